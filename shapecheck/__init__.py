@@ -1,0 +1,46 @@
+"""shapecheck: static shape checking for array code.
+
+Importing this package is cheap: Z3, libcst, llvmlite and the LSP stack load only where used.
+
+>>> from shapecheck import reveal_shape
+>>> reveal_shape(3)
+3
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+
+def reveal_shape(value):
+    """At run time, return ``value`` unchanged. shapecheck reports the inferred shape statically."""
+    return value
+
+
+class _Hole:
+    """A shape hole: shapecheck solves for the dimension that belongs here (see `shapecheck check`)."""
+
+    def __repr__(self) -> str:
+        return "HOLE"
+
+    def _fail(self, *args, **kwargs):
+        raise TypeError("shapecheck.HOLE is a placeholder for static analysis; run `shapecheck check` "
+                        "to see its solved value and put that value here before running the code")
+
+    __index__ = __int__ = __add__ = __radd__ = __mul__ = __rmul__ = __sub__ = __rsub__ = _fail
+    __floordiv__ = __truediv__ = __eq__ = __lt__ = __le__ = __gt__ = __ge__ = __bool__ = _fail
+    __hash__ = object.__hash__
+
+
+HOLE = _Hole()
+
+
+def __getattr__(name: str):
+    # Lazy public API: `from shapecheck import check_source` pays for the analyser only then.
+    if name in ("check_source", "check_paths", "Options", "Project"):
+        from . import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'shapecheck' has no attribute {name!r}")
+
+
+__all__ = ["reveal_shape", "HOLE", "check_source", "check_paths", "Options", "Project", "__version__"]

@@ -1,0 +1,78 @@
+"""The one public entry every front end goes through: ``check_source`` and ``check_paths``.
+
+>>> report = check_source("import numpy as np\\nx = np.zeros((2, 3)) @ np.zeros((4, 5))\\n")
+>>> [d.code for d in report.diagnostics]
+['SC102']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from .diagnostics import Diagnostic, FileReport, Span
+
+
+@dataclass(frozen=True)
+class Options:
+    strict: bool = False           # also report possible errors (SC120) as warnings
+    timeout_ms: int = 1000         # per Z3 query; a time-out means "unknown", never an error
+    select: tuple[str, ...] = ()   # code prefixes to keep (empty: all)
+    ignore: tuple[str, ...] = ()   # code prefixes to drop
+    notes: bool = False            # record ShapeNotes (hover / inlay hints); the CLI does not need them
+
+
+@dataclass
+class Project:
+    """The set of files that make up a project, for resolving imports of the project's own modules.
+
+    ``roots`` are the directories module names are resolved from (the analysed files' directories
+    are always added). ``read_source`` may supply text for a path (an editor's unsaved buffer);
+    when it returns None the file is read from disk. Modules are never imported or executed.
+    """
+
+    roots: list[str] = field(default_factory=list)
+    read_source: Callable[[str], str | None] | None = None
+    options: Options = field(default_factory=Options)
+    # module cache: path -> analysed module (filled by the interpreter)
+    cache: dict = field(default_factory=dict)
+
+    def source_of(self, path: str) -> str | None:
+        if self.read_source is not None:
+            text = self.read_source(path)
+            if text is not None:
+                return text
+        try:
+            return Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+
+def check_source(source: str | bytes, path: str = "<string>", *, project: Project | None = None,
+                 options: Options | None = None) -> FileReport:
+    """Analyse one file's text and return its report (diagnostics sorted by position)."""
+    from .absint.analysis import analyze_file
+
+    if project is None:
+        project = Project(roots=[str(Path(path).parent)] if path != "<string>" else [])
+    if options is not None:
+        project.options = options
+    return analyze_file(source, path, project)
+
+
+def check_paths(paths: Sequence[str], options: Options | None = None,
+                project: Project | None = None) -> list[FileReport]:
+    """Analyse every given file (already discovered: see ``shapecheck.discovery``)."""
+    options = options or Options()
+    project = project or Project(roots=sorted({str(Path(p).resolve().parent) for p in paths}),
+                                 options=options)
+    project.options = options
+    reports = []
+    for p in paths:
+        data = Path(p).read_bytes()
+        reports.append(check_source(data, p, project=project))
+    return reports
+
+
+__all__ = ["Options", "Project", "check_source", "check_paths", "Diagnostic", "FileReport", "Span"]

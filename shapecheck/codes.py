@@ -1,0 +1,98 @@
+"""Every diagnostic code shapecheck emits, with the text `shapecheck explain CODE` prints.
+
+A code is data: adding one is adding a row. Each row has a wrong and a right example, which the
+test suite checks (the wrong one must produce the code, the right one must be clean).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    name: str
+    severity: str  # default severity: "error" | "warning" | "info"
+    summary: str
+    wrong: str = ""
+    right: str = ""
+
+
+_ROWS = [
+    Code("SC001", "syntax-error", "error", "The file does not parse as Python; nothing in it is checked."),
+    Code("SC002", "unreadable-file", "error", "The file is not UTF-8 text (binary, or another encoding)."),
+    Code("SC003", "internal-error", "error",
+         "shapecheck failed on this file. This is a bug in shapecheck; the other files were still checked."),
+    Code("SC004", "unused-ignore", "warning", "A `# shapecheck: ignore` comment suppresses nothing.",
+         "import numpy as np\nx = np.zeros(3)  # shapecheck: ignore\n",
+         "import numpy as np\nx = np.zeros(3)\n"),
+    Code("SC005", "solver-timeout", "info",
+         "Z3 did not decide a shape question in time; the operation was treated as unknown (no error)."),
+    Code("SC101", "broadcast-mismatch", "error",
+         "Elementwise operands whose shapes cannot broadcast (NumPy: 'operands could not be broadcast together').",
+         "import numpy as np\na = np.zeros((3, 4))\nb = np.zeros((5,))\nc = a + b\n",
+         "import numpy as np\na = np.zeros((3, 4))\nb = np.zeros((4,))\nc = a + b\n"),
+    Code("SC102", "contraction-mismatch", "error",
+         "A matmul, dot, einsum, tensordot or solve whose contracted dimensions differ.",
+         "import numpy as np\nx = np.zeros((8, 784))\nw = np.zeros((100, 10))\ny = x @ w\n",
+         "import numpy as np\nx = np.zeros((8, 784))\nw = np.zeros((784, 10))\ny = x @ w\n"),
+    Code("SC103", "reshape-mismatch", "error",
+         "A reshape whose target size differs from the array's size, or that cannot infer -1.",
+         "import numpy as np\nx = np.zeros((6, 4))\ny = x.reshape(5, -1)\n",
+         "import numpy as np\nx = np.zeros((6, 4))\ny = x.reshape(8, -1)\n"),
+    Code("SC104", "axis-out-of-range", "error", "An axis argument outside [-ndim, ndim).",
+         "import numpy as np\nx = np.zeros((3, 4))\ns = x.sum(axis=2)\n",
+         "import numpy as np\nx = np.zeros((3, 4))\ns = x.sum(axis=1)\n"),
+    Code("SC105", "index-out-of-bounds", "error",
+         "An integer index outside its dimension, or more indices than the array has dimensions.",
+         "import numpy as np\nx = np.zeros((3, 4))\nv = x[3]\n",
+         "import numpy as np\nx = np.zeros((3, 4))\nv = x[2]\n"),
+    Code("SC106", "join-mismatch", "error",
+         "concatenate/stack/vstack/hstack operands whose non-joined dimensions (or ranks) differ.",
+         "import numpy as np\na = np.zeros((2, 3))\nb = np.zeros((2, 4))\nc = np.concatenate([a, b])\n",
+         "import numpy as np\na = np.zeros((2, 3))\nb = np.zeros((2, 4))\nc = np.concatenate([a, b], axis=1)\n"),
+    Code("SC107", "invalid-shape-argument", "error",
+         "A shape argument NumPy rejects: a negative dimension, a split that does not divide evenly, "
+         "an einsum subscript that does not fit its operand, a rank an op does not accept.",
+         "import numpy as np\nx = np.zeros(10)\nparts = np.split(x, 3)\n",
+         "import numpy as np\nx = np.zeros(12)\nparts = np.split(x, 3)\n"),
+    Code("SC110", "call-precondition", "error",
+         "A call whose argument shapes violate what the called function requires; the failing operation "
+         "inside the function is shown as a related location.",
+         "import numpy as np\ndef layer(x, w):\n    return x @ w\ny = layer(np.zeros((2, 3)), np.zeros((4, 5)))\n",
+         "import numpy as np\ndef layer(x, w):\n    return x @ w\ny = layer(np.zeros((2, 3)), np.zeros((3, 5)))\n"),
+    Code("SC120", "possible-shape-error", "warning",
+         "(--strict) An operation that fails for some, but not all, values of the unknown dimensions.",
+         "import numpy as np\ndef f(x, y):\n    n, = x.shape\n    m, = y.shape\n    return x + y\n",
+         "import numpy as np\ndef f(x, y):\n    n, = x.shape\n    assert y.shape == (n,)\n    return x + y\n"),
+    Code("SC201", "assertion-never-holds", "error", "A shape assertion that is false for every consistent shape.",
+         "import numpy as np\nx = np.zeros((3, 4))\nassert x.shape == (4, 3)\n",
+         "import numpy as np\nx = np.zeros((3, 4))\nassert x.shape == (3, 4)\n"),
+    Code("SC202", "annotation-mismatch", "error",
+         "A value whose shape cannot match its shape annotation (jaxtyping or numpy shape typing).",
+         "import numpy as np\nfrom jaxtyping import Float\ndef f(x: Float[np.ndarray, 'n 3']) -> Float[np.ndarray, 'n']:\n    return x\n",
+         "import numpy as np\nfrom jaxtyping import Float\ndef f(x: Float[np.ndarray, 'n 3']) -> Float[np.ndarray, 'n']:\n    return x.sum(axis=1)\n"),
+    Code("SC203", "hole-unsolvable", "error", "No value of a shape hole satisfies the constraints around it.",
+         "import numpy as np\nfrom shapecheck import HOLE\nx = np.zeros((5, 5))\ny = x.reshape(HOLE, 3)\n",
+         "import numpy as np\nfrom shapecheck import HOLE\nx = np.zeros((6, 5))\ny = x.reshape(HOLE, 3)\n"),
+    Code("SC301", "reveal-shape", "info", "The inferred shape of the expression passed to reveal_shape().",
+         "", "import numpy as np\nx = np.zeros((3, 4))\nreveal_shape(x.T)\n"),
+    Code("SC302", "hole-solution", "info", "The solved value of a shape hole (or the constraint that remains).",
+         "", "import numpy as np\nfrom shapecheck import HOLE\nx = np.zeros((6, 5))\ny = x.reshape(HOLE, 3)\n"),
+]
+
+CODES: dict[str, Code] = {row.code: row for row in _ROWS}
+
+
+def explain(code: str) -> str | None:
+    """The text of `shapecheck explain CODE`, or None for an unknown code."""
+    row = CODES.get(code.upper())
+    if row is None:
+        return None
+    lines = [f"{row.code} ({row.name}), {row.severity}", "", row.summary]
+    if row.wrong:
+        lines += ["", "Wrong:", "", *("    " + line for line in row.wrong.rstrip().splitlines())]
+    if row.right:
+        lines += ["", "Right:", "", *("    " + line for line in row.right.rstrip().splitlines())]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,405 @@
+"""Symbolic dimensions: integer expressions over named unknowns.
+
+A dimension is either a plain Python ``int`` (the overwhelmingly common case, kept unboxed so that
+concrete code never pays for symbolic machinery) or an :class:`Expr`, a polynomial with integer
+coefficients over *atoms*. An atom is a named symbol (:class:`Sym`) or an operation that does not
+distribute over polynomials (floor division, modulo, min, max), kept opaque with canonical
+arguments.
+
+Every constructor normalises, so two dims that are equal as polynomials are equal as Python values:
+``add(sym("n"), 1) == add(1, sym("n"))``. That makes the trivial questions ("is this the same
+dim?", "are these two constants equal?") answerable without a solver; only what normalisation
+cannot settle goes to Z3 (see ``solver.py``).
+
+>>> n = sym("n")
+>>> show(mul(add(n, 1), 2))
+'n*2+2'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping, Union
+
+__all__ = [
+    "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
+    "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
+    "parse_dim", "DimParseError", "atoms_of", "evaluate",
+]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Sym:
+    """A named unknown dimension. Names are display names too (``n``, ``x.shape[0]``)."""
+
+    name: str
+
+    def __repr__(self) -> str:
+        return f"Sym({self.name!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """An opaque atom: ``floordiv``, ``mod``, ``min`` or ``max`` of dims (arguments normalised)."""
+
+    kind: str
+    args: tuple["Dim", ...]
+
+    def sort_key(self) -> str:
+        return show_atom(self)
+
+
+Atom = Union[Sym, Op]
+Monomial = tuple  # tuple[Atom, ...], sorted by atom_key, repeated atoms are powers
+
+
+def atom_key(atom: Atom) -> tuple[int, str]:
+    return (0, atom.name) if type(atom) is Sym else (1, show_atom(atom))
+
+
+@dataclass(frozen=True, slots=True)
+class Expr:
+    """A non-constant polynomial: ``sum(coeff * prod(monomial)) + constant``.
+
+    ``terms`` is sorted and has no zero coefficients; an expression that would be constant is
+    returned as an ``int`` by every constructor instead.
+    """
+
+    terms: tuple[tuple[Monomial, int], ...]
+    constant: int = 0
+
+    def __repr__(self) -> str:
+        return f"Expr({show(self)!r})"
+
+    # Operator sugar so code over dims reads like arithmetic.
+    def __add__(self, other: "Dim") -> "Dim":
+        return add(self, other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: "Dim") -> "Dim":
+        return sub(self, other)
+
+    def __rsub__(self, other: "Dim") -> "Dim":
+        return sub(other, self)
+
+    def __mul__(self, other: "Dim") -> "Dim":
+        return mul(self, other)
+
+    __rmul__ = __mul__
+
+    def __neg__(self) -> "Dim":
+        return neg(self)
+
+    def __floordiv__(self, other: "Dim") -> "Dim":
+        return floordiv(self, other)
+
+    def __mod__(self, other: "Dim") -> "Dim":
+        return mod(self, other)
+
+
+Dim = Union[int, Expr]
+
+
+def sym(name: str) -> Expr:
+    """The dimension named ``name``."""
+    return Expr((((Sym(name),), 1),), 0)
+
+
+def _atom_expr(atom: Atom) -> Expr:
+    return Expr((((atom,), 1),), 0)
+
+
+def is_const(d: Dim) -> bool:
+    return type(d) is int
+
+
+def const_value(d: Dim) -> int | None:
+    return d if type(d) is int else None
+
+
+# --- polynomial arithmetic -------------------------------------------------------------------
+
+def _as_terms(d: Dim) -> tuple[dict, int]:
+    if type(d) is int:
+        return {}, d
+    return dict(d.terms), d.constant
+
+
+def _build(terms: dict, constant: int) -> Dim:
+    kept = tuple(sorted(((m, c) for m, c in terms.items() if c != 0),
+                        key=lambda mc: (-len(mc[0]), [atom_key(a) for a in mc[0]])))
+    if not kept:
+        return constant
+    return Expr(kept, constant)
+
+
+def add(a: Dim, b: Dim) -> Dim:
+    if type(a) is int and type(b) is int:
+        return a + b
+    terms, constant = _as_terms(a)
+    other, other_constant = _as_terms(b)
+    for m, c in other.items():
+        terms[m] = terms.get(m, 0) + c
+    return _build(terms, constant + other_constant)
+
+
+def neg(a: Dim) -> Dim:
+    if type(a) is int:
+        return -a
+    return Expr(tuple((m, -c) for m, c in a.terms), -a.constant)
+
+
+def sub(a: Dim, b: Dim) -> Dim:
+    if type(a) is int and type(b) is int:
+        return a - b
+    return add(a, neg(b))
+
+
+def _mul_monomials(x: Monomial, y: Monomial) -> Monomial:
+    return tuple(sorted(x + y, key=atom_key))
+
+
+def mul(a: Dim, b: Dim) -> Dim:
+    if type(a) is int and type(b) is int:
+        return a * b
+    a_terms, a_const = _as_terms(a)
+    b_terms, b_const = _as_terms(b)
+    out: dict = {}
+    for m, c in a_terms.items():
+        if b_const:
+            out[m] = out.get(m, 0) + c * b_const
+        for m2, c2 in b_terms.items():
+            mm = _mul_monomials(m, m2)
+            out[mm] = out.get(mm, 0) + c * c2
+    if a_const:
+        for m2, c2 in b_terms.items():
+            out[m2] = out.get(m2, 0) + a_const * c2
+    return _build(out, a_const * b_const)
+
+
+def product(dims: Iterable[Dim]) -> Dim:
+    result: Dim = 1
+    for d in dims:
+        result = mul(result, d)
+    return result
+
+
+def _content(d: Expr) -> int:
+    """The gcd of every coefficient and the constant (how much ``d`` is divisible by, syntactically)."""
+    from math import gcd
+
+    g = abs(d.constant)
+    for _, c in d.terms:
+        g = gcd(g, abs(c))
+    return g
+
+
+def _scale_down(d: Expr, k: int) -> Dim:
+    return _build({m: c // k for m, c in d.terms}, d.constant // k)
+
+
+def floordiv(a: Dim, b: Dim) -> Dim:
+    if type(a) is int and type(b) is int:
+        if b == 0:
+            raise ZeroDivisionError("dimension floor-divided by zero")
+        return a // b
+    if b == 1:
+        return a
+    if type(b) is int and b > 0 and type(a) is Expr and _content(a) % b == 0:
+        return _scale_down(a, b)
+    if a == b:
+        return 1
+    return _atom_expr(Op("floordiv", (a, b)))
+
+
+def mod(a: Dim, b: Dim) -> Dim:
+    if type(a) is int and type(b) is int:
+        if b == 0:
+            raise ZeroDivisionError("dimension taken modulo zero")
+        return a % b
+    if b == 1 or a == b:
+        return 0
+    if type(b) is int and b > 0 and type(a) is Expr and _content(a) % b == 0:
+        return 0
+    return _atom_expr(Op("mod", (a, b)))
+
+
+def _minmax(kind: str, a: Dim, b: Dim) -> Dim:
+    if type(a) is int and type(b) is int:
+        return min(a, b) if kind == "min" else max(a, b)
+    if a == b:
+        return a
+    diff = sub(a, b)
+    if type(diff) is int:  # a and b differ by a constant: the order is known
+        return (b if diff > 0 else a) if kind == "min" else (a if diff > 0 else b)
+    args = tuple(sorted((a, b), key=lambda d: show(d)))
+    return _atom_expr(Op(kind, args))
+
+
+def dmin(a: Dim, b: Dim) -> Dim:
+    return _minmax("min", a, b)
+
+
+def dmax(a: Dim, b: Dim) -> Dim:
+    return _minmax("max", a, b)
+
+
+# --- inspection ------------------------------------------------------------------------------
+
+def atoms_of(d: Dim) -> set[Atom]:
+    if type(d) is int:
+        return set()
+    out: set = set()
+    for m, _ in d.terms:
+        out.update(m)
+    return out
+
+
+def free_symbols(d: Dim) -> frozenset[str]:
+    """Names of every symbol in ``d``, opaque atoms included."""
+    if type(d) is int:
+        return frozenset()
+    names: set[str] = set()
+    for m, _ in d.terms:
+        for atom in m:
+            if type(atom) is Sym:
+                names.add(atom.name)
+            else:
+                for arg in atom.args:
+                    names |= free_symbols(arg)
+    return frozenset(names)
+
+
+def _apply_atom(atom: Atom, leaf: Callable[[Sym], Dim]) -> Dim:
+    if type(atom) is Sym:
+        return leaf(atom)
+    args = [_rebuild(arg, leaf) for arg in atom.args]
+    return _OPS[atom.kind](*args)
+
+
+def _rebuild(d: Dim, leaf: Callable[[Sym], Dim]) -> Dim:
+    if type(d) is int:
+        return d
+    total: Dim = d.constant
+    for m, c in d.terms:
+        term: Dim = c
+        for atom in m:
+            term = mul(term, _apply_atom(atom, leaf))
+        total = add(total, term)
+    return total
+
+
+def substitute(d: Dim, mapping: Mapping[str, Dim]) -> Dim:
+    """Replace symbols by dims, renormalising (so ``n - n`` after ``n := 3`` is ``0``)."""
+    if type(d) is int or not mapping:
+        return d
+    return _rebuild(d, lambda s: mapping.get(s.name, _atom_expr(s)))
+
+
+def evaluate(d: Dim, values: Mapping[str, int]) -> int:
+    """The value of ``d`` when every symbol has a value; KeyError names a missing one."""
+    result = _rebuild(d, lambda s: values[s.name])
+    assert type(result) is int
+    return result
+
+
+_OPS: dict[str, Callable[[Dim, Dim], Dim]] = {
+    "floordiv": floordiv, "mod": mod, "min": dmin, "max": dmax,
+}
+
+
+# --- printing and parsing --------------------------------------------------------------------
+
+_SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
+
+
+def show_atom(atom: Atom, names: Mapping[str, str] | None = None) -> str:
+    if type(atom) is Sym:
+        return names.get(atom.name, atom.name) if names else atom.name
+    a, b = (show(x, names) for x in atom.args)
+    if atom.kind in ("min", "max"):
+        return f"{atom.kind}({a}, {b})"
+    op = "//" if atom.kind == "floordiv" else "%"
+    return f"{_paren(atom.args[0], a)}{op}{_paren(atom.args[1], b)}"
+
+
+def _paren(d: Dim, text: str) -> str:
+    if type(d) is int:
+        return text if d >= 0 else f"({text})"
+    if len(d.terms) == 1 and d.constant == 0 and d.terms[0][1] == 1 and len(d.terms[0][0]) == 1:
+        return text
+    return f"({text})"
+
+
+def show(d: Dim, names: Mapping[str, str] | None = None) -> str:
+    """Readable text for a dim: ``n+1``, ``n*3``, ``a*b-2``, ``n//2``, ``max(m, n)``.
+
+    ``names`` maps symbol names to the names the user's code gave them.
+    """
+    if type(d) is int:
+        return str(d)
+    parts: list[str] = []
+    for m, c in d.terms:
+        body = "*".join(show_atom(a, names) for a in m)
+        magnitude = abs(c)
+        text = body if magnitude == 1 else f"{body}*{magnitude}"
+        if not parts:
+            parts.append(text if c > 0 else f"-{text}")
+        else:
+            parts.append(f"+{text}" if c > 0 else f"-{text}")
+    if d.constant:
+        parts.append(f"+{d.constant}" if d.constant > 0 else f"-{-d.constant}")
+    return "".join(parts)
+
+
+class DimParseError(ValueError):
+    pass
+
+
+def parse_dim(text: str, resolve: Callable[[str], Dim] | None = None) -> Dim:
+    """Parse ``n+1``, ``a*b``, ``n//2``, ``max(m, n)``, ``x.shape[0]`` into a dim.
+
+    ``resolve`` maps a name to a dim (default: the symbol of that name).
+    """
+    import ast
+
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise DimParseError(f"not a dimension expression: {text!r}") from exc
+    leaf = resolve or sym
+
+    def go(node: ast.AST) -> Dim:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Name):
+            return leaf(node.id)
+        if isinstance(node, (ast.Attribute, ast.Subscript)):
+            return leaf(ast.unparse(node))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return neg(go(node.operand))
+        if isinstance(node, ast.BinOp):
+            op = _BINOPS.get(type(node.op))
+            if op is not None:
+                return op(go(node.left), go(node.right))
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("min", "max") and len(node.args) == 2 and not node.keywords):
+            fn = dmin if node.func.id == "min" else dmax
+            return fn(go(node.args[0]), go(node.args[1]))
+        raise DimParseError(f"unsupported in a dimension expression: {ast.unparse(node)!r}")
+
+    return go(tree.body)
+
+
+_BINOPS = {}
+
+
+def _init_binops() -> None:
+    import ast
+
+    _BINOPS.update({ast.Add: add, ast.Sub: sub, ast.Mult: mul, ast.FloorDiv: floordiv, ast.Mod: mod})
+
+
+_init_binops()

@@ -1,0 +1,111 @@
+"""Diagnostics: what every front end (CLI, LSP, JSON, SARIF) renders.
+
+Positions are 1-based lines and 1-based columns counted in characters (not bytes); ``end_*`` is
+exclusive. Front ends convert (LSP wants 0-based UTF-16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Severity = str  # "error" | "warning" | "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """Another location that explains a diagnostic (where a fact came from, the failing op in a callee)."""
+
+    path: str
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A text edit that resolves a diagnostic (fill a hole with its solution)."""
+
+    title: str
+    span: Span
+    replacement: str
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    path: str
+    span: Span
+    code: str
+    severity: Severity
+    message: str
+    related: tuple[Related, ...] = ()
+    # For SC301 (reveal): the shape as a list of ints / symbolic strings, or None for unknown rank.
+    shape: tuple[int | str, ...] | None = None
+    has_shape: bool = False
+    # For SC302 (hole): the solution text, or None when it is not unique.
+    hole: str | None = None
+    fix: Fix | None = None
+
+    @property
+    def line(self) -> int:
+        return self.span.line
+
+    @property
+    def column(self) -> int:
+        return self.span.column
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.span.line, self.span.column, self.code, self.message)
+
+    def to_json(self) -> dict:
+        out = {
+            "path": self.path,
+            "line": self.span.line,
+            "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+        }
+        if self.has_shape:
+            out["shape"] = None if self.shape is None else list(self.shape)
+        if self.code == "SC302":
+            out["hole"] = self.hole
+        if self.related:
+            out["related"] = [
+                {"path": r.path, "line": r.span.line, "column": r.span.column,
+                 "end_line": r.span.end_line, "end_column": r.span.end_column, "message": r.message}
+                for r in self.related
+            ]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeNote:
+    """An inferred shape at a place in the source, for hover and inlay hints."""
+
+    span: Span
+    text: str          # "(n, 784) float32"
+    kind: str          # "assign" (target of an assignment) | "expr" | "def" (a function's signature)
+
+
+@dataclass
+class FileReport:
+    """Everything the analysis learnt about one file."""
+
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    notes: list[ShapeNote] = field(default_factory=list)
+    # function qualified name -> printed shape signature
+    signatures: dict[str, str] = field(default_factory=dict)
+    # statistics (for --statistics)
+    arrays_known: int = 0
+    arrays_unknown: int = 0
+    unknown_calls: dict[str, int] = field(default_factory=dict)

@@ -1,0 +1,341 @@
+"""The loop level of the IR: kernels of explicit loop nests over buffers.
+
+This is the data model a back end (``shapecheck/ir/llvm*.py``, PTX) consumes. Everything is a frozen
+dataclass; fields listed here are stable (new fields may be added with defaults, none removed).
+
+Names and dims
+--------------
+Every variable (buffer, loop index, scalar temporary, shape variable) is a
+:class:`shapecheck.subst.names.Name`: compare names with ``==`` (by unique id), print them with
+``name.hint``. Symbolic sizes are ``shapecheck.constraints.dims.Dim`` values (``int`` or a
+polynomial ``Expr``) whose symbols are the ``Name.key`` strings of shape variables; use
+:func:`dim_to_expr` to turn a dim into a scalar expression over shape-variable ``Var`` s.
+
+Types
+-----
+``dtype`` is one of the strings in :data:`DTYPES`: ``"f32" "f64" "i32" "i64" "bool"``.
+Index arithmetic (loop variables, shape variables, indices) is ``"i64"`` (:data:`INDEX`).
+
+A LoopModule
+------------
+``LoopModule(kernels, program)``: the kernels, plus one :class:`Program` saying how to run them.
+
+``Program(name, shape_params, inputs, temps, calls, outputs)``:
+  * ``shape_params``: shape variables (Names). Each one occurs as a whole dim of some input
+    buffer's shape; :func:`bind_shape_params` reads their values off the input arrays.
+  * ``inputs``: :class:`Buffer` s the caller passes (row-major, contiguous), in order.
+  * ``temps``: buffers the runtime allocates (uninitialised) before running the calls; their
+    shapes are dims over ``shape_params``. Outputs are temps (or inputs, for an identity).
+  * ``calls``: :class:`KernelCall` s run in order. ``KernelCall(kernel, buffers, shape_args)``
+    passes program buffers (by Name) positionally for the kernel's ``params`` and dims (over the
+    program's shape params) for the kernel's ``shape_params``.
+  * ``outputs``: the buffers returned, in order.
+
+``Kernel(name, shape_params, params, body)``:
+  * ``name``: a str, unique in the module (a symbol name for the back end).
+  * ``shape_params``: Names of i64 scalars passed in; they may appear in buffer shapes (as dims)
+    and in expressions (as ``Var(name, "i64")``).
+  * ``params``: :class:`Buffer` s, passed as pointers to row-major contiguous data; element
+    ``[i0, ..., ik]`` of a buffer of shape ``(d0, ..., dk)`` is at flat offset
+    ``((i0*d1 + i1)*d2 + ...)``. A 0-d buffer (``shape == ()``) holds one element.
+    ``Buffer.output`` is True for buffers the kernel writes (destination-passing style:
+    the caller allocates them). A kernel never reads an output buffer element before writing it,
+    except in the accumulate-into-output pattern, which it initialises first.
+  * ``body``: a tuple of statements.
+
+Statements (:data:`Stmt`)
+-------------------------
+  * ``For(var, start, stop, step, body, parallel=False)``: ``for var in range(start, stop, step)``,
+    ``var`` an i64 Name bound in ``body`` only; ``start``/``stop`` are i64 expressions, ``step`` a
+    positive ``int``. ``parallel=True`` promises that iterations are independent (no two write the
+    same element, none reads what another writes; accumulators are declared inside) so a back end
+    may run them on threads or GPU lanes.
+  * ``Let(var, dtype, value)``: declares a scalar temporary ``var`` with an initial value; it is in
+    scope for the *following* statements of the same statement tuple (and their nested bodies).
+    Temporaries are mutable: ``Assign`` updates them (lower them to an alloca).
+  * ``Assign(var, value)``: ``var = value`` for a temporary declared by an enclosing ``Let``.
+  * ``Store(buffer, indices, value)``: ``buffer[indices] = value``; ``len(indices)`` equals the
+    buffer's rank; ``value.dtype`` equals the buffer's dtype.
+
+A reduction is an accumulator: ``Let(acc, "f32", Const(0.0, "f32"))``, then a ``For`` whose body
+does ``Assign(acc, Binary("add", Var(acc, "f32"), ...))``, then a ``Store`` of ``Var(acc)``.
+
+Scalar expressions (:data:`Expr`)
+---------------------------------
+Every expression has a ``dtype`` property.
+  * ``Const(value, dtype)``: a Python int/float/bool literal of that dtype.
+  * ``Var(name, dtype)``: a loop variable, shape variable (i64) or scalar temporary.
+  * ``Load(buffer, indices, dtype)``: ``buffer[indices]``; ``dtype`` is the buffer's dtype.
+  * ``Binary(op, lhs, rhs)``: ``op`` in :data:`BINARY_OPS`; both operands have the same dtype,
+    which is the result's. ``div`` is true division (floats only). ``floordiv``/``mod`` follow
+    Python (floor) semantics on ints; on the non-negative values index arithmetic produces, C
+    semantics agree. ``and``/``or`` take bools.
+  * ``Unary(op, operand)``: ``neg`` (numbers) or ``not`` (bool).
+  * ``Compare(op, lhs, rhs)``: ``op`` in ``lt le gt ge eq ne``; operands of one dtype; result bool.
+  * ``Select(cond, if_true, if_false)``: ``np.where`` on scalars; ``cond`` is bool, both branches
+    one dtype (evaluate both, no side effects exist).
+  * ``Call(fn, args)``: a math function from :data:`MATH_FUNCTIONS` (name -> arity). Arguments share
+    one dtype, the result's. ``exp log sin cos tan tanh sqrt log1p expm1 floor ceil erf`` take
+    floats; ``abs maximum minimum`` take ints or floats (``maximum``/``minimum`` propagate NaN like
+    NumPy); ``pow`` is ``x**y`` on floats.
+  * ``Cast(dtype, value)``: numeric conversion (float->int truncates toward zero, like NumPy's
+    ``astype``; bool->number is 0/1; number->bool is ``!= 0``).
+
+>>> from shapecheck.subst.names import fresh_name
+>>> i, x, y = fresh_name("i"), fresh_name("x"), fresh_name("y")
+>>> body = (For(i, Const(0, INDEX), Const(4, INDEX), 1,
+...             (Store(y, (Var(i, INDEX),), Call("exp", (Load(x, (Var(i, INDEX),), "f32"),))),)),)
+>>> k = Kernel("exp4", (), (Buffer(x, "f32", (4,)), Buffer(y, "f32", (4,), output=True)), body)
+>>> k.params[1].output
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Union
+
+from shapecheck.constraints import dims
+from shapecheck.subst.names import Name, name_of_key
+
+__all__ = [
+    "DTYPES", "INDEX", "BINARY_OPS", "COMPARE_OPS", "UNARY_OPS", "MATH_FUNCTIONS",
+    "Const", "Var", "Load", "Binary", "Unary", "Compare", "Select", "Call", "Cast", "Expr",
+    "For", "Let", "Assign", "Store", "Stmt", "Buffer", "Kernel", "KernelCall", "Program",
+    "LoopModule", "dim_to_expr", "bind_shape_params",
+]
+
+DTYPES = ("f32", "f64", "i32", "i64", "bool")
+INDEX = "i64"
+FLOAT_DTYPES = ("f32", "f64")
+INT_DTYPES = ("i32", "i64")
+
+BINARY_OPS = ("add", "sub", "mul", "div", "floordiv", "mod", "and", "or")
+COMPARE_OPS = ("lt", "le", "gt", "ge", "eq", "ne")
+UNARY_OPS = ("neg", "not")
+MATH_FUNCTIONS: dict[str, int] = {
+    "exp": 1, "log": 1, "sin": 1, "cos": 1, "tan": 1, "tanh": 1, "sqrt": 1, "log1p": 1,
+    "expm1": 1, "floor": 1, "ceil": 1, "erf": 1, "abs": 1, "maximum": 2, "minimum": 2, "pow": 2,
+}
+
+
+# --- scalar expressions ----------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    value: Union[int, float, bool]
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Var:
+    name: Name
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    buffer: Name
+    indices: tuple["Expr", ...]
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    op: str
+    lhs: "Expr"
+    rhs: "Expr"
+
+    @property
+    def dtype(self) -> str:
+        return self.lhs.dtype
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: str
+    operand: "Expr"
+
+    @property
+    def dtype(self) -> str:
+        return self.operand.dtype
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    op: str
+    lhs: "Expr"
+    rhs: "Expr"
+
+    @property
+    def dtype(self) -> str:
+        return "bool"
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    cond: "Expr"
+    if_true: "Expr"
+    if_false: "Expr"
+
+    @property
+    def dtype(self) -> str:
+        return self.if_true.dtype
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    fn: str
+    args: tuple["Expr", ...]
+
+    @property
+    def dtype(self) -> str:
+        return self.args[0].dtype
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    dtype: str
+    value: "Expr"
+
+
+Expr = Union[Const, Var, Load, Binary, Unary, Compare, Select, Call, Cast]
+
+
+# --- statements ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class For:
+    var: Name
+    start: Expr
+    stop: Expr
+    step: int
+    body: tuple["Stmt", ...]
+    parallel: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Let:
+    var: Name
+    dtype: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Assign:
+    var: Name
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Store:
+    buffer: Name
+    indices: tuple[Expr, ...]
+    value: Expr
+
+
+Stmt = Union[For, Let, Assign, Store]
+
+
+# --- kernels and programs --------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Buffer:
+    """A buffer parameter or program buffer: row-major, contiguous, ``shape`` dims over shape vars."""
+
+    name: Name
+    dtype: str
+    shape: tuple[dims.Dim, ...]
+    output: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Kernel:
+    name: str
+    shape_params: tuple[Name, ...]
+    params: tuple[Buffer, ...]
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KernelCall:
+    kernel: str
+    buffers: tuple[Name, ...]
+    shape_args: tuple[dims.Dim, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    name: str
+    shape_params: tuple[Name, ...]
+    inputs: tuple[Buffer, ...]
+    temps: tuple[Buffer, ...]
+    calls: tuple[KernelCall, ...]
+    outputs: tuple[Name, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LoopModule:
+    kernels: tuple[Kernel, ...]
+    program: Program
+
+    def kernel(self, name: str) -> Kernel:
+        for k in self.kernels:
+            if k.name == name:
+                return k
+        raise KeyError(name)
+
+
+# --- helpers for back ends -------------------------------------------------------------------
+
+def dim_to_expr(d: dims.Dim) -> Expr:
+    """A dim as an i64 expression over shape-variable ``Var`` s (``n*2+1`` -> add(mul(n, 2), 1))."""
+    if type(d) is int:
+        return Const(d, INDEX)
+    total: Expr | None = Const(d.constant, INDEX) if d.constant else None
+    for monomial, coeff in d.terms:
+        term: Expr | None = None if coeff == 1 else Const(coeff, INDEX)
+        for atom in monomial:
+            factor = _atom_to_expr(atom)
+            term = factor if term is None else Binary("mul", term, factor)
+        assert term is not None
+        total = term if total is None else Binary("add", total, term)
+    assert total is not None
+    return total
+
+
+def _atom_to_expr(atom) -> Expr:
+    if type(atom) is dims.Sym:
+        return Var(name_of_key(atom.name), INDEX)
+    a, b = (dim_to_expr(arg) for arg in atom.args)
+    if atom.kind in ("floordiv", "mod"):
+        return Binary(atom.kind, a, b)
+    return Call("maximum" if atom.kind == "max" else "minimum", (a, b))
+
+
+def bind_shape_params(program: Program, shapes: Mapping[Name, tuple[int, ...]]) -> dict[Name, int]:
+    """Values of the program's shape params, read off the input buffers' concrete shapes.
+
+    ``shapes`` maps each input buffer's Name to the shape of the array passed for it. Raises
+    ValueError when a rank or a concrete dim disagrees, or when a shape param is not found.
+    """
+    values: dict[Name, int] = {}
+    for buf in program.inputs:
+        actual = tuple(shapes[buf.name])
+        if len(actual) != len(buf.shape):
+            raise ValueError(f"{buf.name.hint}: expected rank {len(buf.shape)}, got shape {actual}")
+        for d, n in zip(buf.shape, actual):
+            if type(d) is int:
+                if d != n:
+                    raise ValueError(f"{buf.name.hint}: expected dim {d}, got {n} (shape {actual})")
+                continue
+            symbols = dims.free_symbols(d)
+            whole = len(symbols) == 1 and d == dims.sym(next(iter(symbols)))
+            if whole:
+                name = name_of_key(next(iter(symbols)))
+                if values.setdefault(name, n) != n:
+                    raise ValueError(f"{buf.name.hint}: dim {name.hint} is {values[name]} elsewhere, got {n}")
+    for p in program.shape_params:
+        if p not in values:
+            raise ValueError(f"shape variable {p.hint} does not occur as a whole input dim")
+    return values

@@ -25,7 +25,7 @@ from typing import Callable, Iterable, Mapping, Union
 __all__ = [
     "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
-    "parse_dim", "DimParseError", "atoms_of", "evaluate",
+    "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name",
 ]
 
 
@@ -315,9 +315,19 @@ _OPS: dict[str, Callable[[Dim, Dim], Dim]] = {
 _SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
 
 
+def display_name(name: str) -> str:
+    """A symbol's name as the user wrote it: analysis-made symbols are ``hint#id`` (unique per run)."""
+    cut = name.find("#")
+    return name if cut < 0 else name[:cut]
+
+
 def show_atom(atom: Atom, names: Mapping[str, str] | None = None) -> str:
     if type(atom) is Sym:
-        return names.get(atom.name, atom.name) if names else atom.name
+        if names:
+            found = names.get(atom.name)
+            if found is not None:
+                return found
+        return display_name(atom.name)
     a, b = (show(x, names) for x in atom.args)
     if atom.kind in ("min", "max"):
         return f"{atom.kind}({a}, {b})"

@@ -1,0 +1,179 @@
+"""What an op rule sees: its arguments, and a context to state requirements and make fresh dims.
+
+A rule never decides by itself whether a requirement is an error: it calls :meth:`OpContext.require`,
+and the reporting policy (after Tensors Fitting Perfectly: report only what is sure) lives here:
+
+* the requirement holds for every consistent value -> nothing;
+* it fails for every consistent value -> :class:`ShapeError` (one diagnostic; the op's result is unknown);
+* otherwise it becomes a precondition of the enclosing function, is assumed from here on, and is
+  reported as a warning only in ``--strict`` mode.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from ..constraints.broadcast import broadcast_dim, compatible, result_definition
+from ..constraints.dims import Dim, show
+from ..constraints.predicates import Pred
+from ..constraints.shapes import Shape
+from ..constraints.solver import Decision, Fact, Verdict
+from .values import Value
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+class ShapeError(Exception):
+    """A requirement that fails for every consistent value: becomes one diagnostic."""
+
+    def __init__(self, code: str, message: str, related: tuple = ()):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.related = related
+
+
+@dataclass(frozen=True, slots=True)
+class Arg:
+    """An argument as a rule sees it: its value and the source text that produced it."""
+
+    value: Value
+    text: str = ""
+
+
+@dataclass
+class Call:
+    """A call of a modelled op: positional and keyword arguments."""
+
+    name: str
+    args: list[Arg]
+    kwargs: dict[str, Arg] = field(default_factory=dict)
+
+    def bind(self, params: tuple[str, ...]) -> dict[str, Arg]:
+        """Map arguments to parameter names, like Python's binding (extra arguments are ignored)."""
+        out: dict[str, Arg] = {}
+        for name, arg in zip(params, self.args):
+            out[name.lstrip("*")] = arg
+        if params and params[-1].startswith("*") and len(self.args) > len(params) - 1:
+            # a trailing "*shape" parameter collects the rest (x.reshape(2, 3), np.random.rand(2, 3))
+            out[params[-1].lstrip("*")] = Arg(_tuple_of(self.args[len(params) - 1:]),
+                                              ", ".join(a.text for a in self.args[len(params) - 1:]))
+        for key, arg in self.kwargs.items():
+            out[key] = arg
+        return out
+
+
+def _tuple_of(args: list[Arg]) -> Value:
+    from .values import Tuple
+
+    return Tuple(tuple(a.value for a in args))
+
+
+class OpContext:
+    """The interpreter's services for one op application at one source location."""
+
+    def __init__(self, interp: "Interpreter", node: ast.AST, op: str):
+        self.interp = interp
+        self.node = node
+        self.op = op
+
+    # -- naming ---------------------------------------------------------------------------------
+    def show_shape(self, shape: Shape) -> str:
+        return shape.show(self.interp.frame.names)
+
+    def show_dim(self, d: Dim) -> str:
+        return show(d, self.interp.frame.names)
+
+    def describe(self, arg: Arg) -> str:
+        """``x is (n, 784)``, for messages; literal arguments are described by their shape alone."""
+        from .values import Array
+
+        v = arg.value
+        shape = self.show_shape(v.shape) if isinstance(v, Array) else "a scalar"
+        text = arg.text
+        if text and len(text) <= 40 and "\n" not in text:
+            return f"{text} is {shape}"
+        return shape
+
+    # -- decisions ------------------------------------------------------------------------------
+    def decide(self, pred: Pred) -> Verdict:
+        return self.decision(pred).verdict
+
+    def decision(self, pred: Pred) -> Decision:
+        if pred.kind == "true":
+            return Decision(Verdict.HOLDS)
+        if pred.kind == "false":
+            return Decision(Verdict.FAILS)
+        return self.interp.analysis.solver.decide(self.interp.frame.facts, pred)
+
+    def require(self, pred: Pred, code: str, message: str | Callable[[], str]) -> None:
+        """State that ``pred`` must hold for the op to succeed (see the module docstring)."""
+        if pred.kind == "true":
+            return
+        decision = self.decision(pred)
+        verdict = decision.verdict
+        if verdict is Verdict.HOLDS:
+            return
+        text = message() if callable(message) else message
+        if verdict is Verdict.FAILS:
+            raise ShapeError(code, text, tuple(f.origin for f in decision.core if f.origin))
+        self.interp.precondition(pred, code, text, self.node, verdict)
+
+    def fail(self, code: str, message: str) -> None:
+        raise ShapeError(code, message)
+
+    def fresh(self, hint: str = "d") -> Dim:
+        return self.interp.analysis.fresh(hint)
+
+    def assume(self, pred: Pred, origin: str = "") -> None:
+        self.interp.add_fact(Fact(pred, origin))
+
+    # -- broadcasting ---------------------------------------------------------------------------
+    def broadcast(self, operands: list[tuple[Shape, str]], code: str = "SC101") -> Shape | None:
+        """Broadcast shapes (NumPy's rule); None when some rank is unknown. Reports mismatches."""
+        if any(s.rank is None for s, _ in operands):
+            return self._broadcast_suffix(operands)
+        rank = max((len(s.prefix) for s, _ in operands), default=0)
+        result: list[Dim] = []
+        for axis in range(-rank, 0):
+            current: Dim | None = None
+            current_text = ""
+            for shape, text in operands:
+                dims = shape.prefix
+                if -axis > len(dims):
+                    continue
+                d = dims[axis]
+                if current is None:
+                    current, current_text = d, text
+                    continue
+                current = self._broadcast_pair(current, d, current_text, text, operands, axis, code)
+            result.append(current if current is not None else 1)
+        return Shape(tuple(result))
+
+    def _broadcast_pair(self, a: Dim, b: Dim, a_text: str, b_text: str, operands, axis: int,
+                        code: str) -> Dim:
+        if a == b or b == 1:
+            return a
+        if a == 1:
+            return b
+
+        def message() -> str:
+            shapes = " and ".join(f"{t} is {self.show_shape(s)}" if t else self.show_shape(s)
+                                  for s, t in operands)
+            return (f"{self.op}: shapes cannot be broadcast together: {shapes}: "
+                    f"dimension {self.show_dim(a)} != {self.show_dim(b)} (axis {axis})")
+
+        self.require(compatible(a, b), code, message)
+        settled = broadcast_dim(a, b, self.decide)
+        if settled is not None:
+            return settled
+        result = self.fresh("b")
+        self.assume(result_definition(a, b, result))
+        return result
+
+    def _broadcast_suffix(self, operands: list[tuple[Shape, str]]) -> Shape | None:
+        """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix."""
+        return None

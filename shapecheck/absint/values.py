@@ -1,0 +1,182 @@
+"""Abstract values: what the interpreter knows about a Python value at a program point.
+
+Values are frozen (a transformation returns a new value), except :class:`Instance`, whose attribute
+table is the one piece of heap state (``self.w = ...`` in ``__init__`` must be seen by ``forward``).
+Anything the interpreter cannot model is :data:`UNKNOWN`, and an unknown never produces an error.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..constraints.dims import Dim
+from ..constraints.predicates import Pred
+from ..constraints.shapes import UNKNOWN_SHAPE, Shape
+
+
+class Value:
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown(Value):
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class Array(Value):
+    shape: Shape
+    dtype: str | None = None   # NumPy dtype name ("float64") when known
+
+    @property
+    def dims(self) -> tuple[Dim, ...] | None:
+        return self.shape.dims
+
+
+UNKNOWN_ARRAY = Array(UNKNOWN_SHAPE)
+
+
+@dataclass(frozen=True, slots=True)
+class Int(Value):
+    """A Python int (possibly symbolic: a dim, a length, arithmetic on them)."""
+
+    dim: Dim
+
+
+@dataclass(frozen=True, slots=True)
+class Float(Value):
+    value: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bool(Value):
+    """A Python bool; ``pred`` is the shape fact it stands for when it came from a comparison."""
+
+    value: bool | None = None
+    pred: Pred | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Str(Value):
+    value: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoneValue(Value):
+    pass
+
+
+NONE = NoneValue()
+
+
+@dataclass(frozen=True, slots=True)
+class EllipsisValue(Value):
+    pass
+
+
+ELLIPSIS = EllipsisValue()
+
+
+@dataclass(frozen=True, slots=True)
+class Slice(Value):
+    start: Value
+    stop: Value
+    step: Value
+
+
+@dataclass(frozen=True, slots=True)
+class Tuple(Value):
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class List(Value):
+    """A list; ``items`` is None when its length is unknown (then ``element`` joins every item)."""
+
+    items: tuple[Value, ...] | None
+    element: Value = UNKNOWN
+
+
+@dataclass(frozen=True, slots=True)
+class Dict(Value):
+    items: tuple[tuple[Any, Value], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hole(Value):
+    """``shapecheck.HOLE``: a dim to be solved for (see holes.py)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryObject(Value):
+    """A module, function or type of a modelled library: ``numpy``, ``numpy.linalg.inv``, ``numpy.float32``."""
+
+    qualname: str
+
+
+@dataclass(frozen=True, slots=True)
+class Method(Value):
+    """A bound method of a modelled object: ``x.reshape`` is ``Method(x, "reshape")``."""
+
+    receiver: Value
+    name: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Function(Value):
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    module: Any          # the ModuleInfo it was defined in
+    closure: Any         # the enclosing Frame's environment at definition (a dict snapshot), or None
+    qualname: str
+    defaults: tuple[Value, ...] = ()
+    kw_defaults: tuple[tuple[str, Value], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Class(Value):
+    node: ast.ClassDef
+    module: Any
+    qualname: str
+    namespace: dict = field(default_factory=dict)   # methods and class attributes
+    bases: tuple[Value, ...] = ()
+
+    def lookup(self, name: str) -> Value | None:
+        if name in self.namespace:
+            return self.namespace[name]
+        for base in self.bases:
+            if isinstance(base, Class):
+                found = base.lookup(name)
+                if found is not None:
+                    return found
+        return None
+
+
+@dataclass(eq=False)
+class Instance(Value):
+    cls: Class
+    attrs: dict = field(default_factory=dict)
+
+    __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, slots=True)
+class BoundMethod(Value):
+    function: Function
+    receiver: Value
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectModule(Value):
+    """One of the analysed project's own modules (resolved from source, never imported)."""
+
+    info: Any
+
+
+def is_numeric_scalar(v: Value) -> bool:
+    return type(v) in (Int, Float, Bool)

@@ -1,0 +1,151 @@
+"""Boolean facts and requirements over dims, simplified on construction.
+
+Constructors fold whatever normalisation can decide (``eq(3, 4)`` is ``FALSE``, ``eq(n+1, n+1)`` is
+``TRUE``), so concrete code never reaches the solver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from .dims import Dim, free_symbols, show, sub, substitute
+
+
+@dataclass(frozen=True, slots=True)
+class Pred:
+    """``kind`` is one of: "true", "false", "eq", "ne", "le", "lt", "and", "or", "not"."""
+
+    kind: str
+    args: tuple = ()
+
+    def show(self, names: Mapping[str, str] | None = None) -> str:
+        k = self.kind
+        if k in ("true", "false"):
+            return k
+        if k in _CMP_TEXT:
+            a, b = self.args
+            return f"{show(a, names)} {_CMP_TEXT[k]} {show(b, names)}"
+        if k == "not":
+            return f"not ({self.args[0].show(names)})"
+        joiner = " and " if k == "and" else " or "
+        return joiner.join(f"({p.show(names)})" if p.kind in ("and", "or") else p.show(names)
+                           for p in self.args)
+
+
+_CMP_TEXT = {"eq": "==", "ne": "!=", "le": "<=", "lt": "<"}
+
+TRUE = Pred("true")
+FALSE = Pred("false")
+
+
+def _diff_const(a: Dim, b: Dim) -> int | None:
+    d = sub(a, b)
+    return d if type(d) is int else None
+
+
+def eq(a: Dim, b: Dim) -> Pred:
+    if a == b:
+        return TRUE
+    d = _diff_const(a, b)
+    if d is not None:
+        return TRUE if d == 0 else FALSE
+    return Pred("eq", (a, b))
+
+
+def ne(a: Dim, b: Dim) -> Pred:
+    return negate(eq(a, b))
+
+
+def le(a: Dim, b: Dim) -> Pred:
+    d = _diff_const(a, b)
+    if d is not None:
+        return TRUE if d <= 0 else FALSE
+    return Pred("le", (a, b))
+
+
+def lt(a: Dim, b: Dim) -> Pred:
+    d = _diff_const(a, b)
+    if d is not None:
+        return TRUE if d < 0 else FALSE
+    return Pred("lt", (a, b))
+
+
+def ge(a: Dim, b: Dim) -> Pred:
+    return le(b, a)
+
+
+def gt(a: Dim, b: Dim) -> Pred:
+    return lt(b, a)
+
+
+def conj(preds: Iterable[Pred]) -> Pred:
+    items: list[Pred] = []
+    for p in preds:
+        if p.kind == "false":
+            return FALSE
+        if p.kind == "true":
+            continue
+        items.extend(p.args if p.kind == "and" else (p,))
+    if not items:
+        return TRUE
+    return items[0] if len(items) == 1 else Pred("and", tuple(dict.fromkeys(items)))
+
+
+def disj(preds: Iterable[Pred]) -> Pred:
+    items: list[Pred] = []
+    for p in preds:
+        if p.kind == "true":
+            return TRUE
+        if p.kind == "false":
+            continue
+        items.extend(p.args if p.kind == "or" else (p,))
+    if not items:
+        return FALSE
+    return items[0] if len(items) == 1 else Pred("or", tuple(dict.fromkeys(items)))
+
+
+def negate(p: Pred) -> Pred:
+    k = p.kind
+    if k == "true":
+        return FALSE
+    if k == "false":
+        return TRUE
+    if k == "eq":
+        return Pred("ne", p.args)
+    if k == "ne":
+        return Pred("eq", p.args)
+    if k == "le":
+        return Pred("lt", (p.args[1], p.args[0]))
+    if k == "lt":
+        return Pred("le", (p.args[1], p.args[0]))
+    if k == "not":
+        return p.args[0]
+    if k == "and":
+        return disj(negate(x) for x in p.args)
+    if k == "or":
+        return conj(negate(x) for x in p.args)
+    raise ValueError(k)
+
+
+def pred_symbols(p: Pred) -> frozenset[str]:
+    if p.kind in _CMP_TEXT:
+        return free_symbols(p.args[0]) | free_symbols(p.args[1])
+    out: frozenset[str] = frozenset()
+    for x in p.args:
+        out |= pred_symbols(x)
+    return out
+
+
+def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:
+    k = p.kind
+    if k in _CMP_TEXT:
+        a, b = (substitute(x, mapping) for x in p.args)
+        return {"eq": eq, "ne": ne, "le": le, "lt": lt}[k](a, b)
+    if k == "and":
+        return conj(substitute_pred(x, mapping) for x in p.args)
+    if k == "or":
+        return disj(substitute_pred(x, mapping) for x in p.args)
+    if k == "not":
+        return negate(substitute_pred(p.args[0], mapping))
+    return p

@@ -1,0 +1,212 @@
+"""Deciding shape questions with Z3.
+
+A question is always "given these facts, does this requirement hold?", answered as one of:
+
+* ``HOLDS``: facts imply the requirement (nothing to report);
+* ``FAILS``: facts contradict it: it fails for every consistent value of the unknowns (an error);
+  the unsat core names the facts responsible, so a message can point at them;
+* ``SOMETIMES``: it holds for some values and fails for others (a precondition; a warning in strict mode);
+* ``UNKNOWN``: Z3 timed out or gave up; treated like SOMETIMES but never reported.
+
+Predicates that normalisation already decided never get here. Every symbol is a dimension or a
+count, so it is constrained ``>= 0``. Only facts connected to the requirement through shared symbols
+are sent, which keeps queries small however long the function. The encoding is quantifier-free
+linear/non-linear integer arithmetic, one variable per symbol: no arrays, no ``ForAll``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Sequence
+
+from .dims import Dim, Expr, Sym
+from .predicates import Pred, pred_symbols
+
+
+class Verdict(Enum):
+    HOLDS = "holds"
+    FAILS = "fails"
+    SOMETIMES = "sometimes"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A predicate known to hold, and where it came from (for messages and unsat cores)."""
+
+    pred: Pred
+    origin: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    verdict: Verdict
+    core: tuple[Fact, ...] = ()          # with FAILS: the facts that contradict the requirement
+    counterexample: dict | None = None   # with SOMETIMES: values under which it fails
+
+
+def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str]) -> list[Fact]:
+    """The facts transitively connected to ``symbols`` (a fact about unrelated dims cannot matter)."""
+    if not symbols or not facts:
+        return []
+    pending = [(f, pred_symbols(f.pred)) for f in facts]
+    wanted = set(symbols)
+    chosen: list[Fact] = []
+    changed = True
+    while changed:
+        changed = False
+        rest = []
+        for f, syms in pending:
+            if syms & wanted:
+                chosen.append(f)
+                wanted |= syms
+                changed = True
+            else:
+                rest.append((f, syms))
+        pending = rest
+    return chosen
+
+
+class Solver:
+    """A Z3 front end with a per-query time-out and a memo. One per analysis run (not global)."""
+
+    def __init__(self, timeout_ms: int = 1000):
+        self.timeout_ms = timeout_ms
+        self._memo: dict = {}
+        self._z3 = None
+        self.queries = 0
+        self.timeouts = 0
+
+    # -- translation ----------------------------------------------------------------------------
+    def _lib(self):
+        if self._z3 is None:
+            import z3  # deferred: importing Z3 costs ~0.1 s, and concrete code never needs it
+
+            self._z3 = z3
+        return self._z3
+
+    def dim(self, d: Dim, variables: dict):
+        z3 = self._lib()
+        if type(d) is int:
+            return z3.IntVal(d)
+        total = z3.IntVal(d.constant) if d.constant else None
+        for monomial, coeff in d.terms:
+            term = None
+            for atom in monomial:
+                x = self._atom(atom, variables)
+                term = x if term is None else term * x
+            if coeff != 1:
+                term = z3.IntVal(coeff) * term
+            total = term if total is None else total + term
+        return total
+
+    def _atom(self, atom, variables: dict):
+        z3 = self._lib()
+        if type(atom) is Sym:
+            v = variables.get(atom.name)
+            if v is None:
+                v = variables[atom.name] = z3.Int(atom.name)
+            return v
+        a, b = (self.dim(x, variables) for x in atom.args)
+        if atom.kind == "floordiv":
+            return a / b  # Z3's integer division agrees with floor division for positive divisors
+        if atom.kind == "mod":
+            return a % b
+        if atom.kind == "min":
+            return z3.If(a <= b, a, b)
+        return z3.If(a >= b, a, b)
+
+    def pred(self, p: Pred, variables: dict):
+        z3 = self._lib()
+        k = p.kind
+        if k == "true":
+            return z3.BoolVal(True)
+        if k == "false":
+            return z3.BoolVal(False)
+        if k in ("eq", "ne", "le", "lt"):
+            a, b = (self.dim(x, variables) for x in p.args)
+            return {"eq": a == b, "ne": a != b, "le": a <= b, "lt": a < b}[k]
+        if k == "and":
+            return z3.And([self.pred(x, variables) for x in p.args])
+        if k == "or":
+            return z3.Or([self.pred(x, variables) for x in p.args])
+        if k == "not":
+            return z3.Not(self.pred(p.args[0], variables))
+        raise ValueError(k)
+
+    # -- questions ------------------------------------------------------------------------------
+    def decide(self, facts: Sequence[Fact], requirement: Pred) -> Decision:
+        if requirement.kind == "true":
+            return Decision(Verdict.HOLDS)
+        if requirement.kind == "false":
+            return Decision(Verdict.FAILS)
+        chosen = tuple(relevant_facts(facts, pred_symbols(requirement)))
+        key = (chosen, requirement)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._memo[key] = self._decide(chosen, requirement)
+        return hit
+
+    def _solver(self):
+        z3 = self._lib()
+        s = z3.Solver()
+        s.set("timeout", self.timeout_ms)
+        return s
+
+    def _decide(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision:
+        z3 = self._lib()
+        self.queries += 1
+        variables: dict = {}
+        req = self.pred(requirement, variables)
+        fact_terms = [self.pred(f.pred, variables) for f in facts]
+        base = [v >= 0 for v in variables.values()]
+
+        # Does the requirement fail for every consistent value?  (facts and req unsat)
+        s = self._solver()
+        s.add(base)
+        labels = []
+        for i, term in enumerate(fact_terms):
+            label = z3.Bool(f"__fact{i}")
+            labels.append(label)
+            s.assert_and_track(term, label)
+        s.add(req)
+        first = s.check()
+        if first == z3.unsat:
+            core_names = {str(x) for x in s.unsat_core()}
+            core = tuple(f for f, label in zip(facts, labels) if str(label) in core_names)
+            return Decision(Verdict.FAILS, core)
+        # Does it hold for every consistent value?  (facts and not req unsat)
+        s2 = self._solver()
+        s2.add(base)
+        s2.add(fact_terms)
+        s2.add(z3.Not(req))
+        second = s2.check()
+        if second == z3.unsat:
+            return Decision(Verdict.HOLDS if first == z3.sat else Verdict.UNKNOWN)
+        if first == z3.unknown or second == z3.unknown:
+            self.timeouts += 1
+            return Decision(Verdict.UNKNOWN)
+        model = s2.model()
+        example = {name: model.eval(v, model_completion=True).as_long() for name, v in variables.items()}
+        return Decision(Verdict.SOMETIMES, counterexample=example)
+
+    def is_satisfiable(self, facts: Sequence[Fact]) -> bool | None:
+        """Whether the facts are consistent (None on time-out)."""
+        z3 = self._lib()
+        variables: dict = {}
+        terms = [self.pred(f.pred, variables) for f in facts]
+        s = self._solver()
+        s.add([v >= 0 for v in variables.values()])
+        s.add(terms)
+        r = s.check()
+        return None if r == z3.unknown else r == z3.sat
+
+    def implied_value(self, facts: Sequence[Fact], d: Dim, candidates: Iterable[Dim]) -> Dim | None:
+        """The first candidate ``c`` with facts => d == c, if any (used to solve shape holes)."""
+        from .predicates import eq
+
+        for c in candidates:
+            if self.decide(facts, eq(d, c)).verdict is Verdict.HOLDS:
+                return c
+        return None

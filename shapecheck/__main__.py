@@ -1,0 +1,7 @@
+"""`python -m shapecheck` runs the `shapecheck` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

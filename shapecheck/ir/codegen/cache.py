@@ -1,0 +1,63 @@
+"""On-disk cache of object code, so a second process skips LLVM entirely.
+
+Key: SHA-256 of the unoptimised LLVM IR text together with the host identity (CPU name, CPU
+features, llvmlite and LLVM versions, see ``target.HostTarget.cache_identity``). The IR names the
+kernel and carries its specialised shapes, so equal keys mean interchangeable object code.
+
+Location: ``$SHAPECHECK_CACHE_DIR`` if set (the value ``off`` disables the disk cache), else ``$XDG_CACHE_HOME/shapecheck`` or
+``~/.cache/shapecheck``, with one ``<key>.o`` file per kernel. Writes go to a temporary file and
+are renamed into place, so concurrent processes never read half a file. Any I/O error degrades
+to "not cached": a cache must never make a compile fail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+ENV_VAR = "SHAPECHECK_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """The directory that holds cached object files (not created until the first write)."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "shapecheck"
+
+
+def cache_key(ir_text: str, identity: str) -> str:
+    """The hex key of ``ir_text`` compiled for a host of ``identity``."""
+    digest = hashlib.sha256()
+    digest.update(identity.encode())
+    digest.update(b"\0")
+    digest.update(ir_text.encode())
+    return digest.hexdigest()
+
+
+def load(key: str) -> bytes | None:
+    """The cached object code for ``key``, or None."""
+    if os.environ.get(ENV_VAR) == "off":
+        return None
+    try:
+        return (cache_dir() / f"{key}.o").read_bytes()
+    except OSError:
+        return None
+
+
+def store(key: str, obj: bytes) -> None:
+    """Save ``obj`` under ``key``, atomically; errors are ignored."""
+    if os.environ.get(ENV_VAR) == "off":
+        return
+    directory = cache_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(obj)
+        os.replace(tmp, directory / f"{key}.o")
+    except OSError:
+        pass

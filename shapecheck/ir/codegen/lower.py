@@ -1,0 +1,410 @@
+"""Loop IR (``shapecheck.ir.loops``) to LLVM IR through llvmlite's IR builder.
+
+Calling convention of a lowered kernel ``k`` (symbol ``kernel_symbol(k, suffix)``)::
+
+    void k(T0* b0, ..., Tn* bn, i64 s0, ..., i64 sm, i64 lo, i64 hi)
+
+``b*`` are the kernel's buffer params (row-major, contiguous; bool buffers are ``i8``), ``s*``
+its shape params. When the body is a single parallel ``For`` (see :func:`split_loop`), only that
+loop's iterations ``lo <= t < hi`` run (iteration ``t`` binds ``start + t*step``): the runtime
+hands disjoint ranges to threads. Otherwise ``lo``/``hi`` are ignored.
+
+What the optimizer is told, and why it is true:
+
+- buffer pointers are ``noalias captures(none)`` (outputs are fresh allocations; a kernel whose
+  calls pass one buffer twice is lowered without ``noalias``) and ``readonly`` when only read;
+- loads/stores are aligned to the element size (the runtime rejects unaligned arrays);
+- index arithmetic built here (flat offsets) is ``nsw``: offsets of in-bounds elements fit i64;
+- float additions/multiplications that update an accumulator carry ``reassoc`` so reductions
+  vectorize (the result differs from a sequential sum by rounding only, as NumPy's pairwise
+  sum does); every other float op is exact IEEE unless ``fastmath`` asks otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from llvmlite import ir
+
+from shapecheck.ir import loops as L
+from shapecheck.subst.names import Name
+
+from . import shelf, vecmath
+
+VALUE_TYPES = {
+    "f32": ir.FloatType(), "f64": ir.DoubleType(),
+    "i32": ir.IntType(32), "i64": ir.IntType(64), "bool": ir.IntType(1),
+}
+# NumPy stores bools as one byte.
+MEMORY_TYPES = {**VALUE_TYPES, "bool": ir.IntType(8)}
+ITEM_SIZES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "bool": 1}
+
+SUFFIX_TOKEN = "__SC_SUFFIX__"
+FASTMATH_ALL = ("fast",)
+REDUCTION_FLAGS = ("reassoc",)
+
+# Simple binary instructions: (op, kind) -> IRBuilder method. kind is "f" (float) or "i" (int/bool).
+_BINARY = {
+    ("add", "f"): "fadd", ("sub", "f"): "fsub", ("mul", "f"): "fmul", ("div", "f"): "fdiv",
+    ("add", "i"): "add", ("sub", "i"): "sub", ("mul", "i"): "mul",
+    ("and", "i"): "and_", ("or", "i"): "or_",
+}
+# Comparisons: floats are ordered except ``ne`` (NaN != NaN is True, as in NumPy).
+_FCMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "=="}
+_ICMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
+# Functions that are LLVM intrinsics (vectorized by LLVM itself): name -> (float, int) intrinsic.
+_INTRINSICS = {
+    "sqrt": ("llvm.sqrt", None), "floor": ("llvm.floor", None), "ceil": ("llvm.ceil", None),
+    "abs": ("llvm.fabs", "llvm.abs"),
+    # llvm.maximum/minimum propagate NaN, as np.maximum/np.minimum do.
+    "maximum": ("llvm.maximum", "llvm.smax"), "minimum": ("llvm.minimum", "llvm.smin"),
+}
+
+
+def kernel_symbol(kernel: L.Kernel, suffix: str = SUFFIX_TOKEN) -> str:
+    """The symbol of ``kernel`` in object code: its name plus a content-hash suffix, so that two
+    programs' kernels called ``k0`` can live in one process."""
+    return f"sc.{kernel.name}.{suffix}"
+
+
+def split_loop(kernel: L.Kernel) -> L.For | None:
+    """The loop whose iterations the runtime may split across threads, if the kernel has one."""
+    body = kernel.body
+    if len(body) == 1 and isinstance(body[0], L.For) and body[0].parallel:
+        return body[0]
+    return None
+
+
+def kind(dtype: str) -> str:
+    return "f" if dtype in L.FLOAT_DTYPES else "i"
+
+
+@dataclass
+class _Scope:
+    """Mutable state while lowering one kernel: where each name lives."""
+
+    module: ir.Module
+    builder: ir.IRBuilder
+    entry: ir.IRBuilder                      # allocas go in the entry block (SROA promotes them)
+    fastmath: tuple[str, ...]
+    buffers: dict = field(default_factory=dict)   # Name -> (pointer, Buffer)
+    values: dict = field(default_factory=dict)    # Name -> SSA value (shape params, loop vars)
+    slots: dict = field(default_factory=dict)     # Name -> (alloca, dtype) for Let temporaries
+    keep_alive: list = field(default_factory=list)
+    accumulating: Name | None = None              # the temporary an Assign is updating
+
+
+def lower_module(module: L.LoopModule, *, fastmath: bool = False,
+                 data_offset: int | None = None) -> ir.Module:
+    """All kernels of ``module`` as one llvmlite module. Symbols still hold ``SUFFIX_TOKEN``
+    (the caller replaces it with a digest of the text). With ``data_offset``, each kernel also
+    gets a trampoline (see :func:`lower_trampoline`)."""
+    out = ir.Module(name=module.program.name)
+    aliased = _kernels_called_with_aliases(module.program)
+    keep = []
+    for kernel in module.kernels:
+        keep += lower_kernel(out, kernel, fastmath=fastmath, noalias=kernel.name not in aliased)
+        if data_offset is not None:
+            lower_trampoline(out, kernel, data_offset)
+    vecmath.keep_alive(out, keep)
+    return out
+
+
+def trampoline_symbol(kernel: L.Kernel, suffix: str = SUFFIX_TOKEN) -> str:
+    return kernel_symbol(kernel, suffix) + ".py"
+
+
+def lower_trampoline(module: ir.Module, kernel: L.Kernel, data_offset: int) -> ir.Function:
+    """``k.py(obj0, ..., objn, s0, ..., lo, hi)``: calls ``k`` with each ndarray object's data
+    pointer, read at ``data_offset`` bytes into the object. Passing the array objects themselves
+    costs ctypes far less than asking NumPy for ``arr.ctypes.data`` (several microseconds each)."""
+    target = module.globals[kernel_symbol(kernel)]
+    byte_ptr = ir.IntType(8).as_pointer()
+    n_buffers = len(kernel.params)
+    n_index = len(kernel.shape_params) + 2
+    fn = ir.Function(module, ir.FunctionType(ir.VoidType(), [byte_ptr] * n_buffers + [shelf.I64] * n_index),
+                     trampoline_symbol(kernel))
+    shelf.add_raw_attribute(fn.attributes, "nounwind")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    pointers = []
+    for obj, param_type in zip(fn.args[:n_buffers], target.function_type.args):
+        field = b.bitcast(b.gep(obj, [shelf.I64(data_offset)], inbounds=True), param_type.as_pointer())
+        pointers.append(b.load(field, align=8))
+    b.call(target, pointers + list(fn.args[n_buffers:]))
+    b.ret_void()
+    return fn
+
+
+def _kernels_called_with_aliases(program: L.Program) -> set[str]:
+    return {call.kernel for call in program.calls if len(set(call.buffers)) < len(call.buffers)}
+
+
+def lower_kernel(module: ir.Module, kernel: L.Kernel, *, fastmath: bool = False,
+                 noalias: bool = True) -> list[ir.Function]:
+    """Add ``kernel`` to ``module``; return vector-math declarations to keep alive."""
+    pointer_types = [MEMORY_TYPES[b.dtype].as_pointer() for b in kernel.params]
+    index_types = [shelf.I64] * (len(kernel.shape_params) + 2)
+    fn = ir.Function(module, ir.FunctionType(ir.VoidType(), pointer_types + index_types),
+                     kernel_symbol(kernel))
+    shelf.add_raw_attribute(fn.attributes, "nounwind")
+    written = _written_buffers(kernel.body)
+    args = iter(fn.args)
+    entry_block = fn.append_basic_block("entry")
+    body_block = fn.append_basic_block("body")
+    scope = _Scope(module, ir.IRBuilder(body_block), ir.IRBuilder(entry_block),
+                   FASTMATH_ALL if fastmath else ())
+    for buf in kernel.params:
+        arg = next(args)
+        arg.name = buf.name.hint
+        readonly = buf.name not in written
+        if noalias:
+            shelf.mark_pointer_argument(arg, align=ITEM_SIZES[buf.dtype], readonly=readonly)
+        scope.buffers[buf.name] = (arg, buf)
+    for name in kernel.shape_params:
+        arg = next(args)
+        arg.name = name.hint
+        scope.values[name] = arg
+    lo, hi = next(args), next(args)
+    lo.name, hi.name = "lo", "hi"
+    split = split_loop(kernel)
+    if split is not None:
+        _lower_for(scope, split, (lo, hi))
+    else:
+        _lower_block(scope, kernel.body)
+    scope.builder.ret_void()
+    scope.entry.branch(body_block)
+    return scope.keep_alive
+
+
+def _written_buffers(body) -> set[Name]:
+    written = set()
+    for stmt in body:
+        if isinstance(stmt, L.Store):
+            written.add(stmt.buffer)
+        elif isinstance(stmt, L.For):
+            written |= _written_buffers(stmt.body)
+    return written
+
+
+# --- statements ------------------------------------------------------------------------------
+
+def _lower_block(scope: _Scope, body) -> None:
+    shadowed = []
+    for stmt in body:
+        if isinstance(stmt, L.Let):
+            slot = scope.entry.alloca(VALUE_TYPES[stmt.dtype], name=stmt.var.hint)
+            scope.builder.store(_lower_expr(scope, stmt.value), slot)
+            shadowed.append(stmt.var)
+            scope.slots[stmt.var] = (slot, stmt.dtype)
+        elif isinstance(stmt, L.Assign):
+            slot, _ = scope.slots[stmt.var]
+            scope.accumulating = stmt.var
+            try:
+                value = _lower_expr(scope, stmt.value)
+            finally:
+                scope.accumulating = None
+            scope.builder.store(value, slot)
+        elif isinstance(stmt, L.Store):
+            pointer, buf = scope.buffers[stmt.buffer]
+            value = _lower_expr(scope, stmt.value)
+            if buf.dtype == "bool":
+                value = scope.builder.zext(value, MEMORY_TYPES["bool"])
+            scope.builder.store(value, _element_pointer(scope, pointer, buf, stmt.indices),
+                                align=ITEM_SIZES[buf.dtype])
+        elif isinstance(stmt, L.For):
+            _lower_for(scope, stmt, None)
+        else:
+            raise TypeError(f"unknown loop-IR statement {type(stmt).__name__}")
+    for name in shadowed:
+        del scope.slots[name]
+
+
+def _lower_for(scope: _Scope, loop: L.For, iterations) -> None:
+    b = scope.builder
+    start = _lower_expr(scope, loop.start)
+    stop = _lower_expr(scope, loop.stop)
+    step = shelf.I64(loop.step)
+    if iterations is not None:
+        lo, hi = iterations
+        first = b.add(start, b.mul(lo, step))
+        last = b.add(start, b.mul(hi, step))
+        stop = b.select(b.icmp_signed("<", last, stop), last, stop)
+        start = first
+    with shelf.for_range(b, start, stop, loop.step, name=loop.var.hint) as var:
+        scope.values[loop.var] = var
+        _lower_block(scope, loop.body)
+    del scope.values[loop.var]
+
+
+def _element_pointer(scope: _Scope, pointer, buf: L.Buffer, indices) -> ir.Value:
+    b = scope.builder
+    if not indices:
+        return pointer
+    offset = _lower_expr(scope, indices[0])
+    for dim, index in zip(buf.shape[1:], indices[1:]):
+        size = _lower_expr(scope, L.dim_to_expr(dim))
+        offset = b.add(b.mul(offset, size, flags=("nsw",)), _lower_expr(scope, index), flags=("nsw",))
+    return b.gep(pointer, [offset], inbounds=True)
+
+
+# --- expressions -----------------------------------------------------------------------------
+
+def _lower_expr(scope: _Scope, expr) -> ir.Value:
+    return _EXPRESSIONS[type(expr)](scope, expr)
+
+
+def _const(scope: _Scope, expr: L.Const) -> ir.Value:
+    return shelf.const(VALUE_TYPES[expr.dtype], expr.value)
+
+
+def _var(scope: _Scope, expr: L.Var) -> ir.Value:
+    if expr.name in scope.values:
+        return scope.values[expr.name]
+    slot, _ = scope.slots[expr.name]
+    return scope.builder.load(slot)
+
+
+def _load(scope: _Scope, expr: L.Load) -> ir.Value:
+    pointer, buf = scope.buffers[expr.buffer]
+    value = scope.builder.load(_element_pointer(scope, pointer, buf, expr.indices),
+                               align=ITEM_SIZES[buf.dtype])
+    if buf.dtype == "bool":
+        value = scope.builder.icmp_unsigned("!=", value, MEMORY_TYPES["bool"](0))
+    return value
+
+
+def _binary(scope: _Scope, expr: L.Binary) -> ir.Value:
+    b = scope.builder
+    lhs, rhs = _lower_expr(scope, expr.lhs), _lower_expr(scope, expr.rhs)
+    k = kind(expr.dtype)
+    if expr.op in ("floordiv", "mod"):
+        return (_int_floor_divmod if k == "i" else _float_floor_divmod)(b, lhs, rhs)[expr.op == "mod"]
+    method = _BINARY[(expr.op, k)]
+    if k == "f":
+        flags = scope.fastmath or (REDUCTION_FLAGS if _updates_accumulator(scope, expr) else ())
+        return getattr(b, method)(lhs, rhs, flags=flags)
+    return getattr(b, method)(lhs, rhs)
+
+
+def _updates_accumulator(scope: _Scope, expr: L.Binary) -> bool:
+    """``acc = acc + x`` (or ``x * acc``): the reduction pattern that may be reassociated."""
+    acc = scope.accumulating
+    if acc is None or expr.op not in ("add", "mul"):
+        return False
+    return any(isinstance(side, L.Var) and side.name == acc for side in (expr.lhs, expr.rhs))
+
+
+def _int_floor_divmod(b: ir.IRBuilder, a, d):
+    """Python's ``a // d`` and ``a % d``; like NumPy, division by zero gives 0 (never traps)."""
+    zero, one = ir.Constant(a.type, 0), ir.Constant(a.type, 1)
+    is_zero = b.icmp_signed("==", d, zero)
+    safe = b.select(is_zero, one, d)
+    # INT_MIN // -1 overflows in C; NumPy wraps to INT_MIN. Divide by 1 and negate instead.
+    minus_one = b.icmp_signed("==", safe, ir.Constant(a.type, -1))
+    safe = b.select(minus_one, one, safe)
+    q = b.sdiv(a, safe)
+    q = b.select(minus_one, b.neg(q), q)
+    r = b.srem(a, safe)
+    adjust = b.and_(b.icmp_signed("!=", r, zero), b.icmp_signed("<", b.xor(r, safe), zero))
+    q = b.select(adjust, b.sub(q, one), q)
+    r = b.select(adjust, b.add(r, safe), r)
+    return b.select(is_zero, zero, q), b.select(is_zero, zero, r)
+
+
+def _float_floor_divmod(b: ir.IRBuilder, a, d):
+    """NumPy's float ``floor_divide``/``remainder`` (``npy_divmod``): the remainder takes the
+    divisor's sign; the quotient is ``(a - mod) / d`` rounded to the nearest integer."""
+    zero = ir.Constant(a.type, 0.0)
+    mod = b.frem(a, d)
+    div = b.fdiv(b.fsub(a, mod), d)
+    fix = b.and_(b.fcmp_unordered("!=", mod, zero),
+                 b.icmp_unsigned("!=", b.fcmp_ordered("<", d, zero), b.fcmp_ordered("<", mod, zero)))
+    mod = b.select(fix, b.fadd(mod, d), mod)
+    div = b.select(fix, b.fsub(div, ir.Constant(a.type, 1.0)), div)
+    floor_fn = _declare_intrinsic(b.module, "llvm.floor", a.type, 1)
+    floordiv = b.call(floor_fn, [div])
+    half = b.fcmp_ordered(">", b.fsub(div, floordiv), ir.Constant(a.type, 0.5))
+    floordiv = b.select(half, b.fadd(floordiv, ir.Constant(a.type, 1.0)), floordiv)
+    # d == 0: NumPy gives a / 0 (inf or nan) for the quotient and nan for the remainder.
+    d_zero = b.fcmp_ordered("==", d, zero)
+    floordiv = b.select(d_zero, b.fdiv(a, d), floordiv)
+    return floordiv, mod
+
+
+def _declare_intrinsic(module: ir.Module, name: str, ty: ir.Type, nargs: int, extra=()):
+    suffix = {"float": "f32", "double": "f64"}.get(str(ty), str(ty))
+    full = f"{name}.{suffix}"
+    existing = module.globals.get(full)
+    if existing is not None:
+        return existing
+    return ir.Function(module, ir.FunctionType(ty, [ty] * nargs + list(extra)), full)
+
+
+def _unary(scope: _Scope, expr: L.Unary) -> ir.Value:
+    b = scope.builder
+    value = _lower_expr(scope, expr.operand)
+    if expr.op == "not":
+        return b.not_(value)
+    return b.fneg(value) if kind(expr.dtype) == "f" else b.neg(value)
+
+
+def _compare(scope: _Scope, expr: L.Compare) -> ir.Value:
+    b = scope.builder
+    lhs, rhs = _lower_expr(scope, expr.lhs), _lower_expr(scope, expr.rhs)
+    if kind(expr.lhs.dtype) == "f":
+        if expr.op == "ne":
+            return b.fcmp_unordered("!=", lhs, rhs)
+        return b.fcmp_ordered(_FCMP[expr.op], lhs, rhs)
+    if expr.lhs.dtype == "bool":
+        return b.icmp_unsigned(_ICMP[expr.op], lhs, rhs)
+    return b.icmp_signed(_ICMP[expr.op], lhs, rhs)
+
+
+def _select(scope: _Scope, expr: L.Select) -> ir.Value:
+    cond = _lower_expr(scope, expr.cond)
+    return scope.builder.select(cond, _lower_expr(scope, expr.if_true), _lower_expr(scope, expr.if_false))
+
+
+def _call(scope: _Scope, expr: L.Call) -> ir.Value:
+    b = scope.builder
+    args = [_lower_expr(scope, a) for a in expr.args]
+    ty = VALUE_TYPES[expr.dtype]
+    if expr.fn in _INTRINSICS:
+        float_name, int_name = _INTRINSICS[expr.fn]
+        if kind(expr.dtype) == "f":
+            return b.call(_declare_intrinsic(scope.module, float_name, ty, len(args)), args)
+        if int_name == "llvm.abs":  # second operand: "INT_MIN is poison" = false (NumPy wraps)
+            fn = _declare_intrinsic(scope.module, int_name, ty, 1, extra=[shelf.I1])
+            return b.call(fn, args + [shelf.I1(0)])
+        return b.call(_declare_intrinsic(scope.module, int_name, ty, len(args)), args)
+    scalar, vectors = vecmath.declare(scope.module, expr.fn, ty)
+    scope.keep_alive += vectors
+    return b.call(scalar, args)
+
+
+def _cast(scope: _Scope, expr: L.Cast) -> ir.Value:
+    b = scope.builder
+    value = _lower_expr(scope, expr.value)
+    source, dest = expr.value.dtype, expr.dtype
+    to = VALUE_TYPES[dest]
+    if source == dest:
+        return value
+    if dest == "bool":
+        if kind(source) == "f":  # bool(nan) is True
+            return b.fcmp_unordered("!=", value, ir.Constant(value.type, 0.0))
+        return b.icmp_signed("!=", value, ir.Constant(value.type, 0))
+    if source == "bool":
+        return b.uitofp(value, to) if kind(dest) == "f" else b.zext(value, to)
+    if kind(source) == "f" and kind(dest) == "f":
+        return b.fpext(value, to) if dest == "f64" else b.fptrunc(value, to)
+    if kind(source) == "f":
+        return b.fptosi(value, to)
+    if kind(dest) == "f":
+        return b.sitofp(value, to)
+    return b.sext(value, to) if to.width > value.type.width else b.trunc(value, to)
+
+
+_EXPRESSIONS = {
+    L.Const: _const, L.Var: _var, L.Load: _load, L.Binary: _binary, L.Unary: _unary,
+    L.Compare: _compare, L.Select: _select, L.Call: _call, L.Cast: _cast,
+}

@@ -1,0 +1,225 @@
+"""Running a compiled loop program on NumPy arrays: guards, allocation, threads.
+
+``build(loop_module)`` compiles every kernel of a ``shapecheck.ir.loops.LoopModule`` (through
+``codegen``) and returns an :class:`Executable`; calling it with arrays runs the program.
+
+The rules an ``Executable`` enforces before any compiled code runs (a wrong argument is a Python
+exception, never a crash or a silently wrong answer):
+
+- each argument is an ``np.ndarray`` of exactly the declared dtype (no implicit casts: a float64
+  array passed for a float32 parameter is a ``TypeError``, as is a non-native byte order);
+- its rank and every concrete dim match, and dims named by the same shape variable agree
+  (``ValueError`` naming the argument, the expected and the actual shape);
+- layout: C-contiguous, aligned arrays are used in place, without a copy. Any other layout
+  (a transposed view, a strided slice, an unaligned buffer) is copied to a C-contiguous array
+  first, so results are always right; only the copy costs time.
+
+Threads: a kernel whose body is one parallel loop (``codegen.lower.split_loop``) is split into
+contiguous index ranges over a thread pool when the call moves at least ``PARALLEL_MIN_ELEMENTS``
+elements; ctypes releases the GIL during the call, so threads run truly in parallel.
+``SHAPECHECK_NUM_THREADS`` overrides the pool size (default: the CPUs this process may use).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import hashlib
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from shapecheck.constraints import dims
+from shapecheck.ir import loops as L
+from shapecheck.subst.names import Name
+
+NUMPY_DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
+                "i64": np.dtype(np.int64), "bool": np.dtype(np.bool_)}
+PARALLEL_MIN_ELEMENTS = 1 << 17
+
+
+@functools.cache
+def data_offset() -> int:
+    """Byte offset of the data pointer in a NumPy array object (``PyArrayObject_fields.data``).
+
+    It follows the object header: 16 bytes on 64-bit CPython. We check it against NumPy's own
+    answer rather than trusting the header layout."""
+    probe = np.arange(3.0)
+    offset = 2 * ctypes.sizeof(ctypes.c_void_p)
+    if ctypes.c_void_p.from_address(id(probe) + offset).value != probe.ctypes.data:
+        raise RuntimeError("unsupported NumPy/CPython ABI: cannot locate an array's data pointer")
+    return offset
+
+
+def thread_count() -> int:
+    override = os.environ.get("SHAPECHECK_NUM_THREADS")
+    if override:
+        return max(1, int(override))
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+@functools.cache
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=thread_count(), thread_name_prefix="shapecheck")
+
+
+# --- building ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Kernels:
+    """The LLVM IR of a loop module, with content-derived symbol names."""
+
+    ir_text: str
+    symbols: dict            # kernel name -> kernel symbol
+    trampolines: dict        # kernel name -> trampoline symbol
+
+
+def llvm_ir(module: L.LoopModule, *, fastmath: bool = False) -> Kernels:
+    """Lower ``module`` to LLVM IR text (unoptimised) with deterministic, unique symbols."""
+    from shapecheck.ir.codegen import lower
+
+    text = str(lower.lower_module(module, fastmath=fastmath, data_offset=data_offset()))
+    suffix = hashlib.sha256(text.encode()).hexdigest()[:16]
+    text = text.replace(lower.SUFFIX_TOKEN, suffix)
+    return Kernels(text, {k.name: lower.kernel_symbol(k, suffix) for k in module.kernels},
+                   {k.name: lower.trampoline_symbol(k, suffix) for k in module.kernels})
+
+
+@dataclass(frozen=True)
+class _Entry:
+    kernel: L.Kernel
+    function: object          # ctypes function taking (objects..., i64 ...)
+    split: L.For | None
+
+
+@dataclass(frozen=True)
+class Executable:
+    """A loop program compiled for this host. Call it with the program's input arrays."""
+
+    module: L.LoopModule
+    kernels: Kernels
+    entries: dict             # kernel name -> _Entry
+    from_disk: bool
+
+    def __call__(self, *arrays):
+        program = self.module.program
+        arrays = check_arguments(program, arrays)
+        env = bind_shapes(program, arrays)
+        buffers = dict(zip((b.name for b in program.inputs), arrays))
+        for temp in program.temps:
+            shape = tuple(dims.evaluate(d, env) for d in temp.shape)
+            buffers[temp.name] = np.empty(shape, NUMPY_DTYPES[temp.dtype])
+        for call in program.calls:
+            self._run(call, buffers, env)
+        outputs = tuple(buffers[name] for name in program.outputs)
+        return outputs[0] if len(outputs) == 1 else outputs
+
+    def _run(self, call: L.KernelCall, buffers: dict, env: dict) -> None:
+        entry = self.entries[call.kernel]
+        objects = [buffers[name] for name in call.buffers]
+        shape_args = [dims.evaluate(d, env) for d in call.shape_args]
+        if entry.split is None:
+            entry.function(*objects, *shape_args, 0, 0)
+            return
+        local = {name.key: value for name, value in zip(entry.kernel.shape_params, shape_args)}
+        trip = trip_count(entry.split, local)
+        chunks = _chunks(trip, sum(a.size for a in objects))
+        if len(chunks) == 1:
+            entry.function(*objects, *shape_args, 0, trip)
+            return
+        futures = [_pool().submit(entry.function, *objects, *shape_args, lo, hi) for lo, hi in chunks]
+        for future in futures:
+            future.result()
+
+
+def build(module: L.LoopModule, *, fastmath: bool = False) -> Executable:
+    """Compile ``module`` (or take it from the in-memory or on-disk cache)."""
+    from shapecheck.ir.codegen import engine, lower
+
+    kernels = llvm_ir(module, fastmath=fastmath)
+    loaded = engine.compile_ir(kernels.ir_text, tuple(kernels.trampolines.values()))
+    entries = {}
+    for kernel in module.kernels:
+        argtypes = [ctypes.py_object] * len(kernel.params) + [ctypes.c_int64] * (len(kernel.shape_params) + 2)
+        prototype = ctypes.CFUNCTYPE(None, *argtypes)
+        function = prototype(loaded.addresses[kernels.trampolines[kernel.name]])
+        entries[kernel.name] = _Entry(kernel, function, lower.split_loop(kernel))
+    return Executable(module, kernels, entries, loaded.from_disk)
+
+
+# --- guards ----------------------------------------------------------------------------------
+
+def check_arguments(program: L.Program, arrays: tuple) -> list:
+    """The arrays to run on: each checked for type and dtype, copied if its layout needs it."""
+    if len(arrays) != len(program.inputs):
+        raise TypeError(f"{program.name}() takes {len(program.inputs)} array arguments, "
+                        f"got {len(arrays)}")
+    checked = []
+    for buf, array in zip(program.inputs, arrays):
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"{program.name}(): argument {buf.name.hint!r} must be a NumPy array, "
+                            f"got {type(array).__name__}")
+        expected = NUMPY_DTYPES[buf.dtype]
+        if array.dtype != expected:
+            raise TypeError(f"{program.name}(): argument {buf.name.hint!r} must have dtype "
+                            f"{expected}, got {array.dtype}")
+        flags = array.flags
+        if not (flags.c_contiguous and flags.aligned) or type(array) is not np.ndarray:
+            array = np.ascontiguousarray(array).view(np.ndarray)
+        checked.append(array)
+    return checked
+
+
+def bind_shapes(program: L.Program, arrays: list) -> dict[str, int]:
+    """Shape-variable values (by dim symbol) read off ``arrays``; ValueError on any mismatch."""
+    try:
+        values = L.bind_shape_params(program, {b.name: a.shape for b, a in zip(program.inputs, arrays)})
+    except ValueError as error:
+        raise ValueError(f"{program.name}(): {error}") from None
+    env = {name.key: value for name, value in values.items()}
+    for buf, array in zip(program.inputs, arrays):
+        # Dims that are expressions over shape variables (n+1, 2*n) are checked once all are known.
+        for axis, (d, actual) in enumerate(zip(buf.shape, array.shape)):
+            if type(d) is not int and dims.evaluate(d, env) != actual:
+                raise ValueError(f"{program.name}(): argument {buf.name.hint!r} axis {axis}: expected "
+                                 f"{dims.evaluate(d, env)} ({dims.show(d)}), got {actual} "
+                                 f"(shape {array.shape})")
+    return env
+
+
+# --- parallel splitting ----------------------------------------------------------------------
+
+def trip_count(loop: L.For, env: dict[str, int]) -> int:
+    """Iterations of ``loop`` given shape-variable values (by dim symbol)."""
+    start, stop = eval_index(loop.start, env), eval_index(loop.stop, env)
+    return max(0, -(-(stop - start) // loop.step))
+
+
+_INDEX_OPS = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+    "floordiv": lambda a, b: a // b if b else 0, "mod": lambda a, b: a % b if b else 0,
+}
+
+
+def eval_index(expr, env: dict[str, int]) -> int:
+    """Value of an i64 loop-IR expression over shape variables."""
+    if isinstance(expr, L.Const):
+        return int(expr.value)
+    if isinstance(expr, L.Var):
+        return env[expr.name.key]
+    if isinstance(expr, L.Binary):
+        return _INDEX_OPS[expr.op](eval_index(expr.lhs, env), eval_index(expr.rhs, env))
+    if isinstance(expr, L.Call) and expr.fn in ("maximum", "minimum"):
+        values = [eval_index(a, env) for a in expr.args]
+        return max(values) if expr.fn == "maximum" else min(values)
+    raise ValueError(f"not an index expression: {expr!r}")
+
+
+def _chunks(trip: int, elements: int) -> list[tuple[int, int]]:
+    threads = min(thread_count(), trip)
+    if threads <= 1 or elements < PARALLEL_MIN_ELEMENTS:
+        return [(0, trip)]
+    step = -(-trip // threads)
+    return [(lo, min(trip, lo + step)) for lo in range(0, trip, step)]

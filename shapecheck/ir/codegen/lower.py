@@ -23,6 +23,7 @@ What the optimizer is told, and why it is true:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from llvmlite import ir
 
@@ -64,7 +65,7 @@ _INTRINSICS = {
 def kernel_symbol(kernel: L.Kernel, suffix: str = SUFFIX_TOKEN) -> str:
     """The symbol of ``kernel`` in object code: its name plus a content-hash suffix, so that two
     programs' kernels called ``k0`` can live in one process."""
-    return f"sc.{kernel.name}.{suffix}"
+    return f"sc_{kernel.name}_{suffix}"
 
 
 def split_loop(kernel: L.Kernel) -> L.For | None:
@@ -80,13 +81,14 @@ def kind(dtype: str) -> str:
 
 
 @dataclass
-class _Scope:
+class Scope:
     """Mutable state while lowering one kernel: where each name lives."""
 
     module: ir.Module
     builder: ir.IRBuilder
     entry: ir.IRBuilder                      # allocas go in the entry block (SROA promotes them)
     fastmath: tuple[str, ...]
+    flavor: "Flavor"
     buffers: dict = field(default_factory=dict)   # Name -> (pointer, Buffer)
     values: dict = field(default_factory=dict)    # Name -> SSA value (shape params, loop vars)
     slots: dict = field(default_factory=dict)     # Name -> (alloca, dtype) for Let temporaries
@@ -94,8 +96,34 @@ class _Scope:
     accumulating: Name | None = None              # the temporary an Assign is updating
 
 
+@dataclass(frozen=True)
+class Flavor:
+    """What differs between targets: extra index arguments, how the split loop is scheduled,
+    where math functions come from, and how an entry point is marked."""
+
+    name: str
+    extra_args: tuple[str, ...]
+    # (scope, kernel, extra argument values) -> None: emits the kernel body, deciding which
+    # thread runs which iterations of the split loop (see ``split_loop``).
+    schedule: Callable
+    # (module, function name, scalar type) -> (function to call, declarations to keep alive).
+    declare_math: Callable
+    calling_convention: str = ""
+
+
+def _host_schedule(scope: "Scope", kernel: L.Kernel, extra) -> None:
+    split = split_loop(kernel)
+    if split is None:
+        lower_block(scope, kernel.body)
+    else:
+        _lower_for(scope, split, extra)
+
+
+HOST = Flavor("host", ("lo", "hi"), _host_schedule, vecmath.declare)
+
+
 def lower_module(module: L.LoopModule, *, fastmath: bool = False,
-                 data_offset: int | None = None) -> ir.Module:
+                 data_offset: int | None = None, flavor: Flavor = HOST) -> ir.Module:
     """All kernels of ``module`` as one llvmlite module. Symbols still hold ``SUFFIX_TOKEN``
     (the caller replaces it with a digest of the text). With ``data_offset``, each kernel also
     gets a trampoline (see :func:`lower_trampoline`)."""
@@ -103,7 +131,8 @@ def lower_module(module: L.LoopModule, *, fastmath: bool = False,
     aliased = _kernels_called_with_aliases(module.program)
     keep = []
     for kernel in module.kernels:
-        keep += lower_kernel(out, kernel, fastmath=fastmath, noalias=kernel.name not in aliased)
+        keep += lower_kernel(out, kernel, fastmath=fastmath, noalias=kernel.name not in aliased,
+                             flavor=flavor)
         if data_offset is not None:
             lower_trampoline(out, kernel, data_offset)
     vecmath.keep_alive(out, keep)
@@ -111,7 +140,7 @@ def lower_module(module: L.LoopModule, *, fastmath: bool = False,
 
 
 def trampoline_symbol(kernel: L.Kernel, suffix: str = SUFFIX_TOKEN) -> str:
-    return kernel_symbol(kernel, suffix) + ".py"
+    return kernel_symbol(kernel, suffix) + "_py"
 
 
 def lower_trampoline(module: ir.Module, kernel: L.Kernel, data_offset: int) -> ir.Function:
@@ -140,37 +169,37 @@ def _kernels_called_with_aliases(program: L.Program) -> set[str]:
 
 
 def lower_kernel(module: ir.Module, kernel: L.Kernel, *, fastmath: bool = False,
-                 noalias: bool = True) -> list[ir.Function]:
+                 noalias: bool = True, flavor: Flavor = HOST) -> list[ir.Function]:
     """Add ``kernel`` to ``module``; return vector-math declarations to keep alive."""
     pointer_types = [MEMORY_TYPES[b.dtype].as_pointer() for b in kernel.params]
-    index_types = [shelf.I64] * (len(kernel.shape_params) + 2)
+    index_types = [shelf.I64] * (len(kernel.shape_params) + len(flavor.extra_args))
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), pointer_types + index_types),
                      kernel_symbol(kernel))
+    if flavor.calling_convention:
+        fn.calling_convention = flavor.calling_convention
     shelf.add_raw_attribute(fn.attributes, "nounwind")
     written = _written_buffers(kernel.body)
     args = iter(fn.args)
     entry_block = fn.append_basic_block("entry")
     body_block = fn.append_basic_block("body")
-    scope = _Scope(module, ir.IRBuilder(body_block), ir.IRBuilder(entry_block),
-                   FASTMATH_ALL if fastmath else ())
+    scope = Scope(module, ir.IRBuilder(body_block), ir.IRBuilder(entry_block),
+                   FASTMATH_ALL if fastmath else (), flavor)
     for buf in kernel.params:
         arg = next(args)
         arg.name = buf.name.hint
-        readonly = buf.name not in written
         if noalias:
-            shelf.mark_pointer_argument(arg, align=ITEM_SIZES[buf.dtype], readonly=readonly)
+            shelf.mark_pointer_argument(arg, align=ITEM_SIZES[buf.dtype], readonly=buf.name not in written)
         scope.buffers[buf.name] = (arg, buf)
     for name in kernel.shape_params:
         arg = next(args)
         arg.name = name.hint
         scope.values[name] = arg
-    lo, hi = next(args), next(args)
-    lo.name, hi.name = "lo", "hi"
-    split = split_loop(kernel)
-    if split is not None:
-        _lower_for(scope, split, (lo, hi))
-    else:
-        _lower_block(scope, kernel.body)
+    extra = []
+    for arg_name in flavor.extra_args:
+        arg = next(args)
+        arg.name = arg_name
+        extra.append(arg)
+    flavor.schedule(scope, kernel, extra)
     scope.builder.ret_void()
     scope.entry.branch(body_block)
     return scope.keep_alive
@@ -188,41 +217,42 @@ def _written_buffers(body) -> set[Name]:
 
 # --- statements ------------------------------------------------------------------------------
 
-def _lower_block(scope: _Scope, body) -> None:
+def lower_block(scope: Scope, body) -> None:
     shadowed = []
     for stmt in body:
         if isinstance(stmt, L.Let):
             slot = scope.entry.alloca(VALUE_TYPES[stmt.dtype], name=stmt.var.hint)
-            scope.builder.store(_lower_expr(scope, stmt.value), slot)
+            scope.builder.store(lower_expr(scope, stmt.value), slot)
             shadowed.append(stmt.var)
             scope.slots[stmt.var] = (slot, stmt.dtype)
         elif isinstance(stmt, L.Assign):
             slot, _ = scope.slots[stmt.var]
             scope.accumulating = stmt.var
             try:
-                value = _lower_expr(scope, stmt.value)
+                value = lower_expr(scope, stmt.value)
             finally:
                 scope.accumulating = None
             scope.builder.store(value, slot)
         elif isinstance(stmt, L.Store):
             pointer, buf = scope.buffers[stmt.buffer]
-            value = _lower_expr(scope, stmt.value)
+            value = lower_expr(scope, stmt.value)
             if buf.dtype == "bool":
                 value = scope.builder.zext(value, MEMORY_TYPES["bool"])
             scope.builder.store(value, _element_pointer(scope, pointer, buf, stmt.indices),
                                 align=ITEM_SIZES[buf.dtype])
         elif isinstance(stmt, L.For):
-            _lower_for(scope, stmt, None)
+            _lower_for(scope, stmt)
         else:
             raise TypeError(f"unknown loop-IR statement {type(stmt).__name__}")
     for name in shadowed:
         del scope.slots[name]
 
 
-def _lower_for(scope: _Scope, loop: L.For, iterations) -> None:
+def _lower_for(scope: Scope, loop: L.For, iterations=None) -> None:
+    """Lower ``loop``; with ``iterations = (lo, hi)`` run only iterations ``lo <= t < hi``."""
     b = scope.builder
-    start = _lower_expr(scope, loop.start)
-    stop = _lower_expr(scope, loop.stop)
+    start = lower_expr(scope, loop.start)
+    stop = lower_expr(scope, loop.stop)
     step = shelf.I64(loop.step)
     if iterations is not None:
         lo, hi = iterations
@@ -230,41 +260,46 @@ def _lower_for(scope: _Scope, loop: L.For, iterations) -> None:
         last = b.add(start, b.mul(hi, step))
         stop = b.select(b.icmp_signed("<", last, stop), last, stop)
         start = first
-    with shelf.for_range(b, start, stop, loop.step, name=loop.var.hint) as var:
-        scope.values[loop.var] = var
-        _lower_block(scope, loop.body)
+    with shelf.for_range(b, start, stop, step, name=loop.var.hint) as var:
+        lower_loop_body(scope, loop, var)
+
+
+def lower_loop_body(scope: Scope, loop: L.For, var: ir.Value) -> None:
+    """Emit ``loop``'s body with its variable bound to ``var``."""
+    scope.values[loop.var] = var
+    lower_block(scope, loop.body)
     del scope.values[loop.var]
 
 
-def _element_pointer(scope: _Scope, pointer, buf: L.Buffer, indices) -> ir.Value:
+def _element_pointer(scope: Scope, pointer, buf: L.Buffer, indices) -> ir.Value:
     b = scope.builder
     if not indices:
         return pointer
-    offset = _lower_expr(scope, indices[0])
+    offset = lower_expr(scope, indices[0])
     for dim, index in zip(buf.shape[1:], indices[1:]):
-        size = _lower_expr(scope, L.dim_to_expr(dim))
-        offset = b.add(b.mul(offset, size, flags=("nsw",)), _lower_expr(scope, index), flags=("nsw",))
+        size = lower_expr(scope, L.dim_to_expr(dim))
+        offset = b.add(b.mul(offset, size, flags=("nsw",)), lower_expr(scope, index), flags=("nsw",))
     return b.gep(pointer, [offset], inbounds=True)
 
 
 # --- expressions -----------------------------------------------------------------------------
 
-def _lower_expr(scope: _Scope, expr) -> ir.Value:
+def lower_expr(scope: Scope, expr) -> ir.Value:
     return _EXPRESSIONS[type(expr)](scope, expr)
 
 
-def _const(scope: _Scope, expr: L.Const) -> ir.Value:
+def _const(scope: Scope, expr: L.Const) -> ir.Value:
     return shelf.const(VALUE_TYPES[expr.dtype], expr.value)
 
 
-def _var(scope: _Scope, expr: L.Var) -> ir.Value:
+def _var(scope: Scope, expr: L.Var) -> ir.Value:
     if expr.name in scope.values:
         return scope.values[expr.name]
     slot, _ = scope.slots[expr.name]
     return scope.builder.load(slot)
 
 
-def _load(scope: _Scope, expr: L.Load) -> ir.Value:
+def _load(scope: Scope, expr: L.Load) -> ir.Value:
     pointer, buf = scope.buffers[expr.buffer]
     value = scope.builder.load(_element_pointer(scope, pointer, buf, expr.indices),
                                align=ITEM_SIZES[buf.dtype])
@@ -273,9 +308,9 @@ def _load(scope: _Scope, expr: L.Load) -> ir.Value:
     return value
 
 
-def _binary(scope: _Scope, expr: L.Binary) -> ir.Value:
+def _binary(scope: Scope, expr: L.Binary) -> ir.Value:
     b = scope.builder
-    lhs, rhs = _lower_expr(scope, expr.lhs), _lower_expr(scope, expr.rhs)
+    lhs, rhs = lower_expr(scope, expr.lhs), lower_expr(scope, expr.rhs)
     k = kind(expr.dtype)
     if expr.op in ("floordiv", "mod"):
         return (_int_floor_divmod if k == "i" else _float_floor_divmod)(b, lhs, rhs)[expr.op == "mod"]
@@ -286,7 +321,7 @@ def _binary(scope: _Scope, expr: L.Binary) -> ir.Value:
     return getattr(b, method)(lhs, rhs)
 
 
-def _updates_accumulator(scope: _Scope, expr: L.Binary) -> bool:
+def _updates_accumulator(scope: Scope, expr: L.Binary) -> bool:
     """``acc = acc + x`` (or ``x * acc``): the reduction pattern that may be reassociated."""
     acc = scope.accumulating
     if acc is None or expr.op not in ("add", "mul"):
@@ -340,17 +375,17 @@ def _declare_intrinsic(module: ir.Module, name: str, ty: ir.Type, nargs: int, ex
     return ir.Function(module, ir.FunctionType(ty, [ty] * nargs + list(extra)), full)
 
 
-def _unary(scope: _Scope, expr: L.Unary) -> ir.Value:
+def _unary(scope: Scope, expr: L.Unary) -> ir.Value:
     b = scope.builder
-    value = _lower_expr(scope, expr.operand)
+    value = lower_expr(scope, expr.operand)
     if expr.op == "not":
         return b.not_(value)
     return b.fneg(value) if kind(expr.dtype) == "f" else b.neg(value)
 
 
-def _compare(scope: _Scope, expr: L.Compare) -> ir.Value:
+def _compare(scope: Scope, expr: L.Compare) -> ir.Value:
     b = scope.builder
-    lhs, rhs = _lower_expr(scope, expr.lhs), _lower_expr(scope, expr.rhs)
+    lhs, rhs = lower_expr(scope, expr.lhs), lower_expr(scope, expr.rhs)
     if kind(expr.lhs.dtype) == "f":
         if expr.op == "ne":
             return b.fcmp_unordered("!=", lhs, rhs)
@@ -360,14 +395,14 @@ def _compare(scope: _Scope, expr: L.Compare) -> ir.Value:
     return b.icmp_signed(_ICMP[expr.op], lhs, rhs)
 
 
-def _select(scope: _Scope, expr: L.Select) -> ir.Value:
-    cond = _lower_expr(scope, expr.cond)
-    return scope.builder.select(cond, _lower_expr(scope, expr.if_true), _lower_expr(scope, expr.if_false))
+def _select(scope: Scope, expr: L.Select) -> ir.Value:
+    cond = lower_expr(scope, expr.cond)
+    return scope.builder.select(cond, lower_expr(scope, expr.if_true), lower_expr(scope, expr.if_false))
 
 
-def _call(scope: _Scope, expr: L.Call) -> ir.Value:
+def _call(scope: Scope, expr: L.Call) -> ir.Value:
     b = scope.builder
-    args = [_lower_expr(scope, a) for a in expr.args]
+    args = [lower_expr(scope, a) for a in expr.args]
     ty = VALUE_TYPES[expr.dtype]
     if expr.fn in _INTRINSICS:
         float_name, int_name = _INTRINSICS[expr.fn]
@@ -377,14 +412,14 @@ def _call(scope: _Scope, expr: L.Call) -> ir.Value:
             fn = _declare_intrinsic(scope.module, int_name, ty, 1, extra=[shelf.I1])
             return b.call(fn, args + [shelf.I1(0)])
         return b.call(_declare_intrinsic(scope.module, int_name, ty, len(args)), args)
-    scalar, vectors = vecmath.declare(scope.module, expr.fn, ty)
+    scalar, vectors = scope.flavor.declare_math(scope.module, expr.fn, ty)
     scope.keep_alive += vectors
     return b.call(scalar, args)
 
 
-def _cast(scope: _Scope, expr: L.Cast) -> ir.Value:
+def _cast(scope: Scope, expr: L.Cast) -> ir.Value:
     b = scope.builder
-    value = _lower_expr(scope, expr.value)
+    value = lower_expr(scope, expr.value)
     source, dest = expr.value.dtype, expr.dtype
     to = VALUE_TYPES[dest]
     if source == dest:

@@ -48,11 +48,11 @@ def mark_pointer_argument(arg: ir.Argument, *, align: int, readonly: bool) -> No
 
 
 @contextlib.contextmanager
-def for_range(builder: ir.IRBuilder, start: ir.Value, stop: ir.Value, step: int = 1,
+def for_range(builder: ir.IRBuilder, start: ir.Value, stop: ir.Value, step: ir.Value,
               name: str = "i") -> Iterator[ir.Value]:
-    """``for i in range(start, stop, step)`` (``step > 0``); the body is emitted inside the
-    ``with`` block and the builder is left after the loop. The loop is bottom-tested behind a
-    guard so LLVM sees the canonical rotated form it vectorizes."""
+    """``for i in range(start, stop, step)`` (``step > 0``, an i64 value); the body is emitted
+    inside the ``with`` block and the builder is left after the loop. The loop is bottom-tested
+    behind a guard so LLVM sees the canonical rotated form it vectorizes."""
     ty = start.type
     preheader = builder.block
     body = builder.append_basic_block(f"{name}.body")
@@ -63,7 +63,7 @@ def for_range(builder: ir.IRBuilder, start: ir.Value, stop: ir.Value, step: int 
     index.add_incoming(start, preheader)
     yield index
     latch = builder.block
-    following = builder.add(index, ir.Constant(ty, step), name=f"{name}.next", flags=("nsw",))
+    following = builder.add(index, step, name=f"{name}.next", flags=("nsw",))
     index.add_incoming(following, latch)
     builder.cbranch(builder.icmp_signed("<", following, stop), body, exit_)
     builder.position_at_end(exit_)

@@ -96,7 +96,9 @@ from dataclasses import dataclass
 from typing import Mapping, Union
 
 from shapecheck.constraints import dims
+from shapecheck.subst.dimterms import DIMS
 from shapecheck.subst.names import Name, name_of_key
+from shapecheck.subst.syntax import Bind, Leaf, PartsReader, Use
 
 __all__ = [
     "DTYPES", "INDEX", "BINARY_OPS", "COMPARE_OPS", "UNARY_OPS", "MATH_FUNCTIONS",
@@ -126,11 +128,30 @@ class Const:
     value: Union[int, float, bool]
     dtype: str
 
+    def scoped_parts(self) -> tuple:
+        return (self.value, self.dtype)
+
+    def with_parts(self, parts: tuple) -> "Const":
+        return Const(parts[0], parts[1])
+
 
 @dataclass(frozen=True, slots=True)
 class Var:
     name: Name
     dtype: str
+
+    def scoped_parts(self) -> tuple:
+        return (Use(self.name), self.dtype)
+
+    def with_parts(self, parts: tuple) -> "Var":
+        return Var(parts[0].name, parts[1])
+
+    def variable(self) -> Name:
+        return self.name
+
+    def replaced_by(self, value) -> "Expr":
+        # A shape variable specialised to a dim (n := 32) becomes index arithmetic.
+        return value if _is_expr(value) else dim_to_expr(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +159,12 @@ class Load:
     buffer: Name
     indices: tuple["Expr", ...]
     dtype: str
+
+    def scoped_parts(self) -> tuple:
+        return (Use(self.buffer), *self.indices, self.dtype)
+
+    def with_parts(self, parts: tuple) -> "Load":
+        return Load(parts[0].name, tuple(parts[1:-1]), parts[-1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +177,12 @@ class Binary:
     def dtype(self) -> str:
         return self.lhs.dtype
 
+    def scoped_parts(self) -> tuple:
+        return (self.op, self.lhs, self.rhs,)
+
+    def with_parts(self, parts: tuple) -> "Binary":
+        return Binary(*parts)
+
 
 @dataclass(frozen=True, slots=True)
 class Unary:
@@ -159,6 +192,12 @@ class Unary:
     @property
     def dtype(self) -> str:
         return self.operand.dtype
+
+    def scoped_parts(self) -> tuple:
+        return (self.op, self.operand,)
+
+    def with_parts(self, parts: tuple) -> "Unary":
+        return Unary(*parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +210,12 @@ class Compare:
     def dtype(self) -> str:
         return "bool"
 
+    def scoped_parts(self) -> tuple:
+        return (self.op, self.lhs, self.rhs,)
+
+    def with_parts(self, parts: tuple) -> "Compare":
+        return Compare(*parts)
+
 
 @dataclass(frozen=True, slots=True)
 class Select:
@@ -182,6 +227,12 @@ class Select:
     def dtype(self) -> str:
         return self.if_true.dtype
 
+    def scoped_parts(self) -> tuple:
+        return (self.cond, self.if_true, self.if_false,)
+
+    def with_parts(self, parts: tuple) -> "Select":
+        return Select(*parts)
+
 
 @dataclass(frozen=True, slots=True)
 class Call:
@@ -192,11 +243,23 @@ class Call:
     def dtype(self) -> str:
         return self.args[0].dtype
 
+    def scoped_parts(self) -> tuple:
+        return (self.fn, *self.args)
+
+    def with_parts(self, parts: tuple) -> "Call":
+        return Call(parts[0], tuple(parts[1:]))
+
 
 @dataclass(frozen=True, slots=True)
 class Cast:
     dtype: str
     value: "Expr"
+
+    def scoped_parts(self) -> tuple:
+        return (self.dtype, self.value)
+
+    def with_parts(self, parts: tuple) -> "Cast":
+        return Cast(parts[0], parts[1])
 
 
 Expr = Union[Const, Var, Load, Binary, Unary, Compare, Select, Call, Cast]
@@ -213,6 +276,14 @@ class For:
     body: tuple["Stmt", ...]
     parallel: bool = False
 
+    def scoped_parts(self) -> tuple:
+        return (self.start, self.stop, self.step, self.parallel, Bind(self.var), *stmt_parts(self.body))
+
+    def with_parts(self, parts: tuple) -> "For":
+        r = PartsReader(parts)
+        start, stop, step, parallel, var = r.next(), r.next(), r.next(), r.next(), r.name()
+        return For(var, start, stop, step, read_stmts(self.body, r), parallel)
+
 
 @dataclass(frozen=True, slots=True)
 class Let:
@@ -226,12 +297,24 @@ class Assign:
     var: Name
     value: Expr
 
+    def scoped_parts(self) -> tuple:
+        return (Use(self.var), self.value)
+
+    def with_parts(self, parts: tuple) -> "Assign":
+        return Assign(parts[0].name, parts[1])
+
 
 @dataclass(frozen=True, slots=True)
 class Store:
     buffer: Name
     indices: tuple[Expr, ...]
     value: Expr
+
+    def scoped_parts(self) -> tuple:
+        return (Use(self.buffer), *self.indices, self.value)
+
+    def with_parts(self, parts: tuple) -> "Store":
+        return Store(parts[0].name, tuple(parts[1:-1]), parts[-1])
 
 
 Stmt = Union[For, Let, Assign, Store]
@@ -256,12 +339,29 @@ class Kernel:
     params: tuple[Buffer, ...]
     body: tuple[Stmt, ...]
 
+    def scoped_parts(self) -> tuple:
+        return (self.name, *map(Bind, self.shape_params), *buffer_parts(self.params),
+                *stmt_parts(self.body))
+
+    def with_parts(self, parts: tuple) -> "Kernel":
+        r = PartsReader(parts)
+        name = r.next()
+        shape_params = r.names(len(self.shape_params))
+        params = read_buffers(self.params, r)
+        return Kernel(name, shape_params, params, read_stmts(self.body, r))
+
 
 @dataclass(frozen=True, slots=True)
 class KernelCall:
     kernel: str
     buffers: tuple[Name, ...]
     shape_args: tuple[dims.Dim, ...]
+
+    def scoped_parts(self) -> tuple:
+        return (self.kernel, *map(Use, self.buffers), Leaf(DIMS, self.shape_args))
+
+    def with_parts(self, parts: tuple) -> "KernelCall":
+        return KernelCall(parts[0], tuple(p.name for p in parts[1:-1]), parts[-1].value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +372,19 @@ class Program:
     temps: tuple[Buffer, ...]
     calls: tuple[KernelCall, ...]
     outputs: tuple[Name, ...]
+
+    def scoped_parts(self) -> tuple:
+        return (self.name, *map(Bind, self.shape_params), *buffer_parts(self.inputs),
+                *buffer_parts(self.temps), *self.calls, *map(Use, self.outputs))
+
+    def with_parts(self, parts: tuple) -> "Program":
+        r = PartsReader(parts)
+        name = r.next()
+        shape_params = r.names(len(self.shape_params))
+        inputs = read_buffers(self.inputs, r)
+        temps = read_buffers(self.temps, r)
+        calls = r.take(len(self.calls))
+        return Program(name, shape_params, inputs, temps, calls, r.names(len(self.outputs)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +397,59 @@ class LoopModule:
             if k.name == name:
                 return k
         raise KeyError(name)
+
+    def scoped_parts(self) -> tuple:
+        return (*self.kernels, self.program)
+
+    def with_parts(self, parts: tuple) -> "LoopModule":
+        return LoopModule(tuple(parts[:-1]), parts[-1])
+
+
+# --- the traversal protocol (shapecheck.subst.syntax) ----------------------------------------
+# A statement tuple is a telescope: a Let's binder scopes over the statements after it, so a node
+# holding statements lists them flat, each Let as (dtype, value, Bind(var)).
+
+def stmt_parts(stmts: tuple) -> list:
+    out: list = []
+    for st in stmts:
+        if type(st) is Let:
+            out.extend((st.dtype, st.value, Bind(st.var)))
+        else:
+            out.append(st)
+    return out
+
+
+def read_stmts(template: tuple, r: PartsReader) -> tuple:
+    out = []
+    for st in template:
+        if type(st) is Let:
+            dtype, value = r.next(), r.next()
+            out.append(Let(r.name(), dtype, value))
+        else:
+            out.append(r.next())
+    return tuple(out)
+
+
+def buffer_parts(buffers: tuple) -> list:
+    out: list = []
+    for b in buffers:
+        out.extend((b.dtype, b.output, Leaf(DIMS, b.shape), Bind(b.name)))
+    return out
+
+
+def read_buffers(template: tuple, r: PartsReader) -> tuple:
+    out = []
+    for _ in template:
+        dtype, output, shape = r.next(), r.next(), r.leaf()
+        out.append(Buffer(r.name(), dtype, shape, output))
+    return tuple(out)
+
+
+_EXPR_TYPES = (Const, Var, Load, Binary, Unary, Compare, Select, Call, Cast)
+
+
+def _is_expr(value) -> bool:
+    return isinstance(value, _EXPR_TYPES)
 
 
 # --- helpers for back ends -------------------------------------------------------------------

@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable, Protocol
 
 from .names import Name
 
-__all__ = ["Bind", "Use", "Leaf", "LeafKind", "is_syntax", "variable_of"]
+__all__ = ["Bind", "Use", "Leaf", "LeafKind", "PartsReader", "is_syntax", "variable_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +87,32 @@ def variable_of(term: object) -> Name | None:
     """The name a variable-occurrence node stands for; None for every other node."""
     method = getattr(type(term), "variable", None)
     return None if method is None else method(term)
+
+
+class PartsReader:
+    """Reads a node's parts back in order (``with_parts`` helpers)."""
+
+    __slots__ = ("parts", "pos")
+
+    def __init__(self, parts: tuple):
+        self.parts = parts
+        self.pos = 0
+
+    def next(self) -> Any:
+        part = self.parts[self.pos]
+        self.pos += 1
+        return part
+
+    def name(self) -> Name:
+        return self.next().name
+
+    def names(self, count: int) -> tuple[Name, ...]:
+        return tuple(self.name() for _ in range(count))
+
+    def leaf(self) -> Any:
+        return self.next().value
+
+    def take(self, count: int) -> tuple:
+        out = self.parts[self.pos:self.pos + count]
+        self.pos += count
+        return tuple(out)

@@ -1,0 +1,1 @@
+"""Differential testing of shapecheck against NumPy: generated programs, NumPy as the oracle."""

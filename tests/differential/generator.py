@@ -49,7 +49,7 @@ KINDS = {
 # The kinds the failing statement is drawn from: broadcasting and contraction errors are the
 # common real-world ones, so they lead; an index error is easy to make and would otherwise dominate.
 ERROR_KIND_WEIGHTS = {
-    "create": 1, "elementwise": 16, "matmul": 14, "transpose": 5, "reshape": 8, "reduce": 8, "join": 8,
+    "create": 3, "elementwise": 16, "matmul": 14, "transpose": 5, "reshape": 8, "reduce": 8, "join": 8,
     "split": 4, "tile": 4, "index": 6, "mask": 2, "setitem": 3, "expand": 6,
 }
 ERROR_RATE = 0.4

@@ -58,7 +58,23 @@ def check_source(source: str | bytes, path: str = "<string>", *, project: Projec
         project = Project(roots=[str(Path(path).parent)] if path != "<string>" else [])
     if options is not None:
         project.options = options
-    return analyze_file(source, path, project)
+    report = analyze_file(source, path, project)
+    return finish_report(report, project.options)
+
+
+def finish_report(report: FileReport, options: Options) -> FileReport:
+    """Apply ``# shapecheck: ignore`` comments and --select/--ignore, and sort by position."""
+    diags = report.diagnostics
+    try:
+        from .suppression import apply_suppressions, filter_codes
+    except ImportError:  # pragma: no cover - during bootstrap
+        apply_suppressions = filter_codes = None
+    if filter_codes is not None:
+        diags = filter_codes(diags, options.select, options.ignore)
+        if report.source is not None:
+            diags = apply_suppressions(report.source, diags)
+    report.diagnostics = sorted(diags, key=Diagnostic.sort_key)
+    return report
 
 
 def check_paths(paths: Sequence[str], options: Options | None = None,

@@ -109,3 +109,4 @@ class FileReport:
     arrays_known: int = 0
     arrays_unknown: int = 0
     unknown_calls: dict[str, int] = field(default_factory=dict)
+    source: str | None = None   # the text analysed (for suppression comments and `full` output)

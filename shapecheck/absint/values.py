@@ -126,6 +126,7 @@ class Method(Value):
 
     receiver: Value
     name: str
+    text: str = ""      # the receiver's source text, for messages
 
 
 @dataclass(frozen=True, slots=True, eq=False)

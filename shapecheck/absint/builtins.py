@@ -1,0 +1,202 @@
+"""Python built-ins that carry shape information (len, range, tuple, min/max, reveal_shape, ...)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..constraints import dims as D
+from ..diagnostics import Diagnostic
+from .context import Arg
+from .values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, Str, Tuple, Value)
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+def call_builtin(interp: "Interpreter", node: ast.AST, name: str, args: list[Arg], kwargs: dict) -> Value:
+    handler = _HANDLERS.get(name)
+    if handler is None:
+        return UNKNOWN
+    return handler(interp, node, [a.value for a in args], kwargs)
+
+
+def _len(interp, node, args, kwargs) -> Value:
+    if len(args) != 1:
+        return UNKNOWN
+    v = args[0]
+    t = type(v)
+    if t is Array:
+        if v.shape.prefix:
+            return Int(v.shape.prefix[0])
+        if v.shape.rank == 0:
+            interp.diagnose(node, "SC107", "len() of a 0-d array (it has no length)")
+        return Int(interp.analysis.fresh("len")) if v.shape.rank is None else UNKNOWN
+    if t in (Tuple, List) and v.items is not None:
+        return Int(len(v.items))
+    if t is Str and v.value is not None:
+        return Int(len(v.value))
+    return Int(interp.analysis.fresh("len"))
+
+
+def _range(interp, node, args, kwargs) -> Value:
+    from .interpreter import Range
+
+    ints = [a if type(a) is Int else None for a in args]
+    if len(args) == 1:
+        return Range(Int(0), ints[0] or UNKNOWN, Int(1))
+    if len(args) == 2:
+        return Range(ints[0] or UNKNOWN, ints[1] or UNKNOWN, Int(1))
+    if len(args) == 3:
+        return Range(ints[0] or UNKNOWN, ints[1] or UNKNOWN, ints[2] or UNKNOWN)
+    return UNKNOWN
+
+
+def _int(interp, node, args, kwargs) -> Value:
+    if not args:
+        return Int(0)
+    v = args[0]
+    if type(v) is Int:
+        return v
+    if type(v) is Float and v.value is not None:
+        return Int(int(v.value))
+    if type(v) is Array and v.shape.rank == 0:
+        return Int(interp.analysis.fresh("k"))
+    return Int(interp.analysis.fresh("k")) if type(v) in (Float, Bool) else UNKNOWN
+
+
+def _float(interp, node, args, kwargs) -> Value:
+    return Float()
+
+
+def _tuple(interp, node, args, kwargs) -> Value:
+    if not args:
+        return Tuple(())
+    v = args[0]
+    if type(v) is Tuple:
+        return v
+    if type(v) is List:
+        return Tuple(v.items) if v.items is not None else UNKNOWN
+    return UNKNOWN
+
+
+def _list(interp, node, args, kwargs) -> Value:
+    if not args:
+        return List(())
+    v = args[0]
+    if type(v) in (Tuple, List):
+        return List(v.items, getattr(v, "element", UNKNOWN))
+    if type(v) is Array and v.shape.prefix and type(v.shape.prefix[0]) is int and v.shape.prefix[0] <= 64:
+        from ..constraints.shapes import Shape
+
+        row = Array(Shape(v.shape.prefix[1:]), v.dtype)
+        return List(tuple(row for _ in range(v.shape.prefix[0])))
+    return List(None)
+
+
+def _zip(interp, node, args, kwargs) -> Value:
+    elements = [interp.iteration_value(a, node) for a in args]
+    return List(None, Tuple(tuple(elements)))
+
+
+def _enumerate(interp, node, args, kwargs) -> Value:
+    if not args:
+        return UNKNOWN
+    return List(None, Tuple((Int(interp.analysis.fresh("i")), interp.iteration_value(args[0], node))))
+
+
+def _minmax(fn):
+    def handler(interp, node, args, kwargs) -> Value:
+        if len(args) >= 2 and all(type(a) is Int for a in args):
+            out = args[0].dim
+            for a in args[1:]:
+                out = fn(out, a.dim)
+            return Int(out)
+        if len(args) == 1 and type(args[0]) in (Tuple, List) and args[0].items \
+                and all(type(a) is Int for a in args[0].items):
+            items = args[0].items
+            out = items[0].dim
+            for a in items[1:]:
+                out = fn(out, a.dim)
+            return Int(out)
+        return UNKNOWN
+    return handler
+
+
+def _abs(interp, node, args, kwargs) -> Value:
+    if len(args) == 1:
+        v = args[0]
+        if type(v) is Int and type(v.dim) is int:
+            return Int(abs(v.dim))
+        if type(v) is Array:
+            return v
+        if type(v) is Float:
+            return Float()
+    return UNKNOWN
+
+
+def _sum(interp, node, args, kwargs) -> Value:
+    if args and type(args[0]) in (Tuple, List) and args[0].items is not None \
+            and all(type(a) is Int for a in args[0].items):
+        out = 0
+        for a in args[0].items:
+            out = D.add(out, a.dim)
+        return Int(out)
+    if args and type(args[0]) is Array and args[0].shape.rank:
+        from ..constraints.shapes import Shape
+
+        return Array(Shape(args[0].shape.prefix[1:]), args[0].dtype)
+    return UNKNOWN
+
+
+def _bool(interp, node, args, kwargs) -> Value:
+    return Bool()
+
+
+def _print(interp, node, args, kwargs) -> Value:
+    return NONE
+
+
+def _reveal_shape(interp, node, args, kwargs) -> Value:
+    if len(args) != 1:
+        return UNKNOWN
+    value = args[0]
+    names = interp.frame.names
+    if type(value) is Array:
+        shape = value.shape
+        text = shape.show(names)
+        message = f"shape: {text}" + (f", dtype: {value.dtype}" if value.dtype else "")
+        payload = shape.to_json(names)
+    elif type(value) in (Int, Float, Bool):
+        message = "shape: () (a Python scalar)"
+        payload = ()
+        if type(value) is Int:
+            message = f"shape: () (int {D.show(value.dim, names)})"
+    else:
+        message = "shape: unknown"
+        payload = None
+    if interp.errors is None and interp.report and interp.module.reported:
+        interp.analysis.emit(Diagnostic(interp.module.path, interp.span(node), "SC301", "info",
+                                        f"reveal_shape: {message}", shape=payload, has_shape=True))
+    return value
+
+
+def _sorted(interp, node, args, kwargs) -> Value:
+    if args and type(args[0]) in (Tuple, List):
+        return List(args[0].items, getattr(args[0], "element", UNKNOWN))
+    return List(None)
+
+
+def _divmod(interp, node, args, kwargs) -> Value:
+    if len(args) == 2 and all(type(a) is Int for a in args) and args[1].dim != 0:
+        a, b = args[0].dim, args[1].dim
+        return Tuple((Int(D.floordiv(a, b)), Int(D.mod(a, b))))
+    return UNKNOWN
+
+
+_HANDLERS = {
+    "len": _len, "range": _range, "int": _int, "float": _float, "tuple": _tuple, "list": _list,
+    "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
+    "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
+    "divmod": _divmod, "round": _float,
+}

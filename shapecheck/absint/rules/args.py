@@ -1,0 +1,214 @@
+"""Reading op arguments: arrays, shapes, axes and dtypes, with NumPy's own error conditions."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...constraints import dims as D
+from ...constraints.predicates import ge, le, lt
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..context import Arg, OpContext, ShapeError
+from ..values import (NONE, UNKNOWN, Array, Bool, Float, Hole, Int, LibraryObject, List, Str, Tuple, Value)
+
+_SCALAR_DTYPES = {Int: "int64", Float: "float64", Bool: "bool"}
+
+
+def as_array(v: Value) -> Array | None:
+    """The array a value stands for in an array op (Python scalars are 0-d; nested lists have a shape)."""
+    t = type(v)
+    if t is Array:
+        return v
+    if t in _SCALAR_DTYPES:
+        return Array(Shape(()), None)  # weak scalar: takes the other operand's dtype (NEP 50)
+    if t in (List, Tuple):
+        return literal_array(v)
+    return None
+
+
+def literal_array(v: Value) -> Array | None:
+    """``np.array([[1, 2], [3, 4]])``: the shape of nested sequences (of scalars or arrays)."""
+    t = type(v)
+    if t in _SCALAR_DTYPES:
+        return Array(Shape(()), _SCALAR_DTYPES[t])
+    if t is Array:
+        return v
+    if t in (List, Tuple):
+        if v.items is None:
+            inner = literal_array(v.element) if t is List else None
+            if inner is None or inner.shape.rank is None:
+                return Array(UNKNOWN_SHAPE)
+            return Array(Shape((_unknown_len(),) + inner.shape.prefix), inner.dtype)
+        if not v.items:
+            return Array(Shape((0,)), "float64")
+        parts = [literal_array(item) for item in v.items]
+        if any(p is None for p in parts):
+            return None
+        first = parts[0]
+        if any(p.shape != first.shape for p in parts[1:]):
+            return Array(UNKNOWN_SHAPE)  # ragged (NumPy raises unless dtype=object): not our call
+        dtype = first.dtype
+        for p in parts[1:]:
+            dtype = promote(dtype, p.dtype)
+        if first.shape.rank is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        return Array(Shape((len(parts),) + first.shape.prefix), dtype)
+    return None
+
+
+_unknown_counter = [0]
+
+
+def _unknown_len():
+    _unknown_counter[0] += 1
+    return D.sym(f"len#u{_unknown_counter[0]}")
+
+
+def require_array(ctx: OpContext, arg: Arg | None) -> Array | None:
+    if arg is None:
+        return None
+    return as_array(arg.value)
+
+
+def known_dims(a: Array | None) -> tuple | None:
+    return None if a is None else a.shape.dims
+
+
+def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
+    """A shape argument (``(2, 3)``, ``[n, 4]``, ``5``, ``x.shape``); None when not known.
+
+    Negative sizes are NumPy's "negative dimensions are not allowed" (SC107). A ``HOLE`` becomes a
+    fresh dim that the hole solver reports.
+    """
+    if arg is None:
+        return None
+    v = arg.value
+    t = type(v)
+    if t is Int or t is Hole:
+        items: tuple = (v,)
+    elif t in (Tuple, List) and v.items is not None:
+        items = v.items
+    else:
+        return None
+    out = []
+    for item in items:
+        if type(item) is Int:
+            d = item.dim
+            if type(d) is int and d < 0:
+                ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed ({arg.text or d})")
+            out.append(d)
+        elif type(item) is Hole:
+            out.append(ctx.interp.analysis.hole_dim(ctx))
+        else:
+            out.append(ctx.fresh("d"))
+    return tuple(out)
+
+
+def int_arg(arg: Arg | None) -> D.Dim | None:
+    if arg is None:
+        return None
+    v = arg.value
+    return v.dim if type(v) is Int else None
+
+
+def const_int(arg: Arg | None) -> int | None:
+    d = int_arg(arg)
+    return d if type(d) is int else None
+
+
+def is_none(arg: Arg | None) -> bool:
+    return arg is None or arg.value is NONE
+
+
+def normalize_axis(ctx: OpContext, axis: int, ndim: int, what: str = "axis") -> int:
+    """NumPy's normalize_axis_index: ``-ndim <= axis < ndim`` or AxisError (SC104)."""
+    if not -ndim <= axis < ndim:
+        ctx.fail("SC104", f"{ctx.op}: {what} {axis} is out of bounds for array of dimension {ndim}")
+    return axis % ndim if ndim else 0
+
+
+def axes_arg(ctx: OpContext, arg: Arg | None, ndim: int) -> tuple[int, ...] | None:
+    """``axis=1`` / ``axis=-1`` / ``axis=(0, 2)`` normalised; None for ``axis=None``; raises for unknown."""
+    if is_none(arg):
+        return None
+    v = arg.value
+    if type(v) is Int and type(v.dim) is int:
+        return (normalize_axis(ctx, v.dim, ndim),)
+    if type(v) in (Tuple, List) and v.items is not None and all(
+            type(i) is Int and type(i.dim) is int for i in v.items):
+        axes = tuple(normalize_axis(ctx, i.dim, ndim) for i in v.items)
+        if len(set(axes)) != len(axes):
+            ctx.fail("SC104", f"{ctx.op}: repeated axis in {arg.text or axes}")
+        return axes
+    raise _UnknownAxis
+
+
+class _UnknownAxis(Exception):
+    """An axis argument whose value is not known: the op's result is unknown (never an error)."""
+
+
+UnknownAxis = _UnknownAxis
+
+
+def dtype_arg(arg: Arg | None) -> str | None:
+    if arg is None:
+        return None
+    v = arg.value
+    if type(v) is LibraryObject:
+        name = v.qualname.rsplit(".", 1)[-1]
+        return _DTYPE_ALIASES.get(name, name if name in _DTYPES else None)
+    if type(v) is Str and v.value:
+        return _DTYPE_ALIASES.get(v.value, v.value if v.value in _DTYPES else None)
+    if type(v).__name__ == "Builtin":
+        return {"float": "float64", "int": "int64", "bool": "bool", "complex": "complex128"}.get(v.name)
+    return None
+
+
+_DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
+           "float32", "float64", "complex64", "complex128", "longdouble"}
+_DTYPE_ALIASES = {"float_": "float64", "double": "float64", "single": "float32", "half": "float16",
+                  "int_": "int64", "intp": "int64", "bool_": "bool", "complex_": "complex128", "f4": "float32",
+                  "f8": "float64", "i4": "int32", "i8": "int64", "u1": "uint8", "float": "float64",
+                  "int": "int64", "complex": "complex128", "cdouble": "complex128", "csingle": "complex64",
+                  "uint": "uint64", "byte": "int8", "ubyte": "uint8", "short": "int16", "longlong": "int64"}
+
+
+@lru_cache(maxsize=512)
+def promote(a: str | None, b: str | None) -> str | None:
+    """NumPy's type promotion of two dtypes (None: unknown or a weak Python scalar)."""
+    if a is None:
+        return b
+    if b is None or a == b:
+        return a
+    try:
+        import numpy as np
+
+        return str(np.promote_types(a, b))
+    except Exception:
+        return None
+
+
+def float_result(dtype: str | None) -> str | None:
+    """The dtype of a float-valued ufunc (exp, divide, mean) on ``dtype``."""
+    if dtype is None:
+        return "float64"
+    if dtype.startswith(("float", "complex")) or dtype == "longdouble":
+        return dtype
+    return "float64" if dtype != "float16" else "float16"
+
+
+def in_range_index(ctx: OpContext, index: D.Dim, size: D.Dim, axis: int, code: str = "SC105") -> None:
+    if type(index) is int and type(size) is int:
+        if not -size <= index < size:
+            ctx.fail(code, f"{ctx.op}: index {index} is out of bounds for axis {axis} with size {size}")
+        return
+    if type(index) is int:
+        bound = ge(size, index + 1) if index >= 0 else ge(size, -index)
+        ctx.require(bound, code, lambda: f"{ctx.op}: index {index} is out of bounds for axis {axis} "
+                                         f"with size {ctx.show_dim(size)}")
+
+
+__all__ = [
+    "as_array", "literal_array", "require_array", "shape_arg", "int_arg", "const_int", "is_none",
+    "normalize_axis", "axes_arg", "UnknownAxis", "dtype_arg", "promote", "float_result", "in_range_index",
+    "known_dims", "ShapeError", "UNKNOWN", "le", "lt",
+]

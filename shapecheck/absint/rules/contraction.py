@@ -1,0 +1,386 @@
+"""Contractions that gufunc notation does not capture: dot, inner, outer, vdot, tensordot, einsum,
+kron, and the linear-algebra functions with several or mode-dependent results."""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.predicates import eq
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..context import Arg, Call, OpContext
+from ..values import UNKNOWN, Array, Bool, Int, List, Str, Tuple, Value
+from .args import as_array, axes_arg, const_int, float_result, is_none, normalize_axis, promote, UnknownAxis
+from .kinds import ufunc
+
+
+def _pair(call: Call, names=("a", "b")):
+    bound = call.bind(names)
+    args = [bound.get(n) for n in names]
+    if any(a is None for a in args):
+        return None
+    arrays = [as_array(a.value) for a in args]
+    if any(a is None for a in arrays):
+        return None
+    return arrays, args
+
+
+def _mismatch(ctx: OpContext, a_arg: Arg, b_arg: Arg, da, db):
+    return lambda: (f"{ctx.op}: {ctx.describe(a_arg)} but {ctx.describe(b_arg)}: "
+                    f"{ctx.show_dim(da)} != {ctx.show_dim(db)}")
+
+
+def dot(ctx: OpContext, call: Call) -> Value:
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), (a_arg, b_arg) = got
+    dtype = promote(a.dtype, b.dtype)
+    x, y = a.shape.dims, b.shape.dims
+    if x is None or y is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    if not x or not y:
+        return ufunc(2)(ctx, call)
+    if len(y) == 1:
+        ctx.require(eq(x[-1], y[0]), "SC102", _mismatch(ctx, a_arg, b_arg, x[-1], y[0]))
+        return Array(Shape(x[:-1]), dtype)
+    ctx.require(eq(x[-1], y[-2]), "SC102", _mismatch(ctx, a_arg, b_arg, x[-1], y[-2]))
+    return Array(Shape(x[:-1] + y[:-2] + y[-1:]), dtype)
+
+
+def inner(ctx: OpContext, call: Call) -> Value:
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), (a_arg, b_arg) = got
+    x, y = a.shape.dims, b.shape.dims
+    dtype = promote(a.dtype, b.dtype)
+    if x is None or y is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    if not x or not y:
+        return ufunc(2)(ctx, call)
+    ctx.require(eq(x[-1], y[-1]), "SC102", _mismatch(ctx, a_arg, b_arg, x[-1], y[-1]))
+    return Array(Shape(x[:-1] + y[:-1]), dtype)
+
+
+def outer(ctx: OpContext, call: Call) -> Value:
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), _ = got
+    x, y = a.shape.dims, b.shape.dims
+    dtype = promote(a.dtype, b.dtype)
+    if x is None or y is None:
+        return Array(Shape((ctx.fresh("n"), ctx.fresh("m"))), dtype)
+    return Array(Shape((D.product(x), D.product(y))), dtype)
+
+
+def vdot(ctx: OpContext, call: Call) -> Value:
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), (a_arg, b_arg) = got
+    x, y = a.shape.dims, b.shape.dims
+    dtype = promote(a.dtype, b.dtype)
+    if x is not None and y is not None:
+        n, m = D.product(x), D.product(y)
+        ctx.require(eq(n, m), "SC102", lambda: f"{ctx.op}: {ctx.describe(a_arg)} has {ctx.show_dim(n)} elements "
+                                               f"but {ctx.describe(b_arg)} has {ctx.show_dim(m)}")
+    return Array(Shape(()), dtype)
+
+
+def kron(ctx: OpContext, call: Call) -> Value:
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), _ = got
+    x, y = a.shape.dims, b.shape.dims
+    dtype = promote(a.dtype, b.dtype)
+    if x is None or y is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    n = max(len(x), len(y))
+    x = (1,) * (n - len(x)) + x
+    y = (1,) * (n - len(y)) + y
+    return Array(Shape(tuple(D.mul(p, q) for p, q in zip(x, y))), dtype)
+
+
+def tensordot(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "b", "axes"))
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), (a_arg, b_arg) = got
+    x, y = a.shape.dims, b.shape.dims
+    dtype = promote(a.dtype, b.dtype)
+    if x is None or y is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    axes = bound.get("axes")
+    if axes is None:
+        n = 2
+        a_axes, b_axes = list(range(len(x) - n, len(x))), list(range(n))
+    elif type(axes.value) is Int and type(axes.value.dim) is int:
+        n = axes.value.dim
+        if n > len(x) or n > len(y):
+            ctx.fail("SC102", f"{ctx.op}: axes={n} is more than the operands' dimensions "
+                              f"({len(x)} and {len(y)})")
+        a_axes, b_axes = list(range(len(x) - n, len(x))), list(range(n))
+    else:
+        v = axes.value
+        if type(v) not in (Tuple, List) or v.items is None or len(v.items) != 2:
+            return Array(UNKNOWN_SHAPE, dtype)
+
+        def ints(item):
+            if type(item) is Int and type(item.dim) is int:
+                return [item.dim]
+            if type(item) in (Tuple, List) and item.items is not None and all(
+                    type(i) is Int and type(i.dim) is int for i in item.items):
+                return [i.dim for i in item.items]
+            return None
+
+        a_axes, b_axes = ints(v.items[0]), ints(v.items[1])
+        if a_axes is None or b_axes is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        if len(a_axes) != len(b_axes):
+            ctx.fail("SC102", f"{ctx.op}: shape-mismatch for sum (the axes lists differ in length)")
+        a_axes = [normalize_axis(ctx, i, len(x)) for i in a_axes]
+        b_axes = [normalize_axis(ctx, i, len(y)) for i in b_axes]
+    for i, j in zip(a_axes, b_axes):
+        ctx.require(eq(x[i], y[j]), "SC102", lambda i=i, j=j: (
+            f"{ctx.op}: shape-mismatch for sum: axis {i} of {ctx.describe(a_arg)} is {ctx.show_dim(x[i])} "
+            f"but axis {j} of {ctx.describe(b_arg)} is {ctx.show_dim(y[j])}"))
+    out = tuple(d for i, d in enumerate(x) if i not in a_axes) + tuple(d for j, d in enumerate(y) if j not in b_axes)
+    return Array(Shape(out), dtype)
+
+
+def einsum(ctx: OpContext, call: Call) -> Value:
+    if not call.args or type(call.args[0].value) is not Str or call.args[0].value.value is None:
+        return UNKNOWN
+    spec = call.args[0].value.value.replace(" ", "")
+    operands = call.args[1:]
+    arrays = [as_array(a.value) for a in operands]
+    if any(a is None for a in arrays):
+        return UNKNOWN
+    dtype = None
+    for a in arrays:
+        dtype = promote(dtype, a.dtype)
+    if "->" in spec:
+        lhs, rhs = spec.split("->", 1)
+    else:
+        lhs, rhs = spec, None
+    terms = lhs.split(",")
+    if len(terms) != len(arrays):
+        ctx.fail("SC107", f"{ctx.op}: {len(terms)} operand subscripts in '{spec}' but {len(arrays)} operands")
+    sizes: dict[str, tuple[D.Dim, Arg]] = {}
+    ellipsis_shapes: list[tuple[Shape, str]] = []
+    for term, a, arg in zip(terms, arrays, operands):
+        dims = a.shape.dims
+        if dims is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        letters = term.replace("...", "")
+        if not letters.isalpha() and letters:
+            return UNKNOWN
+        if "..." in term:
+            if len(dims) < len(letters):
+                ctx.fail("SC107", f"{ctx.op}: operand {ctx.describe(arg)} has fewer dimensions than "
+                                  f"subscript '{term}' names")
+            head, tail = term.split("...")
+            ell = dims[len(head):len(dims) - len(tail)]
+            ellipsis_shapes.append((Shape(ell), arg.text))
+            named = list(zip(head, dims[:len(head)])) + list(zip(tail, dims[len(dims) - len(tail):]))
+        else:
+            if len(dims) != len(term):
+                ctx.fail("SC107", f"{ctx.op}: operand has {len(dims)} dimensions but subscript '{term}' "
+                                  f"names {len(term)} ({ctx.describe(arg)})")
+            named = list(zip(term, dims))
+        for letter, d in named:
+            if letter in sizes:
+                prev, prev_arg = sizes[letter]
+                if prev == 1 or d == 1:  # einsum broadcasts size-1 dims
+                    if prev == 1:
+                        sizes[letter] = (d, arg)
+                    continue
+                ctx.require(eq(prev, d), "SC102", lambda letter=letter, prev=prev, prev_arg=prev_arg, d=d, arg=arg: (
+                    f"{ctx.op}: subscript '{letter}' is {ctx.show_dim(prev)} in {ctx.describe(prev_arg)} "
+                    f"but {ctx.show_dim(d)} in {ctx.describe(arg)}"))
+            else:
+                sizes[letter] = (d, arg)
+    ell_shape = ctx.broadcast(ellipsis_shapes) if ellipsis_shapes else Shape(())
+    if rhs is None:
+        counts: dict[str, int] = {}
+        for term in terms:
+            for ch in term.replace("...", ""):
+                counts[ch] = counts.get(ch, 0) + 1
+        rhs = ("..." if ellipsis_shapes else "") + "".join(sorted(c for c, k in counts.items() if k == 1))
+    out: list = []
+    head, _, tail = rhs.partition("...")
+    for letter in head:
+        if letter not in sizes:
+            ctx.fail("SC107", f"{ctx.op}: output subscript '{letter}' does not appear in the inputs")
+        out.append(sizes[letter][0])
+    if "..." in rhs:
+        out.extend(ell_shape.prefix if ell_shape is not None else ())
+    for letter in tail:
+        if letter not in sizes:
+            ctx.fail("SC107", f"{ctx.op}: output subscript '{letter}' does not appear in the inputs")
+        out.append(sizes[letter][0])
+    return Array(Shape(tuple(out)), dtype)
+
+
+# -- linear algebra with several results -------------------------------------------------------------
+
+def _matrix(ctx: OpContext, call: Call, square: bool = False):
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None:
+        return None, None
+    dims = a.shape.dims
+    if dims is None:
+        return a, None
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: {len(dims)}-dimensional array given. Array must be at least two-dimensional")
+    if square:
+        ctx.require(eq(dims[-1], dims[-2]), "SC107", lambda: (
+            f"{ctx.op}: last 2 dimensions of the array must be square, but {ctx.describe(call.args[0])}"))
+    return a, dims
+
+
+def svd(ctx: OpContext, call: Call) -> Value:
+    a, dims = _matrix(ctx, call)
+    if a is None or dims is None:
+        return UNKNOWN
+    dtype = float_result(a.dtype)
+    batch, m, n = dims[:-2], dims[-2], dims[-1]
+    k = D.dmin(m, n)
+    bound = call.bind(("a", "full_matrices", "compute_uv"))
+    full = bound.get("full_matrices")
+    full_matrices = full is None or getattr(full.value, "value", True) is not False
+    uv = bound.get("compute_uv")
+    if uv is not None and getattr(uv.value, "value", True) is False:
+        return Array(Shape(batch + (k,)), dtype)
+    u = Shape(batch + ((m, m) if full_matrices else (m, k)))
+    vh = Shape(batch + ((n, n) if full_matrices else (k, n)))
+    return Tuple((Array(u, dtype), Array(Shape(batch + (k,)), dtype), Array(vh, dtype)))
+
+
+def qr(ctx: OpContext, call: Call) -> Value:
+    a, dims = _matrix(ctx, call)
+    if a is None or dims is None:
+        return UNKNOWN
+    dtype = float_result(a.dtype)
+    batch, m, n = dims[:-2], dims[-2], dims[-1]
+    k = D.dmin(m, n)
+    mode = call.kwargs.get("mode") or (call.args[1] if len(call.args) > 1 else None)
+    mode_text = getattr(mode.value, "value", "reduced") if mode is not None else "reduced"
+    if mode_text == "complete":
+        return Tuple((Array(Shape(batch + (m, m)), dtype), Array(Shape(batch + (m, n)), dtype)))
+    if mode_text == "r":
+        return Array(Shape(batch + (k, n)), dtype)
+    return Tuple((Array(Shape(batch + (m, k)), dtype), Array(Shape(batch + (k, n)), dtype)))
+
+
+def eigh(ctx: OpContext, call: Call) -> Value:
+    a, dims = _matrix(ctx, call, square=True)
+    if a is None or dims is None:
+        return UNKNOWN
+    dtype = float_result(a.dtype)
+    batch, m = dims[:-2], dims[-1]
+    return Tuple((Array(Shape(batch + (m,)), dtype), Array(Shape(dims), dtype)))
+
+
+def eigvals(ctx: OpContext, call: Call) -> Value:
+    a, dims = _matrix(ctx, call, square=True)
+    if a is None or dims is None:
+        return UNKNOWN
+    return Array(Shape(dims[:-1]), float_result(a.dtype))
+
+
+def slogdet(ctx: OpContext, call: Call) -> Value:
+    a, dims = _matrix(ctx, call, square=True)
+    if a is None or dims is None:
+        return UNKNOWN
+    return Tuple((Array(Shape(dims[:-2]), "float64"), Array(Shape(dims[:-2]), "float64")))
+
+
+def solve(ctx: OpContext, call: Call) -> Value:
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), (a_arg, b_arg) = got
+    x, y = a.shape.dims, b.shape.dims
+    dtype = float_result(promote(a.dtype, b.dtype))
+    if x is None or y is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    if len(x) < 2:
+        ctx.fail("SC107", f"{ctx.op}: {len(x)}-dimensional array given. Array must be at least two-dimensional")
+    ctx.require(eq(x[-1], x[-2]), "SC107", lambda: f"{ctx.op}: last 2 dimensions of the array must be square, "
+                                                   f"but {ctx.describe(a_arg)}")
+    if len(y) == 1:  # NumPy 2: b is a vector only when it is exactly 1-D
+        ctx.require(eq(x[-1], y[0]), "SC102", _mismatch(ctx, a_arg, b_arg, x[-1], y[0]))
+        return Array(Shape(x[:-1]), dtype)
+    ctx.require(eq(x[-1], y[-2]), "SC102", _mismatch(ctx, a_arg, b_arg, x[-1], y[-2]))
+    batch = ctx.broadcast([(Shape(x[:-2]), a_arg.text), (Shape(y[:-2]), b_arg.text)])
+    return Array(Shape((batch.prefix if batch else ()) + y[-2:]), dtype)
+
+
+def lstsq(ctx: OpContext, call: Call) -> Value:
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), (a_arg, b_arg) = got
+    x, y = a.shape.dims, b.shape.dims
+    dtype = float_result(promote(a.dtype, b.dtype))
+    if x is None or y is None:
+        return UNKNOWN
+    if len(x) != 2:
+        ctx.fail("SC107", f"{ctx.op}: {len(x)}-dimensional array given. Array must be two-dimensional")
+    if len(y) not in (1, 2):
+        ctx.fail("SC107", f"{ctx.op}: {len(y)}-dimensional array given. Array must be one or two-dimensional")
+    m, n = x
+    ctx.require(eq(m, y[0]), "SC102", lambda: (f"{ctx.op}: incompatible dimensions: {ctx.describe(a_arg)} "
+                                               f"but {ctx.describe(b_arg)}"))
+    sol = (n,) if len(y) == 1 else (n, y[1])
+    res = (ctx.fresh("r"),) if len(y) == 1 else (ctx.fresh("r"),)
+    return Tuple((Array(Shape(sol), dtype), Array(Shape(res), dtype), Int(ctx.fresh("rank")),
+                  Array(Shape((D.dmin(m, n),)), dtype)))
+
+
+def norm(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("x", "ord", "axis", "keepdims"))
+    a = as_array(bound["x"].value) if "x" in bound else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    dtype = float_result(a.dtype)
+    keep = bound.get("keepdims")
+    keepdims = keep is not None and getattr(keep.value, "value", False) is True
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, dtype) if keepdims or not is_none(bound.get("axis")) else Array(Shape(()), dtype)
+    try:
+        axes = axes_arg(ctx, bound.get("axis"), len(dims))
+    except UnknownAxis:
+        return Array(UNKNOWN_SHAPE, dtype)
+    if axes is None:
+        if not is_none(bound.get("ord")) and len(dims) > 2:
+            ctx.fail("SC107", f"{ctx.op}: improper number of dimensions to norm")
+        axes = tuple(range(len(dims)))
+    if keepdims:
+        return Array(Shape(tuple(1 if i in axes else d for i, d in enumerate(dims))), dtype)
+    return Array(Shape(tuple(d for i, d in enumerate(dims) if i not in axes)), dtype)
+
+
+def matrix_power(ctx: OpContext, call: Call) -> Value:
+    a, dims = _matrix(ctx, call, square=True)
+    if a is None:
+        return UNKNOWN
+    return a
+
+
+def cov(ctx: OpContext, call: Call) -> Value:
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.dims is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if len(dims) > 2:
+        ctx.fail("SC107", f"{ctx.op}: m has more than 2 dimensions")
+    if len(dims) < 2:
+        return Array(Shape(()), "float64")
+    rowvar = call.kwargs.get("rowvar")
+    n = dims[1] if rowvar is not None and getattr(rowvar.value, "value", True) is False else dims[0]
+    return Array(Shape((n, n)), "float64")

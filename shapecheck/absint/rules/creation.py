@@ -1,0 +1,131 @@
+"""Array creation whose shape comes from values: array literals, arange, linspace, eye, diag."""
+
+from __future__ import annotations
+
+import math
+
+from ...constraints import dims as D
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..context import Call, OpContext
+from ..values import UNKNOWN, Array, Float, Int, Value
+from .args import as_array, const_int, dtype_arg, int_arg, is_none, literal_array
+
+
+def array(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("object", "dtype"))
+    obj = bound.get("object")
+    if obj is None:
+        return UNKNOWN
+    a = literal_array(obj.value)
+    dtype = dtype_arg(bound.get("dtype"))
+    if a is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    ndmin = const_int(call.kwargs.get("ndmin"))
+    shape = a.shape
+    if ndmin is not None and shape.rank is not None and shape.rank < ndmin:
+        shape = Shape((1,) * (ndmin - shape.rank) + shape.prefix)
+    return Array(shape, dtype or a.dtype or "float64")
+
+
+def _number(v: Value):
+    if type(v) is Int:
+        return v.dim
+    if type(v) is Float:
+        return v.value
+    return None
+
+
+def arange(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("start", "stop", "step"))
+    values = [_number(bound[k].value) if k in bound and not is_none(bound[k]) else None
+              for k in ("start", "stop", "step")]
+    present = [k for k in ("start", "stop", "step") if k in bound and not is_none(bound[k])]
+    if present == ["start"]:
+        start, stop, step = 0, values[0], 1
+    else:
+        start = values[0] if "start" in present else 0
+        stop = values[1]
+        step = values[2] if "step" in present else 1
+    floats = any(type(bound[k].value) is Float for k in present)
+    dtype = dtype_arg(call.kwargs.get("dtype")) or ("float64" if floats else "int64")
+    if start is None or stop is None or step is None:
+        return Array(Shape((ctx.fresh("n"),)), dtype)
+    if all(isinstance(x, (int, float)) for x in (start, stop, step)):
+        if step == 0:
+            ctx.fail("SC107", f"{ctx.op}: step must not be zero (division by zero)")
+        return Array(Shape((max(0, math.ceil((stop - start) / step)),)), dtype)
+    if step == 1 and not isinstance(start, float) and not isinstance(stop, float):
+        return Array(Shape((D.sub(stop, start),)), dtype)
+    return Array(Shape((ctx.fresh("n"),)), dtype)
+
+
+def linspace(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("start", "stop", "num", "endpoint", "retstep", "dtype", "axis"))
+    num = bound.get("num")
+    n = 50 if num is None else int_arg(num)
+    if n is None:
+        n = ctx.fresh("num")
+    if type(n) is int and n < 0:
+        ctx.fail("SC107", f"{ctx.op}: Number of samples, {n}, must be non-negative.")
+    starts = [as_array(bound[k].value) for k in ("start", "stop") if k in bound]
+    extra = ()
+    for a in starts:
+        if a is not None and a.shape.dims:
+            extra = a.shape.dims
+    out = Array(Shape((n,) + extra), dtype_arg(bound.get("dtype")) or "float64")
+    ret = bound.get("retstep")
+    if ret is not None and getattr(ret.value, "value", False) is True:
+        from ..values import Tuple
+
+        return Tuple((out, Float()))
+    return out
+
+
+def logspace(ctx: OpContext, call: Call) -> Value:
+    return linspace(ctx, call)
+
+
+def eye(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("N", "M", "k", "dtype"))
+    n = int_arg(bound.get("N"))
+    m = int_arg(bound.get("M")) if not is_none(bound.get("M")) else n
+    if n is None:
+        n = ctx.fresh("n")
+    if m is None:
+        m = ctx.fresh("m")
+    for d in (n, m):
+        if type(d) is int and d < 0:
+            ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed")
+    return Array(Shape((n, m)), dtype_arg(bound.get("dtype")) or "float64")
+
+
+def identity(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("n", "dtype"))
+    n = int_arg(bound.get("n"))
+    if n is None:
+        n = ctx.fresh("n")
+    if type(n) is int and n < 0:
+        ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed")
+    return Array(Shape((n, n)), dtype_arg(bound.get("dtype")) or "float64")
+
+
+def diag(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("v", "k"))
+    a = as_array(bound["v"].value) if "v" in bound else None
+    k = const_int(bound.get("k")) or 0
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if len(dims) == 1:
+        n = D.add(dims[0], abs(k))
+        return Array(Shape((n, n)), a.dtype)
+    if len(dims) == 2:
+        n, m = dims
+        if k == 0:
+            return Array(Shape((D.dmin(n, m),)), a.dtype)
+        length = D.dmax(D.dmin(D.sub(n, max(-k, 0)), D.sub(m, max(k, 0))), 0)
+        return Array(Shape((length,)), a.dtype)
+    ctx.fail("SC107", f"{ctx.op}: Input must be 1- or 2-d.")
+    return UNKNOWN

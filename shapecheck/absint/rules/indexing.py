@@ -1,0 +1,167 @@
+"""Indexing: ``x[i]``, ``x[a:b:c]``, ``x[None]``, ``x[..., 0]``, ``x[idx]``, ``x[mask]``.
+
+Follows NumPy's "Indexing on ndarrays": basic indices (ints, slices, None, Ellipsis) act per axis;
+advanced indices (integer or boolean arrays) broadcast together, and their result dims go where the
+first advanced index stood when they are adjacent, else first. A boolean mask consumes as many axes as
+it has dims and yields one axis of data-dependent length.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ...constraints import dims as D
+from ...constraints.predicates import eq
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..context import OpContext
+from ..values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, EllipsisValue, Int, List, NoneValue, Slice, Tuple,
+                      Value)
+from .args import in_range_index, literal_array
+
+
+def _components(index: Value) -> list[Value]:
+    if type(index) is Tuple:
+        return list(index.items)
+    return [index]
+
+
+def _consumes(v: Value) -> int | None:
+    """How many array axes one index component uses (None: unknown)."""
+    t = type(v)
+    if t in (Int, Slice):
+        return 1
+    if t in (NoneValue, EllipsisValue):
+        return 0
+    if t is Bool:
+        return 0
+    a = _index_array(v)
+    if a is not None:
+        if a.dtype == "bool":
+            return a.shape.rank
+        return 1
+    return 1
+
+
+def _index_array(v: Value) -> Array | None:
+    t = type(v)
+    if t is Array:
+        return v
+    if t in (List, Tuple):
+        a = literal_array(v)
+        return a
+    return None
+
+
+def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
+    def value(x: Value):
+        if type(x) is NoneValue:
+            return None
+        if type(x) is Int:
+            return x.dim
+        return ...
+
+    start, stop, step = value(s.start), value(s.stop), value(s.step)
+    if ... in (start, stop, step):
+        return ctx.fresh("k")
+    if step is None:
+        step = 1
+    if type(step) is not int:
+        return ctx.fresh("k")
+    if step == 0:
+        ctx.fail("SC107", f"{ctx.op}: slice step cannot be zero")
+    if type(n) is int and all(x is None or type(x) is int for x in (start, stop)):
+        return len(range(*slice(start, stop, step).indices(n)))
+    # Symbolic: the common forms, assuming bounds within the axis (x[1:], x[:-1], x[:k], x[a:b]).
+    if step > 0:
+        lo = 0 if start is None else (D.add(n, start) if type(start) is int and start < 0 else start)
+        hi = n if stop is None else (D.add(n, stop) if type(stop) is int and stop < 0 else stop)
+        if type(hi) is int and hi > 0 and type(n) is not int and stop is not None:
+            hi = D.dmin(hi, n)
+        length = D.sub(hi, lo)
+        if step != 1:
+            length = D.floordiv(D.add(length, step - 1), step)
+        return length
+    lo = D.sub(n, 1) if start is None else (D.add(n, start) if type(start) is int and start < 0 else start)
+    hi = -1 if stop is None else (D.add(n, stop) if type(stop) is int and stop < 0 else stop)
+    length = D.sub(lo, hi)
+    if step != -1:
+        length = D.floordiv(D.add(length, -step - 1), -step)
+    return length
+
+
+def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None = None) -> Value:
+    comps = _components(index)
+    dims = array.shape.dims
+    dtype = array.dtype
+    if any(c is UNKNOWN or type(c).__name__ == "Unknown" for c in comps):
+        return Array(UNKNOWN_SHAPE, dtype)
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    used = 0
+    ellipses = 0
+    for c in comps:
+        k = _consumes(c)
+        if k is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        used += k
+        ellipses += type(c) is EllipsisValue
+    if ellipses > 1:
+        ctx.fail("SC107", f"{ctx.op}: an index can only have a single ellipsis ('...')")
+    if used > len(dims):
+        ctx.fail("SC105", f"{ctx.op}: too many indices for array: array is {len(dims)}-dimensional, "
+                          f"but {used} were indexed")
+    # expand the ellipsis (or pad at the end)
+    if ellipses:
+        at = next(i for i, c in enumerate(comps) if type(c) is EllipsisValue)
+        comps = comps[:at] + [Slice(NONE, NONE, NONE)] * (len(dims) - used) + comps[at + 1:]
+    else:
+        comps = comps + [Slice(NONE, NONE, NONE)] * (len(dims) - used)
+    out: list = []
+    advanced: list[tuple[int, Shape]] = []   # (position in out, broadcast shape contribution)
+    int_positions: list[int] = []
+    axis = 0
+    for c in comps:
+        t = type(c)
+        if t is NoneValue:
+            out.append(1)
+            continue
+        if t is Bool:
+            out.append(1)  # x[True] adds an axis of length 1
+            continue
+        if t is Int:
+            in_range_index(ctx, c.dim, dims[axis], axis)
+            int_positions.append(len(out))  # an int is an advanced index when arrays are present
+            axis += 1
+            continue
+        if t is Slice:
+            out.append(slice_length(ctx, c, dims[axis]))
+            axis += 1
+            continue
+        a = _index_array(c)
+        if a is None or a.shape.rank is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        if a.dtype == "bool":
+            k = a.shape.rank
+            for j, (m, d) in enumerate(zip(a.shape.prefix, dims[axis:axis + k])):
+                ctx.require(eq(m, d), "SC105", lambda j=j, m=m, d=d: (
+                    f"{ctx.op}: boolean index did not match indexed array along axis {axis + j}; size of "
+                    f"axis is {ctx.show_dim(d)} but size of corresponding boolean axis is {ctx.show_dim(m)}"))
+            advanced.append((len(out), Shape((ctx.fresh("k"),))))
+            axis += k
+            continue
+        if type(c) in (List, Tuple) and c.items is not None:
+            for item in c.items:
+                if type(item) is Int:
+                    in_range_index(ctx, item.dim, dims[axis], axis)
+        advanced.append((len(out), a.shape))
+        axis += 1
+    if advanced:
+        positions = sorted([p for p, _ in advanced] + int_positions)
+        shape = ctx.broadcast([(s, "") for _, s in advanced], "SC105")
+        if shape is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        # Consecutive advanced indices add nothing to `out` between them, so they share one slot;
+        # separated ones (by a slice or None) put their result first (NumPy's rule).
+        insert_at = positions[0] if len(set(positions)) == 1 else 0
+        out = out[:insert_at] + list(shape.prefix) + out[insert_at:]
+    return Array(Shape(tuple(out)), dtype)

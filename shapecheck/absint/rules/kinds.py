@@ -1,0 +1,312 @@
+"""Rule *kinds*: the few shapes of shape rule that most ops share, as rule factories.
+
+A rule is a function ``(ctx, call) -> Value``. The table in ``numpy.py`` builds most rules with
+these factories (``ufunc(2)``, ``reduction()``, ``sig("(m,m)->(m,m)")``, ``creation()``), so that
+adding an op is one line there.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...constraints import dims as D
+from ...constraints.predicates import eq
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.signature import parse_signature
+from ..context import Arg, Call, OpContext
+from ..values import UNKNOWN, Array, Float, Int, Tuple, Value
+from .args import (UnknownAxis, as_array, axes_arg, dtype_arg, float_result, is_none, promote, shape_arg)
+
+Rule = Callable[[OpContext, Call], Value]
+
+
+def _operands(ctx: OpContext, args: list[Arg]) -> list[tuple[Array, Arg]] | None:
+    out = []
+    for arg in args:
+        a = as_array(arg.value)
+        if a is None:
+            return None
+        out.append((a, arg))
+    return out
+
+
+def broadcast_values(ctx: OpContext, args: list[Arg], code: str = "SC101") -> Shape | None:
+    operands = _operands(ctx, args)
+    if operands is None:
+        return None
+    return ctx.broadcast([(a.shape, arg.text) for a, arg in operands], code)
+
+
+def _result_dtype(operands: list[Array], kind: str) -> str | None:
+    dtype = None
+    for a in operands:
+        dtype = promote(dtype, a.dtype)
+    if kind == "bool":
+        return "bool"
+    if kind == "float":
+        return float_result(dtype)
+    if kind == "int":
+        return "int64"
+    return dtype
+
+
+def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
+    """An elementwise function of ``nin`` operands that broadcast (NumPy ufuncs, ``where``, ``clip``).
+
+    ``kind`` says the result dtype: "same" (promoted), "float", "bool" or "int".
+    """
+    names = params or tuple(f"x{i}" for i in range(nin))
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(names)
+        args = [bound[n] for n in names if n in bound and not is_none(bound[n])]
+        if len(args) < min(nin, 1):
+            return UNKNOWN
+        operands = _operands(ctx, args)
+        if operands is None:
+            return Array(UNKNOWN_SHAPE)
+        shape = ctx.broadcast([(a.shape, arg.text) for a, arg in operands])
+        dtype = dtype_arg(bound.get("dtype")) or _result_dtype([a for a, _ in operands], kind)
+        if shape is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        if not shape.prefix and all(type(arg.value) is not Array for arg in args):
+            return _scalar(kind)
+        return Array(shape, dtype)
+
+    return rule
+
+
+def _scalar(kind: str) -> Value:
+    return Float() if kind in ("float", "same") else Array(Shape(()), "bool" if kind == "bool" else None)
+
+
+def same_shape(dtype: str | None = None, param: str = "a") -> Rule:
+    """Ops that keep the shape of their first argument (``flip``, ``sort``, ``copy``, ``triu``...)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        arg = call.bind((param,)).get(param)
+        a = as_array(arg.value) if arg else None
+        if a is None:
+            return UNKNOWN
+        return Array(a.shape, dtype_arg(call.kwargs.get("dtype")) or dtype or a.dtype)
+
+    return rule
+
+
+def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis")) -> Rule:
+    """``sum``/``mean``/``max``/... with ``axis`` (int, negative, tuple, None) and ``keepdims``.
+
+    ``dtype``: "float" (mean, std, var), "int" (argmax), "bool" (all, any), None (input's dtype).
+    """
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        a = as_array(bound["a"].value) if "a" in bound else None
+        if a is None:
+            return UNKNOWN
+        out_dtype = dtype_arg(bound.get("dtype")) or (
+            "int64" if dtype == "int" else "bool" if dtype == "bool" else
+            float_result(a.dtype) if dtype == "float" else a.dtype)
+        dims = a.shape.dims
+        keep = bound.get("keepdims")
+        keepdims = keep is not None and getattr(keep.value, "value", False) is True
+        if dims is None:
+            if is_none(bound.get("axis")) and not keepdims:
+                return Array(Shape(()), out_dtype)
+            return Array(UNKNOWN_SHAPE, out_dtype)
+        try:
+            axes = axes_arg(ctx, bound.get("axis"), len(dims))
+        except UnknownAxis:
+            return Array(UNKNOWN_SHAPE, out_dtype)
+        if dtype == "int" and axes is not None and len(axes) > 1:
+            ctx.fail("SC107", f"{ctx.op}: axis must be an integer, not a tuple")
+        if axes is None:
+            axes = tuple(range(len(dims)))
+        if keepdims:
+            out = tuple(1 if i in axes else d for i, d in enumerate(dims))
+        else:
+            out = tuple(d for i, d in enumerate(dims) if i not in axes)
+        return Array(Shape(out), out_dtype)
+
+    return rule
+
+
+def scan(params: tuple[str, ...] = ("a", "axis"), flatten_default: bool = True, dtype: str | None = None) -> Rule:
+    """``cumsum``/``cumprod``/``sort``/``argsort``: same shape along an axis, flattened for axis=None."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        a = as_array(bound["a"].value) if "a" in bound else None
+        if a is None:
+            return UNKNOWN
+        out_dtype = "int64" if dtype == "int" else a.dtype
+        dims = a.shape.dims
+        axis = bound.get("axis")
+        if (axis is None and flatten_default) or (axis is not None and is_none(axis)):
+            if dims is None:
+                return Array(Shape((ctx.fresh("size"),)), out_dtype)
+            return Array(Shape((D.product(dims),)), out_dtype)
+        if dims is None:
+            return Array(UNKNOWN_SHAPE, out_dtype)
+        if axis is not None:
+            try:
+                axes_arg(ctx, axis, len(dims))
+            except UnknownAxis:
+                pass
+        elif not dims:
+            ctx.fail("SC104", f"{ctx.op}: axis -1 is out of bounds for array of dimension 0")
+        return Array(Shape(dims), out_dtype)
+
+    return rule
+
+
+def creation(dtype: str | None = "float64", shape_param: str = "shape",
+             params: tuple[str, ...] = ("shape", "dtype")) -> Rule:
+    """``zeros(shape)``, ``full(shape, v)``, ``random.rand(*dims)``: the shape is an argument."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        out_dtype = dtype_arg(bound.get("dtype")) or dtype
+        arg = bound.get(shape_param)
+        if arg is None or is_none(arg):
+            return Array(Shape(()), out_dtype) if shape_param == "size" else Array(UNKNOWN_SHAPE, out_dtype)
+        dims = shape_arg(ctx, arg)
+        return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+
+    return rule
+
+
+def sized_random(params: tuple[str, ...], dtype: str = "float64") -> Rule:
+    """``normal(loc, scale, size)``: the shape is ``size``, else the broadcast of the parameters."""
+    value_params = tuple(p for p in params if p != "size")
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        size = bound.get("size")
+        out_dtype = dtype_arg(bound.get("dtype")) or dtype
+        if size is not None and not is_none(size):
+            dims = shape_arg(ctx, size)
+            return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+        args = [bound[p] for p in value_params if p in bound and not is_none(bound[p])]
+        if any(type(a.value) is Array for a in args):
+            shape = broadcast_values(ctx, args)
+            return Array(shape or UNKNOWN_SHAPE, out_dtype)
+        return Int(ctx.fresh("r")) if out_dtype == "int64" else Float()
+
+    return rule
+
+
+def like(dtype: str | None = None, params: tuple[str, ...] = ("a", "dtype")) -> Rule:
+    """``zeros_like(a)``, ``full_like(a, v)``: the shape of ``a`` (or the ``shape=`` override)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        a = as_array(bound["a"].value) if "a" in bound else None
+        out_dtype = dtype_arg(bound.get("dtype")) or dtype or (a.dtype if a else None)
+        if "shape" in call.kwargs:
+            dims = shape_arg(ctx, call.kwargs["shape"])
+            return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+        if a is None:
+            return UNKNOWN
+        return Array(a.shape, out_dtype)
+
+    return rule
+
+
+def sig(signature: str, dtype: str | None = None, code: str = "SC102", params: tuple[str, ...] = ()) -> Rule:
+    """A generalised ufunc: core dims named by ``signature`` must agree, loop dims broadcast."""
+    parsed = parse_signature(signature)
+    nin = len(parsed.inputs)
+    names = params or tuple(f"x{i}" for i in range(nin))
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(names)
+        args = [bound.get(n) for n in names[:nin]]
+        if any(a is None for a in args):
+            return UNKNOWN
+        operands = _operands(ctx, args)
+        if operands is None:
+            return UNKNOWN
+        out_dtype = dtype if dtype not in (None, "float") else (
+            float_result(_result_dtype([a for a, _ in operands], "same")) if dtype == "float"
+            else _result_dtype([a for a, _ in operands], "same"))
+        results = apply_signature(ctx, parsed, operands, code)
+        if results is None:
+            return Array(UNKNOWN_SHAPE, out_dtype) if len(parsed.outputs) == 1 else UNKNOWN
+        arrays = [Array(s, out_dtype) for s in results]
+        return arrays[0] if len(arrays) == 1 else Tuple(tuple(arrays))
+
+    return rule
+
+
+def apply_signature(ctx: OpContext, parsed, operands: list[tuple[Array, Arg]], code: str) -> list[Shape] | None:
+    bindings: dict[str, tuple[D.Dim, Arg]] = {}
+    absent: set[str] = set()
+    loops: list[tuple[Shape, str]] = []
+    for index, (core, (array, arg)) in enumerate(zip(parsed.inputs, operands)):
+        dims = array.shape.dims
+        if dims is None:
+            return None
+        required = sum(1 for c in core if not c.optional)
+        if len(dims) < required:
+            ctx.fail("SC107", f"{ctx.op}: input operand {index} does not have enough dimensions "
+                              f"({ctx.describe(arg)}; the signature {parsed.text} needs {required})")
+        present = list(core)
+        if len(dims) < len(core):
+            # NumPy drops optional core dims of a too-short operand (matmul's 1-D vector case)
+            missing = len(core) - len(dims)
+            for c in core:
+                if missing and c.optional:
+                    absent.add(c.name)
+                    present.remove(c)
+                    missing -= 1
+        core_dims = dims[len(dims) - len(present):] if present else ()
+        loops.append((Shape(dims[:len(dims) - len(present)]), arg.text))
+        for c, d in zip(present, core_dims):
+            if c.fixed is not None:
+                want = c.fixed
+                ctx.require(eq(d, want), code, lambda c=c, d=d, arg=arg: (
+                    f"{ctx.op}: {ctx.describe(arg)}: core dimension {ctx.show_dim(d)} must be {c.fixed}"))
+                continue
+            if c.name in bindings:
+                other, other_arg = bindings[c.name]
+                ctx.require(eq(other, d), code, lambda other=other, other_arg=other_arg, d=d, arg=arg: (
+                    f"{ctx.op}: {ctx.describe(other_arg)} but {ctx.describe(arg)}: "
+                    f"{ctx.show_dim(other)} != {ctx.show_dim(d)}"))
+            else:
+                bindings[c.name] = (d, arg)
+    loop_shape = ctx.broadcast(loops, "SC101")
+    if loop_shape is None:
+        return None
+    outs = []
+    for core in parsed.outputs:
+        out_core = []
+        for c in core:
+            if c.name in absent:
+                continue
+            if c.fixed is not None:
+                out_core.append(c.fixed)
+            elif c.name in bindings:
+                out_core.append(bindings[c.name][0])
+            else:
+                out_core.append(ctx.fresh(c.name))
+        outs.append(Shape(loop_shape.prefix + tuple(out_core)))
+    return outs
+
+
+def scalar_of(dtype: str = "float64") -> Rule:
+    """Functions returning a 0-d result whatever the input (``det`` of one matrix, ``trace`` of 2-D)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        return Array(Shape(()), dtype)
+
+    return rule
+
+
+def unknown_length(dtype: str | None = None, param: str = "a") -> Rule:
+    """Value-dependent 1-D results (``unique``, ``flatnonzero``): length unknown, rank 1."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        return Array(Shape((ctx.fresh("k"),)), dtype)
+
+    return rule

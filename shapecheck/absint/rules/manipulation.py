@@ -1,0 +1,777 @@
+"""Shape manipulation: reshape, transposes, joins, splits, tiling, padding, squeezing.
+
+Each rule follows the NumPy function of the same name (its documented errors included). Rules take
+``(ctx, call)``; ``call.bind`` maps arguments to NumPy's parameter names.
+"""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.predicates import FALSE, conj, disj, eq
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.solver import Verdict
+from ..context import Arg, Call, OpContext
+from ..values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
+from .args import (UnknownAxis, as_array, axes_arg, const_int, int_arg, is_none, normalize_axis, promote,
+                   shape_arg)
+
+
+def _array(call: Call, name: str = "a") -> tuple[Array | None, Arg | None]:
+    bound = call.bind((name,))
+    arg = bound.get(name)
+    return (as_array(arg.value) if arg else None), arg
+
+
+# -- reshape ---------------------------------------------------------------------------------------
+
+def reshape(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "*shape"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    target = bound.get("shape") or call.kwargs.get("newshape")
+    if a is None or target is None:
+        return UNKNOWN
+    # x.reshape((2, 3)) and x.reshape(2, 3) both arrive here; unwrap the single-tuple form
+    if type(target.value) is Tuple and len(target.value.items) == 1 and type(target.value.items[0]) in (Tuple, List):
+        target = Arg(target.value.items[0], target.text)
+    return Array(reshape_shape(ctx, a, target), a.dtype)
+
+
+def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
+    v = target.value
+    items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
+    if items is None:
+        return UNKNOWN_SHAPE
+    dims: list = []
+    infer_at = None
+    for i, item in enumerate(items):
+        if type(item) is Int and item.dim == -1:
+            if infer_at is not None:
+                ctx.fail("SC103", f"{ctx.op}: can only specify one unknown dimension (-1)")
+            infer_at = i
+            dims.append(None)
+        elif type(item) is Int:
+            if type(item.dim) is int and item.dim < -1:
+                ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed ({item.dim})")
+            dims.append(item.dim)
+        elif type(item).__name__ == "Hole":
+            dims.append(ctx.interp.analysis.hole_dim(ctx))
+        else:
+            dims.append(ctx.fresh("d"))
+    source = a.shape.dims
+    if source is None:
+        if infer_at is not None:
+            dims[infer_at] = ctx.fresh("d")
+        return Shape(tuple(dims))
+    size = D.product(source)
+    known = D.product(d for d in dims if d is not None)
+    text = target.text or Shape(tuple(d if d is not None else -1 for d in dims)).show()
+
+    def message() -> str:
+        return (f"{ctx.op}: cannot reshape array of size {ctx.show_dim(size)} "
+                f"(shape {ctx.show_shape(a.shape)}) into shape ({text.strip('()')})")
+
+    if infer_at is None:
+        ctx.require(eq(size, known), "SC103", message)
+        return Shape(tuple(dims))
+    # -1: size must be a multiple of the known part (and the known part non-zero)
+    if known == 0:
+        ctx.fail("SC103", message())
+    ctx.require(eq(D.mod(size, known), 0), "SC103", message)
+    dims[infer_at] = D.floordiv(size, known)
+    return Shape(tuple(dims))
+
+
+def ravel(ctx: OpContext, call: Call) -> Value:
+    a, _ = _array(call)
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    return Array(Shape((D.product(dims) if dims is not None else ctx.fresh("size"),)), a.dtype)
+
+
+# -- axes ------------------------------------------------------------------------------------------
+
+def transpose(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "*axes"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    axes_value = bound.get("axes")
+    if axes_value is not None and type(axes_value.value) is Tuple and len(axes_value.value.items) == 1 \
+            and type(axes_value.value.items[0]) in (Tuple, List, type(NONE)):
+        axes_value = Arg(axes_value.value.items[0], axes_value.text)
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if axes_value is None or is_none(axes_value) or (type(axes_value.value) is Tuple and not axes_value.value.items):
+        return Array(Shape(tuple(reversed(dims))), a.dtype)
+    v = axes_value.value
+    items = v.items if type(v) in (Tuple, List) else None
+    if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if len(items) != len(dims):
+        ctx.fail("SC104", f"{ctx.op}: axes {axes_value.text or [i.dim for i in items]} don't match array "
+                          f"of dimension {len(dims)}")
+    axes = [normalize_axis(ctx, i.dim, len(dims)) for i in items]
+    if len(set(axes)) != len(axes):
+        ctx.fail("SC104", f"{ctx.op}: repeated axis in transpose")
+    return Array(Shape(tuple(dims[i] for i in axes)), a.dtype)
+
+
+def swapaxes(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "axis1", "axis2"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    i, j = const_int(bound.get("axis1")), const_int(bound.get("axis2"))
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None or i is None or j is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    i, j = normalize_axis(ctx, i, len(dims), "axis1"), normalize_axis(ctx, j, len(dims), "axis2")
+    out = list(dims)
+    out[i], out[j] = out[j], out[i]
+    return Array(Shape(tuple(out)), a.dtype)
+
+
+def _axis_list(ctx: OpContext, arg: Arg | None, ndim: int, what: str) -> list[int] | None:
+    if arg is None:
+        return None
+    v = arg.value
+    items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
+    if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
+        return None
+    out = [normalize_axis(ctx, i.dim, ndim, what) for i in items]
+    if len(set(out)) != len(out):
+        ctx.fail("SC104", f"{ctx.op}: repeated axis in `{what}` argument")
+    return out
+
+
+def moveaxis(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "source", "destination"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    src = _axis_list(ctx, bound.get("source"), len(dims), "source")
+    dst = _axis_list(ctx, bound.get("destination"), len(dims), "destination")
+    if src is None or dst is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if len(src) != len(dst):
+        ctx.fail("SC107", f"{ctx.op}: `source` and `destination` arguments must have the same number of elements")
+    order = [n for n in range(len(dims)) if n not in src]
+    for dest, s in sorted(zip(dst, src)):
+        order.insert(dest, s)
+    return Array(Shape(tuple(dims[i] for i in order)), a.dtype)
+
+
+def expand_dims(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "axis"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    axis = bound.get("axis")
+    if dims is None or axis is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    v = axis.value
+    items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
+    if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    out_rank = len(dims) + len(items)
+    positions = [normalize_axis(ctx, i.dim, out_rank) for i in items]
+    if len(set(positions)) != len(positions):
+        ctx.fail("SC104", f"{ctx.op}: repeated axis")
+    rest = iter(dims)
+    return Array(Shape(tuple(1 if i in positions else next(rest) for i in range(out_rank))), a.dtype)
+
+
+def squeeze(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "axis"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    try:
+        axes = axes_arg(ctx, bound.get("axis"), len(dims))
+    except UnknownAxis:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if axes is not None:
+        for ax in axes:
+            ctx.require(eq(dims[ax], 1), "SC107", lambda ax=ax: (
+                f"{ctx.op}: cannot select an axis to squeeze out which has size not equal to one "
+                f"(axis {ax} of {ctx.show_shape(a.shape)})"))
+        return Array(Shape(tuple(d for i, d in enumerate(dims) if i not in axes)), a.dtype)
+    out = []
+    for d in dims:
+        if d == 1:
+            continue
+        if type(d) is int:
+            out.append(d)
+            continue
+        verdict = ctx.decide(eq(d, 1))
+        if verdict is Verdict.HOLDS:
+            continue
+        if verdict is not Verdict.FAILS:
+            return Array(UNKNOWN_SHAPE, a.dtype)  # whether this axis goes depends on its value
+        out.append(d)
+    return Array(Shape(tuple(out)), a.dtype)
+
+
+def broadcast_to(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("array", "shape"))
+    a = as_array(bound["array"].value) if "array" in bound else None
+    target = shape_arg(ctx, bound.get("shape"))
+    if a is None or target is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
+    dims = a.shape.dims
+    if dims is None:
+        return Array(Shape(target), a.dtype)
+
+    def message() -> str:
+        return (f"{ctx.op}: {ctx.describe(bound['array'])} cannot be broadcast to "
+                f"{ctx.show_shape(Shape(target))}")
+
+    if len(dims) > len(target):
+        ctx.fail("SC101", message() + " (the target has fewer dimensions)")
+    for d, t in zip(reversed(dims), reversed(target)):
+        ctx.require(disj((eq(d, t), eq(d, 1))), "SC101", message)
+    return Array(Shape(target), a.dtype)
+
+
+def broadcast_arrays(ctx: OpContext, call: Call) -> Value:
+    arrays = [as_array(arg.value) for arg in call.args]
+    if any(a is None for a in arrays):
+        return UNKNOWN
+    shape = ctx.broadcast([(a.shape, arg.text) for a, arg in zip(arrays, call.args)])
+    if shape is None:
+        return UNKNOWN
+    return Tuple(tuple(Array(shape, a.dtype) for a in arrays))
+
+
+def broadcast_shapes(ctx: OpContext, call: Call) -> Value:
+    shapes = [shape_arg(ctx, arg) for arg in call.args]
+    if any(s is None for s in shapes):
+        return UNKNOWN
+    shape = ctx.broadcast([(Shape(s), arg.text) for s, arg in zip(shapes, call.args)])
+    return Tuple(tuple(Int(d) for d in shape.prefix)) if shape is not None else UNKNOWN
+
+
+# -- joins -----------------------------------------------------------------------------------------
+
+def _sequence(arg: Arg | None) -> list[tuple[Array, str]] | None:
+    if arg is None:
+        return None
+    v = arg.value
+    if type(v) in (Tuple, List) and v.items is not None:
+        out = []
+        for item in v.items:
+            a = as_array(item)
+            if a is None:
+                return None
+            out.append((a, ""))
+        return out
+    if type(v) is Array and v.shape.rank:
+        n = v.shape.prefix[0]
+        if type(n) is int and n <= 64:
+            row = Array(Shape(v.shape.prefix[1:]), v.dtype)
+            return [(row, "")] * n
+    return None
+
+
+def _element_texts(arg: Arg, count: int) -> list[str]:
+    text = arg.text.strip()
+    if text[:1] in "([" and text[-1:] in ")]":
+        parts = [p.strip() for p in text[1:-1].split(",") if p.strip()]
+        if len(parts) == count:
+            return parts
+    return [f"array {i}" for i in range(count)]
+
+
+def concatenate_arrays(ctx: OpContext, arrays: list[tuple[Array, str]], axis_value: Arg | None,
+                       default_axis: int | None = 0) -> Value:
+    if not arrays:
+        ctx.fail("SC107", f"{ctx.op}: need at least one array to concatenate")
+    dtype = None
+    for a, _ in arrays:
+        dtype = promote(dtype, a.dtype)
+    if axis_value is not None and is_none(axis_value):
+        sizes = [D.product(a.shape.dims) if a.shape.dims is not None else None for a, _ in arrays]
+        if any(s is None for s in sizes):
+            return Array(Shape((ctx.fresh("n"),)), dtype)
+        total = 0
+        for s in sizes:
+            total = D.add(total, s)
+        return Array(Shape((total,)), dtype)
+    dims_list = [a.shape.dims for a, _ in arrays]
+    if any(d is None for d in dims_list):
+        return Array(UNKNOWN_SHAPE, dtype)
+    first, first_text = dims_list[0], arrays[0][1]
+    if not first:
+        ctx.fail("SC106", f"{ctx.op}: zero-dimensional arrays cannot be concatenated")
+    axis = default_axis if axis_value is None else const_int(axis_value)
+    if axis is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    axis = normalize_axis(ctx, axis, len(first))
+    total = 0
+    for index, ((a, text), dims) in enumerate(zip(arrays, dims_list)):
+        if len(dims) != len(first):
+            ctx.fail("SC106", f"{ctx.op}: all the input arrays must have the same number of dimensions, but "
+                              f"the array at index 0 has {len(first)} dimension(s) and the array at index "
+                              f"{index} has {len(dims)} dimension(s)")
+        for ax, (d0, d) in enumerate(zip(first, dims)):
+            if ax == axis:
+                continue
+            ctx.require(eq(d0, d), "SC106", lambda ax=ax, d0=d0, d=d, index=index, a=a: (
+                f"{ctx.op}: all the input array dimensions except for the concatenation axis must match "
+                f"exactly, but along dimension {ax}, the array at index 0 has size {ctx.show_dim(d0)} "
+                f"and the array at index {index} has size {ctx.show_dim(d)}"))
+        total = D.add(total, dims[axis])
+    out = list(first)
+    out[axis] = total
+    return Array(Shape(tuple(out)), dtype)
+
+
+def _unknown_count(ctx: OpContext, arg: Arg | None, axis_arg: Arg | None, stacking: bool) -> Value:
+    """Joining a list of unknown length (built in a loop): its element's shape, one axis unknown."""
+    if arg is None or type(arg.value) is not List or arg.value.items is not None:
+        return UNKNOWN
+    element = as_array(arg.value.element)
+    if element is None or element.shape.dims is None:
+        return UNKNOWN
+    dims = element.shape.dims
+    axis = 0 if axis_arg is None else const_int(axis_arg)
+    if axis is None:
+        return Array(UNKNOWN_SHAPE, element.dtype)
+    if stacking:
+        axis = normalize_axis(ctx, axis, len(dims) + 1)
+        return Array(Shape(dims[:axis] + (ctx.fresh("n"),) + dims[axis:]), element.dtype)
+    if not dims:
+        return UNKNOWN
+    axis = normalize_axis(ctx, axis, len(dims))
+    return Array(Shape(dims[:axis] + (ctx.fresh("n"),) + dims[axis + 1:]), element.dtype)
+
+
+def concatenate(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("arrays", "axis"))
+    arrays = _sequence(bound.get("arrays"))
+    if arrays is None:
+        return _unknown_count(ctx, bound.get("arrays"), bound.get("axis"), False)
+    return concatenate_arrays(ctx, arrays, bound.get("axis"))
+
+
+def append(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("arr", "values", "axis"))
+    a = as_array(bound["arr"].value) if "arr" in bound else None
+    b = as_array(bound["values"].value) if "values" in bound else None
+    if a is None or b is None:
+        return UNKNOWN
+    axis = bound.get("axis")
+    return concatenate_arrays(ctx, [(a, ""), (b, "")], axis if axis is not None else Arg(NONE, "None"))
+
+
+def stack(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("arrays", "axis"))
+    arrays = _sequence(bound.get("arrays"))
+    if arrays is None:
+        return _unknown_count(ctx, bound.get("arrays"), bound.get("axis"), True)
+    if not arrays:
+        ctx.fail("SC107", f"{ctx.op}: need at least one array to stack")
+    dtype = None
+    for a, _ in arrays:
+        dtype = promote(dtype, a.dtype)
+    first = arrays[0][0].shape.dims
+    if first is None or any(a.shape.dims is None for a, _ in arrays):
+        return Array(UNKNOWN_SHAPE, dtype)
+    for index, (a, _) in enumerate(arrays[1:], start=1):
+        dims = a.shape.dims
+        same = conj([eq(x, y) for x, y in zip(first, dims)]) if len(dims) == len(first) else FALSE
+        ctx.require(same, "SC106", lambda a=a, index=index: (
+            f"{ctx.op}: all input arrays must have the same shape, but the array at index 0 is "
+            f"{ctx.show_shape(arrays[0][0].shape)} and the array at index {index} is {ctx.show_shape(a.shape)}"))
+    axis = 0 if bound.get("axis") is None else const_int(bound.get("axis"))
+    if axis is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    axis = normalize_axis(ctx, axis, len(first) + 1)
+    out = list(first)
+    out.insert(axis, len(arrays))
+    return Array(Shape(tuple(out)), dtype)
+
+
+def _atleast(a: Array, n: int) -> Array:
+    dims = a.shape.dims
+    if dims is None or len(dims) >= n:
+        return a
+    if n == 2:
+        return Array(Shape((1,) * (2 - len(dims)) + dims), a.dtype)
+    if n == 3:
+        if len(dims) == 0:
+            return Array(Shape((1, 1, 1)), a.dtype)
+        if len(dims) == 1:
+            return Array(Shape((1, dims[0], 1)), a.dtype)
+        return Array(Shape(dims + (1,)), a.dtype)
+    return Array(Shape((1,)), a.dtype)
+
+
+def atleast(n: int):
+    def rule(ctx: OpContext, call: Call) -> Value:
+        arrays = [as_array(arg.value) for arg in call.args]
+        if any(a is None for a in arrays) or not arrays:
+            return UNKNOWN
+        out = [_atleast(a, n) for a in arrays]
+        return out[0] if len(out) == 1 else Tuple(tuple(out))
+    return rule
+
+
+def vstack(ctx: OpContext, call: Call) -> Value:
+    arrays = _sequence(call.bind(("tup",)).get("tup"))
+    if arrays is None:
+        return UNKNOWN
+    return concatenate_arrays(ctx, [(_atleast(a, 2), t) for a, t in arrays], None, 0)
+
+
+def hstack(ctx: OpContext, call: Call) -> Value:
+    arrays = _sequence(call.bind(("tup",)).get("tup"))
+    if arrays is None:
+        return UNKNOWN
+    arrays = [(_atleast(a, 1), t) for a, t in arrays]
+    axis = 0 if arrays and arrays[0][0].shape.rank == 1 else 1
+    return concatenate_arrays(ctx, arrays, None, axis)
+
+
+def dstack(ctx: OpContext, call: Call) -> Value:
+    arrays = _sequence(call.bind(("tup",)).get("tup"))
+    if arrays is None:
+        return UNKNOWN
+    return concatenate_arrays(ctx, [(_atleast(a, 3), t) for a, t in arrays], None, 2)
+
+
+def column_stack(ctx: OpContext, call: Call) -> Value:
+    arrays = _sequence(call.bind(("tup",)).get("tup"))
+    if arrays is None:
+        return UNKNOWN
+    cols = []
+    for a, t in arrays:
+        dims = a.shape.dims
+        if dims is not None and len(dims) < 2:
+            a = Array(Shape((dims[0] if dims else 1, 1)), a.dtype)
+        cols.append((a, t))
+    return concatenate_arrays(ctx, cols, None, 1)
+
+
+# -- splits ----------------------------------------------------------------------------------------
+
+def _split(ctx: OpContext, call: Call, equal: bool, default_axis: int = 0) -> Value:
+    bound = call.bind(("ary", "indices_or_sections", "axis"))
+    a = as_array(bound["ary"].value) if "ary" in bound else None
+    sections = bound.get("indices_or_sections")
+    if a is None or sections is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None:
+        return UNKNOWN
+    if not dims and ctx.op in ("split", "array_split", "hsplit", "vsplit", "dsplit"):
+        ctx.fail("SC107", f"{ctx.op}: cannot split a 0-dimensional array")
+    axis = default_axis if bound.get("axis") is None else const_int(bound.get("axis"))
+    if axis is None:
+        return UNKNOWN
+    axis = normalize_axis(ctx, axis, len(dims))
+    n = dims[axis]
+    sv = sections.value
+    pieces: list[D.Dim]
+    if type(sv) is Int:
+        k = sv.dim
+        if type(k) is int and k <= 0:
+            ctx.fail("SC107", f"{ctx.op}: number sections must be larger than 0")
+        if type(k) is not int:
+            return List(None, Array(UNKNOWN_SHAPE, a.dtype))
+        if equal:
+            ctx.require(eq(D.mod(n, k), 0), "SC107", lambda: (
+                f"{ctx.op}: array split does not result in an equal division: axis {axis} has size "
+                f"{ctx.show_dim(n)}, not divisible by {k}"))
+            pieces = [D.floordiv(n, k)] * k
+        else:
+            if type(n) is not int:
+                return List(tuple(Array(UNKNOWN_SHAPE, a.dtype) for _ in range(k)))
+            base, extra = divmod(n, k)
+            pieces = [base + 1] * extra + [base] * (k - extra)
+    elif type(sv) in (Tuple, List) and sv.items is not None and all(
+            type(i) is Int and type(i.dim) is int for i in sv.items):
+        if type(n) is not int:
+            return List(tuple(Array(UNKNOWN_SHAPE, a.dtype) for _ in range(len(sv.items) + 1)))
+        bounds = [0] + [i.dim for i in sv.items] + [n]
+        pieces = []
+        for lo, hi in zip(bounds, bounds[1:]):
+            lo_i = max(0, min(n, lo if lo >= 0 else n + lo))
+            hi_i = max(0, min(n, hi if hi >= 0 else n + hi))
+            pieces.append(max(0, hi_i - lo_i))
+    else:
+        return UNKNOWN
+    out = []
+    for p in pieces:
+        d = list(dims)
+        d[axis] = p
+        out.append(Array(Shape(tuple(d)), a.dtype))
+    return List(tuple(out))
+
+
+def split(ctx: OpContext, call: Call) -> Value:
+    return _split(ctx, call, True)
+
+
+def array_split(ctx: OpContext, call: Call) -> Value:
+    return _split(ctx, call, False)
+
+
+def hsplit(ctx: OpContext, call: Call) -> Value:
+    a = as_array(call.args[0].value) if call.args else None
+    axis = 0 if a is not None and a.shape.rank == 1 else 1
+    if a is not None and a.shape.rank == 0:
+        ctx.fail("SC107", "hsplit only works on arrays of 1 or more dimensions")
+    return _split(ctx, call, True, axis)
+
+
+def vsplit(ctx: OpContext, call: Call) -> Value:
+    a = as_array(call.args[0].value) if call.args else None
+    if a is not None and a.shape.rank is not None and a.shape.rank < 2:
+        ctx.fail("SC107", "vsplit only works on arrays of 2 or more dimensions")
+    return _split(ctx, call, True, 0)
+
+
+# -- tiling and padding ----------------------------------------------------------------------------
+
+def tile(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("A", "reps"))
+    a = as_array(bound["A"].value) if "A" in bound else None
+    reps = shape_arg(ctx, bound.get("reps"))
+    if a is None or reps is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    n = max(len(dims), len(reps))
+    dims = (1,) * (n - len(dims)) + dims
+    reps = (1,) * (n - len(reps)) + reps
+    return Array(Shape(tuple(D.mul(d, r) for d, r in zip(dims, reps))), a.dtype)
+
+
+def repeat(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "repeats", "axis"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    reps = bound.get("repeats")
+    if a is None or reps is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    r = int_arg(reps)
+    axis_arg = bound.get("axis")
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if axis_arg is None or is_none(axis_arg):
+        n = D.product(dims)
+        if r is None:
+            return Array(Shape((ctx.fresh("n"),)), a.dtype)
+        return Array(Shape((D.mul(n, r),)), a.dtype)
+    axis = const_int(axis_arg)
+    if axis is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    axis = normalize_axis(ctx, axis, len(dims))
+    out = list(dims)
+    if r is not None:
+        out[axis] = D.mul(dims[axis], r)
+    else:
+        rv = as_array(reps.value)
+        if rv is not None and rv.shape.dims is not None and len(rv.shape.dims) == 1:
+            ctx.require(disj((eq(rv.shape.dims[0], dims[axis]), eq(rv.shape.dims[0], 1))), "SC107",
+                        lambda: f"{ctx.op}: operands could not be broadcast together with shape "
+                                f"({ctx.show_dim(dims[axis])},) ({ctx.show_dim(rv.shape.dims[0])},)")
+        out[axis] = ctx.fresh("n")
+    return Array(Shape(tuple(out)), a.dtype)
+
+
+def pad(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("array", "pad_width"))
+    a = as_array(bound["array"].value) if "array" in bound else None
+    width = bound.get("pad_width")
+    if a is None or width is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    pairs = _pad_pairs(width.value, len(dims))
+    if pairs is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if pairs == "bad":
+        ctx.fail("SC107", f"{ctx.op}: pad_width {width.text} cannot be broadcast to ({len(dims)}, 2)")
+    return Array(Shape(tuple(D.add(D.add(d, lo), hi) for d, (lo, hi) in zip(dims, pairs))), a.dtype)
+
+
+def _pad_pairs(v: Value, ndim: int):
+    def ints(x):
+        if type(x) is Int:
+            return (x.dim,)
+        if type(x) in (Tuple, List) and x.items is not None and all(type(i) is Int for i in x.items):
+            return tuple(i.dim for i in x.items)
+        return None
+
+    flat = ints(v)
+    if flat is not None:
+        if len(flat) == 1:
+            return [(flat[0], flat[0])] * ndim
+        if len(flat) == 2:
+            return [(flat[0], flat[1])] * ndim
+        return "bad"
+    if type(v) in (Tuple, List) and v.items is not None:
+        rows = [ints(x) for x in v.items]
+        if any(r is None for r in rows):
+            return None
+        if len(rows) == 1:
+            rows = rows * ndim
+        if len(rows) != ndim:
+            return "bad"
+        out = []
+        for r in rows:
+            if len(r) == 1:
+                out.append((r[0], r[0]))
+            elif len(r) == 2:
+                out.append(r)
+            else:
+                return "bad"
+        return out
+    return None
+
+
+def flip_axis(ctx: OpContext, call: Call) -> Value:
+    """``flip``/``roll``: same shape; an axis argument must exist."""
+    bound = call.bind(("a",))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    if a is None:
+        return UNKNOWN
+    axis = call.kwargs.get("axis") or (call.args[2] if ctx.op == "roll" and len(call.args) > 2 else
+                                       call.args[1] if ctx.op == "flip" and len(call.args) > 1 else None)
+    if axis is not None and a.shape.dims is not None:
+        try:
+            axes_arg(ctx, axis, len(a.shape.dims))
+        except UnknownAxis:
+            pass
+    return a
+
+
+def rot90(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("m", "k", "axes"))
+    a = as_array(bound["m"].value) if "m" in bound else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    k = 1 if bound.get("k") is None else const_int(bound.get("k"))
+    if dims is None or k is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: Axes must be different (the array needs at least 2 dimensions)")
+    if k % 2 == 0:
+        return a
+    out = list(dims)
+    out[0], out[1] = out[1], out[0]
+    return Array(Shape(tuple(out)), a.dtype)
+
+
+def meshgrid(ctx: OpContext, call: Call) -> Value:
+    arrays = [as_array(arg.value) for arg in call.args]
+    if any(a is None or a.shape.dims is None for a in arrays):
+        return UNKNOWN
+    sizes = [D.product(a.shape.dims) for a in arrays]
+    indexing = call.kwargs.get("indexing")
+    xy = indexing is None or getattr(indexing.value, "value", "xy") == "xy"
+    if xy and len(sizes) >= 2:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    shape = Shape(tuple(sizes))
+    return Tuple(tuple(Array(shape, a.dtype) for a in arrays))
+
+
+def diagonal(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "offset", "axis1", "axis2"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: diag requires an array of at least two dimensions")
+    k = const_int(bound.get("offset")) or 0
+    i = normalize_axis(ctx, const_int(bound.get("axis1")) or 0, len(dims))
+    j = normalize_axis(ctx, 1 if bound.get("axis2") is None else (const_int(bound.get("axis2")) or 0), len(dims))
+    n, m = dims[i], dims[j]
+    length = D.dmax(D.dmin(D.sub(n, max(-k, 0)), D.sub(m, max(k, 0))), 0) if k else D.dmin(n, m)
+    rest = tuple(d for ax, d in enumerate(dims) if ax not in (i, j))
+    return Array(Shape(rest + (length,)), a.dtype)
+
+
+def trace(ctx: OpContext, call: Call) -> Value:
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: diag requires an array of at least two dimensions")
+    return Array(Shape(dims[2:]), a.dtype)
+
+
+def take(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "indices", "axis"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    idx = as_array(bound["indices"].value) if "indices" in bound else None
+    if a is None or idx is None or idx.shape.dims is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    axis = bound.get("axis")
+    if axis is None or is_none(axis):
+        return Array(idx.shape, a.dtype)
+    ax = const_int(axis)
+    if dims is None or ax is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    ax = normalize_axis(ctx, ax, len(dims))
+    return Array(Shape(dims[:ax] + idx.shape.dims + dims[ax + 1:]), a.dtype)
+
+
+def diff(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "n", "axis"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    n = 1 if bound.get("n") is None else const_int(bound.get("n"))
+    if dims is None or n is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if not dims:
+        ctx.fail("SC107", f"{ctx.op}: diff requires input that is at least one dimensional")
+    axis = -1 if bound.get("axis") is None else const_int(bound.get("axis"))
+    if axis is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    axis = normalize_axis(ctx, axis, len(dims))
+    out = list(dims)
+    out[axis] = D.dmax(D.sub(dims[axis], n), 0) if type(dims[axis]) is int else D.sub(dims[axis], n)
+    return Array(Shape(tuple(out)), a.dtype)
+
+
+def convolve(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("a", "v", "mode"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    v = as_array(bound["v"].value) if "v" in bound else None
+    if a is None or v is None or a.shape.dims is None or v.shape.dims is None:
+        return UNKNOWN
+    n, m = D.product(a.shape.dims), D.product(v.shape.dims)
+    mode = getattr(bound["mode"].value, "value", None) if "mode" in bound else "full"
+    if mode == "full":
+        size = D.sub(D.add(n, m), 1)
+    elif mode == "same":
+        size = D.dmax(n, m)
+    elif mode == "valid":
+        size = D.add(D.sub(D.dmax(n, m), D.dmin(n, m)), 1)
+    else:
+        return UNKNOWN
+    return Array(Shape((size,)), promote(a.dtype, v.dtype))

@@ -1,0 +1,263 @@
+"""NumPy's shape rules: one table, read top to bottom. Adding an op is usually adding a line.
+
+Names are fully qualified as the interpreter resolves them (``np.linalg.inv`` -> ``numpy.linalg.inv``;
+``jax.numpy`` resolves to ``numpy``). Array methods map to the function they mirror (``x.sum(1)`` is
+``numpy.sum(x, 1)``). Sources: the NumPy reference for each function; gufunc signatures are NumPy's
+own where it has one (``matmul``: ``(n?,k),(k,m?)->(n?,m?)``).
+"""
+
+from __future__ import annotations
+
+from ..context import Call, OpContext
+from ..values import NONE, UNKNOWN, Array, Float, LibraryObject, Tuple, Value
+from . import contraction as C
+from . import creation as K
+from . import manipulation as M
+from .kinds import (Rule, creation, like, reduction, same_shape, scalar_of, scan, sig, sized_random, ufunc,
+                    unknown_length)
+
+_UNARY_FLOAT = """exp exp2 expm1 log log2 log10 log1p sqrt cbrt sin cos tan arcsin arccos arctan sinh cosh tanh
+arcsinh arccosh arctanh deg2rad rad2deg degrees radians sinc i0 reciprocal""".split()
+_UNARY_SAME = """negative positive absolute abs fabs sign floor ceil trunc rint fix square conj conjugate
+real imag round around nan_to_num invert bitwise_not spacing""".split()
+_UNARY_BOOL = "isnan isinf isfinite isposinf isneginf logical_not signbit iscomplex isreal".split()
+_BINARY_SAME = """add subtract multiply floor_divide power float_power mod remainder fmod maximum minimum
+fmax fmin bitwise_and bitwise_or bitwise_xor left_shift right_shift gcd lcm copysign nextafter heaviside
+ldexp""".split()
+_BINARY_FLOAT = "divide true_divide arctan2 hypot logaddexp logaddexp2".split()
+_BINARY_BOOL = """equal not_equal less less_equal greater greater_equal logical_and logical_or logical_xor
+isclose""".split()
+_REDUCE_SAME = "sum prod max min amax amin nansum nanprod nanmax nanmin ptp".split()
+_REDUCE_FLOAT = "mean std var nanmean nanstd nanvar median nanmedian average".split()
+
+NUMPY: dict[str, Rule] = {}
+NUMPY.update({f"numpy.{n}": ufunc(1, "float") for n in _UNARY_FLOAT})
+NUMPY.update({f"numpy.{n}": ufunc(1) for n in _UNARY_SAME})
+NUMPY.update({f"numpy.{n}": ufunc(1, "bool") for n in _UNARY_BOOL})
+NUMPY.update({f"numpy.{n}": ufunc(2) for n in _BINARY_SAME})
+NUMPY.update({f"numpy.{n}": ufunc(2, "float") for n in _BINARY_FLOAT})
+NUMPY.update({f"numpy.{n}": ufunc(2, "bool") for n in _BINARY_BOOL})
+NUMPY.update({f"numpy.{n}": reduction() for n in _REDUCE_SAME})
+NUMPY.update({f"numpy.{n}": reduction("float") for n in _REDUCE_FLOAT})
+NUMPY.update({
+    # elementwise with named parameters
+    "numpy.where": ufunc(3, params=("condition", "x", "y")),
+    "numpy.clip": ufunc(3, params=("a", "a_min", "a_max")),
+    "numpy.allclose": lambda ctx, call: (ufunc(2, "bool")(ctx, call), _bool())[1],
+    "numpy.array_equal": lambda ctx, call: _bool(),
+    # creation
+    "numpy.zeros": creation(), "numpy.ones": creation(), "numpy.empty": creation(),
+    "numpy.full": creation(None, params=("shape", "fill_value", "dtype")),
+    "numpy.zeros_like": like(), "numpy.ones_like": like(), "numpy.empty_like": like(),
+    "numpy.full_like": like(params=("a", "fill_value", "dtype")),
+    "numpy.array": K.array, "numpy.asarray": K.array, "numpy.asanyarray": K.array,
+    "numpy.ascontiguousarray": K.array, "numpy.asfortranarray": K.array, "numpy.copy": K.array,
+    "numpy.arange": K.arange, "numpy.linspace": K.linspace, "numpy.logspace": K.logspace,
+    "numpy.geomspace": K.logspace, "numpy.eye": K.eye, "numpy.identity": K.identity, "numpy.diag": K.diag,
+    "numpy.tri": K.eye,
+    # random (legacy functions and Generator methods)
+    "numpy.random.rand": creation(shape_param="shape", params=("*shape",)),
+    "numpy.random.randn": creation(shape_param="shape", params=("*shape",)),
+    "numpy.random.random": creation(shape_param="size", params=("size",)),
+    "numpy.random.random_sample": creation(shape_param="size", params=("size",)),
+    "numpy.random.sample": creation(shape_param="size", params=("size",)),
+    "numpy.random.ranf": creation(shape_param="size", params=("size",)),
+    "numpy.random.standard_normal": creation(shape_param="size", params=("size",)),
+    "numpy.random.normal": sized_random(("loc", "scale", "size")),
+    "numpy.random.uniform": sized_random(("low", "high", "size")),
+    "numpy.random.randint": sized_random(("low", "high", "size", "dtype"), "int64"),
+    "numpy.random.binomial": sized_random(("n", "p", "size"), "int64"),
+    "numpy.random.poisson": sized_random(("lam", "size"), "int64"),
+    "numpy.random.exponential": sized_random(("scale", "size")),
+    "numpy.random.beta": sized_random(("a", "b", "size")),
+    "numpy.random.gamma": sized_random(("shape", "scale", "size")),
+    "numpy.random.choice": sized_random(("a", "size", "replace", "p"), "int64"),
+    "numpy.random.permutation": lambda ctx, call: _permutation(ctx, call),
+    "numpy.random.default_rng": lambda ctx, call: LibraryObject("numpy.random.Generator"),
+    "numpy.random.RandomState": lambda ctx, call: LibraryObject("numpy.random"),
+    "numpy.random.Generator.random": creation(shape_param="size", params=("size", "dtype")),
+    "numpy.random.Generator.standard_normal": creation(shape_param="size", params=("size", "dtype")),
+    "numpy.random.Generator.normal": sized_random(("loc", "scale", "size")),
+    "numpy.random.Generator.uniform": sized_random(("low", "high", "size")),
+    "numpy.random.Generator.integers": sized_random(("low", "high", "size", "dtype"), "int64"),
+    "numpy.random.Generator.choice": sized_random(("a", "size", "replace", "p"), "int64"),
+    "numpy.random.Generator.exponential": sized_random(("scale", "size")),
+    "numpy.random.Generator.permutation": lambda ctx, call: _permutation(ctx, call),
+    # contractions
+    "numpy.matmul": sig("(n?,k),(k,m?)->(n?,m?)"),
+    "numpy.dot": C.dot, "numpy.inner": C.inner, "numpy.outer": C.outer, "numpy.vdot": C.vdot,
+    "numpy.tensordot": C.tensordot, "numpy.einsum": C.einsum, "numpy.kron": C.kron,
+    "numpy.cross": sig("(3),(3)->(3)"),
+    "numpy.vecdot": sig("(n),(n)->()"),
+    # linear algebra
+    "numpy.linalg.inv": sig("(m,m)->(m,m)", "float", "SC107"),
+    "numpy.linalg.pinv": sig("(m,n)->(n,m)", "float", "SC107"),
+    "numpy.linalg.det": sig("(m,m)->()", "float", "SC107"),
+    "numpy.linalg.cholesky": sig("(m,m)->(m,m)", "float", "SC107"),
+    "numpy.linalg.matrix_rank": lambda ctx, call: Array(_shape(()), "int64"),
+    "numpy.linalg.solve": C.solve, "numpy.linalg.lstsq": C.lstsq, "numpy.linalg.norm": C.norm,
+    "numpy.linalg.svd": C.svd, "numpy.linalg.qr": C.qr, "numpy.linalg.eigh": C.eigh, "numpy.linalg.eig": C.eigh,
+    "numpy.linalg.eigvals": C.eigvals, "numpy.linalg.eigvalsh": C.eigvals, "numpy.linalg.slogdet": C.slogdet,
+    "numpy.linalg.matrix_power": C.matrix_power, "numpy.linalg.multi_dot": lambda ctx, call: _multi_dot(ctx, call),
+    "numpy.linalg.matmul": sig("(n?,k),(k,m?)->(n?,m?)"),
+    "numpy.trace": M.trace, "numpy.cov": C.cov, "numpy.corrcoef": C.cov,
+    # reductions and scans
+    "numpy.argmax": reduction("int"), "numpy.argmin": reduction("int"),
+    "numpy.nanargmax": reduction("int"), "numpy.nanargmin": reduction("int"),
+    "numpy.all": reduction("bool"), "numpy.any": reduction("bool"),
+    "numpy.count_nonzero": reduction("int"),
+    "numpy.cumsum": scan(), "numpy.cumprod": scan(), "numpy.nancumsum": scan(), "numpy.nancumprod": scan(),
+    "numpy.sort": scan(flatten_default=False), "numpy.argsort": scan(flatten_default=False, dtype="int"),
+    "numpy.diff": M.diff,
+    # reshaping and axes
+    "numpy.reshape": M.reshape, "numpy.ravel": M.ravel, "numpy.transpose": M.transpose,
+    "numpy.swapaxes": M.swapaxes, "numpy.moveaxis": M.moveaxis, "numpy.expand_dims": M.expand_dims,
+    "numpy.squeeze": M.squeeze, "numpy.broadcast_to": M.broadcast_to, "numpy.broadcast_arrays": M.broadcast_arrays,
+    "numpy.broadcast_shapes": M.broadcast_shapes, "numpy.atleast_1d": M.atleast(1),
+    "numpy.atleast_2d": M.atleast(2), "numpy.atleast_3d": M.atleast(3),
+    "numpy.matrix_transpose": lambda ctx, call: _matrix_transpose(ctx, call),
+    # joining and splitting
+    "numpy.concatenate": M.concatenate, "numpy.concat": M.concatenate, "numpy.stack": M.stack,
+    "numpy.vstack": M.vstack, "numpy.row_stack": M.vstack, "numpy.hstack": M.hstack, "numpy.dstack": M.dstack,
+    "numpy.column_stack": M.column_stack, "numpy.append": M.append,
+    "numpy.split": M.split, "numpy.array_split": M.array_split, "numpy.hsplit": M.hsplit, "numpy.vsplit": M.vsplit,
+    # tiling, padding, rearranging
+    "numpy.tile": M.tile, "numpy.repeat": M.repeat, "numpy.pad": M.pad,
+    "numpy.flip": M.flip_axis, "numpy.roll": M.flip_axis, "numpy.fliplr": same_shape(param="m"),
+    "numpy.flipud": same_shape(param="m"), "numpy.rot90": M.rot90,
+    "numpy.triu": same_shape(param="m"), "numpy.tril": same_shape(param="m"),
+    "numpy.meshgrid": M.meshgrid, "numpy.diagonal": M.diagonal, "numpy.take": M.take,
+    "numpy.convolve": M.convolve, "numpy.correlate": M.convolve,
+    "numpy.interp": same_shape("float64", param="x"),
+    "numpy.searchsorted": lambda ctx, call: _searchsorted(ctx, call),
+    # value-dependent lengths
+    "numpy.unique": unknown_length(), "numpy.flatnonzero": unknown_length("int64"),
+    "numpy.nonzero": lambda ctx, call: _nonzero(ctx, call), "numpy.argwhere": lambda ctx, call: _argwhere(ctx, call),
+    "numpy.shape": lambda ctx, call: _shape_of(ctx, call),
+})
+
+
+def _shape(dims):
+    from ...constraints.shapes import Shape
+
+    return Shape(tuple(dims))
+
+
+def _bool() -> Value:
+    from ..values import Bool
+
+    return Bool()
+
+
+def _permutation(ctx: OpContext, call: Call) -> Value:
+    from ..values import Int
+    from .args import as_array
+
+    if not call.args:
+        return UNKNOWN
+    v = call.args[0].value
+    if type(v) is Int:
+        return Array(_shape((v.dim,)), "int64")
+    a = as_array(v)
+    return a if a is not None else UNKNOWN
+
+
+def _multi_dot(ctx: OpContext, call: Call) -> Value:
+    from .manipulation import _sequence
+    from ..context import Arg
+
+    arrays = _sequence(call.args[0]) if call.args else None
+    if not arrays:
+        return UNKNOWN
+    rule = NUMPY["numpy.dot"]
+    result = arrays[0][0]
+    for a, _ in arrays[1:]:
+        result = rule(ctx, Call("dot", [Arg(result), Arg(a)]))
+        if type(result) is not Array:
+            return UNKNOWN
+    return result
+
+
+def _matrix_transpose(ctx: OpContext, call: Call) -> Value:
+    from .args import as_array
+
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.dims is None:
+        return UNKNOWN if a is None else a
+    dims = a.shape.dims
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: input array must be at least 2-dimensional")
+    return Array(_shape(dims[:-2] + (dims[-1], dims[-2])), a.dtype)
+
+
+def _searchsorted(ctx: OpContext, call: Call) -> Value:
+    from .args import as_array
+
+    bound = call.bind(("a", "v"))
+    v = as_array(bound["v"].value) if "v" in bound else None
+    if v is None:
+        return UNKNOWN
+    return Array(v.shape, "int64")
+
+
+def _nonzero(ctx: OpContext, call: Call) -> Value:
+    from .args import as_array
+
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.rank is None:
+        return UNKNOWN
+    k = ctx.fresh("k")
+    return Tuple(tuple(Array(_shape((k,)), "int64") for _ in range(max(a.shape.rank, 1))))
+
+
+def _argwhere(ctx: OpContext, call: Call) -> Value:
+    from .args import as_array
+
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.rank is None:
+        return UNKNOWN
+    return Array(_shape((ctx.fresh("k"), a.shape.rank)), "int64")
+
+
+def _shape_of(ctx: OpContext, call: Call) -> Value:
+    from ..values import Int
+    from .args import as_array
+
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.dims is None:
+        return UNKNOWN
+    return Tuple(tuple(Int(d) for d in a.shape.dims))
+
+
+# x.method(...) -> the rule of numpy.<name>(x, ...)
+ARRAY_METHODS: dict[str, str] = {name: f"numpy.{name}" for name in (
+    _REDUCE_SAME + ["mean", "std", "var", "argmax", "argmin", "all", "any", "cumsum", "cumprod", "argsort",
+                    "reshape", "ravel", "transpose", "swapaxes", "squeeze", "clip", "dot", "round", "repeat",
+                    "take", "diagonal", "trace", "nonzero", "conj", "conjugate"])
+}
+ARRAY_METHODS.update({"flatten": "numpy.ravel", "copy": "numpy.copy"})
+
+
+def _sort_in_place(ctx: OpContext, call: Call) -> Value:
+    NUMPY["numpy.sort"](ctx, call)   # still checks the axis
+    return NONE
+
+
+def _astype(ctx: OpContext, call: Call) -> Value:
+    from .args import as_array, dtype_arg
+
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None:
+        return UNKNOWN
+    bound = call.bind(("a", "dtype"))
+    return Array(a.shape, dtype_arg(bound.get("dtype")))
+
+
+def _item(ctx: OpContext, call: Call) -> Value:
+    return Float()
+
+
+ARRAY_METHOD_RULES: dict[str, Rule] = {
+    "sort": _sort_in_place, "astype": _astype, "item": _item, "fill": lambda ctx, call: NONE,
+    "view": same_shape(), "tolist": lambda ctx, call: UNKNOWN,
+}

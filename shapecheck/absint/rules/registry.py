@@ -1,0 +1,78 @@
+"""Where the interpreter meets the rule tables: calls, operators and array attributes."""
+
+from __future__ import annotations
+
+import ast
+
+from ...constraints import dims as D
+from ...constraints.shapes import Shape
+from ..context import Arg, Call, OpContext
+from ..values import UNKNOWN, Array, Int, LibraryObject, Method, Tuple, Value
+from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, NUMPY
+from .kinds import Rule, ufunc
+
+#: Every library's table, by qualified name. torch/jax tables join here.
+TABLE: dict[str, Rule] = dict(NUMPY)
+
+
+def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Arg]]:
+    """The rule for calling ``func`` and the arguments it takes (a method's receiver comes first)."""
+    if type(func) is LibraryObject:
+        return func.qualname, TABLE.get(func.qualname), args
+    if type(func) is Method:
+        receiver = func.receiver
+        if type(receiver) is Array:
+            rule = ARRAY_METHOD_RULES.get(func.name)
+            target = ARRAY_METHODS.get(func.name)
+            if rule is None and target is not None:
+                rule = TABLE.get(target)
+            return f"ndarray.{func.name}", rule, [Arg(receiver, func.text)] + args
+        if type(receiver) is LibraryObject:
+            name = f"{receiver.qualname}.{func.name}"
+            return name, TABLE.get(name), args
+        return f"{type(receiver).__name__.lower()}.{func.name}", None, args
+    return "?", None, args
+
+
+_OPERATOR_RULES: dict[type, Rule] = {
+    ast.MatMult: NUMPY["numpy.matmul"],
+    ast.Div: ufunc(2, "float"),
+    ast.Eq: ufunc(2, "bool"), ast.NotEq: ufunc(2, "bool"), ast.Lt: ufunc(2, "bool"),
+    ast.LtE: ufunc(2, "bool"), ast.Gt: ufunc(2, "bool"), ast.GtE: ufunc(2, "bool"),
+}
+_ELEMENTWISE = ufunc(2)
+
+
+def apply_operator(ctx: OpContext, op: type, left: Arg, right: Arg) -> Value:
+    rule = _OPERATOR_RULES.get(op, _ELEMENTWISE)
+    result = rule(ctx, Call(ctx.op, [left, right]))
+    if op is ast.MatMult and type(result) is not Array and result is not UNKNOWN:
+        return result
+    return result
+
+
+def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
+    dims = a.shape.dims
+    if attr == "shape":
+        if dims is None:
+            return UNKNOWN
+        return Tuple(tuple(Int(d) for d in dims))
+    if attr == "ndim":
+        return Int(len(dims)) if dims is not None else Int(ctx.fresh("ndim"))
+    if attr == "size":
+        return Int(D.product(dims)) if dims is not None else Int(ctx.fresh("size"))
+    if attr == "T":
+        return Array(Shape(tuple(reversed(dims))), a.dtype) if dims is not None else a
+    if attr == "mT":
+        if dims is not None and len(dims) >= 2:
+            return Array(Shape(dims[:-2] + (dims[-1], dims[-2])), a.dtype)
+        return Array(a.shape, a.dtype)
+    if attr in ("real", "imag"):
+        return Array(a.shape, a.dtype)
+    if attr == "dtype":
+        return LibraryObject(f"numpy.{a.dtype}") if a.dtype else UNKNOWN
+    if attr in ("flat", "flags", "strides", "ctypes", "data", "base"):
+        return UNKNOWN
+    if attr in ("itemsize", "nbytes"):
+        return Int(ctx.fresh(attr))
+    return Method(a, attr, ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else "")

@@ -49,15 +49,17 @@ class Excludes:
     """Exclude patterns and the directory they are relative to."""
 
     root: Path
-    spec: pathspec.PathSpec
+    spec: pathspec.GitIgnoreSpec
 
     @classmethod
     def build(cls, root: str | Path, exclude: Sequence[str] | None = None,
               extend_exclude: Sequence[str] = ()) -> "Excludes":
         patterns = list(DEFAULT_EXCLUDES if exclude is None else exclude) + list(extend_exclude)
-        return cls(Path(root).resolve(), pathspec.PathSpec.from_lines("gitwildmatch", patterns))
+        return cls(Path(root).resolve(), pathspec.GitIgnoreSpec.from_lines(patterns))
 
     def matches(self, path: Path, is_dir: bool, walk_root: Path) -> bool:
+        if path == self.root:
+            return False  # the project itself is never excluded, whatever its folder is called
         rel = _relative(path, self.root) or _relative(path, walk_root) or path.name
         return self.spec.match_file(rel + "/" if is_dir else rel)
 
@@ -67,11 +69,14 @@ class GitIgnores:
     """The .gitignore files of a tree, read lazily and cached per directory."""
 
     cwd: Path = field(default_factory=lambda: Path.cwd().resolve())
+    root: Path | None = None   # when set, no .gitignore above it is read
     _specs: dict[Path, pathspec.GitIgnoreSpec | None] = field(default_factory=dict)
     _boundaries: dict[Path, Path] = field(default_factory=dict)
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
         """Whether git would ignore ``path`` (an absolute, resolved path), ancestors included."""
+        if is_dir and (path / ".git").exists():
+            return False  # a repository root: nothing above it applies
         boundary = self._boundary(path.parent)
         for ancestor in _ancestors_within(path.parent, boundary):
             if ancestor != boundary and self._decide(ancestor, True, boundary):
@@ -105,7 +110,7 @@ class GitIgnores:
 
     def _boundary(self, directory: Path) -> Path:
         if directory not in self._boundaries:
-            self._boundaries[directory] = _find_boundary(directory, self.cwd)
+            self._boundaries[directory] = _find_boundary(directory, self.cwd, self.root)
         return self._boundaries[directory]
 
 
@@ -136,6 +141,11 @@ def _expand(given: str, excludes: Excludes, gitignores: GitIgnores | None, force
     if not is_dir:
         yield os.path.normpath(given)
         return
+    if _excluded(top, True, top.parent, excludes, gitignores, walked=False):
+        # An excluded folder named explicitly is its own root: only what is excluded inside it,
+        # relative to it, is skipped (`shapecheck check build/` checks build/).
+        excludes = Excludes(top, excludes.spec)
+        gitignores = GitIgnores(cwd=top, root=top) if gitignores is not None else None
     for directory, dirnames, filenames in os.walk(given):
         here = Path(directory).resolve()
         dirnames[:] = sorted(name for name in dirnames
@@ -158,10 +168,13 @@ def _excluded(path: Path, is_dir: bool, walk_root: Path, excludes: Excludes,
     return gitignores.ignored_in_walk(path, is_dir) if walked else gitignores.ignored(path, is_dir)
 
 
-def _find_boundary(directory: Path, cwd: Path) -> Path:
-    """The repository root above ``directory``; without one, the working directory (or itself)."""
+def _find_boundary(directory: Path, cwd: Path, root: Path | None = None) -> Path:
+    """The repository root above ``directory``; without one, the working directory (or itself).
+
+    ``root``, when it is ``directory`` or above it, is the boundary at the latest.
+    """
     for candidate in (directory, *directory.parents):
-        if (candidate / ".git").exists():
+        if (candidate / ".git").exists() or candidate == root:
             return candidate
     return cwd if directory == cwd or cwd in directory.parents else directory
 
@@ -169,7 +182,7 @@ def _find_boundary(directory: Path, cwd: Path) -> Path:
 def _ancestors_within(directory: Path, boundary: Path) -> list[Path]:
     """``directory`` and its parents up to and including ``boundary``, deepest first."""
     chain = [directory]
-    if directory != boundary and boundary not in directory.parents:
+    if directory == boundary or boundary not in directory.parents:
         return chain
     for parent in directory.parents:
         chain.append(parent)

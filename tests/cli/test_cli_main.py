@@ -1,0 +1,293 @@
+"""`shapecheck` end to end, in-process, with the stand-in analyser (see conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+import pytest
+
+from shapecheck import __version__, cli
+from shapecheck.codes import CODES
+
+BUGGY = "import numpy as np\ny = x @ w  # emit: SC102\n"
+CLEAN = "import numpy as np\ny = x @ w\n"
+
+
+# ---- exit codes -------------------------------------------------------------------------------
+
+def test_clean_tree_exits_0(run, write):
+    write("pkg/a.py", CLEAN)
+    result = run("check")
+    assert result.status == 0
+    assert "No shape errors found in 1 file." in result.out
+
+
+def test_errors_exit_1(run, write):
+    write("a.py", BUGGY)
+    result = run("check", "a.py")
+    assert result.status == 1
+    assert "a.py:2:1: error[SC102] fake SC102 finding" in result.out
+    assert "Found 1 error in 1 of 1 file." in result.out
+
+
+def test_exit_zero_turns_findings_into_0(run, write):
+    write("a.py", BUGGY)
+    assert run("check", "--exit-zero", "a.py").status == 0
+
+
+def test_nonexistent_path_exits_2(run, write):
+    write("a.py", BUGGY)
+    result = run("check", "a.py", "missing.py")
+    assert result.status == 2
+    assert "no such file or directory: missing.py" in result.err
+    assert result.out == ""
+
+
+def test_usage_error_exits_2(run):
+    assert run("check", "--output-format", "xml").status == 2
+    assert run("frobnicate").status == 2
+    assert run().status == 2
+
+
+def test_internal_error_is_sc003_exit_101_and_other_files_still_checked(run, write):
+    write("a_crash.py", "x = 1  # crash\n")
+    write("b_bug.py", BUGGY)
+    result = run("check", "--output-format", "json")
+    assert result.status == 101
+    found = {(d["path"], d["code"]) for d in json.loads(result.out)}
+    assert found == {("a_crash.py", "SC003"), ("b_bug.py", "SC102")}
+    assert "ZeroDivisionError" in result.err and "Traceback" in result.err
+
+
+def test_exit_zero_and_ignore_do_not_hide_internal_errors(run, write):
+    write("a.py", "x = 1  # crash\n")
+    assert run("check", "--exit-zero", "--ignore", "SC003").status == 101
+
+
+def test_unreadable_file_is_a_diagnostic_not_a_traceback(run, write, monkeypatch):
+    write("a.py", CLEAN)
+    write("b.py", BUGGY)
+    real_read_bytes = cli.Path.read_bytes
+
+    def read_bytes(self):
+        if self.name == "a.py":
+            raise PermissionError(13, "Permission denied")
+        return real_read_bytes(self)
+
+    monkeypatch.setattr(cli.Path, "read_bytes", read_bytes)
+    result = run("check", "--output-format", "json")
+    assert result.status == 1
+    by_path = {d["path"]: d for d in json.loads(result.out)}
+    assert by_path["a.py"]["code"] == "SC002" and "Permission denied" in by_path["a.py"]["message"]
+    assert by_path["b.py"]["code"] == "SC102"
+
+
+def test_warnings_fail_only_under_strict(run, write):
+    write("a.py", "x = 1  # emit: SC120\n")
+    assert run("check").status == 0
+    assert run("check", "--strict").status == 1
+
+
+def test_info_never_fails(run, write):
+    write("a.py", "reveal_shape(x)  # emit: SC301\n")
+    result = run("check", "--strict")
+    assert result.status == 0
+    assert "info[SC301]" in result.out
+    assert "1 note" in result.out
+
+
+# ---- select / ignore --------------------------------------------------------------------------
+
+def test_select_and_ignore_prefixes(run, write):
+    write("a.py", "a = 1  # emit: SC101\nb = 2  # emit: SC102\nc = 3  # emit: SC201\n")
+
+    def codes(*args):
+        return [d["code"] for d in json.loads(run("check", "--output-format", "json", *args).out)]
+
+    assert codes() == ["SC101", "SC102", "SC201"]
+    assert codes("--select", "SC1") == ["SC101", "SC102"]
+    assert codes("--ignore", "SC101,SC2") == ["SC102"]
+    assert codes("--select", "SC1", "--ignore", "SC10") == []
+    assert codes("--select", "sc101", "--ignore", "SC1") == ["SC101"]  # the longer prefix wins
+    assert codes("--ignore", "SC101", "--ignore", "SC102") == ["SC201"]
+
+
+def test_ignored_errors_do_not_fail(run, write):
+    write("a.py", BUGGY)
+    assert run("check", "--ignore", "SC102").status == 0
+
+
+def test_unknown_code_prefix_is_a_usage_error(run, write):
+    write("a.py", CLEAN)
+    result = run("check", "--select", "E501")
+    assert result.status == 2
+    assert "'E501' is not a shapecheck code" in result.err
+
+
+# ---- output formats through the CLI -----------------------------------------------------------
+
+def test_full_format_shows_source_and_caret(run, write):
+    write("a.py", "import numpy as np\n    y = x @ w  # emit: SC110\n")
+    out = run("check", "--output-format", "full", "a.py").out
+    assert "error[SC110]: fake SC110 finding" in out
+    assert " --> a.py:2:5" in out
+    assert "2 |     y = x @ w  # emit: SC110" in out
+    assert "  |     ^^^^^^^^^" in out
+    assert "::: a.py:1:1" in out and "^^^ fact from here" in out
+
+
+def test_json_format_is_a_list_of_diagnostic_objects(run, write):
+    write("a.py", BUGGY)
+    data = json.loads(run("check", "--output-format", "json").out)
+    assert data == [{"path": "a.py", "line": 2, "column": 1, "end_line": 2, "end_column": 10,
+                     "code": "SC102", "severity": "error", "message": "fake SC102 finding"}]
+
+
+def test_json_format_clean_is_an_empty_list(run, write):
+    write("a.py", CLEAN)
+    result = run("check", "--output-format", "json")
+    assert json.loads(result.out) == [] and result.status == 0
+
+
+def test_sarif_format_through_cli(run, write):
+    write("sub dir/a.py", BUGGY)
+    result = run("check", "--output-format", "sarif")
+    log = json.loads(result.out)
+    assert result.status == 1
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "sub%20dir/a.py"
+    assert location["region"]["startLine"] == 2
+
+
+def test_github_format_through_cli(run, write):
+    write("a.py", BUGGY)
+    out = run("check", "--output-format", "github").out
+    assert out == ("::error file=a.py,line=2,endLine=2,col=1,endColumn=9,"
+                   "title=shapecheck SC102 (contraction-mismatch)::SC102 fake SC102 finding\n")
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "github"])
+def test_machine_formats_have_no_colour_or_summary_even_on_a_tty(run, write, monkeypatch, fmt):
+    write("a.py", BUGGY)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    out = run("check", "--output-format", fmt, "--statistics").out
+    assert "\x1b[" not in out and "Found" not in out and "Shape inference" not in out
+
+
+def test_colour_only_on_a_tty_and_not_with_no_color(run, write, monkeypatch):
+    write("a.py", BUGGY)
+    assert "\x1b[" not in run("check").out  # captured output is not a terminal
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert "\x1b[" in run("check").out
+    assert "\x1b[" not in run("check", "--no-color").out
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b[" not in run("check").out
+
+
+# ---- statistics -------------------------------------------------------------------------------
+
+def test_statistics(run, write):
+    write("a.py", "a = f()  # known-array\nb = g()  # known-array\nc = s()  # unknown-call: scipy.signal.convolve\n")
+    write("b.py", "d = s()  # unknown-call: scipy.signal.convolve\ne = t()  # unknown-call: pandas.read_csv\n"
+                  "f = h()  # known-array\n")
+    result = run("check", "--statistics")
+    assert "Shape inference: 3 of 6 array values have a known shape (50.0%)." in result.out
+    lines = result.out.splitlines()
+    ranked = [line.split() for line in lines[lines.index(next(l for l in lines if "cost the most" in l)) + 1:]
+              if line.startswith("  ")]
+    assert ranked == [["2", "scipy.signal.convolve"], ["1", "pandas.read_csv"]]
+
+
+def test_statistics_go_to_stderr_for_machine_formats(run, write):
+    write("a.py", "c = s()  # unknown-call: scipy.fft.fft\n")
+    result = run("check", "--statistics", "--output-format", "json")
+    assert json.loads(result.out) == []
+    assert "scipy.fft.fft" in result.err
+
+
+# ---- discovery through the CLI ----------------------------------------------------------------
+
+def test_default_path_is_cwd_and_gitignore_is_honoured(run, write):
+    write(".gitignore", "generated/\n")
+    write("generated/g.py", BUGGY)
+    write(".venv/lib/x.py", BUGGY)
+    write("src/ok.py", CLEAN)
+    result = run("check")
+    assert result.status == 0 and "1 file." in result.out
+
+
+def test_explicit_file_is_checked_even_if_ignored_unless_force_exclude(run, write):
+    write(".gitignore", "generated/\n")
+    write("generated/g.py", BUGGY)
+    assert run("check", "generated/g.py").status == 1
+    result = run("check", "--force-exclude", "generated/g.py")
+    assert result.status == 0 and "0 files" in result.out
+
+
+# ---- explain, version, delegates ---------------------------------------------------------------
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_explain_every_code(run, code):
+    result = run("explain", code)
+    assert result.status == 0
+    row = CODES[code]
+    assert result.out.startswith(f"{code} ({row.name}), {row.severity}")
+    assert row.summary in result.out
+    if row.wrong:
+        assert "Wrong:" in result.out
+    if row.right:
+        assert "Right:" in result.out
+
+
+def test_explain_is_case_insensitive_and_rejects_unknown_codes(run):
+    assert run("explain", "sc101").status == 0
+    result = run("explain", "SC999")
+    assert result.status == 2 and "unknown code 'SC999'" in result.err
+
+
+def test_version(run):
+    result = run("--version")
+    assert result.status == 0 and result.out.strip() == f"shapecheck {__version__}"
+
+
+def test_delegate_missing_module_is_a_clear_error(run, monkeypatch):
+    monkeypatch.setitem(cli.DELEGATES, "lsp", cli.Delegate("shapecheck.no_such_module", "x"))
+    result = run("lsp", "--stdio")
+    assert result.status == 2
+    assert "`shapecheck lsp` is not available" in result.err
+
+
+def test_delegate_missing_dependency_names_the_package(run, monkeypatch):
+    monkeypatch.setitem(cli.DELEGATES, "lsp", cli.Delegate("shapecheck.lsp.server", "x", extra="lsp"))
+
+    def fail(name):
+        raise ModuleNotFoundError("No module named 'pygls'", name="pygls")
+
+    monkeypatch.setattr(cli.importlib, "import_module", fail)
+    result = run("lsp")
+    assert result.status == 2
+    assert "needs the package 'pygls'" in result.err and "[lsp]" in result.err
+
+
+@pytest.mark.parametrize("name, expected_argv", [
+    ("ir", ["f.py::g", "--shape", "x=3"]),
+    ("signatures", ["signatures", "f.py::g", "--shape", "x=3"]),
+    ("annotate", ["annotate", "f.py::g", "--shape", "x=3"]),
+])
+def test_delegate_passes_the_rest_of_argv_and_its_status(run, monkeypatch, name, expected_argv):
+    seen = []
+    module = types.ModuleType("fake_delegate")
+    module.main = lambda argv: seen.append(argv) or 7
+    monkeypatch.setitem(sys.modules, "fake_delegate", module)
+    delegate = cli.DELEGATES[name]
+    monkeypatch.setitem(cli.DELEGATES, name, cli.Delegate("fake_delegate", delegate.help, delegate.pass_name))
+    assert run(name, "f.py::g", "--shape", "x=3").status == 7
+    assert seen == [expected_argv]
+
+
+def test_every_delegate_module_path_is_under_shapecheck():
+    assert {d.module for d in cli.DELEGATES.values()} == {
+        "shapecheck.lsp.server", "shapecheck.ir.cli", "shapecheck.ir.compile_cli",
+        "shapecheck.absint.signatures_cli"}

@@ -1,0 +1,570 @@
+"""The front end: a Python function over NumPy arrays -> a graph-level module.
+
+The function is read from its source with ``ast``; it is never imported or run (a live function
+object is accepted only to find its source with ``inspect.getsource``). Argument shapes are given
+as tuples of ints and symbol names (``{"x": ("n", 784)}``); each distinct symbol becomes a shape
+variable of the function's signature. Types follow the IR's own op rules (``ops.py``), which agree
+with NumPy's broadcasting and reduction rules.
+
+Supported: assignments (also tuple unpacking and ``+=``), ``return``; arithmetic ``+ - * / **
+@`` and unary ``-``; comparisons; ``np.exp log sin cos tan tanh sqrt abs log1p expm1 floor ceil
+maximum minimum power where add subtract multiply divide negative square matmul dot transpose
+reshape sum mean max min amax amin``; methods ``sum mean max min reshape transpose astype`` and
+``.T``, ``.shape``, ``.ndim``; slicing with constant steps and integer indexing; calls to other
+functions defined in the same source (traced inline). Anything else raises :class:`TraceError`
+naming the construct and its line.
+
+>>> m = trace("def f(x, w):\\n    return x @ w\\n", shapes={"x": ("n", 784), "w": (784, 10)})
+>>> m.functions[0].ret
+TensorType(dtype='f32', shape=(Expr('n@...'), 10))
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Sequence, Union
+
+from shapecheck.constraints import dims
+from shapecheck.subst import Scope
+from shapecheck.subst.dimterms import dim_of
+from shapecheck.subst.names import Name
+
+from . import graph as G
+from .ops import IRTypeError, infer_type
+from .verifier import make_prover
+
+__all__ = ["trace", "TraceError"]
+
+ShapeSpec = Union[str, Sequence[Union[int, str]]]
+
+
+class TraceError(ValueError):
+    """The function uses a construct outside the supported subset (the message names it)."""
+
+
+@dataclass(frozen=True)
+class Tensor:
+    name: Name
+    type: G.TensorType
+
+
+_DTYPE_NAMES = {"float32": "f32", "float64": "f64", "int32": "i32", "int64": "i64", "bool": "bool",
+                "bool_": "bool", "f32": "f32", "f64": "f64", "i32": "i32", "i64": "i64"}
+_UNARY = {**{n: n for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "abs", "log1p", "expm1",
+                            "floor", "ceil")},
+          "negative": "neg", "absolute": "abs"}
+_BINARY_FUNCS = {"maximum": "maximum", "minimum": "minimum", "power": "pow", "add": "add",
+                 "subtract": "sub", "multiply": "mul", "divide": "div", "true_divide": "div"}
+_BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.Pow: "pow",
+           ast.MatMult: "matmul"}
+_CMPOPS = {ast.Lt: "less", ast.LtE: "less_equal", ast.Gt: "greater", ast.GtE: "greater_equal",
+           ast.Eq: "equal", ast.NotEq: "not_equal"}
+_REDUCTIONS = {"sum": "sum", "mean": "mean", "max": "max", "min": "min", "amax": "max", "amin": "min"}
+_NUMPY_ALIASES = ("np", "numpy", "jnp")
+
+
+def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
+          shapes: Mapping[str, ShapeSpec], dtypes: Mapping[str, str] | None = None,
+          default_dtype: str = "f32") -> G.Module:
+    """Build the IR module of a Python function, given its arguments' shapes.
+
+    ``fn_or_source`` is source text (then ``func_name`` picks the function; it may be omitted when
+    the source defines one function) or a live function (its source is read, it is not called).
+    ``shapes`` maps each argument to a tuple of ints and symbol names, or to text ``"n,784"``;
+    ``dtypes`` overrides ``default_dtype`` per argument.
+
+    >>> m = trace("def f(x):\\n    return np.tanh(x)\\n", shapes={"x": "n,3"})
+    >>> [p.hint for p in m.functions[0].shape_params]
+    ['n']
+    """
+    if callable(fn_or_source):
+        source = textwrap.dedent(inspect.getsource(fn_or_source))
+        func_name = func_name or fn_or_source.__name__
+    else:
+        source = fn_or_source
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise TraceError(f"the source does not parse: {exc}") from exc
+    defs = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    if func_name is None:
+        if len(defs) != 1:
+            raise TraceError(f"name the function to trace (the source defines: {', '.join(defs) or 'none'})")
+        func_name = next(iter(defs))
+    if func_name not in defs:
+        raise TraceError(f"no function {func_name!r} in the source (it defines: {', '.join(defs) or 'none'})")
+    return _Tracer(defs, dtypes or {}, default_dtype).entry(defs[func_name], shapes)
+
+
+def _parse_shape(spec: ShapeSpec) -> tuple:
+    if isinstance(spec, str):
+        spec = tuple(s.strip() for s in spec.split(",") if s.strip()) if spec.strip() not in ("", "()") else ()
+    out = []
+    for item in spec:
+        if isinstance(item, str) and item.lstrip("-").isdigit():
+            item = int(item)
+        out.append(item)
+    return tuple(out)
+
+
+class _Tracer:
+    def __init__(self, defs: dict, dtypes: Mapping[str, str], default_dtype: str):
+        self.defs = defs
+        self.dtypes = dtypes
+        self.default_dtype = default_dtype
+        self.scope = Scope.empty()
+        self.bindings: list[G.Binding] = []
+        self.prove = make_prover()
+        self.depth = 0
+
+    # -- names and emission ------------------------------------------------------------------
+    def fresh(self, hint: str) -> Name:
+        name, self.scope = self.scope.bind_fresh(hint)
+        return name
+
+    def emit(self, op: str, args: Sequence[Tensor], attrs: Mapping[str, Any] = (), node: ast.AST | None = None) -> Tensor:
+        attrs = dict(attrs)
+        try:
+            t = infer_type(op, tuple(a.type for a in args), attrs, self.prove)
+        except IRTypeError as exc:
+            raise TraceError(f"{_line(node)}{exc}") from exc
+        name = self.fresh("c" if op == "const" else "t")
+        self.bindings.append(G.Binding(name, t, G.OpCall(op, tuple(a.name for a in args), tuple(sorted(attrs.items())))))
+        return Tensor(name, t)
+
+    def const(self, value: Any, dtype: str, node=None) -> Tensor:
+        if dtype in ("f32", "f64"):
+            value = float(value)
+        elif dtype == "bool":
+            value = bool(value)
+        else:
+            if isinstance(value, float) and not value.is_integer():
+                raise TraceError(f"{_line(node)}the float {value} meets an integer array; use astype first")
+            value = int(value)
+        return self.emit("const", (), {"value": value, "dtype": dtype}, node)
+
+    def name_last(self, value: Any, hint: str) -> Any:
+        """Give the binding just made the assigned variable's name as its hint (readable IR)."""
+        if not (isinstance(value, Tensor) and self.bindings and self.bindings[-1].var == value.name
+                and value.name.hint.split("_")[0] in ("t", "c")):
+            return value
+        new = self.fresh(hint)
+        self.bindings[-1] = replace(self.bindings[-1], var=new)
+        return Tensor(new, value.type)
+
+    # -- entry -------------------------------------------------------------------------------
+    def entry(self, fn: ast.FunctionDef, shapes: Mapping[str, ShapeSpec]) -> G.Module:
+        args = fn.args
+        if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
+            raise TraceError(f"line {fn.lineno}: *args, **kwargs and keyword-only parameters are not supported")
+        symbols: dict[str, Name] = {}
+        params = []
+        env: dict[str, Any] = {}
+        unknown = set(shapes) - {a.arg for a in args.args}
+        if unknown:
+            raise TraceError(f"shapes given for {', '.join(sorted(unknown))}, which {fn.name} does not take")
+        for a in args.args:
+            if a.arg not in shapes:
+                raise TraceError(f"no shape given for argument {a.arg!r} of {fn.name}")
+            shape = []
+            for d in _parse_shape(shapes[a.arg]):
+                if isinstance(d, int):
+                    shape.append(d)
+                elif isinstance(d, str) and d.isidentifier():
+                    if d not in symbols:
+                        symbols[d] = self.fresh(d)
+                    shape.append(dim_of(symbols[d]))
+                else:
+                    raise TraceError(f"argument {a.arg!r}: a dim is an int or a symbol name, not {d!r}")
+            dtype = _DTYPE_NAMES.get(self.dtypes.get(a.arg, self.default_dtype))
+            if dtype is None:
+                raise TraceError(f"argument {a.arg!r}: unknown dtype {self.dtypes.get(a.arg)!r}")
+            name = self.fresh(a.arg)
+            t = G.TensorType(dtype, tuple(shape))
+            params.append(G.Param(name, t))
+            env[a.arg] = Tensor(name, t)
+        result = self.body(fn, env)
+        if isinstance(result, tuple):
+            items = tuple(self.tensor(x, None) for x in result)
+            t = G.TupleType(tuple(x.type for x in items))
+            var = self.fresh("result")
+            self.bindings.append(G.Binding(var, t, G.MakeTuple(tuple(x.name for x in items))))
+            result = Tensor(var, t)
+        else:
+            result = self.tensor(result, None)
+        func = G.Function(fn.name, tuple(symbols.values()), tuple(params), result.type,
+                          G.Block(tuple(self.bindings), result.name))
+        return G.Module((func,))
+
+    def body(self, fn: ast.FunctionDef, env: dict[str, Any]) -> Any:
+        for stmt in fn.body:
+            if isinstance(stmt, ast.Return):
+                if stmt.value is None:
+                    raise TraceError(f"line {stmt.lineno}: a function returning nothing has no IR")
+                return self.expr(stmt.value, env)
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+                continue  # docstring
+            if isinstance(stmt, ast.Pass):
+                continue
+            if isinstance(stmt, ast.Assign):
+                value = self.expr(stmt.value, env)
+                for target in stmt.targets:
+                    self.assign(target, value, env)
+                continue
+            if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+                self.assign(stmt.target, self.expr(stmt.value, env), env)
+                continue
+            if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+                op = _BINOPS.get(type(stmt.op))
+                if op is None:
+                    raise TraceError(f"line {stmt.lineno}: unsupported augmented assignment {ast.unparse(stmt)!r}")
+                left = self.lookup(stmt.target, env)
+                value = self.binary(op, left, self.expr(stmt.value, env), stmt)
+                self.assign(stmt.target, value, env)
+                continue
+            raise TraceError(f"line {stmt.lineno}: unsupported statement ({_describe(stmt)}): "
+                             f"{ast.unparse(stmt).splitlines()[0]!r}")
+        raise TraceError(f"line {fn.lineno}: {fn.name} has no return statement")
+
+    def assign(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:
+        if isinstance(target, ast.Name):
+            env[target.id] = self.name_last(value, target.id)
+            return
+        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, tuple) and len(value) == len(target.elts):
+            for t, v in zip(target.elts, value):
+                self.assign(t, v, env)
+            return
+        raise TraceError(f"line {target.lineno}: unsupported assignment target {ast.unparse(target)!r}")
+
+    def lookup(self, node: ast.Name, env: dict[str, Any]) -> Any:
+        if node.id in env:
+            return env[node.id]
+        raise TraceError(f"line {node.lineno}: unknown name {node.id!r} (only arguments and local variables)")
+
+    # -- expressions -------------------------------------------------------------------------
+    def tensor(self, value: Any, node, dtype: str | None = None) -> Tensor:
+        if isinstance(value, Tensor):
+            return value
+        if isinstance(value, (bool, int, float)):
+            kind = dtype or ("bool" if isinstance(value, bool) else "f32" if isinstance(value, float) else "i64")
+            return self.const(value, kind, node)
+        if type(value) is dims.Expr:
+            raise TraceError(f"{_line(node)}a symbolic size used as array data is not supported")
+        raise TraceError(f"{_line(node)}expected an array, got {value!r}")
+
+    def operands(self, values: Sequence[Any], node) -> list[Tensor]:
+        """Arrays for an elementwise op: Python scalars take the dtype of the arrays (NumPy 2)."""
+        tensors = [v for v in values if isinstance(v, Tensor)]
+        dtype = tensors[0].type.dtype if tensors else None
+        for t in tensors[1:]:
+            if t.type.dtype != dtype:
+                raise TraceError(f"{_line(node)}mixed dtypes {dtype} and {t.type.dtype}; convert one with astype")
+        return [self.tensor(v, node, dtype) for v in values]
+
+    def binary(self, op: str, a: Any, b: Any, node) -> Any:
+        if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+            return _python_arith(op, a, b, node)
+        if op == "pow" and isinstance(b, (int, float)) and b == 2:
+            x = self.operands([a], node)[0]
+            return self.emit("mul", (x, x), node=node)
+        if op == "matmul":
+            return self.emit("matmul", self.operands([a, b], node), node=node)
+        return self.emit(op, self.operands([a, b], node), node=node)
+
+    def expr(self, node: ast.AST, env: dict[str, Any]) -> Any:
+        if isinstance(node, ast.Name):
+            return self.lookup(node, env)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, float)):
+            return node.value
+        if isinstance(node, ast.Tuple):
+            return tuple(self.expr(e, env) for e in node.elts)
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+            return self.binary(_BINOPS[type(node.op)], self.expr(node.left, env), self.expr(node.right, env), node)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Mod)):
+            a, b = self.expr(node.left, env), self.expr(node.right, env)
+            if isinstance(a, Tensor) or isinstance(b, Tensor):
+                raise TraceError(f"line {node.lineno}: floor division and modulo of arrays are not supported")
+            return _python_arith("floordiv" if isinstance(node.op, ast.FloorDiv) else "mod", a, b, node)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            v = self.expr(node.operand, env)
+            return self.emit("neg", (v,), node=node) if isinstance(v, Tensor) else _python_arith("neg", v, None, node)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
+            return self.expr(node.operand, env)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _CMPOPS:
+            a, b = self.expr(node.left, env), self.expr(node.comparators[0], env)
+            return self.emit(_CMPOPS[type(node.ops[0])], self.operands([a, b], node), node=node)
+        if isinstance(node, ast.Attribute):
+            return self.attribute(node, env)
+        if isinstance(node, ast.Subscript):
+            return self.subscript(node, env)
+        if isinstance(node, ast.Call):
+            return self.call(node, env)
+        raise TraceError(f"line {node.lineno}: unsupported expression ({_describe(node)}): {ast.unparse(node)!r}")
+
+    def attribute(self, node: ast.Attribute, env) -> Any:
+        value = self.expr(node.value, env)
+        if isinstance(value, Tensor):
+            if node.attr == "T":
+                return self.emit("transpose", (value,), {"axes": tuple(reversed(range(value.type.rank)))}, node)
+            if node.attr == "shape":
+                return tuple(value.type.shape)
+            if node.attr == "ndim":
+                return value.type.rank
+            if node.attr == "size":
+                return dims.product(value.type.shape)
+        raise TraceError(f"line {node.lineno}: unsupported attribute {ast.unparse(node)!r}")
+
+    def call(self, node: ast.Call, env) -> Any:
+        func = node.func
+        kwargs = {}
+        for kw in node.keywords:
+            if kw.arg is None:
+                raise TraceError(f"line {node.lineno}: **kwargs in a call are not supported")
+            kwargs[kw.arg] = kw.value
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _NUMPY_ALIASES \
+                and func.value.id not in env:
+            return self.numpy_call(func.attr, node, [self.expr(a, env) for a in node.args], kwargs, env)
+        if isinstance(func, ast.Attribute):
+            receiver = self.expr(func.value, env)
+            if isinstance(receiver, Tensor):
+                return self.method(receiver, func.attr, node, [self.expr(a, env) for a in node.args], kwargs, env)
+        if isinstance(func, ast.Name) and func.id in self.defs and func.id not in env:
+            return self.inline_call(self.defs[func.id], node, env)
+        if isinstance(func, ast.Name) and func.id in ("len", "float", "int", "max", "min") and not kwargs:
+            return self.builtin(func.id, [self.expr(a, env) for a in node.args], node)
+        raise TraceError(f"line {node.lineno}: unsupported call {ast.unparse(func)!r}")
+
+    def builtin(self, name: str, args: list, node) -> Any:
+        if name == "len" and len(args) == 1 and isinstance(args[0], Tensor) and args[0].type.rank >= 1:
+            return args[0].type.shape[0]
+        if name in ("float", "int") and len(args) == 1 and isinstance(args[0], (int, float)):
+            return float(args[0]) if name == "float" else int(args[0])
+        if name in ("max", "min") and all(isinstance(a, int) or type(a) is dims.Expr for a in args) and args:
+            out = args[0]
+            for a in args[1:]:
+                out = dims.dmax(out, a) if name == "max" else dims.dmin(out, a)
+            return out
+        raise TraceError(f"line {node.lineno}: unsupported use of {name}()")
+
+    def inline_call(self, fn: ast.FunctionDef, node: ast.Call, env) -> Any:
+        if self.depth > 20:
+            raise TraceError(f"line {node.lineno}: recursion is not supported ({fn.name})")
+        params = [a.arg for a in fn.args.args]
+        defaults = dict(zip(params[len(params) - len(fn.args.defaults):], fn.args.defaults))
+        local: dict[str, Any] = {}
+        for p, a in zip(params, node.args):
+            local[p] = self.expr(a, env)
+        for kw in node.keywords:
+            if kw.arg not in params:
+                raise TraceError(f"line {node.lineno}: {fn.name} has no parameter {kw.arg!r}")
+            local[kw.arg] = self.expr(kw.value, env)
+        for p in params:
+            if p not in local:
+                if p not in defaults:
+                    raise TraceError(f"line {node.lineno}: missing argument {p!r} for {fn.name}")
+                local[p] = self.expr(defaults[p], {})
+        self.depth += 1
+        try:
+            return self.body(fn, local)
+        finally:
+            self.depth -= 1
+
+    def axis_arg(self, value: Any, rank: int, node) -> tuple[int, ...]:
+        if value is None:
+            return tuple(range(rank))
+        axes = value if isinstance(value, tuple) else (value,)
+        out = []
+        for a in axes:
+            if not isinstance(a, int) or not -rank <= a < rank:
+                raise TraceError(f"line {node.lineno}: axis {a!r} out of range for rank {rank}")
+            out.append(a % rank)
+        return tuple(sorted(out))
+
+    def reduce(self, op: str, x: Any, node, axis_node, keep_node, env) -> Tensor:
+        x = self.tensor(x, node)
+        axis = self.expr(axis_node, env) if axis_node is not None else None
+        keepdims = self.expr(keep_node, env) if keep_node is not None else False
+        if not isinstance(keepdims, bool):
+            raise TraceError(f"line {node.lineno}: keepdims must be a constant True/False")
+        axes = self.axis_arg(axis, x.type.rank, node)
+        return self.emit(op, (x,), {"axes": axes, "keepdims": keepdims}, node)
+
+    def numpy_call(self, name: str, node: ast.Call, args: list, kwargs: dict, env) -> Any:
+        if name in _UNARY and len(args) == 1 and not kwargs:
+            return self.emit(_UNARY[name], self.operands(args, node), node=node)
+        if name == "square" and len(args) == 1:
+            x = self.operands(args, node)[0]
+            return self.emit("mul", (x, x), node=node)
+        if name in _BINARY_FUNCS and len(args) == 2 and not kwargs:
+            return self.emit(_BINARY_FUNCS[name], self.operands(args, node), node=node)
+        if name == "where" and len(args) == 3:
+            cond = self.tensor(args[0], node)
+            a, b = self.operands(args[1:], node)
+            return self.emit("where", (cond, a, b), node=node)
+        if name in ("matmul", "dot") and len(args) == 2:
+            return self.emit("matmul", self.operands(args, node), node=node)
+        if name in _REDUCTIONS and len(args) >= 1:
+            axis_node = kwargs.get("axis", node.args[1] if len(node.args) > 1 else None)
+            return self.reduce(_REDUCTIONS[name], args[0], node, axis_node, kwargs.get("keepdims"), env)
+        if name == "transpose" and len(args) >= 1:
+            axes = args[1] if len(args) > 1 else (self.expr(kwargs["axes"], env) if "axes" in kwargs else None)
+            return self.method(self.tensor(args[0], node), "transpose", node, [axes] if axes is not None else [], {}, env)
+        if name == "reshape" and len(args) == 2:
+            return self.method(self.tensor(args[0], node), "reshape", node, [args[1]], {}, env)
+        raise TraceError(f"line {node.lineno}: unsupported NumPy call np.{name} (with these arguments)")
+
+    def method(self, x: Tensor, name: str, node: ast.Call, args: list, kwargs: dict, env) -> Any:
+        if name in ("sum", "mean", "max", "min"):
+            axis_node = kwargs.get("axis", node.args[0] if node.args else None)
+            return self.reduce(name, x, node, axis_node, kwargs.get("keepdims"), env)
+        if name == "transpose":
+            if not args or args == [None]:
+                axes = tuple(reversed(range(x.type.rank)))
+            else:
+                axes = args[0] if len(args) == 1 and isinstance(args[0], tuple) else tuple(args)
+            axes = tuple(a % x.type.rank if isinstance(a, int) else a for a in axes)
+            return self.emit("transpose", (x,), {"axes": axes}, node)
+        if name == "reshape":
+            target = args[0] if len(args) == 1 and isinstance(args[0], tuple) else tuple(args)
+            return self.emit("reshape", (x,), {"shape": self.reshape_target(x, target, node)}, node)
+        if name == "astype" and len(node.args) == 1:
+            arg = node.args[0]
+            text = arg.attr if isinstance(arg, ast.Attribute) else arg.value if isinstance(arg, ast.Constant) else None
+            dtype = _DTYPE_NAMES.get(text) if isinstance(text, str) else None
+            if dtype is None:
+                raise TraceError(f"line {node.lineno}: unsupported dtype in {ast.unparse(node)!r}")
+            return self.emit("cast", (x,), {"dtype": dtype}, node) if dtype != x.type.dtype else x
+        raise TraceError(f"line {node.lineno}: unsupported array method .{name}()")
+
+    def reshape_target(self, x: Tensor, target: tuple, node) -> tuple:
+        out = []
+        unknown = None
+        for i, d in enumerate(target):
+            if d == -1 and isinstance(d, int):
+                if unknown is not None:
+                    raise TraceError(f"line {node.lineno}: reshape with more than one -1")
+                unknown = i
+                out.append(None)
+            elif isinstance(d, int) or type(d) is dims.Expr:
+                out.append(d)
+            else:
+                raise TraceError(f"line {node.lineno}: reshape target {d!r} is not a size")
+        if unknown is not None:
+            known = dims.product(d for d in out if d is not None)
+            out[unknown] = dims.floordiv(dims.product(x.type.shape), known)
+        return tuple(out)
+
+    def subscript(self, node: ast.Subscript, env) -> Any:
+        value = self.expr(node.value, env)
+        index = node.slice
+        items = list(index.elts) if isinstance(index, ast.Tuple) else [index]
+        if isinstance(value, tuple):  # x.shape[0]
+            if len(items) == 1:
+                i = self.expr(items[0], env)
+                if isinstance(i, int) and -len(value) <= i < len(value):
+                    return value[i]
+            raise TraceError(f"line {node.lineno}: unsupported index into a tuple {ast.unparse(node)!r}")
+        x = self.tensor(value, node)
+        if len(items) > x.type.rank:
+            raise TraceError(f"line {node.lineno}: too many indices for an array of rank {x.type.rank}")
+        begin, step, size, drop = [], [], [], []
+        for axis in range(x.type.rank):
+            d = x.type.shape[axis]
+            item = items[axis] if axis < len(items) else ast.Slice()
+            if isinstance(item, ast.Slice):
+                b, s, n = self.slice_axis(item, d, env, node)
+            else:
+                i = self.expr(item, env)
+                if not isinstance(i, int) and type(i) is not dims.Expr:
+                    raise TraceError(f"line {node.lineno}: unsupported index {ast.unparse(item)!r} "
+                                     "(only constant slices and integers)")
+                if isinstance(i, int) and i < 0:
+                    i = dims.add(d, i)
+                b, s, n = i, 1, 1
+                drop.append(axis)
+            begin.append(b)
+            step.append(s)
+            size.append(n)
+        out = self.emit("slice", (x,), {"begin": tuple(begin), "step": tuple(step), "size": tuple(size)}, node)
+        if drop:
+            shape = tuple(d for i, d in enumerate(out.type.shape) if i not in drop)
+            out = self.emit("reshape", (out,), {"shape": shape}, node)
+        return out
+
+    def slice_axis(self, item: ast.Slice, d: dims.Dim, env, node) -> tuple:
+        def const(part, default):
+            if part is None:
+                return default
+            v = self.expr(part, env)
+            if isinstance(v, int) or type(v) is dims.Expr:
+                return v
+            raise TraceError(f"line {node.lineno}: slice bound {ast.unparse(part)!r} is not a constant size")
+        step = const(item.step, 1)
+        if not isinstance(step, int) or step == 0:
+            raise TraceError(f"line {node.lineno}: slice steps must be non-zero integer constants")
+        if step > 0:
+            start, stop = const(item.lower, 0), const(item.upper, d)
+        else:
+            start, stop = const(item.lower, dims.sub(d, 1)), const(item.upper, None)
+        start = _clamp_index(start, d, step)
+        if stop is None:
+            stop = -1
+        else:
+            stop = _clamp_index(stop, d, step)
+        if step > 0:
+            size = dims.floordiv(dims.add(dims.sub(stop, start), step - 1), step)
+        else:
+            size = dims.floordiv(dims.add(dims.sub(start, stop), -step - 1), -step)
+        if isinstance(size, int):
+            size = max(size, 0)
+        return start, step, size
+
+
+def _clamp_index(i: dims.Dim, d: dims.Dim, step: int) -> dims.Dim:
+    """Python's slice-bound rules: negative counts from the end; clamp into range when concrete."""
+    if isinstance(i, int) and i < 0:
+        i = dims.add(d, i)
+    if isinstance(i, int) and isinstance(d, int):
+        return min(max(i, -1 if step < 0 else 0), d - 1 if step < 0 else d)
+    return i
+
+
+def _python_arith(op: str, a: Any, b: Any, node) -> Any:
+    def is_num(v):
+        return isinstance(v, (int, float)) or type(v) is dims.Expr
+    if not is_num(a) or (b is not None and not is_num(b)):
+        raise TraceError(f"{_line(node)}unsupported operands for {op}: {a!r}, {b!r}")
+    if op == "neg":
+        return dims.neg(a) if type(a) is dims.Expr else -a
+    if isinstance(a, float) or isinstance(b, float):
+        if type(a) is dims.Expr or type(b) is dims.Expr:
+            raise TraceError(f"{_line(node)}a symbolic size in float arithmetic is not supported")
+        return {"add": a + b, "sub": a - b, "mul": a * b, "div": a / b, "pow": a ** b,
+                "floordiv": a // b, "mod": a % b}[op]
+    table = {"add": dims.add, "sub": dims.sub, "mul": dims.mul, "floordiv": dims.floordiv, "mod": dims.mod}
+    if op in table:
+        return table[op](a, b)
+    if op == "div" and isinstance(a, int) and isinstance(b, int):
+        return a / b
+    raise TraceError(f"{_line(node)}unsupported size arithmetic {op}")
+
+
+def _line(node) -> str:
+    return f"line {node.lineno}: " if node is not None and hasattr(node, "lineno") else ""
+
+
+_DESCRIPTIONS = {
+    ast.If: "if statement", ast.For: "for loop", ast.While: "while loop", ast.With: "with statement",
+    ast.Try: "try statement", ast.FunctionDef: "nested function", ast.Lambda: "lambda",
+    ast.ListComp: "list comprehension", ast.IfExp: "conditional expression", ast.BoolOp: "and/or",
+    ast.Dict: "dict", ast.List: "list", ast.Import: "import", ast.ImportFrom: "import",
+    ast.Global: "global", ast.Delete: "del", ast.Raise: "raise", ast.Assert: "assert",
+    ast.GeneratorExp: "generator expression", ast.JoinedStr: "f-string", ast.Starred: "starred expression",
+}
+
+
+def _describe(node: ast.AST) -> str:
+    return _DESCRIPTIONS.get(type(node), type(node).__name__)

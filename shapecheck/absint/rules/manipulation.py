@@ -571,6 +571,18 @@ def repeat(ctx: OpContext, call: Call) -> Value:
         return Array(UNKNOWN_SHAPE, a.dtype)
     if axis_arg is None or is_none(axis_arg):
         n = D.product(dims)
+        counts = _int_items(reps.value)
+        if r is None and counts is not None:
+            if len(counts) == 1:
+                r = counts[0]
+            else:
+                ctx.require(eq(len(counts), n), "SC107", lambda: (
+                    f"{ctx.op}: operands could not be broadcast together with shape ({ctx.show_dim(n)},) "
+                    f"({len(counts)},)"))
+                total = 0
+                for c in counts:
+                    total = D.add(total, c)
+                return Array(Shape((total,)), a.dtype)
         if r is None:
             return Array(Shape((ctx.fresh("n"),)), a.dtype)
         return Array(Shape((D.mul(n, r),)), a.dtype)
@@ -579,8 +591,19 @@ def repeat(ctx: OpContext, call: Call) -> Value:
         return Array(UNKNOWN_SHAPE, a.dtype)
     axis = normalize_axis(ctx, axis, len(dims))
     out = list(dims)
+    counts = _int_items(reps.value)
     if r is not None:
         out[axis] = D.mul(dims[axis], r)
+    elif counts is not None and len(counts) != 1:
+        ctx.require(eq(len(counts), dims[axis]), "SC107", lambda: (
+            f"{ctx.op}: operands could not be broadcast together with shape ({ctx.show_dim(dims[axis])},) "
+            f"({len(counts)},)"))
+        total = 0
+        for c in counts:
+            total = D.add(total, c)
+        out[axis] = total
+    elif counts is not None:
+        out[axis] = D.mul(dims[axis], counts[0])
     else:
         rv = as_array(reps.value)
         if rv is not None and rv.shape.dims is not None and len(rv.shape.dims) == 1:
@@ -589,6 +612,12 @@ def repeat(ctx: OpContext, call: Call) -> Value:
                                 f"({ctx.show_dim(dims[axis])},) ({ctx.show_dim(rv.shape.dims[0])},)")
         out[axis] = ctx.fresh("n")
     return Array(Shape(tuple(out)), a.dtype)
+
+
+def _int_items(v: Value) -> list | None:
+    if type(v) in (Tuple, List) and v.items is not None and all(type(i) is Int for i in v.items):
+        return [i.dim for i in v.items]
+    return None
 
 
 def pad(ctx: OpContext, call: Call) -> Value:

@@ -6,8 +6,10 @@ kernel and carries its specialised shapes, so equal keys mean interchangeable ob
 
 Location: ``$SHAPECHECK_CACHE_DIR`` if set (the value ``off`` disables the disk cache), else ``$XDG_CACHE_HOME/shapecheck`` or
 ``~/.cache/shapecheck``, with one ``<key>.o`` file per kernel. Writes go to a temporary file and
-are renamed into place, so concurrent processes never read half a file. Any I/O error degrades
-to "not cached": a cache must never make a compile fail.
+are renamed into place, so concurrent processes never read half a file. Each file starts with a
+magic line and the SHA-256 of the object code; an entry that fails the check is ignored (loading
+a damaged object file would crash the process). Any I/O error degrades to "not cached": a cache
+must never make a compile fail.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 ENV_VAR = "SHAPECHECK_CACHE_DIR"
+MAGIC = b"shapecheck-object-v1\n"
 
 
 def cache_dir() -> Path:
@@ -43,9 +46,13 @@ def load(key: str) -> bytes | None:
     if os.environ.get(ENV_VAR) == "off":
         return None
     try:
-        return (cache_dir() / f"{key}.o").read_bytes()
+        data = (cache_dir() / f"{key}.o").read_bytes()
     except OSError:
         return None
+    header = len(MAGIC) + 32
+    if not data.startswith(MAGIC) or hashlib.sha256(data[header:]).digest() != data[len(MAGIC):header]:
+        return None
+    return data[header:]
 
 
 def store(key: str, obj: bytes) -> None:
@@ -57,7 +64,7 @@ def store(key: str, obj: bytes) -> None:
         directory.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
-            f.write(obj)
+            f.write(MAGIC + hashlib.sha256(obj).digest() + obj)
         os.replace(tmp, directory / f"{key}.o")
     except OSError:
         pass

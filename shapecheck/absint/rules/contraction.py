@@ -190,10 +190,13 @@ def einsum(ctx: OpContext, call: Call) -> Value:
                 ctx.fail("SC107", f"{ctx.op}: operand has {len(dims)} dimensions but subscript '{term}' "
                                   f"names {len(term)} ({ctx.describe(arg)})")
             named = list(zip(term, dims))
+        seen_here: set[str] = set()
         for letter, d in named:
+            repeated = letter in seen_here   # a trace within one operand: sizes must match exactly
+            seen_here.add(letter)
             if letter in sizes:
                 prev, prev_arg = sizes[letter]
-                if prev == 1 or d == 1:  # einsum broadcasts size-1 dims
+                if (prev == 1 or d == 1) and not repeated:  # across operands einsum broadcasts size-1 dims
                     if prev == 1:
                         sizes[letter] = (d, arg)
                     continue

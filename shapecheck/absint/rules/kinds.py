@@ -131,8 +131,11 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"))
     return rule
 
 
-def scan(params: tuple[str, ...] = ("a", "axis"), flatten_default: bool = True, dtype: str | None = None) -> Rule:
-    """``cumsum``/``cumprod``/``sort``/``argsort``: same shape along an axis, flattened for axis=None."""
+def scan(params: tuple[str, ...] = ("a", "axis"), flatten_default: bool = True, dtype: str | None = None,
+         ravel_0d: bool = True) -> Rule:
+    """``cumsum``/``cumprod``/``sort``/``argsort``: same shape along an axis, flattened for axis=None.
+
+    ``ravel_0d``: a 0-d input acts as shape (1,) (cumsum, argsort do; sort raises instead)."""
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(params)
@@ -148,6 +151,8 @@ def scan(params: tuple[str, ...] = ("a", "axis"), flatten_default: bool = True, 
             return Array(Shape((D.product(dims),)), out_dtype)
         if dims is None:
             return Array(UNKNOWN_SHAPE, out_dtype)
+        if not dims and ravel_0d:
+            dims = (1,)
         if axis is not None:
             try:
                 axes_arg(ctx, axis, len(dims))

@@ -107,7 +107,7 @@ NUMPY.update({
     "numpy.all": reduction("bool"), "numpy.any": reduction("bool"),
     "numpy.count_nonzero": reduction("int"),
     "numpy.cumsum": scan(), "numpy.cumprod": scan(), "numpy.nancumsum": scan(), "numpy.nancumprod": scan(),
-    "numpy.sort": scan(flatten_default=False), "numpy.argsort": scan(flatten_default=False, dtype="int"),
+    "numpy.sort": scan(flatten_default=False, ravel_0d=False), "numpy.argsort": scan(flatten_default=False, dtype="int"),
     "numpy.diff": M.diff,
     # reshaping and axes
     "numpy.reshape": M.reshape, "numpy.ravel": M.ravel, "numpy.transpose": M.transpose,

@@ -40,7 +40,10 @@ def __getattr__(name: str):
     if name in ("check_source", "check_paths", "Options", "Project"):
         from . import api
         return getattr(api, name)
+    if name == "jit":
+        from .ir.jit import jit
+        return jit
     raise AttributeError(f"module 'shapecheck' has no attribute {name!r}")
 
 
-__all__ = ["reveal_shape", "HOLE", "check_source", "check_paths", "Options", "Project", "__version__"]
+__all__ = ["reveal_shape", "HOLE", "check_source", "check_paths", "Options", "Project", "jit", "__version__"]

@@ -1,0 +1,228 @@
+"""``shapecheck.jit``: compile a NumPy function to fused, vectorized machine code.
+
+On each call the dispatcher looks up a specialization for the arguments' dtypes (and, unless
+``shapes=`` names symbols, their exact shapes), or builds one: trace the function to the graph
+IR (``shapecheck.ir.trace``, which reads the source and never runs it), run the pass pipeline
+down to loop kernels (``compile_to_loops``), lower to LLVM and JIT-compile (``runtime.build``).
+Specializations are cached in memory per dispatcher, and their object code on disk.
+
+>>> import numpy as np, shapecheck
+>>> @shapecheck.jit
+... def axpy(a, x, y):
+...     return a * x + y
+>>> a = np.full(4, 2.0); x = np.arange(4.0); y = np.ones(4)
+>>> axpy(a, x, y)
+array([1., 3., 5., 7.])
+
+Rules:
+
+- Arguments are NumPy arrays; every compiled entry guards dtypes, shapes and layout (see
+  ``runtime``: a wrong argument is a ``TypeError``/``ValueError``, a non-contiguous one is
+  copied to C order first).
+- ``shapes={"x": ("n", 784)}`` names symbolic dims: one kernel serves every ``n``, and the
+  function is traced at decoration, so unsupported code fails there. Without ``shapes`` every
+  distinct shape gets its own, fully specialized kernel (constant trip counts).
+- Unsupported code raises :class:`UnsupportedError` naming the construct, at decoration (with
+  ``shapes``) or first call; with ``fallback=True`` the original Python function runs instead.
+- ``fastmath=True`` lets LLVM reassociate and assume no NaN/inf everywhere (off by default:
+  results then match NumPy's IEEE semantics, except that reductions may sum in another order).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import threading
+import warnings
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+import numpy as np
+
+from . import runtime
+
+DTYPE_CODES = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64", np.dtype(np.int32): "i32",
+               np.dtype(np.int64): "i64", np.dtype(np.bool_): "bool"}
+
+
+class UnsupportedError(TypeError):
+    """The function (or its arguments) are outside what ``shapecheck.jit`` compiles."""
+
+
+@dataclass(frozen=True)
+class Specialization:
+    """One compiled version of a function: what it was traced with, and the executable."""
+
+    shapes: dict
+    dtypes: dict
+    graph: object             # shapecheck.ir.Module
+    loops: object             # shapecheck.ir.loops.LoopModule
+    executable: runtime.Executable
+
+
+def jit(fn: Callable | None = None, *, shapes: Mapping | None = None, dtypes: Mapping | None = None,
+        fastmath: bool = False, fallback: bool = False):
+    """Compile ``fn`` (a decorator, with or without arguments); see the module docstring.
+
+    >>> import shapecheck
+    >>> f = shapecheck.jit(lambda x: x, fallback=True)   # lambdas have no traceable source
+    """
+    def wrap(f: Callable) -> "Dispatcher":
+        return Dispatcher(f, shapes=shapes, dtypes=dtypes, fastmath=fastmath, fallback=fallback)
+    return wrap if fn is None else wrap(fn)
+
+
+class Dispatcher:
+    """The callable that ``jit`` returns: dispatches to per-signature specializations."""
+
+    def __init__(self, fn: Callable, *, shapes=None, dtypes=None, fastmath=False, fallback=False):
+        functools.update_wrapper(self, fn)
+        self.py_func = fn
+        self.shapes = dict(shapes) if shapes else None
+        self.dtypes = dict(dtypes) if dtypes else None
+        self.fastmath = fastmath
+        self.fallback = fallback
+        self.specializations: dict = {}
+        self._lock = threading.Lock()
+        self._failed: Exception | None = None
+        try:
+            self.params = list(inspect.signature(fn).parameters)
+        except (TypeError, ValueError):
+            self.params = []
+        if self.shapes is not None:
+            self._eager()
+
+    def _eager(self) -> None:
+        # Unnamed dtypes default to float32; a call with other dtypes builds its own version.
+        dtypes = {p: (self.dtypes or {}).get(p, "f32") for p in self.params}
+        key = ("symbolic", tuple(runtime.NUMPY_DTYPES[dtypes[p]] for p in self.params))
+        self._specialize_or_fallback(self.shapes, dtypes, key)
+
+    def __call__(self, *args):
+        if self._failed is not None:
+            return self.py_func(*args)
+        key = self._key(args)
+        spec = self.specializations.get(key)
+        if spec is None:
+            spec = self._build(args, key)
+            if spec is None:
+                return self.py_func(*args)
+        result = spec.executable(*args)
+        return _scalarize(result)
+
+    def _key(self, args) -> tuple:
+        try:
+            if self.shapes is not None:
+                return ("symbolic", tuple(a.dtype for a in args))
+            return tuple((a.shape, a.dtype) for a in args)
+        except AttributeError:
+            bad = next(type(a).__name__ for a in args if not isinstance(a, np.ndarray))
+            if self.fallback:
+                return ("python",)
+            raise TypeError(f"{self.__name__}(): arguments must be NumPy arrays, got {bad}") from None
+
+    def _build(self, args, key) -> Specialization | None:
+        if key == ("python",):
+            return None
+        if len(args) != len(self.params):
+            raise TypeError(f"{self.__name__}() takes {len(self.params)} arguments, got {len(args)}")
+        dtypes = {}
+        for name, arg in zip(self.params, args):
+            code = DTYPE_CODES.get(arg.dtype)
+            if code is None:
+                raise TypeError(f"{self.__name__}(): argument {name!r} has dtype {arg.dtype}; "
+                                f"supported: {', '.join(str(d) for d in DTYPE_CODES)}")
+            dtypes[name] = code
+        shapes = self.shapes or {name: tuple(arg.shape) for name, arg in zip(self.params, args)}
+        return self._specialize_or_fallback(shapes, dtypes, key)
+
+    def _specialize_or_fallback(self, shapes, dtypes, key) -> Specialization | None:
+        try:
+            spec = specialize(self.py_func, shapes, dtypes, fastmath=self.fastmath)
+        except UnsupportedError as error:
+            if not self.fallback:
+                raise
+            warnings.warn(f"shapecheck.jit: running {self.__name__} as plain Python: {error}",
+                          RuntimeWarning, stacklevel=3)
+            self._failed = error
+            return None
+        if key is not None:
+            with self._lock:
+                self.specializations[key] = spec
+        return spec
+
+    def lower(self, *args) -> "Lowered":
+        """The compilation of this function for ``args`` (arrays, or shape tuples for float32),
+        for introspection: ``f.lower(x).as_text("ir" | "loops" | "llvm" | "asm" | "ptx")``."""
+        arrays = [np.empty(a, np.float32) if isinstance(a, tuple) else a for a in args]
+        key = self._key(arrays)
+        spec = self.specializations.get(key) or self._build(arrays, key)
+        if spec is None:
+            raise UnsupportedError(f"{self.__name__} runs as plain Python: {self._failed}")
+        return Lowered(spec, self.fastmath)
+
+
+def _freeze(mapping: Mapping) -> tuple:
+    return tuple(sorted(mapping.items()))
+
+
+def _scalarize(result):
+    # NumPy returns scalars, not 0-d arrays, from full reductions; so do we.
+    if isinstance(result, np.ndarray) and result.ndim == 0:
+        return result[()]
+    if isinstance(result, tuple):
+        return tuple(_scalarize(r) for r in result)
+    return result
+
+
+def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False) -> Specialization:
+    """Trace ``fn`` for ``shapes``/``dtypes``, lower it to loops and compile it."""
+    from shapecheck.ir import compile_to_loops, trace
+
+    try:
+        graph = trace(fn, shapes=shapes, dtypes=dtypes)
+        loops = compile_to_loops(graph)
+    except (ValueError, NotImplementedError, OSError, TypeError) as error:
+        # TraceError is a ValueError; OSError: no source (lambda, builtin, REPL).
+        raise UnsupportedError(f"cannot compile {getattr(fn, '__name__', fn)!r}: {error}") from error
+    return Specialization(dict(shapes), dict(dtypes), graph, loops,
+                          runtime.build(loops, fastmath=fastmath))
+
+
+TEXT_KINDS = ("ir", "loops", "llvm", "llvm-raw", "asm", "ptx")
+
+
+def render_text(kind: str, graph, loops, *, fastmath: bool = False) -> str:
+    """One level of a compilation as text: ``ir`` (graph IR), ``loops`` (loop IR), ``llvm``
+    (optimized LLVM IR), ``llvm-raw`` (before optimization), ``asm`` (host assembly) or
+    ``ptx`` (CUDA, sm_90)."""
+    from shapecheck.ir import print_module
+    from shapecheck.ir.printer import print_loop_module
+
+    if kind == "ir":
+        return print_module(graph)
+    if kind == "loops":
+        return print_loop_module(loops)
+    if kind == "ptx":
+        from shapecheck.ir import ptx
+        return ptx.ptx_text(loops, fastmath=fastmath)
+    if kind not in TEXT_KINDS:
+        raise ValueError(f"unknown text kind {kind!r}: use {', '.join(TEXT_KINDS)}")
+    ir_text = runtime.llvm_ir(loops, fastmath=fastmath).ir_text
+    if kind == "llvm-raw":
+        return ir_text
+    from shapecheck.ir.codegen import engine, target
+    module = engine.optimized_module(ir_text)
+    return str(module) if kind == "llvm" else target.host_machine().emit_assembly(module)
+
+
+@dataclass(frozen=True)
+class Lowered:
+    """Texts of one specialization at each level, as JAX's ``.lower().as_text()``."""
+
+    spec: Specialization
+    fastmath: bool = False
+
+    def as_text(self, kind: str = "ir") -> str:
+        """See :func:`render_text` for the kinds."""
+        return render_text(kind, self.spec.graph, self.spec.loops, fastmath=self.fastmath)

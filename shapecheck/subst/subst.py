@@ -11,17 +11,16 @@ Invariants (cite them by number; checked when :func:`checks_enabled`):
 S1 (persistence). Scopes and substitutions are never mutated in place; every operation returns a
    new one and the old stays valid. Both are ``immutables.Map`` s, so this is cheap.
 S2 (in-scope set). ``subst.scope`` holds every free name of every value in the range of the mapping
-   and every free name of the term the substitution is applied to. (Names in the domain may be in
-   scope too; that is harmless.) :func:`substitute` checks this on entry.
+   and every free name of the term the substitution is applied to, except names in the domain
+   (which may be in scope too; that is harmless). :func:`substitute` checks this on entry.
 S3 (rename only on clash). Going under a binder ``b`` (:meth:`Subst.under`): if ``b`` is in scope,
    it is renamed to ``b'``, fresh for the scope, and the mapping gets ``b -> b'``; otherwise ``b``
    keeps its name and the scope is extended with it.
 S4 (shadowing deletes). A binder that keeps its name **must still delete any outer mapping for
    itself**: inside the binder, ``b`` means the new ``b``, not the one the mapping was built for.
-   Skipping the delete when ``b`` looks "safe" is the classic bug; the de Bruijn reference test in
-   ``tests/subst`` catches it. (Under S2 a mapped, unrenamed binder cannot occur for closed
-   inputs, but the delete keeps substitution correct for callers that break S2 with a scope
-   missing domain names.)
+   Skipping the delete when ``b`` looks "safe" is the classic bug (it happens whenever a domain
+   name is not in scope, as when inlining maps a callee's parameters, which the caller's scope
+   does not hold); the de Bruijn reference test in ``tests/subst`` catches it.
 S5 (identity shortcut). A substitution with an empty mapping is the identity on any term that
    satisfies S2, so it returns the term unchanged (GHC's ``isEmptySubst``); nodes whose parts did
    not change are returned as themselves, so unchanged subterms stay shared.
@@ -141,10 +140,11 @@ def _value_names(value: Any) -> Iterable[Name]:
 def substitute(term: Any, subst: Subst) -> Any:
     """``term`` with every free name in ``subst``'s domain replaced, capturing nothing.
 
-    ``subst.scope`` must hold the free names of ``term`` (S2); checked when debug checks are on.
+    ``subst.scope`` must hold the free names of ``term`` outside the mapping's domain (S2);
+    checked when debug checks are on.
     """
     if _checks:
-        missing = free_vars(term) - set(subst.scope)
+        missing = {n for n in free_vars(term) if n not in subst.scope and n not in subst.mapping}
         if missing:
             raise InvariantError(f"S2: free names not in scope: {sorted(n.key for n in missing)}")
     return _apply(term, subst)

@@ -65,7 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "explain":
         return _explain(args.code)
     if args.command == "check":
-        return _check(args)
+        try:
+            return _check(args)
+        except BrokenPipeError:  # `shapecheck check | head`: the reader left; exit quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return EXIT_FINDINGS
     parser.print_help(sys.stderr)
     return EXIT_USAGE
 

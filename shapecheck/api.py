@@ -70,9 +70,9 @@ def finish_report(report: FileReport, options: Options) -> FileReport:
     except ImportError:  # pragma: no cover - during bootstrap
         apply_suppressions = filter_codes = None
     if filter_codes is not None:
-        diags = filter_codes(diags, options.select, options.ignore)
         if report.source is not None:
-            diags = apply_suppressions(report.source, diags)
+            diags = apply_suppressions(report.source, diags, path=report.path)
+        diags = filter_codes(diags, options.select, options.ignore)
     report.diagnostics = sorted(diags, key=Diagnostic.sort_key)
     return report
 
@@ -86,7 +86,14 @@ def check_paths(paths: Sequence[str], options: Options | None = None,
     project.options = options
     reports = []
     for p in paths:
-        data = Path(p).read_bytes()
+        try:
+            data = Path(p).read_bytes()
+        except OSError as exc:
+            report = FileReport(p)
+            report.diagnostics.append(Diagnostic(p, Span(1, 1, 1, 1), "SC002", "error",
+                                                 f"cannot read file: {exc.strerror or exc}"))
+            reports.append(report)
+            continue
         reports.append(check_source(data, p, project=project))
     return reports
 

@@ -21,7 +21,7 @@ class Code:
 
 _ROWS = [
     Code("SC001", "syntax-error", "error", "The file does not parse as Python; nothing in it is checked."),
-    Code("SC002", "unreadable-file", "error", "The file is not UTF-8 text (binary, or another encoding)."),
+    Code("SC002", "unreadable-file", "error", "The file cannot be read, or is not UTF-8 text (binary, or another encoding)."),
     Code("SC003", "internal-error", "error",
          "shapecheck failed on this file. This is a bug in shapecheck; the other files were still checked."),
     Code("SC004", "unused-ignore", "warning", "A `# shapecheck: ignore` comment suppresses nothing.",

@@ -37,7 +37,7 @@ from shapecheck.subst.names import Name
 
 NUMPY_DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
                 "i64": np.dtype(np.int64), "bool": np.dtype(np.bool_)}
-PARALLEL_MIN_ELEMENTS = 1 << 17
+PARALLEL_MIN_ELEMENTS = 1 << 20
 
 
 @functools.cache
@@ -95,6 +95,18 @@ class _Entry:
 
 
 @dataclass(frozen=True)
+class _Plan:
+    """Everything a call of a fully specialised program can decide in advance: the exact
+    (shape, strides, dtype) of each input that needs no checking beyond one tuple comparison,
+    the temporaries to allocate, and each kernel call's arguments and thread chunks."""
+
+    signature: tuple          # per input: (shape, strides, dtype) of a C-contiguous array
+    temps: tuple              # per temp: (shape, dtype)
+    steps: tuple              # per call: (function, buffer slots, index arguments, chunks or None)
+    outputs: tuple            # output slots
+
+
+@dataclass(frozen=True)
 class Executable:
     """A loop program compiled for this host. Call it with the program's input arrays."""
 
@@ -102,8 +114,20 @@ class Executable:
     kernels: Kernels
     entries: dict             # kernel name -> _Entry
     from_disk: bool
+    plan: _Plan | None = None
 
     def __call__(self, *arrays):
+        plan = self.plan
+        if plan is not None:
+            try:
+                matches = tuple((a.shape, a.strides, a.dtype) for a in arrays) == plan.signature
+            except AttributeError:
+                matches = False
+            if matches:
+                return _run_plan(plan, arrays)
+        return self._checked_call(arrays)
+
+    def _checked_call(self, arrays):
         program = self.module.program
         arrays = check_arguments(program, arrays)
         env = bind_shapes(program, arrays)
@@ -125,13 +149,58 @@ class Executable:
             return
         local = {name.key: value for name, value in zip(entry.kernel.shape_params, shape_args)}
         trip = trip_count(entry.split, local)
-        chunks = _chunks(trip, sum(a.size for a in objects))
-        if len(chunks) == 1:
-            entry.function(*objects, *shape_args, 0, trip)
-            return
-        futures = [_pool().submit(entry.function, *objects, *shape_args, lo, hi) for lo, hi in chunks]
-        for future in futures:
-            future.result()
+        _run_chunks(entry.function, objects, shape_args, _chunks(trip, sum(a.size for a in objects)))
+
+
+def _run_chunks(function, objects, shape_args, chunks) -> None:
+    # The calling thread runs the first chunk itself: one hand-off fewer per call.
+    futures = [_pool().submit(function, *objects, *shape_args, lo, hi) for lo, hi in chunks[1:]]
+    function(*objects, *shape_args, *chunks[0])
+    for future in futures:
+        future.result()
+
+
+def _run_plan(plan: _Plan, arrays):
+    slots = list(arrays)
+    for shape, dtype in plan.temps:
+        slots.append(np.empty(shape, dtype))
+    for function, buffer_slots, index_args, chunks in plan.steps:
+        objects = [slots[k] for k in buffer_slots]
+        if chunks is None:
+            function(*objects, *index_args)
+        else:
+            _run_chunks(function, objects, index_args, chunks)
+    if len(plan.outputs) == 1:
+        return slots[plan.outputs[0]]
+    return tuple(slots[k] for k in plan.outputs)
+
+
+def _plan(module: L.LoopModule, entries: dict) -> _Plan | None:
+    """The call plan of a program without shape variables (None for a symbolic one)."""
+    program = module.program
+    if program.shape_params:
+        return None
+    signature = []
+    for buf in program.inputs:
+        dtype = NUMPY_DTYPES[buf.dtype]
+        signature.append((tuple(buf.shape), np.empty(buf.shape, dtype).strides, dtype))
+    temps = tuple((tuple(b.shape), NUMPY_DTYPES[b.dtype]) for b in program.temps)
+    slot = {b.name: k for k, b in enumerate(program.inputs + program.temps)}
+    sizes = {b.name: int(np.prod(b.shape, dtype=np.int64)) for b in program.inputs + program.temps}
+    steps = []
+    for call in program.calls:
+        entry = entries[call.kernel]
+        shape_args = tuple(dims.evaluate(d, {}) for d in call.shape_args)
+        chunks = None
+        if entry.split is not None:
+            local = {name.key: value for name, value in zip(entry.kernel.shape_params, shape_args)}
+            chunks = _chunks(trip_count(entry.split, local), sum(sizes[name] for name in call.buffers))
+            if len(chunks) == 1:
+                shape_args, chunks = shape_args + chunks[0], None
+        else:
+            shape_args += (0, 0)
+        steps.append((entry.function, tuple(slot[name] for name in call.buffers), shape_args, chunks))
+    return _Plan(tuple(signature), temps, tuple(steps), tuple(slot[name] for name in program.outputs))
 
 
 def build(module: L.LoopModule, *, fastmath: bool = False) -> Executable:
@@ -146,7 +215,7 @@ def build(module: L.LoopModule, *, fastmath: bool = False) -> Executable:
         prototype = ctypes.CFUNCTYPE(None, *argtypes)
         function = prototype(loaded.addresses[kernels.trampolines[kernel.name]])
         entries[kernel.name] = _Entry(kernel, function, lower.split_loop(kernel))
-    return Executable(module, kernels, entries, loaded.from_disk)
+    return Executable(module, kernels, entries, loaded.from_disk, _plan(module, entries))
 
 
 # --- guards ----------------------------------------------------------------------------------

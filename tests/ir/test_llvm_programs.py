@@ -266,6 +266,10 @@ def test_large_parallel_call_matches_serial(monkeypatch):
         "mul", inputs.load(0, i, j), inputs.load(1, i, j)),)))
     rng = np.random.default_rng(4)
     a, b = rng.standard_normal((512, 1024)), rng.standard_normal((512, 1024))
-    compiled = runtime.build(module)
     monkeypatch.setenv("SHAPECHECK_NUM_THREADS", "3")  # uneven split of 512 rows
+    compiled = runtime.build(module)
+    (_, _, _, chunks), = compiled.plan.steps
+    assert chunks == ((0, 171), (171, 342), (342, 512)) or chunks == [(0, 171), (171, 342), (342, 512)]
     np.testing.assert_allclose(compiled(a, b), np.exp(a * b), rtol=1e-13)
+    # The checked path (a strided input) splits the same way and agrees.
+    np.testing.assert_allclose(compiled(np.asfortranarray(a), b), np.exp(a * b), rtol=1e-13)

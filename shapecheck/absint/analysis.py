@@ -103,6 +103,7 @@ class Analysis:
         self.unknown_calls: dict[str, int] = {}
         self.class_instances: dict = {}
         self.holes: list = []
+        self.hole_facts: list = []      # holes.PinnedFact: requirements that mention a hole
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def fresh(self, hint: str = "d"):
@@ -145,6 +146,9 @@ class Analysis:
             pass
         if info.reported:
             self.drain_generic()
+            from .holes import solve_holes
+
+            solve_holes(self)
 
     def import_module(self, name: str, importer: ModuleInfo) -> Value:
         top = name.split(".")[0]

@@ -118,6 +118,11 @@ class OpContext:
         if verdict is Verdict.HOLDS:
             return
         text = message() if callable(message) else message
+        from .holes import mentions_hole, pin
+
+        if mentions_hole(pred):  # the hole's value is what this decides: a fact, never an error here
+            pin(self.interp, pred, text, self.node, decision)
+            return
         if verdict is Verdict.FAILS:
             raise ShapeError(code, text, tuple(f.origin for f in decision.core if f.origin))
         self.interp.precondition(pred, code, text, self.node, verdict)

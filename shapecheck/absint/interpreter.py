@@ -552,6 +552,11 @@ class Interpreter:
             return
         ctx = OpContext(self, node, "assert")
         decision = ctx.decision(pred)
+        from .holes import mentions_hole, pin
+
+        if mentions_hole(pred):
+            pin(self, pred, _text(self, test), node, decision)
+            return
         if decision.verdict is Verdict.FAILS and assertion:
             related = [Related(self.module.path, self.span(node), f.origin) for f in decision.core if f.origin]
             self.diagnose(node, "SC201", f"assertion can never hold: {_text(self, test)} "
@@ -640,6 +645,10 @@ class Interpreter:
         value = self.lookup(node.id)
         if value is None:
             return UNKNOWN
+        if type(value) is Hole:
+            from .holes import hole_value
+
+            return hole_value(self, node)
         self.note(node, value, "expr")
         return value
 
@@ -745,6 +754,11 @@ class Interpreter:
     def expr_Attribute(self, node: ast.Attribute) -> Value:
         obj = self.eval(node.value)
         value = self.attribute(obj, node.attr, node)
+        if node.attr == "HOLE":
+            from .holes import hole_value, is_hole_value
+
+            if is_hole_value(value):
+                return hole_value(self, node)
         self.note(node, value, "expr")
         return value
 

@@ -104,4 +104,5 @@ def judge(program: Program, outcome: Outcome, diagnostics) -> Verdict:
             add(WRONG_REVEAL, line, show(shape), show(reveals[line]))
         else:
             matched += 1
+    mismatches.sort(key=lambda m: m.line)   # the earliest difference first: it often causes the rest
     return Verdict(tuple(mismatches), fail_line is not None, flagged, checked, matched, len(false_lines))

@@ -206,7 +206,7 @@ def _compile(k: L.Kernel):
     params = [ident(p.name) for p in k.params] + [ident(n) for n in k.shape_params]
     stmts(k.body, "    ")
     source = f"def kernel({', '.join(params)}):\n" + "\n".join(lines) + "\n"
-    scope = {"np": np, "_dt": {**NUMPY_DTYPES, "i64": int} | {"i64": _i64}, "_erf": _erf}
+    scope = {"np": np, "_dt": {**NUMPY_DTYPES, "i64": _i64}, "_erf": _erf, "inf": math.inf, "nan": math.nan}
     exec(compile(source, f"<kernel {k.name}>", "exec"), scope)  # our own generated code, not user code
     return scope["kernel"]
 

@@ -595,7 +595,7 @@ class Interpreter:
                 if isinstance(b, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in b.elts):
                     dims = []
                     for i, e in enumerate(b.elts):
-                        if isinstance(e, ast.Name) and self.lookup(e.id) is None:
+                        if isinstance(e, ast.Name) and type(self.lookup(e.id)) in (type(None), Unknown):
                             d = self.analysis.fresh(e.id)
                             self.frame.env[e.id] = Int(d)
                             dims.append(d)
@@ -604,7 +604,21 @@ class Interpreter:
                         dims.append(v.dim if type(v) is Int else self.analysis.fresh(f"{owner}.shape[{i}]"))
                     self.frame.env[owner] = Array(Shape(tuple(dims)), getattr(current, "dtype", None))
                     return True
+                other = self.eval(b)  # assert x.shape == y.shape, y's shape known
+                if type(other) is Tuple and all(type(i) is Int for i in other.items):
+                    self.frame.env[owner] = Array(Shape(tuple(i.dim for i in other.items)),
+                                                  getattr(current, "dtype", None))
+                    return True
         return False
+
+    def _unknown_as_dim(self, node: ast.AST | None, value: Value) -> Value:
+        """A name bound to an unknown, compared with a dim, is an int: give it a symbol."""
+        if not isinstance(node, ast.Name) or node.id not in self.frame.env:
+            return value
+        d = self.analysis.fresh(node.id)
+        self.frame.env[node.id] = Int(d)
+        self.frame.names.setdefault(_single_name(d), node.id)
+        return Int(d)
 
     # == expressions ===============================================================================
     def lookup(self, name: str) -> Value | None:
@@ -921,6 +935,11 @@ class Interpreter:
         for op, comp in zip(node.ops, node.comparators):
             right = self.eval(comp)
             right_text = _text(self, comp)
+            # `if x.shape[0] != n` with `n` an unknown parameter: n is a dim from here on
+            if type(left) is Unknown and type(right) is Int:
+                left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left)
+            elif type(right) is Unknown and type(left) is Int:
+                right = self._unknown_as_dim(comp, right)
             if type(left) is Array or type(right) is Array:
                 from .rules.registry import apply_operator
 
@@ -1145,6 +1164,10 @@ def _truth_pred(v: Value) -> Pred | None:
     if t in (Tuple,):
         return TRUE if v.items else FALSE
     return None
+
+
+def _single_name(d: D.Dim) -> str:
+    return d.terms[0][0][0].name
 
 
 def _const_int(v: Value) -> int | None:

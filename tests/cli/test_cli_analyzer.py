@@ -30,9 +30,7 @@ def findings(report):
 
 # Examples whose analysis belongs to a later issue: strict xfail, so the day they work the suite
 # says so and the entry must go. Keyed by (code, "wrong" | "right").
-LATER = {("SC202", "wrong"): "jaxtyping annotations (issue 3)",
-         ("SC203", "wrong"): "shape holes (issue 3)", ("SC203", "right"): "shape holes (issue 3)",
-         ("SC302", "right"): "shape holes (issue 3)"}
+LATER = {("SC202", "wrong"): "jaxtyping annotations (issue 3)"}
 
 
 def _params(which):

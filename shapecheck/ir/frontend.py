@@ -15,8 +15,9 @@ functions defined in the same source (traced inline). Anything else raises :clas
 naming the construct and its line.
 
 >>> m = trace("def f(x, w):\\n    return x @ w\\n", shapes={"x": ("n", 784), "w": (784, 10)})
->>> m.functions[0].ret
-TensorType(dtype='f32', shape=(Expr('n@...'), 10))
+>>> f = m.functions[0]
+>>> f.ret.shape[0] == dim_of(f.shape_params[0]), f.ret.shape[1]
+(True, 10)
 """
 
 from __future__ import annotations
@@ -327,10 +328,16 @@ class _Tracer:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _NUMPY_ALIASES \
                 and func.value.id not in env:
             return self.numpy_call(func.attr, node, [self.expr(a, env) for a in node.args], kwargs, env)
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name) and root.id in _NUMPY_ALIASES and root.id not in env:
+            raise TraceError(f"line {node.lineno}: unsupported call {ast.unparse(func)!r}")
         if isinstance(func, ast.Attribute):
             receiver = self.expr(func.value, env)
             if isinstance(receiver, Tensor):
-                return self.method(receiver, func.attr, node, [self.expr(a, env) for a in node.args], kwargs, env)
+                args = [] if func.attr == "astype" else [self.expr(a, env) for a in node.args]
+                return self.method(receiver, func.attr, node, args, kwargs, env)
         if isinstance(func, ast.Name) and func.id in self.defs and func.id not in env:
             return self.inline_call(self.defs[func.id], node, env)
         if isinstance(func, ast.Name) and func.id in ("len", "float", "int", "max", "min") and not kwargs:

@@ -26,6 +26,7 @@ from shapecheck.constraints import dims
 from shapecheck.constraints.broadcast import broadcast_dim
 from shapecheck.constraints.predicates import eq
 from shapecheck.constraints.solver import Verdict
+from shapecheck.subst.names import is_key, name_of_key
 
 from . import loops as L
 from .graph import TensorType
@@ -51,8 +52,13 @@ class OpDef:
     scalar: Callable[[list, dict], L.Expr] | None = None
 
 
+def _dim(d: dims.Dim) -> str:
+    """A dim in the user's names (shape variables by hint, not by unique key)."""
+    return dims.show(d, {k: name_of_key(k).hint for k in dims.free_symbols(d) if is_key(k)})
+
+
 def _show(t: TensorType) -> str:
-    return f"{t.dtype}[{', '.join(dims.show(d) for d in t.shape)}]"
+    return f"{t.dtype}[{', '.join(_dim(d) for d in t.shape)}]"
 
 
 def same_dim(a: dims.Dim, b: dims.Dim, prove: Prove) -> bool:
@@ -73,7 +79,7 @@ def broadcast_shapes(op: str, types: tuple[TensorType, ...], prove: Prove) -> tu
             merged = broadcast_dim(result, d, lambda p: Verdict.HOLDS if prove(p) else Verdict.UNKNOWN)
             if merged is None:
                 raise IRTypeError(f"{op}: shapes {', '.join(_show(t) for t in types)} do not broadcast "
-                                  f"(axis {axis - rank}: {dims.show(result)} vs {dims.show(d)})")
+                                  f"(axis {axis - rank}: {_dim(result)} vs {_dim(d)})")
             result = merged
         out.append(result)
     return tuple(out)
@@ -131,7 +137,7 @@ def _matmul_infer(types, attrs, prove):
     kb = b.shape[-2] if b.rank >= 2 else b.shape[0]
     if not same_dim(ka, kb, prove):
         raise IRTypeError(f"matmul: contracted dims differ: {_show(a)} @ {_show(b)} "
-                          f"({dims.show(ka)} vs {dims.show(kb)})")
+                          f"({_dim(ka)} vs {_dim(kb)})")
     batch_a = a.shape[:-2] if a.rank >= 2 else ()
     batch_b = b.shape[:-2] if b.rank >= 2 else ()
     batch = broadcast_shapes("matmul", (TensorType(dtype, batch_a), TensorType(dtype, batch_b)), prove) \
@@ -154,7 +160,7 @@ def _reshape_infer(types, attrs, prove):
     shape = tuple(attrs["shape"])
     if not same_dim(dims.product(t.shape), dims.product(shape), prove):
         raise IRTypeError(f"reshape: cannot reshape {_show(t)} to "
-                          f"({', '.join(dims.show(d) for d in shape)}): sizes differ")
+                          f"({', '.join(_dim(d) for d in shape)}): sizes differ")
     return TensorType(t.dtype, shape)
 
 

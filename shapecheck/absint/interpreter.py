@@ -195,7 +195,12 @@ class Interpreter:
         self.assign(node.target, result)
 
     def stmt_Return(self, node: ast.Return) -> None:
-        self.frame.returns.append(NONE if node.value is None else self.eval(node.value))
+        value = NONE if node.value is None else self.eval(node.value)
+        if self.function is not None and self.function.node.returns is not None:
+            from .annotations import check_return
+
+            value = check_return(self, node, value)
+        self.frame.returns.append(value)
         raise _Terminated
 
     def stmt_Raise(self, node: ast.Raise) -> None:
@@ -830,8 +835,10 @@ class Interpreter:
                     if k == index.value:
                         return v
             return UNKNOWN
-        if t is LibraryObject or t is Class:
-            return UNKNOWN  # a type annotation such as Float[np.ndarray, "n"]
+        if t is LibraryObject or t is Class:  # a type annotation such as Float[np.ndarray, "n"]
+            from .annotations import subscript_annotation
+
+            return subscript_annotation(container, node.slice, self.eval)
         return UNKNOWN
 
     def _index_sequence(self, node: ast.Subscript, seq: Value, index: Value) -> Value:

@@ -104,6 +104,9 @@ class Analysis:
         self.class_instances: dict = {}
         self.holes: list = []
         self.hole_facts: list = []      # holes.PinnedFact: requirements that mention a hole
+        self.annotation_specs: dict = {}    # Function -> annotations.FunctionSpecs
+        self.annotation_scopes: dict = {}   # Function (generic) or id(Frame) (a call) -> annotations.Scope
+        self.annotation_frames: list = []
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def fresh(self, hint: str = "d"):
@@ -154,7 +157,7 @@ class Analysis:
         top = name.split(".")[0]
         if top in LIBRARIES:
             return LibraryObject(_canonical_library(name))
-        if top == "shapecheck":
+        if top in ("shapecheck", "jaxtyping"):
             return LibraryObject(name)
         info = self.load_project_module(name, importer, 0)
         return ProjectModule(info) if info is not None else UNKNOWN
@@ -316,11 +319,17 @@ class Analysis:
         env = _bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN
+        from .annotations import MISMATCH, bind_call_scope, check_call
+
+        scope = check_call(caller, node, fn, env)
+        if scope is MISMATCH:
+            return UNKNOWN
         key = _memo_key(fn, args, kwargs)
         hit = self.call_memo.get(key) if key is not None else None
         if hit is None:
             errors: list = []
             frame = Frame(env)
+            bind_call_scope(self, frame, scope)
             interp = Interpreter(self, fn.module, frame, report=False, errors=errors,
                                  stack=caller.stack + (fn,), function=fn)
             if isinstance(fn.node, ast.Lambda):

@@ -31,6 +31,9 @@ def parameter_values(analysis: "Analysis", fn: Function, receiver: Value | None)
         env[a.vararg.arg] = UNKNOWN
     if a.kwarg is not None:
         env[a.kwarg.arg] = UNKNOWN
+    from .annotations import parameter_start
+
+    parameter_start(analysis, fn, env)
     return env
 
 

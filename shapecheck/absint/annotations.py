@@ -1,0 +1,416 @@
+"""Shape annotations as specifications: jaxtyping strings and numpy's shape typing, read from source.
+
+``Float[np.ndarray, "batch 784"]`` evaluates (in the interpreter) to a :class:`ShapeSpec` value, so
+an alias defined in a project module (``Activations = Float[torch.Tensor, "*b t d"]``) resolves like
+any other name. jaxtyping is never imported. The dims of a spec string (jaxtyping's "Array
+annotations" section):
+
+====================  ===========================================================
+``784``               exactly 784
+``batch``             a named dim: the same value wherever the name appears in one function
+``_``, ``_name``      any size, unchecked
+``#name``             ``name`` or 1 (broadcastable)
+``...``, ``*name``    any number of dims (variadic); ``*name`` is the same dims everywhere
+``n+1``, ``rows=4``   an expression over names bound elsewhere; a documented constant
+====================  ===========================================================
+
+``np.ndarray[tuple[int, int], ...]`` gives the rank only.
+
+A function's annotations are checked three ways: the generic analysis starts its parameters from
+them (:func:`instantiate`), a call's arguments must match them (:func:`check_call`, SC202 at the
+call), and each ``return`` must match the return annotation (:func:`check_return`, SC202 there).
+One *scope* (name -> dim) per function analysis ties the names of all its annotations together.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from ..constraints import dims as D
+from ..constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq
+from ..constraints.shapes import Shape
+from ..constraints.solver import Fact
+from .context import OpContext, ShapeError
+from .values import UNKNOWN, Array, LibraryObject, Str, Unknown, Value
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
+    from .interpreter import Interpreter
+    from .values import Function
+
+#: jaxtyping dtype wrappers whose dtype is one NumPy dtype
+_EXACT_DTYPES = {"Float16": "float16", "Float32": "float32", "Float64": "float64", "Int8": "int8",
+                 "Int16": "int16", "Int32": "int32", "Int64": "int64", "UInt8": "uint8", "UInt16": "uint16",
+                 "UInt32": "uint32", "UInt64": "uint64", "Bool": "bool", "Complex64": "complex64",
+                 "Complex128": "complex128"}
+_WRAPPERS = {"Float", "Int", "UInt", "Integer", "Shaped", "Num", "Real", "Inexact", "Complex", "Key",
+             "BFloat16", *_EXACT_DTYPES}
+_EXPR_CHARS = re.compile(r"[-+*/%()]")
+
+
+@dataclass(frozen=True, slots=True)
+class SpecDim:
+    """One dim of a spec: kind is "const", "name", "expr" (``value`` is its text), "any" or "variadic"."""
+
+    kind: str
+    value: str | int = ""
+    broadcast: bool = False     # "#name": name or 1
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeSpec(Value):
+    """A parsed shape annotation (a Value, so aliases flow through assignments and imports)."""
+
+    dims: tuple[SpecDim, ...]
+    dtype: str | None = None
+    text: str = ""              # the annotation as written, for messages
+
+    @property
+    def variadic_at(self) -> int | None:
+        return next((i for i, d in enumerate(self.dims) if d.kind == "variadic"), None)
+
+
+# == parsing =======================================================================================
+
+def parse_spec(text: str) -> tuple[SpecDim, ...] | None:
+    """jaxtyping's shape string; None when it has more than one variadic (jaxtyping rejects it too).
+
+    >>> [d.kind for d in parse_spec("*batch n 3 _")]
+    ['variadic', 'name', 'const', 'any']
+    """
+    out: list[SpecDim] = []
+    for token in text.split():
+        dim = _parse_token(token)
+        if dim is None:
+            return None
+        out.append(dim)
+    if sum(d.kind == "variadic" for d in out) > 1:
+        return None
+    return tuple(out)
+
+
+def _parse_token(token: str) -> SpecDim | None:
+    if token == "...":
+        return SpecDim("variadic")
+    broadcast = False
+    variadic = False
+    while token and token[0] in "*#?":
+        variadic |= token[0] == "*"
+        broadcast |= token[0] == "#"
+        token = token[1:]
+    if "=" in token:  # "rows=4": a named constant, the name is documentation
+        token = token.split("=", 1)[1]
+    if variadic:
+        name = "" if token in ("", "_") or token.startswith("_") else token
+        return SpecDim("variadic", name, broadcast)
+    if not token or token.startswith("_"):
+        return SpecDim("any")
+    if token.isdigit():
+        return SpecDim("const", int(token), broadcast)
+    if _EXPR_CHARS.search(token):
+        try:
+            D.parse_dim(token)
+        except D.DimParseError:
+            return SpecDim("any")
+        return SpecDim("expr", token, broadcast)
+    if token.isidentifier():
+        return SpecDim("name", token, broadcast)
+    return SpecDim("any")
+
+
+def subscript_annotation(base: Value, index: ast.AST, evaluate: Callable[[ast.AST], Value]) -> Value:
+    """The value of ``base[index]`` when ``base`` is a jaxtyping wrapper or ``np.ndarray``; else unknown."""
+    if type(base) is not LibraryObject:
+        return UNKNOWN
+    qual = base.qualname
+    head, _, last = qual.rpartition(".")
+    if head == "jaxtyping" and last in _WRAPPERS:
+        if not (isinstance(index, ast.Tuple) and len(index.elts) == 2):
+            return UNKNOWN
+        shape = evaluate(index.elts[1])
+        if type(shape) is not Str or shape.value is None:
+            return UNKNOWN
+        dims = parse_spec(shape.value)
+        if dims is None:
+            return UNKNOWN
+        return ShapeSpec(dims, _EXACT_DTYPES.get(last), f'{last}[..., "{shape.value}"]')
+    if qual in ("numpy.ndarray", "numpy.typing.NDArray"):
+        first = index.elts[0] if isinstance(index, ast.Tuple) and index.elts else index
+        if qual == "numpy.ndarray":
+            dims = _tuple_rank(first)
+            if dims is not None:
+                return ShapeSpec(dims, None, ast.unparse(first))
+    return UNKNOWN
+
+
+def _tuple_rank(node: ast.AST) -> tuple[SpecDim, ...] | None:
+    """``tuple[int, int]`` -> two unchecked dims; ``tuple[Literal[3], int]`` -> (3, _); ``tuple[int, ...]`` -> None."""
+    if not (isinstance(node, ast.Subscript) and _name_of(node.value) in ("tuple", "Tuple", "typing.Tuple")):
+        return None
+    elts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    out = []
+    for e in elts:
+        if isinstance(e, ast.Constant) and e.value is Ellipsis:
+            return None
+        if isinstance(e, ast.Tuple) and not e.elts:   # tuple[()]: a 0-d array
+            continue
+        if (isinstance(e, ast.Subscript) and _name_of(e.value).endswith("Literal")
+                and isinstance(e.slice, ast.Constant) and type(e.slice.value) is int):
+            out.append(SpecDim("const", e.slice.value))
+        else:
+            out.append(SpecDim("any"))
+    return tuple(out)
+
+
+def _name_of(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node)
+    except Exception:  # pragma: no cover - unparse handles every expression
+        return ""
+
+
+# == a function's annotations ======================================================================
+
+@dataclass(frozen=True, slots=True)
+class FunctionSpecs:
+    params: dict          # parameter name -> ShapeSpec
+    returns: ShapeSpec | None
+
+
+def function_specs(analysis: "Analysis", fn: "Function") -> FunctionSpecs:
+    """The shape annotations of ``fn``'s parameters and return (memoised per run)."""
+    hit = analysis.annotation_specs.get(fn)
+    if hit is None:
+        hit = analysis.annotation_specs[fn] = _read_specs(analysis, fn)
+    return hit
+
+
+def _read_specs(analysis: "Analysis", fn: "Function") -> FunctionSpecs:
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return FunctionSpecs({}, None)
+    a = node.args
+    params = {}
+    for p in a.posonlyargs + a.args + a.kwonlyargs:
+        spec = _annotation(analysis, fn, p.annotation)
+        if spec is not None:
+            params[p.arg] = spec
+    return FunctionSpecs(params, _annotation(analysis, fn, node.returns))
+
+
+def _annotation(analysis: "Analysis", fn: "Function", node: ast.AST | None) -> ShapeSpec | None:
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):  # a quoted annotation
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return None
+    from .interpreter import Frame, Interpreter
+
+    interp = Interpreter(analysis, fn.module, Frame(dict(fn.closure or {})), report=False, errors=[],
+                         function=fn)
+    value = interp.eval(node)
+    return value if type(value) is ShapeSpec else None
+
+
+# == scopes: binding names to dims =================================================================
+
+class Scope:
+    """Names of one function analysis' annotations -> dims (``*name`` -> a tuple of dims)."""
+
+    def __init__(self, fresh: Callable[[str], D.Dim]):
+        self.fresh = fresh
+        self.dims: dict[str, D.Dim] = {}
+        self.variadics: dict[str, tuple] = {}
+
+    def name(self, name: str) -> D.Dim:
+        d = self.dims.get(name)
+        if d is None:
+            d = self.dims[name] = self.fresh(name)
+        return d
+
+    def expr(self, text: str) -> D.Dim | None:
+        """An expression's dim, when every name in it is bound."""
+        try:
+            return D.parse_dim(text, lambda n: self.dims[n])
+        except (KeyError, D.DimParseError):
+            return None
+
+
+def instantiate(spec: ShapeSpec, scope: Scope) -> tuple[Shape, list[Pred]]:
+    """The shape a parameter starts with, and the facts its spec states (``#n`` is n or 1)."""
+    facts: list[Pred] = []
+
+    def one(sd: SpecDim) -> D.Dim:
+        if sd.kind == "const":
+            d: D.Dim = sd.value
+        elif sd.kind == "name":
+            d = scope.name(sd.value)
+        elif sd.kind == "expr":
+            found = scope.expr(sd.value)
+            d = found if found is not None else scope.fresh("d")
+            if found is not None and not sd.broadcast:
+                return found
+        else:
+            return scope.fresh("d")
+        if sd.broadcast:
+            b = scope.fresh(str(sd.value))
+            facts.append(disj((eq(b, d), eq(b, 1))))
+            return b
+        return d
+
+    at = spec.variadic_at
+    if at is None:
+        return Shape(tuple(one(sd) for sd in spec.dims)), facts
+    prefix = tuple(one(sd) for sd in spec.dims[:at])
+    suffix = tuple(one(sd) for sd in spec.dims[at + 1:])
+    middle = scope.variadics.get(spec.dims[at].value) if spec.dims[at].value else None
+    if middle is not None and not spec.dims[at].broadcast:
+        return Shape(prefix + middle + suffix), facts
+    if not suffix:
+        return Shape(prefix, True, ()), facts
+    return Shape(prefix, True, suffix), facts
+
+
+def match(spec: ShapeSpec, shape: Shape, scope: Scope) -> Pred:
+    """What must hold for an array of ``shape`` to fit ``spec`` (binding unbound names in ``scope``)."""
+    at = spec.variadic_at
+    if shape.rank is None:
+        # unknown rank: its known prefix can still be checked against a spec with no variadic
+        return TRUE
+    dims = shape.prefix
+    if at is None:
+        if len(dims) != len(spec.dims):
+            return FALSE
+        pairs = list(zip(spec.dims, dims))
+    else:
+        before, after = at, len(spec.dims) - at - 1
+        if len(dims) < before + after:
+            return FALSE
+        pairs = list(zip(spec.dims[:at], dims[:before]))
+        pairs += list(zip(spec.dims[at + 1:], dims[len(dims) - after:]))
+        name = spec.dims[at].value
+        middle = tuple(dims[before:len(dims) - after])
+        if name and not spec.dims[at].broadcast:
+            bound = scope.variadics.get(name)
+            if bound is None:
+                scope.variadics[name] = middle
+            elif len(bound) != len(middle):
+                return FALSE
+            else:
+                pairs += [(SpecDim("fixed", b), m) for b, m in zip(bound, middle)]
+    preds: list[Pred] = []
+    deferred = []
+    for sd, d in pairs:   # names first, so expressions see every binding
+        if sd.kind == "name" and not sd.broadcast and sd.value not in scope.dims:
+            scope.dims[sd.value] = d
+        else:
+            deferred.append((sd, d))
+    for sd, d in deferred:
+        want = _expected(sd, scope)
+        if want is None:
+            continue
+        preds.append(disj((eq(d, want), eq(d, 1))) if sd.broadcast else eq(d, want))
+    return conj(preds)
+
+
+def _expected(sd: SpecDim, scope: Scope) -> D.Dim | None:
+    if sd.kind in ("const", "fixed"):
+        return sd.value
+    if sd.kind == "name":
+        return scope.dims.get(sd.value) if sd.broadcast else scope.name(sd.value)
+    if sd.kind == "expr":
+        return scope.expr(sd.value)
+    return None
+
+
+# == the three checks ==============================================================================
+
+def parameter_start(analysis: "Analysis", fn: "Function", env: dict) -> list[Pred]:
+    """Give annotated parameters of a generic analysis their annotated shapes; the facts that come with."""
+    specs = function_specs(analysis, fn)
+    if not specs.params and specs.returns is None:
+        return []
+    scope = Scope(analysis.fresh)
+    facts: list[Pred] = []
+    for name, spec in specs.params.items():
+        if type(env.get(name)) is not Unknown:
+            continue
+        shape, more = instantiate(spec, scope)
+        env[name] = Array(shape, spec.dtype)
+        facts += more
+    analysis.annotation_scopes[fn] = scope
+    return facts
+
+
+#: check_call's answer for a call reported as not fitting (the call's result is then unknown)
+MISMATCH = "mismatch"
+
+
+def check_call(caller: "Interpreter", node: ast.AST, fn: "Function", env: dict) -> Scope | str | None:
+    """SC202 at a call whose arguments cannot fit the callee's annotations; the scope they bind
+    (None: no annotations; :data:`MISMATCH`: reported)."""
+    specs = function_specs(caller.analysis, fn)
+    if not specs.params and specs.returns is None:
+        return None
+    scope = Scope(caller.analysis.fresh)
+    short = fn.qualname.split(".<locals>.")[-1]
+    ctx = OpContext(caller, node, f"call to {short}()")
+    for name, spec in specs.params.items():
+        value = env.get(name)
+        if type(value) is not Array:
+            continue
+        pred = match(spec, value.shape, scope)
+        try:
+            ctx.require(pred, "SC202", lambda: f"{short}(): argument {name} of shape "
+                                               f"{ctx.show_shape(value.shape)} does not match its annotation "
+                                               f"{spec.text}")
+        except ShapeError as err:
+            caller.shape_error(node, err)
+            return MISMATCH
+    return scope
+
+
+def check_return(interp: "Interpreter", node: ast.AST, value: Value) -> Value:
+    """SC202 at a ``return`` whose value cannot fit the return annotation; the value, narrowed by it."""
+    fn = interp.function
+    if fn is None:
+        return value
+    spec = function_specs(interp.analysis, fn).returns
+    if spec is None:
+        return value
+    scope = interp.analysis.annotation_scopes.get(id(interp.frame))
+    if scope is None:
+        scope = interp.analysis.annotation_scopes.get(fn) if interp.errors is None else None
+    if scope is None:
+        scope = Scope(interp.analysis.fresh)
+    if type(value) is Unknown or (type(value) is Array and value.shape.rank is None):
+        shape, facts = instantiate(spec, scope)
+        for p in facts:
+            interp.add_fact(Fact(p))
+        return Array(shape, spec.dtype or (value.dtype if type(value) is Array else None))
+    if type(value) is not Array:
+        return value
+    ctx = OpContext(interp, node, "return")
+    pred = match(spec, value.shape, scope)
+    try:
+        ctx.require(pred, "SC202", lambda: f"return value of shape {ctx.show_shape(value.shape)} does not "
+                                           f"match the return annotation {spec.text}")
+    except ShapeError as err:
+        interp.shape_error(node, err)
+    return value
+
+
+def bind_call_scope(analysis: "Analysis", frame, scope: Scope | None) -> None:
+    """Remember the scope a call bound, for the ``return`` checks of that call's analysis."""
+    if scope is not None:
+        analysis.annotation_scopes[id(frame)] = scope
+        analysis.annotation_frames.append(frame)   # keeps id(frame) from being reused
+
+
+__all__ = ["ShapeSpec", "SpecDim", "parse_spec", "subscript_annotation", "function_specs", "instantiate",
+           "match", "parameter_start", "check_call", "MISMATCH", "check_return", "bind_call_scope", "Scope"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
@@ -47,6 +48,8 @@ class Candidate:
     # False for values whose shape depends on the data (boolean-mask indexing): their reveal is
     # not compared and they never become operands, so later lines stay data-independent.
     shape_is_static: bool = True
+    # The targets are Python ints (``n, m = x.shape``): named n<k>, kept for later dims, not revealed.
+    int_targets: bool = False
 
 
 # The whole program stays small: NumPy runs it in microseconds and no op can blow up memory.
@@ -65,6 +68,8 @@ class GenContext:
     rng: random.Random
     env: dict[str, object] = field(default_factory=dict)
     palette: tuple[int, ...] = (2, 3, 4)
+    # Makes a nested operand such as ``(x @ w).T`` (set by the generator; None while nesting).
+    subexpression: Callable[[GenContext], Operand | None] | None = None
 
     # -- dims and shapes -------------------------------------------------------------------
     def dim(self) -> int:
@@ -137,7 +142,12 @@ class GenContext:
         return [n for n, v in self.env.items() if isinstance(v, np.ndarray)]
 
     def pick(self, low: int = 0, high: int = MAX_RANK, transposable: bool = True) -> Operand | None:
-        """An existing array with ``low <= ndim <= high``, recent ones more likely; sometimes ``x.T``."""
+        """An existing array with ``low <= ndim <= high``, recent ones more likely; sometimes ``x.T``
+        or a nested expression. ``transposable=False``: always a plain variable name."""
+        if transposable and self.subexpression is not None and self.rng.random() < 0.12:
+            nested = self.subexpression(self)
+            if nested is not None and low <= nested.ndim <= high:
+                return nested
         names = [n for n in self.arrays() if low <= self.env[n].ndim <= high]
         if not names:
             return None
@@ -174,8 +184,32 @@ class GenContext:
         return Operand(text, shape, np.dtype(float))
 
     # -- text ------------------------------------------------------------------------------
+    def ints(self) -> list[str]:
+        return [n for n, v in self.env.items() if type(v) is int]
+
+    def int_text(self, d: int) -> str | None:
+        """``d`` written with an int variable (``n3``, ``n3 + 1``, ``n3 // 2``, ``2 * n3``), if one fits."""
+        forms = []
+        for name in self.ints():
+            v = self.env[name]
+            if v == d:
+                forms += [name, name]
+            if 0 < d - v <= 2:
+                forms.append(f"{name} + {d - v}")
+            if 0 < v - d <= 2:
+                forms.append(f"{name} - {v - d}")
+            if d > 0 and v % d == 0 and v // d > 1:
+                forms.append(f"{name} // {v // d}")
+            if v * 2 == d:
+                forms.append(f"2 * {name}")
+        return self.rng.choice(forms) if forms else None
+
     def dim_text(self, d: int) -> str:
-        """``d`` as a literal, or now and then as ``x.shape[i]`` / ``len(x)`` of a live array."""
+        """``d`` as a literal, or now and then as ``x.shape[i]`` / ``len(x)`` / an int variable."""
+        if self.rng.random() < 0.25:
+            written = self.int_text(d)
+            if written is not None:
+                return written
         if self.rng.random() < 0.12:
             sources = [(n, i) for n in self.arrays() for i, e in enumerate(self.env[n].shape) if e == d]
             if sources:

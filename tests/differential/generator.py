@@ -23,11 +23,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .context import MAX_RANK, MAX_SIZE, Candidate, GenContext
-from .ops_combine import JOIN, REDUCE, SPLIT, TILE
-from .ops_layout import EXPAND, INDEX, MASK, RESHAPE, SETITEM, TRANSPOSE
-from .ops_linalg import MATMUL
-from .ops_values import CREATE, ELEMENTWISE
+from .context import MAX_RANK, MAX_SIZE, Candidate, GenContext, Operand
+from .ops_dims import DIMS
+from .ops_combine import JOIN, REDUCE, SPLIT, TILE, reduction
+from .ops_layout import EXPAND, INDEX, MASK, RESHAPE, SETITEM, TRANSPOSE, expand_dims, index, reshape, transpose
+from .ops_linalg import MATMUL, dot, matmul
+from .ops_values import CREATE, ELEMENTWISE, binary, ufunc1
 from .oracle import is_shape_error, quiet
 
 # op kind -> (weight, table of (generator, weight)); the kinds are the rows of the miss breakdown.
@@ -45,14 +46,17 @@ KINDS = {
     "mask": (2, MASK),
     "setitem": (2, SETITEM),
     "expand": (6, EXPAND),
+    "dims": (4, DIMS),
 }
 # The kinds the failing statement is drawn from: broadcasting and contraction errors are the
 # common real-world ones, so they lead; an index error is easy to make and would otherwise dominate.
 ERROR_KIND_WEIGHTS = {
     "create": 3, "elementwise": 16, "matmul": 14, "transpose": 5, "reshape": 8, "reduce": 8, "join": 8,
-    "split": 4, "tile": 4, "index": 6, "mask": 2, "setitem": 3, "expand": 6,
+    "split": 4, "tile": 4, "index": 6, "mask": 2, "setitem": 3, "expand": 6, "dims": 0,
 }
 ERROR_RATE = 0.4
+# Ops whose (clean) result may stand as an operand inside another statement.
+NESTABLE = [binary, ufunc1, transpose, reduction, index, reshape, expand_dims, matmul, dot]
 NAMES = "xyzwabhuvmpqst"
 
 
@@ -96,7 +100,7 @@ class _Emitted:
 def generate_program(seed: int) -> Program:
     """The program for ``seed``: same seed, same text (for one NumPy version)."""
     rng = random.Random(seed)
-    ctx = GenContext(rng, env={"np": np}, palette=tuple(rng.sample(range(2, 8), 3)))
+    ctx = GenContext(rng, env={"np": np}, palette=tuple(rng.sample(range(2, 8), 3)), subexpression=_nested_operand)
     n_statements = rng.randint(5, 25)
     # the failing statement is the 5th or later, so every program has 5-25 statements
     error_at = rng.randrange(4, n_statements) if rng.random() < ERROR_RATE else None
@@ -140,8 +144,12 @@ def _statement(ctx: GenContext, counter: list[int], want_error: bool, attempts: 
             text, revealed, new = candidate.text, candidate.revealed, ()
         else:
             start = counter[0]
-            new = tuple(f"{NAMES[(start + j) % len(NAMES)]}{start + j}" for j in range(candidate.n_targets))
-            text, revealed = f"{', '.join(new)} = {candidate.rhs}", new
+            if candidate.int_targets:
+                new = tuple(f"n{start + j}" for j in range(candidate.n_targets))
+            else:
+                new = tuple(f"{NAMES[(start + j) % len(NAMES)]}{start + j}" for j in range(candidate.n_targets))
+            text = f"{', '.join(new)} = {candidate.rhs}"
+            revealed = () if candidate.int_targets else new
         trial = dict(ctx.env)
         try:
             with quiet():
@@ -153,15 +161,37 @@ def _statement(ctx: GenContext, counter: list[int], want_error: bool, attempts: 
             continue
         if want_error or not all(_acceptable(trial[name]) for name in revealed):
             continue
+        if candidate.int_targets and not all(type(trial[n]) is int and 0 < trial[n] <= 64 for n in new):
+            continue
         for name in new:
             # Scalars and data-dependent values are revealed but never reused as operands.
-            if not (candidate.shape_is_static and isinstance(trial[name], np.ndarray)):
+            keep = isinstance(trial[name], np.ndarray) or candidate.int_targets
+            if not (candidate.shape_is_static and keep):
                 del trial[name]
         trial.pop("__builtins__", None)
         ctx.env = trial
         counter[0] += len(new)
         return _Emitted(candidate, text, revealed, failed=False)
     return None
+
+
+def _nested_operand(ctx: GenContext) -> Operand | None:
+    """A clean sub-expression, such as ``(x @ w)`` or ``(y.sum(axis=0))``, to use as an operand."""
+    hook, ctx.subexpression = ctx.subexpression, None    # one level of nesting
+    try:
+        candidate = ctx.rng.choice(NESTABLE)(ctx, False)
+    finally:
+        ctx.subexpression = hook
+    if candidate is None or candidate.text or candidate.n_targets != 1 or not candidate.shape_is_static:
+        return None
+    try:
+        with quiet():
+            value = eval(candidate.rhs, {}, dict(ctx.env))  # our own generated expression
+    except Exception:  # noqa: BLE001 - not usable as an operand; the caller draws another
+        return None
+    if not isinstance(value, np.ndarray) or not _acceptable(value):
+        return None
+    return Operand(f"({candidate.rhs})", value.shape, value.dtype)
 
 
 def _acceptable(value) -> bool:

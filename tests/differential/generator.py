@@ -27,7 +27,7 @@ from .context import MAX_RANK, MAX_SIZE, Candidate, GenContext, Operand
 from .ops_dims import DIMS
 from .ops_combine import JOIN, REDUCE, SPLIT, TILE, reduction
 from .ops_layout import EXPAND, INDEX, MASK, RESHAPE, SETITEM, TRANSPOSE, expand_dims, index, reshape, transpose
-from .ops_linalg import MATMUL, dot, matmul
+from .ops_linalg import LINALG, MATMUL, dot, matmul
 from .ops_values import CREATE, ELEMENTWISE, binary, ufunc1
 from .oracle import is_shape_error, quiet
 
@@ -47,12 +47,14 @@ KINDS = {
     "setitem": (2, SETITEM),
     "expand": (6, EXPAND),
     "dims": (4, DIMS),
+    "linalg": (4, LINALG),
 }
 # The kinds the failing statement is drawn from: broadcasting and contraction errors are the
 # common real-world ones, so they lead; an index error is easy to make and would otherwise dominate.
 ERROR_KIND_WEIGHTS = {
     "create": 3, "elementwise": 16, "matmul": 14, "transpose": 5, "reshape": 8, "reduce": 8, "join": 8,
     "split": 4, "tile": 4, "index": 6, "mask": 2, "setitem": 3, "expand": 6, "dims": 0,
+    "linalg": 5,
 }
 ERROR_RATE = 0.4
 # Ops whose (clean) result may stand as an operand inside another statement.

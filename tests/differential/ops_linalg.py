@@ -177,3 +177,110 @@ def tensordot(ctx: GenContext, want_error: bool) -> Candidate | None:
 
 
 MATMUL = [(matmul, 6), (dot, 3), (inner, 1), (outer, 1), (vdot, 1), (einsum, 3), (tensordot, 2)]
+
+
+# -- np.linalg and np.diag -----------------------------------------------------------------------
+# Operands whose *values* could make LAPACK fail (singular, not positive definite, NaN from an
+# earlier np.empty) are built inline from fresh random data shifted onto the diagonal, so the
+# only failures left are shape failures.
+def _well_conditioned(ctx: GenContext, k: int, batch: tuple[int, ...] = ()) -> Operand:
+    dims = ", ".join(ctx.dim_text(d) for d in (*batch, k, k))
+    return Operand(f"(np.random.rand({dims}) + {k} * np.eye({k}))", (*batch, k, k), np.dtype(float))
+
+
+def _spd(ctx: GenContext, k: int) -> Operand:
+    return Operand(f"(np.ones(({k}, {k})) + {k} * np.eye({k}))", (k, k), np.dtype(float))
+
+
+def _random(ctx: GenContext, shape) -> Operand:
+    return Operand(f"np.random.rand({', '.join(ctx.dim_text(d) for d in shape)})", tuple(shape), np.dtype(float))
+
+
+def _non_square(ctx: GenContext) -> Operand:
+    k = ctx.dim()
+    shape = ctx.rng.choice([(k, ctx.other_dim(k)), (ctx.dim(),)])
+    return _random(ctx, shape)
+
+
+def linalg_square(ctx: GenContext, want_error: bool) -> Candidate | None:
+    """inv / det / cholesky / eigh / eigvalsh: square (stacks of) matrices."""
+    rng = ctx.rng
+    fn = rng.choice(["inv", "det", "cholesky", "eigh", "eigvalsh"])
+    k = ctx.dim()
+    if want_error:
+        a = _non_square(ctx)
+    elif fn in ("cholesky", "eigh", "eigvalsh"):
+        a = _spd(ctx, k)
+    elif fn == "det" and rng.random() < 0.5:
+        a = ctx.find(lambda s: len(s) >= 2 and s[-1] == s[-2]) or _well_conditioned(ctx, k)
+    else:
+        a = _well_conditioned(ctx, k, tuple(ctx.dim() for _ in range(rng.choice([0, 0, 1]))))
+    if fn == "eigh":
+        return Candidate("linalg", f"np.linalg.{fn}", f"np.linalg.eigh({a.text})", n_targets=2)
+    return Candidate("linalg", f"np.linalg.{fn}", f"np.linalg.{fn}({a.text})")
+
+
+def linalg_solve(ctx: GenContext, want_error: bool) -> Candidate | None:
+    rng = ctx.rng
+    k = ctx.dim()
+    batch = tuple(ctx.dim() for _ in range(rng.choice([0, 0, 1])))
+    a = _well_conditioned(ctx, k, batch)
+    rows = ctx.other_dim(k) if want_error else k
+    b_shape = (rows,) if rng.random() < 0.4 else (*batch, rows, ctx.dim())
+    b = ctx.operand(b_shape, prefer_existing=0.6)
+    return Candidate("linalg", "np.linalg.solve", f"np.linalg.solve({a.text}, {b.text})")
+
+
+def linalg_factor(ctx: GenContext, want_error: bool) -> Candidate | None:
+    """svd / qr / pinv / lstsq of rectangular matrices."""
+    rng = ctx.rng
+    m, n = ctx.dim(), ctx.dim()
+    fn = rng.choice(["svd", "qr", "pinv", "lstsq"])
+    if fn == "lstsq":
+        rows = ctx.other_dim(m) if want_error else m
+        b = _random(ctx, (rows,) if rng.random() < 0.5 else (rows, ctx.dim()))
+        return Candidate("linalg", "np.linalg.lstsq", f"np.linalg.lstsq({_random(ctx, (m, n)).text}, {b.text}, rcond=None)[0]")
+    a = _random(ctx, (ctx.dim(),) if want_error else (m, n))
+    if fn == "svd":
+        form = rng.choice(["", ", full_matrices=False", ", compute_uv=False"])
+        return Candidate("linalg", "np.linalg.svd", f"np.linalg.svd({a.text}{form})",
+                         n_targets=1 if "compute_uv" in form else 3)
+    if fn == "qr":
+        form = rng.choice(["", "", ", mode='complete'", ", mode='r'"])
+        return Candidate("linalg", "np.linalg.qr", f"np.linalg.qr({a.text}{form})", n_targets=1 if "'r'" in form else 2)
+    if want_error:
+        return None
+    return Candidate("linalg", "np.linalg.pinv", f"np.linalg.pinv({a.text})")
+
+
+def norm(ctx: GenContext, want_error: bool) -> Candidate | None:
+    a = ctx.pick(low=1)
+    if a is None:
+        return None
+    rng = ctx.rng
+    if want_error:
+        axis = str(ctx.axis_out(a.ndim))
+    elif a.ndim >= 2 and rng.random() < 0.3:
+        axis = ctx.axes_text(rng.sample(range(a.ndim), 2))
+    elif rng.random() < 0.6:
+        axis = str(ctx.axis_in(a.ndim))
+    else:
+        return Candidate("linalg", "np.linalg.norm", f"np.linalg.norm({a.text})")
+    keep = ", keepdims=True" if rng.random() < 0.3 else ""
+    return Candidate("linalg", "np.linalg.norm", f"np.linalg.norm({a.text}, axis={axis}{keep})")
+
+
+def diag(ctx: GenContext, want_error: bool) -> Candidate | None:
+    if want_error:
+        a = ctx.pick(low=3, high=4) or ctx.pick(low=0, high=0)
+    else:
+        a = ctx.pick(low=1, high=2)
+    if a is None:
+        return None
+    k = ctx.rng.choice([0, 0, 0, 1, -1])
+    if a.ndim == 2 and k and min(a.shape[0] - max(0, -k), a.shape[1] - max(0, k)) <= 0:
+        k = 0
+    return Candidate("linalg", "np.diag", f"np.diag({a.text}, k={k})" if k else f"np.diag({a.text})")
+
+
+LINALG = [(linalg_square, 2), (linalg_solve, 2), (linalg_factor, 2), (norm, 2), (diag, 1)]

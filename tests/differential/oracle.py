@@ -31,6 +31,9 @@ NOT_SHAPE_MESSAGES = (
     "invalid literal",
     "too many values to unpack",
     "not enough values to unpack",
+    "Singular matrix",
+    "not positive definite",
+    "did not converge",
 )
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from .context import MAX_RANK, MAX_SIZE, Candidate, GenContext, Operand
 from .ops_dims import DIMS
 from .ops_combine import JOIN, REDUCE, SPLIT, TILE, reduction
-from .ops_layout import EXPAND, INDEX, MASK, RESHAPE, SETITEM, TRANSPOSE, expand_dims, index, reshape, transpose
+from .ops_layout import EXPAND, FANCY, INDEX, MASK, RESHAPE, SETITEM, TRANSPOSE, expand_dims, index, reshape, transpose
 from .ops_linalg import LINALG, MATMUL, dot, matmul
 from .ops_values import CREATE, ELEMENTWISE, binary, ufunc1
 from .oracle import is_shape_error, quiet
@@ -48,13 +48,14 @@ KINDS = {
     "expand": (6, EXPAND),
     "dims": (4, DIMS),
     "linalg": (4, LINALG),
+    "fancy": (3, FANCY),
 }
 # The kinds the failing statement is drawn from: broadcasting and contraction errors are the
 # common real-world ones, so they lead; an index error is easy to make and would otherwise dominate.
 ERROR_KIND_WEIGHTS = {
     "create": 3, "elementwise": 16, "matmul": 14, "transpose": 5, "reshape": 8, "reduce": 8, "join": 8,
     "split": 4, "tile": 4, "index": 6, "mask": 2, "setitem": 3, "expand": 6, "dims": 0,
-    "linalg": 5,
+    "linalg": 5, "fancy": 3,
 }
 ERROR_RATE = 0.4
 # Ops whose (clean) result may stand as an operand inside another statement.

@@ -242,6 +242,31 @@ def index(ctx: GenContext, want_error: bool) -> Candidate | None:
     return Candidate("index", "[]", f"{a.text}[{', '.join(items)}]")
 
 
+def fancy(ctx: GenContext, want_error: bool) -> Candidate | None:
+    """Integer-array indexing with literal index lists: the result length is the list's length."""
+    a = ctx.pick(low=1)
+    if a is None:
+        return None
+    rng = ctx.rng
+    axis = rng.randrange(a.ndim)
+    d = a.shape[axis]
+    n = rng.randint(1, 4)
+    idx = [rng.randrange(-d, d) for _ in range(n)]
+    if want_error:
+        idx[rng.randrange(n)] = rng.choice([d, d + 1, -d - 1])
+    roll = rng.random()
+    if roll < 0.5:
+        idx_text = str(idx)
+    elif roll < 0.8 or want_error:
+        idx_text = f"np.array({idx})"
+    else:
+        idx_text = f"np.arange({ctx.dim_text(rng.randint(1, d))})"
+    items = [":"] * axis + [idx_text]
+    if a.ndim >= 2 and axis == 0 and idx_text.startswith("[") and rng.random() < 0.3:
+        items.append(str([rng.randrange(a.shape[1]) for _ in range(n)]))   # two index lists, paired
+    return Candidate("fancy", "[int array]", f"{a.text}[{', '.join(items)}]")
+
+
 def mask(ctx: GenContext, want_error: bool) -> Candidate | None:
     """Boolean-mask indexing: its length is data-dependent, so only a shape *mismatch* is checked."""
     a = ctx.pick(low=1, transposable=False)
@@ -285,5 +310,6 @@ TRANSPOSE = [(transpose, 3), (swapaxes, 1), (moveaxis, 1)]
 RESHAPE = [(reshape, 3), (flatten, 1)]
 EXPAND = [(expand_dims, 2), (squeeze, 2), (broadcast_to, 2)]
 INDEX = [(index, 1)]
+FANCY = [(fancy, 1)]
 MASK = [(mask, 1)]
 SETITEM = [(setitem, 1)]

@@ -116,7 +116,7 @@ COMPARE = ["<", "<=", ">", ">=", "==", "!="]
 UFUNC2 = ["np.maximum", "np.minimum", "np.add", "np.subtract", "np.multiply", "np.divide", "np.hypot",
           "np.arctan2", "np.logical_and", "np.fmax", "np.power"]
 UFUNC1 = ["np.exp", "np.sqrt", "np.abs", "np.tanh", "np.sin", "np.negative", "np.square", "np.floor",
-          "np.sign", "np.isnan", "np.log1p"]
+          "np.sign", "np.isnan", "np.log1p", "np.logical_not"]
 
 
 def partner(ctx: GenContext, a: Operand, want_error: bool, scalar_ok: bool = True) -> Operand | None:
@@ -160,6 +160,9 @@ def binary(ctx: GenContext, want_error: bool) -> Candidate | None:
         return None
     if ctx.rng.random() < 0.3:
         a, b = b, a
+    if ctx.rng.random() < 0.1:
+        op = ctx.rng.choice(["&", "|", "^"])
+        return Candidate("elementwise", op, f"({a.text} > 0.5) {op} ({b.text} < 0.5)")
     if ctx.rng.random() < 0.35:
         fn = _power_safe(ctx.rng.choice(UFUNC2), b)
         return Candidate("elementwise", fn, f"{fn}({a.text}, {b.text})")
@@ -171,9 +174,11 @@ def ufunc1(ctx: GenContext, want_error: bool) -> Candidate | None:
     a = ctx.pick()
     if want_error or a is None:
         return None
-    form = ctx.rng.choice(UFUNC1 + ["-", "abs", ".astype"])
+    form = ctx.rng.choice(UFUNC1 + ["-", "abs", ".astype", "~"])
     if form == "-":
         return Candidate("elementwise", "neg", f"-{a.text}")
+    if form == "~":
+        return Candidate("elementwise", "~", f"~({a.text} > 0.5)")
     if form == "abs":
         return Candidate("elementwise", "abs", f"abs({a.text})")
     if form == ".astype":

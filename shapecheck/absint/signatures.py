@@ -1,25 +1,38 @@
-"""Function shape signatures: what a function's generic analysis learnt about its parameters.
+"""Function shape signatures: what a function requires of its parameters and what it returns.
 
-``def layer(x: (n, k), w: (k, m)) -> (n, m)``: parameters start unknown (or as their annotations
-say), the body refines them (``n, k = x.shape``, ``assert``s, the ops' requirements), and the
-signature prints the parameters as refined, the joined return value, and any precondition that is
-not a plain shape.
+``def layer(x: (n, k), w: (k, m), b: (m,) | (1, m) | ()) -> (n, m)``: parameters start unknown (or
+as their annotations say), the body refines them (``n, k = x.shape``, ``assert``s, the ops'
+requirements), and the signature prints the parameters as refined, the joined return value, and
+the preconditions that are not already said by the shapes (``requires k % 4 == 0``).
+
+Dims are printed by their *representative*: a dim the facts prove equal to an earlier printed dim
+(or to a constant) is printed as that one, so ``assert w.shape[0] == k`` shows as ``w: (k, m)``.
+A parameter that the body never gives a rank is tried at ranks 0-2 (:func:`describe`); each rank
+for which the body has no definite error is one alternative, joined with ``|``.
 """
 
 from __future__ import annotations
 
 import ast
+import itertools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..constraints.dims import show
-from .values import UNKNOWN, Array, Function, Int, Tuple, Value
+from ..constraints import dims as D
+from ..constraints.predicates import Pred, ge, pred_symbols, substitute_pred
+from ..constraints.solver import Fact, Verdict
+from ..constraints.shapes import Shape
+from .values import NONE, UNKNOWN, Array, Function, Int, Tuple, Unknown, Value
 
 if TYPE_CHECKING:
     from .analysis import Analysis, ModuleInfo
 
+SPLIT_RANKS = (0, 1, 2)     # ranks tried for a parameter the body gives none
+MAX_SPLIT_PARAMS = 3        # at most 3**3 re-analyses per function
+
 
 def parameter_values(analysis: "Analysis", fn: Function, receiver: Value | None) -> dict:
-    """The environment a function's generic analysis starts from."""
+    """The environment a function's generic analysis starts from (annotated parameters as annotated)."""
     a = fn.node.args
     env: dict = {}
     params = [p.arg for p in a.posonlyargs + a.args]
@@ -37,17 +50,20 @@ def parameter_values(analysis: "Analysis", fn: Function, receiver: Value | None)
     return env
 
 
+# == the cheap one-line form kept in every report ==================================================
+
 def _show_value(value: Value, names: dict) -> str:
     if type(value) is Array:
         return value.shape.show(names)
     if type(value) is Int:
-        return f"int {show(value.dim, names)}"
+        return f"int {D.show(value.dim, names)}"
     if type(value) is Tuple:
         return "(" + ", ".join(_show_value(v, names) for v in value.items) + ("," if len(value.items) == 1 else "") + ")"
     return "?"
 
 
 def signature_text(analysis: "Analysis", fn: Function) -> str | None:
+    """One line from the generic analysis alone (no solver queries): what ``check`` reports carry."""
     result = analysis.generic.get(fn)
     if result is None:
         return None
@@ -56,10 +72,9 @@ def signature_text(analysis: "Analysis", fn: Function) -> str | None:
         return None
     names = result.names
     params = []
-    a = node.args
-    for p in a.posonlyargs + a.args + a.kwonlyargs:
-        value = result.final_env.get(p.arg, UNKNOWN)
-        params.append(p.arg if p.arg == "self" else f"{p.arg}: {_show_value(value, names)}")
+    for p in _params(node):
+        value = result.final_env.get(p, UNKNOWN)
+        params.append(p if p == "self" else f"{p}: {_show_value(value, names)}")
     text = f"def {node.name}({', '.join(params)}) -> {_show_value(result.returns, names)}"
     extra = [pred.show(names) for pred, *_ in result.preconditions if pred.kind not in ("eq",)]
     if extra:
@@ -75,3 +90,254 @@ def function_signatures(analysis: "Analysis", module: "ModuleInfo") -> dict[str,
             if text is not None:
                 out[fn.qualname] = text
     return out
+
+
+def _params(node) -> list[str]:
+    a = node.args
+    return [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs]
+
+
+# == the full signature: representatives, rank alternatives, preconditions =========================
+
+@dataclass(frozen=True, slots=True)
+class ShapeText:
+    """A shape as printed: dims as text (``("n", "3")``), dtype when known."""
+
+    dims: tuple[str, ...]
+    dtype: str | None = None
+
+    def show(self) -> str:
+        return f"({self.dims[0]},)" if len(self.dims) == 1 else "(" + ", ".join(self.dims) + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """A function's shape summary. ``params`` maps each parameter to its alternatives (empty: not an
+    array as far as the body says); ``returns`` likewise."""
+
+    name: str
+    qualname: str
+    node: ast.AST
+    params: tuple[tuple[str, tuple[ShapeText | str, ...]], ...]
+    returns: tuple[ShapeText | str, ...]
+    requires: tuple[str, ...]
+
+    def text(self) -> str:
+        parts = []
+        for name, alternatives in self.params:
+            parts.append(f"{name}: {_alternatives(alternatives)}" if alternatives else name)
+        head = f"def {self.name}({', '.join(parts)}) -> {_alternatives(self.returns) or '?'}"
+        return "\n".join([head] + [f"    requires {r}" for r in self.requires])
+
+
+def _alternatives(items: tuple) -> str:
+    return " | ".join(i.show() if isinstance(i, ShapeText) else i for i in items)
+
+
+@dataclass
+class _Run:
+    env: dict
+    returns: Value
+    facts: tuple
+    preconditions: list
+    names: dict
+    failed: bool
+
+
+def _run(analysis: "Analysis", fn: Function, env: dict) -> _Run:
+    """The body with these parameter values, silently (definite errors only counted)."""
+    from .interpreter import Frame, Interpreter
+    from .analysis import _join_returns
+
+    errors: list = []
+    frame = Frame(dict(env))
+    interp = Interpreter(analysis, fn.module, frame, report=False, errors=errors, stack=(fn,), function=fn)
+    if isinstance(fn.node, ast.Lambda):
+        frame.returns.append(interp.eval(fn.node.body))
+    else:
+        interp.run_body(fn.node.body)
+    return _Run(frame.env, _join_returns(analysis, frame.returns), frame.facts, frame.preconditions,
+                frame.names, bool(errors))
+
+
+def describe(analysis: "Analysis", fn: Function) -> Signature | None:
+    """The signature of ``fn`` (re-running its body per rank alternative of unranked parameters)."""
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return None
+    receiver = None
+    if _is_method(fn):
+        cls = _owner_class(fn)
+        receiver = analysis.generic_instance(cls) if cls is not None else None
+    start = parameter_values(analysis, fn, receiver)
+    base = _run(analysis, fn, start)
+    params = _params(node)
+    unranked = [p for p in params if type(start.get(p)) is Unknown and type(base.env.get(p)) is Unknown
+                and _used(fn.node, p)][:MAX_SPLIT_PARAMS]
+    runs: list[tuple[dict, _Run]] = []
+    if unranked:
+        for ranks in itertools.product(SPLIT_RANKS, repeat=len(unranked)):
+            env = dict(start)
+            for p, r in zip(unranked, ranks):
+                env[p] = Array(Shape(tuple(analysis.fresh(f"{p}{i}") for i in range(r))))
+            run = _run(analysis, fn, env)
+            if not run.failed:
+                runs.append((env, run))
+        if len(runs) == len(SPLIT_RANKS) ** len(unranked) and not _return_depends(runs):
+            runs = []   # every rank works alike: the parameter is not really constrained
+    if not runs:
+        runs = [(start, base)]
+    per_param: dict[str, list] = {p: [] for p in params}
+    returns: list = []
+    requires: list[str] = []
+    for env, run in runs:
+        namer = _Namer(analysis, run.facts, run.names)
+        for p in params:
+            value = run.env.get(p, env.get(p, UNKNOWN))
+            if p in unranked and type(env.get(p)) is Array and type(value) is not Array:
+                value = env[p]
+            text = namer.value(value, p)
+            if text is not None and text not in per_param[p]:
+                per_param[p].append(text)
+        text = namer.value(run.returns, "r")
+        if text is not None and text not in returns:
+            returns.append(text)
+        if len(runs) == 1:
+            requires = namer.requirements(run.preconditions)
+    shown = tuple((p, tuple(per_param[p])) for p in params if p != "self" or per_param[p])
+    return Signature(node.name, fn.qualname, node, shown, tuple(returns), tuple(requires))
+
+
+def _return_depends(runs) -> bool:
+    shapes = {type(run.returns) is Array and run.returns.shape.rank for _, run in runs}
+    return len(shapes) > 1
+
+
+def _used(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _is_method(fn: Function) -> bool:
+    return "." in fn.qualname and "<locals>" not in fn.qualname.rsplit(".", 1)[0]
+
+
+def _owner_class(fn: Function):
+    from .values import Class
+
+    owner = fn.module.env.get(fn.qualname.rsplit(".", 1)[0])
+    return owner if type(owner) is Class else None
+
+
+#: hints of dims the analysis makes up (joins, broadcasts, unknown sizes): not names worth printing
+_INTERNAL_HINTS = ("d", "j", "b", "k", "size", "ndim", "i", "len", "itemsize", "nbytes")
+
+
+class _Namer:
+    """Prints dims by representative (see the module docstring), one per run."""
+
+    def __init__(self, analysis: "Analysis", facts: tuple, names: dict):
+        self.solver = analysis.solver
+        self.facts = facts
+        self.names = names
+        self.reps: dict[str, D.Dim] = {}       # symbol -> representative dim
+        self.shown: dict[str, str] = {}        # representative symbol -> its printed name
+        self.order: list = []                   # representatives so far (candidates for later dims)
+        self.constants = sorted({c for f in facts for c in _constants(f.pred)})
+
+    def value(self, value: Value, hint: str):
+        if type(value) is Array:
+            dims = value.shape.dims
+            if dims is None:
+                return None
+            return ShapeText(tuple(self.dim(d, f"{hint}{i}") for i, d in enumerate(dims)), value.dtype)
+        if type(value) is Int:
+            return "int"
+        if value is NONE:
+            return "None"
+        if type(value) is Tuple and value.items and all(type(v) is Array for v in value.items):
+            parts = [self.value(v, f"{hint}{i}") for i, v in enumerate(value.items)]
+            return "tuple[" + ", ".join(p.show() if p else "?" for p in parts) + "]"
+        return None
+
+    def dim(self, d: D.Dim, hint: str) -> str:
+        return D.show(self.canonical(d, hint), self.shown)
+
+    def canonical(self, d: D.Dim, hint: str = "d") -> D.Dim:
+        if type(d) is int:
+            return d
+        mapping = {}
+        for s in sorted(D.free_symbols(d)):
+            mapping[s] = self._rep(s, hint)
+        return D.substitute(d, mapping)
+
+    def _rep(self, s: str, hint: str) -> D.Dim:
+        hit = self.reps.get(s)
+        if hit is not None:
+            return hit
+        symbol = D.sym(s)
+        candidates = list(self.constants) + list(self.order)
+        found = self.solver.implied_value(self.facts, symbol, candidates) if candidates else None
+        if found is None:
+            found = symbol
+            self.order.append(symbol)
+            self.shown[s] = self._fresh_name(s, hint)
+        self.reps[s] = found
+        return found
+
+    def _fresh_name(self, s: str, hint: str) -> str:
+        name = self.names.get(s)
+        if name is None or not name.isidentifier():   # an analysis-made dim: named for where it is
+            name = D.display_name(s)
+            if not name.isidentifier() or name in _INTERNAL_HINTS:
+                name = hint if hint.isidentifier() else "d"
+        taken = set(self.shown.values())
+        base, i = name, 2
+        while name in taken:
+            name, i = f"{base}{i}", i + 1
+        return name
+
+    def requirements(self, preconditions: list) -> list[str]:
+        """Preconditions the printed shapes do not already say (an equality between printed dims
+        is said by printing both as one name)."""
+        out: list[str] = []
+        for pred, *_ in preconditions:
+            mapping = {s: self.canonical(D.sym(s)) for s in pred_symbols(pred)}
+            simple = substitute_pred(pred, mapping)
+            if simple.kind == "true" or self._vacuous(pred):
+                continue
+            text = simple.show(self.shown)
+            if text not in out:
+                out.append(text)
+        return out
+
+    def _vacuous(self, pred: Pred) -> bool:
+        """Holds whenever every dim is at least 1 (``n*k % k == 0``): not worth printing."""
+        rest = [f for f in self.facts if f.pred != pred]
+        nonempty = [Fact(ge(D.sym(s), 1)) for s in sorted(pred_symbols(pred))]
+        return self.solver.decide(rest + nonempty, pred).verdict is Verdict.HOLDS
+
+
+def _constants(p: Pred) -> set[int]:
+    if p.kind == "eq":
+        return {a for a in p.args if type(a) is int and a > 1}
+    if p.kind in ("and", "or"):
+        out: set[int] = set()
+        for x in p.args:
+            out |= _constants(x)
+        return out
+    return set()
+
+
+def module_signatures(analysis: "Analysis", module: "ModuleInfo") -> list[Signature]:
+    """Every function and method of ``module`` the analysis saw, in source order."""
+    out = []
+    for fn in list(analysis.generic):
+        if fn.module is module and not isinstance(fn.node, ast.Lambda) and "<locals>" not in fn.qualname:
+            sig = describe(analysis, fn)
+            if sig is not None:
+                out.append(sig)
+    return sorted(out, key=lambda s: s.node.lineno)
+
+
+__all__ = ["parameter_values", "signature_text", "function_signatures", "describe", "Signature",
+           "ShapeText", "module_signatures"]

@@ -54,8 +54,10 @@ class IgnoreComment:
 def find_ignore_comments(source_text: str | bytes) -> list[IgnoreComment]:
     """Every ignore directive in real comments of ``source_text``, in source order."""
     text = _as_text(source_text)
-    lines = text.splitlines()
     found: list[IgnoreComment] = []
+    if _DIRECTIVE.search(text) is None:
+        return found  # the common case: no directive anywhere, so no need to tokenize
+    lines = text.splitlines()
     for token in _comment_tokens(text):
         match = _DIRECTIVE.search(token.string)
         if match is None:

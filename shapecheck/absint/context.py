@@ -36,12 +36,28 @@ class ShapeError(Exception):
         self.related = related
 
 
-@dataclass(frozen=True, slots=True)
 class Arg:
-    """An argument as a rule sees it: its value and the source text that produced it."""
+    """An argument as a rule sees it: its value and the source text that produced it.
 
-    value: Value
-    text: str = ""
+    The text is only needed for messages, so it is cut from the source lazily."""
+
+    __slots__ = ("value", "_text", "_node", "_module")
+
+    def __init__(self, value: Value, text: str = "", node: ast.AST | None = None, module=None):
+        self.value = value
+        self._text = text
+        self._node = node
+        self._module = module
+
+    @property
+    def text(self) -> str:
+        if self._node is not None:
+            self._text = self._module.text_of(self._node)
+            self._node = None
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Arg({self.value!r}, {self.text!r})"
 
 
 @dataclass

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..constraints import dims as D
-from ..constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
+from ..constraints.predicates import (FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate,
+                                     pred_symbols)
 from ..constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..constraints.solver import Fact, Verdict
 from ..diagnostics import Diagnostic, Related, Span
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
 
 MAX_CALL_DEPTH = 10
 LOOP_ITERATIONS = 3
-UNROLL_LIMIT = 16         # loops over known sequences this short run once per item
+UNROLL_LIMIT = 16          # loops over known sequences this short run once per item
+UNROLL_NODE_BUDGET = 3000  # ... when (body size in AST nodes) x (trip count) stays under this
 _LIST_MUTATORS = ("append", "extend", "insert", "pop", "clear")
 
 
@@ -71,6 +73,7 @@ _BUILTINS = {name: Builtin(name) for name in (
     "len", "range", "int", "float", "bool", "tuple", "list", "zip", "enumerate", "min", "max", "abs",
     "sum", "isinstance", "print", "reveal_shape", "round", "sorted", "reversed", "dict", "str",
     "super", "map", "iter", "next", "any", "all", "hasattr", "getattr", "type", "divmod",
+    "object", "complex", "bytes", "set", "frozenset",
 )}
 
 
@@ -85,6 +88,7 @@ class Interpreter:
         self.stack = stack              # functions being analysed (recursion cut-off)
         self.function = function
         self.try_depth = 0
+        self.unrolling = 0
 
     # == diagnostics ===============================================================================
     def span(self, node: ast.AST) -> Span:
@@ -148,10 +152,10 @@ class Interpreter:
         return None
 
     def stmt(self, node: ast.stmt) -> None:
-        method = getattr(self, "stmt_" + type(node).__name__, None)
+        method = _STMT_DISPATCH.get(type(node))
         if method is None:
             return  # statements with no shape meaning (pass, global, ...)
-        method(node)
+        method(self, node)
 
     def stmt_Expr(self, node: ast.Expr) -> None:
         value = node.value
@@ -179,7 +183,7 @@ class Interpreter:
     def stmt_AugAssign(self, node: ast.AugAssign) -> None:
         current = self.eval(_load(node.target))
         right = self.eval(node.value)
-        result = self.binary(node, node.op, current, right, _text(self, node.target), _text(self, node.value))
+        result = self.binary(node, node.op, current, right, node.target, node.value)
         if type(current) is Array and type(result) is Array and current.shape.rank is not None \
                 and result.shape.rank is not None:
             # In-place: the result must fit the left operand's shape (NumPy: "non-broadcastable output").
@@ -270,12 +274,26 @@ class Interpreter:
     def stmt_For(self, node: ast.For) -> None:
         iterable = self.eval(node.iter)
         items = _iteration_items(iterable)
-        if items is not None and len(items) <= UNROLL_LIMIT and self._unroll(node, items):
+        if items is not None and self._unroll_budget(node, len(items)) and self._unroll(node, items):
             return
         element = self.iteration_value(iterable, node)
         self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse)
 
+    def _unroll_budget(self, node: ast.For, count: int) -> bool:
+        """Unroll only short loops with small bodies, and never multiply out nested unrolling."""
+        if count > UNROLL_LIMIT or self.unrolling:
+            return False
+        size = _node_count(node)
+        return size * count <= UNROLL_NODE_BUDGET
+
     def _unroll(self, node: ast.For, items: tuple) -> bool:
+        self.unrolling += 1
+        try:
+            return self._unroll_body(node, items)
+        finally:
+            self.unrolling -= 1
+
+    def _unroll_body(self, node: ast.For, items: tuple) -> bool:
         """Run a loop over a short known sequence once per item: exact shapes for ``range(3)`` loops.
 
         Gives up (restoring the state) when the body can leave early, where the fixpoint is needed."""
@@ -329,12 +347,17 @@ class Interpreter:
         self._merge(states, entry_facts, widen=True)
 
     def stmt_With(self, node: ast.With) -> None:
+        expected = any(_expects_exception(item.context_expr) for item in node.items)
         for item in node.items:
             value = self.eval(item.context_expr)
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, UNKNOWN if not isinstance(value, Array) else value)
-        kind = self.run_body(node.body)
-        if kind:
+        self.try_depth += expected
+        try:
+            kind = self.run_body(node.body)
+        finally:
+            self.try_depth -= expected
+        if kind and not expected:
             raise _Terminated(kind)
 
     stmt_AsyncWith = stmt_With
@@ -532,7 +555,7 @@ class Interpreter:
 
     def _store_subscript(self, target: ast.Subscript, value: Value) -> None:
         container = self.eval(target.value)
-        if type(container) is Array:
+        if type(container) is Array and container.dtype != "object":
             from .rules.indexing import index_array
 
             index = self.eval(target.slice)
@@ -562,7 +585,7 @@ class Interpreter:
         if mentions_hole(pred):
             pin(self, pred, _text(self, test), node, decision)
             return
-        if decision.verdict is Verdict.FAILS and assertion:
+        if decision.verdict is Verdict.FAILS and assertion and (_about_shapes(test) or pred_symbols(pred)):
             related = [Related(self.module.path, self.span(node), f.origin) for f in decision.core if f.origin]
             self.diagnose(node, "SC201", f"assertion can never hold: {_text(self, test)} "
                                          f"is false for every consistent shape ({pred.show(self.frame.names)})",
@@ -638,10 +661,10 @@ class Interpreter:
         return _BUILTINS.get(name)
 
     def eval(self, node: ast.expr) -> Value:
-        method = getattr(self, "expr_" + type(node).__name__, None)
+        method = _EXPR_DISPATCH.get(type(node))
         if method is None:
             return UNKNOWN
-        return method(node)
+        return method(self, node)
 
     def expr_Constant(self, node: ast.Constant) -> Value:
         v = node.value
@@ -850,7 +873,8 @@ class Interpreter:
                 i = index.dim
                 if -len(items) <= i < len(items):
                     return items[i]
-                self.diagnose(node, "SC105", f"index {i} is out of range for a sequence of length {len(items)}")
+                if type(seq) is Tuple:
+                    self.diagnose(node, "SC105", f"tuple index {i} is out of range for a tuple of length {len(items)}")
                 return UNKNOWN
             return UNKNOWN
         if type(index) is Slice:
@@ -890,9 +914,10 @@ class Interpreter:
     def expr_BinOp(self, node: ast.BinOp) -> Value:
         left = self.eval(node.left)
         right = self.eval(node.right)
-        return self.binary(node, node.op, left, right, _text(self, node.left), _text(self, node.right))
+        return self.binary(node, node.op, left, right, node.left, node.right)
 
-    def binary(self, node: ast.AST, op: ast.operator, left: Value, right: Value, ltext: str, rtext: str) -> Value:
+    def binary(self, node: ast.AST, op: ast.operator, left: Value, right: Value, lnode: ast.AST,
+               rnode: ast.AST) -> Value:
         tl, tr = type(left), type(right)
         if tl is Int and tr is Int:
             return _int_arith(op, left.dim, right.dim)
@@ -900,7 +925,7 @@ class Interpreter:
             from .rules.registry import apply_operator
 
             return self.apply(node, _OP_NAMES[type(op)], lambda ctx: apply_operator(
-                ctx, type(op), Arg(left, ltext), Arg(right, rtext)))
+                ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)))
         if tl is Tuple and tr is Tuple and isinstance(op, ast.Add):
             return Tuple(left.items + right.items)
         if tl is List and tr is List and isinstance(op, ast.Add):
@@ -936,12 +961,14 @@ class Interpreter:
 
     def expr_Compare(self, node: ast.Compare) -> Value:
         left = self.eval(node.left)
-        left_text = _text(self, node.left)
+        left_text = node.left
+        seen = [left]
         preds: list[Pred | None] = []
         result: Value = UNKNOWN
         for op, comp in zip(node.ops, node.comparators):
             right = self.eval(comp)
-            right_text = _text(self, comp)
+            seen.append(right)
+            right_text = comp
             # `if x.shape[0] != n` with `n` an unknown parameter: n is a dim from here on
             if type(left) is Unknown and type(right) is Int:
                 left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left)
@@ -951,8 +978,8 @@ class Interpreter:
                 from .rules.registry import apply_operator
 
                 result = self.apply(node, _CMP_NAMES.get(type(op), "compare"),
-                                    lambda ctx: apply_operator(ctx, type(op), Arg(left, left_text),
-                                                               Arg(right, right_text)))
+                                    lambda ctx: apply_operator(ctx, type(op), Arg(left, "", left_text, self.module),
+                                                               Arg(right, "", right_text, self.module)))
                 preds.append(None)
             else:
                 preds.append(_compare(op, left, right))
@@ -960,7 +987,7 @@ class Interpreter:
         if type(result) is Array:
             return result
         if any(p is None for p in preds):
-            return Bool()
+            return Bool() if all(type(v) in _SCALAR_TYPES for v in seen) else UNKNOWN
         pred = conj(preds)
         return Bool(True if pred is TRUE else False if pred is FALSE else None, pred)
 
@@ -974,7 +1001,7 @@ class Interpreter:
                     return self._unknown_call(func)
                 args.extend(Arg(v, "") for v in items)
             else:
-                args.append(Arg(self.eval(a), _text(self, a)))
+                args.append(Arg(self.eval(a), "", a, self.module))
         kwargs: dict[str, Arg] = {}
         for kw in node.keywords:
             value = self.eval(kw.value)
@@ -983,8 +1010,20 @@ class Interpreter:
                     kwargs.update({k: Arg(v, "") for k, v in value.items if isinstance(k, str)})
                     continue
                 return self._unknown_call(func)
-            kwargs[kw.arg] = Arg(value, _text(self, kw.value))
-        return self.call(node, func, args, kwargs)
+            kwargs[kw.arg] = Arg(value, "", kw.value, self.module)
+        result = self.call(node, func, args, kwargs)
+        if type(func) not in (LibraryObject, Builtin):
+            self._escape_lists(node)
+        return result
+
+    def _escape_lists(self, node: ast.Call) -> None:
+        """A list handed to code we do not model may be mutated there: forget its length."""
+        env = self.frame.env
+        for a in list(node.args) + [kw.value for kw in node.keywords]:
+            if isinstance(a, ast.Name):
+                v = env.get(a.id)
+                if type(v) is List and v.items is not None:
+                    env[a.id] = List(None, element_of(v))
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN
@@ -1056,6 +1095,8 @@ class Interpreter:
                 self.add_fact(Fact(conj((le(start, i), lt(i, stop)))))
             return Int(i)
         if t is Array:
+            if iterable.dtype == "object" and iterable.shape.rank == 1:
+                return UNKNOWN  # elements of an object array are arbitrary Python objects
             if iterable.shape.rank:
                 return Array(Shape(iterable.shape.prefix[1:]), iterable.dtype)
             return UNKNOWN_ARRAY if iterable.shape.rank is None else UNKNOWN
@@ -1078,6 +1119,8 @@ class Interpreter:
 
 
 # == helpers =======================================================================================
+
+_SCALAR_TYPES = (Int, Float, Bool, Str, Tuple, List, Dict, type(NONE))
 
 _OP_NAMES = {
     ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "divide", ast.FloorDiv: "floor_divide",
@@ -1190,9 +1233,9 @@ def _items_of(v: Value, want: int | None) -> tuple | None:
     if t is Array and v.shape.rank is not None and v.shape.rank >= 1 and type(v.shape.prefix[0]) is int:
         n = v.shape.prefix[0]
         if n <= 64:
-            return tuple(Array(Shape(v.shape.prefix[1:]), v.dtype) for _ in range(n))
+            return (Array(Shape(v.shape.prefix[1:]), v.dtype),) * n
     if t is Array and v.shape.rank and want is not None:
-        return tuple(Array(Shape(v.shape.prefix[1:]), v.dtype) for _ in range(want))
+        return (Array(Shape(v.shape.prefix[1:]), v.dtype),) * want
     return None
 
 
@@ -1256,6 +1299,29 @@ def _check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text:
         ctx.require(disj((eq(a, b), eq(a, 1))), "SC101", message)
 
 
+def _about_shapes(test: ast.AST) -> bool:
+    """Whether an assertion speaks of shapes (``assert False`` and flag checks are not SC201's business)."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Attribute) and node.attr in ("shape", "ndim", "size"):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len":
+            return True
+    return False
+
+
+_RAISES_CONTEXTS = ("raises", "assert_raises", "assertRaises", "assert_raises_regex", "assertRaisesRegex",
+                    "raises_regex", "assertRaisesRegexp", "expect_exception", "suppress")
+
+
+def _expects_exception(expr: ast.AST) -> bool:
+    """``with pytest.raises(ValueError):``: the block is meant to fail, so its errors are not bugs."""
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        return name in _RAISES_CONTEXTS
+    return False
+
+
 def _catches_shape_errors(handler: ast.ExceptHandler) -> bool:
     if handler.type is None:
         return True
@@ -1311,3 +1377,17 @@ def _forget_changed(entry: dict, current: dict) -> dict:
             else:
                 out[k] = UNKNOWN
     return out
+
+
+def _node_count(node: ast.AST) -> int:
+    n = getattr(node, "_shapecheck_size", None)
+    if n is None:
+        n = sum(1 for _ in ast.walk(node))
+        node._shapecheck_size = n  # memo on the node itself: trees are per-analysis
+    return n
+
+
+_STMT_DISPATCH = {getattr(ast, name[5:]): fn for name, fn in vars(Interpreter).items()
+                  if name.startswith("stmt_") and hasattr(ast, name[5:])}
+_EXPR_DISPATCH = {getattr(ast, name[5:]): fn for name, fn in vars(Interpreter).items()
+                  if name.startswith("expr_") and hasattr(ast, name[5:])}

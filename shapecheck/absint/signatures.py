@@ -151,6 +151,9 @@ def _run(analysis: "Analysis", fn: Function, env: dict) -> _Run:
 
     errors: list = []
     frame = Frame(dict(env))
+    scope = analysis.annotation_scopes.get(fn)
+    if scope is not None:   # annotation names (``batch``) are the user's own
+        frame.names.update({name: text for text, d in scope.dims.items() for name in D.free_symbols(d)})
     interp = Interpreter(analysis, fn.module, frame, report=False, errors=errors, stack=(fn,), function=fn)
     if isinstance(fn.node, ast.Lambda):
         frame.returns.append(interp.eval(fn.node.body))
@@ -183,8 +186,12 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
             run = _run(analysis, fn, env)
             if not run.failed:
                 runs.append((env, run))
-        if len(runs) == len(SPLIT_RANKS) ** len(unranked) and not _return_depends(runs):
-            runs = []   # every rank works alike: the parameter is not really constrained
+        if len(runs) == len(SPLIT_RANKS) ** len(unranked):
+            # every rank works: the parameters are not constrained; the result may still be known
+            same = _same_return(analysis, runs)
+            base = _Run(base.env, same if same is not None else base.returns, base.facts,
+                        base.preconditions, base.names, base.failed)
+            runs = []
     if not runs:
         runs = [(start, base)]
     per_param: dict[str, list] = {p: [] for p in params}
@@ -204,13 +211,18 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
             returns.append(text)
         if len(runs) == 1:
             requires = namer.requirements(run.preconditions)
-    shown = tuple((p, tuple(per_param[p])) for p in params if p != "self" or per_param[p])
+    shown = tuple((p, tuple(per_param[p]) if p != "self" else ()) for p in params)
     return Signature(node.name, fn.qualname, node, shown, tuple(returns), tuple(requires))
 
 
-def _return_depends(runs) -> bool:
-    shapes = {type(run.returns) is Array and run.returns.shape.rank for _, run in runs}
-    return len(shapes) > 1
+def _same_return(analysis: "Analysis", runs) -> Value | None:
+    """The return value when it is one concrete shape whatever the parameters' ranks."""
+    values = {run.returns for _, run in runs}
+    if len(values) == 1:
+        value = values.pop()
+        if type(value) is Array and value.shape.dims is not None and all(type(d) is int for d in value.shape.dims):
+            return value
+    return None
 
 
 def _used(node: ast.AST, name: str) -> bool:

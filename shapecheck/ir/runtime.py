@@ -38,6 +38,9 @@ from shapecheck.subst.names import Name
 NUMPY_DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
                 "i64": np.dtype(np.int64), "bool": np.dtype(np.bool_)}
 PARALLEL_MIN_ELEMENTS = 1 << 20
+# A native entry releases the GIL around its kernels when they move this many elements (the
+# release and re-acquire cost well under a microsecond; below this the work costs about as much).
+RELEASE_GIL_MIN_ELEMENTS = 1 << 16
 
 
 @functools.cache
@@ -74,17 +77,90 @@ class Kernels:
     ir_text: str
     symbols: dict            # kernel name -> kernel symbol
     trampolines: dict        # kernel name -> trampoline symbol
+    entry: str | None = None  # symbol of the native program entry (``codegen.pyentry``), if any
 
 
-def llvm_ir(module: L.LoopModule, *, fastmath: bool = False) -> Kernels:
-    """Lower ``module`` to LLVM IR text (unoptimised) with deterministic, unique symbols."""
-    from shapecheck.ir.codegen import lower
+@dataclass(frozen=True)
+class _Layout:
+    """Everything a call of a fully specialised program can decide in advance, in slot terms
+    (slots number the inputs, then the temps): the (shape, strides, dtype) of each input that
+    needs no checking beyond one tuple comparison, the temporaries to allocate, each kernel
+    call's buffer slots, index arguments and thread chunks, and the output slots."""
 
-    text = str(lower.lower_module(module, fastmath=fastmath, data_offset=data_offset()))
+    signature: tuple          # per input: (shape, strides, dtype) of a C-contiguous array
+    temps: tuple              # per temp: (shape, dtype)
+    steps: tuple              # per call: (kernel name, buffer slots, index arguments, chunks or None)
+    outputs: tuple            # output slots
+    elements: int             # elements moved by all calls together
+
+    def entry_plan(self, inputs: tuple) -> "EntryPlan | None":
+        """The native entry's plan (``codegen.pyentry``), or None when a step runs on threads
+        (those calls go through the thread pool, where a native entry would save nothing)."""
+        from shapecheck.ir.codegen.pyentry import EntryPlan
+
+        if any(chunks is not None for *_, chunks in self.steps):
+            return None
+        codes = {dtype: code for code, dtype in NUMPY_DTYPES.items()}
+        return EntryPlan(tuple((tuple(b.shape), b.dtype) for b in inputs),
+                         tuple((shape, codes[dtype]) for shape, dtype in self.temps),
+                         tuple((name, slots, index_args) for name, slots, index_args, _ in self.steps),
+                         self.outputs, self.elements >= RELEASE_GIL_MIN_ELEMENTS)
+
+
+def _layout(module: L.LoopModule) -> _Layout | None:
+    """The call layout of a program without shape variables (None for a symbolic one)."""
+    from shapecheck.ir.codegen.lower import split_loop
+
+    program = module.program
+    if program.shape_params:
+        return None
+    signature = []
+    for buf in program.inputs:
+        dtype = NUMPY_DTYPES[buf.dtype]
+        signature.append((tuple(buf.shape), np.empty(buf.shape, dtype).strides, dtype))
+    temps = tuple((tuple(b.shape), NUMPY_DTYPES[b.dtype]) for b in program.temps)
+    slot = {b.name: k for k, b in enumerate(program.inputs + program.temps)}
+    sizes = {b.name: int(np.prod(b.shape, dtype=np.int64)) for b in program.inputs + program.temps}
+    steps, elements = [], 0
+    for call in program.calls:
+        kernel = module.kernel(call.kernel)
+        shape_args = tuple(dims.evaluate(d, {}) for d in call.shape_args)
+        moved = sum(sizes[name] for name in call.buffers)
+        elements += moved
+        split, chunks = split_loop(kernel), None
+        if split is not None:
+            local = {name.key: value for name, value in zip(kernel.shape_params, shape_args)}
+            chunks = _chunks(trip_count(split, local), moved)
+            if len(chunks) == 1:
+                shape_args, chunks = shape_args + chunks[0], None
+        else:
+            shape_args += (0, 0)
+        steps.append((call.kernel, tuple(slot[name] for name in call.buffers), shape_args, chunks))
+    return _Layout(tuple(signature), temps, tuple(steps), tuple(slot[name] for name in program.outputs),
+                   elements)
+
+
+def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True) -> Kernels:
+    """Lower ``module`` to LLVM IR text (unoptimised) with deterministic, unique symbols: its
+    kernels, a ctypes trampoline per kernel and, for a fully specialised program run on one
+    thread, a native Python entry (unless ``native_entry`` is False or this process's NumPy
+    object layout is not the one ``codegen.pyabi`` knows)."""
+    from shapecheck.ir.codegen import lower, pyabi, pyentry
+
+    out = lower.lower_module(module, fastmath=fastmath, data_offset=data_offset())
+    layout = _layout(module) if native_entry else None
+    plan = layout.entry_plan(module.program.inputs) if layout is not None else None
+    entry = None
+    if plan is not None and pyabi.array_layout() is not None:
+        entry = f"sc_{module.program.name}_{lower.SUFFIX_TOKEN}_entry"
+        kernels = {k.name: out.globals[lower.kernel_symbol(k)] for k in module.kernels}
+        pyentry.lower_entry(out, entry, plan, kernels, pyabi.array_layout())
+    text = str(out)
     suffix = hashlib.sha256(text.encode()).hexdigest()[:16]
     text = text.replace(lower.SUFFIX_TOKEN, suffix)
     return Kernels(text, {k.name: lower.kernel_symbol(k, suffix) for k in module.kernels},
-                   {k.name: lower.trampoline_symbol(k, suffix) for k in module.kernels})
+                   {k.name: lower.trampoline_symbol(k, suffix) for k in module.kernels},
+                   entry.replace(lower.SUFFIX_TOKEN, suffix) if entry else None)
 
 
 @dataclass(frozen=True)
@@ -96,24 +172,22 @@ class _Entry:
 
 @dataclass(frozen=True)
 class _Plan:
-    """Everything a call of a fully specialised program can decide in advance: the exact
-    (shape, strides, dtype) of each input that needs no checking beyond one tuple comparison,
-    the temporaries to allocate, and each kernel call's arguments and thread chunks."""
+    """A :class:`_Layout` with each step's kernel resolved to its ctypes function."""
 
-    signature: tuple          # per input: (shape, strides, dtype) of a C-contiguous array
-    temps: tuple              # per temp: (shape, dtype)
+    signature: tuple
+    temps: tuple
     steps: tuple              # per call: (function, buffer slots, index arguments, chunks or None)
-    outputs: tuple            # output slots
+    outputs: tuple
 
 
 @dataclass(frozen=True)
-class Executable:
-    """A loop program compiled for this host. Call it with the program's input arrays."""
+class PythonPath:
+    """Running a program from Python: the call plan of a fully specialised program when the
+    arguments match it exactly, else full checks (``check_arguments``), copies of non-contiguous
+    arguments, and shapes bound per call. The native entry falls back to this."""
 
     module: L.LoopModule
-    kernels: Kernels
     entries: dict             # kernel name -> _Entry
-    from_disk: bool
     plan: _Plan | None = None
 
     def __call__(self, *arrays):
@@ -152,6 +226,34 @@ class Executable:
         _run_chunks(entry.function, objects, shape_args, _chunks(trip, sum(a.size for a in objects)))
 
 
+@dataclass(frozen=True)
+class Executable:
+    """A loop program compiled for this host. Call it with the program's input arrays.
+
+    ``native`` (when the program is fully specialised and runs on one thread) is a builtin
+    function doing the guards, allocation and kernel calls in compiled code; anything its guards
+    do not accept goes to ``python``, so both give the same results and the same errors."""
+
+    module: L.LoopModule
+    kernels: Kernels
+    python: PythonPath
+    from_disk: bool
+    native: object = None
+
+    @property
+    def entries(self) -> dict:
+        return self.python.entries
+
+    @property
+    def plan(self) -> _Plan | None:
+        return self.python.plan
+
+    def __call__(self, *arrays):
+        if self.native is not None:
+            return self.native(*arrays)
+        return self.python(*arrays)
+
+
 def _run_chunks(function, objects, shape_args, chunks) -> None:
     # The calling thread runs the first chunk itself: one hand-off fewer per call.
     futures = [_pool().submit(function, *objects, *shape_args, lo, hi) for lo, hi in chunks[1:]]
@@ -175,47 +277,31 @@ def _run_plan(plan: _Plan, arrays):
     return tuple(slots[k] for k in plan.outputs)
 
 
-def _plan(module: L.LoopModule, entries: dict) -> _Plan | None:
-    """The call plan of a program without shape variables (None for a symbolic one)."""
-    program = module.program
-    if program.shape_params:
-        return None
-    signature = []
-    for buf in program.inputs:
-        dtype = NUMPY_DTYPES[buf.dtype]
-        signature.append((tuple(buf.shape), np.empty(buf.shape, dtype).strides, dtype))
-    temps = tuple((tuple(b.shape), NUMPY_DTYPES[b.dtype]) for b in program.temps)
-    slot = {b.name: k for k, b in enumerate(program.inputs + program.temps)}
-    sizes = {b.name: int(np.prod(b.shape, dtype=np.int64)) for b in program.inputs + program.temps}
-    steps = []
-    for call in program.calls:
-        entry = entries[call.kernel]
-        shape_args = tuple(dims.evaluate(d, {}) for d in call.shape_args)
-        chunks = None
-        if entry.split is not None:
-            local = {name.key: value for name, value in zip(entry.kernel.shape_params, shape_args)}
-            chunks = _chunks(trip_count(entry.split, local), sum(sizes[name] for name in call.buffers))
-            if len(chunks) == 1:
-                shape_args, chunks = shape_args + chunks[0], None
-        else:
-            shape_args += (0, 0)
-        steps.append((entry.function, tuple(slot[name] for name in call.buffers), shape_args, chunks))
-    return _Plan(tuple(signature), temps, tuple(steps), tuple(slot[name] for name in program.outputs))
+def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True) -> Executable:
+    """Compile ``module`` (or take it from the in-memory or on-disk cache). ``native_entry=False``
+    leaves out the native entry (every call then takes the Python path)."""
+    from shapecheck.ir.codegen import engine, lower, pyabi
 
-
-def build(module: L.LoopModule, *, fastmath: bool = False) -> Executable:
-    """Compile ``module`` (or take it from the in-memory or on-disk cache)."""
-    from shapecheck.ir.codegen import engine, lower
-
-    kernels = llvm_ir(module, fastmath=fastmath)
-    loaded = engine.compile_ir(kernels.ir_text, tuple(kernels.trampolines.values()))
+    native_entry = native_entry and pyabi.bind_runtime_symbols()
+    kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry)
+    symbols = tuple(kernels.trampolines.values()) + ((kernels.entry,) if kernels.entry else ())
+    loaded = engine.compile_ir(kernels.ir_text, symbols)
     entries = {}
     for kernel in module.kernels:
         argtypes = [ctypes.py_object] * len(kernel.params) + [ctypes.c_int64] * (len(kernel.shape_params) + 2)
         prototype = ctypes.CFUNCTYPE(None, *argtypes)
         function = prototype(loaded.addresses[kernels.trampolines[kernel.name]])
         entries[kernel.name] = _Entry(kernel, function, lower.split_loop(kernel))
-    return Executable(module, kernels, entries, loaded.from_disk, _plan(module, entries))
+    layout = _layout(module)
+    plan = None
+    if layout is not None:
+        steps = tuple((entries[name].function, slots, args, chunks) for name, slots, args, chunks in layout.steps)
+        plan = _Plan(layout.signature, layout.temps, steps, layout.outputs)
+    python = PythonPath(module, entries, plan)
+    native = None
+    if kernels.entry:
+        native = pyabi.builtin(module.program.name, loaded.addresses[kernels.entry], python)
+    return Executable(module, kernels, python, loaded.from_disk, native)
 
 
 # --- guards ----------------------------------------------------------------------------------

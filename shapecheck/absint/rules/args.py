@@ -119,24 +119,29 @@ def is_none(arg: Arg | None) -> bool:
     return arg is None or arg.value is NONE
 
 
-def normalize_axis(ctx: OpContext, axis: int, ndim: int, what: str = "axis") -> int:
-    """NumPy's normalize_axis_index: ``-ndim <= axis < ndim`` or AxisError (SC104)."""
+def normalize_axis(ctx: OpContext, axis: int, ndim: int, what: str = "axis", zero_d_ok: bool = False) -> int:
+    """NumPy's normalize_axis_index: ``-ndim <= axis < ndim`` or AxisError (SC104).
+
+    ``zero_d_ok``: reductions of a 0-d array accept axis 0 and -1 (NumPy treats it as one element)."""
+    if zero_d_ok and ndim == 0 and axis in (0, -1):
+        return 0
     if not -ndim <= axis < ndim:
         ctx.fail("SC104", f"{ctx.op}: {what} {axis} is out of bounds for array of dimension {ndim}")
     return axis % ndim if ndim else 0
 
 
-def axes_arg(ctx: OpContext, arg: Arg | None, ndim: int) -> tuple[int, ...] | None:
+def axes_arg(ctx: OpContext, arg: Arg | None, ndim: int, *, zero_d_ok: bool = False,
+             repeats_ok: bool = False) -> tuple[int, ...] | None:
     """``axis=1`` / ``axis=-1`` / ``axis=(0, 2)`` normalised; None for ``axis=None``; raises for unknown."""
     if is_none(arg):
         return None
     v = arg.value
     if type(v) is Int and type(v.dim) is int:
-        return (normalize_axis(ctx, v.dim, ndim),)
+        return (normalize_axis(ctx, v.dim, ndim, zero_d_ok=zero_d_ok),)
     if type(v) in (Tuple, List) and v.items is not None and all(
             type(i) is Int and type(i.dim) is int for i in v.items):
-        axes = tuple(normalize_axis(ctx, i.dim, ndim) for i in v.items)
-        if len(set(axes)) != len(axes):
+        axes = tuple(normalize_axis(ctx, i.dim, ndim, zero_d_ok=zero_d_ok) for i in v.items)
+        if len(set(axes)) != len(axes) and not repeats_ok:
             ctx.fail("SC104", f"{ctx.op}: repeated axis in {arg.text or axes}")
         return axes
     raise _UnknownAxis
@@ -149,6 +154,16 @@ class _UnknownAxis(Exception):
 UnknownAxis = _UnknownAxis
 
 
+def structured_dtype(arg: Arg | None) -> bool:
+    """A record or sub-array dtype (``[("f", "i", 3)]``, ``"i,i,i"``, ``"(3,)f4"``) changes shapes."""
+    if arg is None:
+        return False
+    v = arg.value
+    if type(v) in (List, Tuple) or type(v).__name__ == "Dict":
+        return True
+    return type(v) is Str and v.value is not None and ("," in v.value or "(" in v.value)
+
+
 def dtype_arg(arg: Arg | None) -> str | None:
     if arg is None:
         return None
@@ -159,11 +174,12 @@ def dtype_arg(arg: Arg | None) -> str | None:
     if type(v) is Str and v.value:
         return _DTYPE_ALIASES.get(v.value, v.value if v.value in _DTYPES else None)
     if type(v).__name__ == "Builtin":
-        return {"float": "float64", "int": "int64", "bool": "bool", "complex": "complex128"}.get(v.name)
+        return {"float": "float64", "int": "int64", "bool": "bool", "complex": "complex128",
+                "object": "object", "str": "str", "bytes": "bytes"}.get(v.name)
     return None
 
 
-_DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
+_DTYPES = {"object", "str", "bytes", "datetime64", "timedelta64", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
            "float32", "float64", "complex64", "complex128", "longdouble"}
 _DTYPE_ALIASES = {"float_": "float64", "double": "float64", "single": "float32", "half": "float16",
                   "int_": "int64", "intp": "int64", "bool_": "bool", "complex_": "complex128", "f4": "float32",

@@ -87,6 +87,33 @@ def vdot(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(()), dtype)
 
 
+def cross(ctx: OpContext, call: Call) -> Value:
+    """``cross``: vectors of 2 or 3 components along the last axis; both 2 gives a scalar z."""
+    got = _pair(call)
+    if got is None:
+        return UNKNOWN
+    (a, b), (a_arg, b_arg) = got
+    x, y = a.shape.dims, b.shape.dims
+    dtype = promote(a.dtype, b.dtype)
+    if x is None or y is None or any(k in call.kwargs for k in ("axisa", "axisb", "axisc", "axis")):
+        return Array(UNKNOWN_SHAPE, dtype)
+    from ...constraints.predicates import disj
+
+    for dims, arg in ((x, a_arg), (y, b_arg)):
+        if not dims:
+            ctx.fail("SC107", f"{ctx.op}: {ctx.describe(arg)}: a vector needs at least one dimension")
+        ctx.require(disj((eq(dims[-1], 2), eq(dims[-1], 3))), "SC107", lambda arg=arg: (
+            f"{ctx.op}: incompatible dimensions for cross product (dimension must be 2 or 3): {ctx.describe(arg)}"))
+    batch = ctx.broadcast([(Shape(x[:-1]), a_arg.text), (Shape(y[:-1]), b_arg.text)])
+    if batch is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    if x[-1] == 2 and y[-1] == 2:
+        return Array(batch, dtype)
+    if type(x[-1]) is int and type(y[-1]) is int:
+        return Array(Shape(batch.prefix + (3,)), dtype)
+    return Array(UNKNOWN_SHAPE, dtype)
+
+
 def kron(ctx: OpContext, call: Call) -> Value:
     got = _pair(call)
     if got is None:
@@ -190,13 +217,19 @@ def einsum(ctx: OpContext, call: Call) -> Value:
                 ctx.fail("SC107", f"{ctx.op}: operand has {len(dims)} dimensions but subscript '{term}' "
                                   f"names {len(term)} ({ctx.describe(arg)})")
             named = list(zip(term, dims))
-        seen_here: set[str] = set()
+        local: dict[str, D.Dim] = {}
         for letter, d in named:
-            repeated = letter in seen_here   # a trace within one operand: sizes must match exactly
-            seen_here.add(letter)
+            if letter in local:
+                # a trace within one operand ('ii'): sizes must match exactly, no broadcasting
+                first = local[letter]
+                ctx.require(eq(first, d), "SC102", lambda letter=letter, first=first, d=d, arg=arg: (
+                    f"{ctx.op}: dimensions in {ctx.describe(arg)} for collapsing index '{letter}' don't "
+                    f"match ({ctx.show_dim(first)} != {ctx.show_dim(d)})"))
+                continue
+            local[letter] = d
             if letter in sizes:
                 prev, prev_arg = sizes[letter]
-                if (prev == 1 or d == 1) and not repeated:  # across operands einsum broadcasts size-1 dims
+                if prev == 1 or d == 1:  # across operands einsum broadcasts size-1 dims
                     if prev == 1:
                         sizes[letter] = (d, arg)
                     continue

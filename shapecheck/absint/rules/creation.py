@@ -8,7 +8,7 @@ from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..context import Call, OpContext
 from ..values import UNKNOWN, Array, Float, Int, Value
-from .args import as_array, const_int, dtype_arg, int_arg, is_none, literal_array
+from .args import as_array, const_int, dtype_arg, int_arg, is_none, literal_array, structured_dtype
 
 
 def array(ctx: OpContext, call: Call) -> Value:
@@ -18,7 +18,7 @@ def array(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     a = literal_array(obj.value)
     dtype = dtype_arg(bound.get("dtype"))
-    if a is None:
+    if a is None or dtype == "object" or structured_dtype(bound.get("dtype")) or "ndmax" in call.kwargs:
         return Array(UNKNOWN_SHAPE, dtype)
     ndmin = const_int(call.kwargs.get("ndmin"))
     shape = a.shape

@@ -126,7 +126,9 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
             out.append(1)
             continue
         if t is Bool:
-            out.append(1)  # x[True] adds an axis of length 1
+            # A scalar boolean is a 0-d mask: an advanced index of length 1 (True) or 0 (False)
+            length = 0 if c.value is False else 1 if c.value is True else ctx.fresh("k")
+            advanced.append((len(out), Shape((length,))))
             continue
         if t is Int:
             in_range_index(ctx, c.dim, dims[axis], axis)
@@ -164,4 +166,6 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
         # separated ones (by a slice or None) put their result first (NumPy's rule).
         insert_at = positions[0] if len(set(positions)) == 1 else 0
         out = out[:insert_at] + list(shape.prefix) + out[insert_at:]
+    if dtype == "object" and not out:
+        return UNKNOWN  # one element of an object array: any Python object
     return Array(Shape(tuple(out)), dtype)

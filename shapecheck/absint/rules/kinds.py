@@ -15,7 +15,8 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.signature import parse_signature
 from ..context import Arg, Call, OpContext
 from ..values import UNKNOWN, Array, Float, Int, Tuple, Value
-from .args import (UnknownAxis, as_array, axes_arg, dtype_arg, float_result, is_none, promote, shape_arg)
+from .args import (UnknownAxis, as_array, axes_arg, dtype_arg, float_result, is_none, promote, shape_arg,
+                   structured_dtype)
 
 Rule = Callable[[OpContext, Call], Value]
 
@@ -93,7 +94,7 @@ def same_shape(dtype: str | None = None, param: str = "a") -> Rule:
     return rule
 
 
-def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis")) -> Rule:
+def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"), single_axis: bool = False) -> Rule:
     """``sum``/``mean``/``max``/... with ``axis`` (int, negative, tuple, None) and ``keepdims``.
 
     ``dtype``: "float" (mean, std, var), "int" (argmax), "bool" (all, any), None (input's dtype).
@@ -115,12 +116,12 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"))
                 return Array(Shape(()), out_dtype)
             return Array(UNKNOWN_SHAPE, out_dtype)
         try:
-            axes = axes_arg(ctx, bound.get("axis"), len(dims))
+            axes = axes_arg(ctx, bound.get("axis"), len(dims), zero_d_ok=True)
         except UnknownAxis:
             return Array(UNKNOWN_SHAPE, out_dtype)
-        if dtype == "int" and axes is not None and len(axes) > 1:
+        if single_axis and axes is not None and len(axes) > 1:
             ctx.fail("SC107", f"{ctx.op}: axis must be an integer, not a tuple")
-        if axes is None:
+        if axes is None or not dims:
             axes = tuple(range(len(dims)))
         if keepdims:
             out = tuple(1 if i in axes else d for i, d in enumerate(dims))
@@ -172,6 +173,8 @@ def creation(dtype: str | None = "float64", shape_param: str = "shape",
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(params)
         out_dtype = dtype_arg(bound.get("dtype")) or dtype
+        if structured_dtype(bound.get("dtype")):
+            return Array(UNKNOWN_SHAPE, None)
         arg = bound.get(shape_param)
         if arg is None or is_none(arg):
             return Array(Shape(()), out_dtype) if shape_param == "size" else Array(UNKNOWN_SHAPE, out_dtype)
@@ -225,6 +228,8 @@ def sig(signature: str, dtype: str | None = None, code: str = "SC102", params: t
     names = params or tuple(f"x{i}" for i in range(nin))
 
     def rule(ctx: OpContext, call: Call) -> Value:
+        if "axes" in call.kwargs or "axis" in call.kwargs:
+            return UNKNOWN  # core dims moved to other axes: not modelled (never an error)
         bound = call.bind(names)
         args = [bound.get(n) for n in names[:nin]]
         if any(a is None for a in args):

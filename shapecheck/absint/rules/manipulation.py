@@ -682,7 +682,7 @@ def flip_axis(ctx: OpContext, call: Call) -> Value:
                                        call.args[1] if ctx.op == "flip" and len(call.args) > 1 else None)
     if axis is not None and a.shape.dims is not None:
         try:
-            axes_arg(ctx, axis, len(a.shape.dims))
+            axes_arg(ctx, axis, len(a.shape.dims), repeats_ok=ctx.op == "roll")
         except UnknownAxis:
             pass
     return a

@@ -28,7 +28,7 @@ _BINARY_FLOAT = "divide true_divide arctan2 hypot logaddexp logaddexp2".split()
 _BINARY_BOOL = """equal not_equal less less_equal greater greater_equal logical_and logical_or logical_xor
 isclose""".split()
 _REDUCE_SAME = "sum prod max min amax amin nansum nanprod nanmax nanmin ptp".split()
-_REDUCE_FLOAT = "mean std var nanmean nanstd nanvar median nanmedian average".split()
+_REDUCE_FLOAT = "mean std var nanmean nanstd nanvar median nanmedian".split()
 
 NUMPY: dict[str, Rule] = {}
 NUMPY.update({f"numpy.{n}": ufunc(1, "float") for n in _UNARY_FLOAT})
@@ -87,7 +87,7 @@ NUMPY.update({
     "numpy.matmul": sig("(n?,k),(k,m?)->(n?,m?)"),
     "numpy.dot": C.dot, "numpy.inner": C.inner, "numpy.outer": C.outer, "numpy.vdot": C.vdot,
     "numpy.tensordot": C.tensordot, "numpy.einsum": C.einsum, "numpy.kron": C.kron,
-    "numpy.cross": sig("(3),(3)->(3)"),
+    "numpy.cross": C.cross,
     "numpy.vecdot": sig("(n),(n)->()"),
     # linear algebra
     "numpy.linalg.inv": sig("(m,m)->(m,m)", "float", "SC107"),
@@ -102,8 +102,8 @@ NUMPY.update({
     "numpy.linalg.matmul": sig("(n?,k),(k,m?)->(n?,m?)"),
     "numpy.trace": M.trace, "numpy.cov": C.cov, "numpy.corrcoef": C.cov,
     # reductions and scans
-    "numpy.argmax": reduction("int"), "numpy.argmin": reduction("int"),
-    "numpy.nanargmax": reduction("int"), "numpy.nanargmin": reduction("int"),
+    "numpy.argmax": reduction("int", single_axis=True), "numpy.argmin": reduction("int", single_axis=True),
+    "numpy.nanargmax": reduction("int", single_axis=True), "numpy.nanargmin": reduction("int", single_axis=True),
     "numpy.all": reduction("bool"), "numpy.any": reduction("bool"),
     "numpy.count_nonzero": reduction("int"),
     "numpy.cumsum": scan(), "numpy.cumprod": scan(), "numpy.nancumsum": scan(), "numpy.nancumprod": scan(),
@@ -131,7 +131,11 @@ NUMPY.update({
     "numpy.interp": same_shape("float64", param="x"),
     "numpy.searchsorted": lambda ctx, call: _searchsorted(ctx, call),
     # value-dependent lengths
-    "numpy.unique": unknown_length(), "numpy.flatnonzero": unknown_length("int64"),
+    "numpy.unique": lambda ctx, call: _unique(ctx, call),
+    "numpy.average": lambda ctx, call: _average(ctx, call),
+    "numpy.percentile": lambda ctx, call: _quantile(ctx, call), "numpy.quantile": lambda ctx, call: _quantile(ctx, call),
+    "numpy.nanpercentile": lambda ctx, call: _quantile(ctx, call),
+    "numpy.nanquantile": lambda ctx, call: _quantile(ctx, call), "numpy.flatnonzero": unknown_length("int64"),
     "numpy.nonzero": lambda ctx, call: _nonzero(ctx, call), "numpy.argwhere": lambda ctx, call: _argwhere(ctx, call),
     "numpy.shape": lambda ctx, call: _shape_of(ctx, call),
 })
@@ -147,6 +151,55 @@ def _bool() -> Value:
     from ..values import Bool
 
     return Bool()
+
+
+def _unique(ctx: OpContext, call: Call) -> Value:
+    """``unique``: values of data-dependent length; the ``return_*`` flags add results (in order)."""
+    k = ctx.fresh("k")
+    values = Array(_shape((k,)))
+    extra = []
+    for flag in ("return_index", "return_inverse", "return_counts"):
+        arg = call.kwargs.get(flag)
+        if arg is not None and getattr(arg.value, "value", None) is not False:
+            if getattr(arg.value, "value", None) is not True:
+                return UNKNOWN
+            extra.append(Array(_shape((k,)), "int64") if flag != "return_inverse" else Array(_unknown(), "int64"))
+    if "axis" in call.kwargs:
+        return UNKNOWN
+    return Tuple((values, *extra)) if extra else values
+
+
+_AVERAGE = reduction("float", params=("a", "axis", "weights", "returned"))
+
+
+def _average(ctx: OpContext, call: Call) -> Value:
+    result = _AVERAGE(ctx, call)
+    returned = call.bind(("a", "axis", "weights", "returned")).get("returned")
+    if returned is None or getattr(returned.value, "value", None) is False:
+        return result
+    if getattr(returned.value, "value", None) is True and type(result) is Array:
+        return Tuple((result, Array(result.shape, result.dtype)))
+    return UNKNOWN
+
+
+_QUANTILE = reduction("float", params=("a", "q", "axis"))
+
+
+def _quantile(ctx: OpContext, call: Call) -> Value:
+    from .args import as_array
+
+    result = _QUANTILE(ctx, call)
+    q = call.bind(("a", "q")).get("q")
+    qa = as_array(q.value) if q is not None else None
+    if type(result) is not Array or qa is None or qa.shape.dims is None or result.shape.dims is None:
+        return Array(_unknown(), "float64") if type(result) is Array else result
+    return Array(_shape(qa.shape.dims + result.shape.dims), result.dtype)
+
+
+def _unknown():
+    from ...constraints.shapes import UNKNOWN_SHAPE
+
+    return UNKNOWN_SHAPE
 
 
 def _permutation(ctx: OpContext, call: Call) -> Value:
@@ -253,11 +306,21 @@ def _astype(ctx: OpContext, call: Call) -> Value:
     return Array(a.shape, dtype_arg(bound.get("dtype")))
 
 
+def _view(ctx: OpContext, call: Call) -> Value:
+    """``x.view()`` keeps the shape; ``x.view(dtype)`` may change the last axis (itemsize ratio)."""
+    a = call.args[0].value if call.args else None
+    if type(a) is not Array:
+        return UNKNOWN
+    if len(call.args) > 1 or "dtype" in call.kwargs or "type" in call.kwargs:
+        return Array(_unknown(), None)
+    return a
+
+
 def _item(ctx: OpContext, call: Call) -> Value:
     return Float()
 
 
 ARRAY_METHOD_RULES: dict[str, Rule] = {
     "sort": _sort_in_place, "astype": _astype, "item": _item, "fill": lambda ctx, call: NONE,
-    "view": same_shape(), "tolist": lambda ctx, call: UNKNOWN,
+    "view": lambda ctx, call: _view(ctx, call), "tolist": lambda ctx, call: UNKNOWN,
 }

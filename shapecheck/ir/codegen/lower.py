@@ -134,6 +134,9 @@ def lower_module(module: L.LoopModule, *, fastmath: bool = False,
         keep += lower_kernel(out, kernel, fastmath=fastmath, noalias=kernel.name not in aliased,
                              flavor=flavor)
         if data_offset is not None:
+            # The trampoline (and a native program entry) call the kernel: inlining it into each
+            # would have LLVM optimise and emit its loops two or three times over (compile time).
+            shelf.add_raw_attribute(out.globals[kernel_symbol(kernel)].attributes, "noinline")
             lower_trampoline(out, kernel, data_offset)
     vecmath.keep_alive(out, keep)
     return out

@@ -1,0 +1,426 @@
+"""`shapecheck lsp`: the Language Server, a thin shell over ``shapecheck.api.check_source``.
+
+One ``Project`` per workspace (its roots are the workspace folders) is reused for every analysis, so
+the analyzer's cache spares what did not change; open buffers are fed to it through
+``Project.read_source``. When a document changes, it and the open documents that import it
+(transitively, found by reading their ``import`` statements) are analysed again; ``scheduler.py``
+says when, and guarantees one analysis at a time, a deadline for each, and no stale publication.
+
+Start it with ``shapecheck lsp`` or ``python -m shapecheck.lsp.server`` (stdio). Settings:
+``settings.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from .. import __version__
+from ..api import Project, check_source
+from ..codes import CODES
+from ..diagnostics import FileReport, Span
+from . import actions, settings as settings_mod
+from .convert import to_lsp_diagnostic, to_range, to_span
+from .imports import imported_modules, module_names
+from .notes import HoverText, NoteIndex, hint_notes, hover_code
+from .positions import position_to_char, split_lines
+from .scheduler import Scheduler, Snapshot
+from .settings import Settings
+
+log = logging.getLogger("shapecheck.lsp")
+
+_ANALYSIS_OPTIONS = ("strict", "select", "ignore")
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """One analysis of one document version, with what hover and hints look things up in."""
+
+    report: FileReport
+    lines: list[str]
+    notes: NoteIndex
+    serial: int   # distinct per analysis: the pull-diagnostics result id
+
+
+def _path_of(uri: str) -> str:
+    path = to_fs_path(uri)
+    return os.path.realpath(path) if path else uri
+
+
+class ShapecheckServer(LanguageServer):
+    """The server's state: settings, the workspace's Project, the scheduler, the open buffers."""
+
+    def __init__(self) -> None:
+        super().__init__("shapecheck", __version__,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.settings = Settings()
+        self._layers: dict[str, Any] = {"pyproject": {}, "init": {}, "client": {}}
+        self.roots: list[str] = []
+        self.buffers: dict[str, str] = {}   # real path -> unsaved text of each open document
+        self.project = self._new_project()
+        self.encoding = types.PositionEncodingKind.Utf16.value
+        self.push = True
+        self._serials = itertools.count(1)
+        self._pulled: dict[str, str] = {}   # uri -> result id last answered to a pull
+        self._imports: dict[tuple[str, int], set[str]] = {}
+        self.scheduler: Scheduler | None = None
+
+    # -- set-up -------------------------------------------------------------------------------
+
+    def _new_project(self) -> Project:
+        return Project(roots=list(self.roots), read_source=self.buffers.get,
+                       options=settings_mod.options_for(self.settings))
+
+    def ensure_scheduler(self) -> Scheduler:
+        if self.scheduler is None:
+            self.scheduler = Scheduler(
+                snapshot=self.snapshot, analyse=self.analyse, publish=self.on_report,
+                debounce_s=lambda: self.settings.debounce_ms / 1000,
+                timeout_s=lambda: self.settings.analysis_timeout_ms / 1000,
+                log=self.log_warning, on_timeout=self.reset_project)
+        return self.scheduler
+
+    def reset_project(self) -> None:
+        """A fresh Project (after a time-out, or when roots or analysis options change)."""
+        self.project = self._new_project()
+
+    def apply_settings(self, layer: str, raw: Any) -> None:
+        """Replace one settings layer and recompute the settings; re-check what they affect."""
+        self._layers[layer] = raw if isinstance(raw, dict) else {}
+        merged, problems = Settings(), []
+        for name in ("pyproject", "init", "client"):
+            merged, found = settings_mod.merge(merged, self._layers[name])
+            problems += found
+        for problem in problems:
+            self.log_warning(problem)
+        old, self.settings = self.settings, merged
+        if any(getattr(old, f) != getattr(merged, f) for f in _ANALYSIS_OPTIONS):
+            self.reset_project()
+        if old != merged and self.scheduler is not None:
+            for uri in self.open_uris():
+                self.scheduler.request(uri)
+            if old.inlay_hints != merged.inlay_hints and self._client_can("workspace.inlay_hint.refresh_support"):
+                self.workspace_inlay_hint_refresh(None)
+
+    def set_roots(self) -> None:
+        folders = [to_fs_path(f.uri) for f in self.workspace.folders.values()]
+        if not folders and self.workspace.root_path:
+            folders = [self.workspace.root_path]
+        self.roots = [os.path.realpath(f) for f in folders if f]
+        table: dict = {}
+        for root in reversed(self.roots):   # the first folder wins
+            table = {**table, **settings_mod.read_pyproject(root)}
+        self.reset_project()
+        self.apply_settings("pyproject", table)
+
+    def _client_can(self, dotted: str) -> bool:
+        value: Any = self.client_capabilities
+        for part in dotted.split("."):
+            value = getattr(value, part, None)
+            if value is None:
+                return False
+        return bool(value)
+
+    # -- documents ----------------------------------------------------------------------------
+
+    def open_uris(self) -> list[str]:
+        return list(self.workspace.text_documents)
+
+    def snapshot(self, uri: str) -> Snapshot | None:
+        doc = self.workspace.text_documents.get(uri)
+        if doc is None:
+            return None
+        return Snapshot(uri=uri, path=_path_of(uri), version=doc.version or 0, text=doc.source)
+
+    def current_version(self, uri: str) -> int | None:
+        doc = self.workspace.text_documents.get(uri)
+        return None if doc is None else (doc.version or 0)
+
+    def document_changed(self, uri: str) -> None:
+        """Record the new text and request analysis of it and of the open files that import it."""
+        snap = self.snapshot(uri)
+        if snap is None:
+            return
+        self.buffers[snap.path] = snap.text
+        scheduler = self.ensure_scheduler()
+        for dependent in [uri, *self.dependents(uri)]:
+            scheduler.request(dependent)
+
+    def dependents(self, uri: str) -> list[str]:
+        """Open documents that import ``uri``'s module, directly or through other open documents."""
+        found: list[str] = []
+        frontier = [uri]
+        others = [u for u in self.open_uris() if u != uri]
+        while frontier:
+            changed = frontier.pop()
+            names = module_names(_path_of(changed), self.roots)
+            for other in others:
+                if other not in found and not names.isdisjoint(self.imports_of(other)):
+                    found.append(other)
+                    frontier.append(other)
+        return found
+
+    def imports_of(self, uri: str) -> set[str]:
+        snap = self.snapshot(uri)
+        if snap is None:
+            return set()
+        key = (uri, snap.version)
+        if key not in self._imports:
+            own = max(module_names(snap.path, self.roots), key=len)
+            self._imports = {k: v for k, v in self._imports.items() if k[0] != uri}
+            self._imports[key] = imported_modules(snap.text, own, Path(snap.path).stem == "__init__")
+        return self._imports[key]
+
+    def document_closed(self, uri: str) -> None:
+        path = _path_of(uri)
+        self.buffers.pop(path, None)
+        self._pulled.pop(uri, None)
+        if self.scheduler is not None:
+            self.scheduler.forget(uri)
+        if self.push:
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        # Files that imported it now read it from disk again.
+        for dependent in self.dependents_by_path(path):
+            self.ensure_scheduler().request(dependent)
+
+    def dependents_by_path(self, path: str) -> list[str]:
+        names = module_names(path, self.roots)
+        return [u for u in self.open_uris() if not names.isdisjoint(self.imports_of(u))]
+
+    # -- analysis (runs in the scheduler's worker thread) -------------------------------------
+
+    def analyse(self, path: str, text: str) -> Analysed:
+        report = check_source(text, path, project=self.project)
+        return Analysed(report=report, lines=split_lines(text), notes=NoteIndex(report.notes),
+                        serial=next(self._serials))
+
+    def on_report(self, uri: str, version: int, analysed: Analysed) -> None:
+        """A finished analysis: publish it unless the document has moved on since."""
+        if self.current_version(uri) != version:
+            return
+        if self.push:
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=uri, version=version, diagnostics=self.lsp_diagnostics(analysed)))
+        elif uri in self._pulled and self._pulled[uri] != str(analysed.serial) \
+                and self._client_can("workspace.diagnostics.refresh_support"):
+            self.workspace_diagnostic_refresh(None)
+
+    def lsp_diagnostics(self, analysed: Analysed) -> list[types.Diagnostic]:
+        return [to_lsp_diagnostic(d, analysed.lines, self.encoding, self.settings, self.lines_of)
+                for d in analysed.report.diagnostics]
+
+    def lines_of(self, path: str) -> list[str]:
+        text = self.buffers.get(os.path.realpath(path)) if path else None
+        if text is None:
+            text = self.project.source_of(path) or ""
+        return split_lines(text)
+
+    async def analysed(self, uri: str) -> Analysed | None:
+        """The analysis of the document's current text, waiting (bounded) for it if needed."""
+        version = self.current_version(uri)
+        if version is None:
+            return None
+        scheduler = self.ensure_scheduler()
+        return await scheduler.fresh_report(uri, version, self.settings.analysis_timeout_ms / 1000)
+
+    # -- logging ------------------------------------------------------------------------------
+
+    def log_warning(self, message: str) -> None:
+        log.warning("%s", message)
+        try:
+            self.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=message))
+        except Exception:  # no transport yet (unit tests) or the client is gone
+            pass
+
+
+def initialize(ls: ShapecheckServer, params: types.InitializeParams) -> None:
+    encoding = ls.workspace.position_encoding
+    ls.encoding = getattr(encoding, "value", encoding) or ls.encoding
+    ls.set_roots()
+    ls.apply_settings("init", params.initialization_options)
+    mode = ls.settings.diagnostic_mode
+    pull_capable = ls._client_can("text_document.diagnostic")
+    ls.push = mode == "push" or (mode == "auto" and not pull_capable)
+
+
+async def initialized(ls: ShapecheckServer, params: types.InitializedParams) -> None:
+    ls.ensure_scheduler()
+    await pull_configuration(ls)
+
+
+async def pull_configuration(ls: ShapecheckServer) -> None:
+    """Ask the client for the "shapecheck" section, where it supports ``workspace/configuration``."""
+    if not ls._client_can("workspace.configuration"):
+        return
+    try:
+        result = await asyncio.wait_for(ls.workspace_configuration_async(types.ConfigurationParams(
+            items=[types.ConfigurationItem(section="shapecheck")])), 2.0)
+    except Exception as error:  # time-out or an error answer: keep what we have
+        log.info("workspace/configuration failed: %s", error)
+        return
+    if result and isinstance(result[0], dict):
+        ls.apply_settings("client", result[0])
+
+
+async def did_change_configuration(ls: ShapecheckServer, params: types.DidChangeConfigurationParams) -> None:
+    if isinstance(params.settings, dict) and params.settings:
+        ls.apply_settings("client", params.settings)
+    else:  # the LSP 3.17 way: the notification is only a nudge to pull
+        await pull_configuration(ls)
+
+
+def did_change_folders(ls: ShapecheckServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    ls.set_roots()
+    for uri in ls.open_uris():
+        ls.ensure_scheduler().request(uri)
+
+
+def did_open(ls: ShapecheckServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.document_changed(params.text_document.uri)
+
+
+def did_change(ls: ShapecheckServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.document_changed(params.text_document.uri)
+
+
+def did_save(ls: ShapecheckServer, params: types.DidSaveTextDocumentParams) -> None:
+    ls.document_changed(params.text_document.uri)
+
+
+def did_close(ls: ShapecheckServer, params: types.DidCloseTextDocumentParams) -> None:
+    ls.document_closed(params.text_document.uri)
+
+
+def shutdown(ls: ShapecheckServer, params: Any = None) -> None:
+    if ls.scheduler is not None:
+        ls.scheduler.close()
+
+
+async def pull_diagnostics(ls: ShapecheckServer, params: types.DocumentDiagnosticParams):
+    uri = params.text_document.uri
+    analysed = await ls.analysed(uri)
+    if analysed is None:
+        previous = ls._pulled.get(uri)
+        if previous is not None and previous == params.previous_result_id:
+            return types.UnchangedDocumentDiagnosticReport(result_id=previous)
+        return types.FullDocumentDiagnosticReport(items=[])
+    result_id = str(analysed.serial)
+    ls._pulled[uri] = result_id
+    if params.previous_result_id == result_id:
+        return types.UnchangedDocumentDiagnosticReport(result_id=result_id)
+    return types.FullDocumentDiagnosticReport(items=ls.lsp_diagnostics(analysed), result_id=result_id)
+
+
+async def hover(ls: ShapecheckServer, params: types.HoverParams) -> types.Hover | None:
+    analysed = await ls.analysed(params.text_document.uri)
+    if analysed is None:
+        return None
+    line, column = position_to_char(analysed.lines, params.position.line, params.position.character,
+                                    ls.encoding)
+    if params.position.line >= len(analysed.lines):
+        return None
+    note = analysed.notes.at(line, column)
+    here = Span(line, column, line, column)
+    explained = [d for d in analysed.report.diagnostics if actions.spans_overlap(d.span, here)]
+    prose = "\n\n".join(f"**{d.code}** ({CODES[d.code].name}): {CODES[d.code].summary}"
+                        for d in explained if d.code in CODES)
+    if note is None and not prose:
+        return None
+    if note is None:
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=prose))
+    text = HoverText(hover_code(note, analysed.lines), prose)
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text.markdown()),
+                       range=to_range(analysed.lines, note.span, ls.encoding))
+
+
+async def inlay_hints(ls: ShapecheckServer, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+    if ls.settings.inlay_hints == "off":
+        return []
+    analysed = await ls.analysed(params.text_document.uri)
+    if analysed is None:
+        return None
+    first, last = params.range.start.line + 1, params.range.end.line + 1
+    hints = []
+    for note in hint_notes(analysed.notes.between(first, last), ls.settings.inlay_hints, analysed.lines):
+        end = to_range(analysed.lines, note.span, ls.encoding).end
+        hints.append(types.InlayHint(position=end, label=f": {note.text}", kind=types.InlayHintKind.Type,
+                                     padding_left=False))
+    return hints
+
+
+async def code_action(ls: ShapecheckServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    uri = params.text_document.uri
+    version = ls.current_version(uri)
+    analysed = await ls.analysed(uri)
+    if analysed is None or version is None:
+        return None
+    snap = ls.snapshot(uri)
+    doc = actions.Document(uri=uri, version=version, text=snap.text, lines=analysed.lines)
+    wanted = to_span(analysed.lines, params.range, ls.encoding)
+
+    def lsp_range(span: Span) -> types.Range:
+        return to_range(analysed.lines, span, ls.encoding)
+
+    def lsp_diag(diag):
+        return to_lsp_diagnostic(diag, analysed.lines, ls.encoding, ls.settings, ls.lines_of)
+
+    return actions.code_actions(doc, analysed.report, wanted, params.context.only, lsp_range, lsp_diag)
+
+
+# method -> (handler, options advertised in the server's capabilities)
+FEATURES = {
+    types.INITIALIZE: (initialize, None),
+    types.INITIALIZED: (initialized, None),
+    types.SHUTDOWN: (shutdown, None),
+    types.WORKSPACE_DID_CHANGE_CONFIGURATION: (did_change_configuration, None),
+    types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS: (did_change_folders, None),
+    types.TEXT_DOCUMENT_DID_OPEN: (did_open, None),
+    types.TEXT_DOCUMENT_DID_CHANGE: (did_change, None),
+    types.TEXT_DOCUMENT_DID_SAVE: (did_save, types.SaveOptions(include_text=False)),
+    types.TEXT_DOCUMENT_DID_CLOSE: (did_close, None),
+    types.TEXT_DOCUMENT_DIAGNOSTIC: (pull_diagnostics, types.DiagnosticOptions(
+        identifier="shapecheck", inter_file_dependencies=True, workspace_diagnostics=False)),
+    types.TEXT_DOCUMENT_HOVER: (hover, None),
+    types.TEXT_DOCUMENT_INLAY_HINT: (inlay_hints, types.InlayHintOptions(resolve_provider=False)),
+    types.TEXT_DOCUMENT_CODE_ACTION: (code_action, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, actions.ASSERT_KIND])),
+}
+
+
+def build_server() -> ShapecheckServer:
+    """A server with every feature registered, not yet connected."""
+    ls = ShapecheckServer()
+    for method, (handler, options) in FEATURES.items():
+        ls.feature(method, options)(handler)
+    return ls
+
+
+def main(argv: list[str]) -> int:
+    """Run the server over stdio until the client asks it to exit; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="shapecheck lsp", description="shapecheck language server (stdio)")
+    parser.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the only transport")
+    parser.add_argument("--log-file", help="write the server's log here instead of stderr")
+    parser.add_argument("--log-level", default="WARNING", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    args = parser.parse_args(argv)
+    handler = logging.FileHandler(args.log_file) if args.log_file else logging.StreamHandler(sys.stderr)
+    logging.basicConfig(level=args.log_level, handlers=[handler],
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    # pygls logs every message it sends at INFO: keep it quiet unless asked to debug.
+    logging.getLogger("pygls").setLevel(logging.DEBUG if args.log_level == "DEBUG" else logging.WARNING)
+    build_server().start_io()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

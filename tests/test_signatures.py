@@ -1,0 +1,73 @@
+"""`shapecheck signatures`: golden signature text for small functions, and the CLI around it."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from shapecheck.absint.signatures_cli import main, signatures_of
+
+pytestmark = pytest.mark.needs_analyzer
+
+CASES = [
+    ("def layer(x, w):\n    n, k = x.shape\n    k2, m = w.shape\n    assert k == k2\n    return x @ w\n",
+     "def layer(x: (n, k), w: (k, m)) -> (n, m)"),
+    ("def chunk(x):\n    n, = x.shape\n    return x.reshape(-1, 4)\n",
+     "def chunk(x: (n,)) -> (n//4, 4)\n    requires n%4 == 0"),
+    ("def square(x):\n    n, m = x.shape\n    assert n == m\n    return x @ x\n",
+     "def square(x: (n, n)) -> (n, n)"),
+    ("def mm(x):\n    n, k = x.shape\n    return x @ np.ones((3, 5))\n",
+     "def mm(x: (n, 3)) -> (n, 5)"),
+    ("from jaxtyping import Float\n"
+     "def ann(x: Float[np.ndarray, 'b 784'], w: Float[np.ndarray, '784 h']):\n    return x @ w\n",
+     "def ann(x: (b, 784), w: (784, h)) -> (b, h)"),
+    ("def total(x):\n    return x.sum()\n",
+     "def total(x) -> ()"),
+    ("def vec(x):\n    return x @ np.ones(3)\n",
+     "def vec(x: (3,) | (x0, 3)) -> () | (x0,)"),
+]
+
+
+@pytest.mark.parametrize("body,expected", CASES, ids=[c[1].split("(")[0][4:] for c in CASES])
+def test_signature_text(body, expected, tmp_path):
+    source = "import numpy as np\n" + body
+    path = tmp_path / "m.py"
+    path.write_text(source)
+    sigs = signatures_of(str(path))
+    assert [s.text() for s in sigs][-1] == expected
+
+
+def test_methods_and_cross_module(tmp_path):
+    (tmp_path / "layers.py").write_text(textwrap.dedent("""\
+        import numpy as np
+        def dense(x, w):
+            n, k = x.shape
+            k2, m = w.shape
+            assert k == k2
+            return x @ w
+        """))
+    (tmp_path / "model.py").write_text(textwrap.dedent("""\
+        import numpy as np
+        from layers import dense
+        class Net:
+            def __init__(self, d):
+                self.w = np.zeros((d, 10))
+            def forward(self, x):
+                n, d = x.shape
+                return dense(x, self.w)
+        """))
+    texts = [s.text() for s in signatures_of(str(tmp_path / "model.py"))]
+    assert texts == ["def __init__(self, d) -> None", "def forward(self, x: (n, d)) -> (n, 10)"]
+
+
+def test_cli_prints_every_file(tmp_path, capsys):
+    (tmp_path / "a.py").write_text("import numpy as np\ndef f(x):\n    n, = x.shape\n    return x[None]\n")
+    (tmp_path / "b.py").write_text("def g(y):\n    return y\n")
+    assert main(["signatures", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "def f(x: (n,)) -> (1, n)" in out and "def g(y) -> ?" in out
+
+
+def test_cli_missing_path(capsys):
+    assert main(["signatures", "/no/such/place"]) == 2

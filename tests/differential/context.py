@@ -223,10 +223,10 @@ class GenContext:
 
     def shape_text(self, shape: Shape, allow_int: bool = True) -> str:
         """A shape argument: ``(3, 4)``, ``(3,)``, ``()``, sometimes ``5``, ``[3, 4]`` or ``x.shape``."""
-        if shape and self.rng.random() < 0.08:
-            same = self.find(lambda s: s == shape)
-            if same is not None:
-                return f"{same.text}.shape"
+        if shape and self.rng.random() < 0.15:
+            written = self._shape_from_arrays(shape)
+            if written is not None:
+                return written
         if len(shape) == 1 and allow_int and self.rng.random() < 0.4:
             return self.dim_text(shape[0])
         parts = [self.dim_text(d) for d in shape]
@@ -235,6 +235,21 @@ class GenContext:
         if len(parts) == 1:
             return f"({parts[0]},)"
         return "(" + ", ".join(parts) + ")"
+
+    def _shape_from_arrays(self, shape: Shape) -> str | None:
+        """``shape`` spelt with a live array's shape: ``x.shape``, ``x.shape[1:]``, ``x.shape[:-1] + (4,)``."""
+        forms = []
+        for name in self.arrays():
+            s = self.env[name].shape
+            if s == shape:
+                forms.append(f"{name}.shape")
+            if s[1:] == shape and len(s) > 1:
+                forms.append(f"{name}.shape[1:]")
+            if s[:-1] == shape[:-1] and len(s) >= 1 and len(shape) >= 1:
+                forms.append(f"{name}.shape[:-1] + ({self.dim_text(shape[-1])},)")
+            if shape[1:] == s:
+                forms.append(f"({self.dim_text(shape[0])},) + {name}.shape")
+        return self.rng.choice(forms) if forms else None
 
     def axes_text(self, axes) -> str:
         return "(" + ", ".join(str(a) for a in axes) + ("," if len(axes) == 1 else "") + ")"

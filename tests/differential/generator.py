@@ -149,6 +149,8 @@ def _statement(ctx: GenContext, counter: list[int], want_error: bool, attempts: 
             start = counter[0]
             if candidate.int_targets:
                 new = tuple(f"n{start + j}" for j in range(candidate.n_targets))
+            elif candidate.n_targets == 1 and ctx.arrays() and ctx.rng.random() < 0.1:
+                new = (ctx.rng.choice(ctx.arrays()),)   # rebinding a name, as real code does
             else:
                 new = tuple(f"{NAMES[(start + j) % len(NAMES)]}{start + j}" for j in range(candidate.n_targets))
             text = f"{', '.join(new)} = {candidate.rhs}"
@@ -180,7 +182,9 @@ def _statement(ctx: GenContext, counter: list[int], want_error: bool, attempts: 
 
 def _nested_operand(ctx: GenContext) -> Operand | None:
     """A clean sub-expression, such as ``(x @ w)`` or ``(y.sum(axis=0))``, to use as an operand."""
-    hook, ctx.subexpression = ctx.subexpression, None    # one level of nesting
+    hook = ctx.subexpression
+    if ctx.rng.random() < 0.7:
+        ctx.subexpression = None    # mostly one level of nesting, sometimes two or more
     try:
         candidate = ctx.rng.choice(NESTABLE)(ctx, False)
     finally:

@@ -230,7 +230,10 @@ def _index_item(ctx: GenContext, d: int) -> str:
         stop_text = ctx.dim_text(stop)
     else:
         stop_text = "" if stop is None else str(stop)
-    text = f"{'' if start is None else start}:{stop_text}"
+    start_text = "" if start is None else str(start)
+    if start is not None and start > 0 and rng.random() < 0.15:
+        start_text = ctx.dim_text(start)
+    text = f"{start_text}:{stop_text}"
     return text if step is None else f"{text}:{step}"
 
 

@@ -48,6 +48,19 @@ def summarize(cases: list[Case]) -> str:
     return "\n".join(out)
 
 
+def recall_by_kind(cases: list[Case]) -> str:
+    """Recall per op kind of the failing statement, so a weak rule shows even when the total is high."""
+    failing, flagged = Counter(), Counter()
+    for case in cases:
+        if case.verdict is None or not case.verdict.numpy_failed:
+            continue
+        kind = case.program.line(case.outcome.failure.line).kind
+        failing[kind] += 1
+        flagged[kind] += case.verdict.error_flagged
+    rows = [f"  {kind:12s} {flagged[kind]:5d} / {n:<5d} {_pct(flagged[kind], n)}" for kind, n in failing.most_common()]
+    return "\nrecall by kind of the failing op:\n" + "\n".join(rows)
+
+
 def breakdown(cases: list[Case]) -> str:
     """Misses per category, grouped by kind and op, with the first example of each."""
     counts: dict[str, Counter] = defaultdict(Counter)
@@ -107,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = run_cases(range(args.start, args.start + args.programs), args.jobs)
     print(f"seeds {args.start}..{args.start + args.programs - 1}, {time.perf_counter() - began:.1f} s\n")
     print(summarize(cases))
+    print(recall_by_kind(cases))
     print(breakdown(cases))
     return 0
 

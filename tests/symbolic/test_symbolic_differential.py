@@ -3,7 +3,8 @@
 For each random program (generator.py) NumPy classifies the op as always / never / sometimes
 failing over many consistent shapes. shapecheck must report an error exactly on the always-failing
 ops (default mode) and, in --strict mode, a warning on the sometimes-failing ones. Then concrete
-call sites are added: each must be flagged exactly when NumPy fails on those shapes.
+call sites are added: each must be flagged exactly when NumPy fails on those shapes (a function
+whose op always fails is reported once, at the op, instead of at every call).
 
 The figures (recall and false reports per mode) are printed with `pytest -s`; the asserts hold
 the line: no false errors ever, and recall floors that a regression would break.
@@ -74,7 +75,7 @@ def test_op_verdicts(programs):
 
 def test_call_sites(programs):
     rng = random.Random(SEED + 1)
-    flagged = missed = false = total_failing = 0
+    flagged = missed = false = total_failing = covered_at_definition = 0
     wrong = []
     for program, kind in programs[:60]:
         samples = assignments(program)
@@ -86,6 +87,12 @@ def test_call_sites(programs):
             fails = numpy_fails(program, env)
             report = check_source(source, "prog.py")
             hit = any(d.span.line == line and d.severity == "error" for d in report.diagnostics)
+            # a function that always fails is reported once, at the failing op, not at each call
+            at_definition = any(d.span.line == program.op_line and d.severity == "error"
+                                for d in report.diagnostics)
+            if fails and at_definition and not hit:
+                covered_at_definition += 1
+                continue
             total_failing += fails
             flagged += hit and fails
             missed += fails and not hit
@@ -93,7 +100,8 @@ def test_call_sites(programs):
                 false += 1
                 wrong.append(source)
     recall = flagged / max(total_failing, 1)
-    print(f"\ncall sites: failing {total_failing}, flagged {flagged} (recall {recall:.0%}), "
-          f"false flags {false}")
+    print(f"\ncall sites: failing {total_failing + covered_at_definition} ({covered_at_definition} in functions "
+          f"that always fail, reported at the op), others flagged {flagged}/{total_failing} "
+          f"(recall {recall:.0%}), false flags {false}")
     assert not wrong, "\n\n".join(wrong[:3])
-    assert recall >= 0.9
+    assert recall >= 0.95

@@ -969,11 +969,13 @@ class Interpreter:
             right = self.eval(comp)
             seen.append(right)
             right_text = comp
-            # `if x.shape[0] != n` with `n` an unknown parameter: n is a dim from here on
-            if type(left) is Unknown and type(right) is Int:
-                left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left)
-            elif type(right) is Unknown and type(left) is Int:
-                right = self._unknown_as_dim(comp, right)
+            # `if x.shape[0] != n` with `n` an unknown parameter: n is a dim from here on. Only an
+            # (in)equality with a symbolic dim says so: `y <= 0` says nothing (y may be an array).
+            if isinstance(op, (ast.Eq, ast.NotEq)):
+                if type(left) is Unknown and type(right) is Int and type(right.dim) is not int:
+                    left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left)
+                elif type(right) is Unknown and type(left) is Int and type(left.dim) is not int:
+                    right = self._unknown_as_dim(comp, right)
             if type(left) is Array or type(right) is Array:
                 from .rules.registry import apply_operator
 

@@ -166,7 +166,9 @@ class Analysis:
         if level == 0 and module:
             top = module.split(".")[0]
             if top in LIBRARIES:
-                return LibraryObject(_canonical_library(f"{module}.{name}" if name else module))
+                from .rules.registry import library_value
+
+                return library_value(_canonical_library(f"{module}.{name}" if name else module))
             if top == "shapecheck" or top == "jaxtyping":
                 from .values import Hole
 

@@ -811,7 +811,9 @@ class Interpreter:
 
             return array_attribute(OpContext(self, node, attr), obj, attr)
         if t is LibraryObject:
-            return LibraryObject(f"{obj.qualname}.{attr}")
+            from .rules.registry import library_value
+
+            return library_value(f"{obj.qualname}.{attr}")
         if t is Instance:
             if attr in obj.attrs:
                 return obj.attrs[attr]

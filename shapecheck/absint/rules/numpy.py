@@ -282,6 +282,15 @@ def _shape_of(ctx: OpContext, call: Call) -> Value:
     return Tuple(tuple(Int(d) for d in a.shape.dims))
 
 
+#: Module-level values that are not functions: ``np.newaxis`` is None for indexing, constants are floats.
+CONSTANTS: dict[str, Value] = {
+    "numpy.newaxis": NONE, "numpy.pi": Float(3.141592653589793), "numpy.e": Float(2.718281828459045),
+    "numpy.inf": Float(float("inf")), "numpy.nan": Float(float("nan")), "numpy.euler_gamma": Float(0.5772156649),
+    "numpy.NINF": Float(float("-inf")), "numpy.PINF": Float(float("inf")), "numpy.NaN": Float(float("nan")),
+    "numpy.Inf": Float(float("inf")),
+}
+
+
 # x.method(...) -> the rule of numpy.<name>(x, ...)
 ARRAY_METHODS: dict[str, str] = {name: f"numpy.{name}" for name in (
     _REDUCE_SAME + ["mean", "std", "var", "argmax", "argmin", "all", "any", "cumsum", "cumprod", "argsort",

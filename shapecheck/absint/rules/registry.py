@@ -8,11 +8,17 @@ from ...constraints import dims as D
 from ...constraints.shapes import Shape
 from ..context import Arg, Call, OpContext
 from ..values import UNKNOWN, Array, Int, LibraryObject, Method, Tuple, Value
-from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, NUMPY
+from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .kinds import Rule, ufunc
 
 #: Every library's table, by qualified name. torch/jax tables join here.
 TABLE: dict[str, Rule] = dict(NUMPY)
+
+
+def library_value(qualname: str) -> Value:
+    """What ``np.<name>`` is: a constant (``np.newaxis``, ``np.pi``) or a library object."""
+    constant = CONSTANTS.get(qualname)
+    return constant if constant is not None else LibraryObject(qualname)
 
 
 def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Arg]]:

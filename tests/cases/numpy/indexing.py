@@ -22,3 +22,6 @@ y[0] = np.ones(4)
 y[:, 1] = np.ones(3)
 y[0] = np.ones(3)  # error: SC101
 y[1:3] = 0.0
+reveal_shape(x[:, np.newaxis])  # reveal: (5, 1, 6, 7)
+from numpy import newaxis
+reveal_shape(x[..., newaxis])  # reveal: (5, 6, 7, 1)

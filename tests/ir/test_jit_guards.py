@@ -6,13 +6,11 @@ of killing the test run; the child prints the outcome and the parent checks it.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from child_process import run_json_child
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -55,11 +53,7 @@ CHILD = textwrap.dedent("""
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory):
-    env = dict(os.environ, SHAPECHECK_CACHE_DIR=str(tmp_path_factory.mktemp("cache")))
-    proc = subprocess.run([sys.executable, "-c", CHILD.format(here=HERE)], capture_output=True,
-                          text=True, env=env, timeout=120)
-    assert proc.returncode == 0, f"child crashed (rc={proc.returncode}):\n{proc.stderr[-3000:]}"
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_json_child(CHILD.format(here=HERE), tmp_path_factory.mktemp("cache"), timeout=120)
 
 
 @pytest.mark.parametrize("case, message", [

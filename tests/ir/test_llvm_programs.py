@@ -273,3 +273,29 @@ def test_large_parallel_call_matches_serial(monkeypatch):
     np.testing.assert_allclose(compiled(a, b), np.exp(a * b), rtol=1e-13)
     # The checked path (a strided input) splits the same way and agrees.
     np.testing.assert_allclose(compiled(np.asfortranarray(a), b), np.exp(a * b), rtol=1e-13)
+
+
+def test_float_floor_division_and_remainder_signs_of_zero():
+    # npy_divmod: a zero quotient takes the sign of a / d, a zero remainder the divisor's.
+    a = np.array([-0.7, 0.7, -0.7, 0.7, 0.0, -0.0, 3.0, -3.0, 4.0, -4.0, np.inf, 1.0])
+    d = np.array([-2.6, -2.6, 2.6, 2.6, 2.0, 2.0, 3.0, 3.0, -2.0, -2.0, 2.0, 0.0])
+    inputs = Inputs("f64", ["c", "c"], 1, a.size)
+    for op, reference in (("floordiv", np.floor_divide), ("mod", np.remainder)):
+        module = elementwise_module(inputs, lambda i, j: L.Binary(op, inputs.load(0, i, j), inputs.load(1, i, j)))
+        got = runtime.build(module)(a, d)[0]
+        with np.errstate(all="ignore"):
+            expected = reference(a, d)
+        np.testing.assert_array_equal(got, expected)
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
+
+
+def test_power_one_half_is_numpys_sqrt():
+    # NumPy turns x ** 0.5 into sqrt(x): nan at -inf and -0.0 at -0.0, where C's pow differs.
+    x = np.array([-np.inf, -0.0, 0.0, 4.0, np.inf, -1.0])
+    inputs = Inputs("f64", ["c"], 1, x.size)
+    module = elementwise_module(inputs, lambda i, j: L.Call("pow", (inputs.load(0, i, j), L.Const(0.5, "f64"))))
+    got = runtime.build(module)(x)[0]
+    with np.errstate(all="ignore"):
+        expected = x ** 0.5
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))

@@ -359,10 +359,14 @@ def _float_floor_divmod(b: ir.IRBuilder, a, d):
                  b.icmp_unsigned("!=", b.fcmp_ordered("<", d, zero), b.fcmp_ordered("<", mod, zero)))
     mod = b.select(fix, b.fadd(mod, d), mod)
     div = b.select(fix, b.fsub(div, ir.Constant(a.type, 1.0)), div)
+    copysign = _declare_intrinsic(b.module, "llvm.copysign", a.type, 2)
+    # Zero results carry NumPy's signs: the remainder the divisor's, the quotient that of a / d.
+    mod = b.select(b.fcmp_ordered("==", mod, zero), b.call(copysign, [zero, d]), mod)
     floor_fn = _declare_intrinsic(b.module, "llvm.floor", a.type, 1)
     floordiv = b.call(floor_fn, [div])
     half = b.fcmp_ordered(">", b.fsub(div, floordiv), ir.Constant(a.type, 0.5))
     floordiv = b.select(half, b.fadd(floordiv, ir.Constant(a.type, 1.0)), floordiv)
+    floordiv = b.select(b.fcmp_ordered("==", div, zero), b.call(copysign, [zero, b.fdiv(a, d)]), floordiv)
     # d == 0: NumPy gives a / 0 (inf or nan) for the quotient and nan for the remainder.
     d_zero = b.fcmp_ordered("==", d, zero)
     floordiv = b.select(d_zero, b.fdiv(a, d), floordiv)
@@ -405,6 +409,10 @@ def _select(scope: Scope, expr: L.Select) -> ir.Value:
 
 def _call(scope: Scope, expr: L.Call) -> ir.Value:
     b = scope.builder
+    if expr.fn == "pow" and isinstance(expr.args[1], L.Const) and expr.args[1].value == 0.5:
+        # NumPy computes a power with the scalar exponent 0.5 as sqrt (``fast_scalar_power``),
+        # which differs from pow at -inf and -0.0; match it (and it is faster).
+        expr = L.Call("sqrt", expr.args[:1])
     args = [lower_expr(scope, a) for a in expr.args]
     ty = VALUE_TYPES[expr.dtype]
     if expr.fn in _INTRINSICS:

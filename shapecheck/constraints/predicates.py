@@ -149,3 +149,24 @@ def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:
     if k == "not":
         return negate(substitute_pred(p.args[0], mapping))
     return p
+
+
+def evaluate_pred(p: Pred, values: Mapping[str, int]) -> bool:
+    """The truth of ``p`` when every symbol has a value (ZeroDivisionError/KeyError propagate)."""
+    from .dims import evaluate
+
+    k = p.kind
+    if k == "true":
+        return True
+    if k == "false":
+        return False
+    if k in _CMP_TEXT:
+        a, b = (evaluate(x, values) for x in p.args)
+        return a == b if k == "eq" else a != b if k == "ne" else a <= b if k == "le" else a < b
+    if k == "and":
+        return all(evaluate_pred(x, values) for x in p.args)
+    if k == "or":
+        return any(evaluate_pred(x, values) for x in p.args)
+    if k == "not":
+        return not evaluate_pred(p.args[0], values)
+    raise ValueError(k)

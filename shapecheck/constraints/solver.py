@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Iterable, Sequence
 
 from .dims import Dim, Expr, Sym
-from .predicates import Pred, pred_symbols
+from .predicates import Pred, evaluate_pred, pred_symbols
 
 
 class Verdict(Enum):
@@ -66,6 +66,25 @@ def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str]) -> list[Fact]
                 rest.append((f, syms))
         pending = rest
     return chosen
+
+
+_PROBES = (1, 2, 3, 0, 4, 7)
+
+
+def _assignments(order: list[str]):
+    """Deterministic small assignments: uniform ones, then each symbol varied alone, then mixed."""
+    import random
+
+    for v in _PROBES:
+        yield {name: v for name in order}
+    for i, name in enumerate(order):
+        for v in (2, 0, 5):
+            values = {n: 1 for n in order}
+            values[name] = v
+            yield values
+    rng = random.Random(len(order))
+    for _ in range(24):
+        yield {name: rng.choice((0, 1, 1, 2, 3, 4, 5, 6, 8)) for name in order}
 
 
 class Solver:
@@ -141,12 +160,43 @@ class Solver:
             return Decision(Verdict.HOLDS)
         if requirement.kind == "false":
             return Decision(Verdict.FAILS)
-        chosen = tuple(relevant_facts(facts, pred_symbols(requirement)))
+        symbols = pred_symbols(requirement)
+        chosen = tuple(relevant_facts(facts, symbols))
         key = (chosen, requirement)
         hit = self._memo.get(key)
         if hit is None:
-            hit = self._memo[key] = self._decide(chosen, requirement)
+            hit = self._sample(chosen, requirement)
+            if hit is None:
+                hit = self._decide(chosen, requirement)
+            self._memo[key] = hit
         return hit
+
+    def _sample(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision | None:
+        """SOMETIMES, shown by two concrete witnesses (one where the requirement holds, one where it
+        fails, both consistent with the facts), found by evaluating small values in Python.
+
+        Most undecided questions are like ``b*d*t == b*d*d*t``: non-linear, where Z3 may take a
+        second to say what ``d = 1`` and ``d = 2`` show at once. Only HOLDS and FAILS need proofs."""
+        names = set(pred_symbols(requirement))
+        for f in facts:
+            names |= pred_symbols(f.pred)
+        if not names or len(names) > 24:
+            return None
+        order = sorted(names)
+        holds = fails = None
+        for values in _assignments(order):
+            try:
+                if not all(evaluate_pred(f.pred, values) for f in facts):
+                    continue
+                if evaluate_pred(requirement, values):
+                    holds = holds or values
+                else:
+                    fails = fails or values
+            except (ZeroDivisionError, KeyError, ValueError):
+                continue
+            if holds and fails:
+                return Decision(Verdict.SOMETIMES, counterexample=dict(fails))
+        return None
 
     def _solver(self):
         z3 = self._lib()

@@ -257,7 +257,7 @@ class Analysis:
     def generic_instance(self, cls: Class) -> Instance:
         inst = self.class_instances.get(cls)
         if inst is None:
-            inst = self.class_instances[cls] = Instance(cls)
+            inst = self.class_instances[cls] = Instance(cls, template=True)
             init = cls.lookup("__init__")
             if type(init) is Function:
                 self.ensure_generic(init, receiver=inst)

@@ -63,6 +63,14 @@ class Builtin(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class SuperRef(Value):
+    """``super()`` inside a method: attribute lookups start after ``cls`` in the receiver's bases."""
+
+    cls: Class
+    receiver: Value
+
+
+@dataclass(frozen=True, slots=True)
 class Range(Value):
     start: Value
     stop: Value
@@ -159,15 +167,38 @@ class Interpreter:
 
     def stmt_Expr(self, node: ast.Expr) -> None:
         value = node.value
-        if (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
-                and isinstance(value.func.value, ast.Name) and value.func.attr in _LIST_MUTATORS):
-            owner = value.func.value.id
-            current = self.frame.env.get(owner)
-            if type(current) is List:
-                args = [self.eval(a) for a in value.args]
-                self.frame.env[owner] = _mutate_list(current, value.func.attr, args)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+            if self._mutate_list_in_place(value):
                 return
         self.eval(value)
+
+    def _mutate_list_in_place(self, call: ast.Call) -> bool:
+        """``xs.append(v)``, ``self.layers.append(v)``: rebind the list with its new length.
+
+        Other methods of a list (sort, remove, ...) make its length unknown."""
+        func = call.func
+        holder = func.value
+        if isinstance(holder, ast.Name):
+            current = self.frame.env.get(holder.id)
+            store = lambda v: self.frame.env.__setitem__(holder.id, v)  # noqa: E731
+        elif isinstance(holder, ast.Attribute):
+            owner = self.eval(holder.value)
+            if not isinstance(owner, Instance):
+                return False
+            current = owner.attrs.get(holder.attr)
+            store = lambda v: owner.attrs.__setitem__(holder.attr, v)  # noqa: E731
+        else:
+            return False
+        if type(current) is not List:
+            return False
+        args = [self.eval(a) for a in call.args]
+        if func.attr in _LIST_MUTATORS:
+            store(_mutate_list(current, func.attr, args))
+        elif func.attr in ("sort", "reverse", "remove", "__setitem__"):
+            store(List(None, element_of(current)))
+        else:
+            return False
+        return True
 
     def stmt_Assign(self, node: ast.Assign) -> None:
         if self._refine_shape_unpack(node):
@@ -484,12 +515,20 @@ class Interpreter:
         elif isinstance(target, ast.Attribute):
             obj = self.eval(target.value)
             if isinstance(obj, Instance):
+                if obj.template and not self._in_init(obj):
+                    # The template instance stands for every object of its class: a method other than
+                    # __init__ may or may not have run, so what it stores is only one possibility.
+                    old = obj.attrs.get(target.attr)
+                    value = UNKNOWN if old is None else _loose(old, value)
                 obj.attrs[target.attr] = value
                 self.note(target, value, "assign")
         elif isinstance(target, ast.Subscript):
             self._store_subscript(target, value)
         elif isinstance(target, ast.Starred):
             self.assign(target.value, value)
+
+    def _in_init(self, obj: Instance) -> bool:
+        return self.function is not None and self.function.qualname.endswith(".__init__")
 
     def _name_symbols(self, name: str, value: Value) -> None:
         """``n = x.shape[0]``: show that dim as ``n`` from now on (the user's own name)."""
@@ -824,6 +863,14 @@ class Interpreter:
         if t is Class:
             found = obj.lookup(attr)
             return found if found is not None else UNKNOWN
+        if t is SuperRef:
+            for base in obj.cls.bases:
+                found = base.lookup(attr) if type(base) is Class else None
+                if type(found) is Function:
+                    return BoundMethod(found, obj.receiver)
+                if found is not None:
+                    return found
+            return UNKNOWN
         if t is ProjectModule:
             value = obj.info.env.get(attr)
             if value is None:
@@ -1043,6 +1090,8 @@ class Interpreter:
                 return UNKNOWN
             call = Call(name, call_args, kwargs)
             return self.apply(node, name.rsplit(".", 1)[-1], lambda ctx: rule(ctx, call))
+        if t is Builtin and func.name == "super" and not args:
+            return self._super()
         if t is Builtin:
             from .builtins import call_builtin
 
@@ -1065,6 +1114,19 @@ class Interpreter:
                 return self.call_function(node, forward, [func] + [a.value for a in args],
                                           {k: a.value for k, a in kwargs.items()})
         return UNKNOWN
+
+    def _super(self) -> Value:
+        fn = self.function
+        if fn is None or isinstance(fn.node, ast.Lambda) or not fn.node.args.args:
+            return UNKNOWN
+        receiver = self.frame.env.get(fn.node.args.args[0].arg)
+        owner = fn.qualname.rsplit(".", 1)[0]
+        cls = self.module.env.get(owner.split(".")[0]) if "<locals>" not in owner else None
+        for part in owner.split(".")[1:]:
+            cls = cls.namespace.get(part) if type(cls) is Class else None
+        if type(cls) is not Class or receiver is None:
+            return UNKNOWN
+        return SuperRef(cls, receiver)
 
     def instantiate(self, node: ast.AST, cls: Class, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         instance = Instance(cls)
@@ -1307,8 +1369,6 @@ def _about_shapes(test: ast.AST) -> bool:
     """Whether an assertion speaks of shapes (``assert False`` and flag checks are not SC201's business)."""
     for node in ast.walk(test):
         if isinstance(node, ast.Attribute) and node.attr in ("shape", "ndim", "size"):
-            return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len":
             return True
     return False
 

@@ -162,6 +162,7 @@ class Class(Value):
 class Instance(Value):
     cls: Class
     attrs: dict = field(default_factory=dict)
+    template: bool = False   # the generic instance methods are analysed with (stands for any object)
 
     __hash__ = object.__hash__
 

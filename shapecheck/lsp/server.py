@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from .. import __version__
@@ -58,12 +60,35 @@ def _path_of(uri: str) -> str:
     return os.path.realpath(path) if path else uri
 
 
+class _Unanswerable:
+    """Stands for a message already answered with an error; pygls skips it (its jsonrpc is not 2.0)."""
+
+    jsonrpc = "invalid"
+
+
+class ShapecheckProtocol(LanguageServerProtocol):
+    """pygls' protocol, answering a request whose params do not deserialise with InvalidParams.
+
+    pygls 2.1 logs such a request and drops it, leaving the client waiting forever for a response
+    (JSON-RPC 2.0 section 5 requires one).
+    """
+
+    def structure_message(self, data: dict) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if "id" in data and "method" in data:
+                self._send_response(data["id"], error=error.to_response_error())
+            return _Unanswerable()
+
+
 class ShapecheckServer(LanguageServer):
     """The server's state: settings, the workspace's Project, the scheduler, the open buffers."""
 
     def __init__(self) -> None:
         super().__init__("shapecheck", __version__,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=ShapecheckProtocol)
         self.settings = Settings()
         self._layers: dict[str, Any] = {"pyproject": {}, "init": {}, "client": {}}
         self.roots: list[str] = []
@@ -235,6 +260,11 @@ class ShapecheckServer(LanguageServer):
         return await scheduler.fresh_report(uri, version, self.settings.analysis_timeout_ms / 1000)
 
     # -- logging ------------------------------------------------------------------------------
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """Errors outside a request (a garbled message, a failing notification) go to the log, not
+        to a pop-up: a client that sends one bad message should not nag its user."""
+        self.log_warning(f"shapecheck server error ({getattr(source, '__name__', source)}): {error}")
 
     def log_warning(self, message: str) -> None:
         log.warning("%s", message)

@@ -294,7 +294,7 @@ def _element_texts(arg: Arg, count: int) -> list[str]:
 def concatenate_arrays(ctx: OpContext, arrays: list[tuple[Array, str]], axis_value: Arg | None,
                        default_axis: int | None = 0) -> Value:
     if not arrays:
-        ctx.fail("SC107", f"{ctx.op}: need at least one array to concatenate")
+        return UNKNOWN  # an empty list here usually grew in ways not tracked (see _empty_literal)
     dtype = None
     for a, _ in arrays:
         dtype = promote(dtype, a.dtype)
@@ -355,8 +355,17 @@ def _unknown_count(ctx: OpContext, arg: Arg | None, axis_arg: Arg | None, stacki
     return Array(Shape(dims[:axis] + (ctx.fresh("n"),) + dims[axis + 1:]), element.dtype)
 
 
+def _empty_literal(ctx: OpContext, arg: Arg | None) -> None:
+    """Joining nothing fails; said only of a literal ``[]``: a list variable may have grown in code
+    the analysis does not follow (a callback, an attribute of another object)."""
+    if arg is not None and arg.text.replace(" ", "") in ("[]", "()"):
+        ctx.fail("SC107", f"{ctx.op}: need at least one array to join")
+
+
 def concatenate(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("arrays", "axis"))
+    if _sequence(bound.get("arrays")) == []:
+        _empty_literal(ctx, bound.get("arrays"))
     arrays = _sequence(bound.get("arrays"))
     if arrays is None:
         return _unknown_count(ctx, bound.get("arrays"), bound.get("axis"), False)
@@ -379,7 +388,8 @@ def stack(ctx: OpContext, call: Call) -> Value:
     if arrays is None:
         return _unknown_count(ctx, bound.get("arrays"), bound.get("axis"), True)
     if not arrays:
-        ctx.fail("SC107", f"{ctx.op}: need at least one array to stack")
+        _empty_literal(ctx, bound.get("arrays"))
+        return UNKNOWN
     dtype = None
     for a, _ in arrays:
         dtype = promote(dtype, a.dtype)

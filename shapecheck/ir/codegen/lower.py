@@ -30,7 +30,7 @@ from llvmlite import ir
 from shapecheck.ir import loops as L
 from shapecheck.subst.names import Name
 
-from . import shelf, vecmath
+from . import matmul, shelf, target, vecmath
 
 VALUE_TYPES = {
     "f32": ir.FloatType(), "f64": ir.DoubleType(),
@@ -109,6 +109,8 @@ class Flavor:
     # (module, function name, scalar type) -> (function to call, declarations to keep alive).
     declare_math: Callable
     calling_convention: str = ""
+    # Width of the vector registers that hand-vectorized code (``matmul``) may use; 0: none.
+    vector_bits: int = 0
 
 
 def _host_schedule(scope: "Scope", kernel: L.Kernel, extra) -> None:
@@ -119,7 +121,12 @@ def _host_schedule(scope: "Scope", kernel: L.Kernel, extra) -> None:
         _lower_for(scope, split, extra)
 
 
-HOST = Flavor("host", ("lo", "hi"), _host_schedule, vecmath.declare)
+def _host_vector_bits() -> int:
+    host = target.host()
+    return 512 if host.has_feature("avx512f") else 256 if host.has_feature("avx") else 128
+
+
+HOST = Flavor("host", ("lo", "hi"), _host_schedule, vecmath.declare, vector_bits=_host_vector_bits())
 
 
 def lower_module(module: L.LoopModule, *, fastmath: bool = False,
@@ -263,6 +270,15 @@ def _lower_for(scope: Scope, loop: L.For, iterations=None) -> None:
         last = b.add(start, b.mul(hi, step))
         stop = b.select(b.icmp_signed("<", last, stop), last, stop)
         start = first
+    nest = matmul.match(loop) if scope.flavor.vector_bits else None
+    if nest is not None:
+        lanes = scope.flavor.vector_bits // (8 * ITEM_SIZES[nest.dtype])
+        rows = None
+        if isinstance(loop.start, L.Const) and isinstance(loop.stop, L.Const) and iterations is None:
+            rows = loop.stop.value - loop.start.value
+        if matmul.worthwhile(nest, rows, lanes):
+            matmul.lower_tiled(scope, nest, start, stop, lanes, lower_block)
+            return
     with shelf.for_range(b, start, stop, step, name=loop.var.hint) as var:
         lower_loop_body(scope, loop, var)
 

@@ -317,7 +317,11 @@ class Analysis:
     def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
         if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
-        generic = self.ensure_generic(fn, receiver=args[0] if _is_method(fn) and args else None)
+        receiver = None
+        if _is_method(fn) and args:
+            # the generic analysis runs on the class's template instance, never on this object
+            receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
+        generic = self.ensure_generic(fn, receiver=receiver)
         env = _bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN

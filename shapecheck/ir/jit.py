@@ -85,6 +85,7 @@ class Dispatcher:
         self.specializations: dict = {}
         self._lock = threading.Lock()
         self._failed: Exception | None = None
+        self._fast = None
         try:
             self.params = list(inspect.signature(fn).parameters)
         except (TypeError, ValueError):
@@ -99,6 +100,14 @@ class Dispatcher:
         self._specialize_or_fallback(self.shapes, dtypes, key)
 
     def __call__(self, *args):
+        # The latest specialization's native entry checks its own arguments in compiled code
+        # and hands anything else to ``_dispatch``.
+        fast = self._fast
+        if fast is not None:
+            return fast(*args)
+        return self._dispatch(*args)
+
+    def _dispatch(self, *args):
         if self._failed is not None:
             return self.py_func(*args)
         key = self._key(args)
@@ -149,6 +158,8 @@ class Dispatcher:
         if key is not None:
             with self._lock:
                 self.specializations[key] = spec
+                if all(len(shape) for shape in _output_shapes(spec)):  # 0-d results become scalars
+                    self._fast = spec.executable.native_with_fallback(self._dispatch)
         return spec
 
     def lower(self, *args) -> "Lowered":
@@ -160,6 +171,12 @@ class Dispatcher:
         if spec is None:
             raise UnsupportedError(f"{self.__name__} runs as plain Python: {self._failed}")
         return Lowered(spec, self.fastmath)
+
+
+def _output_shapes(spec: Specialization) -> list:
+    program = spec.loops.program
+    shapes = {b.name: b.shape for b in program.inputs + program.temps}
+    return [shapes[name] for name in program.outputs]
 
 
 def _freeze(mapping: Mapping) -> tuple:

@@ -239,6 +239,16 @@ class Executable:
     python: PythonPath
     from_disk: bool
     native: object = None
+    native_address: int = 0
+
+    def native_with_fallback(self, fallback):
+        """Another builtin over the same native entry, calling ``fallback`` (not the Python
+        path) with the arguments its guards reject; None without a native entry."""
+        from shapecheck.ir.codegen import pyabi
+
+        if not self.native_address:
+            return None
+        return pyabi.builtin(self.module.program.name, self.native_address, fallback)
 
     @property
     def entries(self) -> dict:
@@ -298,10 +308,11 @@ def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = 
         steps = tuple((entries[name].function, slots, args, chunks) for name, slots, args, chunks in layout.steps)
         plan = _Plan(layout.signature, layout.temps, steps, layout.outputs)
     python = PythonPath(module, entries, plan)
-    native = None
+    native, address = None, 0
     if kernels.entry:
-        native = pyabi.builtin(module.program.name, loaded.addresses[kernels.entry], python)
-    return Executable(module, kernels, python, loaded.from_disk, native)
+        address = loaded.addresses[kernels.entry]
+        native = pyabi.builtin(module.program.name, address, python)
+    return Executable(module, kernels, python, loaded.from_disk, native, address)
 
 
 # --- guards ----------------------------------------------------------------------------------

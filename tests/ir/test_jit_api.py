@@ -72,3 +72,31 @@ def test_compile_cli_emits_llvm(tmp_path):
     from shapecheck.ir.compile_cli import main
     assert main([f"{source}::f", "--shape", "x=32,784", "--emit", "llvm"]) == 0
     assert main([f"{source}::g", "--shape", "x=32,784"]) == 2
+
+
+def total(x):
+    return np.sum(x)
+
+
+def test_native_fast_path_dispatches_between_specializations():
+    f = shapecheck.jit(chain)
+    rng = np.random.default_rng(1)
+    big = [rng.standard_normal((8, 33)) for _ in range(3)]
+    small = [x[:4] for x in big]            # not contiguous: copied by the Python path
+    assert f._fast is None
+    np.testing.assert_allclose(f(*big), chain(*big), rtol=1e-12)
+    assert f._fast is not None              # the latest specialization answers natively
+    np.testing.assert_allclose(f(*small), chain(*small), rtol=1e-12)
+    np.testing.assert_allclose(f(*big), chain(*big), rtol=1e-12)   # guard fails: dispatched
+    assert len(f.specializations) == 2
+    with pytest.raises(TypeError, match="takes 3 arguments, got 1"):
+        f(big[0])
+    with pytest.raises(TypeError, match="must be NumPy arrays"):
+        f(1.0, big[1], big[2])
+
+
+def test_full_reductions_still_return_scalars():
+    g = shapecheck.jit(total)
+    x = np.arange(10.0)
+    assert g(x) == 45.0 and not isinstance(g(x), np.ndarray)
+    assert g._fast is None                  # a 0-d result needs the Python path's conversion

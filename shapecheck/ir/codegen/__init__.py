@@ -8,6 +8,9 @@ The pieces, left to right:
   vectorize;
 - ``shelf``: tiny llvmlite builder helpers (``for_range``, raw attributes), after Numba's cgutils;
 - ``lower``: loop IR kernels to an llvmlite ``ir.Module``;
+- ``matmul``: matmul nests recognised and lowered to a register-tiled vector micro-kernel;
+- ``pyabi`` and ``pyentry``: a fully specialised program's native Python entry (a
+  ``METH_FASTCALL`` builtin that guards, allocates and calls the kernels in compiled code);
 - ``optimize``: the O3 new-pass-manager pipeline;
 - ``engine`` and ``cache``: object code, JIT-loaded into the process, cached in memory and on disk.
 

@@ -202,6 +202,9 @@ class GenContext:
                 forms.append(f"{name} // {v // d}")
             if v * 2 == d:
                 forms.append(f"2 * {name}")
+            for other in self.ints():
+                if v * self.env[other] == d:
+                    forms.append(f"{name} * {other}")
         return self.rng.choice(forms) if forms else None
 
     def dim_text(self, d: int) -> str:

@@ -90,6 +90,9 @@ def concatenate(ctx: GenContext, want_error: bool) -> Candidate | None:
     if not want_error and rng.random() < 0.1:
         other = ctx.operand(ctx.shape(low=1))
         return Candidate("join", "np.concatenate", f"np.concatenate([{a.text}, {other.text}], axis=None)")
+    if want_error and rng.random() < 0.1:
+        zero_d = ctx.operand((), prefer_existing=0.5)          # NumPy refuses 0-d operands
+        return Candidate("join", "np.concatenate", f"np.concatenate([{a.text}, {zero_d.text}])")
     axis = rng.randrange(a.ndim)
     texts = _join_operands(ctx, a, axis, want_error)
     if want_error and rng.random() < 0.15:

@@ -36,7 +36,8 @@ def transpose(ctx: GenContext, want_error: bool) -> Candidate | None:
             perm[-1] = ctx.axis_out(a.ndim)                         # out of range
     form = rng.choice(["np.transpose", ".transpose(tuple)", ".transpose(*)"])
     if form == "np.transpose":
-        return Candidate("transpose", form, f"np.transpose({a.text}, {ctx.axes_text(perm)})")
+        axes = str(perm) if rng.random() < 0.3 else ctx.axes_text(perm)
+        return Candidate("transpose", form, f"np.transpose({a.text}, {axes})")
     if form == ".transpose(tuple)":
         return Candidate("transpose", form, f"{a.text}.transpose({ctx.axes_text(perm)})")
     return Candidate("transpose", form, f"{a.text}.transpose({', '.join(map(str, perm))})")
@@ -185,7 +186,7 @@ def broadcast_to(ctx: GenContext, want_error: bool) -> Candidate | None:
             target = target[len(target) - a.ndim + 1:]  # fewer dims than the array
         else:
             return None
-    return Candidate("expand", "np.broadcast_to", f"np.broadcast_to({a.text}, {ctx.shape_text(tuple(target), allow_int=False)})")
+    return Candidate("expand", "np.broadcast_to", f"np.broadcast_to({a.text}, {ctx.shape_text(tuple(target))})")
 
 
 # -- indexing ----------------------------------------------------------------------------------
@@ -242,6 +243,8 @@ def index(ctx: GenContext, want_error: bool) -> Candidate | None:
     if a is None:
         return None
     items = index_items(ctx, a.shape, want_error)
+    if ctx.rng.random() < 0.05:
+        items.insert(ctx.rng.randint(0, len(items)), "True")   # a bool scalar adds a dim of 1
     return Candidate("index", "[]", f"{a.text}[{', '.join(items)}]")
 
 

@@ -30,8 +30,10 @@ def matmul(ctx: GenContext, want_error: bool) -> Candidate | None:
     form = ctx.rng.randrange(3)
     if form == 0:
         b_shape = (k,)
-    elif form == 1 or a.ndim == 1:
+    elif form == 1:
         b_shape = (k, ctx.dim())
+    elif a.ndim == 1:
+        b_shape = (ctx.dim(), k, ctx.dim())          # a vector against a stack of matrices
     else:
         b_shape = ctx.broadcast_partner(batch) + (k, ctx.dim())
     if want_error:

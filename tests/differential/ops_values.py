@@ -50,9 +50,15 @@ def arange(ctx: GenContext, want_error: bool) -> Candidate | None:
         step = rng.choice([2, 3, -1, -2])
         stop = start + step * rng.randint(1, 5) + (rng.choice([0, 1]) if step > 0 else 0)
         return Candidate("create", "np.arange", f"np.arange({start}, {stop}, {step})")
-    # Float bounds that are exact in binary, so the length has no rounding question.
-    count = ctx.dim()
-    return Candidate("create", "np.arange", f"np.arange(0.0, {count * 0.5}, 0.5)")
+    if rng.random() < 0.5:
+        # Float bounds that are exact in binary, so the length has no rounding question.
+        return Candidate("create", "np.arange", f"np.arange(0.0, {ctx.dim() * 0.5}, 0.5)")
+    # Decimal bounds: NumPy's length is ceil((stop - start) / step) computed in doubles, so
+    # np.arange(1, 1.3, 0.1) has 4 items, not 3 (the NumPy docs warn about exactly this).
+    step = rng.choice([0.1, 0.2, 0.3, 0.25])
+    start = rng.choice([0, 1, 0.5, -1])
+    stop = round(start + step * rng.randint(1, 6), 2)
+    return Candidate("create", "np.arange", f"np.arange({start}, {stop}, {step})")
 
 
 def linspace(ctx: GenContext, want_error: bool) -> Candidate | None:
@@ -107,6 +113,11 @@ def array_literal(ctx: GenContext, want_error: bool) -> Candidate | None:
         return "[" + ", ".join(nest(level + 1) for _ in range(shape[level])) + "]"
 
     fn = ctx.rng.choice(["np.array", "np.array", "np.asarray"])
+    src = ctx.pick()
+    if src is not None and ctx.rng.random() < 0.25:
+        return Candidate("create", fn, f"{fn}({src.text})")
+    if fn == "np.array" and ctx.rng.random() < 0.2:
+        return Candidate("create", "np.array(ndmin)", f"np.array({nest(0)}, ndmin={ctx.rng.randint(1, 3)})")
     return Candidate("create", fn, f"{fn}({nest(0)})")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -269,10 +270,13 @@ class Analysis:
             if type(member) is Function and name != "__init__":
                 self.ensure_generic(member, receiver=inst)
 
-    def ensure_generic(self, fn: Function, receiver: Value | None = None) -> GenericResult | None:
-        """Analyse ``fn`` with unknown arguments once; definite errors found so are reported there."""
+    def ensure_generic(self, fn: Function, receiver: Value | None = None, stack: tuple = ()) -> GenericResult | None:
+        """Analyse ``fn`` with unknown arguments once; definite errors found so are reported there.
+
+        ``stack`` is the chain of analyses that asked for it: beyond MAX_CALL_DEPTH the analysis is
+        left for later (None), which keeps the interpreter's own recursion bounded."""
         hit = self.generic.get(fn)
-        if hit is not None or fn in self.generic_running:
+        if hit is not None or fn in self.generic_running or len(stack) >= MAX_CALL_DEPTH:
             return hit
         self.generic_running.add(fn)
         try:
@@ -280,7 +284,8 @@ class Analysis:
             env = self._bind_generic(fn, receiver)
             errors: list = []
             frame = Frame(env)
-            interp = Interpreter(self, fn.module, frame, report=fn.module.reported, stack=(fn,), function=fn)
+            interp = Interpreter(self, fn.module, frame, report=fn.module.reported, stack=stack + (fn,),
+                                 function=fn)
             before = len(self.diagnostics)
             if isinstance(node, ast.Lambda):
                 frame.returns.append(interp.eval(node.body))
@@ -289,24 +294,27 @@ class Analysis:
             found = {(d.span.line, d.span.column, d.code) for d in self.diagnostics[before:]
                      if d.severity == "error"}
             del errors
-            result = GenericResult(found | self._silent_errors(fn, env), _join_returns(self, frame.returns),
+            result = GenericResult(found | self._silent_errors(fn, env, stack), _join_returns(self, frame.returns),
                                    frame.preconditions, dict(frame.env), frame.names)
             self.generic[fn] = result
             return result
         finally:
             self.generic_running.discard(fn)
 
-    def _silent_errors(self, fn: Function, env: dict) -> set:
+    def _silent_errors(self, fn: Function, env: dict, stack: tuple = ()) -> set:
         """Definite errors of a function from a module that is not being reported (found silently)."""
         if fn.module.reported:
             return set()
         errors: list = []
         frame = Frame(dict(env))
-        interp = Interpreter(self, fn.module, frame, report=False, errors=errors, stack=(fn,), function=fn)
-        if isinstance(fn.node, ast.Lambda):
-            interp.eval(fn.node.body)
-        else:
-            interp.run_body(fn.node.body)
+        interp = Interpreter(self, fn.module, frame, report=False, errors=errors, stack=stack + (fn,), function=fn)
+        try:
+            if isinstance(fn.node, ast.Lambda):
+                interp.eval(fn.node.body)
+            else:
+                interp.run_body(fn.node.body)
+        except RecursionError:
+            return set()
         return {(d.span.line, d.span.column, d.code) for d in errors}
 
     def _bind_generic(self, fn: Function, receiver: Value | None) -> dict:
@@ -321,7 +329,9 @@ class Analysis:
         if _is_method(fn) and args:
             # the generic analysis runs on the class's template instance, never on this object
             receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
-        generic = self.ensure_generic(fn, receiver=receiver)
+        generic = self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
+        if generic is None and fn not in self.generic_running:
+            return UNKNOWN  # too deep to follow now
         env = _bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN
@@ -338,10 +348,13 @@ class Analysis:
             bind_call_scope(self, frame, scope)
             interp = Interpreter(self, fn.module, frame, report=False, errors=errors,
                                  stack=caller.stack + (fn,), function=fn)
-            if isinstance(fn.node, ast.Lambda):
-                frame.returns.append(interp.eval(fn.node.body))
-            else:
-                interp.run_body(fn.node.body)
+            try:
+                if isinstance(fn.node, ast.Lambda):
+                    frame.returns.append(interp.eval(fn.node.body))
+                else:
+                    interp.run_body(fn.node.body)
+            except RecursionError:
+                return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
             hit = (_join_returns(self, frame.returns), errors)
             if key is not None:
                 self.call_memo[key] = hit
@@ -466,7 +479,14 @@ def analyze_file(source: str | bytes, path: str, project: "Project") -> FileRepo
     analysis = Analysis(project)
     info = ModuleInfo(path, Path(path).stem, text, tree, reported=True)
     analysis.modules[os.path.realpath(path)] = info
-    analysis.run_module(info)
+    # Nested calls are analysed by recursion; Python 3.11 frames are cheap, so allow depth for
+    # MAX_CALL_DEPTH levels of real code (call_function still cuts off gracefully beyond it).
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 12000))
+    try:
+        analysis.run_module(info)
+    finally:
+        sys.setrecursionlimit(limit)
     report.diagnostics = analysis.diagnostics
     report.notes = analysis.notes
     report.arrays_known = analysis.arrays_known

@@ -549,7 +549,9 @@ class Interpreter:
             return
         if star is None:
             if len(items) != len(elts):
-                self.diagnose(target, "SC107", f"cannot unpack {len(items)} values into {len(elts)} names")
+                if type(value) is Array or (type(value) is Tuple and all(type(i) is Int for i in items)):
+                    # an array, or a shape tuple: `n, m = x.shape` with x of another rank
+                    self.diagnose(target, "SC107", f"cannot unpack {len(items)} values into {len(elts)} names")
                 for e in elts:
                     self.assign(e, UNKNOWN)
                 return
@@ -859,7 +861,11 @@ class Interpreter:
             found = obj.cls.lookup(attr)
             if type(found) is Function:
                 return BoundMethod(found, obj)
-            return found if found is not None else UNKNOWN
+            if found is None or obj.template or obj.cls.node.decorator_list:
+                # a class-level value is only a default: dataclass fields and the attributes any
+                # method may have set are per object
+                return UNKNOWN
+            return found
         if t is Class:
             found = obj.lookup(attr)
             return found if found is not None else UNKNOWN

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ..diagnostics import ShapeNote, Span
 
 _KIND_RANK = {"def": 0, "assign": 1, "expr": 2}
+_DEFINITION = re.compile(r"^([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+([^\W\d]\w*)")
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
 
@@ -88,6 +89,38 @@ def hint_notes(notes: list[ShapeNote], mode: str, lines: list[str]) -> list[Shap
             if key not in chosen or note.kind == "assign":
                 chosen[key] = note
     return [chosen[key] for key in sorted(chosen)]
+
+
+def signature_notes(lines: list[str], signatures: dict[str, str]) -> list[ShapeNote]:
+    """"def" notes on function names, from a report's ``signatures`` (keyed by ``__qualname__``).
+
+    For a report whose analyzer gives signatures but no "def" notes. Definitions are found line by
+    line (indentation gives nesting), which is enough to name them; a name not in ``signatures``
+    (say, a ``def`` inside a string) gets no note.
+
+    >>> [n.span for n in signature_notes(["class A:", "    def f(self):"], {"A.f": "def f(self) -> ()"})]
+    [Span(line=2, column=9, end_line=2, end_column=10)]
+    """
+    notes = []
+    stack: list[tuple[int, str, str]] = []   # (indent, kind, qualified name) of enclosing definitions
+    for number, line in enumerate(lines, start=1):
+        found = _DEFINITION.match(line)
+        if found is None:
+            continue
+        indent = len(found.group(1).expandtabs())
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        kind, name = found.group(2), found.group(3)
+        if stack:
+            outer_kind, outer = stack[-1][1], stack[-1][2]
+            qualname = f"{outer}.<locals>.{name}" if outer_kind == "def" else f"{outer}.{name}"
+        else:
+            qualname = name
+        stack.append((indent, kind, qualname))
+        if kind == "def" and qualname in signatures:
+            notes.append(ShapeNote(Span(number, found.start(3) + 1, number, found.end(3) + 1),
+                                   signatures[qualname], "def"))
+    return notes
 
 
 @dataclass(frozen=True)

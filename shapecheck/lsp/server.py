@@ -35,7 +35,7 @@ from ..diagnostics import FileReport, Span
 from . import actions, settings as settings_mod
 from .convert import to_lsp_diagnostic, to_range, to_span
 from .imports import imported_modules, module_names
-from .notes import HoverText, NoteIndex, hint_notes, hover_code
+from .notes import HoverText, NoteIndex, hint_notes, hover_code, signature_notes
 from .positions import position_to_char, split_lines
 from .scheduler import Scheduler, Snapshot
 from .settings import Settings
@@ -227,8 +227,11 @@ class ShapecheckServer(LanguageServer):
 
     def analyse(self, path: str, text: str) -> Analysed:
         report = check_source(text, path, project=self.project)
-        return Analysed(report=report, lines=split_lines(text), notes=NoteIndex(report.notes),
-                        serial=next(self._serials))
+        lines = split_lines(text)
+        notes = report.notes
+        if report.signatures and not any(n.kind == "def" for n in notes):
+            notes = notes + signature_notes(lines, report.signatures)
+        return Analysed(report=report, lines=lines, notes=NoteIndex(notes), serial=next(self._serials))
 
     def on_report(self, uri: str, version: int, analysed: Analysed) -> None:
         """A finished analysis: publish it unless the document has moved on since."""

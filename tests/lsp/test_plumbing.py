@@ -10,12 +10,13 @@ import asyncio
 import time
 
 import pytest
+import pytest_asyncio
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
 from lsp_session import SCRIPTED, session, uri_of
 
-pytestmark = pytest.mark.asyncio
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 MODEL = '''\
 import numpy as np
@@ -27,17 +28,29 @@ z = np.zeros((HOLE, 2))  # hole: 784
 '''
 
 
-@pytest.fixture
-def workspace(tmp_path):
-    (tmp_path / "model.py").write_text(MODEL, encoding="utf-8")
-    return tmp_path
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory):
+    root = tmp_path_factory.mktemp("plumbing")
+    (root / "model.py").write_text(MODEL, encoding="utf-8")
+    return root
 
 
-async def test_diagnostics_carry_code_severity_related_link_and_utf16_range(workspace, tmp_path):
-    uri = uri_of(workspace / "model.py")
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared(workspace):
+    """One server for the tests that need no settings of their own (each opens its own files)."""
     async with session(SCRIPTED, workspace) as client:
-        client.open(uri, MODEL)
-        diags = await client.diagnostics_for(uri, lambda ds: len(ds) == 2)
+        yield client
+
+
+def fresh_uri(workspace, name: str) -> str:
+    return uri_of(workspace / name)
+
+
+async def test_diagnostics_carry_code_severity_related_link_and_utf16_range(workspace, shared):
+    uri = fresh_uri(workspace, "diag.py")
+    client = shared
+    client.open(uri, MODEL)
+    diags = await client.diagnostics_for(uri, lambda ds: len(ds) == 2)
     error = next(d for d in diags if d.code == "SC102")
     assert error.severity == types.DiagnosticSeverity.Error
     assert error.source == "shapecheck"
@@ -53,37 +66,37 @@ async def test_diagnostics_carry_code_severity_related_link_and_utf16_range(work
     assert hole.severity == types.DiagnosticSeverity.Information
 
 
-async def test_hover_shows_shape_of_name_value_and_signature(workspace):
-    uri = uri_of(workspace / "model.py")
-    async with session(SCRIPTED, workspace) as client:
-        client.open(uri, MODEL)
+async def test_hover_shows_shape_of_name_value_and_signature(workspace, shared):
+    uri = fresh_uri(workspace, "hover.py")
+    client = shared
+    client.open(uri, MODEL)
 
-        async def hover(line, character):
-            return await client.text_document_hover_async(types.HoverParams(
-                types.TextDocumentIdentifier(uri), types.Position(line, character)))
+    async def hover(line, character):
+        return await client.text_document_hover_async(types.HoverParams(
+            types.TextDocumentIdentifier(uri), types.Position(line, character)))
 
-        on_name = await hover(1, 0)
-        assert "x: (3, 4) float64" in on_name.contents.value
-        assert on_name.range == types.Range(types.Position(1, 0), types.Position(1, 1))
-        after_name = await hover(1, 1)  # the caret just after "x"
-        assert "x: (3, 4) float64" in after_name.contents.value
-        on_value = await hover(1, 10)
-        assert "np.zeros((3, 4)): (3, 4) float64" in on_value.contents.value
-        on_def = await hover(3, 5)
-        assert "def f(a: (n,)) -> (n,)" in on_def.contents.value
-        on_error = await hover(2, 10)
-        assert "SC102" in on_error.contents.value and "contraction-mismatch" in on_error.contents.value
-        assert await hover(4, 6) is None                      # nothing known about `return a`
-        assert await hover(99, 0) is None                     # past the last line
-        assert await hover(1, 500) is None                    # past the end of the line: clamped
-        assert "x: (3, 4)" in (await hover(1, 0)).contents.value
-        with pytest.raises(JsonRpcException) as negative:   # not a valid Position: InvalidParams
-            await client.raw_request("negative", types.TEXT_DOCUMENT_HOVER, {
-                "textDocument": {"uri": uri}, "position": {"line": -1, "character": -5}})
-        assert negative.value.code == -32602
-        missing = await client.text_document_hover_async(types.HoverParams(
-            types.TextDocumentIdentifier(uri_of(workspace / "nowhere.py")), types.Position(0, 0)))
-        assert missing is None
+    on_name = await hover(1, 0)
+    assert "x: (3, 4) float64" in on_name.contents.value
+    assert on_name.range == types.Range(types.Position(1, 0), types.Position(1, 1))
+    after_name = await hover(1, 1)  # the caret just after "x"
+    assert "x: (3, 4) float64" in after_name.contents.value
+    on_value = await hover(1, 10)
+    assert "np.zeros((3, 4)): (3, 4) float64" in on_value.contents.value
+    on_def = await hover(3, 5)
+    assert "def f(a: (n,)) -> (n,)" in on_def.contents.value
+    on_error = await hover(2, 10)
+    assert "SC102" in on_error.contents.value and "contraction-mismatch" in on_error.contents.value
+    assert await hover(4, 6) is None                      # nothing known about `return a`
+    assert await hover(99, 0) is None                     # past the last line
+    assert await hover(1, 500) is None                    # past the end of the line: clamped
+    assert "x: (3, 4)" in (await hover(1, 0)).contents.value
+    with pytest.raises(JsonRpcException) as negative:   # not a valid Position: InvalidParams
+        await client.raw_request("negative", types.TEXT_DOCUMENT_HOVER, {
+            "textDocument": {"uri": uri}, "position": {"line": -1, "character": -5}})
+    assert negative.value.code == -32602
+    missing = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri_of(workspace / "nowhere.py")), types.Position(0, 0)))
+    assert missing is None
 
 
 async def test_inlay_hints_follow_the_configured_mode(workspace):
@@ -113,43 +126,43 @@ async def test_inlay_hints_follow_the_configured_mode(workspace):
         assert any("sideways" in m.message for m in client.log_messages)
 
 
-async def test_code_actions_fill_hole_assert_shape_and_ignore(workspace):
-    uri = uri_of(workspace / "model.py")
-    async with session(SCRIPTED, workspace) as client:
-        client.open(uri, MODEL)
+async def test_code_actions_fill_hole_assert_shape_and_ignore(workspace, shared):
+    uri = fresh_uri(workspace, "actions.py")
+    client = shared
+    client.open(uri, MODEL)
 
-        async def actions(line, start, end):
-            found = await client.text_document_code_action_async(types.CodeActionParams(
-                types.TextDocumentIdentifier(uri),
-                types.Range(types.Position(line, start), types.Position(line, end)),
-                types.CodeActionContext(diagnostics=[])))
-            return {a.title: a for a in found}
+    async def actions(line, start, end):
+        found = await client.text_document_code_action_async(types.CodeActionParams(
+            types.TextDocumentIdentifier(uri),
+            types.Range(types.Position(line, start), types.Position(line, end)),
+            types.CodeActionContext(diagnostics=[])))
+        return {a.title: a for a in found}
 
-        def edit_of(action):
-            [edit] = action.edit.changes[uri]
-            return (edit.range.start.line, edit.range.start.character,
-                    edit.range.end.line, edit.range.end.character, edit.new_text)
+    def edit_of(action):
+        [edit] = action.edit.changes[uri]
+        return (edit.range.start.line, edit.range.start.character,
+                edit.range.end.line, edit.range.end.character, edit.new_text)
 
-        hole = await actions(5, 15, 15)
-        fill = hole["Fill the hole with 784"]
-        assert fill.kind == types.CodeActionKind.QuickFix and fill.is_preferred
-        assert edit_of(fill) == (5, 14, 5, 18, "784")
-        assert fill.diagnostics[0].code == "SC302"
+    hole = await actions(5, 15, 15)
+    fill = hole["Fill the hole with 784"]
+    assert fill.kind == types.CodeActionKind.QuickFix and fill.is_preferred
+    assert edit_of(fill) == (5, 14, 5, 18, "784")
+    assert fill.diagnostics[0].code == "SC302"
 
-        assign = await actions(1, 0, 0)
-        [title] = [t for t in assign if t.startswith("Assert")]
-        assert edit_of(assign[title]) == (2, 0, 2, 0, "assert x.shape == (3, 4)\n")
+    assign = await actions(1, 0, 0)
+    [title] = [t for t in assign if t.startswith("Assert")]
+    assert edit_of(assign[title]) == (2, 0, 2, 0, "assert x.shape == (3, 4)\n")
 
-        error = await actions(2, 12, 12)
-        ignore = error["Ignore SC102 on this line"]
-        line = MODEL.splitlines()[2]
-        assert edit_of(ignore)[:2] == (2, len(line) + 1)  # after the line's text, in UTF-16 units
-        assert edit_of(ignore)[4] == "  # shapecheck: ignore[SC102]"
+    error = await actions(2, 12, 12)
+    ignore = error["Ignore SC102 on this line"]
+    line = MODEL.splitlines()[2]
+    assert edit_of(ignore)[:2] == (2, len(line) + 1)  # after the line's text, in UTF-16 units
+    assert edit_of(ignore)[4] == "  # shapecheck: ignore[SC102]"
 
-        only_fixes = await client.text_document_code_action_async(types.CodeActionParams(
-            types.TextDocumentIdentifier(uri), types.Range(types.Position(1, 0), types.Position(1, 0)),
-            types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.QuickFix])))
-        assert list(only_fixes) == []
+    only_fixes = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), types.Range(types.Position(1, 0), types.Position(1, 0)),
+        types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.QuickFix])))
+    assert list(only_fixes) == []
 
 
 async def test_rapid_edits_publish_only_the_latest_version(workspace, tmp_path):
@@ -196,43 +209,43 @@ async def test_an_analysis_past_its_deadline_publishes_nothing_and_the_server_st
     assert all(p.uri != slow for p in client.published)
 
 
-async def test_cancel_request_answers_cancelled_and_the_server_carries_on(workspace):
-    uri = uri_of(workspace / "model.py")
-    async with session(SCRIPTED, workspace) as client:
-        client.open(uri, "x = 1  # shape: (1,)\n  # sleep: 1\n")
-        request = asyncio.ensure_future(client.protocol.send_request_async(types.TEXT_DOCUMENT_HOVER,
-            types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 0)), msg_id="hover-to-cancel"))
-        await asyncio.sleep(0.1)
-        client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="hover-to-cancel"))
-        with pytest.raises(JsonRpcException) as raised:
-            await asyncio.wait_for(request, 5)
-        assert raised.value.code == types.LSPErrorCodes.RequestCancelled
-        client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="never-sent"))
-        hover = await client.text_document_hover_async(types.HoverParams(
-            types.TextDocumentIdentifier(uri), types.Position(0, 0)))
-        assert "(1,)" in hover.contents.value
+async def test_cancel_request_answers_cancelled_and_the_server_carries_on(workspace, shared):
+    uri = fresh_uri(workspace, "cancel.py")
+    client = shared
+    client.open(uri, "x = 1  # shape: (1,)\n  # sleep: 1\n")
+    request = asyncio.ensure_future(client.protocol.send_request_async(types.TEXT_DOCUMENT_HOVER,
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 0)), msg_id="hover-to-cancel"))
+    await asyncio.sleep(0.1)
+    client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="hover-to-cancel"))
+    with pytest.raises(JsonRpcException) as raised:
+        await asyncio.wait_for(request, 5)
+    assert raised.value.code == types.LSPErrorCodes.RequestCancelled
+    client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="never-sent"))
+    hover = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(0, 0)))
+    assert "(1,)" in hover.contents.value
 
 
-async def test_bad_requests_get_errors_not_crashes(workspace):
-    uri = uri_of(workspace / "model.py")
-    async with session(SCRIPTED, workspace) as client:
-        client.open(uri, MODEL)
-        with pytest.raises(JsonRpcException) as unknown:
-            await client.protocol.send_request_async("shapecheck/noSuchMethod", {"a": 1})
-        assert unknown.value.code == -32601   # MethodNotFound
-        client.protocol.notify("shapecheck/noSuchNotification", {"a": 1})
-        with pytest.raises(JsonRpcException):
-            await client.raw_request("bad-params", types.TEXT_DOCUMENT_HOVER, {"textDocument": 5})
-        with pytest.raises(JsonRpcException):
-            await client.raw_request("no-params", types.TEXT_DOCUMENT_CODE_ACTION, None)
-        client.protocol.writer.write(b"Content-Length: 9\r\n\r\n{not json")
-        client.protocol.writer.write(b'Content-Length: 2\r\n\r\n[]')
-        client.text_document_did_change(types.DidChangeTextDocumentParams(   # a change to an unopened file
-            types.VersionedTextDocumentIdentifier(uri=uri_of(workspace / "ghost.py"), version=3),
-            [types.TextDocumentContentChangeWholeDocument(text="x = 1\n")]))
-        hover = await client.text_document_hover_async(types.HoverParams(
-            types.TextDocumentIdentifier(uri), types.Position(1, 0)))
-        assert "(3, 4)" in hover.contents.value
+async def test_bad_requests_get_errors_not_crashes(workspace, shared):
+    uri = fresh_uri(workspace, "bad.py")
+    client = shared
+    client.open(uri, MODEL)
+    with pytest.raises(JsonRpcException) as unknown:
+        await client.protocol.send_request_async("shapecheck/noSuchMethod", {"a": 1})
+    assert unknown.value.code == -32601   # MethodNotFound
+    client.protocol.notify("shapecheck/noSuchNotification", {"a": 1})
+    with pytest.raises(JsonRpcException):
+        await client.raw_request("bad-params", types.TEXT_DOCUMENT_HOVER, {"textDocument": 5})
+    with pytest.raises(JsonRpcException):
+        await client.raw_request("no-params", types.TEXT_DOCUMENT_CODE_ACTION, None)
+    client.protocol.writer.write(b"Content-Length: 9\r\n\r\n{not json")
+    client.protocol.writer.write(b'Content-Length: 2\r\n\r\n[]')
+    client.text_document_did_change(types.DidChangeTextDocumentParams(   # a change to an unopened file
+        types.VersionedTextDocumentIdentifier(uri=uri_of(workspace / "ghost.py"), version=3),
+        [types.TextDocumentContentChangeWholeDocument(text="x = 1\n")]))
+    hover = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(1, 0)))
+    assert "(3, 4)" in hover.contents.value
 
 
 async def test_a_change_rechecks_the_open_files_that_import_it(workspace, tmp_path):

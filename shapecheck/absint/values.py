@@ -8,7 +8,7 @@ Anything the interpreter cannot model is :data:`UNKNOWN`, and an unknown never p
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..constraints.dims import Dim
@@ -33,6 +33,8 @@ UNKNOWN = Unknown()
 class Array(Value):
     shape: Shape
     dtype: str | None = None   # NumPy dtype name ("float64") when known
+    values: tuple | None = None  # the ints of a small literal index array (np.array([0, 2])), for bounds
+    tensor: bool = False  # a torch.Tensor: its methods follow torch's signatures (x.view, x.size(), x.max(dim))
 
     @property
     def dims(self) -> tuple[Dim, ...] | None:
@@ -121,6 +123,21 @@ class LibraryObject(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class TorchModule(Value):
+    """A ``torch.nn`` layer built in the analysed code (``nn.Linear(784, 10)``): its kind and the
+    constructor arguments by parameter name. Calling it applies the layer's shape rule (rules/torch.py)."""
+
+    kind: str
+    params: tuple[tuple[str, Value], ...] = ()
+
+    def param(self, name: str) -> Value | None:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return None
+
+
+@dataclass(frozen=True, slots=True)
 class Method(Value):
     """A bound method of a modelled object: ``x.reshape`` is ``Method(x, "reshape")``."""
 
@@ -182,3 +199,23 @@ class ProjectModule(Value):
 
 def is_numeric_scalar(v: Value) -> bool:
     return type(v) in (Int, Float, Bool)
+
+
+def tensor_like(result: Value, *sources: Value) -> Value:
+    """``result`` as a torch tensor when a source array is one (indexing, joins and widening rebuild
+    arrays from their shape and dtype; a tensor stays a tensor through them)."""
+    if not any(type(s) is Array and s.tensor for s in sources):
+        return result
+    return as_tensor(result)
+
+
+def as_tensor(v: Value) -> Value:
+    """Mark the arrays of a rule's result (an array, or a tuple/list of them) as torch tensors."""
+    t = type(v)
+    if t is Array:
+        return v if v.tensor else replace(v, tensor=True)
+    if t is Tuple:
+        return Tuple(tuple(as_tensor(i) for i in v.items))
+    if t is List:
+        return List(tuple(as_tensor(i) for i in v.items) if v.items is not None else None, as_tensor(v.element))
+    return v

@@ -21,12 +21,15 @@ Invariants (the tests in tests/lsp/test_scheduler.py check each one):
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 MAX_ABANDONED = 2
+
+log = logging.getLogger("shapecheck.lsp")
 
 
 @dataclass(frozen=True)
@@ -204,7 +207,10 @@ class Scheduler:
         self.analyses += 1
         timeout = self._timeout_s()
         try:
-            return await asyncio.wait_for(asyncio.shield(result), timeout)
+            value = await asyncio.wait_for(asyncio.shield(result), timeout)
+            log.info("analysed %s (version %s) in %.1f ms", snap.path, snap.version,
+                     (time.perf_counter() - started) * 1000)
+            return value
         except asyncio.TimeoutError:
             self._abandoned.add(thread)
             self._log(f"analysis of {snap.path} (version {snap.version}) passed its {timeout:.1f} s "

@@ -7,7 +7,7 @@ import math
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..context import Call, OpContext
-from ..values import UNKNOWN, Array, Float, Int, Value
+from ..values import UNKNOWN, Array, Float, Int, List, Tuple, Value
 from .args import as_array, const_int, dtype_arg, int_arg, is_none, literal_array, structured_dtype
 
 
@@ -22,6 +22,10 @@ def array(ctx: OpContext, call: Call) -> Value:
         return Array(UNKNOWN_SHAPE, dtype)
     ndmin = const_int(call.kwargs.get("ndmin"))
     shape = a.shape
+    v = obj.value
+    if ndmin is None and type(v) in (List, Tuple) and v.items is not None and len(v.items) <= 64 and all(
+            type(i) is Int and type(i.dim) is int for i in v.items):
+        return Array(shape, dtype or a.dtype or "int64", tuple(i.dim for i in v.items))
     if ndmin is not None and shape.rank is not None and shape.rank < ndmin:
         shape = Shape((1,) * (ndmin - shape.rank) + shape.prefix)
     return Array(shape, dtype or a.dtype or "float64")

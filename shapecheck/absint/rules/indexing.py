@@ -155,6 +155,9 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
             for item in c.items:
                 if type(item) is Int:
                     in_range_index(ctx, item.dim, dims[axis], axis)
+        elif type(c) is Array and c.values is not None:
+            for value in c.values:
+                in_range_index(ctx, value, dims[axis], axis)
         advanced.append((len(out), a.shape))
         axis += 1
     if advanced:

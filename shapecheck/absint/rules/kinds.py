@@ -94,8 +94,11 @@ def same_shape(dtype: str | None = None, param: str = "a") -> Rule:
     return rule
 
 
-def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"), single_axis: bool = False) -> Rule:
+def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"), single_axis: bool = False,
+              zero_d_axis: bool = True) -> Rule:
     """``sum``/``mean``/``max``/... with ``axis`` (int, negative, tuple, None) and ``keepdims``.
+
+    ``zero_d_axis``: whether a 0-d input accepts axis 0/-1 (sum does; mean, std, var, median don't).
 
     ``dtype``: "float" (mean, std, var), "int" (argmax), "bool" (all, any), None (input's dtype).
     """
@@ -116,7 +119,7 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
                 return Array(Shape(()), out_dtype)
             return Array(UNKNOWN_SHAPE, out_dtype)
         try:
-            axes = axes_arg(ctx, bound.get("axis"), len(dims), zero_d_ok=True)
+            axes = axes_arg(ctx, bound.get("axis"), len(dims), zero_d_ok=zero_d_axis)
         except UnknownAxis:
             return Array(UNKNOWN_SHAPE, out_dtype)
         if single_axis and axes is not None and len(axes) > 1:

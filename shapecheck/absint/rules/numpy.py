@@ -28,7 +28,8 @@ _BINARY_FLOAT = "divide true_divide arctan2 hypot logaddexp logaddexp2".split()
 _BINARY_BOOL = """equal not_equal less less_equal greater greater_equal logical_and logical_or logical_xor
 isclose""".split()
 _REDUCE_SAME = "sum prod max min amax amin nansum nanprod nanmax nanmin ptp".split()
-_REDUCE_FLOAT = "mean std var nanmean nanstd nanvar median nanmedian".split()
+_REDUCE_FLOAT = "nanmean nanstd nanvar".split()
+_REDUCE_FLOAT_STRICT = "mean std var median nanmedian".split()   # AxisError for axis=0 on 0-d
 
 NUMPY: dict[str, Rule] = {}
 NUMPY.update({f"numpy.{n}": ufunc(1, "float") for n in _UNARY_FLOAT})
@@ -39,6 +40,7 @@ NUMPY.update({f"numpy.{n}": ufunc(2, "float") for n in _BINARY_FLOAT})
 NUMPY.update({f"numpy.{n}": ufunc(2, "bool") for n in _BINARY_BOOL})
 NUMPY.update({f"numpy.{n}": reduction() for n in _REDUCE_SAME})
 NUMPY.update({f"numpy.{n}": reduction("float") for n in _REDUCE_FLOAT})
+NUMPY.update({f"numpy.{n}": reduction("float", zero_d_axis=False) for n in _REDUCE_FLOAT_STRICT})
 NUMPY.update({
     # elementwise with named parameters
     "numpy.where": ufunc(3, params=("condition", "x", "y")),
@@ -169,7 +171,7 @@ def _unique(ctx: OpContext, call: Call) -> Value:
     return Tuple((values, *extra)) if extra else values
 
 
-_AVERAGE = reduction("float", params=("a", "axis", "weights", "returned"))
+_AVERAGE = reduction("float", params=("a", "axis", "weights", "returned"), zero_d_axis=False)
 
 
 def _average(ctx: OpContext, call: Call) -> Value:

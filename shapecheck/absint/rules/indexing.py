@@ -107,6 +107,12 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
         ellipses += type(c) is EllipsisValue
     if ellipses > 1:
         ctx.fail("SC107", f"{ctx.op}: an index can only have a single ellipsis ('...')")
+    # NumPy's placement rule looks at the index as written: advanced indices (arrays, booleans, and
+    # then also ints) side by side in the tuple keep their place; separated ones go first.
+    arrays_present = any(type(c) is Bool or _index_array(c) is not None for c in comps)
+    written = [i for i, c in enumerate(comps)
+               if type(c) is Bool or _index_array(c) is not None or (arrays_present and type(c) is Int)]
+    side_by_side = written == list(range(written[0], written[0] + len(written))) if written else True
     if used > len(dims):
         ctx.fail("SC105", f"{ctx.op}: too many indices for array: array is {len(dims)}-dimensional, "
                           f"but {used} were indexed")
@@ -165,9 +171,7 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
         shape = ctx.broadcast([(s, "") for _, s in advanced], "SC105")
         if shape is None:
             return Array(UNKNOWN_SHAPE, dtype)
-        # Consecutive advanced indices add nothing to `out` between them, so they share one slot;
-        # separated ones (by a slice or None) put their result first (NumPy's rule).
-        insert_at = positions[0] if len(set(positions)) == 1 else 0
+        insert_at = positions[0] if side_by_side else 0
         out = out[:insert_at] + list(shape.prefix) + out[insert_at:]
     if dtype == "object" and not out:
         return UNKNOWN  # one element of an object array: any Python object

@@ -215,8 +215,9 @@ class Interpreter:
         current = self.eval(_load(node.target))
         right = self.eval(node.value)
         result = self.binary(node, node.op, current, right, node.target, node.value)
-        if type(current) is Array and type(result) is Array and current.shape.rank is not None \
+        if type(current) is Array and type(result) is Array and current.shape.rank \
                 and result.shape.rank is not None:
+            # (a 0-d left side may be a NumPy scalar, which `+=` rebinds rather than updates)
             # In-place: the result must fit the left operand's shape (NumPy: "non-broadcastable output").
             ctx = OpContext(self, node, _AUG_NAMES.get(type(node.op), "augmented assignment"))
             try:

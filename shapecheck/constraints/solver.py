@@ -225,6 +225,10 @@ class Solver:
         if first == z3.unsat:
             core_names = {str(x) for x in s.unsat_core()}
             core = tuple(f for f, label in zip(facts, labels) if str(label) in core_names)
+            if core and self.is_satisfiable(core) is not True:
+                # The facts contradict each other: this code is unreachable (or the analysis lost
+                # track), and "fails for every consistent value" would be vacuous. Say nothing.
+                return Decision(Verdict.UNKNOWN)
             return Decision(Verdict.FAILS, core)
         # Does it hold for every consistent value?  (facts and not req unsat)
         s2 = self._solver()

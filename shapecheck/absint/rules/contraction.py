@@ -409,14 +409,25 @@ def matrix_power(ctx: OpContext, call: Call) -> Value:
 
 
 def cov(ctx: OpContext, call: Call) -> Value:
-    a = as_array(call.args[0].value) if call.args else None
-    if a is None or a.shape.dims is None:
+    """``cov(m, y=None, rowvar=True)`` / ``corrcoef``: one row per variable; ``y`` adds its rows."""
+    bound = call.bind(("m", "y", "rowvar"))
+    rowvar = bound.get("rowvar")
+    if rowvar is not None and getattr(rowvar.value, "value", None) not in (True, False):
         return UNKNOWN
-    dims = a.shape.dims
-    if len(dims) > 2:
-        ctx.fail("SC107", f"{ctx.op}: m has more than 2 dimensions")
-    if len(dims) < 2:
+    by_rows = rowvar is None or rowvar.value.value is True
+    count: D.Dim = 0
+    for name in ("m", "y"):
+        arg = bound.get(name)
+        if arg is None or is_none(arg):
+            continue
+        a = as_array(arg.value)
+        if a is None or a.shape.dims is None:
+            return UNKNOWN
+        dims = a.shape.dims
+        if len(dims) > 2:
+            ctx.fail("SC107", f"{ctx.op}: {name} has more than 2 dimensions")
+        rows = 1 if len(dims) < 2 else (dims[0] if by_rows else dims[1])
+        count = D.add(count, rows)
+    if count == 1:
         return Array(Shape(()), "float64")
-    rowvar = call.kwargs.get("rowvar")
-    n = dims[1] if rowvar is not None and getattr(rowvar.value, "value", True) is False else dims[0]
-    return Array(Shape((n, n)), "float64")
+    return Array(Shape((count, count)), "float64")

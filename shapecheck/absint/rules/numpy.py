@@ -43,7 +43,7 @@ NUMPY.update({f"numpy.{n}": reduction("float") for n in _REDUCE_FLOAT})
 NUMPY.update({f"numpy.{n}": reduction("float", zero_d_axis=False) for n in _REDUCE_FLOAT_STRICT})
 NUMPY.update({
     # elementwise with named parameters
-    "numpy.where": ufunc(3, params=("condition", "x", "y")),
+    "numpy.where": lambda ctx, call: _where(ctx, call),
     "numpy.clip": ufunc(3, params=("a", "a_min", "a_max")),
     "numpy.allclose": lambda ctx, call: (ufunc(2, "bool")(ctx, call), _bool())[1],
     "numpy.array_equal": lambda ctx, call: _bool(),
@@ -153,6 +153,16 @@ def _bool() -> Value:
     from ..values import Bool
 
     return Bool()
+
+
+_WHERE3 = ufunc(3, params=("condition", "x", "y"))
+
+
+def _where(ctx: OpContext, call: Call) -> Value:
+    """``where(c, x, y)`` broadcasts; ``where(c)`` is ``nonzero(c)``: a tuple of index arrays."""
+    if len(call.args) == 1 and not call.kwargs:
+        return _nonzero(ctx, call)
+    return _WHERE3(ctx, call)
 
 
 def _unique(ctx: OpContext, call: Call) -> Value:

@@ -36,3 +36,7 @@ reveal_shape(u)  # reveal: (5, 6)
 v = np.empty((-1, 3))  # error: SC107
 w = np.ones((2, 3), dtype=np.float32)
 reveal_shape(w.astype(np.int64))  # reveal: (2, 3)
+reveal_shape(np.corrcoef(np.ones(5), np.ones(5)))  # reveal: (2, 2)
+reveal_shape(np.cov(np.ones((3, 10))))  # reveal: (3, 3)
+idx = np.where(np.ones(4) > 0)[0]
+reveal_shape(idx[0])  # reveal: ()

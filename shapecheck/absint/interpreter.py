@@ -14,6 +14,7 @@ a *precondition* of the function; a call whose arguments make it fail is reporte
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -115,7 +116,7 @@ class Interpreter:
     def shape_error(self, node: ast.AST, err: ShapeError) -> None:
         if self.try_depth:
             return  # a try block with a handler catches NumPy's exception: not a crash
-        related = [Related(self.module.path, self.span(node), origin) if isinstance(origin, str)
+        related = [_related(origin, self.module.path, self.span(node)) if isinstance(origin, str)
                    else origin for origin in err.related]
         related = [r for r in related if isinstance(r, Related)]
         self.diagnose(node, err.code, err.message, related)
@@ -628,7 +629,7 @@ class Interpreter:
             pin(self, pred, _text(self, test), node, decision)
             return
         if decision.verdict is Verdict.FAILS and assertion and (_about_shapes(test) or pred_symbols(pred)):
-            related = [Related(self.module.path, self.span(node), f.origin) for f in decision.core if f.origin]
+            related = [_related(f.origin, self.module.path, self.span(node)) for f in decision.core if f.origin]
             self.diagnose(node, "SC201", f"assertion can never hold: {_text(self, test)} "
                                          f"is false for every consistent shape ({pred.show(self.frame.names)})",
                           related)
@@ -1370,6 +1371,18 @@ def _check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text:
         s = s[len(s) - len(d):]
     for a, b in zip(reversed(s), reversed(d)):
         ctx.require(disj((eq(a, b), eq(a, 1))), "SC101", message)
+
+
+_ORIGIN = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<text>.*)$", re.S)
+
+
+def _related(origin: str, path: str, span: Span) -> Related:
+    """A fact's origin ("path:line: what") as a related location a message can point at."""
+    m = _ORIGIN.match(origin)
+    if m is None:
+        return Related(path, span, origin)
+    line = int(m.group("line"))
+    return Related(m.group("path"), Span(line, 1, line, 1), f"this fact comes from here: {m.group('text')}")
 
 
 def _about_shapes(test: ast.AST) -> bool:

@@ -289,7 +289,32 @@ def initialize(ls: ShapecheckServer, params: types.InitializeParams) -> None:
 
 async def initialized(ls: ShapecheckServer, params: types.InitializedParams) -> None:
     ls.ensure_scheduler()
+    await watch_python_files(ls)
     await pull_configuration(ls)
+
+
+async def watch_python_files(ls: ShapecheckServer) -> None:
+    """Ask the client to report changes to .py files on disk (a checkout, another editor), where it
+    can: an open file that imports a changed one must be checked again."""
+    if not ls._client_can("workspace.did_change_watched_files.dynamic_registration"):
+        return
+    registration = types.Registration(
+        id="shapecheck-watch-python", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+        register_options=types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern="**/*.py")]))
+    try:
+        await asyncio.wait_for(ls.client_register_capability_async(
+            types.RegistrationParams(registrations=[registration])), 2.0)
+    except Exception as error:  # the client declined or did not answer: edits in the editor still work
+        log.info("file watching not registered: %s", error)
+
+
+def did_change_watched_files(ls: ShapecheckServer, params: types.DidChangeWatchedFilesParams) -> None:
+    for change in params.changes:
+        if change.uri in ls.workspace.text_documents:
+            continue   # the editor's buffer is the truth for an open file
+        for dependent in ls.dependents_by_path(_path_of(change.uri)):
+            ls.ensure_scheduler().request(dependent)
 
 
 async def pull_configuration(ls: ShapecheckServer) -> None:
@@ -418,6 +443,7 @@ FEATURES = {
     types.SHUTDOWN: (shutdown, None),
     types.WORKSPACE_DID_CHANGE_CONFIGURATION: (did_change_configuration, None),
     types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS: (did_change_folders, None),
+    types.WORKSPACE_DID_CHANGE_WATCHED_FILES: (did_change_watched_files, None),
     types.TEXT_DOCUMENT_DID_OPEN: (did_open, None),
     types.TEXT_DOCUMENT_DID_CHANGE: (did_change, None),
     types.TEXT_DOCUMENT_DID_SAVE: (did_save, types.SaveOptions(include_text=False)),

@@ -35,7 +35,8 @@ def test_neovim_gets_diagnostics_hover_and_actions(tmp_path):
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_STATE_HOME": str(tmp_path / "state"),
            "XDG_DATA_HOME": str(tmp_path / "data")}
     completed = subprocess.run([NVIM, "--headless", "--clean", "-n", "-c", f"luafile {SCRIPT}"],
-                               env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+                               env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                               stdin=subprocess.DEVNULL)
     assert out.exists(), f"Neovim wrote no result: {completed.stdout}\n{completed.stderr}"
     result = json.loads(out.read_text())
     assert result["errors"] == [], result

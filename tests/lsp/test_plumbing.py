@@ -270,6 +270,18 @@ async def test_a_change_rechecks_the_open_files_that_import_it(workspace, tmp_pa
         await client.diagnostics_for(main, lambda ds: len(ds) == 0)   # back to the file on disk
 
 
+async def test_a_change_on_disk_rechecks_the_open_files_that_import_it(tmp_path):
+    (tmp_path / "helpers.py").write_text("def f():\n    pass\n")
+    main = uri_of(tmp_path / "main.py")
+    async with session(SCRIPTED, tmp_path, capabilities="visual-studio-code") as client:
+        client.open(main, "from helpers import f\n")
+        await client.diagnostics_for(main, lambda ds: len(ds) == 0)
+        (tmp_path / "helpers.py").write_text("def f():  # broken\n    pass\n")
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=uri_of(tmp_path / "helpers.py"), type=types.FileChangeType.Changed)]))
+        await client.diagnostics_for(main, lambda ds: [d.code for d in ds] == ["SC110"])
+
+
 async def test_pull_diagnostics_for_clients_that_pull(workspace):
     uri = uri_of(workspace / "model.py")
     async with session(SCRIPTED, workspace, capabilities="neovim@v0.10.0") as client:

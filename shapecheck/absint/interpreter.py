@@ -28,7 +28,7 @@ from .context import Arg, Call, OpContext, ShapeError
 from .join import Joiner, element_of
 from .values import (ELLIPSIS, NONE, UNKNOWN, UNKNOWN_ARRAY, Array, Bool, BoundMethod, Class, Dict,
                      Float, Function, Hole, Instance, Int, LibraryObject, List, Method, ProjectModule,
-                     Slice, Str, Tuple, Unknown, Value)
+                     Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
 
 if TYPE_CHECKING:
     from .analysis import Analysis, ModuleInfo
@@ -228,7 +228,7 @@ class Interpreter:
                                     f"{_text(self, node.target)} of shape {ctx.show_shape(current.shape)}")
             except ShapeError as err:
                 self.shape_error(node, err)
-            result = Array(current.shape, current.dtype)
+            result = tensor_like(Array(current.shape, current.dtype), current)
         self.assign(node.target, result)
 
     def stmt_Return(self, node: ast.Return) -> None:
@@ -853,6 +853,10 @@ class Interpreter:
             from .rules.registry import array_attribute
 
             return array_attribute(OpContext(self, node, attr), obj, attr)
+        if t is TorchModule:
+            from .rules.registry import layer_attribute
+
+            return layer_attribute(OpContext(self, node, attr), obj, attr)
         if t is LibraryObject:
             from .rules.registry import library_value
 
@@ -863,6 +867,12 @@ class Interpreter:
             found = obj.cls.lookup(attr)
             if type(found) is Function:
                 return BoundMethod(found, obj)
+            if found is None:
+                from .rules.registry import inherited_member
+
+                inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
+                if inherited is not None:
+                    return inherited
             if found is None or obj.template or obj.cls.node.decorator_list:
                 # a class-level value is only a default: dataclass fields and the attributes any
                 # method may have set are per object
@@ -903,7 +913,7 @@ class Interpreter:
 
             ctx = OpContext(self, node, "index")
             try:
-                return index_array(ctx, container, index, node.slice)
+                return tensor_like(index_array(ctx, container, index, node.slice), container)
             except ShapeError as err:
                 self.shape_error(node, err)
                 return UNKNOWN
@@ -1089,7 +1099,7 @@ class Interpreter:
 
     def call(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         t = type(func)
-        if t is LibraryObject or t is Method:
+        if t is LibraryObject or t is Method or t is TorchModule:
             from .rules.registry import lookup_rule
 
             name, rule, call_args = lookup_rule(func, args)
@@ -1172,7 +1182,7 @@ class Interpreter:
             if iterable.dtype == "object" and iterable.shape.rank == 1:
                 return UNKNOWN  # elements of an object array are arbitrary Python objects
             if iterable.shape.rank:
-                return Array(Shape(iterable.shape.prefix[1:]), iterable.dtype)
+                return tensor_like(Array(Shape(iterable.shape.prefix[1:]), iterable.dtype), iterable)
             return UNKNOWN_ARRAY if iterable.shape.rank is None else UNKNOWN
         if t in (Tuple, List):
             items = iterable.items
@@ -1307,9 +1317,9 @@ def _items_of(v: Value, want: int | None) -> tuple | None:
     if t is Array and v.shape.rank is not None and v.shape.rank >= 1 and type(v.shape.prefix[0]) is int:
         n = v.shape.prefix[0]
         if n <= 64:
-            return (Array(Shape(v.shape.prefix[1:]), v.dtype),) * n
+            return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * n
     if t is Array and v.shape.rank and want is not None:
-        return (Array(Shape(v.shape.prefix[1:]), v.dtype),) * want
+        return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * want
     return None
 
 
@@ -1455,7 +1465,7 @@ def _forget_changed(entry: dict, current: dict) -> dict:
     for k, v in current.items():
         if entry.get(k) != v:
             if type(v) is Array:
-                out[k] = Array(UNKNOWN_SHAPE, v.dtype)
+                out[k] = tensor_like(Array(UNKNOWN_SHAPE, v.dtype), v)
             elif type(v) is Int:
                 out[k] = v
             else:

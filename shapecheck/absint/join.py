@@ -12,7 +12,7 @@ from typing import Callable
 from ..constraints.dims import Dim
 from ..constraints.predicates import Pred, disj, eq
 from ..constraints.shapes import Shape
-from .values import UNKNOWN, UNKNOWN_ARRAY, Array, Bool, Float, Int, List, Str, Tuple, Value
+from .values import UNKNOWN, UNKNOWN_ARRAY, Array, Bool, Float, Int, List, Str, Tuple, Value, tensor_like
 
 Fresh = Callable[[str], Dim]
 
@@ -53,7 +53,8 @@ class Joiner:
         if ta is Array and tb is Array:
             shape = self.shape(a.shape, b.shape)
             dtype = a.dtype if a.dtype == b.dtype else None
-            return Array(shape, dtype) if shape is not None else Array(UNKNOWN_ARRAY.shape, dtype)
+            out = Array(shape, dtype) if shape is not None else Array(UNKNOWN_ARRAY.shape, dtype)
+            return tensor_like(out, a) if a.tensor and b.tensor else out
         if ta is Int and tb is Int:
             return Int(self.dim(a.dim, b.dim))
         if ta is Tuple and tb is Tuple and len(a.items) == len(b.items):

@@ -7,12 +7,14 @@ import ast
 from ...constraints import dims as D
 from ...constraints.shapes import Shape
 from ..context import Arg, Call, OpContext
-from ..values import UNKNOWN, Array, Int, LibraryObject, Method, Tuple, Value
+from ..values import UNKNOWN, Array, Class, Instance, Int, LibraryObject, Method, TorchModule, Tuple, Value, tensor_like
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .kinds import Rule, ufunc
+from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_attribute, tensor_method
 
 #: Every library's table, by qualified name. torch/jax tables join here.
 TABLE: dict[str, Rule] = dict(NUMPY)
+TABLE.update(TORCH)
 
 
 def library_value(qualname: str) -> Value:
@@ -25,19 +27,53 @@ def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Ar
     """The rule for calling ``func`` and the arguments it takes (a method's receiver comes first)."""
     if type(func) is LibraryObject:
         return func.qualname, TABLE.get(func.qualname), args
+    if type(func) is TorchModule:  # a built nn layer: layer(x)
+        return func.kind, LAYER_CALLS.get(func.kind), [Arg(func)] + args
     if type(func) is Method:
         receiver = func.receiver
+        if type(receiver) is Array and receiver.tensor:
+            return f"Tensor.{func.name}", tensor_method(func.name), [Arg(receiver, func.text)] + args
         if type(receiver) is Array:
             rule = ARRAY_METHOD_RULES.get(func.name)
             target = ARRAY_METHODS.get(func.name)
             if rule is None and target is not None:
                 rule = TABLE.get(target)
+            if rule is None and target is None:
+                # NumPy has no such method: a tensor whose tensor-ness was not tracked (x.dim(), x.view(...))
+                rule = tensor_method(func.name)
             return f"ndarray.{func.name}", rule, [Arg(receiver, func.text)] + args
         if type(receiver) is LibraryObject:
             name = f"{receiver.qualname}.{func.name}"
             return name, TABLE.get(name), args
+        if type(receiver) is TorchModule:
+            if func.name == "forward":
+                return receiver.kind, LAYER_CALLS.get(receiver.kind), [Arg(receiver)] + args
+            return f"{receiver.kind}.{func.name}", _itself(receiver) if func.name in SELF_METHODS else None, args
+        if type(receiver) is Instance and func.name in SELF_METHODS:
+            return f"{receiver.cls.qualname}.{func.name}", _itself(receiver), args
         return f"{type(receiver).__name__.lower()}.{func.name}", None, args
     return "?", None, args
+
+
+def _itself(receiver: Value) -> Rule:
+    return lambda ctx, call: receiver
+
+
+def inherited_member(obj: Instance, attr: str) -> Value | None:
+    """A library base class's method on a user object: ``model.to(device)`` and ``model.eval()`` on an
+    ``nn.Module`` subclass return the model."""
+    if attr in SELF_METHODS and _derives_from(obj.cls, "torch.nn.Module"):
+        return Method(obj, attr)
+    return None
+
+
+def _derives_from(cls: Class, qualname: str, depth: int = 0) -> bool:
+    for base in cls.bases:
+        if type(base) is LibraryObject and base.qualname == qualname:
+            return True
+        if type(base) is Class and depth < 20 and _derives_from(base, qualname, depth + 1):
+            return True
+    return False
 
 
 _OPERATOR_RULES: dict[type, Rule] = {
@@ -52,12 +88,13 @@ _ELEMENTWISE = ufunc(2)
 def apply_operator(ctx: OpContext, op: type, left: Arg, right: Arg) -> Value:
     rule = _OPERATOR_RULES.get(op, _ELEMENTWISE)
     result = rule(ctx, Call(ctx.op, [left, right]))
-    if op is ast.MatMult and type(result) is not Array and result is not UNKNOWN:
-        return result
-    return result
+    return tensor_like(result, left.value, right.value)
 
 
 def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
+    if a.tensor:
+        text = ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else ""
+        return tensor_attribute(ctx, a, attr, text)
     dims = a.shape.dims
     if attr == "shape":
         if dims is None:
@@ -82,3 +119,9 @@ def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     if attr in ("itemsize", "nbytes"):
         return Int(ctx.fresh(attr))
     return Method(a, attr, ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else "")
+
+
+def layer_attribute(ctx: OpContext, layer: TorchModule, attr: str) -> Value:
+    """``self.fc.weight``, ``self.fc.in_features``, ``self.fc.to(device)`` on a built nn layer."""
+    text = ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else ""
+    return module_attribute(ctx, layer, attr, text)

@@ -50,6 +50,7 @@ class Analysed:
     """One analysis of one document version, with what hover and hints look things up in."""
 
     report: FileReport
+    text: str
     lines: list[str]
     notes: NoteIndex
     serial: int   # distinct per analysis: the pull-diagnostics result id
@@ -104,8 +105,12 @@ class ShapecheckServer(LanguageServer):
     # -- set-up -------------------------------------------------------------------------------
 
     def _new_project(self) -> Project:
-        return Project(roots=list(self.roots), read_source=self.buffers.get,
+        return Project(roots=list(self.roots), read_source=self.buffer_of,
                        options=settings_mod.options_for(self.settings))
+
+    def buffer_of(self, path: str) -> str | None:
+        """An open document's unsaved text, for the analyzer (called from its thread; dict reads are atomic)."""
+        return self.buffers.get(path) or self.buffers.get(os.path.realpath(path))
 
     def ensure_scheduler(self) -> Scheduler:
         if self.scheduler is None:
@@ -135,7 +140,7 @@ class ShapecheckServer(LanguageServer):
         if old != merged and self.scheduler is not None:
             for uri in self.open_uris():
                 self.scheduler.request(uri)
-            if old.inlay_hints != merged.inlay_hints and self._client_can("workspace.inlay_hint.refresh_support"):
+            if old.inlay_hints != merged.inlay_hints and self.client_can("workspace.inlay_hint.refresh_support"):
                 self.workspace_inlay_hint_refresh(None)
 
     def set_roots(self) -> None:
@@ -149,7 +154,8 @@ class ShapecheckServer(LanguageServer):
         self.reset_project()
         self.apply_settings("pyproject", table)
 
-    def _client_can(self, dotted: str) -> bool:
+    def client_can(self, dotted: str) -> bool:
+        """Whether the client's capabilities have this (snake_case, dotted) field set and true."""
         value: Any = self.client_capabilities
         for part in dotted.split("."):
             value = getattr(value, part, None)
@@ -211,6 +217,7 @@ class ShapecheckServer(LanguageServer):
         path = _path_of(uri)
         self.buffers.pop(path, None)
         self._pulled.pop(uri, None)
+        self._imports = {k: v for k, v in self._imports.items() if k[0] != uri}
         if self.scheduler is not None:
             self.scheduler.forget(uri)
         if self.push:
@@ -231,7 +238,8 @@ class ShapecheckServer(LanguageServer):
         notes = report.notes
         if report.signatures and not any(n.kind == "def" for n in notes):
             notes = notes + signature_notes(lines, report.signatures)
-        return Analysed(report=report, lines=lines, notes=NoteIndex(notes), serial=next(self._serials))
+        return Analysed(report=report, text=text, lines=lines, notes=NoteIndex(notes),
+                        serial=next(self._serials))
 
     def on_report(self, uri: str, version: int, analysed: Analysed) -> None:
         """A finished analysis: publish it unless the document has moved on since."""
@@ -241,7 +249,7 @@ class ShapecheckServer(LanguageServer):
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                 uri=uri, version=version, diagnostics=self.lsp_diagnostics(analysed)))
         elif uri in self._pulled and self._pulled[uri] != str(analysed.serial) \
-                and self._client_can("workspace.diagnostics.refresh_support"):
+                and self.client_can("workspace.diagnostics.refresh_support"):
             self.workspace_diagnostic_refresh(None)
 
     def lsp_diagnostics(self, analysed: Analysed) -> list[types.Diagnostic]:
@@ -283,7 +291,7 @@ def initialize(ls: ShapecheckServer, params: types.InitializeParams) -> None:
     ls.set_roots()
     ls.apply_settings("init", params.initialization_options)
     mode = ls.settings.diagnostic_mode
-    pull_capable = ls._client_can("text_document.diagnostic")
+    pull_capable = ls.client_can("text_document.diagnostic")
     ls.push = mode == "push" or (mode == "auto" and not pull_capable)
 
 
@@ -296,7 +304,7 @@ async def initialized(ls: ShapecheckServer, params: types.InitializedParams) -> 
 async def watch_python_files(ls: ShapecheckServer) -> None:
     """Ask the client to report changes to .py files on disk (a checkout, another editor), where it
     can: an open file that imports a changed one must be checked again."""
-    if not ls._client_can("workspace.did_change_watched_files.dynamic_registration"):
+    if not ls.client_can("workspace.did_change_watched_files.dynamic_registration"):
         return
     registration = types.Registration(
         id="shapecheck-watch-python", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
@@ -319,7 +327,7 @@ def did_change_watched_files(ls: ShapecheckServer, params: types.DidChangeWatche
 
 async def pull_configuration(ls: ShapecheckServer) -> None:
     """Ask the client for the "shapecheck" section, where it supports ``workspace/configuration``."""
-    if not ls._client_can("workspace.configuration"):
+    if not ls.client_can("workspace.configuration"):
         return
     try:
         result = await asyncio.wait_for(ls.workspace_configuration_async(types.ConfigurationParams(
@@ -421,10 +429,9 @@ async def code_action(ls: ShapecheckServer, params: types.CodeActionParams) -> l
     uri = params.text_document.uri
     version = ls.current_version(uri)
     analysed = await ls.analysed(uri)
-    if analysed is None or version is None:
-        return None
-    snap = ls.snapshot(uri)
-    doc = actions.Document(uri=uri, version=version, text=snap.text, lines=analysed.lines)
+    if analysed is None or version is None or ls.current_version(uri) != version:
+        return None   # the text moved on while we waited: the client asks again for the new one
+    doc = actions.Document(uri=uri, version=version, text=analysed.text, lines=analysed.lines)
     wanted = to_span(analysed.lines, params.range, ls.encoding)
 
     def lsp_range(span: Span) -> types.Range:

@@ -140,7 +140,36 @@ NUMPY.update({
     "numpy.nanquantile": lambda ctx, call: _quantile(ctx, call), "numpy.flatnonzero": unknown_length("int64"),
     "numpy.nonzero": lambda ctx, call: _nonzero(ctx, call), "numpy.argwhere": lambda ctx, call: _argwhere(ctx, call),
     "numpy.shape": lambda ctx, call: _shape_of(ctx, call),
+    "numpy.size": lambda ctx, call: _size_of(ctx, call), "numpy.ndim": lambda ctx, call: _ndim_of(ctx, call),
+    # more value-dependent and bookkeeping functions
+    "numpy.bincount": unknown_length("int64"), "numpy.setdiff1d": unknown_length(),
+    "numpy.intersect1d": unknown_length(), "numpy.union1d": unknown_length(), "numpy.setxor1d": unknown_length(),
+    "numpy.frombuffer": unknown_length(), "numpy.fromiter": unknown_length(),
+    "numpy.isin": same_shape("bool", param="element"),
+    "numpy.argpartition": scan(flatten_default=False, dtype="int"), "numpy.partition": scan(flatten_default=False),
+    "numpy.resize": lambda ctx, call: _resize(ctx, call),
+    "numpy.unravel_index": lambda ctx, call: _unravel_index(ctx, call),
+    "numpy.triu_indices": lambda ctx, call: _index_pair(ctx, call),
+    "numpy.tril_indices": lambda ctx, call: _index_pair(ctx, call),
+    "numpy.random.multivariate_normal": lambda ctx, call: _multivariate_normal(ctx, call),
+    "numpy.random.Generator.multivariate_normal": lambda ctx, call: _multivariate_normal(ctx, call),
+    "numpy.random.lognormal": sized_random(("mean", "sigma", "size")),
+    "numpy.random.laplace": sized_random(("loc", "scale", "size")),
+    "numpy.random.standard_t": sized_random(("df", "size")),
+    "numpy.random.chisquare": sized_random(("df", "size")),
+    "numpy.random.shuffle": lambda ctx, call: NONE, "numpy.random.seed": lambda ctx, call: NONE,
+    "numpy.random.Generator.shuffle": lambda ctx, call: NONE,
+    "numpy.fill_diagonal": lambda ctx, call: NONE, "numpy.copyto": lambda ctx, call: _copyto(ctx, call),
+    "numpy.isscalar": lambda ctx, call: _bool(), "numpy.iterable": lambda ctx, call: _bool(),
+    "numpy.array_equiv": lambda ctx, call: _bool(), "numpy.shares_memory": lambda ctx, call: _bool(),
+    "numpy.may_share_memory": lambda ctx, call: _bool(), "numpy.issubdtype": lambda ctx, call: _bool(),
+    "numpy.can_cast": lambda ctx, call: _bool(),
 })
+# numpy.testing's assertions return None (their failures are test failures, not shape crashes)
+NUMPY.update({f"numpy.testing.{n}": (lambda ctx, call: NONE) for n in (
+    "assert_allclose assert_array_equal assert_array_almost_equal assert_equal assert_almost_equal "
+    "assert_array_less assert_raises assert_warns assert_array_max_ulp assert_array_almost_equal_nulp "
+    "assert_approx_equal assert_string_equal").split()})
 
 
 def _shape(dims):
@@ -265,6 +294,81 @@ def _searchsorted(ctx: OpContext, call: Call) -> Value:
     return Array(v.shape, "int64")
 
 
+def _size_of(ctx: OpContext, call: Call) -> Value:
+    from ..values import Int
+    from .args import as_array
+    from ...constraints import dims as D
+
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.dims is None or len(call.args) > 1 or call.kwargs:
+        return UNKNOWN
+    return Int(D.product(a.shape.dims))
+
+
+def _ndim_of(ctx: OpContext, call: Call) -> Value:
+    from ..values import Int
+    from .args import as_array
+
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.rank is None:
+        return UNKNOWN
+    return Int(a.shape.rank)
+
+
+def _resize(ctx: OpContext, call: Call) -> Value:
+    """``resize(a, new_shape)`` repeats or truncates: any size fits."""
+    from .args import as_array, shape_arg
+
+    bound = call.bind(("a", "new_shape"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    dims = shape_arg(ctx, bound.get("new_shape"))
+    if a is None:
+        return UNKNOWN
+    return Array(_shape(dims) if dims is not None else _unknown(), a.dtype)
+
+
+def _unravel_index(ctx: OpContext, call: Call) -> Value:
+    from .args import as_array, shape_arg
+
+    bound = call.bind(("indices", "shape"))
+    idx = as_array(bound["indices"].value) if "indices" in bound else None
+    dims = shape_arg(ctx, bound.get("shape"))
+    if idx is None or dims is None:
+        return UNKNOWN
+    return Tuple(tuple(Array(idx.shape, "int64") for _ in dims))
+
+
+def _index_pair(ctx: OpContext, call: Call) -> Value:
+    k = ctx.fresh("k")
+    return Tuple((Array(_shape((k,)), "int64"), Array(_shape((k,)), "int64")))
+
+
+def _multivariate_normal(ctx: OpContext, call: Call) -> Value:
+    from .args import as_array, is_none, shape_arg
+
+    bound = call.bind(("mean", "cov", "size"))
+    mean = as_array(bound["mean"].value) if "mean" in bound else None
+    if mean is None or mean.shape.dims is None or len(mean.shape.dims) != 1:
+        return UNKNOWN
+    size = bound.get("size")
+    dims = () if size is None or is_none(size) else shape_arg(ctx, size)
+    if dims is None:
+        return UNKNOWN
+    return Array(_shape(tuple(dims) + mean.shape.dims), "float64")
+
+
+def _copyto(ctx: OpContext, call: Call) -> Value:
+    """``copyto(dst, src)``: src must broadcast into dst, as an assignment."""
+    from .args import as_array
+
+    bound = call.bind(("dst", "src"))
+    dst = as_array(bound["dst"].value) if "dst" in bound else None
+    src = as_array(bound["src"].value) if "src" in bound else None
+    if dst is not None and src is not None and dst.shape.rank is not None and src.shape.rank is not None:
+        ctx.broadcast([(dst.shape, bound["dst"].text), (src.shape, bound["src"].text)])
+    return NONE
+
+
 def _nonzero(ctx: OpContext, call: Call) -> Value:
     from .args import as_array
 
@@ -307,7 +411,8 @@ CONSTANTS: dict[str, Value] = {
 ARRAY_METHODS: dict[str, str] = {name: f"numpy.{name}" for name in (
     _REDUCE_SAME + ["mean", "std", "var", "argmax", "argmin", "all", "any", "cumsum", "cumprod", "argsort",
                     "reshape", "ravel", "transpose", "swapaxes", "squeeze", "clip", "dot", "round", "repeat",
-                    "take", "diagonal", "trace", "nonzero", "conj", "conjugate"])
+                    "take", "diagonal", "trace", "nonzero", "conj", "conjugate", "argpartition",
+                    "searchsorted"])
 }
 ARRAY_METHODS.update({"flatten": "numpy.ravel", "copy": "numpy.copy"})
 
@@ -343,5 +448,6 @@ def _item(ctx: OpContext, call: Call) -> Value:
 
 ARRAY_METHOD_RULES: dict[str, Rule] = {
     "sort": _sort_in_place, "astype": _astype, "item": _item, "fill": lambda ctx, call: NONE,
-    "view": lambda ctx, call: _view(ctx, call), "tolist": lambda ctx, call: UNKNOWN,
+    "view": lambda ctx, call: _view(ctx, call), "partition": lambda ctx, call: NONE,
+    "resize": lambda ctx, call: NONE, "tolist": lambda ctx, call: UNKNOWN,
 }

@@ -96,3 +96,22 @@ def explain(code: str) -> str | None:
     if row.right:
         lines += ["", "Right:", "", *("    " + line for line in row.right.rstrip().splitlines())]
     return "\n".join(lines) + "\n"
+
+
+def anchor(code: str) -> str:
+    """The heading anchor of a code in codes.md (``sc101-broadcast-mismatch``)."""
+    row = CODES[code]
+    return f"{row.code.lower()}-{row.name}"
+
+
+def render_markdown() -> str:
+    """codes.md: every code's explain page, for editors' links (kept in sync by a test)."""
+    parts = ["# shapecheck diagnostic codes", "",
+             "Generated from `shapecheck/codes.py`; `shapecheck explain CODE` prints the same text.", ""]
+    for row in _ROWS:
+        parts += [f"## {row.code} {row.name}", "", f"Severity: {row.severity}.", "", row.summary, ""]
+        if row.wrong:
+            parts += ["Wrong:", "", "```python", row.wrong.rstrip(), "```", ""]
+        if row.right:
+            parts += ["Right:", "", "```python", row.right.rstrip(), "```", ""]
+    return "\n".join(parts)

@@ -86,6 +86,10 @@ _KEYS: dict[str, tuple[str, Callable[[str, Any, str], Any]]] = {
 }
 
 
+#: Tables for other front ends, ignored by `shapecheck check`.
+_SUBTABLES = ("lsp",)
+
+
 def check_code_prefixes(prefixes: tuple[str, ...], where: str) -> tuple[str, ...]:
     """Upper-case ``prefixes``; raise ConfigError for one that starts no known code."""
     out = []
@@ -103,6 +107,10 @@ def parse_table(table: dict, source: str, root: str | Path) -> Config:
     root = Path(root).resolve()
     values: dict[str, Any] = {}
     for key, value in table.items():
+        if key in _SUBTABLES:
+            if not isinstance(value, dict):
+                raise ConfigError(f"{source}: [tool.shapecheck.{key}] must be a table")
+            continue  # read by that front end (the LSP server reads [tool.shapecheck.lsp])
         if key not in _KEYS:
             hint = difflib.get_close_matches(key, list(_KEYS), n=1)
             did_you_mean = f" (did you mean {hint[0]!r}?)" if hint else ""

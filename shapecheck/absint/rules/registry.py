@@ -94,7 +94,7 @@ def apply_operator(ctx: OpContext, op: type, left: Arg, right: Arg) -> Value:
 def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     if a.tensor:
         text = ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else ""
-        return tensor_attribute(ctx, a, attr, text)
+        return ctx.interp.apply(ctx.node, attr, lambda ctx: tensor_attribute(ctx, a, attr, text))
     dims = a.shape.dims
     if attr == "shape":
         if dims is None:

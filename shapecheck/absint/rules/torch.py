@@ -360,7 +360,8 @@ def _topk(ctx: OpContext, call: Call) -> Value:
     axis = normalize_axis(ctx, d, len(dims), "dim")
     k = k if k is not None else ctx.fresh("k")
     ctx.require(le(k, dims[axis]), "SC107", lambda: (
-        f"{ctx.op}: k ({ctx.show_dim(k)}) is larger than dimension {axis} of {ctx.describe(arg)}"))
+        f"{ctx.op}: k ({ctx.show_dim(k)}) is larger than the size {ctx.show_dim(dims[axis])} of dimension "
+        f"{axis} ({ctx.describe(arg)})"))
     out = Shape(dims[:axis] + (k,) + dims[axis + 1:])
     return Tuple((Array(out, a.dtype), Array(out, "int64")))
 
@@ -584,8 +585,8 @@ def _repeat(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     reps = shape_arg(ctx, sizes)
     if reps is not None and a.shape.rank is not None and len(reps) < a.shape.rank:
-        ctx.fail("SC107", f"{ctx.op}: number of dimensions of repeat dims ({len(reps)}) can not be smaller than "
-                          f"the number of dimensions of {ctx.describe(arg)}")
+        ctx.fail("SC107", f"{ctx.op}: {len(reps)} repeat sizes are fewer than the tensor's {a.shape.rank} "
+                          f"dimensions ({ctx.describe(arg)})")
     return M.tile(ctx, Call(call.name, [call.args[0], sizes]))
 
 
@@ -627,8 +628,8 @@ def _split(ctx: OpContext, call: Call) -> Value:
         for s in sizes:
             total = D.add(total, s)
         ctx.require(eq(total, n), "SC107", lambda: (
-            f"{ctx.op}: split sizes {spec.text or sizes} add up to {ctx.show_dim(total)}, but dimension {axis} "
-            f"of {ctx.describe(bound['input'])} is {ctx.show_dim(n)}"))
+            f"{ctx.op}: split sizes {spec.text or sizes} add up to {ctx.show_dim(total)}, not to the size "
+            f"{ctx.show_dim(n)} of dimension {axis} ({ctx.describe(bound['input'])})"))
         return _pieces(a, axis, sizes)
     size = int_arg(spec)
     if size is None:
@@ -696,8 +697,8 @@ def _narrow(ctx: OpContext, call: Call) -> Value:
     axis = normalize_axis(ctx, d, len(dims), "dim")
     if start is not None and not (type(start) is int and start < 0):
         ctx.require(le(D.add(start, length), dims[axis]), "SC105", lambda: (
-            f"{ctx.op}: start ({ctx.show_dim(start)}) + length ({ctx.show_dim(length)}) exceeds dimension "
-            f"{axis} of {ctx.describe(bound['input'])}"))
+            f"{ctx.op}: start ({ctx.show_dim(start)}) + length ({ctx.show_dim(length)}) exceeds the size "
+            f"{ctx.show_dim(dims[axis])} of dimension {axis} ({ctx.describe(bound['input'])})"))
     return Array(Shape(dims[:axis] + (length,) + dims[axis + 1:]), a.dtype)
 
 

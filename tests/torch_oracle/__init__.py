@@ -1,0 +1,1 @@
+"""Differential checks of shapecheck's PyTorch rules against real PyTorch (skipped where torch is absent)."""

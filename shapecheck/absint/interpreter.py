@@ -919,6 +919,10 @@ class Interpreter:
                 return UNKNOWN
         if t in (Tuple, List):
             return self._index_sequence(node, container, index)
+        if t is TorchModule:   # nn.Sequential(...)[i]
+            from .rules.registry import layer_item
+
+            return layer_item(container, index)
         if t is Dict:
             if type(index) is Str:
                 for k, v in container.items:

@@ -1113,3 +1113,4 @@ def tensor_attribute(ctx: OpContext, a: Array, attr: str, text: str) -> Value:
 LAYER_CALLS = {kind: _tensor_result(rule) for kind, rule in N.LAYER_CALLS.items()}
 SELF_METHODS = N.SELF_METHODS
 module_attribute = N.module_attribute
+layer_item = N.layer_item

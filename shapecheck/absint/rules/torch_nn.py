@@ -955,6 +955,20 @@ def module_attribute(ctx: OpContext, m: TorchModule, attr: str, text: str = "") 
     return Method(m, attr, text)
 
 
+def layer_item(m: TorchModule, index: Value) -> Value:
+    """``seq[i]`` and ``seq[a:b]`` of an ``nn.Sequential``."""
+    layers = m.param("layers") if m.kind == "Sequential" else None
+    if type(layers) is not Tuple:
+        return UNKNOWN
+    if type(index) is Int and type(index.dim) is int and -len(layers.items) <= index.dim < len(layers.items):
+        return layers.items[index.dim]
+    if type(index).__name__ == "Slice":
+        bounds = [getattr(b, "dim", None) for b in (index.start, index.stop, index.step)]
+        if all(b is None or type(b) is int for b in bounds):
+            return TorchModule("Sequential", (("layers", Tuple(layers.items[slice(*bounds)])),))
+    return UNKNOWN
+
+
 #: ``layer.to(device)``, ``layer.train()``: methods that return the layer itself.
 SELF_METHODS = frozenset("""to cuda cpu train eval float double half bfloat16 requires_grad_ zero_grad
 apply type share_memory""".split())

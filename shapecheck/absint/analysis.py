@@ -108,6 +108,13 @@ class Analysis:
         self.annotation_specs: dict = {}    # Function -> annotations.FunctionSpecs
         self.annotation_scopes: dict = {}   # Function (generic) or id(Frame) (a call) -> annotations.Scope
         self.annotation_frames: list = []
+        # incremental re-analysis (see incremental.py): cached generic analyses of this project
+        self.incremental: dict = project.cache.setdefault("incremental", {})
+        self._counter = project.cache.get("symbol_counter", 0)
+        self.module_keys: dict = {}
+        self.windows: dict = {}        # Function -> (diagnostics, notes) its generic analysis produced
+        self.restored: set = set()     # classes whose analyses came from the cache
+        self.reused = 0                # generic analyses taken from the cache this run
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def fresh(self, hint: str = "d"):
@@ -258,6 +265,15 @@ class Analysis:
     def generic_instance(self, cls: Class) -> Instance:
         inst = self.class_instances.get(cls)
         if inst is None:
+            entry = self._cached(cls.module, cls.node.name) if "." not in cls.qualname else None
+            if entry is not None:
+                inst = self.class_instances[cls] = Instance(cls, dict(entry.attrs), template=True)
+                for member in cls.namespace.values():
+                    if type(member) is Function and member.qualname in entry.results:
+                        self.generic[member] = entry.results[member.qualname]
+                self._replay(entry)
+                self.restored.add(cls)
+                return inst
             inst = self.class_instances[cls] = Instance(cls, template=True)
             init = cls.lookup("__init__")
             if type(init) is Function:
@@ -266,9 +282,55 @@ class Analysis:
 
     def analyse_class(self, cls: Class) -> None:
         inst = self.generic_instance(cls)
+        if cls in self.restored:
+            return
         for name, member in cls.namespace.items():
             if type(member) is Function and name != "__init__":
                 self.ensure_generic(member, receiver=inst)
+        key = self._key(cls.module, cls.node.name) if "." not in cls.qualname else None
+        if key is None:
+            return
+        from .incremental import Entry, results_plain, store
+
+        methods = [m for m in cls.namespace.values() if type(m) is Function]
+        results = {m.qualname: self.generic[m] for m in methods if m in self.generic}
+        if len(results) == len(methods) and results_plain(results, inst.attrs):
+            diags, notes = self._windows(methods)
+            store(self.incremental, key, Entry(results, diags, notes, dict(inst.attrs)))
+
+    # -- incremental re-analysis (incremental.py) -------------------------------------------------
+    def _key(self, module: "ModuleInfo", top_name: str) -> str | None:
+        if not module.reported:
+            return None
+        keys = self.module_keys.get(module)
+        if keys is None:
+            from .incremental import ModuleKeys
+
+            keys = self.module_keys[module] = ModuleKeys(self, module)
+        return keys.key(top_name)
+
+    def _cached(self, module: "ModuleInfo", top_name: str):
+        key = self._key(module, top_name)
+        if key is None:
+            return None
+        from .incremental import lookup
+
+        return lookup(self.incremental, key)
+
+    def _replay(self, entry) -> None:
+        self.reused += len(entry.results)
+        for d in entry.diagnostics:
+            self.emit(d)
+        self.notes.extend(entry.notes)
+
+    def _windows(self, fns) -> tuple[list, list]:
+        diags: dict = {}
+        notes: list = []
+        for fn in fns:
+            d, n = self.windows.get(fn, ((), ()))
+            diags.update(dict.fromkeys(d))
+            notes.extend(n)
+        return list(diags), notes
 
     def ensure_generic(self, fn: Function, receiver: Value | None = None, stack: tuple = ()) -> GenericResult | None:
         """Analyse ``fn`` with unknown arguments once; definite errors found so are reported there.
@@ -278,6 +340,15 @@ class Analysis:
         hit = self.generic.get(fn)
         if hit is not None or fn in self.generic_running or len(stack) >= MAX_CALL_DEPTH:
             return hit
+        top_level = fn.closure is None and "." not in fn.qualname and not isinstance(fn.node, ast.Lambda)
+        if top_level:
+            entry = self._cached(fn.module, fn.node.name)
+            if entry is not None and fn.qualname in entry.results:
+                self.generic[fn] = entry.results[fn.qualname]
+                self._replay(entry)
+                return self.generic[fn]
+        notes_before = len(self.notes)
+        diags_before = len(self.diagnostics)
         self.generic_running.add(fn)
         try:
             node = fn.node
@@ -297,6 +368,13 @@ class Analysis:
             result = GenericResult(found | self._silent_errors(fn, env, stack), _join_returns(self, frame.returns),
                                    frame.preconditions, dict(frame.env), frame.names)
             self.generic[fn] = result
+            self.windows[fn] = (self.diagnostics[diags_before:], self.notes[notes_before:])
+            if top_level:
+                key = self._key(fn.module, fn.node.name)
+                from .incremental import Entry, results_plain, store
+
+                if key is not None and results_plain({fn.qualname: result}, {}):
+                    store(self.incremental, key, Entry({fn.qualname: result}, *self.windows[fn]))
             return result
         finally:
             self.generic_running.discard(fn)
@@ -487,6 +565,8 @@ def analyze_file(source: str | bytes, path: str, project: "Project") -> FileRepo
         analysis.run_module(info)
     finally:
         sys.setrecursionlimit(limit)
+    project.cache["symbol_counter"] = analysis._counter
+    project.cache["last_reused"] = analysis.reused
     report.diagnostics = analysis.diagnostics
     report.notes = analysis.notes
     report.arrays_known = analysis.arrays_known

@@ -1,0 +1,133 @@
+"""Re-analysing only what an edit changed: generic analyses memoised across runs of one project.
+
+An editor re-checks a file on every keystroke. A top-level function's (or class's) generic
+analysis depends on its own text and position, the module-level definitions it refers to
+(transitively), the module's other top-level statements (they make the globals), the project
+modules it imports and the options. Those make its *fingerprint*; while the fingerprint is
+unchanged, the cached result and the diagnostics and notes it produced are reused. An edit inside
+one function thus re-analyses that function, what refers to it, and the module-level code.
+
+Only results made of plain values (arrays, ints, tuples, unknowns...) are kept: a cached value must
+not hold a function or object of an earlier run. Symbols stay unique across runs because each run
+continues the project's symbol counter.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .values import (Array, Bool, Dict, Float, Hole, Int, List, NoneValue, Str, Tuple, Unknown, Value,
+                     EllipsisValue, Slice)
+
+if TYPE_CHECKING:
+    from .analysis import Analysis, GenericResult, ModuleInfo
+
+MAX_ENTRIES = 4096
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_PLAIN = (Array, Int, Float, Bool, Str, NoneValue, Unknown, EllipsisValue)
+
+
+def plain(value: Value, depth: int = 0) -> bool:
+    """Whether a value holds nothing of one particular run (no functions, classes, objects)."""
+    t = type(value)
+    if t in _PLAIN:
+        return True
+    if depth > 8:
+        return False
+    if t is Tuple:
+        return all(plain(v, depth + 1) for v in value.items)
+    if t is List:
+        return (value.items is None or all(plain(v, depth + 1) for v in value.items)) and plain(value.element, depth + 1)
+    if t is Dict:
+        return all(plain(v, depth + 1) for _, v in value.items)
+    if t is Slice:
+        return plain(value.start) and plain(value.stop) and plain(value.step)
+    return False
+
+
+@dataclass
+class Entry:
+    """What one top-level function or class contributed to a run."""
+
+    results: dict            # qualname -> GenericResult
+    diagnostics: list
+    notes: list
+    attrs: dict = field(default_factory=dict)   # a class's template instance attributes
+
+
+class ModuleKeys:
+    """Fingerprints of a module's top-level definitions (computed once per run)."""
+
+    def __init__(self, analysis: "Analysis", info: "ModuleInfo"):
+        self.analysis = analysis
+        self.info = info
+        self.texts: dict[str, str] = {}
+        self.refs: dict[str, set[str]] = {}
+        rest = hashlib.sha1()
+        lines = info.lines
+        for stmt in info.tree.body:
+            start = min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
+            text = "\n".join(lines[start - 1:stmt.end_lineno])
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.texts[stmt.name] = f"{start}:{stmt.col_offset}:{text}"
+                # identifiers in the text (a superset of the names it uses: strings and comments
+                # too, which only makes the fingerprint more cautious); a regex is far cheaper than
+                # walking the tree on every keystroke
+                self.refs[stmt.name] = set(_IDENTIFIER.findall(text))
+            else:
+                rest.update(f"{start}:{text}\n".encode("utf-8", "surrogatepass"))
+        self.rest = rest.hexdigest()
+        self._keys: dict[str, str] = {}
+
+    def key(self, top_name: str) -> str | None:
+        """The fingerprint of a top-level definition, or None when it must not be cached."""
+        hit = self._keys.get(top_name)
+        if hit is not None:
+            return hit
+        own = self.texts.get(top_name)
+        if own is None or "HOLE" in own:
+            return None  # holes are solved from each run's facts
+        closure, pending = set(), [top_name]
+        while pending:
+            name = pending.pop()
+            if name in closure:
+                continue
+            closure.add(name)
+            pending.extend(r for r in self.refs.get(name, ()) if r in self.texts and r not in closure)
+        h = hashlib.sha1()
+        for name in sorted(closure):
+            h.update(f"{name}\0{self.texts[name]}\0".encode("utf-8", "surrogatepass"))
+        h.update(self.rest.encode())
+        options = self.analysis.options
+        h.update(f"{options.strict}:{options.notes}:{options.timeout_ms}".encode())
+        for path, info in sorted(self.analysis.modules.items()):
+            if info is not None and info is not self.info:
+                h.update(f"{path}\0{hashlib.sha1(info.source.encode('utf-8', 'surrogatepass')).hexdigest()}".encode())
+        key = f"{self.info.path}\0{top_name}\0{h.hexdigest()}"
+        self._keys[top_name] = key
+        return key
+
+
+def store(cache: dict, key: str, entry: Entry) -> None:
+    entries = cache.setdefault("entries", {})
+    if len(entries) >= MAX_ENTRIES:
+        entries.clear()  # a simple bound: a long session starts over rather than growing without end
+    entries[key] = entry
+
+
+def lookup(cache: dict, key: str) -> Entry | None:
+    return cache.get("entries", {}).get(key)
+
+
+def results_plain(results: dict, attrs: dict) -> bool:
+    from .values import Instance
+
+    for r in results.values():
+        # a method's receiver is its class's template instance: rebuilt from `attrs` on reuse
+        if not plain(r.returns) or not all(plain(v) or type(v) is Instance for v in r.final_env.values()):
+            return False
+    return all(plain(v) for v in attrs.values())

@@ -33,7 +33,7 @@ def run(path: str) -> dict:
         try:
             exec(code, env)
         except Exception as err:  # noqa: BLE001 - every failure is data here
-            raised[stmt.lineno] = f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+            raised.setdefault(stmt.lineno, f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}")
     return {"raised": raised, "reveals": reveals}
 
 

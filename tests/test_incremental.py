@@ -75,3 +75,22 @@ def test_edit_that_changes_a_callee_invalidates_its_callers() -> None:
     edited = source.replace("np.zeros((k, 3))", "np.zeros((k, 7))")
     report = check_source(edited, "m.py", project=project, options=options)
     assert _key(report) == _key(check_source(edited, "m.py", options=options))
+
+
+def test_lines_typed_above_shift_cached_results() -> None:
+    options = Options(notes=True)
+    project = Project(options=options)
+    check_source(SOURCE, "m.py", project=project, options=options)
+    edited = SOURCE.replace("import numpy as np\n", "import numpy as np\n\n# a comment\nZ = 1\n")
+    report = check_source(edited, "m.py", project=project, options=options)
+    assert _key(report) == _key(check_source(edited, "m.py", options=options))
+
+
+def test_lines_inserted_in_one_function_shift_the_others() -> None:
+    options = Options(notes=True)
+    project = Project(options=options)
+    check_source(SOURCE, "m.py", project=project, options=options)
+    edited = SOURCE.replace("    n, k = x.shape\n", "    n, k = x.shape\n    probe = 1\n    other = 2\n")
+    report = check_source(edited, "m.py", project=project, options=options)
+    assert project.cache["last_reused"] >= 3          # b, Model and broken moved but were reused
+    assert _key(report) == _key(check_source(edited, "m.py", options=options))

@@ -290,13 +290,10 @@ class Analysis:
         key = self._key(cls.module, cls.node.name) if "." not in cls.qualname else None
         if key is None:
             return
-        from .incremental import Entry, results_plain, store
-
         methods = [m for m in cls.namespace.values() if type(m) is Function]
         results = {m.qualname: self.generic[m] for m in methods if m in self.generic}
-        if len(results) == len(methods) and results_plain(results, inst.attrs):
-            diags, notes = self._windows(methods)
-            store(self.incremental, key, Entry(results, diags, notes, dict(inst.attrs)))
+        if len(results) == len(methods):
+            self._store(cls.module, cls.node.name, key, results, inst.attrs, methods)
 
     # -- incremental re-analysis (incremental.py) -------------------------------------------------
     def _key(self, module: "ModuleInfo", top_name: str) -> str | None:
@@ -315,7 +312,19 @@ class Analysis:
             return None
         from .incremental import lookup
 
-        return lookup(self.incremental, key)
+        entry = lookup(self.incremental, key)
+        if entry is None:
+            return None
+        return entry.shifted(module.path, self.module_keys[module].lines[top_name][0])
+
+    def _store(self, module: "ModuleInfo", top_name: str, key: str, results: dict, attrs: dict, fns) -> None:
+        from .incremental import Entry, results_plain, store, within
+
+        if not results_plain(results, attrs):
+            return
+        span = self.module_keys[module].lines[top_name]
+        diags, notes = within(span, *self._windows(fns), module.path)
+        store(self.incremental, key, Entry(results, diags, notes, dict(attrs), span[0]))
 
     def _replay(self, entry) -> None:
         self.reused += len(entry.results)
@@ -371,10 +380,8 @@ class Analysis:
             self.windows[fn] = (self.diagnostics[diags_before:], self.notes[notes_before:])
             if top_level:
                 key = self._key(fn.module, fn.node.name)
-                from .incremental import Entry, results_plain, store
-
-                if key is not None and results_plain({fn.qualname: result}, {}):
-                    store(self.incremental, key, Entry({fn.qualname: result}, *self.windows[fn]))
+                if key is not None:
+                    self._store(fn.module, fn.node.name, key, {fn.qualname: result}, {}, [fn])
             return result
         finally:
             self.generic_running.discard(fn)

@@ -67,6 +67,7 @@ class ShapeSpec(Value):
     dims: tuple[SpecDim, ...]
     dtype: str | None = None
     text: str = ""              # the annotation as written, for messages
+    tensor: bool = False        # Float[torch.Tensor, ...]: the value is a torch tensor (torch's methods)
 
     @property
     def variadic_at(self) -> int | None:
@@ -136,7 +137,9 @@ def subscript_annotation(base: Value, index: ast.AST, evaluate: Callable[[ast.AS
         dims = parse_spec(shape.value)
         if dims is None:
             return UNKNOWN
-        return ShapeSpec(dims, _EXACT_DTYPES.get(last), f'{last}[..., "{shape.value}"]')
+        array_type = evaluate(index.elts[0])
+        tensor = type(array_type) is LibraryObject and array_type.qualname.startswith("torch.")
+        return ShapeSpec(dims, _EXACT_DTYPES.get(last), f'{last}[..., "{shape.value}"]', tensor)
     if qual in ("numpy.ndarray", "numpy.typing.NDArray"):
         first = index.elts[0] if isinstance(index, ast.Tuple) and index.elts else index
         if qual == "numpy.ndarray":
@@ -341,7 +344,7 @@ def parameter_start(analysis: "Analysis", fn: "Function", env: dict) -> list[Pre
         if type(env.get(name)) is not Unknown:
             continue
         shape, more = instantiate(spec, scope)
-        env[name] = Array(shape, spec.dtype)
+        env[name] = Array(shape, spec.dtype, tensor=spec.tensor)
         facts += more
     analysis.annotation_scopes[fn] = scope
     return facts
@@ -392,7 +395,7 @@ def check_return(interp: "Interpreter", node: ast.AST, value: Value) -> Value:
         shape, facts = instantiate(spec, scope)
         for p in facts:
             interp.add_fact(Fact(p))
-        return Array(shape, spec.dtype or (value.dtype if type(value) is Array else None))
+        return Array(shape, spec.dtype or (value.dtype if type(value) is Array else None), tensor=spec.tensor)
     if type(value) is not Array:
         return value
     ctx = OpContext(interp, node, "return")

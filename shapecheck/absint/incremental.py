@@ -51,12 +51,49 @@ def plain(value: Value, depth: int = 0) -> bool:
 
 @dataclass
 class Entry:
-    """What one top-level function or class contributed to a run."""
+    """What one top-level function or class contributed to a run.
+
+    Positions are those of the run that made it, whose definition started at line ``start``; a
+    reuse shifts them by how far the definition has moved (lines typed above it)."""
 
     results: dict            # qualname -> GenericResult
     diagnostics: list
     notes: list
     attrs: dict = field(default_factory=dict)   # a class's template instance attributes
+    start: int = 0
+
+    def shifted(self, path: str, start: int) -> "Entry":
+        delta = start - self.start
+        if delta == 0:
+            return self
+        from dataclasses import replace
+
+        results = {q: replace(r, errors={(line + delta, col, code) for line, col, code in r.errors})
+                   for q, r in self.results.items()}
+        diags = [_shift_diag(d, path, delta) for d in self.diagnostics]
+        notes = [replace(n, span=_shift(n.span, delta)) for n in self.notes]
+        return Entry(results, diags, notes, self.attrs, start)
+
+
+def _shift(span, delta: int):
+    from dataclasses import replace
+
+    return replace(span, line=span.line + delta, end_line=span.end_line + delta)
+
+
+def _shift_diag(d, path: str, delta: int):
+    from dataclasses import replace
+
+    related = tuple(replace(r, span=_shift(r.span, delta)) if r.path == path else r for r in d.related)
+    fix = replace(d.fix, span=_shift(d.fix.span, delta)) if d.fix is not None else None
+    return replace(d, span=_shift(d.span, delta), related=related, fix=fix)
+
+
+def within(entry_lines: tuple[int, int], diags: list, notes: list, path: str) -> tuple[list, list]:
+    """The diagnostics and notes of a definition's own lines (callees replay their own)."""
+    lo, hi = entry_lines
+    return ([d for d in diags if d.path == path and lo <= d.span.line <= hi],
+            [n for n in notes if lo <= n.span.line <= hi])
 
 
 class ModuleKeys:
@@ -67,19 +104,22 @@ class ModuleKeys:
         self.info = info
         self.texts: dict[str, str] = {}
         self.refs: dict[str, set[str]] = {}
+        self.lines: dict[str, tuple[int, int]] = {}   # definition -> (first line, last line)
         rest = hashlib.sha1()
         lines = info.lines
         for stmt in info.tree.body:
             start = min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
             text = "\n".join(lines[start - 1:stmt.end_lineno])
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                self.texts[stmt.name] = f"{start}:{stmt.col_offset}:{text}"
+                # position-free: typing above a definition shifts it without invalidating it
+                self.texts[stmt.name] = f"{stmt.col_offset}:{text}"
+                self.lines[stmt.name] = (start, stmt.end_lineno)
                 # identifiers in the text (a superset of the names it uses: strings and comments
                 # too, which only makes the fingerprint more cautious); a regex is far cheaper than
                 # walking the tree on every keystroke
                 self.refs[stmt.name] = set(_IDENTIFIER.findall(text))
             else:
-                rest.update(f"{start}:{text}\n".encode("utf-8", "surrogatepass"))
+                rest.update(f"{text}\n".encode("utf-8", "surrogatepass"))
         self.rest = rest.hexdigest()
         self._keys: dict[str, str] = {}
 

@@ -200,6 +200,28 @@ def _scale_down(d: Expr, k: int) -> Dim:
     return _build({m: c // k for m, c in d.terms}, d.constant // k)
 
 
+def _exact_quotient(a: Dim, b: Dim) -> Dim | None:
+    """``a / b`` when the monomial ``b`` divides every term of ``a`` (``b*h*w / b`` is ``h*w``);
+    else None. Dims are positive, so an exact quotient is also the floor quotient."""
+    if type(b) is not Expr or len(b.terms) != 1 or b.constant != 0 or type(a) is not Expr or a.constant != 0:
+        return None
+    (divisor, k), = b.terms
+    if k <= 0:
+        return None
+    out: dict = {}
+    for monomial, c in a.terms:
+        rest = list(monomial)
+        for atom in divisor:
+            if atom not in rest:
+                return None
+            rest.remove(atom)
+        if c % k:
+            return None
+        out[tuple(rest)] = out.get(tuple(rest), 0) + c // k
+    constant = out.pop((), 0)
+    return _build(out, constant)
+
+
 def floordiv(a: Dim, b: Dim) -> Dim:
     if type(a) is int and type(b) is int:
         if b == 0:
@@ -209,6 +231,9 @@ def floordiv(a: Dim, b: Dim) -> Dim:
         return a
     if type(b) is int and b > 0 and type(a) is Expr and _content(a) % b == 0:
         return _scale_down(a, b)
+    exact = _exact_quotient(a, b)
+    if exact is not None:
+        return exact
     if a == b:
         return 1
     return _atom_expr(Op("floordiv", (a, b)))
@@ -222,6 +247,8 @@ def mod(a: Dim, b: Dim) -> Dim:
     if b == 1 or a == b:
         return 0
     if type(b) is int and b > 0 and type(a) is Expr and _content(a) % b == 0:
+        return 0
+    if _exact_quotient(a, b) is not None:
         return 0
     return _atom_expr(Op("mod", (a, b)))
 

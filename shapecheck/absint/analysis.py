@@ -80,6 +80,7 @@ class GenericResult:
     preconditions: list
     final_env: dict = field(default_factory=dict)   # parameters as refined by the body
     names: dict = field(default_factory=dict)
+    signature: str | None = None   # its one-line signature, once printed (kept with cached results)
 
 
 class Analysis:
@@ -549,7 +550,9 @@ def analyze_file(source: str | bytes, path: str, project: "Project") -> FileRepo
     else:
         text = source
     try:
-        tree = ast.parse(text, filename=path)
+        from .parsing import parse
+
+        tree = parse(project.cache, path, text)
     except SyntaxError as exc:
         line = exc.lineno or 1
         col = exc.offset or 1

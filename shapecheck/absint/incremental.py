@@ -68,17 +68,19 @@ class Entry:
             return self
         from dataclasses import replace
 
+        from ..diagnostics import ShapeNote
+
         results = {q: replace(r, errors={(line + delta, col, code) for line, col, code in r.errors})
                    for q, r in self.results.items()}
         diags = [_shift_diag(d, path, delta) for d in self.diagnostics]
-        notes = [replace(n, span=_shift(n.span, delta)) for n in self.notes]
+        notes = [ShapeNote(_shift(n.span, delta), n.text, n.kind) for n in self.notes]
         return Entry(results, diags, notes, self.attrs, start)
 
 
 def _shift(span, delta: int):
-    from dataclasses import replace
+    from ..diagnostics import Span
 
-    return replace(span, line=span.line + delta, end_line=span.end_line + delta)
+    return Span(span.line + delta, span.column, span.end_line + delta, span.end_column)
 
 
 def _shift_diag(d, path: str, delta: int):

@@ -70,6 +70,8 @@ def signature_text(analysis: "Analysis", fn: Function) -> str | None:
     node = fn.node
     if isinstance(node, ast.Lambda):
         return None
+    if result.signature is not None:
+        return result.signature
     names = result.names
     params = []
     for p in _params(node):
@@ -79,6 +81,7 @@ def signature_text(analysis: "Analysis", fn: Function) -> str | None:
     extra = [pred.show(names) for pred, *_ in result.preconditions if pred.kind not in ("eq",)]
     if extra:
         text += "  # requires " + "; ".join(dict.fromkeys(extra))
+    result.signature = text
     return text
 
 

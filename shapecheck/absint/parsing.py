@@ -1,0 +1,84 @@
+"""Parsing, incrementally: after an edit, only the top-level statements it touched are re-parsed.
+
+Parsing is the floor of every re-check (about 20 ms per 1,000 lines). An editor's edit changes a few
+lines; the top-level statements before it are unchanged, those after it are unchanged but moved.
+So the lines between the statement before the edit and the statement after it are parsed alone,
+their line numbers fixed, and the statements around them reused from the previous tree.
+
+Why the pieces fit: every reused statement starts at a line where the previous parse started a
+top-level statement, and the prefix text is unchanged, so the tokenizer is at a clean boundary
+there; the re-parsed piece parses on its own, so it ends at one too. Anything else (the piece does
+not parse alone) falls back to parsing the whole text, which also produces the real syntax error.
+The test suite checks the result against a full parse over random edits.
+"""
+
+from __future__ import annotations
+
+import ast
+
+MAX_FILES = 64
+
+
+def _start(stmt: ast.stmt) -> int:
+    """0-based first line of a top-level statement (its first decorator, if any)."""
+    return min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())]) - 1
+
+
+def parse(cache: dict | None, path: str, text: str) -> ast.Module:
+    """``ast.parse(text)``, reusing the previous tree of ``path`` kept in ``cache``.
+
+    Raises SyntaxError (and ValueError for NUL bytes) like ``ast.parse``.
+    """
+    if cache is None:
+        return ast.parse(text, filename=path)
+    files = cache.setdefault("trees", {})
+    lines = text.splitlines(keepends=True)
+    previous = files.get(path)
+    tree = None
+    if previous is not None:
+        tree = _reparse(previous, lines, path)
+    if tree is None:
+        tree = ast.parse(text, filename=path)
+    if len(files) >= MAX_FILES and path not in files:
+        files.clear()
+    files[path] = (lines, tree)
+    return tree
+
+
+def _reparse(previous: tuple, lines: list[str], path: str) -> ast.Module | None:
+    old_lines, old_tree = previous
+    n_old, n_new = len(old_lines), len(lines)
+    limit = min(n_old, n_new)
+    p = 0
+    while p < limit and old_lines[p] == lines[p]:
+        p += 1
+    if p == n_old == n_new:
+        return old_tree
+    s = 0
+    while s < limit - p and old_lines[n_old - 1 - s] == lines[n_new - 1 - s]:
+        s += 1
+    changed_end = n_old - s          # old lines [p, changed_end) changed
+    delta = n_new - n_old
+    body = old_tree.body
+    # statements entirely before the change, less one (the edit may continue it: `else:` after an if)
+    i0 = sum(1 for stmt in body if stmt.end_lineno <= p)
+    i0 = max(0, i0 - 1)
+    # statements entirely after the change, less one
+    i1 = next((i for i, stmt in enumerate(body) if i >= i0 and _start(stmt) >= changed_end), len(body))
+    i1 = min(len(body), i1 + 1)
+    seg_start = min(p, _start(body[i0])) if i0 < len(body) else p
+    seg_end_old = max(changed_end, body[i1 - 1].end_lineno if i1 > i0 else changed_end)
+    seg_end_new = seg_end_old + delta
+    if seg_start > seg_end_new or seg_end_new > n_new:
+        return None
+    try:
+        piece = ast.parse("".join(lines[seg_start:seg_end_new]), filename=path)
+    except (SyntaxError, ValueError):
+        return None
+    for stmt in piece.body:
+        ast.increment_lineno(stmt, seg_start)
+    suffix = body[i1:]
+    if delta:
+        for stmt in suffix:
+            ast.increment_lineno(stmt, delta)
+    return ast.Module(body=body[:i0] + piece.body + suffix, type_ignores=[])

@@ -234,6 +234,9 @@ def floordiv(a: Dim, b: Dim) -> Dim:
     exact = _exact_quotient(a, b)
     if exact is not None:
         return exact
+    if type(b) is int and b > 0 and type(a) is Expr and a.constant and a.constant % b == 0:
+        # (h - 2) // 2 + 1 is h // 2: a multiple of b in the constant leaves the division
+        return add(floordiv(sub(a, a.constant), b), a.constant // b)
     if a == b:
         return 1
     return _atom_expr(Op("floordiv", (a, b)))

@@ -82,7 +82,7 @@ def _linear_layer(ctx: OpContext, call: Call) -> Value:
     if x is None:
         return UNKNOWN
     n_in, n_out = dim_of(m.param("in_features")), dim_of(m.param("out_features"))
-    return linear_shape(ctx, x, arg, n_in, (n_out if n_out is not None else ctx.fresh("out"),),
+    return linear_shape(ctx, x, arg, n_in, (n_out if n_out is not None else ctx.fresh("out_features"),),
                         f"the layer takes in_features={ctx.show_dim(n_in) if n_in is not None else '?'}")
 
 
@@ -147,7 +147,7 @@ def conv_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, cin: D.Dim | None,
         ctx.require(eq(lead[-1], cin), "SC102", lambda: (
             f"{ctx.op}: {ctx.describe(x_arg)} but {what}: {ctx.show_dim(lead[-1])} != {ctx.show_dim(cin)} "
             f"(channels, dim {len(lead) - 1})"))
-    channels = cout if cout is not None else ctx.fresh("c")
+    channels = cout if cout is not None else ctx.fresh("out_channels")
     stride = stride or (1,) * nd
     dilation = dilation or (1,) * nd
     mode = padding.value if type(padding) is Str else None
@@ -448,7 +448,7 @@ def embedding_shape(ctx: OpContext, idx: Array, dim: D.Dim | None) -> Value:
     """Embedding: indices of any shape -> (*indices.shape, embedding_dim)."""
     if idx.shape.dims is None:
         return Array(UNKNOWN_SHAPE, "float32")
-    return Array(Shape(idx.shape.dims + (dim if dim is not None else ctx.fresh("e"),)), "float32")
+    return Array(Shape(idx.shape.dims + (dim if dim is not None else ctx.fresh("embedding_dim"),)), "float32")
 
 
 def _embedding_layer(ctx: OpContext, call: Call) -> Value:

@@ -591,7 +591,7 @@ class Interpreter:
             hint = e.id if isinstance(e, ast.Name) else f"{owner}.shape[{i}]"
             dims.append(self.analysis.fresh(hint))
         dtype = current.dtype if type(current) is Array else None
-        self.frame.env[owner] = Array(Shape(tuple(dims)), dtype)
+        self.frame.env[owner] = tensor_like(Array(Shape(tuple(dims)), dtype), current)
         for e, d in zip(elts, dims):
             self.assign(e, Int(d))
         return True
@@ -660,7 +660,7 @@ class Interpreter:
                     rank = self.eval(b)
                     if type(rank) is Int and type(rank.dim) is int:
                         dims = tuple(self.analysis.fresh(f"{owner}.shape[{i}]") for i in range(rank.dim))
-                        self.frame.env[owner] = Array(Shape(dims), getattr(current, "dtype", None))
+                        self.frame.env[owner] = tensor_like(Array(Shape(dims), getattr(current, "dtype", None)), current)
                         return True
                     continue
                 if isinstance(b, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in b.elts):
@@ -673,12 +673,13 @@ class Interpreter:
                             continue
                         v = self.eval(e)
                         dims.append(v.dim if type(v) is Int else self.analysis.fresh(f"{owner}.shape[{i}]"))
-                    self.frame.env[owner] = Array(Shape(tuple(dims)), getattr(current, "dtype", None))
+                    self.frame.env[owner] = tensor_like(Array(Shape(tuple(dims)), getattr(current, "dtype", None)),
+                                                        current)
                     return True
                 other = self.eval(b)  # assert x.shape == y.shape, y's shape known
                 if type(other) is Tuple and all(type(i) is Int for i in other.items):
-                    self.frame.env[owner] = Array(Shape(tuple(i.dim for i in other.items)),
-                                                  getattr(current, "dtype", None))
+                    self.frame.env[owner] = tensor_like(Array(Shape(tuple(i.dim for i in other.items)),
+                                                              getattr(current, "dtype", None)), current)
                     return True
         return False
 
@@ -1357,7 +1358,7 @@ def _loose(a: Value, b: Value) -> Value:
     if a == b:
         return a
     if type(a) is Array and type(b) is Array:
-        return Array(UNKNOWN_SHAPE, a.dtype if a.dtype == b.dtype else None)
+        return tensor_like(Array(UNKNOWN_SHAPE, a.dtype if a.dtype == b.dtype else None), a, b)
     return UNKNOWN
 
 

@@ -35,7 +35,10 @@ class Project:
     roots: list[str] = field(default_factory=list)
     read_source: Callable[[str], str | None] | None = None
     options: Options = field(default_factory=Options)
-    # module cache: path -> analysed module (filled by the interpreter)
+    # Re-checking the same files as they are edited (an editor): keep parse trees and generic
+    # analyses between runs in ``cache`` and redo only what an edit touched (absint/incremental.py).
+    # Off for one-shot runs, where it would only cost.
+    incremental: bool = False
     cache: dict = field(default_factory=dict)
 
     def source_of(self, path: str) -> str | None:

@@ -47,7 +47,7 @@ def _key(report):
 
 def test_cached_results_equal_fresh_ones() -> None:
     options = Options(notes=True)
-    project = Project(options=options)
+    project = Project(options=options, incremental=True)
     first = check_source(SOURCE, "m.py", project=project, options=options)
     second = check_source(SOURCE, "m.py", project=project, options=options)
     fresh = check_source(SOURCE, "m.py", options=options)
@@ -58,7 +58,7 @@ def test_cached_results_equal_fresh_ones() -> None:
 
 def test_edit_inside_one_function_reanalyses_only_it() -> None:
     options = Options(notes=True)
-    project = Project(options=options)
+    project = Project(options=options, incremental=True)
     check_source(SOURCE, "m.py", project=project, options=options)
     edited = SOURCE.replace("return y.reshape(2, -1)", "return y.reshape(3, -1)")
     report = check_source(edited, "m.py", project=project, options=options)
@@ -70,7 +70,7 @@ def test_edit_inside_one_function_reanalyses_only_it() -> None:
 def test_edit_that_changes_a_callee_invalidates_its_callers() -> None:
     source = SOURCE + "\n\ndef c(x):\n    return a(x)\n"
     options = Options()
-    project = Project(options=options)
+    project = Project(options=options, incremental=True)
     check_source(source, "m.py", project=project, options=options)
     edited = source.replace("np.zeros((k, 3))", "np.zeros((k, 7))")
     report = check_source(edited, "m.py", project=project, options=options)
@@ -79,7 +79,7 @@ def test_edit_that_changes_a_callee_invalidates_its_callers() -> None:
 
 def test_lines_typed_above_shift_cached_results() -> None:
     options = Options(notes=True)
-    project = Project(options=options)
+    project = Project(options=options, incremental=True)
     check_source(SOURCE, "m.py", project=project, options=options)
     edited = SOURCE.replace("import numpy as np\n", "import numpy as np\n\n# a comment\nZ = 1\n")
     report = check_source(edited, "m.py", project=project, options=options)
@@ -88,7 +88,7 @@ def test_lines_typed_above_shift_cached_results() -> None:
 
 def test_lines_inserted_in_one_function_shift_the_others() -> None:
     options = Options(notes=True)
-    project = Project(options=options)
+    project = Project(options=options, incremental=True)
     check_source(SOURCE, "m.py", project=project, options=options)
     edited = SOURCE.replace("    n, k = x.shape\n", "    n, k = x.shape\n    probe = 1\n    other = 2\n")
     report = check_source(edited, "m.py", project=project, options=options)

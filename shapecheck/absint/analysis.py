@@ -298,7 +298,7 @@ class Analysis:
 
     # -- incremental re-analysis (incremental.py) -------------------------------------------------
     def _key(self, module: "ModuleInfo", top_name: str) -> str | None:
-        if not module.reported:
+        if not module.reported or not self.project.incremental:
             return None
         keys = self.module_keys.get(module)
         if keys is None:
@@ -552,7 +552,7 @@ def analyze_file(source: str | bytes, path: str, project: "Project") -> FileRepo
     try:
         from .parsing import parse
 
-        tree = parse(project.cache, path, text)
+        tree = parse(project.cache if project.incremental else None, path, text)
     except SyntaxError as exc:
         line = exc.lineno or 1
         col = exc.offset or 1

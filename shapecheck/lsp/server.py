@@ -105,7 +105,7 @@ class ShapecheckServer(LanguageServer):
     # -- set-up -------------------------------------------------------------------------------
 
     def _new_project(self) -> Project:
-        return Project(roots=list(self.roots), read_source=self.buffer_of,
+        return Project(roots=list(self.roots), read_source=self.buffer_of, incremental=True,
                        options=settings_mod.options_for(self.settings))
 
     def buffer_of(self, path: str) -> str | None:

@@ -631,10 +631,25 @@ class Interpreter:
         if decision.verdict is Verdict.FAILS and assertion and (_about_shapes(test) or pred_symbols(pred)):
             related = [_related(f.origin, self.module.path, self.span(node)) for f in decision.core if f.origin]
             self.diagnose(node, "SC201", f"assertion can never hold: {_text(self, test)} "
-                                         f"is false for every consistent shape ({pred.show(self.frame.names)})",
+                                         f"is false for every consistent shape ({self._why_false(test, pred)})",
                           related)
             raise _Terminated("raise")
         self.add_fact(Fact(pred, f"{self.module.path}:{node.lineno}: {_text(self, test)}"))
+
+    def _why_false(self, test: ast.AST, pred: Pred) -> str:
+        """What makes an assertion false, in the user's terms: both sides' values when folding
+        already decided it (`w.shape is (100, 10), (k, 10) is (784, 10)`), else the predicate."""
+        if pred.kind == "false" and isinstance(test, ast.Compare) and len(test.comparators) == 1:
+            sides = []
+            for side in (test.left, test.comparators[0]):
+                shown = self.describe_value(self.eval(side))
+                if shown is not None:
+                    shown = shown.removeprefix("tuple ").removeprefix("int ")
+                    if shown != _text(self, side):
+                        sides.append(f"{_text(self, side)} is {shown}")
+            if sides:
+                return ", ".join(sides)
+        return pred.show(self.frame.names)
 
     def _refine_from_assert(self, test: ast.AST) -> bool:
         """``assert x.shape == (n, 3)`` / ``assert x.ndim == 2`` on an ``x`` of unknown rank give it a rank."""

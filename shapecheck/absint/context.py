@@ -141,6 +141,10 @@ class OpContext:
             return
         if verdict is Verdict.FAILS:
             raise ShapeError(code, text, tuple(f.origin for f in decision.core if f.origin))
+        if decision.timed_out:
+            self.interp.diagnose(self.node, "SC005", f"{self.op}: the solver did not decide in time whether "
+                                                     f"this holds ({pred.show(self.interp.frame.names)}); "
+                                                     "treated as unknown", severity="info")
         self.interp.precondition(pred, code, text, self.node, verdict)
 
     def fail(self, code: str, message: str) -> None:

@@ -44,6 +44,7 @@ class Decision:
     verdict: Verdict
     core: tuple[Fact, ...] = ()          # with FAILS: the facts that contradict the requirement
     counterexample: dict | None = None   # with SOMETIMES: values under which it fails
+    timed_out: bool = False              # with UNKNOWN: Z3 ran out of time (rather than vacuous facts)
 
 
 def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str]) -> list[Fact]:
@@ -237,10 +238,10 @@ class Solver:
         s2.add(z3.Not(req))
         second = s2.check()
         if second == z3.unsat:
-            return Decision(Verdict.HOLDS if first == z3.sat else Verdict.UNKNOWN)
+            return Decision(Verdict.HOLDS) if first == z3.sat else Decision(Verdict.UNKNOWN, timed_out=True)
         if first == z3.unknown or second == z3.unknown:
             self.timeouts += 1
-            return Decision(Verdict.UNKNOWN)
+            return Decision(Verdict.UNKNOWN, timed_out=True)
         model = s2.model()
         example = {name: model.eval(v, model_completion=True).as_long() for name, v in variables.items()}
         return Decision(Verdict.SOMETIMES, counterexample=example)

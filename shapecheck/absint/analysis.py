@@ -591,3 +591,40 @@ def analyze_file(source: str | bytes, path: str, project: "Project") -> FileRepo
 
 def source_digest(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | None = None,
+                 path: str = "<trace>", project: "Project | None" = None):
+    """The abstract interpreter's view of one call: ``func_name(*args)`` where each argument is an
+    array of the given shape (ints, or dim names as strings: the same name is the same dim).
+
+    Returns ``(result, diagnostics)``: the call's result value and the errors the call meets
+    (SC110, naming the failing operation inside the function). The IR front end uses this to
+    check a function before it builds IR for it. The source is never imported or executed.
+    """
+    from ..api import Project
+    from ..constraints.dims import sym
+    from ..constraints.shapes import Shape
+
+    project = project or Project()
+    tree = ast.parse(source, filename=path)
+    analysis = Analysis(project)
+    info = ModuleInfo(path, Path(path).stem, source, tree, reported=False)
+    analysis.modules[path] = info
+    analysis.run_module(info)
+    fn = info.env.get(func_name)
+    if type(fn) is not Function or isinstance(fn.node, ast.Lambda):
+        return UNKNOWN, []
+    params = [p.arg for p in fn.node.args.posonlyargs + fn.node.args.args]
+    args = []
+    for name in params:
+        spec = arg_shapes.get(name)
+        if spec is None:
+            args.append(UNKNOWN)
+            continue
+        dims = tuple(d if isinstance(d, int) else sym(str(d)) for d in spec)
+        args.append(Array(Shape(dims), (dtypes or {}).get(name)))
+    errors: list = []
+    caller = Interpreter(analysis, info, Frame(dict(info.env)), report=False, errors=errors)
+    result = analysis.call_function(caller, fn.node, fn, args, {})
+    return result, errors

@@ -97,7 +97,24 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
         func_name = next(iter(defs))
     if func_name not in defs:
         raise TraceError(f"no function {func_name!r} in the source (it defines: {', '.join(defs) or 'none'})")
+    _check_shapes(source, func_name, shapes)
     return _Tracer(defs, dtypes or {}, default_dtype).entry(defs[func_name], shapes)
+
+
+def _check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -> None:
+    """Run the abstract interpreter on the call first: a shape error is reported as shapecheck
+    reports it (the failing operation, both shapes, in the user's names), before any IR exists."""
+    from ..absint.analysis import analyze_call
+
+    try:
+        _, errors = analyze_call(source, func_name, {k: _parse_shape(v) for k, v in shapes.items()})
+    except SyntaxError:
+        return  # the tracer reports it
+    if errors:
+        first = errors[0]
+        inner = first.related[0] if first.related else None
+        where = f"line {inner.span.line}: " if inner is not None else ""
+        raise TraceError(f"{where}{inner.message if inner is not None else first.message} [{first.code}]")
 
 
 def _parse_shape(spec: ShapeSpec) -> tuple:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from ..constraints import dims as D
 from ..diagnostics import Diagnostic
 from .context import Arg
-from .values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, Str, Tuple, Value)
+from ..constraints.predicates import FALSE, TRUE
+from .values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -181,6 +182,50 @@ def _reveal_shape(interp, node, args, kwargs) -> Value:
     return value
 
 
+def _isinstance(interp, node, args, kwargs) -> Value:
+    """``isinstance(x, tuple)`` when x's kind is known: lets ``if`` take the one branch that runs."""
+    if len(args) != 2:
+        return Bool()
+    verdict = _is_instance(args[0], args[1])
+    return Bool(verdict, None if verdict is None else (TRUE if verdict else FALSE))
+
+
+_PY_KINDS = {"int": (Int, Bool), "float": (Float,), "bool": (Bool,), "tuple": (Tuple,), "list": (List,),
+             "str": (Str,), "dict": ()}
+
+
+def _is_instance(value: Value, cls: Value) -> bool | None:
+    from .values import Class, Dict, Instance, LibraryObject, Unknown
+
+    t = type(value)
+    if t is Unknown:
+        return None
+    if type(cls) is Tuple:
+        answers = [_is_instance(value, c) for c in cls.items]
+        return True if True in answers else None if None in answers else False
+    if type(cls).__name__ == "Builtin" and cls.name in _PY_KINDS:
+        kinds = _PY_KINDS[cls.name] + ((Dict,) if cls.name == "dict" else ())
+        if t in (Int, Float, Bool, Tuple, List, Str, Dict, Array, NoneValue):
+            return t in kinds
+        return None
+    if type(cls) is LibraryObject and cls.qualname in ("numpy.ndarray", "torch.Tensor"):
+        if t is Array:
+            return value.tensor == (cls.qualname == "torch.Tensor")
+        if t in (Int, Float, Bool, Tuple, List, Str, Dict, NoneValue):
+            return False
+        return None
+    if type(cls) is Class and t is Instance:
+        c = value.cls
+        seen = []
+        while c is not None and c not in seen:
+            if c is cls:
+                return True
+            seen.append(c)
+            c = c.bases[0] if c.bases and type(c.bases[0]) is Class else None
+        return None
+    return None
+
+
 def _sorted(interp, node, args, kwargs) -> Value:
     if args and type(args[0]) in (Tuple, List):
         return List(args[0].items, getattr(args[0], "element", UNKNOWN))
@@ -198,5 +243,5 @@ _HANDLERS = {
     "len": _len, "range": _range, "int": _int, "float": _float, "tuple": _tuple, "list": _list,
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
-    "divmod": _divmod, "round": _float,
+    "divmod": _divmod, "round": _float, "isinstance": _isinstance,
 }

@@ -73,7 +73,11 @@ class Call:
         out: dict[str, Arg] = {}
         for name, arg in zip(params, self.args):
             out[name.lstrip("*")] = arg
-        if params and params[-1].startswith("*") and len(self.args) > len(params) - 1:
+        if (params and params[-1].startswith("*") and len(self.args) == len(params)
+                and type(self.args[-1].value).__name__ == "Unknown"):
+            # x.reshape(shape) with `shape` unknown: it may be the whole tuple, not one dim
+            out[params[-1].lstrip("*")] = self.args[-1]
+        elif params and params[-1].startswith("*") and len(self.args) > len(params) - 1:
             # a trailing "*shape" parameter collects the rest (x.reshape(2, 3), np.random.rand(2, 3))
             out[params[-1].lstrip("*")] = Arg(_tuple_of(self.args[len(params) - 1:]),
                                               ", ".join(a.text for a in self.args[len(params) - 1:]))

@@ -992,9 +992,6 @@ class Interpreter:
         if t is Float:
             return Float(-operand.value if operand.value is not None and isinstance(op, ast.USub) else None)
         if t is Array:
-            if isinstance(op, ast.Invert) and operand.dtype and operand.dtype.startswith("float"):
-                self.diagnose(node, "SC107", "~ is not defined for floating-point arrays")
-                return UNKNOWN
             return operand
         return UNKNOWN
 

@@ -28,6 +28,8 @@ def array(ctx: OpContext, call: Call) -> Value:
         return Array(shape, dtype or a.dtype or "int64", tuple(i.dim for i in v.items))
     if ndmin is not None and shape.rank is not None and shape.rank < ndmin:
         shape = Shape((1,) * (ndmin - shape.rank) + shape.prefix)
+    if type(v) is Array:
+        return Array(shape, dtype or a.dtype, tensor=False)
     return Array(shape, dtype or a.dtype or "float64")
 
 

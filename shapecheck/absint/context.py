@@ -199,7 +199,8 @@ class OpContext:
         settled = broadcast_dim(a, b, self.decide)
         if settled is not None:
             return settled
-        result = self.fresh("b")
+        # exact (defined by the disjunction below), and shown as what it is under the requirement
+        result = self.fresh(f"max({self.show_dim(a)}, {self.show_dim(b)})")
         self.assume(result_definition(a, b, result))
         return result
 

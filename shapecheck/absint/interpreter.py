@@ -816,25 +816,26 @@ class Interpreter:
     def _comprehension(self, node, elt_nodes: list) -> Value:
         saved = self.frame.env
         self.frame.env = dict(saved)
-        known_items: list | None = None
         try:
             generators = node.generators
-            if len(generators) == 1 and not generators[0].ifs:
-                source = self.eval(generators[0].iter)
-                items = _iteration_items(source)
+            first = self.eval(generators[0].iter)
+            simple = len(generators) == 1 and not generators[0].ifs
+            if simple:
+                items = _iteration_items(first)
                 if items is not None and len(items) <= 16:
                     known_items = []
                     for item in items:
                         self.assign(generators[0].target, item)
                         known_items.append(self.eval(elt_nodes[0]))
                     return List(tuple(known_items))
-            for gen in generators:
-                source = self.eval(gen.iter)
+            for index, gen in enumerate(generators):
+                source = first if index == 0 else self.eval(gen.iter)
                 self.assign(gen.target, self.iteration_value(source, gen))
                 for cond in gen.ifs:
                     self.eval(cond)
             values = [self.eval(e) for e in elt_nodes]
-            return List(None, values[0] if len(values) == 1 else UNKNOWN)
+            return List(None, values[0] if len(values) == 1 else UNKNOWN,
+                        _length_of(first) if simple else None)
         finally:
             self.frame.env = saved
 
@@ -1337,6 +1338,20 @@ def _items_of(v: Value, want: int | None) -> tuple | None:
             return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * n
     if t is Array and v.shape.rank and want is not None:
         return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * want
+    return None
+
+
+def _length_of(v: Value):
+    """How many items iterating ``v`` gives, as a dim, when known."""
+    t = type(v)
+    if t is Range and _const_int(v.start) == 0 and _const_int(v.step) == 1 and type(v.stop) is Int:
+        return v.stop.dim
+    if t is Array and v.shape.prefix and not v.shape.variadic:
+        return v.shape.prefix[0]
+    if t in (Tuple, List) and v.items is not None:
+        return len(v.items)
+    if t is List:
+        return v.length
     return None
 
 

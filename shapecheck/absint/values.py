@@ -103,6 +103,7 @@ class List(Value):
 
     items: tuple[Value, ...] | None
     element: Value = UNKNOWN
+    length: Any = None   # with items None: the length when known as a dim (`[f(i) for i in range(k)]`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ...constraints import dims as D
@@ -37,7 +38,8 @@ def literal_array(v: Value) -> Array | None:
             inner = literal_array(v.element) if t is List else None
             if inner is None or inner.shape.rank is None:
                 return Array(UNKNOWN_SHAPE)
-            return Array(Shape((_unknown_len(),) + inner.shape.prefix), inner.dtype)
+            count = v.length if v.length is not None else _unknown_len()
+            return Array(Shape((count,) + inner.shape.prefix), inner.dtype)
         if not v.items:
             return Array(Shape((0,)), "float64")
         parts = [literal_array(item) for item in v.items]
@@ -90,7 +92,8 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
     else:
         return None
     out = []
-    for item in items:
+    texts = element_texts(arg.text, len(items)) if t in (Tuple, List) else [arg.text]
+    for item, text in zip(items, texts):
         if type(item) is Int:
             d = item.dim
             if type(d) is int and d < 0:
@@ -99,15 +102,62 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
         elif type(item) is Hole:
             out.append(ctx.interp.analysis.hole_dim(ctx))
         else:
-            out.append(ctx.fresh("d"))
+            out.append(name_as_dim(ctx, text) or ctx.fresh("d"))
     return tuple(out)
 
 
-def int_arg(arg: Arg | None) -> D.Dim | None:
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
+
+
+def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:
+    """``np.zeros((n, 3))`` with ``n`` an unknown (a parameter): ``n`` is a dim from here on, named
+    ``n``, so that ``def make(n)`` gets the signature ``-> (n, 3)``."""
+    from ..values import Unknown
+
+    text = (text or "").strip()
+    if not _NAME.match(text):
+        return None
+    env = ctx.interp.frame.env
+    if type(ctx.interp.lookup(text)) is not Unknown:
+        return None
+    d = ctx.fresh(text)
+    env[text] = Int(d)
+    return d
+
+
+def element_texts(text: str, count: int) -> list[str]:
+    """The source texts of a literal tuple or list's elements (``"(n, 3)"`` -> ``["n", "3"]``), or
+    empty strings when the text is not a plain display of ``count`` elements."""
+    text = (text or "").strip()
+    if text[:1] in "([" and text[-1:] in ")]":
+        depth, parts, current = 0, [], []
+        for ch in text[1:-1]:
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+            if ch == "," and depth == 0:
+                parts.append("".join(current).strip())
+                current = []
+            else:
+                current.append(ch)
+        if "".join(current).strip():
+            parts.append("".join(current).strip())
+        if len(parts) == count:
+            return parts
+    return [""] * count
+
+
+def int_arg(arg: Arg | None, ctx: OpContext | None = None) -> D.Dim | None:
+    """An int argument's dim; with ``ctx``, an unknown name becomes a dim (see name_as_dim)."""
     if arg is None:
         return None
     v = arg.value
-    return v.dim if type(v) is Int else None
+    if type(v) is Int:
+        return v.dim
+    if ctx is not None and type(v).__name__ == "Unknown":
+        return name_as_dim(ctx, arg.text)
+    return None
 
 
 def const_int(arg: Arg | None) -> int | None:

@@ -68,7 +68,7 @@ def arange(ctx: OpContext, call: Call) -> Value:
 def linspace(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("start", "stop", "num", "endpoint", "retstep", "dtype", "axis"))
     num = bound.get("num")
-    n = 50 if num is None else int_arg(num)
+    n = 50 if num is None else int_arg(num, ctx)
     if n is None:
         n = ctx.fresh("num")
     if type(n) is int and n < 0:
@@ -93,8 +93,8 @@ def logspace(ctx: OpContext, call: Call) -> Value:
 
 def eye(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("N", "M", "k", "dtype"))
-    n = int_arg(bound.get("N"))
-    m = int_arg(bound.get("M")) if not is_none(bound.get("M")) else n
+    n = int_arg(bound.get("N"), ctx)
+    m = int_arg(bound.get("M"), ctx) if not is_none(bound.get("M")) else n
     if n is None:
         n = ctx.fresh("n")
     if m is None:
@@ -107,7 +107,7 @@ def eye(ctx: OpContext, call: Call) -> Value:
 
 def identity(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("n", "dtype"))
-    n = int_arg(bound.get("n"))
+    n = int_arg(bound.get("n"), ctx)
     if n is None:
         n = ctx.fresh("n")
     if type(n) is int and n < 0:

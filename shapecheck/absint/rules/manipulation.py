@@ -346,13 +346,15 @@ def _unknown_count(ctx: OpContext, arg: Arg | None, axis_arg: Arg | None, stacki
     axis = 0 if axis_arg is None else const_int(axis_arg)
     if axis is None:
         return Array(UNKNOWN_SHAPE, element.dtype)
+    count = arg.value.length if arg.value.length is not None else ctx.fresh("len")
     if stacking:
         axis = normalize_axis(ctx, axis, len(dims) + 1)
-        return Array(Shape(dims[:axis] + (ctx.fresh("n"),) + dims[axis:]), element.dtype)
+        return Array(Shape(dims[:axis] + (count,) + dims[axis:]), element.dtype)
     if not dims:
         return UNKNOWN
     axis = normalize_axis(ctx, axis, len(dims))
-    return Array(Shape(dims[:axis] + (ctx.fresh("n"),) + dims[axis + 1:]), element.dtype)
+    total = D.mul(count, dims[axis]) if arg.value.length is not None else ctx.fresh("len")
+    return Array(Shape(dims[:axis] + (total,) + dims[axis + 1:]), element.dtype)
 
 
 def _empty_literal(ctx: OpContext, arg: Arg | None) -> None:

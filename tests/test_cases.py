@@ -62,7 +62,7 @@ def _same_shape(expected: str, shape) -> bool:
     text = expected.strip()
     if not (text.startswith("(") and text.endswith(")")):
         return False
-    parts = [p.strip() for p in text[1:-1].split(",") if p.strip()]
+    parts = _split_top(text[1:-1])
     if len(parts) != len(shape):
         return False
     for want, got in zip(parts, shape):
@@ -74,6 +74,21 @@ def _same_shape(expected: str, shape) -> bool:
         except DimParseError:
             return False
     return True
+
+
+def _split_top(text: str) -> list[str]:
+    """Comma-separated parts, ignoring commas inside brackets (``max(d, e)``)."""
+    parts, depth, current = [], 0, []
+    for ch in text:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current).strip())
+    return [p for p in parts if p]
 
 
 def _case_files():

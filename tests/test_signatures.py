@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +38,25 @@ def test_signature_text(body, expected, tmp_path):
     path.write_text(source)
     sigs = signatures_of(str(path))
     assert [s.text() for s in sigs][-1] == expected
+
+
+CASES = Path(__file__).parent / "cases" / "signatures"
+_SIGNATURE = re.compile(r"#\s*signature:\s*(.*)$")
+
+
+def _signature_cases():
+    return sorted(p for p in CASES.glob("*.py") if "# signature:" in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", _signature_cases(), ids=lambda p: p.name)
+def test_signature_case_file(path):
+    """A ``def`` line's ``# signature: ...`` comment is the signature printed for that function."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    expected = {i: m.group(1).strip() for i, line in enumerate(lines, 1) if (m := _SIGNATURE.search(line))}
+    got = {s.node.lineno: s.text().splitlines()[0] for s in signatures_of(str(path))}
+    problems = [f"line {line}: expected {want!r}, got {got.get(line)!r}"
+                for line, want in expected.items() if got.get(line) != want]
+    assert not problems, "\n".join(problems)
 
 
 def test_methods_and_cross_module(tmp_path):

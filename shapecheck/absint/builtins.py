@@ -19,6 +19,17 @@ def call_builtin(interp: "Interpreter", node: ast.AST, name: str, args: list[Arg
     handler = _HANDLERS.get(name)
     if handler is None:
         return UNKNOWN
+    if name == "range":
+        # range(n) with n an unknown parameter: n is a count, a dim named n from here on
+        from .context import OpContext
+        from .rules.args import name_as_dim
+
+        ctx = OpContext(interp, node, "range")
+        values = []
+        for a in args:
+            d = name_as_dim(ctx, a.text) if type(a.value).__name__ == "Unknown" else None
+            values.append(Int(d) if d is not None else a.value)
+        return handler(interp, node, values, kwargs)
     return handler(interp, node, [a.value for a in args], kwargs)
 
 

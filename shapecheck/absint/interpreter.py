@@ -98,6 +98,7 @@ class Interpreter:
         self.function = function
         self.try_depth = 0
         self.unrolling = 0
+        self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
 
     # == diagnostics ===============================================================================
     def span(self, node: ast.AST) -> Span:
@@ -260,11 +261,19 @@ class Interpreter:
     def stmt_Assert(self, node: ast.Assert) -> None:
         if self._refine_from_assert(node.test):
             return
-        cond = self.eval(node.test)
+        self.condition_depth += 1
+        try:
+            cond = self.eval(node.test)
+        finally:
+            self.condition_depth -= 1
         self._assume_condition(node, cond, node.test, assertion=True)
 
     def stmt_If(self, node: ast.If) -> None:
-        cond = self.eval(node.test)
+        self.condition_depth += 1
+        try:
+            cond = self.eval(node.test)
+        finally:
+            self.condition_depth -= 1
         pred = _truth_pred(cond)
         before_env, before_facts = self.frame.env, self.frame.facts
         if pred is TRUE or pred is FALSE:
@@ -1056,7 +1065,7 @@ class Interpreter:
             right_text = comp
             # `if x.shape[0] != n` with `n` an unknown parameter: n is a dim from here on. Only an
             # (in)equality with a symbolic dim says so: `y <= 0` says nothing (y may be an array).
-            if isinstance(op, (ast.Eq, ast.NotEq)):
+            if isinstance(op, (ast.Eq, ast.NotEq)) and self.condition_depth:
                 if type(left) is Unknown and type(right) is Int and type(right.dim) is not int:
                     left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left)
                 elif type(right) is Unknown and type(left) is Int and type(left.dim) is not int:

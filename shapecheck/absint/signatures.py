@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..constraints import dims as D
+from ..constraints.broadcast import compatible
 from ..constraints.predicates import Pred, ge, pred_symbols, substitute_pred
 from ..constraints.solver import Fact, Verdict
 from ..constraints.shapes import Shape
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 SPLIT_RANKS = (0, 1, 2)     # ranks tried for a parameter the body gives none
 MAX_SPLIT_PARAMS = 3        # at most 3**3 re-analyses per function
+MAX_BROADCAST_RUNS = 8      # admissible broadcast shapes printed before falling back to ``b``
 
 
 def parameter_values(analysis: "Analysis", fn: Function, receiver: Value | None) -> dict:
@@ -189,7 +191,10 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
             run = _run(analysis, fn, env)
             if not run.failed:
                 runs.append((env, run))
-        if len(runs) == len(SPLIT_RANKS) ** len(unranked):
+        broadcast = _broadcast_runs(analysis, fn, start, base, unranked) if runs else None
+        if broadcast is not None:
+            runs = broadcast
+        elif len(runs) == len(SPLIT_RANKS) ** len(unranked):
             # every rank works: the parameters are not constrained; the result may still be known
             same = _same_return(analysis, runs)
             base = _Run(base.env, same if same is not None else base.returns, base.facts,
@@ -216,6 +221,80 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
             requires = namer.requirements(run.preconditions)
     shown = tuple((p, tuple(per_param[p]) if p != "self" else ()) for p in params)
     return Signature(node.name, fn.qualname, node, shown, tuple(returns), tuple(requires))
+
+
+def _broadcast_runs(analysis: "Analysis", fn: Function, start: dict, base: _Run, unranked: list):
+    """One run per admissible shape of the unranked parameters, when broadcasting alone constrains
+    them (``b`` in ``x @ w + b``: ``() | (1,) | (m,) | (1, 1) | (1, m) | (n, 1) | (n, m)``); else None.
+
+    The other parameters keep the shapes the body gave them (their dims are the partners). At each
+    rank every dim of the parameter must be required to broadcast against one partner (NumPy
+    manual, "Broadcasting"), and each choice of partner-or-1 per dim must run without a definite
+    error and without any requirement the other parameters' facts do not already imply.
+    """
+    pinned = dict(start)
+    for p in _params(fn.node):
+        value = base.env.get(p)
+        if p not in unranked and type(value) is Array and not _assigned(fn.node, p):
+            pinned[p] = value
+    partners = _partner_dims(pinned, unranked)
+    choices = []
+    for p in unranked:
+        alternatives = _admissible_shapes(analysis, fn, pinned, p, partners)
+        if alternatives is None:
+            return None
+        choices.append(alternatives)
+    combinations = list(itertools.islice(itertools.product(*choices), MAX_BROADCAST_RUNS + 1))
+    if len(combinations) > MAX_BROADCAST_RUNS:
+        return None
+    runs = []
+    for combination in combinations:
+        env = dict(pinned)
+        env.update({p: Array(Shape(dims)) for p, dims in zip(unranked, combination)})
+        run = _run(analysis, fn, env)
+        if run.failed or not all(analysis.solver.decide(base.facts, pred).verdict is Verdict.HOLDS
+                                 for pred, *_ in run.preconditions):
+            return None
+        runs.append((env, run))
+    return runs
+
+
+def _partner_dims(pinned: dict, unranked: list) -> list:
+    """The dims of the other parameters' shapes, in order (the candidates to broadcast against)."""
+    out: list = []
+    for p, value in pinned.items():
+        if p not in unranked and type(value) is Array and value.shape.dims is not None:
+            for d in value.shape.dims:
+                if d != 1 and d not in out:
+                    out.append(d)
+    return out
+
+
+def _admissible_shapes(analysis: "Analysis", fn: Function, pinned: dict, p: str, partners: list):
+    """Per rank that runs, each dim of ``p`` either its broadcast partner or 1; None when some dim of
+    ``p`` is not required to broadcast against any partner (it is free, or constrained otherwise)."""
+    out: list[tuple] = []
+    for rank in SPLIT_RANKS:
+        dims = [analysis.fresh(f"{p}{i}") for i in range(rank)]
+        run = _run(analysis, fn, {**pinned, p: Array(Shape(tuple(dims)))})
+        if run.failed:
+            continue   # not this rank (``assert b.ndim < 2``)
+        per_dim = []
+        constants = sorted({c for f in run.facts for c in _constants(f.pred)})   # np.zeros((3, 10)) - b
+        for d in dims:
+            partner = next((c for c in partners + constants
+                            if analysis.solver.decide(run.facts, compatible(c, d)).verdict is Verdict.HOLDS), None)
+            if partner is None:
+                return None
+            per_dim.append((1, partner))
+        out.extend(itertools.product(*per_dim))
+    return out
+
+
+def _assigned(node: ast.AST, name: str) -> bool:
+    """Whether the body rebinds ``name`` (then its final value is not the parameter's shape)."""
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
+               for n in ast.walk(node))
 
 
 def _same_return(analysis: "Analysis", runs) -> Value | None:

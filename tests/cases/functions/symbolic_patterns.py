@@ -19,6 +19,7 @@ def make(n, k):
 
 def centroids(x, labels, k):
     n, d = x.shape
+    assert labels.shape == (n,)
     c = np.stack([x[labels == j].mean(axis=0) for j in range(k)])
     reveal_shape(c)  # reveal: (k, d)
     return c

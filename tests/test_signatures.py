@@ -79,7 +79,7 @@ def test_methods_and_cross_module(tmp_path):
                 return dense(x, self.w)
         """))
     texts = [s.text() for s in signatures_of(str(tmp_path / "model.py"))]
-    assert texts == ["def __init__(self, d) -> None", "def forward(self, x: (n, d)) -> (n, 10)"]
+    assert texts == ["def __init__(self, d: int) -> None", "def forward(self, x: (n, d)) -> (n, 10)"]
 
 
 def test_cli_prints_every_file(tmp_path, capsys):

@@ -438,6 +438,7 @@ class Analysis:
             bind_call_scope(self, frame, scope)
             interp = Interpreter(self, fn.module, frame, report=False, errors=errors,
                                  stack=caller.stack + (fn,), function=fn)
+            interp.call_site = (caller, node)   # a HOLE in fn is also solved per call (holes.py)
             try:
                 if isinstance(fn.node, ast.Lambda):
                     frame.returns.append(interp.eval(fn.node.body))

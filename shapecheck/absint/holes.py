@@ -104,10 +104,28 @@ def _sites(analysis: "Analysis") -> list[_Site]:
     return sorted(by_node.values(), key=lambda s: (getattr(s.node, "lineno", 0), getattr(s.node, "col_offset", 0)))
 
 
+def _call_sites(analysis: "Analysis") -> dict[int, list[_Site]]:
+    """id(HOLE node) -> one site per call-mode run of its function (``interp.call_site`` is set)."""
+    by_run: dict[tuple[int, int], _Site] = {}
+    for d, interp, node in analysis.holes:
+        if getattr(interp, "call_site", None) is None or not interp.module.reported:
+            continue
+        site = by_run.setdefault((id(node), id(interp)), _Site(node, interp, []))
+        if d not in site.dims:
+            site.dims.append(d)
+    out: dict[int, list[_Site]] = {}
+    for (node_id, _), site in by_run.items():
+        out.setdefault(node_id, []).append(site)
+    return out
+
+
 def solve_holes(analysis: "Analysis") -> None:
     """Solve every hole of the reported module and emit SC302 / SC203 (see the module docstring)."""
+    calls = _call_sites(analysis)
     for site in _sites(analysis):
         diag = _solve_site(analysis, site)
+        if diag is not None and diag.code == "SC302" and diag.hole is None and id(site.node) in calls:
+            diag = _solve_from_calls(analysis, site, calls[id(site.node)]) or diag
         if diag is not None:
             analysis.emit(diag)
 
@@ -177,8 +195,14 @@ def _unknowns(facts: list[Fact]) -> set[str]:
 
 def _conflict(analysis: "Analysis", site: _Site, facts: list[Fact], conflicts: list[Fact], span: Span) -> Diagnostic:
     """SC203: the first pinned requirement that contradicts the others, and the facts it contradicts."""
+    described, related = _conflict_parts(analysis, facts, conflicts)
+    message = f"no value of HOLE satisfies every constraint on it: {described}"
+    return Diagnostic(site.interp.module.path, span, "SC203", "error", message, related)
+
+
+def _conflict_parts(analysis: "Analysis", facts: list[Fact], conflicts: list[Fact]) -> tuple[str, tuple]:
+    """The contradicting requirements, as text and as related locations."""
     solver = analysis.solver
-    interp = site.interp
     culprit: Fact | None = None
     core: tuple = ()
     for candidate in conflicts + [f for f in facts if mentions_hole(f.pred)]:
@@ -189,9 +213,60 @@ def _conflict(analysis: "Analysis", site: _Site, facts: list[Fact], conflicts: l
             break
     parts = [f for f in (culprit, *core) if f is not None and f.origin]
     described = "; ".join(_origin_text(f.origin) for f in parts) or "the requirements on it contradict each other"
-    message = f"no value of HOLE satisfies every constraint on it: {described}"
-    related = tuple(r for r in (_related(f.origin) for f in parts) if r is not None)
-    return Diagnostic(interp.module.path, span, "SC203", "error", message, related)
+    return described, tuple(r for r in (_related(f.origin) for f in parts) if r is not None)
+
+
+# == solving from the calls ========================================================================
+# A hole in a function whose parameters are unknown is often undetermined there, yet every call
+# with concrete arguments fixes it: its call-mode run pins the same requirements on a fresh symbol.
+# The hole is reported solved when each call that determines it gives the same constant.
+
+def _solve_from_calls(analysis: "Analysis", site: _Site, calls: list[_Site]) -> Diagnostic | None:
+    """SC302 with the value every call agrees on, SC203 naming a call that conflicts or the calls
+    that disagree, or None when no call determines the hole."""
+    span = site.interp.span(site.node)
+    path = site.interp.module.path
+    values: dict[int, list[Related]] = {}
+    for call in calls:
+        caller, call_node = call.interp.call_site
+        where = Related(caller.module.path, caller.span(call_node), "the call")
+        facts, conflicts = _facts_for(analysis, call)
+        scoped = relevant_facts(facts + conflicts, _symbols(call))
+        consistent = analysis.solver.is_satisfiable(scoped)
+        if consistent is False:
+            described, related = _conflict_parts(analysis, facts, conflicts)
+            message = (f"no value of HOLE fits the call at line {where.span.line}: {described}")
+            return Diagnostic(path, span, "SC203", "error", message, (where,) + related)
+        value = _constant_solution(analysis, call, scoped) if consistent else None
+        if value is not None:
+            values.setdefault(value, []).append(where)
+    if not values:
+        return None
+    if len(values) > 1:
+        described = "; ".join(f"{v} for the call at line {', '.join(str(r.span.line) for r in rs)}"
+                              for v, rs in values.items())
+        related = tuple(Related(r.path, r.span, f"HOLE = {v} here") for v, rs in values.items() for r in rs)
+        return Diagnostic(path, span, "SC203", "error", f"the calls disagree on HOLE: {described}", related)
+    (value, where), = values.items()
+    text = str(value)
+    lines = ", ".join(str(r.span.line) for r in where)
+    return Diagnostic(path, span, "SC302", "info", f"HOLE = {text} (from the call at line {lines})", where,
+                      hole=text, fix=Fix(f"Replace HOLE with {text}", span, text))
+
+
+def _constant_solution(analysis: "Analysis", site: _Site, scoped: list[Fact]) -> int | None:
+    """The one constant the hole has under these facts (for non-empty arrays), if any."""
+    solver = analysis.solver
+    nonempty = scoped + [Fact(ge(D.sym(s), 1), "") for s in sorted(_unknowns(scoped))]
+    if solver.is_satisfiable(nonempty):
+        scoped = nonempty
+    models = _models(solver, scoped, site.dims[0], count=1)
+    if not models:
+        return None
+    value = models[0].get(_single_symbol(site.dims[0]))
+    if value is None or solver.decide(scoped, eq(site.dims[0], value)).verdict is not Verdict.HOLDS:
+        return None
+    return value
 
 
 _ORIGIN = re.compile(r"(?P<path>.*?):(?P<line>\d+): (?P<text>.*)\Z", re.S)

@@ -3,6 +3,8 @@ kron, and the linear-algebra functions with several or mode-dependent results.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
@@ -23,20 +25,43 @@ def _pair(call: Call, names=("a", "b")):
     return arrays, args
 
 
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Two array operands of known rank, as the binary rules below see them."""
+
+    x: tuple        # dims of the first
+    y: tuple        # dims of the second
+    dtype: str | None
+    a: Arg
+    b: Arg
+
+
+def binary(rule):
+    """A rule over two arrays of known rank: unknown operands give an unknown result (never an error)."""
+
+    def wrapped(ctx: OpContext, call: Call) -> Value:
+        got = _pair(call)
+        if got is None:
+            return UNKNOWN
+        (a, b), (a_arg, b_arg) = got
+        dtype = promote(a.dtype, b.dtype)
+        if a.shape.dims is None or b.shape.dims is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        return rule(ctx, call, Pair(a.shape.dims, b.shape.dims, dtype, a_arg, b_arg))
+
+    wrapped.__name__ = rule.__name__
+    wrapped.__doc__ = rule.__doc__
+    return wrapped
+
+
 def _mismatch(ctx: OpContext, a_arg: Arg, b_arg: Arg, da, db):
     return lambda: (f"{ctx.op}: {ctx.describe(a_arg)} but {ctx.describe(b_arg)}: "
                     f"{ctx.show_dim(da)} != {ctx.show_dim(db)}")
 
 
-def dot(ctx: OpContext, call: Call) -> Value:
-    got = _pair(call)
-    if got is None:
-        return UNKNOWN
-    (a, b), (a_arg, b_arg) = got
-    dtype = promote(a.dtype, b.dtype)
-    x, y = a.shape.dims, b.shape.dims
-    if x is None or y is None:
-        return Array(UNKNOWN_SHAPE, dtype)
+@binary
+def dot(ctx: OpContext, call: Call, p: Pair) -> Value:
+    x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
     if not x or not y:
         return ufunc(2)(ctx, call)
     if len(y) == 1:
@@ -46,15 +71,9 @@ def dot(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(x[:-1] + y[:-2] + y[-1:]), dtype)
 
 
-def inner(ctx: OpContext, call: Call) -> Value:
-    got = _pair(call)
-    if got is None:
-        return UNKNOWN
-    (a, b), (a_arg, b_arg) = got
-    x, y = a.shape.dims, b.shape.dims
-    dtype = promote(a.dtype, b.dtype)
-    if x is None or y is None:
-        return Array(UNKNOWN_SHAPE, dtype)
+@binary
+def inner(ctx: OpContext, call: Call, p: Pair) -> Value:
+    x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
     if not x or not y:
         return ufunc(2)(ctx, call)
     ctx.require(eq(x[-1], y[-1]), "SC102", _mismatch(ctx, a_arg, b_arg, x[-1], y[-1]))
@@ -87,15 +106,11 @@ def vdot(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(()), dtype)
 
 
-def cross(ctx: OpContext, call: Call) -> Value:
+@binary
+def cross(ctx: OpContext, call: Call, p: Pair) -> Value:
     """``cross``: vectors of 2 or 3 components along the last axis; both 2 gives a scalar z."""
-    got = _pair(call)
-    if got is None:
-        return UNKNOWN
-    (a, b), (a_arg, b_arg) = got
-    x, y = a.shape.dims, b.shape.dims
-    dtype = promote(a.dtype, b.dtype)
-    if x is None or y is None or any(k in call.kwargs for k in ("axisa", "axisb", "axisc", "axis")):
+    x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
+    if any(k in call.kwargs for k in ("axisa", "axisb", "axisc", "axis")):
         return Array(UNKNOWN_SHAPE, dtype)
     from ...constraints.predicates import disj
 
@@ -114,31 +129,19 @@ def cross(ctx: OpContext, call: Call) -> Value:
     return Array(UNKNOWN_SHAPE, dtype)
 
 
-def kron(ctx: OpContext, call: Call) -> Value:
-    got = _pair(call)
-    if got is None:
-        return UNKNOWN
-    (a, b), _ = got
-    x, y = a.shape.dims, b.shape.dims
-    dtype = promote(a.dtype, b.dtype)
-    if x is None or y is None:
-        return Array(UNKNOWN_SHAPE, dtype)
+@binary
+def kron(ctx: OpContext, call: Call, p: Pair) -> Value:
+    x, y, dtype = p.x, p.y, p.dtype
     n = max(len(x), len(y))
     x = (1,) * (n - len(x)) + x
     y = (1,) * (n - len(y)) + y
     return Array(Shape(tuple(D.mul(p, q) for p, q in zip(x, y))), dtype)
 
 
-def tensordot(ctx: OpContext, call: Call) -> Value:
+@binary
+def tensordot(ctx: OpContext, call: Call, p: Pair) -> Value:
     bound = call.bind(("a", "b", "axes"))
-    got = _pair(call)
-    if got is None:
-        return UNKNOWN
-    (a, b), (a_arg, b_arg) = got
-    x, y = a.shape.dims, b.shape.dims
-    dtype = promote(a.dtype, b.dtype)
-    if x is None or y is None:
-        return Array(UNKNOWN_SHAPE, dtype)
+    x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
     axes = bound.get("axes")
     if axes is None:
         n = 2
@@ -334,15 +337,10 @@ def slogdet(ctx: OpContext, call: Call) -> Value:
     return Tuple((Array(Shape(dims[:-2]), "float64"), Array(Shape(dims[:-2]), "float64")))
 
 
-def solve(ctx: OpContext, call: Call) -> Value:
-    got = _pair(call)
-    if got is None:
-        return UNKNOWN
-    (a, b), (a_arg, b_arg) = got
-    x, y = a.shape.dims, b.shape.dims
-    dtype = float_result(promote(a.dtype, b.dtype))
-    if x is None or y is None:
-        return Array(UNKNOWN_SHAPE, dtype)
+@binary
+def solve(ctx: OpContext, call: Call, p: Pair) -> Value:
+    x, y, a_arg, b_arg = p.x, p.y, p.a, p.b
+    dtype = float_result(p.dtype)
     if len(x) < 2:
         ctx.fail("SC107", f"{ctx.op}: {len(x)}-dimensional array given. Array must be at least two-dimensional")
     ctx.require(eq(x[-1], x[-2]), "SC107", lambda: f"{ctx.op}: last 2 dimensions of the array must be square, "

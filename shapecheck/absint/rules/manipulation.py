@@ -6,6 +6,8 @@ Each rule follows the NumPy function of the same name (its documented errors inc
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, conj, disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
@@ -438,40 +440,32 @@ def atleast(n: int):
     return rule
 
 
-def vstack(ctx: OpContext, call: Call) -> Value:
-    arrays = _sequence(call.bind(("tup",)).get("tup"))
-    if arrays is None:
-        return UNKNOWN
-    return concatenate_arrays(ctx, [(_atleast(a, 2), t) for a, t in arrays], None, 0)
+def _column(a: Array) -> Array:
+    """column_stack's view of an operand: 1-D (and 0-d) arrays become columns."""
+    dims = a.shape.dims
+    if dims is not None and len(dims) < 2:
+        return Array(Shape((dims[0] if dims else 1, 1)), a.dtype)
+    return a
 
 
-def hstack(ctx: OpContext, call: Call) -> Value:
-    arrays = _sequence(call.bind(("tup",)).get("tup"))
-    if arrays is None:
-        return UNKNOWN
-    arrays = [(_atleast(a, 1), t) for a, t in arrays]
-    axis = 0 if arrays and arrays[0][0].shape.rank == 1 else 1
-    return concatenate_arrays(ctx, arrays, None, axis)
+def stacker(prepare, axis_of) -> "Callable":
+    """vstack/hstack/dstack/column_stack: shape each operand, then concatenate along an axis
+    that may depend on the (prepared) first operand's rank."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        arrays = _sequence(call.bind(("tup",)).get("tup"))
+        if arrays is None:
+            return UNKNOWN
+        arrays = [(prepare(a), t) for a, t in arrays]
+        return concatenate_arrays(ctx, arrays, None, axis_of(arrays[0][0] if arrays else None))
+
+    return rule
 
 
-def dstack(ctx: OpContext, call: Call) -> Value:
-    arrays = _sequence(call.bind(("tup",)).get("tup"))
-    if arrays is None:
-        return UNKNOWN
-    return concatenate_arrays(ctx, [(_atleast(a, 3), t) for a, t in arrays], None, 2)
-
-
-def column_stack(ctx: OpContext, call: Call) -> Value:
-    arrays = _sequence(call.bind(("tup",)).get("tup"))
-    if arrays is None:
-        return UNKNOWN
-    cols = []
-    for a, t in arrays:
-        dims = a.shape.dims
-        if dims is not None and len(dims) < 2:
-            a = Array(Shape((dims[0] if dims else 1, 1)), a.dtype)
-        cols.append((a, t))
-    return concatenate_arrays(ctx, cols, None, 1)
+vstack = stacker(lambda a: _atleast(a, 2), lambda first: 0)
+hstack = stacker(lambda a: _atleast(a, 1), lambda first: 0 if first is not None and first.shape.rank == 1 else 1)
+dstack = stacker(lambda a: _atleast(a, 3), lambda first: 2)
+column_stack = stacker(_column, lambda first: 1)
 
 
 # -- splits ----------------------------------------------------------------------------------------

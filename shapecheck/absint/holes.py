@@ -235,7 +235,7 @@ def _solve_from_calls(analysis: "Analysis", site: _Site, calls: list[_Site]) -> 
         consistent = analysis.solver.is_satisfiable(scoped)
         if consistent is False:
             described, related = _conflict_parts(analysis, facts, conflicts)
-            message = (f"no value of HOLE fits the call at line {where.span.line}: {described}")
+            message = f"no value of HOLE fits the call at line {where.span.line}: {described}"
             return Diagnostic(path, span, "SC203", "error", message, (where,) + related)
         value = _constant_solution(analysis, call, scoped) if consistent else None
         if value is not None:
@@ -243,14 +243,16 @@ def _solve_from_calls(analysis: "Analysis", site: _Site, calls: list[_Site]) -> 
     if not values:
         return None
     if len(values) > 1:
-        described = "; ".join(f"{v} for the call at line {', '.join(str(r.span.line) for r in rs)}"
-                              for v, rs in values.items())
+        described = "; ".join(f"{v} for the call{'s' if len(rs) > 1 else ''} at line{'s' if len(rs) > 1 else ''} "
+                              f"{', '.join(str(r.span.line) for r in rs)}" for v, rs in values.items())
         related = tuple(Related(r.path, r.span, f"HOLE = {v} here") for v, rs in values.items() for r in rs)
         return Diagnostic(path, span, "SC203", "error", f"the calls disagree on HOLE: {described}", related)
     (value, where), = values.items()
+    where = sorted(where, key=lambda r: (r.path, r.span.line))
     text = str(value)
     lines = ", ".join(str(r.span.line) for r in where)
-    return Diagnostic(path, span, "SC302", "info", f"HOLE = {text} (from the call at line {lines})", where,
+    calls_text = f"the call at line {lines}" if len(where) == 1 else f"the calls at lines {lines}"
+    return Diagnostic(path, span, "SC302", "info", f"HOLE = {text} (from {calls_text})", tuple(where),
                       hole=text, fix=Fix(f"Replace HOLE with {text}", span, text))
 
 

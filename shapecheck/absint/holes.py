@@ -12,6 +12,9 @@ end of that frame, together with every fact pinned on it:
 * some candidate ``c`` (a constant, or a small expression over the dims that have names in scope)
   satisfies ``facts => HOLE == c`` for every consistent value of the unknowns: SC302 with the
   solution and a quick fix replacing the ``HOLE`` token;
+* otherwise, when the function holding the hole is called with concrete arguments, from each
+  call's own run (:func:`_solve_from_calls`): SC302 with the constant every call agrees on, or
+  SC203 naming the call that admits no value, or the calls that disagree;
 * otherwise: SC302 with ``hole=None`` and the constraint that remains.
 
 Uniqueness is proved for non-empty arrays (every other unknown ``>= 1``) when that is consistent:

@@ -34,6 +34,10 @@ def _unique(rng: random.Random):
         ("def f(x):\n    n, k = x.shape\n    y = np.zeros((k, HOLE))\n    return np.concatenate([x @ y, x])", "k"),
         ("def f(x):\n    n, = x.shape\n    assert n % 3 == 0\n    return x.reshape(3, HOLE)", "n//3"),
         ("def f(x):\n    n, = x.shape\n    y = np.zeros(HOLE)\n    return np.concatenate([x, x]) @ y", "n*2"),
+        # undetermined in the function, fixed by every call with concrete arguments
+        (f"def f(x):\n    return x.reshape({a}, HOLE)\ny = f(np.zeros(({a}, {b * c})))\n"
+         f"z = f(np.zeros({a * b * c}))", str(b * c)),
+        (f"def f(x):\n    return x @ np.zeros((HOLE, 2))\ny = f(np.zeros(({a}, {b})))", str(b)),
     ])
 
 
@@ -64,6 +68,8 @@ def test_unique_holes_are_solved():
     "x = np.zeros((5, 5))\ny = x.reshape(HOLE, 3)",
     "x = np.zeros((2, HOLE))\ny = x @ np.zeros((3, 2))\nz = x + np.zeros((2, 4))",
     "x = np.zeros(HOLE)\nassert x.shape == (3,)\nassert x.shape[0] == 4",
+    "def f(x):\n    return x.reshape(HOLE, 4)\ny = f(np.zeros(8))\nz = f(np.zeros(12))",
+    "def f(x):\n    return x.reshape(HOLE, 4)\ny = f(np.zeros(10))",
 ])
 def test_unsolvable_holes(source):
     assert [d.code for d in _hole_diags(source)] == ["SC203"]

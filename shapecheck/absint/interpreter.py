@@ -1038,7 +1038,7 @@ class Interpreter:
         return UNKNOWN
 
     def expr_BoolOp(self, node: ast.BoolOp) -> Value:
-        values = [self.eval(v) for v in node.values]
+        values = self._short_circuit(node)
         preds = [_truth_pred(v) for v in values]
         if all(type(v) is Bool for v in values):
             if any(p is None for p in preds):
@@ -1052,6 +1052,25 @@ class Interpreter:
                 out = joiner.value(out, v)
             return out
         return UNKNOWN
+
+    def _short_circuit(self, node: ast.BoolOp) -> list:
+        """Evaluate ``a or b`` as Python does: ``b`` only when ``a`` may be false, and assuming it is
+        (so ``x.ndim == 0 or x[0] > 1`` never indexes a 0-d x)."""
+        is_or = isinstance(node.op, ast.Or)
+        values = []
+        saved = self.frame.facts
+        try:
+            for operand in node.values:
+                value = self.eval(operand)
+                values.append(value)
+                pred = _truth_pred(value)
+                if pred is (TRUE if is_or else FALSE):
+                    break  # decided: the rest is never evaluated
+                if pred is not None:
+                    self.add_fact(Fact(negate(pred) if is_or else pred))
+        finally:
+            self.frame.facts = saved
+        return values
 
     def expr_Compare(self, node: ast.Compare) -> Value:
         left = self.eval(node.left)

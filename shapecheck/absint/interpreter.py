@@ -807,7 +807,17 @@ class Interpreter:
             return self.eval(node.body)
         if pred is FALSE:
             return self.eval(node.orelse)
-        a, b = self.eval(node.body), self.eval(node.orelse)
+        saved = self.frame.facts
+        try:
+            if pred is not None:
+                self.add_fact(Fact(pred))
+            a = self.eval(node.body)
+            self.frame.facts = saved
+            if pred is not None:
+                self.add_fact(Fact(negate(pred)))
+            b = self.eval(node.orelse)
+        finally:
+            self.frame.facts = saved
         joiner = Joiner(self.analysis.fresh, widen=False)
         out = joiner.value(a, b)
         for p in joiner.facts:

@@ -13,3 +13,13 @@ def f(x):
     if n == 0 or x[0] > 0:
         return x
     return x[1:]
+
+
+def g(x):
+    n, = x.shape
+    first = x[0] if n > 0 else 0.0
+    return first
+
+
+z = np.zeros(0)
+w = z[0] if z.shape[0] > 0 else None

@@ -24,6 +24,27 @@ def _array(call: Call, name: str = "a") -> tuple[Array | None, Arg | None]:
     return (as_array(arg.value) if arg else None), arg
 
 
+def shaped(params: tuple[str, ...]):
+    """A rule over one array of known rank, its first parameter: an unknown array gives an unknown
+    result (never an error). The rule gets ``(ctx, call, bound, a, dims)``."""
+
+    def decorate(rule):
+        def wrapped(ctx: OpContext, call: Call) -> Value:
+            bound = call.bind(params)
+            arg = bound.get(params[0])
+            a = as_array(arg.value) if arg is not None else None
+            if a is None:
+                return UNKNOWN
+            if a.shape.dims is None:
+                return Array(UNKNOWN_SHAPE, a.dtype)
+            return rule(ctx, call, bound, a, a.shape.dims)
+
+        wrapped.__name__, wrapped.__doc__ = rule.__name__, rule.__doc__
+        return wrapped
+
+    return decorate
+
+
 # -- reshape ---------------------------------------------------------------------------------------
 
 def reshape(ctx: OpContext, call: Call) -> Value:
@@ -120,14 +141,10 @@ def transpose(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(tuple(dims[i] for i in axes)), a.dtype)
 
 
-def swapaxes(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "axis1", "axis2"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+@shaped(("a", "axis1", "axis2"))
+def swapaxes(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     i, j = const_int(bound.get("axis1")), const_int(bound.get("axis2"))
-    if a is None:
-        return UNKNOWN
-    dims = a.shape.dims
-    if dims is None or i is None or j is None:
+    if i is None or j is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
     i, j = normalize_axis(ctx, i, len(dims), "axis1"), normalize_axis(ctx, j, len(dims), "axis2")
     out = list(dims)
@@ -148,14 +165,8 @@ def _axis_list(ctx: OpContext, arg: Arg | None, ndim: int, what: str) -> list[in
     return out
 
 
-def moveaxis(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "source", "destination"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    if a is None:
-        return UNKNOWN
-    dims = a.shape.dims
-    if dims is None:
-        return Array(UNKNOWN_SHAPE, a.dtype)
+@shaped(("a", "source", "destination"))
+def moveaxis(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     src = _axis_list(ctx, bound.get("source"), len(dims), "source")
     dst = _axis_list(ctx, bound.get("destination"), len(dims), "destination")
     if src is None or dst is None:
@@ -189,14 +200,8 @@ def expand_dims(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(tuple(1 if i in positions else next(rest) for i in range(out_rank))), a.dtype)
 
 
-def squeeze(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    if a is None:
-        return UNKNOWN
-    dims = a.shape.dims
-    if dims is None:
-        return Array(UNKNOWN_SHAPE, a.dtype)
+@shaped(("a", "axis"))
+def squeeze(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     try:
         axes = axes_arg(ctx, bound.get("axis"), len(dims))
     except UnknownAxis:
@@ -694,14 +699,10 @@ def flip_axis(ctx: OpContext, call: Call) -> Value:
     return a
 
 
-def rot90(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("m", "k", "axes"))
-    a = as_array(bound["m"].value) if "m" in bound else None
-    if a is None:
-        return UNKNOWN
-    dims = a.shape.dims
+@shaped(("m", "k", "axes"))
+def rot90(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     k = 1 if bound.get("k") is None else const_int(bound.get("k"))
-    if dims is None or k is None:
+    if k is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
     if len(dims) < 2:
         ctx.fail("SC107", f"{ctx.op}: Axes must be different (the array needs at least 2 dimensions)")
@@ -725,14 +726,8 @@ def meshgrid(ctx: OpContext, call: Call) -> Value:
     return Tuple(tuple(Array(shape, a.dtype) for a in arrays))
 
 
-def diagonal(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "offset", "axis1", "axis2"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    if a is None:
-        return UNKNOWN
-    dims = a.shape.dims
-    if dims is None:
-        return Array(UNKNOWN_SHAPE, a.dtype)
+@shaped(("a", "offset", "axis1", "axis2"))
+def diagonal(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     if len(dims) < 2:
         ctx.fail("SC107", f"{ctx.op}: diag requires an array of at least two dimensions")
     k = const_int(bound.get("offset")) or 0
@@ -773,14 +768,10 @@ def take(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(dims[:ax] + idx.shape.dims + dims[ax + 1:]), a.dtype)
 
 
-def diff(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "n", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    if a is None:
-        return UNKNOWN
-    dims = a.shape.dims
+@shaped(("a", "n", "axis"))
+def diff(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     n = 1 if bound.get("n") is None else const_int(bound.get("n"))
-    if dims is None or n is None:
+    if n is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
     if not dims:
         ctx.fail("SC107", f"{ctx.op}: diff requires input that is at least one dimensional")

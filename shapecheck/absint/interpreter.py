@@ -980,7 +980,8 @@ class Interpreter:
                 i = index.dim
                 if -len(items) <= i < len(items):
                     return items[i]
-                if type(seq) is Tuple:
+                if type(seq) is Tuple and all(type(v) is Int for v in items):
+                    # a shape tuple (`x.shape[2]` of a 2-d x); other tuples are not this tool's business
                     self.diagnose(node, "SC105", f"tuple index {i} is out of range for a tuple of length {len(items)}")
                 return UNKNOWN
             return UNKNOWN

@@ -18,7 +18,8 @@ def array(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     a = literal_array(obj.value)
     dtype = dtype_arg(bound.get("dtype"))
-    if a is None or dtype == "object" or structured_dtype(bound.get("dtype")) or "ndmax" in call.kwargs:
+    records = bound.get("dtype") is not None and dtype is None and _has_tuples(obj.value)
+    if a is None or dtype == "object" or structured_dtype(bound.get("dtype")) or "ndmax" in call.kwargs or records:
         return Array(UNKNOWN_SHAPE, dtype)
     ndmin = const_int(call.kwargs.get("ndmin"))
     shape = a.shape
@@ -31,6 +32,14 @@ def array(ctx: OpContext, call: Call) -> Value:
     if type(v) is Array:
         return Array(shape, dtype or a.dtype, tensor=False)
     return Array(shape, dtype or a.dtype or "float64")
+
+
+def _has_tuples(v: Value) -> bool:
+    """Tuples inside a list literal, with a dtype we cannot read, are likely records of a structured
+    dtype (one element each), not a dimension."""
+    if type(v) is List and v.items:
+        return any(type(i) is Tuple or _has_tuples(i) for i in v.items)
+    return False
 
 
 def _number(v: Value):

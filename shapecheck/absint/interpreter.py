@@ -525,6 +525,9 @@ class Interpreter:
             self._unpack(target, value)
         elif isinstance(target, ast.Attribute):
             obj = self.eval(target.value)
+            if type(obj) is Array and target.attr == "shape" and isinstance(target.value, ast.Name):
+                self._reshape_in_place(target, obj, value)
+                return
             if isinstance(obj, Instance):
                 if obj.template and not self._in_init(obj):
                     # The template instance stands for every object of its class: a method other than
@@ -537,6 +540,18 @@ class Interpreter:
             self._store_subscript(target, value)
         elif isinstance(target, ast.Starred):
             self.assign(target.value, value)
+
+    def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:
+        """``x.shape = (3, 4)`` reshapes ``x`` in place (with reshape's size rule)."""
+        from .rules.manipulation import reshape_shape
+
+        ctx = OpContext(self, target, "reshape")
+        try:
+            shape = reshape_shape(ctx, array, Arg(value, ""))
+        except ShapeError as err:
+            self.shape_error(target, err)
+            shape = UNKNOWN_SHAPE
+        self.frame.env[target.value.id] = tensor_like(Array(shape, array.dtype), array)
 
     def _in_init(self, obj: Instance) -> bool:
         return self.function is not None and self.function.qualname.endswith(".__init__")
@@ -980,7 +995,7 @@ class Interpreter:
                 i = index.dim
                 if -len(items) <= i < len(items):
                     return items[i]
-                if type(seq) is Tuple and all(type(v) is Int for v in items):
+                if type(seq) is Tuple and seq.is_shape:
                     # a shape tuple (`x.shape[2]` of a 2-d x); other tuples are not this tool's business
                     self.diagnose(node, "SC105", f"tuple index {i} is out of range for a tuple of length {len(items)}")
                 return UNKNOWN
@@ -989,7 +1004,7 @@ class Interpreter:
             bounds = [_const_int(x) for x in (index.start, index.stop, index.step)]
             if all(b is not None or type(x) is type(NONE) for b, x in zip(bounds, (index.start, index.stop, index.step))):
                 picked = items[slice(*bounds)]
-                return Tuple(picked) if type(seq) is Tuple else List(picked)
+                return Tuple(picked, seq.is_shape) if type(seq) is Tuple else List(picked)
             return UNKNOWN
         return UNKNOWN
 

@@ -95,6 +95,7 @@ class Slice(Value):
 @dataclass(frozen=True, slots=True)
 class Tuple(Value):
     items: tuple[Value, ...]
+    is_shape: bool = False   # came from `.shape`: indexing past its end is a shape error (SC105)
 
 
 @dataclass(frozen=True, slots=True)

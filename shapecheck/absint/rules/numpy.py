@@ -96,7 +96,7 @@ NUMPY.update({
     "numpy.linalg.pinv": sig("(m,n)->(n,m)", "float", "SC107"),
     "numpy.linalg.det": sig("(m,m)->()", "float", "SC107"),
     "numpy.linalg.cholesky": sig("(m,m)->(m,m)", "float", "SC107"),
-    "numpy.linalg.matrix_rank": sig("(m,n)->()", "int64", "SC107"),
+    "numpy.linalg.matrix_rank": lambda ctx, call: _matrix_rank(ctx, call),
     "numpy.linalg.solve": C.solve, "numpy.linalg.lstsq": C.lstsq, "numpy.linalg.norm": C.norm,
     "numpy.linalg.svd": C.svd, "numpy.linalg.qr": C.qr, "numpy.linalg.eigh": C.eigh, "numpy.linalg.eig": C.eigh,
     "numpy.linalg.eigvals": C.eigvals, "numpy.linalg.eigvalsh": C.eigvals, "numpy.linalg.slogdet": C.slogdet,
@@ -293,6 +293,17 @@ def _searchsorted(ctx: OpContext, call: Call) -> Value:
     if v is None:
         return UNKNOWN
     return Array(v.shape, "int64")
+
+
+def _matrix_rank(ctx: OpContext, call: Call) -> Value:
+    """``matrix_rank``: one rank per matrix of a stack; 0-d and 1-d inputs are allowed (rank 0/1)."""
+    from .args import as_array
+
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.dims is None:
+        return Array(_unknown(), "int64")
+    dims = a.shape.dims
+    return Array(_shape(dims[:-2] if len(dims) >= 2 else ()), "int64")
 
 
 def _size_of(ctx: OpContext, call: Call) -> Value:

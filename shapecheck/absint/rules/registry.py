@@ -99,7 +99,7 @@ def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     if attr == "shape":
         if dims is None:
             return UNKNOWN
-        return Tuple(tuple(Int(d) for d in dims))
+        return Tuple(tuple(Int(d) for d in dims), is_shape=True)
     if attr == "ndim":
         return Int(len(dims)) if dims is not None else Int(ctx.fresh("ndim"))
     if attr == "size":

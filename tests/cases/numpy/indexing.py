@@ -25,3 +25,7 @@ y[1:3] = 0.0
 reveal_shape(x[:, np.newaxis])  # reveal: (5, 1, 6, 7)
 from numpy import newaxis
 reveal_shape(x[..., newaxis])  # reveal: (5, 6, 7, 1)
+rows, cols = y.shape
+third = y.shape[2]  # error: SC105
+pair = (1, 2)
+other = pair[5]

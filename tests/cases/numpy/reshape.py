@@ -22,3 +22,7 @@ bad4 = np.squeeze(y, axis=0)  # error: SC107
 reveal_shape(np.broadcast_to(np.zeros(4), (3, 4)))  # reveal: (3, 4)
 bad5 = np.broadcast_to(np.zeros(3), (3, 4))  # error: SC101
 reveal_shape(y[None])  # reveal: (1, 2, 3, 4)
+z = np.zeros(12)
+z.shape = (3, 4)
+reveal_shape(z)  # reveal: (3, 4)
+z.shape = (5, 5)  # error: SC103

@@ -144,12 +144,20 @@ async def measure_file(root: Path, lines: int, edits: int, hovers: int) -> dict:
         answered += result is not None
     await stop(client)
 
+    # The analysis alone, as the server runs it: an incremental Project that has seen the text
+    # before the last edit, re-checking after it (median of the same kind of edit as above).
     from shapecheck.api import Options, Project, check_source
-    project = Project(roots=[str(root)], options=Options(notes=True))
-    check_source(text, str(path), project=project)
-    began = time.perf_counter()
-    report = check_source(text, str(path), project=project)
-    analysis_ms = (time.perf_counter() - began) * 1000
+    lines_now = text.splitlines()
+    samples = []
+    for k in range(5):
+        project = Project(roots=[str(root)], options=Options(notes=True), incremental=True)
+        line = rng.choice(body_lines(text))
+        before = "\n".join(lines_now[:line] + lines_now[line + 1:]) + "\n"
+        check_source(before, str(path), project=project)
+        began = time.perf_counter()
+        report = check_source(text, str(path), project=project)
+        samples.append((time.perf_counter() - began) * 1000)
+    analysis_ms = statistics.median(samples)
     return {"lines": size, "edit_ms": edit_ms, "hover_ms": hover_ms,
             "hover_answered": answered, "analysis_ms": analysis_ms, "notes": len(report.notes)}
 
@@ -169,7 +177,7 @@ def table(startup: tuple[list[float], list[float]], files: list[dict]) -> str:
         rows.append(f"| {f['lines']}-line file: hover ({f['hover_answered']}/{len(f['hover_ms'])} answered) | "
                     f"{statistics.median(f['hover_ms']):.1f} ms | {p90(f['hover_ms']):.1f} ms | "
                     f"< {GOALS['hover']:.0f} ms |")
-        rows.append(f"| {f['lines']}-line file: one warm `check_source` in-process (reference) | "
+        rows.append(f"| {f['lines']}-line file: re-check after one edit, in-process, incremental (reference) | "
                     f"{f['analysis_ms']:.0f} ms | | |")
     return "\n".join(rows)
 

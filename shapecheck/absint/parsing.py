@@ -24,6 +24,20 @@ def _start(stmt: ast.stmt) -> int:
     return min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())]) - 1
 
 
+def _shift(stmt: ast.stmt, delta: int) -> None:
+    """Move a statement's nodes ``delta`` lines (``ast.increment_lineno``, with the walk done once per
+    statement and kept on it: a statement below the edit is shifted on every keystroke)."""
+    nodes = getattr(stmt, "_shapecheck_located", None)
+    if nodes is None:
+        nodes = [n for n in ast.walk(stmt) if "lineno" in n._attributes]
+        stmt._shapecheck_located = nodes
+    for n in nodes:
+        n.lineno += delta
+        end = getattr(n, "end_lineno", None)
+        if end is not None:
+            n.end_lineno = end + delta
+
+
 def parse(cache: dict | None, path: str, text: str) -> ast.Module:
     """``ast.parse(text)``, reusing the previous tree of ``path`` kept in ``cache``.
 
@@ -76,9 +90,9 @@ def _reparse(previous: tuple, lines: list[str], path: str) -> ast.Module | None:
     except (SyntaxError, ValueError):
         return None
     for stmt in piece.body:
-        ast.increment_lineno(stmt, seg_start)
+        _shift(stmt, seg_start)
     suffix = body[i1:]
     if delta:
         for stmt in suffix:
-            ast.increment_lineno(stmt, delta)
+            _shift(stmt, delta)
     return ast.Module(body=body[:i0] + piece.body + suffix, type_ignores=[])

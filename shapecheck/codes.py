@@ -29,6 +29,9 @@ _ROWS = [
          "import numpy as np\nx = np.zeros(3)\n"),
     Code("SC005", "solver-timeout", "info",
          "Z3 did not decide a shape question in time; the operation was treated as unknown (no error)."),
+    Code("SC006", "analysis-budget", "info",
+         "The file needed more analysis steps than one run allows (calls and loops that multiply); "
+         "what was found before the limit is reported, the rest of the file is not checked."),
     Code("SC101", "broadcast-mismatch", "error",
          "Elementwise operands whose shapes cannot broadcast (NumPy: 'operands could not be broadcast together').",
          "import numpy as np\na = np.zeros((3, 4))\nb = np.zeros((5,))\nc = a + b\n",

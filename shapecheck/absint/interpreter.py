@@ -50,6 +50,14 @@ class Frame:
     preconditions: list = field(default_factory=list)
 
 
+class BudgetExceeded(Exception):
+    """The file took more interpretation steps than one analysis may spend (see Analysis.max_steps)."""
+
+    def __init__(self, node: ast.AST):
+        super().__init__("analysis budget exceeded")
+        self.node = node
+
+
 class _Terminated(Exception):
     """Internal: the rest of a block is unreachable; ``kind`` is return/raise/break/continue."""
 
@@ -162,6 +170,10 @@ class Interpreter:
         return None
 
     def stmt(self, node: ast.stmt) -> None:
+        analysis = self.analysis
+        analysis.steps += 1
+        if analysis.steps > analysis.max_steps:
+            raise BudgetExceeded(node)
         method = _STMT_DISPATCH.get(type(node))
         if method is None:
             return  # statements with no shape meaning (pass, global, ...)

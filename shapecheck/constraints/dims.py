@@ -382,8 +382,11 @@ def show(d: Dim, names: Mapping[str, str] | None = None) -> str:
         return str(d)
     parts: list[str] = []
     for m, c in d.terms:
-        body = "*".join(show_atom(a, names) for a in m)
         magnitude = abs(c)
+        alone = len(m) == 1 and magnitude == 1
+        # `//` and `%` bind like `*`: inside a product they need brackets (n*(n//2), not n*n//2)
+        body = "*".join(f"({show_atom(a, names)})" if type(a) is Op and a.kind in ("floordiv", "mod")
+                        and not alone else show_atom(a, names) for a in m)
         text = body if magnitude == 1 else f"{body}*{magnitude}"
         if not parts:
             parts.append(text if c > 0 else f"-{text}")

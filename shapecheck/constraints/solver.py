@@ -91,8 +91,12 @@ def _assignments(order: list[str]):
 class Solver:
     """A Z3 front end with a per-query time-out and a memo. One per analysis run (not global)."""
 
-    def __init__(self, timeout_ms: int = 1000):
+    def __init__(self, timeout_ms: int = 1000, budget_s: float = 20.0):
         self.timeout_ms = timeout_ms
+        # Total Z3 time one run may spend: past it every open question is "unknown" at once, so no
+        # file can hold a CI run hostage however many hard non-linear questions it raises.
+        self.budget_s = budget_s
+        self.spent_s = 0.0
         self._memo: dict = {}
         self._z3 = None
         self.queries = 0
@@ -206,6 +210,17 @@ class Solver:
         return s
 
     def _decide(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision:
+        if self.spent_s >= self.budget_s:
+            return Decision(Verdict.UNKNOWN, timed_out=True)
+        import time
+
+        began = time.perf_counter()
+        try:
+            return self._decide_z3(facts, requirement)
+        finally:
+            self.spent_s += time.perf_counter() - began
+
+    def _decide_z3(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision:
         z3 = self._lib()
         self.queries += 1
         variables: dict = {}

@@ -1,0 +1,70 @@
+"""Symbolic dims: normalisation must agree with evaluation, and printing must parse back."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from shapecheck.constraints import dims as D
+
+NAMES = ["n", "m", "k"]
+
+
+@st.composite
+def dims(draw, depth: int = 3):
+    if depth == 0 or draw(st.booleans()):
+        return draw(st.one_of(st.integers(-3, 6), st.sampled_from(NAMES).map(D.sym)))
+    op = draw(st.sampled_from(["add", "sub", "mul", "floordiv", "mod", "min", "max"]))
+    a, b = draw(dims(depth=depth - 1)), draw(dims(depth=depth - 1))
+    if op in ("floordiv", "mod"):
+        b = draw(st.integers(1, 5))  # divisors are positive sizes in shape code
+    return {"add": D.add, "sub": D.sub, "mul": D.mul, "floordiv": D.floordiv, "mod": D.mod,
+            "min": D.dmin, "max": D.dmax}[op](a, b)
+
+
+def _eval_tree(d, values):
+    return D.evaluate(d, values)
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=dims(), b=dims(), values=st.fixed_dictionaries({n: st.integers(0, 9) for n in NAMES}))
+def test_arithmetic_agrees_with_evaluation(a, b, values) -> None:
+    va, vb = D.evaluate(a, values), D.evaluate(b, values)
+    assert D.evaluate(D.add(a, b), values) == va + vb
+    assert D.evaluate(D.sub(a, b), values) == va - vb
+    assert D.evaluate(D.mul(a, b), values) == va * vb
+    assert D.evaluate(D.dmin(a, b), values) == min(va, vb)
+    assert D.evaluate(D.dmax(a, b), values) == max(va, vb)
+    for k in (1, 2, 3):
+        assert D.evaluate(D.floordiv(a, k), values) == va // k
+        assert D.evaluate(D.mod(a, k), values) == va % k
+
+
+@settings(max_examples=300, deadline=None)
+@given(d=dims(), values=st.fixed_dictionaries({n: st.integers(0, 9) for n in NAMES}))
+def test_printing_parses_back_to_an_equal_dim(d, values) -> None:
+    again = D.parse_dim(D.show(d))
+    assert D.evaluate(again, values) == D.evaluate(d, values)
+
+
+def test_normalisation_decides_the_trivial_questions() -> None:
+    n, m = D.sym("n"), D.sym("m")
+    assert D.add(n, 1) == D.add(1, n)
+    assert D.sub(D.add(n, m), n) == m
+    assert D.mul(D.add(n, 1), 2) == D.add(D.mul(n, 2), 2)
+    assert D.floordiv(D.mul(n, 4), 2) == D.mul(n, 2)
+    assert D.mod(D.mul(n, 4), 2) == 0
+    assert D.dmax(n, D.add(n, 1)) == D.add(n, 1)
+    assert D.sub(n, n) == 0 and type(D.sub(n, n)) is int
+
+
+def test_display_names_drop_the_analysis_suffix() -> None:
+    d = D.add(D.sym("n#12"), 1)
+    assert D.show(d) == "n+1"
+    assert D.show(d, {"n#12": "rows"}) == "rows+1"
+    assert D.free_symbols(d) == frozenset({"n#12"})
+
+
+def test_substitution_renormalises() -> None:
+    n, m = D.sym("n"), D.sym("m")
+    assert D.substitute(D.sub(D.mul(n, m), n), {"m": 1}) == 0
+    assert D.substitute(D.floordiv(D.add(n, 3), 2), {"n": 5}) == 4

@@ -1,0 +1,21 @@
+"""The runnable examples in public docstrings stay runnable."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "shapecheck", "shapecheck.api", "shapecheck.constraints.dims", "shapecheck.constraints.signature",
+    "shapecheck.ir",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+    assert tried > 0, f"{name} has no example to run"

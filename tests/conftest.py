@@ -10,6 +10,13 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from hypothesis import settings
+
+# Property tests are seeded: the same examples on every run, so a red CI is a real regression and
+# not a new random draw (run with HYPOTHESIS_PROFILE=explore locally to search afresh).
+settings.register_profile("seeded", derandomize=True, deadline=None)
+settings.register_profile("explore", deadline=None)
+settings.load_profile(__import__("os").environ.get("HYPOTHESIS_PROFILE", "seeded"))
 
 ANALYZER_MODULE = "shapecheck.absint.analysis"
 

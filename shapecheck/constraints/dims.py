@@ -383,7 +383,7 @@ def show(d: Dim, names: Mapping[str, str] | None = None) -> str:
     parts: list[str] = []
     for m, c in d.terms:
         magnitude = abs(c)
-        alone = len(m) == 1 and magnitude == 1
+        alone = len(m) == 1 and c == 1   # (a leading unary minus binds tighter than //: -(n//2))
         # `//` and `%` bind like `*`: inside a product they need brackets (n*(n//2), not n*n//2)
         body = "*".join(f"({show_atom(a, names)})" if type(a) is Op and a.kind in ("floordiv", "mod")
                         and not alone else show_atom(a, names) for a in m)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .diagnostics import Diagnostic, Fix, Span

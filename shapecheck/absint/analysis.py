@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from ..constraints.solver import Solver
 from ..diagnostics import Diagnostic, FileReport, Related, ShapeNote, Span
-from .interpreter import MAX_CALL_DEPTH, BudgetExceeded, Frame, Interpreter, _Terminated
-from .values import (NONE, UNKNOWN, Array, Class, Function, Hole, Instance, LibraryObject, ProjectModule,
-                     Unknown, Value)
+from .frame import MAX_CALL_DEPTH, BudgetExceeded, Frame, Terminated
+from .interpreter import Interpreter
+from .values import NONE, UNKNOWN, Array, Class, Function, Instance, LibraryObject, ProjectModule, Value
 
 if TYPE_CHECKING:
     from ..api import Project
@@ -160,7 +160,7 @@ class Analysis:
         info.env.setdefault("__name__", UNKNOWN)
         try:
             interp.run_body(info.tree.body)
-        except _Terminated:
+        except Terminated:
             pass
         if info.reported:
             self.drain_generic()
@@ -190,9 +190,9 @@ class Analysis:
                 if name == "HOLE":
                     return Hole()
                 if name == "reveal_shape":
-                    from .interpreter import _BUILTINS
+                    from .frame import BUILTINS
 
-                    return _BUILTINS["reveal_shape"]
+                    return BUILTINS["reveal_shape"]
                 return LibraryObject(f"{module}.{name}")
             if top in ("typing", "__future__", "dataclasses", "functools", "math", "os", "sys"):
                 return UNKNOWN

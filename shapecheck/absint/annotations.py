@@ -212,7 +212,8 @@ def _annotation(analysis: "Analysis", fn: "Function", node: ast.AST | None) -> S
             node = ast.parse(node.value, mode="eval").body
         except SyntaxError:
             return None
-    from .interpreter import Frame, Interpreter
+    from .frame import Frame
+    from .interpreter import Interpreter
 
     interp = Interpreter(analysis, fn.module, Frame(dict(fn.closure or {})), report=False, errors=[],
                          function=fn)

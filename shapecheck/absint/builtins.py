@@ -52,7 +52,7 @@ def _len(interp, node, args, kwargs) -> Value:
 
 
 def _range(interp, node, args, kwargs) -> Value:
-    from .interpreter import Range
+    from .frame import Range
 
     ints = [a if type(a) is Int else None for a in args]
     if len(args) == 1:

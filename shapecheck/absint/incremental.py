@@ -20,11 +20,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .values import (Array, Bool, Dict, Float, Hole, Int, List, NoneValue, Str, Tuple, Unknown, Value,
+from .values import (Array, Bool, Dict, Float, Int, List, NoneValue, Str, Tuple, Unknown, Value,
                      EllipsisValue, Slice)
 
 if TYPE_CHECKING:
-    from .analysis import Analysis, GenericResult, ModuleInfo
+    from .analysis import Analysis, ModuleInfo
 
 MAX_ENTRIES = 4096
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")

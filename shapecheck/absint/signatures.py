@@ -151,7 +151,8 @@ class _Run:
 
 def _run(analysis: "Analysis", fn: Function, env: dict) -> _Run:
     """The body with these parameter values, silently (definite errors only counted)."""
-    from .interpreter import Frame, Interpreter
+    from .frame import Frame
+    from .interpreter import Interpreter
     from .analysis import _join_returns
 
     errors: list = []

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
 
-from .dims import Dim, Expr, Sym
+from .dims import Dim, Sym
 from .predicates import Pred, evaluate_pred, pred_symbols
 
 

@@ -33,7 +33,6 @@ import numpy as np
 
 from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
-from shapecheck.subst.names import Name
 
 NUMPY_DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
                 "i64": np.dtype(np.int64), "bool": np.dtype(np.bool_)}
@@ -93,7 +92,7 @@ class _Layout:
     outputs: tuple            # output slots
     elements: int             # elements moved by all calls together
 
-    def entry_plan(self, inputs: tuple) -> "EntryPlan | None":
+    def entry_plan(self, inputs: tuple) -> "EntryPlan | None":  # noqa: F821 (imported below)
         """The native entry's plan (``codegen.pyentry``), or None when a step runs on threads
         (those calls go through the thread pool, where a native entry would save nothing)."""
         from shapecheck.ir.codegen.pyentry import EntryPlan

@@ -316,7 +316,7 @@ def concatenate_arrays(ctx: OpContext, arrays: list[tuple[Array, str]], axis_val
     dims_list = [a.shape.dims for a, _ in arrays]
     if any(d is None for d in dims_list):
         return Array(UNKNOWN_SHAPE, dtype)
-    first, first_text = dims_list[0], arrays[0][1]
+    first = dims_list[0]
     if not first:
         ctx.fail("SC106", f"{ctx.op}: zero-dimensional arrays cannot be concatenated")
     axis = default_axis if axis_value is None else const_int(axis_value)

@@ -13,7 +13,7 @@ from ..values import NONE, UNKNOWN, Array, Float, LibraryObject, Tuple, Value
 from . import contraction as C
 from . import creation as K
 from . import manipulation as M
-from .kinds import (Rule, creation, like, reduction, same_shape, scalar_of, scan, sig, sized_random, ufunc,
+from .kinds import (Rule, creation, like, reduction, same_shape, scan, sig, sized_random, ufunc,
                     unknown_length)
 
 _UNARY_FLOAT = """exp exp2 expm1 log log2 log10 log1p sqrt cbrt sin cos tan arcsin arccos arctan sinh cosh tanh

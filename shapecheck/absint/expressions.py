@@ -1,0 +1,442 @@
+"""Expressions, for :class:`~.interpreter.Interpreter`."""
+
+from __future__ import annotations
+
+import ast
+
+from ..constraints import dims as D
+from ..constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
+from ..constraints.solver import Fact
+from .context import Arg, OpContext, ShapeError
+from .join import Joiner, element_of
+from .values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, Float,
+                     Function, Hole, Instance, Int, LibraryObject, List, Method, ProjectModule,
+                     Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
+from .frame import Builtin, SuperRef
+from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
+                        items_of, iteration_items, length_of, loose_join, truth_pred)
+
+class Expressions:
+    """The expression half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
+    literals, names, attributes, subscripts, operators, comparisons, calls' arguments and
+    comprehensions."""
+
+    def expr_Constant(self, node: ast.Constant) -> Value:
+        v = node.value
+        if v is None:
+            return NONE
+        if v is Ellipsis:
+            return ELLIPSIS
+        t = type(v)
+        if t is bool:
+            return Bool(v, TRUE if v else FALSE)
+        if t is int:
+            return Int(v)
+        if t is float:
+            return Float(v)
+        if t is str:
+            return Str(v)
+        return UNKNOWN
+
+    def expr_Name(self, node: ast.Name) -> Value:
+        value = self.lookup(node.id)
+        if value is None:
+            return UNKNOWN
+        if type(value) is Hole:
+            from .holes import hole_value
+
+            return hole_value(self, node)
+        self.note(node, value, "expr")
+        return value
+
+    def expr_Tuple(self, node: ast.Tuple) -> Value:
+        items = self._sequence_items(node.elts)
+        return Tuple(items) if items is not None else UNKNOWN
+
+    def expr_List(self, node: ast.List) -> Value:
+        items = self._sequence_items(node.elts)
+        return List(items) if items is not None else List(None)
+
+    def _sequence_items(self, elts: list) -> tuple | None:
+        out: list[Value] = []
+        for e in elts:
+            if isinstance(e, ast.Starred):
+                inner = items_of(self.eval(e.value), None)
+                if inner is None:
+                    return None
+                out.extend(inner)
+            else:
+                out.append(self.eval(e))
+        return tuple(out)
+
+    def expr_Set(self, node: ast.Set) -> Value:
+        for e in node.elts:
+            self.eval(e)
+        return UNKNOWN
+
+    def expr_Dict(self, node: ast.Dict) -> Value:
+        items = []
+        for k, v in zip(node.keys, node.values):
+            value = self.eval(v)
+            if isinstance(k, ast.Constant) and isinstance(k.value, (str, int)):
+                items.append((k.value, value))
+        return Dict(tuple(items))
+
+    def expr_JoinedStr(self, node: ast.JoinedStr) -> Value:
+        return Str(None)
+
+    def expr_Lambda(self, node: ast.Lambda) -> Value:
+        return self.make_function(node)
+
+    def expr_IfExp(self, node: ast.IfExp) -> Value:
+        pred = truth_pred(self.eval(node.test))
+        if pred is TRUE:
+            return self.eval(node.body)
+        if pred is FALSE:
+            return self.eval(node.orelse)
+        saved = self.frame.facts
+        try:
+            if pred is not None:
+                self.add_fact(Fact(pred))
+            a = self.eval(node.body)
+            self.frame.facts = saved
+            if pred is not None:
+                self.add_fact(Fact(negate(pred)))
+            b = self.eval(node.orelse)
+        finally:
+            self.frame.facts = saved
+        joiner = Joiner(self.analysis.fresh, widen=False)
+        out = joiner.value(a, b)
+        for p in joiner.facts:
+            self.add_fact(Fact(p))
+        return out
+
+    def expr_NamedExpr(self, node: ast.NamedExpr) -> Value:
+        value = self.eval(node.value)
+        self.assign(node.target, value)
+        return value
+
+    def expr_Starred(self, node: ast.Starred) -> Value:
+        return self.eval(node.value)
+
+    def _comprehension(self, node, elt_nodes: list) -> Value:
+        saved = self.frame.env
+        self.frame.env = dict(saved)
+        try:
+            generators = node.generators
+            first = self.eval(generators[0].iter)
+            simple = len(generators) == 1 and not generators[0].ifs
+            if simple:
+                items = iteration_items(first)
+                if items is not None and len(items) <= 16:
+                    known_items = []
+                    for item in items:
+                        self.assign(generators[0].target, item)
+                        known_items.append(self.eval(elt_nodes[0]))
+                    return List(tuple(known_items))
+            for index, gen in enumerate(generators):
+                source = first if index == 0 else self.eval(gen.iter)
+                self.assign(gen.target, self.iteration_value(source, gen))
+                for cond in gen.ifs:
+                    self.eval(cond)
+            values = [self.eval(e) for e in elt_nodes]
+            return List(None, values[0] if len(values) == 1 else UNKNOWN,
+                        length_of(first) if simple else None)
+        finally:
+            self.frame.env = saved
+
+    def expr_ListComp(self, node: ast.ListComp) -> Value:
+        return self._comprehension(node, [node.elt])
+
+    expr_GeneratorExp = expr_ListComp
+    expr_SetComp = expr_ListComp
+
+    def expr_DictComp(self, node: ast.DictComp) -> Value:
+        self._comprehension(node, [node.key, node.value])
+        return Dict()
+
+    def expr_Await(self, node) -> Value:
+        self.eval(node.value)
+        return UNKNOWN
+
+    def expr_Attribute(self, node: ast.Attribute) -> Value:
+        obj = self.eval(node.value)
+        value = self.attribute(obj, node.attr, node)
+        if node.attr == "HOLE":
+            from .holes import hole_value, is_hole_value
+
+            if is_hole_value(value):
+                return hole_value(self, node)
+        self.note(node, value, "expr")
+        return value
+
+    def attribute(self, obj: Value, attr: str, node: ast.AST) -> Value:
+        t = type(obj)
+        if t is Array:
+            from .rules.registry import array_attribute
+
+            return array_attribute(OpContext(self, node, attr), obj, attr)
+        if t is TorchModule:
+            from .rules.registry import layer_attribute
+
+            return layer_attribute(OpContext(self, node, attr), obj, attr)
+        if t is LibraryObject:
+            from .rules.registry import library_value
+
+            return library_value(f"{obj.qualname}.{attr}")
+        if t is Instance:
+            if attr in obj.attrs:
+                return obj.attrs[attr]
+            found = obj.cls.lookup(attr)
+            if type(found) is Function:
+                return BoundMethod(found, obj)
+            if found is None:
+                from .rules.registry import inherited_member
+
+                inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
+                if inherited is not None:
+                    return inherited
+            if found is None or obj.template or obj.cls.node.decorator_list:
+                # a class-level value is only a default: dataclass fields and the attributes any
+                # method may have set are per object
+                return UNKNOWN
+            return found
+        if t is Class:
+            found = obj.lookup(attr)
+            return found if found is not None else UNKNOWN
+        if t is SuperRef:
+            for base in obj.cls.bases:
+                found = base.lookup(attr) if type(base) is Class else None
+                if type(found) is Function:
+                    return BoundMethod(found, obj.receiver)
+                if found is not None:
+                    return found
+            return UNKNOWN
+        if t is ProjectModule:
+            value = obj.info.env.get(attr)
+            if value is None:
+                value = self.analysis.import_from(obj.info.name, attr, 0, self.module)
+            return value
+        if t in (Int, Float, Bool):
+            if attr in ("shape",):
+                return Tuple(())
+            if attr == "ndim":
+                return Int(0)
+            return Method(obj, attr)
+        if t in (Tuple, List, Dict, Str):
+            return Method(obj, attr)
+        return UNKNOWN
+
+    def expr_Subscript(self, node: ast.Subscript) -> Value:
+        container = self.eval(node.value)
+        index = self.eval(node.slice)
+        t = type(container)
+        if t is Array:
+            from .rules.indexing import index_array
+
+            ctx = OpContext(self, node, "index")
+            try:
+                return tensor_like(index_array(ctx, container, index, node.slice), container)
+            except ShapeError as err:
+                self.shape_error(node, err)
+                return UNKNOWN
+        if t in (Tuple, List):
+            return self._index_sequence(node, container, index)
+        if t is TorchModule:   # nn.Sequential(...)[i]
+            from .rules.torch import layer_item
+
+            return layer_item(container, index)
+        if t is Dict:
+            if type(index) is Str:
+                for k, v in container.items:
+                    if k == index.value:
+                        return v
+            return UNKNOWN
+        if t is LibraryObject or t is Class:  # a type annotation such as Float[np.ndarray, "n"]
+            from .annotations import subscript_annotation
+
+            return subscript_annotation(container, node.slice, self.eval)
+        return UNKNOWN
+
+    def _index_sequence(self, node: ast.Subscript, seq: Value, index: Value) -> Value:
+        items = seq.items
+        if items is None:
+            return seq.element if type(index) is Int else List(None, seq.element)
+        if type(index) is Int:
+            if type(index.dim) is int:
+                i = index.dim
+                if -len(items) <= i < len(items):
+                    return items[i]
+                if type(seq) is Tuple and seq.is_shape:
+                    # a shape tuple (`x.shape[2]` of a 2-d x); other tuples are not this tool's business
+                    self.diagnose(node, "SC105", f"tuple index {i} is out of range for a tuple of length {len(items)}")
+                return UNKNOWN
+            return UNKNOWN
+        if type(index) is Slice:
+            bounds = [int_constant(x) for x in (index.start, index.stop, index.step)]
+            if all(b is not None or type(x) is type(NONE) for b, x in zip(bounds, (index.start, index.stop, index.step))):
+                picked = items[slice(*bounds)]
+                return Tuple(picked, seq.is_shape) if type(seq) is Tuple else List(picked)
+            return UNKNOWN
+        return UNKNOWN
+
+    def expr_Slice(self, node: ast.Slice) -> Value:
+        parts = [NONE if p is None else self.eval(p) for p in (node.lower, node.upper, node.step)]
+        return Slice(*parts)
+
+    def expr_UnaryOp(self, node: ast.UnaryOp) -> Value:
+        operand = self.eval(node.operand)
+        t = type(operand)
+        op = node.op
+        if isinstance(op, ast.Not):
+            pred = truth_pred(operand)
+            return Bool(None, negate(pred) if pred is not None else None)
+        if t is Int:
+            if isinstance(op, ast.USub):
+                return Int(D.neg(operand.dim))
+            if isinstance(op, ast.UAdd):
+                return operand
+            return Int(~operand.dim) if type(operand.dim) is int else UNKNOWN
+        if t is Float:
+            return Float(-operand.value if operand.value is not None and isinstance(op, ast.USub) else None)
+        if t is Array:
+            return operand
+        return UNKNOWN
+
+    def expr_BinOp(self, node: ast.BinOp) -> Value:
+        left = self.eval(node.left)
+        right = self.eval(node.right)
+        return self.binary(node, node.op, left, right, node.left, node.right)
+
+    def binary(self, node: ast.AST, op: ast.operator, left: Value, right: Value, lnode: ast.AST,
+               rnode: ast.AST) -> Value:
+        tl, tr = type(left), type(right)
+        if tl is Int and tr is Int:
+            return int_arith(op, left.dim, right.dim)
+        if tl is Array or tr is Array:
+            from .rules.registry import apply_operator
+
+            return self.apply(node, OP_NAMES[type(op)], lambda ctx: apply_operator(
+                ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)))
+        if tl is Tuple and tr is Tuple and isinstance(op, ast.Add):
+            return Tuple(left.items + right.items)
+        if tl is List and tr is List and isinstance(op, ast.Add):
+            if left.items is not None and right.items is not None:
+                return List(left.items + right.items)
+            return List(None, loose_join(element_of(left), element_of(right)))
+        if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \
+                and left.items is not None:
+            return tl(left.items * max(right.dim, 0))
+        if tl in (Int, Float, Bool) and tr in (Int, Float, Bool):
+            if isinstance(op, ast.Div) or tl is Float or tr is Float:
+                return Float()
+            return Int(self.analysis.fresh("k")) if tl is Int or tr is Int else UNKNOWN
+        if tl is Str or tr is Str:
+            return Str(None)
+        return UNKNOWN
+
+    def expr_BoolOp(self, node: ast.BoolOp) -> Value:
+        values = self._short_circuit(node)
+        preds = [truth_pred(v) for v in values]
+        if all(type(v) is Bool for v in values):
+            if any(p is None for p in preds):
+                return Bool()
+            return Bool(None, conj(preds) if isinstance(node.op, ast.And) else disj(preds))
+        # `a or b` on non-bools evaluates to one of them
+        if all(type(v) is type(values[0]) for v in values):
+            joiner = Joiner(self.analysis.fresh, widen=True)
+            out = values[0]
+            for v in values[1:]:
+                out = joiner.value(out, v)
+            return out
+        return UNKNOWN
+
+    def _short_circuit(self, node: ast.BoolOp) -> list:
+        """Evaluate ``a or b`` as Python does: ``b`` only when ``a`` may be false, and assuming it is
+        (so ``x.ndim == 0 or x[0] > 1`` never indexes a 0-d x)."""
+        is_or = isinstance(node.op, ast.Or)
+        values = []
+        saved = self.frame.facts
+        try:
+            for operand in node.values:
+                value = self.eval(operand)
+                values.append(value)
+                pred = truth_pred(value)
+                if pred is (TRUE if is_or else FALSE):
+                    break  # decided: the rest is never evaluated
+                if pred is not None:
+                    self.add_fact(Fact(negate(pred) if is_or else pred))
+        finally:
+            self.frame.facts = saved
+        return values
+
+    def expr_Compare(self, node: ast.Compare) -> Value:
+        left = self.eval(node.left)
+        left_text = node.left
+        seen = [left]
+        preds: list[Pred | None] = []
+        result: Value = UNKNOWN
+        for op, comp in zip(node.ops, node.comparators):
+            right = self.eval(comp)
+            seen.append(right)
+            right_text = comp
+            # `if x.shape[0] != n` with `n` an unknown parameter: n is a dim from here on. Only an
+            # (in)equality with a symbolic dim says so: `y <= 0` says nothing (y may be an array).
+            if isinstance(op, (ast.Eq, ast.NotEq)) and self.condition_depth:
+                if type(left) is Unknown and type(right) is Int and type(right.dim) is not int:
+                    left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left)
+                elif type(right) is Unknown and type(left) is Int and type(left.dim) is not int:
+                    right = self._unknown_as_dim(comp, right)
+            if type(left) is Array or type(right) is Array:
+                from .rules.registry import apply_operator
+
+                result = self.apply(node, CMP_NAMES.get(type(op), "compare"),
+                                    lambda ctx: apply_operator(ctx, type(op), Arg(left, "", left_text, self.module),
+                                                               Arg(right, "", right_text, self.module)))
+                preds.append(None)
+            else:
+                preds.append(compare_values(op, left, right))
+            left, left_text = right, right_text
+        if type(result) is Array:
+            return result
+        if any(p is None for p in preds):
+            return Bool() if all(type(v) in SCALAR_TYPES for v in seen) else UNKNOWN
+        pred = conj(preds)
+        return Bool(True if pred is TRUE else False if pred is FALSE else None, pred)
+
+    def expr_Call(self, node: ast.Call) -> Value:
+        func = self.eval(node.func)
+        args: list[Arg] = []
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                items = items_of(self.eval(a.value), None)
+                if items is None:
+                    return self._unknown_call(func)
+                args.extend(Arg(v, "") for v in items)
+            else:
+                args.append(Arg(self.eval(a), "", a, self.module))
+        kwargs: dict[str, Arg] = {}
+        for kw in node.keywords:
+            value = self.eval(kw.value)
+            if kw.arg is None:
+                if type(value) is Dict:
+                    kwargs.update({k: Arg(v, "") for k, v in value.items if isinstance(k, str)})
+                    continue
+                return self._unknown_call(func)
+            kwargs[kw.arg] = Arg(value, "", kw.value, self.module)
+        result = self.call(node, func, args, kwargs)
+        if type(func) not in (LibraryObject, Builtin):
+            self._escape_lists(node)
+        return result
+
+    def _escape_lists(self, node: ast.Call) -> None:
+        """A list handed to code we do not model may be mutated there: forget its length."""
+        env = self.frame.env
+        for a in list(node.args) + [kw.value for kw in node.keywords]:
+            if isinstance(a, ast.Name):
+                v = env.get(a.id)
+                if type(v) is List and v.items is not None:
+                    env[a.id] = List(None, element_of(v))
+
+    def _unknown_call(self, func: Value) -> Value:
+        return UNKNOWN

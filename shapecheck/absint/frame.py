@@ -1,0 +1,68 @@
+"""A frame of the abstract interpreter and the control-flow signals that leave a block."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from .values import Class, Value
+
+MAX_CALL_DEPTH = 10
+LOOP_ITERATIONS = 3
+UNROLL_LIMIT = 16          # loops over known sequences this short run once per item
+UNROLL_NODE_BUDGET = 3000  # ... when (body size in AST nodes) x (trip count) stays under this
+LIST_MUTATORS = ("append", "extend", "insert", "pop", "clear")
+
+
+@dataclass
+class Frame:
+    env: dict
+    facts: tuple = ()
+    names: dict = field(default_factory=dict)     # symbol name -> the name the code gave it
+    returns: list = field(default_factory=list)   # values of `return` statements
+    loop_exits: list = field(default_factory=list)  # environments at `break`
+    preconditions: list = field(default_factory=list)
+
+
+class BudgetExceeded(Exception):
+    """The file took more interpretation steps than one analysis may spend (see Analysis.max_steps)."""
+
+    def __init__(self, node: ast.AST):
+        super().__init__("analysis budget exceeded")
+        self.node = node
+
+
+class Terminated(Exception):
+    """Internal: the rest of a block is unreachable; ``kind`` is return/raise/break/continue."""
+
+    def __init__(self, kind: str = "return"):
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass(frozen=True, slots=True)
+class Builtin(Value):
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SuperRef(Value):
+    """``super()`` inside a method: attribute lookups start after ``cls`` in the receiver's bases."""
+
+    cls: Class
+    receiver: Value
+
+
+@dataclass(frozen=True, slots=True)
+class Range(Value):
+    start: Value
+    stop: Value
+    step: Value
+
+
+BUILTINS = {name: Builtin(name) for name in (
+    "len", "range", "int", "float", "bool", "tuple", "list", "zip", "enumerate", "min", "max", "abs",
+    "sum", "isinstance", "print", "reveal_shape", "round", "sorted", "reversed", "dict", "str",
+    "super", "map", "iter", "next", "any", "all", "hasattr", "getattr", "type", "divmod",
+    "object", "complex", "bytes", "set", "frozenset",
+)}

@@ -1,0 +1,314 @@
+"""How Python's own values behave under the interpreter: int arithmetic on dims, comparisons,
+truth, sequences and their lengths, list mutation, and small helpers the statement and expression
+halves share."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+import re
+
+from ..constraints import dims as D
+from ..constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
+from ..constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..diagnostics import Related, Span
+from .context import OpContext
+from .join import element_of
+from .values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
+                     Value, tensor_like)
+from .frame import Range
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+# == helpers =======================================================================================
+
+SCALAR_TYPES = (Int, Float, Bool, Str, Tuple, List, Dict, type(NONE))
+
+OP_NAMES = {
+    ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "divide", ast.FloorDiv: "floor_divide",
+    ast.Mod: "remainder", ast.Pow: "power", ast.MatMult: "matmul", ast.BitAnd: "bitwise_and",
+    ast.BitOr: "bitwise_or", ast.BitXor: "bitwise_xor", ast.LShift: "left_shift", ast.RShift: "right_shift",
+}
+AUG_NAMES = {k: v for k, v in OP_NAMES.items()}
+CMP_NAMES = {
+    ast.Eq: "equal", ast.NotEq: "not_equal", ast.Lt: "less", ast.LtE: "less_equal", ast.Gt: "greater",
+    ast.GtE: "greater_equal",
+}
+
+
+def load_target(target: ast.AST) -> ast.AST:
+    return target
+
+
+def source_text(interp: Interpreter, node: ast.AST) -> str:
+    return interp.module.text_of(node)
+
+
+def int_arith(op: ast.operator, a: D.Dim, b: D.Dim) -> Value:
+    t = type(op)
+    if t is ast.Add:
+        return Int(D.add(a, b))
+    if t is ast.Sub:
+        return Int(D.sub(a, b))
+    if t is ast.Mult:
+        return Int(D.mul(a, b))
+    if t is ast.FloorDiv:
+        if b == 0:
+            return UNKNOWN
+        return Int(D.floordiv(a, b))
+    if t is ast.Mod:
+        if b == 0:
+            return UNKNOWN
+        return Int(D.mod(a, b))
+    if t is ast.Pow and type(a) is int and type(b) is int and 0 <= b < 64:
+        return Int(a ** b)
+    if t is ast.Div:
+        return Float(a / b) if type(a) is int and type(b) is int and b != 0 else Float()
+    if type(a) is int and type(b) is int:
+        try:
+            return Int({ast.LShift: lambda: a << b, ast.RShift: lambda: a >> b, ast.BitAnd: lambda: a & b,
+                        ast.BitOr: lambda: a | b, ast.BitXor: lambda: a ^ b}[t]())
+        except (KeyError, ValueError):
+            return UNKNOWN
+    return UNKNOWN
+
+
+def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
+    tl, tr = type(left), type(right)
+    t = type(op)
+    if tl is Int and tr is Int:
+        a, b = left.dim, right.dim
+        fn = {ast.Eq: eq, ast.NotEq: ne, ast.Lt: lt, ast.LtE: le, ast.Gt: gt, ast.GtE: ge}.get(t)
+        return fn(a, b) if fn else None
+    if tl is Tuple and tr is Tuple and t in (ast.Eq, ast.NotEq):
+        if len(left.items) != len(right.items):
+            return FALSE if t is ast.Eq else TRUE
+        parts = []
+        for x, y in zip(left.items, right.items):
+            if type(x) is Int and type(y) is Int:
+                parts.append(eq(x.dim, y.dim))
+            elif type(y) is Hole or type(x) is Hole:
+                continue
+            else:
+                return None
+        pred = conj(parts)
+        return pred if t is ast.Eq else negate(pred)
+    if t in (ast.Is, ast.IsNot) and (tl is type(NONE) or tr is type(NONE)):
+        same = tl is tr
+        if tl is Unknown or tr is Unknown:
+            return None
+        return (TRUE if same else FALSE) if t is ast.Is else (FALSE if same else TRUE)
+    return None
+
+
+def truth_pred(v: Value) -> Pred | None:
+    t = type(v)
+    if t is Bool:
+        if v.pred is not None:
+            return v.pred
+        if v.value is not None:
+            return TRUE if v.value else FALSE
+        return None
+    if t is Int:
+        return ne(v.dim, 0)
+    if t is type(NONE):
+        return FALSE
+    if t in (Tuple,):
+        return TRUE if v.items else FALSE
+    return None
+
+
+def single_name(d: D.Dim) -> str:
+    return d.terms[0][0][0].name
+
+
+def int_constant(v: Value) -> int | None:
+    return v.dim if type(v) is Int and type(v.dim) is int else None
+
+
+def items_of(v: Value, want: int | None) -> tuple | None:
+    t = type(v)
+    if t is Tuple:
+        return v.items
+    if t is List:
+        return v.items
+    if t is Array and v.shape.rank is not None and v.shape.rank >= 1 and type(v.shape.prefix[0]) is int:
+        n = v.shape.prefix[0]
+        if n <= 64:
+            return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * n
+    if t is Array and v.shape.rank and want is not None:
+        return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * want
+    return None
+
+
+def length_of(v: Value):
+    """How many items iterating ``v`` gives, as a dim, when known."""
+    t = type(v)
+    if t is Range and int_constant(v.start) == 0 and int_constant(v.step) == 1 and type(v.stop) is Int:
+        return v.stop.dim
+    if t is Array and v.shape.prefix and not v.shape.variadic:
+        return v.shape.prefix[0]
+    if t in (Tuple, List) and v.items is not None:
+        return len(v.items)
+    if t is List:
+        return v.length
+    return None
+
+
+def iteration_items(v: Value) -> tuple | None:
+    t = type(v)
+    if t in (Tuple, List):
+        return v.items
+    if t is Range and all(int_constant(x) is not None for x in (v.start, v.stop, v.step)) and v.step.dim != 0:
+        return tuple(Int(i) for i in range(v.start.dim, v.stop.dim, v.step.dim))
+    return None
+
+
+def mutate_list(current: List, method: str, args: list) -> List:
+    """``xs.append(v)`` and friends, as a new list value bound to the same name."""
+    items = current.items
+    element = element_of(current)
+    if method == "append" and len(args) == 1:
+        if items is not None:
+            return List(items + (args[0],))
+        return List(None, loose_join(element, args[0]) if current.element is not UNKNOWN else args[0])
+    if method == "extend" and len(args) == 1:
+        more = items_of(args[0], None)
+        if items is not None and more is not None:
+            return List(items + tuple(more))
+    if method == "clear":
+        return List(())
+    return List(None, element)
+
+
+def loose_join(a: Value, b: Value) -> Value:
+    if a == b:
+        return a
+    if type(a) is Array and type(b) is Array:
+        return tensor_like(Array(UNKNOWN_SHAPE, a.dtype if a.dtype == b.dtype else None), a, b)
+    return UNKNOWN
+
+
+def as_array_value(v: Value) -> Array | None:
+    t = type(v)
+    if t is Array:
+        return v
+    if t in (Int, Float, Bool):
+        return Array(Shape(()))
+    return None
+
+
+def check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text: str) -> None:
+    """NumPy assignment ``dest[...] = source``: source must broadcast to dest's shape exactly."""
+    s, d = source.prefix, dest.prefix
+
+    def message() -> str:
+        return (f"could not broadcast input array from shape {ctx.show_shape(source)} "
+                f"into shape {ctx.show_shape(dest)} ({dest_text})")
+
+    if len(s) > len(d):
+        # leading 1s of the source may be dropped
+        extra = s[:len(s) - len(d)]
+        ctx.require(conj([eq(x, 1) for x in extra]), "SC101", message)
+        s = s[len(s) - len(d):]
+    for a, b in zip(reversed(s), reversed(d)):
+        ctx.require(disj((eq(a, b), eq(a, 1))), "SC101", message)
+
+
+ORIGIN_PATTERN = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<text>.*)$", re.S)
+
+
+def related_from_origin(origin: str, path: str, span: Span) -> Related:
+    """A fact's origin ("path:line: what") as a related location a message can point at."""
+    m = ORIGIN_PATTERN.match(origin)
+    if m is None:
+        return Related(path, span, origin)
+    line = int(m.group("line"))
+    return Related(m.group("path"), Span(line, 1, line, 1), f"this fact comes from here: {m.group('text')}")
+
+
+def about_shapes(test: ast.AST) -> bool:
+    """Whether an assertion speaks of shapes (``assert False`` and flag checks are not SC201's business)."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Attribute) and node.attr in ("shape", "ndim", "size"):
+            return True
+    return False
+
+
+RAISES_CONTEXTS = ("raises", "assert_raises", "assertRaises", "assert_raises_regex", "assertRaisesRegex",
+                    "raises_regex", "assertRaisesRegexp", "expect_exception", "suppress")
+
+
+def expects_exception(expr: ast.AST) -> bool:
+    """``with pytest.raises(ValueError):``: the block is meant to fail, so its errors are not bugs."""
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        return name in RAISES_CONTEXTS
+    return False
+
+
+def catches_shape_errors(handler: ast.ExceptHandler) -> bool:
+    if handler.type is None:
+        return True
+    names = []
+    nodes = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    for n in nodes:
+        if isinstance(n, ast.Name):
+            names.append(n.id)
+        elif isinstance(n, ast.Attribute):
+            names.append(n.attr)
+    return any(n in ("Exception", "BaseException", "ValueError", "IndexError", "TypeError", "AxisError",
+                     "LinAlgError", "RuntimeError") for n in names)
+
+
+def pattern_names(pattern) -> list[str]:
+    out = []
+    for node in ast.walk(pattern):
+        name = getattr(node, "name", None)
+        if isinstance(name, str):
+            out.append(name)
+    return out
+
+
+def common_facts(fact_lists: list[tuple], base: tuple) -> tuple:
+    """Facts every branch still has: the ones that held before the branch."""
+    return base
+
+
+def env_equal(a: dict, b: dict) -> bool:
+    if a.keys() != b.keys():
+        return False
+    for k, v in a.items():
+        w = b[k]
+        if v is w:
+            continue
+        try:
+            if v != w:
+                return False
+        except Exception:
+            return False
+    return True
+
+
+def forget_changed(entry: dict, current: dict) -> dict:
+    """Final widening: anything still changing after the last iteration becomes unknown."""
+    out = dict(current)
+    for k, v in current.items():
+        if entry.get(k) != v:
+            if type(v) is Array:
+                out[k] = tensor_like(Array(UNKNOWN_SHAPE, v.dtype), v)
+            elif type(v) is Int:
+                out[k] = v
+            else:
+                out[k] = UNKNOWN
+    return out
+
+
+def node_count(node: ast.AST) -> int:
+    n = getattr(node, "_shapecheck_size", None)
+    if n is None:
+        n = sum(1 for _ in ast.walk(node))
+        node._shapecheck_size = n  # memo on the node itself: trees are per-analysis
+    return n

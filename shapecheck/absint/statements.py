@@ -1,0 +1,589 @@
+"""Statements, for :class:`~.interpreter.Interpreter`."""
+
+from __future__ import annotations
+
+import ast
+
+from ..constraints import dims as D
+from ..constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
+from ..constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..constraints.solver import Fact, Verdict
+from .context import Arg, OpContext, ShapeError
+from .join import Joiner, element_of
+from .values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List,
+                     ProjectModule, Tuple, Unknown, Value, tensor_like)
+from .frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
+from .semantics import (AUG_NAMES, about_shapes, as_array_value, catches_shape_errors,
+                        check_broadcast_into, common_facts, env_equal, expects_exception,
+                        forget_changed, items_of, iteration_items, load_target, loose_join,
+                        mutate_list, node_count, pattern_names, related_from_origin, single_name,
+                        source_text, truth_pred)
+
+class Statements:
+    """The statement half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
+    assignment and unpacking, branches and their merge, loops to a fixpoint, ``with``/``try``/
+    ``match``, definitions and imports, and assertions as facts."""
+
+    def stmt_Expr(self, node: ast.Expr) -> None:
+        value = node.value
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+            if self._mutate_list_in_place(value):
+                return
+        self.eval(value)
+
+    def _mutate_list_in_place(self, call: ast.Call) -> bool:
+        """``xs.append(v)``, ``self.layers.append(v)``: rebind the list with its new length.
+
+        Other methods of a list (sort, remove, ...) make its length unknown."""
+        func = call.func
+        holder = func.value
+        if isinstance(holder, ast.Name):
+            current = self.frame.env.get(holder.id)
+            store = lambda v: self.frame.env.__setitem__(holder.id, v)  # noqa: E731
+        elif isinstance(holder, ast.Attribute):
+            owner = self.eval(holder.value)
+            if not isinstance(owner, Instance):
+                return False
+            current = owner.attrs.get(holder.attr)
+            store = lambda v: owner.attrs.__setitem__(holder.attr, v)  # noqa: E731
+        else:
+            return False
+        if type(current) is not List:
+            return False
+        args = [self.eval(a) for a in call.args]
+        if func.attr in LIST_MUTATORS:
+            store(mutate_list(current, func.attr, args))
+        elif func.attr in ("sort", "reverse", "remove", "__setitem__"):
+            store(List(None, element_of(current)))
+        else:
+            return False
+        return True
+
+    def stmt_Assign(self, node: ast.Assign) -> None:
+        if self._refine_shape_unpack(node):
+            return
+        value = self.eval(node.value)
+        for target in node.targets:
+            self.assign(target, value)
+
+    def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self.assign(node.target, self.eval(node.value))
+
+    def stmt_AugAssign(self, node: ast.AugAssign) -> None:
+        current = self.eval(load_target(node.target))
+        right = self.eval(node.value)
+        result = self.binary(node, node.op, current, right, node.target, node.value)
+        if type(current) is Array and type(result) is Array and current.shape.rank \
+                and result.shape.rank is not None:
+            # (a 0-d left side may be a NumPy scalar, which `+=` rebinds rather than updates)
+            # In-place: the result must fit the left operand's shape (NumPy: "non-broadcastable output").
+            ctx = OpContext(self, node, AUG_NAMES.get(type(node.op), "augmented assignment"))
+            try:
+                ctx.require(conj([eq(a, b) for a, b in zip(current.shape.prefix, result.shape.prefix)])
+                            if current.shape.rank == result.shape.rank else FALSE, "SC101",
+                            lambda: f"{ctx.op}: the result {ctx.show_shape(result.shape)} does not fit "
+                                    f"{source_text(self, node.target)} of shape {ctx.show_shape(current.shape)}")
+            except ShapeError as err:
+                self.shape_error(node, err)
+            result = tensor_like(Array(current.shape, current.dtype), current)
+        self.assign(node.target, result)
+
+    def stmt_Return(self, node: ast.Return) -> None:
+        value = NONE if node.value is None else self.eval(node.value)
+        if self.function is not None and self.function.node.returns is not None:
+            from .annotations import check_return
+
+            value = check_return(self, node, value)
+        self.frame.returns.append(value)
+        raise Terminated
+
+    def stmt_Raise(self, node: ast.Raise) -> None:
+        if node.exc is not None:
+            self.eval(node.exc)
+        raise Terminated("raise")
+
+    def stmt_Break(self, node: ast.Break) -> None:
+        self.frame.loop_exits.append((dict(self.frame.env), self.frame.facts))
+        raise Terminated("break")
+
+    def stmt_Continue(self, node: ast.Continue) -> None:
+        raise Terminated("continue")
+
+    def stmt_Delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                self.frame.env.pop(target.id, None)
+
+    def stmt_Assert(self, node: ast.Assert) -> None:
+        if self._refine_from_assert(node.test):
+            return
+        self.condition_depth += 1
+        try:
+            cond = self.eval(node.test)
+        finally:
+            self.condition_depth -= 1
+        self._assume_condition(node, cond, node.test, assertion=True)
+
+    def stmt_If(self, node: ast.If) -> None:
+        self.condition_depth += 1
+        try:
+            cond = self.eval(node.test)
+        finally:
+            self.condition_depth -= 1
+        pred = truth_pred(cond)
+        before_env, before_facts = self.frame.env, self.frame.facts
+        if pred is TRUE or pred is FALSE:
+            kind = self.run_body(node.body if pred is TRUE else node.orelse)
+            if kind:
+                raise Terminated(kind)
+            return
+        # then-branch
+        self.frame.env = dict(before_env)
+        if pred is not None:
+            self._assume_branch(pred, node.test, True)
+        then_done = self.run_body(node.body)
+        then_state = (self.frame.env, self.frame.facts)
+        # else-branch
+        self.frame.env, self.frame.facts = dict(before_env), before_facts
+        if pred is not None:
+            self._assume_branch(negate(pred), node.test, False)
+        else_done = self.run_body(node.orelse)
+        else_state = (self.frame.env, self.frame.facts)
+        self._merge([s for s, done in ((then_state, then_done), (else_state, else_done)) if not done],
+                    before_facts, widen=False, ended=then_done or else_done)
+
+    def _assume_branch(self, pred: Pred, test: ast.AST, taken: bool) -> None:
+        self.add_fact(Fact(pred, f"{self.module.path}:{test.lineno}: branch condition"))
+
+    def _merge(self, states: list, base_facts: tuple, widen: bool, ended: str | None = None) -> None:
+        if not states:
+            raise Terminated(ended or "return")
+        if len(states) == 1:
+            self.frame.env, self.frame.facts = states[0]
+            return
+        joiner = Joiner(self.analysis.fresh, widen=widen)
+        env = states[0][0]
+        for other, _ in states[1:]:
+            env = joiner.env(env, other)
+        common = common_facts([f for _, f in states], base_facts)
+        self.frame.env = env
+        self.frame.facts = common + tuple(Fact(p, "") for p in joiner.facts)
+
+    def stmt_For(self, node: ast.For) -> None:
+        iterable = self.eval(node.iter)
+        items = iteration_items(iterable)
+        if items is not None and self._unroll_budget(node, len(items)) and self._unroll(node, items):
+            return
+        element = self.iteration_value(iterable, node)
+        self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse)
+
+    def _unroll_budget(self, node: ast.For, count: int) -> bool:
+        """Unroll only short loops with small bodies, and never multiply out nested unrolling."""
+        if count > UNROLL_LIMIT or self.unrolling:
+            return False
+        size = node_count(node)
+        return size * count <= UNROLL_NODE_BUDGET
+
+    def _unroll(self, node: ast.For, items: tuple) -> bool:
+        self.unrolling += 1
+        try:
+            return self._unroll_body(node, items)
+        finally:
+            self.unrolling -= 1
+
+    def _unroll_body(self, node: ast.For, items: tuple) -> bool:
+        """Run a loop over a short known sequence once per item: exact shapes for ``range(3)`` loops.
+
+        Gives up (restoring the state) when the body can leave early, where the fixpoint is needed."""
+        entry_env, entry_facts = dict(self.frame.env), self.frame.facts
+        saved_exits, saved_returns = self.frame.loop_exits, len(self.frame.returns)
+        self.frame.loop_exits = []
+        for item in items:
+            self.assign(node.target, item)
+            kind = self.run_body(node.body)
+            if kind is not None or self.frame.loop_exits or len(self.frame.returns) != saved_returns:
+                self.frame.env, self.frame.facts = entry_env, entry_facts
+                self.frame.loop_exits = saved_exits
+                del self.frame.returns[saved_returns:]
+                return False
+        self.frame.loop_exits = saved_exits
+        kind = self.run_body(node.orelse)
+        if kind:
+            raise Terminated(kind)
+        return True
+
+    def stmt_While(self, node: ast.While) -> None:
+        def head() -> None:
+            self.eval(node.test)
+        self._loop(node, head, node.body, node.orelse)
+
+    def _loop(self, node: ast.AST, head, body: list, orelse: list) -> None:
+        entry_env, entry_facts = dict(self.frame.env), self.frame.facts
+        saved_exits = self.frame.loop_exits
+        self.frame.loop_exits = []
+        state_env = entry_env
+        exits: list = []
+        for iteration in range(LOOP_ITERATIONS + 1):
+            self.frame.env, self.frame.facts = dict(state_env), entry_facts
+            head()
+            self.run_body(body)
+            end_env = self.frame.env
+            exits.extend(self.frame.loop_exits)
+            self.frame.loop_exits = []
+            widened = Joiner(self.analysis.fresh, widen=True).env(state_env, end_env)
+            if env_equal(widened, state_env):
+                break
+            if iteration == LOOP_ITERATIONS - 1:
+                widened = forget_changed(entry_env, widened)
+            state_env = widened
+        self.frame.loop_exits = saved_exits
+        # Leaving the loop: zero or more iterations ran, or a break left it.
+        self.frame.env, self.frame.facts = state_env, entry_facts
+        if orelse and not self.run_body(orelse):
+            pass
+        states = [(self.frame.env, self.frame.facts)] + [(e, entry_facts) for e, _ in exits]
+        self._merge(states, entry_facts, widen=True)
+
+    def stmt_With(self, node: ast.With) -> None:
+        expected = any(expects_exception(item.context_expr) for item in node.items)
+        for item in node.items:
+            value = self.eval(item.context_expr)
+            if item.optional_vars is not None:
+                self.assign(item.optional_vars, UNKNOWN if not isinstance(value, Array) else value)
+        self.try_depth += expected
+        try:
+            kind = self.run_body(node.body)
+        finally:
+            self.try_depth -= expected
+        if kind and not expected:
+            raise Terminated(kind)
+
+    stmt_AsyncWith = stmt_With
+
+    def stmt_Try(self, node: ast.Try) -> None:
+        before_env, before_facts = dict(self.frame.env), self.frame.facts
+        catches = any(catches_shape_errors(h) for h in node.handlers)
+        self.try_depth += catches
+        try:
+            body_done = self.run_body(node.body)
+        finally:
+            self.try_depth -= catches
+        states = []
+        if not body_done:
+            if self.run_body(node.orelse):
+                pass
+            else:
+                states.append((self.frame.env, self.frame.facts))
+        for handler in node.handlers:
+            self.frame.env, self.frame.facts = dict(before_env), before_facts
+            if handler.name:
+                self.frame.env[handler.name] = UNKNOWN
+            if not self.run_body(handler.body):
+                states.append((self.frame.env, self.frame.facts))
+        if states:
+            self._merge(states, before_facts, widen=False)
+        kind = self.run_body(node.finalbody)
+        if kind or not states:
+            raise Terminated(kind or "raise")
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_Match(self, node) -> None:
+        subject = self.eval(node.subject)
+        before_env, before_facts = dict(self.frame.env), self.frame.facts
+        states = [(before_env, before_facts)]
+        for case in node.cases:
+            self.frame.env, self.frame.facts = dict(before_env), before_facts
+            for name in pattern_names(case.pattern):
+                self.frame.env[name] = UNKNOWN
+            if not self.run_body(case.body):
+                states.append((self.frame.env, self.frame.facts))
+        self._merge(states, before_facts, widen=False)
+        del subject
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
+        for deco in node.decorator_list:
+            self.eval(deco)
+        fn = self.make_function(node)
+        self.frame.env[node.name] = fn
+        if self.report and self.errors is None:
+            self.analysis.schedule_generic(fn)
+
+    stmt_AsyncFunctionDef = stmt_FunctionDef
+
+    def make_function(self, node) -> Function:
+        args = node.args
+        defaults = tuple(self.eval(d) for d in args.defaults)
+        kw_defaults = tuple((a.arg, self.eval(d)) for a, d in zip(args.kwonlyargs, args.kw_defaults)
+                            if d is not None)
+        closure = None if self.function is None else self.frame.env
+        qual = getattr(node, "name", "<lambda>")
+        if self.function is not None:
+            qual = f"{self.function.qualname}.<locals>.{qual}"
+        return Function(node, self.module, closure, qual, defaults, kw_defaults)
+
+    def stmt_ClassDef(self, node: ast.ClassDef) -> None:
+        bases = tuple(self.eval(b) for b in node.bases)
+        namespace: dict = {}
+        cls = Class(node, self.module, node.name, namespace, bases)
+        saved = self.frame.env
+        self.frame.env = dict(saved)
+        outer_function = self.function
+        for stmt in node.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                fn = self.make_function(stmt)
+                fn = Function(fn.node, fn.module, fn.closure, f"{node.name}.{stmt.name}", fn.defaults,
+                              fn.kw_defaults)
+                namespace[stmt.name] = fn
+            else:
+                try:
+                    self.stmt(stmt)
+                except Terminated:
+                    break
+                for target_name, value in self.frame.env.items():
+                    if saved.get(target_name) is not value and target_name not in namespace:
+                        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                            namespace[target_name] = value
+        self.function = outer_function
+        self.frame.env = saved
+        self.frame.env[node.name] = cls
+        if self.report and self.errors is None:
+            self.analysis.schedule_class(cls)
+
+    def stmt_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            value = self.analysis.import_module(alias.name, self.module)
+            if alias.asname:
+                self.frame.env[alias.asname] = value
+            else:
+                top = alias.name.split(".")[0]
+                self.frame.env[top] = self.analysis.import_module(top, self.module)
+
+    def stmt_ImportFrom(self, node: ast.ImportFrom) -> None:
+        for alias in node.names:
+            if alias.name == "*":
+                module = self.analysis.import_from(node.module, None, node.level, self.module)
+                if type(module) is ProjectModule:
+                    self.frame.env.update({k: v for k, v in module.info.env.items() if not k.startswith("_")})
+                continue
+            value = self.analysis.import_from(node.module, alias.name, node.level, self.module)
+            self.frame.env[alias.asname or alias.name] = value
+
+    # == assignment ================================================================================
+    def assign(self, target: ast.AST, value: Value) -> None:
+        if isinstance(target, ast.Name):
+            self.frame.env[target.id] = value
+            self._name_symbols(target.id, value)
+            if type(value) is Array:
+                self.analysis.count_array(value)
+            self.note(target, value, "assign")
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            self._unpack(target, value)
+        elif isinstance(target, ast.Attribute):
+            obj = self.eval(target.value)
+            if type(obj) is Array and target.attr == "shape" and isinstance(target.value, ast.Name):
+                self._reshape_in_place(target, obj, value)
+                return
+            if isinstance(obj, Instance):
+                if obj.template and not self._in_init(obj):
+                    # The template instance stands for every object of its class: a method other than
+                    # __init__ may or may not have run, so what it stores is only one possibility.
+                    old = obj.attrs.get(target.attr)
+                    value = UNKNOWN if old is None else loose_join(old, value)
+                obj.attrs[target.attr] = value
+                self.note(target, value, "assign")
+        elif isinstance(target, ast.Subscript):
+            self._store_subscript(target, value)
+        elif isinstance(target, ast.Starred):
+            self.assign(target.value, value)
+
+    def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:
+        """``x.shape = (3, 4)`` reshapes ``x`` in place (with reshape's size rule)."""
+        from .rules.manipulation import reshape_shape
+
+        ctx = OpContext(self, target, "reshape")
+        try:
+            shape = reshape_shape(ctx, array, Arg(value, ""))
+        except ShapeError as err:
+            self.shape_error(target, err)
+            shape = UNKNOWN_SHAPE
+        self.frame.env[target.value.id] = tensor_like(Array(shape, array.dtype), array)
+
+    def _in_init(self, obj: Instance) -> bool:
+        return self.function is not None and self.function.qualname.endswith(".__init__")
+
+    def _name_symbols(self, name: str, value: Value) -> None:
+        """``n = x.shape[0]``: show that dim as ``n`` from now on (the user's own name)."""
+        if type(value) is Int and type(value.dim) is D.Expr:
+            dim = value.dim
+            if len(dim.terms) == 1 and dim.constant == 0 and dim.terms[0][1] == 1 and len(dim.terms[0][0]) == 1:
+                atom = dim.terms[0][0][0]
+                if type(atom) is D.Sym and atom.name not in self.frame.names:
+                    self.frame.names[atom.name] = name
+
+    def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
+        elts = target.elts
+        items = items_of(value, len(elts))
+        star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
+        if items is None:
+            for e in elts:
+                self.assign(e, List(None) if isinstance(e, ast.Starred) else UNKNOWN)
+            return
+        if star is None:
+            if len(items) != len(elts):
+                if type(value) is Array or (type(value) is Tuple and all(type(i) is Int for i in items)):
+                    # an array, or a shape tuple: `n, m = x.shape` with x of another rank
+                    self.diagnose(target, "SC107", f"cannot unpack {len(items)} values into {len(elts)} names")
+                for e in elts:
+                    self.assign(e, UNKNOWN)
+                return
+            for e, v in zip(elts, items):
+                self.assign(e, v)
+            return
+        after = len(elts) - star - 1
+        if len(items) < len(elts) - 1:
+            for e in elts:
+                self.assign(e, UNKNOWN)
+            return
+        for e, v in zip(elts[:star], items[:star]):
+            self.assign(e, v)
+        rest = items[star:len(items) - after]
+        self.assign(elts[star], Tuple(tuple(rest)) if type(value) is Tuple else List(tuple(rest)))
+        for e, v in zip(elts[star + 1:], items[len(items) - after:]):
+            self.assign(e, v)
+
+    def _refine_shape_unpack(self, node: ast.Assign) -> bool:
+        """``n, k = x.shape`` where ``x``'s rank is unknown: ``x`` becomes ``(n, k)`` from here on."""
+        value = node.value
+        if not (len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List))
+                and isinstance(value, ast.Attribute) and value.attr == "shape"
+                and isinstance(value.value, ast.Name)):
+            return False
+        elts = node.targets[0].elts
+        if any(isinstance(e, ast.Starred) for e in elts):
+            return False
+        owner = value.value.id
+        current = self.lookup(owner)
+        if not (type(current) is Unknown or (type(current) is Array and current.shape.rank is None)):
+            return False
+        dims = []
+        for i, e in enumerate(elts):
+            hint = e.id if isinstance(e, ast.Name) else f"{owner}.shape[{i}]"
+            dims.append(self.analysis.fresh(hint))
+        dtype = current.dtype if type(current) is Array else None
+        self.frame.env[owner] = tensor_like(Array(Shape(tuple(dims)), dtype), current)
+        for e, d in zip(elts, dims):
+            self.assign(e, Int(d))
+        return True
+
+    def _store_subscript(self, target: ast.Subscript, value: Value) -> None:
+        container = self.eval(target.value)
+        if type(container) is Array and container.dtype != "object":
+            from .rules.indexing import index_array
+
+            index = self.eval(target.slice)
+            ctx = OpContext(self, target, "assignment")
+            try:
+                view = index_array(ctx, container, index, target.slice)
+                if type(view) is Array and view.shape.rank is not None:
+                    source = as_array_value(value)
+                    if source is not None and source.shape.rank is not None:
+                        check_broadcast_into(ctx, source.shape, view.shape, source_text(self, target))
+            except ShapeError as err:
+                self.shape_error(target, err)
+        elif type(container) is Dict or isinstance(container, Instance):
+            pass
+        elif type(container) is List and isinstance(target.value, ast.Name):
+            self.frame.env[target.value.id] = List(None, loose_join(element_of(container), value))
+
+    # == conditions and assertions =================================================================
+    def _assume_condition(self, node: ast.AST, cond: Value, test: ast.AST, assertion: bool) -> None:
+        pred = truth_pred(cond)
+        if pred is None:
+            return
+        ctx = OpContext(self, node, "assert")
+        decision = ctx.decision(pred)
+        from .holes import mentions_hole, pin
+
+        if mentions_hole(pred):
+            pin(self, pred, source_text(self, test), node, decision)
+            return
+        if decision.verdict is Verdict.FAILS and assertion and (about_shapes(test) or pred_symbols(pred)):
+            related = [related_from_origin(f.origin, self.module.path, self.span(node)) for f in decision.core if f.origin]
+            self.diagnose(node, "SC201", f"assertion can never hold: {source_text(self, test)} "
+                                         f"is false for every consistent shape ({self._why_false(test, pred)})",
+                          related)
+            raise Terminated("raise")
+        self.add_fact(Fact(pred, f"{self.module.path}:{node.lineno}: {source_text(self, test)}"))
+
+    def _why_false(self, test: ast.AST, pred: Pred) -> str:
+        """What makes an assertion false, in the user's terms: both sides' values when folding
+        already decided it (`w.shape is (100, 10), (k, 10) is (784, 10)`), else the predicate."""
+        if pred.kind == "false" and isinstance(test, ast.Compare) and len(test.comparators) == 1:
+            sides = []
+            for side in (test.left, test.comparators[0]):
+                shown = self.describe_value(self.eval(side))
+                if shown is not None:
+                    shown = shown.removeprefix("tuple ").removeprefix("int ")
+                    if shown != source_text(self, side):
+                        sides.append(f"{source_text(self, side)} is {shown}")
+            if sides:
+                return ", ".join(sides)
+        return pred.show(self.frame.names)
+
+    def _refine_from_assert(self, test: ast.AST) -> bool:
+        """``assert x.shape == (n, 3)`` / ``assert x.ndim == 2`` on an ``x`` of unknown rank give it a rank."""
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+            if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+                handled = False
+                for v in test.values:
+                    if self._refine_from_assert(v):
+                        handled = True
+                    else:
+                        cond = self.eval(v)
+                        self._assume_condition(test, cond, v, assertion=True)
+                return handled or True
+            return False
+        left, right = test.left, test.comparators[0]
+        for a, b in ((left, right), (right, left)):
+            if isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and a.attr in ("shape", "ndim"):
+                owner = a.value.id
+                current = self.lookup(owner)
+                if not (type(current) is Unknown or (type(current) is Array and current.shape.rank is None)):
+                    continue
+                if a.attr == "ndim":
+                    rank = self.eval(b)
+                    if type(rank) is Int and type(rank.dim) is int:
+                        dims = tuple(self.analysis.fresh(f"{owner}.shape[{i}]") for i in range(rank.dim))
+                        self.frame.env[owner] = tensor_like(Array(Shape(dims), getattr(current, "dtype", None)), current)
+                        return True
+                    continue
+                if isinstance(b, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in b.elts):
+                    dims = []
+                    for i, e in enumerate(b.elts):
+                        if isinstance(e, ast.Name) and type(self.lookup(e.id)) in (type(None), Unknown):
+                            d = self.analysis.fresh(e.id)
+                            self.frame.env[e.id] = Int(d)
+                            dims.append(d)
+                            continue
+                        v = self.eval(e)
+                        dims.append(v.dim if type(v) is Int else self.analysis.fresh(f"{owner}.shape[{i}]"))
+                    self.frame.env[owner] = tensor_like(Array(Shape(tuple(dims)), getattr(current, "dtype", None)),
+                                                        current)
+                    return True
+                other = self.eval(b)  # assert x.shape == y.shape, y's shape known
+                if type(other) is Tuple and all(type(i) is Int for i in other.items):
+                    self.frame.env[owner] = tensor_like(Array(Shape(tuple(i.dim for i in other.items)),
+                                                              getattr(current, "dtype", None)), current)
+                    return True
+        return False
+
+    def _unknown_as_dim(self, node: ast.AST | None, value: Value) -> Value:
+        """A name bound to an unknown, compared with a dim, is an int: give it a symbol."""
+        if not isinstance(node, ast.Name) or node.id not in self.frame.env:
+            return value
+        d = self.analysis.fresh(node.id)
+        self.frame.env[node.id] = Int(d)
+        self.frame.names.setdefault(single_name(d), node.id)
+        return Int(d)

@@ -16,6 +16,7 @@ from .frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, truth_pred)
 
+
 class Expressions:
     """The expression half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
     literals, names, attributes, subscripts, operators, comparisons, calls' arguments and

@@ -24,16 +24,19 @@ from .context import Arg, Call, OpContext, ShapeError
 from .join import Joiner
 from .values import (UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                      LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
+from .expressions import Expressions
 from .frame import BudgetExceeded, Builtin, Frame, Range, SuperRef, BUILTINS, Terminated
 from .semantics import related_from_origin
+from .statements import Statements
 
 if TYPE_CHECKING:
     from .analysis import Analysis, ModuleInfo
 
-from .expressions import Expressions
-from .statements import Statements
 
 class Interpreter(Statements, Expressions):
+    """Runs one frame; the statement and expression halves are its mixins, the core is here:
+    diagnostics, facts, dispatch, calls of everything callable, iteration."""
+
     def __init__(self, analysis: "Analysis", module: "ModuleInfo", frame: Frame, *, report: bool,
                  errors: list | None = None, stack: tuple = (), function: Function | None = None):
         self.analysis = analysis

@@ -19,6 +19,7 @@ from .semantics import (AUG_NAMES, about_shapes, as_array_value, catches_shape_e
                         mutate_list, node_count, pattern_names, related_from_origin, single_name,
                         source_text, truth_pred)
 
+
 class Statements:
     """The statement half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
     assignment and unpacking, branches and their merge, loops to a fixpoint, ``with``/``try``/

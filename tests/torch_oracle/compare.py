@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapecheck.api import Project, check_source
+from tests.differential.compare import concrete
 
 RUNNER = Path(__file__).with_name("run_program.py")
 
@@ -58,22 +59,6 @@ def _statement_lines(source: str) -> dict[int, int]:
     return out
 
 
-def _concrete(shape) -> list[int] | None:
-    if shape is None:
-        return None
-    out = []
-    for d in shape:
-        if isinstance(d, bool):
-            return None
-        if isinstance(d, int):
-            out.append(d)
-        elif isinstance(d, str) and d.strip().lstrip("-").isdigit():
-            out.append(int(d))
-        else:
-            return None
-    return out
-
-
 def judge(path: str, source: str, outcome: dict) -> Verdict:
     verdict = Verdict()
     report = check_source(source, path, project=Project(roots=[str(Path(path).parent)]))
@@ -97,13 +82,14 @@ def judge(path: str, source: str, outcome: dict) -> Verdict:
         line = int(line)
         for index, theirs in enumerate(shapes):
             got = ours.get(line, [])
-            mine = _concrete(got[index]) if index < len(got) else None
+            found = concrete(got[index]) if index < len(got) else None
+            mine = list(found) if found is not None else None
             if theirs is None:
                 continue
             if mine is None:
                 verdict.reveals_imprecise += 1
                 continue
             verdict.reveals_checked += 1
-            if mine != theirs:
+            if mine != list(theirs):
                 verdict.problems.append(f"{path}:{line}: shapecheck reveals {mine}, torch {theirs}")
     return verdict

@@ -114,18 +114,12 @@ def ravel(ctx: OpContext, call: Call) -> Value:
 
 # -- axes ------------------------------------------------------------------------------------------
 
-def transpose(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "*axes"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    if a is None:
-        return UNKNOWN
-    dims = a.shape.dims
+@shaped(("a", "*axes"))
+def transpose(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     axes_value = bound.get("axes")
     if axes_value is not None and type(axes_value.value) is Tuple and len(axes_value.value.items) == 1 \
             and type(axes_value.value.items[0]) in (Tuple, List, type(NONE)):
         axes_value = Arg(axes_value.value.items[0], axes_value.text)
-    if dims is None:
-        return Array(UNKNOWN_SHAPE, a.dtype)
     if axes_value is None or is_none(axes_value) or (type(axes_value.value) is Tuple and not axes_value.value.items):
         return Array(Shape(tuple(reversed(dims))), a.dtype)
     v = axes_value.value
@@ -179,14 +173,10 @@ def moveaxis(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> 
     return Array(Shape(tuple(dims[i] for i in order)), a.dtype)
 
 
-def expand_dims(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    if a is None:
-        return UNKNOWN
-    dims = a.shape.dims
+@shaped(("a", "axis"))
+def expand_dims(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     axis = bound.get("axis")
-    if dims is None or axis is None:
+    if axis is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
     v = axis.value
     items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .diagnostics import Diagnostic, FileReport, Span
+from .report.diagnostics import Diagnostic, FileReport, Span
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Project:
 def check_source(source: str | bytes, path: str = "<string>", *, project: Project | None = None,
                  options: Options | None = None) -> FileReport:
     """Analyse one file's text and return its report (diagnostics sorted by position)."""
-    from .absint.analysis import analyze_file
+    from .absint.driver.analysis import analyze_file
 
     if project is None:
         project = Project(roots=[str(Path(path).parent)] if path != "<string>" else [])
@@ -69,7 +69,7 @@ def finish_report(report: FileReport, options: Options) -> FileReport:
     """Apply ``# shapecheck: ignore`` comments and --select/--ignore, and sort by position."""
     diags = report.diagnostics
     try:
-        from .suppression import apply_suppressions, filter_codes
+        from .report.suppression import apply_suppressions, filter_codes
     except ImportError:  # pragma: no cover - during bootstrap
         apply_suppressions = filter_codes = None
     if filter_codes is not None:
@@ -82,7 +82,7 @@ def finish_report(report: FileReport, options: Options) -> FileReport:
 
 def check_paths(paths: Sequence[str], options: Options | None = None,
                 project: Project | None = None) -> list[FileReport]:
-    """Analyse every given file (already discovered: see ``shapecheck.discovery``)."""
+    """Analyse every given file (already discovered: see ``shapecheck.cli.discovery``)."""
     options = options or Options()
     project = project or Project(roots=sorted({str(Path(p).resolve().parent) for p in paths}),
                                  options=options)

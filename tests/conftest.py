@@ -1,7 +1,7 @@
 """Project-wide pytest setup: the `needs_analyzer` marker.
 
 A test marked `needs_analyzer` runs the real analyser end to end. It is skipped only while the
-module `shapecheck.absint.analysis` does not exist yet; once it exists the test runs, so a broken
+module `shapecheck.absint.driver.analysis` does not exist yet; once it exists the test runs, so a broken
 analyser fails the suite instead of hiding behind a skip.
 """
 
@@ -18,7 +18,7 @@ settings.register_profile("seeded", derandomize=True, deadline=None)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(__import__("os").environ.get("HYPOTHESIS_PROFILE", "seeded"))
 
-ANALYZER_MODULE = "shapecheck.absint.analysis"
+ANALYZER_MODULE = "shapecheck.absint.driver.analysis"
 
 
 def analyzer_available() -> bool:

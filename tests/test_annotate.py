@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shapecheck.annotate import annotate_source
-from shapecheck.absint.signatures_cli import main, signatures_of
+from shapecheck.cli.annotate import annotate_source
+from shapecheck.cli.signatures import main, signatures_of
 from shapecheck.api import Options, check_source
 
 pytestmark = pytest.mark.needs_analyzer

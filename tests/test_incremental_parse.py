@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from shapecheck.absint.parsing import parse
+from shapecheck.absint.driver.parsing import parse
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 SNIPPETS = ["    y = x + 1\n", "\n", "# comment\n", "def g(a):\n    return a\n", "else:\n", "x = (1,\n",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shapecheck.absint.signatures_cli import main, signatures_of
+from shapecheck.cli.signatures import main, signatures_of
 
 pytestmark = pytest.mark.needs_analyzer
 

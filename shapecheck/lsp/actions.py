@@ -23,7 +23,7 @@ from typing import Callable
 
 from lsprotocol import types
 
-from ..diagnostics import Diagnostic, FileReport, ShapeNote, Span
+from ..report.diagnostics import Diagnostic, FileReport, ShapeNote, Span
 from .notes import span_text
 
 _TARGET = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*")

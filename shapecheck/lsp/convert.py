@@ -7,8 +7,8 @@ from typing import Callable
 
 from lsprotocol import types
 
-from ..codes import CODES
-from ..diagnostics import Diagnostic, Span
+from ..report.codes import CODES
+from ..report.diagnostics import Diagnostic, Span
 from .positions import position_to_char, span_to_range
 from .settings import Settings, explain_link
 

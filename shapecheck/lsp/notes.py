@@ -1,10 +1,10 @@
 """Looking up the analyzer's ShapeNotes by position: the note under the cursor, the notes to show inline.
 
-A note's span is 1-based in characters, end exclusive (``shapecheck.diagnostics.ShapeNote``). The
+A note's span is 1-based in characters, end exclusive (``shapecheck.report.diagnostics.ShapeNote``). The
 note under a cursor is the innermost one that contains it; a cursor just past the end of a name
 (where an editor's caret sits after typing it) also finds that name.
 
->>> from shapecheck.diagnostics import ShapeNote, Span
+>>> from shapecheck.report.diagnostics import ShapeNote, Span
 >>> index = NoteIndex([ShapeNote(Span(2, 1, 2, 2), "(3, 4) float64", "assign"),
 ...                    ShapeNote(Span(2, 5, 2, 17), "(3, 4) float64", "expr")])
 >>> index.at(2, 1).kind, index.at(2, 9).kind, index.at(3, 1)
@@ -17,7 +17,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from ..diagnostics import ShapeNote, Span
+from ..report.diagnostics import ShapeNote, Span
 
 _KIND_RANK = {"def": 0, "assign": 1, "expr": 2}
 _DEFINITION = re.compile(r"^([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+([^\W\d]\w*)")

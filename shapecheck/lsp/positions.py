@@ -1,7 +1,7 @@
 """Positions between shapecheck spans and LSP ranges.
 
 shapecheck spans are 1-based lines and 1-based columns counted in characters (code points), end
-exclusive (see ``shapecheck.diagnostics``). LSP positions are 0-based lines and 0-based columns
+exclusive (see ``shapecheck.report.diagnostics``). LSP positions are 0-based lines and 0-based columns
 counted in the negotiated position encoding: UTF-16 code units unless the client offered another
 (LSP 3.17, "Position" and ``general.positionEncodings``). LSP lines end at ``\\n``, ``\\r\\n`` or ``\\r``
 only, unlike ``str.splitlines`` which also splits at form feeds and Unicode separators.

@@ -30,8 +30,8 @@ from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..api import Project, check_source
-from ..codes import CODES
-from ..diagnostics import FileReport, Span
+from ..report.codes import CODES
+from ..report.diagnostics import FileReport, Span
 from . import actions, settings as settings_mod
 from .convert import to_lsp_diagnostic, to_range, to_span
 from .imports import imported_modules, module_names

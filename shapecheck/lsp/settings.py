@@ -22,9 +22,9 @@ INLAY_MODES = ("off", "assignments", "all")
 DIAGNOSTIC_MODES = ("auto", "push", "pull")
 
 # Where a code's `shapecheck explain` page lives; {code} is e.g. SC101, {name} e.g. broadcast-mismatch.
-# The explain pages ship inside the package (shapecheck/codes.md), so the default link opens the
+# The explain pages ship inside the package (shapecheck/report/codes.md), so the default link opens the
 # installed copy; `explainUrl` may point at a hosted copy instead.
-DEFAULT_EXPLAIN_URL = (Path(__file__).resolve().parent.parent / "codes.md").as_uri() + "#{code_lower}-{name}"
+DEFAULT_EXPLAIN_URL = (Path(__file__).resolve().parent.parent / "report" / "codes.md").as_uri() + "#{code_lower}-{name}"
 
 
 @dataclass(frozen=True)

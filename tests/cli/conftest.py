@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from shapecheck import api, cli
-from shapecheck.codes import CODES
-from shapecheck.diagnostics import Diagnostic, FileReport, Related, Span
-from shapecheck.suppression import apply_suppressions
+from shapecheck import api
+from shapecheck.cli import app as cli
+from shapecheck.report.codes import CODES
+from shapecheck.report.diagnostics import Diagnostic, FileReport, Related, Span
+from shapecheck.report.suppression import apply_suppressions
 
 _EMIT = re.compile(r"# emit: ((?:SC\d{3}\s*)+)")
 _UNKNOWN_CALL = re.compile(r"# unknown-call: ([\w.]+)")

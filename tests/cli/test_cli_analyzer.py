@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from shapecheck import cli
+from shapecheck.cli import app as cli
 from shapecheck.api import Options, check_source
-from shapecheck.codes import CODES
+from shapecheck.report.codes import CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -167,7 +167,7 @@ def _python(*args, **kwargs):
 
 def test_version_is_instant_and_imports_nothing_heavy():
     heavy = ("z3", "libcst", "numpy", "pygls", "lsprotocol", "llvmlite", "pathspec")
-    probe = _python("-c", "import sys, shapecheck.cli; "
+    probe = _python("-c", "import sys, shapecheck.cli.app; "
                           f"print([m for m in sys.modules if m.split('.')[0] in {heavy!r}])")
     assert probe.returncode == 0 and probe.stdout.strip() == "[]", probe.stderr
     started = time.perf_counter()

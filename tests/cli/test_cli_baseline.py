@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from shapecheck.baseline import apply_baseline, make_baseline
-from shapecheck.diagnostics import Diagnostic, Span
+from shapecheck.cli.baseline import apply_baseline, make_baseline
+from shapecheck.report.diagnostics import Diagnostic, Span
 
 LEGACY = "import numpy as np\ny = x @ w  # emit: SC102\nz = a + b  # emit: SC101\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import pytest
 
-from shapecheck.config import ConfigError, find_config, load_config, parse_table
+from shapecheck.cli.config import ConfigError, find_config, load_config, parse_table
 
 BUGGY = "y = x @ w  # emit: SC102\nz = a + b  # emit: SC101\n"
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from shapecheck.discovery import Excludes, PathNotFound, discover
+from shapecheck.cli.discovery import Excludes, PathNotFound, discover
 
 
 @pytest.fixture

@@ -8,8 +8,9 @@ import types
 
 import pytest
 
-from shapecheck import __version__, cli
-from shapecheck.codes import CODES
+from shapecheck import __version__
+from shapecheck.cli import app as cli
+from shapecheck.report.codes import CODES
 
 BUGGY = "import numpy as np\ny = x @ w  # emit: SC102\n"
 CLEAN = "import numpy as np\ny = x @ w\n"
@@ -289,5 +290,5 @@ def test_delegate_passes_the_rest_of_argv_and_its_status(run, monkeypatch, name,
 
 def test_every_delegate_module_path_is_under_shapecheck():
     assert {d.module for d in cli.DELEGATES.values()} == {
-        "shapecheck.lsp.server", "shapecheck.ir.cli", "shapecheck.ir.compile_cli",
-        "shapecheck.absint.signatures_cli"}
+        "shapecheck.lsp.server", "shapecheck.cli.ir", "shapecheck.cli.compile",
+        "shapecheck.cli.signatures"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 
-from shapecheck.codes import CODES
-from shapecheck.diagnostics import Diagnostic, FileReport, Fix, Related, Span
-from shapecheck.output import (render_concise, render_full, render_github, render_json, render_sarif,
+from shapecheck.report.codes import CODES
+from shapecheck.report.diagnostics import Diagnostic, FileReport, Fix, Related, Span
+from shapecheck.cli.output import (render_concise, render_full, render_github, render_json, render_sarif,
                                render_statistics, render_summary)
 
 MATMUL = Diagnostic("pkg/mlp.py", Span(12, 9, 12, 14), "SC102", "error",

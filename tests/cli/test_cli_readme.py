@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from shapecheck.codes import CODES
-from shapecheck.config import _KEYS
-from shapecheck.output import FORMATS
+from shapecheck.report.codes import CODES
+from shapecheck.cli.config import _KEYS
+from shapecheck.cli.output import FORMATS
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()

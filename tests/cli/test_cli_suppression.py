@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from shapecheck.diagnostics import Diagnostic, Span
-from shapecheck.suppression import apply_suppressions, filter_codes, find_ignore_comments
+from shapecheck.report.diagnostics import Diagnostic, Span
+from shapecheck.report.suppression import apply_suppressions, filter_codes, find_ignore_comments
 
 
 def diag(line, code="SC101", end_line=None, severity="error"):

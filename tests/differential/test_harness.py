@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pytest
 
-from shapecheck.diagnostics import Diagnostic, Span
+from shapecheck.report.diagnostics import Diagnostic, Span
 
 from .compare import FALSE_ERROR, MISSED_ERROR, MISSING_REVEAL, WRONG_REVEAL, concrete, judge
 from .generator import ERROR_KIND_WEIGHTS, KINDS, generate_program

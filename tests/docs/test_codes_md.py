@@ -3,11 +3,11 @@
 from pathlib import Path
 
 import shapecheck
-from shapecheck.codes import CODES, anchor, render_markdown
+from shapecheck.report.codes import CODES, anchor, render_markdown
 
 
 def test_codes_md_is_current() -> None:
-    path = Path(shapecheck.__file__).parent / "codes.md"
+    path = Path(shapecheck.__file__).parent / "report" / "codes.md"
     assert path.read_text(encoding="utf-8") == render_markdown(), "regenerate with render_markdown()"
 
 

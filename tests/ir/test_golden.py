@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shapecheck.ir.cli import main
+from shapecheck.cli.ir import main
 
 CASES = sorted((Path(__file__).parent.parent / "cases_ir").glob("*.py"))
 

@@ -69,7 +69,7 @@ def test_unsupported_code_raises_or_falls_back():
 def test_compile_cli_emits_llvm(tmp_path):
     source = tmp_path / "model.py"
     source.write_text("import numpy as np\n\ndef f(x):\n    return np.tanh(x) * 2.0\n")
-    from shapecheck.ir.compile_cli import main
+    from shapecheck.cli.compile import main
     assert main([f"{source}::f", "--shape", "x=32,784", "--emit", "llvm"]) == 0
     assert main([f"{source}::g", "--shape", "x=32,784"]) == 2
 

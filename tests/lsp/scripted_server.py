@@ -24,8 +24,8 @@ import sys
 import time
 from pathlib import Path
 
-from shapecheck.codes import CODES
-from shapecheck.diagnostics import Diagnostic, FileReport, Fix, Related, ShapeNote, Span
+from shapecheck.report.codes import CODES
+from shapecheck.report.diagnostics import Diagnostic, FileReport, Fix, Related, ShapeNote, Span
 
 _DIRECTIVE = re.compile(r"\s*(expect|related|shape|sig|hole|sleep)\s*(SC\d+)?\s*:\s*(.*?)\s*$")
 _ASSIGN = re.compile(r"^(\s*)([^\W\d][\w.]*)\s*=\s*(.*?)\s*(#|$)")

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, strategies as st
 from lsprotocol import types
 
-from shapecheck.diagnostics import Diagnostic, FileReport, ShapeNote, Span
+from shapecheck.report.diagnostics import Diagnostic, FileReport, ShapeNote, Span
 from shapecheck.lsp import actions, imports, notes, positions, scheduler, settings
 from shapecheck.lsp.positions import from_lsp_column, span_to_range, split_lines, to_lsp_column
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..context import Arg, Call, OpContext
-from ..values import UNKNOWN, Array, Int, List, Str, Tuple, Value
+from ..core.context import Arg, Call, OpContext
+from ..core.values import UNKNOWN, Array, Int, List, Str, Tuple, Value
 from .args import as_array, axes_arg, float_result, is_none, normalize_axis, promote, UnknownAxis
 from .kinds import ufunc
 

@@ -6,8 +6,8 @@ import math
 
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..context import Call, OpContext
-from ..values import UNKNOWN, Array, Float, Int, List, Tuple, Value
+from ..core.context import Call, OpContext
+from ..core.values import UNKNOWN, Array, Float, Int, List, Tuple, Value
 from .args import as_array, const_int, dtype_arg, int_arg, is_none, literal_array, structured_dtype
 
 
@@ -90,7 +90,7 @@ def linspace(ctx: OpContext, call: Call) -> Value:
     out = Array(Shape((n,) + extra), dtype_arg(bound.get("dtype")) or "float64")
     ret = bound.get("retstep")
     if ret is not None and getattr(ret.value, "value", False) is True:
-        from ..values import Tuple
+        from ..core.values import Tuple
 
         return Tuple((out, Float()))
     return out

@@ -13,8 +13,8 @@ import ast
 from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..context import OpContext
-from ..values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Int, List, NoneValue, Slice, Tuple,
+from ..core.context import OpContext
+from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Int, List, NoneValue, Slice, Tuple,
                       Value)
 from .args import in_range_index, literal_array
 

@@ -13,8 +13,8 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.signature import parse_signature
-from ..context import Arg, Call, OpContext
-from ..values import UNKNOWN, Array, Float, Int, Tuple, Value
+from ..core.context import Arg, Call, OpContext
+from ..core.values import UNKNOWN, Array, Float, Int, Tuple, Value
 from .args import (UnknownAxis, as_array, axes_arg, dtype_arg, float_result, is_none, promote, shape_arg,
                    structured_dtype)
 

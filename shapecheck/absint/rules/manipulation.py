@@ -12,8 +12,8 @@ from ...constraints import dims as D
 from ...constraints.predicates import FALSE, conj, disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Verdict
-from ..context import Arg, Call, OpContext
-from ..values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
+from ..core.context import Arg, Call, OpContext
+from ..core.values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
 from .args import (UnknownAxis, as_array, axes_arg, const_int, int_arg, is_none, normalize_axis, promote,
                    shape_arg)
 

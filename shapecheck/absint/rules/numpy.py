@@ -8,8 +8,8 @@ own where it has one (``matmul``: ``(n?,k),(k,m?)->(n?,m?)``).
 
 from __future__ import annotations
 
-from ..context import Call, OpContext
-from ..values import NONE, UNKNOWN, Array, Float, LibraryObject, Tuple, Value
+from ..core.context import Call, OpContext
+from ..core.values import NONE, UNKNOWN, Array, Float, LibraryObject, Tuple, Value
 from . import contraction as C
 from . import creation as K
 from . import manipulation as M
@@ -180,7 +180,7 @@ def _shape(dims):
 
 
 def _bool() -> Value:
-    from ..values import Bool
+    from ..core.values import Bool
 
     return Bool()
 
@@ -245,7 +245,7 @@ def _unknown():
 
 
 def _permutation(ctx: OpContext, call: Call) -> Value:
-    from ..values import Int
+    from ..core.values import Int
     from .args import as_array
 
     if not call.args:
@@ -259,7 +259,7 @@ def _permutation(ctx: OpContext, call: Call) -> Value:
 
 def _multi_dot(ctx: OpContext, call: Call) -> Value:
     from .manipulation import _sequence
-    from ..context import Arg
+    from ..core.context import Arg
 
     arrays = _sequence(call.args[0]) if call.args else None
     if not arrays:
@@ -307,7 +307,7 @@ def _matrix_rank(ctx: OpContext, call: Call) -> Value:
 
 
 def _size_of(ctx: OpContext, call: Call) -> Value:
-    from ..values import Int
+    from ..core.values import Int
     from .args import as_array
     from ...constraints import dims as D
 
@@ -318,7 +318,7 @@ def _size_of(ctx: OpContext, call: Call) -> Value:
 
 
 def _ndim_of(ctx: OpContext, call: Call) -> Value:
-    from ..values import Int
+    from ..core.values import Int
     from .args import as_array
 
     a = as_array(call.args[0].value) if call.args else None
@@ -401,7 +401,7 @@ def _argwhere(ctx: OpContext, call: Call) -> Value:
 
 
 def _shape_of(ctx: OpContext, call: Call) -> Value:
-    from ..values import Int
+    from ..core.values import Int
     from .args import as_array
 
     a = as_array(call.args[0].value) if call.args else None

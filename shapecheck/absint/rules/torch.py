@@ -18,8 +18,8 @@ from ...constraints import dims as D
 from ...constraints.predicates import FALSE, conj, disj, eq, le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Verdict
-from ..context import Arg, Call, OpContext
-from ..values import (NONE, UNKNOWN, Array, Bool, Float, Int, LibraryObject, List, Method, Str, Tuple, Value,
+from ..core.context import Arg, Call, OpContext
+from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, LibraryObject, List, Method, Str, Tuple, Value,
                       as_tensor)
 from . import contraction as C
 from . import creation as K

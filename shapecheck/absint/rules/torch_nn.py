@@ -17,8 +17,8 @@ from typing import Callable
 from ...constraints import dims as D
 from ...constraints.predicates import eq, ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..context import Arg, Call, OpContext
-from ..values import (NONE, UNKNOWN, Array, Bool, Dict, Int, List, Str, TorchModule, Tuple, Value,
+from ..core.context import Arg, Call, OpContext
+from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Int, List, Str, TorchModule, Tuple, Value,
                       as_tensor)
 from .args import as_array, const_int, int_arg, is_none, normalize_axis
 from .kinds import Rule
@@ -950,7 +950,7 @@ def module_attribute(ctx: OpContext, m: TorchModule, attr: str, text: str = "") 
     value = m.param(attr)
     if value is not None:
         return value
-    from ..values import Method
+    from ..core.values import Method
 
     return Method(m, attr, text)
 

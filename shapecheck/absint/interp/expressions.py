@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import ast
 
-from ..constraints import dims as D
-from ..constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
-from ..constraints.solver import Fact
-from .context import Arg, OpContext, ShapeError
-from .join import Joiner, element_of
-from .values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, Float,
+from ...constraints import dims as D
+from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
+from ...constraints.solver import Fact
+from ..core.context import Arg, OpContext, ShapeError
+from ..core.join import Joiner, element_of
+from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, ProjectModule,
                      Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
-from .frame import Builtin, SuperRef
+from ..core.frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, truth_pred)
 
@@ -44,7 +44,7 @@ class Expressions:
         if value is None:
             return UNKNOWN
         if type(value) is Hole:
-            from .holes import hole_value
+            from ..driver.holes import hole_value
 
             return hole_value(self, node)
         self.note(node, value, "expr")
@@ -164,7 +164,7 @@ class Expressions:
         obj = self.eval(node.value)
         value = self.attribute(obj, node.attr, node)
         if node.attr == "HOLE":
-            from .holes import hole_value, is_hole_value
+            from ..driver.holes import hole_value, is_hole_value
 
             if is_hole_value(value):
                 return hole_value(self, node)
@@ -174,15 +174,15 @@ class Expressions:
     def attribute(self, obj: Value, attr: str, node: ast.AST) -> Value:
         t = type(obj)
         if t is Array:
-            from .rules.registry import array_attribute
+            from ..rules.registry import array_attribute
 
             return array_attribute(OpContext(self, node, attr), obj, attr)
         if t is TorchModule:
-            from .rules.registry import layer_attribute
+            from ..rules.registry import layer_attribute
 
             return layer_attribute(OpContext(self, node, attr), obj, attr)
         if t is LibraryObject:
-            from .rules.registry import library_value
+            from ..rules.registry import library_value
 
             return library_value(f"{obj.qualname}.{attr}")
         if t is Instance:
@@ -192,7 +192,7 @@ class Expressions:
             if type(found) is Function:
                 return BoundMethod(found, obj)
             if found is None:
-                from .rules.registry import inherited_member
+                from ..rules.registry import inherited_member
 
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
                 if inherited is not None:
@@ -233,7 +233,7 @@ class Expressions:
         index = self.eval(node.slice)
         t = type(container)
         if t is Array:
-            from .rules.indexing import index_array
+            from ..rules.indexing import index_array
 
             ctx = OpContext(self, node, "index")
             try:
@@ -244,7 +244,7 @@ class Expressions:
         if t in (Tuple, List):
             return self._index_sequence(node, container, index)
         if t is TorchModule:   # nn.Sequential(...)[i]
-            from .rules.torch import layer_item
+            from ..rules.torch import layer_item
 
             return layer_item(container, index)
         if t is Dict:
@@ -315,7 +315,7 @@ class Expressions:
         if tl is Int and tr is Int:
             return int_arith(op, left.dim, right.dim)
         if tl is Array or tr is Array:
-            from .rules.registry import apply_operator
+            from ..rules.registry import apply_operator
 
             return self.apply(node, OP_NAMES[type(op)], lambda ctx: apply_operator(
                 ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)))
@@ -389,7 +389,7 @@ class Expressions:
                 elif type(right) is Unknown and type(left) is Int and type(left.dim) is not int:
                     right = self._unknown_as_dim(comp, right)
             if type(left) is Array or type(right) is Array:
-                from .rules.registry import apply_operator
+                from ..rules.registry import apply_operator
 
                 result = self.apply(node, CMP_NAMES.get(type(op), "compare"),
                                     lambda ctx: apply_operator(ctx, type(op), Arg(left, "", left_text, self.module),

@@ -24,7 +24,7 @@ EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 def analyse(path: str, source: str | None = None, project=None):
     """Analyse one file as ``check`` does; ``(analysis, module)`` or None on a syntax error."""
     from ..api import Project
-    from .analysis import Analysis, ModuleInfo
+    from ..absint.driver.analysis import Analysis, ModuleInfo
 
     text = Path(path).read_text(encoding="utf-8") if source is None else source
     try:
@@ -40,8 +40,8 @@ def analyse(path: str, source: str | None = None, project=None):
 
 
 def signatures_of(path: str, source: str | None = None) -> list:
-    """The :class:`~shapecheck.absint.signatures.Signature` of every function in one file."""
-    from .signatures import module_signatures
+    """The :class:`~shapecheck.absint.driver.signatures.Signature` of every function in one file."""
+    from ..absint.driver.signatures import module_signatures
 
     found = analyse(path, source)
     if found is None:
@@ -59,7 +59,7 @@ def _signatures(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
-    from ..discovery import PathNotFound, discover
+    from .discovery import PathNotFound, discover
 
     try:
         files = discover(args.paths or ["."])
@@ -90,7 +90,7 @@ def _annotate(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
-    from ..annotate import annotate_source
+    from .annotate import annotate_source
 
     path = Path(args.file)
     if not path.is_file():

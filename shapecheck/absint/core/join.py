@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..constraints.dims import Dim
-from ..constraints.predicates import Pred, disj, eq
-from ..constraints.shapes import Shape
+from ...constraints.dims import Dim
+from ...constraints.predicates import Pred, disj, eq
+from ...constraints.shapes import Shape
 from .values import UNKNOWN, UNKNOWN_ARRAY, Array, Bool, Float, Int, List, Str, Tuple, Value, tensor_like
 
 Fresh = Callable[[str], Dim]

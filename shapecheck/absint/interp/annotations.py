@@ -29,17 +29,17 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from ..constraints import dims as D
-from ..constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq
-from ..constraints.shapes import Shape
-from ..constraints.solver import Fact
-from .context import OpContext, ShapeError
-from .values import UNKNOWN, Array, LibraryObject, Str, Unknown, Value
+from ...constraints import dims as D
+from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq
+from ...constraints.shapes import Shape
+from ...constraints.solver import Fact
+from ..core.context import OpContext, ShapeError
+from ..core.values import UNKNOWN, Array, LibraryObject, Str, Unknown, Value
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
+    from ..driver.analysis import Analysis
     from .interpreter import Interpreter
-    from .values import Function
+    from ..core.values import Function
 
 #: jaxtyping dtype wrappers whose dtype is one NumPy dtype
 _EXACT_DTYPES = {"Float16": "float16", "Float32": "float32", "Float64": "float64", "Int8": "int8",
@@ -212,7 +212,7 @@ def _annotation(analysis: "Analysis", fn: "Function", node: ast.AST | None) -> S
             node = ast.parse(node.value, mode="eval").body
         except SyntaxError:
             return None
-    from .frame import Frame
+    from ..core.frame import Frame
     from .interpreter import Interpreter
 
     interp = Interpreter(analysis, fn.module, Frame(dict(fn.closure or {})), report=False, errors=[],

@@ -6,7 +6,7 @@ Each key has a count: two identical findings in one file need two entries' worth
 and a third copy is new. Only errors and warnings are baselined; notes (reveals, hole solutions)
 and internal errors (SC003) always show.
 
->>> from shapecheck.diagnostics import Diagnostic, Span
+>>> from shapecheck.report.diagnostics import Diagnostic, Span
 >>> d = Diagnostic("a.py", Span(2, 1, 2, 4), "SC101", "error", "broadcast")
 >>> lines = {"a.py": ["import numpy as np", "c = a + b"]}.get
 >>> base = make_baseline([d], lines, base_dir=".")
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .diagnostics import Diagnostic
+from ..report.diagnostics import Diagnostic
 
 FORMAT_VERSION = 1
 BASELINED_SEVERITIES = frozenset({"error", "warning"})

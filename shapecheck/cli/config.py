@@ -23,7 +23,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - pyproject declares tomli for 3.10
     import tomli as tomllib
 
-from .codes import CODES
+from ..report.codes import CODES
 from .output import FORMATS
 
 

@@ -11,9 +11,9 @@ import ast
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..constraints.dims import Dim
-from ..constraints.predicates import Pred
-from ..constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.dims import Dim
+from ...constraints.predicates import Pred
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 
 
 class Value:

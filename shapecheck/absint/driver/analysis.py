@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..constraints.solver import Solver
-from ..diagnostics import Diagnostic, FileReport, Related, ShapeNote, Span
-from .frame import MAX_CALL_DEPTH, BudgetExceeded, Frame, Terminated
-from .interpreter import Interpreter
-from .values import NONE, UNKNOWN, Array, Class, Function, Instance, LibraryObject, ProjectModule, Value
+from ...constraints.solver import Solver
+from ...report.diagnostics import Diagnostic, FileReport, Related, ShapeNote, Span
+from ..core.frame import MAX_CALL_DEPTH, BudgetExceeded, Frame, Terminated
+from ..interp.interpreter import Interpreter
+from ..core.values import NONE, UNKNOWN, Array, Class, Function, Instance, LibraryObject, ProjectModule, Value
 
 if TYPE_CHECKING:
-    from ..api import Project
+    from ...api import Project
 
 MAX_STEPS = 2_000_000
 
@@ -125,7 +125,7 @@ class Analysis:
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def fresh(self, hint: str = "d"):
-        from ..constraints.dims import sym
+        from ...constraints.dims import sym
 
         self._counter += 1
         return sym(f"{hint}#{self._counter}")
@@ -181,16 +181,16 @@ class Analysis:
         if level == 0 and module:
             top = module.split(".")[0]
             if top in LIBRARIES:
-                from .rules.registry import library_value
+                from ..rules.registry import library_value
 
                 return library_value(_canonical_library(f"{module}.{name}" if name else module))
             if top == "shapecheck" or top == "jaxtyping":
-                from .values import Hole
+                from ..core.values import Hole
 
                 if name == "HOLE":
                     return Hole()
                 if name == "reveal_shape":
-                    from .frame import BUILTINS
+                    from ..core.frame import BUILTINS
 
                     return BUILTINS["reveal_shape"]
                 return LibraryObject(f"{module}.{name}")
@@ -427,7 +427,7 @@ class Analysis:
         env = _bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN
-        from .annotations import MISMATCH, bind_call_scope, check_call
+        from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
@@ -435,7 +435,7 @@ class Analysis:
         key = _memo_key(fn, args, kwargs)
         hit = self.call_memo.get(key) if key is not None else None
         if hit is not None:
-            from .freshen import freshen
+            from ..core.freshen import freshen
 
             hit = (freshen(hit[0], list(args) + list(kwargs.values()), self.fresh), hit[1])
         if hit is None:
@@ -483,7 +483,7 @@ def _canonical_library(name: str) -> str:
 def _join_returns(analysis: Analysis, returns: list) -> Value:
     if not returns:
         return NONE
-    from .join import Joiner
+    from ..core.join import Joiner
 
     joiner = Joiner(analysis.fresh, widen=True)
     out = returns[0]
@@ -503,11 +503,11 @@ def _bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
     if extra:
         if a.vararg is None:
             return None
-        from .values import Tuple
+        from ..core.values import Tuple
 
         env[a.vararg.arg] = Tuple(tuple(extra))
     elif a.vararg is not None:
-        from .values import Tuple
+        from ..core.values import Tuple
 
         env[a.vararg.arg] = Tuple(())
     kw_names = positional + [p.arg for p in a.kwonlyargs]
@@ -520,7 +520,7 @@ def _bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
     if rest and a.kwarg is None:
         return None
     if a.kwarg is not None:
-        from .values import Dict
+        from ..core.values import Dict
 
         env[a.kwarg.arg] = Dict(tuple(rest.items()))
     # defaults
@@ -620,9 +620,9 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
     (SC110, naming the failing operation inside the function). The IR front end uses this to
     check a function before it builds IR for it. The source is never imported or executed.
     """
-    from ..api import Project
-    from ..constraints.dims import sym
-    from ..constraints.shapes import Shape
+    from ...api import Project
+    from ...constraints.dims import sym
+    from ...constraints.shapes import Shape
 
     project = project or Project()
     tree = ast.parse(source, filename=path)

@@ -18,12 +18,12 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..constraints import dims as D
-from ..constraints.broadcast import compatible
-from ..constraints.predicates import Pred, ge, pred_symbols, substitute_pred
-from ..constraints.solver import Fact, Verdict
-from ..constraints.shapes import Shape
-from .values import NONE, UNKNOWN, Array, Function, Int, Tuple, Unknown, Value
+from ...constraints import dims as D
+from ...constraints.broadcast import compatible
+from ...constraints.predicates import Pred, ge, pred_symbols, substitute_pred
+from ...constraints.solver import Fact, Verdict
+from ...constraints.shapes import Shape
+from ..core.values import NONE, UNKNOWN, Array, Function, Int, Tuple, Unknown, Value
 
 if TYPE_CHECKING:
     from .analysis import Analysis, ModuleInfo
@@ -46,7 +46,7 @@ def parameter_values(analysis: "Analysis", fn: Function, receiver: Value | None)
         env[a.vararg.arg] = UNKNOWN
     if a.kwarg is not None:
         env[a.kwarg.arg] = UNKNOWN
-    from .annotations import parameter_start
+    from ..interp.annotations import parameter_start
 
     parameter_start(analysis, fn, env)
     return env
@@ -151,8 +151,8 @@ class _Run:
 
 def _run(analysis: "Analysis", fn: Function, env: dict) -> _Run:
     """The body with these parameter values, silently (definite errors only counted)."""
-    from .frame import Frame
-    from .interpreter import Interpreter
+    from ..core.frame import Frame
+    from ..interp.interpreter import Interpreter
     from .analysis import _join_returns
 
     errors: list = []
@@ -317,7 +317,7 @@ def _is_method(fn: Function) -> bool:
 
 
 def _owner_class(fn: Function):
-    from .values import Class
+    from ..core.values import Class
 
     owner = fn.module.env.get(fn.qualname.rsplit(".", 1)[0])
     return owner if type(owner) is Class else None

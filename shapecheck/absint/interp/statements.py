@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import ast
 
-from ..constraints import dims as D
-from ..constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
-from ..constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..constraints.solver import Fact, Verdict
-from .context import Arg, OpContext, ShapeError
-from .join import Joiner, element_of
-from .values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List,
+from ...constraints import dims as D
+from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.solver import Fact, Verdict
+from ..core.context import Arg, OpContext, ShapeError
+from ..core.join import Joiner, element_of
+from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
-from .frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
+from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
 from .semantics import (AUG_NAMES, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
@@ -401,7 +401,7 @@ class Statements:
 
     def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:
         """``x.shape = (3, 4)`` reshapes ``x`` in place (with reshape's size rule)."""
-        from .rules.manipulation import reshape_shape
+        from ..rules.manipulation import reshape_shape
 
         ctx = OpContext(self, target, "reshape")
         try:
@@ -481,7 +481,7 @@ class Statements:
     def _store_subscript(self, target: ast.Subscript, value: Value) -> None:
         container = self.eval(target.value)
         if type(container) is Array and container.dtype != "object":
-            from .rules.indexing import index_array
+            from ..rules.indexing import index_array
 
             index = self.eval(target.slice)
             ctx = OpContext(self, target, "assignment")
@@ -505,7 +505,7 @@ class Statements:
             return
         ctx = OpContext(self, node, "assert")
         decision = ctx.decision(pred)
-        from .holes import mentions_hole, pin
+        from ..driver.holes import mentions_hole, pin
 
         if mentions_hole(pred):
             pin(self, pred, source_text(self, test), node, decision)

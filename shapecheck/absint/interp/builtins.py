@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from ..constraints import dims as D
-from ..diagnostics import Diagnostic
-from .context import Arg
-from ..constraints.predicates import FALSE, TRUE
-from .values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
+from ...constraints import dims as D
+from ...report.diagnostics import Diagnostic
+from ..core.context import Arg
+from ...constraints.predicates import FALSE, TRUE
+from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -21,8 +21,8 @@ def call_builtin(interp: "Interpreter", node: ast.AST, name: str, args: list[Arg
         return UNKNOWN
     if name == "range":
         # range(n) with n an unknown parameter: n is a count, a dim named n from here on
-        from .context import OpContext
-        from .rules.args import name_as_dim
+        from ..core.context import OpContext
+        from ..rules.args import name_as_dim
 
         ctx = OpContext(interp, node, "range")
         values = []
@@ -52,7 +52,7 @@ def _len(interp, node, args, kwargs) -> Value:
 
 
 def _range(interp, node, args, kwargs) -> Value:
-    from .frame import Range
+    from ..core.frame import Range
 
     ints = [a if type(a) is Int else None for a in args]
     if len(args) == 1:
@@ -99,7 +99,7 @@ def _list(interp, node, args, kwargs) -> Value:
     if type(v) in (Tuple, List):
         return List(v.items, getattr(v, "element", UNKNOWN))
     if type(v) is Array and v.shape.prefix and type(v.shape.prefix[0]) is int and v.shape.prefix[0] <= 64:
-        from ..constraints.shapes import Shape
+        from ...constraints.shapes import Shape
 
         row = Array(Shape(v.shape.prefix[1:]), v.dtype)
         return List(tuple(row for _ in range(v.shape.prefix[0])))
@@ -155,7 +155,7 @@ def _sum(interp, node, args, kwargs) -> Value:
             out = D.add(out, a.dim)
         return Int(out)
     if args and type(args[0]) is Array and args[0].shape.rank:
-        from ..constraints.shapes import Shape
+        from ...constraints.shapes import Shape
 
         return Array(Shape(args[0].shape.prefix[1:]), args[0].dtype)
     return UNKNOWN
@@ -206,7 +206,7 @@ _PY_KINDS = {"int": (Int, Bool), "float": (Float,), "bool": (Bool,), "tuple": (T
 
 
 def _is_instance(value: Value, cls: Value) -> bool | None:
-    from .values import Class, Dict, Instance, LibraryObject, Unknown
+    from ..core.values import Class, Dict, Instance, LibraryObject, Unknown
 
     t = type(value)
     if t is Unknown:

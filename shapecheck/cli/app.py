@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from . import __version__
+from .. import __version__
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 101
 
@@ -43,11 +43,11 @@ class Delegate:
 
 DELEGATES: dict[str, Delegate] = {
     "lsp": Delegate("shapecheck.lsp.server", "run the language server over stdio", extra="lsp"),
-    "ir": Delegate("shapecheck.ir.cli", "print a function's shape-typed IR"),
-    "compile": Delegate("shapecheck.ir.compile_cli", "compile a function to LLVM IR / PTX"),
-    "signatures": Delegate("shapecheck.absint.signatures_cli", "print inferred function shape signatures",
+    "ir": Delegate("shapecheck.cli.ir", "print a function's shape-typed IR"),
+    "compile": Delegate("shapecheck.cli.compile", "compile a function to LLVM IR / PTX"),
+    "signatures": Delegate("shapecheck.cli.signatures", "print inferred function shape signatures",
                            pass_name=True),
-    "annotate": Delegate("shapecheck.absint.signatures_cli", "add jaxtyping annotations to a file",
+    "annotate": Delegate("shapecheck.cli.signatures", "add jaxtyping annotations to a file",
                          pass_name=True),
 }
 
@@ -123,7 +123,7 @@ def _code_list(values: list[str] | None) -> tuple[str, ...] | None:
 # ---- explain and delegates --------------------------------------------------------------------
 
 def _explain(code: str) -> int:
-    from .codes import CODES, explain
+    from ..report.codes import CODES, explain
 
     text = explain(code)
     if text is None:
@@ -169,7 +169,7 @@ def _check_or_raise(args: argparse.Namespace) -> int:
     from .config import ConfigError, check_code_prefixes, find_config, load_config
     from .discovery import Excludes, PathNotFound, discover
     from .output import render, render_statistics, render_summary
-    from .suppression import filter_codes
+    from ..report.suppression import filter_codes
 
     paths = args.paths or ["."]
     config = load_config(args.config) if args.config else find_config(_search_start(paths))
@@ -188,7 +188,7 @@ def _check_or_raise(args: argparse.Namespace) -> int:
     except PathNotFound as error:
         raise ConfigError("no such file or directory: " + ", ".join(error.paths)) from None
 
-    from .api import Options
+    from ..api import Options
     options = Options(strict=strict, select=select, ignore=ignore)
     reports, sources = check_files(files, options)
 
@@ -248,8 +248,8 @@ def check_files(files: Sequence[str], options) -> tuple[list, dict[str, list[str
     Returns the reports and the source lines of every file that has diagnostics (for ``full``
     output and the baseline).
     """
-    from . import api
-    from .diagnostics import Diagnostic, FileReport, Span
+    from .. import api
+    from ..report.diagnostics import Diagnostic, FileReport, Span
 
     project = api.Project(roots=sorted({str(Path(p).resolve().parent) for p in files}), options=options)
     reports: list[FileReport] = []

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .values import (Array, Bool, Dict, Float, Int, List, NoneValue, Str, Tuple, Unknown, Value,
+from ..core.values import (Array, Bool, Dict, Float, Int, List, NoneValue, Str, Tuple, Unknown, Value,
                      EllipsisValue, Slice)
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class Entry:
             return self
         from dataclasses import replace
 
-        from ..diagnostics import ShapeNote
+        from ...report.diagnostics import ShapeNote
 
         results = {q: replace(r, errors={(line + delta, col, code) for line, col, code in r.errors})
                    for q, r in self.results.items()}
@@ -78,7 +78,7 @@ class Entry:
 
 
 def _shift(span, delta: int):
-    from ..diagnostics import Span
+    from ...report.diagnostics import Span
 
     return Span(span.line + delta, span.column, span.end_line + delta, span.end_column)
 
@@ -166,7 +166,7 @@ def lookup(cache: dict, key: str) -> Entry | None:
 
 
 def results_plain(results: dict, attrs: dict) -> bool:
-    from .values import Instance
+    from ..core.values import Instance
 
     for r in results.values():
         # a method's receiver is its class's template instance: rebuilt from `attrs` on reuse

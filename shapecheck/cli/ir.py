@@ -59,12 +59,12 @@ def _specialization(text: str) -> dict[str, int]:
 
 
 def main(argv: list[str]) -> int:
-    from .frontend import TraceError, trace
-    from .passes import PASSES
-    from .passes.specialize import SpecializeError
-    from .pipeline import LoweringError, compile_to_loops, optimize
-    from .printer import print_loop_module, print_module
-    from .verifier import VerifyError, verify
+    from ..ir.frontend import TraceError, trace
+    from ..ir.passes import PASSES
+    from ..ir.passes.specialize import SpecializeError
+    from ..ir.pipeline import LoweringError, compile_to_loops, optimize
+    from ..ir.printer import print_loop_module, print_module
+    from ..ir.verifier import VerifyError, verify
 
     args_in = list(argv[1:] if argv and argv[0] == "ir" else argv)
     try:

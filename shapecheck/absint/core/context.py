@@ -15,15 +15,15 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ..constraints.broadcast import broadcast_dim, compatible, result_definition
-from ..constraints.dims import Dim, show
-from ..constraints.predicates import Pred
-from ..constraints.shapes import Shape
-from ..constraints.solver import Decision, Fact, Verdict
+from ...constraints.broadcast import broadcast_dim, compatible, result_definition
+from ...constraints.dims import Dim, show
+from ...constraints.predicates import Pred
+from ...constraints.shapes import Shape
+from ...constraints.solver import Decision, Fact, Verdict
 from .values import Value
 
 if TYPE_CHECKING:
-    from .interpreter import Interpreter
+    from ..interp.interpreter import Interpreter
 
 
 class ShapeError(Exception):
@@ -138,7 +138,7 @@ class OpContext:
         if verdict is Verdict.HOLDS:
             return
         text = message() if callable(message) else message
-        from .holes import mentions_hole, pin
+        from ..driver.holes import mentions_hole, pin
 
         if mentions_hole(pred):  # the hole's value is what this decides: a fact, never an error here
             pin(self.interp, pred, text, self.node, decision)

@@ -13,7 +13,7 @@ Rules:
 - A comment, or a listed code, that suppresses nothing is reported as SC004 (unused-ignore), with a
   fix that removes it.
 
->>> from shapecheck.diagnostics import Diagnostic, Span
+>>> from shapecheck.report.diagnostics import Diagnostic, Span
 >>> d = Diagnostic("f.py", Span(2, 1, 2, 6), "SC101", "error", "broadcast")
 >>> [x.code for x in apply_suppressions("a = 1\\nb = a + c  # shapecheck: ignore\\n", [d], path="f.py")]
 []
@@ -119,7 +119,7 @@ def filter_codes(diags: Iterable[Diagnostic], select: Sequence[str] = (),
     The longest matching prefix decides, as in ruff: ``select=SC1, ignore=SC10`` drops SC101, and
     ``select=SC101, ignore=SC1`` keeps it. An empty ``select`` selects every code.
 
-    >>> from shapecheck.diagnostics import Diagnostic, Span
+    >>> from shapecheck.report.diagnostics import Diagnostic, Span
     >>> ds = [Diagnostic("f.py", Span(1, 1, 1, 2), c, "error", "m") for c in ("SC101", "SC102")]
     >>> [d.code for d in filter_codes(ds, ignore=["SC101"])]
     ['SC102']

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..constraints import dims as D
-from ..constraints.shapes import Shape
+from ...constraints import dims as D
+from ...constraints.shapes import Shape
 from .values import Array, Int, List, Tuple, Value
 
 

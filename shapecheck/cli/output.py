@@ -4,7 +4,7 @@ Human formats (``concise``, ``full``) may be coloured; machine formats (``json``
 ``github``) never are, and no format wraps lines. Each renderer returns the complete text,
 ending in a newline when it is not empty.
 
->>> from shapecheck.diagnostics import Diagnostic, Span
+>>> from shapecheck.report.diagnostics import Diagnostic, Span
 >>> d = Diagnostic("a.py", Span(3, 5, 3, 10), "SC102", "error", "matmul: 784 != 100")
 >>> print(render_concise([d]), end="")
 a.py:3:5: error[SC102] matmul: 784 != 100
@@ -18,8 +18,8 @@ from collections import Counter
 from typing import Callable, Iterable, Sequence
 from urllib.parse import quote
 
-from .codes import CODES, explain
-from .diagnostics import Diagnostic, FileReport, Related, Span
+from ..report.codes import CODES, explain
+from ..report.diagnostics import Diagnostic, FileReport, Related, Span
 
 SourceLines = Callable[[str], "Sequence[str] | None"]
 

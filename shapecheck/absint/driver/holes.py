@@ -30,15 +30,15 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from ..constraints import dims as D
-from ..constraints.predicates import Pred, conj, eq, ge, pred_symbols
-from ..constraints.solver import Decision, Fact, Verdict, relevant_facts
-from ..diagnostics import Diagnostic, Fix, Related, Span
-from .values import Array, Hole, Int, LibraryObject, Tuple, Value
+from ...constraints import dims as D
+from ...constraints.predicates import Pred, conj, eq, ge, pred_symbols
+from ...constraints.solver import Decision, Fact, Verdict, relevant_facts
+from ...report.diagnostics import Diagnostic, Fix, Related, Span
+from ..core.values import Array, Hole, Int, LibraryObject, Tuple, Value
 
 if TYPE_CHECKING:
     from .analysis import Analysis
-    from .interpreter import Interpreter
+    from ..interp.interpreter import Interpreter
 
 HOLE_PREFIX = "HOLE#"
 #: small constants tried in candidate solutions (``n*2``, ``n//4``, ``n+1``)
@@ -70,7 +70,7 @@ def is_hole_value(value: Value) -> bool:
 
 def hole_value(interp: "Interpreter", node: ast.AST) -> Int:
     """The value of a ``HOLE`` expression at ``node``: a fresh dim recorded for solving."""
-    from .context import OpContext
+    from ..core.context import OpContext
 
     return Int(interp.analysis.hole_dim(OpContext(interp, node, "HOLE")))
 

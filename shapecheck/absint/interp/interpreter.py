@@ -15,22 +15,22 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Iterable
 
-from ..constraints import dims as D
-from ..constraints.predicates import Pred, conj, le, lt
-from ..constraints.shapes import Shape
-from ..constraints.solver import Fact, Verdict
-from ..diagnostics import Diagnostic, Related, Span
-from .context import Arg, Call, OpContext, ShapeError
-from .join import Joiner
-from .values import (UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
+from ...constraints import dims as D
+from ...constraints.predicates import Pred, conj, le, lt
+from ...constraints.shapes import Shape
+from ...constraints.solver import Fact, Verdict
+from ...report.diagnostics import Diagnostic, Related, Span
+from ..core.context import Arg, Call, OpContext, ShapeError
+from ..core.join import Joiner
+from ..core.values import (UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                      LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
 from .expressions import Expressions
-from .frame import BudgetExceeded, Builtin, Frame, Range, SuperRef, BUILTINS, Terminated
+from ..core.frame import BudgetExceeded, Builtin, Frame, Range, SuperRef, BUILTINS, Terminated
 from .semantics import related_from_origin
 from .statements import Statements
 
 if TYPE_CHECKING:
-    from .analysis import Analysis, ModuleInfo
+    from ..driver.analysis import Analysis, ModuleInfo
 
 
 class Interpreter(Statements, Expressions):
@@ -142,7 +142,7 @@ class Interpreter(Statements, Expressions):
     def call(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         t = type(func)
         if t is LibraryObject or t is Method or t is TorchModule:
-            from .rules.registry import lookup_rule
+            from ..rules.registry import lookup_rule
 
             name, rule, call_args = lookup_rule(func, args)
             if rule is None:

@@ -8,15 +8,15 @@ import ast
 from typing import TYPE_CHECKING
 import re
 
-from ..constraints import dims as D
-from ..constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
-from ..constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..diagnostics import Related, Span
-from .context import OpContext
-from .join import element_of
-from .values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
+from ...constraints import dims as D
+from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...report.diagnostics import Related, Span
+from ..core.context import OpContext
+from ..core.join import element_of
+from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
                      Value, tensor_like)
-from .frame import Range
+from ..core.frame import Range
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter

@@ -21,7 +21,7 @@ import re
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from .absint.signatures import ShapeText, Signature
+from ..absint.driver.signatures import ShapeText, Signature
 
 _TOKEN = re.compile(r"[A-Za-z0-9_+\-*/%()]+\Z")
 
@@ -156,7 +156,7 @@ def _is_docstring(stmt) -> bool:
 
 def annotate_source(source: str, path: str = "<string>") -> str:
     """``source`` with jaxtyping annotations for every inferred single-alternative shape."""
-    from .absint.signatures_cli import signatures_of
+    from .signatures import signatures_of
 
     sigs = signatures_of(path, source)
     if not sigs:

@@ -1,0 +1,1 @@
+"""absint/driver"""

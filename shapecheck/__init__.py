@@ -9,7 +9,7 @@ Importing this package is cheap: Z3, libcst, llvmlite and the LSP stack load onl
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from .version import __version__
 
 
 def reveal_shape(value):
@@ -38,10 +38,10 @@ HOLE = _Hole()
 def __getattr__(name: str):
     # Lazy public API: `from shapecheck import check_source` pays for the analyser only then.
     if name in ("check_source", "check_paths", "Options", "Project"):
-        from . import api
+        from . import api  # lazy: start-up time (the analyser loads Z3)
         return getattr(api, name)
     if name == "jit":
-        from .ir.jit import jit
+        from .ir.jit import jit  # lazy: start-up time (the compiler loads llvmlite)
         return jit
     raise AttributeError(f"module 'shapecheck' has no attribute {name!r}")
 

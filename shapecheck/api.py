@@ -101,4 +101,22 @@ def check_paths(paths: Sequence[str], options: Options | None = None,
     return reports
 
 
-__all__ = ["Options", "Project", "check_source", "check_paths", "Diagnostic", "FileReport", "Span"]
+def signatures_of(path: str, source: str | None = None, project: Project | None = None) -> list:
+    """The inferred shape signature of every function in one file, in source order (each a
+    :class:`~shapecheck.absint.driver.signatures.Signature`; ``.text()`` prints it)."""
+    from .absint.driver.analysis import module_signatures_of
+
+    return module_signatures_of(path, source, project)
+
+
+def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | None = None,
+                 path: str = "<trace>", project: Project | None = None):
+    """The analyser's view of one call ``func_name(*args)``, each argument an array of the given
+    shape (ints, or dim names: the same name is the same dim). Returns ``(result, errors)``: the
+    call's abstract result and the errors it meets (SC110 naming the failing operation)."""
+    from .absint.driver.analysis import analyze_call as run
+
+    return run(source, func_name, arg_shapes, dtypes, path, project)
+
+
+__all__ = ["signatures_of", "analyze_call", "Options", "Project", "check_source", "check_paths", "Diagnostic", "FileReport", "Span"]

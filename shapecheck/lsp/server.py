@@ -28,7 +28,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
-from .. import __version__
+from ..version import __version__
 from ..api import Project, check_source
 from ..report.codes import CODES
 from ..report.diagnostics import FileReport, Span

@@ -607,6 +607,24 @@ def analyze_file(source: str | bytes, path: str, project: "Project") -> FileRepo
     return report
 
 
+def module_signatures_of(path: str, source: str | None = None, project: "Project | None" = None) -> list:
+    """The :class:`~.signatures.Signature` of every function in one file (none on a syntax error)."""
+    from ...api import Project
+    from .signatures import module_signatures
+
+    text = Path(path).read_text(encoding="utf-8") if source is None else source
+    try:
+        tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError):
+        return []
+    project = project or Project(roots=[str(Path(path).resolve().parent)])
+    analysis = Analysis(project)
+    info = ModuleInfo(path, Path(path).stem, text, tree, reported=True)
+    analysis.modules[os.path.realpath(path)] = info
+    analysis.run_module(info)
+    return module_signatures(analysis, info)
+
+
 def source_digest(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
 

@@ -52,7 +52,7 @@ def test_cached_results_equal_fresh_ones() -> None:
     second = check_source(SOURCE, "m.py", project=project, options=options)
     fresh = check_source(SOURCE, "m.py", options=options)
     assert _key(first) == _key(second) == _key(fresh)
-    assert project.cache["last_reused"] >= 4   # a, b, broken and the class were all reused
+    assert project.cache.last_reused >= 4   # a, b, broken and the class were all reused
     assert any(d.code == "SC102" for d in second.diagnostics)  # broken()'s error is replayed
 
 
@@ -63,7 +63,7 @@ def test_edit_inside_one_function_reanalyses_only_it() -> None:
     edited = SOURCE.replace("return y.reshape(2, -1)", "return y.reshape(3, -1)")
     report = check_source(edited, "m.py", project=project, options=options)
     assert _key(report) == _key(check_source(edited, "m.py", options=options))
-    reused = project.cache["last_reused"]
+    reused = project.cache.last_reused
     assert reused >= 3 and reused < 5   # everything but b
 
 
@@ -92,5 +92,5 @@ def test_lines_inserted_in_one_function_shift_the_others() -> None:
     check_source(SOURCE, "m.py", project=project, options=options)
     edited = SOURCE.replace("    n, k = x.shape\n", "    n, k = x.shape\n    probe = 1\n    other = 2\n")
     report = check_source(edited, "m.py", project=project, options=options)
-    assert project.cache["last_reused"] >= 3          # b, Model and broken moved but were reused
+    assert project.cache.last_reused >= 3          # b, Model and broken moved but were reused
     assert _key(report) == _key(check_source(edited, "m.py", options=options))

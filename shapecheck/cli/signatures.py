@@ -21,33 +21,11 @@ from typing import Sequence
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
-def analyse(path: str, source: str | None = None, project=None):
-    """Analyse one file as ``check`` does; ``(analysis, module)`` or None on a syntax error."""
-    from ..api import Project
-    from ..absint.driver.analysis import Analysis, ModuleInfo
-
-    text = Path(path).read_text(encoding="utf-8") if source is None else source
-    try:
-        tree = ast.parse(text, filename=path)
-    except (SyntaxError, ValueError):
-        return None
-    project = project or Project(roots=[str(Path(path).resolve().parent)])
-    analysis = Analysis(project)
-    info = ModuleInfo(path, Path(path).stem, text, tree, reported=True)
-    analysis.modules[os.path.realpath(path)] = info
-    analysis.run_module(info)
-    return analysis, info
-
-
 def signatures_of(path: str, source: str | None = None) -> list:
-    """The :class:`~shapecheck.absint.driver.signatures.Signature` of every function in one file."""
-    from ..absint.driver.signatures import module_signatures
+    """The :class:`~shapecheck.api.Signature` of every function in one file."""
+    from .. import api  # lazy: start-up time (the analyser loads Z3)
 
-    found = analyse(path, source)
-    if found is None:
-        return []
-    analysis, info = found
-    return module_signatures(analysis, info)
+    return api.signatures_of(path, source)
 
 
 def _signatures(argv: list[str]) -> int:

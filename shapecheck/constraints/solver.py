@@ -33,10 +33,13 @@ class Verdict(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Fact:
-    """A predicate known to hold, and where it came from (for messages and unsat cores)."""
+    """A predicate known to hold, and where it came from (for messages and unsat cores).
+
+    ``origin`` is opaque here: whoever states the fact says where it came from (the analyser
+    passes a :class:`shapecheck.report.diagnostics.Origin`); None for facts with no source."""
 
     pred: Pred
-    origin: str = ""
+    origin: object = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,7 +104,7 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
 def _check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -> None:
     """Run the abstract interpreter on the call first: a shape error is reported as shapecheck
     reports it (the failing operation, both shapes, in the user's names), before any IR exists."""
-    from ..absint.driver.analysis import analyze_call
+    from ..api import analyze_call  # lazy: start-up time (the analyser loads Z3; jit users need not)
 
     try:
         _, errors = analyze_call(source, func_name, {k: _parse_shape(v) for k, v in shapes.items()})

@@ -29,6 +29,24 @@ class Related:
 
 
 @dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a fact came from: the file, the span of the code that states it, and what it says
+    (an assertion's text, "branch condition", a requirement's message)."""
+
+    path: str
+    span: Span
+    text: str
+
+    def related(self) -> Related:
+        """As a related location a diagnostic can point at."""
+        return Related(self.path, self.span, f"this fact comes from here: {self.text}")
+
+    def describe(self) -> str:
+        """``n == 3 (line 4)``: the fact's text and line, for a message."""
+        return f"{self.text} (line {self.span.line})"
+
+
+@dataclass(frozen=True, slots=True)
 class Fix:
     """A text edit that resolves a diagnostic (fill a hole with its solution)."""
 

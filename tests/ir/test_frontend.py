@@ -112,7 +112,7 @@ def test_shape_errors_are_reported_by_the_analyzer_before_tracing() -> None:
 
 
 def test_the_analyzer_and_the_ir_agree_on_result_shapes() -> None:
-    from shapecheck.absint.driver.analysis import analyze_call
+    from shapecheck.api import analyze_call
     from shapecheck.constraints.dims import show
 
     source = ("import numpy as np\n"

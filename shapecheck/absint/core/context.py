@@ -20,10 +20,11 @@ from ...constraints.dims import Dim, show
 from ...constraints.predicates import Pred
 from ...constraints.shapes import Shape
 from ...constraints.solver import Decision, Fact, Verdict
-from .values import Value
+from .holes import mentions_hole
+from .values import Array, Tuple, Value
 
 if TYPE_CHECKING:
-    from ..interp.interpreter import Interpreter
+    from .session import Site
 
 
 class ShapeError(Exception):
@@ -87,15 +88,13 @@ class Call:
 
 
 def _tuple_of(args: list[Arg]) -> Value:
-    from .values import Tuple
-
     return Tuple(tuple(a.value for a in args))
 
 
 class OpContext:
     """The interpreter's services for one op application at one source location."""
 
-    def __init__(self, interp: "Interpreter", node: ast.AST, op: str):
+    def __init__(self, interp: "Site", node: ast.AST, op: str):
         self.interp = interp
         self.node = node
         self.op = op
@@ -109,8 +108,6 @@ class OpContext:
 
     def describe(self, arg: Arg) -> str:
         """``x is (n, 784)``, for messages; literal arguments are described by their shape alone."""
-        from .values import Array
-
         v = arg.value
         shape = self.show_shape(v.shape) if isinstance(v, Array) else "a scalar"
         text = arg.text
@@ -138,13 +135,11 @@ class OpContext:
         if verdict is Verdict.HOLDS:
             return
         text = message() if callable(message) else message
-        from ..driver.holes import mentions_hole, pin
-
         if mentions_hole(pred):  # the hole's value is what this decides: a fact, never an error here
-            pin(self.interp, pred, text, self.node, decision)
+            self.interp.pin(pred, text, self.node, decision)
             return
         if verdict is Verdict.FAILS:
-            raise ShapeError(code, text, tuple(f.origin for f in decision.core if f.origin))
+            raise ShapeError(code, text, tuple(f.origin.related() for f in decision.core if f.origin))
         if decision.timed_out:
             self.interp.diagnose(self.node, "SC005", f"{self.op}: the solver did not decide in time whether "
                                                      f"this holds ({pred.show(self.interp.frame.names)}); "
@@ -157,8 +152,12 @@ class OpContext:
     def fresh(self, hint: str = "d") -> Dim:
         return self.interp.analysis.fresh(hint)
 
-    def assume(self, pred: Pred, origin: str = "") -> None:
+    def assume(self, pred: Pred, origin: object = None) -> None:
         self.interp.add_fact(Fact(pred, origin))
+
+    def hole(self) -> Dim:
+        """A fresh dim standing for a ``HOLE`` at this op, solved after the run."""
+        return self.interp.hole_dim(self.node)
 
     # -- broadcasting ---------------------------------------------------------------------------
     def broadcast(self, operands: list[tuple[Shape, str]], code: str = "SC101") -> Shape | None:

@@ -12,7 +12,7 @@ from typing import Callable
 from ...constraints.dims import Dim
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Shape
-from .values import UNKNOWN, UNKNOWN_ARRAY, Array, Bool, Float, Int, List, Str, Tuple, Value, tensor_like
+from .values import NONE, UNKNOWN, UNKNOWN_ARRAY, Array, Bool, Float, Int, List, Str, Tuple, Value, tensor_like
 
 Fresh = Callable[[str], Dim]
 
@@ -100,3 +100,14 @@ def _loose_join(a: Value, b: Value) -> Value:
     if type(a) is Array and type(b) is Array and a.shape.rank == b.shape.rank:
         return Array(UNKNOWN_ARRAY.shape, a.dtype if a.dtype == b.dtype else None)
     return UNKNOWN
+
+
+def join_returns(fresh: Fresh, returns: list) -> Value:
+    """The value a function returns: its ``return`` values joined (None when it has none)."""
+    if not returns:
+        return NONE
+    joiner = Joiner(fresh, widen=True)
+    out = returns[0]
+    for r in returns[1:]:
+        out = joiner.value(out, r)
+    return out

@@ -1,9 +1,10 @@
 """Shape holes: ``HOLE`` stands for a dim the user wants shapecheck to work out.
 
-Each evaluation of a ``HOLE`` expression makes a fresh symbol ``HOLE#N`` (:func:`hole_value`). The
-ops that use it state their requirements as usual; a requirement that mentions a hole is never an
-error on the spot, it is *pinned* as a fact (:func:`pin`), because the hole's value is exactly what
-those requirements decide (after Tensors Fitting Perfectly, Lagouvardos et al., OOPSLA 2020).
+Each evaluation of a ``HOLE`` expression makes a fresh symbol ``HOLE#N`` (``Interpreter.hole_dim``).
+The ops that use it state their requirements as usual; a requirement that mentions a hole is never
+an error on the spot, it is *pinned* as a fact (``Interpreter.pin``), because the hole's value is
+exactly what those requirements decide (after Tensors Fitting Perfectly, Lagouvardos et al., OOPSLA
+2020). See core/holes.py.
 
 After the analysis (:func:`solve_holes`) each hole is solved from the facts of its frame at the
 end of that frame, together with every fact pinned on it:
@@ -27,62 +28,25 @@ from __future__ import annotations
 
 import ast
 import re
+
+import z3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from ...constraints import dims as D
-from ...constraints.predicates import Pred, conj, eq, ge, pred_symbols
-from ...constraints.solver import Decision, Fact, Verdict, relevant_facts
+from ...constraints.predicates import conj, eq, ge, pred_symbols
+from ...constraints.solver import Fact, Verdict, relevant_facts
 from ...report.diagnostics import Diagnostic, Fix, Related, Span
-from ..core.values import Array, Hole, Int, LibraryObject, Tuple, Value
+from ..core.holes import is_hole_symbol, mentions_hole
+from ..core.values import Array, Int, Tuple, Value
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
     from ..interp.interpreter import Interpreter
+    from .analysis import Analysis
 
-HOLE_PREFIX = "HOLE#"
 #: small constants tried in candidate solutions (``n*2``, ``n//4``, ``n+1``)
 SMALL_CONSTANTS = (1, 2, 3, 4, 8)
 MAX_PROOFS = 60          # uniqueness proofs tried per hole (each is one Z3 query)
-
-
-@dataclass(frozen=True, slots=True)
-class PinnedFact:
-    """A requirement on a hole, where it was met, and the facts in scope there."""
-
-    fact: Fact
-    interp: object
-    snapshot: tuple          # the frame's facts when it was pinned (branch conditions included)
-    conflict: bool           # it contradicted the facts already known (kept out of the frame)
-
-
-def is_hole_symbol(name: str) -> bool:
-    return name.startswith(HOLE_PREFIX)
-
-
-def mentions_hole(pred: Pred) -> bool:
-    return any(is_hole_symbol(name) for name in pred_symbols(pred))
-
-
-def is_hole_value(value: Value) -> bool:
-    return type(value) is Hole or (type(value) is LibraryObject and value.qualname == "shapecheck.HOLE")
-
-
-def hole_value(interp: "Interpreter", node: ast.AST) -> Int:
-    """The value of a ``HOLE`` expression at ``node``: a fresh dim recorded for solving."""
-    from ..core.context import OpContext
-
-    return Int(interp.analysis.hole_dim(OpContext(interp, node, "HOLE")))
-
-
-def pin(interp: "Interpreter", pred: Pred, message: str, node: ast.AST, decision: Decision) -> None:
-    """A requirement that mentions a hole: a fact about the hole, never an error by itself."""
-    origin = f"{interp.module.path}:{getattr(node, 'lineno', 0)}: {message}"
-    fact = Fact(pred, origin)
-    conflict = decision.verdict is Verdict.FAILS
-    if not conflict:
-        interp.add_fact(fact)
-    interp.analysis.hole_facts.append(PinnedFact(fact, interp, interp.frame.facts, conflict))
 
 
 # == solving =======================================================================================
@@ -96,7 +60,7 @@ class _Site:
 
 def _sites(analysis: "Analysis") -> list[_Site]:
     by_node: dict[int, _Site] = {}
-    for d, interp, node in analysis.holes:
+    for d, interp, node in ((h.dim, h.interp, h.node) for h in analysis.holes.sites):
         if interp.errors is not None or not interp.module.reported or not interp.report:
             continue  # a call-mode or silent analysis: the generic one decides
         site = by_node.get(id(node))
@@ -110,7 +74,7 @@ def _sites(analysis: "Analysis") -> list[_Site]:
 def _call_sites(analysis: "Analysis") -> dict[int, list[_Site]]:
     """id(HOLE node) -> one site per call-mode run of its function (``interp.call_site`` is set)."""
     by_run: dict[tuple[int, int], _Site] = {}
-    for d, interp, node in analysis.holes:
+    for d, interp, node in ((h.dim, h.interp, h.node) for h in analysis.holes.sites):
         if getattr(interp, "call_site", None) is None or not interp.module.reported:
             continue
         site = by_run.setdefault((id(node), id(interp)), _Site(node, interp, []))
@@ -143,7 +107,7 @@ def _facts_for(analysis: "Analysis", site: _Site) -> tuple[list[Fact], list[Fact
     facts: dict[Fact, None] = dict.fromkeys(site.interp.frame.facts)
     conflicts: list[Fact] = []
     last_snapshot: tuple = ()
-    for pinned in analysis.hole_facts:
+    for pinned in analysis.holes.pinned:
         if not pred_symbols(pinned.fact.pred) & symbols:
             continue
         if pinned.conflict:
@@ -215,8 +179,8 @@ def _conflict_parts(analysis: "Analysis", facts: list[Fact], conflicts: list[Fac
             culprit, core = candidate, decision.core
             break
     parts = [f for f in (culprit, *core) if f is not None and f.origin]
-    described = "; ".join(_origin_text(f.origin) for f in parts) or "the requirements on it contradict each other"
-    return described, tuple(r for r in (_related(f.origin) for f in parts) if r is not None)
+    described = "; ".join(f.origin.describe() for f in parts) or "the requirements on it contradict each other"
+    return described, tuple(f.origin.related() for f in parts)
 
 
 # == solving from the calls ========================================================================
@@ -272,22 +236,6 @@ def _constant_solution(analysis: "Analysis", site: _Site, scoped: list[Fact]) ->
     if value is None or solver.decide(scoped, eq(site.dims[0], value)).verdict is not Verdict.HOLDS:
         return None
     return value
-
-
-_ORIGIN = re.compile(r"(?P<path>.*?):(?P<line>\d+): (?P<text>.*)\Z", re.S)
-
-
-def _origin_text(origin: str) -> str:
-    m = _ORIGIN.match(origin)
-    return f"{m['text']} (line {m['line']})" if m else origin
-
-
-def _related(origin: str) -> Related | None:
-    m = _ORIGIN.match(origin)
-    if m is None:
-        return None
-    line = int(m["line"])
-    return Related(m["path"], Span(line, 1, line, 1), m["text"])
 
 
 def _undetermined_message(facts: list[Fact], site: _Site, names: dict, models: list[dict]) -> str:
@@ -404,7 +352,6 @@ def _expressions(atoms: list) -> Iterable[D.Dim]:
 
 def _models(solver, facts: list[Fact], hole: D.Dim, count: int = 3) -> list[dict]:
     """A few models of ``facts``, each with different values of the other unknowns."""
-    import z3
 
     variables: dict = {}
     terms = [solver.pred(f.pred, variables) for f in facts]

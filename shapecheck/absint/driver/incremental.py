@@ -17,14 +17,13 @@ from __future__ import annotations
 import ast
 import hashlib
 import re
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
 
-from ..core.values import (Array, Bool, Dict, Float, Int, List, NoneValue, Str, Tuple, Unknown, Value,
-                     EllipsisValue, Slice)
-
-if TYPE_CHECKING:
-    from .analysis import Analysis, ModuleInfo
+from ...report.diagnostics import ShapeNote, Span
+from ..core.module import ModuleInfo
+from ..core.values import (Array, Bool, Dict, EllipsisValue, Float, Instance, Int, List, NoneValue, Slice, Str,
+                           Tuple, Unknown, Value)
+from .project import Options
 
 MAX_ENTRIES = 4096
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
@@ -66,10 +65,6 @@ class Entry:
         delta = start - self.start
         if delta == 0:
             return self
-        from dataclasses import replace
-
-        from ...report.diagnostics import ShapeNote
-
         results = {q: replace(r, errors={(line + delta, col, code) for line, col, code in r.errors})
                    for q, r in self.results.items()}
         diags = [_shift_diag(d, path, delta) for d in self.diagnostics]
@@ -78,14 +73,10 @@ class Entry:
 
 
 def _shift(span, delta: int):
-    from ...report.diagnostics import Span
-
     return Span(span.line + delta, span.column, span.end_line + delta, span.end_column)
 
 
 def _shift_diag(d, path: str, delta: int):
-    from dataclasses import replace
-
     related = tuple(replace(r, span=_shift(r.span, delta)) if r.path == path else r for r in d.related)
     fix = replace(d.fix, span=_shift(d.fix.span, delta)) if d.fix is not None else None
     return replace(d, span=_shift(d.span, delta), related=related, fix=fix)
@@ -101,8 +92,9 @@ def within(entry_lines: tuple[int, int], diags: list, notes: list, path: str) ->
 class ModuleKeys:
     """Fingerprints of a module's top-level definitions (computed once per run)."""
 
-    def __init__(self, analysis: "Analysis", info: "ModuleInfo"):
-        self.analysis = analysis
+    def __init__(self, options: Options, modules: dict, info: ModuleInfo):
+        self.options = options
+        self.modules = modules   # realpath -> ModuleInfo of every module of the run (their sources count)
         self.info = info
         self.texts: dict[str, str] = {}
         self.refs: dict[str, set[str]] = {}
@@ -144,9 +136,9 @@ class ModuleKeys:
         for name in sorted(closure):
             h.update(f"{name}\0{self.texts[name]}\0".encode("utf-8", "surrogatepass"))
         h.update(self.rest.encode())
-        options = self.analysis.options
+        options = self.options
         h.update(f"{options.strict}:{options.notes}:{options.timeout_ms}".encode())
-        for path, info in sorted(self.analysis.modules.items()):
+        for path, info in sorted(self.modules.items()):
             if info is not None and info is not self.info:
                 h.update(f"{path}\0{hashlib.sha1(info.source.encode('utf-8', 'surrogatepass')).hexdigest()}".encode())
         key = f"{self.info.path}\0{top_name}\0{h.hexdigest()}"
@@ -166,10 +158,44 @@ def lookup(cache: dict, key: str) -> Entry | None:
 
 
 def results_plain(results: dict, attrs: dict) -> bool:
-    from ..core.values import Instance
-
     for r in results.values():
         # a method's receiver is its class's template instance: rebuilt from `attrs` on reuse
         if not plain(r.returns) or not all(plain(v) or type(v) is Instance for v in r.final_env.values()):
             return False
     return all(plain(v) for v in attrs.values())
+
+
+class IncrementalCache:
+    """One run's view of the project's cache of generic analyses (see the module docstring)."""
+
+    def __init__(self, entries: dict, enabled: bool, options: Options, modules: dict):
+        self.entries = entries
+        self.enabled = enabled
+        self.options = options
+        self.modules = modules
+        self.keys: dict[ModuleInfo, ModuleKeys] = {}
+        self.reused = 0                # generic analyses taken from the cache this run
+
+    def key(self, module: ModuleInfo, top_name: str) -> str | None:
+        if not module.reported or not self.enabled:
+            return None
+        keys = self.keys.get(module)
+        if keys is None:
+            keys = self.keys[module] = ModuleKeys(self.options, self.modules, module)
+        return keys.key(top_name)
+
+    def cached(self, module: ModuleInfo, top_name: str) -> Entry | None:
+        """The entry of a top-level definition whose fingerprint is unchanged, moved to where it is now."""
+        key = self.key(module, top_name)
+        entry = lookup(self.entries, key) if key is not None else None
+        if entry is None:
+            return None
+        return entry.shifted(module.path, self.keys[module].lines[top_name][0])
+
+    def save(self, module: ModuleInfo, top_name: str, results: dict, attrs: dict, diags: list, notes: list) -> None:
+        key = self.key(module, top_name)
+        if key is None or not results_plain(results, attrs):
+            return
+        span = self.keys[module].lines[top_name]
+        diags, notes = within(span, diags, notes, module.path)
+        store(self.entries, key, Entry(results, diags, notes, dict(attrs), span[0]))

@@ -39,13 +39,14 @@ def _shift(stmt: ast.stmt, delta: int) -> None:
 
 
 def parse(cache: dict | None, path: str, text: str) -> ast.Module:
-    """``ast.parse(text)``, reusing the previous tree of ``path`` kept in ``cache``.
+    """``ast.parse(text)``, reusing the previous tree of ``path`` kept in ``cache`` (path ->
+    (lines, tree), the project's ``ProjectCache.trees``).
 
     Raises SyntaxError (and ValueError for NUL bytes) like ``ast.parse``.
     """
     if cache is None:
         return ast.parse(text, filename=path)
-    files = cache.setdefault("trees", {})
+    files = cache
     lines = text.splitlines(keepends=True)
     previous = files.get(path)
     tree = None

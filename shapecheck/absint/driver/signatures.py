@@ -23,33 +23,19 @@ from ...constraints.broadcast import compatible
 from ...constraints.predicates import Pred, ge, pred_symbols, substitute_pred
 from ...constraints.solver import Fact, Verdict
 from ...constraints.shapes import Shape
-from ..core.values import NONE, UNKNOWN, Array, Function, Int, Tuple, Unknown, Value
+from ..core.frame import Frame
+from ..core.join import join_returns
+from ..core.module import ModuleInfo
+from ..core.values import NONE, UNKNOWN, Array, Class, Function, Int, Tuple, Unknown, Value
+from ..interp.interpreter import Interpreter
+from .binding import parameter_values
 
 if TYPE_CHECKING:
-    from .analysis import Analysis, ModuleInfo
+    from .analysis import Analysis
 
 SPLIT_RANKS = (0, 1, 2)     # ranks tried for a parameter the body gives none
 MAX_SPLIT_PARAMS = 3        # at most 3**3 re-analyses per function
 MAX_BROADCAST_RUNS = 8      # admissible broadcast shapes printed before falling back to ``b``
-
-
-def parameter_values(analysis: "Analysis", fn: Function, receiver: Value | None) -> dict:
-    """The environment a function's generic analysis starts from (annotated parameters as annotated)."""
-    a = fn.node.args
-    env: dict = {}
-    params = [p.arg for p in a.posonlyargs + a.args]
-    for i, name in enumerate(params):
-        env[name] = receiver if (i == 0 and receiver is not None) else UNKNOWN
-    for p in a.kwonlyargs:
-        env[p.arg] = UNKNOWN
-    if a.vararg is not None:
-        env[a.vararg.arg] = UNKNOWN
-    if a.kwarg is not None:
-        env[a.kwarg.arg] = UNKNOWN
-    from ..interp.annotations import parameter_start
-
-    parameter_start(analysis, fn, env)
-    return env
 
 
 # == the cheap one-line form kept in every report ==================================================
@@ -66,7 +52,7 @@ def _show_value(value: Value, names: dict) -> str:
 
 def signature_text(analysis: "Analysis", fn: Function) -> str | None:
     """One line from the generic analysis alone (no solver queries): what ``check`` reports carry."""
-    result = analysis.generic.get(fn)
+    result = analysis.calls.generic.get(fn)
     if result is None:
         return None
     node = fn.node
@@ -87,9 +73,9 @@ def signature_text(analysis: "Analysis", fn: Function) -> str | None:
     return text
 
 
-def function_signatures(analysis: "Analysis", module: "ModuleInfo") -> dict[str, str]:
+def function_signatures(analysis: "Analysis", module: ModuleInfo) -> dict[str, str]:
     out: dict[str, str] = {}
-    for fn in analysis.generic:
+    for fn in analysis.calls.generic:
         if fn.module is module:
             text = signature_text(analysis, fn)
             if text is not None:
@@ -151,13 +137,9 @@ class _Run:
 
 def _run(analysis: "Analysis", fn: Function, env: dict) -> _Run:
     """The body with these parameter values, silently (definite errors only counted)."""
-    from ..core.frame import Frame
-    from ..interp.interpreter import Interpreter
-    from .analysis import _join_returns
-
     errors: list = []
     frame = Frame(dict(env))
-    scope = analysis.annotation_scopes.get(fn)
+    scope = analysis.annotations.scopes.get(fn)
     if scope is not None:   # annotation names (``batch``) are the user's own
         frame.names.update({name: text for text, d in scope.dims.items() for name in D.free_symbols(d)})
     interp = Interpreter(analysis, fn.module, frame, report=False, errors=errors, stack=(fn,), function=fn)
@@ -165,7 +147,7 @@ def _run(analysis: "Analysis", fn: Function, env: dict) -> _Run:
         frame.returns.append(interp.eval(fn.node.body))
     else:
         interp.run_body(fn.node.body)
-    return _Run(frame.env, _join_returns(analysis, frame.returns), frame.facts, frame.preconditions,
+    return _Run(frame.env, join_returns(analysis.fresh, frame.returns), frame.facts, frame.preconditions,
                 frame.names, bool(errors))
 
 
@@ -317,8 +299,6 @@ def _is_method(fn: Function) -> bool:
 
 
 def _owner_class(fn: Function):
-    from ..core.values import Class
-
     owner = fn.module.env.get(fn.qualname.rsplit(".", 1)[0])
     return owner if type(owner) is Class else None
 
@@ -423,10 +403,10 @@ def _constants(p: Pred) -> set[int]:
     return set()
 
 
-def module_signatures(analysis: "Analysis", module: "ModuleInfo") -> list[Signature]:
+def module_signatures(analysis: "Analysis", module: ModuleInfo) -> list[Signature]:
     """Every function and method of ``module`` the analysis saw, in source order."""
     out = []
-    for fn in list(analysis.generic):
+    for fn in list(analysis.calls.generic):
         if fn.module is module and not isinstance(fn.node, ast.Lambda) and "<locals>" not in fn.qualname:
             sig = describe(analysis, fn)
             if sig is not None:
@@ -434,5 +414,5 @@ def module_signatures(analysis: "Analysis", module: "ModuleInfo") -> list[Signat
     return sorted(out, key=lambda s: s.node.lineno)
 
 
-__all__ = ["parameter_values", "signature_text", "function_signatures", "describe", "Signature",
+__all__ = ["signature_text", "function_signatures", "describe", "Signature",
            "ShapeText", "module_signatures"]

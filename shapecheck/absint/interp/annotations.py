@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ...constraints import dims as D
@@ -34,12 +34,11 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq
 from ...constraints.shapes import Shape
 from ...constraints.solver import Fact
 from ..core.context import OpContext, ShapeError
-from ..core.values import UNKNOWN, Array, LibraryObject, Str, Unknown, Value
+from ..core.values import UNKNOWN, Array, Function, LibraryObject, Str, Unknown, Value
 
 if TYPE_CHECKING:
-    from ..driver.analysis import Analysis
+    from ..core.session import Run as Analysis
     from .interpreter import Interpreter
-    from ..core.values import Function
 
 #: jaxtyping dtype wrappers whose dtype is one NumPy dtype
 _EXACT_DTYPES = {"Float16": "float16", "Float32": "float32", "Float64": "float64", "Int8": "int8",
@@ -177,21 +176,30 @@ def _name_of(node: ast.AST) -> str:
 
 # == a function's annotations ======================================================================
 
+@dataclass
+class AnnotationStore:
+    """Per run: each function's shape annotations, read once, and the scopes binding their names."""
+
+    specs: dict = field(default_factory=dict)    # Function -> FunctionSpecs
+    scopes: dict = field(default_factory=dict)   # Function (its generic run) or id(Frame) (a call) -> Scope
+    frames: list = field(default_factory=list)   # keeps each id(Frame) key from being reused
+
+
 @dataclass(frozen=True, slots=True)
 class FunctionSpecs:
     params: dict          # parameter name -> ShapeSpec
     returns: ShapeSpec | None
 
 
-def function_specs(analysis: "Analysis", fn: "Function") -> FunctionSpecs:
+def function_specs(analysis: "Analysis", fn: Function) -> FunctionSpecs:
     """The shape annotations of ``fn``'s parameters and return (memoised per run)."""
-    hit = analysis.annotation_specs.get(fn)
+    hit = analysis.annotations.specs.get(fn)
     if hit is None:
-        hit = analysis.annotation_specs[fn] = _read_specs(analysis, fn)
+        hit = analysis.annotations.specs[fn] = _read_specs(analysis, fn)
     return hit
 
 
-def _read_specs(analysis: "Analysis", fn: "Function") -> FunctionSpecs:
+def _read_specs(analysis: "Analysis", fn: Function) -> FunctionSpecs:
     node = fn.node
     if isinstance(node, ast.Lambda):
         return FunctionSpecs({}, None)
@@ -204,7 +212,7 @@ def _read_specs(analysis: "Analysis", fn: "Function") -> FunctionSpecs:
     return FunctionSpecs(params, _annotation(analysis, fn, node.returns))
 
 
-def _annotation(analysis: "Analysis", fn: "Function", node: ast.AST | None) -> ShapeSpec | None:
+def _annotation(analysis: "Analysis", fn: Function, node: ast.AST | None) -> ShapeSpec | None:
     if node is None:
         return None
     if isinstance(node, ast.Constant) and isinstance(node.value, str):  # a quoted annotation
@@ -212,12 +220,7 @@ def _annotation(analysis: "Analysis", fn: "Function", node: ast.AST | None) -> S
             node = ast.parse(node.value, mode="eval").body
         except SyntaxError:
             return None
-    from ..core.frame import Frame
-    from .interpreter import Interpreter
-
-    interp = Interpreter(analysis, fn.module, Frame(dict(fn.closure or {})), report=False, errors=[],
-                         function=fn)
-    value = interp.eval(node)
+    value = analysis.evaluate_in(fn, node)
     return value if type(value) is ShapeSpec else None
 
 
@@ -334,7 +337,7 @@ def _expected(sd: SpecDim, scope: Scope) -> D.Dim | None:
 
 # == the three checks ==============================================================================
 
-def parameter_start(analysis: "Analysis", fn: "Function", env: dict) -> list[Pred]:
+def parameter_start(analysis: "Analysis", fn: Function, env: dict) -> list[Pred]:
     """Give annotated parameters of a generic analysis their annotated shapes; the facts that come with."""
     specs = function_specs(analysis, fn)
     if not specs.params and specs.returns is None:
@@ -347,7 +350,7 @@ def parameter_start(analysis: "Analysis", fn: "Function", env: dict) -> list[Pre
         shape, more = instantiate(spec, scope)
         env[name] = Array(shape, spec.dtype, tensor=spec.tensor)
         facts += more
-    analysis.annotation_scopes[fn] = scope
+    analysis.annotations.scopes[fn] = scope
     return facts
 
 
@@ -355,7 +358,7 @@ def parameter_start(analysis: "Analysis", fn: "Function", env: dict) -> list[Pre
 MISMATCH = "mismatch"
 
 
-def check_call(caller: "Interpreter", node: ast.AST, fn: "Function", env: dict) -> Scope | str | None:
+def check_call(caller: "Interpreter", node: ast.AST, fn: Function, env: dict) -> Scope | str | None:
     """SC202 at a call whose arguments cannot fit the callee's annotations; the scope they bind
     (None: no annotations; :data:`MISMATCH`: reported)."""
     specs = function_specs(caller.analysis, fn)
@@ -387,9 +390,9 @@ def check_return(interp: "Interpreter", node: ast.AST, value: Value) -> Value:
     spec = function_specs(interp.analysis, fn).returns
     if spec is None:
         return value
-    scope = interp.analysis.annotation_scopes.get(id(interp.frame))
+    scope = interp.analysis.annotations.scopes.get(id(interp.frame))
     if scope is None:
-        scope = interp.analysis.annotation_scopes.get(fn) if interp.errors is None else None
+        scope = interp.analysis.annotations.scopes.get(fn) if interp.errors is None else None
     if scope is None:
         scope = Scope(interp.analysis.fresh)
     if type(value) is Unknown or (type(value) is Array and value.shape.rank is None):
@@ -412,9 +415,9 @@ def check_return(interp: "Interpreter", node: ast.AST, value: Value) -> Value:
 def bind_call_scope(analysis: "Analysis", frame, scope: Scope | None) -> None:
     """Remember the scope a call bound, for the ``return`` checks of that call's analysis."""
     if scope is not None:
-        analysis.annotation_scopes[id(frame)] = scope
-        analysis.annotation_frames.append(frame)   # keeps id(frame) from being reused
+        analysis.annotations.scopes[id(frame)] = scope
+        analysis.annotations.frames.append(frame)   # keeps id(frame) from being reused
 
 
 __all__ = ["ShapeSpec", "SpecDim", "parse_spec", "subscript_annotation", "function_specs", "instantiate",
-           "match", "parameter_start", "check_call", "MISMATCH", "check_return", "bind_call_scope", "Scope"]
+           "match", "AnnotationStore", "parameter_start", "check_call", "MISMATCH", "check_return", "bind_call_scope", "Scope"]

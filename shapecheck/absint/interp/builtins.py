@@ -10,6 +10,11 @@ from ...report.diagnostics import Diagnostic
 from ..core.context import Arg
 from ...constraints.predicates import FALSE, TRUE
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
+from ...constraints.shapes import Shape
+from ..core.context import OpContext
+from ..core.frame import Range
+from ..core.values import Class, Dict, Instance, LibraryObject, Unknown
+from ..rules.args import name_as_dim
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -21,9 +26,6 @@ def call_builtin(interp: "Interpreter", node: ast.AST, name: str, args: list[Arg
         return UNKNOWN
     if name == "range":
         # range(n) with n an unknown parameter: n is a count, a dim named n from here on
-        from ..core.context import OpContext
-        from ..rules.args import name_as_dim
-
         ctx = OpContext(interp, node, "range")
         values = []
         for a in args:
@@ -52,8 +54,6 @@ def _len(interp, node, args, kwargs) -> Value:
 
 
 def _range(interp, node, args, kwargs) -> Value:
-    from ..core.frame import Range
-
     ints = [a if type(a) is Int else None for a in args]
     if len(args) == 1:
         return Range(Int(0), ints[0] or UNKNOWN, Int(1))
@@ -99,8 +99,6 @@ def _list(interp, node, args, kwargs) -> Value:
     if type(v) in (Tuple, List):
         return List(v.items, getattr(v, "element", UNKNOWN))
     if type(v) is Array and v.shape.prefix and type(v.shape.prefix[0]) is int and v.shape.prefix[0] <= 64:
-        from ...constraints.shapes import Shape
-
         row = Array(Shape(v.shape.prefix[1:]), v.dtype)
         return List(tuple(row for _ in range(v.shape.prefix[0])))
     return List(None)
@@ -155,8 +153,6 @@ def _sum(interp, node, args, kwargs) -> Value:
             out = D.add(out, a.dim)
         return Int(out)
     if args and type(args[0]) is Array and args[0].shape.rank:
-        from ...constraints.shapes import Shape
-
         return Array(Shape(args[0].shape.prefix[1:]), args[0].dtype)
     return UNKNOWN
 
@@ -206,8 +202,6 @@ _PY_KINDS = {"int": (Int, Bool), "float": (Float,), "bool": (Bool,), "tuple": (T
 
 
 def _is_instance(value: Value, cls: Value) -> bool | None:
-    from ..core.values import Class, Dict, Instance, LibraryObject, Unknown
-
     t = type(value)
     if t is Unknown:
         return None

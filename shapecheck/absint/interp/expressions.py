@@ -15,6 +15,11 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Cl
 from ..core.frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, truth_pred)
+from ..core.holes import is_hole_value
+from ..rules.indexing import index_array
+from ..rules.registry import apply_operator, array_attribute, inherited_member, layer_attribute, library_value
+from ..rules.torch import layer_item
+from .annotations import subscript_annotation
 
 
 class Expressions:
@@ -44,9 +49,7 @@ class Expressions:
         if value is None:
             return UNKNOWN
         if type(value) is Hole:
-            from ..driver.holes import hole_value
-
-            return hole_value(self, node)
+            return self.hole_value(node)
         self.note(node, value, "expr")
         return value
 
@@ -164,26 +167,18 @@ class Expressions:
         obj = self.eval(node.value)
         value = self.attribute(obj, node.attr, node)
         if node.attr == "HOLE":
-            from ..driver.holes import hole_value, is_hole_value
-
             if is_hole_value(value):
-                return hole_value(self, node)
+                return self.hole_value(node)
         self.note(node, value, "expr")
         return value
 
     def attribute(self, obj: Value, attr: str, node: ast.AST) -> Value:
         t = type(obj)
         if t is Array:
-            from ..rules.registry import array_attribute
-
             return array_attribute(OpContext(self, node, attr), obj, attr)
         if t is TorchModule:
-            from ..rules.registry import layer_attribute
-
             return layer_attribute(OpContext(self, node, attr), obj, attr)
         if t is LibraryObject:
-            from ..rules.registry import library_value
-
             return library_value(f"{obj.qualname}.{attr}")
         if t is Instance:
             if attr in obj.attrs:
@@ -192,8 +187,6 @@ class Expressions:
             if type(found) is Function:
                 return BoundMethod(found, obj)
             if found is None:
-                from ..rules.registry import inherited_member
-
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
                 if inherited is not None:
                     return inherited
@@ -233,8 +226,6 @@ class Expressions:
         index = self.eval(node.slice)
         t = type(container)
         if t is Array:
-            from ..rules.indexing import index_array
-
             ctx = OpContext(self, node, "index")
             try:
                 return tensor_like(index_array(ctx, container, index, node.slice), container)
@@ -244,8 +235,6 @@ class Expressions:
         if t in (Tuple, List):
             return self._index_sequence(node, container, index)
         if t is TorchModule:   # nn.Sequential(...)[i]
-            from ..rules.torch import layer_item
-
             return layer_item(container, index)
         if t is Dict:
             if type(index) is Str:
@@ -254,8 +243,6 @@ class Expressions:
                         return v
             return UNKNOWN
         if t is LibraryObject or t is Class:  # a type annotation such as Float[np.ndarray, "n"]
-            from .annotations import subscript_annotation
-
             return subscript_annotation(container, node.slice, self.eval)
         return UNKNOWN
 
@@ -315,8 +302,6 @@ class Expressions:
         if tl is Int and tr is Int:
             return int_arith(op, left.dim, right.dim)
         if tl is Array or tr is Array:
-            from ..rules.registry import apply_operator
-
             return self.apply(node, OP_NAMES[type(op)], lambda ctx: apply_operator(
                 ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)))
         if tl is Tuple and tr is Tuple and isinstance(op, ast.Add):
@@ -389,8 +374,6 @@ class Expressions:
                 elif type(right) is Unknown and type(left) is Int and type(left.dim) is not int:
                     right = self._unknown_as_dim(comp, right)
             if type(left) is Array or type(right) is Array:
-                from ..rules.registry import apply_operator
-
                 result = self.apply(node, CMP_NAMES.get(type(op), "compare"),
                                     lambda ctx: apply_operator(ctx, type(op), Arg(left, "", left_text, self.module),
                                                                Arg(right, "", right_text, self.module)))

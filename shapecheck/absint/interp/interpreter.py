@@ -18,26 +18,29 @@ from typing import TYPE_CHECKING, Iterable
 from ...constraints import dims as D
 from ...constraints.predicates import Pred, conj, le, lt
 from ...constraints.shapes import Shape
-from ...constraints.solver import Fact, Verdict
+from ...constraints.solver import Decision, Fact, Verdict
 from ...report.diagnostics import Diagnostic, Related, Span
 from ..core.context import Arg, Call, OpContext, ShapeError
+from ..core.frame import BUILTINS, Builtin, Frame, Range, SuperRef, Terminated
+from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
+from ..core.module import ModuleInfo
 from ..core.values import (UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
-                     LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
+                           LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
+from ..rules.registry import lookup_rule
+from .builtins import call_builtin
 from .expressions import Expressions
-from ..core.frame import BudgetExceeded, Builtin, Frame, Range, SuperRef, BUILTINS, Terminated
-from .semantics import related_from_origin
 from .statements import Statements
 
 if TYPE_CHECKING:
-    from ..driver.analysis import Analysis, ModuleInfo
+    from ..core.session import Run
 
 
 class Interpreter(Statements, Expressions):
     """Runs one frame; the statement and expression halves are its mixins, the core is here:
     diagnostics, facts, dispatch, calls of everything callable, iteration."""
 
-    def __init__(self, analysis: "Analysis", module: "ModuleInfo", frame: Frame, *, report: bool,
+    def __init__(self, analysis: "Run", module: ModuleInfo, frame: Frame, *, report: bool,
                  errors: list | None = None, stack: tuple = (), function: Function | None = None):
         self.analysis = analysis
         self.module = module
@@ -67,14 +70,11 @@ class Interpreter(Statements, Expressions):
     def shape_error(self, node: ast.AST, err: ShapeError) -> None:
         if self.try_depth:
             return  # a try block with a handler catches NumPy's exception: not a crash
-        related = [related_from_origin(origin, self.module.path, self.span(node)) if isinstance(origin, str)
-                   else origin for origin in err.related]
-        related = [r for r in related if isinstance(r, Related)]
-        self.diagnose(node, err.code, err.message, related)
+        self.diagnose(node, err.code, err.message, [r for r in err.related if isinstance(r, Related)])
 
     def precondition(self, pred: Pred, code: str, message: str, node: ast.AST, verdict: Verdict) -> None:
         self.frame.preconditions.append((pred, code, message, node))
-        self.add_fact(Fact(pred, f"{self.module.path}:{getattr(node, 'lineno', 0)}: {message}"))
+        self.add_fact(Fact(pred, self.module.origin(node, message)))
         if (verdict is Verdict.SOMETIMES and self.analysis.options.strict and self.errors is None
                 and not self.try_depth):
             self.diagnose(node, "SC120", f"{message} (fails unless {pred.show(self.frame.names)})",
@@ -83,6 +83,25 @@ class Interpreter(Statements, Expressions):
     def add_fact(self, fact: Fact) -> None:
         if fact.pred.kind != "true":
             self.frame.facts = self.frame.facts + (fact,)
+
+    # == holes =====================================================================================
+    def hole_dim(self, node: ast.AST) -> D.Dim:
+        """A fresh dim standing for a ``HOLE`` at ``node``; solved after the run (driver/holes.py)."""
+        d = self.analysis.fresh("HOLE")
+        self.analysis.holes.sites.append(HoleSite(d, self, node))
+        return d
+
+    def hole_value(self, node: ast.AST) -> Int:
+        """The value of a ``HOLE`` expression at ``node``."""
+        return Int(self.hole_dim(node))
+
+    def pin(self, pred: Pred, message: str, node: ast.AST, decision: Decision) -> None:
+        """A requirement that mentions a hole: a fact about the hole, never an error by itself."""
+        fact = Fact(pred, self.module.origin(node, message))
+        conflict = decision.verdict is Verdict.FAILS
+        if not conflict:
+            self.add_fact(fact)
+        self.analysis.holes.pinned.append(PinnedFact(fact, self, self.frame.facts, conflict))
 
     def note(self, node: ast.AST, value: Value, kind: str) -> None:
         if self.analysis.options.notes and self.report and self.module.reported and self.errors is None:
@@ -112,10 +131,7 @@ class Interpreter(Statements, Expressions):
         return None
 
     def stmt(self, node: ast.stmt) -> None:
-        analysis = self.analysis
-        analysis.steps += 1
-        if analysis.steps > analysis.max_steps:
-            raise BudgetExceeded(node)
+        self.analysis.budget.tick(node)
         method = _STMT_DISPATCH.get(type(node))
         if method is None:
             return  # statements with no shape meaning (pass, global, ...)
@@ -142,8 +158,6 @@ class Interpreter(Statements, Expressions):
     def call(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         t = type(func)
         if t is LibraryObject or t is Method or t is TorchModule:
-            from ..rules.registry import lookup_rule
-
             name, rule, call_args = lookup_rule(func, args)
             if rule is None:
                 self.analysis.count_unknown_call(name)
@@ -153,8 +167,6 @@ class Interpreter(Statements, Expressions):
         if t is Builtin and func.name == "super" and not args:
             return self._super()
         if t is Builtin:
-            from .builtins import call_builtin
-
             return call_builtin(self, node, func.name, args, kwargs)
         if t is Function:
             return self.call_function(node, func, [a.value for a in args],

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import ast
 from typing import TYPE_CHECKING
-import re
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ...report.diagnostics import Related, Span
 from ..core.context import OpContext
 from ..core.join import element_of
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
@@ -214,18 +212,6 @@ def check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text: 
         s = s[len(s) - len(d):]
     for a, b in zip(reversed(s), reversed(d)):
         ctx.require(disj((eq(a, b), eq(a, 1))), "SC101", message)
-
-
-ORIGIN_PATTERN = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<text>.*)$", re.S)
-
-
-def related_from_origin(origin: str, path: str, span: Span) -> Related:
-    """A fact's origin ("path:line: what") as a related location a message can point at."""
-    m = ORIGIN_PATTERN.match(origin)
-    if m is None:
-        return Related(path, span, origin)
-    line = int(m.group("line"))
-    return Related(m.group("path"), Span(line, 1, line, 1), f"this fact comes from here: {m.group('text')}")
 
 
 def about_shapes(test: ast.AST) -> bool:

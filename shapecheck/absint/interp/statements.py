@@ -16,8 +16,12 @@ from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST
 from .semantics import (AUG_NAMES, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_list, node_count, pattern_names, related_from_origin, single_name,
+                        mutate_list, node_count, pattern_names, single_name,
                         source_text, truth_pred)
+from ..core.holes import mentions_hole
+from ..rules.indexing import index_array
+from ..rules.manipulation import reshape_shape
+from .annotations import check_return
 
 
 class Statements:
@@ -93,8 +97,6 @@ class Statements:
     def stmt_Return(self, node: ast.Return) -> None:
         value = NONE if node.value is None else self.eval(node.value)
         if self.function is not None and self.function.node.returns is not None:
-            from .annotations import check_return
-
             value = check_return(self, node, value)
         self.frame.returns.append(value)
         raise Terminated
@@ -155,7 +157,7 @@ class Statements:
                     before_facts, widen=False, ended=then_done or else_done)
 
     def _assume_branch(self, pred: Pred, test: ast.AST, taken: bool) -> None:
-        self.add_fact(Fact(pred, f"{self.module.path}:{test.lineno}: branch condition"))
+        self.add_fact(Fact(pred, self.module.origin(test, "branch condition")))
 
     def _merge(self, states: list, base_facts: tuple, widen: bool, ended: str | None = None) -> None:
         if not states:
@@ -169,7 +171,7 @@ class Statements:
             env = joiner.env(env, other)
         common = common_facts([f for _, f in states], base_facts)
         self.frame.env = env
-        self.frame.facts = common + tuple(Fact(p, "") for p in joiner.facts)
+        self.frame.facts = common + tuple(Fact(p) for p in joiner.facts)
 
     def stmt_For(self, node: ast.For) -> None:
         iterable = self.eval(node.iter)
@@ -401,8 +403,6 @@ class Statements:
 
     def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:
         """``x.shape = (3, 4)`` reshapes ``x`` in place (with reshape's size rule)."""
-        from ..rules.manipulation import reshape_shape
-
         ctx = OpContext(self, target, "reshape")
         try:
             shape = reshape_shape(ctx, array, Arg(value, ""))
@@ -481,8 +481,6 @@ class Statements:
     def _store_subscript(self, target: ast.Subscript, value: Value) -> None:
         container = self.eval(target.value)
         if type(container) is Array and container.dtype != "object":
-            from ..rules.indexing import index_array
-
             index = self.eval(target.slice)
             ctx = OpContext(self, target, "assignment")
             try:
@@ -505,18 +503,16 @@ class Statements:
             return
         ctx = OpContext(self, node, "assert")
         decision = ctx.decision(pred)
-        from ..driver.holes import mentions_hole, pin
-
         if mentions_hole(pred):
-            pin(self, pred, source_text(self, test), node, decision)
+            self.pin(pred, source_text(self, test), node, decision)
             return
         if decision.verdict is Verdict.FAILS and assertion and (about_shapes(test) or pred_symbols(pred)):
-            related = [related_from_origin(f.origin, self.module.path, self.span(node)) for f in decision.core if f.origin]
+            related = [f.origin.related() for f in decision.core if f.origin]
             self.diagnose(node, "SC201", f"assertion can never hold: {source_text(self, test)} "
                                          f"is false for every consistent shape ({self._why_false(test, pred)})",
                           related)
             raise Terminated("raise")
-        self.add_fact(Fact(pred, f"{self.module.path}:{node.lineno}: {source_text(self, test)}"))
+        self.add_fact(Fact(pred, self.module.origin(test, source_text(self, test))))
 
     def _why_false(self, test: ast.AST, pred: Pred) -> str:
         """What makes an assertion false, in the user's terms: both sides' values when folding

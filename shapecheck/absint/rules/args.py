@@ -100,7 +100,7 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
                 ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed ({arg.text or d})")
             out.append(d)
         elif type(item) is Hole:
-            out.append(ctx.interp.analysis.hole_dim(ctx))
+            out.append(ctx.hole())
         else:
             out.append(name_as_dim(ctx, text) or ctx.fresh("d"))
     return tuple(out)

@@ -77,7 +77,7 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
                 ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed ({item.dim})")
             dims.append(item.dim)
         elif type(item).__name__ == "Hole":
-            dims.append(ctx.interp.analysis.hole_dim(ctx))
+            dims.append(ctx.hole())
         else:
             dims.append(ctx.fresh("d"))
     source = a.shape.dims

@@ -1,0 +1,56 @@
+"""A module as the interpreter sees it: its path, text, parse tree, global environment, and the
+spans of its nodes in the units diagnostics use."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from ...report.diagnostics import Origin, Span
+
+
+@dataclass(eq=False)
+class ModuleInfo:
+    path: str
+    name: str
+    source: str
+    tree: ast.Module
+    env: dict = field(default_factory=dict)
+    reported: bool = False
+    _lines: list | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.source.splitlines()
+        return self._lines
+
+    def _column(self, line: int, byte_col: int) -> int:
+        """ast columns are UTF-8 byte offsets; diagnostics count characters (1-based)."""
+        lines = self.lines
+        if 1 <= line <= len(lines):
+            text = lines[line - 1]
+            if not text.isascii():
+                return len(text.encode("utf-8")[:byte_col].decode("utf-8", "replace")) + 1
+        return byte_col + 1
+
+    def span(self, node: ast.AST) -> Span:
+        line = getattr(node, "lineno", 1)
+        end_line = getattr(node, "end_lineno", None) or line
+        col = self._column(line, getattr(node, "col_offset", 0))
+        end_col = self._column(end_line, getattr(node, "end_col_offset", None) or 0)
+        return Span(line, col, end_line, end_col)
+
+    def text_of(self, node: ast.AST) -> str:
+        line = getattr(node, "lineno", None)
+        if line is None or node.end_lineno != line:
+            return ""
+        text = self.lines[line - 1] if line <= len(self.lines) else ""
+        if text.isascii():
+            return text[node.col_offset:node.end_col_offset]
+        raw = text.encode("utf-8")
+        return raw[node.col_offset:node.end_col_offset].decode("utf-8", "replace")
+
+    def origin(self, node: ast.AST, text: str) -> Origin:
+        """Where a fact stated at ``node`` comes from."""
+        return Origin(self.path, self.span(node), text)

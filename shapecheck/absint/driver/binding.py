@@ -1,0 +1,73 @@
+"""Binding a function's parameters: to unknowns for its generic analysis, to a call's arguments
+for a call's analysis, and the key under which a call's analysis is memoised."""
+
+from __future__ import annotations
+
+from ..core.session import Run
+from ..core.values import UNKNOWN, Dict, Function, Instance, Tuple, Value
+from ..interp.annotations import parameter_start
+
+
+def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dict:
+    """The environment a function's generic analysis starts from (annotated parameters as annotated)."""
+    a = fn.node.args
+    env: dict = {}
+    params = [p.arg for p in a.posonlyargs + a.args]
+    for i, name in enumerate(params):
+        env[name] = receiver if (i == 0 and receiver is not None) else UNKNOWN
+    for p in a.kwonlyargs:
+        env[p.arg] = UNKNOWN
+    if a.vararg is not None:
+        env[a.vararg.arg] = UNKNOWN
+    if a.kwarg is not None:
+        env[a.kwarg.arg] = UNKNOWN
+    parameter_start(analysis, fn, env)
+    return env
+
+
+def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
+    """The environment of a call ``fn(*args, **kwargs)``; None when the arguments do not fit."""
+    a = fn.node.args
+    positional = [p.arg for p in a.posonlyargs + a.args]
+    env: dict = {}
+    for name, value in zip(positional, args):
+        env[name] = value
+    extra = args[len(positional):]
+    if extra:
+        if a.vararg is None:
+            return None
+        env[a.vararg.arg] = Tuple(tuple(extra))
+    elif a.vararg is not None:
+        env[a.vararg.arg] = Tuple(())
+    kw_names = positional + [p.arg for p in a.kwonlyargs]
+    rest = {}
+    for k, v in kwargs.items():
+        if k in kw_names:
+            env[k] = v
+        else:
+            rest[k] = v
+    if rest and a.kwarg is None:
+        return None
+    if a.kwarg is not None:
+        env[a.kwarg.arg] = Dict(tuple(rest.items()))
+    # defaults
+    defaults = fn.defaults
+    for name, value in zip(positional[len(positional) - len(defaults):], defaults):
+        env.setdefault(name, value)
+    for name, value in fn.kw_defaults:
+        env.setdefault(name, value)
+    for name in kw_names:
+        env.setdefault(name, UNKNOWN)
+    return env
+
+
+def memo_key(fn: Function, args: list, kwargs: dict):
+    """What identifies a call for the memo (None: not memoisable: it passes an object, or is unhashable)."""
+    if any(isinstance(v, Instance) for v in args) or any(isinstance(v, Instance) for v in kwargs.values()):
+        return None
+    key = (fn, tuple(args), tuple(sorted(kwargs.items(), key=lambda kv: kv[0])))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key

@@ -1,0 +1,227 @@
+"""Functions and classes: each analysed once with unknown arguments (its *generic* analysis, whose
+definite errors are reported at the op), and again per distinct call with the call's arguments
+(memoised), whose errors are reported at the call (SC110) with the failing op as a related location.
+
+Classes are analysed through a template instance that ``__init__`` fills; every method's generic
+analysis runs on it. The incremental cache (incremental.py) supplies the analyses of unchanged
+top-level definitions from an earlier run.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...report.diagnostics import Related
+from ..core.frame import MAX_CALL_DEPTH, Frame
+from ..core.freshen import freshen
+from ..core.join import join_returns
+from ..core.values import UNKNOWN, Class, Function, Instance, Value
+from ..interp.annotations import MISMATCH, bind_call_scope, check_call
+from ..interp.interpreter import Interpreter
+from .binding import bind_call, memo_key, parameter_values
+from .incremental import Entry
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
+
+
+@dataclass
+class GenericResult:
+    errors: set            # (line, column, code) of definite errors found without call context
+    returns: Value
+    preconditions: list
+    final_env: dict = field(default_factory=dict)   # parameters as refined by the body
+    names: dict = field(default_factory=dict)
+    signature: str | None = None   # its one-line signature, once printed (kept with cached results)
+
+
+def is_method(fn: Function) -> bool:
+    return "." in fn.qualname and "<locals>" not in fn.qualname.rsplit(".", 1)[0]
+
+
+def _top_level(fn: Function) -> bool:
+    return fn.closure is None and "." not in fn.qualname and not isinstance(fn.node, ast.Lambda)
+
+
+def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
+    if isinstance(fn.node, ast.Lambda):
+        frame.returns.append(interp.eval(fn.node.body))
+    else:
+        interp.run_body(fn.node.body)
+
+
+class Calls:
+    """The generic analyses, the call memo and the queue of what is still to analyse, for one run."""
+
+    def __init__(self, run: "Analysis"):
+        self.run = run
+        self.generic: dict[Function, GenericResult] = {}
+        self.running: set[Function] = set()
+        self.memo: dict = {}
+        self.instances: dict[Class, Instance] = {}
+        self.pending: list = []
+        self.windows: dict = {}        # Function -> (diagnostics, notes) its generic analysis produced
+        self.restored: set = set()     # classes whose analyses came from the cache
+
+    # -- the queue --------------------------------------------------------------------------------
+    def schedule(self, item: Function | Class) -> None:
+        self.pending.append(item)
+
+    def drain(self) -> None:
+        while self.pending:
+            item = self.pending.pop(0)
+            if type(item) is Class:
+                self.analyse_class(item)
+            else:
+                self.ensure_generic(item)
+
+    # -- classes ----------------------------------------------------------------------------------
+    def generic_instance(self, cls: Class) -> Instance:
+        inst = self.instances.get(cls)
+        if inst is not None:
+            return inst
+        entry = self.run.incremental.cached(cls.module, cls.node.name) if "." not in cls.qualname else None
+        if entry is not None:
+            inst = self.instances[cls] = Instance(cls, dict(entry.attrs), template=True)
+            for member in cls.namespace.values():
+                if type(member) is Function and member.qualname in entry.results:
+                    self.generic[member] = entry.results[member.qualname]
+            self._replay(entry)
+            self.restored.add(cls)
+            return inst
+        inst = self.instances[cls] = Instance(cls, template=True)
+        init = cls.lookup("__init__")
+        if type(init) is Function:
+            self.ensure_generic(init, receiver=inst)
+        return inst
+
+    def analyse_class(self, cls: Class) -> None:
+        inst = self.generic_instance(cls)
+        if cls in self.restored:
+            return
+        for name, member in cls.namespace.items():
+            if type(member) is Function and name != "__init__":
+                self.ensure_generic(member, receiver=inst)
+        if "." in cls.qualname:
+            return
+        methods = [m for m in cls.namespace.values() if type(m) is Function]
+        results = {m.qualname: self.generic[m] for m in methods if m in self.generic}
+        if len(results) == len(methods):
+            self._save(cls.module, cls.node.name, results, inst.attrs, methods)
+
+    # -- the incremental cache --------------------------------------------------------------------
+    def _replay(self, entry: Entry) -> None:
+        self.run.incremental.reused += len(entry.results)
+        for d in entry.diagnostics:
+            self.run.findings.emit(d)
+        self.run.findings.notes.extend(entry.notes)
+
+    def _save(self, module, top_name: str, results: dict, attrs: dict, fns) -> None:
+        diags: dict = {}
+        notes: list = []
+        for fn in fns:
+            d, n = self.windows.get(fn, ((), ()))
+            diags.update(dict.fromkeys(d))
+            notes.extend(n)
+        self.run.incremental.save(module, top_name, results, attrs, list(diags), notes)
+
+    # -- functions --------------------------------------------------------------------------------
+    def ensure_generic(self, fn: Function, receiver: Value | None = None, stack: tuple = ()) -> GenericResult | None:
+        """Analyse ``fn`` with unknown arguments once; definite errors found so are reported there.
+
+        ``stack`` is the chain of analyses that asked for it: beyond MAX_CALL_DEPTH the analysis is
+        left for later (None), which keeps the interpreter's own recursion bounded."""
+        hit = self.generic.get(fn)
+        if hit is not None or fn in self.running or len(stack) >= MAX_CALL_DEPTH:
+            return hit
+        if _top_level(fn):
+            entry = self.run.incremental.cached(fn.module, fn.node.name)
+            if entry is not None and fn.qualname in entry.results:
+                self.generic[fn] = entry.results[fn.qualname]
+                self._replay(entry)
+                return self.generic[fn]
+        findings = self.run.findings
+        notes_before = len(findings.notes)
+        diags_before = len(findings.diagnostics)
+        self.running.add(fn)
+        try:
+            env = parameter_values(self.run, fn, receiver)
+            frame = Frame(env)
+            interp = Interpreter(self.run, fn.module, frame, report=fn.module.reported, stack=stack + (fn,),
+                                 function=fn)
+            _run_body(interp, fn, frame)
+            found = {(d.span.line, d.span.column, d.code) for d in findings.diagnostics[diags_before:]
+                     if d.severity == "error"}
+            result = GenericResult(found | self._silent_errors(fn, env, stack),
+                                   join_returns(self.run.fresh, frame.returns),
+                                   frame.preconditions, dict(frame.env), frame.names)
+            self.generic[fn] = result
+            self.windows[fn] = (findings.diagnostics[diags_before:], findings.notes[notes_before:])
+            if _top_level(fn):
+                self._save(fn.module, fn.node.name, {fn.qualname: result}, {}, [fn])
+            return result
+        finally:
+            self.running.discard(fn)
+
+    def _silent_errors(self, fn: Function, env: dict, stack: tuple = ()) -> set:
+        """Definite errors of a function from a module that is not being reported (found silently)."""
+        if fn.module.reported:
+            return set()
+        errors: list = []
+        frame = Frame(dict(env))
+        interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors, stack=stack + (fn,),
+                             function=fn)
+        try:
+            _run_body(interp, fn, frame)
+        except RecursionError:
+            return set()
+        return {(d.span.line, d.span.column, d.code) for d in errors}
+
+    def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
+        if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH:
+            return UNKNOWN
+        receiver = None
+        if is_method(fn) and args:
+            # the generic analysis runs on the class's template instance, never on this object
+            receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
+        generic = self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
+        if generic is None and fn not in self.running:
+            return UNKNOWN  # too deep to follow now
+        env = bind_call(fn, args, kwargs)
+        if env is None:
+            return UNKNOWN
+        scope = check_call(caller, node, fn, env)
+        if scope is MISMATCH:
+            return UNKNOWN
+        key = memo_key(fn, args, kwargs)
+        hit = self.memo.get(key) if key is not None else None
+        if hit is not None:
+            hit = (freshen(hit[0], list(args) + list(kwargs.values()), self.run.fresh), hit[1])
+        if hit is None:
+            errors: list = []
+            frame = Frame(env)
+            bind_call_scope(self.run, frame, scope)
+            interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors,
+                                 stack=caller.stack + (fn,), function=fn)
+            interp.call_site = (caller, node)   # a HOLE in fn is also solved per call (holes.py)
+            try:
+                _run_body(interp, fn, frame)
+            except RecursionError:
+                return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
+            hit = (join_returns(self.run.fresh, frame.returns), errors)
+            if key is not None:
+                self.memo[key] = hit
+        result, errors = hit
+        known = generic.errors if generic is not None else set()
+        for err in errors:
+            if (err.span.line, err.span.column, err.code) in known and err.path == fn.module.path:
+                continue
+            if caller.try_depth:
+                break  # the call is inside `try`/`pytest.raises`: its failure is handled
+            message = f"call to {fn.qualname.split('.<locals>.')[-1]}() fails: {err.message}"
+            related = (Related(err.path, err.span, err.message),) + err.related
+            caller.diagnose(node, "SC110", message, related)
+            break  # one diagnostic per call
+        return result

@@ -1,0 +1,123 @@
+"""Imports: library modules become the values the rule tables model; the project's own modules
+are found on disk (or in an editor's buffers) and interpreted, never imported or executed."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+from typing import Callable
+
+from ..core.frame import BUILTINS
+from ..core.module import ModuleInfo
+from ..core.values import UNKNOWN, Hole, LibraryObject, ProjectModule, Value
+from ..rules.registry import library_value
+from .project import Project
+
+#: Top-level names of the array libraries whose ops are modelled (everything under them is a
+#: LibraryObject, resolved against the rule tables).
+LIBRARIES = ("numpy", "torch", "jax")
+#: Standard modules whose names carry no shapes (imported names from them are unknown).
+_SHAPELESS = ("typing", "__future__", "dataclasses", "functools", "math", "os", "sys")
+
+
+def canonical_library(name: str) -> str:
+    """``numpy.core.multiply`` and ``jax.numpy.sum`` resolve like ``numpy.multiply`` / ``numpy.sum``."""
+    if name.startswith("jax.numpy"):
+        return "numpy" + name[len("jax.numpy"):]
+    return name
+
+
+class Modules:
+    """The modules of one run, by real path, loaded on first import (cycles cut: an import that
+    is still loading gives unknown names)."""
+
+    def __init__(self, project: Project, run_module: Callable[[ModuleInfo], None]):
+        self.project = project
+        self.run_module = run_module
+        self.loaded: dict[str, ModuleInfo | None] = {}
+        self.loading: set[str] = set()
+
+    def add(self, info: ModuleInfo) -> None:
+        """Register the module being checked (so that importing it back is a cycle, not a reload)."""
+        self.loaded[os.path.realpath(info.path)] = info
+
+    def import_module(self, name: str, importer: ModuleInfo) -> Value:
+        top = name.split(".")[0]
+        if top in LIBRARIES:
+            return LibraryObject(canonical_library(name))
+        if top in ("shapecheck", "jaxtyping"):
+            return LibraryObject(name)
+        info = self.load(name, importer, 0)
+        return ProjectModule(info) if info is not None else UNKNOWN
+
+    def import_from(self, module: str | None, name: str | None, level: int, importer: ModuleInfo) -> Value:
+        if level == 0 and module:
+            top = module.split(".")[0]
+            if top in LIBRARIES:
+                return library_value(canonical_library(f"{module}.{name}" if name else module))
+            if top == "shapecheck" or top == "jaxtyping":
+                if name == "HOLE":
+                    return Hole()
+                if name == "reveal_shape":
+                    return BUILTINS["reveal_shape"]
+                return LibraryObject(f"{module}.{name}")
+            if top in _SHAPELESS:
+                return UNKNOWN
+        info = self.load(module or "", importer, level)
+        if info is None:
+            if name is not None:
+                sub = self.load(f"{module}.{name}" if module else name, importer, level)
+                if sub is not None:
+                    return ProjectModule(sub)
+            return UNKNOWN
+        if name is None:
+            return ProjectModule(info)
+        value = info.env.get(name)
+        if value is None:
+            sub = self.load(f"{module}.{name}" if module else name, importer, level)
+            return ProjectModule(sub) if sub is not None else UNKNOWN
+        return value
+
+    def resolve(self, name: str, importer: ModuleInfo, level: int) -> str | None:
+        parts = name.split(".") if name else []
+        if level:
+            base = Path(importer.path).parent
+            for _ in range(level - 1):
+                base = base.parent
+            roots = [base]
+        else:
+            roots = [Path(importer.path).parent] + [Path(r) for r in self.project.roots]
+        for root in roots:
+            candidate = root.joinpath(*parts)
+            for path in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
+                if path is not None and path.is_file():
+                    return str(path)
+        return None
+
+    def load(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:
+        path = self.resolve(name, importer, level)
+        if path is None:
+            return None
+        key = os.path.realpath(path)
+        if key in self.loaded:
+            return self.loaded[key]
+        if key == os.path.realpath(importer.path) or key in self.loading:
+            return None  # import cycle: its names are unknown here
+        source = self.project.source_of(path)
+        if source is None:
+            self.loaded[key] = None
+            return None
+        try:
+            tree = ast.parse(source, filename=path)
+        except (SyntaxError, ValueError):
+            self.loaded[key] = None
+            return None
+        info = ModuleInfo(path, name, source, tree)
+        self.loading.add(key)
+        try:
+            self.run_module(info)
+        finally:
+            self.loading.discard(key)
+        self.loaded[key] = info
+        return info

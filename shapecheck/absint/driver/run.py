@@ -1,0 +1,138 @@
+"""The entry points of the analyser, each opening its run the same way (:func:`_open`): the module
+registered under its real path, the recursion limit raised for nested calls, the step budget, and
+the project's symbol counter carried on. ``shapecheck.api`` is their public door."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from ...constraints.dims import sym
+from ...constraints.shapes import Shape
+from ...report.diagnostics import Diagnostic, FileReport, Span
+from ..core.frame import BudgetExceeded, Frame
+from ..core.module import ModuleInfo
+from ..core.values import UNKNOWN, Array, Function
+from ..interp.interpreter import Interpreter
+from .analysis import Analysis
+from .parsing import parse
+from .project import Project
+from .signatures import Signature, function_signatures, module_signatures
+
+#: Nested calls are analysed by recursion; Python 3.11 frames are cheap, so allow the depth that
+#: MAX_CALL_DEPTH levels of real code need (call_function still cuts off gracefully beyond it).
+RECURSION_LIMIT = 12000
+
+
+@contextmanager
+def _open(project: Project, path: str, text: str, tree: ast.Module, reported: bool) -> Iterator[tuple[Analysis, ModuleInfo]]:
+    analysis = Analysis(project)
+    info = ModuleInfo(path, Path(path).stem, text, tree, reported=reported)
+    analysis.modules.add(info)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
+    try:
+        yield analysis, info
+    finally:
+        sys.setrecursionlimit(limit)
+        project.cache.symbol_counter = analysis.symbols
+        project.cache.last_reused = analysis.incremental.reused
+
+
+def _run(analysis: Analysis, info: ModuleInfo) -> None:
+    """Interpret the module; past the step budget, what was found is kept and SC006 says so."""
+    try:
+        analysis.run_module(info)
+    except BudgetExceeded as stop:
+        line = getattr(stop.node, "lineno", 1)
+        analysis.emit(Diagnostic(info.path, Span(line, 1, line, 1), "SC006", "info",
+                                 f"analysis stopped after {analysis.budget.limit:,} steps (the file's calls and "
+                                 "loops multiply too much); results are partial, no error is implied"))
+
+
+def _decode(source: str | bytes, report: FileReport) -> str | None:
+    """The text of a file's bytes, or None with SC002 in ``report`` (binary, not UTF-8)."""
+    if not isinstance(source, bytes):
+        return source
+    path = report.path
+    if b"\x00" in source[:8192]:
+        report.diagnostics.append(Diagnostic(path, Span(1, 1, 1, 1), "SC002", "error",
+                                             "binary file: not Python source (it contains NUL bytes)"))
+        return None
+    try:
+        return source.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = source[:exc.start].count(b"\n") + 1
+        report.diagnostics.append(Diagnostic(path, Span(line, 1, line, 1), "SC002", "error",
+                                             f"not UTF-8 text: {exc.reason} at byte {exc.start}"))
+        return None
+
+
+def analyze_file(source: str | bytes, path: str, project: Project) -> FileReport:
+    """Analyse one file (see ``shapecheck.api.check_source``)."""
+    report = FileReport(path)
+    text = _decode(source, report)
+    if text is None:
+        return report
+    try:
+        tree = parse(project.cache.trees if project.incremental else None, path, text)
+    except SyntaxError as exc:
+        line = exc.lineno or 1
+        col = exc.offset or 1
+        report.diagnostics.append(Diagnostic(path, Span(line, col, exc.end_lineno or line,
+                                                        max(exc.end_offset or col + 1, col + 1)),
+                                             "SC001", "error", f"syntax error: {exc.msg}"))
+        return report
+    except ValueError as exc:  # e.g. source with NUL characters
+        report.diagnostics.append(Diagnostic(path, Span(1, 1, 1, 1), "SC002", "error", f"unreadable source: {exc}"))
+        return report
+    with _open(project, path, text, tree, reported=True) as (analysis, info):
+        _run(analysis, info)
+        findings = analysis.findings
+        report.diagnostics = findings.diagnostics
+        report.notes = findings.notes
+        report.arrays_known = findings.arrays_known
+        report.arrays_unknown = findings.arrays_unknown
+        report.unknown_calls = findings.unknown_calls
+        report.signatures = function_signatures(analysis, info)
+    report.source = text
+    return report
+
+
+def module_signatures_of(path: str, source: str | None, project: Project) -> list[Signature]:
+    """The signature of every function in one file (none when it does not parse)."""
+    text = Path(path).read_text(encoding="utf-8") if source is None else source
+    try:
+        tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError):
+        return []
+    with _open(project, path, text, tree, reported=True) as (analysis, info):
+        _run(analysis, info)
+        return module_signatures(analysis, info)
+
+
+def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | None, path: str,
+                 project: Project):
+    """The analyser's view of one call (see ``shapecheck.api.analyze_call``)."""
+    tree = ast.parse(source, filename=path)
+    with _open(project, path, source, tree, reported=False) as (analysis, info):
+        _run(analysis, info)
+        fn = info.env.get(func_name)
+        if type(fn) is not Function or isinstance(fn.node, ast.Lambda):
+            return UNKNOWN, []
+        params = [p.arg for p in fn.node.args.posonlyargs + fn.node.args.args]
+        args = []
+        for name in params:
+            spec = arg_shapes.get(name)
+            if spec is None:
+                args.append(UNKNOWN)
+                continue
+            dims = tuple(d if isinstance(d, int) else sym(str(d)) for d in spec)
+            args.append(Array(Shape(dims), (dtypes or {}).get(name)))
+        errors: list = []
+        caller = Interpreter(analysis, info, Frame(dict(info.env)), report=False, errors=errors)
+        result = analysis.call_function(caller, fn.node, fn, args, {})
+        return result, errors

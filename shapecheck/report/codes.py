@@ -62,7 +62,8 @@ _ROWS = [
          "import numpy as np\nx = np.zeros(12)\nparts = np.split(x, 3)\n"),
     Code("SC110", "call-precondition", "error",
          "A call whose argument shapes violate what the called function requires; the failing operation "
-         "inside the function is shown as a related location.",
+         "inside the function is shown as a related location, and its code is the finding's cause "
+         "(--select, --ignore and ignore comments match either).",
          "import numpy as np\ndef layer(x, w):\n    return x @ w\ny = layer(np.zeros((2, 3)), np.zeros((4, 5)))\n",
          "import numpy as np\ndef layer(x, w):\n    return x @ w\ny = layer(np.zeros((2, 3)), np.zeros((3, 5)))\n"),
     Code("SC120", "possible-shape-error", "warning",

@@ -69,6 +69,14 @@ class Diagnostic:
     # For SC302 (hole): the solution text, or None when it is not unique.
     hole: str | None = None
     fix: Fix | None = None
+    # For SC110 (a call that fails): the code of the failing operation inside the callee (SC103...).
+    # --select, --ignore and ignore comments match either code.
+    cause: str | None = None
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The codes this diagnostic answers to: its own, and its cause's."""
+        return (self.code,) if self.cause is None else (self.code, self.cause)
 
     @property
     def line(self) -> int:
@@ -96,6 +104,8 @@ class Diagnostic:
             out["shape"] = None if self.shape is None else list(self.shape)
         if self.code == "SC302":
             out["hole"] = self.hole
+        if self.cause is not None:
+            out["cause"] = self.cause
         if self.related:
             out["related"] = [
                 {"path": r.path, "line": r.span.line, "column": r.span.column,

@@ -99,13 +99,13 @@ def apply_suppressions(source_text: str | bytes, diags: Sequence[Diagnostic], *,
         suppressor = None
         if diag.code not in UNSUPPRESSIBLE:
             for line in dict.fromkeys((diag.span.line, diag.span.end_line)):
-                suppressor = next((c for c in by_line.get(line, ()) if c.covers(diag.code)), None)
+                suppressor = next((c for c in by_line.get(line, ()) if any(map(c.covers, diag.codes))), None)
                 if suppressor is not None:
                     break
         if suppressor is None:
             kept.append(diag)
         else:
-            used_codes[suppressor].add(diag.code)
+            used_codes[suppressor].update(diag.codes)
     file_path = path if path is not None else (diags[0].path if diags else "<string>")
     kept.extend(_unused(comment, used, file_path) for comment, used in used_codes.items()
                 if _unused_codes(comment, used) is not None)
@@ -124,16 +124,24 @@ def filter_codes(diags: Iterable[Diagnostic], select: Sequence[str] = (),
     >>> [d.code for d in filter_codes(ds, ignore=["SC101"])]
     ['SC102']
     """
-    return [d for d in diags if is_selected(d.code, select, ignore)]
+    return [d for d in diags if _kept(d.codes, select, ignore)]
 
 
 def is_selected(code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:
     """Whether ``code`` survives ``select``/``ignore`` (see ``filter_codes``)."""
-    best_select = max((len(p) for p in select if code.startswith(p.upper())), default=-1)
-    best_ignore = max((len(p) for p in ignore if code.startswith(p.upper())), default=-1)
-    if best_ignore >= 0 and best_ignore >= best_select:
-        return False
-    return best_select >= 0 or not select
+    return _kept((code,), select, ignore)
+
+
+def _kept(codes: Sequence[str], select: Sequence[str], ignore: Sequence[str]) -> bool:
+    """A diagnostic with several codes (SC110 and its cause) is dropped when any of them is ignored
+    and kept when any of them is selected."""
+    ignored = any(0 <= _prefix(c, select) <= _prefix(c, ignore) or (_prefix(c, select) < 0 <= _prefix(c, ignore))
+                  for c in codes)
+    return not ignored and (not select or any(_prefix(c, select) >= 0 for c in codes))
+
+
+def _prefix(code: str, prefixes: Sequence[str]) -> int:
+    return max((len(p) for p in prefixes if code.startswith(p.upper())), default=-1)
 
 
 def _unused_codes(comment: IgnoreComment, used: set[str]) -> tuple[str, ...] | None:

@@ -222,6 +222,6 @@ class Calls:
                 break  # the call is inside `try`/`pytest.raises`: its failure is handled
             message = f"call to {fn.qualname.split('.<locals>.')[-1]}() fails: {err.message}"
             related = (Related(err.path, err.span, err.message),) + err.related
-            caller.diagnose(node, "SC110", message, related)
+            caller.diagnose(node, "SC110", message, related, cause=err.cause or err.code)
             break  # one diagnostic per call
         return result

@@ -58,8 +58,9 @@ class Interpreter(Statements, Expressions):
         return self.module.span(node)
 
     def diagnose(self, node: ast.AST, code: str, message: str, related: Iterable[Related] = (),
-                 severity: str = "error") -> None:
-        diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related))
+                 severity: str = "error", cause: str | None = None) -> None:
+        diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related),
+                          cause=cause)
         if self.errors is not None:
             if severity == "error":
                 self.errors.append(diag)

@@ -120,3 +120,8 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
 
 
 __all__ = ["signatures_of", "analyze_call", "Options", "Project", "check_source", "check_paths", "Diagnostic", "FileReport", "Span"]
+
+# The values ``signatures_of`` returns, for front ends that read them (``shapecheck annotate``).
+from .absint.driver.signatures import ShapeText, Signature  # noqa: E402  (re-export)
+
+__all__ += ["Signature", "ShapeText"]

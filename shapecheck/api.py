@@ -12,7 +12,7 @@ from typing import Sequence
 
 from .absint.driver import run
 from .absint.driver.project import Options, Project
-from .absint.driver.signatures import Signature
+from .absint.driver.signatures import ShapeText, Signature
 from .report.diagnostics import Diagnostic, FileReport, Span
 from .report.suppression import apply_suppressions, filter_codes
 
@@ -74,4 +74,5 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
     return run.analyze_call(source, func_name, arg_shapes, dtypes, path, project or Project())
 
 
-__all__ = ["signatures_of", "analyze_call", "Signature", "Options", "Project", "check_source", "check_paths", "Diagnostic", "FileReport", "Span"]
+__all__ = ["signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
+           "check_paths", "Diagnostic", "FileReport", "Span"]

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shapecheck.api import Options, check_source, signatures_of
 from shapecheck.cli.annotate import annotate_source
-from shapecheck.cli.signatures import main, signatures_of
-from shapecheck.api import Options, check_source
+from shapecheck.cli.app import main
 
 pytestmark = pytest.mark.needs_analyzer
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from shapecheck.cli.signatures import main, signatures_of
+from shapecheck.api import signatures_of
+from shapecheck.cli.app import main
 
 pytestmark = pytest.mark.needs_analyzer
 

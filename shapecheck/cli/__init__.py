@@ -1,4 +1,5 @@
-"""The command line: ``shapecheck check``, ``ir``, ``compile``, ``signatures``, ``annotate``, ``lsp``."""
+"""The command line: ``shapecheck check``, ``explain``, ``ir``, ``compile``, ``signatures``,
+``annotate`` and ``lsp``; the table of subcommands is ``app.SUBCOMMANDS``."""
 
 from .app import main
 

@@ -1,4 +1,4 @@
-"""`shapecheck annotate`: write inferred shape signatures back as jaxtyping annotations.
+"""`shapecheck annotate FILE [--diff]`: write inferred shape signatures back as jaxtyping annotations.
 
 libcst keeps every byte it is not asked to change, so the rewrite touches exactly the annotations
 it adds and one import line. A parameter or return is annotated only when it has no annotation yet
@@ -16,14 +16,42 @@ def f(x: Shaped[np.ndarray, "n k"]) -> Shaped[np.ndarray, "k n"]:
 
 from __future__ import annotations
 
+import argparse
+import difflib
 import re
+import sys
+from pathlib import Path
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from ..absint.driver.signatures import ShapeText, Signature
+from .. import api
+from ..api import ShapeText, Signature
+from .command import EXIT_OK, EXIT_USAGE, print_error
 
 _TOKEN = re.compile(r"[A-Za-z0-9_+\-*/%()]+\Z")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.usage = "shapecheck annotate FILE [--diff]"
+    parser.description = "Add jaxtyping annotations for the inferred shapes."
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--diff", action="store_true", help="print the change instead of writing it")
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        print_error(f"no such file: {args.file}")
+        return EXIT_USAGE
+    source = path.read_text(encoding="utf-8")
+    new = annotate_source(source, str(path))
+    if args.diff:
+        sys.stdout.writelines(difflib.unified_diff(source.splitlines(keepends=True), new.splitlines(keepends=True),
+                                                   f"a/{args.file}", f"b/{args.file}"))
+    elif new != source:
+        path.write_text(new, encoding="utf-8")
+    return EXIT_OK
 
 
 def wrapper_for(dtype: str | None) -> str:
@@ -156,9 +184,7 @@ def _is_docstring(stmt) -> bool:
 
 def annotate_source(source: str, path: str = "<string>") -> str:
     """``source`` with jaxtyping annotations for every inferred single-alternative shape."""
-    from .signatures import signatures_of
-
-    sigs = signatures_of(path, source)
+    sigs = api.signatures_of(path, source)
     if not sigs:
         return source
     by_line = {sig.node.lineno: sig for sig in sigs}

@@ -1,52 +1,35 @@
-"""`shapecheck signatures [PATH ...]` and `shapecheck annotate FILE [--diff]`.
+"""`shapecheck signatures [PATH ...]`: print every function's shape signature, file by file.
 
-``signatures`` prints every function's shape signature (see ``signatures.py``), file by file;
-``annotate`` writes them back into the file as jaxtyping annotations (see ``annotate.py``).
-The CLI calls :func:`main` with the subcommand name first.
-
->>> main(["signatures", "--help"])  # doctest: +ELLIPSIS
-usage: shapecheck signatures ...
-0
+A signature says what a function requires of its parameters and what it returns
+(``def layer(x: (n, k), w: (k, m)) -> (n, m)``); ``shapecheck annotate`` writes them back into a
+file as jaxtyping annotations.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
-import os
 import sys
-from pathlib import Path
-from typing import Sequence
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-
-
-def signatures_of(path: str, source: str | None = None) -> list:
-    """The :class:`~shapecheck.api.Signature` of every function in one file."""
-    from .. import api  # lazy: start-up time (the analyser loads Z3)
-
-    return api.signatures_of(path, source)
+from .. import api
+from .command import EXIT_OK, EXIT_USAGE, print_error
+from .discovery import PathNotFound, discover
 
 
-def _signatures(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="shapecheck signatures",
-                                     usage="shapecheck signatures [PATH ...]",
-                                     description="Print the inferred shape signature of every function.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.usage = "shapecheck signatures [PATH ...]"
+    parser.description = "Print the inferred shape signature of every function."
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
-    from .discovery import PathNotFound, discover
 
+
+def run(args: argparse.Namespace) -> int:
     try:
         files = discover(args.paths or ["."])
-    except PathNotFound as error:
-        print(f"shapecheck: error: no such file or directory: {', '.join(error.paths)}", file=sys.stderr)
+    except PathNotFound as missing:
+        print_error(f"no such file or directory: {', '.join(missing.paths)}")
         return EXIT_USAGE
     first = True
     for path in files:
-        sigs = signatures_of(str(path))
+        sigs = api.signatures_of(str(path))
         if not sigs:
             continue
         if not first:
@@ -57,40 +40,3 @@ def _signatures(argv: list[str]) -> int:
         for sig in sigs:
             sys.stdout.write(sig.text() + "\n")
     return EXIT_OK
-
-
-def _annotate(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="shapecheck annotate", usage="shapecheck annotate FILE [--diff]",
-                                     description="Add jaxtyping annotations for the inferred shapes.")
-    parser.add_argument("file", metavar="FILE")
-    parser.add_argument("--diff", action="store_true", help="print the change instead of writing it")
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
-    from .annotate import annotate_source
-
-    path = Path(args.file)
-    if not path.is_file():
-        print(f"shapecheck: error: no such file: {args.file}", file=sys.stderr)
-        return EXIT_USAGE
-    source = path.read_text(encoding="utf-8")
-    new = annotate_source(source, str(path))
-    if args.diff:
-        import difflib
-
-        sys.stdout.writelines(difflib.unified_diff(source.splitlines(keepends=True), new.splitlines(keepends=True),
-                                                   f"a/{args.file}", f"b/{args.file}"))
-        return EXIT_OK
-    if new != source:
-        path.write_text(new, encoding="utf-8")
-    return EXIT_OK
-
-
-def main(argv: Sequence[str]) -> int:
-    """Entry for the `signatures` and `annotate` subcommands (``argv[0]`` names which)."""
-    argv = list(argv)
-    command, rest = (argv[0], argv[1:]) if argv else ("signatures", [])
-    if command == "annotate":
-        return _annotate(rest)
-    return _signatures(rest)

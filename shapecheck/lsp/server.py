@@ -472,13 +472,16 @@ def build_server() -> ShapecheckServer:
     return ls
 
 
-def main(argv: list[str]) -> int:
-    """Run the server over stdio until the client asks it to exit; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="shapecheck lsp", description="shapecheck language server (stdio)")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``shapecheck lsp`` (``shapecheck.cli`` runs it through these two functions)."""
+    parser.description = "shapecheck language server (stdio)"
     parser.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the only transport")
     parser.add_argument("--log-file", help="write the server's log here instead of stderr")
     parser.add_argument("--log-level", default="WARNING", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the server over stdio until the client asks it to exit; returns the exit status."""
     handler = logging.FileHandler(args.log_file) if args.log_file else logging.StreamHandler(sys.stderr)
     logging.basicConfig(level=args.log_level, handlers=[handler],
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -486,6 +489,13 @@ def main(argv: list[str]) -> int:
     logging.getLogger("pygls").setLevel(logging.DEBUG if args.log_level == "DEBUG" else logging.WARNING)
     build_server().start_io()
     return 0
+
+
+def main(argv: list[str]) -> int:
+    """``python -m shapecheck.lsp.server [OPTIONS]``: parse ``argv`` and :func:`run`."""
+    parser = argparse.ArgumentParser(prog="shapecheck lsp")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
 
 
 if __name__ == "__main__":

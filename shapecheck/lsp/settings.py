@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from ..api import Options
+
 INLAY_MODES = ("off", "assignments", "all")
 DIAGNOSTIC_MODES = ("auto", "push", "pull")
 
@@ -135,8 +137,6 @@ def read_pyproject(folder: str) -> dict:
 
 def options_for(settings: Settings):
     """The analyzer's ``Options`` for these settings (notes on: hover and inlay hints need them)."""
-    from ..api import Options
-
     return Options(strict=settings.strict, select=settings.select, ignore=settings.ignore, notes=True)
 
 

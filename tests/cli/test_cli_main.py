@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import sys
 import types
 
@@ -70,14 +71,14 @@ def test_exit_zero_and_ignore_do_not_hide_internal_errors(run, write):
 def test_unreadable_file_is_a_diagnostic_not_a_traceback(run, write, monkeypatch):
     write("a.py", CLEAN)
     write("b.py", BUGGY)
-    real_read_bytes = cli.Path.read_bytes
+    real_read_bytes = pathlib.Path.read_bytes
 
     def read_bytes(self):
         if self.name == "a.py":
             raise PermissionError(13, "Permission denied")
         return real_read_bytes(self)
 
-    monkeypatch.setattr(cli.Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(pathlib.Path, "read_bytes", read_bytes)
     result = run("check", "--output-format", "json")
     assert result.status == 1
     by_path = {d["path"]: d for d in json.loads(result.out)}
@@ -253,42 +254,69 @@ def test_version(run):
     assert result.status == 0 and result.out.strip() == f"shapecheck {__version__}"
 
 
-def test_delegate_missing_module_is_a_clear_error(run, monkeypatch):
-    monkeypatch.setitem(cli.DELEGATES, "lsp", cli.Delegate("shapecheck.no_such_module", "x"))
+def _missing(name: str):
+    def load():
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+    return load
+
+
+def test_subcommand_missing_module_is_a_clear_error(run, monkeypatch):
+    monkeypatch.setitem(cli.SUBCOMMANDS, "lsp", cli.Subcommand("x", _missing("shapecheck.lsp.server")))
     result = run("lsp", "--stdio")
     assert result.status == 2
     assert "`shapecheck lsp` is not available" in result.err
 
 
-def test_delegate_missing_dependency_names_the_package(run, monkeypatch):
-    monkeypatch.setitem(cli.DELEGATES, "lsp", cli.Delegate("shapecheck.lsp.server", "x", extra="lsp"))
-
-    def fail(name):
-        raise ModuleNotFoundError("No module named 'pygls'", name="pygls")
-
-    monkeypatch.setattr(cli.importlib, "import_module", fail)
+def test_subcommand_missing_dependency_names_the_package(run, monkeypatch):
+    monkeypatch.setitem(cli.SUBCOMMANDS, "lsp", cli.Subcommand("x", _missing("pygls"), extra="lsp"))
     result = run("lsp")
     assert result.status == 2
     assert "needs the package 'pygls'" in result.err and "[lsp]" in result.err
 
 
-@pytest.mark.parametrize("name, expected_argv", [
-    ("ir", ["f.py::g", "--shape", "x=3"]),
-    ("signatures", ["signatures", "f.py::g", "--shape", "x=3"]),
-    ("annotate", ["annotate", "f.py::g", "--shape", "x=3"]),
-])
-def test_delegate_passes_the_rest_of_argv_and_its_status(run, monkeypatch, name, expected_argv):
+@pytest.mark.parametrize("name", ["ir", "compile", "signatures", "annotate", "lsp"])
+def test_subcommand_gets_its_own_arguments_and_returns_its_status(run, monkeypatch, name):
     seen = []
-    module = types.ModuleType("fake_delegate")
-    module.main = lambda argv: seen.append(argv) or 7
-    monkeypatch.setitem(sys.modules, "fake_delegate", module)
-    delegate = cli.DELEGATES[name]
-    monkeypatch.setitem(cli.DELEGATES, name, cli.Delegate("fake_delegate", delegate.help, delegate.pass_name))
-    assert run(name, "f.py::g", "--shape", "x=3").status == 7
-    assert seen == [expected_argv]
+    module = types.SimpleNamespace(add_arguments=lambda parser: parser.add_argument("rest", nargs="*"),
+                                   run=lambda args: seen.append(args.rest) or 7)
+    monkeypatch.setitem(cli.SUBCOMMANDS, name, cli.Subcommand(cli.SUBCOMMANDS[name].help, lambda: module))
+    assert run(name, "f.py::g", "x=3").status == 7
+    assert seen == [["f.py::g", "x=3"]]
 
 
-def test_every_delegate_module_path_is_under_shapecheck():
-    assert {d.module for d in cli.DELEGATES.values()} == {
-        "shapecheck.lsp.server", "shapecheck.cli.ir", "shapecheck.cli.compile",
-        "shapecheck.cli.signatures"}
+@pytest.mark.parametrize("name", sorted(cli.SUBCOMMANDS))
+def test_every_subcommand_module_has_the_interface(name):
+    if name == "lsp":
+        pytest.importorskip("pygls")
+    module = cli.SUBCOMMANDS[name].load()
+    assert callable(module.add_arguments) and callable(module.run)
+
+
+@pytest.mark.parametrize("name", sorted(set(cli.SUBCOMMANDS) - {"lsp"}))
+def test_usage_errors_print_the_subcommands_usage(run, name):
+    result = run(name, "--bogus")
+    assert result.status == 2
+    assert result.err.startswith(f"usage: shapecheck {name} ")
+    assert f"shapecheck {name}: error: " in result.err
+
+
+def test_check_with_an_unknown_option_prints_checks_usage(run):
+    result = run("check", "--bogus")
+    assert result.status == 2
+    assert result.err.startswith("usage: shapecheck check [-h]")
+    assert "shapecheck check: error: unrecognized arguments: --bogus" in result.err
+
+
+@pytest.mark.parametrize("name", sorted(cli.SUBCOMMANDS))
+def test_help_is_plain_text(run, name):
+    if name == "lsp":
+        pytest.importorskip("pygls")
+    result = run(name, "--help")
+    assert result.status == 0
+    assert result.out.startswith(f"usage: shapecheck {name}")
+    assert "``" not in result.out and ":func:" not in result.out
+
+
+def test_top_level_usage_errors_print_the_top_level_usage(run):
+    result = run("--bogus")
+    assert result.status == 2 and result.err.startswith("usage: shapecheck [-h]")

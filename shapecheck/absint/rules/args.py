@@ -9,7 +9,8 @@ from ...constraints import dims as D
 from ...constraints.predicates import ge, le, lt
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, OpContext, ShapeError
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Hole, Int, LibraryObject, List, Str, Tuple, Value)
+from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Hole, Int, LibraryObject, List, Str, Tuple, Unknown,
+                           Value)
 
 _SCALAR_DTYPES = {Int: "int64", Float: "float64", Bool: "bool"}
 
@@ -112,8 +113,6 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
 def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:
     """``np.zeros((n, 3))`` with ``n`` an unknown (a parameter): ``n`` is a dim from here on, named
     ``n``, so that ``def make(n)`` gets the signature ``-> (n, 3)``."""
-    from ..core.values import Unknown
-
     text = (text or "").strip()
     if not _NAME.match(text):
         return None

@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...constraints import dims as D
-from ...constraints.predicates import eq
+from ...constraints.predicates import disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Str, Tuple, Value
 from .args import as_array, axes_arg, float_result, is_none, normalize_axis, promote, UnknownAxis
 from .kinds import ufunc
+from .manipulation import array_sequence
 
 
 def _pair(call: Call, names=("a", "b")):
@@ -112,8 +113,6 @@ def cross(ctx: OpContext, call: Call, p: Pair) -> Value:
     x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
     if any(k in call.kwargs for k in ("axisa", "axisb", "axisc", "axis")):
         return Array(UNKNOWN_SHAPE, dtype)
-    from ...constraints.predicates import disj
-
     for dims, arg in ((x, a_arg), (y, b_arg)):
         if not dims:
             ctx.fail("SC107", f"{ctx.op}: {ctx.describe(arg)}: a vector needs at least one dimension")
@@ -429,3 +428,25 @@ def cov(ctx: OpContext, call: Call) -> Value:
     if count == 1:
         return Array(Shape(()), "float64")
     return Array(Shape((count, count)), "float64")
+
+
+def matrix_rank(ctx: OpContext, call: Call) -> Value:
+    """``matrix_rank``: one rank per matrix of a stack; 0-d and 1-d inputs are allowed (one rank)."""
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.dims is None:
+        return Array(UNKNOWN_SHAPE, "int64")
+    dims = a.shape.dims
+    return Array(Shape(dims[:-2] if len(dims) >= 2 else ()), "int64")
+
+
+def multi_dot(ctx: OpContext, call: Call) -> Value:
+    """``multi_dot([A, B, C])``: ``dot`` applied left to right (the first and last may be 1-D)."""
+    arrays = array_sequence(call.args[0]) if call.args else None
+    if not arrays:
+        return UNKNOWN
+    result = arrays[0][0]
+    for a, _ in arrays[1:]:
+        result = dot(ctx, Call("dot", [Arg(result), Arg(a)]))
+        if type(result) is not Array:
+            return UNKNOWN
+    return result

@@ -90,8 +90,6 @@ def linspace(ctx: OpContext, call: Call) -> Value:
     out = Array(Shape((n,) + extra), dtype_arg(bound.get("dtype")) or "float64")
     ret = bound.get("retstep")
     if ret is not None and getattr(ret.value, "value", False) is True:
-        from ..core.values import Tuple
-
         return Tuple((out, Float()))
     return out
 
@@ -144,3 +142,18 @@ def diag(ctx: OpContext, call: Call) -> Value:
         return Array(Shape((length,)), a.dtype)
     ctx.fail("SC107", f"{ctx.op}: Input must be 1- or 2-d.")
     return UNKNOWN
+
+
+def triangle(ctx: OpContext, call: Call) -> Value:
+    """``triu(m, k)`` / ``tril(m, k)``: the mask is ``tri(*m.shape[-2:])``, so a 1-D ``m`` of length n gives
+    (n, n) and a 0-d one raises; 2-D and up keep their shape (NumPy's ``numpy.tril`` source)."""
+    bound = call.bind(("m", "k"))
+    a = as_array(bound["m"].value) if "m" in bound else None
+    if a is None or a.shape.dims is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
+    dims = a.shape.dims
+    if not dims:
+        ctx.fail("SC107", f"{ctx.op}: the array must have at least one dimension ({ctx.describe(bound['m'])})")
+    if len(dims) == 1:
+        return Array(Shape((dims[0], dims[0])), a.dtype)
+    return a

@@ -13,10 +13,10 @@ import ast
 from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..core.context import OpContext
+from ..core.context import Call, OpContext
 from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Int, List, NoneValue, Slice, Tuple,
                       Value)
-from .args import in_range_index, literal_array
+from .args import as_array, const_int, in_range_index, is_none, literal_array, shape_arg
 
 
 def _components(index: Value) -> list[Value]:
@@ -176,3 +176,31 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
     if dtype == "object" and not out:
         return UNKNOWN  # one element of an object array: any Python object
     return Array(Shape(tuple(out)), dtype)
+
+
+# -- NumPy's "Indexing routines" that compute index arrays -----------------------------------------
+
+def unravel_index(ctx: OpContext, call: Call) -> Value:
+    """``unravel_index(indices, shape)``: one index array per dim of ``shape``, each shaped like ``indices``."""
+    bound = call.bind(("indices", "shape"))
+    idx = as_array(bound["indices"].value) if "indices" in bound else None
+    dims = shape_arg(ctx, bound.get("shape"))
+    if idx is None or dims is None:
+        return UNKNOWN
+    return Tuple(tuple(Array(idx.shape, "int64") for _ in dims))
+
+
+def _triangle_count(n: int, k: int, m: int, upper: bool) -> int:
+    """How many (i, j) with i < n, j < m lie on or above (``upper``) / below diagonal ``k``."""
+    return sum(max(0, min(m, m if upper else i + k + 1) - (max(0, i + k) if upper else 0)) for i in range(n))
+
+
+def triangle_indices(ctx: OpContext, call: Call) -> Value:
+    """``triu_indices(n, k=0, m=None)`` / ``tril_indices``: (rows, cols), two 1-D arrays of one length."""
+    bound = call.bind(("n", "k", "m"))
+    n = const_int(bound.get("n"))
+    k = 0 if bound.get("k") is None else const_int(bound.get("k"))
+    m = n if bound.get("m") is None or is_none(bound.get("m")) else const_int(bound.get("m"))
+    known = None not in (n, k, m) and n >= 0 and m >= 0
+    count = _triangle_count(n, k, m, ctx.op.startswith("triu")) if known else ctx.fresh("k")
+    return Tuple((Array(Shape((count,)), "int64"), Array(Shape((count,)), "int64")))

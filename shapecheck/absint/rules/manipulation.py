@@ -791,3 +791,116 @@ def convolve(ctx: OpContext, call: Call) -> Value:
     else:
         return UNKNOWN
     return Array(Shape((size,)), promote(a.dtype, v.dtype))
+
+
+# -- shared with the torch tables, and NumPy functions added in the table rework (issue 9) -----------
+
+def array_sequence(arg: Arg | None) -> list[tuple[Array, str]] | None:
+    """The arrays of a sequence argument (``concatenate([a, b])``, ``multi_dot(mats)``), each with its
+    source text, or None when they are not all known arrays."""
+    return _sequence(arg)
+
+
+def roll(ctx: OpContext, call: Call) -> Value:
+    """``roll(a, shift, axis=None)``: the same shape. Without ``axis`` the flattened array rolls; with it,
+    ``shift`` and ``axis`` broadcast together (scalars or 1-D sequences: ``roll(x, (1, 2), axis=0)`` and
+    ``roll(x, 1, axis=(0, 1))`` are fine, 2 shifts for 3 axes is not), and each axis must exist; an axis
+    may repeat (NumPy reference, ``numpy.roll``)."""
+    bound = call.bind(("a", "shift", "axis"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    if a is None:
+        return UNKNOWN
+    axis = bound.get("axis")
+    if axis is None or is_none(axis) or a.shape.dims is None:
+        return a
+    try:
+        axes_arg(ctx, axis, len(a.shape.dims), repeats_ok=True)
+    except UnknownAxis:
+        return a
+    counts = [_count(bound.get(name)) for name in ("shift", "axis")]
+    if None not in counts and counts[0] != counts[1] and 1 not in counts:
+        ctx.fail("SC107", f"{ctx.op}: shape mismatch: {counts[0]} shifts cannot be broadcast to {counts[1]} axes")
+    return a
+
+
+def _count(arg: Arg | None) -> int | None:
+    """How many entries a scalar-or-sequence argument has (None when not known)."""
+    if arg is None:
+        return None
+    v = arg.value
+    if type(v) is Int:
+        return 1
+    if type(v) in (Tuple, List) and v.items is not None:
+        return len(v.items)
+    return None
+
+
+def flip_lr_ud(ctx: OpContext, call: Call) -> Value:
+    """``fliplr`` needs a >= 2-d array, ``flipud`` a >= 1-d one; the shape is kept."""
+    bound = call.bind(("m",))
+    a = as_array(bound["m"].value) if "m" in bound else None
+    if a is None:
+        return UNKNOWN
+    need = 2 if ctx.op == "fliplr" else 1
+    if a.shape.rank is not None and a.shape.rank < need:
+        ctx.fail("SC107", f"{ctx.op}: Input must be >= {need}-d, but {ctx.describe(bound['m'])}")
+    return a
+
+
+def matrix_transpose(ctx: OpContext, call: Call) -> Value:
+    """``matrix_transpose(x)``: the last two axes swap; x must be at least 2-D."""
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.dims is None:
+        return UNKNOWN if a is None else a
+    dims = a.shape.dims
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: input array must be at least 2-dimensional")
+    return Array(Shape(dims[:-2] + (dims[-1], dims[-2])), a.dtype)
+
+
+def resize(ctx: OpContext, call: Call) -> Value:
+    """``resize(a, new_shape)`` repeats or truncates: any size fits."""
+    bound = call.bind(("a", "new_shape"))
+    a = as_array(bound["a"].value) if "a" in bound else None
+    dims = shape_arg(ctx, bound.get("new_shape"))
+    if a is None:
+        return UNKNOWN
+    return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, a.dtype)
+
+
+def copyto(ctx: OpContext, call: Call) -> Value:
+    """``copyto(dst, src)``: src must broadcast into dst, as an assignment."""
+    bound = call.bind(("dst", "src"))
+    dst = as_array(bound["dst"].value) if "dst" in bound else None
+    src = as_array(bound["src"].value) if "src" in bound else None
+    if dst is not None and src is not None and dst.shape.rank is not None and src.shape.rank is not None:
+        ctx.broadcast([(dst.shape, bound["dst"].text), (src.shape, bound["src"].text)])
+    return NONE
+
+
+def flatten_shape(ctx: OpContext, a: Array, start: int | None, end: int | None) -> Value:
+    """torch's ``flatten(start_dim, end_dim)``: dims start..end (inclusive) become their product."""
+    dims = a.shape.dims
+    if dims is None or start is None or end is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if not dims:
+        return Array(Shape((1,)), a.dtype)
+    s = normalize_axis(ctx, start, len(dims), "start_dim")
+    e = normalize_axis(ctx, end, len(dims), "end_dim")
+    if s > e:
+        ctx.fail("SC107", f"{ctx.op}: start_dim ({start}) cannot come after end_dim ({end})")
+    return Array(Shape(dims[:s] + (D.product(dims[s:e + 1]),) + dims[e + 1:]), a.dtype)
+
+
+def unflatten_shape(ctx: OpContext, a: Array, dim: Value | None, sizes: Value | None) -> Value:
+    """torch's ``unflatten(dim, sizes)``: one dim becomes ``sizes`` (one may be -1), whose product it
+    must be."""
+    dims = a.shape.dims
+    d = dim.dim if type(dim) is Int and type(dim.dim) is int else None
+    if dims is None or d is None or type(sizes) not in (Tuple, List) or sizes.items is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    axis = normalize_axis(ctx, d, len(dims), "dim")
+    piece = reshape_shape(ctx, Array(Shape((dims[axis],)), a.dtype), Arg(sizes, ""))
+    if piece.dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    return Array(Shape(dims[:axis] + piece.dims + dims[axis + 1:]), a.dtype)

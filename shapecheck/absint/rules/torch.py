@@ -19,15 +19,50 @@ from ...constraints.predicates import FALSE, conj, disj, eq, le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, LibraryObject, List, Method, Str, Tuple, Value,
-                      as_tensor)
+from ..core.values import (
+    NONE,
+    UNKNOWN,
+    Array,
+    Bool,
+    Float,
+    Int,
+    LibraryObject,
+    List,
+    Method,
+    Str,
+    Tuple,
+    Value,
+    as_tensor,
+)
 from . import contraction as C
 from . import creation as K
 from . import manipulation as M
 from . import torch_nn as N
-from .args import (UnknownAxis, as_array, axes_arg, const_int, dtype_arg, in_range_index, int_arg, is_none,
-                   literal_array, normalize_axis, shape_arg)
-from .kinds import Rule, like, reduction, same_shape, sig, sized_random, ufunc, unknown_length
+from .args import (
+    UnknownAxis,
+    as_array,
+    axes_arg,
+    const_int,
+    dtype_arg,
+    element_texts,
+    in_range_index,
+    int_arg,
+    is_none,
+    literal_array,
+    normalize_axis,
+    shape_arg,
+)
+from .kinds import (
+    Rule,
+    like,
+    reduction,
+    same_shape,
+    sig,
+    sized_random,
+    ufunc,
+    unknown_length,
+)
+from .manipulation import flatten_shape, unflatten_shape
 from .numpy import NUMPY
 
 # == torch's argument conventions ==================================================================
@@ -430,7 +465,7 @@ def _einsum(ctx: OpContext, call: Call) -> Value:
     """``einsum(eq, *operands)`` or ``einsum(eq, [operands])``."""
     if len(call.args) == 2 and type(call.args[1].value) in (List, Tuple) and call.args[1].value.items is not None:
         ops = call.args[1].value.items
-        texts = M._element_texts(call.args[1], len(ops))
+        texts = element_texts(call.args[1].text, len(ops))
         call = Call(call.name, [call.args[0]] + [Arg(v, t) for v, t in zip(ops, texts)])
     return C.einsum(ctx, call)
 
@@ -461,20 +496,6 @@ def _as_shape_of(ctx: OpContext, call: Call) -> Value:
     return Array(M.reshape_shape(ctx, a, target), a.dtype)
 
 
-def flatten_shape(ctx: OpContext, a: Array, start: int | None, end: int | None) -> Value:
-    """``flatten(start_dim, end_dim)``: dims start..end (inclusive) become their product."""
-    dims = a.shape.dims
-    if dims is None or start is None or end is None:
-        return Array(UNKNOWN_SHAPE, a.dtype)
-    if not dims:
-        return Array(Shape((1,)), a.dtype)
-    s = normalize_axis(ctx, start, len(dims), "start_dim")
-    e = normalize_axis(ctx, end, len(dims), "end_dim")
-    if s > e:
-        ctx.fail("SC107", f"{ctx.op}: start_dim ({start}) cannot come after end_dim ({end})")
-    return Array(Shape(dims[:s] + (D.product(dims[s:e + 1]),) + dims[e + 1:]), a.dtype)
-
-
 def _flatten(ctx: OpContext, call: Call) -> Value:
     a, _ = _first(call)
     if a is None:
@@ -483,19 +504,6 @@ def _flatten(ctx: OpContext, call: Call) -> Value:
     start = const_int(bound["start_dim"]) if "start_dim" in bound else 0
     end = const_int(bound["end_dim"]) if "end_dim" in bound else -1
     return flatten_shape(ctx, a, start, end)
-
-
-def unflatten_shape(ctx: OpContext, a: Array, dim: Value | None, sizes: Value | None) -> Value:
-    """``unflatten(dim, sizes)``: one dim becomes ``sizes`` (one may be -1), whose product it must be."""
-    dims = a.shape.dims
-    d = dim.dim if type(dim) is Int and type(dim.dim) is int else None
-    if dims is None or d is None or type(sizes) not in (Tuple, List) or sizes.items is None:
-        return Array(UNKNOWN_SHAPE, a.dtype)
-    axis = normalize_axis(ctx, d, len(dims), "dim")
-    piece = M.reshape_shape(ctx, Array(Shape((dims[axis],)), a.dtype), Arg(sizes, ""))
-    if piece.dims is None:
-        return Array(UNKNOWN_SHAPE, a.dtype)
-    return Array(Shape(dims[:axis] + piece.dims + dims[axis + 1:]), a.dtype)
 
 
 def _unflatten(ctx: OpContext, call: Call) -> Value:

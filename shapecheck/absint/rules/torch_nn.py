@@ -18,10 +18,24 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq, ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Int, List, Str, TorchModule, Tuple, Value,
-                      as_tensor)
+from ..core.values import (
+    NONE,
+    UNKNOWN,
+    Array,
+    Bool,
+    Dict,
+    Int,
+    List,
+    Method,
+    Str,
+    TorchModule,
+    Tuple,
+    Value,
+    as_tensor,
+)
 from .args import as_array, const_int, int_arg, is_none, normalize_axis
 from .kinds import Rule
+from .manipulation import flatten_shape, unflatten_shape
 
 _Dims = tuple  # a tuple of Dim
 
@@ -742,8 +756,6 @@ def _along_dim_layer(ctx: OpContext, call: Call) -> Value:
 
 
 def _flatten_layer(ctx: OpContext, call: Call) -> Value:
-    from .torch import flatten_shape
-
     m = call.args[0].value
     x, arg = _input(call)
     if x is None:
@@ -753,8 +765,6 @@ def _flatten_layer(ctx: OpContext, call: Call) -> Value:
 
 
 def _unflatten_layer(ctx: OpContext, call: Call) -> Value:
-    from .torch import unflatten_shape
-
     m = call.args[0].value
     x, arg = _input(call)
     if x is None:
@@ -950,8 +960,6 @@ def module_attribute(ctx: OpContext, m: TorchModule, attr: str, text: str = "") 
     value = m.param(attr)
     if value is not None:
         return value
-    from ..core.values import Method
-
     return Method(m, attr, text)
 
 

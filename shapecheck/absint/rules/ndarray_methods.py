@@ -1,0 +1,40 @@
+"""``ndarray`` methods that mirror no NumPy function: ``x.sort()`` sorts in place, ``x.astype(t)``,
+``x.view(t)``, ``x.item()``. Methods that do mirror one (``x.sum(1)``) use that function's rule."""
+
+from __future__ import annotations
+
+from ...constraints.shapes import UNKNOWN_SHAPE
+from ..core.context import Call, OpContext
+from ..core.values import NONE, UNKNOWN, Array, Float, Value
+from .args import as_array, dtype_arg
+from .kinds import scan
+
+_SORT = scan(flatten_default=False, ravel_0d=False)
+
+
+def sort_in_place(ctx: OpContext, call: Call) -> Value:
+    """``x.sort(axis=-1)``: checks the axis as ``np.sort`` does, returns None."""
+    _SORT(ctx, call)
+    return NONE
+
+
+def astype(ctx: OpContext, call: Call) -> Value:
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None:
+        return UNKNOWN
+    bound = call.bind(("a", "dtype"))
+    return Array(a.shape, dtype_arg(bound.get("dtype")))
+
+
+def view(ctx: OpContext, call: Call) -> Value:
+    """``x.view()`` keeps the shape; ``x.view(dtype)`` may change the last axis (itemsize ratio)."""
+    a = call.args[0].value if call.args else None
+    if type(a) is not Array:
+        return UNKNOWN
+    if len(call.args) > 1 or "dtype" in call.kwargs or "type" in call.kwargs:
+        return Array(UNKNOWN_SHAPE, None)
+    return a
+
+
+def item(ctx: OpContext, call: Call) -> Value:
+    return Float()

@@ -1,0 +1,65 @@
+"""Results whose length depends on the data: NumPy's "Sorting, searching, and counting" functions
+(``nonzero``, ``argwhere``, ``where(c)``, ``searchsorted``) and its set routines (``unique``).
+
+A data-dependent length is a fresh dim ``k``; its rank is still known (``nonzero`` of a 2-D array is a
+pair of 1-D index arrays of one common length).
+"""
+
+from __future__ import annotations
+
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Call, OpContext
+from ..core.values import UNKNOWN, Array, Tuple, Value
+from .args import as_array
+from .kinds import ufunc
+
+_WHERE3 = ufunc(3, params=("condition", "x", "y"))
+
+
+def where(ctx: OpContext, call: Call) -> Value:
+    """``where(c, x, y)`` broadcasts; ``where(c)`` is ``nonzero(c)``: a tuple of index arrays."""
+    if len(call.args) == 1 and not call.kwargs:
+        return nonzero(ctx, call)
+    return _WHERE3(ctx, call)
+
+
+def nonzero(ctx: OpContext, call: Call) -> Value:
+    """One index array per dim (NumPy 2 raises for 0-d input; we keep one array, as NumPy 1 did)."""
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.rank is None:
+        return UNKNOWN
+    k = ctx.fresh("k")
+    return Tuple(tuple(Array(Shape((k,)), "int64") for _ in range(max(a.shape.rank, 1))))
+
+
+def argwhere(ctx: OpContext, call: Call) -> Value:
+    """``argwhere(a)``: (k, a.ndim), one row per nonzero element."""
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.rank is None:
+        return UNKNOWN
+    return Array(Shape((ctx.fresh("k"), a.shape.rank)), "int64")
+
+
+def searchsorted(ctx: OpContext, call: Call) -> Value:
+    """``searchsorted(a, v)``: one insertion index per element of ``v``."""
+    bound = call.bind(("a", "v"))
+    v = as_array(bound["v"].value) if "v" in bound else None
+    if v is None:
+        return UNKNOWN
+    return Array(v.shape, "int64")
+
+
+def unique(ctx: OpContext, call: Call) -> Value:
+    """``unique``: values of data-dependent length; the ``return_*`` flags add results (in order)."""
+    k = ctx.fresh("k")
+    values = Array(Shape((k,)))
+    extra = []
+    for flag in ("return_index", "return_inverse", "return_counts"):
+        arg = call.kwargs.get(flag)
+        if arg is not None and getattr(arg.value, "value", None) is not False:
+            if getattr(arg.value, "value", None) is not True:
+                return UNKNOWN
+            extra.append(Array(Shape((k,)), "int64") if flag != "return_inverse" else Array(UNKNOWN_SHAPE, "int64"))
+    if "axis" in call.kwargs:
+        return UNKNOWN
+    return Tuple((values, *extra)) if extra else values

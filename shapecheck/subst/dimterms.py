@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from shapecheck.constraints import dims
+from ..constraints import dims
 
 from .names import Name, is_key, name_of_key
 

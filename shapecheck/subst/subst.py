@@ -41,6 +41,7 @@ from typing import Any, Iterable, Mapping
 
 import immutables
 
+from .dimterms import DIMS
 from .names import Name
 from .scope import Scope
 from .syntax import Bind, Leaf, Use, is_syntax, variable_of
@@ -130,8 +131,6 @@ def _value_names(value: Any) -> Iterable[Name]:
         return (value,)
     if is_syntax(value):
         return free_vars(value)
-    from .dimterms import DIMS
-
     return DIMS.free_names(value)
 
 

@@ -134,7 +134,7 @@ class Statements:
             cond = self.eval(node.test)
         finally:
             self.condition_depth -= 1
-        pred = truth_pred(cond)
+        pred = self._decided(truth_pred(cond), node)
         before_env, before_facts = self.frame.env, self.frame.facts
         if pred is TRUE or pred is FALSE:
             kind = self.run_body(node.body if pred is TRUE else node.orelse)
@@ -155,6 +155,19 @@ class Statements:
         else_state = (self.frame.env, self.frame.facts)
         self._merge([s for s, done in ((then_state, then_done), (else_state, else_done)) if not done],
                     before_facts, widen=False, ended=then_done or else_done)
+
+    def _decided(self, pred: Pred | None, node: ast.AST) -> Pred | None:
+        """TRUE or FALSE when what is known decides the condition (``x.ndim == 4`` of a 2-d ``x``,
+        ``d == 4`` after ``assert d == 3``): the branch that cannot run is not analysed, so its
+        values do not blur the merge and its errors, being unreachable, are never reported."""
+        if pred is None or pred is TRUE or pred is FALSE or not self.frame.facts:
+            return pred
+        verdict = OpContext(self, node, "if").decide(pred)
+        if verdict is Verdict.HOLDS:
+            return TRUE
+        if verdict is Verdict.FAILS:
+            return FALSE
+        return pred
 
     def _assume_branch(self, pred: Pred, test: ast.AST, taken: bool) -> None:
         self.add_fact(Fact(pred, self.module.origin(test, "branch condition")))

@@ -26,7 +26,7 @@ from .command import EXIT_USAGE, exit_status, print_error, run_subcommand
 
 
 def _check() -> ModuleType:
-    from . import check  # lazy: start-up time (pathspec; the analyser's modules)
+    from . import check  # lazy: start-up time (pathspec, through discovery)
     return check
 
 
@@ -36,12 +36,12 @@ def _ir() -> ModuleType:
 
 
 def _compile() -> ModuleType:
-    from . import compile  # lazy: start-up time (NumPy and llvmlite, through the IR)
+    from . import compile  # lazy: start-up time (NumPy, through the IR; llvmlite when it emits)
     return compile
 
 
 def _signatures() -> ModuleType:
-    from . import signatures  # lazy: start-up time (pathspec; the analyser's modules)
+    from . import signatures  # lazy: start-up time (pathspec, through discovery)
     return signatures
 
 

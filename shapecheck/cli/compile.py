@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from ..ir import compile_to_loops, trace
+from ..ir import compile_to_loops
 from ..ir.jit import TEXT_KINDS, render_text
 from . import target
 from .command import EXIT_OK, Failure, run_subcommand
@@ -32,13 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    traced = target.read_target(args)
     try:
-        graph = trace(traced.source, traced.func, shapes=traced.shapes, dtypes=traced.dtypes)
+        graph = target.trace_target(args)
         loops = compile_to_loops(graph)
         text = render_text(args.emit, graph, loops, fastmath=args.fastmath)
     except (ValueError, NotImplementedError, TypeError) as error:
-        raise Failure(f"{traced.path}::{traced.func}: {error}") from error
+        raise Failure(f"{args.target}: {error}") from error
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return EXIT_OK
 

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from ..ir.frontend import TraceError, trace
+from ..ir.frontend import TraceError
 from ..ir.passes import PASSES
 from ..ir.passes.specialize import SpecializeError
 from ..ir.pipeline import LoweringError, compile_to_loops, optimize
@@ -38,9 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    traced = target.read_target(args)
     try:
-        module = trace(traced.source, traced.func, shapes=traced.shapes, dtypes=traced.dtypes)
+        module = target.trace_target(args)
         for spec in args.passes:
             module = _apply(spec, module)
             verify(module)

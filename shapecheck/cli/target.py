@@ -1,5 +1,5 @@
 """``FILE::FUNC --shape ARG=DIMS --dtype ARG=DTYPE``: the function ``shapecheck ir`` and
-``shapecheck compile`` trace, as both read it from the command line.
+``shapecheck compile`` trace, as both read it from the command line, and its traced IR.
 
 The file is read as text; it is never imported or run.
 
@@ -14,9 +14,10 @@ The file is read as text; it is never imported or run.
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..ir.frontend import trace
+from ..ir.graph import Module
 from .command import Failure
 
 
@@ -31,20 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or the NumPy names float32, ...")
 
 
-@dataclass(frozen=True)
-class Target:
-    """The traced function: where it is, its file's text, and its arguments' shapes and dtypes."""
-
-    path: str
-    func: str
-    source: str
-    shapes: dict[str, str]
-    dtypes: dict[str, str]
-
-
-def read_target(args: argparse.Namespace) -> Target:
-    """The :class:`Target` the parsed arguments name; :class:`Failure` if they are malformed or the
-    file cannot be read."""
+def trace_target(args: argparse.Namespace) -> Module:
+    """The graph IR of the function the parsed arguments name. :class:`Failure` if they are
+    malformed or the file cannot be read; the tracer's own errors (``TraceError``) pass through."""
     path, sep, func = args.target.rpartition("::")
     if not sep or not path or not func:
         raise Failure(f"expected FILE::FUNC, got {args.target!r}")
@@ -53,7 +43,7 @@ def read_target(args: argparse.Namespace) -> Target:
         source = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise Failure(f"cannot read {path}: {error}") from error
-    return Target(path, func, source, shapes, dtypes)
+    return trace(source, func, shapes=shapes, dtypes=dtypes)
 
 
 def pairs(items: list[str], option: str) -> dict[str, str]:

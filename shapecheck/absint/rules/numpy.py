@@ -188,8 +188,9 @@ CONSTANTS: dict[str, Value] = {
 
 
 # x.method(...) -> the rule of numpy.<name>(x, ...)
+# (only real ndarray methods: NumPy has no ``x.nansum()``, ``x.amax()``, and ``x.ptp()`` went in 2.0)
 ARRAY_METHODS: dict[str, str] = {name: f"numpy.{name}" for name in (
-    _REDUCE_SAME + ["mean", "std", "var", "argmax", "argmin", "all", "any", "cumsum", "cumprod", "argsort",
+    ["sum", "prod", "max", "min", "mean", "std", "var", "argmax", "argmin", "all", "any", "cumsum", "cumprod", "argsort",
                     "reshape", "ravel", "transpose", "swapaxes", "squeeze", "clip", "dot", "round", "repeat",
                     "take", "diagonal", "trace", "nonzero", "conj", "conjugate", "argpartition",
                     "searchsorted"])

@@ -1,0 +1,79 @@
+"""``torch.nn.functional`` rules with no layer of their own: ``glu``, ``pad``, ``cosine_similarity``,
+``scaled_dot_product_attention`` (the layers' functional forms live with the layers, in :mod:`.torch_nn`).
+"""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.predicates import eq
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Call, OpContext
+from ..core.values import UNKNOWN, Array, Int, List, Tuple, Value
+from . import torch_nn as N
+from .args import as_array, const_int, normalize_axis
+from .kinds import sig
+from .torch_args import dim_arg, first_input
+
+
+def glu(ctx: OpContext, call: Call) -> Value:
+    a, arg = first_input(call)
+    if a is None or a.shape.dims is None:
+        return UNKNOWN if a is None else a
+    dims = a.shape.dims
+    d = const_int(dim_arg(call, 1, -1))
+    if d is None or not dims:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    axis = normalize_axis(ctx, d, len(dims), "dim")
+    ctx.require(eq(D.mod(dims[axis], 2), 0), "SC107", lambda: (
+        f"{ctx.op}: halving dimension must be even, but dimension {axis} of {ctx.describe(arg)} is odd"))
+    return Array(Shape(dims[:axis] + (D.floordiv(dims[axis], 2),) + dims[axis + 1:]), a.dtype)
+
+
+def pad(ctx: OpContext, call: Call) -> Value:
+    """``F.pad(x, (left, right, top, bottom, ...))``: pairs pad the last dims, last dim first."""
+    bound = call.bind(("input", "pad"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    pads = bound.get("pad")
+    if a is None or pads is None or a.shape.dims is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
+    items = pads.value.items if type(pads.value) in (Tuple, List) else None
+    if items is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    dims = list(a.shape.dims)
+    if len(items) % 2:
+        ctx.fail("SC107", f"{ctx.op}: padding length must be divisible by 2 ({pads.text})")
+    if len(items) // 2 > len(dims):
+        ctx.fail("SC107", f"{ctx.op}: padding length {len(items)} is too large for {ctx.describe(bound['input'])}")
+    for i in range(len(items) // 2):
+        lo, hi = items[2 * i], items[2 * i + 1]
+        if type(lo) is not Int or type(hi) is not Int:
+            dims[-1 - i] = ctx.fresh("p")
+        else:
+            dims[-1 - i] = D.add(dims[-1 - i], D.add(lo.dim, hi.dim))
+    return Array(Shape(tuple(dims)), a.dtype)
+
+
+def cosine_similarity(ctx: OpContext, call: Call) -> Value:
+    """``cosine_similarity(x1, x2, dim=1)``: broadcast, then reduce ``dim``."""
+    bound = call.bind(("x1", "x2", "dim"))
+    arrays = [as_array(bound[k].value) if k in bound else None for k in ("x1", "x2")]
+    if any(a is None for a in arrays):
+        return UNKNOWN
+    shape = ctx.broadcast([(a.shape, bound[k].text) for a, k in zip(arrays, ("x1", "x2"))])
+    if shape is None:
+        return Array(UNKNOWN_SHAPE, arrays[0].dtype)
+    d = const_int(bound.get("dim")) if "dim" in bound else (1 if ctx.op == "cosine_similarity" else -1)
+    if d is None:
+        return Array(UNKNOWN_SHAPE, arrays[0].dtype)
+    axis = normalize_axis(ctx, d, max(len(shape.prefix), 1), "dim")
+    return Array(Shape(shape.prefix[:axis] + shape.prefix[axis + 1:]), arrays[0].dtype)
+
+
+_SDPA = sig("(l,e),(s,e),(s,f)->(l,f)", params=("query", "key", "value"))
+
+
+def scaled_dot_product_attention(ctx: OpContext, call: Call) -> Value:
+    """``F.scaled_dot_product_attention(q, k, v)``: the checks of the layer, then softmax(q k^T) v."""
+    N.scaled_dot_product_attention_check(ctx, call)
+    return _SDPA(ctx, Call(call.name, call.args[:3], {k: v for k, v in call.kwargs.items()
+                                                      if k in ("query", "key", "value")}))

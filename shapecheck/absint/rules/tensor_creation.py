@@ -1,0 +1,111 @@
+"""torch's creation functions: ``zeros(*size)``, ``full``, ``randint``, ``tensor(data)``, ``arange``,
+``linspace`` (steps required), ``randperm``, ``multinomial`` and the ``x.new_*`` methods.
+Sources: the PyTorch reference, torch (creation ops) and torch.Tensor pages.
+"""
+
+from __future__ import annotations
+
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Call, OpContext
+from ..core.values import UNKNOWN, Array, Bool, Int, List, Tuple, Value
+from . import creation as K
+from .args import as_array, int_arg, literal_array, shape_arg
+from .kinds import Rule
+from .torch_args import first_input, size_arg, torch_call, torch_dtype
+
+
+def sized(dtype: str, start: int = 0) -> Rule:
+    """``zeros/ones/empty/rand/randn(*size, dtype=)``."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        out_dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else dtype
+        size = size_arg(call, start)
+        dims = shape_arg(ctx, size) if size is not None else None
+        return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+
+    return rule
+
+
+def full(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("size", "fill_value"))
+    fill = bound.get("fill_value")
+    dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else (
+        "int64" if fill is not None and type(fill.value) is Int else
+        "bool" if fill is not None and type(fill.value) is Bool else "float32")
+    dims = shape_arg(ctx, bound.get("size"))
+    return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, dtype)
+
+
+def randint(ctx: OpContext, call: Call) -> Value:
+    """``randint(high, size)`` or ``randint(low, high, size)``: size is a tuple, never varargs."""
+    size = call.kwargs.get("size") or next((a for a in call.args[1:] if type(a.value) in (Tuple, List)), None)
+    dims = shape_arg(ctx, size)
+    return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, torch_dtype(
+        call.kwargs["dtype"].value) if "dtype" in call.kwargs else "int64")
+
+
+def tensor(ctx: OpContext, call: Call) -> Value:
+    """``torch.tensor(data)``: the shape of nested literals; Python floats become float32."""
+    data = call.args[0] if call.args else call.kwargs.get("data")
+    a = literal_array(data.value) if data is not None else None
+    dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else None
+    if a is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    return Array(a.shape, dtype or ("float32" if a.dtype in (None, "float64") and type(data.value) is not Array
+                                    else a.dtype))
+
+
+def arange(ctx: OpContext, call: Call) -> Value:
+    result = torch_call(K.arange, end="stop")(ctx, call)
+    if type(result) is Array and result.dtype == "float64" and "dtype" not in call.kwargs:
+        return Array(result.shape, "float32")
+    return result
+
+
+def linspace(ctx: OpContext, call: Call) -> Value:
+    """``linspace(start, end, steps)``: steps is required in torch (no default of 50)."""
+    steps = call.args[2] if len(call.args) > 2 else call.kwargs.get("steps")
+    n = int_arg(steps)
+    if type(n) is int and n < 0:
+        ctx.fail("SC107", f"{ctx.op}: number of steps must be non-negative")
+    return Array(Shape((n if n is not None else ctx.fresh("steps"),)), "float32")
+
+
+def new_sized(dtype_from_receiver: bool = True, start: int = 1) -> Rule:
+    """``x.new_zeros(size)``, ``x.new_full(size, value)``: the size given, the receiver's dtype."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        a = as_array(call.args[0].value) if call.args else None
+        size = call.kwargs.get("size") or (call.args[start] if len(call.args) > start else None)
+        if size is not None and type(size.value) is Int and ctx.op != "new_full":
+            size = size_arg(call, start)
+        dims = shape_arg(ctx, size)
+        return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, a.dtype if a is not None else None)
+
+    return rule
+
+
+def multinomial(ctx: OpContext, call: Call) -> Value:
+    a, _ = first_input(call)
+    n = int_arg(call.args[1] if len(call.args) > 1 else call.kwargs.get("num_samples"))
+    if a is None or a.shape.dims is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, "int64")
+    return Array(Shape(a.shape.dims[:-1] + (n if n is not None else ctx.fresh("samples"),)), "int64")
+
+
+def randperm(ctx: OpContext, call: Call) -> Value:
+    n = int_arg(call.args[0] if call.args else call.kwargs.get("n"))
+    return Array(Shape((n if n is not None else ctx.fresh("n"),)), "int64")
+
+
+def size_value(ctx: OpContext, call: Call) -> Value:
+    """``torch.Size([2, 3])`` is a tuple of ints."""
+    if not call.args:
+        return Tuple(())
+    v = call.args[0].value
+    return Tuple(v.items) if type(v) in (Tuple, List) and v.items is not None else UNKNOWN
+
+
+def new_tensor(ctx: OpContext, call: Call) -> Value:
+    """``x.new_tensor(data)``: torch.tensor(data)."""
+    return tensor(ctx, Call(call.name, call.args[1:]))

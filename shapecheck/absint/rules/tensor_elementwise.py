@@ -1,0 +1,97 @@
+"""torch's elementwise rules beyond a plain ufunc: ``where``, ``masked_fill``, ops along a ``dim``
+(softmax, cumsum, argsort) and the in-place ``x.op_(y)`` forms, whose result must fit x.
+"""
+
+from __future__ import annotations
+
+from ...constraints.predicates import FALSE, conj, eq
+from ..core.context import Arg, Call, OpContext
+from ..core.values import UNKNOWN, Array, Value
+from . import searching
+from .args import as_array, const_int, normalize_axis
+from .kinds import Rule, ufunc
+from .torch_args import torch_dtype
+
+
+def masked_fill(ctx: OpContext, call: Call) -> Value:
+    """``masked_fill(x, mask, value)``: the mask broadcasts to x, whose shape is kept."""
+    bound = call.bind(("input", "mask"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    mask = as_array(bound["mask"].value) if "mask" in bound else None
+    if a is None or mask is None:
+        return UNKNOWN if a is None else a
+    broadcast_into(ctx, a, bound["input"], mask, bound["mask"])
+    return a
+
+
+def broadcast_into(ctx: OpContext, a: Array, a_arg: Arg, other: Array, other_arg: Arg) -> None:
+    """``other`` must broadcast to ``a``'s shape without growing it (in-place and mask semantics)."""
+    shape = ctx.broadcast([(a.shape, a_arg.text), (other.shape, other_arg.text)])
+    if shape is None or a.shape.dims is None:
+        return
+    same = conj([eq(x, y) for x, y in zip(shape.prefix, a.shape.dims)]) if len(shape.prefix) == len(
+        a.shape.dims) else FALSE
+    ctx.require(same, "SC101", lambda: (f"{ctx.op}: {ctx.describe(other_arg)} cannot be broadcast to the shape "
+                                        f"of {ctx.describe(a_arg)}"))
+
+
+def along_dim(dtype: str | None = None, params: tuple[str, ...] = ("input", "dim"), default: int | None = None,
+               zero_d: bool = True) -> Rule:
+    """Same shape; ``dim`` must exist (softmax, cumsum, argsort, normalize)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        a = as_array(bound["input"].value) if "input" in bound else None
+        if a is None:
+            return UNKNOWN
+        d = const_int(bound.get("dim")) if "dim" in bound else default
+        if d is not None and a.shape.dims is not None:
+            n = len(a.shape.dims)
+            normalize_axis(ctx, d, max(n, 1) if zero_d else n, "dim")
+        out_dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else (
+            "int64" if dtype == "int" else "float32" if dtype == "float" and a.dtype in (None, "int64") else a.dtype)
+        return Array(a.shape, out_dtype)
+
+    return rule
+
+
+def where(ctx: OpContext, call: Call) -> Value:
+    if len(call.args) == 1 and not call.kwargs:
+        return searching.nonzero(ctx, call)
+    return ufunc(3, params=("condition", "input", "other"))(ctx, call)
+
+
+def tensor_where(ctx: OpContext, call: Call) -> Value:
+    """``x.where(condition, y)`` is ``torch.where(condition, x, y)``."""
+    if len(call.args) < 3:
+        return UNKNOWN
+    return where(ctx, Call(call.name, [call.args[1], call.args[0], call.args[2]]))
+
+
+def copy_into(ctx: OpContext, call: Call) -> Value:
+    """``x.copy_(src)``: src broadcasts into x, which keeps its shape."""
+    return in_place(_masked_like)(ctx, call)
+
+
+def in_place(rule: Rule) -> Rule:
+    """``x.add_(y)``: the out-of-place rule, whose result must fit x (torch: "output with shape [3]
+    doesn't match the broadcast shape [2, 3]"); x keeps its shape."""
+
+    def rule_(ctx: OpContext, call: Call) -> Value:
+        result = rule(ctx, call)
+        a = as_array(call.args[0].value) if call.args else None
+        if type(result) is Array and a is not None and a.shape.dims is not None and result.shape.dims is not None:
+            fits = conj([eq(x, y) for x, y in zip(a.shape.dims, result.shape.dims)]) if len(
+                a.shape.dims) == len(result.shape.dims) else FALSE
+            ctx.require(fits, "SC101", lambda: (
+                f"{ctx.op}: the result {ctx.show_shape(result.shape)} does not fit {ctx.describe(call.args[0])}"))
+        return a if a is not None else result
+
+    return rule_
+
+
+def _masked_like(ctx: OpContext, call: Call) -> Value:
+    """``x.copy_(src)``: src broadcasts into x."""
+    if len(call.args) < 2:
+        return UNKNOWN
+    return ufunc(2)(ctx, Call(call.name, call.args[:2]))

@@ -1,0 +1,350 @@
+"""torch's shape manipulation where it differs from NumPy: ``view``/``reshape(*shape)``, ``flatten``,
+``squeeze(dim)`` (a no-op on a dim that is not 1), ``expand``, ``repeat`` (NumPy's tile), ``split`` by
+chunk size, ``chunk``, ``unbind``, ``narrow``, ``select``, ``index_select``, ``gather``, ``meshgrid`` ('ij').
+"""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.predicates import disj, eq, le
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.solver import Verdict
+from ..core.context import Arg, Call, OpContext
+from ..core.values import UNKNOWN, Array, Int, LibraryObject, List, Str, Tuple, Value
+from . import manipulation as M
+from . import searching
+from .args import (
+    UnknownAxis,
+    as_array,
+    axes_arg,
+    const_int,
+    in_range_index,
+    int_arg,
+    is_none,
+    normalize_axis,
+    shape_arg,
+)
+from .manipulation import flatten_shape, unflatten_shape
+from .torch_args import dim_arg, first_input, size_arg, torch_call, torch_dtype
+
+
+def view(ctx: OpContext, call: Call) -> Value:
+    """``view/reshape(*shape)`` with one -1; ``view(dtype)`` reinterprets (shape not modelled)."""
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None:
+        return UNKNOWN
+    if len(call.args) == 2 and type(call.args[1].value) is LibraryObject:
+        return Array(UNKNOWN_SHAPE, torch_dtype(call.args[1].value))
+    target = call.kwargs.get("shape") or size_arg(call, 1)
+    if target is None:
+        return UNKNOWN
+    return Array(M.reshape_shape(ctx, a, target), a.dtype)
+
+
+def as_shape_of(ctx: OpContext, call: Call) -> Value:
+    """``view_as(other)`` / ``reshape_as(other)``: other's shape, with the size check of view."""
+    if len(call.args) < 2:
+        return UNKNOWN
+    a, other = as_array(call.args[0].value), as_array(call.args[1].value)
+    if a is None or other is None or other.shape.dims is None:
+        return UNKNOWN
+    target = Arg(Tuple(tuple(Int(d) for d in other.shape.dims)), ctx.show_shape(other.shape))
+    return Array(M.reshape_shape(ctx, a, target), a.dtype)
+
+
+def flatten(ctx: OpContext, call: Call) -> Value:
+    a, _ = first_input(call)
+    if a is None:
+        return UNKNOWN
+    bound = call.bind(("input", "start_dim", "end_dim"))
+    start = const_int(bound["start_dim"]) if "start_dim" in bound else 0
+    end = const_int(bound["end_dim"]) if "end_dim" in bound else -1
+    return flatten_shape(ctx, a, start, end)
+
+
+def unflatten(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("input", "dim", "sizes"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    if a is None:
+        return UNKNOWN
+    return unflatten_shape(ctx, a, bound["dim"].value if "dim" in bound else None,
+                           bound["sizes"].value if "sizes" in bound else None)
+
+
+def squeeze(ctx: OpContext, call: Call) -> Value:
+    """``squeeze(dim)``: removes ``dim`` only if it is 1 (otherwise a no-op, unlike NumPy)."""
+    bound = call.bind(("input", "dim"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    if a is None:
+        return UNKNOWN
+    dim = bound.get("dim")
+    if dim is None or is_none(dim):
+        return M.squeeze(ctx, Call(call.name, [bound["input"]]))
+    dims = a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    try:
+        axes = axes_arg(ctx, dim, len(dims), zero_d_ok=True)
+    except UnknownAxis:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    out = []
+    for i, d in enumerate(dims):
+        if i in (axes or ()):
+            verdict = Verdict.HOLDS if d == 1 else Verdict.FAILS if type(d) is int else ctx.decide(eq(d, 1))
+            if verdict is Verdict.HOLDS:
+                continue
+            if verdict is not Verdict.FAILS:
+                return Array(UNKNOWN_SHAPE, a.dtype)
+        out.append(d)
+    return Array(Shape(tuple(out)), a.dtype)
+
+
+def expand(ctx: OpContext, call: Call) -> Value:
+    """``expand(*sizes)``: -1 keeps a dim; a size-1 dim may grow; new dims are added in front."""
+    a, arg = first_input(call)
+    target = size_arg(call, 1)
+    if a is None or target is None:
+        return UNKNOWN
+    v = target.value
+    items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) and v.items is not None else None
+    dims = a.shape.dims
+    if items is None or dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    extra = len(items) - len(dims)
+    if extra < 0:
+        ctx.fail("SC107", f"{ctx.op}: the number of sizes provided ({len(items)}) must be greater or equal to "
+                          f"the number of dimensions of {ctx.describe(arg)}")
+    out = []
+    for i, item in enumerate(items):
+        size = item.dim if type(item) is Int else ctx.fresh("d")
+        if i < extra:
+            if size == -1:
+                ctx.fail("SC107", f"{ctx.op}: -1 is not allowed in a leading, non-existing dimension ({i})")
+            out.append(size)
+            continue
+        d = dims[i - extra]
+        if size == -1:
+            out.append(d)
+            continue
+        ctx.require(disj((eq(d, size), eq(d, 1))), "SC101", lambda d=d, size=size, i=i: (
+            f"{ctx.op}: {ctx.describe(arg)} cannot be expanded to ({target.text}): the expanded size "
+            f"{ctx.show_dim(size)} must match the existing size {ctx.show_dim(d)} at non-singleton dimension {i}"))
+        out.append(size)
+    return Array(Shape(tuple(out)), a.dtype)
+
+
+def expand_as(ctx: OpContext, call: Call) -> Value:
+    other = as_array(call.args[1].value) if len(call.args) > 1 else None
+    if other is None or other.shape.dims is None:
+        return UNKNOWN
+    return expand(ctx, Call(call.name, [call.args[0], Arg(Tuple(tuple(Int(d) for d in other.shape.dims)),
+                                                           ctx.show_shape(other.shape))]))
+
+
+def repeat(ctx: OpContext, call: Call) -> Value:
+    """``x.repeat(*sizes)`` is NumPy's ``tile``, except that sizes may not be fewer than x's dims."""
+    a, arg = first_input(call)
+    sizes = size_arg(call, 1)
+    if a is None or sizes is None:
+        return UNKNOWN
+    reps = shape_arg(ctx, sizes)
+    if reps is not None and a.shape.rank is not None and len(reps) < a.shape.rank:
+        ctx.fail("SC107", f"{ctx.op}: {len(reps)} repeat sizes are fewer than the tensor's {a.shape.rank} "
+                          f"dimensions ({ctx.describe(arg)})")
+    return M.tile(ctx, Call(call.name, [call.args[0], sizes]))
+
+
+def t(ctx: OpContext, call: Call) -> Value:
+    a, arg = first_input(call)
+    if a is None or a.shape.dims is None:
+        return UNKNOWN if a is None else a
+    if len(a.shape.dims) > 2:
+        ctx.fail("SC107", f"{ctx.op}: expects a tensor with <= 2 dimensions, but {ctx.describe(arg)}")
+    return Array(Shape(tuple(reversed(a.shape.dims))), a.dtype)
+
+
+def concatenate(ctx: OpContext, call: Call) -> Value:
+    return torch_call(M.concatenate, tensors="arrays")(ctx, call)
+
+
+def _pieces(a: Array, axis: int, sizes: list) -> Value:
+    dims = a.shape.dims
+    return Tuple(tuple(Array(Shape(dims[:axis] + (s,) + dims[axis + 1:]), a.dtype) for s in sizes))
+
+
+def split(ctx: OpContext, call: Call) -> Value:
+    """``split(x, size, dim=0)``: chunks of ``size`` (the last may be smaller); a list gives each
+    size, and the sizes must add up to the dim."""
+    bound = call.bind(("input", "split_size_or_sections", "dim"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    spec = bound.get("split_size_or_sections") or call.kwargs.get("split_size")
+    if a is None or spec is None or a.shape.dims is None:
+        return UNKNOWN
+    d = const_int(bound["dim"]) if "dim" in bound else 0
+    if d is None or not a.shape.dims:
+        return UNKNOWN
+    axis = normalize_axis(ctx, d, len(a.shape.dims), "dim")
+    n = a.shape.dims[axis]
+    v = spec.value
+    if type(v) in (Tuple, List) and v.items is not None and all(type(i) is Int for i in v.items):
+        sizes = [i.dim for i in v.items]
+        total = D.add(0, 0)
+        for s in sizes:
+            total = D.add(total, s)
+        ctx.require(eq(total, n), "SC107", lambda: (
+            f"{ctx.op}: split sizes {spec.text or sizes} add up to {ctx.show_dim(total)}, not to the size "
+            f"{ctx.show_dim(n)} of dimension {axis} ({ctx.describe(bound['input'])})"))
+        return _pieces(a, axis, sizes)
+    size = int_arg(spec)
+    if size is None:
+        return UNKNOWN
+    if type(size) is int and size <= 0:
+        ctx.fail("SC107", f"{ctx.op}: split_size must be positive, not {size}")
+    if type(n) is int and type(size) is int:
+        return _pieces(a, axis, [size] * (n // size) + ([n % size] if n % size or n == 0 else []))
+    count = D.floordiv(n, size)
+    if D.mod(n, size) == 0 and type(count) is int:
+        return _pieces(a, axis, [size] * count)
+    return UNKNOWN
+
+
+def chunk(ctx: OpContext, call: Call) -> Value:
+    """``chunk(x, chunks, dim=0)``: pieces of ceil(n / chunks); there may be fewer than ``chunks``."""
+    bound = call.bind(("input", "chunks", "dim"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    chunks = int_arg(bound.get("chunks"))
+    if a is None or chunks is None or a.shape.dims is None or not a.shape.dims or type(chunks) is not int:
+        return UNKNOWN
+    if chunks <= 0:
+        ctx.fail("SC107", f"{ctx.op}: chunk expects `chunks` to be greater than 0, got: {chunks}")
+    d = const_int(bound["dim"]) if "dim" in bound else 0
+    if d is None:
+        return UNKNOWN
+    axis = normalize_axis(ctx, d, len(a.shape.dims), "dim")
+    n = a.shape.dims[axis]
+    if type(n) is int:
+        size = -(-n // chunks) if n else 0
+        if size == 0:
+            return _pieces(a, axis, [0] * chunks)
+        return _pieces(a, axis, [size] * (n // size) + ([n % size] if n % size else []))
+    if D.mod(n, chunks) == 0:
+        return _pieces(a, axis, [D.floordiv(n, chunks)] * chunks)
+    return UNKNOWN
+
+
+def tensor_split(ctx: OpContext, call: Call) -> Value:
+    result = torch_call(M.array_split)(ctx, call)
+    return Tuple(result.items) if type(result) is List and result.items is not None else UNKNOWN
+
+
+def unbind(ctx: OpContext, call: Call) -> Value:
+    a, _ = first_input(call)
+    d = const_int(dim_arg(call, 1, 0))
+    if a is None or a.shape.dims is None or d is None or not a.shape.dims:
+        return UNKNOWN
+    axis = normalize_axis(ctx, d, len(a.shape.dims), "dim")
+    n = a.shape.dims[axis]
+    if type(n) is not int or n > 64:
+        return UNKNOWN
+    dims = a.shape.dims
+    return Tuple((Array(Shape(dims[:axis] + dims[axis + 1:]), a.dtype),) * n)
+
+
+def narrow(ctx: OpContext, call: Call) -> Value:
+    """``narrow(x, dim, start, length)``: start + length must fit in the dim."""
+    bound = call.bind(("input", "dim", "start", "length"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    d, start, length = const_int(bound.get("dim")), int_arg(bound.get("start")), int_arg(bound.get("length"))
+    if a is None or a.shape.dims is None or d is None or length is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
+    dims = a.shape.dims
+    axis = normalize_axis(ctx, d, len(dims), "dim")
+    if start is not None and not (type(start) is int and start < 0):
+        ctx.require(le(D.add(start, length), dims[axis]), "SC105", lambda: (
+            f"{ctx.op}: start ({ctx.show_dim(start)}) + length ({ctx.show_dim(length)}) exceeds the size "
+            f"{ctx.show_dim(dims[axis])} of dimension {axis} ({ctx.describe(bound['input'])})"))
+    return Array(Shape(dims[:axis] + (length,) + dims[axis + 1:]), a.dtype)
+
+
+def select(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("input", "dim", "index"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    d, index = const_int(bound.get("dim")), int_arg(bound.get("index"))
+    if a is None or a.shape.dims is None or d is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
+    dims = a.shape.dims
+    if not dims:
+        ctx.fail("SC107", f"{ctx.op}: select() cannot be applied to a 0-dim tensor")
+    axis = normalize_axis(ctx, d, len(dims), "dim")
+    if index is not None:
+        in_range_index(ctx, index, dims[axis], axis)
+    return Array(Shape(dims[:axis] + dims[axis + 1:]), a.dtype)
+
+
+def index_select(ctx: OpContext, call: Call) -> Value:
+    bound = call.bind(("input", "dim", "index"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    idx = as_array(bound["index"].value) if "index" in bound else None
+    d = const_int(bound.get("dim"))
+    if a is None or idx is None or a.shape.dims is None or idx.shape.dims is None or d is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
+    if len(idx.shape.dims) > 1:
+        ctx.fail("SC107", f"{ctx.op}: index must be 0-D or 1-D, but {ctx.describe(bound['index'])}")
+    dims = a.shape.dims
+    axis = normalize_axis(ctx, d, max(len(dims), 1), "dim")
+    n = idx.shape.dims[0] if idx.shape.dims else 1
+    return Array(Shape(dims[:axis] + (n,) + dims[axis + 1:]), a.dtype)
+
+
+def gather(ctx: OpContext, call: Call) -> Value:
+    """``gather(x, dim, index)``: the result is shaped like ``index``, of x's rank."""
+    bound = call.bind(("input", "dim", "index"))
+    a = as_array(bound["input"].value) if "input" in bound else None
+    idx = as_array(bound["index"].value) if "index" in bound else None
+    if a is None or idx is None:
+        return UNKNOWN
+    if a.shape.rank is not None and idx.shape.rank is not None and a.shape.rank != idx.shape.rank and idx.shape.rank:
+        ctx.fail("SC107", f"{ctx.op}: index tensor must have the same number of dimensions as input: "
+                          f"{ctx.describe(bound['input'])} but {ctx.describe(bound['index'])}")
+    d = const_int(bound.get("dim"))
+    if d is not None and a.shape.dims is not None:
+        normalize_axis(ctx, d, max(len(a.shape.dims), 1), "dim")
+    return Array(idx.shape, a.dtype)
+
+
+def scatter(ctx: OpContext, call: Call) -> Value:
+    a, _ = first_input(call)
+    return UNKNOWN if a is None else a
+
+
+def nonzero(ctx: OpContext, call: Call) -> Value:
+    as_tuple = call.kwargs.get("as_tuple")
+    if as_tuple is not None and getattr(as_tuple.value, "value", None) is True:
+        return searching.nonzero(ctx, call)
+    return searching.argwhere(ctx, call)
+
+
+def meshgrid(ctx: OpContext, call: Call) -> Value:
+    """torch's meshgrid indexes 'ij' by default (NumPy's 'xy'); tensors may come as one list."""
+    args = call.args
+    if len(args) == 1 and type(args[0].value) in (List, Tuple) and args[0].value.items is not None:
+        args = [Arg(v) for v in args[0].value.items]
+    kwargs = {"indexing": call.kwargs.get("indexing") or Arg(Str("ij"))}
+    return M.meshgrid(ctx, Call(call.name, args, kwargs))
+
+
+def take(ctx: OpContext, call: Call) -> Value:
+    """``take(x, index)``: x is read flattened; the result is shaped like index."""
+    return M.take(ctx, Call(call.name, call.args[:2]))
+
+
+def take_along_dim(ctx: OpContext, call: Call) -> Value:
+    if len(call.args) < 2:
+        return gather(ctx, call)
+    return gather(ctx, Call(call.name, [call.args[0], Arg(Int(0)), call.args[1]]))
+
+
+def histc(ctx: OpContext, call: Call) -> Value:
+    """``histc(x, bins=100)``: one count per bin."""
+    bins = int_arg(call.kwargs.get("bins") or (call.args[1] if len(call.args) > 1 else None))
+    return Array(Shape((bins or 100,)), "float32")

@@ -1,0 +1,114 @@
+"""``Tensor`` methods and attributes that are not torch functions: ``x.size()``, ``x.dim()``,
+``x.numel()``, casts (``x.float()``, ``x.to(...)``), ``x.item()``, ``x.numpy()``, ``x.shape``/``x.T``/``x.mT``.
+"""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.predicates import eq
+from ...constraints.shapes import Shape
+from ..core.context import Call, OpContext
+from ..core.values import UNKNOWN, Array, Bool, Float, Int, LibraryObject, Method, Tuple, Value, as_tensor
+from .args import const_int, normalize_axis
+from .kinds import Rule
+from .torch_args import dim_arg, first_input, torch_dtype
+
+
+def size(ctx: OpContext, call: Call) -> Value:
+    """``x.size()`` is ``x.shape``; ``x.size(d)`` is one dim."""
+    a, _ = first_input(call)
+    if a is None or a.shape.dims is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    d = dim_arg(call, 1)
+    if d is None:
+        return Tuple(tuple(Int(x) for x in dims))
+    index = const_int(d)
+    if index is None:
+        return Int(ctx.fresh("size"))
+    return Int(dims[normalize_axis(ctx, index, max(len(dims), 1), "dim")]) if dims else Int(1)
+
+
+def ndim(ctx: OpContext, call: Call) -> Value:
+    a, _ = first_input(call)
+    if a is None:
+        return UNKNOWN
+    return Int(a.shape.rank) if a.shape.rank is not None else Int(ctx.fresh("ndim"))
+
+
+def numel(ctx: OpContext, call: Call) -> Value:
+    a, _ = first_input(call)
+    if a is None:
+        return UNKNOWN
+    return Int(D.product(a.shape.dims)) if a.shape.dims is not None else Int(ctx.fresh("numel"))
+
+
+def cast(dtype: str | None) -> Rule:
+    """``x.float()``, ``x.long()``, ``x.cpu()``, ``x.contiguous()``: the same shape."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        a, _ = first_input(call)
+        return UNKNOWN if a is None else Array(a.shape, dtype or a.dtype)
+
+    return rule
+
+
+def to(ctx: OpContext, call: Call) -> Value:
+    """``x.to(device)``, ``x.to(dtype)``, ``x.to(other)``, ``x.type(dtype)``: the same shape."""
+    a, _ = first_input(call)
+    if a is None:
+        return UNKNOWN
+    dtype = a.dtype
+    for arg in call.args[1:] + [call.kwargs[k] for k in ("dtype",) if k in call.kwargs]:
+        if type(arg.value) is LibraryObject:
+            dtype = torch_dtype(arg.value)
+        elif type(arg.value) is Array:
+            dtype = arg.value.dtype
+    return Array(a.shape, dtype)
+
+
+def to_numpy(ctx: OpContext, call: Call) -> Value:
+    a, _ = first_input(call)
+    return UNKNOWN if a is None else Array(a.shape, a.dtype)   # tensor=False: a NumPy array from here
+
+
+def item(ctx: OpContext, call: Call) -> Value:
+    a, arg = first_input(call)
+    if a is not None and a.shape.dims is not None:
+        n = D.product(a.shape.dims)
+        ctx.require(eq(n, 1), "SC107", lambda: (
+            f"{ctx.op}: a Tensor with {ctx.show_dim(n)} elements cannot be converted to a Scalar "
+            f"({ctx.describe(arg)})"))
+    return Int(ctx.fresh("item")) if a is not None and a.dtype and a.dtype.startswith(("int", "uint")) else Float()
+
+
+def fresh_int(name: str) -> Rule:
+    """``x.element_size()``, ``x.data_ptr()``: an int of unknown value."""
+    return lambda ctx, call: Int(ctx.fresh(name))
+
+
+def tensor_attribute(ctx: OpContext, a: Array, attr: str, text: str) -> Value:
+    """``x.shape``, ``x.T``, ``x.mT``, ``x.dtype`` of a tensor; any other name is a method."""
+    dims = a.shape.dims
+    if attr == "shape":
+        return Tuple(tuple(Int(d) for d in dims)) if dims is not None else UNKNOWN
+    if attr == "ndim":
+        return Int(len(dims)) if dims is not None else Int(ctx.fresh("ndim"))
+    if attr in ("T", "H"):
+        return as_tensor(Array(Shape(tuple(reversed(dims))), a.dtype)) if dims is not None else a
+    if attr in ("mT", "mH"):
+        if dims is not None and len(dims) < 2:
+            ctx.fail("SC107", f"{attr}: tensor.{attr} is only supported on matrices or batches of matrices, "
+                              f"but {text or 'the tensor'} is {ctx.show_shape(a.shape)}")
+        if dims is None:
+            return a
+        return as_tensor(Array(Shape(dims[:-2] + (dims[-1], dims[-2])), a.dtype))
+    if attr in ("data", "grad", "real", "imag"):
+        return a
+    if attr == "dtype":
+        return LibraryObject(f"torch.{a.dtype}") if a.dtype else UNKNOWN
+    if attr in ("is_cuda", "requires_grad", "is_leaf"):
+        return Bool()
+    if attr in ("device", "grad_fn", "layout", "names"):
+        return UNKNOWN
+    return Method(a, attr, text)

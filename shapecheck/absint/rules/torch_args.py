@@ -1,0 +1,76 @@
+"""torch's argument conventions: ``dim=``/``keepdim=`` for NumPy's ``axis=``/``keepdims=``, sizes given as
+``*size`` or one tuple, torch dtype names (``torch.long``), and the tensor marking of every result.
+"""
+
+from __future__ import annotations
+
+from ..core.context import Arg, Call, OpContext
+from ..core.values import Array, Int, LibraryObject, List, Str, Tuple, Value, as_tensor
+from .args import as_array, dtype_arg
+from .kinds import Rule
+
+_DTYPE_NAMES = {"float": "float32", "double": "float64", "half": "float16", "long": "int64", "int": "int32",
+                "short": "int16", "cfloat": "complex64", "cdouble": "complex128", "chalf": "complex32"}
+
+
+_KEYWORDS = {"dim": "axis", "keepdim": "keepdims"}
+
+
+def torch_dtype(v: Value | None) -> str | None:
+    """``torch.float32`` / ``torch.long`` / ``float`` as a NumPy dtype name."""
+    if type(v) is LibraryObject and v.qualname.startswith("torch."):
+        name = v.qualname.rsplit(".", 1)[-1]
+        return _DTYPE_NAMES.get(name, name)
+    return dtype_arg(Arg(v)) if v is not None else None
+
+
+def torch_call(rule: Rule, **rename: str) -> Rule:
+    """The NumPy ``rule`` under torch's keywords: ``dim=``/``keepdim=`` (and ``rename``) become NumPy's,
+    and a torch dtype becomes a NumPy dtype name."""
+    names = {**_KEYWORDS, **rename}
+
+    def adapted(ctx: OpContext, call: Call) -> Value:
+        kwargs = {names.get(k, k): v for k, v in call.kwargs.items()}
+        if "dtype" in kwargs:
+            kwargs["dtype"] = Arg(Str(torch_dtype(kwargs["dtype"].value)), kwargs["dtype"].text)
+        return rule(ctx, Call(call.name, call.args, kwargs))
+
+    return adapted
+
+
+def size_arg(call: Call, start: int) -> Arg | None:
+    """torch's ``*size``: ``zeros(2, 3)``, ``zeros((2, 3))``, ``zeros(x.shape)`` or ``size=``."""
+    if "size" in call.kwargs:
+        return call.kwargs["size"]
+    rest = call.args[start:]
+    if len(rest) == 1 and type(rest[0].value) in (Tuple, List):
+        return rest[0]
+    if not rest:
+        return None
+    return Arg(Tuple(tuple(a.value for a in rest)), ", ".join(a.text for a in rest))
+
+
+def first_input(call: Call, name: str = "input") -> tuple[Array | None, Arg | None]:
+    arg = call.args[0] if call.args else call.kwargs.get(name)
+    return (as_array(arg.value) if arg is not None else None), arg
+
+
+def dim_arg(call: Call, index: int, default: int | None = None) -> Arg | None:
+    """The ``dim`` argument (positional at ``index`` or keyword); an Int arg for ``default`` if absent."""
+    if len(call.args) > index:
+        return call.args[index]
+    if "dim" in call.kwargs:
+        return call.kwargs["dim"]
+    return Arg(Int(default), str(default)) if default is not None else None
+
+
+def keepdim_flag(call: Call, index: int) -> bool:
+    arg = call.args[index] if len(call.args) > index else call.kwargs.get("keepdim")
+    return arg is not None and getattr(arg.value, "value", None) is True
+
+
+def tensor_result(rule: Rule) -> Rule:
+    def marked(ctx: OpContext, call: Call) -> Value:
+        return as_tensor(rule(ctx, call))
+
+    return marked

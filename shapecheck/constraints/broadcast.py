@@ -1,16 +1,40 @@
 """NumPy broadcasting over symbolic dims (NumPy manual, "Broadcasting": dims are compared from the
 trailing end; two dims are compatible when they are equal or one of them is 1).
+
+:func:`broadcast_shapes` is the one statement of the rule; the analyser and the IR both call it,
+each with its own policy for requirements (see ``requirements.py``).
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from .dims import Dim
-from .predicates import Pred, disj, eq
+from .predicates import Pred, conj, disj, eq
+from .requirements import Require, require_true
 from .solver import Verdict
 
+__all__ = ["Decide", "Join", "BroadcastAxis", "compatible", "broadcast_dim", "result_definition",
+           "broadcast_shapes"]
+
 Decide = Callable[[Pred], Verdict]
+
+
+@dataclass(frozen=True, slots=True)
+class BroadcastAxis:
+    """Where two dims meet: ``a`` (the result so far) and ``b`` at ``axis`` (counted from the end,
+    ``-1`` is the last) while broadcasting ``shapes`` (all of them, in the caller's order)."""
+
+    shapes: tuple[tuple[Dim, ...], ...]
+    axis: int
+    a: Dim
+    b: Dim
+
+
+#: ``join(where)``: the dim standing for ``broadcast(where.a, where.b)`` when the facts do not settle
+#: which of the two it is (the analyser: a fresh dim defined by :func:`result_definition`).
+Join = Callable[[BroadcastAxis], Dim]
 
 
 def compatible(a: Dim, b: Dim) -> Pred:
@@ -35,7 +59,51 @@ def broadcast_dim(a: Dim, b: Dim, decide: Decide) -> Dim | None:
 
 def result_definition(a: Dim, b: Dim, result: Dim) -> Pred:
     """What a fresh dim ``result`` standing for ``broadcast(a, b)`` is known to equal."""
-    from .predicates import conj
-
     return disj((conj((eq(a, b), eq(result, a))), conj((eq(a, 1), eq(result, b))),
                  conj((eq(b, 1), eq(result, a)))))
+
+
+def _undecided(pred: Pred) -> Verdict:
+    return Verdict.UNKNOWN
+
+
+def _unsettled(where: BroadcastAxis) -> Dim:
+    raise ValueError(f"the broadcast of {where.a} and {where.b} is not settled")
+
+
+def broadcast_shapes(shapes: Sequence[Sequence[Dim]], *, decide: Decide = _undecided,
+                     require: Require = require_true, join: Join = _unsettled) -> tuple[Dim, ...]:
+    """The broadcast of shapes of known rank.
+
+    Axis by axis from the end, the dims present merge left to right. Equal dims and 1s settle
+    without a question. Otherwise ``require(compatible(a, b), BroadcastAxis(...))`` states that
+    they must broadcast, and then ``decide`` is asked which of the two the result is (after the
+    requirement, so a requirement the caller assumes helps settle it); when it cannot say,
+    ``join`` names the result. The defaults prove nothing, which suits concrete shapes:
+
+    >>> broadcast_shapes([(3, 1), (4,)])
+    (3, 4)
+    """
+    frozen = tuple(tuple(s) for s in shapes)
+    rank = max((len(s) for s in frozen), default=0)
+    out: list[Dim] = []
+    for axis in range(-rank, 0):
+        current: Dim | None = None
+        for shape in frozen:
+            if -axis > len(shape):
+                continue
+            d = shape[axis]
+            current = d if current is None else _merge(current, d, BroadcastAxis(frozen, axis, current, d),
+                                                       decide, require, join)
+        out.append(current)
+    return tuple(out)
+
+
+def _merge(a: Dim, b: Dim, where: BroadcastAxis, decide: Decide, require: Require, join: Join) -> Dim:
+    if a == b or b == 1:
+        return a
+    if a == 1:
+        return b
+    require(compatible(a, b), where)
+    settled = broadcast_dim(a, b, decide)
+    return settled if settled is not None else join(where)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from .dims import Dim, free_symbols, show, sub, substitute
+from .dims import Dim, evaluate, free_symbols, show, sub, substitute
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +153,6 @@ def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:
 
 def evaluate_pred(p: Pred, values: Mapping[str, int]) -> bool:
     """The truth of ``p`` when every symbol has a value (ZeroDivisionError/KeyError propagate)."""
-    from .dims import evaluate
-
     k = p.kind
     if k == "true":
         return True

@@ -3,12 +3,22 @@
 See NumPy's "Generalized universal function API": each operand's trailing dims are its *core* dims,
 named so that a name shared by two operands must agree; the leading *loop* dims broadcast. A ``?``
 marks a dim that may be missing (matmul's 1-D operands). Integers are fixed sizes, ``(3),(3)->(3)``.
+
+:func:`apply_signature` is the one statement of how a signature types its operands; the analyser's
+``sig()`` rules and the IR's ``matmul`` both call it, each with its own policy for requirements
+(see ``requirements.py``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .dims import Dim
+from .predicates import eq
+from .broadcast import broadcast_shapes
+from .requirements import Require, fail, require_true
 
 _OPERAND = re.compile(r"\(([^()]*)\)")
 
@@ -51,3 +61,107 @@ def parse_signature(text: str) -> Signature:
         )
 
     return Signature(operands(lhs), operands(rhs), text)
+
+
+# --- applying a signature --------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class MissingCoreDims:
+    """Operand ``operand`` has ``rank`` dims; the signature's core needs ``required``."""
+
+    operand: int
+    rank: int
+    required: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixedCoreMismatch:
+    """A core dim of ``operand`` is ``dim`` where the signature fixes ``size``."""
+
+    operand: int
+    dim: Dim
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoreMismatch:
+    """Core dim ``name`` is ``first`` in operand ``first_operand`` but ``dim`` in ``operand``."""
+
+    name: str
+    first_operand: int
+    first: Dim
+    operand: int
+    dim: Dim
+
+
+#: ``broadcast(loop_shapes)``: the operands' loop dims broadcast (None: the caller cannot say).
+Broadcast = Callable[[list[tuple[Dim, ...]]], "tuple[Dim, ...] | None"]
+
+
+def _no_fresh(hint: str) -> Dim:
+    raise ValueError(f"the output dim {hint} is bound by no input")
+
+
+def apply_signature(signature: Signature, shapes: Sequence[Sequence[Dim] | None], *,
+                    require: Require = require_true, broadcast: Broadcast = broadcast_shapes,
+                    fresh: Callable[[str], Dim] = _no_fresh) -> list[tuple[Dim, ...]] | None:
+    """The output shapes of a gufunc applied to operands of ``shapes``.
+
+    Operands are read in order; an operand of unknown rank (None) stops the reading there and the
+    result is None. Each operand's trailing dims are its core dims; an operand with fewer dims than
+    its core drops its optional (``?``) core dims first, and those names are then missing from the
+    outputs too (NumPy's matmul of a 1-D operand). A name met again must be the same dim and a
+    fixed size must match (``require``, with a :class:`CoreMismatch` or :class:`FixedCoreMismatch`);
+    too few dims is a :class:`MissingCoreDims`. The loop dims (the rest) go to ``broadcast``; an
+    output name no input binds is ``fresh(name)``. The defaults suit concrete shapes.
+
+    >>> matmul = parse_signature("(n?,k),(k,m?)->(n?,m?)")
+    >>> apply_signature(matmul, [(5, 2, 3), (3,)])
+    [(5, 2)]
+    """
+    bindings: dict[str, tuple[Dim, int]] = {}
+    absent: set[str] = set()
+    loops: list[tuple[Dim, ...]] = []
+    for index, (core, shape) in enumerate(zip(signature.inputs, shapes)):
+        if shape is None:
+            return None
+        dims = tuple(shape)
+        required = sum(1 for c in core if not c.optional)
+        if len(dims) < required:
+            fail(require, MissingCoreDims(index, len(dims), required))
+        present = list(core)
+        if len(dims) < len(core):
+            # NumPy drops optional core dims of a too-short operand (matmul's 1-D vector case)
+            missing = len(core) - len(dims)
+            for c in core:
+                if missing and c.optional:
+                    absent.add(c.name)
+                    present.remove(c)
+                    missing -= 1
+        loops.append(dims[:len(dims) - len(present)])
+        core_dims = dims[len(dims) - len(present):] if present else ()
+        for c, d in zip(present, core_dims):
+            if c.fixed is not None:
+                require(eq(d, c.fixed), FixedCoreMismatch(index, d, c.fixed))
+            elif c.name in bindings:
+                first, first_operand = bindings[c.name]
+                require(eq(first, d), CoreMismatch(c.name, first_operand, first, index, d))
+            else:
+                bindings[c.name] = (d, index)
+    loop_dims = broadcast(loops)
+    if loop_dims is None:
+        return None
+    outs = []
+    for core in signature.outputs:
+        out_core: list[Dim] = []
+        for c in core:
+            if c.name in absent:
+                continue
+            if c.fixed is not None:
+                out_core.append(c.fixed)
+            elif c.name in bindings:
+                out_core.append(bindings[c.name][0])
+            else:
+                out_core.append(fresh(c.name))
+        outs.append(tuple(loop_dims) + tuple(out_core))
+    return outs

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Iterable, Sequence
 
 from .dims import Dim, Sym
-from .predicates import Pred, evaluate_pred, pred_symbols
+from .predicates import Pred, eq, evaluate_pred, pred_symbols
 
 
 class Verdict(Enum):
@@ -277,8 +277,6 @@ class Solver:
 
     def implied_value(self, facts: Sequence[Fact], d: Dim, candidates: Iterable[Dim]) -> Dim | None:
         """The first candidate ``c`` with facts => d == c, if any (used to solve shape holes)."""
-        from .predicates import eq
-
         for c in candidates:
             if self.decide(facts, eq(d, c)).verdict is Verdict.HOLDS:
                 return c

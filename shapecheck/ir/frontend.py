@@ -3,8 +3,8 @@
 The function is read from its source with ``ast``; it is never imported or run (a live function
 object is accepted only to find its source with ``inspect.getsource``). Argument shapes are given
 as tuples of ints and symbol names (``{"x": ("n", 784)}``); each distinct symbol becomes a shape
-variable of the function's signature. Types follow the IR's own op rules (``ops.py``), which agree
-with NumPy's broadcasting and reduction rules.
+variable of the function's signature. Types follow the IR's op rules (``ops.py``), whose
+broadcasting, matmul and reshape are the constraint layer's shape functions, the analyser's too.
 
 Supported: assignments (also tuple unpacking and ``+=``), ``return``; arithmetic ``+ - * / **
 @`` and unary ``-``; comparisons; ``np.exp log sin cos tan tanh sqrt abs log1p expm1 floor ceil
@@ -28,13 +28,14 @@ import textwrap
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence, Union
 
+from shapecheck.api import analyze_call
 from shapecheck.constraints import dims
 from shapecheck.subst import Scope
 from shapecheck.subst.dimterms import dim_of
 from shapecheck.subst.names import Name
 
 from . import graph as G
-from .ops import IRTypeError, infer_type
+from .ops import IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
 __all__ = ["trace", "TraceError"]
@@ -104,8 +105,6 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
 def _check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -> None:
     """Run the abstract interpreter on the call first: a shape error is reported as shapecheck
     reports it (the failing operation, both shapes, in the user's names), before any IR exists."""
-    from ..api import analyze_call  # lazy: start-up time (the analyser loads Z3; jit users need not)
-
     try:
         _, errors = analyze_call(source, func_name, {k: _parse_shape(v) for k, v in shapes.items()})
     except SyntaxError:
@@ -476,10 +475,12 @@ class _Tracer:
                 out.append(d)
             else:
                 raise TraceError(f"line {node.lineno}: reshape target {d!r} is not a size")
-        if unknown is not None:
-            known = dims.product(d for d in out if d is not None)
-            out[unknown] = dims.floordiv(dims.product(x.type.shape), known)
-        return tuple(out)
+        if unknown is None:
+            return tuple(out)  # emit() checks the sizes
+        try:
+            return reshape_to(x.type, out, self.prove)
+        except IRTypeError as exc:
+            raise TraceError(f"{_line(node)}{exc}") from exc
 
     def subscript(self, node: ast.Subscript, env) -> Any:
         value = self.expr(node.value, env)

@@ -25,6 +25,7 @@ from . import graph as G
 from . import loops as L
 from .calls import shape_arguments
 from .ops import NUMPY_DTYPES, OPS
+from .printer import outline
 
 __all__ = ["run", "run_kernel", "run_loop_module", "EXTERNS", "InterpError"]
 
@@ -145,9 +146,6 @@ def run_loop_module(m: L.LoopModule, inputs: Sequence[np.ndarray]) -> tuple[np.n
     return tuple(arrays[o] for o in p.outputs)
 
 
-_PY_BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floordiv": "//", "mod": "%",
-              "and": "and", "or": "or"}
-_PY_COMPARE = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 _PY_MATH = {"exp": "np.exp", "log": "np.log", "sin": "np.sin", "cos": "np.cos", "tan": "np.tan",
             "tanh": "np.tanh", "sqrt": "np.sqrt", "log1p": "np.log1p", "expm1": "np.expm1",
             "floor": "np.floor", "ceil": "np.ceil", "erf": "_erf", "abs": "np.abs",
@@ -172,9 +170,9 @@ def _compile(k: L.Kernel):
         if t is L.Load:
             return f"{ident(e.buffer)}[{', '.join(f'int({expr(i)})' for i in e.indices) or '()'}]"
         if t is L.Binary:
-            return f"({expr(e.lhs)} {_PY_BINARY[e.op]} {expr(e.rhs)})"
+            return f"({expr(e.lhs)} {L.BINARY_OPS[e.op]} {expr(e.rhs)})"
         if t is L.Compare:
-            return f"bool({expr(e.lhs)} {_PY_COMPARE[e.op]} {expr(e.rhs)})"
+            return f"bool({expr(e.lhs)} {L.COMPARE_OPS[e.op]} {expr(e.rhs)})"
         if t is L.Unary:
             return f"(-{expr(e.operand)})" if e.op == "neg" else f"(not {expr(e.operand)})"
         if t is L.Select:
@@ -185,26 +183,22 @@ def _compile(k: L.Kernel):
             return f"_dt[{e.dtype!r}]({expr(e.value)})"
         raise InterpError(f"unknown expression {e!r}")
 
-    lines: list[str] = []
-
-    def stmts(body, indent: str) -> None:
-        if not body:
-            lines.append(indent + "pass")
-        for st in body:
-            t = type(st)
-            if t is L.For:
-                lines.append(f"{indent}for {ident(st.var)} in range({expr(st.start)}, {expr(st.stop)}, {st.step}):")
-                stmts(st.body, indent + "    ")
-            elif t is L.Let:
-                lines.append(f"{indent}{ident(st.var)} = _dt[{st.dtype!r}]({expr(st.value)})")
-            elif t is L.Assign:
-                lines.append(f"{indent}{ident(st.var)} = {expr(st.value)}")
-            elif t is L.Store:
-                idx = ", ".join(f"int({expr(i)})" for i in st.indices) or "()"
-                lines.append(f"{indent}{ident(st.buffer)}[{idx}] = {expr(st.value)}")
+    def stmt(st) -> str:
+        t = type(st)
+        if t is L.For:
+            return f"for {ident(st.var)} in range({expr(st.start)}, {expr(st.stop)}, {st.step}):"
+        if t is L.Let:
+            return f"{ident(st.var)} = _dt[{st.dtype!r}]({expr(st.value)})"
+        if t is L.Assign:
+            return f"{ident(st.var)} = {expr(st.value)}"
+        if t is L.Store:
+            idx = ", ".join(f"int({expr(i)})" for i in st.indices) or "()"
+            return f"{ident(st.buffer)}[{idx}] = {expr(st.value)}"
+        raise InterpError(f"unknown statement {st!r}")
 
     params = [ident(p.name) for p in k.params] + [ident(n) for n in k.shape_params]
-    stmts(k.body, "    ")
+    lines: list[str] = []
+    outline(k.body, stmt, lines, "    ", "    ", empty="pass")
     source = f"def kernel({', '.join(params)}):\n" + "\n".join(lines) + "\n"
     scope = {"np": np, "_dt": {**NUMPY_DTYPES, "i64": _i64}, "_erf": _erf, "inf": math.inf, "nan": math.nan}
     exec(compile(source, f"<kernel {k.name}>", "exec"), scope)  # our own generated code, not user code

@@ -40,6 +40,7 @@ from typing import Callable, Mapping
 import numpy as np
 
 from . import runtime
+from .printer import print_loop_module, print_module
 
 DTYPE_CODES = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64", np.dtype(np.int32): "i32",
                np.dtype(np.int64): "i64", np.dtype(np.bool_): "bool"}
@@ -194,11 +195,11 @@ def _scalarize(result):
 
 def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False) -> Specialization:
     """Trace ``fn`` for ``shapes``/``dtypes``, lower it to loops and compile it."""
-    from shapecheck.ir import compile_to_loops, trace
+    from . import frontend, pipeline  # lazy: start-up time (the front end loads the analyser via api: ~70 ms)
 
     try:
-        graph = trace(fn, shapes=shapes, dtypes=dtypes)
-        loops = compile_to_loops(graph)
+        graph = frontend.trace(fn, shapes=shapes, dtypes=dtypes)
+        loops = pipeline.compile_to_loops(graph)
     except (ValueError, NotImplementedError, OSError, TypeError) as error:
         # TraceError is a ValueError; OSError: no source (lambda, builtin, REPL).
         raise UnsupportedError(f"cannot compile {getattr(fn, '__name__', fn)!r}: {error}") from error
@@ -213,22 +214,19 @@ def render_text(kind: str, graph, loops, *, fastmath: bool = False) -> str:
     """One level of a compilation as text: ``ir`` (graph IR), ``loops`` (loop IR), ``llvm``
     (optimized LLVM IR), ``llvm-raw`` (before optimization), ``asm`` (host assembly) or
     ``ptx`` (CUDA, sm_90)."""
-    from shapecheck.ir import print_module
-    from shapecheck.ir.printer import print_loop_module
-
     if kind == "ir":
         return print_module(graph)
     if kind == "loops":
         return print_loop_module(loops)
     if kind == "ptx":
-        from shapecheck.ir import ptx
+        from shapecheck.ir import ptx  # lazy: start-up time (llvmlite, LLVM's NVPTX target)
         return ptx.ptx_text(loops, fastmath=fastmath)
     if kind not in TEXT_KINDS:
         raise ValueError(f"unknown text kind {kind!r}: use {', '.join(TEXT_KINDS)}")
     ir_text = runtime.llvm_ir(loops, fastmath=fastmath).ir_text
     if kind == "llvm-raw":
         return ir_text
-    from shapecheck.ir.codegen import engine, target
+    from shapecheck.ir.codegen import engine, target  # lazy: start-up time (llvmlite, LLVM's host target)
     module = engine.optimized_module(ir_text)
     return str(module) if kind == "llvm" else target.host_machine().emit_assembly(module)
 

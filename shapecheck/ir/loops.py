@@ -112,8 +112,11 @@ INDEX = "i64"
 FLOAT_DTYPES = ("f32", "f64")
 INT_DTYPES = ("i32", "i64")
 
-BINARY_OPS = ("add", "sub", "mul", "div", "floordiv", "mod", "and", "or")
-COMPARE_OPS = ("lt", "le", "gt", "ge", "eq", "ne")
+# Each operator with its infix spelling, Python's: the IR text (printer, parser) and the Python
+# the reference interpreter generates both write it so.
+BINARY_OPS: dict[str, str] = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floordiv": "//", "mod": "%",
+                              "and": "and", "or": "or"}
+COMPARE_OPS: dict[str, str] = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 UNARY_OPS = ("neg", "not")
 MATH_FUNCTIONS: dict[str, int] = {
     "exp": 1, "log": 1, "sin": 1, "cos": 1, "tan": 1, "tanh": 1, "sqrt": 1, "log1p": 1,

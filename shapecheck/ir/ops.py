@@ -13,6 +13,10 @@ Kinds:
 
 Type rules take the argument types, the attributes and ``prove`` (a function deciding a dim
 predicate with the constraint layer) and return the result type or raise :class:`IRTypeError`.
+Broadcasting, matmul and reshape are typed by the constraint layer's shape functions
+(``broadcast_shapes``, ``apply_signature`` with NumPy's matmul signature, ``reshape_dims``), the
+ones the analyser's rules use: one source of shape truth. The IR's policy for their requirements
+is to prove them for every value of the shape variables (:func:`_requirer`).
 """
 
 from __future__ import annotations
@@ -23,15 +27,16 @@ from typing import Any, Callable
 import numpy as np
 
 from shapecheck.constraints import dims
-from shapecheck.constraints.broadcast import broadcast_dim
-from shapecheck.constraints.predicates import eq
+from shapecheck.constraints.broadcast import BroadcastAxis, broadcast_shapes
+from shapecheck.constraints.reshape import ReshapeMismatch, reshape_dims
+from shapecheck.constraints.signature import MissingCoreDims, apply_signature, parse_signature
 from shapecheck.constraints.solver import Verdict
 from shapecheck.subst.names import is_key, name_of_key
 
 from . import loops as L
 from .graph import TensorType
 
-__all__ = ["OpDef", "OPS", "IRTypeError", "NUMPY_DTYPES", "infer_type", "Prove"]
+__all__ = ["OpDef", "OPS", "IRTypeError", "NUMPY_DTYPES", "infer_type", "reshape_to", "Prove"]
 
 Prove = Callable[[Any], bool]  # a Pred -> does it hold for every value of the shape variables?
 
@@ -61,28 +66,30 @@ def _show(t: TensorType) -> str:
     return f"{t.dtype}[{', '.join(_dim(d) for d in t.shape)}]"
 
 
-def same_dim(a: dims.Dim, b: dims.Dim, prove: Prove) -> bool:
-    p = eq(a, b)
-    return p.kind == "true" or (p.kind != "false" and prove(p))
+def _decider(prove: Prove):
+    return lambda p: Verdict.HOLDS if prove(p) else Verdict.UNKNOWN
 
 
-def broadcast_shapes(op: str, types: tuple[TensorType, ...], prove: Prove) -> tuple[dims.Dim, ...]:
-    rank = max(t.rank for t in types)
-    out: list[dims.Dim] = []
-    for axis in range(rank):
-        result: dims.Dim = 1
-        for t in types:
-            k = axis - (rank - t.rank)
-            if k < 0:
-                continue
-            d = t.shape[k]
-            merged = broadcast_dim(result, d, lambda p: Verdict.HOLDS if prove(p) else Verdict.UNKNOWN)
-            if merged is None:
-                raise IRTypeError(f"{op}: shapes {', '.join(_show(t) for t in types)} do not broadcast "
-                                  f"(axis {axis - rank}: {_dim(result)} vs {_dim(d)})")
-            result = merged
-        out.append(result)
-    return tuple(out)
+def _requirer(prove: Prove, message: Callable[[object], str]):
+    """The IR's policy for a shape function's requirements: proved for every value of the shape
+    variables, or an IRTypeError (an IR type is exact, so nothing is left as a precondition)."""
+
+    def require(pred, why) -> None:
+        if not (pred.kind == "true" or (pred.kind != "false" and prove(pred))):
+            raise IRTypeError(message(why))
+    return require
+
+
+def _broadcast(op: str, types: tuple[TensorType, ...], shapes, prove: Prove) -> tuple[dims.Dim, ...]:
+    """``shapes`` (those of ``types``, or their loop dims) broadcast, every step proved."""
+    def message(where: BroadcastAxis) -> str:
+        shown = ", ".join(f"{t.dtype}[{', '.join(_dim(d) for d in s)}]" for t, s in zip(types, where.shapes))
+        return f"{op}: shapes {shown} do not broadcast (axis {where.axis}: {_dim(where.a)} vs {_dim(where.b)})"
+
+    def join(where: BroadcastAxis) -> dims.Dim:
+        raise IRTypeError(message(where))
+
+    return broadcast_shapes(shapes, decide=_decider(prove), require=_requirer(prove, message), join=join)
 
 
 def _same_dtype(op: str, types: tuple[TensorType, ...]) -> str:
@@ -98,7 +105,7 @@ def _elementwise(result_dtype: str | None = None, float_only: bool = False):
         dtype = _same_dtype(op, types)
         if float_only and dtype not in L.FLOAT_DTYPES:
             raise IRTypeError(f"{op}: needs floating-point operands, got {dtype}")
-        return TensorType(result_dtype or dtype, broadcast_shapes(op, types, prove))
+        return TensorType(result_dtype or dtype, _broadcast(op, types, [t.shape for t in types], prove))
     return infer
 
 
@@ -107,7 +114,7 @@ def _where_infer(types, attrs, prove):
     if cond.dtype != "bool":
         raise IRTypeError(f"where: condition must be bool, got {_show(cond)}")
     dtype = _same_dtype("where", (a, b))
-    return TensorType(dtype, broadcast_shapes("where", types, prove))
+    return TensorType(dtype, _broadcast("where", types, [t.shape for t in types], prove))
 
 
 def _cast_infer(types, attrs, prove):
@@ -128,23 +135,22 @@ def _reduce_infer(types, attrs, prove):
     return TensorType(t.dtype, tuple(d for d in shape if d is not None))
 
 
+_MATMUL = parse_signature("(n?,k),(k,m?)->(n?,m?)")  # NumPy's own signature of np.matmul
+
+
 def _matmul_infer(types, attrs, prove):
     a, b = types
     dtype = _same_dtype("matmul", types)
-    if a.rank == 0 or b.rank == 0:
-        raise IRTypeError("matmul: operands must have rank >= 1")
-    ka = a.shape[-1]
-    kb = b.shape[-2] if b.rank >= 2 else b.shape[0]
-    if not same_dim(ka, kb, prove):
-        raise IRTypeError(f"matmul: contracted dims differ: {_show(a)} @ {_show(b)} "
-                          f"({_dim(ka)} vs {_dim(kb)})")
-    batch_a = a.shape[:-2] if a.rank >= 2 else ()
-    batch_b = b.shape[:-2] if b.rank >= 2 else ()
-    batch = broadcast_shapes("matmul", (TensorType(dtype, batch_a), TensorType(dtype, batch_b)), prove) \
-        if (batch_a or batch_b) else ()
-    rows = (a.shape[-2],) if a.rank >= 2 else ()
-    cols = (b.shape[-1],) if b.rank >= 2 else ()
-    return TensorType(dtype, batch + rows + cols)
+
+    def message(why) -> str:
+        if type(why) is MissingCoreDims:
+            return f"matmul: operands must have rank >= {why.required}"
+        return (f"matmul: contracted dims differ: {_show(a)} @ {_show(b)} "
+                f"({_dim(why.first)} vs {_dim(why.dim)})")
+
+    (shape,) = apply_signature(_MATMUL, [a.shape, b.shape], require=_requirer(prove, message),
+                               broadcast=lambda loops: _broadcast("matmul", types, loops, prove))
+    return TensorType(dtype, shape)
 
 
 def _transpose_infer(types, attrs, prove):
@@ -157,11 +163,17 @@ def _transpose_infer(types, attrs, prove):
 
 def _reshape_infer(types, attrs, prove):
     (t,) = types
-    shape = tuple(attrs["shape"])
-    if not same_dim(dims.product(t.shape), dims.product(shape), prove):
-        raise IRTypeError(f"reshape: cannot reshape {_show(t)} to "
-                          f"({', '.join(_dim(d) for d in shape)}): sizes differ")
-    return TensorType(t.dtype, shape)
+    return TensorType(t.dtype, reshape_to(t, attrs["shape"], prove))
+
+
+def reshape_to(t: TensorType, target, prove: Prove) -> tuple[dims.Dim, ...]:
+    """The dims of ``t`` reshaped to ``target`` (None marks one dim to infer, NumPy's -1); the
+    sizes must agree for every value of the shape variables, else IRTypeError."""
+    def message(why: ReshapeMismatch) -> str:
+        shown = ", ".join("-1" if d is None else _dim(d) for d in why.target)
+        return f"reshape: cannot reshape {_show(t)} to ({shown}): sizes differ"
+
+    return reshape_dims(t.shape, tuple(target), require=_requirer(prove, message))
 
 
 def _slice_infer(types, attrs, prove):

@@ -32,9 +32,8 @@ _TOKEN = re.compile(r"""
   | (?P<punct>->|\.\.|//|<=|>=|==|!=|[-+*/%()\[\]{},:=<>])
 """, re.VERBOSE)
 
-_BINARY = {"+": "add", "-": "sub", "*": "mul", "/": "div", "//": "floordiv", "%": "mod",
-           "and": "and", "or": "or"}
-_COMPARE = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
+_BINARY = {text: op for op, text in L.BINARY_OPS.items()}    # "+" -> "add"
+_COMPARE = {text: op for op, text in L.COMPARE_OPS.items()}  # "<" -> "lt"
 
 
 def _tokenize(text: str) -> list[tuple[str, str, int]]:

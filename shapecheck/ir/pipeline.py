@@ -17,6 +17,7 @@ from typing import Mapping
 
 from . import graph as G
 from . import loops as L
+from .calls import shape_arguments
 from .passes import cse, dce, fold, fuse, inline, lower_to_loops, specialize as specialize_pass
 
 __all__ = ["compile_to_loops", "optimize", "to_loop_module", "LoweringError"]
@@ -55,8 +56,6 @@ def to_loop_module(module: G.Module) -> L.LoopModule:
         v = b.value
         if type(v) is G.CallKernel:
             k = module.kernel(v.kernel)
-            from .calls import shape_arguments
-
             ins = tuple(G.TensorType(p.dtype, p.shape) for p in k.params if not p.output)
             values = shape_arguments(k.shape_params, ins, tuple(_type(f, module, a).shape for a in v.args))
             temps.append(L.Buffer(b.var, b.type.dtype, b.type.shape))

@@ -27,9 +27,6 @@ from . import loops as L
 
 __all__ = ["print_module", "print_function", "print_kernel", "print_loop_module", "show_type"]
 
-_BINARY_TEXT = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floordiv": "//", "mod": "%",
-                "and": "and", "or": "or"}
-_COMPARE_TEXT = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 _IDENT = re.compile(r"[^A-Za-z0-9_]")
 
 
@@ -148,9 +145,9 @@ def show_expr(e: L.Expr, namer: Namer) -> str:
     if t is L.Load:
         return f"%{namer(e.buffer)}[{', '.join(show_expr(i, namer) for i in e.indices)}]"
     if t is L.Binary:
-        return f"({show_expr(e.lhs, namer)} {_BINARY_TEXT[e.op]} {show_expr(e.rhs, namer)})"
+        return f"({show_expr(e.lhs, namer)} {L.BINARY_OPS[e.op]} {show_expr(e.rhs, namer)})"
     if t is L.Compare:
-        return f"({show_expr(e.lhs, namer)} {_COMPARE_TEXT[e.op]} {show_expr(e.rhs, namer)})"
+        return f"({show_expr(e.lhs, namer)} {L.COMPARE_OPS[e.op]} {show_expr(e.rhs, namer)})"
     if t is L.Unary:
         return f"{e.op}({show_expr(e.operand, namer)})"
     if t is L.Select:
@@ -171,26 +168,37 @@ def _const(c: L.Const) -> str:
     return f"{text}:{c.dtype}"
 
 
-def _stmts(body: tuple, namer: Namer, indent: str, out: list[str]) -> None:
+def outline(body: tuple, line, out: list[str], indent: str, step: str, close: str | None = None,
+            empty: str | None = None) -> None:
+    """Lay out loop statements as indented text, one ``line(stmt)`` each (for a ``For``, its head),
+    a loop's body ``step`` deeper and followed by ``close`` when given; an empty body is ``empty``
+    when given. The IR printer and the reference interpreter's Python both use it."""
+    if not body and empty is not None:
+        out.append(indent + empty)
     for st in body:
-        t = type(st)
-        if t is L.For:
-            start, stop = show_expr(st.start, namer), show_expr(st.stop, namer)
-            var = namer.bind(st.var)
-            par = " parallel" if st.parallel else ""
-            out.append(f"{indent}for %{var} in {start} .. {stop} step {st.step}{par} {{")
-            _stmts(st.body, namer, indent + "  ", out)
-            out.append(indent + "}")
-        elif t is L.Let:
-            value = show_expr(st.value, namer)
-            out.append(f"{indent}let %{namer.bind(st.var)}: {st.dtype} = {value}")
-        elif t is L.Assign:
-            out.append(f"{indent}%{namer(st.var)} = {show_expr(st.value, namer)}")
-        elif t is L.Store:
-            idx = ", ".join(show_expr(i, namer) for i in st.indices)
-            out.append(f"{indent}%{namer(st.buffer)}[{idx}] = {show_expr(st.value, namer)}")
-        else:
-            raise TypeError(st)
+        out.append(indent + line(st))
+        if type(st) is L.For:
+            outline(st.body, line, out, indent + step, step, close, empty)
+            if close is not None:
+                out.append(indent + close)
+
+
+def _stmt(st, namer: Namer) -> str:
+    t = type(st)
+    if t is L.For:
+        start, stop = show_expr(st.start, namer), show_expr(st.stop, namer)
+        var = namer.bind(st.var)
+        par = " parallel" if st.parallel else ""
+        return f"for %{var} in {start} .. {stop} step {st.step}{par} {{"
+    if t is L.Let:
+        value = show_expr(st.value, namer)
+        return f"let %{namer.bind(st.var)}: {st.dtype} = {value}"
+    if t is L.Assign:
+        return f"%{namer(st.var)} = {show_expr(st.value, namer)}"
+    if t is L.Store:
+        idx = ", ".join(show_expr(i, namer) for i in st.indices)
+        return f"%{namer(st.buffer)}[{idx}] = {show_expr(st.value, namer)}"
+    raise TypeError(st)
 
 
 def _buffers(buffers: tuple, namer: Namer) -> str:
@@ -202,7 +210,7 @@ def print_kernel(k: L.Kernel) -> str:
     namer = Namer()
     shape = ", ".join(namer.bind(n) for n in k.shape_params)
     lines = [f"kernel @{k.name}[{shape}]({_buffers(k.params, namer)}) {{"]
-    _stmts(k.body, namer, "  ", lines)
+    outline(k.body, lambda st: _stmt(st, namer), lines, "  ", "  ", close="}")
     lines.append("}")
     return "\n".join(lines)
 

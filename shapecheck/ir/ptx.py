@@ -20,9 +20,12 @@ import hashlib
 import os
 
 import llvmlite.binding as llvm
+import numpy as np
 from llvmlite import ir
 
+from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
+from shapecheck.ir import runtime
 from shapecheck.ir.codegen import lower, shelf, target, vecmath
 from shapecheck.ir.codegen.optimize import optimize
 
@@ -151,11 +154,6 @@ def run(module: L.LoopModule, *arrays):
     """Run ``module`` on GPU 0: copy inputs to the device, launch each kernel, copy outputs back.
 
     Arguments are guarded exactly as on the host (``runtime.check_arguments``)."""
-    import numpy as np
-
-    from shapecheck.constraints import dims
-    from shapecheck.ir import runtime
-
     cuda = _driver()
     _check(cuda.cuCtxSetCurrent(_context()), "cuCtxSetCurrent")
     program = module.program

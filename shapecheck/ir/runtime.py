@@ -95,7 +95,7 @@ class _Layout:
     def entry_plan(self, inputs: tuple) -> "EntryPlan | None":  # noqa: F821 (imported below)
         """The native entry's plan (``codegen.pyentry``), or None when a step runs on threads
         (those calls go through the thread pool, where a native entry would save nothing)."""
-        from shapecheck.ir.codegen.pyentry import EntryPlan
+        from shapecheck.ir.codegen.pyentry import EntryPlan  # lazy: start-up time (llvmlite)
 
         if any(chunks is not None for *_, chunks in self.steps):
             return None
@@ -108,7 +108,7 @@ class _Layout:
 
 def _layout(module: L.LoopModule) -> _Layout | None:
     """The call layout of a program without shape variables (None for a symbolic one)."""
-    from shapecheck.ir.codegen.lower import split_loop
+    from shapecheck.ir.codegen.lower import split_loop  # lazy: start-up time (llvmlite, LLVM's host target)
 
     program = module.program
     if program.shape_params:
@@ -144,6 +144,7 @@ def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool 
     kernels, a ctypes trampoline per kernel and, for a fully specialised program run on one
     thread, a native Python entry (unless ``native_entry`` is False or this process's NumPy
     object layout is not the one ``codegen.pyabi`` knows)."""
+    # lazy: start-up time (codegen loads llvmlite and sets up LLVM's host target; jit users pay on first compile)
     from shapecheck.ir.codegen import lower, pyabi, pyentry
 
     out = lower.lower_module(module, fastmath=fastmath, data_offset=data_offset())
@@ -243,7 +244,7 @@ class Executable:
     def native_with_fallback(self, fallback):
         """Another builtin over the same native entry, calling ``fallback`` (not the Python
         path) with the arguments its guards reject; None without a native entry."""
-        from shapecheck.ir.codegen import pyabi
+        from shapecheck.ir.codegen import pyabi  # lazy: start-up time (llvmlite)
 
         if not self.native_address:
             return None
@@ -289,6 +290,7 @@ def _run_plan(plan: _Plan, arrays):
 def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True) -> Executable:
     """Compile ``module`` (or take it from the in-memory or on-disk cache). ``native_entry=False``
     leaves out the native entry (every call then takes the Python path)."""
+    # lazy: start-up time (codegen loads llvmlite and sets up LLVM's host target; jit users pay on first compile)
     from shapecheck.ir.codegen import engine, lower, pyabi
 
     native_entry = native_entry and pyabi.bind_runtime_symbols()

@@ -18,6 +18,7 @@ from . import graph as G
 from . import loops as L
 from .calls import CallShapeError, instantiate, shape_arguments
 from .ops import IRTypeError, infer_type
+from .printer import Namer, show_type
 
 __all__ = ["verify", "problems", "VerifyError", "make_prover", "same_type"]
 
@@ -46,8 +47,6 @@ def same_type(a: G.Type, b: G.Type, prove) -> bool:
 
 
 def _show(t: G.Type) -> str:
-    from .printer import Namer, show_type
-
     namer = Namer()
     for n in sorted(free_vars(t)):
         namer.bind(n)

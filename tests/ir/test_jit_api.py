@@ -7,9 +7,6 @@ does not exist yet; once it exists these run.
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 
 from shapecheck.ir import parse_module, print_module, verify
-from shapecheck.ir.pipeline import compile_to_loops, optimize
+from shapecheck.ir.pipeline import optimize
 from shapecheck.ir.passes import lower_to_loops
 from shapecheck.subst import alpha_equivalent
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Callable
 
 from ...constraints import dims as D
-from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ...constraints.signature import parse_signature
+from ...constraints.signature import FixedCoreMismatch, MissingCoreDims, parse_signature
+from ...constraints.signature import apply_signature as signature_shapes
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Float, Int, Tuple, Value
 from .args import (UnknownAxis, as_array, axes_arg, dtype_arg, float_result, is_none, promote, shape_arg,
@@ -253,58 +253,28 @@ def sig(signature: str, dtype: str | None = None, code: str = "SC102", params: t
 
 
 def apply_signature(ctx: OpContext, parsed, operands: list[tuple[Array, Arg]], code: str) -> list[Shape] | None:
-    bindings: dict[str, tuple[D.Dim, Arg]] = {}
-    absent: set[str] = set()
-    loops: list[tuple[Shape, str]] = []
-    for index, (core, (array, arg)) in enumerate(zip(parsed.inputs, operands)):
-        dims = array.shape.dims
-        if dims is None:
-            return None
-        required = sum(1 for c in core if not c.optional)
-        if len(dims) < required:
-            ctx.fail("SC107", f"{ctx.op}: input operand {index} does not have enough dimensions "
-                              f"({ctx.describe(arg)}; the signature {parsed.text} needs {required})")
-        present = list(core)
-        if len(dims) < len(core):
-            # NumPy drops optional core dims of a too-short operand (matmul's 1-D vector case)
-            missing = len(core) - len(dims)
-            for c in core:
-                if missing and c.optional:
-                    absent.add(c.name)
-                    present.remove(c)
-                    missing -= 1
-        core_dims = dims[len(dims) - len(present):] if present else ()
-        loops.append((Shape(dims[:len(dims) - len(present)]), arg.text))
-        for c, d in zip(present, core_dims):
-            if c.fixed is not None:
-                want = c.fixed
-                ctx.require(eq(d, want), code, lambda c=c, d=d, arg=arg: (
-                    f"{ctx.op}: {ctx.describe(arg)}: core dimension {ctx.show_dim(d)} must be {c.fixed}"))
-                continue
-            if c.name in bindings:
-                other, other_arg = bindings[c.name]
-                ctx.require(eq(other, d), code, lambda other=other, other_arg=other_arg, d=d, arg=arg: (
-                    f"{ctx.op}: {ctx.describe(other_arg)} but {ctx.describe(arg)}: "
-                    f"{ctx.show_dim(other)} != {ctx.show_dim(d)}"))
-            else:
-                bindings[c.name] = (d, arg)
-    loop_shape = ctx.broadcast(loops, "SC101")
-    if loop_shape is None:
-        return None
-    outs = []
-    for core in parsed.outputs:
-        out_core = []
-        for c in core:
-            if c.name in absent:
-                continue
-            if c.fixed is not None:
-                out_core.append(c.fixed)
-            elif c.name in bindings:
-                out_core.append(bindings[c.name][0])
-            else:
-                out_core.append(ctx.fresh(c.name))
-        outs.append(Shape(loop_shape.prefix + tuple(out_core)))
-    return outs
+    args = [arg for _, arg in operands]
+
+    def require(pred, why) -> None:
+        if type(why) is MissingCoreDims:
+            ctx.require(pred, "SC107", lambda: (
+                f"{ctx.op}: input operand {why.operand} does not have enough dimensions "
+                f"({ctx.describe(args[why.operand])}; the signature {parsed.text} needs {why.required})"))
+        elif type(why) is FixedCoreMismatch:
+            ctx.require(pred, code, lambda: (f"{ctx.op}: {ctx.describe(args[why.operand])}: core dimension "
+                                             f"{ctx.show_dim(why.dim)} must be {why.size}"))
+        else:
+            ctx.require(pred, code, lambda: (
+                f"{ctx.op}: {ctx.describe(args[why.first_operand])} but {ctx.describe(args[why.operand])}: "
+                f"{ctx.show_dim(why.first)} != {ctx.show_dim(why.dim)}"))
+
+    def broadcast(loops):
+        shape = ctx.broadcast([(Shape(dims), arg.text) for dims, arg in zip(loops, args)], "SC101")
+        return None if shape is None else shape.prefix
+
+    outs = signature_shapes(parsed, [a.shape.dims for a, _ in operands], require=require, broadcast=broadcast,
+                            fresh=ctx.fresh)
+    return None if outs is None else [Shape(dims) for dims in outs]
 
 
 def scalar_of(dtype: str = "float64") -> Rule:

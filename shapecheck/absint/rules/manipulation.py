@@ -10,6 +10,7 @@ from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, conj, disj, eq
+from ...constraints.reshape import reshape_dims
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
@@ -85,23 +86,14 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
         if infer_at is not None:
             dims[infer_at] = ctx.fresh("d")
         return Shape(tuple(dims))
-    size = D.product(source)
-    known = D.product(d for d in dims if d is not None)
     text = target.text or Shape(tuple(d if d is not None else -1 for d in dims)).show()
 
-    def message() -> str:
-        return (f"{ctx.op}: cannot reshape array of size {ctx.show_dim(size)} "
-                f"(shape {ctx.show_shape(a.shape)}) into shape ({text.strip('()')})")
+    def require(pred, why) -> None:
+        ctx.require(pred, "SC103", lambda: (
+            f"{ctx.op}: cannot reshape array of size {ctx.show_dim(why.size)} "
+            f"(shape {ctx.show_shape(a.shape)}) into shape ({text.strip('()')})"))
 
-    if infer_at is None:
-        ctx.require(eq(size, known), "SC103", message)
-        return Shape(tuple(dims))
-    # -1: size must be a multiple of the known part (and the known part non-zero)
-    if known == 0:
-        ctx.fail("SC103", message())
-    ctx.require(eq(D.mod(size, known), 0), "SC103", message)
-    dims[infer_at] = D.floordiv(size, known)
-    return Shape(tuple(dims))
+    return Shape(reshape_dims(source, dims, require=require))
 
 
 def ravel(ctx: OpContext, call: Call) -> Value:

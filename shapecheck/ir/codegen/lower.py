@@ -31,14 +31,7 @@ from shapecheck.ir import loops as L
 from shapecheck.subst.names import Name
 
 from . import matmul, shelf, target, vecmath
-
-VALUE_TYPES = {
-    "f32": ir.FloatType(), "f64": ir.DoubleType(),
-    "i32": ir.IntType(32), "i64": ir.IntType(64), "bool": ir.IntType(1),
-}
-# NumPy stores bools as one byte.
-MEMORY_TYPES = {**VALUE_TYPES, "bool": ir.IntType(8)}
-ITEM_SIZES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "bool": 1}
+from .shelf import ITEM_SIZES, MEMORY_TYPES, VALUE_TYPES
 
 SUFFIX_TOKEN = "__SC_SUFFIX__"
 FASTMATH_ALL = ("fast",)
@@ -277,7 +270,7 @@ def _lower_for(scope: Scope, loop: L.For, iterations=None) -> None:
         if isinstance(loop.start, L.Const) and isinstance(loop.stop, L.Const) and iterations is None:
             rows = loop.stop.value - loop.start.value
         if matmul.worthwhile(nest, rows, lanes):
-            matmul.lower_tiled(scope, nest, start, stop, lanes, lower_block)
+            matmul.lower_tiled(scope, nest, start, stop, lanes, lower_block, lower_expr)
             return
     with shelf.for_range(b, start, stop, step, name=loop.var.hint) as var:
         lower_loop_body(scope, loop, var)
@@ -291,14 +284,7 @@ def lower_loop_body(scope: Scope, loop: L.For, var: ir.Value) -> None:
 
 
 def _element_pointer(scope: Scope, pointer, buf: L.Buffer, indices) -> ir.Value:
-    b = scope.builder
-    if not indices:
-        return pointer
-    offset = lower_expr(scope, indices[0])
-    for dim, index in zip(buf.shape[1:], indices[1:]):
-        size = lower_expr(scope, L.dim_to_expr(dim))
-        offset = b.add(b.mul(offset, size, flags=("nsw",)), lower_expr(scope, index), flags=("nsw",))
-    return b.gep(pointer, [offset], inbounds=True)
+    return shelf.element_pointer(scope.builder, pointer, buf, indices, lambda e: lower_expr(scope, e))
 
 
 # --- expressions -----------------------------------------------------------------------------

@@ -169,28 +169,34 @@ def worthwhile(nest: MatmulNest, rows: int | None, lanes: int) -> bool:
             and (depth is None or depth >= 4))
 
 
-def lower_tiled(scope, nest: MatmulNest, start: ir.Value, stop: ir.Value, lanes: int, lower_block) -> None:
+def lower_tiled(scope, nest: MatmulNest, start: ir.Value, stop: ir.Value, lanes: int, lower_block,
+                lower_expr) -> None:
     """Emit ``nest`` for rows ``start <= i < stop``: full tiles, then the leftover columns of
-    the tiled rows, then the leftover rows, through ``lower_block`` (the ordinary lowering)."""
+    the tiled rows, then the leftover rows, through ``lower_block`` (the ordinary lowering).
+    ``lower_expr(scope, expr)`` emits a loop-IR expression (both come from ``lower.py``, which
+    imports this module)."""
     b = scope.builder
     nr = VECTORS_PER_ROW * lanes
-    cols = _expr(scope, nest.cols)
+    cols = lower_expr(scope, nest.cols)
     rows = b.sub(stop, start)
     rows_tiled_end = b.sub(stop, b.srem(rows, shelf.I64(MR)))
     cols_tiled = b.sub(cols, b.srem(cols, shelf.I64(nr)))
     with shelf.for_range(b, start, rows_tiled_end, shelf.I64(MR), name="i0") as i0:
         with shelf.for_range(b, shelf.I64(0), cols_tiled, shelf.I64(nr), name="j0") as j0:
-            _tile(scope, nest, i0, j0, lanes)
+            _tile(scope, nest, i0, j0, lanes, lambda e: lower_expr(scope, e))
         _dot_loops(scope, nest, i0, b.add(i0, shelf.I64(MR)), cols_tiled, cols, lower_block)
     _dot_loops(scope, nest, rows_tiled_end, stop, shelf.I64(0), cols, lower_block)
 
 
-def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int) -> None:
-    from .lower import ITEM_SIZES, VALUE_TYPES, _element_pointer  # lower imports this module
-
+def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int, lower) -> None:
     b = scope.builder
-    vector = ir.VectorType(VALUE_TYPES[nest.dtype], lanes)
-    align = ITEM_SIZES[nest.dtype]
+    vector = ir.VectorType(shelf.VALUE_TYPES[nest.dtype], lanes)
+    align = shelf.ITEM_SIZES[nest.dtype]
+
+    def element(name: Name, indices) -> ir.Value:
+        pointer, buf = scope.buffers[name]
+        return shelf.element_pointer(b, pointer, buf, indices, lower)
+
     fmuladd = _fmuladd(scope.module, vector, nest.dtype, lanes)
     accumulators = [[scope.entry.alloca(vector, name=f"acc{r}_{v}") for v in range(VECTORS_PER_ROW)]
                     for r in range(MR)]
@@ -198,20 +204,17 @@ def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int) -> No
     for row in accumulators:
         for slot in row:
             b.store(zero, slot)
-    a_pointer, a_buf = scope.buffers[nest.a.buffer]
-    b_pointer, b_buf = scope.buffers[nest.b.buffer]
-    out_pointer, out_buf = scope.buffers[nest.out]
-    depth = _expr(scope, nest.depth)
+    depth = lower(nest.depth)
     with shelf.for_range(b, shelf.I64(0), depth, shelf.I64(1), name="k") as k:
         scope.values[nest.k] = k
         b_row = []
         for v in range(VECTORS_PER_ROW):
             scope.values[nest.j] = b.add(j0, shelf.I64(v * lanes))
-            element = _element_pointer(scope, b_pointer, b_buf, nest.b.indices)
-            b_row.append(b.load(b.bitcast(element, vector.as_pointer()), align=align))
+            row = element(nest.b.buffer, nest.b.indices)
+            b_row.append(b.load(b.bitcast(row, vector.as_pointer()), align=align))
         for r in range(MR):
             scope.values[nest.i] = b.add(i0, shelf.I64(r))
-            a_value = b.load(_element_pointer(scope, a_pointer, a_buf, nest.a.indices), align=align)
+            a_value = b.load(element(nest.a.buffer, nest.a.indices), align=align)
             broadcast = _splat(b, a_value, vector, lanes)
             for v in range(VECTORS_PER_ROW):
                 slot = accumulators[r][v]
@@ -221,8 +224,8 @@ def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int) -> No
         scope.values[nest.i] = b.add(i0, shelf.I64(r))
         for v in range(VECTORS_PER_ROW):
             scope.values[nest.j] = b.add(j0, shelf.I64(v * lanes))
-            element = _element_pointer(scope, out_pointer, out_buf, nest.out_indices)
-            b.store(b.load(accumulators[r][v]), b.bitcast(element, vector.as_pointer()), align=align)
+            out = element(nest.out, nest.out_indices)
+            b.store(b.load(accumulators[r][v]), b.bitcast(out, vector.as_pointer()), align=align)
     del scope.values[nest.i], scope.values[nest.j]
 
 
@@ -240,11 +243,6 @@ def _dot_loops(scope, nest: MatmulNest, row_start, row_stop, col_start, col_stop
     lower_block(scope, (L.For(nest.i, r0, r1, 1, (L.For(nest.j, c0, c1, 1, dot),)),))
     for name in bounds:
         del scope.values[name]
-
-
-def _expr(scope, expr) -> ir.Value:
-    from .lower import lower_expr  # lower imports this module
-    return lower_expr(scope, expr)
 
 
 def _splat(b: ir.IRBuilder, value: ir.Value, vector: ir.VectorType, lanes: int) -> ir.Value:

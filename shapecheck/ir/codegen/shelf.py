@@ -1,15 +1,18 @@
 """A shelf of small llvmlite builder helpers, after Numba's ``cgutils``.
 
 Each helper does one thing a lowering needs more than once: a counted loop, a raw attribute that
-llvmlite's attribute lists predate, a constant of the right type.
+llvmlite's attribute lists predate, a constant of the right type, the address of an element. The
+kernel lowering (``lower.py``) and the tiled matmul (``matmul.py``) both take them from here.
 """
 
 from __future__ import annotations
 
 import contextlib
-from typing import Iterator
+from typing import Callable, Iterator, Sequence
 
 from llvmlite import ir
+
+from shapecheck.ir import loops as L
 
 I64 = ir.IntType(64)
 I32 = ir.IntType(32)
@@ -20,6 +23,16 @@ SCALAR_TYPES = {
     "float64": ir.DoubleType(), "float32": ir.FloatType(),
     "int64": ir.IntType(64), "int32": ir.IntType(32), "bool": ir.IntType(8),
 }
+
+
+# Loop-IR dtype -> LLVM type of a value, of an element in memory (NumPy stores bools as one
+# byte), and an element's size in bytes (the alignment loads and stores may claim).
+VALUE_TYPES = {
+    "f32": ir.FloatType(), "f64": ir.DoubleType(),
+    "i32": ir.IntType(32), "i64": ir.IntType(64), "bool": ir.IntType(1),
+}
+MEMORY_TYPES = {**VALUE_TYPES, "bool": ir.IntType(8)}
+ITEM_SIZES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "bool": 1}
 
 
 def const(ty: ir.Type, value) -> ir.Constant:
@@ -68,3 +81,17 @@ def for_range(builder: ir.IRBuilder, start: ir.Value, stop: ir.Value, step: ir.V
     builder.cbranch(builder.icmp_signed("<", following, stop), body, exit_)
     builder.position_at_end(exit_)
 
+
+
+def element_pointer(builder: ir.IRBuilder, pointer: ir.Value, buf: L.Buffer, indices: Sequence[L.Expr],
+                    lower: Callable[[L.Expr], ir.Value]) -> ir.Value:
+    """The address of ``buf[indices]`` (row-major, contiguous) from its base ``pointer``; ``lower``
+    emits a loop-IR index expression. The flat offset is ``nsw``: offsets of in-bounds elements
+    fit i64."""
+    if not indices:
+        return pointer
+    offset = lower(indices[0])
+    for dim, index in zip(buf.shape[1:], indices[1:]):
+        size = lower(L.dim_to_expr(dim))
+        offset = builder.add(builder.mul(offset, size, flags=("nsw",)), lower(index), flags=("nsw",))
+    return builder.gep(pointer, [offset], inbounds=True)

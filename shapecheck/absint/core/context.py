@@ -15,7 +15,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ...constraints.broadcast import broadcast_dim, compatible, result_definition
+from ...constraints.broadcast import BroadcastAxis, broadcast_shapes, result_definition
 from ...constraints.dims import Dim, show
 from ...constraints.predicates import Pred
 from ...constraints.shapes import Shape
@@ -161,47 +161,27 @@ class OpContext:
 
     # -- broadcasting ---------------------------------------------------------------------------
     def broadcast(self, operands: list[tuple[Shape, str]], code: str = "SC101") -> Shape | None:
-        """Broadcast shapes (NumPy's rule); None when some rank is unknown. Reports mismatches."""
+        """Broadcast shapes (NumPy's rule, ``constraints.broadcast_shapes``); None when some rank
+        is unknown. A mismatch is reported through :meth:`require` with both operands named."""
         if any(s.rank is None for s, _ in operands):
             return self._broadcast_suffix(operands)
-        rank = max((len(s.prefix) for s, _ in operands), default=0)
-        result: list[Dim] = []
-        for axis in range(-rank, 0):
-            current: Dim | None = None
-            current_text = ""
-            for shape, text in operands:
-                dims = shape.prefix
-                if -axis > len(dims):
-                    continue
-                d = dims[axis]
-                if current is None:
-                    current, current_text = d, text
-                    continue
-                current = self._broadcast_pair(current, d, current_text, text, operands, axis, code)
-            result.append(current if current is not None else 1)
-        return Shape(tuple(result))
 
-    def _broadcast_pair(self, a: Dim, b: Dim, a_text: str, b_text: str, operands, axis: int,
-                        code: str) -> Dim:
-        if a == b or b == 1:
-            return a
-        if a == 1:
-            return b
+        def require(pred: Pred, where: BroadcastAxis) -> None:
+            def message() -> str:
+                shapes = " and ".join(f"{t} is {self.show_shape(s)}" if t else self.show_shape(s)
+                                      for s, t in operands)
+                return (f"{self.op}: shapes cannot be broadcast together: {shapes}: "
+                        f"dimension {self.show_dim(where.a)} != {self.show_dim(where.b)} (axis {where.axis})")
+            self.require(pred, code, message)
 
-        def message() -> str:
-            shapes = " and ".join(f"{t} is {self.show_shape(s)}" if t else self.show_shape(s)
-                                  for s, t in operands)
-            return (f"{self.op}: shapes cannot be broadcast together: {shapes}: "
-                    f"dimension {self.show_dim(a)} != {self.show_dim(b)} (axis {axis})")
+        def join(where: BroadcastAxis) -> Dim:
+            # exact (defined by the disjunction below), and shown as what it is under the requirement
+            result = self.fresh(f"max({self.show_dim(where.a)}, {self.show_dim(where.b)})")
+            self.assume(result_definition(where.a, where.b, result))
+            return result
 
-        self.require(compatible(a, b), code, message)
-        settled = broadcast_dim(a, b, self.decide)
-        if settled is not None:
-            return settled
-        # exact (defined by the disjunction below), and shown as what it is under the requirement
-        result = self.fresh(f"max({self.show_dim(a)}, {self.show_dim(b)})")
-        self.assume(result_definition(a, b, result))
-        return result
+        return Shape(broadcast_shapes([s.prefix for s, _ in operands], decide=self.decide, require=require,
+                                      join=join))
 
     def _broadcast_suffix(self, operands: list[tuple[Shape, str]]) -> Shape | None:
         """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix."""

@@ -13,12 +13,14 @@ kernels. ``optimize`` is the graph-level part alone.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
+from ..subst import checks_enabled
 from . import graph as G
 from . import loops as L
 from .calls import shape_arguments
 from .passes import cse, dce, fold, fuse, inline, lower_to_loops, specialize as specialize_pass
+from .verifier import VerifyError, problems
 
 __all__ = ["compile_to_loops", "optimize", "to_loop_module", "LoweringError"]
 
@@ -27,19 +29,33 @@ class LoweringError(ValueError):
     pass
 
 
+def _run(pass_: Callable[..., G.Module], module: G.Module, *args) -> G.Module:
+    """One pass; in debug mode (``SHAPECHECK_DEBUG=1``, and in the tests) its result is verified,
+    so a pass that breaks scoping or shapes is named where it happens, not passes later."""
+    out = pass_(module, *args)
+    if checks_enabled():
+        found = problems(out)
+        if found:
+            raise VerifyError(f"invalid IR after {pass_.__name__}:\n  " + "\n  ".join(found))
+    return out
+
+
 def optimize(module: G.Module, specialize: Mapping[str, int] | None = None, fusion: bool = True) -> G.Module:
     """Graph-level optimisation: inline, specialize, fold, CSE, DCE and (optionally) fuse."""
-    m = inline(module)
+    m = _run(inline, module)
     if specialize:
-        m = specialize_pass(m, specialize)
-    m = dce(cse(fold(m)))
-    return fuse(m) if fusion else m
+        m = _run(specialize_pass, m, specialize)
+    for pass_ in (fold, cse, dce):
+        m = _run(pass_, m)
+    return _run(fuse, m) if fusion else m
 
 
 def compile_to_loops(module: G.Module, specialize: Mapping[str, int] | None = None,
                      fusion: bool = True) -> L.LoopModule:
     """The full pipeline to the loop level (see the module docstring)."""
-    m = dce(fold(lower_to_loops(optimize(module, specialize, fusion))))
+    m = optimize(module, specialize, fusion)
+    for pass_ in (lower_to_loops, fold, dce):
+        m = _run(pass_, m)
     return to_loop_module(m)
 
 

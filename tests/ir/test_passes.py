@@ -128,3 +128,23 @@ def test_specialize_rejects_unknown_names():
 
     with pytest.raises(SpecializeError, match="no shape parameter q"):
         specialize(traced("def f(x, w, b):\n    return x\n"), {"q": 1})
+
+
+def test_debug_mode_verifies_between_passes_and_names_the_broken_pass() -> None:
+    import dataclasses
+
+    import pytest
+
+    from shapecheck.ir import pipeline, trace
+    from shapecheck.ir.verifier import VerifyError
+
+    module = trace("def f(x):\n    return np.exp(x) + x\n", shapes={"x": ("n", 4)})
+
+    def drop_first_binding(m):   # a "pass" that leaves a use without its binding
+        f = m.functions[0]
+        body = dataclasses.replace(f.body, bindings=f.body.bindings[1:])
+        return dataclasses.replace(m, functions=(dataclasses.replace(f, body=body),) + m.functions[1:])
+
+    with pytest.raises(VerifyError, match="after drop_first_binding"):
+        pipeline._run(drop_first_binding, module)
+    assert pipeline._run(lambda m: m, module) is module

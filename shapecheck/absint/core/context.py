@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ...constraints.broadcast import BroadcastAxis, broadcast_shapes, result_definition
-from ...constraints.dims import Dim, show
-from ...constraints.predicates import Pred
+from ...constraints.dims import Dim, free_symbols, show, sym
+from ...constraints.predicates import Pred, eq, ge, pred_symbols
 from ...constraints.shapes import Shape
 from ...constraints.solver import Decision, Fact, Verdict
 from .holes import mentions_hole
-from .values import Array, Tuple, Value
+from .values import Array, Instance, List, Tuple, Value
 
 if TYPE_CHECKING:
     from .session import Site
@@ -140,11 +140,35 @@ class OpContext:
             return
         if verdict is Verdict.FAILS:
             raise ShapeError(code, text, tuple(f.origin.related() for f in decision.core if f.origin))
+        if verdict is Verdict.SOMETIMES:
+            empty = self._fails_unless_empty(pred)
+            if empty:
+                names = [self.show_dim(sym(s)) for s in empty]
+                unless = f"{names[0]} == 0" if len(names) == 1 else f"one of {', '.join(names)} is 0"
+                raise ShapeError(code, f"{text} (it works only if {unless}: an empty array)")
         if decision.timed_out:
             self.interp.diagnose(self.node, "SC005", f"{self.op}: the solver did not decide in time whether "
                                                      f"this holds ({pred.show(self.interp.frame.names)}); "
                                                      "treated as unknown", severity="info")
         self.interp.precondition(pred, code, text, self.node, verdict)
+
+    def _fails_unless_empty(self, pred: Pred) -> tuple[str, ...]:
+        """The array dims of ``pred`` when it fails for every value that makes them all >= 1:
+        code that works only when some unknown dim is 0 (an empty array) is a bug, so that is a
+        definite error. Only symbols that size an array in scope count: a loop index or a count
+        may well be 0."""
+        dims = sorted(pred_symbols(pred) & _array_symbols(self.interp.frame.env.values()))
+        if not dims:
+            return ()
+        solver, facts = self.interp.analysis.solver, self.interp.frame.facts
+        nonempty = {s: Fact(ge(sym(s), 1)) for s in dims}
+        if solver.decide(facts + tuple(nonempty.values()), pred).verdict is not Verdict.FAILS:
+            return ()
+        # name the dims whose being 0 (the others >= 1) lets it work
+        zero = tuple(s for s in dims if solver.decide(
+            facts + tuple(f for t, f in nonempty.items() if t != s) + (Fact(eq(sym(s), 0)),),
+            pred).verdict is not Verdict.FAILS)
+        return zero or tuple(dims)
 
     def fail(self, code: str, message: str) -> None:
         raise ShapeError(code, message)
@@ -186,3 +210,18 @@ class OpContext:
     def _broadcast_suffix(self, operands: list[tuple[Shape, str]]) -> Shape | None:
         """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix."""
         return None
+
+
+def _array_symbols(values, depth: int = 0) -> set[str]:
+    """The symbols that size the arrays among ``values`` (inside tuples, lists and objects too)."""
+    out: set[str] = set()
+    for v in values:
+        t = type(v)
+        if t is Array:
+            for d in v.shape.prefix + v.shape.suffix:
+                out |= free_symbols(d)
+        elif depth < 2 and t in (Tuple, List) and v.items is not None:
+            out |= _array_symbols(v.items, depth + 1)
+        elif depth < 2 and t is Instance:
+            out |= _array_symbols(v.attrs.values(), depth + 1)
+    return out

@@ -468,17 +468,34 @@ class Statements:
             self.assign(e, v)
 
     def _refine_shape_unpack(self, node: ast.Assign) -> bool:
-        """``n, k = x.shape`` where ``x``'s rank is unknown: ``x`` becomes ``(n, k)`` from here on."""
+        """``n, k = x.shape`` (or torch's ``x.size()``) where ``x``'s rank is unknown: ``x`` becomes
+        ``(n, k)`` from here on. ``x`` may be a name or an attribute (``self.weight``)."""
         value = node.value
-        if not (len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List))
-                and isinstance(value, ast.Attribute) and value.attr == "shape"
-                and isinstance(value.value, ast.Name)):
+        torch = (isinstance(value, ast.Call) and not value.args and not value.keywords
+                 and isinstance(value.func, ast.Attribute) and value.func.attr == "size")
+        if torch:
+            value = value.func
+        elif not (isinstance(value, ast.Attribute) and value.attr == "shape"):
+            return False
+        if not (len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List))):
             return False
         elts = node.targets[0].elts
         if any(isinstance(e, ast.Starred) for e in elts):
             return False
-        owner = value.value.id
-        current = self.lookup(owner)
+        holder = value.value
+        if isinstance(holder, ast.Name):
+            owner = holder.id
+            current = self.lookup(owner)
+            store = lambda v: self.frame.env.__setitem__(owner, v)  # noqa: E731
+        elif isinstance(holder, ast.Attribute):
+            instance = self.eval(holder.value)
+            if type(instance) is not Instance:
+                return False
+            owner = holder.attr
+            current = instance.attrs.get(owner, UNKNOWN)
+            store = lambda v: instance.attrs.__setitem__(owner, v)  # noqa: E731
+        else:
+            return False
         if not (type(current) is Unknown or (type(current) is Array and current.shape.rank is None)):
             return False
         dims = []
@@ -486,7 +503,8 @@ class Statements:
             hint = e.id if isinstance(e, ast.Name) else f"{owner}.shape[{i}]"
             dims.append(self.analysis.fresh(hint))
         dtype = current.dtype if type(current) is Array else None
-        self.frame.env[owner] = tensor_like(Array(Shape(tuple(dims)), dtype), current)
+        array = tensor_like(Array(Shape(tuple(dims)), dtype), current)
+        store(Array(array.shape, array.dtype, tensor=True) if torch else array)
         for e, d in zip(elts, dims):
             self.assign(e, Int(d))
         return True

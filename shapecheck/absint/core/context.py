@@ -21,7 +21,7 @@ from ...constraints.predicates import Pred, eq, ge, pred_symbols
 from ...constraints.shapes import Shape
 from ...constraints.solver import Decision, Fact, Verdict
 from .holes import mentions_hole
-from .values import Array, Instance, List, Tuple, Value
+from .values import Array, Instance, List, Tuple, Unknown, Value
 
 if TYPE_CHECKING:
     from .session import Site
@@ -75,7 +75,7 @@ class Call:
         for name, arg in zip(params, self.args):
             out[name.lstrip("*")] = arg
         if (params and params[-1].startswith("*") and len(self.args) == len(params)
-                and type(self.args[-1].value).__name__ == "Unknown"):
+                and type(self.args[-1].value) is Unknown):
             # x.reshape(shape) with `shape` unknown: it may be the whole tuple, not one dim
             out[params[-1].lstrip("*")] = self.args[-1]
         elif params and params[-1].startswith("*") and len(self.args) > len(params) - 1:

@@ -178,6 +178,19 @@ class Class(Value):
 
 
 @dataclass(eq=False)
+class Opaque(Value):
+    """An object passed in that the analysis knows only by how the code reaches it (a config
+    object, an ``argparse`` namespace): each attribute read off it is a value named by the code
+    (``config.n_embd``), the same one at every read in the run, so layers built from
+    ``config.n_embd`` in ``__init__`` and the shapes ``forward`` computes agree."""
+
+    name: str
+    members: dict = field(default_factory=dict)
+
+    __hash__ = object.__hash__
+
+
+@dataclass(eq=False)
 class Instance(Value):
     cls: Class
     attrs: dict = field(default_factory=dict)

@@ -16,9 +16,9 @@ from .project import Project
 
 #: Top-level names of the array libraries whose ops are modelled (everything under them is a
 #: LibraryObject, resolved against the rule tables).
-LIBRARIES = ("numpy", "torch", "jax")
+LIBRARIES = ("numpy", "torch", "jax", "math")
 #: Standard modules whose names carry no shapes (imported names from them are unknown).
-_SHAPELESS = ("typing", "__future__", "dataclasses", "functools", "math", "os", "sys")
+_SHAPELESS = ("typing", "__future__", "dataclasses", "functools", "os", "sys")
 
 
 def canonical_library(name: str) -> str:

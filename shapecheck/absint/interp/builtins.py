@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING
 
 from ...constraints import dims as D
 from ...report.diagnostics import Diagnostic
-from ..core.context import Arg
+from ..core.context import Arg, OpContext
 from ...constraints.predicates import FALSE, TRUE
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
 from ...constraints.shapes import Shape
-from ..core.context import OpContext
-from ..core.frame import Range
+from ..core.frame import Builtin, Range
 from ..core.values import Class, Dict, Instance, LibraryObject, Unknown
 from ..rules.args import name_as_dim
 
@@ -29,7 +28,7 @@ def call_builtin(interp: "Interpreter", node: ast.AST, name: str, args: list[Arg
         ctx = OpContext(interp, node, "range")
         values = []
         for a in args:
-            d = name_as_dim(ctx, a.text) if type(a.value).__name__ == "Unknown" else None
+            d = name_as_dim(ctx, a.text) if type(a.value) is Unknown else None
             values.append(Int(d) if d is not None else a.value)
         return handler(interp, node, values, kwargs)
     return handler(interp, node, [a.value for a in args], kwargs)
@@ -208,7 +207,7 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
     if type(cls) is Tuple:
         answers = [_is_instance(value, c) for c in cls.items]
         return True if True in answers else None if None in answers else False
-    if type(cls).__name__ == "Builtin" and cls.name in _PY_KINDS:
+    if type(cls) is Builtin and cls.name in _PY_KINDS:
         kinds = _PY_KINDS[cls.name] + ((Dict,) if cls.name == "dict" else ())
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, Array, NoneValue):
             return t in kinds

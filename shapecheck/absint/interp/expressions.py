@@ -11,13 +11,13 @@ from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, ProjectModule,
-                     Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
+                     Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like, Opaque)
 from ..core.frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
-                        items_of, iteration_items, length_of, loose_join, truth_pred)
+                        items_of, iteration_items, length_of, loose_join, source_text, truth_pred)
 from ..core.holes import is_hole_value
 from ..rules.indexing import index_array
-from ..rules.registry import apply_operator, array_attribute, inherited_member, layer_attribute, library_value
+from ..rules.registry import ARRAY_ATTRIBUTES, apply_operator, array_attribute, inherited_member, layer_attribute, library_value
 from ..rules.torch import layer_item
 from .annotations import subscript_annotation
 
@@ -165,11 +165,58 @@ class Expressions:
 
     def expr_Attribute(self, node: ast.Attribute) -> Value:
         obj = self.eval(node.value)
+        if type(obj) is Unknown and self._opaque_read(node):
+            obj = self._opaque_root(node.value)
+        if type(obj) is Opaque:
+            return self._opaque_member(obj, node)
         value = self.attribute(obj, node.attr, node)
         if node.attr == "HOLE":
             if is_hole_value(value):
                 return self.hole_value(node)
         self.note(node, value, "expr")
+        return value
+
+    # -- objects known only by name (config.n_embd) ----------------------------------------------
+    def _opaque_read(self, node: ast.Attribute) -> bool:
+        """Whether ``node`` reads a plain attribute of a parameter we know nothing of: not a
+        method about to be called, not an attribute that arrays have (``x.shape`` of an array
+        parameter refines the parameter instead), and rooted at a local name."""
+        if node is self.callee or node.attr in ARRAY_ATTRIBUTES:
+            return False
+        root = node.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in self.frame.env
+
+    def _opaque_root(self, node: ast.expr) -> Value:
+        """The Opaque standing for the unknown object at ``node`` (a name, or an attribute of an
+        object), stored back so every later read sees the same one."""
+        if isinstance(node, ast.Name):
+            value = Opaque(node.id)
+            self.frame.env[node.id] = value
+            return value
+        if isinstance(node, ast.Attribute):
+            holder = self.eval(node.value)
+            if type(holder) is Instance:
+                value = Opaque(f"{source_text(self, node)}")
+                holder.attrs[node.attr] = value
+                return value
+            if type(holder) is Opaque:
+                value = holder.members.get(node.attr)
+                if type(value) is not Opaque:
+                    value = holder.members[node.attr] = Opaque(f"{holder.name}.{node.attr}")
+                return value
+        return UNKNOWN
+
+    def _opaque_member(self, obj: Opaque, node: ast.Attribute) -> Value:
+        """``config.n_embd``: a named int the first time it is read (the form that sizes layers and
+        reshapes); an object when the code reads attributes off it (``config.model.dim``)."""
+        attr = node.attr
+        if node is self.callee or attr in ARRAY_ATTRIBUTES:
+            return UNKNOWN
+        value = obj.members.get(attr)
+        if value is None:
+            value = obj.members[attr] = Int(self.analysis.fresh(f"{obj.name}.{attr}"))
         return value
 
     def attribute(self, obj: Value, attr: str, node: ast.AST) -> Value:
@@ -389,7 +436,11 @@ class Expressions:
         return Bool(True if pred is TRUE else False if pred is FALSE else None, pred)
 
     def expr_Call(self, node: ast.Call) -> Value:
-        func = self.eval(node.func)
+        outer, self.callee = self.callee, node.func
+        try:
+            func = self.eval(node.func)
+        finally:
+            self.callee = outer
         args: list[Arg] = []
         for a in node.args:
             if isinstance(a, ast.Starred):

@@ -52,6 +52,7 @@ class Interpreter(Statements, Expressions):
         self.try_depth = 0
         self.unrolling = 0
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
+        self.callee: ast.expr | None = None   # the function expression of the call being evaluated
 
     # == diagnostics ===============================================================================
     def span(self, node: ast.AST) -> Span:

@@ -7,19 +7,22 @@ import ast
 from ...constraints import dims as D
 from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Class, Instance, Int, LibraryObject, Method, TorchModule, Tuple, Value, tensor_like
+from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryObject, Method, Str, TorchModule, Tuple,
+                           Value, tensor_like)
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .kinds import Rule, ufunc
+from .pymath import MATH, MATH_CONSTANTS
 from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_attribute, tensor_method
 
 #: Every library's table, by qualified name. torch/jax tables join here.
 TABLE: dict[str, Rule] = dict(NUMPY)
 TABLE.update(TORCH)
+TABLE.update(MATH)
 
 
 def library_value(qualname: str) -> Value:
     """What ``np.<name>`` is: a constant (``np.newaxis``, ``np.pi``) or a library object."""
-    constant = CONSTANTS.get(qualname)
+    constant = CONSTANTS.get(qualname) or MATH_CONSTANTS.get(qualname)
     return constant if constant is not None else LibraryObject(qualname)
 
 
@@ -51,6 +54,8 @@ def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Ar
             return f"{receiver.kind}.{func.name}", _itself(receiver) if func.name in SELF_METHODS else None, args
         if type(receiver) is Instance and func.name in SELF_METHODS:
             return f"{receiver.cls.qualname}.{func.name}", _itself(receiver), args
+        if type(receiver) is Instance and func.name in REGISTRARS:
+            return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
         return f"{type(receiver).__name__.lower()}.{func.name}", None, args
     return "?", None, args
 
@@ -59,10 +64,27 @@ def _itself(receiver: Value) -> Rule:
     return lambda ctx, call: receiver
 
 
+#: ``nn.Module`` methods that attach a value to the module under a name (``self.register_buffer(
+#: "mask", torch.ones(n, n))`` makes ``self.mask`` that tensor).
+REGISTRARS = {"register_buffer": ("name", "tensor"), "register_parameter": ("name", "param"),
+              "add_module": ("name", "module"), "register_module": ("name", "module")}
+
+
+def _register(receiver: Instance) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(REGISTRARS[call.name.rsplit(".", 1)[-1]])
+        name = bound.get("name")
+        if name is not None and type(name.value) is Str and name.value.value is not None:
+            value = next((a.value for key, a in bound.items() if key != "name"), UNKNOWN)
+            receiver.attrs[name.value.value] = value
+        return NONE
+    return rule
+
+
 def inherited_member(obj: Instance, attr: str) -> Value | None:
     """A library base class's method on a user object: ``model.to(device)`` and ``model.eval()`` on an
-    ``nn.Module`` subclass return the model."""
-    if attr in SELF_METHODS and _derives_from(obj.cls, "torch.nn.Module"):
+    ``nn.Module`` subclass return the model; ``register_buffer`` and its kin attach a value."""
+    if (attr in SELF_METHODS or attr in REGISTRARS) and _derives_from(obj.cls, "torch.nn.Module"):
         return Method(obj, attr)
     return None
 
@@ -89,6 +111,15 @@ def apply_operator(ctx: OpContext, op: type, left: Arg, right: Arg) -> Value:
     rule = _OPERATOR_RULES.get(op, _ELEMENTWISE)
     result = rule(ctx, Call(ctx.op, [left, right]))
     return tensor_like(result, left.value, right.value)
+
+
+#: Attributes that NumPy arrays and torch tensors have (not methods): reading one off a value of
+#: unknown kind says it may be an array, so the value is not taken for a config object.
+ARRAY_ATTRIBUTES = frozenset((
+    "shape", "ndim", "size", "T", "mT", "H", "mH", "real", "imag", "dtype", "flat", "flags", "strides",
+    "ctypes", "data", "base", "itemsize", "nbytes", "device", "grad", "grad_fn", "is_cuda", "is_leaf",
+    "requires_grad", "layout", "names",
+))
 
 
 def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:

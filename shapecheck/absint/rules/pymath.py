@@ -1,0 +1,69 @@
+"""Python's ``math`` module: its functions give Python numbers (``math.sqrt(k.size(-1))`` is a
+float, ``math.ceil(n / 2)`` an int), never arrays. With known arguments the value is computed
+(these are the library's own pure functions on constants, not the analysed code)."""
+
+from __future__ import annotations
+
+import math
+
+from ..core.context import Call, OpContext
+from ..core.values import UNKNOWN, Float, Int, Value
+from .kinds import Rule
+
+
+def _number(v: Value) -> float | int | None:
+    if type(v) is Int and type(v.dim) is int:
+        return v.dim
+    if type(v) is Float:
+        return v.value
+    return None
+
+
+def float_result(name: str) -> Rule:
+    fn = getattr(math, name)
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        values = [_number(a.value) for a in call.args]
+        if call.kwargs or any(v is None for v in values):
+            return Float()
+        try:
+            return Float(float(fn(*values)))
+        except (ValueError, OverflowError, TypeError, ZeroDivisionError):
+            return UNKNOWN   # NumPy-free domain errors are the program's run-time business
+    return rule
+
+
+def int_result(name: str) -> Rule:
+    fn = getattr(math, name)
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        values = [_number(a.value) for a in call.args]
+        if call.kwargs or any(v is None for v in values):
+            return Int(ctx.fresh(name))
+        try:
+            return Int(int(fn(*values)))
+        except (ValueError, OverflowError, TypeError, ZeroDivisionError):
+            return UNKNOWN
+    return rule
+
+
+def bool_result(ctx: OpContext, call: Call) -> Value:
+    return UNKNOWN
+
+
+_FLOATS = ("sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
+           "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "hypot",
+           "degrees", "radians", "fabs", "fmod", "copysign", "erf", "erfc", "gamma", "lgamma", "cbrt",
+           "ldexp", "dist", "fsum", "remainder")
+_INTS = ("ceil", "floor", "trunc", "isqrt", "gcd", "lcm", "factorial", "comb", "perm")
+
+MATH: dict[str, Rule] = {
+    **{f"math.{name}": float_result(name) for name in _FLOATS if hasattr(math, name)},
+    **{f"math.{name}": int_result(name) for name in _INTS if hasattr(math, name)},
+    **{f"math.{name}": bool_result for name in ("isclose", "isfinite", "isinf", "isnan")},
+}
+
+MATH_CONSTANTS: dict[str, Value] = {
+    "math.pi": Float(math.pi), "math.e": Float(math.e), "math.tau": Float(math.tau),
+    "math.inf": Float(math.inf), "math.nan": Float(math.nan),
+}

@@ -9,8 +9,21 @@ from ...constraints import dims as D
 from ...constraints.predicates import ge, le, lt
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, OpContext, ShapeError
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Hole, Int, LibraryObject, List, Str, Tuple, Unknown,
-                           Value)
+from ..core.values import (
+    NONE,
+    UNKNOWN,
+    Array,
+    Bool,
+    Float,
+    Hole,
+    Int,
+    LibraryObject,
+    List,
+    Str,
+    Tuple,
+    Unknown,
+    Value,
+)
 
 _SCALAR_DTYPES = {Int: "int64", Float: "float64", Bool: "bool"}
 
@@ -25,6 +38,12 @@ def as_array(v: Value) -> Array | None:
     if t in (List, Tuple):
         return literal_array(v)
     return None
+
+
+def bound_array(bound: dict[str, Arg], name: str) -> Array | None:
+    """The array bound to parameter ``name`` by ``call.bind`` (None when absent or not an array)."""
+    arg = bound.get(name)
+    return as_array(arg.value) if arg is not None else None
 
 
 def literal_array(v: Value) -> Array | None:

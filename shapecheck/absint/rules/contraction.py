@@ -10,7 +10,16 @@ from ...constraints.predicates import disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Str, Tuple, Value
-from .args import as_array, axes_arg, float_result, is_none, normalize_axis, promote, UnknownAxis
+from .args import (
+    UnknownAxis,
+    as_array,
+    axes_arg,
+    bound_array,
+    float_result,
+    is_none,
+    normalize_axis,
+    promote,
+)
 from .kinds import ufunc
 from .manipulation import array_sequence
 
@@ -376,7 +385,7 @@ def lstsq(ctx: OpContext, call: Call) -> Value:
 
 def norm(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("x", "ord", "axis", "keepdims"))
-    a = as_array(bound["x"].value) if "x" in bound else None
+    a = bound_array(bound, "x")
     if a is None:
         return UNKNOWN
     dims = a.shape.dims

@@ -14,9 +14,27 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Int, List, NoneValue, Slice, Tuple,
-                      Value)
-from .args import as_array, const_int, in_range_index, is_none, literal_array, shape_arg
+from ..core.values import (
+    NONE,
+    UNKNOWN,
+    Array,
+    Bool,
+    EllipsisValue,
+    Int,
+    List,
+    NoneValue,
+    Slice,
+    Tuple,
+    Value,
+)
+from .args import (
+    bound_array,
+    const_int,
+    in_range_index,
+    is_none,
+    literal_array,
+    shape_arg,
+)
 
 
 def _components(index: Value) -> list[Value]:
@@ -183,7 +201,7 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
 def unravel_index(ctx: OpContext, call: Call) -> Value:
     """``unravel_index(indices, shape)``: one index array per dim of ``shape``, each shaped like ``indices``."""
     bound = call.bind(("indices", "shape"))
-    idx = as_array(bound["indices"].value) if "indices" in bound else None
+    idx = bound_array(bound, "indices")
     dims = shape_arg(ctx, bound.get("shape"))
     if idx is None or dims is None:
         return UNKNOWN

@@ -15,8 +15,18 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
-from .args import (UnknownAxis, as_array, axes_arg, const_int, int_arg, is_none, normalize_axis, promote,
-                   shape_arg)
+from .args import (
+    UnknownAxis,
+    as_array,
+    axes_arg,
+    bound_array,
+    const_int,
+    int_arg,
+    is_none,
+    normalize_axis,
+    promote,
+    shape_arg,
+)
 
 
 def _array(call: Call, name: str = "a") -> tuple[Array | None, Arg | None]:
@@ -50,7 +60,7 @@ def shaped(params: tuple[str, ...]):
 
 def reshape(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("a", "*shape"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     target = bound.get("shape") or call.kwargs.get("newshape")
     if a is None or target is None:
         return UNKNOWN
@@ -212,7 +222,7 @@ def squeeze(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> V
 
 def broadcast_to(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("array", "shape"))
-    a = as_array(bound["array"].value) if "array" in bound else None
+    a = bound_array(bound, "array")
     target = shape_arg(ctx, bound.get("shape"))
     if a is None or target is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
@@ -365,8 +375,8 @@ def concatenate(ctx: OpContext, call: Call) -> Value:
 
 def append(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("arr", "values", "axis"))
-    a = as_array(bound["arr"].value) if "arr" in bound else None
-    b = as_array(bound["values"].value) if "values" in bound else None
+    a = bound_array(bound, "arr")
+    b = bound_array(bound, "values")
     if a is None or b is None:
         return UNKNOWN
     axis = bound.get("axis")
@@ -459,7 +469,7 @@ column_stack = stacker(_column, lambda first: 1)
 
 def _split(ctx: OpContext, call: Call, equal: bool, default_axis: int = 0) -> Value:
     bound = call.bind(("ary", "indices_or_sections", "axis"))
-    a = as_array(bound["ary"].value) if "ary" in bound else None
+    a = bound_array(bound, "ary")
     sections = bound.get("indices_or_sections")
     if a is None or sections is None:
         return UNKNOWN
@@ -538,7 +548,7 @@ def vsplit(ctx: OpContext, call: Call) -> Value:
 
 def tile(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("A", "reps"))
-    a = as_array(bound["A"].value) if "A" in bound else None
+    a = bound_array(bound, "A")
     reps = shape_arg(ctx, bound.get("reps"))
     if a is None or reps is None:
         return UNKNOWN
@@ -553,7 +563,7 @@ def tile(ctx: OpContext, call: Call) -> Value:
 
 def repeat(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("a", "repeats", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     reps = bound.get("repeats")
     if a is None or reps is None:
         return UNKNOWN
@@ -615,7 +625,7 @@ def _int_items(v: Value) -> list | None:
 
 def pad(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("array", "pad_width"))
-    a = as_array(bound["array"].value) if "array" in bound else None
+    a = bound_array(bound, "array")
     width = bound.get("pad_width")
     if a is None or width is None:
         return UNKNOWN
@@ -668,7 +678,7 @@ def _pad_pairs(v: Value, ndim: int):
 def flip_axis(ctx: OpContext, call: Call) -> Value:
     """``flip``/``roll``: same shape; an axis argument must exist."""
     bound = call.bind(("a",))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     if a is None:
         return UNKNOWN
     axis = call.kwargs.get("axis") or (call.args[2] if ctx.op == "roll" and len(call.args) > 2 else
@@ -735,8 +745,8 @@ def trace(ctx: OpContext, call: Call) -> Value:
 
 def take(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("a", "indices", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    idx = as_array(bound["indices"].value) if "indices" in bound else None
+    a = bound_array(bound, "a")
+    idx = bound_array(bound, "indices")
     if a is None or idx is None or idx.shape.dims is None:
         return UNKNOWN
     dims = a.shape.dims
@@ -768,8 +778,8 @@ def diff(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Valu
 
 def convolve(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("a", "v", "mode"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    v = as_array(bound["v"].value) if "v" in bound else None
+    a = bound_array(bound, "a")
+    v = bound_array(bound, "v")
     if a is None or v is None or a.shape.dims is None or v.shape.dims is None:
         return UNKNOWN
     n, m = D.product(a.shape.dims), D.product(v.shape.dims)
@@ -799,7 +809,7 @@ def roll(ctx: OpContext, call: Call) -> Value:
     ``roll(x, 1, axis=(0, 1))`` are fine, 2 shifts for 3 axes is not), and each axis must exist; an axis
     may repeat (NumPy reference, ``numpy.roll``)."""
     bound = call.bind(("a", "shift", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     if a is None:
         return UNKNOWN
     axis = bound.get("axis")
@@ -830,7 +840,7 @@ def _count(arg: Arg | None) -> int | None:
 def flip_lr_ud(ctx: OpContext, call: Call) -> Value:
     """``fliplr`` needs a >= 2-d array, ``flipud`` a >= 1-d one; the shape is kept."""
     bound = call.bind(("m",))
-    a = as_array(bound["m"].value) if "m" in bound else None
+    a = bound_array(bound, "m")
     if a is None:
         return UNKNOWN
     need = 2 if ctx.op == "fliplr" else 1
@@ -853,7 +863,7 @@ def matrix_transpose(ctx: OpContext, call: Call) -> Value:
 def resize(ctx: OpContext, call: Call) -> Value:
     """``resize(a, new_shape)`` repeats or truncates: any size fits."""
     bound = call.bind(("a", "new_shape"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     dims = shape_arg(ctx, bound.get("new_shape"))
     if a is None:
         return UNKNOWN
@@ -863,8 +873,8 @@ def resize(ctx: OpContext, call: Call) -> Value:
 def copyto(ctx: OpContext, call: Call) -> Value:
     """``copyto(dst, src)``: src must broadcast into dst, as an assignment."""
     bound = call.bind(("dst", "src"))
-    dst = as_array(bound["dst"].value) if "dst" in bound else None
-    src = as_array(bound["src"].value) if "src" in bound else None
+    dst = bound_array(bound, "dst")
+    src = bound_array(bound, "src")
     if dst is not None and src is not None and dst.shape.rank is not None and src.shape.rank is not None:
         ctx.broadcast([(dst.shape, bound["dst"].text), (src.shape, bound["src"].text)])
     return NONE

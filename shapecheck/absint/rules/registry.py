@@ -7,10 +7,29 @@ import ast
 from ...constraints import dims as D
 from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Class, Instance, Int, LibraryObject, Method, TorchModule, Tuple, Value, tensor_like
-from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
+from ..core.values import (
+    UNKNOWN,
+    Array,
+    Class,
+    Instance,
+    Int,
+    LibraryObject,
+    Method,
+    TorchModule,
+    Tuple,
+    Value,
+    tensor_like,
+)
 from .kinds import Rule, ufunc
-from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_attribute, tensor_method
+from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
+from .torch import (
+    LAYER_CALLS,
+    SELF_METHODS,
+    TORCH,
+    module_attribute,
+    tensor_attribute,
+    tensor_method,
+)
 
 #: Every library's table, by qualified name. torch/jax tables join here.
 TABLE: dict[str, Rule] = dict(NUMPY)

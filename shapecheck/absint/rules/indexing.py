@@ -24,7 +24,9 @@ from ..core.values import (
     List,
     NoneValue,
     Slice,
+    Str,
     Tuple,
+    Unknown,
     Value,
 )
 from .args import (
@@ -111,8 +113,8 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
     comps = _components(index)
     dims = array.shape.dims
     dtype = array.dtype
-    if any(c is UNKNOWN or type(c).__name__ in ("Unknown", "Str") for c in comps):
-        return UNKNOWN if any(type(c).__name__ == "Str" for c in comps) else Array(UNKNOWN_SHAPE, dtype)
+    if any(c is UNKNOWN or type(c) in (Unknown, Str) for c in comps):
+        return UNKNOWN if any(type(c) is Str for c in comps) else Array(UNKNOWN_SHAPE, dtype)
     if dims is None:
         return Array(UNKNOWN_SHAPE, dtype)
     used = 0

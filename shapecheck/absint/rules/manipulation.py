@@ -6,6 +6,7 @@ Each rule follows the NumPy function of the same name (its documented errors inc
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 from ...constraints import dims as D
@@ -14,7 +15,7 @@ from ...constraints.reshape import reshape_dims
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
+from ..core.values import NONE, UNKNOWN, Array, Hole, Int, List, Tuple, Value
 from .args import (
     UnknownAxis,
     as_array,
@@ -40,6 +41,7 @@ def shaped(params: tuple[str, ...]):
     result (never an error). The rule gets ``(ctx, call, bound, a, dims)``."""
 
     def decorate(rule):
+        @functools.wraps(rule)
         def wrapped(ctx: OpContext, call: Call) -> Value:
             bound = call.bind(params)
             arg = bound.get(params[0])
@@ -50,7 +52,6 @@ def shaped(params: tuple[str, ...]):
                 return Array(UNKNOWN_SHAPE, a.dtype)
             return rule(ctx, call, bound, a, a.shape.dims)
 
-        wrapped.__name__, wrapped.__doc__ = rule.__name__, rule.__doc__
         return wrapped
 
     return decorate
@@ -87,7 +88,7 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
             if type(item.dim) is int and item.dim < -1:
                 ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed ({item.dim})")
             dims.append(item.dim)
-        elif type(item).__name__ == "Hole":
+        elif type(item) is Hole:
             dims.append(ctx.hole())
         else:
             dims.append(ctx.fresh("d"))
@@ -676,16 +677,14 @@ def _pad_pairs(v: Value, ndim: int):
 
 
 def flip_axis(ctx: OpContext, call: Call) -> Value:
-    """``flip``/``roll``: same shape; an axis argument must exist."""
-    bound = call.bind(("a",))
-    a = bound_array(bound, "a")
+    """``flip(m, axis=None)``: the same shape; an axis argument must exist."""
+    a, _ = _array(call)
     if a is None:
         return UNKNOWN
-    axis = call.kwargs.get("axis") or (call.args[2] if ctx.op == "roll" and len(call.args) > 2 else
-                                       call.args[1] if ctx.op == "flip" and len(call.args) > 1 else None)
+    axis = call.kwargs.get("axis") or (call.args[1] if ctx.op == "flip" and len(call.args) > 1 else None)
     if axis is not None and a.shape.dims is not None:
         try:
-            axes_arg(ctx, axis, len(a.shape.dims), repeats_ok=ctx.op == "roll")
+            axes_arg(ctx, axis, len(a.shape.dims))
         except UnknownAxis:
             pass
     return a
@@ -776,25 +775,6 @@ def diff(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Valu
     return Array(Shape(tuple(out)), a.dtype)
 
 
-def convolve(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "v", "mode"))
-    a = bound_array(bound, "a")
-    v = bound_array(bound, "v")
-    if a is None or v is None or a.shape.dims is None or v.shape.dims is None:
-        return UNKNOWN
-    n, m = D.product(a.shape.dims), D.product(v.shape.dims)
-    mode = getattr(bound["mode"].value, "value", None) if "mode" in bound else "full"
-    if mode == "full":
-        size = D.sub(D.add(n, m), 1)
-    elif mode == "same":
-        size = D.dmax(n, m)
-    elif mode == "valid":
-        size = D.add(D.sub(D.dmax(n, m), D.dmin(n, m)), 1)
-    else:
-        return UNKNOWN
-    return Array(Shape((size,)), promote(a.dtype, v.dtype))
-
-
 # -- shared with the torch tables, and NumPy functions added in the table rework (issue 9) -----------
 
 def array_sequence(arg: Arg | None) -> list[tuple[Array, str]] | None:
@@ -839,13 +819,12 @@ def _count(arg: Arg | None) -> int | None:
 
 def flip_lr_ud(ctx: OpContext, call: Call) -> Value:
     """``fliplr`` needs a >= 2-d array, ``flipud`` a >= 1-d one; the shape is kept."""
-    bound = call.bind(("m",))
-    a = bound_array(bound, "m")
+    a, arg = _array(call, "m")
     if a is None:
         return UNKNOWN
     need = 2 if ctx.op == "fliplr" else 1
     if a.shape.rank is not None and a.shape.rank < need:
-        ctx.fail("SC107", f"{ctx.op}: Input must be >= {need}-d, but {ctx.describe(bound['m'])}")
+        ctx.fail("SC107", f"{ctx.op}: Input must be >= {need}-d, but {ctx.describe(arg)}")
     return a
 
 

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from ..core.frame import BUILTINS
+from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Hole, LibraryObject, ProjectModule, Value
 from ..rules.registry import library_value
@@ -17,8 +17,13 @@ from .project import Project
 #: Top-level names of the array libraries whose ops are modelled (everything under them is a
 #: LibraryObject, resolved against the rule tables).
 LIBRARIES = ("numpy", "torch", "jax", "math")
-#: Standard modules whose names carry no shapes (imported names from them are unknown).
-_SHAPELESS = ("typing", "__future__", "dataclasses", "functools", "os", "sys")
+#: Standard modules whose names carry no shapes (imported names from them are unknown), but for
+#: the few in _TYPING_NAMES.
+_SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "functools", "os", "sys")
+#: typing's names that carry shapes: ``cast(T, value)`` gives value T's shape (annotations.check_cast).
+#: (``Literal`` and ``Any`` are read from an annotation's syntax and need no value.)
+_TYPING_NAMES = {"cast": Builtin("typing.cast")}
+_TYPING = ("typing", "typing_extensions")
 
 
 def canonical_library(name: str) -> str:
@@ -37,6 +42,7 @@ class Modules:
         self.run_module = run_module
         self.loaded: dict[str, ModuleInfo | None] = {}
         self.loading: set[str] = set()
+        self.stand_ins: dict[str, ModuleInfo] = {}
 
     def add(self, info: ModuleInfo) -> None:
         """Register the module being checked (so that importing it back is a cycle, not a reload)."""
@@ -48,6 +54,8 @@ class Modules:
             return LibraryObject(canonical_library(name))
         if top in ("shapecheck", "jaxtyping"):
             return LibraryObject(name)
+        if name in _TYPING:
+            return ProjectModule(self._typing_stand_in(name))
         info = self.load(name, importer, 0)
         return ProjectModule(info) if info is not None else UNKNOWN
 
@@ -63,7 +71,7 @@ class Modules:
                     return BUILTINS["reveal_shape"]
                 return LibraryObject(f"{module}.{name}")
             if top in _SHAPELESS:
-                return UNKNOWN
+                return _TYPING_NAMES.get(name, UNKNOWN) if module in _TYPING else UNKNOWN
         info = self.load(module or "", importer, level)
         if info is None:
             if name is not None:
@@ -78,6 +86,14 @@ class Modules:
             sub = self.load(f"{module}.{name}" if module else name, importer, level)
             return ProjectModule(sub) if sub is not None else UNKNOWN
         return value
+
+    def _typing_stand_in(self, name: str) -> ModuleInfo:
+        """``import typing``: a module with no source holding :data:`_TYPING_NAMES` (``typing.cast``);
+        its other names are unknown (attribute lookups fall back to :meth:`import_from`)."""
+        info = self.stand_ins.get(name)
+        if info is None:   # (kept out of self.loaded, which holds the modules read from disk)
+            info = self.stand_ins[name] = ModuleInfo(f"<{name}>", name, "", ast.Module([], []), dict(_TYPING_NAMES))
+        return info
 
     def resolve(self, name: str, importer: ModuleInfo, level: int) -> str | None:
         parts = name.split(".") if name else []

@@ -14,7 +14,16 @@ annotations" section):
 ``n+1``, ``rows=4``   an expression over names bound elsewhere; a documented constant
 ====================  ===========================================================
 
-``np.ndarray[tuple[int, int], ...]`` gives the rank only.
+NumPy's own typing form (numpy.typing docs, "NDArray"; ``ndarray`` is generic in shape and dtype):
+
+===================================================  ==========================================
+``np.ndarray[tuple[int, int], np.dtype[np.float64]]``  rank 2, each ``int`` a fresh dim; float64
+``np.ndarray[tuple[Literal[3], int], ...]``            (3, d): ``Literal[n]`` is exactly n
+``np.ndarray[tuple[int, ...], ...]``, ``[Any, ...]``   any shape
+``npt.NDArray[np.float64]``                            any shape, float64
+===================================================  ==========================================
+
+``typing.cast(T, value)`` with such a T is the user's word for the value's shape (:func:`check_cast`).
 
 A function's annotations are checked three ways: the generic analysis starts its parameters from
 them (:func:`instantiate`), a call's arguments must match them (:func:`check_call`, SC202 at the
@@ -32,9 +41,10 @@ from typing import TYPE_CHECKING, Callable
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq
 from ...constraints.shapes import Shape
-from ...constraints.solver import Fact
-from ..core.context import OpContext, ShapeError
+from ...constraints.solver import Fact, Verdict
+from ..core.context import Arg, OpContext, ShapeError
 from ..core.values import UNKNOWN, Array, Function, LibraryObject, Str, Unknown, Value
+from ..rules.args import dtype_arg
 
 if TYPE_CHECKING:
     from ..core.session import Run as Analysis
@@ -122,49 +132,102 @@ def _parse_token(token: str) -> SpecDim | None:
 
 
 def subscript_annotation(base: Value, index: ast.AST, evaluate: Callable[[ast.AST], Value]) -> Value:
-    """The value of ``base[index]`` when ``base`` is a jaxtyping wrapper or ``np.ndarray``; else unknown."""
+    """The value of ``base[index]`` when ``base`` is a jaxtyping wrapper, ``np.ndarray`` or
+    ``numpy.typing.NDArray``; else unknown."""
     if type(base) is not LibraryObject:
         return UNKNOWN
     qual = base.qualname
     head, _, last = qual.rpartition(".")
     if head == "jaxtyping" and last in _WRAPPERS:
-        if not (isinstance(index, ast.Tuple) and len(index.elts) == 2):
-            return UNKNOWN
-        shape = evaluate(index.elts[1])
-        if type(shape) is not Str or shape.value is None:
-            return UNKNOWN
-        dims = parse_spec(shape.value)
-        if dims is None:
-            return UNKNOWN
-        array_type = evaluate(index.elts[0])
-        tensor = type(array_type) is LibraryObject and array_type.qualname.startswith("torch.")
-        return ShapeSpec(dims, _EXACT_DTYPES.get(last), f'{last}[..., "{shape.value}"]', tensor)
-    if qual in ("numpy.ndarray", "numpy.typing.NDArray"):
-        first = index.elts[0] if isinstance(index, ast.Tuple) and index.elts else index
-        if qual == "numpy.ndarray":
-            dims = _tuple_rank(first)
-            if dims is not None:
-                return ShapeSpec(dims, None, ast.unparse(first))
+        return _jaxtyping_spec(last, index, evaluate)
+    if qual == "numpy.ndarray":
+        return _ndarray_spec(index, evaluate)
+    if qual == "numpy.typing.NDArray":
+        # NDArray[ScalarT] is ndarray[tuple[Any, ...], dtype[ScalarT]] (numpy.typing docs): any shape
+        return ShapeSpec((SpecDim("variadic"),), _scalar_dtype(index, evaluate), f"NDArray[{ast.unparse(index)}]")
     return UNKNOWN
 
 
-def _tuple_rank(node: ast.AST) -> tuple[SpecDim, ...] | None:
-    """``tuple[int, int]`` -> two unchecked dims; ``tuple[Literal[3], int]`` -> (3, _); ``tuple[int, ...]`` -> None."""
-    if not (isinstance(node, ast.Subscript) and _name_of(node.value) in ("tuple", "Tuple", "typing.Tuple")):
+def _jaxtyping_spec(wrapper: str, index: ast.AST, evaluate: Callable[[ast.AST], Value]) -> Value:
+    if not (isinstance(index, ast.Tuple) and len(index.elts) == 2):
+        return UNKNOWN
+    shape = evaluate(index.elts[1])
+    if type(shape) is not Str or shape.value is None:
+        return UNKNOWN
+    dims = parse_spec(shape.value)
+    if dims is None:
+        return UNKNOWN
+    array_type = evaluate(index.elts[0])
+    tensor = type(array_type) is LibraryObject and array_type.qualname.startswith("torch.")
+    return ShapeSpec(dims, _EXACT_DTYPES.get(wrapper), f'{wrapper}[..., "{shape.value}"]', tensor)
+
+
+def _ndarray_spec(index: ast.AST, evaluate: Callable[[ast.AST], Value]) -> ShapeSpec:
+    """``ndarray[ShapeT, DTypeT]`` (NumPy's generic form): the shape from a ``tuple[...]`` of ``int``
+    and ``Literal[n]``, any other shape type (``Any``, ``tuple[int, ...]``, a TypeVar) is any shape;
+    the dtype from ``np.dtype[np.float64]``."""
+    elts = index.elts if isinstance(index, ast.Tuple) else [index]
+    dims = _tuple_dims(_unquoted(elts[0]))
+    dtype = None
+    if len(elts) == 2:
+        dtype_node = _unquoted(elts[1])
+        if isinstance(dtype_node, ast.Subscript):
+            dtype_class = evaluate(dtype_node.value)
+            if type(dtype_class) is LibraryObject and dtype_class.qualname == "numpy.dtype":
+                dtype = _scalar_dtype(dtype_node.slice, evaluate)
+    text = f"ndarray[{', '.join(ast.unparse(e) for e in elts)}]"
+    return ShapeSpec(dims if dims is not None else (SpecDim("variadic"),), dtype, text)
+
+
+def _scalar_dtype(node: ast.AST, evaluate: Callable[[ast.AST], Value]) -> str | None:
+    """The dtype a scalar type names (``np.float64`` -> "float64"); None for ``Any``, ``np.floating[Any]``."""
+    return dtype_arg(Arg(evaluate(_unquoted(node))))
+
+
+def _unquoted(node: ast.AST) -> ast.AST:
+    """A forward reference written as a string (``"tuple[int, int]"``) as the expression it holds."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return parse_forward(node.value, node) or node
+    return node
+
+
+def parse_forward(text: str, at: ast.AST) -> ast.expr | None:
+    """The expression a quoted annotation holds, every node placed at ``at`` (the string's span)."""
+    try:
+        parsed = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    for inner in ast.walk(parsed):
+        ast.copy_location(inner, at)
+    return parsed
+
+
+def _tuple_dims(node: ast.AST) -> tuple[SpecDim, ...] | None:
+    """``tuple[int, int]`` -> two unchecked dims; ``tuple[Literal[3], int]`` -> (3, _); ``tuple[()]`` -> ();
+    None (any shape) for ``tuple[int, ...]``, ``Any`` and every other shape type."""
+    if not (isinstance(node, ast.Subscript) and _name_of(node.value).rpartition(".")[2] in ("tuple", "Tuple")):
         return None
     elts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
     out = []
     for e in elts:
+        e = _unquoted(e)
         if isinstance(e, ast.Constant) and e.value is Ellipsis:
             return None
         if isinstance(e, ast.Tuple) and not e.elts:   # tuple[()]: a 0-d array
             continue
-        if (isinstance(e, ast.Subscript) and _name_of(e.value).endswith("Literal")
-                and isinstance(e.slice, ast.Constant) and type(e.slice.value) is int):
-            out.append(SpecDim("const", e.slice.value))
-        else:
-            out.append(SpecDim("any"))
+        literal = _literal_int(e)
+        out.append(SpecDim("const", literal) if literal is not None else SpecDim("any"))
     return tuple(out)
+
+
+def _literal_int(node: ast.AST) -> int | None:
+    """n for ``Literal[n]`` (``typing.Literal``, ``typing_extensions.Literal``, any alias ending so)."""
+    if not (isinstance(node, ast.Subscript) and _name_of(node.value).rpartition(".")[2] == "Literal"):
+        return None
+    value = node.slice
+    if isinstance(value, ast.Constant) and type(value.value) is int and value.value >= 0:
+        return value.value
+    return None
 
 
 def _name_of(node: ast.AST) -> str:
@@ -216,9 +279,8 @@ def _annotation(analysis: "Analysis", fn: Function, node: ast.AST | None) -> Sha
     if node is None:
         return None
     if isinstance(node, ast.Constant) and isinstance(node.value, str):  # a quoted annotation
-        try:
-            node = ast.parse(node.value, mode="eval").body
-        except SyntaxError:
+        node = parse_forward(node.value, node)
+        if node is None:
             return None
     value = analysis.evaluate_in(fn, node)
     return value if type(value) is ShapeSpec else None
@@ -390,11 +452,7 @@ def check_return(interp: "Interpreter", node: ast.AST, value: Value) -> Value:
     spec = function_specs(interp.analysis, fn).returns
     if spec is None:
         return value
-    scope = interp.analysis.annotations.scopes.get(id(interp.frame))
-    if scope is None:
-        scope = interp.analysis.annotations.scopes.get(fn) if interp.errors is None else None
-    if scope is None:
-        scope = Scope(interp.analysis.fresh)
+    scope = _scope_of(interp)
     if type(value) is Unknown or (type(value) is Array and value.shape.rank is None):
         shape, facts = instantiate(spec, scope)
         for p in facts:
@@ -412,6 +470,74 @@ def check_return(interp: "Interpreter", node: ast.AST, value: Value) -> Value:
     return value
 
 
+def _scope_of(interp: "Interpreter") -> Scope:
+    """The scope binding the names of the annotations of the function being analysed (a fresh one
+    outside a function): the call's, or the generic analysis'."""
+    fn = interp.function
+    scope = interp.analysis.annotations.scopes.get(id(interp.frame)) if fn is not None else None
+    if scope is None and fn is not None and interp.errors is None:
+        scope = interp.analysis.annotations.scopes.get(fn)
+    return scope if scope is not None else Scope(interp.analysis.fresh)
+
+
+def check_cast(interp: "Interpreter", node: ast.Call, target: Value, value: Value) -> Value:
+    """``typing.cast(T, value)``: the user's word that ``value`` has T's shape, so the result takes it.
+
+    A value of known shape keeps its dims, with T's constants put in and T's requirements assumed;
+    one that can never have T's shape is SC202 (and the result is still T's shape, as asserted). A
+    quoted T (``cast("np.ndarray[...]", v)``) is read like a quoted annotation."""
+    if type(target) is Str and target.value is not None and node.args:
+        parsed = parse_forward(target.value, node.args[0])
+        target = interp.eval(parsed) if parsed is not None else UNKNOWN
+    if type(target) is not ShapeSpec:
+        return value
+    spec = target
+    scope = _scope_of(interp)
+    if type(value) is Array and value.shape.rank is not None:
+        ctx = OpContext(interp, node, "cast")
+        pred = match(spec, value.shape, scope)
+        if ctx.decide(pred) is not Verdict.FAILS:
+            if pred.kind != "true":
+                ctx.assume(pred)
+            return Array(_narrowed(spec, value.shape), spec.dtype or value.dtype, tensor=value.tensor)
+        interp.shape_error(node, ShapeError("SC202", f"cast to {spec.text}: a value of shape "
+                                                     f"{ctx.show_shape(value.shape)} never has this shape "
+                                                     f"({_cast_mismatch(ctx, spec, value.shape)})"))
+    elif type(value) not in (Array, Unknown):
+        return value   # a cast of a list or a scalar changes nothing at run time
+    shape, facts = instantiate(spec, scope)
+    for p in facts:
+        interp.add_fact(Fact(p))
+    dtype = spec.dtype or (value.dtype if type(value) is Array else None)
+    return Array(shape, dtype, tensor=spec.tensor or (type(value) is Array and value.tensor))
+
+
+def _narrowed(spec: ShapeSpec, shape: Shape) -> Shape:
+    """``shape`` (of a rank that fits ``spec``) with the spec's constant dims in place of its own."""
+    dims = list(shape.prefix)
+    at = spec.variadic_at
+    for i, sd in enumerate(spec.dims):
+        if sd.kind == "const" and not sd.broadcast:
+            dims[i if at is None or i < at else len(dims) - (len(spec.dims) - i)] = sd.value
+    return Shape(tuple(dims))
+
+
+def _cast_mismatch(ctx: OpContext, spec: ShapeSpec, shape: Shape) -> str:
+    """Why ``shape`` never fits ``spec``: the rank, or the first constant dim that differs."""
+    n = len(shape.prefix)
+    at = spec.variadic_at
+    fixed = len(spec.dims) - (at is not None)
+    if (at is None and n != fixed) or n < fixed:
+        least = "at least " if at is not None else ""
+        return f"it has {n} dimension{'s' if n != 1 else ''}, the annotation {least}{fixed}"
+    for i, sd in enumerate(spec.dims):
+        if sd.kind == "const" and not sd.broadcast:
+            pos = i if at is None or i < at else n - (len(spec.dims) - i)
+            if ctx.decide(eq(shape.prefix[pos], sd.value)) is Verdict.FAILS:
+                return f"dimension {pos} is {ctx.show_dim(shape.prefix[pos])}, not {sd.value}"
+    return "its dims cannot take the annotation's values"
+
+
 def bind_call_scope(analysis: "Analysis", frame, scope: Scope | None) -> None:
     """Remember the scope a call bound, for the ``return`` checks of that call's analysis."""
     if scope is not None:
@@ -420,4 +546,5 @@ def bind_call_scope(analysis: "Analysis", frame, scope: Scope | None) -> None:
 
 
 __all__ = ["ShapeSpec", "SpecDim", "parse_spec", "subscript_annotation", "function_specs", "instantiate",
-           "match", "AnnotationStore", "parameter_start", "check_call", "MISMATCH", "check_return", "bind_call_scope", "Scope"]
+           "match", "AnnotationStore", "parameter_start", "check_call", "MISMATCH", "check_return", "check_cast",
+           "parse_forward", "bind_call_scope", "Scope"]

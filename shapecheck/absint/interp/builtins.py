@@ -14,6 +14,7 @@ from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
 from ..core.values import Class, Dict, Instance, LibraryObject, Unknown
 from ..rules.args import name_as_dim
+from .annotations import check_cast
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -230,6 +231,13 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
     return None
 
 
+def _cast(interp, node, args, kwargs) -> Value:
+    """``typing.cast(T, value)`` returns ``value`` at run time; its shape is T's when T has one."""
+    if len(args) != 2:
+        return UNKNOWN
+    return check_cast(interp, node, args[0], args[1])
+
+
 def _sorted(interp, node, args, kwargs) -> Value:
     if args and type(args[0]) in (Tuple, List):
         return List(args[0].items, getattr(args[0], "element", UNKNOWN))
@@ -247,5 +255,5 @@ _HANDLERS = {
     "len": _len, "range": _range, "int": _int, "float": _float, "tuple": _tuple, "list": _list,
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
-    "divmod": _divmod, "round": _float, "isinstance": _isinstance,
+    "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast,
 }

@@ -9,8 +9,23 @@ from ...constraints import dims as D
 from ...constraints.predicates import ge, le, lt
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, OpContext, ShapeError
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Hole, Int, LibraryObject, List, Str, Tuple, Unknown,
-                           Value)
+from ..core.frame import Builtin
+from ..core.values import (
+    NONE,
+    UNKNOWN,
+    Array,
+    Bool,
+    Dict,
+    Float,
+    Hole,
+    Int,
+    LibraryObject,
+    List,
+    Str,
+    Tuple,
+    Unknown,
+    Value,
+)
 
 _SCALAR_DTYPES = {Int: "int64", Float: "float64", Bool: "bool"}
 
@@ -25,6 +40,12 @@ def as_array(v: Value) -> Array | None:
     if t in (List, Tuple):
         return literal_array(v)
     return None
+
+
+def bound_array(bound: dict[str, Arg], name: str) -> Array | None:
+    """The array bound to parameter ``name`` by ``call.bind`` (None when absent or not an array)."""
+    arg = bound.get(name)
+    return as_array(arg.value) if arg is not None else None
 
 
 def literal_array(v: Value) -> Array | None:
@@ -154,7 +175,7 @@ def int_arg(arg: Arg | None, ctx: OpContext | None = None) -> D.Dim | None:
     v = arg.value
     if type(v) is Int:
         return v.dim
-    if ctx is not None and type(v).__name__ == "Unknown":
+    if ctx is not None and type(v) is Unknown:
         return name_as_dim(ctx, arg.text)
     return None
 
@@ -208,7 +229,7 @@ def structured_dtype(arg: Arg | None) -> bool:
     if arg is None:
         return False
     v = arg.value
-    if type(v) in (List, Tuple) or type(v).__name__ == "Dict":
+    if type(v) in (List, Tuple) or type(v) is Dict:
         return True
     return type(v) is Str and v.value is not None and ("," in v.value or "(" in v.value)
 
@@ -222,7 +243,7 @@ def dtype_arg(arg: Arg | None) -> str | None:
         return _DTYPE_ALIASES.get(name, name if name in _DTYPES else None)
     if type(v) is Str and v.value:
         return _DTYPE_ALIASES.get(v.value, v.value if v.value in _DTYPES else None)
-    if type(v).__name__ == "Builtin":
+    if type(v) is Builtin:
         return {"float": "float64", "int": "int64", "bool": "bool", "complex": "complex128",
                 "object": "object", "str": "str", "bytes": "bytes"}.get(v.name)
     return None

@@ -3,6 +3,7 @@ kron, and the linear-algebra functions with several or mode-dependent results.""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ...constraints import dims as D
@@ -10,12 +11,33 @@ from ...constraints.predicates import disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Str, Tuple, Value
-from .args import as_array, axes_arg, float_result, is_none, normalize_axis, promote, UnknownAxis
+from .args import (
+    UnknownAxis,
+    as_array,
+    axes_arg,
+    bound_array,
+    float_result,
+    is_none,
+    normalize_axis,
+    promote,
+)
 from .kinds import ufunc
 from .manipulation import array_sequence
 
 
-def _pair(call: Call, names=("a", "b")):
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Two array operands, as the binary rules below see them (``binary`` rules: of known rank)."""
+
+    x: tuple | None     # dims of the first (None: rank unknown)
+    y: tuple | None     # dims of the second
+    dtype: str | None   # the promoted dtype
+    a: Arg
+    b: Arg
+
+
+def read_pair(call: Call, names: tuple[str, str] = ("a", "b")) -> Pair | None:
+    """The two array operands of a call, or None when either is missing or not an array."""
     bound = call.bind(names)
     args = [bound.get(n) for n in names]
     if any(a is None for a in args):
@@ -23,35 +45,22 @@ def _pair(call: Call, names=("a", "b")):
     arrays = [as_array(a.value) for a in args]
     if any(a is None for a in arrays):
         return None
-    return arrays, args
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """Two array operands of known rank, as the binary rules below see them."""
-
-    x: tuple        # dims of the first
-    y: tuple        # dims of the second
-    dtype: str | None
-    a: Arg
-    b: Arg
+    (a, b), (a_arg, b_arg) = arrays, args
+    return Pair(a.shape.dims, b.shape.dims, promote(a.dtype, b.dtype), a_arg, b_arg)
 
 
 def binary(rule):
     """A rule over two arrays of known rank: unknown operands give an unknown result (never an error)."""
 
+    @functools.wraps(rule)
     def wrapped(ctx: OpContext, call: Call) -> Value:
-        got = _pair(call)
-        if got is None:
+        p = read_pair(call)
+        if p is None:
             return UNKNOWN
-        (a, b), (a_arg, b_arg) = got
-        dtype = promote(a.dtype, b.dtype)
-        if a.shape.dims is None or b.shape.dims is None:
-            return Array(UNKNOWN_SHAPE, dtype)
-        return rule(ctx, call, Pair(a.shape.dims, b.shape.dims, dtype, a_arg, b_arg))
+        if p.x is None or p.y is None:
+            return Array(UNKNOWN_SHAPE, p.dtype)
+        return rule(ctx, call, p)
 
-    wrapped.__name__ = rule.__name__
-    wrapped.__doc__ = rule.__doc__
     return wrapped
 
 
@@ -82,29 +91,23 @@ def inner(ctx: OpContext, call: Call, p: Pair) -> Value:
 
 
 def outer(ctx: OpContext, call: Call) -> Value:
-    got = _pair(call)
-    if got is None:
+    p = read_pair(call)
+    if p is None:
         return UNKNOWN
-    (a, b), _ = got
-    x, y = a.shape.dims, b.shape.dims
-    dtype = promote(a.dtype, b.dtype)
-    if x is None or y is None:
-        return Array(Shape((ctx.fresh("n"), ctx.fresh("m"))), dtype)
-    return Array(Shape((D.product(x), D.product(y))), dtype)
+    if p.x is None or p.y is None:
+        return Array(Shape((ctx.fresh("n"), ctx.fresh("m"))), p.dtype)
+    return Array(Shape((D.product(p.x), D.product(p.y))), p.dtype)
 
 
 def vdot(ctx: OpContext, call: Call) -> Value:
-    got = _pair(call)
-    if got is None:
+    p = read_pair(call)
+    if p is None:
         return UNKNOWN
-    (a, b), (a_arg, b_arg) = got
-    x, y = a.shape.dims, b.shape.dims
-    dtype = promote(a.dtype, b.dtype)
-    if x is not None and y is not None:
-        n, m = D.product(x), D.product(y)
-        ctx.require(eq(n, m), "SC102", lambda: f"{ctx.op}: {ctx.describe(a_arg)} has {ctx.show_dim(n)} elements "
-                                               f"but {ctx.describe(b_arg)} has {ctx.show_dim(m)}")
-    return Array(Shape(()), dtype)
+    if p.x is not None and p.y is not None:
+        n, m = D.product(p.x), D.product(p.y)
+        ctx.require(eq(n, m), "SC102", lambda: f"{ctx.op}: {ctx.describe(p.a)} has {ctx.show_dim(n)} elements "
+                                               f"but {ctx.describe(p.b)} has {ctx.show_dim(m)}")
+    return Array(Shape(()), p.dtype)
 
 
 @binary
@@ -279,13 +282,41 @@ def _matrix(ctx: OpContext, call: Call, square: bool = False):
     return a, dims
 
 
-def svd(ctx: OpContext, call: Call) -> Value:
-    a, dims = _matrix(ctx, call)
-    if a is None or dims is None:
-        return UNKNOWN
-    dtype = float_result(a.dtype)
-    batch, m, n = dims[:-2], dims[-2], dims[-1]
-    k = D.dmin(m, n)
+@dataclass(frozen=True, slots=True)
+class MatrixStack:
+    """A stack of matrices of known rank, (*batch, m, n), as the decompositions below see it."""
+
+    batch: tuple
+    m: D.Dim
+    n: D.Dim
+    dtype: str | None   # the result's float dtype
+
+    @property
+    def k(self) -> D.Dim:
+        """min(m, n): the rank bound, the length of the reduced factors' shared dim."""
+        return D.dmin(self.m, self.n)
+
+
+def decomposition(square: bool = False):
+    """A rule over one stack of matrices (square when ``square``): an unknown operand gives an unknown
+    result; fewer than 2 dims, or non-square matrices where square ones are needed, are errors."""
+
+    def decorate(rule):
+        @functools.wraps(rule)
+        def wrapped(ctx: OpContext, call: Call) -> Value:
+            a, dims = _matrix(ctx, call, square)
+            if a is None or dims is None:
+                return UNKNOWN
+            return rule(ctx, call, MatrixStack(dims[:-2], dims[-2], dims[-1], float_result(a.dtype)))
+
+        return wrapped
+
+    return decorate
+
+
+@decomposition()
+def svd(ctx: OpContext, call: Call, s: MatrixStack) -> Value:
+    batch, m, n, k, dtype = s.batch, s.m, s.n, s.k, s.dtype
     bound = call.bind(("a", "full_matrices", "compute_uv"))
     full = bound.get("full_matrices")
     full_matrices = full is None or getattr(full.value, "value", True) is not False
@@ -297,13 +328,9 @@ def svd(ctx: OpContext, call: Call) -> Value:
     return Tuple((Array(u, dtype), Array(Shape(batch + (k,)), dtype), Array(vh, dtype)))
 
 
-def qr(ctx: OpContext, call: Call) -> Value:
-    a, dims = _matrix(ctx, call)
-    if a is None or dims is None:
-        return UNKNOWN
-    dtype = float_result(a.dtype)
-    batch, m, n = dims[:-2], dims[-2], dims[-1]
-    k = D.dmin(m, n)
+@decomposition()
+def qr(ctx: OpContext, call: Call, s: MatrixStack) -> Value:
+    batch, m, n, k, dtype = s.batch, s.m, s.n, s.k, s.dtype
     mode = call.kwargs.get("mode") or (call.args[1] if len(call.args) > 1 else None)
     mode_text = getattr(mode.value, "value", "reduced") if mode is not None else "reduced"
     if mode_text == "complete":
@@ -313,27 +340,19 @@ def qr(ctx: OpContext, call: Call) -> Value:
     return Tuple((Array(Shape(batch + (m, k)), dtype), Array(Shape(batch + (k, n)), dtype)))
 
 
-def eigh(ctx: OpContext, call: Call) -> Value:
-    a, dims = _matrix(ctx, call, square=True)
-    if a is None or dims is None:
-        return UNKNOWN
-    dtype = float_result(a.dtype)
-    batch, m = dims[:-2], dims[-1]
-    return Tuple((Array(Shape(batch + (m,)), dtype), Array(Shape(dims), dtype)))
+@decomposition(square=True)
+def eigh(ctx: OpContext, call: Call, s: MatrixStack) -> Value:
+    return Tuple((Array(Shape(s.batch + (s.n,)), s.dtype), Array(Shape(s.batch + (s.m, s.n)), s.dtype)))
 
 
-def eigvals(ctx: OpContext, call: Call) -> Value:
-    a, dims = _matrix(ctx, call, square=True)
-    if a is None or dims is None:
-        return UNKNOWN
-    return Array(Shape(dims[:-1]), float_result(a.dtype))
+@decomposition(square=True)
+def eigvals(ctx: OpContext, call: Call, s: MatrixStack) -> Value:
+    return Array(Shape(s.batch + (s.m,)), s.dtype)
 
 
-def slogdet(ctx: OpContext, call: Call) -> Value:
-    a, dims = _matrix(ctx, call, square=True)
-    if a is None or dims is None:
-        return UNKNOWN
-    return Tuple((Array(Shape(dims[:-2]), "float64"), Array(Shape(dims[:-2]), "float64")))
+@decomposition(square=True)
+def slogdet(ctx: OpContext, call: Call, s: MatrixStack) -> Value:
+    return Tuple((Array(Shape(s.batch), "float64"), Array(Shape(s.batch), "float64")))
 
 
 @binary
@@ -353,12 +372,11 @@ def solve(ctx: OpContext, call: Call, p: Pair) -> Value:
 
 
 def lstsq(ctx: OpContext, call: Call) -> Value:
-    got = _pair(call)
-    if got is None:
+    p = read_pair(call)
+    if p is None:
         return UNKNOWN
-    (a, b), (a_arg, b_arg) = got
-    x, y = a.shape.dims, b.shape.dims
-    dtype = float_result(promote(a.dtype, b.dtype))
+    x, y, a_arg, b_arg = p.x, p.y, p.a, p.b
+    dtype = float_result(p.dtype)
     if x is None or y is None:
         return UNKNOWN
     if len(x) != 2:
@@ -376,7 +394,7 @@ def lstsq(ctx: OpContext, call: Call) -> Value:
 
 def norm(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("x", "ord", "axis", "keepdims"))
-    a = as_array(bound["x"].value) if "x" in bound else None
+    a = bound_array(bound, "x")
     if a is None:
         return UNKNOWN
     dims = a.shape.dims

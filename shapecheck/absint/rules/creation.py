@@ -8,7 +8,16 @@ from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Float, Int, List, Tuple, Value
-from .args import as_array, const_int, dtype_arg, int_arg, is_none, literal_array, structured_dtype
+from .args import (
+    as_array,
+    bound_array,
+    const_int,
+    dtype_arg,
+    int_arg,
+    is_none,
+    literal_array,
+    structured_dtype,
+)
 
 
 def array(ctx: OpContext, call: Call) -> Value:
@@ -124,7 +133,7 @@ def identity(ctx: OpContext, call: Call) -> Value:
 
 def diag(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("v", "k"))
-    a = as_array(bound["v"].value) if "v" in bound else None
+    a = bound_array(bound, "v")
     k = const_int(bound.get("k")) or 0
     if a is None:
         return UNKNOWN
@@ -148,7 +157,7 @@ def triangle(ctx: OpContext, call: Call) -> Value:
     """``triu(m, k)`` / ``tril(m, k)``: the mask is ``tri(*m.shape[-2:])``, so a 1-D ``m`` of length n gives
     (n, n) and a 0-d one raises; 2-D and up keep their shape (NumPy's ``numpy.tril`` source)."""
     bound = call.bind(("m", "k"))
-    a = as_array(bound["m"].value) if "m" in bound else None
+    a = bound_array(bound, "m")
     if a is None or a.shape.dims is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
     dims = a.shape.dims

@@ -14,9 +14,29 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Int, List, NoneValue, Slice, Tuple,
-                      Value)
-from .args import as_array, const_int, in_range_index, is_none, literal_array, shape_arg
+from ..core.values import (
+    NONE,
+    UNKNOWN,
+    Array,
+    Bool,
+    EllipsisValue,
+    Int,
+    List,
+    NoneValue,
+    Slice,
+    Str,
+    Tuple,
+    Unknown,
+    Value,
+)
+from .args import (
+    bound_array,
+    const_int,
+    in_range_index,
+    is_none,
+    literal_array,
+    shape_arg,
+)
 
 
 def _components(index: Value) -> list[Value]:
@@ -93,8 +113,8 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
     comps = _components(index)
     dims = array.shape.dims
     dtype = array.dtype
-    if any(c is UNKNOWN or type(c).__name__ in ("Unknown", "Str") for c in comps):
-        return UNKNOWN if any(type(c).__name__ == "Str" for c in comps) else Array(UNKNOWN_SHAPE, dtype)
+    if any(c is UNKNOWN or type(c) in (Unknown, Str) for c in comps):
+        return UNKNOWN if any(type(c) is Str for c in comps) else Array(UNKNOWN_SHAPE, dtype)
     if dims is None:
         return Array(UNKNOWN_SHAPE, dtype)
     used = 0
@@ -183,7 +203,7 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
 def unravel_index(ctx: OpContext, call: Call) -> Value:
     """``unravel_index(indices, shape)``: one index array per dim of ``shape``, each shaped like ``indices``."""
     bound = call.bind(("indices", "shape"))
-    idx = as_array(bound["indices"].value) if "indices" in bound else None
+    idx = bound_array(bound, "indices")
     dims = shape_arg(ctx, bound.get("shape"))
     if idx is None or dims is None:
         return UNKNOWN

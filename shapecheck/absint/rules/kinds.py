@@ -15,8 +15,18 @@ from ...constraints.signature import FixedCoreMismatch, MissingCoreDims, parse_s
 from ...constraints.signature import apply_signature as signature_shapes
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Float, Int, Tuple, Value
-from .args import (UnknownAxis, as_array, axes_arg, dtype_arg, float_result, is_none, promote, shape_arg,
-                   structured_dtype)
+from .args import (
+    UnknownAxis,
+    as_array,
+    axes_arg,
+    bound_array,
+    dtype_arg,
+    float_result,
+    is_none,
+    promote,
+    shape_arg,
+    structured_dtype,
+)
 
 Rule = Callable[[OpContext, Call], Value]
 
@@ -105,7 +115,7 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(params)
-        a = as_array(bound["a"].value) if "a" in bound else None
+        a = bound_array(bound, "a")
         if a is None:
             return UNKNOWN
         out_dtype = dtype_arg(bound.get("dtype")) or (
@@ -143,7 +153,7 @@ def scan(params: tuple[str, ...] = ("a", "axis"), flatten_default: bool = True, 
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(params)
-        a = as_array(bound["a"].value) if "a" in bound else None
+        a = bound_array(bound, "a")
         if a is None:
             return UNKNOWN
         out_dtype = "int64" if dtype == "int" else a.dtype
@@ -212,7 +222,7 @@ def like(dtype: str | None = None, params: tuple[str, ...] = ("a", "dtype")) -> 
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(params)
-        a = as_array(bound["a"].value) if "a" in bound else None
+        a = bound_array(bound, "a")
         out_dtype = dtype_arg(bound.get("dtype")) or dtype or (a.dtype if a else None)
         if "shape" in call.kwargs:
             dims = shape_arg(ctx, call.kwargs["shape"])

@@ -6,6 +6,7 @@ Each rule follows the NumPy function of the same name (its documented errors inc
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 from ...constraints import dims as D
@@ -14,9 +15,19 @@ from ...constraints.reshape import reshape_dims
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
-from .args import (UnknownAxis, as_array, axes_arg, const_int, int_arg, is_none, normalize_axis, promote,
-                   shape_arg)
+from ..core.values import NONE, UNKNOWN, Array, Hole, Int, List, Tuple, Value
+from .args import (
+    UnknownAxis,
+    as_array,
+    axes_arg,
+    bound_array,
+    const_int,
+    int_arg,
+    is_none,
+    normalize_axis,
+    promote,
+    shape_arg,
+)
 
 
 def _array(call: Call, name: str = "a") -> tuple[Array | None, Arg | None]:
@@ -30,6 +41,7 @@ def shaped(params: tuple[str, ...]):
     result (never an error). The rule gets ``(ctx, call, bound, a, dims)``."""
 
     def decorate(rule):
+        @functools.wraps(rule)
         def wrapped(ctx: OpContext, call: Call) -> Value:
             bound = call.bind(params)
             arg = bound.get(params[0])
@@ -40,7 +52,6 @@ def shaped(params: tuple[str, ...]):
                 return Array(UNKNOWN_SHAPE, a.dtype)
             return rule(ctx, call, bound, a, a.shape.dims)
 
-        wrapped.__name__, wrapped.__doc__ = rule.__name__, rule.__doc__
         return wrapped
 
     return decorate
@@ -50,7 +61,7 @@ def shaped(params: tuple[str, ...]):
 
 def reshape(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("a", "*shape"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     target = bound.get("shape") or call.kwargs.get("newshape")
     if a is None or target is None:
         return UNKNOWN
@@ -77,7 +88,7 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
             if type(item.dim) is int and item.dim < -1:
                 ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed ({item.dim})")
             dims.append(item.dim)
-        elif type(item).__name__ == "Hole":
+        elif type(item) is Hole:
             dims.append(ctx.hole())
         else:
             dims.append(ctx.fresh("d"))
@@ -212,7 +223,7 @@ def squeeze(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> V
 
 def broadcast_to(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("array", "shape"))
-    a = as_array(bound["array"].value) if "array" in bound else None
+    a = bound_array(bound, "array")
     target = shape_arg(ctx, bound.get("shape"))
     if a is None or target is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
@@ -365,8 +376,8 @@ def concatenate(ctx: OpContext, call: Call) -> Value:
 
 def append(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("arr", "values", "axis"))
-    a = as_array(bound["arr"].value) if "arr" in bound else None
-    b = as_array(bound["values"].value) if "values" in bound else None
+    a = bound_array(bound, "arr")
+    b = bound_array(bound, "values")
     if a is None or b is None:
         return UNKNOWN
     axis = bound.get("axis")
@@ -459,7 +470,7 @@ column_stack = stacker(_column, lambda first: 1)
 
 def _split(ctx: OpContext, call: Call, equal: bool, default_axis: int = 0) -> Value:
     bound = call.bind(("ary", "indices_or_sections", "axis"))
-    a = as_array(bound["ary"].value) if "ary" in bound else None
+    a = bound_array(bound, "ary")
     sections = bound.get("indices_or_sections")
     if a is None or sections is None:
         return UNKNOWN
@@ -538,7 +549,7 @@ def vsplit(ctx: OpContext, call: Call) -> Value:
 
 def tile(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("A", "reps"))
-    a = as_array(bound["A"].value) if "A" in bound else None
+    a = bound_array(bound, "A")
     reps = shape_arg(ctx, bound.get("reps"))
     if a is None or reps is None:
         return UNKNOWN
@@ -553,7 +564,7 @@ def tile(ctx: OpContext, call: Call) -> Value:
 
 def repeat(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("a", "repeats", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     reps = bound.get("repeats")
     if a is None or reps is None:
         return UNKNOWN
@@ -615,7 +626,7 @@ def _int_items(v: Value) -> list | None:
 
 def pad(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("array", "pad_width"))
-    a = as_array(bound["array"].value) if "array" in bound else None
+    a = bound_array(bound, "array")
     width = bound.get("pad_width")
     if a is None or width is None:
         return UNKNOWN
@@ -666,16 +677,14 @@ def _pad_pairs(v: Value, ndim: int):
 
 
 def flip_axis(ctx: OpContext, call: Call) -> Value:
-    """``flip``/``roll``: same shape; an axis argument must exist."""
-    bound = call.bind(("a",))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    """``flip(m, axis=None)``: the same shape; an axis argument must exist."""
+    a, _ = _array(call)
     if a is None:
         return UNKNOWN
-    axis = call.kwargs.get("axis") or (call.args[2] if ctx.op == "roll" and len(call.args) > 2 else
-                                       call.args[1] if ctx.op == "flip" and len(call.args) > 1 else None)
+    axis = call.kwargs.get("axis") or (call.args[1] if ctx.op == "flip" and len(call.args) > 1 else None)
     if axis is not None and a.shape.dims is not None:
         try:
-            axes_arg(ctx, axis, len(a.shape.dims), repeats_ok=ctx.op == "roll")
+            axes_arg(ctx, axis, len(a.shape.dims))
         except UnknownAxis:
             pass
     return a
@@ -735,8 +744,8 @@ def trace(ctx: OpContext, call: Call) -> Value:
 
 def take(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("a", "indices", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    idx = as_array(bound["indices"].value) if "indices" in bound else None
+    a = bound_array(bound, "a")
+    idx = bound_array(bound, "indices")
     if a is None or idx is None or idx.shape.dims is None:
         return UNKNOWN
     dims = a.shape.dims
@@ -766,25 +775,6 @@ def diff(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Valu
     return Array(Shape(tuple(out)), a.dtype)
 
 
-def convolve(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("a", "v", "mode"))
-    a = as_array(bound["a"].value) if "a" in bound else None
-    v = as_array(bound["v"].value) if "v" in bound else None
-    if a is None or v is None or a.shape.dims is None or v.shape.dims is None:
-        return UNKNOWN
-    n, m = D.product(a.shape.dims), D.product(v.shape.dims)
-    mode = getattr(bound["mode"].value, "value", None) if "mode" in bound else "full"
-    if mode == "full":
-        size = D.sub(D.add(n, m), 1)
-    elif mode == "same":
-        size = D.dmax(n, m)
-    elif mode == "valid":
-        size = D.add(D.sub(D.dmax(n, m), D.dmin(n, m)), 1)
-    else:
-        return UNKNOWN
-    return Array(Shape((size,)), promote(a.dtype, v.dtype))
-
-
 # -- shared with the torch tables, and NumPy functions added in the table rework (issue 9) -----------
 
 def array_sequence(arg: Arg | None) -> list[tuple[Array, str]] | None:
@@ -799,7 +789,7 @@ def roll(ctx: OpContext, call: Call) -> Value:
     ``roll(x, 1, axis=(0, 1))`` are fine, 2 shifts for 3 axes is not), and each axis must exist; an axis
     may repeat (NumPy reference, ``numpy.roll``)."""
     bound = call.bind(("a", "shift", "axis"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     if a is None:
         return UNKNOWN
     axis = bound.get("axis")
@@ -829,13 +819,12 @@ def _count(arg: Arg | None) -> int | None:
 
 def flip_lr_ud(ctx: OpContext, call: Call) -> Value:
     """``fliplr`` needs a >= 2-d array, ``flipud`` a >= 1-d one; the shape is kept."""
-    bound = call.bind(("m",))
-    a = as_array(bound["m"].value) if "m" in bound else None
+    a, arg = _array(call, "m")
     if a is None:
         return UNKNOWN
     need = 2 if ctx.op == "fliplr" else 1
     if a.shape.rank is not None and a.shape.rank < need:
-        ctx.fail("SC107", f"{ctx.op}: Input must be >= {need}-d, but {ctx.describe(bound['m'])}")
+        ctx.fail("SC107", f"{ctx.op}: Input must be >= {need}-d, but {ctx.describe(arg)}")
     return a
 
 
@@ -853,7 +842,7 @@ def matrix_transpose(ctx: OpContext, call: Call) -> Value:
 def resize(ctx: OpContext, call: Call) -> Value:
     """``resize(a, new_shape)`` repeats or truncates: any size fits."""
     bound = call.bind(("a", "new_shape"))
-    a = as_array(bound["a"].value) if "a" in bound else None
+    a = bound_array(bound, "a")
     dims = shape_arg(ctx, bound.get("new_shape"))
     if a is None:
         return UNKNOWN
@@ -863,8 +852,8 @@ def resize(ctx: OpContext, call: Call) -> Value:
 def copyto(ctx: OpContext, call: Call) -> Value:
     """``copyto(dst, src)``: src must broadcast into dst, as an assignment."""
     bound = call.bind(("dst", "src"))
-    dst = as_array(bound["dst"].value) if "dst" in bound else None
-    src = as_array(bound["src"].value) if "src" in bound else None
+    dst = bound_array(bound, "dst")
+    src = bound_array(bound, "src")
     if dst is not None and src is not None and dst.shape.rank is not None and src.shape.rank is not None:
         ctx.broadcast([(dst.shape, bound["dst"].text), (src.shape, bound["src"].text)])
     return NONE

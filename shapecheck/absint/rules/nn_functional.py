@@ -1,5 +1,5 @@
 """``torch.nn.functional`` rules with no layer of their own: ``glu``, ``pad``, ``cosine_similarity``,
-``scaled_dot_product_attention`` (the layers' functional forms live with the layers, in :mod:`.torch_nn`).
+``scaled_dot_product_attention`` (the layers' functional forms live with the layers, in the ``nn_*`` modules).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Tuple, Value
-from . import torch_nn as N
-from .args import as_array, const_int, normalize_axis
+from .args import bound_array, const_int, normalize_axis
 from .kinds import sig
+from .nn_attention import scaled_dot_product_attention_check
 from .torch_args import dim_arg, first_input
 
 
@@ -32,7 +32,7 @@ def glu(ctx: OpContext, call: Call) -> Value:
 def pad(ctx: OpContext, call: Call) -> Value:
     """``F.pad(x, (left, right, top, bottom, ...))``: pairs pad the last dims, last dim first."""
     bound = call.bind(("input", "pad"))
-    a = as_array(bound["input"].value) if "input" in bound else None
+    a = bound_array(bound, "input")
     pads = bound.get("pad")
     if a is None or pads is None or a.shape.dims is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
@@ -56,7 +56,7 @@ def pad(ctx: OpContext, call: Call) -> Value:
 def cosine_similarity(ctx: OpContext, call: Call) -> Value:
     """``cosine_similarity(x1, x2, dim=1)``: broadcast, then reduce ``dim``."""
     bound = call.bind(("x1", "x2", "dim"))
-    arrays = [as_array(bound[k].value) if k in bound else None for k in ("x1", "x2")]
+    arrays = [bound_array(bound, k) for k in ("x1", "x2")]
     if any(a is None for a in arrays):
         return UNKNOWN
     shape = ctx.broadcast([(a.shape, bound[k].text) for a, k in zip(arrays, ("x1", "x2"))])
@@ -74,6 +74,6 @@ _SDPA = sig("(l,e),(s,e),(s,f)->(l,f)", params=("query", "key", "value"))
 
 def scaled_dot_product_attention(ctx: OpContext, call: Call) -> Value:
     """``F.scaled_dot_product_attention(q, k, v)``: the checks of the layer, then softmax(q k^T) v."""
-    N.scaled_dot_product_attention_check(ctx, call)
+    scaled_dot_product_attention_check(ctx, call)
     return _SDPA(ctx, Call(call.name, call.args[:3], {k: v for k, v in call.kwargs.items()
                                                       if k in ("query", "key", "value")}))

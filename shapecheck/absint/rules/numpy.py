@@ -18,7 +18,18 @@ from . import ndarray_methods as A
 from . import random as R
 from . import searching as S
 from .comparison import allclose
-from .kinds import Rule, creation, like, reduction, same_shape, scan, sig, sized_random, ufunc, unknown_length
+from .kinds import (
+    Rule,
+    creation,
+    like,
+    reduction,
+    same_shape,
+    scan,
+    sig,
+    sized_random,
+    ufunc,
+    unknown_length,
+)
 from .returns import returns, returns_bool, returns_none
 
 _UNARY_FLOAT = """exp exp2 expm1 log log2 log10 log1p sqrt cbrt sin cos tan arcsin arccos arctan sinh cosh tanh

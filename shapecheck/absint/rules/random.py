@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...constraints.shapes import Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Float, Int, Value
-from .args import as_array, const_int, is_none, normalize_axis, shape_arg
+from .args import as_array, bound_array, const_int, is_none, normalize_axis, shape_arg
 
 
 def _sample(ctx: OpContext, dtype: str | None) -> Value:
@@ -77,7 +77,7 @@ def permutation(ctx: OpContext, call: Call) -> Value:
 def multivariate_normal(ctx: OpContext, call: Call) -> Value:
     """``multivariate_normal(mean, cov, size)``: ``size + mean.shape`` (mean is 1-D)."""
     bound = call.bind(("mean", "cov", "size"))
-    mean = as_array(bound["mean"].value) if "mean" in bound else None
+    mean = bound_array(bound, "mean")
     if mean is None or mean.shape.dims is None or len(mean.shape.dims) != 1:
         return UNKNOWN
     size = bound.get("size")

@@ -9,8 +9,8 @@ from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryObject, Method, Str, TorchModule, Tuple,
                            Value, tensor_like)
-from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .kinds import Rule, ufunc
+from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .pymath import MATH, MATH_CONSTANTS
 from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_attribute, tensor_method
 

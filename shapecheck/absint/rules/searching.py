@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Tuple, Value
-from .args import as_array
+from .args import as_array, bound_array
 from .kinds import ufunc
 
 _WHERE3 = ufunc(3, params=("condition", "x", "y"))
@@ -43,7 +43,7 @@ def argwhere(ctx: OpContext, call: Call) -> Value:
 def searchsorted(ctx: OpContext, call: Call) -> Value:
     """``searchsorted(a, v)``: one insertion index per element of ``v``."""
     bound = call.bind(("a", "v"))
-    v = as_array(bound["v"].value) if "v" in bound else None
+    v = bound_array(bound, "v")
     if v is None:
         return UNKNOWN
     return Array(v.shape, "int64")

@@ -12,15 +12,15 @@ from ...constraints import dims as D
 from ...constraints.shapes import Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Value
-from .args import as_array, promote
+from .args import bound_array, promote
 from .kinds import Rule
 
 
 def _sliding(default_mode: str) -> Rule:
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(("a", "v", "mode"))
-        a = as_array(bound["a"].value) if "a" in bound else None
-        v = as_array(bound["v"].value) if "v" in bound else None
+        a = bound_array(bound, "a")
+        v = bound_array(bound, "v")
         if a is None or v is None or a.shape.dims is None or v.shape.dims is None:
             return UNKNOWN
         for x, name in ((a, "a"), (v, "v")):

@@ -8,7 +8,7 @@ from ...constraints.predicates import FALSE, conj, eq
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Value
 from . import searching
-from .args import as_array, const_int, normalize_axis
+from .args import as_array, bound_array, const_int, normalize_axis
 from .kinds import Rule, ufunc
 from .torch_args import torch_dtype
 
@@ -16,8 +16,8 @@ from .torch_args import torch_dtype
 def masked_fill(ctx: OpContext, call: Call) -> Value:
     """``masked_fill(x, mask, value)``: the mask broadcasts to x, whose shape is kept."""
     bound = call.bind(("input", "mask"))
-    a = as_array(bound["input"].value) if "input" in bound else None
-    mask = as_array(bound["mask"].value) if "mask" in bound else None
+    a = bound_array(bound, "input")
+    mask = bound_array(bound, "mask")
     if a is None or mask is None:
         return UNKNOWN if a is None else a
     broadcast_into(ctx, a, bound["input"], mask, bound["mask"])
@@ -41,7 +41,7 @@ def along_dim(dtype: str | None = None, params: tuple[str, ...] = ("input", "dim
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(params)
-        a = as_array(bound["input"].value) if "input" in bound else None
+        a = bound_array(bound, "input")
         if a is None:
             return UNKNOWN
         d = const_int(bound.get("dim")) if "dim" in bound else default

@@ -17,6 +17,7 @@ from .args import (
     UnknownAxis,
     as_array,
     axes_arg,
+    bound_array,
     const_int,
     in_range_index,
     int_arg,
@@ -64,7 +65,7 @@ def flatten(ctx: OpContext, call: Call) -> Value:
 
 def unflatten(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("input", "dim", "sizes"))
-    a = as_array(bound["input"].value) if "input" in bound else None
+    a = bound_array(bound, "input")
     if a is None:
         return UNKNOWN
     return unflatten_shape(ctx, a, bound["dim"].value if "dim" in bound else None,
@@ -74,7 +75,7 @@ def unflatten(ctx: OpContext, call: Call) -> Value:
 def squeeze(ctx: OpContext, call: Call) -> Value:
     """``squeeze(dim)``: removes ``dim`` only if it is 1 (otherwise a no-op, unlike NumPy)."""
     bound = call.bind(("input", "dim"))
-    a = as_array(bound["input"].value) if "input" in bound else None
+    a = bound_array(bound, "input")
     if a is None:
         return UNKNOWN
     dim = bound.get("dim")
@@ -176,7 +177,7 @@ def split(ctx: OpContext, call: Call) -> Value:
     """``split(x, size, dim=0)``: chunks of ``size`` (the last may be smaller); a list gives each
     size, and the sizes must add up to the dim."""
     bound = call.bind(("input", "split_size_or_sections", "dim"))
-    a = as_array(bound["input"].value) if "input" in bound else None
+    a = bound_array(bound, "input")
     spec = bound.get("split_size_or_sections") or call.kwargs.get("split_size")
     if a is None or spec is None or a.shape.dims is None:
         return UNKNOWN
@@ -211,7 +212,7 @@ def split(ctx: OpContext, call: Call) -> Value:
 def chunk(ctx: OpContext, call: Call) -> Value:
     """``chunk(x, chunks, dim=0)``: pieces of ceil(n / chunks); there may be fewer than ``chunks``."""
     bound = call.bind(("input", "chunks", "dim"))
-    a = as_array(bound["input"].value) if "input" in bound else None
+    a = bound_array(bound, "input")
     chunks = int_arg(bound.get("chunks"))
     if a is None or chunks is None or a.shape.dims is None or not a.shape.dims or type(chunks) is not int:
         return UNKNOWN
@@ -253,7 +254,7 @@ def unbind(ctx: OpContext, call: Call) -> Value:
 def narrow(ctx: OpContext, call: Call) -> Value:
     """``narrow(x, dim, start, length)``: start + length must fit in the dim."""
     bound = call.bind(("input", "dim", "start", "length"))
-    a = as_array(bound["input"].value) if "input" in bound else None
+    a = bound_array(bound, "input")
     d, start, length = const_int(bound.get("dim")), int_arg(bound.get("start")), int_arg(bound.get("length"))
     if a is None or a.shape.dims is None or d is None or length is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
@@ -268,7 +269,7 @@ def narrow(ctx: OpContext, call: Call) -> Value:
 
 def select(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("input", "dim", "index"))
-    a = as_array(bound["input"].value) if "input" in bound else None
+    a = bound_array(bound, "input")
     d, index = const_int(bound.get("dim")), int_arg(bound.get("index"))
     if a is None or a.shape.dims is None or d is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
@@ -283,8 +284,8 @@ def select(ctx: OpContext, call: Call) -> Value:
 
 def index_select(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("input", "dim", "index"))
-    a = as_array(bound["input"].value) if "input" in bound else None
-    idx = as_array(bound["index"].value) if "index" in bound else None
+    a = bound_array(bound, "input")
+    idx = bound_array(bound, "index")
     d = const_int(bound.get("dim"))
     if a is None or idx is None or a.shape.dims is None or idx.shape.dims is None or d is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
@@ -299,8 +300,8 @@ def index_select(ctx: OpContext, call: Call) -> Value:
 def gather(ctx: OpContext, call: Call) -> Value:
     """``gather(x, dim, index)``: the result is shaped like ``index``, of x's rank."""
     bound = call.bind(("input", "dim", "index"))
-    a = as_array(bound["input"].value) if "input" in bound else None
-    idx = as_array(bound["index"].value) if "index" in bound else None
+    a = bound_array(bound, "input")
+    idx = bound_array(bound, "index")
     if a is None or idx is None:
         return UNKNOWN
     if a.shape.rank is not None and idx.shape.rank is not None and a.shape.rank != idx.shape.rank and idx.shape.rank:

@@ -8,7 +8,18 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import Shape
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, Bool, Float, Int, LibraryObject, Method, Tuple, Value, as_tensor
+from ..core.values import (
+    UNKNOWN,
+    Array,
+    Bool,
+    Float,
+    Int,
+    LibraryObject,
+    Method,
+    Tuple,
+    Value,
+    as_tensor,
+)
 from .args import const_int, normalize_axis
 from .kinds import Rule
 from .torch_args import dim_arg, first_input, torch_dtype

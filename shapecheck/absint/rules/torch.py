@@ -6,8 +6,9 @@ Where torch agrees with NumPy the NumPy rule is reused under torch's argument na
 turns ``dim=``/``keepdim=`` into ``axis=``/``keepdims=``); where torch differs, a small rule here says
 how: ``max(x, dim)`` returns (values, indices), ``repeat`` tiles, ``squeeze(dim)`` of a dim that is not
 1 does nothing, ``split`` takes a chunk *size*, ``mm``/``bmm`` take exactly 2-D/3-D operands, sizes may
-be given as ``*size`` or one tuple. Layers live in :mod:`.torch_nn`. Every array a torch rule returns is
-marked a tensor (``Array.tensor``), so its own methods dispatch here too.
+be given as ``*size`` or one tuple. Layers are the table :mod:`.torch_nn`; their functional forms
+live with them, in the ``nn_*`` modules. Every array a torch rule returns is marked a tensor
+(``Array.tensor``), so its own methods dispatch here too.
 
 Sources: the PyTorch reference (torch, torch.Tensor, torch.nn, torch.nn.functional pages, 2.x).
 """
@@ -18,7 +19,14 @@ from ..core.values import NONE, UNKNOWN, Bool
 from . import contraction as C
 from . import creation as K
 from . import manipulation as M
+from . import nn_convolution as NC
+from . import nn_embedding as NE
 from . import nn_functional as NF
+from . import nn_linear as NL
+from . import nn_losses as NX
+from . import nn_normalization as NN
+from . import nn_pooling as NP
+from . import nn_reshaping as NS
 from . import tensor_contractions as TX
 from . import tensor_creation as TC
 from . import tensor_elementwise as TE
@@ -139,22 +147,22 @@ _NN_FUNCTIONAL: dict[str, Rule] = {n: same_shape(param="input") for n in _ACTIVA
 _NN_FUNCTIONAL.update({
     "softmax": TE.along_dim("float"), "log_softmax": TE.along_dim("float"), "softmin": TE.along_dim("float"),
     "normalize": TE.along_dim(params=("input", "p", "dim"), default=1), "glu": NF.glu, "pad": NF.pad,
-    "linear": N.functional_linear,
-    **{f"conv{n}d": N.functional_conv(n) for n in (1, 2, 3)},
-    **{f"max_pool{n}d": N.functional_pool(n, True) for n in (1, 2, 3)},
-    **{f"avg_pool{n}d": N.functional_pool(n, False) for n in (1, 2, 3)},
-    **{f"adaptive_{kind}_pool{n}d": N.functional_adaptive(n) for kind in ("avg", "max") for n in (1, 2, 3)},
-    "layer_norm": N.functional_layer_norm, "rms_norm": N.functional_layer_norm,
-    "batch_norm": N.functional_batch_norm, "group_norm": N.functional_group_norm,
+    "linear": NL.functional_linear,
+    **{f"conv{n}d": NC.functional_conv(n) for n in (1, 2, 3)},
+    **{f"max_pool{n}d": NP.functional_pool(n, True) for n in (1, 2, 3)},
+    **{f"avg_pool{n}d": NP.functional_pool(n, False) for n in (1, 2, 3)},
+    **{f"adaptive_{kind}_pool{n}d": NP.functional_adaptive(n) for kind in ("avg", "max") for n in (1, 2, 3)},
+    "layer_norm": NN.functional_layer_norm, "rms_norm": NN.functional_layer_norm,
+    "batch_norm": NN.functional_batch_norm, "group_norm": NN.functional_group_norm,
     "instance_norm": same_shape(param="input"),
-    "embedding": N.functional_embedding, "one_hot": N.one_hot,
-    "interpolate": N.functional_interpolate, "upsample": N.functional_interpolate,
+    "embedding": NE.functional_embedding, "one_hot": NE.one_hot,
+    "interpolate": NS.functional_interpolate, "upsample": NS.functional_interpolate,
     "cosine_similarity": NF.cosine_similarity, "pairwise_distance": NF.cosine_similarity,
     "scaled_dot_product_attention": NF.scaled_dot_product_attention,
-    **{loss: N.functional_loss for loss in """cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss
+    **{loss: NX.functional_loss for loss in """cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss
 kl_div binary_cross_entropy binary_cross_entropy_with_logits""".split()},
 })
-_NN: dict[str, Rule] = {kind: N.construct(kind) for kind in N.LAYER_CALLS}
+_NN: dict[str, Rule] = dict(N.CONSTRUCTORS)
 _NN.update({"ModuleList": N.module_list, "ModuleDict": N.module_dict, "Parameter": returns_first,
             "parameter.Parameter": returns_first})
 _NN.update({f"init.{name}": returns_first for name in """xavier_uniform_ xavier_normal_ kaiming_uniform_

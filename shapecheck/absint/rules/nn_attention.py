@@ -1,0 +1,82 @@
+"""Attention: ``nn.MultiheadAttention``, the transformer layers, and the mask check of
+``F.scaled_dot_product_attention`` (PyTorch reference, MultiheadAttention, TransformerEncoderLayer)."""
+
+from __future__ import annotations
+
+from ...constraints.predicates import eq
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Call, OpContext
+from ..core.values import NONE, UNKNOWN, Array, Tuple, Value
+from .args import as_array, bound_array, is_none
+from .nn_args import dim_of, flag_param, layer_input, require_features
+
+
+def attention_layer(ctx: OpContext, call: Call) -> Value:
+    """MultiheadAttention(query, key, value): batched (L, N, E) or (N, L, E) with batch_first; unbatched (L, E).
+
+    Returns (attn_output shaped like query, attn_weights (N, L, S), or (N, heads, L, S) unaveraged)."""
+    m = call.args[0].value
+    b = call.bind(("self", "query", "key", "value"))
+    arrays = [bound_array(b, k) for k in ("query", "key", "value")]
+    if any(a is None for a in arrays):
+        return UNKNOWN
+    q, k, v = arrays
+    embed = dim_of(m.param("embed_dim"))
+    require_features(ctx, q, b["query"], embed, "embed_dim")
+    require_features(ctx, k, b["key"], dim_of(m.param("kdim")) or embed, "kdim")
+    require_features(ctx, v, b["value"], dim_of(m.param("vdim")) or embed, "vdim")
+    qd, kd, vd = q.shape.dims, k.shape.dims, v.shape.dims
+    if qd is None or kd is None or vd is None:
+        return Tuple((Array(q.shape, q.dtype), Array(UNKNOWN_SHAPE, q.dtype)))
+    if not (len(qd) == len(kd) == len(vd)) or len(qd) not in (2, 3):
+        ctx.fail("SC107", f"{ctx.op}: query, key and value must all be 2-D (unbatched) or 3-D (batched): "
+                          f"{ctx.describe(b['query'])}, {ctx.describe(b['key'])}, {ctx.describe(b['value'])}")
+    batch_first = flag_param(m, "batch_first") and len(qd) == 3
+    seq = 1 if batch_first else 0
+    ctx.require(eq(kd[seq], vd[seq]), "SC102", lambda: (
+        f"{ctx.op}: key and value must have the same sequence length: {ctx.describe(b['key'])} but "
+        f"{ctx.describe(b['value'])}: {ctx.show_dim(kd[seq])} != {ctx.show_dim(vd[seq])}"))
+    if len(qd) == 3:
+        batch = 0 if batch_first else 1
+        for other, name in ((kd, "key"), (vd, "value")):
+            ctx.require(eq(qd[batch], other[batch]), "SC102", lambda other=other, name=name: (
+                f"{ctx.op}: {ctx.describe(b['query'])} but {ctx.describe(b[name])}: batch size "
+                f"{ctx.show_dim(qd[batch])} != {ctx.show_dim(other[batch])}"))
+    out = Array(q.shape, q.dtype)
+    need = call.kwargs.get("need_weights")
+    if need is not None and getattr(need.value, "value", None) is False:
+        return Tuple((out, NONE))
+    length, source = qd[seq], kd[seq]
+    average = call.kwargs.get("average_attn_weights")
+    heads = () if average is None or getattr(average.value, "value", None) is not False else (
+        dim_of(m.param("num_heads")) or ctx.fresh("heads"),)
+    lead = (qd[0 if batch_first else 1],) if len(qd) == 3 else ()
+    return Tuple((out, Array(Shape(lead + heads + (length, source)), q.dtype)))
+
+
+def transformer_layer(ctx: OpContext, call: Call) -> Value:
+    """TransformerEncoderLayer/DecoderLayer: (..., d_model) in, the same shape out."""
+    m = call.args[0].value
+    x, arg = layer_input(call, 1, "src" if m.kind.startswith("TransformerEncoder") else "tgt")
+    if x is None:
+        return UNKNOWN
+    d_model = dim_of(m.param("d_model"))
+    require_features(ctx, x, arg, d_model, "d_model")
+    if m.kind == "TransformerDecoderLayer":
+        memory, marg = layer_input(call, 2, "memory")
+        if memory is not None:
+            require_features(ctx, memory, marg, d_model, "d_model")
+    return x
+
+
+def scaled_dot_product_attention_check(ctx: OpContext, call: Call) -> None:
+    """Nothing beyond the gufunc signature the table gives it; kept for the mask's broadcast."""
+    b = call.bind(("query", "key", "value", "attn_mask"))
+    mask = b.get("attn_mask")
+    q, k = (bound_array(b, n) for n in ("query", "key"))
+    if mask is None or is_none(mask) or q is None or k is None or as_array(mask.value) is None:
+        return
+    if q.shape.dims is None or k.shape.dims is None or len(q.shape.dims) < 2 or len(k.shape.dims) < 2:
+        return
+    scores = Shape(q.shape.dims[:-1] + (k.shape.dims[-2],))
+    ctx.broadcast([(scores, "query @ key.T"), (as_array(mask.value).shape, mask.text)])

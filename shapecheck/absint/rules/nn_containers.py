@@ -1,0 +1,80 @@
+"""Containers of layers: ``nn.Sequential`` runs each layer's rule in turn, a stacked
+``nn.TransformerEncoder`` the rule of its layer; ``nn.ModuleList``/``ModuleDict`` are their list and dict.
+The rules of the contained layers come from the table they are given (:data:`.torch_nn.LAYERS`)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..core.context import Arg, Call, OpContext
+from ..core.values import UNKNOWN, Dict, Int, List, Slice, TorchModule, Tuple, Value, as_tensor
+from .kinds import Rule
+from .nn_modules import Layer
+
+
+def module_list(ctx: OpContext, call: Call) -> Value:
+    """``nn.ModuleList(layers)`` is its list: indexing, iterating and ``len`` work as on a list."""
+    if not call.args:
+        return List(())
+    v = call.args[0].value
+    if type(v) is List:
+        return v
+    if type(v) is Tuple:
+        return List(v.items)
+    return List(None, UNKNOWN)
+
+
+def module_dict(ctx: OpContext, call: Call) -> Value:
+    return call.args[0].value if call.args and type(call.args[0].value) is Dict else Dict()
+
+
+def layer_item(m: TorchModule, index: Value) -> Value:
+    """``seq[i]`` and ``seq[a:b]`` of an ``nn.Sequential``."""
+    layers = m.param("layers") if m.kind == "Sequential" else None
+    if type(layers) is not Tuple:
+        return UNKNOWN
+    if type(index) is Int and type(index.dim) is int and -len(layers.items) <= index.dim < len(layers.items):
+        return layers.items[index.dim]
+    if type(index) is Slice:
+        bounds = [getattr(b, "dim", None) for b in (index.start, index.stop, index.step)]
+        if all(b is None or type(b) is int for b in bounds):
+            return TorchModule("Sequential", (("layers", Tuple(layers.items[slice(*bounds)])),))
+    return UNKNOWN
+
+
+def sequential(layers: Mapping[str, Layer]) -> Rule:
+    """Sequential: each layer's rule (from ``layers``) in turn; a failing layer is named by its index."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        items = call.args[0].value.param("layers")
+        if type(items) is not Tuple or len(call.args) < 2:
+            return UNKNOWN
+        current = call.args[1]
+        for index, layer in enumerate(items.items):
+            if type(layer) is TorchModule:
+                known = layers.get(layer.kind)
+                if known is None:
+                    return UNKNOWN
+                sub = OpContext(ctx.interp, ctx.node, f"{ctx.op}[{index}] ({layer.kind})")
+                value = known.call(sub, Call(layer.kind, [Arg(layer), current]))
+            else:   # a user-defined nn.Module (its forward) or any other callable
+                value = ctx.interp.call(ctx.node, layer, [current], {})
+            value = as_tensor(value)
+            if value is UNKNOWN:
+                return UNKNOWN
+            current = Arg(value, f"the output of {ctx.op}[{index}]")
+        return current.value
+
+    return rule
+
+
+def stacked(layers: Mapping[str, Layer]) -> Rule:
+    """TransformerEncoder(layer, num_layers): the layer's rule (every copy has the same shapes)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        layer = call.args[0].value.param("encoder_layer") or call.args[0].value.param("decoder_layer")
+        if type(layer) is not TorchModule or layer.kind not in layers:
+            return UNKNOWN
+        return layers[layer.kind].call(ctx, Call(call.name, [Arg(layer)] + call.args[1:], call.kwargs))
+
+    return rule

@@ -1,0 +1,153 @@
+"""Convolutions, plain and transposed: ``nn.Conv{1,2,3}d``, ``F.conv{1,2,3}d``,
+``nn.ConvTranspose{1,2,3}d``. Output sizes are the formulas of the PyTorch reference pages (Conv2d,
+ConvTranspose2d); :func:`window_out` also serves pooling. A channel count that disagrees with the layer's is
+SC102, a rank the layer does not accept or an impossible argument SC107."""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.predicates import eq, ge
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Arg, Call, OpContext
+from ..core.values import UNKNOWN, Array, Int, Str, TorchModule, Value
+from .args import int_arg
+from .kinds import Rule
+from .nn_args import Dims, dim_of, layer_input, layer_param, per_dim, require_divisible, weighted
+
+
+def split_spatial(ctx: OpContext, x: Array, x_arg: Arg, nd: int) -> tuple[Dims, Dims] | None:
+    """Split a conv/pool input into (batch-and-channel dims, spatial dims); unbatched input allowed."""
+    dims = x.shape.dims
+    if dims is None:
+        return None
+    if len(dims) not in (nd + 1, nd + 2):
+        ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
+                          f"but {ctx.describe(x_arg)}")
+    return dims[:-nd], dims[-nd:]
+
+
+def window_out(length: D.Dim, kernel: D.Dim, stride: D.Dim, padding: D.Dim, dilation: D.Dim = 1) -> D.Dim:
+    """floor((L + 2p - d(k-1) - 1) / s) + 1: the Conv2d / MaxPool2d output size."""
+    reach = D.add(D.mul(dilation, D.sub(kernel, 1)), 1)
+    return D.add(D.floordiv(D.sub(D.add(length, D.mul(2, padding)), reach), stride), 1)
+
+
+def require_window(ctx: OpContext, length: D.Dim, kernel: D.Dim, padding: D.Dim, dilation: D.Dim,
+                    axis: int) -> None:
+    reach = D.add(D.mul(dilation, D.sub(kernel, 1)), 1)
+    padded = D.add(length, D.mul(2, padding))
+    ctx.require(ge(padded, reach), "SC107", lambda: (
+        f"{ctx.op}: kernel size {ctx.show_dim(reach)} is larger than the padded input size "
+        f"{ctx.show_dim(padded)} along spatial dim {axis}"))
+
+
+def conv_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, cin: D.Dim | None, cout: D.Dim | None,
+               kernel: Dims | None, stride: Dims | None, padding: Value | None, dilation: Dims | None,
+               what: str) -> Value:
+    """Conv{nd}d: (N, C_in, *L) -> (N, C_out, *L_out), L_out = floor((L + 2p - d(k-1) - 1)/s) + 1."""
+    split = split_spatial(ctx, x, x_arg, nd)
+    if split is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    lead, spatial = split
+    if cin is not None:
+        ctx.require(eq(lead[-1], cin), "SC102", lambda: (
+            f"{ctx.op}: {ctx.describe(x_arg)} but {what}: {ctx.show_dim(lead[-1])} != {ctx.show_dim(cin)} "
+            f"(channels, dim {len(lead) - 1})"))
+    channels = cout if cout is not None else ctx.fresh("out_channels")
+    stride = stride or (1,) * nd
+    dilation = dilation or (1,) * nd
+    mode = padding.value if type(padding) is Str else None
+    if mode == "same":
+        if any(s != 1 for s in stride):
+            ctx.fail("SC107", f"{ctx.op}: padding='same' is not supported for strided convolutions")
+        return Array(Shape(lead[:-1] + (channels,) + spatial), x.dtype)
+    pads = (0,) * nd if mode == "valid" else per_dim(padding, nd, 0)
+    if kernel is None or pads is None or type(padding) is Str and mode != "valid":
+        return Array(Shape(lead[:-1] + (channels,) + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    out = []
+    for axis, (length, k, s, p, d) in enumerate(zip(spatial, kernel, stride, pads, dilation)):
+        require_window(ctx, length, k, p, d, axis)
+        out.append(window_out(length, k, s, p, d))
+    return Array(Shape(lead[:-1] + (channels,) + tuple(out)), x.dtype)
+
+
+def conv_layer(nd: int) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        m = call.args[0].value
+        x, arg = layer_input(call)
+        if x is None:
+            return UNKNOWN
+        cin = dim_of(m.param("in_channels"))
+        return conv_shape(ctx, x, arg, nd, cin, dim_of(m.param("out_channels")),
+                          per_dim(m.param("kernel_size"), nd), per_dim(layer_param(m, "stride"), nd, 1),
+                          layer_param(m, "padding", Int(0)), per_dim(layer_param(m, "dilation"), nd, 1),
+                          f"the layer takes in_channels={ctx.show_dim(cin) if cin is not None else '?'}")
+
+    return rule
+
+
+def functional_conv(nd: int) -> Rule:
+    """``F.conv2d(x, weight, bias, stride, padding, dilation, groups)``: weight is (C_out, C_in/groups, *k)."""
+
+    @weighted(("input", "weight", "bias", "stride", "padding", "dilation", "groups"), (nd + 2,))
+    def rule(ctx: OpContext, b: dict[str, Arg], x: Array, wd: tuple) -> Value:
+        groups = int_arg(b.get("groups")) or 1
+        value = lambda k: b[k].value if k in b else None  # noqa: E731
+        return conv_shape(ctx, x, b["input"], nd, D.mul(wd[1], groups), wd[0], wd[2:],
+                          per_dim(value("stride"), nd, 1), value("padding") or Int(0),
+                          per_dim(value("dilation"), nd, 1), ctx.describe(b["weight"]))
+
+    return rule
+
+
+def transposed_conv_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, m: TorchModule) -> Value:
+    """ConvTranspose: L_out = (L - 1)s - 2p + d(k - 1) + output_padding + 1."""
+    split = split_spatial(ctx, x, x_arg, nd)
+    if split is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    lead, spatial = split
+    cin = dim_of(m.param("in_channels"))
+    if cin is not None:
+        ctx.require(eq(lead[-1], cin), "SC102", lambda: (
+            f"{ctx.op}: {ctx.describe(x_arg)} but the layer takes in_channels={ctx.show_dim(cin)}: "
+            f"{ctx.show_dim(lead[-1])} != {ctx.show_dim(cin)}"))
+    channels = dim_of(m.param("out_channels")) or ctx.fresh("c")
+    kernel = per_dim(m.param("kernel_size"), nd)
+    stride, pads = per_dim(layer_param(m, "stride"), nd, 1), per_dim(layer_param(m, "padding"), nd, 0)
+    extra, dilation = per_dim(layer_param(m, "output_padding"), nd, 0), per_dim(layer_param(m, "dilation"), nd, 1)
+    if None in (kernel, stride, pads, extra, dilation):
+        return Array(Shape(lead[:-1] + (channels,) + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    out = tuple(D.add(D.add(D.sub(D.mul(D.sub(length, 1), s), D.mul(2, p)), D.mul(d, D.sub(k, 1))), e + 1
+                      if type(e) is int else D.add(e, 1))
+                for length, k, s, p, d, e in zip(spatial, kernel, stride, pads, dilation, extra))
+    return Array(Shape(lead[:-1] + (channels,) + out), x.dtype)
+
+
+def transposed_conv_layer(nd: int) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        x, arg = layer_input(call)
+        return UNKNOWN if x is None else transposed_conv_shape(ctx, x, arg, nd, call.args[0].value)
+
+    return rule
+
+
+def conv_weight(m: TorchModule, nd: int) -> tuple | None:
+    kernel = per_dim(m.param("kernel_size"), nd)
+    groups = dim_of(layer_param(m, "groups", Int(1)))
+    cin = dim_of(m.param("in_channels"))
+    if kernel is None or groups is None or cin is None:
+        return None
+    return (m.param("out_channels"), Int(D.floordiv(cin, groups))) + tuple(Int(k) for k in kernel)
+
+
+def conv_weights(nd: int):
+    """``conv.weight`` is (out_channels, in_channels / groups, *kernel_size); ``conv.bias`` (out_channels,)."""
+    return lambda m: {"bias": (m.param("out_channels"),), "weight": conv_weight(m, nd)}
+
+
+def grouped_channels(ctx: OpContext, params: dict[str, Value]) -> None:
+    """What torch checks when a convolution is built: both channel counts divide into ``groups``."""
+    groups = dim_of(params.get("groups"))
+    if groups is not None and groups != 1:
+        require_divisible(ctx, dim_of(params.get("in_channels")), groups, "in_channels must be divisible by groups")
+        require_divisible(ctx, dim_of(params.get("out_channels")), groups, "out_channels must be divisible by groups")

@@ -1,0 +1,49 @@
+"""``nn.Embedding`` / ``F.embedding`` and ``F.one_hot``: indices of any shape gain a trailing
+feature (or class) dim (PyTorch reference, Embedding, one_hot)."""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Call, OpContext
+from ..core.values import UNKNOWN, Array, TorchModule, Value
+from .args import bound_array, int_arg
+from .nn_args import dim_of, layer_input
+
+
+def embedding_shape(ctx: OpContext, idx: Array, dim: D.Dim | None) -> Value:
+    """Embedding: indices of any shape -> (*indices.shape, embedding_dim)."""
+    if idx.shape.dims is None:
+        return Array(UNKNOWN_SHAPE, "float32")
+    return Array(Shape(idx.shape.dims + (dim if dim is not None else ctx.fresh("embedding_dim"),)), "float32")
+
+
+def embedding_layer(ctx: OpContext, call: Call) -> Value:
+    x, _ = layer_input(call)
+    return UNKNOWN if x is None else embedding_shape(ctx, x, dim_of(call.args[0].value.param("embedding_dim")))
+
+
+def functional_embedding(ctx: OpContext, call: Call) -> Value:
+    b = call.bind(("input", "weight"))
+    x = bound_array(b, "input")
+    w = bound_array(b, "weight")
+    if x is None or w is None:
+        return UNKNOWN
+    wd = w.shape.dims
+    if wd is not None and len(wd) != 2:
+        ctx.fail("SC107", f"{ctx.op}: weight must be 2-D ({ctx.describe(b['weight'])})")
+    return embedding_shape(ctx, x, wd[1] if wd is not None else None)
+
+
+def one_hot(ctx: OpContext, call: Call) -> Value:
+    b = call.bind(("input", "num_classes"))
+    x = bound_array(b, "input")
+    if x is None or x.shape.dims is None:
+        return UNKNOWN if x is None else Array(UNKNOWN_SHAPE, "int64")
+    n = int_arg(b.get("num_classes"))
+    return Array(Shape(x.shape.dims + (n if n is not None and n != -1 else ctx.fresh("classes"),)), "int64")
+
+
+def embedding_weights(m: TorchModule) -> dict[str, tuple | None]:
+    """``emb.weight`` is (num_embeddings, embedding_dim)."""
+    return {"weight": (m.param("num_embeddings"), m.param("embedding_dim"))}

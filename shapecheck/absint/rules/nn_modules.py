@@ -1,0 +1,71 @@
+"""A torch.nn layer as the analyser sees it: the :class:`Layer` record each row of the table
+(:data:`.torch_nn.LAYERS`) holds, and what follows from one: building the layer (``nn.Conv2d(3, 16, 5)``
+is a :class:`TorchModule` holding its constructor arguments by name, checked as torch checks them) and
+reading its attributes (``conv.weight`` is a tensor of a known shape)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Call, OpContext
+from ..core.values import Array, Int, Method, TorchModule, Value, as_tensor
+from .kinds import Rule
+from .nn_args import dim_of, require_divisible
+
+#: The tensors among a built layer's attributes: name -> dims as Values (None when not known).
+Weights = Callable[[TorchModule], dict[str, tuple | None]]
+
+#: What torch checks when a layer is built, given the constructor arguments by parameter name.
+BuildCheck = Callable[[OpContext, dict[str, Value]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """One torch.nn layer kind: its constructor, its call, its tensors, its construction check."""
+
+    params: tuple[str, ...]      # constructor parameters in torch's order; () takes keywords only
+    call: Rule                   # ``layer(x)``: (ctx, Call(kind, [layer, *inputs])) -> Value
+    weights: Weights | None = None
+    check: BuildCheck | None = None
+
+
+def divisible(total: str, parts: str) -> BuildCheck:
+    """A construction check: parameter ``total`` must divide into ``parts`` (heads, groups)."""
+
+    def check(ctx: OpContext, params: dict[str, Value]) -> None:
+        require_divisible(ctx, dim_of(params.get(total)), dim_of(params.get(parts)),
+                          f"{total} must be divisible by {parts}")
+
+    return check
+
+
+def construct(kind: str, layer: Layer | None) -> Rule:
+    """``nn.<kind>(...)``: a :class:`TorchModule` holding the arguments by parameter name."""
+    names = layer.params if layer is not None else ()
+    check = layer.check if layer is not None else None
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(names) if names else dict(call.kwargs)
+        params = {name: arg.value for name, arg in bound.items()}
+        if check is not None:
+            check(ctx, params)
+        return TorchModule(kind, tuple(params.items()))
+
+    return rule
+
+
+def layer_attribute(ctx: OpContext, m: TorchModule, attr: str, weights: Weights | None, text: str = "") -> Value:
+    """``layer.weight`` (a tensor, from ``weights``), ``layer.in_features`` (an argument it was built with),
+    ``layer.to(device)`` (a method)."""
+    shapes = weights(m) if weights is not None else None
+    if shapes is not None and attr in shapes:
+        dims = shapes[attr]
+        if dims is None or any(type(d) is not Int for d in dims):
+            return as_tensor(Array(UNKNOWN_SHAPE, "float32"))
+        return as_tensor(Array(Shape(tuple(d.dim for d in dims)), "float32"))
+    value = m.param(attr)
+    if value is not None:
+        return value
+    return Method(m, attr, text)

@@ -1,0 +1,112 @@
+"""Pooling: ``nn.MaxPool``/``AvgPool``/``AdaptiveAvgPool``/``AdaptiveMaxPool{1,2,3}d`` and their
+``F.*_pool*`` forms. Channels are kept; spatial dims follow the convolution formula (MaxPool2d reference),
+or become ``output_size`` for the adaptive ones."""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Arg, Call, OpContext
+from ..core.values import NONE, UNKNOWN, Array, Bool, Int, List, Tuple, Value
+from .args import bound_array
+from .kinds import Rule
+from .nn_args import Dims, layer_input, layer_param, per_dim
+from .nn_convolution import require_window, split_spatial, window_out
+
+
+def pool_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, kernel: Dims | None, stride: Dims | None,
+               padding: Dims | None, dilation: Dims | None, ceil_mode: bool) -> Value:
+    """MaxPool/AvgPool: channels kept, spatial dims by the conv formula; stride defaults to the kernel."""
+    split = split_spatial(ctx, x, x_arg, nd)
+    if split is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    lead, spatial = split
+    stride = stride or kernel
+    if kernel is None or stride is None or padding is None or dilation is None:
+        return Array(Shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    out = []
+    for axis, (length, k, s, p, d) in enumerate(zip(spatial, kernel, stride, padding, dilation)):
+        if type(p) is int and type(k) is int and p > k // 2:
+            ctx.fail("SC107", f"{ctx.op}: pad should be at most half of the kernel size, but got pad={p} "
+                              f"and kernel_size={k}")
+        require_window(ctx, length, k, p, d, axis)
+        if ceil_mode:
+            out.append(ceil_window_out(ctx, length, k, s, p, d))
+        else:
+            out.append(window_out(length, k, s, p, d))
+    return Array(Shape(lead + tuple(out)), x.dtype)
+
+
+def ceil_window_out(ctx: OpContext, length, k, s, p, d) -> D.Dim:
+    if not all(type(v) is int for v in (length, k, s, p, d)):
+        return ctx.fresh("l")
+    span = length + 2 * p - d * (k - 1) - 1
+    out = -(-span // s) + 1
+    if (out - 1) * s >= length + p:   # the last window may not start in the right padding
+        out -= 1
+    return out
+
+
+def pool_layer(nd: int, dilated: bool) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        m = call.args[0].value
+        x, arg = layer_input(call)
+        if x is None:
+            return UNKNOWN
+        ceil = layer_param(m, "ceil_mode")
+        return pool_shape(ctx, x, arg, nd, per_dim(m.param("kernel_size"), nd), per_dim(m.param("stride"), nd),
+                          per_dim(layer_param(m, "padding"), nd, 0),
+                          per_dim(layer_param(m, "dilation") if dilated else None, nd, 1),
+                          type(ceil) is Bool and ceil.value is True)
+
+    return rule
+
+
+def functional_pool(nd: int, dilated: bool) -> Rule:
+    names = (("input", "kernel_size", "stride", "padding", "dilation", "ceil_mode") if dilated
+             else ("input", "kernel_size", "stride", "padding", "ceil_mode"))
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(names)
+        x = bound_array(b, "input")
+        if x is None:
+            return UNKNOWN
+        value = lambda k: b[k].value if k in b else None  # noqa: E731
+        ceil = value("ceil_mode")
+        return pool_shape(ctx, x, b["input"], nd, per_dim(value("kernel_size"), nd), per_dim(value("stride"), nd),
+                          per_dim(value("padding"), nd, 0), per_dim(value("dilation") if dilated else None, nd, 1),
+                          type(ceil) is Bool and ceil.value is True)
+
+    return rule
+
+
+def adaptive_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, size: Value | None) -> Value:
+    """AdaptiveAvgPool: the spatial dims become ``output_size`` (a None entry keeps the input's)."""
+    split = split_spatial(ctx, x, x_arg, nd)
+    if split is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    lead, spatial = split
+    items = (size,) * nd if type(size) is Int else size.items if type(size) in (Tuple, List) else None
+    if items is None or len(items) != nd:
+        return Array(Shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    out = tuple(old if i is NONE else i.dim if type(i) is Int else ctx.fresh("l") for old, i in zip(spatial, items))
+    return Array(Shape(lead + out), x.dtype)
+
+
+def adaptive_pool_layer(nd: int) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        x, arg = layer_input(call)
+        return UNKNOWN if x is None else adaptive_shape(ctx, x, arg, nd, call.args[0].value.param("output_size"))
+
+    return rule
+
+
+def functional_adaptive(nd: int) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(("input", "output_size"))
+        x = bound_array(b, "input")
+        if x is None:
+            return UNKNOWN
+        return adaptive_shape(ctx, x, b["input"], nd, b["output_size"].value if "output_size" in b else None)
+
+    return rule

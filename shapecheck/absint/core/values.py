@@ -186,8 +186,22 @@ class Opaque(Value):
 
     name: str
     members: dict = field(default_factory=dict)
+    dim: Dim | None = None    # its value where an int is needed (``3 * config.n_embd``), once named
 
     __hash__ = object.__hash__
+
+    def as_int(self, fresh) -> "Int":
+        """This object where the code needs an int: a dim named ``config.n_embd``, the same each time.
+        Only int-demanding places ask (arithmetic, comparisons, sizes): a value known only by name
+        may as well be an array or a string, so a plain read never decides that it is an int."""
+        if self.dim is None:
+            self.dim = fresh(self.name)
+        return Int(self.dim)
+
+
+def int_view(value: Value, fresh) -> Value:
+    """``value``, or the named int of an :class:`Opaque`."""
+    return value.as_int(fresh) if type(value) is Opaque else value
 
 
 @dataclass(eq=False)

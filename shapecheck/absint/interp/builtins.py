@@ -12,7 +12,7 @@ from ...constraints.predicates import FALSE, TRUE
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
-from ..core.values import Class, Dict, Instance, LibraryObject, Unknown
+from ..core.values import Class, Dict, Instance, LibraryObject, Unknown, int_view
 from ..rules.args import name_as_dim
 from .annotations import check_cast
 
@@ -30,9 +30,15 @@ def call_builtin(interp: "Interpreter", node: ast.AST, name: str, args: list[Arg
         values = []
         for a in args:
             d = name_as_dim(ctx, a.text) if type(a.value) is Unknown else None
-            values.append(Int(d) if d is not None else a.value)
+            values.append(Int(d) if d is not None else int_view(a.value, interp.analysis.fresh))
         return handler(interp, node, values, kwargs)
+    if name in _INT_ARGS:   # int(config.n), min(config.a, config.b): named ints
+        return handler(interp, node, [int_view(a.value, interp.analysis.fresh) for a in args], kwargs)
     return handler(interp, node, [a.value for a in args], kwargs)
+
+
+#: built-ins whose arguments are ints when they are anything we know by name only
+_INT_ARGS = ("int", "min", "max", "abs", "divmod")
 
 
 def _len(interp, node, args, kwargs) -> Value:

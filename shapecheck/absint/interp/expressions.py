@@ -11,7 +11,7 @@ from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, ProjectModule,
-                     Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like, Opaque)
+                     Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, tensor_like, Opaque)
 from ..core.frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred)
@@ -163,8 +163,17 @@ class Expressions:
         self.eval(node.value)
         return UNKNOWN
 
+    def _object(self, node: ast.expr) -> Value:
+        """Evaluate ``node`` as the object of an attribute read or a subscript: a value known only
+        by name stays an object there (``encoder.pos_embedding.shape``), never a named int."""
+        outer, self.object_use = self.object_use, node
+        try:
+            return self.eval(node)
+        finally:
+            self.object_use = outer
+
     def expr_Attribute(self, node: ast.Attribute) -> Value:
-        obj = self.eval(node.value)
+        obj = self._object(node.value)
         if type(obj) is Unknown and self._opaque_read(node):
             obj = self._opaque_root(node.value)
         if type(obj) is Opaque:
@@ -209,14 +218,14 @@ class Expressions:
         return UNKNOWN
 
     def _opaque_member(self, obj: Opaque, node: ast.Attribute) -> Value:
-        """``config.n_embd``: a named int the first time it is read (the form that sizes layers and
-        reshapes); an object when the code reads attributes off it (``config.model.dim``)."""
+        """``config.n_embd``: another object known by name, the same one at every read; it becomes
+        a named int where the code needs one (``Opaque.as_int``)."""
         attr = node.attr
         if node is self.callee or attr in ARRAY_ATTRIBUTES:
             return UNKNOWN
         value = obj.members.get(attr)
         if value is None:
-            value = obj.members[attr] = Int(self.analysis.fresh(f"{obj.name}.{attr}"))
+            value = obj.members[attr] = Opaque(f"{obj.name}.{attr}")
         return value
 
     def attribute(self, obj: Value, attr: str, node: ast.AST) -> Value:
@@ -269,7 +278,10 @@ class Expressions:
         return UNKNOWN
 
     def expr_Subscript(self, node: ast.Subscript) -> Value:
-        container = self.eval(node.value)
+        container = self._object(node.value)
+        if type(container) is Opaque:
+            self.eval(node.slice)
+            return UNKNOWN
         index = self.eval(node.slice)
         t = type(container)
         if t is Array:
@@ -346,6 +358,9 @@ class Expressions:
     def binary(self, node: ast.AST, op: ast.operator, left: Value, right: Value, lnode: ast.AST,
                rnode: ast.AST) -> Value:
         tl, tr = type(left), type(right)
+        if Opaque in (tl, tr) and {tl, tr} <= {Opaque, Int}:
+            left, right = int_view(left, self.analysis.fresh), int_view(right, self.analysis.fresh)
+            tl = tr = Int
         if tl is Int and tr is Int:
             return int_arith(op, left.dim, right.dim)
         if tl is Array or tr is Array:
@@ -425,6 +440,9 @@ class Expressions:
                                     lambda ctx: apply_operator(ctx, type(op), Arg(left, "", left_text, self.module),
                                                                Arg(right, "", right_text, self.module)))
                 preds.append(None)
+            elif {type(left), type(right)} == {Opaque, Int} and not isinstance(op, (ast.Is, ast.IsNot)):
+                fresh = self.analysis.fresh
+                preds.append(compare_values(op, int_view(left, fresh), int_view(right, fresh)))
             else:
                 preds.append(compare_values(op, left, right))
             left, left_text = right, right_text

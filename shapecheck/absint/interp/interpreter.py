@@ -52,7 +52,8 @@ class Interpreter(Statements, Expressions):
         self.try_depth = 0
         self.unrolling = 0
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
-        self.callee: ast.expr | None = None   # the function expression of the call being evaluated
+        self.callee: ast.expr | None = None       # the function expression of the call being evaluated
+        self.object_use: ast.expr | None = None   # the object of the attribute read or subscript being evaluated
 
     # == diagnostics ===============================================================================
     def span(self, node: ast.AST) -> Span:

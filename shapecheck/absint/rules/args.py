@@ -23,8 +23,10 @@ from ..core.values import (
     List,
     Str,
     Tuple,
+    Opaque,
     Unknown,
     Value,
+    int_view,
 )
 
 _SCALAR_DTYPES = {Int: "int64", Float: "float64", Bool: "bool"}
@@ -105,7 +107,7 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
     """
     if arg is None:
         return None
-    v = arg.value
+    v = int_view(arg.value, ctx.fresh)
     t = type(v)
     if t is Int or t is Hole:
         items: tuple = (v,)
@@ -116,6 +118,7 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
     out = []
     texts = element_texts(arg.text, len(items)) if t in (Tuple, List) else [arg.text]
     for item, text in zip(items, texts):
+        item = int_view(item, ctx.fresh)
         if type(item) is Int:
             d = item.dim
             if type(d) is int and d < 0:
@@ -173,6 +176,8 @@ def int_arg(arg: Arg | None, ctx: OpContext | None = None) -> D.Dim | None:
     if arg is None:
         return None
     v = arg.value
+    if type(v) is Opaque:   # known only by name: its named int (once named, also without ctx)
+        return v.as_int(ctx.fresh).dim if ctx is not None else v.dim
     if type(v) is Int:
         return v.dim
     if ctx is not None and type(v) is Unknown:

@@ -15,7 +15,7 @@ from ...constraints.reshape import reshape_dims
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Hole, Int, List, Tuple, Value
+from ..core.values import NONE, UNKNOWN, Array, Hole, Int, List, Tuple, Value, int_view
 from .args import (
     UnknownAxis,
     as_array,
@@ -72,10 +72,11 @@ def reshape(ctx: OpContext, call: Call) -> Value:
 
 
 def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
-    v = target.value
+    v = int_view(target.value, ctx.fresh)
     items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
     if items is None:
         return UNKNOWN_SHAPE
+    items = tuple(int_view(item, ctx.fresh) for item in items)
     dims: list = []
     infer_at = None
     for i, item in enumerate(items):

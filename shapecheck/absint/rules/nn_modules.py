@@ -10,7 +10,7 @@ from typing import Callable
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import Array, Int, Method, TorchModule, Value, as_tensor
+from ..core.values import Array, Int, Method, TorchModule, Value, as_tensor, int_view
 from .kinds import Rule
 from .nn_args import dim_of, require_divisible
 
@@ -48,7 +48,9 @@ def construct(kind: str, layer: Layer | None) -> Rule:
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(names) if names else dict(call.kwargs)
-        params = {name: arg.value for name, arg in bound.items()}
+        # a layer's arguments are sizes, rates and flags: one known only by name (``config.n_embd``)
+        # is its named int, so the layer and the code around it speak of the same dim
+        params = {name: int_view(arg.value, ctx.fresh) for name, arg in bound.items()}
         if check is not None:
             check(ctx, params)
         return TorchModule(kind, tuple(params.items()))

@@ -92,9 +92,8 @@ def analyze_file(source: str | bytes, path: str, project: Project) -> FileReport
         findings = analysis.findings
         report.diagnostics = syntax_errors + findings.diagnostics
         report.notes = findings.notes
-        report.arrays_known = findings.arrays_known
-        report.arrays_unknown = findings.arrays_unknown
-        report.unknown_calls = findings.unknown_calls
+        report.array_expressions = findings.array_expressions
+        report.unknown_calls = {name: len(sites) for name, sites in findings.unknown_calls.items()}
         report.signatures = function_signatures(analysis, info)
     report.source = text
     return report

@@ -107,7 +107,8 @@ def measure(repeat: int, lines: int) -> dict:
         "errors": sum(d.severity == "error" for d in diagnostics),
         "internal": sum(d.code == "SC003" for d in diagnostics),
         "planted": planted, "planted_found": planted_found,
-        "known": sum(r.arrays_known for r in reports), "unknown": sum(r.arrays_unknown for r in reports),
+        "known": sum(rank for r in reports for rank, _ in r.array_expressions.values()),
+        "unknown": sum(not rank for r in reports for rank, _ in r.array_expressions.values()),
         "repeat": repeat, "slowest": per_file[:5],
     }
 

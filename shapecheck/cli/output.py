@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 from urllib.parse import quote
 
@@ -128,26 +129,61 @@ def render_summary(diags: Sequence[Diagnostic], files_checked: int, *, baselined
     return paint(text, "bold", color) + "\n"
 
 
+@dataclass(frozen=True)
+class Coverage:
+    """How many array-valued expressions of some code got a known rank, and a fully known shape."""
+
+    arrays: int = 0
+    rank_known: int = 0
+    shape_known: int = 0
+
+    def __add__(self, other: "Coverage") -> "Coverage":
+        return Coverage(self.arrays + other.arrays, self.rank_known + other.rank_known,
+                        self.shape_known + other.shape_known)
+
+    def share(self, count: int) -> str:
+        return f"{100.0 * count / self.arrays:.1f}%" if self.arrays else "-"
+
+
+def coverage_by_file(reports: Iterable[FileReport]) -> dict[str, Coverage]:
+    """Each file's coverage, an expression counted once over the whole run: it has a known rank (a
+    fully known shape) only if every analysis that reached it, in any report, had one."""
+    merged: dict[str, dict[tuple, tuple[bool, bool]]] = {}
+    for report in reports:
+        seen = merged.setdefault(report.path, {})
+        for where, (rank, shape) in report.array_expressions.items():
+            before = seen.get(where, (True, True))
+            seen[where] = (before[0] and rank, before[1] and shape)
+    return {path: Coverage(len(seen), sum(rank for rank, _ in seen.values()),
+                           sum(shape for _, shape in seen.values()))
+            for path, seen in merged.items()}
+
+
 def render_statistics(reports: Iterable[FileReport], top: int = 10) -> str:
-    """Shape coverage (array values with a known shape) and the unknown calls that cost the most."""
+    """Shape coverage per file and in total (array-valued expressions of the source, each counted
+    once), and the array-library calls without a shape rule at the most call sites."""
     reports = list(reports)
-    known = sum(r.arrays_known for r in reports)
-    total = known + sum(r.arrays_unknown for r in reports)
+    per_file = {path: c for path, c in coverage_by_file(reports).items() if c.arrays}
+    total = sum(per_file.values(), Coverage())
     calls: Counter[str] = Counter()
     for report in reports:
         calls.update(report.unknown_calls)
-    if total:
-        lines = [f"Shape inference: {known} of {total} array values have a known shape "
-                 f"({100.0 * known / total:.1f}%)."]
+    if total.arrays:
+        rows = [(path, c) for path, c in sorted(per_file.items())] + [("total", total)]
+        width = max(len(path) for path, _ in rows)
+        lines = ["Shape coverage (array-valued expressions, each counted once):",
+                 f"  {'file':<{width}}  {'arrays':>6}  {'known rank':>10}  {'fully known':>11}"]
+        lines += [f"  {path:<{width}}  {c.arrays:>6}  {c.share(c.rank_known):>10}  {c.share(c.shape_known):>11}"
+                  for path, c in rows]
     else:
-        lines = ["Shape inference: no array values seen."]
+        lines = ["Shape coverage: no array-valued expressions seen."]
     if calls:
-        lines.append("Unknown calls that cost the most (times a value of unknown shape came from them):")
+        lines.append("Array calls without a shape rule (call sites):")
         ranked = sorted(calls.items(), key=lambda item: (-item[1], item[0]))[:top]
         width = len(str(ranked[0][1]))
         lines += [f"  {count:>{width}}  {name}" for name, count in ranked]
     else:
-        lines.append("No calls of unknown shape.")
+        lines.append("No array calls without a shape rule.")
     return "\n".join(lines) + "\n"
 
 
@@ -289,4 +325,5 @@ def _join(parts: list[str]) -> str:
 
 
 __all__ = ["FORMATS", "MACHINE_FORMATS", "render", "render_concise", "render_full", "render_json",
-           "render_sarif", "render_github", "render_summary", "render_statistics", "paint"]
+           "render_sarif", "render_github", "render_summary", "render_statistics", "coverage_by_file",
+           "Coverage", "paint"]

@@ -20,7 +20,10 @@ class Code:
 
 
 _ROWS = [
-    Code("SC001", "syntax-error", "error", "The file does not parse as Python; nothing in it is checked."),
+    Code("SC001", "syntax-error", "error",
+         "A statement does not parse as Python. The statement is skipped (a block header is replaced by "
+         "one that keeps its body) and the rest of the file is still checked; a file with too many "
+         "such errors to recover from is not checked at all."),
     Code("SC002", "unreadable-file", "error", "The file cannot be read, or is not UTF-8 text (binary, or another encoding)."),
     Code("SC003", "internal-error", "error",
          "shapecheck failed on this file. This is a bug in shapecheck; the other files were still checked."),

@@ -133,8 +133,9 @@ class FileReport:
     notes: list[ShapeNote] = field(default_factory=list)
     # function qualified name -> printed shape signature
     signatures: dict[str, str] = field(default_factory=dict)
-    # statistics (for --statistics)
-    arrays_known: int = 0
-    arrays_unknown: int = 0
+    # statistics (for --statistics): each array-valued expression the analysis reached, by its
+    # (line, column, end line, end column), -> (rank known, shape fully known) in every analysis
+    # that reached it; and each array-library call without a shape rule -> how many call sites
+    array_expressions: dict[tuple[int, int, int, int], tuple[bool, bool]] = field(default_factory=dict)
     unknown_calls: dict[str, int] = field(default_factory=dict)
     source: str | None = None   # the text analysed (for suppression comments and `full` output)

@@ -6,8 +6,8 @@ what the "analyser" finds, beside the line it is about:
     y = x @ w   # emit: SC102          -> an SC102 diagnostic spanning `x @ w`'s line
     z = f(x)    # emit: SC101 SC104    -> two diagnostics
     boom()      # crash                -> the analyser raises on this file
-    a = g(x)    # unknown-call: scipy.g -> statistics: one unknown array from scipy.g
-    b = h(x)    # known-array          -> statistics: one array with a known shape
+    a = g(x)    # unknown-call: torch.g -> statistics: one array expression of unknown shape, from torch.g
+    b = h(x)    # known-array           -> statistics: one array expression with a known shape
 
 It applies suppressions exactly as ``check_source`` does, so ignore comments behave as for real.
 """
@@ -51,10 +51,10 @@ def fake_check_source(source, path="<string>", *, project=None, options=None) ->
                                         f"fake {code} finding", related=related))
         call = _UNKNOWN_CALL.search(line)
         if call:
-            report.arrays_unknown += 1
+            report.array_expressions[(number, 0, number, 1)] = (False, False)
             report.unknown_calls[call.group(1)] = report.unknown_calls.get(call.group(1), 0) + 1
         if "# known-array" in line:
-            report.arrays_known += 1
+            report.array_expressions[(number, 0, number, 1)] = (True, True)
     report.diagnostics = apply_suppressions(source, diags, path=path)
     return report
 

@@ -147,13 +147,32 @@ def test_summary():
         "Found 2 errors and 1 warning in 2 of 5 files. (2 known findings hidden by the baseline.)\n")
 
 
-def test_statistics_ranks_unknown_calls():
-    reports = [FileReport("a.py", arrays_known=8, arrays_unknown=2, unknown_calls={"scipy.x": 1, "pd.y": 1}),
-               FileReport("b.py", arrays_known=0, arrays_unknown=3, unknown_calls={"pd.y": 3})]
+def _expressions(known: int, rank_only: int, unknown: int) -> dict:
+    flags = [(True, True)] * known + [(True, False)] * rank_only + [(False, False)] * unknown
+    return {(line, 0, line, 1): flag for line, flag in enumerate(flags, start=1)}
+
+
+def test_statistics_per_file_and_total_with_ranked_unknown_calls():
+    reports = [FileReport("a.py", array_expressions=_expressions(6, 2, 2),
+                          unknown_calls={"torch.x": 1, "numpy.y": 1}),
+               FileReport("bb.py", array_expressions=_expressions(0, 0, 3), unknown_calls={"numpy.y": 3}),
+               FileReport("c.py")]
     assert render_statistics(reports).splitlines() == [
-        "Shape inference: 8 of 13 array values have a known shape (61.5%).",
-        "Unknown calls that cost the most (times a value of unknown shape came from them):",
-        "  4  pd.y",
-        "  1  scipy.x",
+        "Shape coverage (array-valued expressions, each counted once):",
+        "  file   arrays  known rank  fully known",
+        "  a.py       10       80.0%        60.0%",
+        "  bb.py       3        0.0%         0.0%",
+        "  total      13       61.5%        46.2%",
+        "Array calls without a shape rule (call sites):",
+        "  4  numpy.y",
+        "  1  torch.x",
     ]
-    assert render_statistics([]).splitlines()[0] == "Shape inference: no array values seen."
+    assert render_statistics([]).splitlines()[0] == "Shape coverage: no array-valued expressions seen."
+
+
+def test_statistics_count_an_expression_once_over_the_run():
+    """Two reports of one file (checked twice) reach the same expressions: counted once, and known
+    only where both knew it."""
+    first = FileReport("a.py", array_expressions={(1, 0, 1, 1): (True, True), (2, 0, 2, 1): (True, True)})
+    second = FileReport("a.py", array_expressions={(1, 0, 1, 1): (True, True), (2, 0, 2, 1): (False, False)})
+    assert "  total       2       50.0%        50.0%" in render_statistics([first, second]).splitlines()

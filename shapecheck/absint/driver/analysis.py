@@ -22,7 +22,7 @@ from ..core.values import UNKNOWN, Array, Class, Function, Instance, Value
 from ..interp.annotations import AnnotationStore
 from ..interp.interpreter import Interpreter
 from .calls import Calls
-from .findings import Findings
+from .findings import Findings, Position
 from .holes import solve_holes
 from .incremental import IncrementalCache
 from .modules import Modules
@@ -57,11 +57,11 @@ class Analysis:
     def note(self, span: Span, text: str, kind: str) -> None:
         self.findings.note(span, text, kind)
 
-    def count_array(self, value: Array) -> None:
-        self.findings.count_array(value)
+    def count_array(self, where: Position, value: Value) -> None:
+        self.findings.count_array(where, value)
 
-    def count_unknown_call(self, name: str) -> None:
-        self.findings.count_unknown_call(name)
+    def count_unknown_call(self, where: Position, name: str) -> None:
+        self.findings.count_unknown_call(where, name)
 
     def import_module(self, name: str, importer: ModuleInfo) -> Value:
         return self.modules.import_module(name, importer)

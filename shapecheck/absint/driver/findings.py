@@ -1,21 +1,40 @@
 """What a run finds: its diagnostics (each reported once), the shapes it noted for editors, and
-how much of the code got a known shape (``--statistics``)."""
+how much of the code got a known shape (``--statistics``).
+
+Coverage counts expressions of the source, not analysis steps: a loop unrolled ten times or a
+function analysed for five calls reaches the same expression many times, and it is counted once,
+keyed by its position. It keeps a known rank (a fully known shape) only if every analysis that
+reached it had one, so a speculative run with made-up ranks cannot make a gap look covered.
+
+An expression is array-valued if some analysis gave it an array, or if it calls an array library
+that has no rule for it; an expression that every analysis left unknown (a parameter nothing
+pinned, a config value) is not counted, for nothing says it is an array."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ...report.diagnostics import Diagnostic, ShapeNote, Span
-from ..core.values import Array
+from ..core.values import Array, Unknown
+
+#: Where an expression is in its file: line, column, end line, end column (as ``ast`` gives them).
+Position = tuple[int, int, int, int]
+
+#: The libraries whose calls return arrays: a call into one of them without a rule loses a shape.
+ARRAY_LIBRARIES = frozenset({"numpy", "torch", "jax", "einops"})
+#: How ``lookup_rule`` names a method of an array (``Tensor.unfold``, ``ndarray.choose``).
+ARRAY_METHOD_PREFIXES = ("Tensor.", "ndarray.")
 
 
 @dataclass
 class Findings:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     notes: list[ShapeNote] = field(default_factory=list)
-    arrays_known: int = 0
-    arrays_unknown: int = 0
-    unknown_calls: dict[str, int] = field(default_factory=dict)
+    # (line, column, end line, end column) of an expression that was an array or unknown ->
+    # (an array somewhere, rank known everywhere, shape known everywhere)
+    expressions: dict[Position, tuple[bool, bool, bool]] = field(default_factory=dict)
+    # an array library's call without a shape rule -> the positions of the calls that reached it
+    unknown_calls: dict[str, set[Position]] = field(default_factory=dict)
     _seen: set = field(default_factory=set)
 
     def emit(self, diag: Diagnostic) -> None:
@@ -27,11 +46,29 @@ class Findings:
     def note(self, span: Span, text: str, kind: str) -> None:
         self.notes.append(ShapeNote(span, text, kind))
 
-    def count_array(self, value: Array) -> None:
-        if value.shape.rank is None:
-            self.arrays_unknown += 1
-        else:
-            self.arrays_known += 1
+    def count_array(self, where: Position, value: Array | Unknown) -> None:
+        """One analysis reached the expression at ``where`` with ``value`` (an array, or unknown)."""
+        is_array = type(value) is Array
+        rank_known = is_array and value.shape.rank is not None
+        # Symbolic dims count as known (they are what a generic function is over); an unknown rank
+        # or an unknown middle (``(*, 128)``, which has no rank) does not. With today's ``Shape``
+        # every dim of a known rank is an int or a symbolic dim, so the two agree.
+        shape_known = rank_known
+        before = self.expressions.get(where)
+        if before is not None:
+            is_array, rank_known, shape_known = before[0] or is_array, before[1] and rank_known, before[2] and shape_known
+        self.expressions[where] = (is_array, rank_known, shape_known)
 
-    def count_unknown_call(self, name: str) -> None:
-        self.unknown_calls[name] = self.unknown_calls.get(name, 0) + 1
+    @property
+    def array_expressions(self) -> dict[Position, tuple[bool, bool]]:
+        """Each array-valued expression -> (rank known, shape fully known) in every analysis."""
+        unknown_calls = set().union(*self.unknown_calls.values())
+        return {where: (rank, shape) for where, (is_array, rank, shape) in self.expressions.items()
+                if is_array or where in unknown_calls}
+
+    def count_unknown_call(self, where: Position, name: str) -> None:
+        """A call without a shape rule at ``where``: counted only for the array libraries and array
+        methods, where an unknown result is an array whose shape is lost (``str.format`` or
+        ``list.append`` costs no coverage)."""
+        if name.split(".", 1)[0] in ARRAY_LIBRARIES or name.startswith(ARRAY_METHOD_PREFIXES):
+            self.unknown_calls.setdefault(name, set()).add(where)

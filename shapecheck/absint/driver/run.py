@@ -18,7 +18,7 @@ from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Array, Function
 from ..interp.interpreter import Interpreter
 from .analysis import Analysis
-from .parsing import parse
+from .recovery import parse_recovering
 from .project import Project
 from .signatures import Signature, function_signatures, module_signatures
 
@@ -78,36 +78,43 @@ def analyze_file(source: str | bytes, path: str, project: Project) -> FileReport
     if text is None:
         return report
     try:
-        tree = parse(project.cache.trees if project.incremental else None, path, text)
-    except SyntaxError as exc:
-        line = exc.lineno or 1
-        col = exc.offset or 1
-        report.diagnostics.append(Diagnostic(path, Span(line, col, exc.end_lineno or line,
-                                                        max(exc.end_offset or col + 1, col + 1)),
-                                             "SC001", "error", f"syntax error: {exc.msg}"))
-        return report
+        parsed = parse_recovering(project.cache.trees if project.incremental else None, path, text)
     except ValueError as exc:  # e.g. source with NUL characters
         report.diagnostics.append(Diagnostic(path, Span(1, 1, 1, 1), "SC002", "error", f"unreadable source: {exc}"))
+        return report
+    syntax_errors = [_syntax_error(path, exc) for exc in parsed.errors]
+    tree = parsed.tree
+    if tree is None:
+        report.diagnostics.extend(syntax_errors)
         return report
     with _open(project, path, text, tree, reported=True) as (analysis, info):
         _run(analysis, info)
         findings = analysis.findings
-        report.diagnostics = findings.diagnostics
+        report.diagnostics = syntax_errors + findings.diagnostics
         report.notes = findings.notes
-        report.arrays_known = findings.arrays_known
-        report.arrays_unknown = findings.arrays_unknown
-        report.unknown_calls = findings.unknown_calls
+        report.array_expressions = findings.array_expressions
+        report.unknown_calls = {name: len(sites) for name, sites in findings.unknown_calls.items()}
         report.signatures = function_signatures(analysis, info)
     report.source = text
     return report
 
 
+def _syntax_error(path: str, exc: SyntaxError) -> Diagnostic:
+    """SC001 at the parser's error (a statement the recovery parse dropped, or the whole file)."""
+    line = exc.lineno or 1
+    col = exc.offset or 1
+    return Diagnostic(path, Span(line, col, exc.end_lineno or line, max(exc.end_offset or col + 1, col + 1)),
+                      "SC001", "error", f"syntax error: {exc.msg}")
+
+
 def module_signatures_of(path: str, source: str | None, project: Project) -> list[Signature]:
-    """The signature of every function in one file (none when it does not parse)."""
+    """The signature of every function in one file (none when it cannot be parsed, even recovering)."""
     text = Path(path).read_text(encoding="utf-8") if source is None else source
     try:
-        tree = ast.parse(text, filename=path)
-    except (SyntaxError, ValueError):
+        tree = parse_recovering(None, path, text).tree
+    except ValueError:
+        return []
+    if tree is None:
         return []
     with _open(project, path, text, tree, reported=True) as (analysis, info):
         _run(analysis, info)

@@ -156,14 +156,19 @@ class Interpreter(Statements, Expressions):
         method = _EXPR_DISPATCH.get(type(node))
         if method is None:
             return UNKNOWN
-        return method(self, node)
+        value = method(self, node)
+        if (type(value) is Array or value is UNKNOWN) and self.module.reported and hasattr(node, "lineno"):
+            # coverage (--statistics): each expression of the checked file once, by its position
+            self.analysis.count_array(_position(node), value)
+        return value
 
     def call(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         t = type(func)
         if t is LibraryObject or t is Method or t is TorchModule:
             name, rule, call_args = lookup_rule(func, args)
             if rule is None:
-                self.analysis.count_unknown_call(name)
+                if self.module.reported and hasattr(node, "lineno"):
+                    self.analysis.count_unknown_call(_position(node), f"torch.nn.{name}" if t is TorchModule else name)
                 return UNKNOWN
             call = Call(name, call_args, kwargs)
             return self.apply(node, name.rsplit(".", 1)[-1], lambda ctx: rule(ctx, call))
@@ -271,3 +276,8 @@ def _dispatch(prefix: str) -> dict:
 
 _STMT_DISPATCH = _dispatch("stmt_")
 _EXPR_DISPATCH = _dispatch("expr_")
+
+
+def _position(node: ast.AST) -> tuple[int, int, int, int]:
+    """Where an expression is in its file, for counting it once however often it is analysed."""
+    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset

@@ -391,8 +391,6 @@ class Statements:
         if isinstance(target, ast.Name):
             self.frame.env[target.id] = value
             self._name_symbols(target.id, value)
-            if type(value) is Array:
-                self.analysis.count_array(value)
             self.note(target, value, "assign")
         elif isinstance(target, (ast.Tuple, ast.List)):
             self._unpack(target, value)

@@ -1,0 +1,55 @@
+"""``--statistics`` counts expressions of the source, not analysis steps (issue 10, item 8)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from shapecheck.api import check_source
+from shapecheck.cli.output import coverage_by_file
+
+SOURCE = textwrap.dedent("""\
+    import numpy as np
+
+    def double(x):
+        return x * 2
+
+    a = np.zeros((3, 4))
+    for i in range(10):
+        a = a + 1
+    for k in range(5):
+        b = double(a)
+    words = "{} {}".format(1, 2)
+    parts = []
+    parts.append(a)
+    spectrum = np.fft.hfftn(a)
+    """)
+
+
+def positions_on(report, line: int) -> set:
+    return {where for where in report.array_expressions if where[0] == line}
+
+
+def test_a_loop_unrolled_and_a_function_called_many_times_count_each_expression_once():
+    report = check_source(SOURCE, "stats.py")
+    # `a + 1` in the loop: `a`, and `a + 1`; inside `double`: `x` and `x * 2`, however many calls
+    assert positions_on(report, 8) == {(8, 8, 8, 9), (8, 8, 8, 13)}
+    assert positions_on(report, 4) == {(4, 11, 4, 12), (4, 11, 4, 16)}
+    assert positions_on(report, 10) == {(10, 15, 10, 16), (10, 8, 10, 17)}
+    assert report.array_expressions[(8, 8, 8, 13)] == (True, True)
+    coverage = coverage_by_file([report])["stats.py"]
+    assert coverage.arrays == len(report.array_expressions) < 15
+
+
+def test_an_expression_is_known_only_if_every_analysis_knew_it():
+    """``double`` is analysed generically (``x`` unknown) and per call (``x`` is (3, 4)): its body
+    does not have a known rank everywhere, so it is not counted as covered."""
+    report = check_source(SOURCE, "stats.py")
+    assert report.array_expressions[(4, 11, 4, 16)] == (False, False)
+
+
+def test_unknown_calls_are_array_library_calls_only():
+    report = check_source(SOURCE, "stats.py")
+    assert report.unknown_calls == {"numpy.fft.hfftn": 1}
+    assert not any(name.startswith(("str.", "list.", "dict.")) for name in report.unknown_calls)
+    # the unknown call's result is an array-valued expression of unknown shape
+    assert report.array_expressions[(14, 11, 14, 26)] == (False, False)

@@ -22,6 +22,9 @@ class Frame:
     returns: list = field(default_factory=list)   # values of `return` statements
     loop_exits: list = field(default_factory=list)  # environments at `break`
     preconditions: list = field(default_factory=list)
+    # parameters that the body's own top-level statements gave a rank (``B, T, C = x.size()``):
+    # what a call learns of an argument it passed in (see Calls.call_function)
+    refined: dict = field(default_factory=dict)
 
 
 class BudgetExceeded(Exception):

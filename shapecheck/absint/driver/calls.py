@@ -17,7 +17,7 @@ from ...report.diagnostics import Related
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ..core.freshen import freshen
 from ..core.join import join_returns
-from ..core.values import UNKNOWN, Class, Function, Instance, Value
+from ..core.values import UNKNOWN, Array, Class, Function, Instance, Tuple, Unknown, Value
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from .binding import bind_call, memo_key, parameter_values
@@ -50,6 +50,32 @@ def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
         frame.returns.append(interp.eval(fn.node.body))
     else:
         interp.run_body(fn.node.body)
+
+
+def _learn_arguments(caller: Interpreter, node: ast.AST, fn: Function, args: list, refined: dict) -> None:
+    """The callee gave some parameters a rank (``B, T, C = x.size()`` at its top level): an argument
+    of unknown rank passed there by name has that shape in the caller too, from the call on."""
+    if not isinstance(node, ast.Call):
+        return
+    params = [p.arg for p in fn.node.args.posonlyargs + fn.node.args.args]
+    offset = len(args) - len(node.args)          # a bound method's receiver comes first
+    for i, arg_node in enumerate(node.args):
+        if isinstance(arg_node, ast.Starred):
+            return
+        j = i + offset
+        if 0 <= j < len(params) and params[j] in refined:
+            _learn(caller, arg_node, refined[params[j]])
+    for kw in node.keywords:
+        if kw.arg in refined:
+            _learn(caller, kw.value, refined[kw.arg])
+
+
+def _learn(caller: Interpreter, arg: ast.expr, value: Value) -> None:
+    if not isinstance(arg, ast.Name):
+        return
+    current = caller.frame.env.get(arg.id)
+    if type(current) is Unknown or (type(current) is Array and current.shape.rank is None):
+        caller.refine_name(arg.id, value, caller.statement)
 
 
 class Calls:
@@ -198,7 +224,10 @@ class Calls:
         key = memo_key(fn, args, kwargs)
         hit = self.memo.get(key) if key is not None else None
         if hit is not None:
-            hit = (freshen(hit[0], list(args) + list(kwargs.values()), self.run.fresh), hit[1])
+            # the result and the refined parameters share their symbols: freshen them together
+            fresh = freshen(Tuple((hit[0],) + tuple(hit[2].values())), list(args) + list(kwargs.values()),
+                            self.run.fresh)
+            hit = (fresh.items[0], hit[1], dict(zip(hit[2], fresh.items[1:])))
         if hit is None:
             errors: list = []
             frame = Frame(env)
@@ -210,10 +239,12 @@ class Calls:
                 _run_body(interp, fn, frame)
             except RecursionError:
                 return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
-            hit = (join_returns(self.run.fresh, frame.returns), errors)
+            hit = (join_returns(self.run.fresh, frame.returns), errors, dict(frame.refined))
             if key is not None:
                 self.memo[key] = hit
-        result, errors = hit
+        result, errors, refined = hit
+        if refined:
+            _learn_arguments(caller, node, fn, args, refined)
         known = generic.errors if generic is not None else set()
         for err in errors:
             if (err.span.line, err.span.column, err.code) in known and err.path == fn.module.path:

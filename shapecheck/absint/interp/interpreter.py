@@ -52,6 +52,7 @@ class Interpreter(Statements, Expressions):
         self.try_depth = 0
         self.unrolling = 0
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
+        self.statement: ast.stmt | None = None    # the statement being run
         self.callee: ast.expr | None = None       # the function expression of the call being evaluated
         self.object_use: ast.expr | None = None   # the object of the attribute read or subscript being evaluated
 
@@ -135,6 +136,7 @@ class Interpreter(Statements, Expressions):
 
     def stmt(self, node: ast.stmt) -> None:
         self.analysis.budget.tick(node)
+        self.statement = node
         method = _STMT_DISPATCH.get(type(node))
         if method is None:
             return  # statements with no shape meaning (pass, global, ...)

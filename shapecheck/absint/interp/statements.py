@@ -484,7 +484,7 @@ class Statements:
         if isinstance(holder, ast.Name):
             owner = holder.id
             current = self.lookup(owner)
-            store = lambda v: self.frame.env.__setitem__(owner, v)  # noqa: E731
+            store = lambda v: self.refine_name(owner, v, node)  # noqa: E731
         elif isinstance(holder, ast.Attribute):
             instance = self.eval(holder.value)
             if type(instance) is not Instance:
@@ -506,6 +506,15 @@ class Statements:
         for e, d in zip(elts, dims):
             self.assign(e, Int(d))
         return True
+
+    def refine_name(self, name: str, value: Value, node: ast.stmt) -> None:
+        """Give ``name`` (of unknown rank) the shape a statement found for it. A parameter so
+        refined by a top-level statement of the body is recorded: every call of the function
+        passes an argument of that rank, which the caller learns too."""
+        self.frame.env[name] = value
+        fn = self.function
+        if fn is not None and not isinstance(fn.node, ast.Lambda) and any(stmt is node for stmt in fn.node.body):
+            self.frame.refined[name] = value
 
     def _store_subscript(self, target: ast.Subscript, value: Value) -> None:
         container = self.eval(target.value)
@@ -582,7 +591,8 @@ class Statements:
                     rank = self.eval(b)
                     if type(rank) is Int and type(rank.dim) is int:
                         dims = tuple(self.analysis.fresh(f"{owner}.shape[{i}]") for i in range(rank.dim))
-                        self.frame.env[owner] = tensor_like(Array(Shape(dims), getattr(current, "dtype", None)), current)
+                        self.refine_name(owner, tensor_like(Array(Shape(dims), getattr(current, "dtype", None)),
+                                                             current), self.statement)
                         return True
                     continue
                 if isinstance(b, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in b.elts):
@@ -595,8 +605,8 @@ class Statements:
                             continue
                         v = self.eval(e)
                         dims.append(v.dim if type(v) is Int else self.analysis.fresh(f"{owner}.shape[{i}]"))
-                    self.frame.env[owner] = tensor_like(Array(Shape(tuple(dims)), getattr(current, "dtype", None)),
-                                                        current)
+                    self.refine_name(owner, tensor_like(Array(Shape(tuple(dims)), getattr(current, "dtype", None)),
+                                                         current), self.statement)
                     return True
                 other = self.eval(b)  # assert x.shape == y.shape, y's shape known
                 if type(other) is Tuple and all(type(i) is Int for i in other.items):

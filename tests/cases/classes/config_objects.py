@@ -45,3 +45,14 @@ class NotAConfig(nn.Module):
 
     def forward(self, x):
         return torch.cat((self.encoder.cls_token, x), dim=1) + self.encoder.scale * x
+
+
+def unpacks(x):
+    B, T, C = x.size()
+    return x
+
+
+def caller(y):
+    unpacks(y)
+    reveal_shape(y)  # reveal: (B, T, C)
+    return y

@@ -53,8 +53,9 @@ class Pinned:
 
 
 PINNED = (
+    # gpt2 is left out for now: each of its files, even its __init__.py, took over 40 s (2026-11-30)
     Pinned("transformers", "4.57.1", tuple(f"transformers/models/{family}"
-                                           for family in ("bert", "gpt2", "llama", "vit"))),
+                                           for family in ("bert", "llama", "vit"))),
     Pinned("timm", "1.0.20", ("timm",)),
     Pinned("torchvision", "0.24.0", ("torchvision/models",)),
     Pinned("scikit-learn", "1.7.2", ("sklearn",)),

@@ -178,6 +178,21 @@ class Class(Value):
 
 
 @dataclass(eq=False)
+class LazyImport(Value):
+    """A name a project import binds, loaded the first time the code uses it: most imported names
+    (type hints, helpers of other code paths, a package's re-exports) are never needed, and
+    interpreting every module a package reaches costs more than the file being checked.
+    ``name`` None: ``import module`` (the module itself)."""
+
+    module: str | None
+    name: str | None
+    level: int
+    importer: Any          # the ModuleInfo whose import statement bound it
+
+    __hash__ = object.__hash__
+
+
+@dataclass(eq=False)
 class Opaque(Value):
     """An object passed in that the analysis knows only by how the code reaches it (a config
     object, an ``argparse`` namespace): each attribute read off it is a value named by the code

@@ -18,7 +18,7 @@ from ...report.diagnostics import Diagnostic, Span
 from ..core.frame import Frame, StepBudget, Terminated
 from ..core.holes import HoleStore
 from ..core.module import ModuleInfo
-from ..core.values import UNKNOWN, Array, Class, Function, Instance, Value
+from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value
 from ..interp.annotations import AnnotationStore
 from ..interp.interpreter import Interpreter
 from .calls import Calls
@@ -68,6 +68,19 @@ class Analysis:
 
     def import_from(self, module: str | None, name: str | None, level: int, importer: ModuleInfo) -> Value:
         return self.modules.import_from(module, name, level, importer)
+
+    def lazy_import(self, module: str | None, name: str | None, level: int, importer: ModuleInfo) -> Value:
+        """What an import statement binds: a project name is loaded on first use (LazyImport)."""
+        # Re-checks that keep analyses between runs (an editor) load eagerly: an analysis's cache
+        # key covers the modules loaded when it is made (incremental.ModuleKeys).
+        if self.modules.is_project(module, level) and not self.project.incremental:
+            return LazyImport(module, name, level, importer)
+        if name is None:
+            return self.modules.import_module(module or "", importer)
+        return self.modules.import_from(module, name, level, importer)
+
+    def resolve_lazy(self, lazy: LazyImport) -> Value:
+        return self.modules.resolve_lazy(lazy)
 
     def schedule_generic(self, fn: Function) -> None:
         self.calls.schedule(fn)

@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo
-from ..core.values import UNKNOWN, Hole, LibraryObject, ProjectModule, Value
+from ..core.values import UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value
 from ..rules.registry import library_value
 from .project import Project
 
@@ -47,6 +47,20 @@ class Modules:
     def add(self, info: ModuleInfo) -> None:
         """Register the module being checked (so that importing it back is a cycle, not a reload)."""
         self.loaded[os.path.realpath(info.path)] = info
+
+    def is_project(self, module: str | None, level: int) -> bool:
+        """Whether an import names the project's own code (loaded from source), not a library."""
+        if level:
+            return True
+        top = (module or "").split(".")[0]
+        return not (top in LIBRARIES or top in ("shapecheck", "jaxtyping") or top in _SHAPELESS
+                    or top in _TYPING)
+
+    def resolve_lazy(self, lazy: LazyImport) -> Value:
+        """The value a :class:`LazyImport` stands for, loading its module now."""
+        if lazy.name is None:
+            return self.import_module(lazy.module or "", lazy.importer)
+        return self.import_from(lazy.module, lazy.name, lazy.level, lazy.importer)
 
     def import_module(self, name: str, importer: ModuleInfo) -> Value:
         top = name.split(".")[0]

@@ -11,7 +11,7 @@ from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, ProjectModule,
-                     Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, tensor_like, Opaque)
+                     Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, tensor_like, Opaque, LazyImport)
 from ..core.frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred)
@@ -264,6 +264,8 @@ class Expressions:
             return UNKNOWN
         if t is ProjectModule:
             value = obj.info.env.get(attr)
+            if type(value) is LazyImport:
+                value = obj.info.env[attr] = self.analysis.resolve_lazy(value)
             if value is None:
                 value = self.analysis.import_from(obj.info.name, attr, 0, self.module)
             return value

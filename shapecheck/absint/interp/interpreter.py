@@ -26,7 +26,7 @@ from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
 from ..core.module import ModuleInfo
 from ..core.values import (UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
-                           LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
+                           LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
 from ..rules.registry import lookup_rule
 from .builtins import call_builtin
 from .expressions import Expressions
@@ -144,14 +144,12 @@ class Interpreter(Statements, Expressions):
 
     # == expressions ===============================================================================
     def lookup(self, name: str) -> Value | None:
-        env = self.frame.env
-        if name in env:
-            return env[name]
-        if self.function is not None and self.function.closure is not None and name in self.function.closure:
-            return self.function.closure[name]
-        g = self.module.env
-        if name in g:
-            return g[name]
+        for env in (self.frame.env, self.function.closure if self.function is not None else None, self.module.env):
+            if env is not None and name in env:
+                value = env[name]
+                if type(value) is LazyImport:   # an imported name's first use loads its module
+                    value = env[name] = self.analysis.resolve_lazy(value)
+                return value
         return BUILTINS.get(name)
 
     def eval(self, node: ast.expr) -> Value:

@@ -369,12 +369,8 @@ class Statements:
 
     def stmt_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            value = self.analysis.import_module(alias.name, self.module)
-            if alias.asname:
-                self.frame.env[alias.asname] = value
-            else:
-                top = alias.name.split(".")[0]
-                self.frame.env[top] = self.analysis.import_module(top, self.module)
+            name = alias.name if alias.asname else alias.name.split(".")[0]
+            self.frame.env[alias.asname or name] = self.analysis.lazy_import(name, None, 0, self.module)
 
     def stmt_ImportFrom(self, node: ast.ImportFrom) -> None:
         for alias in node.names:
@@ -383,7 +379,7 @@ class Statements:
                 if type(module) is ProjectModule:
                     self.frame.env.update({k: v for k, v in module.info.env.items() if not k.startswith("_")})
                 continue
-            value = self.analysis.import_from(node.module, alias.name, node.level, self.module)
+            value = self.analysis.lazy_import(node.module, alias.name, node.level, self.module)
             self.frame.env[alias.asname or alias.name] = value
 
     # == assignment ================================================================================

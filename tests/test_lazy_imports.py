@@ -1,0 +1,46 @@
+"""Project imports are loaded on first use: a module whose imported names are never used does not
+load (or interpret) what they name, and names that are used resolve as an eager import would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shapecheck.api import Options, Project, check_paths
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def test_unused_imports_are_never_read(tmp_path: Path) -> None:
+    read: list[str] = []
+    _write(tmp_path, {
+        "heavy.py": "import numpy as np\nBIG = np.zeros((3, 4))\n",
+        "shapes.py": "import numpy as np\ndef make(n):\n    return np.zeros((n, 4))\n",
+        "main.py": ("import numpy as np\nimport heavy\nfrom heavy import BIG\nfrom shapes import make\n"
+                    "x = make(5)\nreveal_shape(x)\ny = x @ np.ones((3, 2))\n"),
+    })
+
+    def source(path: str) -> str | None:
+        read.append(Path(path).name)
+        return None   # then read from disk
+
+    project = Project(roots=[str(tmp_path)], read_source=source)
+    report = check_paths([str(tmp_path / "main.py")], Options(), project)[0]
+    codes = {(d.line, d.code) for d in report.diagnostics}
+    assert (6, "SC301") in codes and (7, "SC102") in codes   # a used import resolves as before
+    assert "heavy.py" not in read                            # an unused one is never read
+    assert "shapes.py" in read
+
+
+def test_a_used_module_attribute_loads_it(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "pkg/__init__.py": "from .layers import dense\n",
+        "pkg/layers.py": "import numpy as np\ndef dense(x):\n    return x @ np.ones((4, 2))\n",
+        "main.py": "import numpy as np\nimport pkg\ny = pkg.dense(np.zeros((3, 5)))\n",
+    })
+    report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)]))[0]
+    assert [(d.line, d.code) for d in report.diagnostics] == [(3, "SC110")]

@@ -91,6 +91,20 @@ def _assignments(order: list[str]):
         yield {name: rng.choice((0, 1, 1, 2, 3, 4, 5, 6, 8)) for name in order}
 
 
+#: Z3's answers, shared by every run of this process (files of one check, an editor's re-checks):
+#: a decision is a pure function of its facts and requirement (and the time-out, for UNKNOWN), and
+#: real code asks the same hard non-linear question in many places (one llama model: six 1-second
+#: time-outs on one ``%`` question). Bounded: it starts over when full.
+_DECIDED: dict = {}
+_DECIDED_MAX = 65536
+
+
+def _remember(key, decision: "Decision") -> None:
+    if len(_DECIDED) >= _DECIDED_MAX:
+        _DECIDED.clear()
+    _DECIDED[key] = decision
+
+
 class Solver:
     """A Z3 front end with a per-query time-out and a memo. One per analysis run (not global)."""
 
@@ -173,9 +187,13 @@ class Solver:
         key = (chosen, requirement)
         hit = self._memo.get(key)
         if hit is None:
+            hit = _DECIDED.get((key, self.timeout_ms))
+        if hit is None:
             hit = self._sample(chosen, requirement)
             if hit is None:
                 hit = self._decide(chosen, requirement)
+                if not hit.timed_out or self.spent_s < self.budget_s:   # a spent budget is this run's
+                    _remember((key, self.timeout_ms), hit)
             self._memo[key] = hit
         return hit
 

@@ -698,10 +698,22 @@ def rot90(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Val
         return Array(UNKNOWN_SHAPE, a.dtype)
     if len(dims) < 2:
         ctx.fail("SC107", f"{ctx.op}: Axes must be different (the array needs at least 2 dimensions)")
+    # the plane of rotation: axes=(0, 1) by default (numpy.rot90; torch.rot90's dims=[0, 1])
+    axes_arg = bound.get("axes")
+    axes = (0, 1)
+    if axes_arg is not None and not is_none(axes_arg):
+        items = axes_arg.value.items if type(axes_arg.value) in (Tuple, List) else None
+        if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        if len(items) != 2:
+            ctx.fail("SC107", f"{ctx.op}: len(axes) must be 2 ({axes_arg.text})")
+        axes = tuple(normalize_axis(ctx, i.dim, len(dims)) for i in items)
+        if axes[0] == axes[1]:
+            ctx.fail("SC107", f"{ctx.op}: Axes must be different ({axes_arg.text})")
     if k % 2 == 0:
         return a
     out = list(dims)
-    out[0], out[1] = out[1], out[0]
+    out[axes[0]], out[axes[1]] = out[axes[1]], out[axes[0]]
     return Array(Shape(tuple(out)), a.dtype)
 
 

@@ -14,10 +14,7 @@ CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 
 #: Open false errors that are being fixed now, as (path in the corpus, line, code). When a fix lands
 #: its entry must go: the test fails on a listed error that no longer occurs, so this only shrinks.
-KNOWN_FALSE_ERRORS = {
-    ("pytorch-examples/distributed/tensor_parallelism/llama2_model.py", 219, "SC104"),  # torch transpose
-    ("vit-pytorch/vit_pytorch/vit_with_decorr.py", 79, "SC105"),
-}
+KNOWN_FALSE_ERRORS: set[tuple[str, int, str]] = set()
 
 
 @pytest.fixture(scope="module")

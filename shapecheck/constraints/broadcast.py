@@ -2,7 +2,9 @@
 trailing end; two dims are compatible when they are equal or one of them is 1).
 
 :func:`broadcast_shapes` is the one statement of the rule; the analyser and the IR both call it,
-each with its own policy for requirements (see ``requirements.py``).
+each with its own policy for requirements (see ``requirements.py``). Operands of unknown rank still
+fix the trailing dims they know (:func:`aligned_trailing`): those axes exist at the same place from
+the end for every rank, so a mismatch there fails for every rank.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from typing import Callable, Sequence
 from .dims import Dim
 from .predicates import Pred, conj, disj, eq
 from .requirements import Require, require_true
+from .shapes import Shape, trailing
 from .solver import Verdict
 
 __all__ = ["Decide", "Join", "BroadcastAxis", "compatible", "broadcast_dim", "result_definition",
-           "broadcast_shapes"]
+           "broadcast_shapes", "aligned_trailing"]
 
 Decide = Callable[[Pred], Verdict]
 
@@ -107,3 +110,18 @@ def _merge(a: Dim, b: Dim, where: BroadcastAxis, decide: Decide, require: Requir
     require(compatible(a, b), where)
     settled = broadcast_dim(a, b, decide)
     return settled if settled is not None else join(where)
+
+
+def aligned_trailing(shapes: Sequence[Shape]) -> list[tuple[Dim, ...]] | None:
+    """The trailing dims of each shape on the axes every operand fixes, for broadcasting operands
+    of which some have an unknown rank (their suffix is all they fix); None when that is no axis.
+    A shape of known rank shorter than those axes takes part with all its dims. The broadcast of
+    the result is the suffix of a shape of unknown rank.
+
+    >>> aligned_trailing([Shape((), True, (5, 128)), Shape((3, 1, 1))])
+    [(5, 128), (1, 1)]
+    """
+    common = min(len(s.suffix) for s in shapes if s.variadic)
+    if common == 0:
+        return None
+    return [trailing(s)[-common:] for s in shapes]

@@ -6,7 +6,9 @@ marks a dim that may be missing (matmul's 1-D operands). Integers are fixed size
 
 :func:`apply_signature` is the one statement of how a signature types its operands; the analyser's
 ``sig()`` rules and the IR's ``matmul`` both call it, each with its own policy for requirements
-(see ``requirements.py``).
+(see ``requirements.py``). :func:`apply_signature_unknown_rank` is the same rule for operands of
+which some have an unknown rank: their core dims are read from their known suffix where they lie
+at the same place for every rank, so a mismatch found there fails for every rank.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from .dims import Dim
 from .predicates import eq
 from .broadcast import broadcast_shapes
 from .requirements import Require, fail, require_true
+from .shapes import UNKNOWN_SHAPE, Shape
 
 _OPERAND = re.compile(r"\(([^()]*)\)")
 
@@ -164,4 +167,103 @@ def apply_signature(signature: Signature, shapes: Sequence[Sequence[Dim] | None]
             else:
                 out_core.append(fresh(c.name))
         outs.append(tuple(loop_dims) + tuple(out_core))
+    return outs
+
+
+#: ``broadcast(loop_shapes)`` when some rank is unknown: the broadcast of the operands' loop shapes
+#: (a shape of unknown rank with the suffix they fix), or None when nothing is known of it.
+BroadcastShapes = Callable[[list[Shape]], "Shape | None"]
+
+
+def _present_core(core: tuple[CoreDim, ...], shape: Shape, absent: set[str], maybe_absent: set[str],
+                  index: int, require: Require) -> tuple[list[tuple[CoreDim, Dim]], Shape]:
+    """The core dims of one operand that are known, paired with their dims, and its loop shape."""
+    if not shape.variadic:
+        dims = shape.prefix
+        required = sum(1 for c in core if not c.optional)
+        if len(dims) < required:
+            fail(require, MissingCoreDims(index, len(dims), required))
+        present = list(core)
+        missing = max(len(core) - len(dims), 0)
+        for c in core:
+            if missing and c.optional:
+                absent.add(c.name)
+                present.remove(c)
+                missing -= 1
+        split = len(dims) - len(present)
+        return list(zip(present, dims[split:])), Shape(dims[:split])
+    suffix = shape.suffix
+    if shape.min_rank >= len(core):
+        # rank >= the core's length: every core dim is present, on the last len(core) axes
+        fixed = core
+        loop = (Shape(shape.prefix, True, suffix[:len(suffix) - len(core)]) if len(suffix) >= len(core)
+                else UNKNOWN_SHAPE)
+    else:
+        # an optional core dim may be dropped: only those right of the last optional one have a
+        # place from the end that does not depend on the rank
+        last_optional = max((i for i, c in enumerate(core) if c.optional), default=-1)
+        maybe_absent.update(c.name for c in core if c.optional)
+        fixed = core[last_optional + 1:]
+        loop = UNKNOWN_SHAPE
+    known = suffix[max(len(suffix) - len(fixed), 0):] if fixed else ()
+    return list(zip(fixed[len(fixed) - len(known):], known)), loop
+
+
+def apply_signature_unknown_rank(signature: Signature, shapes: Sequence[Shape], *, broadcast: BroadcastShapes,
+                                 require: Require = require_true,
+                                 fresh: Callable[[str], Dim] = _no_fresh) -> list[Shape]:
+    """The output shapes of a gufunc whose operands may have an unknown rank (``Shape`` with an
+    unknown middle); outputs then have an unknown rank too, with the trailing dims that are known.
+
+    An operand of unknown rank whose known dims cover its core (``(..., 784)`` for ``(n?,k)``) binds
+    the core dims that lie at the same place from the end for every rank: all of them when it has
+    at least as many dims as the core, else those right of the last optional (``?``) one. Core
+    dims it does not fix are unknown, and an output dim that is unknown (or may be missing) ends
+    the known suffix of the output there. Requirements are as in :func:`apply_signature`.
+
+    >>> matmul = parse_signature("(n?,k),(k,m?)->(n?,m?)")
+    >>> apply_signature_unknown_rank(matmul, [Shape((), True, (784,)), Shape((784, 128))],
+    ...                              broadcast=lambda loops: None)
+    [Shape(prefix=(), variadic=True, suffix=(128,))]
+    """
+    bindings: dict[str, tuple[Dim, int]] = {}
+    absent: set[str] = set()
+    maybe_absent: set[str] = set()
+    loops: list[Shape] = []
+    for index, (core, shape) in enumerate(zip(signature.inputs, shapes)):
+        pairs, loop = _present_core(core, shape, absent, maybe_absent, index, require)
+        loops.append(loop)
+        for c, d in pairs:
+            if c.fixed is not None:
+                require(eq(d, c.fixed), FixedCoreMismatch(index, d, c.fixed))
+            elif c.name in bindings:
+                first, first_operand = bindings[c.name]
+                require(eq(first, d), CoreMismatch(c.name, first_operand, first, index, d))
+            else:
+                bindings[c.name] = (d, index)
+    named = {c.name for core in signature.inputs for c in core}
+    loop_shape = broadcast(loops) or UNKNOWN_SHAPE
+    outs = []
+    for core in signature.outputs:
+        out_core: list[Dim] = []
+        complete = True
+        for c in reversed(core):
+            if c.name in absent:
+                continue
+            if c.fixed is not None:
+                out_core.append(c.fixed)
+            elif c.name in maybe_absent or (c.name in named and c.name not in bindings):
+                complete = False
+                break
+            elif c.name in bindings:
+                out_core.append(bindings[c.name][0])
+            else:
+                out_core.append(fresh(c.name))
+        out_core.reverse()
+        if complete and loop_shape.variadic:
+            outs.append(Shape(loop_shape.prefix, True, loop_shape.suffix + tuple(out_core)))
+        elif complete:
+            outs.append(Shape(loop_shape.prefix + tuple(out_core)))
+        else:
+            outs.append(Shape((), True, tuple(out_core)))
     return outs

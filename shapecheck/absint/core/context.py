@@ -15,7 +15,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ...constraints.broadcast import BroadcastAxis, broadcast_shapes, result_definition
+from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_shapes, result_definition
 from ...constraints.dims import Dim, free_symbols, show, sym
 from ...constraints.predicates import Pred, eq, ge, pred_symbols
 from ...constraints.shapes import Shape
@@ -184,12 +184,21 @@ class OpContext:
         return self.interp.hole_dim(self.node)
 
     # -- broadcasting ---------------------------------------------------------------------------
-    def broadcast(self, operands: list[tuple[Shape, str]], code: str = "SC101") -> Shape | None:
-        """Broadcast shapes (NumPy's rule, ``constraints.broadcast_shapes``); None when some rank
-        is unknown. A mismatch is reported through :meth:`require` with both operands named."""
-        if any(s.rank is None for s, _ in operands):
-            return self._broadcast_suffix(operands)
+    def broadcast(self, operands: list[tuple[Shape, str]], code: str = "SC101", *,
+                  unknown_rank: bool = False) -> Shape | None:
+        """Broadcast shapes (NumPy's rule, ``constraints.broadcast_shapes``). A mismatch is reported
+        through :meth:`require` with both operands named.
 
+        When some rank is unknown, the trailing dims the operands fix are still broadcast (and
+        checked: a mismatch there fails for every rank); the result is that suffix of an unknown
+        rank when ``unknown_rank`` is set, else None (for callers that read ``.prefix`` as dims)."""
+        if any(s.rank is None for s, _ in operands):
+            shape = self._broadcast_suffix(operands, code)
+            return shape if unknown_rank else None
+        return Shape(self._broadcast_dims(operands, [s.prefix for s, _ in operands], code))
+
+    def _broadcast_dims(self, operands: list[tuple[Shape, str]], dims: list[tuple[Dim, ...]],
+                        code: str) -> tuple[Dim, ...]:
         def require(pred: Pred, where: BroadcastAxis) -> None:
             def message() -> str:
                 shapes = " and ".join(f"{t} is {self.show_shape(s)}" if t else self.show_shape(s)
@@ -204,12 +213,15 @@ class OpContext:
             self.assume(result_definition(where.a, where.b, result))
             return result
 
-        return Shape(broadcast_shapes([s.prefix for s, _ in operands], decide=self.decide, require=require,
-                                      join=join))
+        return broadcast_shapes(dims, decide=self.decide, require=require, join=join)
 
-    def _broadcast_suffix(self, operands: list[tuple[Shape, str]]) -> Shape | None:
-        """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix."""
-        return None
+    def _broadcast_suffix(self, operands: list[tuple[Shape, str]], code: str) -> Shape | None:
+        """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix: the
+        same requirements and messages as at a known rank, on the axes every operand fixes."""
+        aligned = aligned_trailing([s for s, _ in operands])
+        if aligned is None:
+            return None
+        return Shape((), True, self._broadcast_dims(operands, aligned, code))
 
 
 def _array_symbols(values, depth: int = 0) -> set[str]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ...constraints import dims as D
 from ...constraints.predicates import disj, eq
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, trailing
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Str, Tuple, Value
 from .args import (
@@ -69,8 +69,38 @@ def _mismatch(ctx: OpContext, a_arg: Arg, b_arg: Arg, da, db):
                     f"{ctx.show_dim(da)} != {ctx.show_dim(db)}")
 
 
+def dot(ctx: OpContext, call: Call) -> Value:
+    """``dot(a, b)``: the last axis of ``a`` against the last (1-D ``b``) or second-to-last of ``b``.
+    With an operand of unknown rank, those axes are still known when its suffix holds them."""
+    p = read_pair(call)
+    if p is not None and (p.x is None or p.y is None):
+        return _dot_unknown_rank(ctx, call, p)
+    return _dot(ctx, call)
+
+
+def _dot_unknown_rank(ctx: OpContext, call: Call, p: Pair) -> Value:
+    a, b = (as_array(arg.value).shape for arg in (p.a, p.b))
+    if a.variadic and (not a.suffix or b.rank is None and len(b.suffix) < 2):
+        return Array(UNKNOWN_SHAPE, p.dtype)  # which axes meet depends on the rank
+    if b.variadic and len(b.suffix) < 2:
+        return Array(UNKNOWN_SHAPE, p.dtype)
+    last = trailing(a)[-1] if trailing(a) else None
+    if b.rank == 0 or (a.rank == 0):
+        return ufunc(2)(ctx, call)
+    if b.rank == 1:
+        ctx.require(eq(last, b.prefix[0]), "SC102", _mismatch(ctx, p.a, p.b, last, b.prefix[0]))
+        return Array(Shape(a.prefix, True, a.suffix[:-1]), p.dtype)
+    contracted = trailing(b)[-2]
+    ctx.require(eq(last, contracted), "SC102", _mismatch(ctx, p.a, p.b, last, contracted))
+    if b.rank is not None:  # a of unknown rank: (*a[:-1], *b[:-2], b[-1])
+        return Array(Shape(a.prefix, True, a.suffix[:-1] + b.prefix[:-2] + b.prefix[-1:]), p.dtype)
+    if a.rank is not None:
+        return Array(Shape(a.prefix[:-1] + b.prefix, True, b.suffix[:-2] + b.suffix[-1:]), p.dtype)
+    return Array(Shape(a.prefix, True, b.suffix[:-2] + b.suffix[-1:]), p.dtype)
+
+
 @binary
-def dot(ctx: OpContext, call: Call, p: Pair) -> Value:
+def _dot(ctx: OpContext, call: Call, p: Pair) -> Value:
     x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
     if not x or not y:
         return ufunc(2)(ctx, call)

@@ -116,7 +116,7 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
     if any(c is UNKNOWN or type(c) in (Unknown, Str) for c in comps):
         return UNKNOWN if any(type(c) is Str for c in comps) else Array(UNKNOWN_SHAPE, dtype)
     if dims is None:
-        return Array(UNKNOWN_SHAPE, dtype)
+        return _index_unknown_rank(ctx, array.shape, comps, dtype)
     used = 0
     ellipses = 0
     for c in comps:
@@ -199,6 +199,52 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
 
 
 # -- NumPy's "Indexing routines" that compute index arrays -----------------------------------------
+
+def _basic_indices(ctx: OpContext, comps: list[Value], known: tuple, from_end: bool) -> tuple[list, int, bool]:
+    """Basic indices applied to an array's dims from one end, for an array of unknown rank:
+    ``known`` are the dims fixed at that end (in the order the indices meet them). Returns the
+    result dims that end fixes, how many array dims the indices used, and whether the result dims
+    after those are still at known places (a slice of a dim not in ``known`` ends that)."""
+    out: list = []
+    used, placed = 0, True
+    for c in comps:
+        if type(c) is NoneValue:
+            if placed:
+                out.append(1)
+            continue
+        d = known[used] if used < len(known) else None
+        axis = -used - 1 if from_end else used
+        if type(c) is Int and d is not None:
+            in_range_index(ctx, c.dim, d, axis)
+        elif type(c) is Slice:
+            if d is not None and placed:
+                out.append(slice_length(ctx, c, d))
+            else:
+                placed = False
+        used += 1
+    return out, used, placed
+
+
+def _index_unknown_rank(ctx: OpContext, shape: Shape, comps: list[Value], dtype: str | None) -> Value:
+    """Basic indexing (ints, slices, None, one Ellipsis) of an array of unknown rank: indices before
+    the ellipsis meet its known prefix, those after it its known suffix, so ``x[..., 0]`` of
+    ``(..., 5, 128)`` is ``(..., 5)`` and ``x[..., None]`` is ``(..., 5, 128, 1)``. An index past a
+    known end only hides that many dims of the other end (``x[0]`` of ``(..., 3, 4)`` is ``(..., 4)``)."""
+    if any(type(c) not in (Int, Slice, NoneValue, EllipsisValue) for c in comps):
+        return Array(UNKNOWN_SHAPE, dtype)
+    ellipses = [i for i, c in enumerate(comps) if type(c) is EllipsisValue]
+    if len(ellipses) > 1:
+        ctx.fail("SC107", f"{ctx.op}: an index can only have a single ellipsis ('...')")
+    at = ellipses[0] if ellipses else len(comps)
+    prefix, suffix = shape.prefix, shape.suffix
+    front, used_front, _ = _basic_indices(ctx, comps[:at], prefix, from_end=False)
+    back, used_back, _ = _basic_indices(ctx, list(reversed(comps[at + 1:])), tuple(reversed(suffix)), True)
+    beyond_front, beyond_back = max(used_front - len(prefix), 0), max(used_back - len(suffix), 0)
+    rest_prefix = prefix[used_front:]
+    rest_prefix = rest_prefix[:max(len(rest_prefix) - beyond_back, 0)]
+    rest_suffix = suffix[:max(len(suffix) - used_back, 0)][beyond_front:]
+    return Array(Shape(tuple(front) + rest_prefix, True, rest_suffix + tuple(reversed(back))), dtype)
+
 
 def unravel_index(ctx: OpContext, call: Call) -> Value:
     """``unravel_index(indices, shape)``: one index array per dim of ``shape``, each shaped like ``indices``."""

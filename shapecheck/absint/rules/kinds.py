@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Callable
 
 from ...constraints import dims as D
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, drop_axes
 from ...constraints.signature import FixedCoreMismatch, MissingCoreDims, parse_signature
 from ...constraints.signature import apply_signature as signature_shapes
+from ...constraints.signature import apply_signature_unknown_rank
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Float, Int, Tuple, Value
+from ..core.values import UNKNOWN, Array, Float, Int, List, Tuple, Unknown, Value
 from .args import (
     UnknownAxis,
     as_array,
@@ -32,9 +33,12 @@ Rule = Callable[[OpContext, Call], Value]
 
 
 def _operands(ctx: OpContext, args: list[Arg]) -> list[tuple[Array, Arg]] | None:
+    """The arrays of an elementwise or gufunc op. A value of unknown kind is taken for an array of
+    unknown rank: the op converts it (``np.asarray``), and array-likes with their own operators
+    follow the same shape rule, so the other operands' known dims still decide the result."""
     out = []
     for arg in args:
-        a = as_array(arg.value)
+        a = Array(UNKNOWN_SHAPE) if type(arg.value) is Unknown else as_array(arg.value)
         if a is None:
             return None
         out.append((a, arg))
@@ -45,7 +49,7 @@ def broadcast_values(ctx: OpContext, args: list[Arg], code: str = "SC101") -> Sh
     operands = _operands(ctx, args)
     if operands is None:
         return None
-    return ctx.broadcast([(a.shape, arg.text) for a, arg in operands], code)
+    return ctx.broadcast([(a.shape, arg.text) for a, arg in operands], code, unknown_rank=True)
 
 
 def _result_dtype(operands: list[Array], kind: str) -> str | None:
@@ -76,11 +80,11 @@ def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
         operands = _operands(ctx, args)
         if operands is None:
             return Array(UNKNOWN_SHAPE)
-        shape = ctx.broadcast([(a.shape, arg.text) for a, arg in operands])
+        shape = ctx.broadcast([(a.shape, arg.text) for a, arg in operands], unknown_rank=True)
         dtype = dtype_arg(bound.get("dtype")) or _result_dtype([a for a, _ in operands], kind)
         if shape is None:
             return Array(UNKNOWN_SHAPE, dtype)
-        if not shape.prefix and all(type(arg.value) is not Array for arg in args):
+        if not shape.prefix and not shape.variadic and all(type(arg.value) is not Array for arg in args):
             return _scalar(kind)
         return Array(shape, dtype)
 
@@ -127,7 +131,11 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
         if dims is None:
             if is_none(bound.get("axis")) and not keepdims:
                 return Array(Shape(()), out_dtype)
-            return Array(UNKNOWN_SHAPE, out_dtype)
+            axes = literal_axes(ctx, bound.get("axis"))
+            if single_axis and axes is not None and len(axes) > 1:
+                ctx.fail("SC107", f"{ctx.op}: axis must be an integer, not a tuple")
+            shape = drop_axes(a.shape, axes, keepdims) if axes is not None else None
+            return Array(shape or UNKNOWN_SHAPE, out_dtype)
         try:
             axes = axes_arg(ctx, bound.get("axis"), len(dims), zero_d_ok=zero_d_axis)
         except UnknownAxis:
@@ -143,6 +151,21 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
         return Array(Shape(out), out_dtype)
 
     return rule
+
+
+def literal_axes(ctx: OpContext, arg: Arg | None) -> tuple[int, ...] | None:
+    """``axis=-1`` / ``axis=(0, -1)`` as written, for an array of unknown rank (None: not literal
+    ints). The same int twice is a repeated axis at every rank."""
+    if arg is None or is_none(arg):
+        return None
+    v = arg.value
+    items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
+    if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
+        return None
+    axes = tuple(i.dim for i in items)
+    if len(set(axes)) != len(axes):
+        ctx.fail("SC104", f"{ctx.op}: repeated axis in {arg.text or axes}")
+    return axes
 
 
 def scan(params: tuple[str, ...] = ("a", "axis"), flatten_default: bool = True, dtype: str | None = None,
@@ -164,7 +187,7 @@ def scan(params: tuple[str, ...] = ("a", "axis"), flatten_default: bool = True, 
                 return Array(Shape((ctx.fresh("size"),)), out_dtype)
             return Array(Shape((D.product(dims),)), out_dtype)
         if dims is None:
-            return Array(UNKNOWN_SHAPE, out_dtype)
+            return Array(a.shape, out_dtype)  # the same shape along any axis that exists
         if not dims and ravel_0d:
             dims = (1,)
         if axis is not None:
@@ -282,6 +305,12 @@ def apply_signature(ctx: OpContext, parsed, operands: list[tuple[Array, Arg]], c
         shape = ctx.broadcast([(Shape(dims), arg.text) for dims, arg in zip(loops, args)], "SC101")
         return None if shape is None else shape.prefix
 
+    if any(a.shape.variadic for a, _ in operands):
+        def broadcast_loops(loops: list[Shape]) -> Shape | None:
+            return ctx.broadcast([(s, arg.text) for s, arg in zip(loops, args)], "SC101", unknown_rank=True)
+
+        return apply_signature_unknown_rank(parsed, [a.shape for a, _ in operands], require=require,
+                                            broadcast=broadcast_loops, fresh=ctx.fresh)
     outs = signature_shapes(parsed, [a.shape.dims for a, _ in operands], require=require, broadcast=broadcast,
                             fresh=ctx.fresh)
     return None if outs is None else [Shape(dims) for dims in outs]

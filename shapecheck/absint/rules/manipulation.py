@@ -12,7 +12,7 @@ from typing import Callable
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, conj, disj, eq
 from ...constraints.reshape import reshape_dims
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, replace_axes
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Hole, Int, List, Tuple, Value, int_view
@@ -95,9 +95,7 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
             dims.append(ctx.fresh("d"))
     source = a.shape.dims
     if source is None:
-        if infer_at is not None:
-            dims[infer_at] = ctx.fresh("d")
-        return Shape(tuple(dims))
+        return _reshape_unknown_rank(ctx, a, dims, target)
     text = target.text or Shape(tuple(d if d is not None else -1 for d in dims)).show()
 
     def require(pred, why) -> None:
@@ -106,6 +104,24 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
             f"(shape {ctx.show_shape(a.shape)}) into shape ({text.strip('()')})"))
 
     return Shape(reshape_dims(source, dims, require=require))
+
+
+def _reshape_unknown_rank(ctx: OpContext, a: Array, dims: list, target: Arg) -> Shape:
+    """Reshaping an array of unknown rank: its size is that of its known dims times the unknown
+    middle's (a fresh dim), so a target whose size no multiple of the known dims' size can be is an
+    error for every rank (``(..., 10)`` into ``(3, 3)``); the rest depends on the rank."""
+    known = a.shape.prefix + a.shape.suffix
+    if not known:
+        return Shape(tuple(d if d is not None else ctx.fresh("d") for d in dims))
+    middle = ctx.fresh("n")
+    text = target.text or Shape(tuple(d if d is not None else -1 for d in dims)).show()
+
+    def require(pred, why) -> None:
+        ctx.require(pred, "SC103", lambda: (
+            f"{ctx.op}: cannot reshape an array whose size is a multiple of {ctx.show_dim(D.product(known))} "
+            f"(shape {ctx.show_shape(a.shape)}) into shape ({text.strip('()')})"))
+
+    return Shape(reshape_dims(a.shape.prefix + (middle,) + a.shape.suffix, dims, require=require))
 
 
 def ravel(ctx: OpContext, call: Call) -> Value:
@@ -139,8 +155,24 @@ def transpose(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) ->
     return Array(Shape(tuple(dims[i] for i in axes)), a.dtype)
 
 
+def swapaxes(ctx: OpContext, call: Call) -> Value:
+    """``swapaxes(a, axis1, axis2)``; of an array of unknown rank when both axes lie in its known
+    prefix or suffix (``swapaxes(x, -1, -2)`` of ``(..., n, d)`` is ``(..., d, n)``)."""
+    bound = call.bind(("a", "axis1", "axis2"))
+    a = bound_array(bound, "a")
+    if a is not None and a.shape.variadic:
+        i, j = const_int(bound.get("axis1")), const_int(bound.get("axis2"))
+        places = [axis_position(a.shape, k) if k is not None else None for k in (i, j)]
+        if None in places:
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        (pi, pj) = places
+        dim = {"prefix": a.shape.prefix, "suffix": a.shape.suffix}
+        return Array(replace_axes(a.shape, {pi: (dim[pj[0]][pj[1]],), pj: (dim[pi[0]][pi[1]],)}), a.dtype)
+    return _swapaxes(ctx, call)
+
+
 @shaped(("a", "axis1", "axis2"))
-def swapaxes(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+def _swapaxes(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     i, j = const_int(bound.get("axis1")), const_int(bound.get("axis2"))
     if i is None or j is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
@@ -163,8 +195,43 @@ def _axis_list(ctx: OpContext, arg: Arg | None, ndim: int, what: str) -> list[in
     return out
 
 
+def moveaxis(ctx: OpContext, call: Call) -> Value:
+    """``moveaxis(a, source, destination)``; of an array of unknown rank when every axis counts
+    from the same end and lies in the part known there (``moveaxis(x, -1, -3)`` of ``(..., a, b, c)``)."""
+    bound = call.bind(("a", "source", "destination"))
+    a = bound_array(bound, "a")
+    if a is not None and a.shape.variadic:
+        axes = [_literal_ints(bound.get(k)) for k in ("source", "destination")]
+        if None in axes:
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        everything = axes[0] + axes[1]
+        part = ("suffix" if all(k < 0 for k in everything) else "prefix" if all(k >= 0 for k in everything)
+                else None)
+        if part is None or any(axis_position(a.shape, k) is None for k in everything):
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        known = getattr(a.shape, part)
+        moved = moveaxis(ctx, Call(call.name, [Arg(Array(Shape(known), a.dtype)), bound["source"],
+                                               bound["destination"]]))
+        if type(moved) is not Array or moved.shape.dims is None:
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        dims = moved.shape.dims
+        return Array(Shape(a.shape.prefix, True, dims) if part == "suffix" else Shape(dims, True, a.shape.suffix),
+                     a.dtype)
+    return _moveaxis(ctx, call)
+
+
+def _literal_ints(arg: Arg | None) -> list[int] | None:
+    if arg is None:
+        return None
+    v = arg.value
+    items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
+    if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
+        return None
+    return [i.dim for i in items]
+
+
 @shaped(("a", "source", "destination"))
-def moveaxis(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+def _moveaxis(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     src = _axis_list(ctx, bound.get("source"), len(dims), "source")
     dst = _axis_list(ctx, bound.get("destination"), len(dims), "destination")
     if src is None or dst is None:
@@ -309,7 +376,8 @@ def concatenate_arrays(ctx: OpContext, arrays: list[tuple[Array, str]], axis_val
         return Array(Shape((total,)), dtype)
     dims_list = [a.shape.dims for a, _ in arrays]
     if any(d is None for d in dims_list):
-        return Array(UNKNOWN_SHAPE, dtype)
+        axis = default_axis if axis_value is None else const_int(axis_value)
+        return Array(_concatenate_unknown_rank(ctx, [a.shape for a, _ in arrays], axis), dtype)
     first = dims_list[0]
     if not first:
         ctx.fail("SC106", f"{ctx.op}: zero-dimensional arrays cannot be concatenated")
@@ -334,6 +402,63 @@ def concatenate_arrays(ctx: OpContext, arrays: list[tuple[Array, str]], axis_val
     out = list(first)
     out[axis] = total
     return Array(Shape(tuple(out)), dtype)
+
+
+def _concatenate_unknown_rank(ctx: OpContext, shapes: list[Shape], axis: int | None) -> Shape:
+    """Joining arrays of which some have an unknown rank. With an array of known rank n among them,
+    every array has n dims (an array that needs more fails at every rank) and the known prefix and
+    suffix of the others line up with them; otherwise the axis must lie in every array's known
+    prefix (axis >= 0) or suffix (axis < 0), and those parts line up."""
+    if axis is None:
+        return UNKNOWN_SHAPE
+    ranks = [s.rank for s in shapes if s.rank is not None]
+    if ranks:
+        n = ranks[0]
+        for index, s in enumerate(shapes):
+            if s.min_rank > n:
+                ctx.fail("SC106", f"{ctx.op}: all the input arrays must have the same number of dimensions, but "
+                                  f"an array has {n} dimension(s) and the array at index {index} has at least "
+                                  f"{s.min_rank} ({ctx.show_shape(s)})")
+        if n == 0:
+            ctx.fail("SC106", f"{ctx.op}: zero-dimensional arrays cannot be concatenated")
+        views = [s.prefix if not s.variadic else s.prefix + (None,) * (n - s.min_rank) + s.suffix for s in shapes]
+        axis = normalize_axis(ctx, axis, n)
+        variadic, offset = False, 0
+    elif axis < 0:  # the views are the last `length` dims: dimension k is k - length from the end
+        length = min(len(s.suffix) for s in shapes)
+        if -axis > length:
+            return UNKNOWN_SHAPE
+        views = [s.suffix[len(s.suffix) - length:] for s in shapes]
+        axis += length
+        variadic, offset = True, -length
+    else:
+        length = min(len(s.prefix) for s in shapes)
+        if axis >= length:
+            return UNKNOWN_SHAPE
+        views = [s.prefix[:length] for s in shapes]
+        variadic, offset = True, 0
+    out: list = []
+    for ax in range(len(views[0])):
+        column = [(index, v[ax]) for index, v in enumerate(views) if v[ax] is not None]
+        if ax == axis:
+            total: D.Dim = 0
+            for _, d in column:
+                total = D.add(total, d)
+            out.append(total if len(column) == len(views) else ctx.fresh("n"))
+            continue
+        if not column:
+            out.append(ctx.fresh("d"))
+            continue
+        i0, d0 = column[0]
+        for index, d in column[1:]:
+            ctx.require(eq(d0, d), "SC106", lambda ax=ax, i0=i0, d0=d0, d=d, index=index: (
+                f"{ctx.op}: all the input array dimensions except for the concatenation axis must match "
+                f"exactly, but along dimension {ax + offset}, the array at index {i0} has size "
+                f"{ctx.show_dim(d0)} and the array at index {index} has size {ctx.show_dim(d)}"))
+        out.append(d0)
+    if not variadic:
+        return Shape(tuple(out))
+    return Shape((), True, tuple(out)) if offset < 0 else Shape(tuple(out), True, ())
 
 
 def _unknown_count(ctx: OpContext, arg: Arg | None, axis_arg: Arg | None, stacking: bool) -> Value:
@@ -698,10 +823,22 @@ def rot90(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Val
         return Array(UNKNOWN_SHAPE, a.dtype)
     if len(dims) < 2:
         ctx.fail("SC107", f"{ctx.op}: Axes must be different (the array needs at least 2 dimensions)")
+    # the plane of rotation: axes=(0, 1) by default (numpy.rot90; torch.rot90's dims=[0, 1])
+    axes_arg = bound.get("axes")
+    axes = (0, 1)
+    if axes_arg is not None and not is_none(axes_arg):
+        items = axes_arg.value.items if type(axes_arg.value) in (Tuple, List) else None
+        if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        if len(items) != 2:
+            ctx.fail("SC107", f"{ctx.op}: len(axes) must be 2 ({axes_arg.text})")
+        axes = tuple(normalize_axis(ctx, i.dim, len(dims)) for i in items)
+        if axes[0] == axes[1]:
+            ctx.fail("SC107", f"{ctx.op}: Axes must be different ({axes_arg.text})")
     if k % 2 == 0:
         return a
     out = list(dims)
-    out[0], out[1] = out[1], out[0]
+    out[axes[0]], out[axes[1]] = out[axes[1]], out[axes[0]]
     return Array(Shape(tuple(out)), a.dtype)
 
 
@@ -863,8 +1000,10 @@ def copyto(ctx: OpContext, call: Call) -> Value:
 def flatten_shape(ctx: OpContext, a: Array, start: int | None, end: int | None) -> Value:
     """torch's ``flatten(start_dim, end_dim)``: dims start..end (inclusive) become their product."""
     dims = a.shape.dims
-    if dims is None or start is None or end is None:
+    if start is None or end is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
+    if dims is None:
+        return Array(_flatten_unknown_rank(ctx, a.shape, start, end), a.dtype)
     if not dims:
         return Array(Shape((1,)), a.dtype)
     s = normalize_axis(ctx, start, len(dims), "start_dim")
@@ -872,6 +1011,23 @@ def flatten_shape(ctx: OpContext, a: Array, start: int | None, end: int | None) 
     if s > e:
         ctx.fail("SC107", f"{ctx.op}: start_dim ({start}) cannot come after end_dim ({end})")
     return Array(Shape(dims[:s] + (D.product(dims[s:e + 1]),) + dims[e + 1:]), a.dtype)
+
+
+def _flatten_unknown_rank(ctx: OpContext, shape: Shape, start: int, end: int) -> Shape:
+    """``flatten(start, end)`` of an array of unknown rank, when both lie in its known dims:
+    ``flatten(1)`` of ``(b, ...)`` is ``(b, n)``; ``flatten(-2)`` of ``(..., h, w)`` is ``(..., h*w)``."""
+    s, e = axis_position(shape, start), axis_position(shape, end)
+    if s is None or e is None:
+        return UNKNOWN_SHAPE
+    if s[0] == e[0] and s[1] > e[1] or (s[0], e[0]) == ("suffix", "prefix"):
+        ctx.fail("SC107", f"{ctx.op}: start_dim ({start}) cannot come after end_dim ({end})")
+    if s[0] == e[0]:
+        part = getattr(shape, s[0])
+        merged = part[:s[1]] + (D.product(part[s[1]:e[1] + 1]),) + part[e[1] + 1:]
+        return Shape(merged, True, shape.suffix) if s[0] == "prefix" else Shape(shape.prefix, True, merged)
+    # from the prefix to the suffix: the unknown middle goes into the one flattened dim
+    inner = D.mul(D.product(shape.prefix[s[1]:] + shape.suffix[:e[1] + 1]), ctx.fresh("n"))
+    return Shape(shape.prefix[:s[1]] + (inner,) + shape.suffix[e[1] + 1:])
 
 
 def unflatten_shape(ctx: OpContext, a: Array, dim: Value | None, sizes: Value | None) -> Value:

@@ -20,8 +20,11 @@ def glu(ctx: OpContext, call: Call) -> Value:
     if a is None or a.shape.dims is None:
         return UNKNOWN if a is None else a
     dims = a.shape.dims
+    if not dims:
+        ctx.fail("SC107", f"{ctx.op}: glu does not support scalars because halving size must be even "
+                          f"({ctx.describe(arg)})")
     d = const_int(dim_arg(call, 1, -1))
-    if d is None or not dims:
+    if d is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
     axis = normalize_axis(ctx, d, len(dims), "dim")
     ctx.require(eq(D.mod(dims[axis], 2), 0), "SC107", lambda: (
@@ -67,6 +70,23 @@ def cosine_similarity(ctx: OpContext, call: Call) -> Value:
         return Array(UNKNOWN_SHAPE, arrays[0].dtype)
     axis = normalize_axis(ctx, d, max(len(shape.prefix), 1), "dim")
     return Array(Shape(shape.prefix[:axis] + shape.prefix[axis + 1:]), arrays[0].dtype)
+
+
+def pairwise_distance(ctx: OpContext, call: Call) -> Value:
+    """``pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False)``: broadcast, then the p-norm over the
+    last dim of the broadcast (kept as 1 with ``keepdim``)."""
+    bound = call.bind(("x1", "x2", "p", "eps", "keepdim"))
+    arrays = [bound_array(bound, k) for k in ("x1", "x2")]
+    if any(a is None for a in arrays):
+        return UNKNOWN
+    shape = ctx.broadcast([(a.shape, bound[k].text) for a, k in zip(arrays, ("x1", "x2"))])
+    if shape is None or not shape.prefix:
+        return Array(UNKNOWN_SHAPE, arrays[0].dtype)
+    keep = bound.get("keepdim")
+    if keep is not None and getattr(keep.value, "value", False) is None:
+        return Array(UNKNOWN_SHAPE, arrays[0].dtype)
+    kept = (1,) if keep is not None and getattr(keep.value, "value", False) is True else ()
+    return Array(Shape(shape.prefix[:-1] + kept), arrays[0].dtype)
 
 
 _SDPA = sig("(l,e),(s,e),(s,f)->(l,f)", params=("query", "key", "value"))

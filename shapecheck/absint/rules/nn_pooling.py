@@ -37,6 +37,16 @@ def pool_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, kernel: Dims | Non
     return Array(Shape(lead + tuple(out)), x.dtype)
 
 
+def with_indices(values: Value, flag: Value | None) -> Value:
+    """Max pooling's ``return_indices=True``: (values, indices), the indices int64 and shaped alike.
+    A flag of unknown value leaves the result unknown (a tensor or a pair)."""
+    if flag is None or (type(flag) is Bool and flag.value is False):
+        return values
+    if type(flag) is not Bool or flag.value is None or type(values) is not Array:
+        return UNKNOWN
+    return Tuple((values, Array(values.shape, "int64")))
+
+
 def ceil_window_out(ctx: OpContext, length, k, s, p, d) -> D.Dim:
     if not all(type(v) is int for v in (length, k, s, p, d)):
         return ctx.fresh("l")
@@ -54,16 +64,17 @@ def pool_layer(nd: int, dilated: bool) -> Rule:
         if x is None:
             return UNKNOWN
         ceil = layer_param(m, "ceil_mode")
-        return pool_shape(ctx, x, arg, nd, per_dim(m.param("kernel_size"), nd), per_dim(m.param("stride"), nd),
-                          per_dim(layer_param(m, "padding"), nd, 0),
-                          per_dim(layer_param(m, "dilation") if dilated else None, nd, 1),
-                          type(ceil) is Bool and ceil.value is True)
+        out = pool_shape(ctx, x, arg, nd, per_dim(m.param("kernel_size"), nd), per_dim(m.param("stride"), nd),
+                         per_dim(layer_param(m, "padding"), nd, 0),
+                         per_dim(layer_param(m, "dilation") if dilated else None, nd, 1),
+                         type(ceil) is Bool and ceil.value is True)
+        return with_indices(out, m.param("return_indices")) if dilated else out
 
     return rule
 
 
 def functional_pool(nd: int, dilated: bool) -> Rule:
-    names = (("input", "kernel_size", "stride", "padding", "dilation", "ceil_mode") if dilated
+    names = (("input", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices") if dilated
              else ("input", "kernel_size", "stride", "padding", "ceil_mode"))
 
     def rule(ctx: OpContext, call: Call) -> Value:
@@ -73,9 +84,10 @@ def functional_pool(nd: int, dilated: bool) -> Rule:
             return UNKNOWN
         value = lambda k: b[k].value if k in b else None  # noqa: E731
         ceil = value("ceil_mode")
-        return pool_shape(ctx, x, b["input"], nd, per_dim(value("kernel_size"), nd), per_dim(value("stride"), nd),
-                          per_dim(value("padding"), nd, 0), per_dim(value("dilation") if dilated else None, nd, 1),
-                          type(ceil) is Bool and ceil.value is True)
+        out = pool_shape(ctx, x, b["input"], nd, per_dim(value("kernel_size"), nd), per_dim(value("stride"), nd),
+                         per_dim(value("padding"), nd, 0), per_dim(value("dilation") if dilated else None, nd, 1),
+                         type(ceil) is Bool and ceil.value is True)
+        return with_indices(out, value("return_indices")) if dilated else out
 
     return rule
 
@@ -96,17 +108,21 @@ def adaptive_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, size: Value | 
 def adaptive_pool_layer(nd: int) -> Rule:
     def rule(ctx: OpContext, call: Call) -> Value:
         x, arg = layer_input(call)
-        return UNKNOWN if x is None else adaptive_shape(ctx, x, arg, nd, call.args[0].value.param("output_size"))
+        if x is None:
+            return UNKNOWN
+        m = call.args[0].value
+        return with_indices(adaptive_shape(ctx, x, arg, nd, m.param("output_size")), m.param("return_indices"))
 
     return rule
 
 
 def functional_adaptive(nd: int) -> Rule:
     def rule(ctx: OpContext, call: Call) -> Value:
-        b = call.bind(("input", "output_size"))
+        b = call.bind(("input", "output_size", "return_indices"))
         x = bound_array(b, "input")
         if x is None:
             return UNKNOWN
-        return adaptive_shape(ctx, x, b["input"], nd, b["output_size"].value if "output_size" in b else None)
+        out = adaptive_shape(ctx, x, b["input"], nd, b["output_size"].value if "output_size" in b else None)
+        return with_indices(out, b["return_indices"].value if "return_indices" in b else None)
 
     return rule

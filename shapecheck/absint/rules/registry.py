@@ -6,7 +6,7 @@ import ast
 
 from ...constraints import dims as D
 from ...constraints.shapes import Shape
-from ..core.context import Arg, Call, OpContext
+from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryObject, Method, Str, TorchModule, Tuple,
                            Value, tensor_like)
 from .kinds import Rule, ufunc
@@ -44,6 +44,8 @@ def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Ar
             if rule is None and target is None:
                 # NumPy has no such method: a tensor whose tensor-ness was not tracked (x.dim(), x.view(...))
                 rule = tensor_method(func.name)
+            elif rule is not None and tensor_method(func.name) is not None:
+                rule = _either_library(rule, tensor_method(func.name))
             return f"ndarray.{func.name}", rule, [Arg(receiver, func.text)] + args
         if type(receiver) is LibraryObject:
             name = f"{receiver.qualname}.{func.name}"
@@ -58,6 +60,32 @@ def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Ar
             return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
         return f"{type(receiver).__name__.lower()}.{func.name}", None, args
     return "?", None, args
+
+
+def _either_library(numpy_rule: Rule, torch_rule: Rule) -> Rule:
+    """A method both ndarray and Tensor have, on an array not known to be a tensor (``Array.tensor`` is
+    False for NumPy arrays and for arrays whose library was lost, e.g. ``a, b = x.shape`` on an ``x``
+    annotated only ``torch.Tensor``). The two may differ: ``x.transpose(1, 2)`` swaps two dims in torch
+    but is NumPy's "axes don't match array" on a 4-d array. In a module that imports torch, a call that
+    fails under NumPy's meaning and holds under torch's is torch's; NumPy's error stands when torch's
+    meaning fails too, or when the module cannot hold tensors."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        if not _imports_torch(ctx):
+            return numpy_rule(ctx, call)
+        try:
+            return numpy_rule(ctx, call)
+        except ShapeError as numpy_error:
+            try:
+                return torch_rule(ctx, call)
+            except ShapeError:
+                raise numpy_error from None
+    return rule
+
+
+def _imports_torch(ctx: OpContext) -> bool:
+    return any(type(v) is LibraryObject and v.qualname.split(".", 1)[0] == "torch"
+               for v in ctx.interp.module.env.values())
 
 
 def _itself(receiver: Value) -> Rule:

@@ -29,6 +29,7 @@ def quantile(ctx: OpContext, call: Call) -> Value:
     result = _QUANTILE(ctx, call)
     q = call.bind(("a", "q")).get("q")
     qa = as_array(q.value) if q is not None else None
-    if type(result) is not Array or qa is None or qa.shape.dims is None or result.shape.dims is None:
+    if type(result) is not Array or qa is None or qa.shape.dims is None:
         return Array(UNKNOWN_SHAPE, "float64") if type(result) is Array else result
-    return Array(Shape(qa.shape.dims + result.shape.dims), result.dtype)
+    reduced = result.shape
+    return Array(Shape(qa.shape.dims + reduced.prefix, reduced.variadic, reduced.suffix), result.dtype)

@@ -5,6 +5,7 @@ Sources: the PyTorch reference, torch (creation ops) and torch.Tensor pages.
 
 from __future__ import annotations
 
+from ...constraints.predicates import le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Int, List, Tuple, Value
@@ -52,7 +53,29 @@ def tensor(ctx: OpContext, call: Call) -> Value:
     if a is None:
         return Array(UNKNOWN_SHAPE, dtype)
     return Array(a.shape, dtype or ("float32" if a.dtype in (None, "float64") and type(data.value) is not Array
-                                    else a.dtype))
+                                    else a.dtype), _literal_ints(data.value) if _written_out(data.text) else None)
+
+
+def _written_out(text: str) -> bool:
+    """The data is a list or tuple display in the source (``torch.tensor([4, 0, 7])``): its ints are
+    certain. Ints that reached a name through loops and calls may be approximations, and bounds
+    checked against them could be false errors."""
+    return text.strip().startswith(("[", "("))
+
+
+def _literal_ints(v: Value, limit: int = 64) -> tuple | None:
+    """The ints of a small literal index (``torch.tensor([4, 0, 7])``), flattened, for bounds checks."""
+    if type(v) is Int:
+        return (v.dim,) if type(v.dim) is int else None
+    if type(v) not in (List, Tuple) or v.items is None or len(v.items) > limit:
+        return None
+    out: tuple = ()
+    for item in v.items:
+        inner = _literal_ints(item, limit)
+        if inner is None or len(out) + len(inner) > limit:
+            return None
+        out += inner
+    return out
 
 
 def arange(ctx: OpContext, call: Call) -> Value:
@@ -86,11 +109,23 @@ def new_sized(dtype_from_receiver: bool = True, start: int = 1) -> Rule:
 
 
 def multinomial(ctx: OpContext, call: Call) -> Value:
-    a, _ = first_input(call)
-    n = int_arg(call.args[1] if len(call.args) > 1 else call.kwargs.get("num_samples"))
+    """``multinomial(probs, num_samples, replacement=False)``: probs is 1-D or 2-D (categories last);
+    without replacement at most as many samples as categories."""
+    bound = call.bind(("input", "num_samples", "replacement"))
+    a, arg = first_input(call)
+    n = int_arg(bound.get("num_samples"))
     if a is None or a.shape.dims is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, "int64")
-    return Array(Shape(a.shape.dims[:-1] + (n if n is not None else ctx.fresh("samples"),)), "int64")
+    dims = a.shape.dims
+    if len(dims) not in (1, 2):
+        ctx.fail("SC107", f"{ctx.op}: prob_dist must be 1 or 2 dim ({ctx.describe(arg)})")
+    replacement = bound.get("replacement")
+    without = replacement is None or (type(replacement.value) is Bool and replacement.value.value is False)
+    if n is not None and without:
+        ctx.require(le(n, dims[-1]), "SC107", lambda: (
+            f"{ctx.op}: cannot sample n_sample > prob_dist.size(-1) samples without replacement: "
+            f"{ctx.show_dim(n)} samples from {ctx.show_dim(dims[-1])} categories ({ctx.describe(arg)})"))
+    return Array(Shape(dims[:-1] + (n if n is not None else ctx.fresh("samples"),)), "int64")
 
 
 def randperm(ctx: OpContext, call: Call) -> Value:

@@ -335,14 +335,60 @@ def meshgrid(ctx: OpContext, call: Call) -> Value:
 
 
 def take(ctx: OpContext, call: Call) -> Value:
-    """``take(x, index)``: x is read flattened; the result is shaped like index."""
+    """``take(x, index)``: x is read flattened; the result is shaped like index. A literal index out of
+    ``[-numel, numel)`` is torch's IndexError ("out of range: tried to access index 15 on a tensor of
+    15 elements")."""
+    bound = call.bind(("input", "index"))
+    a, idx = bound_array(bound, "input"), bound_array(bound, "index")
+    if a is not None and idx is not None and idx.values is not None and a.shape.dims is not None:
+        numel = D.product(a.shape.dims)
+        if type(numel) is int:
+            for i in _flat_ints(idx.values):
+                if not -numel <= i < numel:
+                    ctx.fail("SC105", f"{ctx.op}: out of range: tried to access index {i} on a tensor of "
+                                      f"{numel} elements ({ctx.describe(bound['input'])})")
     return M.take(ctx, Call(call.name, call.args[:2]))
 
 
+def _flat_ints(values) -> list[int]:
+    out: list[int] = []
+    for v in values if isinstance(values, (tuple, list)) else (values,):
+        if isinstance(v, (tuple, list)):
+            out += _flat_ints(v)
+        elif type(v) is int:
+            out.append(v)
+    return out
+
+
 def take_along_dim(ctx: OpContext, call: Call) -> Value:
-    if len(call.args) < 2:
-        return gather(ctx, call)
-    return gather(ctx, Call(call.name, [call.args[0], Arg(Int(0)), call.args[1]]))
+    """``take_along_dim(x, indices, dim)``: with no dim both are read flattened (the result is 1-d, one
+    entry per index); with a dim, x and indices have the same rank and broadcast on every other dim,
+    and the result has indices' size at dim (torch's gather of the two broadcast tensors)."""
+    bound = call.bind(("input", "indices", "dim"))
+    a, idx = bound_array(bound, "input"), bound_array(bound, "indices")
+    if a is None or idx is None:
+        return UNKNOWN
+    dim = bound.get("dim")
+    if dim is None or is_none(dim):
+        dims = idx.shape.dims
+        return Array(Shape((D.product(dims) if dims is not None else ctx.fresh("n"),)), a.dtype)
+    d = const_int(dim)
+    if d is None or a.shape.dims is None or idx.shape.dims is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    if a.shape.rank != idx.shape.rank:
+        ctx.fail("SC107", f"{ctx.op}: input and indices should have the same number of dimensions, but "
+                          f"{ctx.describe(bound['input'])} and {ctx.describe(bound['indices'])}")
+    axis = normalize_axis(ctx, d, max(a.shape.rank, 1), "dim")
+    if not a.shape.dims:
+        return Array(idx.shape, a.dtype)
+    others = list(idx.shape.dims)
+    others[axis] = a.shape.dims[axis]
+    shape = ctx.broadcast([(a.shape, bound["input"].text), (Shape(tuple(others)), bound["indices"].text)])
+    if shape is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    out = list(shape.dims)
+    out[axis] = idx.shape.dims[axis]
+    return Array(Shape(tuple(out)), a.dtype)
 
 
 def histc(ctx: OpContext, call: Call) -> Value:

@@ -19,6 +19,7 @@ from ..core.values import NONE, UNKNOWN, Bool
 from . import contraction as C
 from . import creation as K
 from . import manipulation as M
+from . import nn_activations as NA
 from . import nn_convolution as NC
 from . import nn_embedding as NE
 from . import nn_functional as NF
@@ -129,8 +130,8 @@ _FUNCTIONS.update({
     "unique": torch_call(NUMPY["numpy.unique"]), "bincount": unknown_length("int64"),
     "histc": TL.histc,
     "searchsorted": NUMPY["numpy.searchsorted"], "bucketize": same_shape("int64", param="input"),
-    "flip": torch_call(M.flip_axis, dims="axis"), "fliplr": same_shape(param="input"),
-    "flipud": same_shape(param="input"), "roll": torch_call(M.roll, shifts="shift", dims="axis"),
+    "flip": torch_call(M.flip_axis, dims="axis"), "fliplr": torch_call(M.flip_lr_ud, input="m"),
+    "flipud": torch_call(M.flip_lr_ud, input="m"), "roll": torch_call(M.roll, shifts="shift", dims="axis"),
     "rot90": torch_call(M.rot90, dims="axes"), "tile": M.tile,
     "repeat_interleave": torch_call(M.repeat), "broadcast_to": torch_call(M.broadcast_to, size="shape"),
     "broadcast_tensors": M.broadcast_arrays, "broadcast_shapes": M.broadcast_shapes, "meshgrid": TL.meshgrid,
@@ -147,6 +148,7 @@ _NN_FUNCTIONAL: dict[str, Rule] = {n: same_shape(param="input") for n in _ACTIVA
 _NN_FUNCTIONAL.update({
     "softmax": TE.along_dim("float"), "log_softmax": TE.along_dim("float"), "softmin": TE.along_dim("float"),
     "normalize": TE.along_dim(params=("input", "p", "dim"), default=1), "glu": NF.glu, "pad": NF.pad,
+    "prelu": NA.functional_prelu, "dropout1d": NA.functional_dropout1d,
     "linear": NL.functional_linear,
     **{f"conv{n}d": NC.functional_conv(n) for n in (1, 2, 3)},
     **{f"max_pool{n}d": NP.functional_pool(n, True) for n in (1, 2, 3)},
@@ -157,7 +159,7 @@ _NN_FUNCTIONAL.update({
     "instance_norm": same_shape(param="input"),
     "embedding": NE.functional_embedding, "one_hot": NE.one_hot,
     "interpolate": NS.functional_interpolate, "upsample": NS.functional_interpolate,
-    "cosine_similarity": NF.cosine_similarity, "pairwise_distance": NF.cosine_similarity,
+    "cosine_similarity": NF.cosine_similarity, "pairwise_distance": NF.pairwise_distance,
     "scaled_dot_product_attention": NF.scaled_dot_product_attention,
     **{loss: NX.functional_loss for loss in """cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss
 kl_div binary_cross_entropy binary_cross_entropy_with_logits""".split()},

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import ast
+
 from ..core.context import Arg, Call, OpContext
 from ..core.values import Array, Int, LibraryObject, List, Str, Tuple, Value, as_tensor
 from .args import as_array, dtype_arg
@@ -43,11 +45,29 @@ def size_arg(call: Call, start: int) -> Arg | None:
     if "size" in call.kwargs:
         return call.kwargs["size"]
     rest = call.args[start:]
-    if len(rest) == 1 and type(rest[0].value) in (Tuple, List):
+    if len(rest) == 1 and (type(rest[0].value) in (Tuple, List) or _reads_as_sizes(rest[0])):
         return rest[0]
     if not rest:
         return None
     return Arg(Tuple(tuple(a.value for a in rest)), ", ".join(a.text for a in rest))
+
+
+def _reads_as_sizes(arg: Arg) -> bool:
+    """An argument of unknown value whose expression is a sequence, never an int: ``x.shape``,
+    ``x.size()``, or a slice of anything (``t.shape[:2]``, ``x.size()[:-1]``, a torch.Size slice is a
+    torch.Size). ``zeros(n)`` with ``n`` unknown stays one size."""
+    if type(arg.value) in (Int, Tuple, List):
+        return False
+    try:
+        node = ast.parse(arg.text.strip(), mode="eval").body if arg.text.strip() else None
+    except SyntaxError:
+        return False
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Slice)
+    if isinstance(node, ast.Attribute):
+        return node.attr == "shape"
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "size"
+            and not node.args and not node.keywords)
 
 
 def first_input(call: Call, name: str = "input") -> tuple[Array | None, Arg | None]:

@@ -42,7 +42,7 @@ _POINTWISE_LOSS = ("size_average", "reduce", "reduction")
 
 #: Layers that keep their input's shape (activations, dropout, identity).
 _SHAPE_PRESERVING = """ReLU ReLU6 GELU SiLU Mish Tanh Sigmoid LeakyReLU ELU SELU CELU Softplus Softsign Hardtanh
-Hardswish Hardsigmoid PReLU LogSigmoid Tanhshrink Softshrink Hardshrink Threshold GLU Dropout Dropout1d Dropout2d
+Hardswish Hardsigmoid LogSigmoid Tanhshrink Softshrink Hardshrink Threshold Dropout Dropout2d
 Dropout3d AlphaDropout Identity""".split()
 
 # == the table =====================================================================================
@@ -59,8 +59,9 @@ LAYERS.update({
                              NP.pool_layer(n, True)) for n in (1, 2, 3)},
     **{f"AvgPool{n}d": Layer(("kernel_size", "stride", "padding", "ceil_mode"), NP.pool_layer(n, False))
        for n in (1, 2, 3)},
-    **{f"Adaptive{kind}Pool{n}d": Layer(("output_size",), NP.adaptive_pool_layer(n))
-       for kind in ("Avg", "Max") for n in (1, 2, 3)},
+    **{f"AdaptiveAvgPool{n}d": Layer(("output_size",), NP.adaptive_pool_layer(n)) for n in (1, 2, 3)},
+    **{f"AdaptiveMaxPool{n}d": Layer(("output_size", "return_indices"), NP.adaptive_pool_layer(n))
+       for n in (1, 2, 3)},
     "BatchNorm1d": Layer(_BATCH_NORM, NN.batch_norm_layer((2, 3)), NN.batch_norm_weights),
     "BatchNorm2d": Layer(_BATCH_NORM, NN.batch_norm_layer((4,)), NN.batch_norm_weights),
     "BatchNorm3d": Layer(_BATCH_NORM, NN.batch_norm_layer((5,)), NN.batch_norm_weights),
@@ -83,6 +84,8 @@ LAYERS.update({
     "Upsample": Layer(("size", "scale_factor", "mode"), NS.upsample_layer),
     "Softmax": Layer(("dim",), NA.along_dim_layer), "LogSoftmax": Layer(("dim",), NA.along_dim_layer),
     "Softmin": Layer(("dim",), NA.along_dim_layer),
+    "GLU": Layer(("dim",), NA.glu_layer), "PReLU": Layer(("num_parameters", "init"), NA.prelu_layer),
+    "Dropout1d": Layer(("p", "inplace"), NA.dropout1d_layer),
     "Sequential": Layer(("*layers",), NK.sequential(LAYERS)),
     "CrossEntropyLoss": Layer(_CLASS_LOSS, NX.loss_layer), "NLLLoss": Layer(_CLASS_LOSS, NX.loss_layer),
     **{kind: Layer(_POINTWISE_LOSS, NX.loss_layer) for kind in (

@@ -25,6 +25,9 @@ np.fliplr(v)  # error: SC107
 reveal_shape(np.flipud(v))  # reveal: (5,)
 reveal_shape(np.rot90(a))  # reveal: (3, 2)
 reveal_shape(np.rot90(a, 2))  # reveal: (2, 3)
+reveal_shape(np.rot90(np.zeros((2, 3, 4)), 1, (1, 2)))  # reveal: (2, 4, 3)
+reveal_shape(np.rot90(np.zeros((2, 3, 4)), 3, axes=(2, 0)))  # reveal: (4, 3, 2)
+bad_rot = np.rot90(np.zeros((2, 3, 4)), 1, (1, -2))  # error: SC107
 reveal_shape(np.roll(a, 1))  # reveal: (2, 3)
 reveal_shape(np.roll(a, 1, axis=0))  # reveal: (2, 3)
 reveal_shape(np.roll(a, (1, 2), axis=(0, 1)))  # reveal: (2, 3)

@@ -28,3 +28,17 @@ reveal_shape(torch.randperm(6))  # reveal: (6,)
 reveal_shape(x.new_zeros(2, 8))  # reveal: (2, 8)
 reveal_shape(x.new_full((1, 4), 2.0))  # reveal: (1, 4)
 bad = torch.zeros(2, -3)  # error: SC107
+
+
+def sized_like(t: torch.Tensor, x: torch.Tensor):
+    # a slice of a torch.Size is a torch.Size: one size tuple, not a 1-d size
+    reveal_shape(torch.randn(t.shape[:2]))  # reveal: ?
+    reveal_shape(torch.zeros(x.size()[:-1]))  # reveal: ?
+    return torch.randn(t.shape[:2]).argsort(dim=-1)[..., :1, :]
+
+
+reveal_shape(sized_like(torch.randn(2, 3, 4, 5), torch.randn(6, 7)))  # reveal: (1, 3)
+t4 = torch.randn(2, 3, 4, 5)
+reveal_shape(torch.randn(t4.shape[:2]))  # reveal: (2, 3)
+reveal_shape(torch.randn(*t4.shape[:2]))  # reveal: (2, 3)
+reveal_shape(torch.zeros(t4.size()[:-1]))  # reveal: (2, 3, 4)

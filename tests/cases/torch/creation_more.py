@@ -36,3 +36,8 @@ gpu = torch.cuda.is_available()
 reveal_shape(torch.zeros(2, 3).to("cuda" if torch.cuda.is_available() else "cpu"))  # reveal: (2, 3)
 bad2 = torch.normal(torch.zeros(4), torch.ones(3))  # error: SC101
 bad3 = torch.ones_like(x) + torch.empty_like(p.t())  # error: SC101
+bad_multinomial = torch.multinomial(torch.rand(3, 5), 6)  # error: SC107
+reveal_shape(torch.multinomial(torch.rand(3, 5), 6, replacement=True))  # reveal: (3, 6)
+reveal_shape(torch.rand(3, 5).multinomial(6, True))  # reveal: (3, 6)
+bad_multinomial2 = torch.rand(5).multinomial(7, False)  # error: SC107
+bad_multinomial3 = torch.multinomial(torch.rand(2, 3, 4), 1)  # error: SC107

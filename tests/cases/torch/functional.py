@@ -51,3 +51,6 @@ bad7 = F.binary_cross_entropy_with_logits(logits, torch.rand(8, 1))  # error: SC
 bad8 = F.scaled_dot_product_attention(q, torch.randn(2, 4, 9, 8), v)  # error: SC102
 bad9 = F.pad(img, (1, 2, 3))  # error: SC107
 bad10 = F.embedding(tokens, torch.randn(100))  # error: SC107
+reveal_shape(F.pairwise_distance(torch.randn(5, 3), torch.randn(1, 3), keepdim=True))  # reveal: (5, 1)
+reveal_shape(F.pairwise_distance(torch.randn(5, 3), torch.randn(1, 3), 1.0))  # reveal: (5,)
+reveal_shape(F.pairwise_distance(torch.randn(2, 5, 3), torch.randn(5, 3), 2.0, 1e-6, True))  # reveal: (2, 5, 1)

@@ -43,3 +43,7 @@ bad = F.softmin(x, dim=3)  # error: SC104
 bad2 = torch.log_softmax(img, 4)  # error: SC104
 bad3 = F.elu(x) + F.selu(img)  # error: SC101
 bad4 = F.hardtanh(x) @ torch.randn(7, 2)  # error: SC102
+reveal_shape(F.glu(torch.randn(4, 3, 8)))  # reveal: (4, 3, 4)
+bad_glu = F.glu(torch.randn(4, 3), dim=1)  # error: SC107
+bad_prelu = F.prelu(torch.randn(4, 3, 8), torch.randn(8))  # error: SC102
+bad_dropout1d = F.dropout1d(torch.randn(5), 0.5)  # error: SC107

@@ -36,3 +36,11 @@ reveal_shape(torch.bucketize(torch.tensor(0.3), edges))  # reveal: ()
 bad = torch.masked_fill(x, torch.ones(2, 5) > 0, 0.0)  # error: SC101
 bad2 = torch.index_select(x, 2, rows)  # error: SC104
 bad3 = torch.take_along_dim(x, torch.tensor([0, 1]), dim=1)  # error: SC107
+reveal_shape(torch.take_along_dim(torch.randn(3, 5), torch.tensor([4, 0, 7])))  # reveal: (3,)
+reveal_shape(torch.take_along_dim(torch.randn(3, 5), torch.tensor([[4, 0], [1, 2]])))  # reveal: (4,)
+reveal_shape(torch.take_along_dim(torch.randn(3, 5), torch.tensor([[1, 2]]), dim=1))  # reveal: (3, 2)
+reveal_shape(torch.randn(3, 5).take_along_dim(torch.tensor([[1], [2], [0]]), dim=0))  # reveal: (3, 5)
+bad_along = torch.take_along_dim(torch.randn(3, 5), torch.zeros(4, 1, dtype=torch.long), dim=1)  # error: SC101
+reveal_shape(torch.take(torch.randn(3, 5), torch.tensor([14, -15])))  # reveal: (2,)
+bad_take = torch.take(torch.randn(3, 5), torch.tensor([15]))  # error: SC105
+bad_take2 = torch.randn(3, 5).take(torch.tensor([[0], [-16]]))  # error: SC105

@@ -24,6 +24,8 @@ reveal_shape(torch.roll(x, 1))  # reveal: (2, 3, 4)
 reveal_shape(torch.roll(x, shifts=(1, -1), dims=(0, 2)))  # reveal: (2, 3, 4)
 reveal_shape(torch.rot90(m))  # reveal: (4, 3)
 reveal_shape(torch.rot90(x, 2, [1, 2]))  # reveal: (2, 3, 4)
+reveal_shape(torch.rot90(torch.randn(2, 3, 4), 1, (1, 2)))  # reveal: (2, 4, 3)
+reveal_shape(torch.rot90(torch.randn(2, 3, 4), -1, [0, 2]))  # reveal: (4, 3, 2)
 reveal_shape(torch.tile(m, (2, 1)))  # reveal: (6, 4)
 reveal_shape(torch.tile(x, (2,)))  # reveal: (2, 3, 8)
 reveal_shape(torch.tile(v, (3, 2)))  # reveal: (3, 10)
@@ -54,3 +56,16 @@ bad4 = torch.broadcast_tensors(m, torch.randn(2, 3))  # error: SC101
 bad5 = torch.broadcast_shapes((2, 3), (4,))  # error: SC101
 bad6 = torch.select(x, 1, 3)  # error: SC105
 bad7 = torch.t(x)  # error: SC107
+
+
+def heads_first(q: torch.Tensor) -> torch.Tensor:
+    # `bs, ... = q.shape` on a plain `torch.Tensor` parameter: torch's transpose swaps two dims
+    bs, seqlen, heads, head_dim = q.shape
+    return reveal_shape(q.transpose(1, 2))  # reveal: (bs, heads, seqlen, head_dim)
+
+
+reveal_shape(heads_first(torch.randn(2, 3, 4, 5)))  # reveal: (2, 4, 3, 5)
+bad_fliplr = torch.fliplr(torch.randn(5))  # error: SC107
+bad_fliplr2 = torch.randn(4).fliplr()  # error: SC107
+reveal_shape(torch.flipud(torch.randn(5)))  # reveal: (5,)
+bad_flipud = torch.flipud(torch.tensor(3.0))  # error: SC107

@@ -39,3 +39,10 @@ reveal_shape(act(x))  # reveal: (4, 3, 8)
 bad = nn.Softmin(dim=3)(x)  # error: SC104
 bad2 = nn.LogSoftmax(dim=4)(img)  # error: SC104
 bad3 = nn.Sequential(nn.Linear(8, 4), nn.ELU(), nn.Linear(8, 2))(x)  # error: SC102
+reveal_shape(nn.GLU()(torch.randn(4, 3, 8)))  # reveal: (4, 3, 4)
+reveal_shape(nn.GLU(1)(torch.randn(4, 6, 5)))  # reveal: (4, 3, 5)
+bad_glu = nn.GLU()(torch.randn(4, 3, 7))  # error: SC107
+bad_prelu = nn.PReLU(5)(torch.randn(4, 3, 8))  # error: SC102
+bad_prelu_1d = nn.PReLU(3)(torch.randn(3))  # error: SC102
+bad_dropout1d = nn.Dropout1d()(torch.randn(2, 3, 4, 5))  # error: SC107
+reveal_shape(nn.Dropout1d(0.2)(torch.randn(3, 8)))  # reveal: (3, 8)

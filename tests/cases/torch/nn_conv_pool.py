@@ -42,3 +42,26 @@ bad4 = nn.MaxPool1d(12)(seq)  # error: SC107
 bad5 = nn.AvgPool3d(9)(vol)  # error: SC107
 bad6 = nn.MaxPool3d(2)(img[0])  # error: SC107
 bad7 = nn.Conv3d(3, 4, 9)(vol)  # error: SC107
+import torch.nn.functional as F  # noqa: E402
+
+pool_in = torch.randn(2, 3, 8, 8)
+pooled, where = F.max_pool2d(pool_in, 2, return_indices=True)
+reveal_shape(pooled)  # reveal: (2, 3, 4, 4)
+reveal_shape(where)  # reveal: (2, 3, 4, 4)
+pooled1, where1 = F.max_pool1d(torch.randn(2, 3, 8), 2, 2, 0, 1, False, True)
+reveal_shape(where1)  # reveal: (2, 3, 4)
+pooled3, where3 = F.max_pool3d(torch.randn(1, 2, 4, 4, 4), 2, return_indices=True)
+reveal_shape(where3)  # reveal: (1, 2, 2, 2, 2)
+pooled_m, where_m = nn.MaxPool2d(2, return_indices=True)(pool_in)
+reveal_shape(where_m)  # reveal: (2, 3, 4, 4)
+pooled_m3, where_m3 = nn.MaxPool3d(2, 2, 0, 1, True)(torch.randn(1, 2, 4, 4, 4))
+reveal_shape(where_m3)  # reveal: (1, 2, 2, 2, 2)
+pooled_a, where_a = nn.AdaptiveMaxPool2d((3, 3), return_indices=True)(pool_in)
+reveal_shape(where_a)  # reveal: (2, 3, 3, 3)
+pooled_a1, where_a1 = F.adaptive_max_pool1d(torch.randn(2, 3, 8), 4, True)
+reveal_shape(pooled_a1)  # reveal: (2, 3, 4)
+reveal_shape(where_a1)  # reveal: (2, 3, 4)
+pooled_a3, where_a3 = F.adaptive_max_pool3d(torch.randn(1, 2, 4, 4, 4), 1, return_indices=True)
+reveal_shape(where_a3)  # reveal: (1, 2, 1, 1, 1)
+pooled_a13, where_a13 = nn.AdaptiveMaxPool1d(2, True)(torch.randn(3, 8))
+reveal_shape(where_a13)  # reveal: (3, 2)

@@ -143,14 +143,7 @@ def apply_signature(signature: Signature, shapes: Sequence[Sequence[Dim] | None]
                     missing -= 1
         loops.append(dims[:len(dims) - len(present)])
         core_dims = dims[len(dims) - len(present):] if present else ()
-        for c, d in zip(present, core_dims):
-            if c.fixed is not None:
-                require(eq(d, c.fixed), FixedCoreMismatch(index, d, c.fixed))
-            elif c.name in bindings:
-                first, first_operand = bindings[c.name]
-                require(eq(first, d), CoreMismatch(c.name, first_operand, first, index, d))
-            else:
-                bindings[c.name] = (d, index)
+        _bind_core(zip(present, core_dims), index, bindings, require)
     loop_dims = broadcast(loops)
     if loop_dims is None:
         return None
@@ -233,14 +226,7 @@ def apply_signature_unknown_rank(signature: Signature, shapes: Sequence[Shape], 
     for index, (core, shape) in enumerate(zip(signature.inputs, shapes)):
         pairs, loop = _present_core(core, shape, absent, maybe_absent, index, require)
         loops.append(loop)
-        for c, d in pairs:
-            if c.fixed is not None:
-                require(eq(d, c.fixed), FixedCoreMismatch(index, d, c.fixed))
-            elif c.name in bindings:
-                first, first_operand = bindings[c.name]
-                require(eq(first, d), CoreMismatch(c.name, first_operand, first, index, d))
-            else:
-                bindings[c.name] = (d, index)
+        _bind_core(pairs, index, bindings, require)
     named = {c.name for core in signature.inputs for c in core}
     loop_shape = broadcast(loops) or UNKNOWN_SHAPE
     outs = []
@@ -267,3 +253,16 @@ def apply_signature_unknown_rank(signature: Signature, shapes: Sequence[Shape], 
         else:
             outs.append(Shape((), True, tuple(out_core)))
     return outs
+
+
+def _bind_core(pairs, index: int, bindings: dict, require: Require) -> None:
+    """Bind operand ``index``'s core dims: a fixed size must match, a name seen before must agree
+    with its first binding (``k`` of ``(n,k),(k,m)``), a new name is bound here."""
+    for c, d in pairs:
+        if c.fixed is not None:
+            require(eq(d, c.fixed), FixedCoreMismatch(index, d, c.fixed))
+        elif c.name in bindings:
+            first, first_operand = bindings[c.name]
+            require(eq(first, d), CoreMismatch(c.name, first_operand, first, index, d))
+        else:
+            bindings[c.name] = (d, index)

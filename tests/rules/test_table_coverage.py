@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from shapecheck.absint.rules.numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, NUMPY
+from shapecheck.absint.rules.pymath import MATH
 from shapecheck.absint.rules.torch import LAYER_CALLS, TENSOR_METHODS, TORCH
 
 TESTS = Path(__file__).resolve().parent.parent
@@ -120,10 +121,11 @@ def uncovered() -> dict[str, list[str]]:
         "torch": sorted(e for e in TORCH if not _covered(e, names)),
         "Tensor methods": sorted(m for m in TENSOR_METHODS if m not in names.methods["torch"]),
         "torch.nn layers": sorted(k for k in LAYER_CALLS if f"torch.nn.{k}" not in names.qualified),
+        "math": sorted(e for e in MATH if not _covered(e, names)),
     }
 
 
-TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers")
+TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "math")
 
 
 @pytest.mark.parametrize("table", TABLES)

@@ -183,13 +183,10 @@ def _swapaxes(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) ->
 
 
 def _axis_list(ctx: OpContext, arg: Arg | None, ndim: int, what: str) -> list[int] | None:
-    if arg is None:
+    axes = _literal_ints(arg)
+    if axes is None:
         return None
-    v = arg.value
-    items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
-    if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
-        return None
-    out = [normalize_axis(ctx, i.dim, ndim, what) for i in items]
+    out = [normalize_axis(ctx, k, ndim, what) for k in axes]
     if len(set(out)) != len(out):
         ctx.fail("SC104", f"{ctx.op}: repeated axis in `{what}` argument")
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Float, Int, Value
+from ..core.values import UNKNOWN, Bool, Float, Int, Value
 from .kinds import Rule
 
 
@@ -19,36 +19,24 @@ def _number(v: Value) -> float | int | None:
     return None
 
 
-def float_result(name: str) -> Rule:
+def _computed(name: str, kind: type) -> Rule:
+    """``math.<name>``: its ``kind`` (Float or Int) of the known arguments, or an unknown one."""
     fn = getattr(math, name)
 
     def rule(ctx: OpContext, call: Call) -> Value:
         values = [_number(a.value) for a in call.args]
         if call.kwargs or any(v is None for v in values):
-            return Float()
+            return Float() if kind is Float else Int(ctx.fresh(name))
         try:
-            return Float(float(fn(*values)))
+            result = fn(*values)
         except (ValueError, OverflowError, TypeError, ZeroDivisionError):
-            return UNKNOWN   # NumPy-free domain errors are the program's run-time business
-    return rule
-
-
-def int_result(name: str) -> Rule:
-    fn = getattr(math, name)
-
-    def rule(ctx: OpContext, call: Call) -> Value:
-        values = [_number(a.value) for a in call.args]
-        if call.kwargs or any(v is None for v in values):
-            return Int(ctx.fresh(name))
-        try:
-            return Int(int(fn(*values)))
-        except (ValueError, OverflowError, TypeError, ZeroDivisionError):
-            return UNKNOWN
+            return UNKNOWN   # a domain error is the program's run-time business
+        return Float(float(result)) if kind is Float else Int(int(result))
     return rule
 
 
 def bool_result(ctx: OpContext, call: Call) -> Value:
-    return UNKNOWN
+    return Bool()
 
 
 _FLOATS = ("sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
@@ -58,8 +46,8 @@ _FLOATS = ("sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow
 _INTS = ("ceil", "floor", "trunc", "isqrt", "gcd", "lcm", "factorial", "comb", "perm")
 
 MATH: dict[str, Rule] = {
-    **{f"math.{name}": float_result(name) for name in _FLOATS if hasattr(math, name)},
-    **{f"math.{name}": int_result(name) for name in _INTS if hasattr(math, name)},
+    **{f"math.{name}": _computed(name, Float) for name in _FLOATS if hasattr(math, name)},
+    **{f"math.{name}": _computed(name, Int) for name in _INTS if hasattr(math, name)},
     **{f"math.{name}": bool_result for name in ("isclose", "isfinite", "isinf", "isnan")},
 }
 

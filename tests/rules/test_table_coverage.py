@@ -2,8 +2,9 @@
 
 Tables: NumPy functions (``NUMPY``), ndarray methods (``ARRAY_METHODS``, ``ARRAY_METHOD_RULES``), torch
 functions and ``torch.nn`` constructors (``TORCH``), Tensor methods (``TENSOR_METHODS``) and built-layer
-calls (``LAYER_CALLS``, named by constructing the layer). Test inputs: ``tests/cases/**/*.py``, parsed
-with ``ast`` and their import aliases resolved (``np.linalg.inv`` -> ``numpy.linalg.inv``, ``F.relu`` ->
+calls (``LAYER_CALLS``, named by constructing the layer), Flax layers and functions (``FLAX``). Test
+inputs: ``tests/cases/**/*.py``, parsed with ``ast`` and their import aliases resolved (``np.linalg.inv`` ->
+``numpy.linalg.inv``, ``F.relu`` ->
 ``torch.nn.functional.relu``), plus the code strings of the generated-program suites
 (``tests/differential``, ``tests/symbolic``, ``tests/torch_oracle``), read with the usual aliases. A
 method entry (``ndarray.sum``, ``Tensor.view``, ``numpy.random.Generator.normal``) is covered by a
@@ -24,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from shapecheck.absint.rules.numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, NUMPY
+from shapecheck.absint.rules.flax import FLAX
 from shapecheck.absint.rules.pymath import MATH
 from shapecheck.absint.rules.torch import LAYER_CALLS, TENSOR_METHODS, TORCH
 
@@ -56,7 +58,7 @@ class Names:
 
     def __init__(self) -> None:
         self.qualified: set[str] = set()
-        self.methods: dict[str, set[str]] = {"numpy": set(), "torch": set()}
+        self.methods: dict[str, set[str]] = {"numpy": set(), "torch": set(), "flax": set()}
 
     def add_source(self, tree: ast.AST) -> None:
         aliases: dict[str, str] = {}
@@ -69,6 +71,7 @@ class Names:
                     aliases[a.asname or a.name] = f"{node.module}.{a.name}"
         libraries = {lib for lib in ("numpy", "torch") if any(v.startswith(lib) or v.startswith("jax")
                                                               for v in aliases.values())}
+        libraries |= {"flax"} if any(v.startswith("flax") for v in aliases.values()) else set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) or isinstance(node, ast.Name):
                 dotted = _dotted(node)
@@ -106,6 +109,8 @@ def corpus() -> Names:
 def _covered(entry: str, names: Names) -> bool:
     if entry in names.qualified:
         return True
+    if entry.startswith("flax.linen.Module."):   # self.param(...) in a linen module
+        return entry.rsplit(".", 1)[1] in names.methods["flax"]
     generator = "numpy.random.Generator."
     if entry.startswith(generator):
         return entry[len(generator):] in names.methods["numpy"] and "numpy.random.default_rng" in names.qualified
@@ -121,11 +126,12 @@ def uncovered() -> dict[str, list[str]]:
         "torch": sorted(e for e in TORCH if not _covered(e, names)),
         "Tensor methods": sorted(m for m in TENSOR_METHODS if m not in names.methods["torch"]),
         "torch.nn layers": sorted(k for k in LAYER_CALLS if f"torch.nn.{k}" not in names.qualified),
+        "flax": sorted(e for e in FLAX if not _covered(e, names)),   # layers too: a kind is its constructor
         "math": sorted(e for e in MATH if not _covered(e, names)),
     }
 
 
-TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "math")
+TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "flax", "math")
 
 
 @pytest.mark.parametrize("table", TABLES)

@@ -20,6 +20,7 @@ from ..core.join import join_returns
 from ..core.values import UNKNOWN, Array, Class, Function, Instance, Tuple, Unknown, Value
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
+from ..rules.flax import is_linen_module
 from .binding import bind_call, memo_key, parameter_values
 from .incremental import Entry
 
@@ -121,6 +122,15 @@ class Calls:
         init = cls.lookup("__init__")
         if type(init) is Function:
             self.ensure_generic(init, receiver=inst)
+        setup = cls.lookup("setup")
+        if type(setup) is Function and is_linen_module(cls):
+            # Flax runs a linen module's setup once, before any of its methods: like __init__'s, what it
+            # stores on self is what every method sees (not one possibility, as a template's stores are)
+            inst.template = False
+            try:
+                self.ensure_generic(setup, receiver=inst)
+            finally:
+                inst.template = True
         return inst
 
     def analyse_class(self, cls: Class) -> None:

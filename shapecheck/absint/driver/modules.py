@@ -16,7 +16,7 @@ from .project import Project
 
 #: Top-level names of the array libraries whose ops are modelled (everything under them is a
 #: LibraryObject, resolved against the rule tables).
-LIBRARIES = ("numpy", "torch", "jax", "math")
+LIBRARIES = ("numpy", "torch", "jax", "math", "flax")
 #: Standard modules whose names carry no shapes (imported names from them are unknown), but for
 #: the few in _TYPING_NAMES.
 _SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "functools", "os", "sys")
@@ -24,12 +24,19 @@ _SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "funct
 #: (``Literal`` and ``Any`` are read from an annotation's syntax and need no value.)
 _TYPING_NAMES = {"cast": Builtin("typing.cast")}
 _TYPING = ("typing", "typing_extensions")
+#: Where a library's public names live under another path: ``flax.linen.module.Module`` is
+#: ``flax.linen.Module``, ``flax.nnx.module.Module`` ``flax.nnx.Module``.
+_ALIASES = (("flax.linen.module.", "flax.linen."), ("flax.linen.activation.", "flax.linen."),
+            ("flax.linen.linear.", "flax.linen."), ("flax.nnx.module.", "flax.nnx."))
 
 
 def canonical_library(name: str) -> str:
     """``numpy.core.multiply`` and ``jax.numpy.sum`` resolve like ``numpy.multiply`` / ``numpy.sum``."""
     if name.startswith("jax.numpy"):
         return "numpy" + name[len("jax.numpy"):]
+    for alias, home in _ALIASES:
+        if name.startswith(alias):
+            return home + name[len(alias):]
     return name
 
 

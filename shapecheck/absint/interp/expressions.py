@@ -18,6 +18,7 @@ from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_c
 from ..core.holes import is_hole_value
 from ..rules.indexing import index_array
 from ..rules.registry import ARRAY_ATTRIBUTES, apply_operator, array_attribute, inherited_member, layer_attribute, library_value
+from ..rules.flax import MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
 from .annotations import subscript_annotation
 
@@ -246,7 +247,15 @@ class Expressions:
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
                 if inherited is not None:
                     return inherited
-            if found is None or obj.template or obj.cls.node.decorator_list:
+                if attr in MODULE_MEMBERS and is_linen_module(obj.cls):   # self.param(...) of a linen module
+                    return library_value(f"flax.linen.Module.{attr}")
+            if (obj.template or is_linen_module(obj.cls)) and node is not self.callee and _declares_field(obj.cls, attr):
+                # a field (``features: int``) of the object every method is analysed with, or of a linen
+                # module (whose dataclass fields are not bound where it is built): known by name, the
+                # same object at every read (an int where one is needed), as a config's attribute is
+                value = obj.attrs[attr] = Opaque(source_text(self, node) if isinstance(node, ast.Attribute) else attr)
+                return value
+            if found is None or obj.template or obj.cls.node.decorator_list or is_linen_module(obj.cls):
                 # a class-level value is only a default: dataclass fields and the attributes any
                 # method may have set are per object
                 return UNKNOWN
@@ -495,3 +504,11 @@ class Expressions:
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN
+
+
+def _declares_field(cls: Class, attr: str, depth: int = 0) -> bool:
+    """Whether ``cls`` or a base it defines annotates ``attr`` at class level (a dataclass field)."""
+    for stmt in cls.node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
+            return True
+    return depth < 20 and any(type(b) is Class and _declares_field(b, attr, depth + 1) for b in cls.bases)

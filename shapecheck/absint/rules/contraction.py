@@ -16,6 +16,7 @@ from .args import (
     as_array,
     axes_arg,
     bound_array,
+    const_int,
     float_result,
     is_none,
     normalize_axis,
@@ -170,8 +171,35 @@ def kron(ctx: OpContext, call: Call, p: Pair) -> Value:
     return Array(Shape(tuple(D.mul(p, q) for p, q in zip(x, y))), dtype)
 
 
+def tensordot(ctx: OpContext, call: Call) -> Value:
+    """``tensordot(a, b, axes=n)``: the last n axes of ``a`` against the first n of ``b``; with an
+    operand of unknown rank, when its known suffix (``a``) or prefix (``b``) holds them."""
+    p = read_pair(call)
+    if p is not None and (p.x is None or p.y is None):
+        return _tensordot_unknown_rank(ctx, call, p)
+    return _tensordot(ctx, call)
+
+
+def _tensordot_unknown_rank(ctx: OpContext, call: Call, p: Pair) -> Value:
+    axes = call.bind(("a", "b", "axes")).get("axes")
+    n = 2 if axes is None else const_int(axes)
+    a, b = (as_array(arg.value).shape for arg in (p.a, p.b))
+    a_end = a.suffix if a.variadic else a.prefix
+    if n is None or n < 1 or len(a_end) < n or len(b.prefix) < n:
+        return Array(UNKNOWN_SHAPE, p.dtype)
+    for i, (da, db) in enumerate(zip(a_end[len(a_end) - n:], b.prefix[:n])):
+        ctx.require(eq(da, db), "SC102", lambda i=i, da=da, db=db: (
+            f"{ctx.op}: shape-mismatch for sum: axis {i - n} of {ctx.describe(p.a)} is {ctx.show_dim(da)} "
+            f"but axis {i} of {ctx.describe(p.b)} is {ctx.show_dim(db)}"))
+    if not a.variadic:
+        return Array(Shape(a.prefix[:-n] + b.prefix[n:], True, b.suffix), p.dtype)
+    if not b.variadic:
+        return Array(Shape(a.prefix, True, a.suffix[:-n] + b.prefix[n:]), p.dtype)
+    return Array(Shape(a.prefix, True, b.suffix), p.dtype)
+
+
 @binary
-def tensordot(ctx: OpContext, call: Call, p: Pair) -> Value:
+def _tensordot(ctx: OpContext, call: Call, p: Pair) -> Value:
     bound = call.bind(("a", "b", "axes"))
     x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
     axes = bound.get("axes")

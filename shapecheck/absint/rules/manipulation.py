@@ -538,7 +538,12 @@ def stack(ctx: OpContext, call: Call) -> Value:
 
 def _atleast(a: Array, n: int) -> Array:
     dims = a.shape.dims
-    if dims is None or len(dims) >= n:
+    if dims is None:
+        # unknown rank: unchanged when it has n dims already; atleast_2d of one dim keeps the last
+        if a.shape.min_rank >= n or n == 1:
+            return a
+        return Array(Shape((), True, a.shape.suffix) if n == 2 else UNKNOWN_SHAPE, a.dtype)
+    if len(dims) >= n:
         return a
     if n == 2:
         return Array(Shape((1,) * (2 - len(dims)) + dims), a.dtype)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Dict, Int, List, Slice, TorchModule, Tuple, Value, as_tensor
+from ..core.values import UNKNOWN, Dict, Int, List, Slice, Str, TorchModule, Tuple, Value, as_tensor
 from .kinds import Rule
 from .nn_modules import Layer
 
@@ -25,7 +25,19 @@ def module_list(ctx: OpContext, call: Call) -> Value:
 
 
 def module_dict(ctx: OpContext, call: Call) -> Value:
-    return call.args[0].value if call.args and type(call.args[0].value) is Dict else Dict()
+    """``nn.ModuleDict({"a": layer})`` or ``nn.ModuleDict([("a", layer), ...])``: its dict."""
+    v = call.args[0].value if call.args else None
+    if type(v) is Dict:
+        return v
+    if type(v) in (List, Tuple) and v.items is not None:
+        pairs = []
+        for item in v.items:
+            if not (type(item) in (List, Tuple) and item.items is not None and len(item.items) == 2
+                    and type(item.items[0]) is Str and item.items[0].value is not None):
+                return Dict()
+            pairs.append((item.items[0].value, item.items[1]))
+        return Dict(tuple(pairs))
+    return Dict()
 
 
 def layer_item(m: TorchModule, index: Value) -> Value:

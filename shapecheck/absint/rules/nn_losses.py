@@ -22,7 +22,7 @@ def loss_reduction(call: Call, m: TorchModule | None = None) -> str | None:
 def reduced_loss(a: Array, reduction: str | None, elementwise: Shape) -> Value:
     if reduction == "none":
         return Array(elementwise, a.dtype)
-    if reduction in ("mean", "sum"):
+    if reduction in ("mean", "sum", "batchmean"):   # batchmean: KLDivLoss's sum over the batch size
         return Array(Shape(()), a.dtype)
     return Array(UNKNOWN_SHAPE, a.dtype)
 

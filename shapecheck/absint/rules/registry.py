@@ -13,11 +13,14 @@ from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .pymath import MATH, MATH_CONSTANTS
 from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_attribute, tensor_method
+from . import flax
 
 #: Every library's table, by qualified name. torch/jax tables join here.
 TABLE: dict[str, Rule] = dict(NUMPY)
 TABLE.update(TORCH)
 TABLE.update(MATH)
+TABLE.update(flax.FLAX)
+LAYER_CALLS = {**LAYER_CALLS, **flax.LAYER_CALLS}   # kinds are qualified (flax.linen.Dense): no torch kind is shadowed
 
 
 def library_value(qualname: str) -> Value:
@@ -154,6 +157,8 @@ def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     if a.tensor:
         text = ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else ""
         return ctx.interp.apply(ctx.node, attr, lambda ctx: tensor_attribute(ctx, a, attr, text))
+    if attr in flax.VARIABLE_READS:   # nnx.Param(a).value is a
+        return a
     dims = a.shape.dims
     if attr == "shape":
         if dims is None:

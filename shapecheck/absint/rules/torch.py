@@ -38,7 +38,7 @@ from . import torch_nn as N
 from .comparison import allclose
 from .kinds import Rule, like, same_shape, sig, sized_random, ufunc, unknown_length
 from .numpy import NUMPY
-from .returns import returns, returns_first
+from .returns import fan_init, returns, returns_first
 from .torch_args import tensor_result, torch_call
 
 _UNARY_FLOAT = """exp exp2 expm1 log log2 log10 log1p sqrt rsqrt sin cos tan asin acos atan arcsin arccos arctan
@@ -167,8 +167,10 @@ kl_div binary_cross_entropy binary_cross_entropy_with_logits""".split()},
 _NN: dict[str, Rule] = dict(N.CONSTRUCTORS)
 _NN.update({"ModuleList": N.module_list, "ModuleDict": N.module_dict, "Parameter": returns_first,
             "parameter.Parameter": returns_first})
-_NN.update({f"init.{name}": returns_first for name in """xavier_uniform_ xavier_normal_ kaiming_uniform_
-kaiming_normal_ zeros_ ones_ normal_ uniform_ constant_ trunc_normal_ orthogonal_ eye_ dirac_""".split()})
+_NN.update({f"init.{name}": returns_first for name in """zeros_ ones_ normal_ uniform_ constant_ trunc_normal_
+orthogonal_ eye_ dirac_""".split()})
+_NN.update({f"init.{name}": fan_init
+            for name in "xavier_uniform_ xavier_normal_ kaiming_uniform_ kaiming_normal_".split()})
 
 _RAW: dict[str, Rule] = {f"torch.{n}": r for n, r in _FUNCTIONS.items()}
 _RAW.update({f"torch.linalg.{n}": torch_call(NUMPY[f"numpy.linalg.{n}"]) for n in _LINALG})

@@ -35,6 +35,8 @@ _CONV_TRANSPOSE = ("in_channels", "out_channels", "kernel_size", "stride", "padd
 _BATCH_NORM = ("num_features", "eps", "momentum", "affine")
 _LAYER_NORM = ("normalized_shape", "eps", "elementwise_affine")
 _RECURRENT = ("input_size", "hidden_size", "num_layers", "bias", "batch_first", "dropout", "bidirectional")
+#: nn.RNN alone takes ``nonlinearity`` ('tanh'/'relu') fourth
+_RNN = ("input_size", "hidden_size", "num_layers", "nonlinearity", "bias", "batch_first", "dropout", "bidirectional")
 _TRANSFORMER = ("d_model", "nhead", "dim_feedforward", "dropout", "activation", "layer_norm_eps", "batch_first",
                 "norm_first")
 _CLASS_LOSS = ("weight", "size_average", "ignore_index", "reduce", "reduction")
@@ -73,7 +75,7 @@ LAYERS.update({
     "Embedding": Layer(("num_embeddings", "embedding_dim", "padding_idx"), NE.embedding_layer, NE.embedding_weights),
     "MultiheadAttention": Layer(("embed_dim", "num_heads", "dropout", "bias", "add_bias_kv", "add_zero_attn", "kdim",
                                  "vdim", "batch_first"), NT.attention_layer, check=divisible("embed_dim", "num_heads")),
-    "RNN": Layer(_RECURRENT, NR.recurrent_layer), "GRU": Layer(_RECURRENT, NR.recurrent_layer),
+    "RNN": Layer(_RNN, NR.recurrent_layer), "GRU": Layer(_RECURRENT, NR.recurrent_layer),
     "LSTM": Layer(_RECURRENT, NR.recurrent_layer),
     "TransformerEncoderLayer": Layer(_TRANSFORMER, NT.transformer_layer, check=divisible("d_model", "nhead")),
     "TransformerDecoderLayer": Layer(_TRANSFORMER, NT.transformer_layer, check=divisible("d_model", "nhead")),

@@ -55,3 +55,12 @@ def dot(x: Float[np.ndarray, "*batch 784"], y: Float[np.ndarray, "*b 784 10"]):
     reveal_shape(x.dot(np.ones((5, 784, 10))))  # reveal: (..., 5, 10)
     bad = np.dot(x, np.ones((10, 3)))  # error: SC102
     bad = np.dot(x, np.ones(3))  # error: SC102
+
+
+def tensordot(x: Float[np.ndarray, "*batch 4 5"], y: Float[np.ndarray, "4 5 *b"]):
+    reveal_shape(np.tensordot(x, np.ones((4, 5, 6))))  # reveal: (..., 6)
+    reveal_shape(np.tensordot(x, np.ones((5, 2)), axes=1))  # reveal: (..., 4, 2)
+    reveal_shape(np.tensordot(np.ones((3, 4, 5)), y))  # reveal: (3, ...)
+    reveal_shape(np.tensordot(x, y))  # reveal: (...)
+    bad = np.tensordot(x, np.ones((5, 4)))  # error: SC102
+    bad = np.tensordot(np.ones((2, 5)), y, axes=1)  # error: SC102

@@ -49,3 +49,11 @@ def axes(x: Float[np.ndarray, "*batch 5 128"], y: Float[np.ndarray, "3 *batch 4"
     bad = np.concatenate([x, z], axis=-1)  # error: SC106
     bad = np.concatenate([x, np.ones((4, 128))], axis=-1)  # error: SC106
     bad = np.concatenate([x, np.ones(128)])  # error: SC106
+
+
+def widening(x: Float[np.ndarray, "*batch 128"], y: Float[np.ndarray, "*b 5 128"], z: Float[np.ndarray, "3 *b"]):
+    reveal_shape(np.atleast_2d(x))  # reveal: (..., 128)
+    reveal_shape(np.atleast_3d(x))  # reveal: (...)
+    reveal_shape(np.atleast_3d(y))  # reveal: (...)
+    reveal_shape(np.atleast_2d(z))  # reveal: (...)
+    reveal_shape(np.atleast_1d(z))  # reveal: (3, ...)

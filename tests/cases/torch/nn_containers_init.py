@@ -32,3 +32,11 @@ reveal_shape(x @ w.t())  # reveal: (4, 16)
 bad = heads["cls"](torch.randn(4, 7))  # error: SC102
 bad2 = x @ p  # error: SC102
 bad3 = nn.init.zeros_(lin.bias) + torch.zeros(8)  # error: SC101
+pairs = nn.ModuleDict([("a", nn.Linear(3, 4)), ("b", nn.Linear(4, 2))])
+reveal_shape(pairs["b"](pairs["a"](torch.randn(5, 3))))  # reveal: (5, 2)
+bad_xavier = nn.init.xavier_uniform_(torch.empty(5))  # error: SC107
+bad_xavier_n = nn.init.xavier_normal_(torch.empty(()))  # error: SC107
+bad_kaiming = nn.init.kaiming_uniform_(torch.empty(5))  # error: SC107
+bad_kaiming_n = nn.init.kaiming_normal_(torch.empty(4), mode="fan_out")  # error: SC107
+reveal_shape(nn.init.kaiming_normal_(torch.empty(3, 5)))  # reveal: (3, 5)
+reveal_shape(nn.init.xavier_uniform_(torch.empty(2, 3, 4)))  # reveal: (2, 3, 4)

@@ -45,3 +45,5 @@ bad7 = F.binary_cross_entropy(probs, torch.rand(8, 3))  # error: SC101
 bad8 = F.huber_loss(logits, torch.randn(8, 4))  # error: SC101
 bad9 = F.smooth_l1_loss(logits, torch.randn(3, 10))  # error: SC101
 bad10 = F.kl_div(log_probs, torch.rand(8, 4), reduction="batchmean")  # error: SC101
+reveal_shape(nn.KLDivLoss(reduction="batchmean")(torch.randn(4, 5), torch.randn(4, 5)))  # reveal: ()
+reveal_shape(torch.nn.functional.kl_div(torch.randn(4, 5), torch.randn(4, 5), reduction="batchmean"))  # reveal: ()

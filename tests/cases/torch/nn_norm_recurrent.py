@@ -39,3 +39,11 @@ bad3 = nn.RMSNorm(4)(seq)  # error: SC102
 bad4 = nn.RNN(6, 16)(x)  # error: SC102
 bad5 = nn.TransformerDecoderLayer(16, 3)  # error: SC107
 bad6 = dec_layer(torch.randn(5, 2, 8), memory)  # error: SC102
+rnn_relu = nn.RNN(10, 20, 2, "relu", True, True)
+rnn_relu_out, rnn_relu_h = rnn_relu(torch.randn(3, 7, 10))
+reveal_shape(rnn_relu_out)  # reveal: (3, 7, 20)
+reveal_shape(rnn_relu_h)  # reveal: (2, 3, 20)
+rnn_bi_out, _ = nn.RNN(10, 20, 1, "tanh", True, False, 0.0, True)(torch.randn(7, 3, 10))
+reveal_shape(rnn_bi_out)  # reveal: (7, 3, 40)
+gru_bf_out, _ = nn.GRU(10, 20, 2, True, True)(torch.randn(3, 7, 10))
+reveal_shape(gru_bf_out)  # reveal: (3, 7, 20)

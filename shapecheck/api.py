@@ -7,6 +7,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 from typing import Sequence
 
@@ -39,16 +42,22 @@ def finish_report(report: FileReport, options: Options) -> FileReport:
 
 
 def check_paths(paths: Sequence[str], options: Options | None = None,
-                project: Project | None = None) -> list[FileReport]:
-    """Analyse every given file (already discovered: see ``shapecheck.cli.discovery``)."""
+                project: Project | None = None, *, root: str | Path | None = None) -> list[FileReport]:
+    """Analyse every given file (already discovered: see ``shapecheck.cli.discovery``).
+
+    Imports of project modules resolve from ``project``'s roots, else from ``root`` (the project
+    root: ``Project.at_root``), else from the analysed files' folders.
+    """
     options = options or Options()
+    if project is None and root is not None:
+        project = Project.at_root(root, options)
     project = project or Project(roots=sorted({str(Path(p).resolve().parent) for p in paths}),
                                  options=options)
     project.options = options
     reports = []
     for p in paths:
         try:
-            data = Path(p).read_bytes()
+            data = read_source(p)
         except OSError as exc:
             report = FileReport(p)
             report.diagnostics.append(Diagnostic(p, Span(1, 1, 1, 1), "SC002", "error",
@@ -57,6 +66,27 @@ def check_paths(paths: Sequence[str], options: Options | None = None,
             continue
         reports.append(check_source(data, p, project=project))
     return reports
+
+
+MAX_SOURCE_BYTES = 10_000_000  # no hand-written module is this large; a generated one is not worth a run
+
+
+def read_source(path: str | Path) -> bytes:
+    """The bytes of one source file; OSError (its ``strerror`` says why) for anything but a regular
+    file of at most MAX_SOURCE_BYTES.
+
+    A FIFO would block the run and ``/dev/zero`` would fill memory: the file is opened without
+    blocking and its kind checked on the open descriptor before anything is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        data = handle.read(MAX_SOURCE_BYTES + 1)
+    if info.st_size > MAX_SOURCE_BYTES or len(data) > MAX_SOURCE_BYTES:
+        raise OSError(errno.EFBIG, f"file too large ({max(info.st_size, len(data)) / 1e6:.1f} MB; "
+                                   f"the limit is {MAX_SOURCE_BYTES / 1e6:.0f} MB)", str(path))
+    return data
 
 
 def signatures_of(path: str, source: str | None = None, project: Project | None = None) -> list[Signature]:
@@ -75,4 +105,4 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
 
 
 __all__ = ["signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
-           "check_paths", "Diagnostic", "FileReport", "Span"]
+           "check_paths", "read_source", "MAX_SOURCE_BYTES", "Diagnostic", "FileReport", "Span"]

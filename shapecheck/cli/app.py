@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Callable, Sequence
 
 from ..version import __version__
-from . import explain
+from . import explain, merge
 from .command import EXIT_USAGE, exit_status, print_error, run_subcommand
 
 
@@ -66,6 +66,7 @@ class Subcommand:
 
 SUBCOMMANDS: dict[str, Subcommand] = {
     "check": Subcommand("check files and folders for shape errors", _check),
+    "merge": Subcommand("join the JSON or SARIF outputs of `check --shard` jobs", lambda: merge),
     "explain": Subcommand("explain a diagnostic code, with examples", lambda: explain),
     "lsp": Subcommand("run the language server over stdio", _lsp, extra="lsp"),
     "ir": Subcommand("print a function's shape-typed IR", _ir),

@@ -3,6 +3,10 @@
 Exit status: 0 clean, 1 findings (errors; warnings too under --strict), 2 usage or configuration
 error or a path that does not exist, 101 internal failure (any SC003: a bug in shapecheck).
 The analyser (Z3) loads when the first file is checked.
+
+Imports of the project's own modules resolve from the project root (``root.py``), whichever
+paths are named; files are checked in ``-j N`` processes (``parallel.py``) through the cache
+(``cache.py``), and the output is the same whichever way a report was obtained.
 """
 
 from __future__ import annotations
@@ -10,19 +14,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import traceback
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable
 
 from .. import api
-from ..report.diagnostics import Diagnostic, FileReport, Span
 from ..report.suppression import filter_codes
 from ..version import __version__
+from . import parallel
 from .baseline import BaselineError, apply_baseline, make_baseline, read_baseline, write_baseline
+from .cache import CACHE_DIR_NAME, Cache
 from .command import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, print_error, print_note
 from .config import ConfigError, check_code_prefixes, find_config, load_config
 from .discovery import Excludes, PathNotFound, discover
 from .output import render, render_statistics, render_summary
+from .progress import Progress
+from .root import common_folder, project_root
+from .shard import parse_shard, select_shard
 
 HUMAN_FORMATS = ("concise", "full")
 DEFAULT_BASELINE = "shapecheck-baseline.json"
@@ -50,6 +57,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="apply excludes and .gitignore to paths named on the command line too")
     parser.add_argument("--config", metavar="FILE", help="read [tool.shapecheck] from FILE instead of searching")
     parser.add_argument("--no-color", action="store_true", help="never colour output (also: NO_COLOR=1)")
+    parser.add_argument("-j", "--jobs", type=_positive_int, metavar="N",
+                        help="check files in N processes (default: the machine's cores; 1: in this process)")
+    parser.add_argument("--no-cache", action="store_true", help=f"neither read nor write the cache ({CACHE_DIR_NAME}/)")
+    parser.add_argument("--cache-dir", metavar="DIR",
+                        help=f"keep the cache in DIR (default: {CACHE_DIR_NAME}/ in the project root)")
+    parser.add_argument("--shard", type=_shard, metavar="I/N",
+                        help="check only shard I of N of the files (CI; join outputs with `shapecheck merge`)")
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number of processes, got {text!r}")
+    return int(text)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        return parse_shard(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,8 +98,9 @@ def _code_list(values: list[str] | None) -> tuple[str, ...] | None:
 
 def _check(args: argparse.Namespace) -> int:
     paths = args.paths or ["."]
-    config = load_config(args.config) if args.config else find_config(_search_start(paths))
-    root = config.root if config is not None else Path.cwd()
+    config = load_config(args.config) if args.config else find_config(common_folder(paths))
+    root = config.root if config is not None else Path.cwd()   # what exclude patterns are relative to
+    project = project_root(paths, config.root if config is not None else None)  # where imports resolve
     select = _code_list(args.select)
     ignore = _code_list(args.ignore)
     select = check_code_prefixes(select, "--select") if select is not None else (config and config.select) or ()
@@ -87,8 +115,17 @@ def _check(args: argparse.Namespace) -> int:
     except PathNotFound as error:
         raise ConfigError("no such file or directory: " + ", ".join(error.paths)) from None
 
+    if args.shard is not None:
+        files = select_shard(files, project, args.shard)
+
     options = api.Options(strict=strict, select=select, ignore=ignore)
-    reports, sources = check_files(files, options)
+    cache = None
+    if not args.no_cache:
+        cache = Cache.open(args.cache_dir or project / CACHE_DIR_NAME, options, project)
+    progress = Progress(len(files), sys.stderr, enabled=fmt in HUMAN_FORMATS and sys.stderr.isatty())
+    reports = parallel.check_files(files, options, project, jobs=args.jobs or parallel.default_jobs(),
+                                   cache=cache, progress=progress)
+    sources = _source_lines(r.path for r in reports if r.diagnostics)
 
     internal_error = any(d.code == "SC003" for r in reports for d in r.diagnostics)
     diags = sorted((d for r in reports for d in filter_codes(r.diagnostics, select, ignore)),
@@ -139,57 +176,15 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def check_files(files: Sequence[str], options) -> tuple[list, dict[str, list[str]]]:
-    """Analyse ``files`` one by one; a file that cannot be read or crashes the analyser becomes a
-    diagnostic (SC002 / SC003) and the others are still checked.
-
-    Returns the reports and the source lines of every file that has diagnostics (for ``full``
-    output and the baseline).
-    """
-    project = api.Project(roots=sorted({str(Path(p).resolve().parent) for p in files}), options=options)
-    reports: list[FileReport] = []
+def _source_lines(paths: Iterable[str]) -> dict[str, list[str]]:
+    """The lines of each file that has findings (for ``full`` output and the baseline)."""
     sources: dict[str, list[str]] = {}
-    tracebacks_shown: set[tuple[str, str]] = set()
-    for path in files:
+    for path in paths:
         try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            reason = error.strerror or type(error).__name__
-            reports.append(FileReport(path, [Diagnostic(path, Span(1, 1, 1, 1), "SC002", "error",
-                                                        f"cannot read file: {reason}")]))
-            continue
-        try:
-            report = api.check_source(data, path, project=project, options=options)
-        except Exception as error:  # one file's crash must not stop the run: report it, go on
-            _report_crash(path, error, tracebacks_shown)
-            report = FileReport(path, [Diagnostic(
-                path, Span(1, 1, 1, 1), "SC003", "error",
-                f"internal error: {type(error).__name__}: {error} (a bug in shapecheck; "
-                f"please report it with this file)")])
-        reports.append(report)
-        if report.diagnostics:
-            sources[path] = data.decode("utf-8-sig", errors="replace").splitlines()
-    return reports, sources
-
-
-def _report_crash(path: str, error: Exception, shown: set[tuple[str, str]]) -> None:
-    # The full traceback once per distinct crash site; one line for each further file it hits.
-    frames = traceback.extract_tb(error.__traceback__)
-    site = (type(error).__name__, f"{frames[-1].filename}:{frames[-1].lineno}" if frames else "")
-    if site in shown:
-        print_error(f"internal error while checking {path}: {type(error).__name__}: {error}")
-        return
-    shown.add(site)
-    print_error(f"internal error while checking {path}:\n{traceback.format_exc().rstrip()}")
-
-
-def _search_start(paths: Sequence[str]) -> str:
-    absolute = [os.path.abspath(p) for p in paths]
-    try:
-        common = os.path.commonpath(absolute)
-    except ValueError:  # paths on different drives
-        return os.getcwd()
-    return common if os.path.isdir(common) else os.path.dirname(common)
+            sources[path] = Path(path).read_bytes().decode("utf-8-sig", errors="replace").splitlines()
+        except OSError:
+            pass
+    return sources
 
 
 def _use_color(no_color_flag: bool) -> bool:

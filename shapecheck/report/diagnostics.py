@@ -139,3 +139,4 @@ class FileReport:
     array_expressions: dict[tuple[int, int, int, int], tuple[bool, bool]] = field(default_factory=dict)
     unknown_calls: dict[str, int] = field(default_factory=dict)
     source: str | None = None   # the text analysed (for suppression comments and `full` output)
+    loaded_modules: list[str] = field(default_factory=list)  # real paths of the project modules read (a cache's dependencies)

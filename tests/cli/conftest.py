@@ -21,6 +21,7 @@ import pytest
 
 from shapecheck import api
 from shapecheck.cli import app as cli
+from shapecheck.cli import parallel
 from shapecheck.report.codes import CODES
 from shapecheck.report.diagnostics import Diagnostic, FileReport, Related, Span
 from shapecheck.report.suppression import apply_suppressions
@@ -78,6 +79,9 @@ def run(capsys, monkeypatch, tmp_path, fake_analyzer):
     """Run `shapecheck ARGS...` in-process from ``tmp_path`` with the stand-in analyser."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("NO_COLOR", raising=False)
+    # In-process, so the stand-in analyser is the one that runs (a spawned worker imports the
+    # real one); test_cli_parallel.py runs the real analyser in processes.
+    monkeypatch.setattr(parallel, "default_jobs", lambda: 1)
 
     def invoke(*args: str) -> Result:
         capsys.readouterr()

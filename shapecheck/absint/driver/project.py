@@ -44,6 +44,14 @@ class Project:
     incremental: bool = False
     cache: ProjectCache = field(default_factory=ProjectCache)
 
+    @classmethod
+    def at_root(cls, root: str | Path, options: Options | None = None) -> "Project":
+        """The project whose root folder is ``root``: its modules resolve from ``root``, and from
+        ``root/src`` when that exists (the src layout), whichever files are analysed."""
+        root = Path(root).resolve()
+        roots = [str(root)] + ([str(root / "src")] if (root / "src").is_dir() else [])
+        return cls(roots=roots, options=options or Options())
+
     def source_of(self, path: str) -> str | None:
         if self.read_source is not None:
             text = self.read_source(path)

@@ -1,0 +1,142 @@
+"""The check cache: a file's report, kept until the file, a module it imports, the options or
+shapecheck itself change.
+
+Entries live in ``.shapecheck_cache/`` in the project root (``--cache-dir`` elsewhere,
+``--no-cache`` not at all), one JSON file each, named by a content key: the sha256 of the
+file's bytes, its path (as given and resolved: diagnostics carry it), the project root, the
+options, and shapecheck's version with a digest of its own source (so an edited checkout does
+not reuse its old answers). The project modules the analysis read are not known before it runs,
+so each entry records them with their sha256 (``FileReport.loaded_modules``) and a hit requires
+that every one of them still hashes the same; an edited imported module is a miss.
+
+Writes go to a temporary file in the same folder, then ``os.replace``: a reader never sees half an
+entry, and concurrent runs at worst both write the same value. An entry that cannot be read,
+does not parse, or was written by another format or for another key is ignored and rewritten.
+The folder holds a ``CACHEDIR.TAG`` (https://bford.info/cachedir/, so backup tools skip it) and a
+``.gitignore`` of ``*``.
+
+Not watched: a module that did not exist when the entry was written (an import that resolved to
+nothing then). ``--no-cache`` after adding a module that files already imported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import asdict
+from pathlib import Path
+
+from ..api import Options
+from ..report.diagnostics import FileReport
+from ..version import __version__
+from .report_data import report_from_data, report_to_data
+
+CACHE_DIR_NAME = ".shapecheck_cache"
+FORMAT = "shapecheck-cache/1"
+CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+                "# This file is a cache directory tag created by shapecheck.\n"
+                "# For information about cache directory tags, see: https://bford.info/cachedir/\n")
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def sha256_file(path: str | Path) -> str | None:
+    """The hex sha256 of a file's bytes; None when it cannot be read (gone, a folder)."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def shapecheck_digest() -> str:
+    """shapecheck's version and a digest of its source files (rules and messages included)."""
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(_PACKAGE.rglob("*")):
+        if path.suffix in (".py", ".md") and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+class Cache:
+    """One run's view of a cache folder (create it with :meth:`open`)."""
+
+    def __init__(self, directory: Path, options: Options, root: Path):
+        self.directory = directory
+        settings = {"options": asdict(options), "root": str(root), "shapecheck": shapecheck_digest()}
+        self._salt = json.dumps(settings, sort_keys=True).encode()
+        self._hashes: dict[str, str | None] = {}   # dependency real path -> sha256, once per run
+
+    @classmethod
+    def open(cls, directory: str | Path, options: Options, root: Path) -> "Cache | None":
+        """The cache in ``directory`` (made, tagged and git-ignored if new); None when it cannot be
+        made (a read-only tree): the run goes on without one."""
+        directory = Path(directory)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            for name, text in (("CACHEDIR.TAG", CACHEDIR_TAG), (".gitignore", "*\n")):
+                if not (directory / name).exists():
+                    _write_atomic(directory / name, text.encode())
+        except OSError:
+            return None
+        return cls(directory, options, root)
+
+    def key(self, path: str, data: bytes) -> str:
+        """The content key of checking ``path`` whose bytes are ``data``."""
+        digest = hashlib.sha256(self._salt)
+        for part in (path.encode(), os.path.realpath(path).encode(), data):
+            digest.update(len(part).to_bytes(8, "little"))
+            digest.update(part)
+        return digest.hexdigest()
+
+    def get(self, key: str) -> FileReport | None:
+        """The stored report for ``key`` if its recorded imports are unchanged; else None."""
+        try:
+            entry = json.loads(self._entry(key).read_bytes())
+            if entry.get("format") != FORMAT or entry.get("key") != key:
+                return None
+            if any(self._hash(dep) != digest for dep, digest in entry["dependencies"].items()):
+                return None
+            return report_from_data(entry["report"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None  # missing, truncated, corrupt or foreign: recomputed and rewritten
+
+    def put(self, key: str, path: str, report: FileReport) -> None:
+        """Store ``report`` (not one recording a crash: SC003 is never cached)."""
+        if any(d.code == "SC003" for d in report.diagnostics):
+            return
+        itself = os.path.realpath(path)
+        dependencies = {dep: self._hash(dep) for dep in report.loaded_modules if dep != itself}
+        entry = {"format": FORMAT, "key": key, "dependencies": dependencies, "report": report_to_data(report)}
+        target = self._entry(key)
+        try:
+            target.parent.mkdir(exist_ok=True)
+            _write_atomic(target, json.dumps(entry, separators=(",", ":")).encode())
+        except OSError:
+            pass  # a full disk or a read-only tree costs the cache, never the run
+
+    def _entry(self, key: str) -> Path:
+        return self.directory / key[:2] / f"{key}.json"
+
+    def _hash(self, path: str) -> str | None:
+        if path not in self._hashes:
+            self._hashes[path] = sha256_file(path)
+        return self._hashes[path]
+
+
+def _write_atomic(target: Path, data: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+__all__ = ["CACHE_DIR_NAME", "Cache", "sha256_file", "shapecheck_digest"]

@@ -1,0 +1,156 @@
+"""Checking many files: from the cache, in this process, or in ``-j N`` worker processes, with
+the same result whichever.
+
+Each file is analysed on its own, in a fresh :class:`~shapecheck.api.Project` rooted at the
+project root (fresh symbol names included), so its report depends only on the file, the modules
+it imports, the options and the root: never on which files came before it or in which process.
+:func:`check_file` is the worker: a top-level function taking and returning plain, picklable data,
+so it runs the same under ``spawn``. Reports are gathered by position, so the output keeps the
+discovery order, and crash tracebacks are printed after the run in that order too.
+
+One file, or ``-j 1``, runs in-process: no worker start-up (each worker imports the analyser).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import traceback
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from .. import api
+from ..report.diagnostics import Diagnostic, FileReport, Span
+from .cache import Cache
+from .command import print_error
+from .progress import Progress
+from .report_data import report_from_data, report_to_data
+
+
+def default_jobs() -> int:
+    """The processes ``-j`` defaults to: the cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class Crash:
+    """An analyser crash on one file: where it happened (to show each distinct traceback once)."""
+
+    site: tuple[str, str]   # (exception type, file:line of the raising frame)
+    summary: str            # "ZeroDivisionError: ..."
+    traceback: str
+
+
+def check_file(path: str, options: api.Options, root: str) -> dict:
+    """Check one file; the report as plain data (``report_data``) and the crash, if any.
+
+    A file that cannot be read is SC002; a crash of the analyser is SC003 (other files go on).
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        report = FileReport(path, [Diagnostic(path, Span(1, 1, 1, 1), "SC002", "error",
+                                              f"cannot read file: {reason}")])
+        return {"report": report_to_data(report), "crash": None}
+    try:
+        project = api.Project.at_root(root, options)
+        report = api.check_source(data, path, project=project, options=options)
+    except Exception as error:  # one file's crash must not stop the run: report it, go on
+        frames = traceback.extract_tb(error.__traceback__)
+        site = (type(error).__name__, f"{frames[-1].filename}:{frames[-1].lineno}" if frames else "")
+        crash = Crash(site, f"{type(error).__name__}: {error}", traceback.format_exc().rstrip())
+        report = FileReport(path, [Diagnostic(
+            path, Span(1, 1, 1, 1), "SC003", "error",
+            f"internal error: {crash.summary} (a bug in shapecheck; please report it with this file)")])
+        return {"report": report_to_data(report), "crash": crash}
+    return {"report": report_to_data(report), "crash": None}
+
+
+def check_files(files: Sequence[str], options: api.Options, root: Path, *, jobs: int = 1,
+                cache: Cache | None = None, progress: Progress | None = None) -> list[FileReport]:
+    """The report of every file, in the order given."""
+    reports: list[FileReport | None] = [None] * len(files)
+    keys: dict[int, str] = {}
+    for index, path in enumerate(files):
+        if cache is not None:
+            try:
+                keys[index] = cache.key(path, Path(path).read_bytes())
+            except OSError:
+                continue  # unreadable: the worker says so (SC002)
+            reports[index] = cache.get(keys[index])
+            if reports[index] is not None and progress is not None:
+                progress.advance()
+    pending = [index for index, report in enumerate(reports) if report is None]
+    outcomes = _run(files, pending, options, str(root), jobs, progress)
+    if progress is not None:
+        progress.close()
+    crashes_shown: set[tuple[str, str]] = set()
+    for index in pending:
+        outcome = outcomes[index]
+        report = reports[index] = report_from_data(outcome["report"])
+        if outcome["crash"] is not None:
+            _print_crash(files[index], outcome["crash"], crashes_shown)
+        elif cache is not None and index in keys:
+            cache.put(keys[index], files[index], report)
+    return reports  # type: ignore[return-value]: every slot is filled
+
+
+def _run(files: Sequence[str], pending: list[int], options: api.Options, root: str, jobs: int,
+         progress: Progress | None) -> dict[int, dict]:
+    if jobs <= 1 or len(pending) <= 1:
+        outcomes = {}
+        for index in pending:
+            outcomes[index] = check_file(files[index], options, root)
+            if progress is not None:
+                progress.advance()
+        return outcomes
+    # Largest files first: the long analyses start early and the pool ends evenly.
+    order = sorted(pending, key=lambda i: -_size(files[i]))
+    outcomes = {}
+    context = multiprocessing.get_context("spawn")  # the same on every platform; no forked Z3 state
+    with ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=context) as pool:
+        futures = {pool.submit(check_file, files[index], options, root): index for index in order}
+        for future in as_completed(futures):
+            index = futures[future]
+            try:
+                outcomes[index] = future.result()
+            except BrokenProcessPool:  # a worker died (killed, out of memory): that file is SC003
+                outcomes[index] = _lost_worker(files[index])
+            if progress is not None:
+                progress.advance()
+    return outcomes
+
+
+def _lost_worker(path: str) -> dict:
+    crash = Crash(("BrokenProcessPool", ""), "the worker process checking this file died",
+                  "the worker process checking this file died (killed, or out of memory)")
+    report = FileReport(path, [Diagnostic(path, Span(1, 1, 1, 1), "SC003", "error",
+                                          f"internal error: {crash.summary} (a bug in shapecheck, or "
+                                          "a resource limit; try -j 1)")])
+    return {"report": report_to_data(report), "crash": crash}
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _print_crash(path: str, crash: Crash, shown: set[tuple[str, str]]) -> None:
+    # The full traceback once per distinct crash site; one line for each further file it hits.
+    if crash.site in shown:
+        print_error(f"internal error while checking {path}: {crash.summary}")
+        return
+    shown.add(crash.site)
+    print_error(f"internal error while checking {path}:\n{crash.traceback}")
+
+
+__all__ = ["Crash", "check_file", "check_files", "default_jobs"]

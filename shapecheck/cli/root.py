@@ -1,0 +1,54 @@
+"""The project root: the folder every import of the project's own modules resolves from.
+
+Findings must not depend on which paths are named (``pkg/`` alone, or ``pkg/ setup.py``, or
+``.``), so ``from pkg.models import Net`` resolves from one folder, found once per run:
+
+1. the folder of the configuration in use (``pyproject.toml`` with ``[tool.shapecheck]``, or
+   ``--config FILE``);
+2. else the nearest folder holding one of :data:`MARKERS`, searching upward from the checked
+   paths' common ancestor;
+3. else that common ancestor itself.
+
+``Project.at_root`` adds ``root/src`` when it exists (the src layout). The cache
+(``.shapecheck_cache/``) lives in the root, and ``--shard`` hashes paths relative to it.
+
+>>> import tempfile, pathlib
+>>> top = pathlib.Path(tempfile.mkdtemp()).resolve()
+>>> (top / "pkg").mkdir(); _ = (top / "setup.py").write_text("")
+>>> project_root([str(top / "pkg")], config_root=None) == top
+True
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Sequence
+
+#: What marks a project's top folder (as ruff, black and pytest's rootdir search use them).
+MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+
+
+def common_folder(paths: Sequence[str]) -> Path:
+    """The deepest folder holding every path (a lone file's folder); the working directory when
+    the paths share none (different drives)."""
+    absolute = [os.path.abspath(p) for p in paths] or [os.getcwd()]
+    try:
+        common = os.path.commonpath(absolute)
+    except ValueError:
+        return Path.cwd().resolve()
+    return Path(common if os.path.isdir(common) else os.path.dirname(common)).resolve()
+
+
+def project_root(paths: Sequence[str], config_root: Path | None) -> Path:
+    """The project root for a run over ``paths`` (see the module docstring)."""
+    if config_root is not None:
+        return Path(config_root).resolve()
+    start = common_folder(paths)
+    for folder in (start, *start.parents):
+        if any((folder / marker).exists() for marker in MARKERS):
+            return folder
+    return start
+
+
+__all__ = ["MARKERS", "common_folder", "project_root"]

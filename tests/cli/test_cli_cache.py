@@ -1,0 +1,128 @@
+"""The cache: a warm run reuses reports, and anything that could change one is a miss."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from shapecheck import api
+from shapecheck.cli.cache import CACHEDIR_TAG
+
+
+@pytest.fixture
+def analysed(monkeypatch, fake_analyzer):
+    """The stand-in analyser, counting the files it analyses; a file whose text names `dep.py`
+    records it as a loaded project module (as the real analyser does for an import)."""
+    calls: list[str] = []
+
+    def counting(source, path="<string>", *, project=None, options=None):
+        calls.append(os.path.basename(path))
+        report = fake_analyzer(source, path, project=project, options=options)
+        text = source.decode() if isinstance(source, bytes) else source
+        if "dep.py" in text:
+            report.loaded_modules = [os.path.realpath(path), os.path.realpath("dep.py")]
+        return report
+
+    monkeypatch.setattr(api, "check_source", counting)
+    return calls
+
+
+@pytest.fixture
+def tree(write):
+    write("setup.py", "")
+    write("a.py", "x = f(y)  # emit: SC102\n")
+    write("b.py", "import dep  # dep.py\nz = g(x)  # emit: SC101\n")
+    write("dep.py", "y = 1\n")
+
+
+def _entries(tmp_path):
+    return sorted((tmp_path / ".shapecheck_cache").glob("*/*.json"))
+
+
+def test_warm_run_reuses_every_report(run, tree, analysed, tmp_path):
+    cold = run("check", ".")
+    assert sorted(analysed) == ["a.py", "b.py", "dep.py", "setup.py"]
+    analysed.clear()
+    warm = run("check", ".")
+    assert analysed == [] and (warm.status, warm.out) == (cold.status, cold.out) and cold.status == 1
+    cache = tmp_path / ".shapecheck_cache"
+    assert (cache / "CACHEDIR.TAG").read_text() == CACHEDIR_TAG
+    assert (cache / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    assert (cache / ".gitignore").read_text() == "*\n"
+    assert len(_entries(tmp_path)) == 4
+
+
+def test_statistics_come_from_the_cache_too(run, write, analysed):
+    write("s.py", "a = g(x)  # unknown-call: torch.g\n")
+    cold = run("check", "s.py", "--statistics")
+    warm = run("check", "s.py", "--statistics")
+    assert analysed == ["s.py"] and warm.out == cold.out and "torch.g" in warm.out
+
+
+def test_edits_to_the_file_or_an_imported_module_are_misses(run, tree, analysed, write):
+    run("check", ".")
+    analysed.clear()
+    write("a.py", "x = f(y)  # emit: SC104\n")
+    assert "SC104" in run("check", ".").out and analysed == ["a.py"]
+    analysed.clear()
+    write("dep.py", "y = 2\n")
+    run("check", ".")
+    assert sorted(analysed) == ["b.py", "dep.py"]   # b.py read dep.py
+
+
+def test_options_are_part_of_the_key(run, tree, analysed):
+    run("check", ".")
+    analysed.clear()
+    run("check", ".", "--strict")
+    assert len(analysed) == 4
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "truncated", "foreign", "empty", "other-key"])
+def test_a_damaged_entry_is_ignored_and_rebuilt(run, tree, analysed, tmp_path, damage):
+    cold = run("check", ".")
+    entries = _entries(tmp_path)
+    for entry in entries:
+        text = entry.read_text()
+        entry.write_text({"corrupt": "\x00garbage{", "truncated": text[: len(text) // 2],
+                          "foreign": json.dumps({"hello": "world"}), "empty": "",
+                          "other-key": text.replace('"key":"', '"key":"0')}[damage])
+    analysed.clear()
+    again = run("check", ".")
+    assert (again.status, again.out) == (cold.status, cold.out) and len(analysed) == 4
+    assert all(json.loads(entry.read_text())["format"] == "shapecheck-cache/1" for entry in entries)
+    analysed.clear()
+    run("check", ".")
+    assert analysed == []
+
+
+def test_no_cache_and_cache_dir(run, tree, analysed, tmp_path):
+    run("check", ".", "--no-cache")
+    assert not (tmp_path / ".shapecheck_cache").exists()
+    run("check", ".", "--cache-dir", "elsewhere")
+    assert (tmp_path / "elsewhere" / "CACHEDIR.TAG").is_file()
+    analysed.clear()
+    run("check", ".", "--cache-dir", "elsewhere")
+    assert analysed == []
+
+
+def test_crashes_are_never_cached(run, write, analysed):
+    write("boom.py", "boom()  # crash\n")
+    assert run("check", "boom.py").status == 101
+    assert run("check", "boom.py").status == 101 and analysed == ["boom.py", "boom.py"]
+
+
+def test_no_temporary_files_are_left(run, tree, tmp_path):
+    run("check", ".")
+    leftovers = [p for p in (tmp_path / ".shapecheck_cache").rglob("*") if p.name.startswith(".tmp-")]
+    assert leftovers == []
+
+
+def test_the_analyser_records_the_project_modules_it_read(tmp_path):
+    (tmp_path / "helper.py").write_text("import numpy as np\ndef make():\n    return np.zeros((2, 3))\n")
+    user = tmp_path / "user.py"
+    user.write_text("from helper import make\nx = make()\n")
+    report = api.check_source(user.read_bytes(), str(user),
+                              project=api.Project.at_root(tmp_path, api.Options()))
+    assert os.path.realpath(tmp_path / "helper.py") in report.loaded_modules

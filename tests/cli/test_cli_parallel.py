@@ -1,0 +1,49 @@
+"""`-j N` prints exactly what `-j 1` prints: same findings, same order, same exit status."""
+
+from __future__ import annotations
+
+import pytest
+
+from shapecheck.cli import app as cli
+
+BAD = """import numpy as np
+
+a = np.zeros(({n}, 3)) @ np.zeros((4, 5))
+b = np.ones(({n}, 2)) + np.ones((3,))
+"""
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    (tmp_path / "setup.py").write_text("")
+    for index in range(5):
+        folder = tmp_path / ("pkg" if index % 2 else "other")
+        folder.mkdir(exist_ok=True)
+        (folder / f"m{index}.py").write_text(BAD.format(n=index + 2) * (index + 1))
+    (tmp_path / "other" / "clean.py").write_text("import numpy as np\nx = np.zeros((2, 3)) @ np.zeros((3, 4))\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _check(capsys, *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    status = cli.main(["check", "--no-cache", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.mark.parametrize("fmt", ["concise", "json"])
+def test_processes_print_what_one_process_prints(tree, capsys, fmt):
+    one = _check(capsys, ".", "-j", "1", "--output-format", fmt)
+    many = _check(capsys, ".", "-j", "3", "--output-format", fmt)
+    assert one == many
+    assert one[0] == 1 and one[1].count("SC102") == 15
+
+
+def test_statistics_agree_too(tree, capsys):
+    assert _check(capsys, ".", "-j", "1", "--statistics") == _check(capsys, ".", "-j", "2", "--statistics")
+
+
+def test_bad_job_counts_are_usage_errors(tree, capsys):
+    for value in ("0", "-2", "x"):
+        assert _check(capsys, ".", "-j", value)[0] == 2

@@ -1,0 +1,74 @@
+"""Imports resolve from the project root, so the findings do not depend on which paths are named."""
+
+from __future__ import annotations
+
+import pytest
+
+from shapecheck.cli import app as cli
+from shapecheck.cli.root import project_root
+
+USE = """import numpy as np
+from pkg.shapes import make
+
+x = make(4) @ np.zeros((4, 5))
+"""
+SHAPES = """import numpy as np
+
+def make(n):
+    return np.zeros((n, 3))
+"""
+FINDING = "pkg/use.py:4:5: error[SC102]"
+
+
+@pytest.fixture
+def check(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str) -> tuple[int, str]:
+        capsys.readouterr()
+        status = cli.main(["check", "--no-cache", "-j", "1", *args])
+        return status, capsys.readouterr().out
+
+    return invoke
+
+
+def _package(tmp_path, marker: str = "setup.py", under: str = ""):
+    base = tmp_path / under
+    (base / "pkg").mkdir(parents=True)
+    (base / "pkg" / "__init__.py").write_text("")
+    (base / "pkg" / "shapes.py").write_text(SHAPES)
+    (base / "pkg" / "use.py").write_text(USE)
+    (tmp_path / marker).write_text("")
+
+
+@pytest.mark.parametrize("paths", [["pkg/use.py"], ["pkg"], ["."], ["pkg", "setup.py"]])
+def test_same_findings_whatever_paths_are_named(check, tmp_path, paths):
+    _package(tmp_path)
+    status, out = check(*paths)
+    assert status == 1
+    assert [line for line in out.splitlines() if "[SC" in line] == [line for line in out.splitlines()
+                                                                    if line.startswith(FINDING)]
+    assert FINDING in out
+
+
+def test_src_layout_resolves_from_root_src(check, tmp_path):
+    _package(tmp_path, marker="pyproject.toml", under="src")
+    for paths in (["src/pkg/use.py"], ["src"], ["."]):
+        status, out = check(*paths)
+        assert status == 1 and "src/pkg/use.py:4:5: error[SC102]" in out, paths
+
+
+def test_from_a_subfolder_the_root_is_still_found(check, tmp_path, monkeypatch):
+    _package(tmp_path)
+    monkeypatch.chdir(tmp_path / "pkg")
+    status, out = check("use.py")
+    assert status == 1 and "use.py:4:5: error[SC102]" in out
+
+
+def test_root_is_the_config_folder_then_the_nearest_marker(tmp_path):
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "setup.cfg").write_text("")
+    assert project_root([str(tmp_path / "a" / "b")], config_root=None) == (tmp_path / "a").resolve()
+    assert project_root([str(tmp_path / "a" / "b")], config_root=tmp_path) == tmp_path.resolve()
+    bare = tmp_path / "a" / "b"
+    assert project_root([str(bare / "x.py"), str(bare)], config_root=None) == (tmp_path / "a").resolve()

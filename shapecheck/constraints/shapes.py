@@ -111,3 +111,23 @@ def drop_axes(shape: Shape, axes: tuple[int, ...], keepdims: bool = False) -> Sh
     if any(p is None for p in places):
         return None
     return replace_axes(shape, {p: (1,) if keepdims else () for p in places})
+
+
+def transposed(shape: Shape) -> Shape:
+    """``x.T``: every dim reversed; of an unknown rank, the known ends swap places, reversed."""
+    if shape.rank is not None:
+        return Shape(tuple(reversed(shape.dims)))
+    if shape.prefix == () and shape.suffix == ():
+        return shape
+    return Shape(tuple(reversed(shape.suffix)), True, tuple(reversed(shape.prefix)))
+
+
+def matrix_transposed(shape: Shape) -> Shape:
+    """``x.mT``: the last two dims swapped (unknown when the known suffix has fewer than two)."""
+    if shape.rank is not None:
+        dims = shape.dims
+        return Shape(dims[:-2] + (dims[-1], dims[-2])) if len(dims) >= 2 else shape
+    if len(shape.suffix) >= 2:
+        s = shape.suffix
+        return Shape(shape.prefix, True, s[:-2] + (s[-1], s[-2]))
+    return UNKNOWN_SHAPE

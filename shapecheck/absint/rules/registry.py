@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from ...constraints import dims as D
-from ...constraints.shapes import Shape
+from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryObject, Method, Str, TorchModule, Tuple,
                            Value, tensor_like)
@@ -169,11 +169,9 @@ def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     if attr == "size":
         return Int(D.product(dims)) if dims is not None else Int(ctx.fresh("size"))
     if attr == "T":
-        return Array(Shape(tuple(reversed(dims))), a.dtype) if dims is not None else a
+        return Array(transposed(a.shape), a.dtype)
     if attr == "mT":
-        if dims is not None and len(dims) >= 2:
-            return Array(Shape(dims[:-2] + (dims[-1], dims[-2])), a.dtype)
-        return Array(a.shape, a.dtype)
+        return Array(matrix_transposed(a.shape), a.dtype)
     if attr in ("real", "imag"):
         return Array(a.shape, a.dtype)
     if attr == "dtype":

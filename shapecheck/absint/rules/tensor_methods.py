@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...constraints import dims as D
 from ...constraints.predicates import eq
-from ...constraints.shapes import Shape
+from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Call, OpContext
 from ..core.values import (
     UNKNOWN,
@@ -106,14 +106,12 @@ def tensor_attribute(ctx: OpContext, a: Array, attr: str, text: str) -> Value:
     if attr == "ndim":
         return Int(len(dims)) if dims is not None else Int(ctx.fresh("ndim"))
     if attr in ("T", "H"):
-        return as_tensor(Array(Shape(tuple(reversed(dims))), a.dtype)) if dims is not None else a
+        return as_tensor(Array(transposed(a.shape), a.dtype))
     if attr in ("mT", "mH"):
         if dims is not None and len(dims) < 2:
             ctx.fail("SC107", f"{attr}: tensor.{attr} is only supported on matrices or batches of matrices, "
                               f"but {text or 'the tensor'} is {ctx.show_shape(a.shape)}")
-        if dims is None:
-            return a
-        return as_tensor(Array(Shape(dims[:-2] + (dims[-1], dims[-2])), a.dtype))
+        return as_tensor(Array(matrix_transposed(a.shape), a.dtype))
     if attr in ("data", "grad", "real", "imag"):
         return a
     if attr == "dtype":

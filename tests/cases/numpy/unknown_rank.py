@@ -64,3 +64,9 @@ def tensordot(x: Float[np.ndarray, "*batch 4 5"], y: Float[np.ndarray, "4 5 *b"]
     reveal_shape(np.tensordot(x, y))  # reveal: (...)
     bad = np.tensordot(x, np.ones((5, 4)))  # error: SC102
     bad = np.tensordot(np.ones((2, 5)), y, axes=1)  # error: SC102
+
+
+def transposes(x):
+    h = x @ np.ones((784, 128))
+    reveal_shape(h.T)  # reveal: (128, ...)
+    return h.T @ np.ones(7)

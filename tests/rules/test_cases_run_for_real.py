@@ -1,5 +1,5 @@
-"""The numpy case files run under real NumPy (and the torch ones under torch, where it imports):
-their expectations must be what the library does.
+"""The numpy case files run under real NumPy (and the torch ones under torch, the einops ones under
+einops, where they import): their expectations must be what the library does.
 
 Each file runs one top-level statement at a time, ``reveal_shape`` recording the shape it is given
 (``.shape``, or () for a Python/NumPy scalar). Checked, per line with an expectation:
@@ -31,6 +31,7 @@ from .case_runner import run_case
 CASES = Path(__file__).resolve().parent.parent / "cases"
 NUMPY_CASES = sorted((CASES / "numpy").glob("*.py"))
 TORCH_CASES = sorted((CASES / "torch").glob("*.py"))
+EINOPS_CASES = sorted((CASES / "einops").glob("*.py"))
 
 
 def _concrete(reveal: str) -> tuple[int, ...] | None:
@@ -105,6 +106,15 @@ def _missing_imports(path: Path) -> list[str]:
 def test_torch_case_agrees_with_torch(path: Path) -> None:
     if importlib.util.find_spec("torch") is None:
         pytest.skip("torch is not importable here (the torch case files also run in tests/torch_oracle)")
+    missing = _missing_imports(path)
+    if missing:
+        pytest.skip(f"{path.name} imports {', '.join(missing)}, which is not installed here")
+    problems, _ = judge(path)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", EINOPS_CASES, ids=lambda p: p.name)
+def test_einops_case_agrees_with_einops(path: Path) -> None:
     missing = _missing_imports(path)
     if missing:
         pytest.skip(f"{path.name} imports {', '.join(missing)}, which is not installed here")

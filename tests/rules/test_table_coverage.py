@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from shapecheck.absint.rules.numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, NUMPY
+from shapecheck.absint.rules.einops import EINOPS
 from shapecheck.absint.rules.flax import FLAX
 from shapecheck.absint.rules.pymath import MATH
 from shapecheck.absint.rules.torch import LAYER_CALLS, TENSOR_METHODS, TORCH
@@ -128,10 +129,11 @@ def uncovered() -> dict[str, list[str]]:
         "torch.nn layers": sorted(k for k in LAYER_CALLS if f"torch.nn.{k}" not in names.qualified),
         "flax": sorted(e for e in FLAX if not _covered(e, names)),   # layers too: a kind is its constructor
         "math": sorted(e for e in MATH if not _covered(e, names)),
+        "einops": sorted(e for e in EINOPS if not _covered(e, names)),   # layers too, by their constructors
     }
 
 
-TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "flax", "math")
+TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "flax", "math", "einops")
 
 
 @pytest.mark.parametrize("table", TABLES)

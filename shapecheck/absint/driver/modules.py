@@ -16,7 +16,7 @@ from .project import Project
 
 #: Top-level names of the array libraries whose ops are modelled (everything under them is a
 #: LibraryObject, resolved against the rule tables).
-LIBRARIES = ("numpy", "torch", "jax", "math", "flax")
+LIBRARIES = ("numpy", "torch", "jax", "math", "flax", "einops")
 #: Standard modules whose names carry no shapes (imported names from them are unknown), but for
 #: the few in _TYPING_NAMES.
 _SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "functools", "os", "sys")

@@ -53,6 +53,7 @@ class Interpreter(Statements, Expressions):
         self.unrolling = 0
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
         self.statement: ast.stmt | None = None    # the statement being run
+        self.looping = 0                          # inside a loop run to a fixpoint (not unrolled)
         self.callee: ast.expr | None = None       # the function expression of the call being evaluated
         self.object_use: ast.expr | None = None   # the object of the attribute read or subscript being evaluated
 

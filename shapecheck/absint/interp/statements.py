@@ -56,7 +56,11 @@ class Statements:
         if type(current) is not List:
             return False
         args = [self.eval(a) for a in call.args]
-        if func.attr in LIST_MUTATORS:
+        if func.attr in LIST_MUTATORS and isinstance(holder, ast.Attribute) and self.looping:
+            # an object's list grown in a loop that is not unrolled: the fixpoint widens the frame's
+            # names, not objects' attributes, so its length is unknown from here
+            store(List(None, element_of(current)))
+        elif func.attr in LIST_MUTATORS:
             store(mutate_list(current, func.attr, args))
         elif func.attr in ("sort", "reverse", "remove", "__setitem__"):
             store(List(None, element_of(current)))
@@ -242,8 +246,12 @@ class Statements:
         exits: list = []
         for iteration in range(LOOP_ITERATIONS + 1):
             self.frame.env, self.frame.facts = dict(state_env), entry_facts
-            head()
-            self.run_body(body)
+            self.looping += 1
+            try:
+                head()
+                self.run_body(body)
+            finally:
+                self.looping -= 1
             end_env = self.frame.env
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []

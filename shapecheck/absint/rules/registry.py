@@ -13,12 +13,17 @@ from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .pymath import MATH, MATH_CONSTANTS
 from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_attribute, tensor_method
+from .torch_nn import LAYERS
+from . import einops
 from . import flax
 
 #: Every library's table, by qualified name. torch/jax tables join here.
 TABLE: dict[str, Rule] = dict(NUMPY)
 TABLE.update(TORCH)
 TABLE.update(MATH)
+TABLE.update(einops.EINOPS)
+LAYERS.update(einops.LAYERS)  # einops' torch layers are nn.Modules: nn.Sequential runs them too
+LAYER_CALLS = {**LAYER_CALLS, **einops.LAYER_CALLS}
 TABLE.update(flax.FLAX)
 LAYER_CALLS = {**LAYER_CALLS, **flax.LAYER_CALLS}   # kinds are qualified (flax.linen.Dense): no torch kind is shadowed
 

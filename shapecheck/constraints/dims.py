@@ -345,6 +345,21 @@ _OPS: dict[str, Callable[[Dim, Dim], Dim]] = {
 _SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
 
 
+#: A symbol whose name ends so may be negative (every other symbol is a size or a count, >= 0): a
+#: value the analysis knows only by name (``model.intercept_``) may be any int.
+SIGNED = "~"
+
+
+def signed(d: Dim) -> Dim:
+    """The symbol ``d`` (one fresh symbol) as one that may be negative."""
+    (name,) = free_symbols(d)
+    return sym(name + SIGNED)
+
+
+def is_signed(name: str) -> bool:
+    return name.endswith(SIGNED)
+
+
 def display_name(name: str) -> str:
     """A symbol's name as the user wrote it: analysis-made symbols are ``hint#id`` (unique per run)."""
     cut = name.find("#")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
 
-from .dims import Dim, Sym
+from .dims import Dim, Sym, is_signed
 from .predicates import Pred, eq, evaluate_pred, pred_symbols
 
 
@@ -247,7 +247,7 @@ class Solver:
         variables: dict = {}
         req = self.pred(requirement, variables)
         fact_terms = [self.pred(f.pred, variables) for f in facts]
-        base = [v >= 0 for v in variables.values()]
+        base = [v >= 0 for name, v in variables.items() if not is_signed(name)]
 
         # Does the requirement fail for every consistent value?  (facts and req unsat)
         s = self._solver()
@@ -288,7 +288,7 @@ class Solver:
         variables: dict = {}
         terms = [self.pred(f.pred, variables) for f in facts]
         s = self._solver()
-        s.add([v >= 0 for v in variables.values()])
+        s.add([v >= 0 for name, v in variables.items() if not is_signed(name)])
         s.add(terms)
         r = s.check()
         return None if r == z3.unknown else r == z3.sat

@@ -18,6 +18,7 @@ class ModuleInfo:
     env: dict = field(default_factory=dict)
     reported: bool = False
     _lines: list | None = None
+    _libraries: frozenset | None = None
 
     @property
     def lines(self) -> list[str]:
@@ -54,3 +55,23 @@ class ModuleInfo:
     def origin(self, node: ast.AST, text: str) -> Origin:
         """Where a fact stated at ``node`` comes from."""
         return Origin(self.path, self.span(node), text)
+
+    @property
+    def libraries(self) -> frozenset:
+        """The top-level names of the modules this module imports (``{"torch", "math"}``)."""
+        if self._libraries is None:
+            names = set()
+            for node in ast.walk(self.tree):
+                if isinstance(node, ast.Import):
+                    names.update(a.name.split(".")[0] for a in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    names.add(node.module.split(".")[0])
+            self._libraries = frozenset(names)
+        return self._libraries
+
+    @property
+    def torch_only(self) -> bool:
+        """A torch module (it imports torch, and neither numpy nor jax): an array whose library is
+        not known here is a tensor (``B, C, H, W = x.shape`` of a ``forward`` argument)."""
+        libraries = self.libraries
+        return "torch" in libraries and not ({"numpy", "jax"} & libraries)

@@ -11,7 +11,7 @@ import ast
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...constraints.dims import Dim
+from ...constraints.dims import Dim, signed
 from ...constraints.predicates import Pred
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 
@@ -210,7 +210,7 @@ class Opaque(Value):
         Only int-demanding places ask (arithmetic, comparisons, sizes): a value known only by name
         may as well be an array or a string, so a plain read never decides that it is an int."""
         if self.dim is None:
-            self.dim = fresh(self.name)
+            self.dim = signed(fresh(self.name))   # nothing says it is a size: it may be negative
         return Int(self.dim)
 
 

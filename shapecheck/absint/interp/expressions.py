@@ -222,7 +222,10 @@ class Expressions:
         """``config.n_embd``: another object known by name, the same one at every read; it becomes
         a named int where the code needs one (``Opaque.as_int``)."""
         attr = node.attr
-        if node is self.callee or attr in ARRAY_ATTRIBUTES:
+        if node is self.callee:
+            obj.members.clear()   # a method may change the object: what was read of it is stale
+            return UNKNOWN
+        if attr in ARRAY_ATTRIBUTES:
             return UNKNOWN
         value = obj.members.get(attr)
         if value is None:
@@ -494,13 +497,16 @@ class Expressions:
         return result
 
     def _escape_lists(self, node: ast.Call) -> None:
-        """A list handed to code we do not model may be mutated there: forget its length."""
+        """A list handed to code we do not model may be mutated there: forget its length; an object
+        known by name may be changed there: forget what was read of it."""
         env = self.frame.env
         for a in list(node.args) + [kw.value for kw in node.keywords]:
             if isinstance(a, ast.Name):
                 v = env.get(a.id)
                 if type(v) is List and v.items is not None:
                     env[a.id] = List(None, element_of(v))
+                elif type(v) is Opaque:
+                    v.members.clear()
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN

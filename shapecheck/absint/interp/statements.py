@@ -10,7 +10,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ...constraints.solver import Fact, Verdict
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
-from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List,
+from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
 from .semantics import (AUG_NAMES, about_shapes, as_array_value, catches_shape_errors,
@@ -403,6 +403,9 @@ class Statements:
             if type(obj) is Array and target.attr == "shape" and isinstance(target.value, ast.Name):
                 self._reshape_in_place(target, obj, value)
                 return
+            if type(obj) is Opaque:   # known by name: it has this value from here on
+                obj.members[target.attr] = value
+                return
             if isinstance(obj, Instance):
                 if obj.template and not self._in_init(obj):
                     # The template instance stands for every object of its class: a method other than
@@ -506,7 +509,7 @@ class Statements:
             dims.append(self.analysis.fresh(hint))
         dtype = current.dtype if type(current) is Array else None
         array = tensor_like(Array(Shape(tuple(dims)), dtype), current)
-        store(Array(array.shape, array.dtype, tensor=True) if torch else array)
+        store(Array(array.shape, array.dtype, tensor=True) if torch or self.module.torch_only else array)
         for e, d in zip(elts, dims):
             self.assign(e, Int(d))
         return True

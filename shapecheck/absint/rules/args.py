@@ -107,7 +107,7 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
     """
     if arg is None:
         return None
-    v = int_view(arg.value, ctx.fresh)
+    v = arg.value   # a lone object known by name may be a whole shape: not its int view
     t = type(v)
     if t is Int or t is Hole:
         items: tuple = (v,)

@@ -72,7 +72,7 @@ def reshape(ctx: OpContext, call: Call) -> Value:
 
 
 def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
-    v = int_view(target.value, ctx.fresh)
+    v = target.value   # a lone object known by name may be a whole shape: not its int view
     items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
     if items is None:
         return UNKNOWN_SHAPE

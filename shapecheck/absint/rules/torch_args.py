@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from ..core.context import Arg, Call, OpContext
-from ..core.values import Array, Int, LibraryObject, List, Str, Tuple, Value, as_tensor
+from ..core.values import Array, Int, LibraryObject, List, Opaque, Str, Tuple, Unknown, Value, as_tensor
 from .args import as_array, dtype_arg
 from .kinds import Rule
 
@@ -45,7 +45,9 @@ def size_arg(call: Call, start: int) -> Arg | None:
     if "size" in call.kwargs:
         return call.kwargs["size"]
     rest = call.args[start:]
-    if len(rest) == 1 and (type(rest[0].value) in (Tuple, List) or _reads_as_sizes(rest[0])):
+    if len(rest) == 1 and (type(rest[0].value) in (Tuple, List, Unknown, Opaque) or _reads_as_sizes(rest[0])):
+        # a lone value of unknown kind may be a whole size (``zeros(shape)``): as NumPy's rules read
+        # ``np.zeros(shape)``, its rank is unknown, never taken for one int
         return rest[0]
     if not rest:
         return None

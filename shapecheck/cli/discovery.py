@@ -7,7 +7,8 @@ A directory expands to the ``.py`` files under it, skipping:
 - what ``.gitignore`` files ignore, with git's precedence: a deeper ``.gitignore`` overrides a
   shallower one, the last matching pattern in a file wins, and nothing below an ignored directory
   comes back. ``.gitignore`` files are read from the walked folders and their ancestors up to the
-  repository root (the folder holding ``.git``; without one, up to the working directory).
+  repository root (the folder holding ``.git``; without one, up to the working directory),
+- what is not a regular file (a FIFO, a socket, a device, or a link to one).
 
 A path named explicitly is analysed even when excluded, unless ``force_exclude`` (for pre-commit,
 which passes every changed file). A path that does not exist raises ``PathNotFound``.
@@ -22,6 +23,7 @@ which passes every changed file). A path that does not exist raises ``PathNotFou
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -151,8 +153,19 @@ def _expand(given: str, excludes: Excludes, gitignores: GitIgnores | None, force
         dirnames[:] = sorted(name for name in dirnames
                              if not _excluded(here / name, True, top, excludes, gitignores, walked=True))
         for name in sorted(filenames):
-            if name.endswith(".py") and not _excluded(here / name, False, top, excludes, gitignores, walked=True):
+            if name.endswith(".py") and not _special(os.path.join(directory, name)) \
+                    and not _excluded(here / name, False, top, excludes, gitignores, walked=True):
                 yield os.path.normpath(os.path.join(directory, name))
+
+
+def _special(path: str) -> bool:
+    """A FIFO, socket or device (or a link to one) that a walk met under a ``.py`` name: reading it
+    would block the run (a FIFO) or never end (``/dev/zero``), and it holds no source anyway. A
+    dangling link is not special: it is reported as unreadable (SC002)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _excluded(path: Path, is_dir: bool, walk_root: Path, excludes: Excludes,

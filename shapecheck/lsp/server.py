@@ -34,6 +34,7 @@ from ..report.codes import CODES
 from ..report.diagnostics import FileReport, Span
 from . import actions, settings as settings_mod
 from .convert import to_lsp_diagnostic, to_range, to_span
+from .framing import ResyncingStream
 from .imports import imported_modules, module_names
 from .notes import HoverText, NoteIndex, hint_notes, hover_code, signature_notes
 from .positions import position_to_char, split_lines
@@ -487,7 +488,8 @@ def run(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     # pygls logs every message it sends at INFO: keep it quiet unless asked to debug.
     logging.getLogger("pygls").setLevel(logging.DEBUG if args.log_level == "DEBUG" else logging.WARNING)
-    build_server().start_io()
+    # pygls reads stdin through ResyncingStream: a badly framed message costs that message only.
+    build_server().start_io(stdin=ResyncingStream(sys.stdin.buffer), stdout=sys.stdout.buffer)
     return 0
 
 

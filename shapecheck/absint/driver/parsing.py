@@ -38,14 +38,30 @@ def _shift(stmt: ast.stmt, delta: int) -> None:
             n.end_lineno = end + delta
 
 
+def _parse(text: str, path: str) -> ast.Module:
+    """``ast.parse``, with CPython's nesting limit reported as the SyntaxError it is to the user.
+
+    A 5,000-term ``x + x + ...`` or 5,000 chained ``.T`` is a tree deeper than CPython builds: it
+    raises RecursionError ("maximum recursion depth exceeded during ast construction"), and
+    ``python`` itself refuses the file the same way at compile time. That is a fact about the file,
+    not a crash of the analyser, so it is reported like a syntax error of the whole file (SC001)."""
+    try:
+        return ast.parse(text, filename=path)
+    except RecursionError:
+        message = ("an expression is nested too deeply for Python's parser (Python: RecursionError: "
+                   "maximum recursion depth exceeded during compilation)")
+        raise SyntaxError(message, (path, None, None, None)) from None
+
+
 def parse(cache: dict | None, path: str, text: str) -> ast.Module:
     """``ast.parse(text)``, reusing the previous tree of ``path`` kept in ``cache`` (path ->
     (lines, tree), the project's ``ProjectCache.trees``).
 
-    Raises SyntaxError (and ValueError for NUL bytes) like ``ast.parse``.
+    Raises SyntaxError (and ValueError for NUL bytes) like ``ast.parse``; nesting past Python's
+    own limit is a SyntaxError too (see :func:`_parse`).
     """
     if cache is None:
-        return ast.parse(text, filename=path)
+        return _parse(text, path)
     files = cache
     lines = text.splitlines(keepends=True)
     previous = files.get(path)
@@ -53,7 +69,7 @@ def parse(cache: dict | None, path: str, text: str) -> ast.Module:
     if previous is not None:
         tree = _reparse(previous, lines, path)
     if tree is None:
-        tree = ast.parse(text, filename=path)
+        tree = _parse(text, path)
     if len(files) >= MAX_FILES and path not in files:
         files.clear()
     files[path] = (lines, tree)
@@ -87,7 +103,7 @@ def _reparse(previous: tuple, lines: list[str], path: str) -> ast.Module | None:
     if seg_start > seg_end_new or seg_end_new > n_new:
         return None
     try:
-        piece = ast.parse("".join(lines[seg_start:seg_end_new]), filename=path)
+        piece = _parse("".join(lines[seg_start:seg_end_new]), path)
     except (SyntaxError, ValueError):
         return None
     for stmt in piece.body:

@@ -36,6 +36,13 @@ if TYPE_CHECKING:
     from ..core.session import Run
 
 
+#: Expressions nested deeper than this evaluate to unknown. Python's parser accepts about 3,000
+#: levels (a 2,900-term ``x + x + ...`` is a left-deep tree that deep), and each level costs the
+#: interpreter about 4 Python frames of the run's RECURSION_LIMIT (12,000), which the statements and
+#: calls around the expression share.
+MAX_EVAL_DEPTH = 1000
+
+
 class Interpreter(Statements, Expressions):
     """Runs one frame; the statement and expression halves are its mixins, the core is here:
     diagnostics, facts, dispatch, calls of everything callable, iteration."""
@@ -50,6 +57,7 @@ class Interpreter(Statements, Expressions):
         self.stack = stack              # functions being analysed (recursion cut-off)
         self.function = function
         self.try_depth = 0
+        self.eval_depth = 0        # expressions being evaluated, nested (see MAX_EVAL_DEPTH)
         self.unrolling = 0
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
         self.statement: ast.stmt | None = None    # the statement being run
@@ -155,9 +163,13 @@ class Interpreter(Statements, Expressions):
 
     def eval(self, node: ast.expr) -> Value:
         method = _EXPR_DISPATCH.get(type(node))
-        if method is None:
-            return UNKNOWN
-        value = method(self, node)
+        if method is None or self.eval_depth >= MAX_EVAL_DEPTH:
+            return UNKNOWN  # deeper than any hand-written expression: unknown, not a RecursionError (SC003)
+        self.eval_depth += 1
+        try:
+            value = method(self, node)
+        finally:
+            self.eval_depth -= 1
         if (type(value) is Array or value is UNKNOWN) and self.module.reported and hasattr(node, "lineno"):
             # coverage (--statistics): each expression of the checked file once, by its position
             self.analysis.count_array(_position(node), value)

@@ -203,14 +203,15 @@ def _tensordot(ctx: OpContext, call: Call, p: Pair) -> Value:
     bound = call.bind(("a", "b", "axes"))
     x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
     axes = bound.get("axes")
-    if axes is None:
-        n = 2
-        a_axes, b_axes = list(range(len(x) - n, len(x))), list(range(n))
-    elif type(axes.value) is Int and type(axes.value.dim) is int:
-        n = axes.value.dim
+    if axes is None or (type(axes.value) is Int and type(axes.value.dim) is int):
+        # An int n (default 2) names the last n axes of a and the first n of b; NumPy looks them up
+        # without a bounds check and fails with "IndexError: tuple index out of range" when an
+        # operand has fewer (np.tensordot(np.ones(3), np.ones(3)) is such a call). n <= 0 is an
+        # outer product.
+        n = 2 if axes is None else axes.value.dim
         if n > len(x) or n > len(y):
-            ctx.fail("SC102", f"{ctx.op}: axes={n} is more than the operands' dimensions "
-                              f"({len(x)} and {len(y)})")
+            ctx.fail("SC104", f"{ctx.op}: axes={n} contracts {n} axes of each operand, but they have "
+                              f"{len(x)} and {len(y)} dimensions")
         a_axes, b_axes = list(range(len(x) - n, len(x))), list(range(n))
     else:
         v = axes.value
@@ -232,6 +233,8 @@ def _tensordot(ctx: OpContext, call: Call, p: Pair) -> Value:
             ctx.fail("SC102", f"{ctx.op}: shape-mismatch for sum (the axes lists differ in length)")
         a_axes = [normalize_axis(ctx, i, len(x)) for i in a_axes]
         b_axes = [normalize_axis(ctx, i, len(y)) for i in b_axes]
+        if len(set(a_axes)) != len(a_axes) or len(set(b_axes)) != len(b_axes):
+            ctx.fail("SC104", f"{ctx.op}: duplicate axes are not allowed")
     for i, j in zip(a_axes, b_axes):
         ctx.require(eq(x[i], y[j]), "SC102", lambda i=i, j=j: (
             f"{ctx.op}: shape-mismatch for sum: axis {i} of {ctx.describe(a_arg)} is {ctx.show_dim(x[i])} "

@@ -1,0 +1,424 @@
+"""Fuzzing the analyser: generated programs and mutated real files, through every output format.
+
+Each program goes through parse -> analysis -> ``concise``, ``full``, ``json``, ``sarif`` and
+``github`` output, and must come out with no internal error: no exception, no SC003, and no run
+longer than ``--slow`` seconds. Three sources, interleaved:
+
+- **shape programs**: a small grammar of NumPy / PyTorch code (random shapes and axes, edge
+  values such as 0, -1, 2**31 and 10**100, loops, comprehensions, functions, deep nesting), where
+  the op rules are exercised;
+- **hypothesmith** programs (``hypothesmith.from_grammar()``: any text Python's grammar accepts),
+  where the interpreter meets syntax no one writes by hand; skipped when it is not installed;
+- **mutations** of the files of ``../shared/corpus`` (lines dropped, duplicated, swapped or cut,
+  numbers replaced by edge values, brackets and characters inserted), through syntax recovery.
+
+    python benchmarks/fuzz.py --programs 20000 --seed 0
+
+``tests/test_fuzz.py`` runs the same harness with a small budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import signal
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from shapecheck import api  # noqa: E402 (after the path set-up, to run from a checkout)
+from shapecheck.cli.output import render  # noqa: E402
+from shapecheck.version import __version__  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+FORMATS = ("concise", "full", "json", "sarif", "github")
+
+
+# == the harness ===================================================================================
+@dataclass(frozen=True)
+class Failure:
+    """One program the analyser did not survive: what went wrong, and the program."""
+
+    kind: str       # "exception", "SC003", "render <fmt>", "slow"
+    summary: str
+    source: str
+    origin: str     # which generator, and the seed or file it came from
+
+    def text(self) -> str:
+        return f"== {self.kind} ({self.origin}): {self.summary}\n{self.source}\n"
+
+
+class _Slow(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Slow()
+
+
+def check_program(source: str, path: str, origin: str, slow: float | None = None) -> list[Failure]:
+    """Run one program through the analyser and every output format; what went wrong, if anything."""
+    failures: list[Failure] = []
+    # CPU time, not wall time: a loaded machine (parallel fuzz runs) does not make a program slow
+    timed = slow is not None and hasattr(signal, "SIGPROF")
+    if timed:
+        signal.signal(signal.SIGPROF, _alarm)
+        signal.setitimer(signal.ITIMER_PROF, slow)
+    try:
+        report = api.check_source(source, path)
+    except _Slow:
+        return [Failure("slow", f"over {slow} s of CPU time", source, origin)]
+    except BaseException as error:  # noqa: B036 (RecursionError, MemoryError: all are findings)
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        frames = traceback.extract_tb(error.__traceback__)
+        where = f" at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name}" if frames else ""
+        return [Failure("exception", f"{type(error).__name__}: {error}"[:300] + where, source, origin)]
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+    for d in report.diagnostics:
+        if d.code == "SC003":
+            failures.append(Failure("SC003", d.message[:300], source, origin))
+    lines = source.splitlines()
+    for fmt in FORMATS:
+        try:
+            render(fmt, report.diagnostics, source_lines=lambda p: lines, color=fmt == "full",
+                   tool_version=__version__, root=str(ROOT))
+        except Exception as error:
+            failures.append(Failure(f"render {fmt}", f"{type(error).__name__}: {error}"[:300], source, origin))
+    return failures
+
+
+# == shape programs ================================================================================
+EDGE_INTS = (0, 1, -1, 2, 3, 4, 5, 7, 16, 17, 255, 1024, 2**31, -2**31, 10**7, 10**100, -(10**30))
+NP_UNARY = ("np.sum", "np.mean", "np.max", "np.argmax", "np.cumsum", "np.squeeze", "np.transpose", "np.ravel",
+            "np.sort", "np.exp", "np.abs", "np.expand_dims", "np.flip", "np.diag", "np.linalg.inv",
+            "np.linalg.norm", "np.atleast_2d", "np.unique", "np.nonzero", "np.argsort", "np.tril", "np.trace")
+NP_BINARY = ("np.dot", "np.matmul", "np.tensordot", "np.outer", "np.inner", "np.kron", "np.concatenate",
+             "np.stack", "np.vstack", "np.hstack", "np.add", "np.where", "np.maximum", "np.cross",
+             "np.broadcast_to", "np.einsum", "np.linalg.solve", "np.vdot", "np.append")
+METHODS = ("reshape", "transpose", "sum", "mean", "T", "swapaxes", "squeeze", "flatten", "max", "astype",
+           "repeat", "take", "copy", "ravel", "cumsum", "argmax", "std", "clip", "view", "size", "shape",
+           "ndim", "dot", "permute", "unsqueeze", "expand", "contiguous", "flip", "chunk", "split")
+TORCH_CALLS = ("torch.randn", "torch.zeros", "torch.ones", "torch.cat", "torch.stack", "torch.matmul",
+               "torch.bmm", "torch.einsum", "F.softmax", "F.linear", "F.relu", "torch.tensordot",
+               "F.conv2d", "F.max_pool2d", "torch.flatten", "F.cross_entropy", "F.layer_norm")
+LAYERS = ("nn.Linear", "nn.Conv2d", "nn.LayerNorm", "nn.Embedding", "nn.BatchNorm1d", "nn.Dropout",
+          "nn.MultiheadAttention", "nn.LSTM", "nn.Conv1d", "nn.MaxPool2d", "nn.Sequential", "nn.ModuleList")
+
+
+class ShapeProgram:
+    """One random program of NumPy / PyTorch code, from ``seed``."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.names: list[str] = ["x", "y"]
+        self.lines: list[str] = ["import numpy as np", "import torch", "import torch.nn as nn",
+                                 "import torch.nn.functional as F", "import math",
+                                 f"x = np.zeros({self.shape()})", f"y = np.ones({self.shape()})"]
+
+    def source(self) -> str:
+        for _ in range(self.rng.randint(3, 25)):
+            self.statement(0)
+        return "\n".join(self.lines) + "\n"
+
+    # -- pieces --
+    def dim(self) -> str:
+        r = self.rng.random()
+        if r < 0.6:
+            return str(self.rng.choice((1, 2, 3, 4, 5, 8)))
+        if r < 0.75:
+            return str(self.rng.choice(EDGE_INTS))
+        if r < 0.85:
+            return self.rng.choice(("n", "k", "len(x)", "x.shape[0]", "x.shape[-1]", "x.ndim", "x.size"))
+        return self.int_expr(1)
+
+    def shape(self) -> str:
+        rank = self.rng.choice((0, 1, 1, 2, 2, 2, 3, 3, 4, 6))
+        if rank == 0 and self.rng.random() < 0.5:
+            return "()"
+        dims = [self.dim() for _ in range(rank)]
+        if rank == 1 and self.rng.random() < 0.5:
+            return dims[0]
+        return "(" + ", ".join(dims) + ("," if rank == 1 else "") + ")"
+
+    def int_expr(self, depth: int) -> str:
+        if depth > 2 or self.rng.random() < 0.5:
+            return self.rng.choice([str(self.rng.choice(EDGE_INTS)), "n", "k", "x.shape[0]", "len(y)", "-1",
+                                    "x.ndim", "True", "None", "2.5", "'a'"])
+        op = self.rng.choice(("+", "-", "*", "//", "%", "**", "<<", ">>", "&", "|"))
+        return f"({self.int_expr(depth + 1)} {op} {self.int_expr(depth + 1)})"
+
+    def axis(self) -> str:
+        return self.rng.choice(("0", "1", "-1", "-2", "2", "3", "None", "(0, 1)", "(0, 0)", "(-1, 0)", "()",
+                                "5", "-7", "[1]", "(1, 2, 3)", str(self.rng.choice(EDGE_INTS))))
+
+    def name(self) -> str:
+        return self.rng.choice(self.names)
+
+    def array(self, depth: int = 0) -> str:
+        r = self.rng.random()
+        if depth > 3 or r < 0.3:
+            return self.name()
+        if r < 0.4:
+            return f"np.{self.rng.choice(('zeros', 'ones', 'empty', 'random.randn', 'arange', 'eye', 'full'))}" \
+                   f"({self.shape()})"
+        if r < 0.55:
+            f = self.rng.choice(NP_UNARY)
+            extra = f", axis={self.axis()}" if self.rng.random() < 0.4 else ""
+            return f"{f}({self.array(depth + 1)}{extra})"
+        if r < 0.7:
+            f = self.rng.choice(NP_BINARY)
+            a, b = self.array(depth + 1), self.array(depth + 1)
+            if f == "np.einsum":
+                spec = self.rng.choice(("'ij,jk->ik'", "'ij,ij->'", "'...i,...i'", "'ii'", "'i,j'", "'ab,bc->ac'",
+                                        "'ijk,ikl->ijl'", "'->'", "'i->'", "'bij,bjk'"))
+                return f"np.einsum({spec}, {a}, {b})"
+            if f in ("np.concatenate", "np.stack", "np.vstack", "np.hstack"):
+                return f"{f}([{a}, {b}]" + (f", axis={self.axis()})" if self.rng.random() < 0.5 else ")")
+            if f == "np.tensordot" and self.rng.random() < 0.6:
+                return f"np.tensordot({a}, {b}, axes={self.axis()})"
+            if f == "np.where":
+                return f"np.where({a} > 0, {a}, {b})"
+            return f"{f}({a}, {b})"
+        if r < 0.82:
+            m = self.rng.choice(METHODS)
+            target = self.array(depth + 1)
+            if m in ("T", "size", "shape", "ndim"):
+                return f"{target}.{m}"
+            args = ", ".join(self.rng.choice((self.dim(), self.axis(), "-1", self.shape()))
+                             for _ in range(self.rng.randint(0, 3)))
+            return f"{target}.{m}({args})"
+        if r < 0.9:
+            op = self.rng.choice(("+", "-", "*", "/", "@", "**", "==", "<", "&", "%"))
+            return f"({self.array(depth + 1)} {op} {self.array(depth + 1)})"
+        if r < 0.95:
+            return f"{self.array(depth + 1)}[{self.index()}]"
+        f = self.rng.choice(TORCH_CALLS)
+        args = [self.array(depth + 1) if self.rng.random() < 0.5 else self.dim() for _ in range(self.rng.randint(0, 3))]
+        return f"{f}({', '.join(args)})"
+
+    def index(self) -> str:
+        parts = [self.rng.choice(("0", "-1", "1:", ":", "::2", "None", "...", "x > 0", "[0, 1]", "5", "2**31",
+                                  ":-1", "np.newaxis", "n", "1:3:0", "::-1"))
+                 for _ in range(self.rng.randint(1, 4))]
+        return ", ".join(parts)
+
+    # -- statements --
+    def fresh(self) -> str:
+        name = f"v{len(self.names)}"
+        self.names.append(name)
+        return name
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+    def statement(self, depth: int) -> None:
+        r = self.rng.random()
+        if r < 0.35 or depth > 2:
+            self.emit(depth, f"{self.fresh()} = {self.array()}")
+        elif r < 0.42:
+            self.emit(depth, f"reveal_shape({self.array()})")
+        elif r < 0.5:
+            target = self.fresh()
+            self.emit(depth, f"{target} = {self.array()}")
+            trips = self.rng.choice(("3", "0", "n", "2**31", "10**7", "len(x)", "x.size", "-5", "1, 10, 0"))
+            self.emit(depth, f"for i in range({trips}):")
+            self.emit(depth + 1, f"{target} = {target} + {self.array()}")
+            if self.rng.random() < 0.3:
+                self.emit(depth + 1, self.rng.choice(("break", "continue", "pass")))
+        elif r < 0.56:
+            self.emit(depth, f"{self.fresh()} = [{self.array()} for _ in range({self.dim()})]")
+        elif r < 0.62:
+            self.emit(depth, f"if {self.name()}.shape[0] == {self.dim()}:")
+            self.statement(depth + 1)
+            self.emit(depth, "else:")
+            self.statement(depth + 1)
+        elif r < 0.7:
+            fn = f"f{len(self.lines)}"
+            params = ", ".join(self.rng.sample(["a", "b", "c"], self.rng.randint(0, 3)))
+            self.emit(depth, f"def {fn}({params}):")
+            saved = self.names
+            self.names = saved + [p.strip() for p in params.split(",") if p.strip()]
+            self.statement(depth + 1)
+            self.emit(depth + 1, f"return {self.array()}")
+            self.names = saved
+            args = ", ".join(self.array() for _ in range(self.rng.randint(0, 3)))
+            self.emit(depth, f"{self.fresh()} = {fn}({args})")
+        elif r < 0.75:
+            self.emit(depth, f"{self.fresh()}, {self.fresh()} = {self.name()}.shape")
+        elif r < 0.8:
+            self.emit(depth, f"{self.name()}[{self.index()}] = {self.array()}")
+        elif r < 0.85:
+            layer = self.rng.choice(LAYERS)
+            args = ", ".join(self.dim() for _ in range(self.rng.randint(0, 3)))
+            self.emit(depth, f"layer = {layer}({args})")
+            self.emit(depth, f"{self.fresh()} = layer(torch.randn({self.shape()}))")
+        elif r < 0.88:
+            n = self.rng.choice((50, 500, 2000))
+            kind = self.rng.choice(("+", ".T", "-", "[0]", "()"))
+            if kind == "+":
+                text = " + ".join([self.name()] * n)
+            elif kind == "-":
+                text = "-" * n + self.name()
+            elif kind == "()":
+                text = "(" * 150 + self.name() + ")" * 150
+            else:
+                text = self.name() + kind * n
+            self.emit(depth, f"{self.fresh()} = {text}")
+        elif r < 0.92:
+            self.emit(depth, f"assert {self.name()}.shape == {self.shape()}")
+        elif r < 0.96:
+            self.emit(depth, f"while {self.name()}.shape[0] > {self.dim()}:")
+            self.emit(depth + 1, f"{self.name()} = {self.array()}[1:]")
+        else:
+            cls = f"C{len(self.lines)}"
+            self.emit(depth, f"class {cls}(nn.Module):")
+            self.emit(depth + 1, "def __init__(self):")
+            self.emit(depth + 2, "super().__init__()")
+            self.emit(depth + 2, f"self.fc = nn.Linear({self.dim()}, {self.dim()})")
+            self.emit(depth + 1, "def forward(self, x):")
+            self.emit(depth + 2, f"return self.fc(x).{self.rng.choice(METHODS)}")
+            self.emit(depth, f"{self.fresh()} = {cls}()(torch.randn({self.shape()}))")
+
+
+def shape_program(seed: int) -> str:
+    return ShapeProgram(seed).source()
+
+
+# == mutated corpus files ==========================================================================
+def corpus_files() -> list[Path]:
+    """The ``.py`` files of ../shared/corpus, in a stable order (empty when it is absent)."""
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*.py") if p.is_file() and p.stat().st_size < 200_000)
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    """``text`` with a few random edits of the kinds that break code half-way through an edit."""
+    lines = text.splitlines()
+    for _ in range(rng.randint(1, 4)):
+        if not lines:
+            break
+        i = rng.randrange(len(lines))
+        kind = rng.randrange(8)
+        if kind == 0:
+            del lines[i]
+        elif kind == 1:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif kind == 2:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == 3:
+            lines[i] = lines[i][:rng.randrange(len(lines[i]) + 1)]
+        elif kind == 4:
+            lines[i] = _NUMBER.sub(lambda m: str(rng.choice(EDGE_INTS)) if rng.random() < 0.5 else m.group(),
+                                   lines[i])
+        elif kind == 5:
+            at = rng.randrange(len(lines[i]) + 1)
+            junk = rng.choice(("(", ")", "[", "]", ":", ",", "\t", " ", "'", '"""', "\\", "@", ".", "é", "\x0c",
+                               "lambda", " if ", "*", "**", "=", "0"))
+            lines[i] = lines[i][:at] + junk + lines[i][at:]
+        elif kind == 6:
+            lines = lines[:i]
+        else:
+            lines[i] = "    " * rng.randint(0, 3) + lines[i].lstrip()
+    return "\n".join(lines) + ("\n" if rng.random() < 0.8 else "")
+
+
+# == hypothesmith ==================================================================================
+def hypothesmith_programs(count: int, seed: int) -> Iterator[str]:
+    """``count`` programs from hypothesmith's grammar strategy (none when it is not installed)."""
+    try:
+        import hypothesmith  # lazy: an optional dependency (the test extra)
+        from hypothesis import HealthCheck, given, settings, strategies as st
+    except ImportError:
+        return iter(())
+    found: list[str] = []
+
+    @settings(max_examples=count, database=None, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(hypothesmith.from_grammar() | hypothesmith.from_node(), st.just(seed))
+    def collect(source: str, _seed: int) -> None:
+        found.append(source)
+
+    collect()
+    return iter(found)
+
+
+# == a run =========================================================================================
+def programs(count: int, seed: int, *, hypothesmith_share: float = 0.1) -> Iterator[tuple[str, str, str]]:
+    """``count`` (source, path, origin) triples: shape programs, hypothesmith programs and mutated
+    corpus files, interleaved."""
+    rng = random.Random(seed)
+    files = corpus_files()
+    n_hyp = int(count * hypothesmith_share)
+    hyp = hypothesmith_programs(n_hyp, seed)
+    for k in range(count):
+        r = rng.random()
+        if r < hypothesmith_share:
+            source = next(hyp, None)
+            if source is not None:
+                yield source, "fuzz_hypothesmith.py", f"hypothesmith #{k}"
+                continue
+        if files and r < 0.45:
+            path = files[rng.randrange(len(files))]
+            mutation_seed = rng.randrange(2**32)
+            source = mutate(path.read_text(encoding="utf-8", errors="replace"), random.Random(mutation_seed))
+            yield source, str(path), f"mutate {path.relative_to(CORPUS)} seed={mutation_seed}"
+            continue
+        program_seed = rng.randrange(2**32)
+        yield shape_program(program_seed), "fuzz_program.py", f"shape program seed={program_seed}"
+
+
+def run(count: int, seed: int, slow: float | None, on_failure: Callable[[Failure], None] | None = None
+        ) -> tuple[int, list[Failure]]:
+    failures: list[Failure] = []
+    done = 0
+    for source, path, origin in programs(count, seed):
+        found = check_program(source, path, origin, slow)
+        failures.extend(found)
+        for f in found:
+            if on_failure:
+                on_failure(f)
+        done += 1
+    return done, failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--programs", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--slow", type=float, default=20.0, help="CPU seconds after which a program is a finding")
+    parser.add_argument("--out", help="write each failing program here")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    out = open(args.out, "w", encoding="utf-8") if args.out else None
+
+    def show(failure: Failure) -> None:
+        print(f"{failure.kind} ({failure.origin}): {failure.summary}", flush=True)
+        if out:
+            out.write(failure.text())
+            out.flush()
+
+    done, failures = run(args.programs, args.seed, args.slow, show)
+    kinds: dict[str, int] = {}
+    for f in failures:
+        kinds[f.kind] = kinds.get(f.kind, 0) + 1
+    print(f"{done} programs in {time.perf_counter() - start:.0f} s: {len(failures)} failures {kinds or ''}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""What fuzz runs found (issue 11, item 7), each kept as the smallest program that showed it.
+
+The LSP framing cases are in ``tests/lsp/test_framing.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from shapecheck import api
+from shapecheck.absint.interp.interpreter import MAX_EVAL_DEPTH
+
+
+def codes(source: str) -> list[str]:
+    return [d.code for d in api.check_source(source, "fuzz.py").diagnostics]
+
+
+def reveals(source: str) -> list[str]:
+    return [d.message for d in api.check_source(source, "fuzz.py").diagnostics if d.code == "SC301"]
+
+
+# -- 1. a range is measured, never built, before the unroll limit is checked ---------------------
+@pytest.mark.parametrize("source", [
+    "for i in range(2**31):\n    pass\n",
+    "for i in range(10**100):\n    pass\n",
+    "for i in range(-5, 10**30, -1):\n    pass\n",
+    "import numpy as np\nx = np.ones((10000, 1000))\nys = [0 for _ in range(x.size)]\n",
+    "xs = [i * 2 for i in range(0, 2**62, 3)]\n",
+])
+def test_huge_ranges_cost_nothing(source):
+    start = time.perf_counter()
+    assert "SC003" not in codes(source)
+    assert time.perf_counter() - start < 5
+
+
+def test_short_ranges_still_unroll():
+    source = ("import numpy as np\nx = np.zeros((1,))\nfor i in range(3):\n    x = np.concatenate([x, x])\n"
+              "reveal_shape(x)\n")
+    assert reveals(source) == ["reveal_shape: shape: (8,), dtype: float64"]
+
+
+# -- 2. np.tensordot with more axes than an operand has -------------------------------------------
+def numpy_error(a: tuple, b: tuple, **kwargs) -> str | None:
+    try:
+        np.tensordot(np.ones(a), np.ones(b), **kwargs)
+    except Exception as error:  # noqa: BLE001 (IndexError or ValueError: NumPy's own choice)
+        return type(error).__name__
+    return None
+
+
+@pytest.mark.parametrize("a, b, axes, code", [
+    ((3,), (3,), "", "SC104"),            # default axes=2 on 1-d operands: IndexError
+    ((3,), (3, 4), "", "SC104"),
+    ((2, 3), (2, 3), ", axes=3", "SC104"),
+    ((3,), (3,), ", axes=1", None),
+    ((3,), (3,), ", axes=0", None),
+    ((3,), (3,), ", axes=-1", None),      # NumPy: an outer product, as axes=0
+    ((2, 3), (3, 4), ", axes=((1, 1), (0, 0))", "SC104"),   # duplicate axes
+    ((2, 3), (3, 4), ", axes=((5,), (0,))", "SC104"),
+    ((2, 3), (3, 4), ", axes=((1, 0), (0,))", "SC102"),
+    ((2, 3), (3, 4), ", axes=((), ())", None),
+])
+def test_tensordot_axes_against_numpy(a, b, axes, code):
+    kwargs = eval(f"dict({axes.lstrip(', ')})")  # the same axes, for NumPy
+    assert (numpy_error(a, b, **kwargs) is None) == (code is None)
+    found = codes(f"import numpy as np\nr = np.tensordot(np.ones({a}), np.ones({b}){axes})\n")
+    assert found == ([code] if code else [])
+
+
+# -- 3. only regular files are read, and only up to a size ---------------------------------------
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_a_fifo_or_a_link_to_dev_zero_in_a_folder_is_skipped(tmp_path):
+    os.mkfifo(tmp_path / "pipe.py")
+    (tmp_path / "zero.py").symlink_to("/dev/zero")
+    (tmp_path / "ok.py").write_text("import numpy as np\nx = np.zeros((2, 3)) @ np.zeros((4, 5))\n")
+    run = subprocess.run([sys.executable, "-m", "shapecheck", "check", "--output-format", "concise", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert "SC102" in run.stdout and "pipe.py" not in run.stdout and "zero.py" not in run.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_check_paths_reads_only_regular_files_of_bounded_size(tmp_path):
+    os.mkfifo(tmp_path / "pipe.py")
+    (tmp_path / "zero.py").symlink_to("/dev/zero")
+    big = tmp_path / "big.py"
+    with open(big, "wb") as out:
+        out.truncate(api.MAX_SOURCE_BYTES + 1)   # sparse: no disk, no memory
+    reports = api.check_paths([str(tmp_path / n) for n in ("pipe.py", "zero.py", "big.py")])
+    messages = [(r.diagnostics[0].code, r.diagnostics[0].message) for r in reports]
+    assert messages[0] == messages[1] == ("SC002", "cannot read file: not a regular file")
+    assert messages[2][0] == "SC002" and "file too large" in messages[2][1]
+    assert stat.S_ISFIFO(os.stat(tmp_path / "pipe.py").st_mode)
+
+
+# -- 4. nesting past Python's parser is SC001; deep nesting inside the analyser is unknown -------
+@pytest.mark.parametrize("expression", ["+".join(["x"] * 5000), "x" + ".T" * 5000], ids=["sum", "transposes"])
+def test_python_parser_limits_are_a_syntax_error_of_the_file(expression):
+    report = api.check_source(f"import numpy as np\nx = np.ones((2, 3))\ny = {expression}\n", "deep.py")
+    [diagnostic] = report.diagnostics
+    assert diagnostic.code == "SC001" and "nested too deeply" in diagnostic.message
+
+
+@pytest.fixture
+def parser_allows_deep_trees():
+    """A caller with a raised recursion limit (CPython's parser scales its own limit with it):
+    trees deeper than the analyser's frames allow do parse, and reach the interpreter."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(15000)
+    yield
+    sys.setrecursionlimit(limit)
+
+
+@pytest.mark.parametrize("expression, shape", [
+    ("+".join(["x"] * 4000), "?"),
+    ("x" + ".T" * 4000, "unknown"),
+    ("-" * 4000 + "x", "unknown"),
+    ("x" + ".T" * (MAX_EVAL_DEPTH // 2 * 2 - 2), "(2, 3)"),   # within the depth: exact
+], ids=["sum", "transposes", "negations", "shallow"])
+def test_deep_expressions_degrade_to_unknown(parser_allows_deep_trees, expression, shape):
+    found = api.check_source(f"import numpy as np\nx = np.ones((2, 3))\ny = {expression}\nreveal_shape(y)\n",
+                             "deep.py").diagnostics
+    assert [d.code for d in found] == ["SC301"] and f"shape: {shape}," in found[0].message + ","
+
+
+# -- 6. what the large fuzz run found --------------------------------------------------------------
+@pytest.mark.parametrize("source", [
+    "x = 1 << 10**100\n",
+    "y = 1 << 2**40\n",                       # would allocate 128 GiB
+    "z = ((10**100) ** 63) ** 63\n",          # a tower of powers: digits without end
+    "w = 0x" + "f" * 2000 + " * 10**100\nprint(w + 1)\n",
+], ids=["shift", "shift-memory", "power-tower", "hex-literal"])
+def test_huge_int_arithmetic_is_unknown_not_a_crash(source):
+    assert "SC003" not in codes(source)
+
+
+def not_fixed_here(where: str):
+    return pytest.mark.xfail(strict=True, reason=f"found by benchmarks/fuzz.py; {where} is outside this change")
+
+
+@pytest.mark.parametrize("source", [
+    pytest.param("x = (1, 2, 3)\ny = x[1:3:0]\n", marks=not_fixed_here(
+        "absint/interp/expressions.py (a tuple slice with step 0: ValueError)"), id="tuple-slice-step-0"),
+    pytest.param("import numpy as np\ny = np.linalg.solve(np.eye(3), np.ones(()))\n", marks=not_fixed_here(
+        "absint/rules/contraction.py solve (a 0-d b: IndexError)"), id="solve-0d"),
+    pytest.param("import torch\nimport torch.nn as nn\nz = nn.MaxPool2d(0)(torch.randn(8, 4, 6, 6))\n",
+                 marks=not_fixed_here("constraints/dims.py via the pooling rule (kernel 0: ZeroDivisionError)"),
+                 id="maxpool-kernel-0"),
+])
+def test_open_fuzz_findings(source):
+    assert "SC003" not in codes(source)

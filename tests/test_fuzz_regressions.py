@@ -140,18 +140,10 @@ def test_huge_int_arithmetic_is_unknown_not_a_crash(source):
     assert "SC003" not in codes(source)
 
 
-def not_fixed_here(where: str):
-    return pytest.mark.xfail(strict=True, reason=f"found by benchmarks/fuzz.py; {where} is outside this change")
-
-
-@pytest.mark.parametrize("source", [
-    pytest.param("x = (1, 2, 3)\ny = x[1:3:0]\n", marks=not_fixed_here(
-        "absint/interp/expressions.py (a tuple slice with step 0: ValueError)"), id="tuple-slice-step-0"),
-    pytest.param("import numpy as np\ny = np.linalg.solve(np.eye(3), np.ones(()))\n", marks=not_fixed_here(
-        "absint/rules/contraction.py solve (a 0-d b: IndexError)"), id="solve-0d"),
-    pytest.param("import torch\nimport torch.nn as nn\nz = nn.MaxPool2d(0)(torch.randn(8, 4, 6, 6))\n",
-                 marks=not_fixed_here("constraints/dims.py via the pooling rule (kernel 0: ZeroDivisionError)"),
-                 id="maxpool-kernel-0"),
-])
-def test_open_fuzz_findings(source):
-    assert "SC003" not in codes(source)
+@pytest.mark.parametrize("source, expected", [
+    ("x = (1, 2, 3)\ny = x[1:3:0]\n", []),                   # Python's ValueError: not a shape question
+    ("import numpy as np\ny = np.linalg.solve(np.eye(3), np.ones(()))\n", ["SC102"]),   # NumPy: ValueError
+    ("import torch\nimport torch.nn as nn\nz = nn.MaxPool2d(0)(torch.randn(8, 4, 6, 6))\n", ["SC107"]),
+], ids=["tuple-slice-step-0", "solve-0d", "maxpool-kernel-0"])
+def test_fuzz_findings(source, expected):
+    assert codes(source) == expected

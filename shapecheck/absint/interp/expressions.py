@@ -335,6 +335,8 @@ class Expressions:
             return UNKNOWN
         if type(index) is Slice:
             bounds = [int_constant(x) for x in (index.start, index.stop, index.step)]
+            if bounds[2] == 0:
+                return UNKNOWN   # Python's ValueError at run time, not a shape question
             if all(b is not None or type(x) is type(NONE) for b, x in zip(bounds, (index.start, index.stop, index.step))):
                 picked = items[slice(*bounds)]
                 return Tuple(picked, seq.is_shape) if type(seq) is Tuple else List(picked)

@@ -424,6 +424,9 @@ def solve(ctx: OpContext, call: Call, p: Pair) -> Value:
         ctx.fail("SC107", f"{ctx.op}: {len(x)}-dimensional array given. Array must be at least two-dimensional")
     ctx.require(eq(x[-1], x[-2]), "SC107", lambda: f"{ctx.op}: last 2 dimensions of the array must be square, "
                                                    f"but {ctx.describe(a_arg)}")
+    if not y:
+        ctx.fail("SC102", f"{ctx.op}: input operand 1 does not have enough dimensions (has 0, gufunc core "
+                          "with signature (m,m),(m,n)->(m,n) requires 2)")
     if len(y) == 1:  # NumPy 2: b is a vector only when it is exactly 1-D
         ctx.require(eq(x[-1], y[0]), "SC102", _mismatch(ctx, a_arg, b_arg, x[-1], y[0]))
         return Array(Shape(x[:-1]), dtype)

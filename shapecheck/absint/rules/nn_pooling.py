@@ -26,6 +26,9 @@ def pool_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, kernel: Dims | Non
         return Array(Shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
     out = []
     for axis, (length, k, s, p, d) in enumerate(zip(spatial, kernel, stride, padding, dilation)):
+        if (type(k) is int and k <= 0) or (type(s) is int and s <= 0):
+            ctx.fail("SC107", f"{ctx.op}: kernel_size and stride must be greater than zero, but got "
+                              f"kernel_size={k} and stride={s}")
         if type(p) is int and type(k) is int and p > k // 2:
             ctx.fail("SC107", f"{ctx.op}: pad should be at most half of the kernel size, but got pad={p} "
                               f"and kernel_size={k}")

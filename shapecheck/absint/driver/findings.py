@@ -51,7 +51,7 @@ class Findings:
         is_array = type(value) is Array
         rank_known = is_array and value.shape.rank is not None
         # Symbolic dims count as known (they are what a generic function is over); an unknown rank
-        # or an unknown middle (``(*, 128)``, which has no rank) does not. With today's ``Shape``
+        # or an unknown middle (``(..., 128)``, which has no rank) does not. With today's ``Shape``
         # every dim of a known rank is an int or a symbolic dim, so the two agree.
         shape_known = rank_known
         before = self.expressions.get(where)

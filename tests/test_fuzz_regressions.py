@@ -147,3 +147,8 @@ def test_huge_int_arithmetic_is_unknown_not_a_crash(source):
 ], ids=["tuple-slice-step-0", "solve-0d", "maxpool-kernel-0"])
 def test_fuzz_findings(source, expected):
     assert codes(source) == expected
+
+
+def test_slice_of_a_huge_literal_dim_is_counted_not_overflowed():
+    source = "import numpy as np\nx = np.zeros((2, 10**30))\nreveal_shape(x[:, 1:])\n"
+    assert reveals(source) == ["reveal_shape: shape: (2, 999999999999999999999999999999), dtype: float64"]

@@ -90,7 +90,9 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
     if step == 0:
         ctx.fail("SC107", f"{ctx.op}: slice step cannot be zero")
     if type(n) is int and all(x is None or type(x) is int for x in (start, stop)):
-        return len(range(*slice(start, stop, step).indices(n)))
+        lo, hi, by = slice(start, stop, step).indices(n)
+        # len(range(...)) overflows past sys.maxsize (a huge literal dim): count arithmetically
+        return max(0, (hi - lo + by - 1) // by) if by > 0 else max(0, (lo - hi - by - 1) // -by)
     # Symbolic: the common forms, assuming bounds within the axis (x[1:], x[:-1], x[:k], x[a:b]).
     if step > 0:
         lo = 0 if start is None else (D.add(n, start) if type(start) is int and start < 0 else start)

@@ -152,3 +152,7 @@ def test_fuzz_findings(source, expected):
 def test_slice_of_a_huge_literal_dim_is_counted_not_overflowed():
     source = "import numpy as np\nx = np.zeros((2, 10**30))\nreveal_shape(x[:, 1:])\n"
     assert reveals(source) == ["reveal_shape: shape: (2, 999999999999999999999999999999), dtype: float64"]
+
+
+def test_slice_of_a_negative_literal_dim_is_not_a_crash():
+    assert "SC003" not in codes("import numpy as np\nx = np.zeros(-3)\ny = x[1:]\n")

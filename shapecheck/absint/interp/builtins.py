@@ -115,6 +115,21 @@ def _zip(interp, node, args, kwargs) -> Value:
     return List(None, Tuple(tuple(elements)))
 
 
+#: ``map`` over a sequence of known length calls the function once per item (``q, k, v = map(lambda t:
+#: rearrange(t, ...), qkv)``); longer ones, and unknown lengths, once on the joined element
+MAP_UNROLL = 16
+
+
+def _map(interp, node, args, kwargs) -> Value:
+    if len(args) != 2:   # map(f, a, b, ...) pairs items up: its elements stay unknown
+        return List(None)
+    func, seq = args
+    items = seq.items if type(seq) in (Tuple, List) else None
+    if items is not None and len(items) <= MAP_UNROLL:
+        return Tuple(tuple(interp.call(node, func, [Arg(item)], {}) for item in items))
+    return List(None, interp.call(node, func, [Arg(interp.iteration_value(seq, node))], {}))
+
+
 def _enumerate(interp, node, args, kwargs) -> Value:
     if not args:
         return UNKNOWN
@@ -261,5 +276,5 @@ _HANDLERS = {
     "len": _len, "range": _range, "int": _int, "float": _float, "tuple": _tuple, "list": _list,
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
-    "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast,
+    "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
 }

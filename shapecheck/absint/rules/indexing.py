@@ -89,7 +89,7 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
         return ctx.fresh("k")
     if step == 0:
         ctx.fail("SC107", f"{ctx.op}: slice step cannot be zero")
-    if type(n) is int and all(x is None or type(x) is int for x in (start, stop)):
+    if type(n) is int and n >= 0 and all(x is None or type(x) is int for x in (start, stop)):
         lo, hi, by = slice(start, stop, step).indices(n)
         # len(range(...)) overflows past sys.maxsize (a huge literal dim): count arithmetically
         return max(0, (hi - lo + by - 1) // by) if by > 0 else max(0, (lo - hi - by - 1) // -by)

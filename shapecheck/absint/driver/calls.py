@@ -17,7 +17,8 @@ from ...report.diagnostics import Related
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ..core.freshen import freshen
 from ..core.join import join_returns
-from ..core.values import UNKNOWN, Array, Class, Function, Instance, Tuple, Unknown, Value
+from ..core.values import UNKNOWN, Array, Class, Function, Instance, TorchModule, Tuple, Unknown, Value
+from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from ..rules.flax import is_linen_module
@@ -72,11 +73,22 @@ def _learn_arguments(caller: Interpreter, node: ast.AST, fn: Function, args: lis
 
 
 def _learn(caller: Interpreter, arg: ast.expr, value: Value) -> None:
+    # through a layer that keeps its input's shape (``self.ln_1(x)``): the input has that shape too
+    while (isinstance(arg, ast.Call) and len(arg.args) == 1 and not arg.keywords
+           and _keeps_shape(caller, arg.func)):
+        arg = arg.args[0]
     if not isinstance(arg, ast.Name):
         return
     current = caller.frame.env.get(arg.id)
     if type(current) is Unknown or (type(current) is Array and current.shape.rank is None):
         caller.refine_name(arg.id, value, caller.statement)
+
+
+def _keeps_shape(caller: Interpreter, func: ast.expr) -> bool:
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
+        return False   # only a layer held on the object: re-reading it has no effects
+    layer = caller.eval(func)
+    return type(layer) is TorchModule and layer.kind in KEEPS_SHAPE
 
 
 class Calls:

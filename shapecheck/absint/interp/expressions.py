@@ -369,6 +369,9 @@ class Expressions:
     def expr_BinOp(self, node: ast.BinOp) -> Value:
         left = self.eval(node.left)
         right = self.eval(node.right)
+        if isinstance(node.left, ast.Name) and (type(left) is Unknown or (type(left) is Array and left.shape.rank is None)):
+            # the right operand's call learnt the shape of this same object (``x + self.attn(self.ln_1(x))``)
+            left = self.lookup(node.left.id) or left
         return self.binary(node, node.op, left, right, node.left, node.right)
 
     def binary(self, node: ast.AST, op: ast.operator, left: Value, right: Value, lnode: ast.AST,

@@ -47,6 +47,12 @@ _SHAPE_PRESERVING = """ReLU ReLU6 GELU SiLU Mish Tanh Sigmoid LeakyReLU ELU SELU
 Hardswish Hardsigmoid LogSigmoid Tanhshrink Softshrink Hardshrink Threshold Dropout Dropout2d
 Dropout3d AlphaDropout Identity""".split()
 
+#: Layers whose output has their input's shape: what a callee learns of the output's rank holds
+#: for the input too (``self.attn(self.ln_1(x))`` gives ``x`` the rank attention unpacks).
+KEEPS_SHAPE = frozenset(_SHAPE_PRESERVING) | frozenset(
+    "LayerNorm RMSNorm GroupNorm BatchNorm1d BatchNorm2d BatchNorm3d InstanceNorm1d InstanceNorm2d InstanceNorm3d "
+    "Softmax LogSoftmax Softmin Dropout1d".split())
+
 # == the table =====================================================================================
 
 #: Every torch.nn layer kind: Layer(constructor parameters, call rule, weights, construction check).

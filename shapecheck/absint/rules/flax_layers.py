@@ -15,11 +15,11 @@ from ...constraints.predicates import ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Str, TorchModule, Tuple, Value
-from .args import as_array, bound_array, const_int, int_arg, normalize_axis, shape_arg
+from .args import bound_array, const_int, int_arg, normalize_axis, shape_arg
 from .kinds import Rule
 from .nn_args import Dims, dim_of, layer_input, layer_param, per_dim, require_features
 from .nn_embedding import embedding_shape
-from .nn_linear import linear_shape
+from .nn_linear import linear_layer_reading, linear_shape
 
 
 def _input(call: Call) -> tuple[Array | None, Arg | None]:
@@ -43,15 +43,8 @@ def dense_layer(ctx: OpContext, call: Call) -> Value:
     return linear_shape(ctx, x, arg, None, (out if out is not None else ctx.fresh("features"),), "")
 
 
-def linear_layer(ctx: OpContext, call: Call) -> Value:
-    """nnx ``Linear(in_features, out_features)``: the last dim must be in_features."""
-    m = call.args[0].value
-    x, arg = _input(call)
-    if x is None:
-        return UNKNOWN
-    n_in, n_out = dim_of(m.param("in_features")), dim_of(m.param("out_features"))
-    return linear_shape(ctx, x, arg, n_in, (n_out if n_out is not None else ctx.fresh("out_features"),),
-                        f"the layer takes in_features={ctx.show_dim(n_in) if n_in is not None else '?'}")
+#: nnx ``Linear(in_features, out_features)``: torch's rule, Flax's input keywords
+linear_layer = linear_layer_reading(_input)
 
 
 def _dims_param(v: Value | None) -> Dims | None:

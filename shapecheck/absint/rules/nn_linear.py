@@ -8,6 +8,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, TorchModule, Value
 from .args import as_array, is_none
+from .kinds import Rule
 from .nn_args import dim_of, layer_input, weighted
 
 
@@ -25,14 +26,21 @@ def linear_shape(ctx: OpContext, x: Array, x_arg: Arg, in_features: D.Dim | None
     return Array(Shape(dims[:-1] + out_dims), x.dtype)
 
 
-def linear_layer(ctx: OpContext, call: Call) -> Value:
-    m = call.args[0].value
-    x, arg = layer_input(call)
-    if x is None:
-        return UNKNOWN
-    n_in, n_out = dim_of(m.param("in_features")), dim_of(m.param("out_features"))
-    return linear_shape(ctx, x, arg, n_in, (n_out if n_out is not None else ctx.fresh("out_features"),),
-                        f"the layer takes in_features={ctx.show_dim(n_in) if n_in is not None else '?'}")
+def linear_layer_reading(read_input) -> Rule:
+    """A built ``Linear(in_features, out_features)`` layer's call, its input read by ``read_input``
+    (torch's, or Flax's which also takes ``inputs=``): the last dim must be in_features."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        m = call.args[0].value
+        x, arg = read_input(call)
+        if x is None:
+            return UNKNOWN
+        n_in, n_out = dim_of(m.param("in_features")), dim_of(m.param("out_features"))
+        return linear_shape(ctx, x, arg, n_in, (n_out if n_out is not None else ctx.fresh("out_features"),),
+                            f"the layer takes in_features={ctx.show_dim(n_in) if n_in is not None else '?'}")
+    return rule
+
+
+linear_layer = linear_layer_reading(layer_input)
 
 
 @weighted(("input", "weight", "bias"), (1, 2))

@@ -156,3 +156,11 @@ def test_slice_of_a_huge_literal_dim_is_counted_not_overflowed():
 
 def test_slice_of_a_negative_literal_dim_is_not_a_crash():
     assert "SC003" not in codes("import numpy as np\nx = np.zeros(-3)\ny = x[1:]\n")
+
+
+@pytest.mark.parametrize("source", [
+    "import torch\nx = torch.zeros(10**30)\nparts = x.split(1)\n",
+    "import torch\nx = torch.zeros(10**30)\nparts = x.chunk(10**20)\n",
+], ids=["split", "chunk"])
+def test_splitting_a_huge_dim_is_unknown_not_a_crash(source):
+    assert "SC003" not in codes(source)

@@ -107,8 +107,8 @@ def apply_suppressions(source_text: str | bytes, diags: Sequence[Diagnostic], *,
         else:
             used_codes[suppressor].update(diag.codes)
     file_path = path if path is not None else (diags[0].path if diags else "<string>")
-    kept.extend(_unused(comment, used, file_path) for comment, used in used_codes.items()
-                if _unused_codes(comment, used) is not None)
+    kept.extend(_unused(comment, used, file_path, _reported_on(kept, comment.line))
+                for comment, used in used_codes.items() if _unused_codes(comment, used) is not None)
     return sorted(kept, key=Diagnostic.sort_key)
 
 
@@ -154,14 +154,23 @@ def _unused_codes(comment: IgnoreComment, used: set[str]) -> tuple[str, ...] | N
     return unused or None
 
 
-def _unused(comment: IgnoreComment, used: set[str], path: str) -> Diagnostic:
+def _reported_on(diags: list[Diagnostic], line: int) -> list[str]:
+    """The codes still reported on ``line`` (a finding spanning lines counts on its first and last)."""
+    return sorted({d.code for d in diags if line in (d.span.line, d.span.end_line)})
+
+
+def _unused(comment: IgnoreComment, used: set[str], path: str, reported: list[str] = ()) -> Diagnostic:
     unused = _unused_codes(comment, used)
     if unused:  # some listed codes were used: drop just the others
         kept = [p for p in comment.codes or () if p not in unused]
         message = f"unused code{'s' if len(unused) > 1 else ''} in `shapecheck: ignore`: {', '.join(unused)}"
         fix = Fix("Remove the unused codes", comment.span, f"shapecheck: ignore[{', '.join(kept)}]")
     else:
-        message = "unused `shapecheck: ignore` comment: nothing on this line is reported"
+        if reported and comment.codes:
+            message = (f"unused `shapecheck: ignore[{', '.join(comment.codes)}]`: this line reports "
+                       f"{', '.join(reported)}, which it does not name")
+        else:
+            message = "unused `shapecheck: ignore` comment: nothing on this line is reported"
         if comment.comment_is_directive_only:
             remove = Span(comment.line, comment.code_end_column, comment.line, comment.comment_span.end_column)
             fix = Fix("Remove the unused ignore comment", remove, "")

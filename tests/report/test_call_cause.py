@@ -44,3 +44,11 @@ def test_an_ignore_comment_naming_the_cause_suppresses_the_call_error() -> None:
     assert _codes("  # shapecheck: ignore[SC103]") == []
     assert _codes("  # shapecheck: ignore[SC110]") == []
     assert sorted(c for c, _ in _codes("  # shapecheck: ignore[SC101]")) == ["SC004", "SC110"]
+
+
+def test_an_ignore_naming_another_code_says_what_the_line_reports() -> None:
+    report = check_source("import numpy as np\ny = np.zeros((2, 3)) @ np.zeros((4, 5))  # shapecheck: ignore[SC101]\n",
+                          "m.py")
+    unused = [d for d in report.diagnostics if d.code == "SC004"]
+    assert [d.message for d in unused] == [
+        "unused `shapecheck: ignore[SC101]`: this line reports SC102, which it does not name"]

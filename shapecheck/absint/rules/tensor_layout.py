@@ -173,6 +173,10 @@ def _pieces(a: Array, axis: int, sizes: list) -> Value:
     return Tuple(tuple(Array(Shape(dims[:axis] + (s,) + dims[axis + 1:]), a.dtype) for s in sizes))
 
 
+#: the most pieces ``split``/``chunk`` give as a tuple of known length
+MAX_PIECES = 4096
+
+
 def split(ctx: OpContext, call: Call) -> Value:
     """``split(x, size, dim=0)``: chunks of ``size`` (the last may be smaller); a list gives each
     size, and the sizes must add up to the dim."""
@@ -202,9 +206,11 @@ def split(ctx: OpContext, call: Call) -> Value:
     if type(size) is int and size <= 0:
         ctx.fail("SC107", f"{ctx.op}: split_size must be positive, not {size}")
     if type(n) is int and type(size) is int:
+        if n // size > MAX_PIECES:
+            return UNKNOWN   # a list that long is no shape question (and would not fit in memory here)
         return _pieces(a, axis, [size] * (n // size) + ([n % size] if n % size or n == 0 else []))
     count = D.floordiv(n, size)
-    if D.mod(n, size) == 0 and type(count) is int:
+    if D.mod(n, size) == 0 and type(count) is int and count <= MAX_PIECES:
         return _pieces(a, axis, [size] * count)
     return UNKNOWN
 
@@ -218,6 +224,8 @@ def chunk(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     if chunks <= 0:
         ctx.fail("SC107", f"{ctx.op}: chunk expects `chunks` to be greater than 0, got: {chunks}")
+    if chunks > MAX_PIECES:
+        return UNKNOWN
     d = const_int(bound["dim"]) if "dim" in bound else 0
     if d is None:
         return UNKNOWN

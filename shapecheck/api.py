@@ -7,14 +7,11 @@
 
 from __future__ import annotations
 
-import errno
-import os
-import stat
 from pathlib import Path
 from typing import Sequence
 
 from .absint.driver import run
-from .absint.driver.project import Options, Project
+from .absint.driver.project import MAX_SOURCE_BYTES, Options, Project, read_source
 from .absint.driver.signatures import ShapeText, Signature
 from .report.diagnostics import Diagnostic, FileReport, Span
 from .report.suppression import apply_suppressions, filter_codes
@@ -66,27 +63,6 @@ def check_paths(paths: Sequence[str], options: Options | None = None,
             continue
         reports.append(check_source(data, p, project=project))
     return reports
-
-
-MAX_SOURCE_BYTES = 10_000_000  # no hand-written module is this large; a generated one is not worth a run
-
-
-def read_source(path: str | Path) -> bytes:
-    """The bytes of one source file; OSError (its ``strerror`` says why) for anything but a regular
-    file of at most MAX_SOURCE_BYTES.
-
-    A FIFO would block the run and ``/dev/zero`` would fill memory: the file is opened without
-    blocking and its kind checked on the open descriptor before anything is read."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        data = handle.read(MAX_SOURCE_BYTES + 1)
-    if info.st_size > MAX_SOURCE_BYTES or len(data) > MAX_SOURCE_BYTES:
-        raise OSError(errno.EFBIG, f"file too large ({max(info.st_size, len(data)) / 1e6:.1f} MB; "
-                                   f"the limit is {MAX_SOURCE_BYTES / 1e6:.0f} MB)", str(path))
-    return data
 
 
 def signatures_of(path: str, source: str | None = None, project: Project | None = None) -> list[Signature]:

@@ -181,7 +181,7 @@ def _source_lines(paths: Iterable[str]) -> dict[str, list[str]]:
     sources: dict[str, list[str]] = {}
     for path in paths:
         try:
-            sources[path] = Path(path).read_bytes().decode("utf-8-sig", errors="replace").splitlines()
+            sources[path] = api.read_source(path).decode("utf-8-sig", errors="replace").splitlines()
         except OSError:
             pass
     return sources

@@ -53,7 +53,7 @@ def check_file(path: str, options: api.Options, root: str) -> dict:
     A file that cannot be read is SC002; a crash of the analyser is SC003 (other files go on).
     """
     try:
-        data = Path(path).read_bytes()
+        data = api.read_source(path)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         report = FileReport(path, [Diagnostic(path, Span(1, 1, 1, 1), "SC002", "error",
@@ -81,7 +81,7 @@ def check_files(files: Sequence[str], options: api.Options, root: Path, *, jobs:
     for index, path in enumerate(files):
         if cache is not None:
             try:
-                keys[index] = cache.key(path, Path(path).read_bytes())
+                keys[index] = cache.key(path, api.read_source(path))
             except OSError:
                 continue  # unreadable: the worker says so (SC002)
             reports[index] = cache.get(keys[index])

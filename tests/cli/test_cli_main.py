@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import pathlib
+import os
 import sys
 import types
 
@@ -71,14 +71,14 @@ def test_exit_zero_and_ignore_do_not_hide_internal_errors(run, write):
 def test_unreadable_file_is_a_diagnostic_not_a_traceback(run, write, monkeypatch):
     write("a.py", CLEAN)
     write("b.py", BUGGY)
-    real_read_bytes = pathlib.Path.read_bytes
+    real_open = os.open
 
-    def read_bytes(self):
-        if self.name == "a.py":
+    def denying_open(path, *args, **kwargs):   # as root no file mode makes a file unreadable
+        if os.path.basename(path) == "a.py":
             raise PermissionError(13, "Permission denied")
-        return real_read_bytes(self)
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(pathlib.Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(os, "open", denying_open)
     result = run("check", "--output-format", "json")
     assert result.status == 1
     by_path = {d["path"]: d for d in json.loads(result.out)}

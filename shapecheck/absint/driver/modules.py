@@ -147,7 +147,7 @@ class Modules:
             return None
         try:
             tree = ast.parse(source, filename=path)
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):   # too deep to parse: its names are unknown
             self.loaded[key] = None
             return None
         info = ModuleInfo(path, name, source, tree)

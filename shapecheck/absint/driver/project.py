@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -57,7 +60,28 @@ class Project:
             text = self.read_source(path)
             if text is not None:
                 return text
-        try:
-            return Path(path).read_text(encoding="utf-8")
+        try:   # an imported module is read with the same guards as a checked file
+            return read_source(path).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
+
+
+MAX_SOURCE_BYTES = 10_000_000  # no hand-written module is this large; a generated one is not worth a run
+
+
+def read_source(path: str | Path) -> bytes:
+    """The bytes of one source file; OSError (its ``strerror`` says why) for anything but a regular
+    file of at most MAX_SOURCE_BYTES.
+
+    A FIFO would block the run and ``/dev/zero`` would fill memory: the file is opened without
+    blocking and its kind checked on the open descriptor before anything is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        data = handle.read(MAX_SOURCE_BYTES + 1)
+    if info.st_size > MAX_SOURCE_BYTES or len(data) > MAX_SOURCE_BYTES:
+        raise OSError(errno.EFBIG, f"file too large ({max(info.st_size, len(data)) / 1e6:.1f} MB; "
+                                   f"the limit is {MAX_SOURCE_BYTES / 1e6:.0f} MB)", str(path))
+    return data

@@ -5,9 +5,11 @@ arity, its type rule, its NumPy meaning (the reference interpreter) and, for ele
 scalar expression of the loop level it becomes.
 
 Kinds:
-  * ``elementwise``: NumPy broadcasting over all arguments (``add``, ``exp``, ``where``, ``cast``...).
+  * ``elementwise``: NumPy broadcasting over all arguments (``add``, ``exp``, ``where``, ``cast``...);
+    ``broadcast_to`` is the identity broadcast to its ``shape`` attribute (the transpose of ``sum``).
   * ``const``: a 0-d constant (``value``, ``dtype`` attributes).
-  * ``injective``: each output element reads one input element (``transpose``, ``reshape``, ``slice``).
+  * ``injective``: each output element reads one input element (``transpose``, ``reshape``, ``slice``),
+    or none (``pad``: zeros outside the slice it places; the transpose of ``slice``).
   * ``reduce``: ``sum mean max min`` over ``axes`` (a tuple of non-negative ints), ``keepdims``.
   * ``contract``: ``matmul`` (NumPy semantics for rank >= 1 operands, batch dims broadcast).
 
@@ -28,6 +30,7 @@ import numpy as np
 
 from shapecheck.constraints import dims
 from shapecheck.constraints.broadcast import BroadcastAxis, broadcast_shapes
+from shapecheck.constraints.predicates import eq
 from shapecheck.constraints.reshape import ReshapeMismatch, reshape_dims
 from shapecheck.constraints.signature import MissingCoreDims, apply_signature, parse_signature
 from shapecheck.constraints.solver import Verdict
@@ -176,6 +179,27 @@ def reshape_to(t: TensorType, target, prove: Prove) -> tuple[dims.Dim, ...]:
     return reshape_dims(t.shape, tuple(target), require=_requirer(prove, message))
 
 
+def _broadcast_to_infer(types, attrs, prove):
+    (t,) = types
+    target = tuple(attrs["shape"])
+    if t.rank > len(target):
+        raise IRTypeError(f"broadcast_to: {_show(t)} has more axes than ({', '.join(map(_dim, target))})")
+    shape = _broadcast("broadcast_to", (t, TensorType(t.dtype, target)), [t.shape, target], prove)
+    if shape != target and not all(a == b or prove(eq(a, b)) for a, b in zip(shape, target)):
+        raise IRTypeError(f"broadcast_to: {_show(t)} does not broadcast to ({', '.join(map(_dim, target))})")
+    return TensorType(t.dtype, target)
+
+
+def _pad_infer(types, attrs, prove):
+    """``pad(x) {begin, step, shape}``: zeros of ``shape`` with ``x`` placed at ``begin + step*i``
+    on each axis: the transpose of ``slice(y) {begin, step, size=x.shape}``."""
+    (t,) = types
+    begin, step, shape = attrs["begin"], attrs["step"], tuple(attrs["shape"])
+    if not (len(begin) == len(step) == len(shape) == t.rank):
+        raise IRTypeError(f"pad: needs begin/step/shape for each of the {t.rank} axes of {_show(t)}")
+    return TensorType(t.dtype, shape)
+
+
 def _slice_infer(types, attrs, prove):
     (t,) = types
     begin, step, size = attrs["begin"], attrs["step"], attrs["size"]
@@ -194,6 +218,15 @@ def _np_slice(xs, attrs):
         return x
     picks = [b + st * np.arange(size) for b, st, size in zip(attrs["begin"], attrs["step"], attrs["size"])]
     return x[np.ix_(*picks)]
+
+
+def _np_pad(xs, attrs):
+    (x,) = xs
+    out = np.zeros(tuple(attrs["shape"]), x.dtype)
+    if x.ndim == 0:
+        return x.copy()
+    out[np.ix_(*[b + st * np.arange(size) for b, st, size in zip(attrs["begin"], attrs["step"], x.shape)])] = x
+    return out
 
 
 def _binary(op):
@@ -240,6 +273,8 @@ _ROWS = [
          lambda e, a: L.Select(e[0], e[1], e[2])),
     _row("cast", "elementwise", 1, _cast_infer, lambda x, a: x[0].astype(NUMPY_DTYPES[a["dtype"]]),
          lambda e, a: L.Cast(a["dtype"], e[0])),
+    _row("broadcast_to", "elementwise", 1, _broadcast_to_infer,
+         lambda x, a: np.broadcast_to(x[0], tuple(a["shape"])), lambda e, a: e[0]),
     _row("const", "const", 0, _const_infer, lambda x, a: np.asarray(a["value"], NUMPY_DTYPES[a["dtype"]]),
          lambda e, a: L.Const(a["value"], a["dtype"])),
     # reductions and contraction
@@ -252,6 +287,7 @@ _ROWS = [
     _row("transpose", "injective", 1, _transpose_infer, lambda x, a: np.transpose(x[0], a["axes"])),
     _row("reshape", "injective", 1, _reshape_infer, lambda x, a: np.reshape(x[0], tuple(a["shape"]))),
     _row("slice", "injective", 1, _slice_infer, _np_slice),
+    _row("pad", "injective", 1, _pad_infer, _np_pad),
 ]
 
 OPS: dict[str, OpDef] = {row.name: row for row in _ROWS}

@@ -2,7 +2,7 @@
 loop-level arithmetic.
 
 Graph level (after specialization most dims are ints, and dims renormalise on substitution):
-  * ``reshape`` to the same shape, identity ``transpose``, whole-axis ``slice``, ``cast`` to the
+  * ``reshape`` or ``broadcast_to`` to the same shape, identity ``transpose``, whole-axis ``slice``, ``cast`` to the
     same dtype: the binding becomes an alias of its argument;
   * ``match_shape`` of a value whose type already fixes the pattern: each shape variable it binds
     is substituted by the known dim (through ``Subst``) and the binding becomes an alias;
@@ -38,6 +38,8 @@ def _alias_target(b: G.Binding, value: G.Value, types) -> object:
         if op == "reshape" and tuple(value.attr("shape")) == arg_type.shape:
             return value.args[0]
         if op == "transpose" and tuple(value.attr("axes")) == tuple(range(arg_type.rank)):
+            return value.args[0]
+        if op == "broadcast_to" and tuple(value.attr("shape")) == arg_type.shape:
             return value.args[0]
         if op == "cast" and value.attr("dtype") == arg_type.dtype:
             return value.args[0]

@@ -122,6 +122,8 @@ class _Builder:
                 stmts += s
                 exprs.append(e)
             return stmts, row.scalar(exprs, attrs)
+        if v.op == "pad":
+            return self.pad(v.args[0], attrs, idx, b.type.dtype)
         if row.kind == "injective":
             (arg,) = v.args
             return self.element(arg, _INJECTIVE[v.op](idx, self.type_of(arg), b.type, attrs))
@@ -130,6 +132,30 @@ class _Builder:
         if row.kind == "contract":
             return self.matmul(v.args, idx, b.type)
         raise NotImplementedError(f"no loop lowering for {v.op}")
+
+    def pad(self, arg: Name, attrs: dict, idx: list, dtype: str) -> tuple[list, L.Expr]:
+        """``pad``: element ``j`` is ``x[i]`` where ``j = begin + step*i`` on every axis, else 0.
+        Both sides of the select are evaluated, so the load's index is clamped into range."""
+        t = self.type_of(arg)
+        inside: L.Expr | None = None
+        arg_idx = []
+        for j, begin, step, size in zip(idx, attrs["begin"], attrs["step"], t.shape):
+            begin = L.dim_to_expr(begin)
+            offset = L.Binary("sub", j, begin) if step > 0 else L.Binary("sub", begin, j)
+            span = L.Binary("mul", L.Const(abs(step), L.INDEX), L.dim_to_expr(size))
+            tests = [L.Compare("ge", offset, L.Const(0, L.INDEX)), L.Compare("lt", offset, span)]
+            if abs(step) != 1:
+                tests.append(L.Compare("eq", L.Binary("mod", offset, L.Const(abs(step), L.INDEX)),
+                                       L.Const(0, L.INDEX)))
+            for test in tests:
+                inside = test if inside is None else L.Binary("and", inside, test)
+            i = L.Binary("floordiv", L.Call("maximum", (offset, L.Const(0, L.INDEX))), L.Const(abs(step), L.INDEX))
+            last = L.Binary("sub", L.dim_to_expr(size), L.Const(1, L.INDEX))
+            arg_idx.append(L.Call("minimum", (i, last)))
+        stmts, value = self.element(arg, arg_idx)
+        if inside is None:   # 0-d: pad is the identity
+            return stmts, value
+        return stmts, L.Select(inside, value, L.Const(0.0 if dtype in L.FLOAT_DTYPES else 0, dtype))
 
     def reduction(self, op: str, arg: Name, attrs: dict, idx: list, dtype: str) -> tuple[list, L.Expr]:
         t = self.type_of(arg)

@@ -11,11 +11,14 @@ A question is always "given these facts, does this requirement hold?", answered 
 Predicates that normalisation already decided never get here. Every symbol is a dimension or a
 count, so it is constrained ``>= 0``. Only facts connected to the requirement through shared symbols
 are sent, which keeps queries small however long the function. The encoding is quantifier-free
-linear/non-linear integer arithmetic, one variable per symbol: no arrays, no ``ForAll``.
+linear/non-linear integer arithmetic, one variable per symbol: no arrays, and ``ForAll`` only in
+:meth:`Solver.decide_for_all`, where loop indices are bound (an index must stay in bounds on *every*
+iteration, whatever the other unknowns are).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
@@ -233,8 +236,6 @@ class Solver:
     def _decide(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision:
         if self.spent_s >= self.budget_s:
             return Decision(Verdict.UNKNOWN, timed_out=True)
-        import time
-
         began = time.perf_counter()
         try:
             return self._decide_z3(facts, requirement)
@@ -275,12 +276,76 @@ class Solver:
         second = s2.check()
         if second == z3.unsat:
             return Decision(Verdict.HOLDS) if first == z3.sat else Decision(Verdict.UNKNOWN, timed_out=True)
+        return self._sometimes(first, second, s2, variables)
+
+    def _sometimes(self, first, second, witness, variables: dict) -> Decision:
+        """SOMETIMES with the failing values ``witness``'s model gives, or UNKNOWN if either check
+        timed out."""
+        z3 = self._lib()
         if first == z3.unknown or second == z3.unknown:
             self.timeouts += 1
             return Decision(Verdict.UNKNOWN, timed_out=True)
-        model = s2.model()
+        model = witness.model()
         example = {name: model.eval(v, model_completion=True).as_long() for name, v in variables.items()}
         return Decision(Verdict.SOMETIMES, counterexample=example)
+
+    def decide_for_all(self, facts: Sequence[Fact], bound: frozenset[str], requirement: Pred) -> Decision:
+        """Does ``requirement`` hold on every value of the ``bound`` symbols (loop indices) that the
+        facts mentioning them allow? Answered over the other unknowns, like :meth:`decide`:
+
+        * HOLDS: it holds for every bound value, whatever the others are;
+        * FAILS: for every consistent value of the others, some bound value breaks it (a loop that
+          runs off its array on some iteration, whatever the array's size);
+        * SOMETIMES: it depends on the others. A loop whose range may be empty never fails.
+
+        The facts that mention a bound symbol are its range and the path conditions around the use
+        (``if i < n:``): they restrict the iterations that reach it, so they sit under the quantifier."""
+        if requirement.kind == "true":
+            return Decision(Verdict.HOLDS)
+        chosen = tuple(relevant_facts(facts, pred_symbols(requirement)))
+        key = ("for_all", bound, chosen, requirement)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = _DECIDED.get((key, self.timeout_ms))
+        if hit is None:
+            began = time.perf_counter()
+            try:
+                hit = (Decision(Verdict.UNKNOWN, timed_out=True) if self.spent_s >= self.budget_s
+                       else self._decide_for_all_z3(chosen, bound, requirement))
+            finally:
+                self.spent_s += time.perf_counter() - began
+            _remember((key, self.timeout_ms), hit)
+            self._memo[key] = hit
+        return hit
+
+    def _decide_for_all_z3(self, facts: tuple[Fact, ...], bound: frozenset[str], requirement: Pred) -> Decision:
+        z3 = self._lib()
+        self.queries += 1
+        variables: dict = {}
+        req = self.pred(requirement, variables)
+        inner = [self.pred(f.pred, variables) for f in facts if pred_symbols(f.pred) & bound]
+        outer = [self.pred(f.pred, variables) for f in facts if not pred_symbols(f.pred) & bound]
+        # the bound symbols range over what their facts say (range(-n, n) is negative too)
+        base = [v >= 0 for name, v in variables.items() if not is_signed(name) and name not in bound]
+        # HOLDS: no iteration the facts allow breaks it (the bound symbols are free: one witness)
+        s = self._solver()
+        s.add(base + outer + inner)
+        s.add(z3.Not(req))
+        first = s.check()
+        if first == z3.unsat:
+            return Decision(Verdict.HOLDS)
+        # FAILS: no value of the others lets every iteration meet it
+        bound_vars = [variables[name] for name in sorted(bound) if name in variables]
+        every = z3.ForAll(bound_vars, z3.Implies(z3.And(inner), req)) if bound_vars else req
+        s2 = self._solver()
+        s2.add(base + outer)
+        s2.add(every)
+        second = s2.check()
+        if second == z3.unsat:
+            s3 = self._solver()
+            s3.add(base + outer)
+            return Decision(Verdict.FAILS) if s3.check() == z3.sat else Decision(Verdict.UNKNOWN)
+        return self._sometimes(first, second, s, variables)
 
     def is_satisfiable(self, facts: Sequence[Fact]) -> bool | None:
         """Whether the facts are consistent (None on time-out)."""

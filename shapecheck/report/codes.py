@@ -63,6 +63,16 @@ _ROWS = [
          "an einsum subscript that does not fit its operand, a rank an op does not accept.",
          "import numpy as np\nx = np.zeros(10)\nparts = np.split(x, 3)\n",
          "import numpy as np\nx = np.zeros(12)\nparts = np.split(x, 3)\n"),
+    Code("SC108", "loop-index-out-of-bounds", "error",
+         "An index computed from a loop's index (`for i in range(a, b, s)`, `enumerate`, `zip`, a "
+         "comprehension) that runs off its array on some iteration, whatever the sizes are. NumPy's "
+         "negative indices count from the end, so `x[i - 1]` from `i = 0` is in bounds. Reported only "
+         "when every iteration reaches the index (no break, continue, return, raise or unknown "
+         "condition before it); an index out of bounds only for some sizes is a --strict warning (SC120).",
+         "import numpy as np\ndef total(x):\n    n, = x.shape\n    s = 0.0\n    for i in range(n + 1):\n"
+         "        s += x[i]\n    return s\n",
+         "import numpy as np\ndef total(x):\n    n, = x.shape\n    s = 0.0\n    for i in range(n):\n"
+         "        s += x[i]\n    return s\n"),
     Code("SC110", "call-precondition", "error",
          "A call whose argument shapes violate what the called function requires; the failing operation "
          "inside the function is shown as a related location, and its code is the finding's cause "

@@ -152,6 +152,35 @@ class OpContext:
                                                      "treated as unknown", severity="info")
         self.interp.precondition(pred, code, text, self.node, verdict)
 
+    def require_every_iteration(self, pred: Pred, code: str, message: Callable[[], str]) -> bool:
+        """State that ``pred``, which mentions the index of a running loop, must hold on every
+        iteration; False (nothing decided) when it mentions none. An index that runs off its array
+        on some iteration whatever the sizes are is an error, when every iteration surely reaches
+        the use; one that does for some sizes is a --strict warning (SC120). Not a precondition:
+        the loop's index is not the function's to require of its callers."""
+        frame = self.interp.frame
+        loops = [frame.loops[s] for s in sorted(pred_symbols(pred)) if s in frame.loops]
+        if not loops:
+            return False
+        solver, bound = self.interp.analysis.solver, frozenset(frame.loops)
+        verdict = solver.decide_for_all(frame.facts, bound, pred).verdict
+        if verdict in (Verdict.HOLDS, Verdict.UNKNOWN):
+            return True
+        certain = all(loop.certain for loop in loops) and self.interp.unsure <= min(loop.unsure for loop in loops)
+        text = message()
+        if certain and verdict is Verdict.FAILS:
+            raise ShapeError(code, text)
+        if certain:   # as for every op: code that works only on an empty array is an error
+            dims = sorted(pred_symbols(pred) & _array_symbols(frame.env.values()))
+            nonempty = tuple(Fact(ge(sym(s), 1)) for s in dims)
+            if dims and solver.decide_for_all(frame.facts + nonempty, bound, pred).verdict is Verdict.FAILS:
+                names = ", ".join(self.show_dim(sym(s)) for s in dims)
+                raise ShapeError(code, f"{text} (it works only if {names} is 0: an empty array)"
+                                 if len(dims) == 1 else f"{text} (it works only if one of {names} is 0)")
+        if self.interp.analysis.options.strict:
+            self.interp.diagnose(self.node, "SC120", f"{text} on some iterations, for some sizes", severity="warning")
+        return True
+
     def _fails_unless_empty(self, pred: Pred) -> tuple[str, ...]:
         """The array dims of ``pred`` when it fails for every value that makes them all >= 1:
         code that works only when some unknown dim is 0 (an empty array) is a bug, so that is a

@@ -25,6 +25,8 @@ class Frame:
     # parameters that the body's own top-level statements gave a rank (``B, T, C = x.size()``):
     # what a call learns of an argument it passed in (see Calls.call_function)
     refined: dict = field(default_factory=dict)
+    # loop index symbol -> its LoopIndex, for the loops running at this point (index bounds)
+    loops: dict = field(default_factory=dict)
 
 
 class BudgetExceeded(Exception):
@@ -79,6 +81,19 @@ class Range(Value):
     start: Value
     stop: Value
     step: Value
+
+
+@dataclass(frozen=True, slots=True)
+class LoopIndex:
+    """A loop's index: the symbol every iteration's value stands for, and what it ranges over (its
+    facts say the same to the solver). ``certain``: every iteration reaches the whole body (no
+    break, continue, return, raise or try in it), so an index that runs off its array on some
+    iteration is an error, not a maybe."""
+
+    symbol: str
+    text: str            # how the code wrote what it iterates, for messages: ``range(n + 1)``
+    certain: bool = True
+    unsure: int = 0      # the interpreter's unknown-condition depth where the loop starts
 
 
 BUILTINS = {name: Builtin(name) for name in (

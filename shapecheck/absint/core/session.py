@@ -54,6 +54,7 @@ class Site(Protocol):
     analysis: Run
     module: ModuleInfo
     frame: Frame
+    unsure: int       # how many branches of unknown condition enclose the op (index bounds)
 
     def diagnose(self, node: ast.AST, code: str, message: str, related=(), severity: str = "error") -> None: ...
     def precondition(self, pred: Pred, code: str, message: str, node: ast.AST, verdict: Verdict) -> None: ...

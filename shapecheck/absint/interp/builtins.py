@@ -15,6 +15,7 @@ from ..core.frame import Builtin, Range
 from ..core.values import Class, Dict, Instance, LibraryObject, Unknown, int_view
 from ..rules.args import name_as_dim
 from .annotations import check_cast
+from .semantics import length_of, range_membership
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -133,7 +134,12 @@ def _map(interp, node, args, kwargs) -> Value:
 def _enumerate(interp, node, args, kwargs) -> Value:
     if not args:
         return UNKNOWN
-    return List(None, Tuple((Int(interp.analysis.fresh("i")), interp.iteration_value(args[0], node))))
+    i = interp.analysis.fresh("i")
+    length = length_of(args[0])
+    start = args[1] if len(args) > 1 else kwargs.get("start", Int(0))
+    if length is not None and type(start) is Int:   # enumerate(x, s) counts s, s+1, ... s+len(x)-1
+        interp.bound_index(i, range_membership(Range(start, Int(D.add(start.dim, length)), Int(1)), i), node)
+    return List(None, Tuple((Int(i), interp.iteration_value(args[0], node))))
 
 
 def _minmax(fn):

@@ -100,6 +100,8 @@ class Expressions:
         if pred is FALSE:
             return self.eval(node.orelse)
         saved = self.frame.facts
+        unsure = pred is None
+        self.unsure += unsure
         try:
             if pred is not None:
                 self.add_fact(Fact(pred))
@@ -110,6 +112,7 @@ class Expressions:
             b = self.eval(node.orelse)
         finally:
             self.frame.facts = saved
+            self.unsure -= unsure
         joiner = Joiner(self.analysis.fresh, widen=False)
         out = joiner.value(a, b)
         for p in joiner.facts:
@@ -125,8 +128,11 @@ class Expressions:
         return self.eval(node.value)
 
     def _comprehension(self, node, elt_nodes: list) -> Value:
-        saved = self.frame.env
+        saved, saved_loops, saved_unsure = self.frame.env, self.frame.loops, self.unsure
+        saved_facts = self.frame.facts
         self.frame.env = dict(saved)
+        self.frame.loops = dict(saved_loops)
+        filtered = any(gen.ifs for gen in node.generators)
         try:
             generators = node.generators
             first = self.eval(generators[0].iter)
@@ -143,12 +149,19 @@ class Expressions:
                 source = first if index == 0 else self.eval(gen.iter)
                 self.assign(gen.target, self.iteration_value(source, gen))
                 for cond in gen.ifs:
-                    self.eval(cond)
+                    # the element is computed only where the filter holds: a fact there, if known
+                    pred = truth_pred(self.eval(cond))
+                    if pred is None:
+                        self.unsure += 1
+                    elif pred is not TRUE:
+                        self.add_fact(Fact(pred))
             values = [self.eval(e) for e in elt_nodes]
             return List(None, values[0] if len(values) == 1 else UNKNOWN,
                         length_of(first) if simple else None)
         finally:
-            self.frame.env = saved
+            self.frame.env, self.frame.loops, self.unsure = saved, saved_loops, saved_unsure
+            if filtered:   # a filter's facts hold inside the comprehension only
+                self.frame.facts = saved_facts
 
     def expr_ListComp(self, node: ast.ListComp) -> Value:
         return self._comprehension(node, [node.elt])
@@ -423,7 +436,7 @@ class Expressions:
         (so ``x.ndim == 0 or x[0] > 1`` never indexes a 0-d x)."""
         is_or = isinstance(node.op, ast.Or)
         values = []
-        saved = self.frame.facts
+        saved, unsure = self.frame.facts, self.unsure
         try:
             for operand in node.values:
                 value = self.eval(operand)
@@ -433,8 +446,10 @@ class Expressions:
                     break  # decided: the rest is never evaluated
                 if pred is not None:
                     self.add_fact(Fact(negate(pred) if is_or else pred))
+                else:
+                    self.unsure += 1   # whether the rest runs is not known
         finally:
-            self.frame.facts = saved
+            self.frame.facts, self.unsure = saved, unsure
         return values
 
     def expr_Compare(self, node: ast.Compare) -> Value:

@@ -16,12 +16,12 @@ import ast
 from typing import TYPE_CHECKING, Iterable
 
 from ...constraints import dims as D
-from ...constraints.predicates import Pred, conj, le, lt
+from ...constraints.predicates import Pred
 from ...constraints.shapes import Shape
 from ...constraints.solver import Decision, Fact, Verdict
 from ...report.diagnostics import Diagnostic, Related, Span
 from ..core.context import Arg, Call, OpContext, ShapeError
-from ..core.frame import BUILTINS, Builtin, Frame, Range, SuperRef, Terminated
+from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, Terminated
 from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
 from ..core.module import ModuleInfo
@@ -29,6 +29,7 @@ from ..core.values import (UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Fu
                            LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
 from ..rules.registry import lookup_rule
 from .builtins import call_builtin
+from .semantics import range_membership
 from .expressions import Expressions
 from .statements import Statements
 
@@ -64,6 +65,7 @@ class Interpreter(Statements, Expressions):
         self.looping = 0                          # inside a loop run to a fixpoint (not unrolled)
         self.callee: ast.expr | None = None       # the function expression of the call being evaluated
         self.object_use: ast.expr | None = None   # the object of the attribute read or subscript being evaluated
+        self.unsure = 0            # inside branches whose condition is not known (`if ok(i):`): may not run
 
     # == diagnostics ===============================================================================
     def span(self, node: ast.AST) -> Span:
@@ -243,15 +245,21 @@ class Interpreter(Statements, Expressions):
         return self.analysis.call_function(self, node, fn, args, kwargs)
 
     # == iteration =================================================================================
+    def bound_index(self, i: D.Dim, membership: Pred | None, node: ast.AST) -> None:
+        """``i`` is a loop's index, ranging over ``membership``: a fact, and (for index bounds) a
+        loop index of this frame until its loop ends (see Statements.stmt_For)."""
+        if membership is None:
+            return
+        self.add_fact(Fact(membership))
+        source = getattr(node, "iter", node)
+        name = next(iter(D.free_symbols(i)))
+        self.frame.loops[name] = LoopIndex(name, self.module.text_of(source), unsure=self.unsure)
+
     def iteration_value(self, iterable: Value, node: ast.AST) -> Value:
         t = type(iterable)
         if t is Range:
-            step = iterable.step
             i = self.analysis.fresh("i")
-            start = iterable.start.dim if type(iterable.start) is Int else None
-            stop = iterable.stop.dim if type(iterable.stop) is Int else None
-            if start is not None and stop is not None and type(step) is Int and step.dim == 1:
-                self.add_fact(Fact(conj((le(start, i), lt(i, stop)))))
+            self.bound_index(i, range_membership(iterable, i), node)
             return Int(i)
         if t is Array:
             if iterable.dtype == "object" and iterable.shape.rank == 1:

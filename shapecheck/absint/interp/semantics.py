@@ -170,6 +170,44 @@ def length_of(v: Value):
     return None
 
 
+def range_membership(r: Range, i: D.Dim) -> Pred | None:
+    """What ``i in range(start, stop, step)`` says of ``i``, when the bounds are ints and the step
+    a known non-zero constant (Python's ``range`` semantics: ``stop`` excluded, the step's sign
+    deciding the direction, every value ``start + k * step``)."""
+    step = int_constant(r.step)
+    if type(r.start) is not Int or type(r.stop) is not Int or not step:
+        return None
+    start, stop = r.start.dim, r.stop.dim
+    if step > 0:
+        bounds = (le(start, i), lt(i, stop))
+        offset = D.sub(i, start)
+    else:
+        bounds = (le(i, start), lt(stop, i))
+        offset = D.sub(start, i)
+    if abs(step) != 1:
+        bounds += (eq(D.mod(offset, abs(step)), 0),)
+    return conj(bounds)
+
+
+def leaves_early(body: list[ast.stmt]) -> bool:
+    """Whether an iteration of a loop with this body may stop before its end (break, continue,
+    return, raise, a failing assert, or a handler catching what a statement raised); nested function
+    and class bodies are not part of the iteration."""
+    pending = list(body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, _EARLY_EXITS):
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+    return False
+
+
+_EARLY_EXITS = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Assert, ast.Try) + (
+    (ast.TryStar,) if hasattr(ast, "TryStar") else ())
+
+
 def iteration_items(v: Value) -> tuple | None:
     """The items a loop over ``v`` takes, when known and few enough to unroll.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
@@ -13,7 +14,7 @@ from ..core.join import Joiner, element_of
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
-from .semantics import (AUG_NAMES, about_shapes, as_array_value, catches_shape_errors,
+from .semantics import (AUG_NAMES, leaves_early, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_list, node_count, pattern_names, single_name,
@@ -145,17 +146,22 @@ class Statements:
             if kind:
                 raise Terminated(kind)
             return
-        # then-branch
-        self.frame.env = dict(before_env)
-        if pred is not None:
-            self._assume_branch(pred, node.test, True)
-        then_done = self.run_body(node.body)
-        then_state = (self.frame.env, self.frame.facts)
-        # else-branch
-        self.frame.env, self.frame.facts = dict(before_env), before_facts
-        if pred is not None:
-            self._assume_branch(negate(pred), node.test, False)
-        else_done = self.run_body(node.orelse)
+        unsure = pred is None   # which branch runs is not known: neither is sure to run
+        self.unsure += unsure
+        try:
+            # then-branch
+            self.frame.env = dict(before_env)
+            if pred is not None:
+                self._assume_branch(pred, node.test, True)
+            then_done = self.run_body(node.body)
+            then_state = (self.frame.env, self.frame.facts)
+            # else-branch
+            self.frame.env, self.frame.facts = dict(before_env), before_facts
+            if pred is not None:
+                self._assume_branch(negate(pred), node.test, False)
+            else_done = self.run_body(node.orelse)
+        finally:
+            self.unsure -= unsure
         else_state = (self.frame.env, self.frame.facts)
         self._merge([s for s, done in ((then_state, then_done), (else_state, else_done)) if not done],
                     before_facts, widen=False, ended=then_done or else_done)
@@ -191,12 +197,20 @@ class Statements:
         self.frame.facts = common + tuple(Fact(p) for p in joiner.facts)
 
     def stmt_For(self, node: ast.For) -> None:
-        iterable = self.eval(node.iter)
-        items = iteration_items(iterable)
-        if items is not None and self._unroll_budget(node, len(items)) and self._unroll(node, items):
-            return
-        element = self.iteration_value(iterable, node)
-        self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse)
+        outer_loops = self.frame.loops
+        self.frame.loops = dict(outer_loops)
+        try:
+            iterable = self.eval(node.iter)
+            items = iteration_items(iterable)
+            if items is not None and self._unroll_budget(node, len(items)) and self._unroll(node, items):
+                return
+            element = self.iteration_value(iterable, node)
+            if leaves_early(node.body):   # an iteration may stop before the use: no certain errors
+                self.frame.loops = {name: loop if name in outer_loops else replace(loop, certain=False)
+                                    for name, loop in self.frame.loops.items()}
+            self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse)
+        finally:
+            self.frame.loops = outer_loops   # its index is no loop's index after the loop
 
     def _unroll_budget(self, node: ast.For, count: int) -> bool:
         """Unroll only short loops with small bodies, and never multiply out nested unrolling."""
@@ -236,7 +250,11 @@ class Statements:
     def stmt_While(self, node: ast.While) -> None:
         def head() -> None:
             self.eval(node.test)
-        self._loop(node, head, node.body, node.orelse)
+        self.unsure += 1   # the body may not run at all
+        try:
+            self._loop(node, head, node.body, node.orelse)
+        finally:
+            self.unsure -= 1
 
     def _loop(self, node: ast.AST, head, body: list, orelse: list) -> None:
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from ...constraints import dims as D
-from ...constraints.predicates import ge, le, lt
+from ...constraints.predicates import conj, ge, le, lt
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.frame import Builtin
@@ -296,6 +296,23 @@ def in_range_index(ctx: OpContext, index: D.Dim, size: D.Dim, axis: int, code: s
         bound = ge(size, index + 1) if index >= 0 else ge(size, -index)
         ctx.require(bound, code, lambda: f"{ctx.op}: index {index} is out of bounds for axis {axis} "
                                          f"with size {ctx.show_dim(size)}")
+        return
+    # an index computed from a loop's index (x[i], x[i + 1], x[n - 1 - i]): in bounds on every
+    # iteration, negative values counting from the end as NumPy's do (``-size <= index < size``)
+    ctx.require_every_iteration(conj((le(D.neg(size), index), lt(index, size))), LOOP_INDEX_CODE,
+                                lambda: _loop_index_message(ctx, index, size, axis))
+
+
+#: An index that a loop drives out of its array (see OpContext.require_every_iteration).
+LOOP_INDEX_CODE = "SC108"
+
+
+def _loop_index_message(ctx: OpContext, index: D.Dim, size: D.Dim, axis: int) -> str:
+    frame = ctx.interp.frame
+    loops = [frame.loops[s] for s in sorted(D.free_symbols(index)) if s in frame.loops]
+    over = ", ".join(f"{ctx.show_dim(D.sym(loop.symbol))} in {loop.text}" for loop in loops)
+    return (f"{ctx.op}: index {ctx.show_dim(index)} is out of bounds for axis {axis} with size "
+            f"{ctx.show_dim(size)} (for {over})")
 
 
 __all__ = [

@@ -114,15 +114,15 @@ def _check(t: G.Type, value: Any, shapes: dict[Name, int], where: str) -> None:
 
 def _call_kernel(k: L.Kernel, inputs: list[np.ndarray]) -> np.ndarray:
     in_params = [p for p in k.params if not p.output]
-    (out_param,) = [p for p in k.params if p.output]
+    out_params = [p for p in k.params if p.output]
     values = shape_arguments(k.shape_params, tuple(G.TensorType(p.dtype, p.shape) for p in in_params),
                              tuple(a.shape for a in inputs))
     shapes = {n: int(v) for n, v in values.items()}
-    out = np.empty(_eval_dims(out_param.shape, shapes), NUMPY_DTYPES[out_param.dtype])
+    outs = [np.empty(_eval_dims(p.shape, shapes), NUMPY_DTYPES[p.dtype]) for p in out_params]
     buffers = dict(zip((p.name for p in in_params), inputs))
-    buffers[out_param.name] = out
+    buffers.update(zip((p.name for p in out_params), outs))
     run_kernel(k, buffers, shapes)
-    return out
+    return outs[0] if len(outs) == 1 else tuple(outs)  # several outputs: a multi-output fusion
 
 
 def run_kernel(k: L.Kernel, buffers: dict[Name, np.ndarray], shapes: dict[Name, int]) -> None:

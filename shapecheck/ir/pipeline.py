@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from ..subst import checks_enabled
+from ..subst.names import fresh_name
 from . import graph as G
 from . import loops as L
 from .calls import shape_arguments
@@ -68,14 +69,21 @@ def to_loop_module(module: G.Module) -> L.LoopModule:
     inputs = tuple(L.Buffer(p.name, p.type.dtype, p.type.shape) for p in f.params)
     temps, calls = [], []
     tuples: dict = {}
+    gets = {(b.value.value, b.value.index): b.var for b in f.body.bindings if type(b.value) is G.GetItem}
     for b in f.body.bindings:
         v = b.value
         if type(v) is G.CallKernel:
             k = module.kernel(v.kernel)
             ins = tuple(G.TensorType(p.dtype, p.shape) for p in k.params if not p.output)
             values = shape_arguments(k.shape_params, ins, tuple(_type(f, module, a).shape for a in v.args))
-            temps.append(L.Buffer(b.var, b.type.dtype, b.type.shape))
-            calls.append(L.KernelCall(k.name, (*v.args, b.var), tuple(values[n] for n in k.shape_params)))
+            # A multi-output kernel's results are the buffers named by the gets of its tuple.
+            results = [(b.var, b.type)] if type(b.type) is G.TensorType else \
+                [(gets.get((b.var, i)) or fresh_name("unused"), t) for i, t in enumerate(b.type.items)]
+            temps.extend(L.Buffer(var, t.dtype, t.shape) for var, t in results)
+            if type(b.type) is G.TupleType:
+                tuples[b.var] = tuple(var for var, _ in results)
+            calls.append(L.KernelCall(k.name, (*v.args, *(var for var, _ in results)),
+                                      tuple(values[n] for n in k.shape_params)))
         elif type(v) is G.MakeTuple:
             tuples[b.var] = v.items
         elif type(v) is G.GetItem and v.value in tuples:

@@ -149,9 +149,11 @@ def _value_type(module: G.Module, b: G.Binding, env, prove) -> G.Type | None:
         k = module.kernel(v.kernel)
         inputs = tuple(G.TensorType(p.dtype, p.shape) for p in k.params if not p.output)
         outputs = [G.TensorType(p.dtype, p.shape) for p in k.params if p.output]
-        if len(outputs) != 1:
-            raise IRTypeError(f"kernel @{k.name} called from the graph must have one output buffer")
-        return _call_type(k.shape_params, inputs, outputs[0], v.args, env, prove, f"@{k.name}")
+        if not outputs:
+            raise IRTypeError(f"kernel @{k.name} called from the graph must have an output buffer")
+        # Several output buffers (a multi-output fusion) return a tuple, in buffer order.
+        ret = outputs[0] if len(outputs) == 1 else G.TupleType(tuple(outputs))
+        return _call_type(k.shape_params, inputs, ret, v.args, env, prove, f"@{k.name}")
     if t is G.ExternCall:
         return None  # trusted: the escape hatch states its own type
     if t is G.MatchShape:

@@ -1,10 +1,15 @@
-# Layer norm: the variance reduction fuses with its squared-difference producer and its sqrt epilogue.
+# Layer norm is one row group: a pass for the mean, one for the variance (re-reading the row from
+# cache), the row's scale computed once, and a pass writing the normalised row.
 # RUN: %s::layernorm --shape x=n,16 --shape g=16 --shape b=16 --pass specialize:n=4 --loops
-# CHECK: kernel @fused_mul_mean_add_sqrt[](%t: f32[4, 16], out %t_1: f32[4, 1]) {
-# CHECK:         %acc = (%acc + (%t[%i, %r] * %t[%i, %r]))
-# CHECK:       %t_1[%i, %j] = sqrt(((%acc / 16.0:f32) + 1e-05:f32))
-# CHECK: kernel @fused_div_mul_add[]
-# CHECK:       %t_2[%i, %j] = (((%t[%i, %j] / %t_1[%i, 0]) * %g[%j]) + %b[%j])
+# CHECK: kernel @fused_mean_sub_mul_mean_add_sqrt_div_mul_add[](%x: f32[4, 16], %g: f32[16], %b: f32[16], out %t: f32[4, 16]) {
+# CHECK:       %acc = (%acc + %x[%i, %r])
+# CHECK:     let %mu: f32 = (%acc / 16.0:f32)
+# CHECK:       let %t_1: f32 = (%x[%i, %r_1] - %mu)
+# CHECK:       %acc_1 = (%acc_1 + %t_2)
+# CHECK:     let %t_4: f32 = sqrt(%t_3)
+# CHECK:       %t[%i, %r_2] = %t_8
+# CHECK: program @layernorm[](%x: f32[4, 16], %g: f32[16], %b: f32[16]) {
+# CHECK:   run @fused_mean_sub_mul_mean_add_sqrt_div_mul_add[](%x, %g, %b, %t)
 import numpy as np
 
 

@@ -1,6 +1,11 @@
 """Fusion: elementwise/broadcast chains, with their consumer reductions and the elementwise
 epilogues of matmuls and reductions, become one primitive function each (lowered to one kernel).
 
+First, row groups (``rows.py``): reductions over trailing axes with the elementwise ops that feed
+them and that broadcast their results back (softmax, layer norm...) become one primitive function
+each, returning a tuple when several of its values are used outside (multi-output fusion). Then,
+over what is left, producer-consumer fusion:
+
 A producer ``P`` joins its consumer ``C``'s group when ``C`` is its only user and:
   * ``C`` is elementwise, injective or a reduction, and ``P``'s group holds no reduction: each
     element of ``P`` is recomputed where ``C`` reads it, which is cheap;
@@ -17,9 +22,11 @@ from dataclasses import replace
 
 from shapecheck.subst import free_vars
 from shapecheck.subst.dimterms import dim_of
+from shapecheck.subst.names import fresh_name
 
 from .. import graph as G
 from ..ops import OPS
+from .rows import row_groups
 
 __all__ = ["fuse"]
 
@@ -40,9 +47,10 @@ def fuse(module: G.Module) -> G.Module:
         if f.primitive:
             functions.append(f)
             continue
+        f, rows = _fuse_rows(f, taken)
         new_f, made = _fuse_function(f, taken)
         functions.append(new_f)
-        primitives.extend(made)
+        primitives.extend(rows + made)
     return replace(module, functions=tuple(functions + primitives))
 
 
@@ -98,6 +106,51 @@ def _fuse_function(f: G.Function, taken: set[str]) -> tuple[G.Function, list[G.F
     return replace(f, body=G.Block(out, f.body.result)), made
 
 
+def _fuse_rows(f: G.Function, taken: set[str]) -> tuple[G.Function, list[G.Function]]:
+    """Each row group -> a call of a new primitive function, placed at the group's last member;
+    bindings between the members that depend on the group move after the call (convexity makes
+    that valid: no member uses them)."""
+    bindings = f.body.bindings
+    made: list[G.Function] = []
+    calls: dict[int, list[G.Binding]] = {}   # last member -> the call (and its gets)
+    dropped: set[int] = set()
+    for group in row_groups(f):
+        members = [bindings[m] for m in group.members]
+        outputs = [bindings[m] for m in group.outputs]
+        prim = _primitive(f, members, taken, outputs)
+        if prim is None:
+            continue
+        made.append(prim)
+        inputs = tuple(p.name for p in prim.params)
+        if len(outputs) == 1:
+            (out,) = outputs
+            calls[group.members[-1]] = [G.Binding(out.var, out.type, G.CallFunc(prim.name, inputs))]
+        else:
+            tup = fresh_name("rows")
+            calls[group.members[-1]] = [G.Binding(tup, prim.ret, G.CallFunc(prim.name, inputs))] + [
+                G.Binding(o.var, o.type, G.GetItem(tup, k)) for k, o in enumerate(outputs)]
+        dropped.update(group.members)
+    if not made:
+        return f, []
+    out: list[G.Binding] = []
+    deferred: list[G.Binding] = []
+    pending: set = set()   # vars of groups whose call is not placed yet
+    for i, b in enumerate(bindings):
+        if i in calls:
+            out.extend(calls[i])
+            pending -= {x.var for x in calls[i]}
+            ready = [d for d in deferred if not (set(_uses(d.value)) & pending)]
+            deferred = [d for d in deferred if d not in ready]
+            out.extend(ready)
+        elif i in dropped:
+            pending.add(b.var)
+        elif set(_uses(b.value)) & (pending | {d.var for d in deferred}):
+            deferred.append(b)
+        else:
+            out.append(b)
+    return replace(f, body=G.Block(tuple(out + deferred), f.body.result)), made
+
+
 def _uses(value: G.Value) -> tuple:
     if type(value) is G.OpCall or type(value) is G.CallFunc or type(value) is G.CallKernel \
             or type(value) is G.ExternCall:
@@ -107,7 +160,10 @@ def _uses(value: G.Value) -> tuple:
     return (value.value,)
 
 
-def _primitive(f: G.Function, group: list[G.Binding], taken: set[str]) -> G.Function | None:
+def _primitive(f: G.Function, group: list[G.Binding], taken: set[str],
+               outputs: list[G.Binding] | None = None) -> G.Function | None:
+    """The primitive function computing ``outputs`` (default: the last binding of ``group``; a
+    tuple of them when there are several) from the values ``group`` reads but does not bind."""
     types = {p.name: p.type for p in f.params}
     types.update((b.var, b.type) for b in f.body.bindings)
     defined = {b.var for b in group}
@@ -117,8 +173,14 @@ def _primitive(f: G.Function, group: list[G.Binding], taken: set[str]) -> G.Func
     whole = {d for p in params for d in p.type.shape}
     if any(dim_of(n) not in whole for n in shape_vars):
         return None  # a call could not determine this shape variable
-    root = group[-1]
-    fn = G.Function("", tuple(shape_vars), params, root.type, G.Block(tuple(group), root.var), primitive=True)
+    outputs = outputs or group[-1:]
+    if len(outputs) == 1:
+        ret, body = outputs[0].type, G.Block(tuple(group), outputs[0].var)
+    else:
+        ret = G.TupleType(tuple(o.type for o in outputs))
+        tup = G.Binding(fresh_name("results"), ret, G.MakeTuple(tuple(o.var for o in outputs)))
+        body = G.Block((*group, tup), tup.var)
+    fn = G.Function("", tuple(shape_vars), params, ret, body, primitive=True)
     if free_vars(fn):
         return None
     stem = "fused_" + "_".join(b.value.op for b in group if b.value.op != "const")

@@ -35,10 +35,11 @@ from shapecheck.subst.dimterms import dim_of
 from shapecheck.subst.names import Name
 
 from . import graph as G
+from .dtypes import UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype
 from .ops import IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
-__all__ = ["trace", "TraceError"]
+__all__ = ["trace", "TraceError", "ShapeError"]
 
 ShapeSpec = Union[str, Sequence[Union[int, str]]]
 
@@ -47,10 +48,16 @@ class TraceError(ValueError):
     """The function uses a construct outside the supported subset (the message names it)."""
 
 
+class ShapeError(TraceError):
+    """The analyser proves a shape error in the function for these argument shapes (the message
+    is its message, at the file's line): the ValueError NumPy would raise when running it."""
+
+
 @dataclass(frozen=True)
 class Tensor:
     name: Name
     type: G.TensorType
+    weak: bool = False     # a Python scalar (NEP 50): it adopts the dtype of the arrays it meets
 
 
 _DTYPE_NAMES = {"float32": "f32", "float64": "f64", "int32": "i32", "int64": "i64", "bool": "bool",
@@ -70,20 +77,24 @@ _NUMPY_ALIASES = ("np", "numpy", "jnp")
 
 def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
           shapes: Mapping[str, ShapeSpec], dtypes: Mapping[str, str] | None = None,
-          default_dtype: str = "f32") -> G.Module:
+          default_dtype: str = "f32", weak: frozenset = frozenset()) -> G.Module:
     """Build the IR module of a Python function, given its arguments' shapes.
 
     ``fn_or_source`` is source text (then ``func_name`` picks the function; it may be omitted when
     the source defines one function) or a live function (its source is read, it is not called).
     ``shapes`` maps each argument to a tuple of ints and symbol names, or to text ``"n,784"``;
-    ``dtypes`` overrides ``default_dtype`` per argument.
+    ``dtypes`` overrides ``default_dtype`` per argument; ``weak`` names the arguments that are
+    Python scalars (0-d, and cast to the dtype of the arrays they meet, as NumPy does).
+    Line numbers in messages are the file's (a live function's source is read in place).
 
     >>> m = trace("def f(x):\\n    return np.tanh(x)\\n", shapes={"x": "n,3"})
     >>> [p.hint for p in m.functions[0].shape_params]
     ['n']
     """
     if callable(fn_or_source):
-        source = textwrap.dedent(inspect.getsource(fn_or_source))
+        lines, first = inspect.getsourcelines(fn_or_source)
+        # Blank lines in front keep every line number the file's, for the analyser too.
+        source = "\n" * max(first - 1, 0) + textwrap.dedent("".join(lines))
         func_name = func_name or fn_or_source.__name__
     else:
         source = fn_or_source
@@ -99,7 +110,7 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
     if func_name not in defs:
         raise TraceError(f"no function {func_name!r} in the source (it defines: {', '.join(defs) or 'none'})")
     _check_shapes(source, func_name, shapes)
-    return _Tracer(defs, dtypes or {}, default_dtype).entry(defs[func_name], shapes)
+    return _Tracer(defs, dtypes or {}, default_dtype, weak).entry(defs[func_name], shapes)
 
 
 def _check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -> None:
@@ -112,8 +123,8 @@ def _check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) 
     if errors:
         first = errors[0]
         inner = first.related[0] if first.related else None
-        where = f"line {inner.span.line}: " if inner is not None else ""
-        raise TraceError(f"{where}{inner.message if inner is not None else first.message} [{first.code}]")
+        shown = inner if inner is not None else first
+        raise ShapeError(f"line {shown.span.line}: {shown.message} [{first.cause or first.code}]")
 
 
 def _parse_shape(spec: ShapeSpec) -> tuple:
@@ -128,8 +139,9 @@ def _parse_shape(spec: ShapeSpec) -> tuple:
 
 
 class _Tracer:
-    def __init__(self, defs: dict, dtypes: Mapping[str, str], default_dtype: str):
+    def __init__(self, defs: dict, dtypes: Mapping[str, str], default_dtype: str, weak: frozenset = frozenset()):
         self.defs = defs
+        self.weak = weak
         self.dtypes = dtypes
         self.default_dtype = default_dtype
         self.scope = Scope.empty()
@@ -202,7 +214,7 @@ class _Tracer:
             name = self.fresh(a.arg)
             t = G.TensorType(dtype, tuple(shape))
             params.append(G.Param(name, t))
-            env[a.arg] = Tensor(name, t)
+            env[a.arg] = Tensor(name, t, weak=a.arg in self.weak and not shape)
         result = self.body(fn, env)
         if isinstance(result, tuple):
             items = tuple(self.tensor(x, None) for x in result)
@@ -272,24 +284,35 @@ class _Tracer:
             raise TraceError(f"{_line(node)}a symbolic size used as array data is not supported")
         raise TraceError(f"{_line(node)}expected an array, got {value!r}")
 
-    def operands(self, values: Sequence[Any], node) -> list[Tensor]:
-        """Arrays for an elementwise op: Python scalars take the dtype of the arrays (NumPy 2)."""
-        tensors = [v for v in values if isinstance(v, Tensor)]
-        dtype = tensors[0].type.dtype if tensors else None
-        for t in tensors[1:]:
-            if t.type.dtype != dtype:
-                raise TraceError(f"{_line(node)}mixed dtypes {dtype} and {t.type.dtype}; convert one with astype")
-        return [self.tensor(v, node, dtype) for v in values]
+    def as_dtype(self, value: Any, dtype: str, node) -> Tensor:
+        """``value`` (an array or a Python scalar) as an array of ``dtype``."""
+        if isinstance(value, Tensor):
+            if value.type.dtype == dtype:
+                return value
+            return self.emit("cast", (value,), {"dtype": dtype}, node)
+        return self.tensor(value, node, dtype)
+
+    def ufunc(self, op: str, values: Sequence[Any], node) -> Tensor:
+        """``op`` on ``values`` with NumPy's dtype rules (``ir.dtypes``): each operand cast to the
+        input dtype of the loop NumPy picks; logic on bools run on integers, then compared with 0."""
+        operands = tuple(_dtype_of(v, node) for v in values)
+        try:
+            inputs, result = loop_dtypes(op, operands)
+        except UnsupportedDtype as exc:
+            raise TraceError(f"{_line(node)}{exc}") from exc
+        logic = result == "bool" and op in _BOOL_LOGIC
+        args = [self.as_dtype(v, "i64" if logic else d, node) for v, d in zip(values, inputs)]
+        out = self.emit(op, args, node=node)
+        if logic:
+            out = self.emit("cast", (out,), {"dtype": "bool"}, node)
+        return replace(out, weak=all(weak for _, weak in operands))
 
     def binary(self, op: str, a: Any, b: Any, node) -> Any:
         if not isinstance(a, Tensor) and not isinstance(b, Tensor):
             return _python_arith(op, a, b, node)
         if op == "pow" and isinstance(b, (int, float)) and b == 2:
-            x = self.operands([a], node)[0]
-            return self.emit("mul", (x, x), node=node)
-        if op == "matmul":
-            return self.emit("matmul", self.operands([a, b], node), node=node)
-        return self.emit(op, self.operands([a, b], node), node=node)
+            return self.ufunc("mul", [a, a], node)
+        return self.ufunc(op, [a, b], node)
 
     def expr(self, node: ast.AST, env: dict[str, Any]) -> Any:
         if isinstance(node, ast.Name):
@@ -312,7 +335,7 @@ class _Tracer:
             return self.expr(node.operand, env)
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _CMPOPS:
             a, b = self.expr(node.left, env), self.expr(node.comparators[0], env)
-            return self.emit(_CMPOPS[type(node.ops[0])], self.operands([a, b], node), node=node)
+            return self.ufunc(_CMPOPS[type(node.ops[0])], [a, b], node)
         if isinstance(node, ast.Attribute):
             return self.attribute(node, env)
         if isinstance(node, ast.Subscript):
@@ -408,27 +431,34 @@ class _Tracer:
 
     def reduce(self, op: str, x: Any, node, axis_node, keep_node, env) -> Tensor:
         x = self.tensor(x, node)
+        try:
+            accumulate = reduction_dtype(op, x.type.dtype)
+        except UnsupportedDtype as exc:
+            raise TraceError(f"{_line(node)}{exc}") from exc
+        logic = accumulate == "bool"   # max/min of bools: any/all, on integers
+        x = self.as_dtype(x, "i64" if logic else accumulate, node)
         axis = self.expr(axis_node, env) if axis_node is not None else None
         keepdims = self.expr(keep_node, env) if keep_node is not None else False
         if not isinstance(keepdims, bool):
             raise TraceError(f"line {node.lineno}: keepdims must be a constant True/False")
         axes = self.axis_arg(axis, x.type.rank, node)
-        return self.emit(op, (x,), {"axes": axes, "keepdims": keepdims}, node)
+        out = self.emit(op, (x,), {"axes": axes, "keepdims": keepdims}, node)
+        return self.emit("cast", (out,), {"dtype": "bool"}, node) if logic else out
 
     def numpy_call(self, name: str, node: ast.Call, args: list, kwargs: dict, env) -> Any:
         if name in _UNARY and len(args) == 1 and not kwargs:
-            return self.emit(_UNARY[name], self.operands(args, node), node=node)
+            return self.ufunc(_UNARY[name], args, node)
         if name == "square" and len(args) == 1:
-            x = self.operands(args, node)[0]
-            return self.emit("mul", (x, x), node=node)
+            return self.ufunc("mul", [args[0], args[0]], node)
         if name in _BINARY_FUNCS and len(args) == 2 and not kwargs:
-            return self.emit(_BINARY_FUNCS[name], self.operands(args, node), node=node)
+            return self.ufunc(_BINARY_FUNCS[name], args, node)
         if name == "where" and len(args) == 3:
-            cond = self.tensor(args[0], node)
-            a, b = self.operands(args[1:], node)
+            cond = self.as_dtype(args[0], "bool", node)
+            dtype = common_dtype(tuple(_dtype_of(v, node) for v in args[1:]))
+            a, b = (self.as_dtype(v, dtype, node) for v in args[1:])
             return self.emit("where", (cond, a, b), node=node)
         if name in ("matmul", "dot") and len(args) == 2:
-            return self.emit("matmul", self.operands(args, node), node=node)
+            return self.ufunc("matmul", args, node)
         if name in _REDUCTIONS and len(args) >= 1:
             axis_node = kwargs.get("axis", node.args[1] if len(node.args) > 1 else None)
             return self.reduce(_REDUCTIONS[name], args[0], node, axis_node, kwargs.get("keepdims"), env)
@@ -546,6 +576,23 @@ class _Tracer:
         if isinstance(size, int):
             size = max(size, 0)
         return start, step, size
+
+
+# Ops NumPy defines on bools by logic (+ is or, * is and, max is or...): run on integers.
+_BOOL_LOGIC = frozenset({"add", "mul", "maximum", "minimum", "matmul"})
+
+
+def _dtype_of(value: Any, node) -> tuple[str, bool]:
+    """``(dtype code, weak)`` of an operand; a Python scalar is weak (NEP 50)."""
+    if isinstance(value, Tensor):
+        return value.type.dtype, value.weak
+    if isinstance(value, bool):
+        return "bool", True
+    if isinstance(value, int):
+        return "i64", True
+    if isinstance(value, float):
+        return "f64", True
+    raise TraceError(f"{_line(node)}expected an array or a number, got {value!r}")
 
 
 def _clamp_index(i: dims.Dim, d: dims.Dim, step: int) -> dims.Dim:

@@ -16,9 +16,14 @@ array([1., 3., 5., 7.])
 
 Rules:
 
-- Arguments are NumPy arrays; every compiled entry guards dtypes, shapes and layout (see
-  ``runtime``: a wrong argument is a ``TypeError``/``ValueError``, a non-contiguous one is
-  copied to C order first).
+- Arguments are NumPy arrays, NumPy or Python scalars, or lists of numbers (``arguments``:
+  scalars follow NumPy 2's promotion rules, lists become arrays), passed by position or keyword;
+  every compiled entry guards dtypes, shapes and layout (see ``runtime``: a wrong argument is a
+  ``TypeError``/``ValueError``, a non-contiguous one is copied to C order first).
+- Results follow NumPy's dtype rules (``ir.dtypes``): ``bool_array.sum(axis=1)`` counts in
+  int64, ``int_array / 2`` is float64.
+- A shape error the analyser proves (``x @ w`` with mismatched dims) is a ``ValueError`` carrying
+  its message and the file's line, raised before anything is compiled.
 - ``shapes={"x": ("n", 784)}`` names symbolic dims: one kernel serves every ``n``, and the
   function is traced at decoration, so unsupported code fails there. Without ``shapes`` every
   distinct shape gets its own, fully specialized kernel (constant trip counts).
@@ -32,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
 import threading
 import warnings
 from dataclasses import dataclass
@@ -40,10 +46,10 @@ from typing import Callable, Mapping
 import numpy as np
 
 from . import runtime
+from .arguments import DTYPE_CODES, Argument, convert
 from .printer import print_loop_module, print_module
 
-DTYPE_CODES = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64", np.dtype(np.int32): "i32",
-               np.dtype(np.int64): "i64", np.dtype(np.bool_): "bool"}
+__all__ = ["jit", "Dispatcher", "UnsupportedError", "Specialization", "specialize", "DTYPE_CODES"]
 
 
 class UnsupportedError(TypeError):
@@ -88,67 +94,70 @@ class Dispatcher:
         self._failed: Exception | None = None
         self._fast = None
         try:
-            self.params = list(inspect.signature(fn).parameters)
+            self.signature = inspect.signature(fn)
         except (TypeError, ValueError):
-            self.params = []
+            self.signature = inspect.Signature()
+        self.params = list(self.signature.parameters)
+        self.compiles = 0         # specializations built (a symbolic one serves many shapes)
         if self.shapes is not None:
             self._eager()
 
     def _eager(self) -> None:
         # Unnamed dtypes default to float32; a call with other dtypes builds its own version.
         dtypes = {p: (self.dtypes or {}).get(p, "f32") for p in self.params}
-        key = ("symbolic", tuple(runtime.NUMPY_DTYPES[dtypes[p]] for p in self.params))
+        key = ("symbolic", tuple((runtime.NUMPY_DTYPES[dtypes[p]], False) for p in self.params))
         self._specialize_or_fallback(self.shapes, dtypes, key)
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
         # The latest specialization's native entry checks its own arguments in compiled code
-        # and hands anything else to ``_dispatch``.
+        # and hands anything else to ``_dispatch`` (a builtin takes no keywords: those go there).
         fast = self._fast
-        if fast is not None:
+        if fast is not None and not kwargs:
             return fast(*args)
-        return self._dispatch(*args)
+        return self._dispatch(*args, **kwargs)
 
-    def _dispatch(self, *args):
+    def _dispatch(self, *args, **kwargs):
         if self._failed is not None:
-            return self.py_func(*args)
-        key = self._key(args)
+            return self.py_func(*args, **kwargs)
+        try:
+            arguments = self.arguments(args, kwargs)
+        except TypeError:
+            if self.fallback:
+                return self.py_func(*args, **kwargs)
+            raise
+        key = self._key(arguments)
         spec = self.specializations.get(key)
         if spec is None:
-            spec = self._build(args, key)
+            spec = self._build(arguments, key)
             if spec is None:
-                return self.py_func(*args)
-        result = spec.executable(*args)
+                return self.py_func(*args, **kwargs)
+        result = spec.executable(*(a.array for a in arguments))
         return _scalarize(result)
 
-    def _key(self, args) -> tuple:
+    def arguments(self, args: tuple, kwargs: dict) -> list[Argument]:
+        """The call's arguments bound to the parameters (defaults filled in) and converted
+        (``arguments.convert``); TypeError for a call the function itself would refuse."""
         try:
-            if self.shapes is not None:
-                return ("symbolic", tuple(a.dtype for a in args))
-            return tuple((a.shape, a.dtype) for a in args)
-        except AttributeError:
-            bad = next(type(a).__name__ for a in args if not isinstance(a, np.ndarray))
-            if self.fallback:
-                return ("python",)
-            raise TypeError(f"{self.__name__}(): arguments must be NumPy arrays, got {bad}") from None
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as error:
+            raise TypeError(f"{self.__name__}(): {error}") from None
+        bound.apply_defaults()
+        return [convert(self.__name__, name, value) for name, value in bound.arguments.items()]
 
-    def _build(self, args, key) -> Specialization | None:
-        if key == ("python",):
-            return None
-        if len(args) != len(self.params):
-            raise TypeError(f"{self.__name__}() takes {len(self.params)} arguments, got {len(args)}")
-        dtypes = {}
-        for name, arg in zip(self.params, args):
-            code = DTYPE_CODES.get(arg.dtype)
-            if code is None:
-                raise TypeError(f"{self.__name__}(): argument {name!r} has dtype {arg.dtype}; "
-                                f"supported: {', '.join(str(d) for d in DTYPE_CODES)}")
-            dtypes[name] = code
-        shapes = self.shapes or {name: tuple(arg.shape) for name, arg in zip(self.params, args)}
-        return self._specialize_or_fallback(shapes, dtypes, key)
+    def _key(self, arguments: list[Argument]) -> tuple:
+        if self.shapes is not None:
+            return ("symbolic", tuple((a.array.dtype, a.weak) for a in arguments))
+        return tuple((a.array.shape, a.array.dtype, a.weak) for a in arguments)
 
-    def _specialize_or_fallback(self, shapes, dtypes, key) -> Specialization | None:
+    def _build(self, arguments: list[Argument], key) -> Specialization | None:
+        dtypes = {name: arg.code for name, arg in zip(self.params, arguments)}
+        weak = frozenset(name for name, arg in zip(self.params, arguments) if arg.weak)
+        shapes = self.shapes or {name: tuple(arg.array.shape) for name, arg in zip(self.params, arguments)}
+        return self._specialize_or_fallback(shapes, dtypes, key, weak)
+
+    def _specialize_or_fallback(self, shapes, dtypes, key, weak=frozenset()) -> Specialization | None:
         try:
-            spec = specialize(self.py_func, shapes, dtypes, fastmath=self.fastmath)
+            spec = specialize(self.py_func, shapes, dtypes, fastmath=self.fastmath, weak=weak)
         except UnsupportedError as error:
             if not self.fallback:
                 raise
@@ -156,6 +165,7 @@ class Dispatcher:
                           RuntimeWarning, stacklevel=3)
             self._failed = error
             return None
+        self.compiles += 1
         if key is not None:
             with self._lock:
                 self.specializations[key] = spec
@@ -166,9 +176,10 @@ class Dispatcher:
     def lower(self, *args) -> "Lowered":
         """The compilation of this function for ``args`` (arrays, or shape tuples for float32),
         for introspection: ``f.lower(x).as_text("ir" | "loops" | "llvm" | "asm" | "ptx")``."""
-        arrays = [np.empty(a, np.float32) if isinstance(a, tuple) else a for a in args]
-        key = self._key(arrays)
-        spec = self.specializations.get(key) or self._build(arrays, key)
+        arguments = self.arguments(tuple(np.empty(a, np.float32) if isinstance(a, tuple) else a
+                                         for a in args), {})
+        key = self._key(arguments)
+        spec = self.specializations.get(key) or self._build(arguments, key)
         if spec is None:
             raise UnsupportedError(f"{self.__name__} runs as plain Python: {self._failed}")
         return Lowered(spec, self.fastmath)
@@ -193,18 +204,29 @@ def _scalarize(result):
     return result
 
 
-def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False) -> Specialization:
-    """Trace ``fn`` for ``shapes``/``dtypes``, lower it to loops and compile it."""
+def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
+               weak: frozenset = frozenset()) -> Specialization:
+    """Trace ``fn`` for ``shapes``/``dtypes`` (``weak``: parameters bound to Python scalars),
+    lower it to loops and compile it."""
     from . import frontend, pipeline  # lazy: start-up time (the front end loads the analyser via api: ~70 ms)
 
     try:
-        graph = frontend.trace(fn, shapes=shapes, dtypes=dtypes)
+        graph = frontend.trace(fn, shapes=shapes, dtypes=dtypes, weak=weak)
         loops = pipeline.compile_to_loops(graph)
+    except frontend.ShapeError as error:
+        # The user's shape error, raised as NumPy would raise it (a ValueError), at the file's line.
+        raise ValueError(f"{_source_file(fn)}, {error}") from None
     except (ValueError, NotImplementedError, OSError, TypeError) as error:
         # TraceError is a ValueError; OSError: no source (lambda, builtin, REPL).
-        raise UnsupportedError(f"cannot compile {getattr(fn, '__name__', fn)!r}: {error}") from error
+        raise UnsupportedError(f"cannot compile {getattr(fn, '__name__', fn)!r} "
+                               f"({_source_file(fn)}): {error}") from error
     return Specialization(dict(shapes), dict(dtypes), graph, loops,
                           runtime.build(loops, fastmath=fastmath))
+
+
+def _source_file(fn) -> str:
+    code = getattr(fn, "__code__", None)
+    return os.path.basename(code.co_filename) if code is not None else "<unknown file>"
 
 
 TEXT_KINDS = ("ir", "loops", "llvm", "llvm-raw", "asm", "ptx")

@@ -193,10 +193,10 @@ class PythonPath:
     def __call__(self, *arrays):
         plan = self.plan
         if plan is not None:
-            try:
-                matches = tuple((a.shape, a.strides, a.dtype) for a in arrays) == plan.signature
-            except AttributeError:
-                matches = False
+            # Exactly ndarrays: a NumPy scalar (np.float64(0.5)) has a shape, strides and dtype
+            # too, but no data pointer where the trampolines read one.
+            matches = all(type(a) is np.ndarray for a in arrays) and \
+                tuple((a.shape, a.strides, a.dtype) for a in arrays) == plan.signature
             if matches:
                 return _run_plan(plan, arrays)
         return self._checked_call(arrays)

@@ -1,0 +1,76 @@
+"""Call arguments of a jitted function -> the arrays its compiled program takes.
+
+What a caller may pass, and what the program receives (a Python exception for anything else):
+
+- an ``np.ndarray`` of a supported dtype: itself (a subclass is viewed as a plain ndarray; a
+  non-native byte order is copied to native order; other layouts are the runtime's business:
+  it copies what is not C-contiguous and aligned);
+- a NumPy scalar (``np.float64(0.01)``) or a 0-d array: a 0-d array of its dtype;
+- a Python ``bool``/``int``/``float``: a 0-d array of ``bool``/``int64``/``float64`` marked
+  *weak*: under NumPy 2's promotion rules (NEP 50) a Python scalar takes the dtype of the arrays
+  it meets (``float32_array * 0.5`` is float32), so the front end casts it to theirs;
+- a list or tuple of numbers (nested, rectangular): converted with ``np.asarray``, as Numba
+  converts them to arrays.
+
+References: NEP 50 (https://numpy.org/neps/nep-0050-scalar-promotion.html).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Argument", "convert", "DTYPE_CODES"]
+
+DTYPE_CODES = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64", np.dtype(np.int32): "i32",
+               np.dtype(np.int64): "i64", np.dtype(np.bool_): "bool"}
+
+# A Python scalar's dtype when no array decides it (NumPy's defaults).
+_PYTHON_SCALARS = {bool: np.bool_, int: np.int64, float: np.float64}
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument as the compiled program takes it."""
+
+    array: np.ndarray
+    weak: bool = False          # a Python scalar (NEP 50: it adopts the dtype of the arrays it meets)
+
+    @property
+    def code(self) -> str:
+        return DTYPE_CODES[self.array.dtype]
+
+
+def convert(function: str, name: str, value) -> Argument:
+    """``value`` passed for parameter ``name`` of ``function`` as an :class:`Argument`;
+    TypeError (or ValueError for a ragged list) naming both when it cannot be one."""
+    weak = False
+    if type(value) is np.ndarray:
+        array = value
+    elif isinstance(value, (np.ndarray, np.generic)):
+        array = np.asarray(value).view(np.ndarray)
+    elif type(value) in _PYTHON_SCALARS:
+        try:
+            array = np.asarray(value, _PYTHON_SCALARS[type(value)])
+        except OverflowError:
+            raise TypeError(f"{function}(): argument {name!r} = {value} does not fit in int64") from None
+        weak = True
+    elif isinstance(value, (list, tuple)):
+        try:
+            array = np.asarray(value)
+        except (ValueError, OverflowError) as error:
+            raise ValueError(f"{function}(): argument {name!r}: cannot convert the "
+                             f"{type(value).__name__} to an array ({error})") from None
+        if array.dtype == np.dtype(object):
+            raise TypeError(f"{function}(): argument {name!r}: a {type(value).__name__} of numbers "
+                            "converts to an array; this one does not")
+    else:
+        raise TypeError(f"{function}(): argument {name!r} must be a NumPy array, a list of numbers "
+                        f"or a number, got {type(value).__name__}")
+    if not array.dtype.isnative:
+        array = array.astype(array.dtype.newbyteorder("="))
+    if array.dtype not in DTYPE_CODES:
+        raise TypeError(f"{function}(): argument {name!r} has dtype {array.dtype}; "
+                        f"supported: {', '.join(str(d) for d in DTYPE_CODES)}")
+    return Argument(array, weak)

@@ -51,7 +51,7 @@ def _annotate() -> ModuleType:
 
 
 def _lsp() -> ModuleType:
-    from ..lsp import server  # lazy: optional dependency (pygls and lsprotocol, the [lsp] extra)
+    from ..lsp import server  # lazy: start-up time (pygls, lsprotocol and the analyser)
     return server
 
 
@@ -68,7 +68,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "check": Subcommand("check files and folders for shape errors", _check),
     "merge": Subcommand("join the JSON or SARIF outputs of `check --shard` jobs", lambda: merge),
     "explain": Subcommand("explain a diagnostic code, with examples", lambda: explain),
-    "lsp": Subcommand("run the language server over stdio", _lsp, extra="lsp"),
+    "lsp": Subcommand("run the language server over stdio (--check: can an editor start it?)", _lsp),
     "ir": Subcommand("print a function's shape-typed IR", _ir),
     "compile": Subcommand("compile a function to LLVM IR / PTX", _compile),
     "signatures": Subcommand("print inferred function shape signatures", _signatures),

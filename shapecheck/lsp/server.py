@@ -32,7 +32,7 @@ from ..version import __version__
 from ..api import Project, check_source
 from ..report.codes import CODES
 from ..report.diagnostics import FileReport, Span
-from . import actions, settings as settings_mod
+from . import actions, selfcheck, settings as settings_mod
 from .convert import to_lsp_diagnostic, to_range, to_span
 from .framing import ResyncingStream
 from .imports import imported_modules, module_names
@@ -479,10 +479,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the only transport")
     parser.add_argument("--log-file", help="write the server's log here instead of stderr")
     parser.add_argument("--log-level", default="WARNING", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    parser.add_argument("--check", action="store_true",
+                        help="start the server as an editor would (initialize, shutdown), print whether "
+                             "that works, and exit: 0 yes, 1 no")
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the server over stdio until the client asks it to exit; returns the exit status."""
+    if args.check:
+        return selfcheck.run_check([sys.executable, "-m", "shapecheck", "lsp"])
     handler = logging.FileHandler(args.log_file) if args.log_file else logging.StreamHandler(sys.stderr)
     logging.basicConfig(level=args.log_level, handlers=[handler],
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")

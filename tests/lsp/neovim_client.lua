@@ -1,8 +1,8 @@
--- Drive shapecheck's language server from Neovim's built-in client (Neovim 0.7 API), headless.
--- Inputs (environment): SC_CMD (the server command, JSON list), SC_ROOT, SC_FILE, SC_LINE and
--- SC_CHAR (0-based hover position), SC_OUT (where to write the JSON result).
--- Every wait is bounded: a silent server makes the result say so, never hangs the editor.
-local result = { published = nil, hover = nil, actions = nil, errors = {} }
+-- Drive shapecheck's language server from Neovim (headless), configured by the README's own snippet.
+-- Inputs (environment): SC_CONFIG (a file holding the README's Lua block), SC_FILE, SC_LINE and
+-- SC_CHAR (0-based hover position), SC_OUT (where to write the JSON result). `shapecheck` must be
+-- on PATH, as for a user. Every wait is bounded: a silent server makes the result say so.
+local result = { diagnostics = {}, hover = nil, actions = nil, errors = {} }
 local finished = false
 
 local function finish()
@@ -17,27 +17,27 @@ end
 vim.defer_fn(function() table.insert(result.errors, "watchdog: 40 s passed"); finish() end, 40000)
 
 local ok, err = pcall(function()
-  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("SC_FILE")))
+  dofile(os.getenv("SC_CONFIG"))   -- the user's init.lua: the README snippet, nothing added
+  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("SC_FILE")))  -- FileType python fires here
   local bufnr = vim.api.nvim_get_current_buf()
-  local client_id = vim.lsp.start_client({
-    name = "shapecheck",
-    cmd = vim.fn.json_decode(os.getenv("SC_CMD")),
-    root_dir = os.getenv("SC_ROOT"),
-    handlers = {
-      ["textDocument/publishDiagnostics"] = function(_, params, _, _)
-        result.published = params
-      end,
-    },
-    on_exit = function(code, signal) result.exit = { code = code, signal = signal } end,
-  })
-  if not client_id then error("start_client failed") end
-  vim.lsp.buf_attach_client(bufnr, client_id)
+  result.filetype = vim.bo[bufnr].filetype
 
-  result.got_diagnostics = vim.wait(20000, function()
-    return result.published ~= nil and #result.published.diagnostics > 0
+  local client
+  result.attached = vim.wait(10000, function()
+    local _, attached = next(vim.lsp.buf_get_clients(bufnr))  -- a table keyed by client id
+    client = attached
+    return client ~= nil
   end, 20)
+  if not client then error("no client attached to the buffer") end
+  result.client_name = client.name
 
-  local client = vim.lsp.get_client_by_id(client_id)
+  -- What the user sees: diagnostics in the buffer, through Neovim's own handler.
+  result.got_diagnostics = vim.wait(20000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    table.insert(result.diagnostics, { code = d.code, message = d.message, lnum = d.lnum, col = d.col,
+                                       end_lnum = d.end_lnum, end_col = d.end_col })
+  end
+
   local position = { line = tonumber(os.getenv("SC_LINE")), character = tonumber(os.getenv("SC_CHAR")) }
   local document = { uri = vim.uri_from_bufnr(bufnr) }
   local hover = client.request_sync("textDocument/hover", { textDocument = document, position = position },
@@ -45,16 +45,19 @@ local ok, err = pcall(function()
   result.hover = hover and hover.result or vim.NIL
   if hover and hover.err then table.insert(result.errors, vim.inspect(hover.err)) end
 
-  local diagnostic = result.published and result.published.diagnostics[1]
-  if diagnostic then
+  local first = result.diagnostics[1]
+  if first then  -- what Neovim sends for a code action on that diagnostic
+    local range = { start = { line = first.lnum, character = first.col },
+                    ["end"] = { line = first.end_lnum, character = first.end_col } }
     local actions = client.request_sync("textDocument/codeAction", {
-      textDocument = document, range = diagnostic.range,
-      context = { diagnostics = { diagnostic } } }, 10000, bufnr)
+      textDocument = document, range = range, context = { diagnostics = { {
+        range = range, code = first.code, message = first.message, source = "shapecheck" } } } },
+      10000, bufnr)
     result.actions = actions and actions.result or vim.NIL
   end
 
   client.stop()
-  vim.wait(5000, function() return result.exit ~= nil end, 20)
+  result.stopped = vim.wait(5000, function() return client.is_stopped() end, 20)
 end)
 if not ok then table.insert(result.errors, tostring(err)) end
 finish()

@@ -14,18 +14,43 @@ from .absint.driver import run
 from .absint.driver.project import MAX_SOURCE_BYTES, Options, Project, read_source
 from .absint.driver.signatures import ShapeText, Signature
 from .report.diagnostics import Diagnostic, FileReport, Span
+from .report.notebook import Notebook, NotebookError, is_notebook, notebook_from_json
 from .report.suppression import apply_suppressions, filter_codes
 
 
 def check_source(source: str | bytes, path: str = "<string>", *, project: Project | None = None,
                  options: Options | None = None) -> FileReport:
-    """Analyse one file's text and return its report (diagnostics sorted by position)."""
+    """Analyse one file's text and return its report (diagnostics sorted by position).
+
+    A ``.ipynb`` path is read as a Jupyter notebook: its code cells are analysed as one module
+    and the positions reported are in cells (``Span.cell``); ``report.notebook`` maps back."""
     if project is None:
         project = Project(roots=[str(Path(path).parent)] if path != "<string>" else [])
     if options is not None:
         project.options = options
+    if is_notebook(path):
+        return check_notebook(source, path, project)
     report = run.analyze_file(source, path, project)
     return finish_report(report, project.options)
+
+
+def check_notebook(source: str | bytes, path: str, project: Project) -> FileReport:
+    """Analyse a notebook's JSON text (see :func:`check_source`); an unreadable one is SC002."""
+    try:
+        text = source.decode("utf-8-sig") if isinstance(source, bytes) else source
+        notebook = notebook_from_json(text)
+    except (UnicodeDecodeError, NotebookError) as error:
+        reason = f"not UTF-8 text: {error.reason} at byte {error.start}" \
+            if isinstance(error, UnicodeDecodeError) else str(error)
+        return FileReport(path, [Diagnostic(path, Span(1, 1, 1, 1), "SC002", "error", reason)])
+    return check_cells(notebook, path, project)
+
+
+def check_cells(notebook: Notebook, path: str, project: Project) -> FileReport:
+    """Analyse a notebook's code cells as one module; positions are in cells (``Span.cell``)."""
+    report = finish_report(run.analyze_file(notebook.text, path, project), project.options)
+    report.notebook = notebook
+    return notebook.report_to_cells(report)
 
 
 def finish_report(report: FileReport, options: Options) -> FileReport:
@@ -80,5 +105,5 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
     return run.analyze_call(source, func_name, arg_shapes, dtypes, path, project or Project())
 
 
-__all__ = ["signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
+__all__ = ["check_notebook", "check_cells", "Notebook", "signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
            "check_paths", "read_source", "MAX_SOURCE_BYTES", "Diagnostic", "FileReport", "Span"]

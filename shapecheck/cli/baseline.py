@@ -29,7 +29,7 @@ FORMAT_VERSION = 1
 BASELINED_SEVERITIES = frozenset({"error", "warning"})
 NEVER_BASELINED = frozenset({"SC003"})
 
-SourceLines = Callable[[str], "Sequence[str] | None"]
+SourceLines = Callable[..., "Sequence[str] | None"]   # (path) or, in a notebook, (path, cell)
 Key = tuple[str, str, str, str]  # (path, code, message, source line text)
 
 
@@ -49,7 +49,7 @@ def is_baselinable(d: Diagnostic) -> bool:
 
 
 def finding_key(d: Diagnostic, source_lines: SourceLines, base_dir: str | Path) -> Key:
-    lines = source_lines(d.path)
+    lines = source_lines(d.path) if d.span.cell is None else source_lines(d.path, d.span.cell)
     text = lines[d.span.line - 1].strip() if lines is not None and 0 < d.span.line <= len(lines) else ""
     return (_portable_path(d.path, base_dir), d.code, d.message, text)
 

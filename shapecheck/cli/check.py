@@ -15,9 +15,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from .. import api
+from ..report.notebook import NotebookError, is_notebook, notebook_from_json
 from ..report.suppression import filter_codes
 from ..version import __version__
 from . import parallel
@@ -131,8 +132,9 @@ def _check(args: argparse.Namespace) -> int:
     diags = sorted((d for r in reports for d in filter_codes(r.diagnostics, select, ignore)),
                    key=lambda d: d.sort_key())
 
-    def source_lines(path: str):
-        return sources.get(path)
+    def source_lines(path: str, cell: int | None = None):
+        lines = sources.get(path)
+        return lines if cell is None or lines is None else lines.get(cell)
 
     if args.write_baseline:
         target = baseline_path or DEFAULT_BASELINE
@@ -176,14 +178,23 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _source_lines(paths: Iterable[str]) -> dict[str, list[str]]:
-    """The lines of each file that has findings (for ``full`` output and the baseline)."""
-    sources: dict[str, list[str]] = {}
+def _source_lines(paths: Iterable[str]) -> dict[str, Any]:
+    """The lines of each file that has findings (for ``full`` output and the baseline); for a
+    notebook, each code cell's lines by cell number."""
+    sources: dict[str, Any] = {}
     for path in paths:
         try:
-            sources[path] = api.read_source(path).decode("utf-8-sig", errors="replace").splitlines()
+            text = api.read_source(path).decode("utf-8-sig", errors="replace")
         except OSError:
-            pass
+            continue
+        if not is_notebook(path):
+            sources[path] = text.splitlines()
+            continue
+        try:
+            cells = notebook_from_json(text).cells
+        except NotebookError:
+            continue
+        sources[path] = {cell.number: cell.source.splitlines() for cell in cells}
     return sources
 
 

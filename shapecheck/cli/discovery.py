@@ -1,6 +1,6 @@
 """Which files `shapecheck check PATH...` analyses.
 
-A directory expands to the ``.py`` files under it, skipping:
+A directory expands to the ``.py`` files and Jupyter notebooks (``.ipynb``) under it, skipping:
 - the default excludes (version-control and virtual-environment folders, caches, build output),
 - the configuration's ``exclude`` / ``extend-exclude`` patterns (gitwildmatch, relative to the
   configuration's directory; ``exclude`` replaces the defaults, ``extend-exclude`` adds to them),
@@ -34,8 +34,9 @@ import pathspec
 DEFAULT_EXCLUDES = (
     ".git/", ".hg/", ".svn/", ".venv/", "venv/", "__pycache__/", "build/", "dist/",
     "node_modules/", "site-packages/", ".tox/", ".nox/", ".mypy_cache/", ".pytest_cache/",
-    ".ruff_cache/", ".eggs/", "*.egg-info/",
+    ".ruff_cache/", ".eggs/", "*.egg-info/", ".ipynb_checkpoints/",
 )
+CHECKED_SUFFIXES = (".py", ".ipynb")
 
 
 class PathNotFound(Exception):
@@ -153,13 +154,13 @@ def _expand(given: str, excludes: Excludes, gitignores: GitIgnores | None, force
         dirnames[:] = sorted(name for name in dirnames
                              if not _excluded(here / name, True, top, excludes, gitignores, walked=True))
         for name in sorted(filenames):
-            if name.endswith(".py") and not _special(os.path.join(directory, name)) \
+            if name.endswith(CHECKED_SUFFIXES) and not _special(os.path.join(directory, name)) \
                     and not _excluded(here / name, False, top, excludes, gitignores, walked=True):
                 yield os.path.normpath(os.path.join(directory, name))
 
 
 def _special(path: str) -> bool:
-    """A FIFO, socket or device (or a link to one) that a walk met under a ``.py`` name: reading it
+    """A FIFO, socket or device (or a link to one) that a walk met under a checked name: reading it
     would block the run (a FIFO) or never end (``/dev/zero``), and it holds no source anyway. A
     dangling link is not special: it is reported as unreadable (SC002)."""
     try:

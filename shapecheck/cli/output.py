@@ -22,7 +22,8 @@ from urllib.parse import quote
 from ..report.codes import CODES, explain
 from ..report.diagnostics import Diagnostic, FileReport, Related, Span
 
-SourceLines = Callable[[str], "Sequence[str] | None"]
+# A file's lines; for a notebook, called with the cell number too: that cell's lines.
+SourceLines = Callable[..., "Sequence[str] | None"]
 
 FORMATS = ("concise", "full", "json", "sarif", "github")
 MACHINE_FORMATS = frozenset({"json", "sarif", "github"})
@@ -92,7 +93,8 @@ def render_github(diags: Iterable[Diagnostic]) -> str:
                  ("title", f"shapecheck {d.code} ({_code_name(d.code)})")]
         prop_text = ",".join(f"{k}={_github_escape_property(str(v))}" for k, v in props)
         command = _GITHUB_COMMAND.get(d.severity, "warning")
-        lines.append(f"::{command} {prop_text}::{_github_escape_data(f'{d.code} {d.message}')}\n")
+        cell = "" if span.cell is None else f"cell {span.cell}, line {span.line}: "
+        lines.append(f"::{command} {prop_text}::{_github_escape_data(f'{cell}{d.code} {d.message}')}\n")
     return "".join(lines)
 
 
@@ -189,8 +191,23 @@ def render_statistics(reports: Iterable[FileReport], top: int = 10) -> str:
 
 # ---- concise and full -------------------------------------------------------------------------
 
+def location(path: str, span: Span) -> str:
+    """``path:line:col``, or ``nb.ipynb:cell 3:4:5`` in a notebook.
+
+    >>> location("nb.ipynb", Span(4, 5, 4, 9, cell=3))
+    'nb.ipynb:cell 3:4:5'
+    """
+    cell = "" if span.cell is None else f"cell {span.cell}:"
+    return f"{path}:{cell}{span.line}:{span.column}"
+
+
+def lines_for(source_lines: SourceLines, path: str, span: Span) -> Sequence[str] | None:
+    """The lines ``span`` counts in: the file's, or its notebook cell's."""
+    return source_lines(path) if span.cell is None else source_lines(path, span.cell)
+
+
 def _concise_line(d: Diagnostic, color: bool) -> str:
-    where = paint(f"{d.path}:{d.span.line}:{d.span.column}:", "bold", color)
+    where = paint(location(d.path, d.span) + ":", "bold", color)
     return f"{where} {paint(f'{d.severity}[{d.code}]', d.severity, color)} {d.message}"
 
 
@@ -201,8 +218,8 @@ def _full_block(d: Diagnostic, source_lines: SourceLines, color: bool) -> str:
     out = [header]
     for index, (path, span, label) in enumerate(snippets):
         arrow = "-->" if index == 0 else ":::"
-        out.append(f"{' ' * width}{paint(arrow, 'dim', color)} {path}:{span.line}:{span.column}")
-        out += _snippet(source_lines(path), span, label, width, color)
+        out.append(f"{' ' * width}{paint(arrow, 'dim', color)} {location(path, span)}")
+        out += _snippet(lines_for(source_lines, path, span), span, label, width, color)
     if d.hole is not None:
         out.append(f"{' ' * width} = solution: {d.hole}")
     if d.fix is not None:
@@ -281,8 +298,11 @@ def _sarif_artifact(path: str) -> dict:
 
 
 def _sarif_region(span: Span) -> dict:
-    return {"startLine": span.line, "startColumn": span.column,
-            "endLine": span.end_line, "endColumn": max(span.end_column, 1)}
+    region = {"startLine": span.line, "startColumn": span.column,
+              "endLine": span.end_line, "endColumn": max(span.end_column, 1)}
+    if span.cell is not None:   # a notebook: lines count within the cell (SARIF's property bag)
+        region["properties"] = {"cell": span.cell}
+    return region
 
 
 def _file_uri(path: str) -> str:

@@ -40,12 +40,14 @@ def report_from_data(data: dict[str, Any]) -> FileReport:
 
 
 def _span(s: Span) -> list[int]:
-    return [s.line, s.column, s.end_line, s.end_column]
+    return [s.line, s.column, s.end_line, s.end_column] + ([] if s.cell is None else [s.cell])
 
 
 def _span_from(data: list) -> Span:
-    line, column, end_line, end_column = (int(x) for x in data)
-    return Span(line, column, end_line, end_column)
+    line, column, end_line, end_column, *cell = (int(x) for x in data)
+    if len(cell) > 1:
+        raise ValueError("a span has 4 or 5 numbers")
+    return Span(line, column, end_line, end_column, *cell)
 
 
 def _diagnostic_to_data(d: Diagnostic) -> dict[str, Any]:

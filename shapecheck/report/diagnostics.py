@@ -17,6 +17,13 @@ class Span:
     column: int
     end_line: int
     end_column: int
+    # In a notebook: the cell (numbered from 1) that line and column count within (notebook.py).
+    cell: int | None = None
+
+    def __repr__(self) -> str:
+        cell = "" if self.cell is None else f", cell={self.cell}"
+        return (f"Span(line={self.line}, column={self.column}, end_line={self.end_line}, "
+                f"end_column={self.end_column}{cell})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +103,7 @@ class Diagnostic:
             "column": self.span.column,
             "end_line": self.span.end_line,
             "end_column": self.span.end_column,
+            **({} if self.span.cell is None else {"cell": self.span.cell}),
             "code": self.code,
             "severity": self.severity,
             "message": self.message,
@@ -109,7 +117,8 @@ class Diagnostic:
         if self.related:
             out["related"] = [
                 {"path": r.path, "line": r.span.line, "column": r.span.column,
-                 "end_line": r.span.end_line, "end_column": r.span.end_column, "message": r.message}
+                 "end_line": r.span.end_line, "end_column": r.span.end_column,
+                 **({} if r.span.cell is None else {"cell": r.span.cell}), "message": r.message}
                 for r in self.related
             ]
         return out
@@ -139,4 +148,7 @@ class FileReport:
     array_expressions: dict[tuple[int, int, int, int], tuple[bool, bool]] = field(default_factory=dict)
     unknown_calls: dict[str, int] = field(default_factory=dict)
     source: str | None = None   # the text analysed (for suppression comments and `full` output)
+    # a notebook's report: its notebook.Notebook (cells, and the module text ``source`` is); the
+    # diagnostics and notes are then in cell coordinates, the statistics in the module's
+    notebook: object | None = None
     loaded_modules: list[str] = field(default_factory=list)  # real paths of the project modules read (a cache's dependencies)

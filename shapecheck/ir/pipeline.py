@@ -74,11 +74,13 @@ def to_loop_module(module: G.Module) -> L.LoopModule:
         v = b.value
         if type(v) is G.CallKernel:
             k = module.kernel(v.kernel)
-            ins = tuple(G.TensorType(p.dtype, p.shape) for p in k.params if not p.output)
-            values = shape_arguments(k.shape_params, ins, tuple(_type(f, module, a).shape for a in v.args))
             # A multi-output kernel's results are the buffers named by the gets of its tuple.
             results = [(b.var, b.type)] if type(b.type) is G.TensorType else \
                 [(gets.get((b.var, i)) or fresh_name("unused"), t) for i, t in enumerate(b.type.items)]
+            # A kernel's shape parameters are read off its inputs' and its outputs' types.
+            types = tuple(G.TensorType(p.dtype, p.shape) for p in k.params)
+            values = shape_arguments(k.shape_params, types, (*(_type(f, module, a).shape for a in v.args),
+                                                             *(t.shape for _, t in results)))
             temps.extend(L.Buffer(var, t.dtype, t.shape) for var, t in results)
             if type(b.type) is G.TupleType:
                 tuples[b.var] = tuple(var for var, _ in results)

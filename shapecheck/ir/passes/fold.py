@@ -2,6 +2,7 @@
 loop-level arithmetic.
 
 Graph level (after specialization most dims are ints, and dims renormalise on substitution):
+  * an item of a tuple built in the same function (``get(tuple(a, b), 1)`` is ``b``);
   * ``reshape`` or ``broadcast_to`` to the same shape, identity ``transpose``, whole-axis ``slice``, ``cast`` to the
     same dtype: the binding becomes an alias of its argument;
   * ``match_shape`` of a value whose type already fixes the pattern: each shape variable it binds
@@ -52,9 +53,12 @@ def _alias_target(b: G.Binding, value: G.Value, types) -> object:
 def _function(f: G.Function) -> G.Function:
     walk = BlockWalk(f)
     consts: dict = {}   # output name -> (value, dtype) of a const binding
+    tuples: dict = {}   # output name -> the items of a tuple binding
     for b in f.body.bindings:
         value = walk.value(b)
         target = _alias_target(b, value, walk.types)
+        if type(value) is G.GetItem and value.value in tuples:
+            target = tuples[value.value][value.index]
         if target is not None:
             walk.alias(b, target)
             continue
@@ -70,6 +74,8 @@ def _function(f: G.Function) -> G.Function:
             scalar = np.asarray(result, NUMPY_DTYPES[dtype]).item()
             value = G.OpCall("const", (), (("dtype", dtype), ("value", scalar)))
         kept = walk.keep(b, value)
+        if type(value) is G.MakeTuple:
+            tuples[kept.var] = value.items
         if type(value) is G.OpCall and value.op == "const":
             consts[kept.var] = (value.attr("value"), value.attr("dtype"))
     return walk.finish()

@@ -53,7 +53,9 @@ def lower_to_loops(module: G.Module) -> G.Module:
                 out.append(G.Binding(b.var, b.type, G.CallKernel(made[v.func], v.args)))
             elif type(v) is G.OpCall and v.op in OPS and type(b.type) is G.TensorType:
                 params = tuple(G.Param(a, types[a]) for a in dict.fromkeys(v.args))
-                shape_params = tuple(sorted({n for p in params for n in free_vars(p.type)}, key=lambda n: n.id))
+                # The output's shape variables too (``broadcast_to(c) {shape=(n,)}`` of a 0-d ``c``).
+                shape_vars = {n for t in (*(p.type for p in params), b.type) for n in free_vars(t)}
+                shape_params = tuple(sorted(shape_vars, key=lambda n: n.id))
                 kname = _unique(v.op, taken)
                 kernels.append(kernel_for(kname, shape_params, params, (b,), b.var, b.type))
                 out.append(G.Binding(b.var, b.type, G.CallKernel(kname, tuple(p.name for p in params))))

@@ -43,7 +43,11 @@ def __getattr__(name: str):
     if name == "jit":
         from .ir.jit import jit  # lazy: start-up time (the compiler loads llvmlite)
         return jit
+    if name in ("grad", "vjp", "jvp"):
+        from .ir.ad import transforms  # lazy: start-up time (the compiler loads llvmlite)
+        return getattr(transforms, name)
     raise AttributeError(f"module 'shapecheck' has no attribute {name!r}")
 
 
-__all__ = ["reveal_shape", "HOLE", "check_source", "check_paths", "Options", "Project", "jit", "__version__"]
+__all__ = ["reveal_shape", "HOLE", "check_source", "check_paths", "Options", "Project", "jit", "grad", "vjp", "jvp",
+           "__version__"]

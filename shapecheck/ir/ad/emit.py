@@ -21,18 +21,27 @@ from __future__ import annotations
 from typing import Iterable
 
 from shapecheck.constraints import dims
-from shapecheck.subst import Scope
+from shapecheck.subst import Scope, free_vars
 from shapecheck.subst.names import Name
 
 from .. import graph as G
 from ..ops import infer_type
 from ..verifier import make_prover
 
-__all__ = ["Emitter", "Term", "ADError"]
+__all__ = ["Emitter", "Term", "ADError", "names_of"]
 
 
 class ADError(ValueError):
     """A program outside what the AD passes differentiate (the message names the construct)."""
+
+
+def names_of(f: G.Function) -> set:
+    """Every name ``f`` binds or mentions (what a fresh name must avoid)."""
+    names = set(f.shape_params) | {p.name for p in f.params} | free_vars(f.body)
+    for b in f.body.bindings:
+        names.add(b.var)
+        names.update(b.binds)
+    return names
 
 
 class Emitter:

@@ -23,11 +23,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from shapecheck.subst import free_vars
-
 from .. import graph as G
 from ..loops import FLOAT_DTYPES
-from .emit import ADError, Emitter, Term
+from .emit import ADError, Emitter, Term, names_of
 
 __all__ = ["TANGENTS", "jvp", "is_float"]
 
@@ -106,7 +104,7 @@ def jvp(f: G.Function) -> tuple[G.Function, int]:
     """``f`` (inlined: no calls) -> ``(f_jvp, n_outputs)``: ``f_jvp`` takes ``f``'s parameters and
     then one tangent per floating-point parameter, and returns ``f``'s outputs followed by their
     tangents (one tuple; ``n_outputs`` outputs of each)."""
-    em = Emitter(_names(f))
+    em = Emitter(names_of(f))
     tangent: dict = {}   # primal Name -> tangent Term (absent: a symbolic zero, J2)
     tparams = []
     for p in f.params:
@@ -153,10 +151,3 @@ def jvp(f: G.Function) -> tuple[G.Function, int]:
     fn = G.Function(f"{f.name}_jvp", f.shape_params, (*f.params, *tparams), G.TupleType((*types, *types)), body)
     return fn, len(outputs)
 
-
-def _names(f: G.Function) -> set:
-    names = set(f.shape_params) | {p.name for p in f.params} | free_vars(f.body)
-    for b in f.body.bindings:
-        names.add(b.var)
-        names.update(b.binds)
-    return names

@@ -100,9 +100,14 @@ def _sort(b: G.Binding, sort: dict, fname: str) -> str:
     if v.op == "const":
         return "zero" if v.attr("value") == 0 else "free"
     args = [sort[a] for a in v.args]
-    if all(s == "free" for s in args):
-        return "free"
     rule = LINEAR.get(v.op)
+    if "linear" not in args:   # a constant, a coefficient or a recomputed primal value
+        if rule is None:
+            return "free"
+        how, positions = rule
+        chosen = [args[i] for i in positions]
+        zero = all(s == "zero" for s in chosen) if how == "sum" else "zero" in chosen
+        return "zero" if zero else "free"
     if rule is None:
         raise LinearityError(f"{where} = {v.op}(...) is not linear in its arguments")
     how, positions = rule

@@ -27,8 +27,7 @@ from typing import Callable
 from shapecheck.subst import checks_enabled, free_vars
 
 from .. import graph as G
-from .emit import ADError, Emitter, Term
-from .jvp import _names
+from .emit import ADError, Emitter, Term, names_of
 from .linearity import LinearFunction, check_linear, sorts
 
 __all__ = ["TRANSPOSES", "transpose"]
@@ -97,7 +96,7 @@ def transpose(lf: LinearFunction) -> LinearFunction:
     tuple when ``lf`` has several linear parameters)."""
     f = lf.function
     sort = sorts(lf)
-    em = Emitter(_names(f))
+    em = Emitter(names_of(f))
     terms = {p.name: Term(em, p.name, p.type) for p in f.params}
     bindings, results = list(f.body.bindings), [f.body.result]
     if bindings and bindings[-1].var == f.body.result and type(bindings[-1].value) is G.MakeTuple:

@@ -128,8 +128,10 @@ def _choose(policy: Policy, needed: set, by_var: dict, inputs: set, input_types:
         return candidates
     if type(policy) is SaveInputs:
         return set()
-    # Budget: the cost to recompute a value alone (its own binding, with its operands saved).
     types = {**input_types, **{n: b.type for n, b in by_var.items()}}
+    loose = sorted({n.hint for n in candidates for n in free_vars(types[n]) if n.hint not in policy.sizes})
+    if loose:
+        raise ADError(f"Budget: give the sizes of shape variables {', '.join(loose)} (sizes={{...}})")
     ranked = sorted(candidates, key=lambda n: (-_recompute_flops(n, by_var, inputs, policy.sizes, types)
                                                / max(1, nbytes(by_var[n].type, policy.sizes)), n.id))
     saved, used = set(), 0

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
 
+from . import intervals
 from .dims import Dim, Sym, is_signed
 from .predicates import Pred, eq, evaluate_pred, pred_symbols
 
@@ -89,6 +90,14 @@ def _assignments(order: list[str]):
             values = {n: 1 for n in order}
             values[name] = v
             yield values
+    if len(order) <= 8:
+        # two symbols at 2, the rest 1: a broadcast's result dim must move with the operand that
+        # is not 1 (``a == b or a == 1 or b == 1`` with ``m == max(a, b)``), one alone cannot
+        for i, first in enumerate(order):
+            for second in order[i + 1:]:
+                values = {n: 1 for n in order}
+                values[first] = values[second] = 2
+                yield values
     rng = random.Random(len(order))
     for _ in range(24):
         yield {name: rng.choice((0, 1, 1, 2, 3, 4, 5, 6, 8)) for name in order}
@@ -191,6 +200,8 @@ class Solver:
         hit = self._memo.get(key)
         if hit is None:
             hit = _DECIDED.get((key, self.timeout_ms))
+        if hit is None and intervals.holds(requirement, (f.pred for f in chosen)):
+            hit = self._memo[key] = Decision(Verdict.HOLDS)   # bounds settle it (intervals.py)
         if hit is None:
             hit = self._sample(chosen, requirement)
             if hit is None:

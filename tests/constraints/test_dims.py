@@ -68,3 +68,27 @@ def test_substitution_renormalises() -> None:
     n, m = D.sym("n"), D.sym("m")
     assert D.substitute(D.sub(D.mul(n, m), n), {"m": 1}) == 0
     assert D.substitute(D.floordiv(D.add(n, 3), 2), {"n": 5}) == 4
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=dims(), b=dims(), g=st.one_of(st.integers(-3, 4), st.sampled_from(NAMES).map(D.sym)),
+       values=st.fixed_dictionaries({n: st.integers(-3, 9) for n in NAMES}))
+def test_a_common_factor_cancels_in_division_as_python_divides(a, b, g, values) -> None:
+    """``(g*a) // (g*b)`` and ``(g*a) % (g*b)`` are normalised by cancelling ``g``: they must
+    still agree with Python's arithmetic wherever the divisor is not zero (signs included)."""
+    ga, gb = D.mul(g, a), D.mul(g, b)
+    va, vb = D.evaluate(ga, values), D.evaluate(gb, values)
+    if vb == 0:
+        return
+    try:
+        div, rem = D.evaluate(D.floordiv(ga, gb), values), D.evaluate(D.mod(ga, gb), values)
+    except ZeroDivisionError:  # an inner division the cancelled form keeps, by a zero there too
+        return
+    assert (div, rem) == (va // vb, va % vb)
+
+
+def test_a_reshaped_size_divides_by_its_own_factors() -> None:
+    b, h, s, d = (D.sym(x) for x in "bhsd")
+    per_head = D.floordiv(d, h)
+    assert D.floordiv(D.mul(b * h * s, per_head), b * h * s * 2) == D.floordiv(per_head, 2)
+    assert D.mod(D.mul(b * h * s, per_head), b * h * s * 2) == D.mul(b * h * s, D.mod(per_head, 2))

@@ -1,0 +1,170 @@
+"""Sign and interval reasoning: the shape questions that bounds alone settle, before any sampling or Z3.
+
+Every symbol is a size or a count (``>= 0``) unless it is signed (``dims.is_signed``); facts of the
+form ``c <= n``, ``n <= c``, ``n == c`` narrow that range. From the symbols' ranges, interval
+arithmetic bounds every dim (a polynomial over symbols and ``//``, ``%``, ``min``, ``max`` atoms),
+which proves ``a <= b`` when ``a - b`` is at most 0, ``a != b`` when ``a - b`` excludes 0, and so on.
+A product is 0 exactly when one of its factors is, so ``b*h*(d%2) == 0`` with ``b, h >= 1`` is the
+question ``d%2 == 0``: that form is compared with the facts as they stand (a requirement that *is*
+a fact, or one of whose alternatives is, holds).
+
+Only HOLDS is answered here: it needs no witness and no unsat core, so the answer cannot differ
+from Z3's except where the facts contradict each other (unreachable code), where Z3 says UNKNOWN and
+nothing is reported either way. Everything else (FAILS with its core, SOMETIMES with its witness)
+is left to the solver's sampling and to Z3. Interval arithmetic: Moore, *Interval Analysis* (1966);
+the floor-division and modulo bounds are Python's (``divmod`` with a positive divisor).
+"""
+
+from __future__ import annotations
+
+from math import inf
+from typing import Iterable, Mapping
+
+from .dims import Dim, Expr, Op, Sym, is_signed, mul, sub
+from .predicates import Pred
+
+Interval = tuple[float, float]   # ints, or -inf / inf for an open end
+
+_ANY: Interval = (-inf, inf)
+
+
+def symbol_ranges(facts: Iterable[Pred]) -> dict[str, Interval]:
+    """The range of each symbol that a fact bounds by a constant (``1 <= n``, ``n <= 8``, ``n == 3``)."""
+    ranges: dict[str, Interval] = {}
+    for pred in facts:
+        for item in pred.args if pred.kind == "and" else (pred,):
+            if item.kind in ("le", "lt", "eq"):
+                _narrow(ranges, item)
+    return ranges
+
+
+def _narrow(ranges: dict[str, Interval], pred: Pred) -> None:
+    # a <= b  <=>  b - a >= 0 (lt: >= 1); interesting when b - a is (+/-)n + c
+    diff = sub(pred.args[1], pred.args[0])
+    if type(diff) is not Expr or len(diff.terms) != 1:
+        return
+    (monomial, coeff), = diff.terms
+    if len(monomial) != 1 or type(monomial[0]) is not Sym or coeff not in (1, -1):
+        return
+    name = monomial[0].name
+    least = -diff.constant + (1 if pred.kind == "lt" else 0)   # coeff * n >= least
+    lo, hi = ranges.get(name, _default(name))
+    if pred.kind == "eq":
+        value = -diff.constant * coeff
+        lo, hi = max(lo, value), min(hi, value)
+    elif coeff == 1:
+        lo = max(lo, least)
+    else:
+        hi = min(hi, -least)
+    ranges[name] = (lo, hi)
+
+
+def _default(name: str) -> Interval:
+    return _ANY if is_signed(name) else (0, inf)
+
+
+def _times(x: float, y: float) -> float:
+    return 0 if x == 0 or y == 0 else x * y   # 0 * inf is 0 here: a zero factor wins
+
+
+def _mul(a: Interval, b: Interval) -> Interval:
+    ends = [_times(x, y) for x in a for y in b]
+    return min(ends), max(ends)
+
+
+def interval(d: Dim, ranges: Mapping[str, Interval]) -> Interval:
+    """Bounds on ``d`` for every value of its symbols within ``ranges`` (default ``>= 0``)."""
+    if type(d) is int:
+        return d, d
+    lo = hi = d.constant
+    for monomial, coeff in d.terms:
+        term: Interval = (coeff, coeff)
+        for atom in monomial:
+            term = _mul(term, _atom(atom, ranges))
+        lo, hi = lo + term[0], hi + term[1]
+    return lo, hi
+
+
+def _atom(atom: Sym | Op, ranges: Mapping[str, Interval]) -> Interval:
+    if type(atom) is Sym:
+        return ranges.get(atom.name) or _default(atom.name)
+    (alo, ahi), (blo, bhi) = (interval(x, ranges) for x in atom.args)
+    if atom.kind == "min":
+        return min(alo, blo), min(ahi, bhi)
+    if atom.kind == "max":
+        return max(alo, blo), max(ahi, bhi)
+    if blo < 1:   # a divisor that may be 0 or negative: no bound worth the case analysis
+        return _ANY
+    if atom.kind == "mod":   # Python: 0 <= a % b < b for b > 0, and a % b <= a for a >= 0
+        return 0, (min(bhi - 1, ahi) if alo >= 0 else bhi - 1)
+    if alo < 0:
+        return _ANY
+    return (alo // bhi if bhi != inf else 0), (ahi // blo if ahi != inf else inf)
+
+
+def nonzero_part(d: Dim, ranges: Mapping[str, Interval]) -> Dim:
+    """``d`` without the factors that cannot be 0, when ``d`` is one product: ``d == 0`` exactly
+    when what is returned is 0 (``b*h*(x%2)`` with ``b, h >= 1`` gives ``x%2``)."""
+    if type(d) is not Expr or d.constant or len(d.terms) != 1:
+        return d
+    (monomial, _), = d.terms
+    kept: Dim = 1
+    for atom in monomial:
+        lo, hi = _atom(atom, ranges)
+        if lo <= 0 <= hi:
+            kept = mul(kept, Expr((((atom,), 1),), 0))
+    return kept
+
+
+def holds(requirement: Pred, facts: Iterable[Pred]) -> bool:
+    """Whether bounds and the facts as written prove ``requirement`` (False: cannot tell here)."""
+    facts = tuple(facts)
+    return _Prover(facts).holds(requirement)
+
+
+class _Prover:
+    """One question's facts: their symbol ranges, and (made when first needed) their canonical forms."""
+
+    def __init__(self, facts: tuple[Pred, ...]):
+        self.facts = set(facts)
+        for f in facts:
+            if f.kind == "and":
+                self.facts.update(f.args)
+        self.ranges = symbol_ranges(facts)
+        self._canonical: set[Pred] | None = None
+
+    def known(self, pred: Pred) -> bool:
+        if pred in self.facts:
+            return True
+        if pred.kind not in ("eq", "ne"):
+            return False
+        if self._canonical is None:
+            self._canonical = {_canonical(f, self.ranges) for f in self.facts}
+        return _canonical(pred, self.ranges) in self._canonical
+
+    def holds(self, pred: Pred) -> bool:
+        k = pred.kind
+        if k == "true" or pred in self.facts:
+            return True
+        if k == "and":
+            return all(self.holds(x) for x in pred.args)
+        if k == "or":
+            return any(self.holds(x) for x in pred.args)
+        if k not in ("eq", "ne", "le", "lt"):
+            return False
+        lo, hi = interval(sub(pred.args[0], pred.args[1]), self.ranges)
+        if (hi <= 0 if k == "le" else hi < 0 if k == "lt" else lo > 0 or hi < 0 if k == "ne"
+                else lo == hi == 0):
+            return True
+        return self.known(pred)
+
+
+def _canonical(pred: Pred, ranges: Mapping[str, Interval]) -> Pred:
+    """``a == b`` and ``a != b`` as ``x == 0`` / ``x != 0`` with ``x`` the non-zero-free part of
+    ``a - b`` (up to sign), so two facts that differ by a factor known non-zero compare equal."""
+    if pred.kind not in ("eq", "ne"):
+        return pred
+    diff = nonzero_part(sub(*pred.args), ranges)
+    if type(diff) is Expr and diff.terms[0][1] < 0:
+        diff = sub(0, diff)
+    return Pred(pred.kind, (diff, 0))

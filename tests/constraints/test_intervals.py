@@ -1,0 +1,66 @@
+"""Sign and interval reasoning: whatever it proves must hold at every value the facts allow."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from shapecheck.constraints import dims as D
+from shapecheck.constraints import predicates as P
+from shapecheck.constraints.intervals import holds, interval
+from shapecheck.constraints.solver import Fact, Solver, Verdict
+
+from test_dims import NAMES, dims  # rootdir-relative: tests are not a package
+
+COMPARE = {"eq": P.eq, "ne": P.ne, "le": P.le, "lt": P.lt}
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=dims(), b=dims(), kind=st.sampled_from(sorted(COMPARE)),
+       floors=st.fixed_dictionaries({n: st.integers(0, 2) for n in NAMES}),
+       values=st.fixed_dictionaries({n: st.integers(0, 9) for n in NAMES}))
+def test_what_bounds_prove_holds_at_every_allowed_value(a, b, kind, floors, values) -> None:
+    facts = [P.le(floor, D.sym(n)) for n, floor in floors.items() if floor]
+    requirement = COMPARE[kind](a, b)
+    if not holds(requirement, facts):
+        return
+    values = {n: max(v, floors[n]) for n, v in values.items()}
+    try:
+        assert P.evaluate_pred(requirement, values)
+    except ZeroDivisionError:
+        pass
+
+
+@settings(max_examples=300, deadline=None)
+@given(d=dims(), values=st.fixed_dictionaries({n: st.integers(0, 9) for n in NAMES}))
+def test_an_interval_contains_every_value(d, values) -> None:
+    lo, hi = interval(d, {})
+    try:
+        assert lo <= D.evaluate(d, values) <= hi
+    except ZeroDivisionError:
+        pass
+
+
+def test_sizes_are_not_negative_and_remainders_are_below_the_divisor() -> None:
+    n, h = D.sym("n"), D.sym("h")
+    assert holds(P.le(0, n), [])
+    assert holds(P.lt(D.mod(n, 4), 4), [])
+    assert holds(P.le(0, D.floordiv(n, 2)), [])
+    assert not holds(P.le(D.floordiv(n, 2), n), [])       # true, but intervals are not relational
+    assert holds(P.ne(D.add(n, 1), 0), [])
+    assert not holds(P.ne(n, 0), [])                      # a size may be 0
+    assert holds(P.ne(n, 0), [P.le(1, n)])
+    assert not holds(P.le(0, D.sym("x~")), [])            # a signed symbol may be negative
+
+
+def test_a_factor_known_not_zero_drops_out_of_a_product_that_must_be_zero() -> None:
+    """The question of issue 11's slow run: ``(b*k*s*(d//h)) % (b*k*s*2) == 0`` given the same for
+    ``h`` heads, with every size >= 1: both are ``d//h % 2 == 0``, so it holds, without Z3."""
+    b, k, h, s, d = (D.sym(x) for x in ("b", "k", "h", "s", "d"))
+    per_head = D.floordiv(d, h)
+    fact = P.eq(D.mod(b * h * s * per_head, b * h * s * 2), 0)
+    requirement = P.eq(D.mod(b * k * s * per_head, b * k * s * 2), 0)
+    sizes = [P.le(1, x) for x in (b, k, h, s, d)]
+    assert holds(requirement, [fact, *sizes])
+    solver = Solver()
+    decision = solver.decide([Fact(f) for f in (fact, *sizes)], requirement)
+    assert decision.verdict is Verdict.HOLDS and solver.queries == 0

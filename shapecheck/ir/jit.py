@@ -47,6 +47,7 @@ import numpy as np
 
 from . import runtime
 from .arguments import DTYPE_CODES, Argument, convert
+from .memory import MemoryReport, plan_memory
 from .printer import print_loop_module, print_module
 
 __all__ = ["jit", "Dispatcher", "UnsupportedError", "Specialization", "specialize", "DTYPE_CODES"]
@@ -263,3 +264,13 @@ class Lowered:
     def as_text(self, kind: str = "ir") -> str:
         """See :func:`render_text` for the kinds."""
         return render_text(kind, self.spec.graph, self.spec.loops, fastmath=self.fastmath)
+
+    def memory(self, **sizes: int) -> "MemoryReport":
+        """Peak bytes one call allocates before and after memory planning (``ir.memory``);
+        a symbolic specialization needs its shape variables' values (``memory(n=4096)``)."""
+        program = self.spec.loops.program
+        missing = [p.hint for p in program.shape_params if p.hint not in sizes]
+        if missing:
+            raise TypeError(f"memory() needs the sizes of {', '.join(missing)} (e.g. memory({missing[0]}=1024))")
+        plan = self.spec.executable.python.memory or plan_memory(self.spec.loops)
+        return plan.report({p.key: sizes[p.hint] for p in program.shape_params})

@@ -14,6 +14,10 @@ exception, never a crash or a silently wrong answer):
   (a transposed view, a strided slice, an unaligned buffer) is copied to a C-contiguous array
   first, so results are always right; only the copy costs time.
 
+Memory: the intermediates of a call live in one arena, sharing blocks by liveness
+(``memory.plan_memory``); only the outputs are allocated on their own. The native entry allocates
+one array per block instead of per intermediate (the same sharing, without the arena).
+
 Threads: a kernel whose body is one parallel loop (``codegen.lower.split_loop``) is split into
 contiguous index ranges over a thread pool when the call moves at least ``PARALLEL_MIN_ELEMENTS``
 elements; ctypes releases the GIL during the call, so threads run truly in parallel.
@@ -33,6 +37,7 @@ import numpy as np
 
 from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
+from shapecheck.ir.memory import MemoryPlan, plan_memory
 
 NUMPY_DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
                 "i64": np.dtype(np.int64), "bool": np.dtype(np.bool_)}
@@ -83,14 +88,17 @@ class Kernels:
 class _Layout:
     """Everything a call of a fully specialised program can decide in advance, in slot terms
     (slots number the inputs, then the temps): the (shape, strides, dtype) of each input that
-    needs no checking beyond one tuple comparison, the temporaries to allocate, each kernel
-    call's buffer slots, index arguments and thread chunks, and the output slots."""
+    needs no checking beyond one tuple comparison, the temporaries to allocate (one per block of
+    the memory plan, then one per output), each kernel call's buffer slots, index arguments and
+    thread chunks, and the output slots."""
 
     signature: tuple          # per input: (shape, strides, dtype) of a C-contiguous array
-    temps: tuple              # per temp: (shape, dtype)
+    temps: tuple              # per temp slot: (shape, dtype)
     steps: tuple              # per call: (kernel name, buffer slots, index arguments, chunks or None)
     outputs: tuple            # output slots
     elements: int             # elements moved by all calls together
+    offsets: tuple = ()       # per temp slot: its byte offset in the arena, or None (an output)
+    arena: int = 0            # bytes of the arena
 
     def entry_plan(self, inputs: tuple) -> "EntryPlan | None":  # noqa: F821 (imported below)
         """The native entry's plan (``codegen.pyentry``), or None when a step runs on threads
@@ -117,8 +125,21 @@ def _layout(module: L.LoopModule) -> _Layout | None:
     for buf in program.inputs:
         dtype = NUMPY_DTYPES[buf.dtype]
         signature.append((tuple(buf.shape), np.empty(buf.shape, dtype).strides, dtype))
-    temps = tuple((tuple(b.shape), NUMPY_DTYPES[b.dtype]) for b in program.temps)
-    slot = {b.name: k for k, b in enumerate(program.inputs + program.temps)}
+    memory = plan_memory(module)
+    slot = {b.name: k for k, b in enumerate(program.inputs)}
+    temps, offsets = [], []
+    block_of = dict(memory.block_of)
+    first_of_block: dict = {}
+    for b in program.temps:   # a block is allocated as its first temp (the others have its bytes)
+        block = block_of.get(b.name)
+        if block is not None and block in first_of_block:
+            slot[b.name] = first_of_block[block]
+            continue
+        slot[b.name] = len(program.inputs) + len(temps)
+        if block is not None:
+            first_of_block[block] = slot[b.name]
+        temps.append((tuple(b.shape), NUMPY_DTYPES[b.dtype]))
+        offsets.append(None if block is None else dims.evaluate(memory.block_offsets[block], {}))
     sizes = {b.name: int(np.prod(b.shape, dtype=np.int64)) for b in program.inputs + program.temps}
     steps, elements = [], 0
     for call in program.calls:
@@ -135,8 +156,8 @@ def _layout(module: L.LoopModule) -> _Layout | None:
         else:
             shape_args += (0, 0)
         steps.append((call.kernel, tuple(slot[name] for name in call.buffers), shape_args, chunks))
-    return _Layout(tuple(signature), temps, tuple(steps), tuple(slot[name] for name in program.outputs),
-                   elements)
+    return _Layout(tuple(signature), tuple(temps), tuple(steps), tuple(slot[name] for name in program.outputs),
+                   elements, tuple(offsets), dims.evaluate(memory.arena_bytes, {}))
 
 
 def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True) -> Kernels:
@@ -178,6 +199,8 @@ class _Plan:
     temps: tuple
     steps: tuple              # per call: (function, buffer slots, index arguments, chunks or None)
     outputs: tuple
+    offsets: tuple = ()       # per temp: byte offset in the arena, or None (allocated on its own)
+    arena: int = 0
 
 
 @dataclass(frozen=True)
@@ -189,6 +212,7 @@ class PythonPath:
     module: L.LoopModule
     entries: dict             # kernel name -> _Entry
     plan: _Plan | None = None
+    memory: MemoryPlan | None = None
 
     def __call__(self, *arrays):
         plan = self.plan
@@ -206,9 +230,14 @@ class PythonPath:
         arrays = check_arguments(program, arrays)
         env = bind_shapes(program, arrays)
         buffers = dict(zip((b.name for b in program.inputs), arrays))
+        memory = self.memory or plan_memory(self.module)
+        arena = np.empty(dims.evaluate(memory.arena_bytes, env), np.uint8)
         for temp in program.temps:
             shape = tuple(dims.evaluate(d, env) for d in temp.shape)
-            buffers[temp.name] = np.empty(shape, NUMPY_DTYPES[temp.dtype])
+            offset = memory.offset(temp.name)
+            dtype = NUMPY_DTYPES[temp.dtype]
+            buffers[temp.name] = np.empty(shape, dtype) if offset is None else \
+                arena_view(arena, dims.evaluate(offset, env), shape, dtype)
         for call in program.calls:
             self._run(call, buffers, env)
         outputs = tuple(buffers[name] for name in program.outputs)
@@ -272,10 +301,17 @@ def _run_chunks(function, objects, shape_args, chunks) -> None:
         future.result()
 
 
+def arena_view(arena: np.ndarray, offset: int, shape: tuple, dtype: np.dtype) -> np.ndarray:
+    """A C-contiguous array of ``shape`` and ``dtype`` over ``arena``'s bytes from ``offset``."""
+    size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    return arena[offset:offset + size].view(dtype).reshape(shape)
+
+
 def _run_plan(plan: _Plan, arrays):
     slots = list(arrays)
-    for shape, dtype in plan.temps:
-        slots.append(np.empty(shape, dtype))
+    arena = np.empty(plan.arena, np.uint8)   # one allocation for every intermediate of the call
+    for (shape, dtype), offset in zip(plan.temps, plan.offsets):
+        slots.append(np.empty(shape, dtype) if offset is None else arena_view(arena, offset, shape, dtype))
     for function, buffer_slots, index_args, chunks in plan.steps:
         objects = [slots[k] for k in buffer_slots]
         if chunks is None:
@@ -307,8 +343,8 @@ def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = 
     plan = None
     if layout is not None:
         steps = tuple((entries[name].function, slots, args, chunks) for name, slots, args, chunks in layout.steps)
-        plan = _Plan(layout.signature, layout.temps, steps, layout.outputs)
-    python = PythonPath(module, entries, plan)
+        plan = _Plan(layout.signature, layout.temps, steps, layout.outputs, layout.offsets, layout.arena)
+    python = PythonPath(module, entries, plan, plan_memory(module))
     native, address = None, 0
     if kernels.entry:
         address = loaded.addresses[kernels.entry]

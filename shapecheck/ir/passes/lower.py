@@ -74,6 +74,8 @@ def _primitive_kernel(name: str, p: G.Function) -> L.Kernel:
         (group,) = groups
         outputs = tuple(p.body.bindings[i] for i in group.outputs)
         return row_kernel_for(name, p.shape_params, p.params, p.body.bindings, outputs, group.domain)
+    if type(p.ret) is not G.TensorType:
+        raise NotImplementedError(f"@{p.name}: a multi-output primitive function that is not a row group")
     return kernel_for(name, p.shape_params, p.params, p.body.bindings, p.body.result, p.ret)
 
 

@@ -126,10 +126,13 @@ def row_groups(f: G.Function) -> list[RowGroup]:
         candidates = {i for i in candidates if OPS[bindings[i].value.op].kind != "elementwise"
                       or all(types[a].rank in (0, bindings[i].type.rank) for a in bindings[i].value.args
                              if a in index and index[a] in candidates)}
-        # A constant joins only with all its users (else it is an input like any other).
-        candidates = {i for i in candidates if OPS[bindings[i].value.op].kind != "const"
-                      or all(u in candidates for u in users[i])}
-        members = _convex_component(seed, candidates, bindings, index, users)
+        while True:   # a constant joins only with all its users (else it is an input)
+            members = _convex_component(seed, candidates, bindings, index, users)
+            shared = {m for m in members if OPS[bindings[m].value.op].kind == "const"
+                      and any(u not in members for u in users[m])}
+            if not shared:
+                break
+            candidates -= shared
         if not _worth_fusing(members, bindings, domain, types):
             continue
         outputs = tuple(m for m in sorted(members) if m == returned or any(u not in members for u in users[m]))

@@ -10,6 +10,7 @@ import argparse
 import sys
 from typing import Sequence
 
+from ..ir.ad import ADError, grad_module, jvp_module
 from ..ir.frontend import TraceError
 from ..ir.passes import PASSES
 from ..ir.passes.specialize import SpecializeError
@@ -21,11 +22,15 @@ from .command import EXIT_FINDINGS, EXIT_OK, Failure, run_subcommand
 
 __all__ = ["add_arguments", "run", "main"]
 
+DERIVATIVES = {"jvp": jvp_module, "grad": grad_module}
+
 DESCRIPTION = """\
 Print the shapecheck IR of a Python function (the file is read, never imported).
 
 Passes run in the order given, each followed by the verifier: inline, specialize:n=32[,m=4],
-fold, cse, dce, fuse, lower, and optimize (inline, fold, cse, dce, fuse)."""
+fold, cse, dce, fuse, lower, optimize (inline, fold, cse, dce, fuse), and the derivatives: jvp
+(forward mode) and grad (reverse mode: the gradient's entry, then the primal, linear and
+transposed programs)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = "Exit status: 0 printed, 1 the IR failed to verify, 2 bad input."
     target.add_arguments(parser)
     parser.add_argument("--pass", dest="passes", action="append", default=[], metavar="PASS",
-                        help="inline, specialize:n=32, fold, cse, dce, fuse, lower, optimize (repeatable, in order)")
+                        help="inline, specialize:n=32, fold, cse, dce, fuse, lower, optimize, jvp, grad "
+                             "(repeatable, in order)")
     parser.add_argument("--loops", action="store_true", help="compile to the loop level and print the program")
 
 
@@ -48,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             verify(module)
             sys.stdout.write(print_module(module))
-    except (TraceError, SpecializeError, LoweringError) as error:
+    except (TraceError, SpecializeError, LoweringError, ADError) as error:
         raise Failure(str(error)) from error
     except VerifyError as error:
         raise Failure(str(error), EXIT_FINDINGS) from error
@@ -68,9 +74,11 @@ def _apply(spec: str, module):
         return PASSES["specialize"](module, _specialization(rest))
     if name == "optimize":
         return optimize(module)
+    if name in DERIVATIVES and not rest:
+        return DERIVATIVES[name](module)
     if name in PASSES and not rest:
         return PASSES[name](module)
-    raise Failure(f"unknown pass {spec!r} (known: {', '.join(sorted(PASSES))}, optimize)")
+    raise Failure(f"unknown pass {spec!r} (known: {', '.join(sorted(PASSES))}, optimize, jvp, grad)")
 
 
 def _specialization(text: str) -> dict[str, int]:

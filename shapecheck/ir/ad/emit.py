@@ -74,6 +74,17 @@ class Emitter:
         self.bindings.append(G.Binding(var, type_, G.OpCall(op, tuple(a.name for a in args), items)))
         return Term(self, var, type_)
 
+    def named(self, term: "Term", hint: str, since: int) -> "Term":
+        """``term`` under a fresh name with ``hint`` when it is the last binding and was emitted at
+        or after position ``since`` (by the caller, who knows nothing reads it yet, so renaming
+        its binder is safe); else ``term`` itself."""
+        last = self.bindings[-1] if len(self.bindings) > since else None
+        if last is None or last.var != term.name:
+            return term
+        var = self.fresh(hint)
+        self.bindings[-1] = G.Binding(var, last.type, last.value)
+        return Term(self, var, term.type)
+
     def const(self, value: float, dtype: str) -> "Term":
         return self.op("const", (), "c", dtype=dtype, value=float(value) if dtype in ("f32", "f64") else value)
 

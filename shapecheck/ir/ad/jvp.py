@@ -129,7 +129,7 @@ def jvp(f: G.Function) -> tuple[G.Function, int]:
         rules = TANGENTS.get(v.op)
         if rules is None:
             raise ADError(f"@{f.name}: no tangent rule for {v.op} (%{b.var.hint})")
-        primals, attrs = tuple(terms[a] for a in v.args), dict(v.attrs)
+        primals, attrs, start = tuple(terms[a] for a in v.args), dict(v.attrs), len(em.bindings)
         parts = [rule(tangent[a], primals, y, attrs) for a, rule in zip(v.args, rules)
                  if rule is not None and a in tangent]
         parts = [p for p in parts if p is not None]
@@ -137,7 +137,7 @@ def jvp(f: G.Function) -> tuple[G.Function, int]:
             total = parts[0]
             for part in parts[1:]:
                 total = total + part     # fan-in of tangents is a sum
-            tangent[b.var] = total.broadcast_to(b.type.shape)
+            tangent[b.var] = em.named(total.broadcast_to(b.type.shape), "d" + b.var.hint, start)
     douts = []
     for out in outputs:
         t = terms[out].type if out in terms else None

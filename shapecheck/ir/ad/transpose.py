@@ -113,7 +113,10 @@ def transpose(lf: LinearFunction) -> LinearFunction:
     cts: dict = {}
 
     def accumulate(name, contribution: Term) -> None:
-        cts[name] = contribution if name not in cts else cts[name] + contribution
+        if name not in cts:
+            cts[name] = contribution
+        else:   # the sum is new: nothing reads it yet
+            cts[name] = em.named(cts[name] + contribution, "ct_" + name.hint, len(em.bindings) - 1)
 
     ct_params = []
     for r in results:

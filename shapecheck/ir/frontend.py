@@ -39,7 +39,8 @@ from .dtypes import UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype
 from .ops import IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
-__all__ = ["trace", "TraceError", "ShapeError"]
+__all__ = ["trace", "TraceError", "ShapeError", "read_function", "check_shapes", "parse_shape",
+           "DTYPE_NAMES", "describe", "line_of"]
 
 ShapeSpec = Union[str, Sequence[Union[int, str]]]
 
@@ -60,7 +61,7 @@ class Tensor:
     weak: bool = False     # a Python scalar (NEP 50): it adopts the dtype of the arrays it meets
 
 
-_DTYPE_NAMES = {"float32": "f32", "float64": "f64", "int32": "i32", "int64": "i64", "bool": "bool",
+DTYPE_NAMES = {"float32": "f32", "float64": "f64", "int32": "i32", "int64": "i64", "bool": "bool",
                 "bool_": "bool", "f32": "f32", "f64": "f64", "i32": "i32", "i64": "i64"}
 _UNARY = {**{n: n for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "abs", "log1p", "expm1",
                             "floor", "ceil")},
@@ -91,9 +92,17 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
     >>> [p.hint for p in m.functions[0].shape_params]
     ['n']
     """
+    source, defs, func_name = read_function(fn_or_source, func_name)
+    check_shapes(source, func_name, shapes)
+    return _Tracer(defs, dtypes or {}, default_dtype, weak).entry(defs[func_name], shapes)
+
+
+def read_function(fn_or_source: Union[str, Callable], func_name: str | None = None) -> tuple[str, dict, str]:
+    """``(source, top-level function defs by name, the function's name)``. A live function's
+    source is read from its file (never run) with blank lines in front, so that every line
+    number (the analyser's too) is the file's."""
     if callable(fn_or_source):
         lines, first = inspect.getsourcelines(fn_or_source)
-        # Blank lines in front keep every line number the file's, for the analyser too.
         source = "\n" * max(first - 1, 0) + textwrap.dedent("".join(lines))
         func_name = func_name or fn_or_source.__name__
     else:
@@ -109,15 +118,14 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
         func_name = next(iter(defs))
     if func_name not in defs:
         raise TraceError(f"no function {func_name!r} in the source (it defines: {', '.join(defs) or 'none'})")
-    _check_shapes(source, func_name, shapes)
-    return _Tracer(defs, dtypes or {}, default_dtype, weak).entry(defs[func_name], shapes)
+    return source, defs, func_name
 
 
-def _check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -> None:
+def check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -> None:
     """Run the abstract interpreter on the call first: a shape error is reported as shapecheck
     reports it (the failing operation, both shapes, in the user's names), before any IR exists."""
     try:
-        _, errors = analyze_call(source, func_name, {k: _parse_shape(v) for k, v in shapes.items()})
+        _, errors = analyze_call(source, func_name, {k: parse_shape(v) for k, v in shapes.items()})
     except SyntaxError:
         return  # the tracer reports it
     if errors:
@@ -127,7 +135,7 @@ def _check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) 
         raise ShapeError(f"line {shown.span.line}: {shown.message} [{first.cause or first.code}]")
 
 
-def _parse_shape(spec: ShapeSpec) -> tuple:
+def parse_shape(spec: ShapeSpec) -> tuple:
     if isinstance(spec, str):
         spec = tuple(s.strip() for s in spec.split(",") if s.strip()) if spec.strip() not in ("", "()") else ()
     out = []
@@ -159,7 +167,7 @@ class _Tracer:
         try:
             t = infer_type(op, tuple(a.type for a in args), attrs, self.prove)
         except IRTypeError as exc:
-            raise TraceError(f"{_line(node)}{exc}") from exc
+            raise TraceError(f"{line_of(node)}{exc}") from exc
         name = self.fresh("c" if op == "const" else "t")
         self.bindings.append(G.Binding(name, t, G.OpCall(op, tuple(a.name for a in args), tuple(sorted(attrs.items())))))
         return Tensor(name, t)
@@ -171,7 +179,7 @@ class _Tracer:
             value = bool(value)
         else:
             if isinstance(value, float) and not value.is_integer():
-                raise TraceError(f"{_line(node)}the float {value} meets an integer array; use astype first")
+                raise TraceError(f"{line_of(node)}the float {value} meets an integer array; use astype first")
             value = int(value)
         return self.emit("const", (), {"value": value, "dtype": dtype}, node)
 
@@ -199,7 +207,7 @@ class _Tracer:
             if a.arg not in shapes:
                 raise TraceError(f"no shape given for argument {a.arg!r} of {fn.name}")
             shape = []
-            for d in _parse_shape(shapes[a.arg]):
+            for d in parse_shape(shapes[a.arg]):
                 if isinstance(d, int):
                     shape.append(d)
                 elif isinstance(d, str) and d.isidentifier():
@@ -208,7 +216,7 @@ class _Tracer:
                     shape.append(dim_of(symbols[d]))
                 else:
                     raise TraceError(f"argument {a.arg!r}: a dim is an int or a symbol name, not {d!r}")
-            dtype = _DTYPE_NAMES.get(self.dtypes.get(a.arg, self.default_dtype))
+            dtype = DTYPE_NAMES.get(self.dtypes.get(a.arg, self.default_dtype))
             if dtype is None:
                 raise TraceError(f"argument {a.arg!r}: unknown dtype {self.dtypes.get(a.arg)!r}")
             name = self.fresh(a.arg)
@@ -254,7 +262,7 @@ class _Tracer:
                 value = self.binary(op, left, self.expr(stmt.value, env), stmt)
                 self.assign(stmt.target, value, env)
                 continue
-            raise TraceError(f"line {stmt.lineno}: unsupported statement ({_describe(stmt)}): "
+            raise TraceError(f"line {stmt.lineno}: unsupported statement ({describe(stmt)}): "
                              f"{ast.unparse(stmt).splitlines()[0]!r}")
         raise TraceError(f"line {fn.lineno}: {fn.name} has no return statement")
 
@@ -281,8 +289,8 @@ class _Tracer:
             kind = dtype or ("bool" if isinstance(value, bool) else "f32" if isinstance(value, float) else "i64")
             return self.const(value, kind, node)
         if type(value) is dims.Expr:
-            raise TraceError(f"{_line(node)}a symbolic size used as array data is not supported")
-        raise TraceError(f"{_line(node)}expected an array, got {value!r}")
+            raise TraceError(f"{line_of(node)}a symbolic size used as array data is not supported")
+        raise TraceError(f"{line_of(node)}expected an array, got {value!r}")
 
     def as_dtype(self, value: Any, dtype: str, node) -> Tensor:
         """``value`` (an array or a Python scalar) as an array of ``dtype``."""
@@ -299,7 +307,7 @@ class _Tracer:
         try:
             inputs, result = loop_dtypes(op, operands)
         except UnsupportedDtype as exc:
-            raise TraceError(f"{_line(node)}{exc}") from exc
+            raise TraceError(f"{line_of(node)}{exc}") from exc
         logic = result == "bool" and op in _BOOL_LOGIC
         args = [self.as_dtype(v, "i64" if logic else d, node) for v, d in zip(values, inputs)]
         out = self.emit(op, args, node=node)
@@ -342,7 +350,7 @@ class _Tracer:
             return self.subscript(node, env)
         if isinstance(node, ast.Call):
             return self.call(node, env)
-        raise TraceError(f"line {node.lineno}: unsupported expression ({_describe(node)}): {ast.unparse(node)!r}")
+        raise TraceError(f"line {node.lineno}: unsupported expression ({describe(node)}): {ast.unparse(node)!r}")
 
     def attribute(self, node: ast.Attribute, env) -> Any:
         value = self.expr(node.value, env)
@@ -434,7 +442,7 @@ class _Tracer:
         try:
             accumulate = reduction_dtype(op, x.type.dtype)
         except UnsupportedDtype as exc:
-            raise TraceError(f"{_line(node)}{exc}") from exc
+            raise TraceError(f"{line_of(node)}{exc}") from exc
         logic = accumulate == "bool"   # max/min of bools: any/all, on integers
         x = self.as_dtype(x, "i64" if logic else accumulate, node)
         axis = self.expr(axis_node, env) if axis_node is not None else None
@@ -465,6 +473,20 @@ class _Tracer:
         if name == "transpose" and len(args) >= 1:
             axes = args[1] if len(args) > 1 else (self.expr(kwargs["axes"], env) if "axes" in kwargs else None)
             return self.method(self.tensor(args[0], node), "transpose", node, [axes] if axes is not None else [], {}, env)
+        if name == "expand_dims" and len(args) + len(kwargs) == 2 and set(kwargs) <= {"axis"}:
+            if kwargs:
+                args = [args[0], self.expr(kwargs["axis"], env)]
+            if not isinstance(args[1], (int, tuple)):
+                raise TraceError(f"line {node.lineno}: expand_dims takes constant axes")
+            x = self.tensor(args[0], node)
+            axes = args[1] if isinstance(args[1], tuple) else (args[1],)
+            rank = x.type.rank + len(axes)
+            new = {a % rank if isinstance(a, int) and -rank <= a < rank else None for a in axes}
+            if None in new or len(new) != len(axes):
+                raise TraceError(f"line {node.lineno}: expand_dims axes {args[1]!r} out of range for rank {rank}")
+            rest = iter(x.type.shape)
+            shape = tuple(1 if k in new else next(rest) for k in range(rank))
+            return self.emit("reshape", (x,), {"shape": shape}, node)
         if name == "reshape" and len(args) == 2:
             return self.method(self.tensor(args[0], node), "reshape", node, [args[1]], {}, env)
         raise TraceError(f"line {node.lineno}: unsupported NumPy call np.{name} (with these arguments)")
@@ -486,7 +508,7 @@ class _Tracer:
         if name == "astype" and len(node.args) == 1:
             arg = node.args[0]
             text = arg.attr if isinstance(arg, ast.Attribute) else arg.value if isinstance(arg, ast.Constant) else None
-            dtype = _DTYPE_NAMES.get(text) if isinstance(text, str) else None
+            dtype = DTYPE_NAMES.get(text) if isinstance(text, str) else None
             if dtype is None:
                 raise TraceError(f"line {node.lineno}: unsupported dtype in {ast.unparse(node)!r}")
             return self.emit("cast", (x,), {"dtype": dtype}, node) if dtype != x.type.dtype else x
@@ -510,7 +532,7 @@ class _Tracer:
         try:
             return reshape_to(x.type, out, self.prove)
         except IRTypeError as exc:
-            raise TraceError(f"{_line(node)}{exc}") from exc
+            raise TraceError(f"{line_of(node)}{exc}") from exc
 
     def subscript(self, node: ast.Subscript, env) -> Any:
         value = self.expr(node.value, env)
@@ -523,29 +545,42 @@ class _Tracer:
                     return value[i]
             raise TraceError(f"line {node.lineno}: unsupported index into a tuple {ast.unparse(node)!r}")
         x = self.tensor(value, node)
-        if len(items) > x.type.rank:
-            raise TraceError(f"line {node.lineno}: too many indices for an array of rank {x.type.rank}")
-        begin, step, size, drop = [], [], [], []
+        items = _expand_ellipsis(items, x.type.rank, node)
+        # Each output axis: an input axis (kept by a slice) or None (a new axis of size 1).
+        plan: list = []
+        per_axis: list = []
+        for item in items:
+            if _is_new_axis(item):
+                plan.append(None)
+                continue
+            if len(per_axis) >= x.type.rank:
+                raise TraceError(f"line {node.lineno}: too many indices for an array of rank {x.type.rank}")
+            if isinstance(item, ast.Slice):
+                plan.append(len(per_axis))
+            per_axis.append(item)
+        plan += range(len(per_axis), x.type.rank)
+        begin, step, size = [], [], []
         for axis in range(x.type.rank):
             d = x.type.shape[axis]
-            item = items[axis] if axis < len(items) else ast.Slice()
+            item = per_axis[axis] if axis < len(per_axis) else ast.Slice()
             if isinstance(item, ast.Slice):
                 b, s, n = self.slice_axis(item, d, env, node)
             else:
                 i = self.expr(item, env)
                 if not isinstance(i, int) and type(i) is not dims.Expr:
                     raise TraceError(f"line {node.lineno}: unsupported index {ast.unparse(item)!r} "
-                                     "(only constant slices and integers)")
+                                     "(only constant slices, integers, None and ...)")
                 if isinstance(i, int) and i < 0:
                     i = dims.add(d, i)
                 b, s, n = i, 1, 1
-                drop.append(axis)
             begin.append(b)
             step.append(s)
             size.append(n)
-        out = self.emit("slice", (x,), {"begin": tuple(begin), "step": tuple(step), "size": tuple(size)}, node)
-        if drop:
-            shape = tuple(d for i, d in enumerate(out.type.shape) if i not in drop)
+        out = x
+        if any(b != 0 for b in begin) or any(s != 1 for s in step) or tuple(size) != tuple(x.type.shape):
+            out = self.emit("slice", (x,), {"begin": tuple(begin), "step": tuple(step), "size": tuple(size)}, node)
+        shape = tuple(1 if axis is None else out.type.shape[axis] for axis in plan)
+        if shape != tuple(out.type.shape):
             out = self.emit("reshape", (out,), {"shape": shape}, node)
         return out
 
@@ -592,7 +627,26 @@ def _dtype_of(value: Any, node) -> tuple[str, bool]:
         return "i64", True
     if isinstance(value, float):
         return "f64", True
-    raise TraceError(f"{_line(node)}expected an array or a number, got {value!r}")
+    raise TraceError(f"{line_of(node)}expected an array or a number, got {value!r}")
+
+
+def _is_new_axis(item: ast.AST) -> bool:
+    """``None`` or ``np.newaxis`` in an index: a new axis of size 1."""
+    return (isinstance(item, ast.Constant) and item.value is None) or \
+        (isinstance(item, ast.Attribute) and item.attr == "newaxis" and isinstance(item.value, ast.Name)
+         and item.value.id in _NUMPY_ALIASES)
+
+
+def _expand_ellipsis(items: list, rank: int, node) -> list:
+    """``...`` replaced by as many full slices as the axes the other indices leave."""
+    spots = [k for k, item in enumerate(items) if isinstance(item, ast.Constant) and item.value is Ellipsis]
+    if not spots:
+        return items
+    if len(spots) > 1:
+        raise TraceError(f"line {node.lineno}: an index can only have a single ellipsis ('...')")
+    used = sum(1 for item in items if not _is_new_axis(item)) - 1
+    k = spots[0]
+    return items[:k] + [ast.Slice()] * max(rank - used, 0) + items[k + 1:]
 
 
 def _clamp_index(i: dims.Dim, d: dims.Dim, step: int) -> dims.Dim:
@@ -608,12 +662,12 @@ def _python_arith(op: str, a: Any, b: Any, node) -> Any:
     def is_num(v):
         return isinstance(v, (int, float)) or type(v) is dims.Expr
     if not is_num(a) or (b is not None and not is_num(b)):
-        raise TraceError(f"{_line(node)}unsupported operands for {op}: {a!r}, {b!r}")
+        raise TraceError(f"{line_of(node)}unsupported operands for {op}: {a!r}, {b!r}")
     if op == "neg":
         return dims.neg(a) if type(a) is dims.Expr else -a
     if isinstance(a, float) or isinstance(b, float):
         if type(a) is dims.Expr or type(b) is dims.Expr:
-            raise TraceError(f"{_line(node)}a symbolic size in float arithmetic is not supported")
+            raise TraceError(f"{line_of(node)}a symbolic size in float arithmetic is not supported")
         return {"add": a + b, "sub": a - b, "mul": a * b, "div": a / b, "pow": a ** b,
                 "floordiv": a // b, "mod": a % b}[op]
     table = {"add": dims.add, "sub": dims.sub, "mul": dims.mul, "floordiv": dims.floordiv, "mod": dims.mod}
@@ -621,10 +675,10 @@ def _python_arith(op: str, a: Any, b: Any, node) -> Any:
         return table[op](a, b)
     if op == "div" and isinstance(a, int) and isinstance(b, int):
         return a / b
-    raise TraceError(f"{_line(node)}unsupported size arithmetic {op}")
+    raise TraceError(f"{line_of(node)}unsupported size arithmetic {op}")
 
 
-def _line(node) -> str:
+def line_of(node) -> str:
     return f"line {node.lineno}: " if node is not None and hasattr(node, "lineno") else ""
 
 
@@ -638,5 +692,5 @@ _DESCRIPTIONS = {
 }
 
 
-def _describe(node: ast.AST) -> str:
+def describe(node: ast.AST) -> str:
     return _DESCRIPTIONS.get(type(node), type(node).__name__)

@@ -194,11 +194,17 @@ def _compile(k: L.Kernel):
         if t is L.Store:
             idx = ", ".join(f"int({expr(i)})" for i in st.indices) or "()"
             return f"{ident(st.buffer)}[{idx}] = {expr(st.value)}"
+        if t is L.If:
+            return f"if {expr(st.cond)}:"
+        if t is L.While:
+            return f"while {expr(st.cond)}:"
+        if t is L.Break or t is L.Continue:
+            return t.__name__.lower()
         raise InterpError(f"unknown statement {st!r}")
 
     params = [ident(p.name) for p in k.params] + [ident(n) for n in k.shape_params]
     lines: list[str] = []
-    outline(k.body, stmt, lines, "    ", "    ", empty="pass")
+    outline(k.body, stmt, lines, "    ", "    ", empty="pass", orelse="else:")
     source = f"def kernel({', '.join(params)}):\n" + "\n".join(lines) + "\n"
     scope = {"np": np, "_dt": {**NUMPY_DTYPES, "i64": _i64}, "_erf": _erf, "inf": math.inf, "nan": math.nan}
     exec(compile(source, f"<kernel {k.name}>", "exec"), scope)  # our own generated code, not user code

@@ -63,7 +63,7 @@ class Specialization:
 
     shapes: dict
     dtypes: dict
-    graph: object             # shapecheck.ir.Module
+    graph: object             # shapecheck.ir.Module (None for loop code: ``loopfront``)
     loops: object             # shapecheck.ir.loops.LoopModule
     executable: runtime.Executable
 
@@ -209,11 +209,15 @@ def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
                weak: frozenset = frozenset()) -> Specialization:
     """Trace ``fn`` for ``shapes``/``dtypes`` (``weak``: parameters bound to Python scalars),
     lower it to loops and compile it."""
-    from . import frontend, pipeline  # lazy: start-up time (the front end loads the analyser via api: ~70 ms)
+    # lazy: start-up time (the front ends load the analyser via api: ~70 ms)
+    from . import frontend, loopfront, pipeline
 
     try:
-        graph = frontend.trace(fn, shapes=shapes, dtypes=dtypes, weak=weak)
-        loops = pipeline.compile_to_loops(graph)
+        if loopfront.uses_loops(fn):    # Numba-style loop code: straight to one loop kernel
+            graph, loops = None, loopfront.trace_loops(fn, shapes=shapes, dtypes=dtypes, weak=weak)
+        else:
+            graph = frontend.trace(fn, shapes=shapes, dtypes=dtypes, weak=weak)
+            loops = pipeline.compile_to_loops(graph)
     except frontend.ShapeError as error:
         # The user's shape error, raised as NumPy would raise it (a ValueError), at the file's line.
         raise ValueError(f"{_source_file(fn)}, {error}") from None
@@ -238,6 +242,8 @@ def render_text(kind: str, graph, loops, *, fastmath: bool = False) -> str:
     (optimized LLVM IR), ``llvm-raw`` (before optimization), ``asm`` (host assembly) or
     ``ptx`` (CUDA, sm_90)."""
     if kind == "ir":
+        if graph is None:
+            return "; loop code (the Numba-style front end) has no graph IR: see as_text('loops')\n"
         return print_module(graph)
     if kind == "loops":
         return print_loop_module(loops)

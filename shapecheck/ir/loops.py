@@ -56,6 +56,14 @@ Statements (:data:`Stmt`)
   * ``Assign(var, value)``: ``var = value`` for a temporary declared by an enclosing ``Let``.
   * ``Store(buffer, indices, value)``: ``buffer[indices] = value``; ``len(indices)`` equals the
     buffer's rank; ``value.dtype`` equals the buffer's dtype.
+  * ``If(cond, then, orelse)``: ``cond`` a bool expression; each branch a statement tuple.
+  * ``While(cond, body)``: runs ``body`` while the bool ``cond`` holds (re-evaluated each time).
+  * ``Break()`` / ``Continue()``: leave, or go to the next iteration of, the innermost
+    ``For``/``While`` (the Numba-style front end, ``loopfront.py``, writes these; lowered
+    graph ops never do). A ``For`` holding one is never split across threads.
+
+The branches of an ``If`` and the body of a ``While`` are scopes of their own: a ``Let`` there
+is not visible after the statement.
 
 A reduction is an accumulator: ``Let(acc, "f32", Const(0.0, "f32"))``, then a ``For`` whose body
 does ``Assign(acc, Binary("add", Var(acc, "f32"), ...))``, then a ``Store`` of ``Var(acc)``.
@@ -103,7 +111,7 @@ from shapecheck.subst.syntax import Bind, Leaf, PartsReader, Use
 __all__ = [
     "DTYPES", "INDEX", "BINARY_OPS", "COMPARE_OPS", "UNARY_OPS", "MATH_FUNCTIONS",
     "Const", "Var", "Load", "Binary", "Unary", "Compare", "Select", "Call", "Cast", "Expr",
-    "For", "Let", "Assign", "Store", "Stmt", "Buffer", "Kernel", "KernelCall", "Program",
+    "For", "Let", "Assign", "Store", "If", "While", "Break", "Continue", "Stmt", "nested_bodies", "Buffer", "Kernel", "KernelCall", "Program",
     "LoopModule", "dim_to_expr", "bind_shape_params",
 ]
 
@@ -320,7 +328,73 @@ class Store:
         return Store(parts[0].name, tuple(parts[1:-1]), parts[-1])
 
 
-Stmt = Union[For, Let, Assign, Store]
+@dataclass(frozen=True, slots=True)
+class If:
+    cond: Expr
+    then: tuple["Stmt", ...]
+    orelse: tuple["Stmt", ...] = ()
+
+    def scoped_parts(self) -> tuple:
+        return (self.cond, _Scope(self.then), _Scope(self.orelse))
+
+    def with_parts(self, parts: tuple) -> "If":
+        return If(parts[0], parts[1].stmts, parts[2].stmts)
+
+
+@dataclass(frozen=True, slots=True)
+class While:
+    cond: Expr
+    body: tuple["Stmt", ...]
+
+    def scoped_parts(self) -> tuple:
+        return (self.cond, _Scope(self.body))
+
+    def with_parts(self, parts: tuple) -> "While":
+        return While(parts[0], parts[1].stmts)
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    def scoped_parts(self) -> tuple:
+        return ()
+
+    def with_parts(self, parts: tuple) -> "Break":
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    def scoped_parts(self) -> tuple:
+        return ()
+
+    def with_parts(self, parts: tuple) -> "Continue":
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    """A statement tuple as a child node of its own: its Lets scope over it alone."""
+
+    stmts: tuple
+
+    def scoped_parts(self) -> tuple:
+        return tuple(stmt_parts(self.stmts))
+
+    def with_parts(self, parts: tuple) -> "_Scope":
+        return _Scope(read_stmts(self.stmts, PartsReader(parts)))
+
+
+Stmt = Union[For, Let, Assign, Store, If, While, Break, Continue]
+
+
+def nested_bodies(st) -> tuple:
+    """The statement tuples nested in ``st`` (a loop's body, an if's branches), for walks."""
+    t = type(st)
+    if t is For or t is While:
+        return (st.body,)
+    if t is If:
+        return (st.then, st.orelse)
+    return ()
 
 
 # --- kernels and programs --------------------------------------------------------------------

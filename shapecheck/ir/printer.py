@@ -169,18 +169,22 @@ def _const(c: L.Const) -> str:
 
 
 def outline(body: tuple, line, out: list[str], indent: str, step: str, close: str | None = None,
-            empty: str | None = None) -> None:
-    """Lay out loop statements as indented text, one ``line(stmt)`` each (for a ``For``, its head),
-    a loop's body ``step`` deeper and followed by ``close`` when given; an empty body is ``empty``
-    when given. The IR printer and the reference interpreter's Python both use it."""
+            empty: str | None = None, orelse: str = "} else {") -> None:
+    """Lay out loop statements as indented text, one ``line(stmt)`` each (for a ``For``, ``If``
+    or ``While``, its head), nested bodies ``step`` deeper and followed by ``close`` when given
+    (an ``If``'s branches separated by ``orelse``); an empty body is ``empty`` when given. The IR
+    printer and the reference interpreter's Python both use it."""
     if not body and empty is not None:
         out.append(indent + empty)
     for st in body:
         out.append(indent + line(st))
-        if type(st) is L.For:
-            outline(st.body, line, out, indent + step, step, close, empty)
-            if close is not None:
-                out.append(indent + close)
+        nested = L.nested_bodies(st)
+        for k, inner in enumerate(nested):
+            if k:
+                out.append(indent + orelse)
+            outline(inner, line, out, indent + step, step, close, empty, orelse)
+        if nested and close is not None:
+            out.append(indent + close)
 
 
 def _stmt(st, namer: Namer) -> str:
@@ -198,6 +202,12 @@ def _stmt(st, namer: Namer) -> str:
     if t is L.Store:
         idx = ", ".join(show_expr(i, namer) for i in st.indices)
         return f"%{namer(st.buffer)}[{idx}] = {show_expr(st.value, namer)}"
+    if t is L.If:
+        return f"if {show_expr(st.cond, namer)} {{"
+    if t is L.While:
+        return f"while {show_expr(st.cond, namer)} {{"
+    if t is L.Break or t is L.Continue:
+        return t.__name__.lower()
     raise TypeError(st)
 
 

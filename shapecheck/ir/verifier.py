@@ -246,6 +246,13 @@ def kernel_problems(k: L.Kernel) -> list[str]:
             elif t is L.Assign:
                 if st.var not in scalars or expr(st.value) != scalars[st.var]:
                     found.append(f"kernel @{k.name}: assignment to %{st.var.hint} does not match its let")
+            elif t is L.If or t is L.While:
+                if expr(st.cond) != "bool":
+                    found.append(f"kernel @{k.name}: {t.__name__.lower()} condition is not bool")
+                for inner in L.nested_bodies(st):
+                    stmts(inner)
+            elif t is L.Break or t is L.Continue:
+                pass
             elif t is L.Store:
                 b = buffers.get(st.buffer)
                 dtype = expr(st.value)

@@ -125,3 +125,13 @@ def test_the_analyzer_and_the_ir_agree_on_result_shapes() -> None:
     module = trace(source, "f", shapes=shapes)
     ir_dims = [d if isinstance(d, int) else show(d).split("@")[0] for d in module.functions[0].ret.shape]
     assert [d if isinstance(d, int) else show(d) for d in result.shape.dims] == ["n", 4] == ir_dims
+
+
+def test_new_axes_ellipsis_and_expand_dims_follow_numpy():
+    import shapecheck
+    def f(x, y):
+        d = x[:, None, :] - y[np.newaxis, ...]
+        return np.expand_dims(d[..., 0], -1) + np.expand_dims(x, axis=(0, 2))[0, :, :, :1]
+    rng = np.random.default_rng(0)
+    x, y = rng.standard_normal((4, 3)), rng.standard_normal((5, 3))
+    np.testing.assert_allclose(shapecheck.jit(f)(x, y), f(x, y))

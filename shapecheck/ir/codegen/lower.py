@@ -87,6 +87,7 @@ class Scope:
     slots: dict = field(default_factory=dict)     # Name -> (alloca, dtype) for Let temporaries
     keep_alive: list = field(default_factory=list)
     accumulating: Name | None = None              # the temporary an Assign is updating
+    exits: list = field(default_factory=list)     # per enclosing loop: (continue block, break block)
 
 
 @dataclass(frozen=True)
@@ -213,9 +214,19 @@ def _written_buffers(body) -> set[Name]:
     for stmt in body:
         if isinstance(stmt, L.Store):
             written.add(stmt.buffer)
-        elif isinstance(stmt, L.For):
-            written |= _written_buffers(stmt.body)
+        for nested in L.nested_bodies(stmt):
+            written |= _written_buffers(nested)
     return written
+
+
+def _leaves_early(body) -> bool:
+    """Whether ``body`` breaks out of, or continues, the loop it is the body of."""
+    for stmt in body:
+        if type(stmt) in (L.Break, L.Continue):
+            return True
+        if type(stmt) is L.If and (_leaves_early(stmt.then) or _leaves_early(stmt.orelse)):
+            return True
+    return False
 
 
 # --- statements ------------------------------------------------------------------------------
@@ -245,6 +256,8 @@ def lower_block(scope: Scope, body) -> None:
                                 align=ITEM_SIZES[buf.dtype])
         elif isinstance(stmt, L.For):
             _lower_for(scope, stmt)
+        elif type(stmt) in _CONTROL:
+            _CONTROL[type(stmt)](scope, stmt)
         else:
             raise TypeError(f"unknown loop-IR statement {type(stmt).__name__}")
     for name in shadowed:
@@ -263,6 +276,12 @@ def _lower_for(scope: Scope, loop: L.For, iterations=None) -> None:
         last = b.add(start, b.mul(hi, step))
         stop = b.select(b.icmp_signed("<", last, stop), last, stop)
         start = first
+    if _leaves_early(loop.body):
+        with shelf.for_range_with_exits(b, start, stop, step, name=loop.var.hint) as (var, latch, exit_):
+            scope.exits.append((latch, exit_))
+            lower_loop_body(scope, loop, var)
+            scope.exits.pop()
+        return
     nest = matmul.match(loop) if scope.flavor.vector_bits else None
     if nest is not None:
         lanes = scope.flavor.vector_bits // (8 * ITEM_SIZES[nest.dtype])
@@ -274,6 +293,52 @@ def _lower_for(scope: Scope, loop: L.For, iterations=None) -> None:
             return
     with shelf.for_range(b, start, stop, step, name=loop.var.hint) as var:
         lower_loop_body(scope, loop, var)
+
+
+def _lower_if(scope: Scope, stmt: L.If) -> None:
+    b = scope.builder
+    cond = lower_expr(scope, stmt.cond)
+    then_block = b.append_basic_block("if.then")
+    else_block = b.append_basic_block("if.else")
+    merge = b.append_basic_block("if.end")
+    b.cbranch(cond, then_block, else_block)
+    for block, body in ((then_block, stmt.then), (else_block, stmt.orelse)):
+        b.position_at_end(block)
+        lower_block(scope, body)
+        if not b.block.is_terminated:
+            b.branch(merge)
+    b.position_at_end(merge)
+
+
+def _lower_while(scope: Scope, stmt: L.While) -> None:
+    b = scope.builder
+    test = b.append_basic_block("while.cond")
+    body = b.append_basic_block("while.body")
+    exit_ = b.append_basic_block("while.end")
+    b.branch(test)
+    b.position_at_end(test)
+    b.cbranch(lower_expr(scope, stmt.cond), body, exit_)
+    b.position_at_end(body)
+    scope.exits.append((test, exit_))
+    lower_block(scope, stmt.body)
+    scope.exits.pop()
+    if not b.block.is_terminated:
+        b.branch(test)
+    b.position_at_end(exit_)
+
+
+def _lower_jump(scope: Scope, stmt) -> None:
+    """``break``/``continue``: branch out; what follows in the block is unreachable, so it goes
+    in a fresh block of its own (LLVM deletes it)."""
+    if not scope.exits:
+        raise TypeError(f"{type(stmt).__name__.lower()} outside a loop")
+    next_iteration, leave = scope.exits[-1]
+    b = scope.builder
+    b.branch(leave if type(stmt) is L.Break else next_iteration)
+    b.position_at_end(b.append_basic_block("unreachable"))
+
+
+_CONTROL = {L.If: _lower_if, L.While: _lower_while, L.Break: _lower_jump, L.Continue: _lower_jump}
 
 
 def lower_loop_body(scope: Scope, loop: L.For, var: ir.Value) -> None:

@@ -60,27 +60,50 @@ def mark_pointer_argument(arg: ir.Argument, *, align: int, readonly: bool) -> No
     arg.attributes.align = align
 
 
-@contextlib.contextmanager
-def for_range(builder: ir.IRBuilder, start: ir.Value, stop: ir.Value, step: ir.Value,
-              name: str = "i") -> Iterator[ir.Value]:
-    """``for i in range(start, stop, step)`` (``step > 0``, an i64 value); the body is emitted
-    inside the ``with`` block and the builder is left after the loop. The loop is bottom-tested
-    behind a guard so LLVM sees the canonical rotated form it vectorizes."""
-    ty = start.type
+def _open_loop(builder: ir.IRBuilder, start: ir.Value, stop: ir.Value, name: str, *blocks: str):
+    """The guard and head of a bottom-tested counted loop: ``(index phi, body block, the named
+    extra blocks..., exit block)``, the builder left at the top of the body."""
     preheader = builder.block
     body = builder.append_basic_block(f"{name}.body")
+    extra = [builder.append_basic_block(f"{name}.{b}") for b in blocks]
     exit_ = builder.append_basic_block(f"{name}.exit")
     builder.cbranch(builder.icmp_signed("<", start, stop), body, exit_)
     builder.position_at_end(body)
-    index = builder.phi(ty, name=name)
+    index = builder.phi(start.type, name=name)
     index.add_incoming(start, preheader)
-    yield index
+    return (index, body, *extra, exit_)
+
+
+def _close_loop(builder: ir.IRBuilder, index, stop: ir.Value, step: ir.Value, body, exit_, name: str) -> None:
     latch = builder.block
     following = builder.add(index, step, name=f"{name}.next", flags=("nsw",))
     index.add_incoming(following, latch)
     builder.cbranch(builder.icmp_signed("<", following, stop), body, exit_)
     builder.position_at_end(exit_)
 
+
+@contextlib.contextmanager
+def for_range(builder: ir.IRBuilder, start: ir.Value, stop: ir.Value, step: ir.Value,
+              name: str = "i") -> Iterator[ir.Value]:
+    """``for i in range(start, stop, step)`` (``step > 0``, an i64 value); the body is emitted
+    inside the ``with`` block and the builder is left after the loop. The loop is bottom-tested
+    behind a guard so LLVM sees the canonical rotated form it vectorizes."""
+    index, body, exit_ = _open_loop(builder, start, stop, name)
+    yield index
+    _close_loop(builder, index, stop, step, body, exit_, name)
+
+
+@contextlib.contextmanager
+def for_range_with_exits(builder: ir.IRBuilder, start: ir.Value, stop: ir.Value, step: ir.Value,
+                         name: str = "i") -> Iterator[tuple[ir.Value, ir.Block, ir.Block]]:
+    """:func:`for_range` for a body that may leave early: yields ``(index, latch, exit)``; a
+    ``continue`` branches to ``latch`` (which steps the index), a ``break`` to ``exit``."""
+    index, body, latch, exit_ = _open_loop(builder, start, stop, name, "latch")
+    yield index, latch, exit_
+    if not builder.block.is_terminated:
+        builder.branch(latch)
+    builder.position_at_end(latch)
+    _close_loop(builder, index, stop, step, body, exit_, name)
 
 
 def element_pointer(builder: ir.IRBuilder, pointer: ir.Value, buf: L.Buffer, indices: Sequence[L.Expr],

@@ -167,6 +167,10 @@ def _fold_stmts(body: tuple) -> tuple:
             out.append(replace(st, value=fold_expr(st.value)))
         elif t is L.Store:
             out.append(replace(st, indices=tuple(fold_expr(i) for i in st.indices), value=fold_expr(st.value)))
+        elif t is L.If:
+            out.append(L.If(fold_expr(st.cond), _fold_stmts(st.then), _fold_stmts(st.orelse)))
+        elif t is L.While:
+            out.append(L.While(fold_expr(st.cond), _fold_stmts(st.body)))
         else:
             out.append(st)
     return tuple(out)

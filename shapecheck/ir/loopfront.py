@@ -1,0 +1,879 @@
+"""The Numba-style front end: a Python function with loops over array elements -> a loop kernel.
+
+Where ``frontend.py`` traces whole-array NumPy code to the graph IR, this one reads the code
+Numba users write (explicit loops, element reads and writes, scalar accumulators) and emits one
+loop-level kernel (``loops.py``) directly, with the :class:`~loops.Program` that allocates its
+arrays and runs it. ``shapecheck.jit`` picks it for a function with a ``for``/``while``/``if``
+statement, an element assignment or an allocation. As in the graph front end the function is read from its
+source, never run, and argument shapes may name symbols (one kernel then serves every size).
+
+Supported:
+
+- ``for v in range(stop)`` / ``range(start, stop[, step])`` (a constant step, either sign;
+  ``numba.prange`` reads as ``range``), ``while``, ``if``/``elif``/``else``, ``break``,
+  ``continue``, conditional expressions, ``and``/``or``/``not``;
+- scalar locals (ints, floats, bools): a variable's dtype is the NumPy promotion of every value
+  assigned to it (as Numba unifies them), Python literals are weak scalars (NEP 50);
+- element reads and writes ``x[i, j]``, ``x[i][j]``, ``out[i] += v`` (negative indices count
+  from the end, as in Python; indices are not bounds-checked, as in Numba);
+- ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``;
+  ``math.*`` and scalar ``np.*`` functions and constants (``math.pi``, ``np.inf``...);
+- allocation at the top level: ``np.zeros ones empty full arange`` (with ``dtype=``), their
+  ``_like`` forms, ``x.copy()``/``np.copy(x)``; sizes are argument dims (or arithmetic on them);
+- ``return`` of arrays, scalars or a tuple of them, as the function's last statement.
+
+Arguments are read-only: writing into one is refused (write into a copy); so are whole-array
+expressions inside loop code (use the graph front end's NumPy style for those).
+
+>>> lm = trace_loops("def f(x):\\n    s = 0.0\\n    for i in range(x.shape[0]):\\n        s += x[i]\\n"
+...                  "    return s\\n", shapes={"x": ("n",)}, dtypes={"x": "f64"})
+>>> [b.dtype for b in lm.program.temps]
+['f64']
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Union
+
+from shapecheck.constraints import dims
+from shapecheck.subst import Scope
+from shapecheck.subst.dimterms import dim_of
+from shapecheck.subst.names import Name
+
+from . import loops as L
+from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
+from .frontend import (DTYPE_NAMES, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
+                       read_function)
+from .passes.fold import fold_kernel
+
+__all__ = ["trace_loops", "uses_loops"]
+
+I = L.INDEX
+_MAX_RETYPES = 6    # passes to settle variable dtypes (each widening reruns the trace)
+
+
+def uses_loops(fn_or_source: Union[str, Callable], func_name: str | None = None) -> bool:
+    """Whether the function is loop code: a ``for``/``while``/``if`` statement, an element
+    assignment (``out[i] = ...``) or an allocation (``np.zeros``, ``x.copy()``...) at any depth
+    of its body."""
+    _, defs, func_name = read_function(fn_or_source, func_name)
+    for node in ast.walk(defs[func_name]):
+        if isinstance(node, (ast.For, ast.While, ast.If)):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_allocation(node.func):
+            return True     # the graph IR has no allocation: np.zeros(n) and x.copy() are loop code
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AugAssign) else []
+        if any(isinstance(t, ast.Subscript) for t in targets):
+            return True
+    return False
+
+
+def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
+                shapes: Mapping[str, ShapeSpec], dtypes: Mapping[str, str] | None = None,
+                weak: frozenset = frozenset()) -> L.LoopModule:
+    """The loop module of a Numba-style function for these argument shapes and dtypes (codes
+    ``f32 f64 i32 i64 bool``; default f64); ``weak`` names arguments that are Python scalars."""
+    source, defs, func_name = read_function(fn_or_source, func_name)
+    check_shapes(source, func_name, shapes)
+    fn = defs[func_name]
+    var_types: dict[str, str] = {}
+    for _ in range(_MAX_RETYPES):
+        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types))
+        module = kernel.run()
+        if kernel.var_types == var_types:
+            return module
+        var_types = kernel.var_types
+    raise TraceError(f"line {fn.lineno}: the dtypes of {fn.name}'s variables do not settle")
+
+
+# --- values --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Scalar:
+    expr: L.Expr
+    weak: bool = False      # a Python literal (or arithmetic on them): NEP 50's weak scalar
+
+    @property
+    def dtype(self) -> str:
+        return self.expr.dtype
+
+
+@dataclass(frozen=True)
+class Array:
+    """A buffer of the kernel, seen through ``fixed`` leading indices (``x[i]`` of a matrix)."""
+
+    name: Name
+    dtype: str
+    shape: tuple                    # the buffer's dims (kernel names)
+    is_input: bool
+    python_name: str
+    fixed: tuple = ()
+
+    @property
+    def view_shape(self) -> tuple:
+        return self.shape[len(self.fixed):]
+
+
+@dataclass
+class _Loop:
+    """What the tracer knows of a loop variable: a lower bound (for index wrap-around)."""
+
+    low: int | None
+
+
+# --- the tracer ------------------------------------------------------------------------------
+
+_MATH = {"exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh",
+         "sqrt": "sqrt", "log1p": "log1p", "expm1": "expm1", "erf": "erf", "fabs": "abs",
+         "absolute": "abs", "abs": "abs"}
+_ROUNDING = {"floor": "floor", "ceil": "ceil"}   # math.floor gives an int, np.floor a float
+_CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "newaxis": None}
+_BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "floordiv",
+           ast.Mod: "mod", ast.Pow: "pow"}
+_CMPOPS = {ast.Lt: "less", ast.LtE: "less_equal", ast.Gt: "greater", ast.GtE: "greater_equal",
+           ast.Eq: "equal", ast.NotEq: "not_equal"}
+_COMPARE_CODES = {"less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
+                  "equal": "eq", "not_equal": "ne"}
+_ALLOCATORS = {"zeros": 0, "ones": 1, "empty": None, "full": "value"}
+_MODULES = {"np": "np", "numpy": "np", "math": "math"}
+_RANGES = ("range", "prange")
+_BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "call"}
+
+
+class _KernelTracer:
+    def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, str]):
+        self.fn = fn
+        self.shapes = shapes
+        self.dtypes = dtypes
+        self.weak = weak
+        self.var_types = var_types          # local name -> dtype (widened as assignments are seen)
+        self.scope = Scope.empty()
+        self.symbols: dict[str, Name] = {}  # shape symbol -> kernel shape param
+        self.inputs: list[Array] = []
+        self.allocs: list[Array] = []
+        self.prelude: list[L.Stmt] = []     # Lets of every scalar variable, at the kernel's top
+        self.variables: dict[str, Name] = {}
+        self.loops: dict[Name, _Loop] = {}
+        self.loop_depth = 0
+        self.branch_depth = 0
+        self.pending: list[L.Stmt] = []     # fill loops of arrays allocated by the current statement
+        self.assigned = _assignment_counts(fn)
+
+    def fresh(self, hint: str) -> Name:
+        name, self.scope = self.scope.bind_fresh(hint)
+        return name
+
+    def error(self, node, message: str) -> TraceError:
+        return TraceError(f"{line_of(node)}{message}")
+
+    # -- entry --------------------------------------------------------------------------------
+    def run(self) -> L.LoopModule:
+        fn = self.fn
+        a = fn.args
+        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
+            raise self.error(fn, "*args, **kwargs and keyword-only parameters are not supported")
+        env: dict[str, Any] = {}
+        for arg in a.args:
+            if arg.arg not in self.shapes:
+                raise self.error(fn, f"no shape given for argument {arg.arg!r} of {fn.name}")
+            shape = []
+            for d in parse_shape(self.shapes[arg.arg]):
+                if isinstance(d, int):
+                    shape.append(d)
+                elif isinstance(d, str) and d.isidentifier():
+                    if d not in self.symbols:
+                        self.symbols[d] = self.fresh(d)
+                    shape.append(dim_of(self.symbols[d]))
+                else:
+                    raise self.error(fn, f"argument {arg.arg!r}: a dim is an int or a symbol name, not {d!r}")
+            dtype = DTYPE_NAMES.get(self.dtypes.get(arg.arg, "f64"))
+            if dtype is None:
+                raise self.error(fn, f"argument {arg.arg!r}: unknown dtype {self.dtypes.get(arg.arg)!r}")
+            buf = Array(self.fresh(arg.arg), dtype, tuple(shape), True, arg.arg)
+            self.inputs.append(buf)
+            env[arg.arg] = Scalar(L.Load(buf.name, (), dtype), weak=arg.arg in self.weak) if not shape else buf
+        body = list(fn.body)
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]   # the docstring
+        if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
+            raise self.error(fn, f"{fn.name} must end with a return statement that returns its results")
+        stmts = self.block(body[:-1], env)
+        outputs = self.returns(body[-1].value, env, stmts)
+        return self.module(tuple(self.prelude) + tuple(stmts), outputs)
+
+    def returns(self, node: ast.AST, env, stmts: list) -> list[Array]:
+        values = self.expr(node, env)
+        items = values if isinstance(values, tuple) else (values,)
+        stmts += self.pending
+        self.pending = []
+        outputs = []
+        for item in items:
+            if isinstance(item, Array) and not item.fixed:
+                outputs.append(item)
+                continue
+            scalar = self.scalar(item, node)
+            out = self.allocate((), scalar.dtype, node, "result")
+            stmts.append(L.Store(out.name, (), scalar.expr))
+            outputs.append(out)
+        return outputs
+
+    def module(self, body: tuple, outputs: list[Array]) -> L.LoopModule:
+        name = self.fn.name
+        kernel_shape = tuple(self.symbols.values())
+        params = tuple(L.Buffer(b.name, b.dtype, b.shape) for b in self.inputs) + \
+            tuple(L.Buffer(b.name, b.dtype, b.shape, output=True) for b in self.allocs)
+        kernel = fold_kernel(L.Kernel(f"{name}_loops", kernel_shape, params, body))
+        # The program binds names of its own (a name has one binder), mapped from the kernel's.
+        program_shape = {p: self.fresh(p.hint) for p in kernel_shape}
+        renamed = {p.key: dim_of(q) for p, q in program_shape.items()}
+        program_buffer = {b.name: self.fresh(b.python_name) for b in self.inputs + self.allocs}
+
+        def buffer(b: Array) -> L.Buffer:
+            return L.Buffer(program_buffer[b.name], b.dtype, tuple(dims.substitute(d, renamed) for d in b.shape))
+
+        call = L.KernelCall(kernel.name, tuple(program_buffer[b.name] for b in self.inputs + self.allocs),
+                            tuple(dim_of(program_shape[p]) for p in kernel_shape))
+        program = L.Program(name, tuple(program_shape.values()), tuple(map(buffer, self.inputs)),
+                            tuple(map(buffer, self.allocs)), (call,),
+                            tuple(program_buffer[b.name] for b in outputs))
+        return L.LoopModule((kernel,), program)
+
+    # -- statements ---------------------------------------------------------------------------
+    def block(self, body: list, env) -> list:
+        out: list = []
+        for stmt in body:
+            stmts = self.statement(stmt, env)
+            out += self.pending   # arrays the statement allocates are filled before it runs
+            self.pending = []
+            out += stmts
+        return out
+
+    def statement(self, stmt: ast.stmt, env) -> list:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) or isinstance(stmt, ast.Pass):
+            return []
+        if isinstance(stmt, ast.Assign):
+            out: list = []
+            if len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Tuple, ast.List)) \
+                    and isinstance(stmt.value, (ast.Tuple, ast.List)):
+                # a, b = b, a: every right side is read before any target is written.
+                values = [self.snapshot(self.expr(v, env), out, v) for v in stmt.value.elts]
+                targets = stmt.targets[0].elts
+                if len(values) != len(targets):
+                    raise self.error(stmt, "the numbers of targets and values differ")
+                for target, value in zip(targets, values):
+                    out += self.assign(target, value, env, stmt)
+                return out
+            value = self.expr(stmt.value, env)
+            for target in stmt.targets:
+                out += self.assign(target, value, env, stmt)
+            return out
+        if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            return self.assign(stmt.target, self.expr(stmt.value, env), env, stmt)
+        if isinstance(stmt, ast.AugAssign) and type(stmt.op) in _BINOPS:
+            current = self.expr(stmt.target, env)
+            value = self.binary(_BINOPS[type(stmt.op)], current, self.expr(stmt.value, env), stmt)
+            return self.assign(stmt.target, value, env, stmt)
+        if isinstance(stmt, ast.For):
+            return self.for_loop(stmt, env)
+        if isinstance(stmt, ast.While):
+            if stmt.orelse:
+                raise self.error(stmt, "while ... else is not supported")
+            cond = self.condition(stmt.test, env)
+            self.loop_depth += 1
+            try:
+                body = self.block(stmt.body, env)
+            finally:
+                self.loop_depth -= 1
+            return [L.While(cond, tuple(body))]
+        if isinstance(stmt, ast.If):
+            cond = self.condition(stmt.test, env)
+            self.branch_depth += 1
+            try:
+                return [L.If(cond, tuple(self.block(stmt.body, env)), tuple(self.block(stmt.orelse, env)))]
+            finally:
+                self.branch_depth -= 1
+        if isinstance(stmt, (ast.Break, ast.Continue)):
+            if not self.loop_depth:
+                raise self.error(stmt, f"{describe(stmt)} outside a loop")
+            return [L.Break() if isinstance(stmt, ast.Break) else L.Continue()]
+        if isinstance(stmt, ast.Return):
+            raise self.error(stmt, "return is supported only as the function's last statement")
+        raise self.error(stmt, f"unsupported statement ({describe(stmt)}): {ast.unparse(stmt).splitlines()[0]!r}")
+
+    def snapshot(self, value: Any, out: list, node) -> Any:
+        """``value`` read now: a scalar expression over variables is copied to a fresh one."""
+        if isinstance(value, Scalar) and not isinstance(value.expr, L.Const):
+            temp = self.fresh("tmp")
+            self.prelude.append(L.Let(temp, value.dtype, _zero(value.dtype)))
+            out.append(L.Assign(temp, value.expr))
+            return Scalar(L.Var(temp, value.dtype), value.weak)
+        return value
+
+    def assign(self, target: ast.AST, value: Any, env, stmt) -> list:
+        if isinstance(target, ast.Subscript):
+            array, indices = self.element(target, env)
+            if array.is_input:
+                raise self.error(target, f"writing into the argument {array.python_name!r} is not supported "
+                                         f"(arguments are read-only: write into a copy, {array.python_name}.copy())")
+            scalar = self.scalar(value, target)
+            return [L.Store(array.name, indices, _cast(scalar.expr, array.dtype))]
+        if isinstance(target, (ast.Tuple, ast.List)):
+            if not isinstance(value, tuple) or len(value) != len(target.elts):
+                raise self.error(target, f"cannot unpack {ast.unparse(stmt.value) if hasattr(stmt, 'value') else ''!r} "
+                                         f"into {len(target.elts)} names")
+            out: list = []
+            for t, v in zip(target.elts, value):
+                out += self.assign(t, v, env, stmt)
+            return out
+        if not isinstance(target, ast.Name):
+            raise self.error(target, f"unsupported assignment target {ast.unparse(target)!r}")
+        name = target.id
+        if isinstance(env.get(name), Scalar) and isinstance(env[name].expr, L.Var) \
+                and env[name].expr.name in self.loops:
+            raise self.error(target, f"assigning to the loop variable {name!r} is not supported")
+        if not self.is_variable(name, value):
+            if isinstance(value, Array) and value.fixed:
+                raise self.error(target, "naming a row of an array is not supported; index it fully")
+            if name in env and env[name] is not value and (self.loop_depth or self.branch_depth):
+                # The binding is made once, at trace time: inside a loop or branch it would be wrong.
+                raise self.error(target, f"rebinding {name!r} to another array or size inside a loop "
+                                         "or branch is not supported")
+            env[name] = value
+            return []
+        scalar = self.scalar(value, target)
+        dtype = self.var_types.get(name)
+        widened = scalar.dtype if dtype is None else common_dtype(((dtype, False), (scalar.dtype, scalar.weak)))
+        self.var_types[name] = widened
+        var = self.variables.get(name)
+        if var is None:
+            var = self.variables[name] = self.fresh(name)
+            self.prelude.append(L.Let(var, widened, _zero(widened)))
+        env[name] = Scalar(L.Var(var, widened))
+        return [L.Assign(var, _cast(scalar.expr, widened))]
+
+    def is_variable(self, name: str, value: Any) -> bool:
+        """A name held in a scalar variable: assigned a run-time value, or assigned more than
+        once or inside a loop or branch (a name assigned once, at the top, a size, constant or
+        array, is bound to that value)."""
+        if name in self.variables:
+            return True
+        if isinstance(value, (Array, tuple)) or value is None:
+            return False
+        count, nested = self.assigned.get(name, (1, False))
+        if isinstance(value, Scalar) and not isinstance(value.expr, L.Const):
+            return True
+        return count > 1 or nested
+
+    def for_loop(self, stmt: ast.For, env) -> list:
+        it = stmt.iter
+        if stmt.orelse:
+            raise self.error(stmt, "for ... else is not supported")
+        if not (isinstance(it, ast.Call) and _callee(it.func) in _RANGES and not it.keywords and 1 <= len(it.args) <= 3):
+            raise self.error(stmt, f"for loops run over range(...) only, not {ast.unparse(it)!r}")
+        if not isinstance(stmt.target, ast.Name):
+            raise self.error(stmt, "a for loop binds one name")
+        bounds = [self.index(self.expr(a, env), a) for a in it.args[:2]]
+        step = self.expr(it.args[2], env) if len(it.args) == 3 else 1
+        if type(step) is not int or step == 0:
+            raise self.error(it, "a range step must be a non-zero integer constant")
+        start, stop = (L.Const(0, I), bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+        var = self.fresh(stmt.target.id)
+        if step > 0:
+            loop_var = L.For(var, start, stop, step, ())
+            value = L.Var(var, I)
+            self.loops[var] = _Loop(_lower_bound(start, self.loops))
+        else:
+            # range(start, stop, -s): t counts 0, 1, ... (trip count as Python's) and i = start - t*s.
+            trip = L.Binary("floordiv", L.Binary("add", L.Binary("sub", start, stop), L.Const(-step - 1, I)),
+                            L.Const(-step, I))
+            loop_var = L.For(var, L.Const(0, I), trip, 1, ())
+            value = L.Binary("sub", start, L.Binary("mul", L.Var(var, I), L.Const(-step, I)))
+            self.loops[var] = _Loop(None)
+        saved = env.get(stmt.target.id)
+        env[stmt.target.id] = Scalar(value)
+        self.loop_depth += 1
+        try:
+            body = self.block(stmt.body, env)
+        finally:
+            self.loop_depth -= 1
+        # After the loop the name is no longer the loop's variable (Python keeps its last value;
+        # reading it after the loop is refused rather than guessed).
+        if saved is None:
+            env.pop(stmt.target.id, None)
+        else:
+            env[stmt.target.id] = saved
+        return [L.For(loop_var.var, loop_var.start, loop_var.stop, loop_var.step, tuple(body))]
+
+    # -- expressions --------------------------------------------------------------------------
+    def condition(self, node: ast.AST, env) -> L.Expr:
+        return _cast(self.scalar(self.expr(node, env), node).expr, "bool")
+
+    def scalar(self, value: Any, node) -> Scalar:
+        if isinstance(value, Scalar):
+            return value
+        if isinstance(value, bool):
+            return Scalar(L.Const(value, "bool"), weak=True)
+        if isinstance(value, int):
+            return Scalar(L.Const(value, "i64"), weak=True)
+        if isinstance(value, float):
+            return Scalar(L.Const(value, "f64"), weak=True)
+        if type(value) is dims.Expr:
+            return Scalar(L.dim_to_expr(value))
+        if isinstance(value, Array):
+            raise self.error(node, f"whole-array values are not supported in loop code "
+                                   f"({ast.unparse(node)!r} is an array; index its elements)")
+        raise self.error(node, f"expected a number, got {ast.unparse(node)!r}")
+
+    def index(self, value: Any, node) -> L.Expr:
+        scalar = self.scalar(value, node)
+        if scalar.dtype not in ("i32", "i64"):
+            raise self.error(node, f"an index or range bound must be an integer, got {scalar.dtype} "
+                                   f"({ast.unparse(node)!r})")
+        return _cast(scalar.expr, I)
+
+    def expr(self, node: ast.AST, env) -> Any:
+        if isinstance(node, ast.Name):
+            if node.id in env:
+                return env[node.id]
+            raise self.error(node, f"unknown name {node.id!r} (only arguments and local variables; "
+                                   "a loop's variable is not readable after the loop)")
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, (bool, int, float)) or node.value is None:
+                return node.value
+            raise self.error(node, f"unsupported constant {node.value!r}")
+        if isinstance(node, ast.Tuple):
+            return tuple(self.expr(e, env) for e in node.elts)
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+            return self.binary(_BINOPS[type(node.op)], self.expr(node.left, env), self.expr(node.right, env), node)
+        if isinstance(node, ast.UnaryOp):
+            value = self.expr(node.operand, env)
+            if isinstance(node.op, ast.UAdd):
+                return value
+            if isinstance(node.op, ast.Not):
+                return Scalar(L.Unary("not", _cast(self.scalar(value, node).expr, "bool")))
+            if isinstance(node.op, ast.USub):
+                if isinstance(value, (int, float)) or type(value) is dims.Expr:
+                    return dims.neg(value) if type(value) is dims.Expr else -value
+                return self.ufunc("neg", [value], node)
+        if isinstance(node, ast.BoolOp):
+            parts = [_cast(self.scalar(self.expr(v, env), v).expr, "bool") for v in node.values]
+            op = "and" if isinstance(node.op, ast.And) else "or"
+            out = parts[0]
+            for p in parts[1:]:
+                out = L.Binary(op, out, p)
+            return Scalar(out)
+        if isinstance(node, ast.Compare):
+            left, out = self.expr(node.left, env), None
+            for op, right_node in zip(node.ops, node.comparators):
+                if type(op) not in _CMPOPS:
+                    raise self.error(node, f"unsupported comparison {ast.unparse(node)!r}")
+                right = self.expr(right_node, env)
+                test = self.ufunc(_CMPOPS[type(op)], [left, right], node).expr
+                out = test if out is None else L.Binary("and", out, test)
+                left = right
+            return Scalar(out)
+        if isinstance(node, ast.IfExp):
+            return self.select(self.condition(node.test, env), self.expr(node.body, env),
+                               self.expr(node.orelse, env), node)
+        method = _BY_NODE.get(type(node))
+        if method is not None:
+            return getattr(self, method)(node, env)
+        raise self.error(node, f"unsupported expression ({describe(node)}): {ast.unparse(node)!r}")
+
+    def select(self, cond: L.Expr, a: Any, b: Any, node) -> Scalar:
+        """``a if cond else b`` (both evaluated: they have no effects) in their common dtype."""
+        a, b = self.scalar(a, node), self.scalar(b, node)
+        dtype = common_dtype(((a.dtype, a.weak), (b.dtype, b.weak)))
+        return Scalar(L.Select(cond, _cast(a.expr, dtype), _cast(b.expr, dtype)), a.weak and b.weak)
+
+    def binary(self, op: str, a: Any, b: Any, node) -> Any:
+        numbers = (int, float)
+        if isinstance(a, numbers) and isinstance(b, numbers) and op in _PYTHON_ARITHMETIC:
+            try:
+                return _PYTHON_ARITHMETIC[op](a, b)   # constants, as Python computes them
+            except (ZeroDivisionError, OverflowError):
+                pass
+        sizes = (int, dims.Expr)
+        if isinstance(a, sizes) and isinstance(b, sizes) and type(a) is not bool and type(b) is not bool \
+                and op in _SIZE_ARITHMETIC and (type(a) is dims.Expr or type(b) is dims.Expr):
+            return _SIZE_ARITHMETIC[op](a, b)
+        if op == "pow" and isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= 4:
+            result: Any = self.scalar(a, node)
+            for _ in range(b - 1):
+                result = self.ufunc("mul", [result, a], node)
+            return result
+        if op == "pow":
+            x, y = self.scalar(a, node), self.scalar(b, node)
+            if x.dtype not in ("f32", "f64") and y.dtype not in ("f32", "f64"):
+                raise self.error(node, "integer powers are supported for constant exponents 1..4; "
+                                       "make one side a float")
+        return self.ufunc(op, [a, b], node)
+
+    def ufunc(self, op: str, values: list, node) -> Scalar:
+        """``op`` on scalars with NumPy's dtype rules (``ir.dtypes``)."""
+        scalars = [self.scalar(v, node) for v in values]
+        try:
+            if op in ("floordiv", "mod") or op == "erf":
+                # Not NumPy ufuncs here (erf) or resolved as Python does: // and % on ints stay ints.
+                common = common_dtype(tuple((s.dtype, s.weak) for s in scalars))
+                if op == "erf" or common not in ("i32", "i64"):
+                    common = common if common in ("f32", "f64") else "f64"
+                inputs, result = (common,) * len(scalars), common
+            else:
+                inputs, result = loop_dtypes(op, tuple((s.dtype, s.weak) for s in scalars))
+        except UnsupportedDtype as exc:
+            raise self.error(node, str(exc)) from exc
+        args = [_cast(s.expr, d) for s, d in zip(scalars, inputs)]
+        weak = all(s.weak for s in scalars)
+        if result == "bool" and op in ("add", "mul", "maximum", "minimum"):
+            args = [_cast(a, "i64") for a in args]   # logic on bools, on integers (see ir.dtypes)
+        if op in _COMPARE_CODES:
+            return Scalar(L.Compare(_COMPARE_CODES[op], *args), weak)
+        if op in ("add", "sub", "mul", "div", "floordiv", "mod"):
+            return Scalar(_cast(L.Binary(op, *args), result), weak)
+        if op == "neg":
+            return Scalar(L.Unary("neg", args[0]), weak)
+        return Scalar(_cast(L.Call(op, tuple(args)), result), weak)
+
+    def attribute(self, node: ast.Attribute, env) -> Any:
+        if isinstance(node.value, ast.Name) and node.value.id in _MODULES and node.value.id not in env \
+                and node.attr in _CONSTANTS:
+            return _CONSTANTS[node.attr]
+        value = self.expr(node.value, env)
+        if isinstance(value, Array):
+            shape = value.view_shape
+            if node.attr == "shape":
+                return tuple(shape)
+            if node.attr == "ndim":
+                return len(shape)
+            if node.attr == "size":
+                return dims.product(shape)
+        raise self.error(node, f"unsupported attribute {ast.unparse(node)!r}")
+
+    def element(self, node: ast.Subscript, env) -> tuple[Array, tuple]:
+        """``x[i, j]`` (or ``x[i][j]``) as (the array, i64 indices, wrapped when maybe negative)."""
+        base = self.expr(node.value, env)
+        if not isinstance(base, Array):
+            raise self.error(node, f"{ast.unparse(node.value)!r} is not an array")
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        array = self.indexed(base, items, env, node)
+        if len(array.fixed) != len(array.shape):
+            raise self.error(node, f"{ast.unparse(node)!r} is not one element "
+                                   f"({len(array.fixed)} of {len(array.shape)} indices)")
+        return array, array.fixed
+
+    def indexed(self, array: Array, items: list, env, node) -> Array:
+        fixed = list(array.fixed)
+        for item in items:
+            if isinstance(item, ast.Slice) or (isinstance(item, ast.Constant) and item.value in (None, Ellipsis)):
+                raise self.error(node, f"slices, None and ... are not supported in loop code ({ast.unparse(node)!r}); "
+                                       "index single elements")
+            axis = len(fixed)
+            if axis >= len(array.shape):
+                raise self.error(node, f"too many indices for an array of rank {len(array.shape)}")
+            index = self.index(self.expr(item, env), item)
+            fixed.append(self.wrap(index, array.shape[axis]))
+        return Array(array.name, array.dtype, array.shape, array.is_input, array.python_name, tuple(fixed))
+
+    def wrap(self, index: L.Expr, size) -> L.Expr:
+        """A possibly negative index counted from the end (Python's rule), when not provably >= 0."""
+        low = _lower_bound(index, self.loops)
+        if low is not None and low >= 0:
+            return index
+        if isinstance(index, L.Const):
+            return L.Binary("add", index, L.dim_to_expr(size))
+        return L.Select(L.Compare("lt", index, L.Const(0, I)), L.Binary("add", index, L.dim_to_expr(size)), index)
+
+    def subscript(self, node: ast.Subscript, env) -> Any:
+        value = self.expr(node.value, env)
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if isinstance(value, tuple):
+            index = self.expr(items[0], env) if len(items) == 1 else None
+            if isinstance(index, int) and not isinstance(index, bool) and -len(value) <= index < len(value):
+                return value[index]
+            raise self.error(node, f"unsupported index into a tuple {ast.unparse(node)!r}")
+        if not isinstance(value, Array):
+            raise self.error(node, f"{ast.unparse(node.value)!r} is not an array")
+        array = self.indexed(value, items, env, node)
+        if len(array.fixed) < len(array.shape):
+            return array
+        return Scalar(L.Load(array.name, array.fixed, array.dtype))
+
+    def call(self, node: ast.Call, env) -> Any:
+        func = node.func
+        if any(kw.arg is None for kw in node.keywords):
+            raise self.error(node, "**kwargs in a call are not supported")
+        kwargs = {kw.arg: kw.value for kw in node.keywords}
+        module = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+            and func.value.id not in env else None
+        if module in _MODULES:
+            return self.library_call(_MODULES[module], func.attr, node, kwargs, env)
+        if isinstance(func, ast.Attribute):
+            receiver = self.expr(func.value, env)
+            if isinstance(receiver, Array) and func.attr == "copy" and not node.args and not kwargs:
+                return self.copy_of(receiver, node)
+            raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
+        if isinstance(func, ast.Name) and func.id not in env:
+            args = [self.expr(a, env) for a in node.args]
+            if func.id == "len" and len(args) == 1 and isinstance(args[0], Array):
+                return args[0].view_shape[0]
+            if func.id in ("float", "int", "bool") and len(args) == 1:
+                if isinstance(args[0], (int, float)):
+                    return {"float": float, "int": int, "bool": bool}[func.id](args[0])
+                target = {"float": "f64", "int": "i64", "bool": "bool"}[func.id]
+                return Scalar(_cast(self.scalar(args[0], node).expr, target))
+            if func.id == "abs" and len(args) == 1:
+                return self.ufunc("abs", args, node)
+            if func.id in ("min", "max") and len(args) >= 2:
+                if all(isinstance(a, (int, dims.Expr)) and type(a) is not bool for a in args):
+                    out = args[0]
+                    for a in args[1:]:
+                        out = dims.dmin(out, a) if func.id == "min" else dims.dmax(out, a)
+                    return out
+                out = args[0]
+                for a in args[1:]:
+                    out = self.ufunc("minimum" if func.id == "min" else "maximum", [out, a], node)
+                return out
+        raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
+
+    def library_call(self, module: str, name: str, node: ast.Call, kwargs: dict, env) -> Any:
+        if module == "np" and (name in _ALLOCATORS or name.removesuffix("_like") in _ALLOCATORS
+                               or name in ("arange", "copy")):
+            return self.allocation(name, node, kwargs, env)
+        args = [self.expr(a, env) for a in node.args]
+        if kwargs:
+            raise self.error(node, f"keyword arguments to {module}.{name} are not supported in loop code")
+        if name in _MATH and len(args) == 1:
+            # math.* take floats (math.exp(2) is 2.0's); np.* follow NumPy's loops (np.abs of an int is an int).
+            x = self.float_of(args[0], node) if module == "math" else self.scalar(args[0], node)
+            return self.ufunc(_MATH[name], [x], node)
+        if name in _ROUNDING and len(args) == 1:
+            x = self.scalar(args[0], node)
+            if x.dtype not in ("f32", "f64"):
+                x = Scalar(_cast(x.expr, "f64"), x.weak)
+            out = self.ufunc(_ROUNDING[name], [x], node)
+            return Scalar(_cast(out.expr, "i64")) if module == "math" else out
+        if name in ("maximum", "minimum", "fmax", "fmin") and len(args) == 2 and module == "np":
+            return self.ufunc(name.replace("fmax", "maximum").replace("fmin", "minimum"), args, node)
+        if name in ("pow", "power") and len(args) == 2:
+            return self.ufunc("pow", [self.float_of(args[0], node), self.float_of(args[1], node)], node)
+        if name == "where" and module == "np" and len(args) == 3:
+            return self.select(_cast(self.scalar(args[0], node).expr, "bool"), args[1], args[2], node)
+        if name in ("isnan", "isinf", "isfinite") and len(args) == 1:
+            x = self.float_of(args[0], node).expr
+            nan = L.Compare("ne", x, x)
+            inf = L.Compare("eq", L.Call("abs", (x,)), L.Const(math.inf, x.dtype))
+            return Scalar({"isnan": nan, "isinf": inf,
+                           "isfinite": L.Unary("not", L.Binary("or", nan, inf))}[name])
+        if name in ("float32", "float64", "int32", "int64", "bool_") and module == "np" and len(args) == 1:
+            return Scalar(_cast(self.scalar(args[0], node).expr, DTYPE_NAMES[name]))
+        raise self.error(node, f"unsupported call {module}.{name} in loop code")
+
+    def float_of(self, value: Any, node) -> Scalar:
+        x = self.scalar(value, node)
+        return x if x.dtype in ("f32", "f64") else Scalar(_cast(x.expr, "f64"), x.weak)
+
+    # -- allocation ---------------------------------------------------------------------------
+    def allocate(self, shape: tuple, dtype: str, node, hint: str) -> Array:
+        if self.loop_depth:
+            raise self.error(node, "arrays are allocated at the top level of the function, not in loops")
+        array = Array(self.fresh(hint), dtype, tuple(shape), False, hint)
+        self.allocs.append(array)
+        return array
+
+    def allocation(self, name: str, node: ast.Call, kwargs: dict, env) -> Array:
+        args = [self.expr(a, env) for a in node.args]
+        dtype_node = kwargs.pop("dtype", None)
+        if kwargs:
+            raise self.error(node, f"unsupported keyword(s) {', '.join(kwargs)} of np.{name}")
+        like = name.endswith("_like") or name == "copy"
+        if like:
+            if not args or not isinstance(args[0], Array) or args[0].fixed:
+                raise self.error(node, f"np.{name} takes an array first")
+            source = args[0]
+            shape, dtype = source.shape, source.dtype
+            rest = args[1:]
+        elif name == "arange":
+            return self.arange(args, dtype_node, node)
+        else:
+            if not args:
+                raise self.error(node, f"np.{name} needs a shape")
+            shape = self.shape_of(args[0], node)
+            dtype, rest = "f64", args[1:]
+        kind = name.removesuffix("_like")
+        fill = _ALLOCATORS.get(kind)
+        if fill == "value":
+            if not rest:
+                raise self.error(node, f"np.{name} needs a fill value")
+            fill_value = self.scalar(rest[0], node)
+            if dtype_node is None and not like:
+                dtype = fill_value.dtype   # np.full's dtype is its value's
+            rest = rest[1:]
+        if rest and dtype_node is None and not like:
+            dtype_node = node.args[len(node.args) - len(rest)]
+            rest = rest[1:]
+        if rest:
+            raise self.error(node, f"unsupported arguments of np.{name}")
+        if dtype_node is not None:
+            dtype = self.dtype_of(dtype_node)
+        array = self.allocate(shape, dtype, node, kind if name != "copy" else "copy")
+        if name == "copy":
+            self.fill(array, lambda idx: _cast(L.Load(source.name, idx, source.dtype), dtype))
+        elif fill == "value":
+            self.fill(array, lambda idx: _cast(fill_value.expr, dtype))
+        elif fill is not None:
+            self.fill(array, lambda idx: _cast(L.Const(fill, "i64"), dtype))
+        return array
+
+    def copy_of(self, source: Array, node) -> Array:
+        if source.fixed:
+            raise self.error(node, "copying a row is not supported; copy the array")
+        array = self.allocate(source.shape, source.dtype, node, "copy")
+        self.fill(array, lambda idx: L.Load(source.name, idx, source.dtype))
+        return array
+
+    def fill(self, array: Array, value: Callable[[tuple], L.Expr]) -> None:
+        """Emit (before the current statement) the loop nest writing ``value(indices)`` to every
+        element of ``array``."""
+        names = tuple(self.fresh(f"i{axis}") for axis in range(len(array.shape)))
+        indices = tuple(L.Var(n, I) for n in names)
+        stmt: L.Stmt = L.Store(array.name, indices, value(indices))
+        for name, size in reversed(list(zip(names, array.shape))):
+            stmt = L.For(name, L.Const(0, I), L.dim_to_expr(size), 1, (stmt,))
+        self.pending.append(stmt)
+
+    def arange(self, args: list, dtype_node, node) -> Array:
+        if not 1 <= len(args) <= 3 or not all(isinstance(a, (int, float, dims.Expr)) for a in args):
+            raise self.error(node, "np.arange takes sizes known from argument shapes (or constants)")
+        start, stop, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) == 3 else 1)
+        if any(isinstance(v, float) for v in (start, stop, step)):
+            if any(type(v) is dims.Expr for v in (start, stop, step)):
+                raise self.error(node, "np.arange with float bounds takes constants")
+            count = max(0, math.ceil((stop - start) / step))
+            dtype = "f64"
+        else:
+            if not isinstance(step, int) or step == 0:
+                raise self.error(node, "np.arange's step must be a non-zero integer constant")
+            span = dims.sub(stop, start) if step > 0 else dims.sub(start, stop)
+            count = dims.floordiv(dims.add(span, abs(step) - 1), abs(step))
+            if isinstance(count, int):
+                count = max(count, 0)
+            dtype = "i64"
+        if dtype_node is not None:
+            dtype = self.dtype_of(dtype_node)
+        array = self.allocate((count,), dtype, node, "arange")
+        first, stride = self.scalar(start, node).expr, self.scalar(step, node).expr
+        kind = "f64" if "f" in dtype else "i64"
+        self.fill(array, lambda idx: _cast(
+            L.Binary("add", _cast(first, kind), L.Binary("mul", _cast(idx[0], kind), _cast(stride, kind))), dtype))
+        return array
+
+    def shape_of(self, value: Any, node) -> tuple:
+        items = value if isinstance(value, tuple) else (value,)
+        out = []
+        for d in items:
+            if isinstance(d, bool) or not isinstance(d, (int, dims.Expr)):
+                raise self.error(node, f"array sizes must be known from the argument shapes "
+                                       f"(a size computed at run time is not supported): {ast.unparse(node)!r}")
+            if isinstance(d, int) and d < 0:
+                raise self.error(node, f"negative dimensions are not allowed ({d})")
+            out.append(d)
+        return tuple(out)
+
+    def dtype_of(self, node: ast.AST) -> str:
+        text = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) \
+            else node.value if isinstance(node, ast.Constant) else None
+        text = {"float": "float64", "int": "int64"}.get(text, text)
+        dtype = DTYPE_NAMES.get(text) if isinstance(text, str) else None
+        if dtype is None:
+            raise self.error(node, f"unsupported dtype {ast.unparse(node)!r} (supported: "
+                                   f"{', '.join(str(d) for d in CODES.values())})")
+        return dtype
+
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def _assignment_counts(fn: ast.FunctionDef) -> dict[str, tuple[int, bool]]:
+    """Per local name: how often it is assigned, and whether inside a loop or branch."""
+    counts: dict[str, tuple[int, bool]] = {}
+
+    def visit(body, nested: bool) -> None:
+        for stmt in body:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else \
+                [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        count, deep = counts.get(node.id, (0, False))
+                        extra = 2 if isinstance(stmt, ast.AugAssign) else 1
+                        counts[node.id] = (count + extra, deep or nested)
+            for child in ("body", "orelse"):
+                inner = getattr(stmt, child, None)
+                if isinstance(inner, list) and isinstance(stmt, (ast.For, ast.While, ast.If)):
+                    visit(inner, True)
+    visit(fn.body, False)
+    return counts
+
+
+def _is_allocation(func: ast.Attribute) -> bool:
+    if func.attr == "copy":
+        return True
+    base = func.attr.removesuffix("_like")
+    return isinstance(func.value, ast.Name) and func.value.id in _MODULES and \
+        (base in _ALLOCATORS or func.attr == "arange")
+
+
+def _callee(func: ast.AST) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _zero(dtype: str) -> L.Const:
+    return L.Const(False if dtype == "bool" else 0.0 if dtype in ("f32", "f64") else 0, dtype)
+
+
+def _cast(expr: L.Expr, dtype: str) -> L.Expr:
+    if expr.dtype == dtype:
+        return expr
+    if isinstance(expr, L.Const):
+        value = expr.value
+        if dtype == "bool":
+            return L.Const(bool(value), dtype)
+        if dtype in ("f32", "f64"):
+            return L.Const(float(value), dtype)
+        if isinstance(value, float) and not math.isfinite(value):
+            return L.Cast(dtype, expr)
+        return L.Const(int(value), dtype)
+    return L.Cast(dtype, expr)
+
+
+def _lower_bound(expr: L.Expr, loops: dict) -> int | None:
+    """A lower bound of an i64 expression over loop variables, or None."""
+    if isinstance(expr, L.Const):
+        return int(expr.value)
+    if isinstance(expr, L.Var):
+        loop = loops.get(expr.name)
+        return loop.low if loop is not None else None
+    if isinstance(expr, L.Binary) and expr.op in ("add", "sub", "mul"):
+        a, b = _lower_bound(expr.lhs, loops), _lower_bound(expr.rhs, loops)
+        if expr.op == "add" and a is not None and b is not None:
+            return a + b
+        if expr.op == "sub" and a is not None and isinstance(expr.rhs, L.Const):
+            return a - int(expr.rhs.value)
+        if expr.op == "mul" and a is not None and b is not None and a >= 0 and b >= 0:
+            return a * b
+    return None
+
+
+_SIZE_ARITHMETIC = {"add": dims.add, "sub": dims.sub, "mul": dims.mul, "floordiv": dims.floordiv,
+                    "mod": dims.mod}
+_PYTHON_ARITHMETIC = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+                      "div": lambda a, b: a / b, "floordiv": lambda a, b: a // b, "mod": lambda a, b: a % b}

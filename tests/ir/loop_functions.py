@@ -1,0 +1,131 @@
+"""Numba-style functions the loop front end's tests compile (a module: their source is read)."""
+
+import math
+
+import numpy as np
+
+
+def countdown(x):
+    out = np.zeros(x.shape[0], dtype=np.int64)
+    k = 0
+    for i in range(x.shape[0] - 1, -1, -2):
+        out[k] = i
+        k += 1
+    return out, k
+
+
+def first_negative(x):
+    found = -1
+    i = 0
+    while i < x.shape[0]:
+        if x[i] < 0:
+            found = i
+            break
+        i += 1
+    return found
+
+
+def positive_sum_every_third(x):
+    total = 0
+    for i in range(0, len(x), 3):
+        if x[i] <= 0:
+            continue
+        total += x[i]
+    return total
+
+
+def clipped(x, lo, hi):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        for j in range(x.shape[1]):
+            v = x[i, j]
+            if v < lo:
+                out[i][j] = lo
+            elif v > hi:
+                out[i][j] = hi
+            else:
+                out[i][j] = v
+    return out
+
+
+def allocations(x):
+    n = x.shape[0]
+    a = np.arange(n)
+    b = np.full((n, 2), 7, dtype=np.int32)
+    c = np.ones_like(x)
+    d = np.zeros(3)
+    e = np.arange(1, n, 2)
+    f = np.full_like(x, 2.5)
+    g = np.copy(x)
+    return a, b, c, d, e, f, g
+
+
+def scalar_functions(x):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        v = x[i]
+        out[i] = (math.exp(-v * v) + math.floor(v) + np.abs(v) + np.maximum(v, 0.5)
+                  + (1.0 if v > 0 and v < 1 else -1.0) + np.where(v > 0.2, v, 0.0) + min(v, 0.3)
+                  + abs(v) ** 3 + math.pi + float(i) / 3)
+    return out
+
+
+def swap_and_wrap(x):
+    a = 0.0
+    b = 1.0
+    out = np.empty_like(x)
+    n = x.shape[0]
+    for i in range(n):
+        a, b = b, a + b * 0.5
+        out[i] = x[i - 1] * a - x[-1] * b + x[n - 1 - i]
+    return out
+
+
+def int_and_bool(mask, values):
+    counts = np.zeros(mask.shape[0], dtype=np.int32)
+    any_big = False
+    total = 0
+    for i in range(mask.shape[0]):
+        for j in range(mask.shape[1]):
+            if mask[i, j]:
+                counts[i] += 1
+            if values[i, j] > 100:
+                any_big = True
+            total += values[i, j] // 3 - values[i, j] % 4
+    return counts, any_big, total
+
+
+def writes_argument(x):
+    for i in range(x.shape[0]):
+        x[i] = 0.0
+    return x
+
+
+def allocates_in_loop(x):
+    for i in range(x.shape[0]):
+        tmp = np.zeros(3)
+    return x
+
+
+def runtime_size(x, n):
+    out = np.zeros(n)
+    for i in range(3):
+        out[i] = x[i]
+    return out
+
+
+def whole_array_in_loop(x):
+    s = 0.0
+    for i in range(3):
+        s += x * 2.0
+    return s
+
+
+def row_sums_symbolic(x):
+    out = np.empty(x.shape[0])
+    for i in range(x.shape[0]):
+        s = 0.0
+        for j in range(x.shape[1]):
+            s += x[i, j]
+        out[i] = s
+    return out

@@ -8,14 +8,31 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .absint.driver import run
 from .absint.driver.project import MAX_SOURCE_BYTES, Options, Project, read_source
-from .absint.driver.signatures import ShapeText, Signature
 from .report.diagnostics import Diagnostic, FileReport, Span
 from .report.notebook import Notebook, NotebookError, is_notebook, notebook_from_json
 from .report.suppression import apply_suppressions, filter_codes
+
+if TYPE_CHECKING:
+    from .absint.driver.signatures import ShapeText, Signature
+
+
+def _analyser():
+    """The analyser's driver, loaded on first use: a warm ``shapecheck check`` whose files all come
+    from the cache needs Options and reports only, and the interpreter, its rule tables and Z3's
+    bindings take most of the start-up (issue 11: an unchanged 100k-line tree re-checked in <= 1 s)."""
+    from .absint.driver import run  # lazy: start-up time (the interpreter and its rule tables)
+    return run
+
+
+def __getattr__(name: str):
+    # ShapeText and Signature live beside the interpreter (PEP 562: loaded when first named)
+    if name in ("ShapeText", "Signature"):
+        from .absint.driver import signatures  # lazy: start-up time (signatures load the interpreter)
+        return getattr(signatures, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def check_source(source: str | bytes, path: str = "<string>", *, project: Project | None = None,
@@ -30,7 +47,7 @@ def check_source(source: str | bytes, path: str = "<string>", *, project: Projec
         project.options = options
     if is_notebook(path):
         return check_notebook(source, path, project)
-    report = run.analyze_file(source, path, project)
+    report = _analyser().analyze_file(source, path, project)
     return finish_report(report, project.options)
 
 
@@ -48,7 +65,7 @@ def check_notebook(source: str | bytes, path: str, project: Project) -> FileRepo
 
 def check_cells(notebook: Notebook, path: str, project: Project) -> FileReport:
     """Analyse a notebook's code cells as one module; positions are in cells (``Span.cell``)."""
-    report = finish_report(run.analyze_file(notebook.text, path, project), project.options)
+    report = finish_report(_analyser().analyze_file(notebook.text, path, project), project.options)
     report.notebook = notebook
     return notebook.report_to_cells(report)
 
@@ -94,7 +111,7 @@ def signatures_of(path: str, source: str | None = None, project: Project | None 
     """The inferred shape signature of every function in one file, in source order (``.text()``
     prints one)."""
     project = project or Project(roots=[str(Path(path).resolve().parent)])
-    return run.module_signatures_of(path, source, project)
+    return _analyser().module_signatures_of(path, source, project)
 
 
 def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | None = None,
@@ -102,7 +119,7 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
     """The analyser's view of one call ``func_name(*args)``, each argument an array of the given
     shape (ints, or dim names: the same name is the same dim). Returns ``(result, errors)``: the
     call's abstract result and the errors it meets (SC110 naming the failing operation)."""
-    return run.analyze_call(source, func_name, arg_shapes, dtypes, path, project or Project())
+    return _analyser().analyze_call(source, func_name, arg_shapes, dtypes, path, project or Project())
 
 
 __all__ = ["check_notebook", "check_cells", "Notebook", "signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",

@@ -33,7 +33,8 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from realworld import CORPUS, CORPUS_FOLDERS, PINNED, Pinned, git_head, install, python_files  # noqa: E402
+from realworld import (CORPUS, CORPUS_FOLDERS, PINNED, Pinned, git_head, install, python_files,  # noqa: E402
+                       replace_section)
 
 REPO = Path(__file__).resolve().parents[1]
 BENCHMARKS = REPO / "BENCHMARKS.md"
@@ -150,14 +151,7 @@ def write(rows: list[Row], jobs: int, command: str) -> None:
                f"(goal: <= {GOAL_WARM_S:.0f} s for a 100k-line tree). pyrefly {pyrefly_version()} "
                "ran `pyrefly check` on the same folders in the same run. Same findings: cold -j 1, "
                f"cold -j {jobs} and warm gave byte-identical JSON.\n\n{table(rows, jobs)}\n")
-    text = BENCHMARKS.read_text(encoding="utf-8")
-    if SECTION in text:
-        start = text.index(SECTION)
-        end = text.find("\n## ", start + len(SECTION))
-        text = text[:start] + section + (text[end:] if end != -1 else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    BENCHMARKS.write_text(text, encoding="utf-8")
+    replace_section(SECTION, section)
 
 
 def pyrefly_version() -> str:

@@ -179,10 +179,15 @@ def write_results(results: list[Result], command: str) -> None:
                "speed is lines per CPU second. The errors are listed in "
                "`benchmarks/RESULTS_realworld.md`.\n\n"
                f"{table(results)}\n")
+    replace_section(SECTION, section)
+
+
+def replace_section(heading: str, section: str) -> None:
+    """Put ``section`` (starting with ``heading``) in BENCHMARKS.md, in place of the old one if any."""
     text = BENCHMARKS.read_text(encoding="utf-8")
-    if SECTION in text:
-        start = text.index(SECTION)
-        end = text.find("\n## ", start + len(SECTION))
+    if heading in text:
+        start = text.index(heading)
+        end = text.find("\n## ", start + len(heading))
         text = text[:start] + section + (text[end:] if end != -1 else "")
     else:
         text = text.rstrip("\n") + "\n\n" + section

@@ -21,6 +21,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "shapecheck"
 LAYERS = (
     "shapecheck.version",       # the version string, readable from every layer
     "shapecheck.constraints",   # dims, predicates, shapes, broadcasting, gufunc signatures, Z3
+    "shapecheck.sharding",      # meshes, layouts, local shapes, redistribution plans, per-device cost
     "shapecheck.subst",         # names, scopes, capture-avoiding substitution
     "shapecheck.report",        # diagnostics, codes, suppression, origins
     "shapecheck.absint.core",   # abstract values, frames, joins, OpContext

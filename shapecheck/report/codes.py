@@ -83,6 +83,39 @@ _ROWS = [
          "(--strict) An operation that fails for some, but not all, values of the unknown dimensions.",
          "import numpy as np\ndef f(x, y):\n    n, = x.shape\n    m, = y.shape\n    return x + y\n",
          "import numpy as np\ndef f(x, y):\n    n, = x.shape\n    assert y.shape == (n,)\n    return x + y\n"),
+    Code("SC130", "uneven-shard", "error",
+         "A dimension split over mesh axes (a PartitionSpec entry, a DTensor Shard(d), a tensor-parallel "
+         "Linear's features, a shard_map argument) that the product of those axes' sizes does not divide. "
+         "shard_map and jit's NamedSharding arguments reject it; DTensor pads it, which leaves the ranks "
+         "with different local shapes, so a later view or reshape cannot hold on every rank. With "
+         "symbolic mesh sizes it is a precondition (a --strict warning when it depends on unknowns).",
+         "import jax\nimport jax.numpy as jnp\nfrom jax.sharding import NamedSharding, PartitionSpec as P\n"
+         "mesh = jax.make_mesh((2, 4), ('dp', 'tp'))\n"
+         "x = jax.device_put(jnp.zeros((16, 30)), NamedSharding(mesh, P('dp', 'tp')))\n",
+         "import jax\nimport jax.numpy as jnp\nfrom jax.sharding import NamedSharding, PartitionSpec as P\n"
+         "mesh = jax.make_mesh((2, 4), ('dp', 'tp'))\n"
+         "x = jax.device_put(jnp.zeros((16, 32)), NamedSharding(mesh, P('dp', 'tp')))\n"),
+    Code("SC131", "invalid-placement", "error",
+         "A placement no device layout has: a mesh axis the mesh lacks or used twice, a PartitionSpec longer "
+         "than the array's rank, a Shard(d) of a dimension the tensor lacks, or a number of DTensor "
+         "placements other than the mesh's number of dims.",
+         "import torch\nfrom torch.distributed.device_mesh import init_device_mesh\n"
+         "from torch.distributed.tensor import Shard, distribute_tensor\n"
+         "mesh = init_device_mesh('cuda', (2, 4), mesh_dim_names=('dp', 'tp'))\n"
+         "x = distribute_tensor(torch.zeros(8, 32), mesh, [Shard(0)])\n",
+         "import torch\nfrom torch.distributed.device_mesh import init_device_mesh\n"
+         "from torch.distributed.tensor import Replicate, Shard, distribute_tensor\n"
+         "mesh = init_device_mesh('cuda', (2, 4), mesh_dim_names=('dp', 'tp'))\n"
+         "x = distribute_tensor(torch.zeros(8, 32), mesh, [Shard(0), Replicate()])\n"),
+    Code("SC132", "collective-mismatch", "error",
+         "A collective whose operand does not fit it: psum_scatter/all_to_all over a dimension that does not "
+         "divide into one piece per device (or, untiled, is not the device count), an axis name the "
+         "enclosing shard_map's mesh does not bind, all_gather_into_tensor/reduce_scatter_tensor buffers "
+         "whose dim 0 is not world_size times the other's.",
+         "import torch\nimport torch.distributed as dist\nout = torch.zeros(4, 16)\n"
+         "dist.all_gather_into_tensor(out, torch.zeros(8, 16))\n",
+         "import torch\nimport torch.distributed as dist\nout = torch.zeros(8 * dist.get_world_size(), 16)\n"
+         "dist.all_gather_into_tensor(out, torch.zeros(8, 16))\n"),
     Code("SC201", "assertion-never-holds", "error", "A shape assertion that is false for every consistent shape.",
          "import numpy as np\nx = np.zeros((3, 4))\nassert x.shape == (4, 3)\n",
          "import numpy as np\nx = np.zeros((3, 4))\nassert x.shape == (3, 4)\n"),

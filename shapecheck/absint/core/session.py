@@ -31,6 +31,7 @@ class Run(Protocol):
     budget: StepBudget
     holes: HoleStore
     annotations: Any             # interp.annotations.AnnotationStore
+    spmd_meshes: list            # the meshes of the shard_map bodies being run, innermost last (JAX's axis env)
 
     def fresh(self, hint: str = "d") -> Dim: ...
     def emit(self, diag: Diagnostic) -> None: ...

@@ -14,6 +14,7 @@ from typing import Any
 from ...constraints.dims import Dim, signed
 from ...constraints.predicates import Pred
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...sharding.layout import Layout
 
 
 class Value:
@@ -35,6 +36,8 @@ class Array(Value):
     dtype: str | None = None   # NumPy dtype name ("float64") when known
     values: tuple | None = None  # the ints of a small literal index array (np.array([0, 2])), for bounds
     tensor: bool = False  # a torch.Tensor: its methods follow torch's signatures (x.view, x.size(), x.max(dim))
+    layout: Layout | None = None  # how it is split over a device mesh (a DTensor, a NamedSharding); the
+    #                               shape stays the global one. None: not sharded (unsharded code pays nothing)
 
     @property
     def dims(self) -> tuple[Dim, ...] | None:

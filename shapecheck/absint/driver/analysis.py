@@ -44,6 +44,7 @@ class Analysis:
         self.holes = HoleStore()
         self.annotations = AnnotationStore()
         self.budget = StepBudget()
+        self.spmd_meshes: list = []   # the axis environment of shard_map bodies (rules/spmd_jax.py)
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
 
     # -- what the interpreter asks of its run (core.session.Run) ---------------------------------

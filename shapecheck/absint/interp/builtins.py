@@ -14,6 +14,7 @@ from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
 from ..core.values import Class, Dict, Instance, LibraryObject, Unknown, int_view
 from ..rules.args import name_as_dim
+from ..rules.placements import show_placement
 from .annotations import check_cast
 from .semantics import length_of, range_membership
 
@@ -200,7 +201,8 @@ def _reveal_shape(interp, node, args, kwargs) -> Value:
     if type(value) is Array:
         shape = value.shape
         text = shape.show(names)
-        message = f"shape: {text}" + (f", dtype: {value.dtype}" if value.dtype else "")
+        message = (f"shape: {text}" + (f", dtype: {value.dtype}" if value.dtype else "")
+                   + show_placement(value, names))
         payload = shape.to_json(names)
     elif type(value) in (Int, Float, Bool):
         message = "shape: () (a Python scalar)"

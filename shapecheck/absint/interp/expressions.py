@@ -20,6 +20,8 @@ from ..rules.indexing import index_array
 from ..rules.registry import ARRAY_ATTRIBUTES, apply_operator, array_attribute, inherited_member, layer_attribute, library_value
 from ..rules.flax import MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
+from ..rules.spmd_torch import mesh_item
+from ..core.spmd import MeshValue
 from .annotations import subscript_annotation
 
 
@@ -322,6 +324,8 @@ class Expressions:
             return self._index_sequence(node, container, index)
         if t is TorchModule:   # nn.Sequential(...)[i]
             return layer_item(container, index)
+        if t is MeshValue:     # device_mesh["tp"]
+            return mesh_item(container, index)
         if t is Dict:
             if type(index) is Str:
                 for k, v in container.items:

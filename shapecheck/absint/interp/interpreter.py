@@ -27,7 +27,8 @@ from ..core.join import Joiner
 from ..core.module import ModuleInfo
 from ..core.values import (UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                            LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
-from ..rules.registry import lookup_rule
+from ..rules.placements import show_placement
+from ..rules.registry import RULE_CALLEES, lookup_rule
 from .builtins import call_builtin
 from .semantics import range_membership
 from .expressions import Expressions
@@ -127,7 +128,8 @@ class Interpreter(Statements, Expressions):
     def describe_value(self, value: Value) -> str | None:
         if type(value) is Array:
             text = value.shape.show(self.frame.names)
-            return f"{text} {value.dtype}" if value.dtype else text
+            text = f"{text} {value.dtype}" if value.dtype else text
+            return text + show_placement(value, self.frame.names) if value.layout is not None else text
         if type(value) is Int:
             return f"int {D.show(value.dim, self.frame.names)}"
         if type(value) is Tuple and value.items and all(type(i) is Int for i in value.items):
@@ -179,7 +181,7 @@ class Interpreter(Statements, Expressions):
 
     def call(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         t = type(func)
-        if t is LibraryObject or t is Method or t is TorchModule:
+        if t in RULE_CALLEES:
             name, rule, call_args = lookup_rule(func, args)
             if rule is None:
                 if self.module.reported and hasattr(node, "lineno"):

@@ -16,6 +16,9 @@ from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_at
 from .torch_nn import LAYERS
 from . import einops
 from . import flax
+from ..core.spmd import ParallelLayer, SpmdFunction
+from .spmd_jax import JAX_SPMD, call_spmd
+from .spmd_torch import TORCH_SPMD, call_parallel
 
 #: Every library's table, by qualified name. torch/jax tables join here.
 TABLE: dict[str, Rule] = dict(NUMPY)
@@ -26,6 +29,11 @@ LAYERS.update(einops.LAYERS)  # einops' torch layers are nn.Modules: nn.Sequenti
 LAYER_CALLS = {**LAYER_CALLS, **einops.LAYER_CALLS}
 TABLE.update(flax.FLAX)
 LAYER_CALLS = {**LAYER_CALLS, **flax.LAYER_CALLS}   # kinds are qualified (flax.linen.Dense): no torch kind is shadowed
+TABLE.update(JAX_SPMD)
+TABLE.update(TORCH_SPMD)
+
+#: The values a call dispatches to a rule (the others are the interpreter's: functions, classes, built-ins).
+RULE_CALLEES = (LibraryObject, Method, TorchModule, SpmdFunction, ParallelLayer)
 
 
 def library_value(qualname: str) -> Value:
@@ -40,6 +48,10 @@ def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Ar
         return func.qualname, TABLE.get(func.qualname), args
     if type(func) is TorchModule:  # a built nn layer: layer(x)
         return func.kind, LAYER_CALLS.get(func.kind), [Arg(func)] + args
+    if type(func) is SpmdFunction:  # shard_map(f, ...)(x)
+        return "shard_map", call_spmd(func), args
+    if type(func) is ParallelLayer:  # a layer after parallelize_module
+        return func.layer.kind, call_parallel(func), args
     if type(func) is Method:
         receiver = func.receiver
         if type(receiver) is Array and receiver.tensor:

@@ -39,6 +39,7 @@ from .comparison import allclose
 from .kinds import Rule, like, same_shape, sig, sized_random, ufunc, unknown_length
 from .numpy import NUMPY
 from .returns import fan_init, returns, returns_first
+from .spmd_torch import DTENSOR_METHODS
 from .torch_args import tensor_result, torch_call
 
 _UNARY_FLOAT = """exp exp2 expm1 log log2 log10 log1p sqrt rsqrt sin cos tan asin acos atan arcsin arccos arctan
@@ -208,6 +209,7 @@ TENSOR_METHODS: dict[str, Rule] = {
     "element_size": TM.fresh_int("itemsize"), "is_contiguous": returns(Bool()),
     "is_floating_point": returns(Bool()), "data_ptr": TM.fresh_int("ptr"),
     "apply_": TM.cast(None), "map_": TM.cast(None),
+    **DTENSOR_METHODS,
 }
 
 

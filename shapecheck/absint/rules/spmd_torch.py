@@ -1,0 +1,323 @@
+"""PyTorch's sharding API: ``init_device_mesh``, DTensor (``distribute_tensor``, ``Shard``/
+``Replicate``/``Partial``, ``to_local``/``full_tensor``/``redistribute``/``from_local``), tensor
+parallelism (``parallelize_module`` with ``ColwiseParallel``/``RowwiseParallel``), and the
+``torch.distributed`` collectives on plain tensors.
+
+Sources: the DTensor docs ("torch.distributed.tensor"), the tensor-parallel docs
+("torch.distributed.tensor.parallel": Colwise splits a Linear's weight on its out_features (dim 0)
+and returns outputs sharded on the last dim; Rowwise splits it on in_features (dim 1), takes inputs
+sharded on the last dim and returns them summed, Replicate()), and ``torch.distributed``'s
+``all_gather_into_tensor`` ("output_tensor ... world_size times the input size on dim 0"),
+``reduce_scatter_tensor`` and ``all_to_all_single``.
+"""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.predicates import eq
+from ...constraints.shapes import Shape
+from ...sharding.layout import Layout, Mesh, replicated
+from ..core.context import Arg, Call, OpContext, ShapeError
+from ..core.spmd import MeshValue, ParallelLayer, PlacementValue, StyleValue
+from ..core.values import NONE, UNKNOWN, Array, Bool, Dict, Instance, Int, List, TorchModule, Tuple, Value
+from .args import as_array, const_int
+from .kinds import Rule
+from .nn_args import dim_of, layer_input
+from .placements import global_of, local_of, mesh_of, mesh_sizes, names_of, placed, placements_layout
+from .torch_nn import LAYER_CALLS
+
+
+def init_device_mesh(ctx: OpContext, call: Call) -> Value:
+    """``init_device_mesh(device_type, mesh_shape, *, mesh_dim_names=None)``."""
+    b = call.bind(("device_type", "mesh_shape", "mesh_dim_names"))
+    shape = b["mesh_shape"].value if "mesh_shape" in b else None
+    if type(shape) not in (Tuple, List) or shape.items is None:
+        return UNKNOWN
+    names = names_of(b["mesh_dim_names"].value) if "mesh_dim_names" in b else None
+    names = names or tuple(f"dim{i}" for i in range(len(shape.items)))
+    if len(names) != len(shape.items):
+        ctx.fail("SC131", f"{ctx.op}: {len(names)} mesh_dim_names for a mesh of {len(shape.items)} dims")
+    return MeshValue(mesh_sizes(ctx, names, shape, b["mesh_shape"].text))
+
+
+def mesh_item(mesh: MeshValue, index: Value) -> Value:
+    """``device_mesh["tp"]`` / ``device_mesh["dp", "tp"]``: the sub-mesh of those dims."""
+    names = names_of(index)
+    if names is None or not all(n in mesh.mesh.names for n in names):
+        return UNKNOWN
+    return MeshValue(mesh.mesh.sub(names))
+
+
+def placement(kind: str) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        dim = const_int(call.bind(("dim",)).get("dim")) if kind == "shard" else None
+        return PlacementValue(kind, 0 if kind == "shard" and dim is None else dim)
+    return rule
+
+
+def distribute_tensor(ctx: OpContext, call: Call) -> Value:
+    b = call.bind(("tensor", "device_mesh", "placements"))
+    a = as_array(b["tensor"].value) if "tensor" in b else None
+    m = mesh_of(b["device_mesh"].value) if "device_mesh" in b else None
+    if a is None or m is None:
+        return UNKNOWN
+    placements = b["placements"].value if "placements" in b else Tuple((PlacementValue("replicate"),) * len(m.axes))
+    return placed(Array(a.shape, a.dtype, None, True), placements_layout(ctx, m, placements, a, b["tensor"].text))
+
+
+def from_local(ctx: OpContext, call: Call) -> Value:
+    """``DTensor.from_local(local_tensor, device_mesh, placements)``: the global tensor of those pieces."""
+    b = call.bind(("local_tensor", "device_mesh", "placements"))
+    a = as_array(b["local_tensor"].value) if "local_tensor" in b else None
+    m = mesh_of(b["device_mesh"].value) if "device_mesh" in b else None
+    if a is None or m is None or "placements" not in b or a.shape.dims is None:
+        return UNKNOWN
+    layout = placements_layout(ctx, m, b["placements"].value, a, b["local_tensor"].text, even=False)
+    return global_of(Array(a.shape, a.dtype, None, True), layout) if layout is not None else UNKNOWN
+
+
+def to_local(ctx: OpContext, call: Call) -> Value:
+    a = call.args[0].value
+    return local_of(a) if type(a) is Array and a.layout is not None else UNKNOWN
+
+
+def full_tensor(ctx: OpContext, call: Call) -> Value:
+    a = call.args[0].value
+    return Array(a.shape, a.dtype, None, True) if type(a) is Array and a.layout is not None else UNKNOWN
+
+
+def redistribute(ctx: OpContext, call: Call) -> Value:
+    """``dt.redistribute(device_mesh=None, placements=None)``: the same global tensor, placed anew."""
+    b = call.bind(("self", "device_mesh", "placements"))
+    a = call.args[0].value
+    if type(a) is not Array or a.layout is None:
+        return UNKNOWN
+    m = mesh_of(b["device_mesh"].value) if "device_mesh" in b and b["device_mesh"].value is not NONE else a.layout.mesh
+    if m is None or "placements" not in b:
+        return UNKNOWN
+    return placed(Array(a.shape, a.dtype, None, True), placements_layout(ctx, m, b["placements"].value, a,
+                                                                      call.args[0].text))
+
+
+#: DTensor's own methods, joined to the Tensor method table.
+DTENSOR_METHODS: dict[str, Rule] = {"to_local": to_local, "full_tensor": full_tensor, "redistribute": redistribute}
+
+
+# == tensor parallelism ==============================================================================
+
+
+def style(kind: str) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        return StyleValue(kind, tuple((k, a.value) for k, a in call.kwargs.items()))
+    return rule
+
+
+def parallelize_module(ctx: OpContext, call: Call) -> Value:
+    """``parallelize_module(module, device_mesh, parallelize_plan)``: each planned ``nn.Linear`` or
+    ``nn.Embedding`` becomes a :class:`ParallelLayer`; a plan entry whose effect is not modelled
+    (``SequenceParallel``, ``PrepareModuleInput``, a layer of another kind) leaves that submodule unknown,
+    so nothing downstream of it is checked against a guess."""
+    b = call.bind(("module", "device_mesh", "parallelize_plan"))
+    module = b["module"].value if "module" in b else UNKNOWN
+    m = mesh_of(b["device_mesh"].value) if "device_mesh" in b else None
+    plan = b["parallelize_plan"].value if "parallelize_plan" in b else None
+    if m is None or plan is None:
+        return module
+    if type(plan) is StyleValue:
+        return _parallel(module, plan, m)
+    if type(plan) is Dict and type(module) is Instance:
+        for path, st in plan.items:
+            if isinstance(path, str):
+                _apply(module, path.split("."), st, m)
+    return module
+
+
+def _parallel(layer: Value, st: Value, m: Mesh) -> Value:
+    if (type(layer) is TorchModule and type(st) is StyleValue and len(m.axes) == 1
+            and (layer.kind, st.kind) in _PARALLEL_RULES):
+        return ParallelLayer(layer, st, m)
+    return UNKNOWN
+
+
+def _apply(module: Instance, path: list[str], st: Value, m: Mesh) -> None:
+    owner: Value = module
+    for part in path[:-1]:
+        owner = owner.attrs.get(part) if type(owner) is Instance else None
+    if type(owner) is Instance and path[-1] in owner.attrs:
+        owner.attrs[path[-1]] = _parallel(owner.attrs[path[-1]], st, m)
+
+
+def _placement_param(st: StyleValue, name: str, default: PlacementValue) -> PlacementValue | None:
+    v = st.param(name)
+    if v is None:
+        return default
+    if type(v) in (Tuple, List) and v.items is not None and len(v.items) == 1:
+        v = v.items[0]
+    return v if type(v) is PlacementValue else None
+
+
+def _with_params(layer: TorchModule, **changed: D.Dim) -> TorchModule:
+    params = tuple((k, Int(changed[k]) if k in changed else v) for k, v in layer.params)
+    return TorchModule(layer.kind, params)
+
+
+def _split_param(ctx: OpContext, layer: ParallelLayer, name: str) -> D.Dim | None:
+    """``name``'s size over the mesh's devices (SC130 unless it divides evenly)."""
+    size = dim_of(layer.layer.param(name))
+    if size is None:
+        return None
+    (axis, n), = layer.mesh.axes
+    ctx.require(eq(D.mod(size, n), 0), "SC130", lambda: (
+        f"{ctx.op}: {layer.style.kind.capitalize()}Parallel splits {name}={ctx.show_dim(size)} over mesh axis "
+        f"{axis!r} of {ctx.show_dim(n)} devices, but {ctx.show_dim(size)} is not divisible by {ctx.show_dim(n)}"))
+    return D.floordiv(size, n)
+
+
+def _sharded_input(x: Array, p: PlacementValue | None, m: Mesh) -> Array:
+    """A plain (local) input that the style's input_layouts says is Shard(d): its global tensor."""
+    dims = x.shape.dims
+    if x.layout is not None or p is None or p.kind != "shard" or dims is None or p.dim is None:
+        return Array(x.shape, x.dtype, None, True) if x.layout is None else x
+    d = p.dim + len(dims) if p.dim < 0 else p.dim
+    if not 0 <= d < len(dims):
+        return Array(x.shape, x.dtype, None, True)
+    split = tuple((m.names[0],) if i == d else () for i in range(len(dims)))
+    return global_of(Array(x.shape, x.dtype, None, True), Layout(m, split))
+
+
+def _output(ctx: OpContext, layer: ParallelLayer, out: Value, sharded_last: bool) -> Value:
+    """The layer's output (``out`` is the global result), laid out by output_layouts and handed back
+    as a local tensor (``use_local_output=True``, the default) or a DTensor."""
+    if type(out) is not Array or out.shape.dims is None:
+        return out
+    dims, m = out.shape.dims, layer.mesh
+    default = PlacementValue("shard", -1) if sharded_last else PlacementValue("replicate")
+    p = _placement_param(layer.style, "output_layouts", default)
+    if p is None:
+        return UNKNOWN
+    layout = placements_layout(ctx, m, Tuple((p,)), out, "the layer's output") if dims else replicated(m, 0)
+    result = placed(Array(out.shape, out.dtype, None, True), layout)
+    local = layer.style.param("use_local_output")
+    return result if type(local) is Bool and local.value is False else local_of(result)
+
+
+def call_parallel(layer: ParallelLayer) -> Rule:
+    """A parallelized layer's call: its layer rule on the global input with the full weights (the
+    result is the global output), after checking that the split dim divides evenly."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        x, arg = layer_input(call, 0)
+        if x is None:
+            return UNKNOWN
+        kind, st = layer.layer.kind, layer.style.kind
+        whole = layer.layer
+        split_name = _PARALLEL_RULES[(kind, st)]
+        per_device = _split_param(ctx, layer, split_name)
+        default_in = PlacementValue("shard", -1) if (kind, st) == ("Linear", "rowwise") else PlacementValue("replicate")
+        p_in = _placement_param(layer.style, "input_layouts", default_in)
+        if (kind, st) == ("Linear", "rowwise") and x.layout is None and (p_in is not None and p_in.kind == "shard"
+                                                                       and p_in.dim in (-1, None)):
+            # a local input holds in_features / n of the features: check it against that, then the sum
+            if per_device is None:
+                return UNKNOWN
+            try:
+                out = LAYER_CALLS[kind](ctx, Call(call.name, [Arg(_with_params(whole, in_features=per_device)), arg]))
+            except ShapeError as err:
+                (axis, n), = layer.mesh.axes
+                raise ShapeError(err.code, f"{err.message} (RowwiseParallel over {axis!r}: each rank's input holds "
+                                           f"in_features / {ctx.show_dim(n)} of the features)", err.related) from None
+        else:
+            g = _sharded_input(x, p_in, layer.mesh)
+            out = LAYER_CALLS[kind](ctx, Call(call.name, [Arg(whole), Arg(g, arg.text)]))
+        return _output(ctx, layer, out, st == "colwise")
+    return rule
+
+
+#: Which parameter each (layer kind, style) splits over the mesh (the tensor-parallel docs' tables).
+_PARALLEL_RULES: dict[tuple[str, str], str] = {
+    ("Linear", "colwise"): "out_features", ("Linear", "rowwise"): "in_features",
+    ("Embedding", "colwise"): "embedding_dim", ("Embedding", "rowwise"): "num_embeddings",
+}
+
+
+# == torch.distributed collectives on plain tensors ===================================================
+
+
+#: ``dist.get_world_size()``: one size for the whole run (every default-group collective spans it).
+WORLD_SIZE = D.sym("world_size")
+
+
+def _world(ctx: OpContext, call: Call) -> D.Dim:
+    group = call.kwargs.get("group")
+    m = mesh_of(group.value) if group is not None else None
+    return m.devices() if m is not None else WORLD_SIZE
+
+
+def _dim0_scaled(output: str, inp: str, gather: bool) -> Rule:
+    """``all_gather_into_tensor(out, in)``: out is in with dim 0 world_size times longer;
+    ``reduce_scatter_tensor(out, in)``: the reverse. Other dims equal."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind((output, inp))
+        o, i = (as_array(b[k].value) if k in b else None for k in (output, inp))
+        if o is None or i is None or o.shape.dims is None or i.shape.dims is None:
+            return NONE
+        od, id_ = o.shape.dims, i.shape.dims
+        if len(od) != len(id_) or not od:
+            ctx.fail("SC132", f"{ctx.op}: {ctx.describe(b[output])} and {ctx.describe(b[inp])} differ in rank")
+        n = _world(ctx, call)
+        big, small = (od, id_) if gather else (id_, od)
+        ctx.require(eq(big[0], D.mul(small[0], n)), "SC132", lambda: (
+            f"{ctx.op}: dim 0 of {ctx.describe(b[output if gather else inp])} must be {ctx.show_dim(n)} times "
+            f"dim 0 of {ctx.describe(b[inp if gather else output])}"))
+        for k, (p, q) in enumerate(zip(od[1:], id_[1:]), 1):
+            ctx.require(eq(p, q), "SC132", lambda k=k, p=p, q=q: (
+                f"{ctx.op}: dim {k} of {ctx.describe(b[output])} and {ctx.describe(b[inp])} differ: "
+                f"{ctx.show_dim(p)} != {ctx.show_dim(q)}"))
+        return NONE
+    return rule
+
+
+def all_to_all_single(ctx: OpContext, call: Call) -> Value:
+    b = call.bind(("output", "input", "output_split_sizes", "input_split_sizes"))
+    o, i = (as_array(b[k].value) if k in b else None for k in ("output", "input"))
+    if o is None or i is None or "input_split_sizes" in b or "output_split_sizes" in b:
+        return NONE
+    if o.shape.dims is not None and i.shape.dims is not None:
+        if len(o.shape.dims) != len(i.shape.dims) or not o.shape.dims:
+            ctx.fail("SC132", f"{ctx.op}: {ctx.describe(b['output'])} and {ctx.describe(b['input'])} differ")
+        n = _world(ctx, call)
+        ctx.require(eq(D.mod(i.shape.dims[0], n), 0), "SC132", lambda: (
+            f"{ctx.op}: dim 0 of {ctx.describe(b['input'])} must divide into {ctx.show_dim(n)} equal chunks"))
+        ctx.broadcast([(o.shape, b["output"].text), (Shape(i.shape.dims), b["input"].text)], "SC132")
+    return NONE
+
+
+def world_size(ctx: OpContext, call: Call) -> Value:
+    return Int(_world(ctx, call))
+
+
+def in_place(ctx: OpContext, call: Call) -> Value:
+    return NONE
+
+
+_MESH = ("torch.distributed.device_mesh", "torch.distributed._tensor.device_mesh", "torch.distributed.tensor",
+         "torch.distributed._tensor", "torch.distributed.tensor.device_mesh")
+_DTENSOR = ("torch.distributed.tensor", "torch.distributed._tensor", "torch.distributed.tensor.placement_types",
+            "torch.distributed._tensor.placement_types")
+_TP = ("torch.distributed.tensor.parallel", "torch.distributed.tensor.parallel.style",
+       "torch.distributed.tensor.parallel.api")
+
+TORCH_SPMD: dict[str, Rule] = {
+    **{f"{m}.init_device_mesh": init_device_mesh for m in _MESH},
+    **{f"{m}.{name}": rule for m in _DTENSOR for name, rule in (
+        ("Shard", placement("shard")), ("Replicate", placement("replicate")), ("Partial", placement("partial")),
+        ("distribute_tensor", distribute_tensor), ("DTensor.from_local", from_local))},
+    **{f"{m}.{name}": rule for m in _TP for name, rule in (
+        ("parallelize_module", parallelize_module), ("ColwiseParallel", style("colwise")),
+        ("RowwiseParallel", style("rowwise")), ("SequenceParallel", style("sequence")),
+        ("PrepareModuleInput", style("other")), ("PrepareModuleOutput", style("other")))},
+    "torch.distributed.all_gather_into_tensor": _dim0_scaled("output_tensor", "input_tensor", gather=True),
+    "torch.distributed.reduce_scatter_tensor": _dim0_scaled("output", "input", gather=False),
+    "torch.distributed.all_to_all_single": all_to_all_single,
+    "torch.distributed.all_reduce": in_place, "torch.distributed.broadcast": in_place,
+    "torch.distributed.get_world_size": world_size,
+}

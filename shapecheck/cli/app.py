@@ -50,6 +50,16 @@ def _annotate() -> ModuleType:
     return annotate
 
 
+def _shard_plan() -> ModuleType:
+    from . import shard_plan  # lazy: start-up time (NumPy, for --verify's simulation)
+    return shard_plan
+
+
+def _shard_cost() -> ModuleType:
+    from . import shard_cost  # lazy: start-up time (NumPy, through the planner's simulation import)
+    return shard_cost
+
+
 def _lsp() -> ModuleType:
     from ..lsp import server  # lazy: start-up time (pygls, lsprotocol and the analyser)
     return server
@@ -73,6 +83,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "compile": Subcommand("compile a function to LLVM IR / PTX", _compile),
     "signatures": Subcommand("print inferred function shape signatures", _signatures),
     "annotate": Subcommand("add jaxtyping annotations to a file", _annotate),
+    "shard-plan": Subcommand("plan the collectives that change an array's sharding", _shard_plan),
+    "shard-cost": Subcommand("compare per-device FLOPs and bytes of sharding strategies", _shard_cost),
 }
 
 

@@ -102,3 +102,18 @@ def test_every_policy_gives_the_same_gradient(source, seed):
     # saving nothing but inputs: the primal hands over inputs only
     lin = linearize(m, policy=SaveInputs())
     assert all(r in {p.name for p in lin.primal.params} for r in lin.saved)
+
+
+@settings(max_examples=6, deadline=None)
+@given(programs(), st.integers(0, 2**16))
+def test_compiled_gradients_match_the_interpreter(source, seed):
+    from shapecheck.ir import runtime
+    from shapecheck.ir.pipeline import compile_to_loops
+
+    loss = trace(source.replace("    return ", "    out = ") + "    return np.sin(out).sum()\n", "f",
+                 shapes=SHAPES, dtypes=F64)
+    g = grad_module(loss)
+    args = draw_inputs(seed)
+    compiled = runtime.build(compile_to_loops(g))(*args)
+    for a, b in zip(run(g, args), compiled):
+        close(b, a, float(np.abs(a).max(initial=0.0)))

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shapecheck.subst import Scope
+from shapecheck.subst import Scope, checks_enabled
 
 from .. import graph as G
 from ..passes import inline
+from ..verifier import verify
 from .emit import ADError
 from .jvp import is_float, jvp
 from .linearity import LinearFunction
@@ -67,11 +68,15 @@ class Derivatives:
 
 
 def derivatives(module: G.Module, func: str | None = None, policy: Policy = SaveAll()) -> Derivatives:
+    """Linearize ``func`` under ``policy`` and transpose its linear program."""
     f = _entry(module, func)
     f_jvp, outputs = jvp(f)
     lin = unzip(f_jvp, len(f.params), outputs, policy)
     floats = tuple(i for i, p in enumerate(f.params) if is_float(p.type))
-    return Derivatives(lin, transpose(lin.linear), floats)
+    out = Derivatives(lin, transpose(lin.linear), floats)
+    if checks_enabled():   # debug mode: the three programs are well scoped and well typed
+        verify(out.module())
+    return out
 
 
 def vjp_modules(module: G.Module, func: str | None = None, policy: Policy = SaveAll()) -> tuple[G.Module, G.Module, Derivatives]:

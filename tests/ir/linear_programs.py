@@ -108,13 +108,7 @@ def linear_programs(draw):
     for _ in range(draw(st.integers(1, 8))):
         pool.append(_step(draw, draw(st.sampled_from(pool)), pool, free))
     results = [pool[-1]] + ([draw(st.sampled_from(pool))] if draw(st.booleans()) else [])
-    body = list(em.bindings)
-    if len(results) == 1:
-        result, ret = results[0].name, results[0].type
-    else:
-        result, ret = em.fresh("out"), G.TupleType(tuple(t.type for t in results))
-        body.append(G.Binding(result, ret, G.MakeTuple(tuple(t.name for t in results))))
-    fn = G.Function("lin", (), tuple(params), ret, G.Block(tuple(body), result))
+    fn = em.function("lin", (), tuple(params), results)
     return LinearFunction(fn, len(RESIDUALS))
 
 

@@ -85,6 +85,17 @@ class Emitter:
         self.bindings[-1] = G.Binding(var, last.type, last.value)
         return Term(self, var, term.type)
 
+    def function(self, name: str, shape_params: tuple, params: tuple, results: list["Term"],
+                 hint: str = "out") -> G.Function:
+        """A function of the bindings emitted, returning ``results`` (a tuple unless one)."""
+        body = list(self.bindings)
+        if len(results) == 1:
+            result, ret = results[0].name, results[0].type
+        else:
+            result, ret = self.fresh(hint), G.TupleType(tuple(r.type for r in results))
+            body.append(G.Binding(result, ret, G.MakeTuple(tuple(r.name for r in results))))
+        return G.Function(name, tuple(shape_params), tuple(params), ret, G.Block(tuple(body), result))
+
     def const(self, value: float, dtype: str) -> "Term":
         return self.op("const", (), "c", dtype=dtype, value=float(value) if dtype in ("f32", "f64") else value)
 

@@ -135,17 +135,11 @@ def transpose(lf: LinearFunction) -> LinearFunction:
                 accumulate(a, rule(ct, args, attrs).sum_to(terms[a].type.shape))
     outs = [cts[p.name] if p.name in cts else em.zeros(p.type) for p in lf.linear_params]
     params = (*lf.residual_params, *ct_params)
-    body = list(em.bindings)
-    if len(outs) == 1:
-        result, ret = outs[0].name, outs[0].type
-    else:
-        result, ret = em.fresh("cts"), G.TupleType(tuple(o.type for o in outs))
-        body.append(G.Binding(result, ret, G.MakeTuple(tuple(o.name for o in outs))))
     bound = set().union(*(free_vars(p.type) for p in params))
     if any(n not in bound for n in f.shape_params):
         raise ADError(f"@{f.name}: a shape variable is bound only by linear parameters; pass a residual "
                       "of that shape (unzip does)")
-    fn = G.Function(f"{f.name}_T", f.shape_params, params, ret, G.Block(tuple(body), result))
+    fn = em.function(f"{f.name}_T", f.shape_params, params, outs, "cts")
     out = LinearFunction(fn, lf.residuals)
     if checks_enabled():
         check_linear(out)

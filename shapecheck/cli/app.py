@@ -40,6 +40,11 @@ def _compile() -> ModuleType:
     return compile
 
 
+def _tune() -> ModuleType:
+    from . import tune  # lazy: start-up time (NumPy and llvmlite, through the IR and its runtime)
+    return tune
+
+
 def _signatures() -> ModuleType:
     from . import signatures  # lazy: start-up time (pathspec, through discovery)
     return signatures
@@ -81,6 +86,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "lsp": Subcommand("run the language server over stdio (--check: can an editor start it?)", _lsp),
     "ir": Subcommand("print a function's shape-typed IR", _ir),
     "compile": Subcommand("compile a function to LLVM IR / PTX", _compile),
+    "tune": Subcommand("measure schedules of a compiled function, keep the fastest for jit", _tune),
     "signatures": Subcommand("print inferred function shape signatures", _signatures),
     "annotate": Subcommand("add jaxtyping annotations to a file", _annotate),
     "shard-plan": Subcommand("plan the collectives that change an array's sharding", _shard_plan),

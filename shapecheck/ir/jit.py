@@ -45,8 +45,9 @@ from typing import Callable, Mapping
 
 import numpy as np
 
-from . import runtime
+from . import runtime, tune
 from .arguments import DTYPE_CODES, Argument, convert
+from .codegen.schedule import DEFAULT, Schedule
 from .memory import MemoryReport, plan_memory
 from .printer import print_loop_module, print_module
 
@@ -66,6 +67,7 @@ class Specialization:
     graph: object             # shapecheck.ir.Module (None for loop code: ``loopfront``)
     loops: object             # shapecheck.ir.loops.LoopModule
     executable: runtime.Executable
+    schedule: Schedule = DEFAULT   # the one `shapecheck tune` kept for this program, if any
 
 
 def jit(fn: Callable | None = None, *, shapes: Mapping | None = None, dtypes: Mapping | None = None,
@@ -225,8 +227,9 @@ def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
         # TraceError is a ValueError; OSError: no source (lambda, builtin, REPL).
         raise UnsupportedError(f"cannot compile {getattr(fn, '__name__', fn)!r} "
                                f"({_source_file(fn)}): {error}") from error
+    schedule = tune.lookup(loops)
     return Specialization(dict(shapes), dict(dtypes), graph, loops,
-                          runtime.build(loops, fastmath=fastmath))
+                          runtime.build(loops, fastmath=fastmath, schedule=schedule), schedule)
 
 
 def _source_file(fn) -> str:

@@ -37,6 +37,7 @@ import numpy as np
 
 from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
+from shapecheck.ir.codegen.schedule import DEFAULT, Schedule
 from shapecheck.ir.memory import MemoryPlan, plan_memory
 
 NUMPY_DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
@@ -114,7 +115,7 @@ class _Layout:
                          self.outputs, self.elements >= RELEASE_GIL_MIN_ELEMENTS)
 
 
-def _layout(module: L.LoopModule) -> _Layout | None:
+def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
     """The call layout of a program without shape variables (None for a symbolic one)."""
     from shapecheck.ir.codegen.lower import split_loop  # lazy: start-up time (llvmlite, LLVM's host target)
 
@@ -150,7 +151,7 @@ def _layout(module: L.LoopModule) -> _Layout | None:
         split, chunks = split_loop(kernel), None
         if split is not None:
             local = {name.key: value for name, value in zip(kernel.shape_params, shape_args)}
-            chunks = _chunks(trip_count(split, local), moved)
+            chunks = _chunks(trip_count(split, local), moved, threads)
             if len(chunks) == 1:
                 shape_args, chunks = shape_args + chunks[0], None
         else:
@@ -160,7 +161,8 @@ def _layout(module: L.LoopModule) -> _Layout | None:
                    elements, tuple(offsets), dims.evaluate(memory.arena_bytes, {}))
 
 
-def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True) -> Kernels:
+def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
+            schedule: Schedule = DEFAULT) -> Kernels:
     """Lower ``module`` to LLVM IR text (unoptimised) with deterministic, unique symbols: its
     kernels, a ctypes trampoline per kernel and, for a fully specialised program run on one
     thread, a native Python entry (unless ``native_entry`` is False or this process's NumPy
@@ -168,8 +170,9 @@ def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool 
     # lazy: start-up time (codegen loads llvmlite and sets up LLVM's host target; jit users pay on first compile)
     from shapecheck.ir.codegen import lower, pyabi, pyentry
 
-    out = lower.lower_module(module, fastmath=fastmath, data_offset=data_offset())
-    layout = _layout(module) if native_entry else None
+    out = lower.lower_module(module, fastmath=fastmath, data_offset=data_offset(),
+                             flavor=lower.host_flavor(schedule))
+    layout = _layout(module, schedule.threads) if native_entry else None
     plan = layout.entry_plan(module.program.inputs) if layout is not None else None
     entry = None
     if plan is not None and pyabi.array_layout() is not None:
@@ -213,6 +216,7 @@ class PythonPath:
     entries: dict             # kernel name -> _Entry
     plan: _Plan | None = None
     memory: MemoryPlan | None = None
+    threads: int = 0          # the schedule's parallel split (0: the default)
 
     def __call__(self, *arrays):
         plan = self.plan
@@ -252,7 +256,7 @@ class PythonPath:
             return
         local = {name.key: value for name, value in zip(entry.kernel.shape_params, shape_args)}
         trip = trip_count(entry.split, local)
-        _run_chunks(entry.function, objects, shape_args, _chunks(trip, sum(a.size for a in objects)))
+        _run_chunks(entry.function, objects, shape_args, _chunks(trip, sum(a.size for a in objects), self.threads))
 
 
 @dataclass(frozen=True)
@@ -323,28 +327,30 @@ def _run_plan(plan: _Plan, arrays):
     return tuple(slots[k] for k in plan.outputs)
 
 
-def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True) -> Executable:
+def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
+          schedule: Schedule = DEFAULT) -> Executable:
     """Compile ``module`` (or take it from the in-memory or on-disk cache). ``native_entry=False``
-    leaves out the native entry (every call then takes the Python path)."""
+    leaves out the native entry (every call then takes the Python path); ``schedule`` chooses
+    tiles, vector width, unrolling and the parallel split (``codegen/schedule.py``)."""
     # lazy: start-up time (codegen loads llvmlite and sets up LLVM's host target; jit users pay on first compile)
     from shapecheck.ir.codegen import engine, lower, pyabi
 
     native_entry = native_entry and pyabi.bind_runtime_symbols()
-    kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry)
+    kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry, schedule=schedule)
     symbols = tuple(kernels.trampolines.values()) + ((kernels.entry,) if kernels.entry else ())
-    loaded = engine.compile_ir(kernels.ir_text, symbols)
+    loaded = engine.compile_ir(kernels.ir_text, symbols, schedule.tuning)
     entries = {}
     for kernel in module.kernels:
         argtypes = [ctypes.py_object] * len(kernel.params) + [ctypes.c_int64] * (len(kernel.shape_params) + 2)
         prototype = ctypes.CFUNCTYPE(None, *argtypes)
         function = prototype(loaded.addresses[kernels.trampolines[kernel.name]])
         entries[kernel.name] = _Entry(kernel, function, lower.split_loop(kernel))
-    layout = _layout(module)
+    layout = _layout(module, schedule.threads)
     plan = None
     if layout is not None:
         steps = tuple((entries[name].function, slots, args, chunks) for name, slots, args, chunks in layout.steps)
         plan = _Plan(layout.signature, layout.temps, steps, layout.outputs, layout.offsets, layout.arena)
-    python = PythonPath(module, entries, plan, plan_memory(module))
+    python = PythonPath(module, entries, plan, plan_memory(module), schedule.threads)
     native, address = None, 0
     if kernels.entry:
         address = loaded.addresses[kernels.entry]
@@ -420,9 +426,14 @@ def eval_index(expr, env: dict[str, int]) -> int:
     raise ValueError(f"not an index expression: {expr!r}")
 
 
-def _chunks(trip: int, elements: int) -> list[tuple[int, int]]:
-    threads = min(thread_count(), trip)
-    if threads <= 1 or elements < PARALLEL_MIN_ELEMENTS:
+def _chunks(trip: int, elements: int, threads: int = 0) -> list[tuple[int, int]]:
+    """Ranges of ``trip`` iterations for threads: ``threads`` of them (a schedule's choice), or by
+    default one per core when the call moves at least ``PARALLEL_MIN_ELEMENTS`` elements."""
+    if threads:
+        threads = min(threads, trip)
+    elif elements >= PARALLEL_MIN_ELEMENTS:
+        threads = min(thread_count(), trip)
+    if threads <= 1:
         return [(0, trip)]
     step = -(-trip // threads)
     return [(lo, min(trip, lo + step)) for lo in range(0, trip, step)]

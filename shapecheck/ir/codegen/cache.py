@@ -5,7 +5,8 @@ features, llvmlite and LLVM versions, see ``target.HostTarget.cache_identity``).
 kernel and carries its specialised shapes, so equal keys mean interchangeable object code.
 
 Location: ``$SHAPECHECK_CACHE_DIR`` if set (the value ``off`` disables the disk cache), else ``$XDG_CACHE_HOME/shapecheck`` or
-``~/.cache/shapecheck``, with one ``<key>.o`` file per kernel. Writes go to a temporary file and
+``~/.cache/shapecheck``, with one ``<key>.o`` file per kernel (and one ``<key>.schedule`` per
+program that ``shapecheck tune`` measured: its best schedule, as JSON). Writes go to a temporary file and
 are renamed into place, so concurrent processes never read half a file. Each file starts with a
 magic line and the SHA-256 of the object code; an entry that fails the check is ignored (loading
 a damaged object file would crash the process). Any I/O error degrades to "not cached": a cache
@@ -41,12 +42,12 @@ def cache_key(ir_text: str, identity: str) -> str:
     return digest.hexdigest()
 
 
-def load(key: str) -> bytes | None:
-    """The cached object code for ``key``, or None."""
+def load(key: str, suffix: str = ".o") -> bytes | None:
+    """The cached object code (or other entry of ``suffix``) for ``key``, or None."""
     if os.environ.get(ENV_VAR) == "off":
         return None
     try:
-        data = (cache_dir() / f"{key}.o").read_bytes()
+        data = (cache_dir() / f"{key}{suffix}").read_bytes()
     except OSError:
         return None
     header = len(MAGIC) + 32
@@ -55,8 +56,8 @@ def load(key: str) -> bytes | None:
     return data[header:]
 
 
-def store(key: str, obj: bytes) -> None:
-    """Save ``obj`` under ``key``, atomically; errors are ignored."""
+def store(key: str, obj: bytes, suffix: str = ".o") -> None:
+    """Save ``obj`` under ``key`` (and ``suffix``), atomically; errors are ignored."""
     if os.environ.get(ENV_VAR) == "off":
         return
     directory = cache_dir()
@@ -65,6 +66,6 @@ def store(key: str, obj: bytes) -> None:
         fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             f.write(MAGIC + hashlib.sha256(obj).digest() + obj)
-        os.replace(tmp, directory / f"{key}.o")
+        os.replace(tmp, directory / f"{key}{suffix}")
     except OSError:
         pass

@@ -16,6 +16,7 @@ import llvmlite.binding as llvm
 
 from . import cache, target
 from .optimize import optimize
+from .schedule import DEFAULT
 
 _lock = threading.Lock()
 _loaded: dict[str, "LoadedObject"] = {}
@@ -39,29 +40,33 @@ def _engine() -> "llvm.ExecutionEngine":
     return llvm.create_mcjit_compiler(empty, machine)
 
 
-def optimized_module(ir_text: str, level: int = 3) -> "llvm.ModuleRef":
-    """Parse, verify and optimise ``ir_text`` for the host; raises ``RuntimeError`` on bad IR."""
+def optimized_module(ir_text: str, level: int = 3, tuning: tuple = DEFAULT.tuning) -> "llvm.ModuleRef":
+    """Parse, verify and optimise ``ir_text`` for the host; raises ``RuntimeError`` on bad IR.
+    ``tuning`` is a schedule's ``(unroll, interleave)`` (``schedule.py``)."""
     module = llvm.parse_assembly(ir_text)
     module.verify()
-    optimize(module, target.host_machine(), level)
+    optimize(module, target.host_machine(), level, *tuning)
     return module
 
 
-def object_code(ir_text: str) -> bytes:
+def object_code(ir_text: str, tuning: tuple = DEFAULT.tuning) -> bytes:
     """Host object code for ``ir_text`` at O3."""
-    return target.host_machine().emit_object(optimized_module(ir_text))
+    return target.host_machine().emit_object(optimized_module(ir_text, tuning=tuning))
 
 
-def compile_ir(ir_text: str, entry_points: tuple[str, ...]) -> LoadedObject:
+def compile_ir(ir_text: str, entry_points: tuple[str, ...], tuning: tuple = DEFAULT.tuning) -> LoadedObject:
     """Compile (or fetch from cache) ``ir_text`` and return its entry points' addresses."""
-    key = cache.cache_key(ir_text, target.host().cache_identity)
+    identity = target.host().cache_identity
+    if tuning != DEFAULT.tuning:   # the same IR optimised otherwise is other object code
+        identity += f";tuning={tuning}"
+    key = cache.cache_key(ir_text, identity)
     with _lock:
         if key in _loaded:
             return _loaded[key]
         obj = cache.load(key)
         from_disk = obj is not None
         if obj is None:
-            obj = object_code(ir_text)
+            obj = object_code(ir_text, tuning)
             cache.store(key, obj)
         engine = _engine()
         engine.add_object_file(llvm.ObjectFileRef.from_data(obj))

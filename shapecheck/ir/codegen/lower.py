@@ -22,7 +22,7 @@ What the optimizer is told, and why it is true:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from llvmlite import ir
@@ -31,6 +31,7 @@ from shapecheck.ir import loops as L
 from shapecheck.subst.names import Name
 
 from . import matmul, shelf, target, vecmath
+from .schedule import DEFAULT, Schedule
 from .shelf import ITEM_SIZES, MEMORY_TYPES, VALUE_TYPES
 
 SUFFIX_TOKEN = "__SC_SUFFIX__"
@@ -105,6 +106,11 @@ class Flavor:
     calling_convention: str = ""
     # Width of the vector registers that hand-vectorized code (``matmul``) may use; 0: none.
     vector_bits: int = 0
+    # The matmul micro-kernel's tile: rows, and vectors of columns per row (``schedule.py``).
+    tile_rows: int = matmul.MR
+    tile_vectors: int = matmul.VECTORS_PER_ROW
+    # The widest vectors LLVM's vectorizer should use (``prefer-vector-width``); 0: its own choice.
+    prefer_vector_bits: int = 0
 
 
 def _host_schedule(scope: "Scope", kernel: L.Kernel, extra) -> None:
@@ -121,6 +127,15 @@ def _host_vector_bits() -> int:
 
 
 HOST = Flavor("host", ("lo", "hi"), _host_schedule, vecmath.declare, vector_bits=_host_vector_bits())
+
+
+def host_flavor(schedule: Schedule = DEFAULT) -> Flavor:
+    """The host flavor that generates code for ``schedule`` (``HOST`` for the default)."""
+    if schedule == DEFAULT:
+        return HOST
+    bits = schedule.vector_bits or HOST.vector_bits
+    return replace(HOST, vector_bits=min(bits, HOST.vector_bits), tile_rows=schedule.tile_rows,
+                   tile_vectors=schedule.tile_vectors, prefer_vector_bits=schedule.vector_bits)
 
 
 def lower_module(module: L.LoopModule, *, fastmath: bool = False,
@@ -182,6 +197,8 @@ def lower_kernel(module: ir.Module, kernel: L.Kernel, *, fastmath: bool = False,
     if flavor.calling_convention:
         fn.calling_convention = flavor.calling_convention
     shelf.add_raw_attribute(fn.attributes, "nounwind")
+    if flavor.prefer_vector_bits:
+        shelf.add_raw_attribute(fn.attributes, f'"prefer-vector-width"="{flavor.prefer_vector_bits}"')
     written = _written_buffers(kernel.body)
     args = iter(fn.args)
     entry_block = fn.append_basic_block("entry")
@@ -288,8 +305,9 @@ def _lower_for(scope: Scope, loop: L.For, iterations=None) -> None:
         rows = None
         if isinstance(loop.start, L.Const) and isinstance(loop.stop, L.Const) and iterations is None:
             rows = loop.stop.value - loop.start.value
-        if matmul.worthwhile(nest, rows, lanes):
-            matmul.lower_tiled(scope, nest, start, stop, lanes, lower_block, lower_expr)
+        tile = (scope.flavor.tile_rows, scope.flavor.tile_vectors)
+        if matmul.worthwhile(nest, rows, lanes, tile):
+            matmul.lower_tiled(scope, nest, start, stop, lanes, lower_block, lower_expr, tile)
             return
     with shelf.for_range(b, start, stop, step, name=loop.var.hint) as var:
         lower_loop_body(scope, loop, var)

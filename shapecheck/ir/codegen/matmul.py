@@ -160,35 +160,36 @@ def _children(expr) -> tuple:
 
 # --- lowering --------------------------------------------------------------------------------
 
-def worthwhile(nest: MatmulNest, rows: int | None, lanes: int) -> bool:
+def worthwhile(nest: MatmulNest, rows: int | None, lanes: int, tile: tuple[int, int] = (MR, VECTORS_PER_ROW)) -> bool:
     """Tiles pay when at least one fits: known-small products (batched 4x4) keep the plain
-    loops, which LLVM unrolls completely."""
+    loops, which LLVM unrolls completely. ``tile`` is (rows, vectors of columns) per tile."""
     cols = nest.cols.value if isinstance(nest.cols, L.Const) else None
     depth = nest.depth.value if isinstance(nest.depth, L.Const) else None
-    return ((rows is None or rows >= MR) and (cols is None or cols >= VECTORS_PER_ROW * lanes)
+    return ((rows is None or rows >= tile[0]) and (cols is None or cols >= tile[1] * lanes)
             and (depth is None or depth >= 4))
 
 
 def lower_tiled(scope, nest: MatmulNest, start: ir.Value, stop: ir.Value, lanes: int, lower_block,
-                lower_expr) -> None:
+                lower_expr, tile: tuple[int, int] = (MR, VECTORS_PER_ROW)) -> None:
     """Emit ``nest`` for rows ``start <= i < stop``: full tiles, then the leftover columns of
     the tiled rows, then the leftover rows, through ``lower_block`` (the ordinary lowering).
     ``lower_expr(scope, expr)`` emits a loop-IR expression (both come from ``lower.py``, which
     imports this module)."""
     b = scope.builder
-    nr = VECTORS_PER_ROW * lanes
+    mr, vectors = tile
+    nr = vectors * lanes
     cols = lower_expr(scope, nest.cols)
     rows = b.sub(stop, start)
-    rows_tiled_end = b.sub(stop, b.srem(rows, shelf.I64(MR)))
+    rows_tiled_end = b.sub(stop, b.srem(rows, shelf.I64(mr)))
     cols_tiled = b.sub(cols, b.srem(cols, shelf.I64(nr)))
-    with shelf.for_range(b, start, rows_tiled_end, shelf.I64(MR), name="i0") as i0:
+    with shelf.for_range(b, start, rows_tiled_end, shelf.I64(mr), name="i0") as i0:
         with shelf.for_range(b, shelf.I64(0), cols_tiled, shelf.I64(nr), name="j0") as j0:
-            _tile(scope, nest, i0, j0, lanes, lambda e: lower_expr(scope, e))
-        _dot_loops(scope, nest, i0, b.add(i0, shelf.I64(MR)), cols_tiled, cols, lower_block)
+            _tile(scope, nest, i0, j0, lanes, lambda e: lower_expr(scope, e), tile)
+        _dot_loops(scope, nest, i0, b.add(i0, shelf.I64(mr)), cols_tiled, cols, lower_block)
     _dot_loops(scope, nest, rows_tiled_end, stop, shelf.I64(0), cols, lower_block)
 
 
-def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int, lower) -> None:
+def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int, lower, tile: tuple[int, int]) -> None:
     b = scope.builder
     vector = ir.VectorType(shelf.VALUE_TYPES[nest.dtype], lanes)
     align = shelf.ITEM_SIZES[nest.dtype]
@@ -197,9 +198,10 @@ def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int, lower
         pointer, buf = scope.buffers[name]
         return shelf.element_pointer(b, pointer, buf, indices, lower)
 
+    mr, vectors = tile
     fmuladd = _fmuladd(scope.module, vector, nest.dtype, lanes)
-    accumulators = [[scope.entry.alloca(vector, name=f"acc{r}_{v}") for v in range(VECTORS_PER_ROW)]
-                    for r in range(MR)]
+    accumulators = [[scope.entry.alloca(vector, name=f"acc{r}_{v}") for v in range(vectors)]
+                    for r in range(mr)]
     zero = ir.Constant(vector, [0.0] * lanes)
     for row in accumulators:
         for slot in row:
@@ -208,21 +210,21 @@ def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int, lower
     with shelf.for_range(b, shelf.I64(0), depth, shelf.I64(1), name="k") as k:
         scope.values[nest.k] = k
         b_row = []
-        for v in range(VECTORS_PER_ROW):
+        for v in range(vectors):
             scope.values[nest.j] = b.add(j0, shelf.I64(v * lanes))
             row = element(nest.b.buffer, nest.b.indices)
             b_row.append(b.load(b.bitcast(row, vector.as_pointer()), align=align))
-        for r in range(MR):
+        for r in range(mr):
             scope.values[nest.i] = b.add(i0, shelf.I64(r))
             a_value = b.load(element(nest.a.buffer, nest.a.indices), align=align)
             broadcast = _splat(b, a_value, vector, lanes)
-            for v in range(VECTORS_PER_ROW):
+            for v in range(vectors):
                 slot = accumulators[r][v]
                 b.store(b.call(fmuladd, [broadcast, b_row[v], b.load(slot)]), slot)
         del scope.values[nest.k]
-    for r in range(MR):
+    for r in range(mr):
         scope.values[nest.i] = b.add(i0, shelf.I64(r))
-        for v in range(VECTORS_PER_ROW):
+        for v in range(vectors):
             scope.values[nest.j] = b.add(j0, shelf.I64(v * lanes))
             out = element(nest.out, nest.out_indices)
             b.store(b.load(accumulators[r][v]), b.bitcast(out, vector.as_pointer()), align=align)

@@ -24,15 +24,17 @@ def _set_llvm_options() -> None:
         llvm.set_option("shapecheck", option)
 
 
-def optimize(module: "llvm.ModuleRef", machine: "llvm.TargetMachine", level: int = 3) -> None:
-    """Run the O``level`` module pipeline on ``module`` in place, tuned for ``machine``."""
+def optimize(module: "llvm.ModuleRef", machine: "llvm.TargetMachine", level: int = 3,
+             unroll: bool = True, interleave: bool = True) -> None:
+    """Run the O``level`` module pipeline on ``module`` in place, tuned for ``machine``;
+    ``unroll``/``interleave`` switch LLVM's loop unrolling and interleaving (a schedule's)."""
     _set_llvm_options()
     module.triple = machine.triple
     module.data_layout = str(machine.target_data)
     tuning = llvm.create_pipeline_tuning_options(speed_level=level)
     tuning.loop_vectorization = level >= 2
     tuning.slp_vectorization = level >= 2
-    tuning.loop_interleaving = level >= 2
-    tuning.loop_unrolling = level >= 2
+    tuning.loop_interleaving = level >= 2 and interleave
+    tuning.loop_unrolling = level >= 2 and unroll
     builder = llvm.create_pass_builder(machine, tuning)
     builder.getModulePassManager().run(module, builder)

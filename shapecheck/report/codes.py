@@ -126,6 +126,19 @@ _ROWS = [
     Code("SC203", "hole-unsolvable", "error", "No value of a shape hole satisfies the constraints around it.",
          "import numpy as np\nfrom shapecheck import HOLE\nx = np.zeros((5, 5))\ny = x.reshape(HOLE, 3)\n",
          "import numpy as np\nfrom shapecheck import HOLE\nx = np.zeros((6, 5))\ny = x.reshape(HOLE, 3)\n"),
+    Code("SC303", "implicit-redistribution", "info",
+         "An op on placed arrays (DTensors, NamedSharding-placed jax arrays) whose operands are split "
+         "differently, or that feeds a pending partial sum into a nonlinear op: it runs, because DTensor "
+         "and XLA insert the communication first; the note gives the cheapest plan's bytes per device "
+         "(as `shapecheck shard-plan` would) when the sizes are literal. The result's placement is "
+         "unknown from there on.",
+         "",
+         "import torch\nfrom torch.distributed.device_mesh import init_device_mesh\n"
+         "from torch.distributed.tensor import Shard, distribute_tensor\n"
+         "mesh = init_device_mesh('cuda', (4,), mesh_dim_names=('tp',))\n"
+         "rows = distribute_tensor(torch.randn(8, 32), mesh, [Shard(0)])\n"
+         "cols = distribute_tensor(torch.randn(8, 32), mesh, [Shard(1)])\n"
+         "total = rows + cols\n"),
     Code("SC301", "reveal-shape", "info", "The inferred shape of the expression passed to reveal_shape().",
          "", "import numpy as np\nx = np.zeros((3, 4))\nreveal_shape(x.T)\n"),
     Code("SC302", "hole-solution", "info", "The solved value of a shape hole (or the constraint that remains).",

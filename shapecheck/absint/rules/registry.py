@@ -18,6 +18,7 @@ from . import einops
 from . import flax
 from ..core.spmd import ParallelLayer, SpmdFunction
 from .spmd_jax import JAX_SPMD, call_spmd
+from .spmd_ops import has_placement, with_placements
 from .spmd_torch import TORCH_SPMD, call_parallel
 
 #: Every library's table, by qualified name. torch/jax tables join here.
@@ -43,7 +44,15 @@ def library_value(qualname: str) -> Value:
 
 
 def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Arg]]:
-    """The rule for calling ``func`` and the arguments it takes (a method's receiver comes first)."""
+    """The rule for calling ``func`` and the arguments it takes (a method's receiver comes first);
+    on placed arrays, the rule also places its result (spmd_ops.py)."""
+    name, rule, call_args = _lookup_rule(func, args)
+    if rule is not None and has_placement(call_args):
+        rule = with_placements(name, rule)
+    return name, rule, call_args
+
+
+def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Arg]]:
     if type(func) is LibraryObject:
         return func.qualname, TABLE.get(func.qualname), args
     if type(func) is TorchModule:  # a built nn layer: layer(x)
@@ -153,10 +162,15 @@ _OPERATOR_RULES: dict[type, Rule] = {
     ast.LtE: ufunc(2, "bool"), ast.Gt: ufunc(2, "bool"), ast.GtE: ufunc(2, "bool"),
 }
 _ELEMENTWISE = ufunc(2)
+#: Operators by the op name placement propagation knows them by (spmd_ops.PROPAGATION).
+_OPERATOR_NAMES = {ast.MatMult: "matmul", ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply",
+                   ast.Div: "divide", ast.Pow: "power", ast.FloorDiv: "floor_divide"}
 
 
 def apply_operator(ctx: OpContext, op: type, left: Arg, right: Arg) -> Value:
     rule = _OPERATOR_RULES.get(op, _ELEMENTWISE)
+    if has_placement([left, right]):
+        rule = with_placements(_OPERATOR_NAMES.get(op, "multiply"), rule)
     result = rule(ctx, Call(ctx.op, [left, right]))
     return tensor_like(result, left.value, right.value)
 

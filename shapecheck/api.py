@@ -16,6 +16,8 @@ from .report.notebook import Notebook, NotebookError, is_notebook, notebook_from
 from .report.suppression import apply_suppressions, filter_codes
 
 if TYPE_CHECKING:
+    from .absint.driver.costs import CostReport, LineCost, MemoryReport
+    from .absint.driver.run import Measurement, TargetNotFound
     from .absint.driver.signatures import ShapeText, Signature
 
 
@@ -32,6 +34,11 @@ def __getattr__(name: str):
     if name in ("ShapeText", "Signature"):
         from .absint.driver import signatures  # lazy: start-up time (signatures load the interpreter)
         return getattr(signatures, name)
+    if name in ("CostReport", "LineCost", "MemoryReport"):
+        from .absint.driver import costs  # lazy: start-up time (costs load the interpreter)
+        return getattr(costs, name)
+    if name in ("Measurement", "TargetNotFound"):
+        return getattr(_analyser(), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -122,5 +129,36 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
     return _analyser().analyze_call(source, func_name, arg_shapes, dtypes, path, project or Project())
 
 
-__all__ = ["check_notebook", "check_cells", "Notebook", "signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
+def measure(path: str, target: str, arg_shapes: dict | None = None, dtypes: dict | None = None,
+            source: str | None = None, project: Project | None = None) -> "Measurement":
+    """Run ``target`` (``f``, ``Class.method``, or ``Class`` for its ``forward``) of one file once,
+    logging its ops: the arguments are arrays of the given shapes (ints or dim names), or what the
+    body itself says of them. :class:`TargetNotFound` when the file has no such function; the file
+    is read, never imported or run."""
+    text = read_source(path).decode("utf-8-sig") if source is None else source
+    project = project or Project(roots=[str(Path(path).resolve().parent)])
+    return _analyser().measure_call(text, target, arg_shapes or {}, dtypes, path, project)
+
+
+def cost_of(measured: "Measurement", values: dict[str, int] | None = None) -> "CostReport":
+    """FLOPs, MACs, bytes and parameters of a measured call, per line and in total, as polynomials in
+    its dims (``values`` evaluates named ones: ``{"config.n_head": 12}``).
+
+    >>> m = measure("<doc>", "f", {"x": ["n", 3], "w": [3, 4]}, source="def f(x, w):\\n    return x @ w\\n")
+    >>> report = cost_of(m)
+    >>> report.show(report.total.flops)
+    '24*n'
+    """
+    from .absint.driver.costs import cost_report  # lazy: start-up time (the interpreter's rule tables)
+    return cost_report(measured, values)
+
+
+def memory_of(measured: "Measurement", values: dict[str, int] | None = None) -> "MemoryReport":
+    """The live bytes of a measured call's intermediates after each op, and their peak."""
+    from .absint.driver.costs import memory_report  # lazy: start-up time (the interpreter's rule tables)
+    return memory_report(measured, values)
+
+
+__all__ = ["check_notebook", "check_cells", "Notebook", "measure", "cost_of", "memory_of", "CostReport",
+           "LineCost", "MemoryReport", "TargetNotFound", "signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
            "check_paths", "read_source", "MAX_SOURCE_BYTES", "Diagnostic", "FileReport", "Span"]

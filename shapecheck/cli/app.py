@@ -45,6 +45,16 @@ def _tune() -> ModuleType:
     return tune
 
 
+def _cost() -> ModuleType:
+    from . import cost  # lazy: start-up time (NumPy and Z3, through the analyser)
+    return cost
+
+
+def _memory() -> ModuleType:
+    from . import memory  # lazy: start-up time (NumPy, through the IR)
+    return memory
+
+
 def _signatures() -> ModuleType:
     from . import signatures  # lazy: start-up time (pathspec, through discovery)
     return signatures
@@ -88,6 +98,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "compile": Subcommand("compile a function to LLVM IR / PTX", _compile),
     "tune": Subcommand("measure schedules of a compiled function, keep the fastest for jit", _tune),
     "signatures": Subcommand("print inferred function shape signatures", _signatures),
+    "cost": Subcommand("count a function's FLOPs, bytes and parameters", _cost),
+    "memory": Subcommand("peak memory of a function's intermediates; --budget plans recomputation", _memory),
     "annotate": Subcommand("add jaxtyping annotations to a file", _annotate),
     "shard-plan": Subcommand("plan the collectives that change an array's sharding", _shard_plan),
     "shard-cost": Subcommand("compare per-device FLOPs and bytes of sharding strategies", _shard_cost),

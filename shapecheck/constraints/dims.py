@@ -25,7 +25,7 @@ from typing import Callable, Iterable, Mapping, Union
 __all__ = [
     "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
-    "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name",
+    "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
 ]
 
 
@@ -460,6 +460,29 @@ def show(d: Dim, names: Mapping[str, str] | None = None) -> str:
     if d.constant:
         parts.append(f"+{d.constant}" if d.constant > 0 else f"-{-d.constant}")
     return "".join(parts)
+
+
+def show_polynomial(d: Dim, names: Mapping[str, str] | None = None) -> str:
+    """A dim as a polynomial reads in a cost formula: coefficient first, powers, highest degree
+    first (``24*B*T*C**2 + 4*B*T**2*C``), where :func:`show` writes ``B*C*C*T*24+...``."""
+    if type(d) is int:
+        return str(d)
+    terms = []
+    for m, c in d.terms:
+        powers: dict[str, int] = {}
+        for atom in m:
+            text = show_atom(atom, names)
+            text = f"({text})" if type(atom) is Op and atom.kind in ("floordiv", "mod") else text
+            powers[text] = powers.get(text, 0) + 1
+        factors = [f"{t}**{k}" if k > 1 else t for t, k in powers.items()]
+        terms.append((-len(m), c, "*".join(([str(abs(c))] if abs(c) != 1 else []) + factors)))
+    terms.sort(key=lambda t: t[0])
+    out = ""
+    for _, c, text in terms:
+        out += (text if c > 0 else f"-{text}") if not out else (f" + {text}" if c > 0 else f" - {text}")
+    if d.constant:
+        out += f" + {d.constant}" if d.constant > 0 else f" - {-d.constant}"
+    return out
 
 
 class DimParseError(ValueError):

@@ -27,7 +27,7 @@ from .calls import shape_arguments
 from .ops import NUMPY_DTYPES, OPS
 from .printer import outline
 
-__all__ = ["run", "run_kernel", "run_loop_module", "EXTERNS", "InterpError"]
+__all__ = ["run", "run_kernel", "run_loop_module", "EXTERNS", "InterpError", "eval_dims"]
 
 
 class InterpError(RuntimeError):
@@ -43,11 +43,12 @@ EXTERNS: dict[str, Any] = {
 }
 
 
-def _eval_dims(value: Any, shapes: dict[Name, int]) -> Any:
+def eval_dims(value: Any, shapes: dict[Name, int]) -> Any:
+    """A dim, or a tuple of them (attributes), at the shape variables' values."""
     if type(value) is dims.Expr:
         return dims.evaluate(value, {k: shapes[name_of_key(k)] for k in dims.free_symbols(value) if is_key(k)})
     if type(value) is tuple:
-        return tuple(_eval_dims(v, shapes) for v in value)
+        return tuple(eval_dims(v, shapes) for v in value)
     return value
 
 
@@ -70,7 +71,7 @@ def _call(module: G.Module, f: G.Function, args: list[np.ndarray]) -> Any:
         v = b.value
         t = type(v)
         if t is G.OpCall:
-            attrs = {k: _eval_dims(x, shapes) for k, x in v.attrs}
+            attrs = {k: eval_dims(x, shapes) for k, x in v.attrs}
             out = OPS[v.op].numpy([env[a] for a in v.args], attrs)
             out = np.asarray(out, NUMPY_DTYPES[b.type.dtype])
         elif t is G.MakeTuple:
@@ -105,7 +106,7 @@ def _check(t: G.Type, value: Any, shapes: dict[Name, int], where: str) -> None:
         for item, v in zip(t.items, value):
             _check(item, v, shapes, where)
         return
-    expected = _eval_dims(t.shape, shapes)
+    expected = eval_dims(t.shape, shapes)
     if tuple(value.shape) != tuple(expected) or value.dtype != NUMPY_DTYPES[t.dtype]:
         raise InterpError(f"{where}: expected {t.dtype}{list(expected)}, got {value.dtype}{list(value.shape)}")
 
@@ -118,7 +119,7 @@ def _call_kernel(k: L.Kernel, inputs: list[np.ndarray]) -> np.ndarray:
     values = shape_arguments(k.shape_params, tuple(G.TensorType(p.dtype, p.shape) for p in in_params),
                              tuple(a.shape for a in inputs))
     shapes = {n: int(v) for n, v in values.items()}
-    outs = [np.empty(_eval_dims(p.shape, shapes), NUMPY_DTYPES[p.dtype]) for p in out_params]
+    outs = [np.empty(eval_dims(p.shape, shapes), NUMPY_DTYPES[p.dtype]) for p in out_params]
     buffers = dict(zip((p.name for p in in_params), inputs))
     buffers.update(zip((p.name for p in out_params), outs))
     run_kernel(k, buffers, shapes)
@@ -138,10 +139,10 @@ def run_loop_module(m: L.LoopModule, inputs: Sequence[np.ndarray]) -> tuple[np.n
     arrays = dict(zip((b.name for b in p.inputs), (np.asarray(a) for a in inputs)))
     shapes = L.bind_shape_params(p, {b.name: arrays[b.name].shape for b in p.inputs})
     for b in p.temps:
-        arrays[b.name] = np.empty(_eval_dims(b.shape, shapes), NUMPY_DTYPES[b.dtype])
+        arrays[b.name] = np.empty(eval_dims(b.shape, shapes), NUMPY_DTYPES[b.dtype])
     for call in p.calls:
         k = m.kernel(call.kernel)
-        kshapes = {n: int(_eval_dims(d, shapes)) for n, d in zip(k.shape_params, call.shape_args)}
+        kshapes = {n: int(eval_dims(d, shapes)) for n, d in zip(k.shape_params, call.shape_args)}
         run_kernel(k, {param.name: arrays[b] for param, b in zip(k.params, call.buffers)}, kshapes)
     return tuple(arrays[o] for o in p.outputs)
 

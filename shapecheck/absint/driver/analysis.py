@@ -46,6 +46,7 @@ class Analysis:
         self.budget = StepBudget()
         self.spmd_meshes: list = []   # the axis environment of shard_map bodies (rules/spmd_jax.py)
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
+        self.oplog = None    # an OpLog while one call is measured (oplog.py)
 
     # -- what the interpreter asks of its run (core.session.Run) ---------------------------------
     def fresh(self, hint: str = "d") -> Dim:

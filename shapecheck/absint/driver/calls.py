@@ -10,6 +10,7 @@ top-level definitions from an earlier run.
 from __future__ import annotations
 
 import ast
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -103,6 +104,9 @@ class Calls:
         self.pending: list = []
         self.windows: dict = {}        # Function -> (diagnostics, notes) its generic analysis produced
         self.restored: set = set()     # classes whose analyses came from the cache
+
+    def _unlogged(self):
+        return self.run.oplog.pause() if self.run.oplog is not None else nullcontext()
 
     # -- the queue --------------------------------------------------------------------------------
     def schedule(self, item: Function | Class) -> None:
@@ -233,8 +237,10 @@ class Calls:
         receiver = None
         if is_method(fn) and args:
             # the generic analysis runs on the class's template instance, never on this object
-            receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
-        generic = self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
+            with self._unlogged():
+                receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
+        with self._unlogged():   # analyses on the side are no part of a measured call's ops
+            generic = self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
         if generic is None and fn not in self.running:
             return UNKNOWN  # too deep to follow now
         env = bind_call(fn, args, kwargs)
@@ -243,7 +249,8 @@ class Calls:
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN
-        key = memo_key(fn, args, kwargs)
+        log = self.run.oplog
+        key = memo_key(fn, args, kwargs) if log is None else None   # a measured call runs every call
         hit = self.memo.get(key) if key is not None else None
         if hit is not None:
             # the result and the refined parameters share their symbols: freshen them together
@@ -257,6 +264,8 @@ class Calls:
             interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors,
                                  stack=caller.stack + (fn,), function=fn)
             interp.call_site = (caller, node)   # a HOLE in fn is also solved per call (holes.py)
+            if log is not None:
+                log.enter(interp)
             try:
                 _run_body(interp, fn, frame)
             except RecursionError:

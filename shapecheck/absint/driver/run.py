@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
@@ -15,9 +16,10 @@ from ...constraints.shapes import Shape
 from ...report.diagnostics import Diagnostic, FileReport, Span
 from ..core.frame import BudgetExceeded, Frame
 from ..core.module import ModuleInfo
-from ..core.values import UNKNOWN, Array, Function
+from ..core.values import UNKNOWN, Array, Class, Function, Instance, LibraryObject
 from ..interp.interpreter import Interpreter
 from .analysis import Analysis
+from .oplog import OpLog
 from .recovery import parse_recovering
 from .project import Project
 from .signatures import Signature, function_signatures, module_signatures
@@ -144,3 +146,72 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
         caller = Interpreter(analysis, info, Frame(dict(info.env)), report=False, errors=errors)
         result = analysis.call_function(caller, fn.node, fn, args, {})
         return result, errors
+
+
+class TargetNotFound(LookupError):
+    """``FILE::NAME`` names no function, method or class of the file."""
+
+
+@dataclass
+class Measurement:
+    """One call of a function, run with an op log (see ``oplog.py``): what ``cost`` and ``memory``
+    read. ``frame`` is the measured body's final frame (its facts, returns and dim names);
+    ``instance`` the object a method ran on (built by ``__init__``), else None."""
+
+    function: Function
+    log: OpLog
+    arguments: dict
+    frame: Frame | None
+    instance: Instance | None
+    errors: list
+
+
+def _resolve(env: dict, target: str) -> tuple[Function, Class | None]:
+    """``f``, ``Class.method``, or ``Class`` (its ``forward``, else ``__call__``)."""
+    head, _, method = target.partition(".")
+    value = env.get(head)
+    if type(value) is Class:
+        member = value.lookup(method or "forward") or (value.lookup("__call__") if not method else None)
+        if type(member) is Function:
+            return member, value
+    elif type(value) is Function and not method and not isinstance(value.node, ast.Lambda):
+        return value, None
+    raise TargetNotFound(target)
+
+
+def measure_call(source: str, target: str, arg_shapes: dict, dtypes: dict | None, path: str,
+                 project: Project) -> Measurement:
+    """Run ``target`` once on arrays of the given shapes (as ``analyze_call``), logging its ops; a
+    method runs on the object its class's ``__init__`` builds from unknown arguments (a config
+    object known only by name: ``config.n_embd`` is a dim)."""
+    tree = ast.parse(source, filename=path)
+    with _open(project, path, source, tree, reported=False) as (analysis, info):
+        _run(analysis, info)
+        fn, cls = _resolve(info.env, target)
+        torch = any(type(v) is LibraryObject and v.qualname.split(".")[0] == "torch" for v in info.env.values())
+        instance = analysis.generic_instance(cls) if cls is not None else None
+        generic = analysis.calls.ensure_generic(fn, receiver=instance)
+        params = [p.arg for p in fn.node.args.posonlyargs + fn.node.args.args]
+        if instance is not None:
+            params = params[1:]
+        arguments = {}
+        for name in params:
+            spec = arg_shapes.get(name)
+            if spec is None:
+                # what the body itself says of it (``B, T, C = x.size()``), as its signature shows
+                refined = generic.final_env.get(name) if generic is not None else None
+                known = type(refined) is Array and refined.shape.rank is not None
+                arguments[name] = refined if known else UNKNOWN
+                continue
+            dims = tuple(d if isinstance(d, int) else sym(str(d)) for d in spec)
+            arguments[name] = Array(Shape(dims), (dtypes or {}).get(name), tensor=torch)
+        log = analysis.oplog = OpLog(fn)
+        errors: list = []
+        caller = Interpreter(analysis, info, Frame(dict(info.env)), report=False, errors=errors)
+        args = ([instance] if instance is not None else []) + list(arguments.values())
+        analysis.call_function(caller, tree, fn, args, {})
+        analysis.oplog = None
+        frame = log.root.frame if log.root is not None else None
+        if frame is not None and generic is not None:
+            frame.names = {**generic.names, **frame.names}
+        return Measurement(fn, log, arguments, frame, instance, errors)

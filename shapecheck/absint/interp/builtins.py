@@ -137,7 +137,7 @@ def _enumerate(interp, node, args, kwargs) -> Value:
         return UNKNOWN
     i = interp.analysis.fresh("i")
     length = length_of(args[0])
-    start = args[1] if len(args) > 1 else kwargs.get("start", Int(0))
+    start = args[1] if len(args) > 1 else kwargs["start"].value if "start" in kwargs else Int(0)
     if length is not None and type(start) is Int:   # enumerate(x, s) counts s, s+1, ... s+len(x)-1
         interp.bound_index(i, range_membership(Range(start, Int(D.add(start.dim, length)), Int(1)), i), node)
     return List(None, Tuple((Int(i), interp.iteration_value(args[0], node))))
@@ -280,9 +280,19 @@ def _divmod(interp, node, args, kwargs) -> Value:
     return UNKNOWN
 
 
+def _dict(interp, node, args, kwargs) -> Value:
+    """``dict(a=1, b=layer)`` (what ``nn.ModuleDict(dict(...))`` is built from), ``dict(d)``."""
+    base = args[0].items if len(args) == 1 and type(args[0]) is Dict else () if not args else None
+    if base is None:
+        return Dict()
+    keys = set(kwargs)
+    return Dict(tuple((k, v) for k, v in base if k not in keys) + tuple((k, a.value) for k, a in kwargs.items()))
+
+
 _HANDLERS = {
     "len": _len, "range": _range, "int": _int, "float": _float, "tuple": _tuple, "list": _list,
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
+    "dict": _dict,
 }

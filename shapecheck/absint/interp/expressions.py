@@ -281,6 +281,9 @@ class Expressions:
         if t is Class:
             found = obj.lookup(attr)
             return found if found is not None else UNKNOWN
+        if t is Dict and not hasattr(dict, attr):
+            # an nn.ModuleDict (a Dict here) reads its layers as attributes: ``m.c_fc`` is ``m["c_fc"]``
+            return next((v for k, v in obj.items if k == attr), UNKNOWN)
         if t is SuperRef:
             for base in obj.cls.bases:
                 found = base.lookup(attr) if type(base) is Class else None
@@ -401,7 +404,8 @@ class Expressions:
             return int_arith(op, left.dim, right.dim)
         if tl is Array or tr is Array:
             return self.apply(node, OP_NAMES[type(op)], lambda ctx: apply_operator(
-                ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)))
+                ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)),
+                operands=(left, right))
         if tl is Tuple and tr is Tuple and isinstance(op, ast.Add):
             return Tuple(left.items + right.items)
         if tl is List and tr is List and isinstance(op, ast.Add):
@@ -476,7 +480,8 @@ class Expressions:
             if type(left) is Array or type(right) is Array:
                 result = self.apply(node, CMP_NAMES.get(type(op), "compare"),
                                     lambda ctx: apply_operator(ctx, type(op), Arg(left, "", left_text, self.module),
-                                                               Arg(right, "", right_text, self.module)))
+                                                               Arg(right, "", right_text, self.module)),
+                                    operands=(left, right))
                 preds.append(None)
             elif {type(left), type(right)} == {Opaque, Int} and not isinstance(op, (ast.Is, ast.IsNot)):
                 fresh = self.analysis.fresh

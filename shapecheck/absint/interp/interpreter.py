@@ -188,7 +188,8 @@ class Interpreter(Statements, Expressions):
                     self.analysis.count_unknown_call(_position(node), f"torch.nn.{name}" if t is TorchModule else name)
                 return UNKNOWN
             call = Call(name, call_args, kwargs)
-            return self.apply(node, name.rsplit(".", 1)[-1], lambda ctx: rule(ctx, call))
+            return self.apply(node, name.rsplit(".", 1)[-1], lambda ctx: rule(ctx, call), name,
+                              tuple(a.value for a in call_args) + tuple(a.value for a in kwargs.values()))
         if t is Builtin and func.name == "super" and not args:
             return self._super()
         if t is Builtin:
@@ -233,14 +234,18 @@ class Interpreter(Statements, Expressions):
                                {k: a.value for k, a in kwargs.items()})
         return instance
 
-    def apply(self, node: ast.AST, op: str, rule) -> Value:
-        """Run an op rule at ``node``: a definite failure becomes one diagnostic and an unknown result."""
+    def apply(self, node: ast.AST, op: str, rule, name: str | None = None, operands: tuple = ()) -> Value:
+        """Run an op rule at ``node``: a definite failure becomes one diagnostic and an unknown result.
+        ``name`` (the op's qualified name) and ``operands`` go to the run's op log when it keeps one."""
         ctx = OpContext(self, node, op)
         try:
             result = rule(ctx)
         except ShapeError as err:
             self.shape_error(node, err)
             return UNKNOWN
+        log = self.analysis.oplog
+        if log is not None:
+            log.record(self, node, name or op, operands, result)
         return result
 
     def call_function(self, node: ast.AST, fn: Function, args: list[Value], kwargs: dict[str, Value]) -> Value:

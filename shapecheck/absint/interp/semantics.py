@@ -189,6 +189,16 @@ def range_membership(r: Range, i: D.Dim) -> Pred | None:
     return conj(bounds)
 
 
+def trip_count(v: Value) -> D.Dim | None:
+    """How many times a loop over ``v`` runs, when known: ``len(range(a, b, s))`` for a known step
+    (taking ``b >= a`` for a positive step), else the length of what it iterates."""
+    step = int_constant(v.step) if type(v) is Range else None
+    if step and type(v.start) is Int and type(v.stop) is Int:
+        span = D.sub(v.stop.dim, v.start.dim) if step > 0 else D.sub(v.start.dim, v.stop.dim)
+        return span if abs(step) == 1 else D.floordiv(D.add(span, abs(step) - 1), abs(step))
+    return length_of(v)
+
+
 def leaves_early(body: list[ast.stmt]) -> bool:
     """Whether an iteration of a loop with this body may stop before its end (break, continue,
     return, raise, a failing assert, or a handler catching what a statement raised); nested function

@@ -14,7 +14,7 @@ from ..core.join import Joiner, element_of
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
-from .semantics import (AUG_NAMES, leaves_early, about_shapes, as_array_value, catches_shape_errors,
+from .semantics import (AUG_NAMES, leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_list, node_count, pattern_names, single_name,
@@ -208,7 +208,8 @@ class Statements:
             if leaves_early(node.body):   # an iteration may stop before the use: no certain errors
                 self.frame.loops = {name: loop if name in outer_loops else replace(loop, certain=False)
                                     for name, loop in self.frame.loops.items()}
-            self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse)
+            self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse,
+                       trip_count(iterable))
         finally:
             self.frame.loops = outer_loops   # its index is no loop's index after the loop
 
@@ -256,13 +257,17 @@ class Statements:
         finally:
             self.unsure -= 1
 
-    def _loop(self, node: ast.AST, head, body: list, orelse: list) -> None:
+    def _loop(self, node: ast.AST, head, body: list, orelse: list, trips: D.Dim | None = None) -> None:
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts
         saved_exits = self.frame.loop_exits
         self.frame.loop_exits = []
         state_env = entry_env
         exits: list = []
+        log = self.analysis.oplog
+        mark = log.mark() if log is not None else 0
         for iteration in range(LOOP_ITERATIONS + 1):
+            if log is not None:
+                log.rollback(mark)   # an op log keeps one pass, the last (see driver/oplog.py)
             self.frame.env, self.frame.facts = dict(state_env), entry_facts
             self.looping += 1
             try:
@@ -279,6 +284,8 @@ class Statements:
             if iteration == LOOP_ITERATIONS - 1:
                 widened = forget_changed(entry_env, widened)
             state_env = widened
+        if log is not None:   # a loop of unknown length runs a named number of times
+            log.repeat(mark, trips if trips is not None else self.analysis.fresh(f"trips{node.lineno}"))
         self.frame.loop_exits = saved_exits
         # Leaving the loop: zero or more iterations ran, or a break left it.
         self.frame.env, self.frame.facts = state_env, entry_facts

@@ -3,6 +3,10 @@ differences in float64; the gradient of the MLP costs at most 4x the function (F
 the save-or-recompute policies trade residual bytes for recomputation."""
 
 import inspect
+import os
+import shutil
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -12,6 +16,9 @@ from shapecheck.ir import run, trace, verify
 from shapecheck.ir.ad import ADError, Budget, SaveAll, SaveInputs, flops, grad_module, linearize, transpose
 from shapecheck.ir.ad.cost import nbytes
 from shapecheck.ir.pipeline import optimize
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_ptx import gpu_available  # noqa: E402
 
 
 def softmax_xent(z, y):
@@ -142,3 +149,33 @@ def lambda_free_vector(x):
 
 def int_arg(x, k):
     return (x * k.astype(np.float64)).sum()
+
+
+PTXAS = shutil.which("ptxas")
+
+
+def _conv_grad_loops():
+    args = MODELS["conv1d"][1]()
+    return args, shapecheck.grad(conv1d, argnums=(0, 1, 2)).lower(*args)
+
+
+@pytest.mark.skipif(PTXAS is None, reason="ptxas (CUDA toolkit) not on PATH")
+def test_gradient_kernels_assemble_for_the_gpu(tmp_path):
+    _, lowered = _conv_grad_loops()   # slice's transpose (pad) included
+    text = lowered.as_text("ptx")
+    assert ".entry" in text
+    (tmp_path / "grad.ptx").write_text(text)
+    proc = subprocess.run([PTXAS, "-arch=sm_90", str(tmp_path / "grad.ptx"), "-o", str(tmp_path / "grad.cubin")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not gpu_available(), reason="no NVIDIA GPU / CUDA driver on this machine")
+def test_gradient_runs_on_the_gpu():
+    from shapecheck.ir import ptx
+
+    args, lowered = _conv_grad_loops()
+    on_gpu = ptx.run(lowered.loops, *args)
+    for a, b in zip(lowered(*args), on_gpu):
+        np.testing.assert_allclose(b, a, rtol=1e-12, atol=1e-12)

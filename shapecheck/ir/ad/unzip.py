@@ -12,8 +12,9 @@ them, is the save-or-recompute choice (checkpointing), a :data:`Policy`:
 * :class:`SaveAll` (default): every residual is saved; the linear program does no primal work.
 * :class:`SaveInputs`: only primal inputs are saved; the linear program recomputes every other
   residual (and what it needs) from them.
-* :class:`Budget`: residuals are saved greedily, most recompute-FLOPs per byte first, while their
-  bytes fit in ``bytes``; the rest are recomputed.
+* :class:`Budget`: residuals are saved greedily while their bytes fit in ``bytes``, each step the
+  one whose saving removes the most recomputation (FLOPs, ``cost.py``) per byte given what is
+  saved already; the rest are recomputed.
 
 Constants are never saved: a linear program rebuilds them (they cost nothing).
 
@@ -53,7 +54,7 @@ class SaveInputs:
 
 @dataclass(frozen=True)
 class Budget:
-    """Save residuals (most recompute-FLOPs per byte first) while they fit in ``bytes``; ``sizes``
+    """Save residuals (most recomputation removed per byte first) while they fit in ``bytes``; ``sizes``
     gives the shape variables' values the bytes are counted at (``{"n": 64}``)."""
 
     bytes: int
@@ -132,28 +133,29 @@ def _choose(policy: Policy, needed: set, by_var: dict, inputs: set, input_types:
     loose = sorted({n.hint for n in candidates for n in free_vars(types[n]) if n.hint not in policy.sizes})
     if loose:
         raise ADError(f"Budget: give the sizes of shape variables {', '.join(loose)} (sizes={{...}})")
-    ranked = sorted(candidates, key=lambda n: (-_recompute_flops(n, by_var, inputs, policy.sizes, types)
-                                               / max(1, nbytes(by_var[n].type, policy.sizes)), n.id))
-    saved, used = set(), 0
-    for n in ranked:
-        size = nbytes(by_var[n].type, policy.sizes)
-        if used + size <= policy.bytes:
-            saved.add(n)
-            used += size
-    return saved
+    sizes = policy.sizes
+    bytes_of = {n: nbytes(types[n], sizes) for n in candidates}
 
+    def recompute_flops(saved: set) -> int:
+        return sum(binding_flops(by_var[n], types, sizes) for n in _closure(needed, saved, by_var, inputs))
 
-def _recompute_flops(n, by_var: dict, inputs: set, sizes, types) -> int:
-    """FLOPs to recompute ``n`` from the primal inputs (nothing else saved)."""
-    seen, total, todo = set(), 0, [n]
-    while todo:
-        v = todo.pop()
-        if v in seen or v in inputs or v not in by_var:
-            continue
-        seen.add(v)
-        total += binding_flops(by_var[v], types, sizes)
-        todo.extend(free_vars(by_var[v].value))
-    return total
+    # Greedy by marginal gain: each step saves the residual that removes the most recomputation
+    # per byte, given what is saved already (values recomputed for several residuals count once).
+    saved, used, current = set(), 0, recompute_flops(set())
+    while True:
+        best = None
+        for n in sorted(candidates - saved, key=lambda n: n.id):
+            if used + bytes_of[n] > policy.bytes:
+                continue
+            after = recompute_flops(saved | {n})
+            score = (current - after) / max(1, bytes_of[n])
+            if current > after and (best is None or score > best[0]):
+                best = (score, n, after)
+        if best is None:
+            return saved
+        _, n, current = best
+        saved.add(n)
+        used += bytes_of[n]
 
 
 def _is_constant(n, by_var: dict, inputs: set) -> bool:

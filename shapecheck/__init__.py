@@ -35,6 +35,18 @@ class _Hole:
 HOLE = _Hole()
 
 
+def load_ipython_extension(shell) -> None:
+    """``%load_ext shapecheck`` in IPython/Jupyter: check each cell before it runs (``ipython.py``)."""
+    from . import ipython  # lazy: start-up time (the analyser loads Z3)
+    ipython.load_ipython_extension(shell)
+
+
+def unload_ipython_extension(shell) -> None:
+    """``%unload_ext shapecheck``."""
+    from . import ipython  # lazy: start-up time (the analyser loads Z3)
+    ipython.unload_ipython_extension(shell)
+
+
 def __getattr__(name: str):
     # Lazy public API: `from shapecheck import check_source` pays for the analyser only then.
     if name in ("check_source", "check_paths", "Options", "Project"):

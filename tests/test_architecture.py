@@ -32,6 +32,7 @@ LAYERS = (
     "shapecheck.ir",            # IR, passes, lowering, runtime
     "shapecheck.lsp",           # the language server
     "shapecheck.cli",           # the command line
+    "shapecheck.ipython",       # the IPython extension (%load_ext shapecheck), over api and cli's output
     "shapecheck",               # the package's own __init__ and __main__
 )
 

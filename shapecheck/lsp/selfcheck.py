@@ -27,7 +27,7 @@ from ..version import __version__
 from .framing import MessageReader
 
 HANDSHAKE_SECONDS = 30.0   # a cold start imports z3 and the analyser: seconds, not minutes
-WANTED_CAPABILITIES = ("textDocumentSync", "hoverProvider", "codeActionProvider")
+WANTED_CAPABILITIES = ("textDocumentSync", "notebookDocumentSync", "hoverProvider", "codeActionProvider")
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,9 @@ def handshake(command: Sequence[str], timeout: float = HANDSHAKE_SECONDS) -> tup
     threading.Thread(target=pump, daemon=True).start()
     try:
         child.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "processId": os.getpid(), "rootUri": None, "capabilities": {},
+            "processId": os.getpid(), "rootUri": None,
+            # as a client that syncs notebooks (VS Code): servers offer notebook sync only to those
+            "capabilities": {"notebookDocument": {"synchronization": {}}},
             "clientInfo": {"name": "shapecheck lsp --check"}}}))
         child.stdin.flush()
         result = _reply_to(1, replies, timeout)

@@ -29,10 +29,10 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from ..version import __version__
-from ..api import Project, check_source
+from ..api import Notebook, Project, check_cells, check_source
 from ..report.codes import CODES
 from ..report.diagnostics import FileReport, Span
-from . import actions, selfcheck, settings as settings_mod
+from . import actions, notebooks, selfcheck, settings as settings_mod
 from .convert import to_lsp_diagnostic, to_range, to_span
 from .framing import ResyncingStream
 from .imports import imported_modules, module_names
@@ -90,6 +90,7 @@ class ShapecheckServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("shapecheck", __version__,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         notebook_document_sync=notebooks.SYNC_OPTIONS,
                          protocol_cls=ShapecheckProtocol)
         self.settings = Settings()
         self._layers: dict[str, Any] = {"pyproject": {}, "init": {}, "client": {}}
@@ -102,6 +103,8 @@ class ShapecheckServer(LanguageServer):
         self._pulled: dict[str, str] = {}   # uri -> result id last answered to a pull
         self._imports: dict[tuple[str, int], set[str]] = {}
         self.scheduler: Scheduler | None = None
+        # path of each open notebook -> the module its cells made at its last snapshot (notebooks.py)
+        self.notebook_modules: dict[str, Notebook] = {}
 
     # -- set-up -------------------------------------------------------------------------------
 
@@ -167,17 +170,46 @@ class ShapecheckServer(LanguageServer):
     # -- documents ----------------------------------------------------------------------------
 
     def open_uris(self) -> list[str]:
-        return list(self.workspace.text_documents)
+        """The units of analysis: open files, and open notebooks (not their cells)."""
+        return [uri for uri in self.workspace.text_documents if self.notebook_of_cell(uri) is None] + \
+            list(self.workspace.notebook_documents)
+
+    def notebook_of_cell(self, uri: str) -> types.NotebookDocument | None:
+        """The open notebook that ``uri`` is a cell of, if it is one."""
+        return self.workspace.get_notebook_document(cell_uri=uri)
 
     def snapshot(self, uri: str) -> Snapshot | None:
+        notebook = self.workspace.notebook_documents.get(uri)
+        if notebook is not None:
+            texts = {u: d.source for u, d in self.workspace.text_documents.items()}
+            module = notebooks.notebook_text(notebook, texts)
+            path = _path_of(uri)
+            self.notebook_modules[path] = module
+            return Snapshot(uri=uri, path=path, version=notebook.version or 0, text=module.text)
         doc = self.workspace.text_documents.get(uri)
         if doc is None:
             return None
         return Snapshot(uri=uri, path=_path_of(uri), version=doc.version or 0, text=doc.source)
 
     def current_version(self, uri: str) -> int | None:
+        notebook = self.workspace.notebook_documents.get(uri)
+        if notebook is not None:
+            return notebook.version or 0
         doc = self.workspace.text_documents.get(uri)
         return None if doc is None else (doc.version or 0)
+
+    def notebook_changed(self, uri: str) -> None:
+        """A notebook opened or changed (cells, their text): analyse it as one module."""
+        self.ensure_scheduler().request(uri)
+
+    def notebook_closed(self, uri: str, cells: list[str]) -> None:
+        self.notebook_modules.pop(_path_of(uri), None)
+        if self.scheduler is not None:
+            self.scheduler.forget(uri)
+        for cell in cells:
+            self._pulled.pop(cell, None)
+            if self.push:
+                self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell, diagnostics=[]))
 
     def document_changed(self, uri: str) -> None:
         """Record the new text and request analysis of it and of the open files that import it."""
@@ -234,17 +266,34 @@ class ShapecheckServer(LanguageServer):
     # -- analysis (runs in the scheduler's worker thread) -------------------------------------
 
     def analyse(self, path: str, text: str) -> Analysed:
-        report = check_source(text, path, project=self.project)
+        module = self.notebook_modules.get(path)
+        if module is not None and module.text == text:
+            report = check_cells(module, path, self.project)
+        else:
+            report = check_source(text, path, project=self.project)
+        return self.analysed_of(report, text, next(self._serials))
+
+    def analysed_of(self, report: FileReport, text: str, serial: int) -> Analysed:
         lines = split_lines(text)
         notes = report.notes
         if report.signatures and not any(n.kind == "def" for n in notes):
             notes = notes + signature_notes(lines, report.signatures)
-        return Analysed(report=report, text=text, lines=lines, notes=NoteIndex(notes),
-                        serial=next(self._serials))
+        return Analysed(report=report, text=text, lines=lines, notes=NoteIndex(notes), serial=serial)
+
+    def cell_view(self, cell_uri: str, number: int, analysed: Analysed) -> Analysed:
+        """A notebook's analysis as seen from one of its cells (notebooks.py)."""
+        doc = self.workspace.text_documents.get(cell_uri)
+        return self.analysed_of(notebooks.cell_report(analysed.report, number),
+                                doc.source if doc is not None else "", analysed.serial)
 
     def on_report(self, uri: str, version: int, analysed: Analysed) -> None:
         """A finished analysis: publish it unless the document has moved on since."""
         if self.current_version(uri) != version:
+            return
+        notebook = self.workspace.notebook_documents.get(uri)
+        if notebook is not None:
+            for number, cell in notebooks.code_cells(notebook):
+                self.on_report(cell, self.current_version(cell) or 0, self.cell_view(cell, number, analysed))
             return
         if self.push:
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
@@ -265,6 +314,11 @@ class ShapecheckServer(LanguageServer):
 
     async def analysed(self, uri: str) -> Analysed | None:
         """The analysis of the document's current text, waiting (bounded) for it if needed."""
+        notebook = self.notebook_of_cell(uri)
+        if notebook is not None:
+            whole = await self.analysed(notebook.uri)
+            number = next((n for n, cell in notebooks.code_cells(notebook) if cell == uri), None)
+            return None if whole is None or number is None else self.cell_view(uri, number, whole)
         version = self.current_version(uri)
         if version is None:
             return None
@@ -351,6 +405,18 @@ def did_change_folders(ls: ShapecheckServer, params: types.DidChangeWorkspaceFol
     ls.set_roots()
     for uri in ls.open_uris():
         ls.ensure_scheduler().request(uri)
+
+
+def did_open_notebook(ls: ShapecheckServer, params: types.DidOpenNotebookDocumentParams) -> None:
+    ls.notebook_changed(params.notebook_document.uri)
+
+
+def did_change_notebook(ls: ShapecheckServer, params: types.DidChangeNotebookDocumentParams) -> None:
+    ls.notebook_changed(params.notebook_document.uri)
+
+
+def did_close_notebook(ls: ShapecheckServer, params: types.DidCloseNotebookDocumentParams) -> None:
+    ls.notebook_closed(params.notebook_document.uri, [cell.uri for cell in params.cell_text_documents])
 
 
 def did_open(ls: ShapecheckServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -456,6 +522,9 @@ FEATURES = {
     types.TEXT_DOCUMENT_DID_CHANGE: (did_change, None),
     types.TEXT_DOCUMENT_DID_SAVE: (did_save, types.SaveOptions(include_text=False)),
     types.TEXT_DOCUMENT_DID_CLOSE: (did_close, None),
+    types.NOTEBOOK_DOCUMENT_DID_OPEN: (did_open_notebook, None),
+    types.NOTEBOOK_DOCUMENT_DID_CHANGE: (did_change_notebook, None),
+    types.NOTEBOOK_DOCUMENT_DID_CLOSE: (did_close_notebook, None),
     types.TEXT_DOCUMENT_DIAGNOSTIC: (pull_diagnostics, types.DiagnosticOptions(
         identifier="shapecheck", inter_file_dependencies=True, workspace_diagnostics=False)),
     types.TEXT_DOCUMENT_HOVER: (hover, None),

@@ -30,7 +30,7 @@ def test_lsp_check_passes_when_an_editor_can_start_the_server(tmp_path):
     completed = _lsp_check(env)
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert "ok   this install's server starts: shapecheck" in completed.stdout
-    assert "hoverProvider" in completed.stdout
+    assert "notebookDocumentSync" in completed.stdout
     assert "An LSP client can start `shapecheck lsp`." in completed.stdout
 
 

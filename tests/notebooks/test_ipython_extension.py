@@ -3,6 +3,8 @@ shapes of the kernel's live arrays as facts."""
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -14,11 +16,16 @@ IPython = pytest.importorskip("IPython", reason="IPython is not installed (it is
 @pytest.fixture
 def shell():
     from IPython.core.interactiveshell import InteractiveShell
+    main = sys.modules["__main__"]   # the shell installs its own __main__; worker processes need ours
     shell = InteractiveShell.instance()
     shell.run_cell("%load_ext shapecheck")
-    yield shell
-    shell.run_cell("%unload_ext shapecheck")
-    shell.reset()
+    try:
+        yield shell
+    finally:
+        shell.run_cell("%unload_ext shapecheck")
+        shell.reset()
+        InteractiveShell.clear_instance()
+        sys.modules["__main__"] = main
 
 
 def test_a_cell_is_checked_with_the_live_shapes_before_it_runs(shell, capsys):

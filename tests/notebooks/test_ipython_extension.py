@@ -16,7 +16,9 @@ IPython = pytest.importorskip("IPython", reason="IPython is not installed (it is
 @pytest.fixture
 def shell():
     from IPython.core.interactiveshell import InteractiveShell
-    main = sys.modules["__main__"]   # the shell installs its own __main__; worker processes need ours
+    # The shell installs its own __main__ (spawned workers need ours) and raises the recursion
+    # limit (which moves where Python's parser gives up): both are put back afterwards.
+    main, limit = sys.modules["__main__"], sys.getrecursionlimit()
     shell = InteractiveShell.instance()
     shell.run_cell("%load_ext shapecheck")
     try:
@@ -26,6 +28,7 @@ def shell():
         shell.reset()
         InteractiveShell.clear_instance()
         sys.modules["__main__"] = main
+        sys.setrecursionlimit(limit)
 
 
 def test_a_cell_is_checked_with_the_live_shapes_before_it_runs(shell, capsys):

@@ -10,7 +10,9 @@ import pytest
 
 from shapecheck.ipython import check_cell, fact_for, prelude
 
+_LIMIT = sys.getrecursionlimit()
 IPython = pytest.importorskip("IPython", reason="IPython is not installed (it is in the [test] extra)")
+sys.setrecursionlimit(_LIMIT)   # importing IPython raises it (to 3000), which moves where the parser gives up
 
 
 @pytest.fixture

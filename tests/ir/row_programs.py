@@ -52,3 +52,9 @@ def rows_3d(x):
 def vector_softmax(v):
     e = np.exp(v - v.max())
     return e / e.sum()
+
+
+def layernorm_eps(x, g, b, eps):
+    mean = x.mean(axis=1, keepdims=True)
+    var = ((x - mean) ** 2).mean(axis=1, keepdims=True)
+    return (x - mean) / np.sqrt(var + eps * eps) * g + b

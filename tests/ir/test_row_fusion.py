@@ -38,6 +38,7 @@ CASES = {
     "softmax": (lambda r, c: [(r, c)], 1),
     "log_softmax": (lambda r, c: [(r, c)], 1),
     "layernorm": (lambda r, c: [(r, c), (c,), (c,)], 1),
+    "layernorm_eps": (lambda r, c: [(r, c), (c,), (c,), ()], 1),   # a 0-d argument joins the group
     "rmsnorm": (lambda r, c: [(r, c), (c,)], 1),
     "cross_entropy": (lambda r, c: [(r, c), (r, c)], 2),   # the row kernel, then the mean over rows
     "moments": (lambda r, c: [(r, c)], 1),

@@ -326,7 +326,8 @@ def row_kernel_for(name: str, shape_params: tuple[Name, ...], params: tuple[G.Pa
     outer = [L.Var(b.fresh(_LOOP_HINTS[k] if k < len(_LOOP_HINTS) else "i"), L.INDEX) for k in range(len(domain.outer))]
 
     def row_index(t: G.TensorType) -> list:
-        return outer + [L.Const(0, L.INDEX)] * (t.rank - len(outer))
+        # Keepdims (outer + ones), outer only, or a 0-d value.
+        return outer + [L.Const(0, L.INDEX)] * (t.rank - len(outer)) if t.rank else []
 
     available, loop_of = {}, {}   # member -> loops to run before it is known; reduction -> its loop
     for x in members:

@@ -85,8 +85,8 @@ def member_class(b: G.Binding, domain: RowDomain, types: dict) -> str | None:
     if type(v) is not G.OpCall or v.op not in OPS or type(b.type) is not G.TensorType:
         return None
     kind = OPS[v.op].kind
-    if kind == "const":
-        return "row"   # a 0-d value: broadcast anywhere
+    if kind == "const" or (kind == "elementwise" and b.type.rank == 0):
+        return "row"   # a 0-d value (a constant, a cast scalar): broadcast anywhere
     cls = domain.classify(b.type.shape)
     if kind == "elementwise":
         return cls
@@ -186,7 +186,11 @@ def _worth_fusing(members: set[int], bindings, domain: RowDomain, types: dict) -
     if len(reductions) >= 2:
         return True
     # A full-shape member reading a row value (a reduction broadcast back over its rows).
-    row_values = {bindings[m].var for m in members if member_class(bindings[m], domain, types) == "row"
-                  and OPS[bindings[m].value.op].kind != "const"}
+    row_values: set = set()
+    for m in sorted(members):
+        b = bindings[m]
+        if member_class(b, domain, types) == "row" and (
+                OPS[b.value.op].kind == "reduce" or any(a in row_values for a in b.value.args)):
+            row_values.add(b.var)
     return any(member_class(bindings[m], domain, types) == "full"
                and any(a in row_values for a in bindings[m].value.args) for m in members)

@@ -138,6 +138,10 @@ def _fmt(value, digits=3) -> str:
     return "" if value is None else f"{value:.{digits}f}"
 
 
+def _numba_cell(r: dict, label: str) -> str:
+    return "fails" if f"{label}_error" in r else _fmt(r.get(label))
+
+
 def tables(kernel_rows: list[dict] | None, missing: str, row_rows: list[dict]) -> str:
     lines = []
     if kernel_rows is None:
@@ -154,18 +158,22 @@ def tables(kernel_rows: list[dict] | None, missing: str, row_rows: list[dict]) -
             if "shapecheck" not in r:
                 why = r.get("shapecheck_error", "")
                 lines.append(f"| {r['name']} | {size:,} | {_fmt(r.get('numba_first'), 0)} | does not compile: "
-                             f"{why.replace('|', '/')} | {_fmt(r.get('numba'))} | {_fmt(r.get('numba_par'))} | | | |")
+                             f"{why.replace('|', '/')} | {_numba_cell(r, 'numba')} | {_numba_cell(r, 'numba_par')} | | | |")
                 continue
             ratio = r["numba"] / r["shapecheck"] if r.get("numba") else None
             ratio_par = r["numba_par"] / r["shapecheck"] if r.get("numba_par") else None
             flag = "" if r.get("agrees") else " (disagrees!)"
             lines.append(f"| {r['name']}{flag} | {size:,} | {_fmt(r.get('numba_first'), 0)} | "
-                         f"{_fmt(r['shapecheck_first'], 0)} | {_fmt(r.get('numba'))} | {_fmt(r.get('numba_par'))} | "
+                         f"{_fmt(r['shapecheck_first'], 0)} | {_numba_cell(r, 'numba')} | {_numba_cell(r, 'numba_par')} | "
                          f"{_fmt(r['shapecheck'])} | {_fmt(ratio, 2)} | {_fmt(ratio_par, 2)} |")
         ratios = [r["numba"] / r["shapecheck"] for r in compiled if r.get("numba")]
         lines += ["", f"Geometric mean over the kernels that compile, time of Numba serial / shapecheck: "
                       f"{_geomean(ratios):.2f}x ({len(ratios)} kernels). First-call times are in ms and "
                       "include compilation (and, for shapecheck, tracing); other times are medians in ms.", ""]
+    failures = [f"{r['name']} ({label}): {r[f'{label}_error']}" for r in kernel_rows or ()
+                for label in ("numba", "numba_par") if f"{label}_error" in r]
+    if failures:
+        lines += ["Numba failures: " + "; ".join(f.replace("|", "/") for f in failures) + ".", ""]
     lines += ["| NumPy code | NumPy | Numba (loops) | Numba parallel (prange) | shapecheck.jit | kernels | "
               "x NumPy | x Numba | x Numba parallel | first call |",
               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]

@@ -10,7 +10,9 @@
 # then: device run with carry [".whl"] and command `bash tools/gpu-check.sh` (timeout ~300 s).
 #
 # It runs the GPU-marked tests (PTX built by LLVM's NVPTX back end, loaded with the CUDA driver API,
-# results compared with NumPy) and prints the device and the timings, into $OUT when set.
+# results compared with NumPy), then tools/gpu_check.py (results against NumPy for elementwise, row
+# and matmul programs, device times, copy bandwidth and an elementwise kernel's share of it), and
+# prints the device and the timings, into $OUT when set.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out="${OUT:-/tmp/gpu-check}"
@@ -25,20 +27,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | tee 
 export PYTHONUNBUFFERED=1
 python3 -m pytest -m gpu tests/ir -q -rs -p no:cacheprovider 2>&1 | tee "$out/gpu-tests.txt"
 status=${PIPESTATUS[0]}
-python3 - <<'PY' 2>&1 | tee "$out/ptx-timing.txt"
-import time
-import numpy as np
-from shapecheck.ir import ptx
-from tests.ir.test_ptx import transcendental_module
-
-module = transcendental_module()
-rng = np.random.default_rng(0)
-x = rng.standard_normal((64, 256)).astype(np.float32)
-y = rng.standard_normal(256).astype(np.float32)
-for _ in range(2):
-    began = time.perf_counter()
-    out = ptx.run(module, x, y)
-    print(f"ptx.run (build + launch + copy): {1000 * (time.perf_counter() - began):.1f} ms")
-print("max abs error vs NumPy:", float(np.abs(out - (np.exp(-x * x) * np.sin(y) + x ** 2)).max()))
-PY
+python3 tools/gpu_check.py 2>&1 | tee "$out/gpu-check.txt"
+check=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] && status=$check
 exit "$status"

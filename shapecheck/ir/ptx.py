@@ -8,24 +8,19 @@ thread 0 only. Math functions come from NVIDIA's libdevice (``__nv_exp`` ...), l
 bitcode and internalised so the optimizer drops what is unused.
 
 ``ptx_text(loop_module)`` needs no GPU; ``ptxas -arch=sm_90`` assembles its output (the tests
-check this). ``run(loop_module, *arrays)`` launches on a GPU through the CUDA driver API.
+check this). ``cuda.py`` launches it on a GPU through the CUDA driver API.
 """
 
 from __future__ import annotations
 
-import ctypes
-import functools
 import glob
 import hashlib
 import os
 
 import llvmlite.binding as llvm
-import numpy as np
 from llvmlite import ir
 
-from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
-from shapecheck.ir import runtime
 from shapecheck.ir.codegen import lower, shelf, target, vecmath
 from shapecheck.ir.codegen.optimize import optimize
 
@@ -121,86 +116,3 @@ def ptx_text(module: L.LoopModule, *, fastmath: bool = False) -> str:
 
 def ptx_from_ir(ir_text: str, entry_points) -> str:
     return target.ptx_machine().emit_assembly(optimized_module(ir_text, entry_points))
-
-
-# --- running on a GPU (CUDA driver API through ctypes) ---------------------------------------
-
-THREADS_PER_BLOCK = 256
-MAX_BLOCKS = 65535
-
-
-@functools.cache
-def _driver() -> ctypes.CDLL:
-    cuda = ctypes.CDLL("libcuda.so.1")
-    _check(cuda.cuInit(0), "cuInit")
-    return cuda
-
-
-def _check(status: int, what: str) -> None:
-    if status != 0:
-        raise RuntimeError(f"CUDA driver call {what} failed with status {status}")
-
-
-@functools.cache
-def _context() -> ctypes.c_void_p:
-    cuda = _driver()
-    device, context = ctypes.c_int(), ctypes.c_void_p()
-    _check(cuda.cuDeviceGet(ctypes.byref(device), 0), "cuDeviceGet")
-    _check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device), "cuDevicePrimaryCtxRetain")
-    return context
-
-
-def run(module: L.LoopModule, *arrays):
-    """Run ``module`` on GPU 0: copy inputs to the device, launch each kernel, copy outputs back.
-
-    Arguments are guarded exactly as on the host (``runtime.check_arguments``)."""
-    cuda = _driver()
-    _check(cuda.cuCtxSetCurrent(_context()), "cuCtxSetCurrent")
-    program = module.program
-    arrays = runtime.check_arguments(program, arrays)
-    env = runtime.bind_shapes(program, arrays)
-    text, symbols = llvm_ir(module)
-    image = ptx_from_ir(text, tuple(symbols.values())).encode() + b"\0"
-    cu_module = ctypes.c_void_p()
-    _check(cuda.cuModuleLoadData(ctypes.byref(cu_module), image), "cuModuleLoadData")
-    host = dict(zip((b.name for b in program.inputs), arrays))
-    for temp in program.temps:
-        host[temp.name] = np.empty(tuple(dims.evaluate(d, env) for d in temp.shape),
-                                   runtime.NUMPY_DTYPES[temp.dtype])
-    device = {}
-    try:
-        for name, array in host.items():
-            pointer = ctypes.c_uint64()
-            _check(cuda.cuMemAlloc_v2(ctypes.byref(pointer), max(array.nbytes, 1)), "cuMemAlloc")
-            device[name] = pointer
-            _check(cuda.cuMemcpyHtoD_v2(pointer, array.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(array.nbytes)),
-                   "cuMemcpyHtoD")
-        for call in program.calls:
-            kernel = module.kernel(call.kernel)
-            function = ctypes.c_void_p()
-            _check(cuda.cuModuleGetFunction(ctypes.byref(function), cu_module, symbols[kernel.name].encode()),
-                   "cuModuleGetFunction")
-            shape_args = [ctypes.c_int64(dims.evaluate(d, env)) for d in call.shape_args]
-            values = [device[name] for name in call.buffers] + shape_args
-            params = (ctypes.c_void_p * len(values))(*[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in values])
-            split = lower.split_loop(kernel)
-            if split is None:
-                blocks, threads = 1, 1
-            else:
-                local = {p.key: int(v.value) for p, v in zip(kernel.shape_params, shape_args)}
-                trip = runtime.trip_count(split, local)
-                blocks = max(1, min(MAX_BLOCKS, -(-trip // THREADS_PER_BLOCK)))
-                threads = THREADS_PER_BLOCK
-            _check(cuda.cuLaunchKernel(function, blocks, 1, 1, threads, 1, 1, 0, None, params, None),
-                   "cuLaunchKernel")
-        _check(cuda.cuCtxSynchronize(), "cuCtxSynchronize")
-        for name in program.outputs:
-            array = host[name]
-            _check(cuda.cuMemcpyDtoH_v2(array.ctypes.data_as(ctypes.c_void_p), device[name],
-                                        ctypes.c_size_t(array.nbytes)), "cuMemcpyDtoH")
-    finally:
-        for pointer in device.values():
-            cuda.cuMemFree_v2(pointer)
-        cuda.cuModuleUnload(cu_module)
-    outputs = tuple(host[name] for name in program.outputs)
-    return outputs[0] if len(outputs) == 1 else outputs

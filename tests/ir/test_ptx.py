@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_llvm_programs import Inputs, elementwise_module, row_reduce_module  # noqa: E402
 
 from shapecheck.ir import loops as L  # noqa: E402
-from shapecheck.ir import ptx  # noqa: E402
+from shapecheck.ir import cuda, ptx  # noqa: E402
 from shapecheck.constraints import dims  # noqa: E402
 from shapecheck.subst.names import fresh_name  # noqa: E402
 
@@ -68,22 +68,12 @@ def test_split_loop_is_grid_stride():
         assert register in text
 
 
-def gpu_available() -> bool:
-    try:
-        import ctypes
-        cuda = ctypes.CDLL("libcuda.so.1")
-        count = ctypes.c_int(0)
-        return cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 and count.value > 0
-    except OSError:
-        return False
-
-
 @pytest.mark.gpu
-@pytest.mark.skipif(not gpu_available(), reason="no NVIDIA GPU / CUDA driver on this machine")
+@pytest.mark.skipif(cuda.unavailable() is not None, reason=f"no GPU: {cuda.unavailable()}")
 def test_transcendental_kernel_runs_on_gpu():
     module = transcendental_module()
     rng = np.random.default_rng(0)
     x = rng.standard_normal((64, 256)).astype(np.float32)
     y = rng.standard_normal(256).astype(np.float32)
-    out = ptx.run(module, x, y)
+    out = cuda.run(module, x, y)
     np.testing.assert_allclose(out, np.exp(-x * x) * np.sin(y) + x ** 2, rtol=1e-5, atol=1e-6)

@@ -1,0 +1,65 @@
+"""The GPU part of ``tools/gpu-check.sh``: results against NumPy and bandwidth, on GPU 0.
+
+Prints one line per check; exits 1 if a result disagrees with NumPy. Bandwidth: device-to-device
+copy (``cuda.bandwidth``) is the ceiling; an elementwise kernel ``a * b + c`` over 2**26 float32
+moves 16 bytes per element (three reads, one write) and is reported as a share of that ceiling
+(goal: 80%).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from shapecheck.ir import compile_to_loops, cuda, trace  # noqa: E402
+from tests.ir.test_cuda_launch import NAMESPACE, SOURCE  # noqa: E402
+
+# The programs of the launcher's tests, at sizes that measure something.
+CHECKS = {
+    "chain": {"a": (1 << 20,), "b": (1 << 20,), "c": (1 << 20,)},
+    "transcendental": {"x": (1 << 20,)},
+    "softmax": {"x": (4096, 1024)},
+    "layernorm": {"x": (4096, 1024), "g": (1024,), "b": (1024,)},
+    "mlp": {"x": (512, 256), "w": (256, 256)},
+}
+
+
+def main() -> int:
+    reason = cuda.unavailable()
+    if reason:
+        print(f"skipped: {reason}")
+        return 0
+    rng = np.random.default_rng(0)
+    failed = 0
+    for name, shapes in CHECKS.items():
+        started = time.perf_counter()
+        program = cuda.CudaProgram(compile_to_loops(trace(SOURCE, name, shapes=shapes)))
+        built = time.perf_counter() - started
+        args = [(rng.standard_normal(s) / 8).astype(np.float32) for s in shapes.values()]
+        got = program(*args)
+        want = NAMESPACE[name](*args)
+        error = float(np.max(np.abs(got - want) / (np.abs(want) + 1e-3)))
+        ok = np.allclose(got, want, rtol=2e-4, atol=2e-5)
+        failed += not ok
+        device_args = [cuda.DeviceArray.from_host(a) for a in args]
+        seconds = program.time(*device_args, repeat=10)
+        print(f"{name:15s} {'ok ' if ok else 'BAD'} max rel error {error:.2e}  build {built * 1e3:7.1f} ms  "
+              f"device time {seconds * 1e3:8.3f} ms")
+    ceiling = cuda.bandwidth()
+    n = 1 << 26
+    program = cuda.CudaProgram(compile_to_loops(trace(SOURCE, "chain", shapes={"a": (n,), "b": (n,), "c": (n,)})))
+    arrays = [cuda.DeviceArray.from_host(np.full(n, k, np.float32)) for k in (1.0, 2.0, 3.0)]
+    seconds = program.time(*arrays, repeat=20)
+    achieved = 16 * n / seconds
+    print(f"copy bandwidth {ceiling / 1e9:.0f} GB/s; a*b+c over 2**26 f32: {achieved / 1e9:.0f} GB/s "
+          f"= {100 * achieved / ceiling:.0f}% of copy (goal 80%)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

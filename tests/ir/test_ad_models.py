@@ -173,9 +173,9 @@ def test_gradient_kernels_assemble_for_the_gpu(tmp_path):
 @pytest.mark.gpu
 @pytest.mark.skipif(not gpu_available(), reason="no NVIDIA GPU / CUDA driver on this machine")
 def test_gradient_runs_on_the_gpu():
-    from shapecheck.ir import ptx
+    from shapecheck.ir import cuda
 
     args, lowered = _conv_grad_loops()
-    on_gpu = ptx.run(lowered.loops, *args)
+    on_gpu = cuda.run(lowered.loops, *args)
     for a, b in zip(lowered(*args), on_gpu):
         np.testing.assert_allclose(b, a, rtol=1e-12, atol=1e-12)

@@ -68,6 +68,10 @@ def test_split_loop_is_grid_stride():
         assert register in text
 
 
+def gpu_available() -> bool:
+    return cuda.unavailable() is None
+
+
 @pytest.mark.gpu
 @pytest.mark.skipif(cuda.unavailable() is not None, reason=f"no GPU: {cuda.unavailable()}")
 def test_transcendental_kernel_runs_on_gpu():

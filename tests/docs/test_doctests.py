@@ -10,6 +10,8 @@ import pytest
 MODULES = [
     "shapecheck", "shapecheck.api", "shapecheck.constraints.dims", "shapecheck.constraints.signature",
     "shapecheck.ir",
+    "shapecheck.ir.ad", "shapecheck.ir.ad.emit", "shapecheck.ir.ad.cost", "shapecheck.ir.ad.programs",
+    "shapecheck.ir.ad.transforms",
 ]
 
 

@@ -18,9 +18,9 @@ Gradients", POPL 2023; JAX's ``jvp``, ``partial_eval`` and ``transpose``):
 >>> lin = linearize(m)
 >>> print(print_module(G.Module((lin.linear.function,))).strip())
 fn @f_lin[](%t: f32[3], %dx: f32[3]) -> f32[] {
-  %t_1: f32[3] = mul(%dx, %t)
-  %t_2: f32[] = sum(%t_1) {axes=(0,), keepdims=false}
-  return %t_2
+  %dt: f32[3] = mul(%dx, %t)
+  %dt_1: f32[] = sum(%dt) {axes=(0,), keepdims=false}
+  return %dt_1
 }
 """
 

@@ -35,7 +35,7 @@ from typing import Mapping, Union
 from shapecheck.subst import Scope, checks_enabled, free_vars
 
 from .. import graph as G
-from .cost import binding_flops, nbytes
+from .cost import nbytes, recompute_flops
 from .emit import ADError
 from .linearity import LinearFunction, check_linear
 
@@ -136,18 +136,18 @@ def _choose(policy: Policy, needed: set, by_var: dict, inputs: set, input_types:
     sizes = policy.sizes
     bytes_of = {n: nbytes(types[n], sizes) for n in candidates}
 
-    def recompute_flops(saved: set) -> int:
-        return sum(binding_flops(by_var[n], types, sizes) for n in _closure(needed, saved, by_var, inputs))
+    def recomputation(saved: set) -> int:
+        return sum(recompute_flops(by_var[n], types, sizes) for n in _closure(needed, saved, by_var, inputs))
 
     # Greedy by marginal gain: each step saves the residual that removes the most recomputation
     # per byte, given what is saved already (values recomputed for several residuals count once).
-    saved, used, current = set(), 0, recompute_flops(set())
+    saved, used, current = set(), 0, recomputation(set())
     while True:
         best = None
         for n in sorted(candidates - saved, key=lambda n: n.id):
             if used + bytes_of[n] > policy.bytes:
                 continue
-            after = recompute_flops(saved | {n})
+            after = recomputation(saved | {n})
             score = (current - after) / max(1, bytes_of[n])
             if current > after and (best is None or score > best[0]):
                 best = (score, n, after)

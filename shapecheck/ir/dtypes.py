@@ -15,10 +15,11 @@ References: NumPy's ufunc type resolution (``numpy.ufunc.resolve_dtypes``), NEP 
 from __future__ import annotations
 
 import functools
+import operator
 
 import numpy as np
 
-__all__ = ["CODES", "loop_dtypes", "reduction_dtype", "common_dtype", "UnsupportedDtype"]
+__all__ = ["CODES", "loop_dtypes", "reduction_dtype", "common_dtype", "with_constant", "UnsupportedDtype"]
 
 CODES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
          "i64": np.dtype(np.int64), "bool": np.dtype(np.bool_)}
@@ -80,3 +81,15 @@ def common_dtype(operands: tuple[tuple[str, bool], ...]) -> str:
     all_weak = all(weak for _, weak in operands)
     given = [CODES[code] if (all_weak or not weak) else _WEAK_SAMPLES[code] for code, weak in operands]
     return _code(np.result_type(*given), "where")
+
+
+@functools.cache
+def with_constant(op: str, code: str, value) -> str:
+    """The dtype of the operator ``op`` on a ``code`` array and the Python constant ``value``,
+    as NumPy computes it from the value itself (``bool_array ** 2`` runs ``np.square``: int8,
+    where resolving ``np.power`` by the type ``int`` alone would say int64)."""
+    with np.errstate(all="ignore"):
+        return _code(_OPERATORS[op](np.ones(1, CODES[code]), value).dtype, op)
+
+
+_OPERATORS = {"pow": operator.pow}

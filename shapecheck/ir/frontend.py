@@ -35,7 +35,7 @@ from shapecheck.subst.dimterms import dim_of
 from shapecheck.subst.names import Name
 
 from . import graph as G
-from .dtypes import UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype
+from .dtypes import UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
 from .ops import IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
@@ -308,6 +308,8 @@ class _Tracer:
             inputs, result = loop_dtypes(op, operands)
         except UnsupportedDtype as exc:
             raise TraceError(f"{line_of(node)}{exc}") from exc
+        if op in ("floor", "ceil") and result not in ("f32", "f64"):
+            return self.as_dtype(values[0], result, node)   # NumPy 2: the floor of an integer is itself
         logic = result == "bool" and op in _BOOL_LOGIC
         args = [self.as_dtype(v, "i64" if logic else d, node) for v, d in zip(values, inputs)]
         out = self.emit(op, args, node=node)
@@ -319,7 +321,13 @@ class _Tracer:
         if not isinstance(a, Tensor) and not isinstance(b, Tensor):
             return _python_arith(op, a, b, node)
         if op == "pow" and isinstance(b, (int, float)) and b == 2:
-            return self.ufunc("mul", [a, a], node)
+            # x ** 2 as x * x, in the dtype NumPy's power loop gives (bool ** 2 is int8's).
+            try:
+                dtype = with_constant("pow", _dtype_of(a, node)[0], b)
+            except UnsupportedDtype as exc:
+                raise TraceError(f"{line_of(node)}{exc}") from exc
+            x = self.as_dtype(a, dtype, node)
+            return self.ufunc("mul", [x, x], node)
         return self.ufunc(op, [a, b], node)
 
     def expr(self, node: ast.AST, env: dict[str, Any]) -> Any:
@@ -338,7 +346,7 @@ class _Tracer:
             return _python_arith("floordiv" if isinstance(node.op, ast.FloorDiv) else "mod", a, b, node)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             v = self.expr(node.operand, env)
-            return self.emit("neg", (v,), node=node) if isinstance(v, Tensor) else _python_arith("neg", v, None, node)
+            return self.ufunc("neg", [v], node) if isinstance(v, Tensor) else _python_arith("neg", v, None, node)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
             return self.expr(node.operand, env)
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _CMPOPS:

@@ -98,3 +98,19 @@ def test_full_reductions_still_return_scalars():
     x = np.arange(10.0)
     assert g(x) == 45.0 and not isinstance(g(x), np.ndarray)
     assert g._fast is None                  # a 0-d result needs the Python path's conversion
+
+
+def rms_rows(x):
+    return np.sqrt((x * x).mean(axis=1))
+
+
+def test_symbolic_kernel_compiles_once_for_five_sizes():
+    """``shapes={"x": ("n", 1024)}``: one compile at decoration serves every n (issue 12, item 5)."""
+    f = shapecheck.jit(rms_rows, shapes={"x": ("n", 1024)})
+    assert f.compiles == 1
+    for n in (1, 3, 64, 257, 1000):
+        x = np.random.default_rng(n).standard_normal((n, 1024)).astype(np.float32)
+        np.testing.assert_allclose(f(x), rms_rows(x), rtol=1e-5)
+    assert f.compiles == 1 and len(f.specializations) == 1
+    with pytest.raises(ValueError, match="x: expected dim 1024, got 1000"):
+        f(np.ones((4, 1000), np.float32))

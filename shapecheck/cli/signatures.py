@@ -16,9 +16,12 @@ from .discovery import PathNotFound, discover
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.usage = "shapecheck signatures [PATH ...]"
+    parser.usage = "shapecheck signatures [PATH ...] [--cost]"
     parser.description = "Print the inferred shape signature of every function."
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
+    parser.add_argument("--cost", action="store_true",
+                        help="under each signature, the FLOPs and bytes of one call on the shapes it shows "
+                             "(shapecheck cost; docs/cost.md)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,4 +42,29 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(f"# {path}\n")
         for sig in sigs:
             sys.stdout.write(sig.text() + "\n")
+            if args.cost:
+                sys.stdout.write(_cost_line(str(path), sig))
     return EXIT_OK
+
+
+def _cost_line(path: str, sig: api.Signature) -> str:
+    """``    cost: 24*n FLOPs, ... bytes read, ... written`` of one call of a top-level function or
+    method, each parameter the signature's highest-rank shape for it."""
+    qualname = sig.qualname
+    if "<locals>" in qualname or qualname.count(".") > 1:
+        return ""   # a nested function runs only inside its parent
+    shapes = {}
+    for name, alternatives in sig.params:
+        shaped = [a for a in alternatives if isinstance(a, api.ShapeText)]
+        if shaped:
+            dims = max(shaped, key=lambda a: len(a.dims)).dims
+            if all(d.isdigit() or d.isidentifier() for d in dims):
+                shapes[name] = [int(d) if d.isdigit() else d for d in dims]
+    try:
+        report = api.cost_of(api.measure(path, qualname, shapes))
+    except (api.TargetNotFound, SyntaxError, RecursionError):
+        return ""
+    total = report.total
+    params = f", {report.show(report.params)} params" if report.params else ""
+    return (f"    cost: {report.show(total.flops)} FLOPs, {report.show(total.bytes_read)} bytes read, "
+            f"{report.show(total.bytes_written)} written{params}\n")

@@ -29,6 +29,7 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from ..version import __version__
+from .. import api
 from ..api import Notebook, Project, check_cells, check_source
 from ..report.codes import CODES
 from ..report.diagnostics import FileReport, Span
@@ -36,6 +37,7 @@ from . import actions, notebooks, selfcheck, settings as settings_mod
 from .convert import to_lsp_diagnostic, to_range, to_span
 from .framing import ResyncingStream
 from .imports import imported_modules, module_names
+from .costs import enclosing_target, line_cost_text
 from .notes import HoverText, NoteIndex, hint_notes, hover_code, signature_notes
 from .positions import position_to_char, split_lines
 from .scheduler import Scheduler, Snapshot
@@ -105,6 +107,7 @@ class ShapecheckServer(LanguageServer):
         self.scheduler: Scheduler | None = None
         # path of each open notebook -> the module its cells made at its last snapshot (notebooks.py)
         self.notebook_modules: dict[str, Notebook] = {}
+        self._costs: dict[tuple[str, int, str], Any] = {}   # (uri, analysis, function) -> its cost report
 
     # -- set-up -------------------------------------------------------------------------------
 
@@ -124,6 +127,27 @@ class ShapecheckServer(LanguageServer):
                 timeout_s=lambda: self.settings.analysis_timeout_ms / 1000,
                 log=self.log_warning, on_timeout=self.reset_project)
         return self.scheduler
+
+    def line_cost(self, analysed: Analysed, uri: str, line: int) -> str | None:
+        """The hover's cost of ``line``: its function measured once per analysis (costs.py)."""
+        if self.notebook_of_cell(uri) is not None or uri in self.workspace.notebook_documents:
+            return None   # a cell's lines are not the module's (notebooks.py maps them): no cost there
+        target = enclosing_target(analysed.text, line)
+        if target is None:
+            return None
+        key = (uri, analysed.serial, target)
+        if key not in self._costs:
+            if len(self._costs) > 64:
+                self._costs.clear()
+            try:
+                measured = api.measure(_path_of(uri), target, source=analysed.text,
+                                       project=Project(roots=list(self.roots), read_source=self.buffer_of))
+                self._costs[key] = api.cost_of(measured)
+            except Exception as error:  # noqa: BLE001 - a hover extra never fails the hover
+                self.log_warning(f"cost of {target}: {type(error).__name__}: {error}")
+                self._costs[key] = None
+        report = self._costs[key]
+        return line_cost_text(report, line) if report is not None else None
 
     def reset_project(self) -> None:
         """A fresh Project (after a time-out, or when roots or analysis options change)."""
@@ -468,6 +492,9 @@ async def hover(ls: ShapecheckServer, params: types.HoverParams) -> types.Hover 
     explained = [d for d in analysed.report.diagnostics if actions.spans_overlap(d.span, here)]
     prose = "\n\n".join(f"**{d.code}** ({CODES[d.code].name}): {CODES[d.code].summary}"
                         for d in explained if d.code in CODES)
+    cost = await asyncio.to_thread(ls.line_cost, analysed, params.text_document.uri, line)
+    if cost:
+        prose = f"{prose}\n\n{cost}" if prose else cost
     if note is None and not prose:
         return None
     if note is None:

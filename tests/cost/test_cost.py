@@ -186,3 +186,13 @@ def test_text_output_has_lines_and_totals(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "total FLOPs: 203530*n" in out
     assert "matmul, add, maximum" in out
+
+
+def test_signatures_print_each_functions_total(tmp_path, capsys):
+    path = tmp_path / "m.py"
+    path.write_text("import numpy as np\n\n\ndef layer(x, w):\n    n, k = x.shape\n    assert w.shape == (k, 10)\n"
+                    "    return x @ w\n")
+    assert app.main(["signatures", "--cost", str(path)]) == 0
+    out = capsys.readouterr().out
+    # (n, k) @ (k, 10): 2*n*k*10 FLOPs; reads x (4*n*k bytes) and w (40*k), writes (n, 10)
+    assert "def layer(x: (n, k), w: (k, 10)) -> (n, 10)\n    cost: 20*k*n FLOPs, 4*k*n + 40*k bytes read, 40*n written" in out

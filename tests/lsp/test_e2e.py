@@ -86,6 +86,16 @@ async def test_diagnostics_hover_and_hints_from_the_real_analyzer(shared, model)
     assert (9, ": (8, 784) float64") in labels and (13, ": (5,) float64") in labels
 
 
+async def test_hover_shows_the_cost_of_a_line(shared, model):
+    client = shared
+    client.open(model, MODEL)
+    await client.diagnostics_for(model, lambda ds: any(d.code == "SC102" for d in ds))
+    on_sum = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(model), position_of("a.sum")))
+    # f's body makes a (4, 5): the sum reads 20 elements (float32: 80 bytes), writes 5
+    assert "cost: 20 FLOPs, 80 bytes read, 20 written (sum)" in on_sum.contents.value
+
+
 async def test_code_actions_from_the_real_analyzer(shared, model):
     client = shared
     client.open(model, MODEL)

@@ -47,6 +47,23 @@ def unload_ipython_extension(shell) -> None:
     ipython.unload_ipython_extension(shell)
 
 
+def device_mesh(**axes: int) -> dict:
+    """A device mesh for :func:`shard` annotations: axis names and sizes, major to minor. At run time a
+    plain dict; shapecheck reads it statically.
+
+    >>> device_mesh(dp=2, tp=4)
+    {'dp': 2, 'tp': 4}
+    """
+    return dict(axes)
+
+
+def shard(array, mesh, *spec):
+    """Say how ``array`` is split over ``mesh`` (one entry per leading dim, as ``PartitionSpec`` takes:
+    an axis name, a tuple of them, or None). At run time return ``array`` unchanged; shapecheck checks
+    the split (every split dim divisible by its axes) and tracks the placement through the code."""
+    return array
+
+
 def __getattr__(name: str):
     # Lazy public API: `from shapecheck import check_source` pays for the analyser only then.
     if name in ("check_source", "check_paths", "Options", "Project"):
@@ -61,5 +78,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'shapecheck' has no attribute {name!r}")
 
 
-__all__ = ["reveal_shape", "HOLE", "check_source", "check_paths", "Options", "Project", "jit", "grad", "vjp", "jvp",
+__all__ = ["reveal_shape", "HOLE", "device_mesh", "shard", "check_source", "check_paths", "Options", "Project", "jit", "grad", "vjp", "jvp",
            "__version__"]

@@ -18,6 +18,7 @@ from . import einops
 from . import flax
 from ..core.spmd import ParallelLayer, SpmdFunction
 from .spmd_jax import JAX_SPMD, call_spmd
+from .spmd_numpy import NUMPY_SPMD
 from .spmd_ops import has_placement, with_placements
 from .spmd_torch import TORCH_SPMD, call_parallel
 
@@ -32,6 +33,7 @@ TABLE.update(flax.FLAX)
 LAYER_CALLS = {**LAYER_CALLS, **flax.LAYER_CALLS}   # kinds are qualified (flax.linen.Dense): no torch kind is shadowed
 TABLE.update(JAX_SPMD)
 TABLE.update(TORCH_SPMD)
+TABLE.update(NUMPY_SPMD)
 
 #: The values a call dispatches to a rule (the others are the interpreter's: functions, classes, built-ins).
 RULE_CALLEES = (LibraryObject, Method, TorchModule, SpmdFunction, ParallelLayer)

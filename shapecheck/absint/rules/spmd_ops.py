@@ -7,7 +7,8 @@ strategies"; GSPMD's for ``jit``):
   and scaling by an unsplit operand (sums are linear);
 * matmul: batch and row dims keep the left operand's split, columns the right's; a contraction
   dim split alike on both sides leaves a partial sum over those axes: a DTensor ``Partial()``
-  (which ``redistribute`` must finish), while for a ``jax.Array`` XLA sums it at once (SC303).
+  (which ``redistribute`` must finish), while a ``jax.Array`` is summed at once (XLA inserts the
+  all-reduce; SC303 gives its bytes).
 
 Operands split differently (or a partial sum into a nonlinear op) still run: DTensor and XLA insert
 the communication. That is reported as SC303, an info note giving the cheapest plan's bytes when the
@@ -132,9 +133,11 @@ def _matmul(ctx: OpContext, arrays: list[Array], result: Array) -> Layout | None
     except LayoutError:   # one axis on rows and columns: no placement holds the result
         return None
     if out.partial and not (lhs.tensor or rhs.tensor):
-        # a jax.Array is never a pending sum: XLA sums the partial products before handing it back
+        # a jax.Array (or an annotated NumPy array) is never a pending sum: XLA sums the partial
+        # products before handing it back
         whole = Layout(mesh, dims)
         _note(ctx, f"the contracted dim is split over {_axes(left.dims[-1])}",
-              [(Array(result.shape, result.dtype, None, False, out), whole)], "XLA sums the partial products")
+              [(Array(result.shape, result.dtype, None, False, out), whole)],
+              "the partial products are summed across devices")
         return whole
     return out

@@ -807,17 +807,27 @@ def _assignment_counts(fn: ast.FunctionDef) -> dict[str, tuple[int, bool]]:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else \
                 [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
             for target in targets:
-                for node in ast.walk(target):
-                    if isinstance(node, ast.Name):
-                        count, deep = counts.get(node.id, (0, False))
-                        extra = 2 if isinstance(stmt, ast.AugAssign) else 1
-                        counts[node.id] = (count + extra, deep or nested)
+                for name in _bound_names(target):
+                    count, deep = counts.get(name, (0, False))
+                    extra = 2 if isinstance(stmt, ast.AugAssign) else 1
+                    counts[name] = (count + extra, deep or nested)
             for child in ("body", "orelse"):
                 inner = getattr(stmt, child, None)
                 if isinstance(inner, list) and isinstance(stmt, (ast.For, ast.While, ast.If)):
                     visit(inner, True)
     visit(fn.body, False)
     return counts
+
+
+def _bound_names(target: ast.AST) -> list[str]:
+    """The names an assignment target binds (``a``, ``a, (b, c)``; not those read in ``x[i]``)."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [n for t in target.elts for n in _bound_names(t)]
+    if isinstance(target, ast.Starred):
+        return _bound_names(target.value)
+    return []
 
 
 def _is_allocation(func: ast.Attribute) -> bool:

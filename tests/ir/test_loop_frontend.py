@@ -29,6 +29,7 @@ M = RNG.standard_normal((4, 5))
     (F.swap_and_wrap, (X,)),
     (F.int_and_bool, (M > 0, (M * 100).astype(np.int64))),
     (F.int_and_bool, (M > 0, (M * 1000).astype(np.int32))),
+    (F.histogram_compact, (RNG.standard_normal(500), np.linspace(-2.0, 2.0, 9))),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_loop_code_matches_python(fn, args):
     same(shapecheck.jit(fn)(*args), fn(*args))

@@ -22,11 +22,12 @@ does), so results differ from NumPy's BLAS by rounding only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from llvmlite import ir
 
 from shapecheck.ir import loops as L
+from shapecheck.subst import Scope, Subst, free_vars, substitute
 from shapecheck.subst.names import Name, fresh_name
 
 from . import shelf
@@ -50,6 +51,10 @@ class MatmulNest:
     cols: L.Expr             # j runs over [0, cols)
     depth: L.Expr            # k runs over [0, depth)
     dtype: str
+    # The stored value as a function of the sum ``Var(acc)`` (a fused epilogue: bias, ReLU...),
+    # or None when the sum itself is stored.
+    epilogue: L.Expr | None = None
+    acc: Name | None = None
 
 
 def match(loop: L.For) -> MatmulNest | None:
@@ -67,13 +72,32 @@ def _match_dot(loop: L.For) -> MatmulNest | None:
         return None
     init, k_loop, store = j_loop.body
     if not (isinstance(init, L.Let) and _is_zero(init.value) and _counted(k_loop) and len(k_loop.body) == 1
-            and isinstance(store, L.Store) and store.value == L.Var(init.var, init.dtype)):
+            and isinstance(store, L.Store)):
+        return None
+    sum_only = store.value == L.Var(init.var, init.dtype)
+    if not sum_only and not _epilogue(store.value, init.var, k_loop.var, store.buffer):
         return None
     update = k_loop.body[0]
     if not (isinstance(update, L.Assign) and update.var == init.var and isinstance(update.value, L.Binary)
             and update.value.op == "add" and update.value.lhs == L.Var(init.var, init.dtype)):
         return None
-    return _nest(loop.var, j_loop, k_loop, update.value.rhs, store.buffer, store.indices, init.dtype)
+    nest = _nest(loop.var, j_loop, k_loop, update.value.rhs, store.buffer, store.indices, init.dtype)
+    if nest is None or sum_only:
+        return nest
+    return replace(nest, epilogue=store.value, acc=init.var)
+
+
+def _epilogue(value: L.Expr, acc: Name, k: Name, out: Name) -> bool:
+    """An elementwise function of the sum (a fused bias or activation) that reads neither the
+    output nor ``k``: applied to each element once its sum is complete."""
+    return _mentions(value, {acc}) and not _mentions(value, {k}) and out not in _buffers(value)
+
+
+def _buffers(expr) -> set:
+    found = {expr.buffer} if isinstance(expr, L.Load) else set()
+    for e in (expr.indices if isinstance(expr, L.Load) else _children(expr)):
+        found |= _buffers(e)
+    return found
 
 
 def _match_ikj(loop: L.For) -> MatmulNest | None:
@@ -184,12 +208,13 @@ def lower_tiled(scope, nest: MatmulNest, start: ir.Value, stop: ir.Value, lanes:
     cols_tiled = b.sub(cols, b.srem(cols, shelf.I64(nr)))
     with shelf.for_range(b, start, rows_tiled_end, shelf.I64(mr), name="i0") as i0:
         with shelf.for_range(b, shelf.I64(0), cols_tiled, shelf.I64(nr), name="j0") as j0:
-            _tile(scope, nest, i0, j0, lanes, lambda e: lower_expr(scope, e), tile)
+            _tile(scope, nest, i0, j0, lanes, lambda e: lower_expr(scope, e), tile, lower_block)
         _dot_loops(scope, nest, i0, b.add(i0, shelf.I64(mr)), cols_tiled, cols, lower_block)
     _dot_loops(scope, nest, rows_tiled_end, stop, shelf.I64(0), cols, lower_block)
 
 
-def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int, lower, tile: tuple[int, int]) -> None:
+def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int, lower, tile: tuple[int, int],
+          tile_lower_block=None) -> None:
     b = scope.builder
     vector = ir.VectorType(shelf.VALUE_TYPES[nest.dtype], lanes)
     align = shelf.ITEM_SIZES[nest.dtype]
@@ -229,22 +254,40 @@ def _tile(scope, nest: MatmulNest, i0: ir.Value, j0: ir.Value, lanes: int, lower
             out = element(nest.out, nest.out_indices)
             b.store(b.load(accumulators[r][v]), b.bitcast(out, vector.as_pointer()), align=align)
     del scope.values[nest.i], scope.values[nest.j]
+    if nest.epilogue is not None:
+        # The tile's sums are in ``out``; apply the epilogue to each in place (LLVM vectorizes it).
+        _over_block(scope, nest, i0, b.add(i0, shelf.I64(mr)), j0, b.add(j0, shelf.I64(vectors * lanes)),
+                    (L.Store(nest.out, nest.out_indices, _with_sum(nest, L.Load(nest.out, nest.out_indices, nest.dtype))),),
+                    tile_lower_block)
 
 
 def _dot_loops(scope, nest: MatmulNest, row_start, row_stop, col_start, col_stop, lower_block) -> None:
     """The plain dot-product loops over rows [row_start, row_stop) x cols [col_start, col_stop)."""
-    bounds = [fresh_name(hint) for hint in ("r0", "r1", "c0", "c1")]
-    for name, value in zip(bounds, (row_start, row_stop, col_start, col_stop)):
-        scope.values[name] = value
-    r0, r1, c0, c1 = (L.Var(name, I) for name in bounds)
     acc = fresh_name("acc")
     dot = (L.Let(acc, nest.dtype, L.Const(0.0, nest.dtype)),
            L.For(nest.k, L.Const(0, I), nest.depth, 1, (
                L.Assign(acc, L.Binary("add", L.Var(acc, nest.dtype), L.Binary("mul", nest.a, nest.b))),)),
-           L.Store(nest.out, nest.out_indices, L.Var(acc, nest.dtype)))
-    lower_block(scope, (L.For(nest.i, r0, r1, 1, (L.For(nest.j, c0, c1, 1, dot),)),))
+           L.Store(nest.out, nest.out_indices, _with_sum(nest, L.Var(acc, nest.dtype))))
+    _over_block(scope, nest, row_start, row_stop, col_start, col_stop, dot, lower_block)
+
+
+def _over_block(scope, nest: MatmulNest, row_start, row_stop, col_start, col_stop, body, lower_block) -> None:
+    """``body`` for each ``i`` in [row_start, row_stop) and ``j`` in [col_start, col_stop)."""
+    bounds = [fresh_name(hint) for hint in ("r0", "r1", "c0", "c1")]
+    for name, value in zip(bounds, (row_start, row_stop, col_start, col_stop)):
+        scope.values[name] = value
+    r0, r1, c0, c1 = (L.Var(name, I) for name in bounds)
+    lower_block(scope, (L.For(nest.i, r0, r1, 1, (L.For(nest.j, c0, c1, 1, tuple(body)),)),))
     for name in bounds:
         del scope.values[name]
+
+
+def _with_sum(nest: MatmulNest, total: L.Expr) -> L.Expr:
+    """The value stored for an element whose sum is ``total`` (through the epilogue, if any)."""
+    if nest.epilogue is None:
+        return total
+    names = free_vars(nest.epilogue) | free_vars(total)
+    return substitute(nest.epilogue, Subst.of({nest.acc: total}, Scope.of(names)))
 
 
 def _splat(b: ir.IRBuilder, value: ir.Value, vector: ir.VectorType, lanes: int) -> ir.Value:

@@ -29,6 +29,7 @@ LAYERS = (
     "shapecheck.absint.interp", # the interpreter: statements, expressions, builtins, annotations
     "shapecheck.absint.driver", # a run: project, modules, calls and their memo, holes, signatures
     "shapecheck.api",           # the one door into the analyser
+    "shapecheck.cache",         # the check cache, read by the command line and the language server
     "shapecheck.ir",            # IR, passes, lowering, runtime
     "shapecheck.lsp",           # the language server
     "shapecheck.cli",           # the command line

@@ -6,7 +6,7 @@ The analyser (Z3) loads when the first file is checked.
 
 Imports of the project's own modules resolve from the project root (``root.py``), whichever
 paths are named; files are checked in ``-j N`` processes (``parallel.py``) through the cache
-(``cache.py``), and the output is the same whichever way a report was obtained.
+(``shapecheck/cache/store.py``), and the output is the same whichever way a report was obtained.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ..report.suppression import filter_codes
 from ..version import __version__
 from . import parallel
 from .baseline import BaselineError, apply_baseline, make_baseline, read_baseline, write_baseline
-from .cache import CACHE_DIR_NAME, Cache
+from ..cache.store import CACHE_DIR_NAME, Cache
 from .command import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, print_error, print_note
 from .config import ConfigError, check_code_prefixes, find_config, load_config
 from .discovery import Excludes, PathNotFound, discover

@@ -24,10 +24,10 @@ from typing import Sequence
 
 from .. import api
 from ..report.diagnostics import Diagnostic, FileReport, Span
-from .cache import Cache
+from ..cache.store import Cache
 from .command import print_error
 from .progress import Progress
-from .report_data import report_from_data, report_to_data
+from ..cache.report_data import report_from_data, report_to_data
 
 
 def default_jobs() -> int:
@@ -84,7 +84,7 @@ def check_files(files: Sequence[str], options: api.Options, root: Path, *, jobs:
                 keys[index] = cache.key(path, api.read_source(path))
             except OSError:
                 continue  # unreadable: the worker says so (SC002)
-            reports[index] = cache.get(keys[index])
+            reports[index] = cache.get(keys[index], path)
             if reports[index] is not None and progress is not None:
                 progress.advance()
     pending = [index for index, report in enumerate(reports) if report is None]

@@ -93,6 +93,14 @@ class Scheduler:
         delay = 0.0 if immediate or quiet else debounce
         state.timer = asyncio.get_running_loop().call_later(delay, self._fire, uri)
 
+    def refresh(self, uri: str) -> None:
+        """Analyse ``uri`` again though its report is current (that report lacked something: a
+        cache's has no notes); until then :meth:`fresh_report` waits for the new one."""
+        state = self._docs.get(uri)
+        if state is not None:
+            state.report_version = None
+            self.request(uri, immediate=True)
+
     def forget(self, uri: str) -> None:
         """Drop a closed document; an analysis of it that is under way is not published."""
         state = self._docs.pop(uri, None)

@@ -2,7 +2,10 @@
 
 One ``Project`` per workspace (its roots are the workspace folders) is reused for every analysis, so
 the analyzer's cache spares what did not change; open buffers are fed to it through
-``Project.read_source``. When a document changes, it and the open documents that import it
+``Project.read_source``. The command line's check cache (``.shapecheck_cache/`` in the first
+workspace folder, when a run made one there) answers a document whose text, imported modules and
+options are unchanged since it was checked: opening a checked project shows its diagnostics without
+analysing it. Hover and inlay hints need the analysis itself: asking for them runs it. When a document changes, it and the open documents that import it
 (transitively, found by reading their ``import`` statements) are analysed again; ``scheduler.py``
 says when, and guarantees one analysis at a time, a deadline for each, and no stale publication.
 
@@ -32,6 +35,7 @@ from ..version import __version__
 from .. import api
 from ..api import Notebook, Project, check_cells, check_source
 from ..report.codes import CODES
+from ..cache.store import CACHE_DIR_NAME, Cache
 from ..report.diagnostics import FileReport, Span
 from . import actions, notebooks, selfcheck, settings as settings_mod
 from .convert import to_lsp_diagnostic, to_range, to_span
@@ -57,6 +61,7 @@ class Analysed:
     lines: list[str]
     notes: NoteIndex
     serial: int   # distinct per analysis: the pull-diagnostics result id
+    from_cache: bool = False   # read from the check cache: diagnostics only, no notes
 
 
 def _path_of(uri: str) -> str:
@@ -108,6 +113,8 @@ class ShapecheckServer(LanguageServer):
         # path of each open notebook -> the module its cells made at its last snapshot (notebooks.py)
         self.notebook_modules: dict[str, Notebook] = {}
         self._costs: dict[tuple[str, int, str], Any] = {}   # (uri, analysis, function) -> its cost report
+        self._cache: Cache | bool | None = None   # None: not looked for yet; False: none to use
+        self.in_full: set[str] = set()   # paths whose hover or hints were asked: never from the cache
 
     # -- set-up -------------------------------------------------------------------------------
 
@@ -152,6 +159,17 @@ class ShapecheckServer(LanguageServer):
     def reset_project(self) -> None:
         """A fresh Project (after a time-out, or when roots or analysis options change)."""
         self.project = self._new_project()
+        self._cache = None   # its key has the options and the root in it
+
+    def check_cache(self) -> Cache | None:
+        """The command line's cache in the first workspace folder, if a run made one there (the
+        server does not create it: opening a folder in an editor leaves no files behind)."""
+        if self._cache is None:
+            folder = Path(self.roots[0]) / CACHE_DIR_NAME if self.roots else None
+            opened = Cache.open(folder, self.project.options, Path(self.roots[0]), source_of=self.buffer_of) \
+                if folder is not None and folder.is_dir() else None
+            self._cache = opened or False
+        return self._cache or None
 
     def apply_settings(self, layer: str, raw: Any) -> None:
         """Replace one settings layer and recompute the settings; re-check what they affect."""
@@ -292,9 +310,17 @@ class ShapecheckServer(LanguageServer):
     def analyse(self, path: str, text: str) -> Analysed:
         module = self.notebook_modules.get(path)
         if module is not None and module.text == text:
-            report = check_cells(module, path, self.project)
-        else:
-            report = check_source(text, path, project=self.project)
+            return self.analysed_of(check_cells(module, path, self.project), text, next(self._serials))
+        cache = self.check_cache() if not path.endswith(".ipynb") else None   # (entries keep no cells)
+        key = cache.key(path, text.encode("utf-8", "surrogatepass")) if cache is not None else None
+        if key is not None and path not in self.in_full:
+            cached = cache.get(key, path)
+            if cached is not None:
+                return Analysed(report=cached, text=text, lines=split_lines(text), notes=NoteIndex([]),
+                                serial=next(self._serials), from_cache=True)
+        report = check_source(text, path, project=self.project)
+        if key is not None:
+            cache.put(key, path, report)   # keyed by this text, its imports hashed as open buffers
         return self.analysed_of(report, text, next(self._serials))
 
     def analysed_of(self, report: FileReport, text: str, serial: int) -> Analysed:
@@ -336,18 +362,25 @@ class ShapecheckServer(LanguageServer):
             text = self.project.source_of(path) or ""
         return split_lines(text)
 
-    async def analysed(self, uri: str) -> Analysed | None:
-        """The analysis of the document's current text, waiting (bounded) for it if needed."""
+    async def analysed(self, uri: str, *, notes: bool = False) -> Analysed | None:
+        """The analysis of the document's current text, waiting (bounded) for it if needed; with
+        ``notes``, one that has them (a report from the cache is replaced by a real analysis)."""
         notebook = self.notebook_of_cell(uri)
         if notebook is not None:
-            whole = await self.analysed(notebook.uri)
+            whole = await self.analysed(notebook.uri, notes=notes)
             number = next((n for n, cell in notebooks.code_cells(notebook) if cell == uri), None)
             return None if whole is None or number is None else self.cell_view(uri, number, whole)
         version = self.current_version(uri)
         if version is None:
             return None
         scheduler = self.ensure_scheduler()
-        return await scheduler.fresh_report(uri, version, self.settings.analysis_timeout_ms / 1000)
+        timeout = self.settings.analysis_timeout_ms / 1000
+        result = await scheduler.fresh_report(uri, version, timeout)
+        if notes and result is not None and result.from_cache:
+            self.in_full.add(_path_of(uri))
+            scheduler.refresh(uri)
+            result = await scheduler.fresh_report(uri, version, timeout)
+        return result
 
     # -- logging ------------------------------------------------------------------------------
 
@@ -480,7 +513,7 @@ async def pull_diagnostics(ls: ShapecheckServer, params: types.DocumentDiagnosti
 
 
 async def hover(ls: ShapecheckServer, params: types.HoverParams) -> types.Hover | None:
-    analysed = await ls.analysed(params.text_document.uri)
+    analysed = await ls.analysed(params.text_document.uri, notes=True)
     if analysed is None:
         return None
     line, column = position_to_char(analysed.lines, params.position.line, params.position.character,
@@ -507,7 +540,7 @@ async def hover(ls: ShapecheckServer, params: types.HoverParams) -> types.Hover 
 async def inlay_hints(ls: ShapecheckServer, params: types.InlayHintParams) -> list[types.InlayHint] | None:
     if ls.settings.inlay_hints == "off":
         return []
-    analysed = await ls.analysed(params.text_document.uri)
+    analysed = await ls.analysed(params.text_document.uri, notes=True)
     if analysed is None:
         return None
     first, last = params.range.start.line + 1, params.range.end.line + 1
@@ -522,7 +555,7 @@ async def inlay_hints(ls: ShapecheckServer, params: types.InlayHintParams) -> li
 async def code_action(ls: ShapecheckServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     uri = params.text_document.uri
     version = ls.current_version(uri)
-    analysed = await ls.analysed(uri)
+    analysed = await ls.analysed(uri, notes=True)   # its assert actions read the notes
     if analysed is None or version is None or ls.current_version(uri) != version:
         return None   # the text moved on while we waited: the client asks again for the new one
     doc = actions.Document(uri=uri, version=version, text=analysed.text, lines=analysed.lines)

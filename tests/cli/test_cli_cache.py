@@ -8,7 +8,7 @@ import os
 import pytest
 
 from shapecheck import api
-from shapecheck.cli.cache import CACHEDIR_TAG
+from shapecheck.cache.store import CACHEDIR_TAG, FORMAT
 
 
 @pytest.fixture
@@ -91,7 +91,7 @@ def test_a_damaged_entry_is_ignored_and_rebuilt(run, tree, analysed, tmp_path, d
     analysed.clear()
     again = run("check", ".")
     assert (again.status, again.out) == (cold.status, cold.out) and len(analysed) == 4
-    assert all(json.loads(entry.read_text())["format"] == "shapecheck-cache/1" for entry in entries)
+    assert all(json.loads(entry.read_text())["format"] == FORMAT for entry in entries)
     analysed.clear()
     run("check", ".")
     assert analysed == []
@@ -126,3 +126,13 @@ def test_the_analyser_records_the_project_modules_it_read(tmp_path):
     report = api.check_source(user.read_bytes(), str(user),
                               project=api.Project.at_root(tmp_path, api.Options()))
     assert os.path.realpath(tmp_path / "helper.py") in report.loaded_modules
+
+
+def test_one_entry_serves_every_spelling_of_a_path(run, tree, analysed, tmp_path):
+    """``a.py`` from the root and ``/abs/a.py`` (an editor's path) share one entry, and the report
+    read back carries the path as this run spells it."""
+    cold = run("check", "a.py")
+    analysed.clear()
+    absolute = os.path.join(os.path.realpath(tmp_path), "a.py")
+    warm = run("check", absolute)
+    assert analysed == [] and warm.out == cold.out.replace("a.py", absolute)

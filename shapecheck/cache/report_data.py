@@ -39,6 +39,20 @@ def report_from_data(data: dict[str, Any]) -> FileReport:
     )
 
 
+def relocate(data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """``data`` (from :func:`report_to_data`) with every path that is ``old`` (the report's own,
+    its diagnostics' and their related locations') made ``new``; other files' paths are kept.
+
+    The cache stores a file's report under a placeholder for its own path, so one entry serves
+    every spelling of that path (``a.py`` from the command line, ``/repo/a.py`` from an editor)."""
+    def moved(path: str) -> str:
+        return new if path == old else path
+
+    return {**data, "path": moved(data["path"]), "diagnostics": [
+        {**d, "path": moved(d["path"]), "related": [[moved(p), span, m] for p, span, m in d["related"]]}
+        for d in data["diagnostics"]]}
+
+
 def _span(s: Span) -> list[int]:
     return [s.line, s.column, s.end_line, s.end_column] + ([] if s.cell is None else [s.cell])
 
@@ -76,4 +90,4 @@ def _diagnostic_from_data(data: dict[str, Any]) -> Diagnostic:
     )
 
 
-__all__ = ["report_from_data", "report_to_data"]
+__all__ = ["relocate", "report_from_data", "report_to_data"]

@@ -3,11 +3,14 @@ shapecheck itself change.
 
 Entries live in ``.shapecheck_cache/`` in the project root (``--cache-dir`` elsewhere,
 ``--no-cache`` not at all), one JSON file each, named by a content key: the sha256 of the
-file's bytes, its path (as given and resolved: diagnostics carry it), the project root, the
-options, and shapecheck's version with a digest of its own source (so an edited checkout does
-not reuse its old answers). The project modules the analysis read are not known before it runs,
+file's bytes, its resolved path, the project root, the options, and shapecheck's version with a
+digest of its own source (so an edited checkout does not reuse its old answers). The report is
+stored with a placeholder for the file's own path, filled on reading with the path as the reader
+spells it: the command line's ``pkg/a.py`` and the language server's ``/repo/pkg/a.py`` share
+one entry (the server reads the cache on start-up). The project modules the analysis read are not known before it runs,
 so each entry records them with their sha256 (``FileReport.loaded_modules``) and a hit requires
-that every one of them still hashes the same; an edited imported module is a miss.
+that every one of them still hashes the same; an edited imported module is a miss (an editor's
+unsaved buffer counts as the module's text: ``source_of``).
 
 Writes go to a temporary file in the same folder, then ``os.replace``: a reader never sees half an
 entry, and concurrent runs at worst both write the same value. An entry that cannot be read,
@@ -27,14 +30,16 @@ import os
 import tempfile
 from dataclasses import asdict
 from pathlib import Path
+from typing import Callable
 
 from ..api import Options
 from ..report.diagnostics import FileReport
 from ..version import __version__
-from .report_data import report_from_data, report_to_data
+from .report_data import relocate, report_from_data, report_to_data
 
 CACHE_DIR_NAME = ".shapecheck_cache"
-FORMAT = "shapecheck-cache/1"
+FORMAT = "shapecheck-cache/2"
+OWN_PATH = "<the checked file>"   # placeholder for the file's own path in a stored report
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This file is a cache directory tag created by shapecheck.\n"
                 "# For information about cache directory tags, see: https://bford.info/cachedir/\n")
@@ -62,14 +67,20 @@ def shapecheck_digest() -> str:
 class Cache:
     """One run's view of a cache folder (create it with :meth:`open`)."""
 
-    def __init__(self, directory: Path, options: Options, root: Path):
+    def __init__(self, directory: Path, options: Options, root: Path,
+                 source_of: Callable[[str], str | None] | None = None):
         self.directory = directory
-        settings = {"options": asdict(options), "root": str(root), "shapecheck": shapecheck_digest()}
+        self.source_of = source_of   # an editor's unsaved text of a module, else None (read the disk)
+        # ``notes`` only adds hover notes, which an entry does not keep: the command line (notes off)
+        # and the language server (notes on) share entries
+        kept = {name: value for name, value in asdict(options).items() if name != "notes"}
+        settings = {"options": kept, "root": str(root), "shapecheck": shapecheck_digest()}
         self._salt = json.dumps(settings, sort_keys=True).encode()
         self._hashes: dict[str, str | None] = {}   # dependency real path -> sha256, once per run
 
     @classmethod
-    def open(cls, directory: str | Path, options: Options, root: Path) -> "Cache | None":
+    def open(cls, directory: str | Path, options: Options, root: Path,
+             source_of: Callable[[str], str | None] | None = None) -> "Cache | None":
         """The cache in ``directory`` (made, tagged and git-ignored if new); None when it cannot be
         made (a read-only tree): the run goes on without one."""
         directory = Path(directory)
@@ -80,25 +91,26 @@ class Cache:
                     _write_atomic(directory / name, text.encode())
         except OSError:
             return None
-        return cls(directory, options, root)
+        return cls(directory, options, root, source_of)
 
     def key(self, path: str, data: bytes) -> str:
-        """The content key of checking ``path`` whose bytes are ``data``."""
+        """The content key of checking ``path`` whose bytes are ``data`` (however ``path`` is spelt)."""
         digest = hashlib.sha256(self._salt)
-        for part in (path.encode(), os.path.realpath(path).encode(), data):
+        for part in (os.path.realpath(path).encode(), data):
             digest.update(len(part).to_bytes(8, "little"))
             digest.update(part)
         return digest.hexdigest()
 
-    def get(self, key: str) -> FileReport | None:
-        """The stored report for ``key`` if its recorded imports are unchanged; else None."""
+    def get(self, key: str, path: str) -> FileReport | None:
+        """The stored report for ``key`` (of ``path``, spelt so in it) if its recorded imports are
+        unchanged; else None."""
         try:
             entry = json.loads(self._entry(key).read_bytes())
             if entry.get("format") != FORMAT or entry.get("key") != key:
                 return None
             if any(self._hash(dep) != digest for dep, digest in entry["dependencies"].items()):
                 return None
-            return report_from_data(entry["report"])
+            return report_from_data(relocate(entry["report"], OWN_PATH, path))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None  # missing, truncated, corrupt or foreign: recomputed and rewritten
 
@@ -108,7 +120,8 @@ class Cache:
             return
         itself = os.path.realpath(path)
         dependencies = {dep: self._hash(dep) for dep in report.loaded_modules if dep != itself}
-        entry = {"format": FORMAT, "key": key, "dependencies": dependencies, "report": report_to_data(report)}
+        entry = {"format": FORMAT, "key": key, "dependencies": dependencies,
+                 "report": relocate(report_to_data(report), path, OWN_PATH)}
         target = self._entry(key)
         try:
             target.parent.mkdir(exist_ok=True)
@@ -120,6 +133,9 @@ class Cache:
         return self.directory / key[:2] / f"{key}.json"
 
     def _hash(self, path: str) -> str | None:
+        text = self.source_of(path) if self.source_of is not None else None
+        if text is not None:   # an open editor buffer: never remembered, it changes as one types
+            return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
         if path not in self._hashes:
             self._hashes[path] = sha256_file(path)
         return self._hashes[path]

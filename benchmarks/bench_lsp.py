@@ -77,11 +77,12 @@ def open_doc(client: BenchClient, uri: str, text: str) -> None:
         types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
 
 
-def body_lines(text: str) -> list[int]:
-    """0-based lines that start a statement inside a function body (4-space indented, after a def)."""
+def body_lines(text: str) -> list[tuple[int, str]]:
+    """0-based lines that start an assignment inside a function body, with their indentation."""
     lines = text.splitlines()
-    return [i for i, line in enumerate(lines)
-            if re.match(r"    [a-z_]\w* = ", line) and i > 0 and not lines[i - 1].rstrip().endswith(("(", ","))]
+    return [(i, m.group(1)) for i, line in enumerate(lines)
+            if (m := re.match(r"( {4,})[a-z_]\w* = ", line)) and i > 0
+            and not lines[i - 1].rstrip().endswith(("(", ",", "\\"))]
 
 
 def assign_positions(text: str) -> list[types.Position]:
@@ -104,10 +105,9 @@ async def measure_startup(root: Path, runs: int) -> tuple[list[float], list[floa
     return to_initialize, to_diagnostics
 
 
-async def measure_file(root: Path, lines: int, edits: int, hovers: int) -> dict:
-    text = generate_module(random.Random(lines), 1, lines)
+async def measure_file(root: Path, name: str, text: str, edits: int, hovers: int) -> dict:
     size = len(text.splitlines())
-    path = root / f"generated_{lines}.py"
+    path = root / name
     path.write_text(text)
     uri = path.as_uri()
     client, _ = await start(root)
@@ -120,9 +120,9 @@ async def measure_file(root: Path, lines: int, edits: int, hovers: int) -> dict:
     version = 1
     for k in range(edits):
         await asyncio.sleep(0.3)   # a typing pause: each edit is a lone one (no debounce wait)
-        line = rng.choice(candidates)
+        line, indent = rng.choice(candidates)
         version += 1
-        insert = f"    probe_{k} = {k}\n"
+        insert = f"{indent}probe_{k} = {k}\n"
         sent = time.perf_counter()
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             types.VersionedTextDocumentIdentifier(uri=uri, version=version),
@@ -151,14 +151,14 @@ async def measure_file(root: Path, lines: int, edits: int, hovers: int) -> dict:
     samples = []
     for k in range(5):
         project = Project(roots=[str(root)], options=Options(notes=True), incremental=True)
-        line = rng.choice(body_lines(text))
+        line, _ = rng.choice(body_lines(text))
         before = "\n".join(lines_now[:line] + lines_now[line + 1:]) + "\n"
         check_source(before, str(path), project=project)
         began = time.perf_counter()
         report = check_source(text, str(path), project=project)
         samples.append((time.perf_counter() - began) * 1000)
     analysis_ms = statistics.median(samples)
-    return {"lines": size, "edit_ms": edit_ms, "hover_ms": hover_ms,
+    return {"name": name, "lines": size, "edit_ms": edit_ms, "hover_ms": hover_ms,
             "hover_answered": answered, "analysis_ms": analysis_ms, "notes": len(report.notes)}
 
 
@@ -172,12 +172,12 @@ def table(startup: tuple[list[float], list[float]], files: list[dict]) -> str:
     for f in files:
         p90 = lambda xs: sorted(xs)[int(0.9 * (len(xs) - 1))]  # noqa: E731
         goal = f"< {GOALS['edit_1000']:.0f} ms" if f["lines"] < 2000 else ""
-        rows.append(f"| {f['lines']}-line file: `didChange` to diagnostics | {statistics.median(f['edit_ms']):.0f} ms "
+        rows.append(f"| {f['name']}, {f['lines']} lines: `didChange` to diagnostics | {statistics.median(f['edit_ms']):.0f} ms "
                     f"| {p90(f['edit_ms']):.0f} ms | {goal} |")
-        rows.append(f"| {f['lines']}-line file: hover ({f['hover_answered']}/{len(f['hover_ms'])} answered) | "
+        rows.append(f"| {f['name']}: hover ({f['hover_answered']}/{len(f['hover_ms'])} answered) | "
                     f"{statistics.median(f['hover_ms']):.1f} ms | {p90(f['hover_ms']):.1f} ms | "
                     f"< {GOALS['hover']:.0f} ms |")
-        rows.append(f"| {f['lines']}-line file: re-check after one edit, in-process, incremental (reference) | "
+        rows.append(f"| {f['name']}: re-check after one edit, in-process, incremental (reference) | "
                     f"{f['analysis_ms']:.0f} ms | | |")
     return "\n".join(rows)
 
@@ -200,12 +200,52 @@ def notes(files: list[dict]) -> str:
     return "\n".join(lines)
 
 
+async def measure_cached_open(root: Path, name: str, text: str) -> tuple[float, float]:
+    """Spawn to first diagnostics of opening ``name``: with no cache, then after ``shapecheck
+    check`` filled the project's ``.shapecheck_cache/`` (the server reads it on start-up)."""
+    import shutil
+    import subprocess
+
+    path = root / name
+    path.write_text(text)
+    times = []
+    for cached in (False, True):
+        shutil.rmtree(root / ".shapecheck_cache", ignore_errors=True)
+        if cached:
+            subprocess.run([sys.executable, "-m", "shapecheck", "check", str(path), "-j", "1", "--exit-zero"],
+                           cwd=root, capture_output=True, check=True)
+        began = time.perf_counter()
+        client, _ = await start(root)
+        open_doc(client, path.as_uri(), text)
+        times.append(await client.published(path.as_uri(), 1) - began)
+        await stop(client)
+    shutil.rmtree(root / ".shapecheck_cache", ignore_errors=True)
+    return times[0], times[1]
+
+
 async def run(args) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp).resolve()
         startup = await measure_startup(root, args.startups)
-        files = [await measure_file(root, n, args.edits, args.hovers) for n in (1000, 5000)]
-    return table(startup, files) + "\n\n" + notes(files)
+        files = [await measure_file(root, f"generated_{n}.py", generate_module(random.Random(n), 1, n),
+                                    args.edits, args.hovers) for n in (1000, 5000)]
+        opened = []
+        for real in args.real:
+            text = Path(real).read_text(encoding="utf-8")
+            files.append(await measure_file(root, Path(real).name, text, args.edits, args.hovers))
+            opened.append((Path(real).name, len(text.splitlines()),
+                           *await measure_cached_open(root, "opened_" + Path(real).name, text)))
+    return table(startup, files) + cached_table(opened) + "\n\n" + notes(files)
+
+
+def cached_table(opened: list[tuple[str, int, float, float]]) -> str:
+    if not opened:
+        return ""
+    rows = ["", "", "| opening a file: spawn to first diagnostics | no cache | after `shapecheck check` |",
+            "|---|---:|---:|"]
+    rows += [f"| {name} ({lines:,} lines) | {cold * 1000:.0f} ms | {warm * 1000:.0f} ms |"
+             for name, lines, cold, warm in opened]
+    return "\n".join(rows)
 
 
 def main() -> None:
@@ -213,13 +253,16 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=15)
     parser.add_argument("--hovers", type=int, default=40)
     parser.add_argument("--startups", type=int, default=3)
+    parser.add_argument("--real", action="append", default=[], metavar="FILE",
+                        help="also measure edits to this real file, and opening it with and without the cache")
     parser.add_argument("--write", help="also write the table into this Markdown file")
     args = parser.parse_args()
     result = asyncio.run(run(args))
     print(result)
     if args.write:
         command = "python benchmarks/bench_lsp.py" + "".join(
-            f" --{k} {getattr(args, k)}" for k in ("edits", "hovers", "startups"))
+            f" --{k} {getattr(args, k)}" for k in ("edits", "hovers", "startups")) + "".join(
+            f" --real {real}" for real in args.real)
         Path(args.write).write_text(f"# `shapecheck lsp` latency\n\nCommand: `{command}`\n\n{result}\n")
 
 

@@ -24,6 +24,7 @@ from enum import Enum
 from typing import Iterable, Sequence
 
 from . import intervals
+from .canonical import question_key
 from .dims import Dim, Sym, is_signed
 from .predicates import Pred, eq, evaluate_pred, pred_symbols
 
@@ -79,8 +80,10 @@ def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str]) -> list[Fact]
 _PROBES = (1, 2, 3, 0, 4, 7)
 
 
-def _assignments(order: list[str]):
-    """Deterministic small assignments: uniform ones, then each symbol varied alone, then mixed."""
+def _assignments(order: list[str], constants: tuple[int, ...] = ()):
+    """Deterministic small assignments: uniform ones, then each symbol varied alone, then each
+    symbol at a constant of the question (``d*h == 512`` holds at ``d = 512``, and no small value
+    shows it), then pairs, then mixed."""
     import random
 
     for v in _PROBES:
@@ -89,6 +92,11 @@ def _assignments(order: list[str]):
         for v in (2, 0, 5):
             values = {n: 1 for n in order}
             values[name] = v
+            yield values
+    for c in constants:
+        for name in order:
+            values = {n: 1 for n in order}
+            values[name] = c
             yield values
     if len(order) <= 8:
         # two symbols at 2, the rest 1: a broadcast's result dim must move with the operand that
@@ -115,6 +123,30 @@ def _remember(key, decision: "Decision") -> None:
     if len(_DECIDED) >= _DECIDED_MAX:
         _DECIDED.clear()
     _DECIDED[key] = decision
+
+
+def _renamed(decision: Decision, names) -> Decision:
+    """``decision`` with its witness's symbols renamed by ``names`` (index -> name, or the reverse)."""
+    if decision.counterexample is None:
+        return decision
+    return Decision(decision.verdict, decision.core,
+                    {names[k]: v for k, v in decision.counterexample.items() if _has(names, k)},
+                    decision.timed_out)
+
+
+def _has(names, k) -> bool:
+    return k in names if isinstance(names, dict) else 0 <= k < len(names)
+
+
+def _constants(requirement: Pred) -> tuple[int, ...]:
+    """The sizes a comparison of the requirement names (``n*h == 512``: 512), at most four."""
+    found: list[int] = []
+    if requirement.kind in ("eq", "ne", "le", "lt"):
+        for d in requirement.args:
+            value = d if type(d) is int else d.constant
+            if 2 <= abs(value) <= 1 << 20 and abs(value) not in found:
+                found.append(abs(value))
+    return tuple(found[:4])
 
 
 class Solver:
@@ -199,16 +231,33 @@ class Solver:
         key = (chosen, requirement)
         hit = self._memo.get(key)
         if hit is None:
-            hit = _DECIDED.get((key, self.timeout_ms))
-        if hit is None and intervals.holds(requirement, (f.pred for f in chosen)):
-            hit = self._memo[key] = Decision(Verdict.HOLDS)   # bounds settle it (intervals.py)
-        if hit is None:
+            hit = self._memo[key] = self._answer(chosen, requirement)
+        return hit
+
+    def _answer(self, chosen: tuple[Fact, ...], requirement: Pred) -> Decision:
+        """Cheapest first: this question asked before (as is, or under other symbol names:
+        canonical.py), bounds (intervals.py), witnesses (:meth:`_sample`), then Z3."""
+        exact = ((chosen, requirement), self.timeout_ms)
+        hit = _DECIDED.get(exact)
+        if hit is not None:
+            return hit
+        shape, names = question_key([f.pred for f in chosen], requirement)
+        renamed = _DECIDED.get((shape, self.timeout_ms))
+        if renamed is not None:
+            return _renamed(renamed, names)
+        if intervals.holds(requirement, (f.pred for f in chosen)):
+            hit = Decision(Verdict.HOLDS)
+        else:
             hit = self._sample(chosen, requirement)
             if hit is None:
                 hit = self._decide(chosen, requirement)
-                if not hit.timed_out or self.spent_s < self.budget_s:   # a spent budget is this run's
-                    _remember((key, self.timeout_ms), hit)
-            self._memo[key] = hit
+                if hit.timed_out and self.spent_s >= self.budget_s:
+                    return hit   # a spent budget is this run's, not the question's
+                _remember(exact, hit)
+        if hit.verdict is not Verdict.FAILS:
+            # (a FAILS carries Z3's unsat core, which may differ under other names: kept exact, so
+            # its message cannot depend on which copy of the question came first)
+            _remember((shape, self.timeout_ms), _renamed(hit, {n: i for i, n in enumerate(names)}))
         return hit
 
     def _sample(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision | None:
@@ -224,7 +273,7 @@ class Solver:
             return None
         order = sorted(names)
         holds = fails = None
-        for values in _assignments(order):
+        for values in _assignments(order, _constants(requirement)):
             try:
                 if not all(evaluate_pred(f.pred, values) for f in facts):
                     continue

@@ -64,3 +64,22 @@ def test_a_factor_known_not_zero_drops_out_of_a_product_that_must_be_zero() -> N
     solver = Solver()
     decision = solver.decide([Fact(f) for f in (fact, *sizes)], requirement)
     assert decision.verdict is Verdict.HOLDS and solver.queries == 0
+
+
+def test_a_question_asked_again_under_other_names_is_not_solved_again() -> None:
+    """Each call of a function freshens its symbols: the same question comes back renamed, and the
+    process-wide memo answers it (canonical.py) without Z3."""
+    def question(a: str, b: str):
+        x, y = D.sym(a), D.sym(b)   # x == y proves x*x == x*y: Z3's to prove, not the bounds'
+        return [Fact(P.le(1, x)), Fact(P.eq(x, y))], P.eq(D.mul(x, x), D.mul(x, y))
+
+    first, second = Solver(), Solver()
+    assert first.decide(*question("n#1", "m#2")).verdict is Verdict.HOLDS and first.queries == 1
+    assert second.decide(*question("n#7", "m#9")).verdict is Verdict.HOLDS and second.queries == 0
+
+
+def test_a_size_the_requirement_names_is_tried_as_a_witness() -> None:
+    h, d = D.sym("h"), D.sym("d")
+    solver = Solver()
+    assert solver.decide([], P.eq(D.mul(h, d), 512)).verdict is Verdict.SOMETIMES
+    assert solver.queries == 0

@@ -90,6 +90,7 @@ def test_hover_replaces_a_cached_report_with_a_real_analysis(project, monkeypatc
         monkeypatch.setattr(ls, "snapshot", lambda u: server_mod.Snapshot(u, server_mod._path_of(u), 1, MODEL))
         monkeypatch.setattr(ls, "current_version", lambda u: 1)
         monkeypatch.setattr(ls, "on_report", lambda *args: None)
+        monkeypatch.setattr(ls, "notebook_of_cell", lambda u: None)
         ls.ensure_scheduler().request(uri, immediate=True)
         first = await ls.analysed(uri)
         with_notes = await ls.analysed(uri, notes=True)

@@ -149,3 +149,25 @@ def test_symbolic_plan_serves_every_size_and_needs_the_sizes_to_report():
     assert lowered.memory(n=10).after == 3 * 10 * 64 * 4
     with pytest.raises(TypeError, match="memory\\(\\) needs the sizes of n"):
         lowered.memory()
+
+
+def test_sizes_normal_forms_cannot_equate_go_to_the_prover():
+    n, m = fresh_name("n"), fresh_name("m")
+    x = L.Buffer(fresh_name("x"), "f32", (dims.sym(n.key), dims.sym(m.key)))
+    a, b, c = (L.Buffer(fresh_name(h), "f32", (dims.sym(d.key),)) for h, d in (("a", n), ("b", n), ("c", m)))
+    result = L.Buffer(fresh_name("o"), "f32", (1,))
+    kernels, calls = [], []
+    for k, (reads, out) in enumerate([((x,), a), ((a,), b), ((b,), c), ((c,), result)]):
+        params = tuple(L.Buffer(fresh_name("p"), r.dtype, r.shape) for r in reads)
+        kernels.append(L.Kernel(f"k{k}", (), (*params, L.Buffer(fresh_name("q"), out.dtype, out.shape, output=True)), ()))
+        calls.append(L.KernelCall(f"k{k}", (*(r.name for r in reads), out.name), ()))
+    program = L.Program("p", (n, m), (x,), (a, b, c, result), tuple(calls), (result.name,))
+    module = L.LoopModule(tuple(kernels), program)
+    asked = []
+
+    def n_equals_m(pred):   # as if the constraints made n == m
+        asked.append(pred)
+        return True
+    plan = plan_memory(module, prove=n_equals_m)
+    assert asked and plan.offset(c.name) == plan.offset(a.name)   # c reuses a's block (a died at call 1)
+    assert plan_memory(module).offset(c.name) != plan.offset(a.name)   # Z3 cannot prove n == m

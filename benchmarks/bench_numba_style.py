@@ -85,7 +85,8 @@ def numba_style(kernels, quick: bool, budget_s: float) -> list[dict]:
                 entry[f"{label}_first"], _ = _first_call_ms(fn, args)
                 jitted[(name, label)] = fn
             except Exception as error:   # noqa: BLE001 (any Numba failure is a row of the table)
-                entry[f"{label}_error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:80]}"
+                first = str(error).splitlines()[0].split(" on /")[0]   # Numba appends the file
+                entry[f"{label}_error"] = f"{type(error).__name__}: {first[:100]}"
         rows.append(entry)
     for entry in rows:
         name, args = entry["name"], entry["args"]

@@ -9,7 +9,9 @@ The model, stated so it can be checked:
   (operands whose contraction layouts differ are first redistributed, by :func:`.plan.plan`);
 * a partial sum is reduced before a nonlinearity, and a block's output is redistributed to its
   input's layout (a residual stream keeps one layout), each by the cheapest plan;
-* only matmul FLOPs count (elementwise work is a few per element, noise beside ``2mkn``);
+* only matmul FLOPs count (elementwise work is a few per element, noise beside ``2mkn``): they are
+  ``2 *`` the MACs that ``shapecheck cost`` (the analyser's cost table) counts for the block's body
+  run on one device's pieces (tests/sharding/test_cost.py checks the two agree);
 * a training step adds the backward pass: twice the forward matmul FLOPs (``dX`` and ``dW``), the
   forward's activation collectives again (each collective's transpose moves the same bytes:
   all-gather <-> reduce-scatter, all-reduce <-> identity on the other side), and an all-reduce of

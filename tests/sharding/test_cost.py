@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shapecheck.api import cost_of, measure
 from shapecheck.sharding.cost import DATA_PARALLEL, MEGATRON, TWO_D, CostError, Strategy, matmul, mlp_block
-from shapecheck.sharding.layout import Layout, Mesh
+from shapecheck.sharding.layout import Layout, Mesh, local_shape
 from shapecheck.sharding.simulate import distribute, run_step, same_pieces
 
 
@@ -77,3 +78,18 @@ def test_a_mesh_axis_on_both_result_dims_cannot_run():
     both = Strategy("bad", Layout(mesh, (("x",), ())), Layout(mesh, ((), ("x",))), Layout(mesh, ((), ())))
     with pytest.raises(CostError, match="both dims"):
         mlp_block(8, 4, 4, both)
+
+
+_LOCAL_MLP = "import jax\n\ndef mlp(x, w1, w2):\n    return jax.nn.gelu(x @ w1) @ w2\n"
+
+
+@pytest.mark.parametrize("make", [lambda: MEGATRON(MESH, "x"), lambda: DATA_PARALLEL(MESH, "x")],
+                         ids=["megatron", "data-parallel"])
+def test_per_device_flops_agree_with_shapecheck_cost_of_the_local_body(make):
+    """The cost model's per-device matmul FLOPs are what `shapecheck cost` counts for the block's
+    body run on one device's pieces (the analyser's own cost table, reused: MACs are contractions)."""
+    strategy = make()
+    shapes = {"x": (T, D), "w1": (D, F), "w2": (F, D)}
+    local = {name: list(local_shape(getattr(strategy, name), shape)) for name, shape in shapes.items()}
+    report = cost_of(measure("<mlp>", "mlp", local, source=_LOCAL_MLP))
+    assert 2 * report.total.macs == mlp_block(T, D, F, strategy, itemsize=2).flops

@@ -22,7 +22,7 @@ class MeshValue(Value):
 @dataclass(frozen=True, slots=True)
 class SpecValue(Value):
     """``PartitionSpec("dp", None)``: per leading dim, the mesh axes it is split over (the dims past
-    its length are replicated). ``unconstrained`` marks a ``P.UNCONSTRAINED`` entry's position."""
+    its length are replicated). ``P.UNCONSTRAINED`` entries are not modelled (the spec is unknown)."""
 
     dims: tuple[Axes, ...]
 

@@ -57,6 +57,7 @@ class Site(Protocol):
     module: ModuleInfo
     frame: Frame
     unsure: int       # how many branches of unknown condition enclose the op (index bounds)
+    try_depth: int    # how many `try` blocks with a handler enclose the op
 
     def diagnose(self, node: ast.AST, code: str, message: str, related=(), severity: str = "error") -> None: ...
     def precondition(self, pred: Pred, code: str, message: str, node: ast.AST, verdict: Verdict) -> None: ...

@@ -15,3 +15,22 @@ def fine(x):
     for i in range(n):
         x[i] = 0.0
     return x
+
+
+def handled(x):
+    # the handler catches what the last iteration raises: no warning, as for any op in `try`
+    n, = x.shape
+    for i in range(n + 1):
+        try:
+            x[i] = 0.0
+        except IndexError:
+            pass
+    return x
+
+
+def every_other(x):
+    # i + 1 is n on the last iteration when n is odd
+    n, = x.shape
+    for i in range(0, n, 2):
+        x[i + 1] = 0.0  # warning: SC120
+    return x

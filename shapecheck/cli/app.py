@@ -75,6 +75,11 @@ def _shard_cost() -> ModuleType:
     return shard_cost
 
 
+def _report() -> ModuleType:
+    from . import report  # lazy: start-up time (pathspec, through discovery; the analyser)
+    return report
+
+
 def _lsp() -> ModuleType:
     from ..lsp import server  # lazy: start-up time (pygls, lsprotocol and the analyser)
     return server
@@ -92,6 +97,7 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {
     "check": Subcommand("check files and folders for shape errors", _check),
     "merge": Subcommand("join the JSON or SARIF outputs of `check --shard` jobs", lambda: merge),
+    "report": Subcommand("write an HTML report of every inferred shape (-o DIR)", _report),
     "explain": Subcommand("explain a diagnostic code, with examples", lambda: explain),
     "lsp": Subcommand("run the language server over stdio (--check: can an editor start it?)", _lsp),
     "ir": Subcommand("print a function's shape-typed IR", _ir),

@@ -80,7 +80,25 @@ def test_methods_and_cross_module(tmp_path):
                 return dense(x, self.w)
         """))
     texts = [s.text() for s in signatures_of(str(tmp_path / "model.py"))]
-    assert texts == ["def __init__(self, d: int) -> None", "def forward(self, x: (n, d)) -> (n, 10)"]
+    assert texts == ["def Net.__init__(self, d: int) -> None", "def Net.forward(self, x: (n, d)) -> (n, 10)"]
+
+
+def test_scalar_defaults_stay_scalars_and_config_fields_keep_their_names(tmp_path):
+    (tmp_path / "gen.py").write_text(textwrap.dedent("""\
+        import numpy as np
+        class Sampler:
+            def __init__(self, config):
+                self.n_head = config.n_head
+            def split(self, x):
+                B, T, C = x.shape
+                return x.reshape(B, T, self.n_head, C // self.n_head)
+            def generate(self, logits, temperature=1.0, steps=3, greedy=False):
+                return logits / temperature
+        """))
+    texts = [s.text() for s in signatures_of(str(tmp_path / "gen.py"))]
+    assert "temperature: float" in texts[2] and "steps: int" in texts[2] and "greedy: bool" in texts[2]
+    assert texts[1].startswith("def Sampler.split(self, x: (B, T, C))")
+    assert "config.n_head" in texts[1] and "d4" not in texts[1]
 
 
 def test_cli_prints_every_file(tmp_path, capsys):

@@ -117,7 +117,9 @@ class Signature:
         parts = []
         for name, alternatives in self.params:
             parts.append(f"{name}: {_alternatives(alternatives)}" if alternatives else name)
-        head = f"def {self.name}({', '.join(parts)}) -> {_alternatives(self.returns) or '?'}"
+        # A method is named with its class (``def Block.forward(self, x)``): a file's classes often
+        # share method names, and the bare ``def forward`` would not say whose it is.
+        head = f"def {self.qualname}({', '.join(parts)}) -> {_alternatives(self.returns) or '?'}"
         return "\n".join([head] + [f"    requires {r}" for r in self.requires])
 
 
@@ -163,8 +165,9 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
     start = parameter_values(analysis, fn, receiver)
     base = _run(analysis, fn, start)
     params = _params(node)
+    scalars = _scalar_defaults(node)
     unranked = [p for p in params if type(start.get(p)) is Unknown and type(base.env.get(p)) is Unknown
-                and _used(fn.node, p)][:MAX_SPLIT_PARAMS]
+                and _used(fn.node, p) and p not in scalars][:MAX_SPLIT_PARAMS]
     runs: list[tuple[dict, _Run]] = []
     if unranked:
         for ranks in itertools.product(SPLIT_RANKS, repeat=len(unranked)):
@@ -195,6 +198,8 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
             if p in unranked and type(env.get(p)) is Array and type(value) is not Array:
                 value = env[p]
             text = namer.value(value, p)
+            if text is None and p in scalars:
+                text = scalars[p]
             if text is not None and text not in per_param[p]:
                 per_param[p].append(text)
         text = namer.value(run.returns, "r")
@@ -272,6 +277,18 @@ def _admissible_shapes(analysis: "Analysis", fn: Function, pinned: dict, p: str,
             per_dim.append((1, partner))
         out.extend(itertools.product(*per_dim))
     return out
+
+
+def _scalar_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+    """Parameters whose default is a Python number or bool (``temperature=1.0``, ``do_sample=False``),
+    by the default's type name: the code's own word that they are scalars, so they are not tried as
+    arrays of rank 0-2."""
+    args = node.args
+    positional = args.posonlyargs + args.args
+    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    return {a.arg: type(d.value).__name__ for a, d in pairs
+            if isinstance(d, ast.Constant) and type(d.value) in (int, float, bool)}
 
 
 def _assigned(node: ast.AST, name: str) -> bool:
@@ -361,9 +378,9 @@ class _Namer:
 
     def _fresh_name(self, s: str, hint: str) -> str:
         name = self.names.get(s)
-        if name is None or not name.isidentifier():   # an analysis-made dim: named for where it is
+        if name is None or not _is_code_name(name):   # an analysis-made dim: named for where it is
             name = D.display_name(s)
-            if not name.isidentifier() or name in _INTERNAL_HINTS:
+            if not _is_code_name(name) or name in _INTERNAL_HINTS:
                 name = hint if hint.isidentifier() else "d"
         taken = set(self.shown.values())
         base, i = name, 2
@@ -390,6 +407,12 @@ class _Namer:
         rest = [f for f in self.facts if f.pred != pred]
         nonempty = [Fact(ge(D.sym(s), 1)) for s in sorted(pred_symbols(pred))]
         return self.solver.decide(rest + nonempty, pred).verdict is Verdict.HOLDS
+
+
+def _is_code_name(name: str) -> bool:
+    """A name as the code spells it: ``n``, or an attribute path such as ``config.n_head`` (a
+    config object's field, one named value wherever it is read)."""
+    return all(part.isidentifier() for part in name.split("."))
 
 
 def _constants(p: Pred) -> set[int]:

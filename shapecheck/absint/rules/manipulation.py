@@ -96,14 +96,28 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
     source = a.shape.dims
     if source is None:
         return _reshape_unknown_rank(ctx, a, dims, target)
-    text = target.text or Shape(tuple(d if d is not None else -1 for d in dims)).show()
+    text = _target_text(ctx, target, dims)
 
     def require(pred, why) -> None:
         ctx.require(pred, "SC103", lambda: (
             f"{ctx.op}: cannot reshape array of size {ctx.show_dim(why.size)} "
-            f"(shape {ctx.show_shape(a.shape)}) into shape ({text.strip('()')})"))
+            f"(shape {ctx.show_shape(a.shape)}) into shape {text}"))
 
     return Shape(reshape_dims(source, dims, require=require))
+
+
+def _target_text(ctx: OpContext, target: Arg, dims: list) -> str:
+    """The target shape for a message: as the code writes it, and, where that is not what it
+    evaluates to, the value too, so code names and sizes are never mixed in one tuple:
+    ``(h.shape[0], 4), which is (2, 4)``."""
+    value = ctx.show_shape(Shape(tuple(d if d is not None else -1 for d in dims)))
+    if not target.text:
+        return value
+    inner = target.text.strip().strip("()").strip()
+    written = f"({inner})" if "," in inner else f"({inner},)"
+    if written.replace(" ", "") == value.replace(" ", "") or len(written) > 60 or "\n" in written:
+        return value if len(written) > 60 or "\n" in written else written
+    return f"{written}, which is {value}"
 
 
 def _reshape_unknown_rank(ctx: OpContext, a: Array, dims: list, target: Arg) -> Shape:
@@ -114,12 +128,12 @@ def _reshape_unknown_rank(ctx: OpContext, a: Array, dims: list, target: Arg) -> 
     if not known:
         return Shape(tuple(d if d is not None else ctx.fresh("d") for d in dims))
     middle = ctx.fresh("n")
-    text = target.text or Shape(tuple(d if d is not None else -1 for d in dims)).show()
+    text = _target_text(ctx, target, dims)
 
     def require(pred, why) -> None:
         ctx.require(pred, "SC103", lambda: (
             f"{ctx.op}: cannot reshape an array whose size is a multiple of {ctx.show_dim(D.product(known))} "
-            f"(shape {ctx.show_shape(a.shape)}) into shape ({text.strip('()')})"))
+            f"(shape {ctx.show_shape(a.shape)}) into shape {text}"))
 
     return Shape(reshape_dims(a.shape.prefix + (middle,) + a.shape.suffix, dims, require=require))
 

@@ -591,15 +591,18 @@ class Statements:
         """What makes an assertion false, in the user's terms: both sides' values when folding
         already decided it (`w.shape is (100, 10), (k, 10) is (784, 10)`), else the predicate."""
         if pred.kind == "false" and isinstance(test, ast.Compare) and len(test.comparators) == 1:
-            sides = []
+            sides, literal = [], []
             for side in (test.left, test.comparators[0]):
                 shown = self.describe_value(self.eval(side))
                 if shown is not None:
                     shown = shown.removeprefix("tuple ").removeprefix("int ")
                     if shown != source_text(self, side):
                         sides.append(f"{source_text(self, side)} is {shown}")
+                    else:   # a literal (3, 4): its text is its value
+                        literal.append(shown)
             if sides:
-                return ", ".join(sides)
+                # Both sides, always: one described side alone hides what it was compared with.
+                return ", ".join(sides) + "".join(f"; the other side is {text}" for text in literal)
         return pred.show(self.frame.names)
 
     def _refine_from_assert(self, test: ast.AST) -> bool:

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .dtypes import CODES
+
 __all__ = ["Argument", "convert", "DTYPE_CODES"]
 
-DTYPE_CODES = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64", np.dtype(np.int32): "i32",
-               np.dtype(np.int64): "i64", np.dtype(np.bool_): "bool"}
+DTYPE_CODES = {dtype: code for code, dtype in CODES.items()}
 
 # A Python scalar's dtype when no array decides it (NumPy's defaults).
 _PYTHON_SCALARS = {bool: np.bool_, int: np.int64, float: np.float64}

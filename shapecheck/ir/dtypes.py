@@ -21,12 +21,16 @@ import numpy as np
 
 __all__ = ["CODES", "loop_dtypes", "reduction_dtype", "common_dtype", "with_constant", "UnsupportedDtype"]
 
-CODES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
-         "i64": np.dtype(np.int64), "bool": np.dtype(np.bool_)}
+# The one table of compiled dtypes: loop-IR code -> NumPy dtype.
+CODES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i8": np.dtype(np.int8),
+         "i16": np.dtype(np.int16), "i32": np.dtype(np.int32), "i64": np.dtype(np.int64),
+         "u8": np.dtype(np.uint8), "u16": np.dtype(np.uint16), "u32": np.dtype(np.uint32),
+         "u64": np.dtype(np.uint64), "bool": np.dtype(np.bool_)}
 _CODE_OF = {dtype: code for code, dtype in CODES.items()}
 # A weak (Python) scalar operand is given to NumPy as its Python type.
 # A Python bool is given as NumPy's bool: the lowest kind, so the result is the same.
-_PYTHON_TYPES = {"bool": np.dtype(np.bool_), "i64": int, "f64": float, "i32": int, "f32": float}
+_PYTHON_TYPES = {"bool": np.dtype(np.bool_), **{code: int for code in CODES if code[0] in "iu"},
+                 "f64": float, "f32": float}
 
 # Our op names -> NumPy ufuncs (the ones whose loops decide dtypes).
 UFUNCS = {
@@ -38,7 +42,8 @@ UFUNCS = {
     **{name: getattr(np, name) for name in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt",
                                              "log1p", "expm1", "floor", "ceil")},
 }
-_WEAK_SAMPLES = {"bool": np.dtype(np.bool_), "i64": 0, "f64": 0.0, "i32": 0, "f32": 0.0}
+_WEAK_SAMPLES = {"bool": np.dtype(np.bool_), **{code: 0 for code in CODES if code[0] in "iu"},
+                 "f64": 0.0, "f32": 0.0}
 REDUCTIONS = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min}
 
 

@@ -35,12 +35,12 @@ from shapecheck.subst.dimterms import dim_of
 from shapecheck.subst.names import Name
 
 from . import graph as G
-from .dtypes import UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
+from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
 from .ops import IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
 __all__ = ["trace", "TraceError", "ShapeError", "read_function", "check_shapes", "parse_shape",
-           "DTYPE_NAMES", "describe", "line_of"]
+           "DTYPE_NAMES", "NEGATIVE_SIDE", "describe", "line_of"]
 
 ShapeSpec = Union[str, Sequence[Union[int, str]]]
 
@@ -61,8 +61,8 @@ class Tensor:
     weak: bool = False     # a Python scalar (NEP 50): it adopts the dtype of the arrays it meets
 
 
-DTYPE_NAMES = {"float32": "f32", "float64": "f64", "int32": "i32", "int64": "i64", "bool": "bool",
-                "bool_": "bool", "f32": "f32", "f64": "f64", "i32": "i32", "i64": "i64"}
+DTYPE_NAMES = {**{str(dtype): code for code, dtype in CODES.items()}, "bool_": "bool",
+               **{code: code for code in CODES}}
 _UNARY = {**{n: n for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "abs", "log1p", "expm1",
                             "floor", "ceil")},
           "negative": "neg", "absolute": "abs"}
@@ -310,12 +310,24 @@ class _Tracer:
             raise TraceError(f"{line_of(node)}{exc}") from exc
         if op in ("floor", "ceil") and result not in ("f32", "f64"):
             return self.as_dtype(values[0], result, node)   # NumPy 2: the floor of an integer is itself
+        if len(set(inputs)) > 1 and op in NEGATIVE_SIDE:
+            return self.mixed_sign_compare(op, values, inputs, node)
         logic = result == "bool" and op in _BOOL_LOGIC
         args = [self.as_dtype(v, "i64" if logic else d, node) for v, d in zip(values, inputs)]
         out = self.emit(op, args, node=node)
         if logic:
             out = self.emit("cast", (out,), {"dtype": "bool"}, node)
         return replace(out, weak=all(weak for _, weak in operands))
+
+    def mixed_sign_compare(self, op: str, values: Sequence[Any], inputs: tuple, node) -> Tensor:
+        """NumPy compares int64 with uint64 exactly (a loop of mixed inputs): a negative signed
+        side decides the answer, otherwise both compare as uint64."""
+        signed = 0 if inputs[0] == "i64" else 1
+        negative = self.ufunc("less", [self.as_dtype(values[signed], "i64", node), 0], node)
+        unsigned_args = [self.as_dtype(v, "u64", node) for v in values]
+        compared = self.emit(op, unsigned_args, node=node)
+        answer = self.const(NEGATIVE_SIDE[op][signed], "bool", node)
+        return self.emit("where", (negative, answer, compared), node=node)
 
     def binary(self, op: str, a: Any, b: Any, node) -> Any:
         if not isinstance(a, Tensor) and not isinstance(b, Tensor):
@@ -621,6 +633,10 @@ class _Tracer:
         return start, step, size
 
 
+# A comparison of int64 with uint64 whose signed side is negative: its answer, by which side
+# (left, right) is the signed one (-1 < u holds; u < -1 does not).
+NEGATIVE_SIDE = {"less": (True, False), "less_equal": (True, False), "greater": (False, True),
+                  "greater_equal": (False, True), "equal": (False, False), "not_equal": (True, True)}
 # Ops NumPy defines on bools by logic (+ is or, * is and, max is or...): run on integers.
 _BOOL_LOGIC = frozenset({"add", "mul", "maximum", "minimum", "matmul"})
 

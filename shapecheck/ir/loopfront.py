@@ -45,7 +45,7 @@ from shapecheck.subst.names import Name
 
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
-from .frontend import (DTYPE_NAMES, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
+from .frontend import (DTYPE_NAMES, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
                        read_function)
 from .passes.fold import fold_kernel
 
@@ -430,7 +430,7 @@ class _KernelTracer:
 
     def index(self, value: Any, node) -> L.Expr:
         scalar = self.scalar(value, node)
-        if scalar.dtype not in ("i32", "i64"):
+        if scalar.dtype not in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES:
             raise self.error(node, f"an index or range bound must be an integer, got {scalar.dtype} "
                                    f"({ast.unparse(node)!r})")
         return _cast(scalar.expr, I)
@@ -520,7 +520,7 @@ class _KernelTracer:
             if op in ("floordiv", "mod") or op == "erf":
                 # Not NumPy ufuncs here (erf) or resolved as Python does: // and % on ints stay ints.
                 common = common_dtype(tuple((s.dtype, s.weak) for s in scalars))
-                if op == "erf" or common not in ("i32", "i64"):
+                if op == "erf" or common not in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES:
                     common = common if common in ("f32", "f64") else "f64"
                 inputs, result = (common,) * len(scalars), common
             else:
@@ -531,6 +531,12 @@ class _KernelTracer:
         weak = all(s.weak for s in scalars)
         if result == "bool" and op in ("add", "mul", "maximum", "minimum"):
             args = [_cast(a, "i64") for a in args]   # logic on bools, on integers (see ir.dtypes)
+        if op in _COMPARE_CODES and len(set(inputs)) > 1:
+            # int64 vs uint64, exactly as NumPy's mixed loop (see frontend.mixed_sign_compare).
+            signed = 0 if inputs[0] == "i64" else 1
+            compared = L.Compare(_COMPARE_CODES[op], *(_cast(a, "u64") for a in args))
+            answer = L.Const(NEGATIVE_SIDE[op][signed], "bool")
+            return Scalar(L.Select(L.Compare("lt", args[signed], L.Const(0, "i64")), answer, compared), weak)
         if op in _COMPARE_CODES:
             return Scalar(L.Compare(_COMPARE_CODES[op], *args), weak)
         if op in ("add", "sub", "mul", "div", "floordiv", "mod"):

@@ -13,7 +13,8 @@ polynomial ``Expr``) whose symbols are the ``Name.key`` strings of shape variabl
 
 Types
 -----
-``dtype`` is one of the strings in :data:`DTYPES`: ``"f32" "f64" "i32" "i64" "bool"``.
+``dtype`` is one of the strings in :data:`DTYPES`: ``"f32" "f64"``, signed ``"i8" "i16" "i32"
+"i64"``, unsigned ``"u8" "u16" "u32" "u64"`` and ``"bool"``.
 Index arithmetic (loop variables, shape variables, indices) is ``"i64"`` (:data:`INDEX`).
 
 A LoopModule
@@ -115,10 +116,12 @@ __all__ = [
     "LoopModule", "dim_to_expr", "bind_shape_params",
 ]
 
-DTYPES = ("f32", "f64", "i32", "i64", "bool")
+DTYPES = ("f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "bool")
 INDEX = "i64"
 FLOAT_DTYPES = ("f32", "f64")
-INT_DTYPES = ("i32", "i64")
+INT_DTYPES = ("i32", "i64")              # the ints constant folding computes on (Python ints)
+SIGNED_DTYPES = ("i8", "i16", "i32", "i64")
+UNSIGNED_DTYPES = ("u8", "u16", "u32", "u64")
 
 # Each operator with its infix spelling, Python's: the IR text (printer, parser) and the Python
 # the reference interpreter generates both write it so.

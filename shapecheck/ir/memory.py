@@ -36,11 +36,12 @@ from shapecheck.constraints.predicates import eq
 from shapecheck.subst.names import Name
 
 from . import loops as L
+from .dtypes import CODES
 from .verifier import make_prover
 
 __all__ = ["MemoryPlan", "MemoryReport", "plan_memory", "ITEM_BYTES", "ALIGN"]
 
-ITEM_BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "bool": 1}
+ITEM_BYTES = {code: dtype.itemsize for code, dtype in CODES.items()}
 ALIGN = 64   # a cache line: every block starts on its own line (and vector loads stay aligned)
 
 

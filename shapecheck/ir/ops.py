@@ -37,13 +37,14 @@ from shapecheck.constraints.solver import Verdict
 from shapecheck.subst.names import is_key, name_of_key
 
 from . import loops as L
+from .dtypes import CODES
 from .graph import TensorType
 
 __all__ = ["OpDef", "OPS", "IRTypeError", "NUMPY_DTYPES", "infer_type", "reshape_to", "Prove"]
 
 Prove = Callable[[Any], bool]  # a Pred -> does it hold for every value of the shape variables?
 
-NUMPY_DTYPES = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64, "bool": np.bool_}
+NUMPY_DTYPES = {code: dtype.type for code, dtype in CODES.items()}
 
 
 class IRTypeError(TypeError):

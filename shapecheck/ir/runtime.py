@@ -37,11 +37,11 @@ import numpy as np
 
 from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
+from shapecheck.ir.dtypes import CODES
 from shapecheck.ir.codegen.schedule import DEFAULT, Schedule
 from shapecheck.ir.memory import MemoryPlan, plan_memory
 
-NUMPY_DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "i32": np.dtype(np.int32),
-                "i64": np.dtype(np.int64), "bool": np.dtype(np.bool_)}
+NUMPY_DTYPES = CODES
 PARALLEL_MIN_ELEMENTS = 1 << 20
 # A native entry releases the GIL around its kernels when they move this many elements (the
 # release and re-acquire cost well under a microsecond; below this the work costs about as much).

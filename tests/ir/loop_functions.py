@@ -140,3 +140,11 @@ def histogram_compact(x, edges):
         if lo <= x[i] <= hi:
             counts[min(int((x[i] - lo) * nbins / (hi - lo)), nbins - 1)] += 1
     return counts
+
+
+def count_below(a, b):
+    n = 0
+    for i in range(a.shape[0]):
+        if a[i] < b[i]:
+            n += 1
+    return n

@@ -29,6 +29,10 @@ M = RNG.standard_normal((4, 5))
     (F.swap_and_wrap, (X,)),
     (F.int_and_bool, (M > 0, (M * 100).astype(np.int64))),
     (F.int_and_bool, (M > 0, (M * 1000).astype(np.int32))),
+    (F.count_below, (np.array([-5, 3, 2 ** 62, -1]), np.array([3, 3, 2 ** 63 + 5, 2 ** 64 - 1], np.uint64))),
+    (F.count_below, (np.array([3, 3, 2 ** 63 + 5, 2 ** 64 - 1], np.uint64), np.array([-5, 4, 2 ** 62, -1]))),
+    (F.clipped, (np.arange(-6, 6, dtype=np.int8).reshape(3, 4), -3, 4)),
+    (F.clipped, (np.arange(12, dtype=np.uint16).reshape(3, 4), 2, 9)),
     (F.histogram_compact, (RNG.standard_normal(500), np.linspace(-2.0, 2.0, 9))),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_loop_code_matches_python(fn, args):

@@ -56,6 +56,10 @@ _INTRINSICS = {
 }
 
 
+# Unsigned forms of the int intrinsics (abs of an unsigned value is itself).
+_UNSIGNED_INTRINSICS = {"maximum": "llvm.umax", "minimum": "llvm.umin", "abs": None}
+
+
 def kernel_symbol(kernel: L.Kernel, suffix: str = SUFFIX_TOKEN) -> str:
     """The symbol of ``kernel`` in object code: its name plus a content-hash suffix, so that two
     programs' kernels called ``k0`` can live in one process."""
@@ -72,6 +76,10 @@ def split_loop(kernel: L.Kernel) -> L.For | None:
 
 def kind(dtype: str) -> str:
     return "f" if dtype in L.FLOAT_DTYPES else "i"
+
+
+def unsigned(dtype: str) -> bool:
+    return dtype in L.UNSIGNED_DTYPES
 
 
 @dataclass
@@ -401,7 +409,8 @@ def _binary(scope: Scope, expr: L.Binary) -> ir.Value:
     lhs, rhs = lower_expr(scope, expr.lhs), lower_expr(scope, expr.rhs)
     k = kind(expr.dtype)
     if expr.op in ("floordiv", "mod"):
-        return (_int_floor_divmod if k == "i" else _float_floor_divmod)(b, lhs, rhs)[expr.op == "mod"]
+        divmod_ = _uint_divmod if unsigned(expr.dtype) else _int_floor_divmod if k == "i" else _float_floor_divmod
+        return divmod_(b, lhs, rhs)[expr.op == "mod"]
     method = _BINARY[(expr.op, k)]
     if k == "f":
         flags = scope.fastmath or (REDUCTION_FLAGS if _updates_accumulator(scope, expr) else ())
@@ -432,6 +441,14 @@ def _int_floor_divmod(b: ir.IRBuilder, a, d):
     q = b.select(adjust, b.sub(q, one), q)
     r = b.select(adjust, b.add(r, safe), r)
     return b.select(is_zero, zero, q), b.select(is_zero, zero, r)
+
+
+def _uint_divmod(b: ir.IRBuilder, a, d):
+    """Unsigned ``a // d`` and ``a % d``; division by zero gives 0, as NumPy's."""
+    zero, one = ir.Constant(a.type, 0), ir.Constant(a.type, 1)
+    is_zero = b.icmp_unsigned("==", d, zero)
+    safe = b.select(is_zero, one, d)
+    return b.select(is_zero, zero, b.udiv(a, safe)), b.select(is_zero, zero, b.urem(a, safe))
 
 
 def _float_floor_divmod(b: ir.IRBuilder, a, d):
@@ -482,7 +499,7 @@ def _compare(scope: Scope, expr: L.Compare) -> ir.Value:
         if expr.op == "ne":
             return b.fcmp_unordered("!=", lhs, rhs)
         return b.fcmp_ordered(_FCMP[expr.op], lhs, rhs)
-    if expr.lhs.dtype == "bool":
+    if expr.lhs.dtype == "bool" or unsigned(expr.lhs.dtype):
         return b.icmp_unsigned(_ICMP[expr.op], lhs, rhs)
     return b.icmp_signed(_ICMP[expr.op], lhs, rhs)
 
@@ -504,6 +521,9 @@ def _call(scope: Scope, expr: L.Call) -> ir.Value:
         float_name, int_name = _INTRINSICS[expr.fn]
         if kind(expr.dtype) == "f":
             return b.call(_declare_intrinsic(scope.module, float_name, ty, len(args)), args)
+        if unsigned(expr.dtype) and expr.fn in _UNSIGNED_INTRINSICS:
+            name = _UNSIGNED_INTRINSICS[expr.fn]
+            return args[0] if name is None else b.call(_declare_intrinsic(scope.module, name, ty, len(args)), args)
         if int_name == "llvm.abs":  # second operand: "INT_MIN is poison" = false (NumPy wraps)
             fn = _declare_intrinsic(scope.module, int_name, ty, 1, extra=[shelf.I1])
             return b.call(fn, args + [shelf.I1(0)])
@@ -529,10 +549,21 @@ def _cast(scope: Scope, expr: L.Cast) -> ir.Value:
     if kind(source) == "f" and kind(dest) == "f":
         return b.fpext(value, to) if dest == "f64" else b.fptrunc(value, to)
     if kind(source) == "f":
-        return b.fptosi(value, to)
+        if not unsigned(dest):
+            return b.fptosi(value, to)
+        # As C's (and so NumPy's) conversion does on x86: through int64, so a negative value
+        # wraps (-1.0 -> 255 as uint8) where LLVM's fptoui would be poison; uint64's upper
+        # half converts unsigned.
+        wide = b.fptosi(value, shelf.I64)
+        if dest == "u64":
+            high = b.fcmp_ordered(">=", value, ir.Constant(value.type, 2.0 ** 63))
+            return b.select(high, b.fptoui(value, to), wide)
+        return b.trunc(wide, to)
     if kind(dest) == "f":
-        return b.sitofp(value, to)
-    return b.sext(value, to) if to.width > value.type.width else b.trunc(value, to)
+        return b.uitofp(value, to) if unsigned(source) else b.sitofp(value, to)
+    if to.width > value.type.width:
+        return b.zext(value, to) if unsigned(source) else b.sext(value, to)
+    return b.trunc(value, to) if to.width < value.type.width else value
 
 
 _EXPRESSIONS = {

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 import llvmlite.binding as llvm
 import numpy as np
 
+from shapecheck.ir.dtypes import CODES
+
 NPY_ARRAY_C_CONTIGUOUS = 0x0001
 NPY_ARRAY_ALIGNED = 0x0100
 PYARRAY_EMPTY_INDEX = 184
@@ -43,9 +45,7 @@ FUNCTIONS = {
 # dtype (arrays made by NumPy share these descriptor objects; any other is sent to the slow path).
 OBJECTS = {
     "sc_rt_PyArray_Type": np.ndarray,
-    "sc_rt_descr_f32": np.dtype(np.float32), "sc_rt_descr_f64": np.dtype(np.float64),
-    "sc_rt_descr_i32": np.dtype(np.int32), "sc_rt_descr_i64": np.dtype(np.int64),
-    "sc_rt_descr_bool": np.dtype(np.bool_),
+    **{f"sc_rt_descr_{code}": dtype for code, dtype in CODES.items()},
 }
 EMPTY_SYMBOL = "sc_rt_PyArray_Empty"
 

@@ -21,7 +21,8 @@ I1 = ir.IntType(1)
 # NumPy dtype name -> LLVM scalar type.
 SCALAR_TYPES = {
     "float64": ir.DoubleType(), "float32": ir.FloatType(),
-    "int64": ir.IntType(64), "int32": ir.IntType(32), "bool": ir.IntType(8),
+    **{f"{sign}int{bits}": ir.IntType(bits) for sign in ("", "u") for bits in (8, 16, 32, 64)},
+    "bool": ir.IntType(8),
 }
 
 
@@ -29,10 +30,12 @@ SCALAR_TYPES = {
 # byte), and an element's size in bytes (the alignment loads and stores may claim).
 VALUE_TYPES = {
     "f32": ir.FloatType(), "f64": ir.DoubleType(),
-    "i32": ir.IntType(32), "i64": ir.IntType(64), "bool": ir.IntType(1),
+    **{f"{sign}{bits}": ir.IntType(bits) for sign in ("i", "u") for bits in (8, 16, 32, 64)},
+    "bool": ir.IntType(1),
 }
 MEMORY_TYPES = {**VALUE_TYPES, "bool": ir.IntType(8)}
-ITEM_SIZES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "bool": 1}
+ITEM_SIZES = {code: 1 if code == "bool" else ty.width // 8 if isinstance(ty, ir.IntType) else
+              (4 if code == "f32" else 8) for code, ty in VALUE_TYPES.items()}
 
 
 def const(ty: ir.Type, value) -> ir.Constant:

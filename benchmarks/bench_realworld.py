@@ -149,7 +149,7 @@ def write(rows: list[Row], jobs: int, command: str) -> None:
                "JSON output; CPU time is the process's and its children's (steadier than wall time "
                "under load). Warm: an unchanged tree re-checked with a filled `--cache-dir` "
                f"(goal: <= {GOAL_WARM_S:.0f} s for a 100k-line tree). pyrefly {pyrefly_version()} "
-               "ran `pyrefly check` on the same folders in the same run. Same findings: cold -j 1, "
+               "ran `pyrefly check` on the same folders in the same run. Same findings: whether cold -j 1, "
                f"cold -j {jobs} and warm gave byte-identical JSON.\n\n{table(rows, jobs)}\n")
     replace_section(SECTION, section)
 

@@ -16,6 +16,10 @@ array([1., 3., 5., 7.])
 
 Rules:
 
+- Whole-array NumPy code goes through the graph IR (``frontend``); loop code as Numba users
+  write it (``for``/``while``/``if``, element writes, ``np.zeros``...) through ``loopfront``,
+  straight to one loop kernel. Both read the source and never run it.
+
 - Arguments are NumPy arrays, NumPy or Python scalars, or lists of numbers (``arguments``:
   scalars follow NumPy 2's promotion rules, lists become arrays), passed by position or keyword;
   every compiled entry guards dtypes, shapes and layout (see ``runtime``: a wrong argument is a

@@ -67,9 +67,10 @@ def _shown_shape(message: str) -> list[str] | None:
 
 def _same_shape(expected: str, shape, message: str = "") -> bool:
     """``# reveal: (n, 3)`` against a revealed shape; ``(..., 128)`` (``...`` for an unknown middle,
-    ``(...)`` for an unknown rank) against the shown text of a shape of unknown rank."""
+    ``(...)`` for an unknown rank, ``*x`` for parameter x's dims) against the shown text of a shape
+    of unknown rank."""
     text = expected.strip()
-    if "..." in text and shape is None:
+    if ("..." in text or "*" in text) and shape is None:
         shown = _shown_shape(message)
         return shown is not None and text.startswith("(") and text.endswith(")") and \
             _same_dims(_split_top(text[1:-1]), shown)

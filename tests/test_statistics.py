@@ -11,7 +11,7 @@ SOURCE = textwrap.dedent("""\
     import numpy as np
 
     def double(x):
-        return x * 2
+        return x * 2 @ np.ones((4, 4))
 
     a = np.zeros((3, 4))
     for i in range(10):
@@ -31,9 +31,10 @@ def positions_on(report, line: int) -> set:
 
 def test_a_loop_unrolled_and_a_function_called_many_times_count_each_expression_once():
     report = check_source(SOURCE, "stats.py")
-    # `a + 1` in the loop: `a`, and `a + 1`; inside `double`: `x` and `x * 2`, however many calls
+    # `a + 1` in the loop: `a`, and `a + 1`; inside `double`: `x`, `x * 2`, the ones and the
+    # product, however many calls
     assert positions_on(report, 8) == {(8, 8, 8, 9), (8, 8, 8, 13)}
-    assert positions_on(report, 4) == {(4, 11, 4, 12), (4, 11, 4, 16)}
+    assert positions_on(report, 4) == {(4, 11, 4, 12), (4, 11, 4, 16), (4, 19, 4, 34), (4, 11, 4, 34)}
     assert positions_on(report, 10) == {(10, 15, 10, 16), (10, 8, 10, 17)}
     assert report.array_expressions[(8, 8, 8, 13)] == (True, True)
     coverage = coverage_by_file([report])["stats.py"]
@@ -41,10 +42,12 @@ def test_a_loop_unrolled_and_a_function_called_many_times_count_each_expression_
 
 
 def test_an_expression_is_known_only_if_every_analysis_knew_it():
-    """``double`` is analysed generically (``x`` unknown) and per call (``x`` is (3, 4)): its body
-    does not have a known rank everywhere, so it is not counted as covered."""
+    """``double`` is analysed generically (``x`` unknown) and per call (``x`` is (3, 4)): ``x * 2``
+    is ``(*x)`` in the first, exact for every rank of x, but the matmul is ``(..., 4)``, with no
+    rank, so only the product counts as covered."""
     report = check_source(SOURCE, "stats.py")
-    assert report.array_expressions[(4, 11, 4, 16)] == (False, False)
+    assert report.array_expressions[(4, 11, 4, 16)] == (True, True)
+    assert report.array_expressions[(4, 11, 4, 34)] == (False, False)
 
 
 def test_unknown_calls_are_array_library_calls_only():

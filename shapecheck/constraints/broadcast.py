@@ -15,11 +15,11 @@ from typing import Callable, Sequence
 from .dims import Dim
 from .predicates import Pred, conj, disj, eq
 from .requirements import Require, require_true
-from .shapes import Shape, trailing
+from .shapes import Middle, Shape, trailing
 from .solver import Verdict
 
 __all__ = ["Decide", "Join", "BroadcastAxis", "compatible", "broadcast_dim", "result_definition",
-           "broadcast_shapes", "aligned_trailing"]
+           "broadcast_shapes", "aligned_trailing", "shared_middle"]
 
 Decide = Callable[[Pred], Verdict]
 
@@ -125,3 +125,24 @@ def aligned_trailing(shapes: Sequence[Shape]) -> list[tuple[Dim, ...]] | None:
     if common == 0:
         return None
     return [trailing(s)[-common:] for s in shapes]
+
+
+def shared_middle(shapes: Sequence[Shape]) -> Middle | None:
+    """The named middle the broadcast keeps: every operand of unknown rank is ``(*m, *suffix)`` with
+    the same ``m`` and suffix length, and no operand of known rank reaches past that suffix. Then
+    the operands line up dim for dim (``(*x, 3) + (3,)`` is ``(*x, 3)`` for every rank of x), and
+    the middle broadcasts with itself. None otherwise (the result's middle is anonymous).
+
+    >>> m = Middle("x", "f")
+    >>> shared_middle([Shape((), True, (3,), m), Shape((3,))]) == m
+    True
+    """
+    variadic = [s for s in shapes if s.variadic]
+    if not variadic:
+        return None
+    middle, length = variadic[0].middle, len(variadic[0].suffix)
+    if middle is None or any(s.middle != middle or s.prefix or len(s.suffix) != length for s in variadic):
+        return None
+    if any(len(s.prefix) > length for s in shapes if not s.variadic):
+        return None
+    return middle

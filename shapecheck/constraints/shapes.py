@@ -7,6 +7,12 @@
 A rule that can work on a known prefix or suffix locates an axis with :func:`axis_position` and
 builds the result with :func:`drop_axes` / :func:`replace_axes`: an axis counted from the end that
 falls in the suffix is the same dim for every rank, so what is decided there holds for every rank.
+
+A middle may have a name (:class:`Middle`): the dims of a function's parameter whose rank nothing
+fixes. ``(*x, 128)`` is "x's shape with 128 appended" for every rank of ``x``; two shapes with the
+same named middle have the same dims there, so ``gelu(x)`` is exactly ``(*x)`` and adds to ``x``
+without a question. Rules that keep the middle keep the name; the others leave it anonymous
+(``(..., 128)``), which is always sound.
 """
 
 from __future__ import annotations
@@ -18,10 +24,31 @@ from .dims import Dim, show
 
 
 @dataclass(frozen=True, slots=True)
+class Middle:
+    """The unknown dims of parameter ``name`` of function ``scope`` (the identity of a middle),
+    without its last ``drop`` dims (``nn.Linear`` of ``(*x)`` is ``(*x[:-1], out)``)."""
+
+    name: str
+    scope: str
+    drop: int = 0
+
+    def show(self) -> str:
+        return f"*{self.name}" if not self.drop else f"*{self.name}[:-{self.drop}]"
+
+    def without_last(self) -> "Middle":
+        return Middle(self.name, self.scope, self.drop + 1)
+
+
+@dataclass(frozen=True, slots=True)
 class Shape:
     prefix: tuple[Dim, ...] = ()
     variadic: bool = False
     suffix: tuple[Dim, ...] = ()
+    middle: Middle | None = None   # set only with ``variadic``: whose dims the middle is
+
+    def __repr__(self) -> str:
+        named = "" if self.middle is None else f", middle={self.middle!r}"
+        return f"Shape(prefix={self.prefix!r}, variadic={self.variadic!r}, suffix={self.suffix!r}{named})"
 
     @property
     def dims(self) -> tuple[Dim, ...] | None:
@@ -37,12 +64,13 @@ class Shape:
         return len(self.prefix) + len(self.suffix)
 
     def show(self, names: Mapping[str, str] | None = None) -> str:
-        """``(n, 3)``, ``(5,)``, ``()``, ``(..., 3)`` (unknown middle), ``?`` (unknown rank)."""
-        if self.variadic and not self.prefix and not self.suffix:
+        """``(n, 3)``, ``(5,)``, ``()``, ``(..., 3)`` (unknown middle), ``(*x, 3)`` (x's dims, then 3),
+        ``?`` (unknown rank)."""
+        if self.variadic and not self.prefix and not self.suffix and self.middle is None:
             return "?"
         parts = [show(d, names) for d in self.prefix]
         if self.variadic:
-            parts.append("...")
+            parts.append("..." if self.middle is None else self.middle.show())
             parts += [show(d, names) for d in self.suffix]
         if len(parts) == 1 and not self.variadic:
             return f"({parts[0]},)"
@@ -63,6 +91,12 @@ def known(*dims: Dim) -> Shape:
 
 def shape_of(dims) -> Shape:
     return Shape(tuple(dims))
+
+
+def rank_known(shape: Shape) -> bool:
+    """A known rank, or one known relative to a parameter's (``(*x, 128)``): what ``--statistics``
+    counts as known, since the shape is exact for every rank of ``x``."""
+    return not shape.variadic or shape.middle is not None
 
 
 def trailing(shape: Shape) -> tuple[Dim, ...]:
@@ -97,7 +131,7 @@ def replace_axes(shape: Shape, new: dict[tuple[str, int], tuple[Dim, ...]]) -> S
             out.extend(new.get((name, i), (d,)))
         return tuple(out)
 
-    return Shape(part("prefix", shape.prefix), True, part("suffix", shape.suffix))
+    return Shape(part("prefix", shape.prefix), True, part("suffix", shape.suffix), shape.middle)
 
 
 def drop_axes(shape: Shape, axes: tuple[int, ...], keepdims: bool = False) -> Shape | None:
@@ -129,5 +163,5 @@ def matrix_transposed(shape: Shape) -> Shape:
         return Shape(dims[:-2] + (dims[-1], dims[-2])) if len(dims) >= 2 else shape
     if len(shape.suffix) >= 2:
         s = shape.suffix
-        return Shape(shape.prefix, True, s[:-2] + (s[-1], s[-2]))
+        return Shape(shape.prefix, True, s[:-2] + (s[-1], s[-2]), shape.middle)
     return UNKNOWN_SHAPE

@@ -15,10 +15,10 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_shapes, result_definition
+from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_shapes, result_definition, shared_middle
 from ...constraints.dims import Dim, free_symbols, show, sym
 from ...constraints.predicates import Pred, eq, ge, pred_symbols
-from ...constraints.shapes import Shape
+from ...constraints.shapes import Shape, trailing
 from ...constraints.solver import Decision, Fact, Verdict
 from .holes import mentions_hole
 from .values import Array, Instance, List, Tuple, Unknown, Value
@@ -247,7 +247,11 @@ class OpContext:
     def _broadcast_suffix(self, operands: list[tuple[Shape, str]], code: str) -> Shape | None:
         """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix: the
         same requirements and messages as at a known rank, on the axes every operand fixes."""
-        aligned = aligned_trailing([s for s, _ in operands])
+        shapes = [s for s, _ in operands]
+        middle = shared_middle(shapes)
+        if middle is not None:
+            return Shape((), True, self._broadcast_dims(operands, [trailing(s) for s in shapes], code), middle)
+        aligned = aligned_trailing(shapes)
         if aligned is None:
             return None
         return Shape((), True, self._broadcast_dims(operands, aligned, code))

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ...constraints import dims as D
-from ...constraints.shapes import Shape
-from .values import Array, Int, List, Tuple, Value
+from dataclasses import replace
+
+from ...constraints.shapes import Middle, Shape
+from .values import Array, Int, List, TorchModule, Tuple, Value
 
 
 def value_symbols(v: Value, out: set | None = None) -> set:
@@ -28,6 +30,9 @@ def value_symbols(v: Value, out: set | None = None) -> set:
             value_symbols(item, out)
         if t is List:
             value_symbols(v.element, out)
+    elif t is TorchModule:   # a layer built from the call's sizes (``nn.Conv2d(inp, oup, 3)``)
+        for _, param in v.params:
+            value_symbols(param, out)
     return out
 
 
@@ -44,7 +49,37 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
     if t is List:
         items = None if v.items is None else tuple(map_dims(i, f) for i in v.items)
         return List(items, map_dims(v.element, f))
+    if t is TorchModule:
+        return TorchModule(v.kind, tuple((name, map_dims(p, f)) for name, p in v.params))
     return v
+
+
+def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:
+    """``v`` with every array's shape replaced by ``f`` of it (through tuples and lists)."""
+    t = type(v)
+    if t is Array:
+        return Array(f(v.shape), v.dtype, v.values, v.tensor)
+    if t is Tuple:
+        return Tuple(tuple(map_shapes(i, f) for i in v.items))
+    if t is List:
+        items = None if v.items is None else tuple(map_shapes(i, f) for i in v.items)
+        return List(items, map_shapes(v.element, f))
+    return v
+
+
+def name_middle(v: Value, middle: Middle) -> Value:
+    """A call's argument of unknown rank as the callee sees it: its anonymous middle named after the
+    parameter it binds, so that what the body keeps of it stays exact (``gelu(x)`` is ``(*x)``)."""
+    if type(v) is Array and v.shape.variadic and v.shape.middle is None:
+        return Array(replace(v.shape, middle=middle), v.dtype, v.values, v.tensor)
+    return v
+
+
+def anonymous_middles(v: Value, scope: str) -> Value:
+    """A call's result as the caller sees it: the callee's parameters' names mean nothing there."""
+    def strip(shape: Shape) -> Shape:
+        return replace(shape, middle=None) if shape.middle is not None and shape.middle.scope == scope else shape
+    return map_shapes(v, strip)
 
 
 def freshen(result: Value, args: list, fresh: Callable[[str], D.Dim]) -> Value:

@@ -8,12 +8,13 @@ Anything the interpreter cannot model is :data:`UNKNOWN`, and an unknown never p
 from __future__ import annotations
 
 import ast
+import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...constraints.dims import Dim, signed
 from ...constraints.predicates import Pred
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Middle, Shape
 from ...sharding.layout import Layout
 
 
@@ -23,11 +24,37 @@ class Value:
 
 @dataclass(frozen=True, slots=True)
 class Unknown(Value):
+    """Nothing is known of the value. A parameter of a function's generic analysis carries its
+    ``middle``: were it an array (it is where an array op takes it), its shape would be ``(*x)``,
+    the same dims wherever it or a shape-keeping function of it meets another."""
+
+    middle: Middle | None = None
+    tensor: bool = False   # in torch code: taken as a torch.Tensor
+    derived: int = 0       # ``2 * x``: x's kind and shape, but another value (its own token)
+    scalar: bool = False   # a constructor's parameter (``dim_head``): a size or a rate, not an array
+
     def __repr__(self) -> str:
-        return "UNKNOWN"
+        return "UNKNOWN" if self.middle is None else f"UNKNOWN({self.middle.name})"
+
+    @property
+    def tagged(self) -> bool:
+        """A parameter (or what keeps its kind): its shape or its kind is known relative to it."""
+        return self.middle is not None or self.scalar
+
+    def derive(self) -> "Unknown":
+        """``2 * x``, ``x * x``: were x an array, the result has its shape; were it a number, the
+        result is another number, so it is a value of its own (it must not memoise as ``x``)."""
+        return Unknown(self.middle, self.tensor, next(_DERIVED), self.scalar)
+
+    def as_array(self) -> Array | None:
+        """The array this parameter stands for where an array op takes it (None when untagged)."""
+        if self.middle is None:
+            return None
+        return Array(Shape((), True, (), self.middle), None, None, self.tensor)
 
 
 UNKNOWN = Unknown()
+_DERIVED = itertools.count(1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ for a call's analysis, and the key under which a call's analysis is memoised."""
 from __future__ import annotations
 
 from ..core.session import Run
-from ..core.values import UNKNOWN, Dict, Function, Instance, Tuple, Value
+from ...constraints.shapes import Middle
+from ..core.values import UNKNOWN, Dict, Function, Instance, Tuple, Unknown, Value
 from ..interp.annotations import parameter_start
 
 
@@ -13,16 +14,30 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
     a = fn.node.args
     env: dict = {}
     params = [p.arg for p in a.posonlyargs + a.args]
+    tensor = fn.module.torch_only
     for i, name in enumerate(params):
-        env[name] = receiver if (i == 0 and receiver is not None) else UNKNOWN
+        env[name] = receiver if (i == 0 and receiver is not None) else _parameter(fn, name, tensor)
     for p in a.kwonlyargs:
-        env[p.arg] = UNKNOWN
+        env[p.arg] = _parameter(fn, p.arg, tensor)
     if a.vararg is not None:
         env[a.vararg.arg] = UNKNOWN
     if a.kwarg is not None:
         env[a.kwarg.arg] = UNKNOWN
     parameter_start(analysis, fn, env)
     return env
+
+
+#: Methods whose parameters are a module's hyperparameters (sizes, rates, flags), not its inputs.
+CONSTRUCTORS = frozenset({"__init__", "setup", "__post_init__"})
+
+
+def _parameter(fn: Function, name: str, tensor: bool) -> Unknown:
+    """A parameter nothing fixes: unknown, but the same unknown wherever it flows (``(*x)``); a
+    constructor's is a number where it meets an array (``dots * self.scale`` with
+    ``self.scale = dim_head ** -0.5``)."""
+    if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname:
+        return Unknown(None, tensor, 0, True)
+    return Unknown(Middle(name, fn.qualname), tensor)
 
 
 def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from ...report.diagnostics import Related
 from ..core.frame import MAX_CALL_DEPTH, Frame
-from ..core.freshen import freshen
+from ...constraints.shapes import Middle
+from ..core.freshen import anonymous_middles, freshen, name_middle
 from ..core.join import join_returns
 from ..core.values import UNKNOWN, Array, Class, Function, Instance, TorchModule, Tuple, Unknown, Value
 from ..rules.torch_nn import KEEPS_SHAPE
@@ -246,6 +247,7 @@ class Calls:
         env = bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN
+        env = {name: name_middle(v, Middle(name, fn.qualname)) for name, v in env.items()}
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN
@@ -274,6 +276,8 @@ class Calls:
             if key is not None:
                 self.memo[key] = hit
         result, errors, refined = hit
+        result = anonymous_middles(result, fn.qualname)
+        refined = {name: anonymous_middles(v, fn.qualname) for name, v in refined.items()}
         if refined:
             _learn_arguments(caller, node, fn, args, refined)
         known = generic.errors if generic is not None else set()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...report.diagnostics import Diagnostic, ShapeNote, Span
+from ...constraints.shapes import rank_known as rank_known_of
 from ..core.values import Array, Unknown
 
 #: Where an expression is in its file: line, column, end line, end column (as ``ast`` gives them).
@@ -49,10 +50,12 @@ class Findings:
     def count_array(self, where: Position, value: Array | Unknown) -> None:
         """One analysis reached the expression at ``where`` with ``value`` (an array, or unknown)."""
         is_array = type(value) is Array
-        rank_known = is_array and value.shape.rank is not None
-        # Symbolic dims count as known (they are what a generic function is over); an unknown rank
-        # or an unknown middle (``(..., 128)``, which has no rank) does not. With today's ``Shape``
-        # every dim of a known rank is an int or a symbolic dim, so the two agree.
+        # Symbolic dims count as known (they are what a generic function is over), and so does a
+        # rank known relative to a parameter's (``(*x, 128)``, exact for every rank of x; a
+        # parameter itself, where some analysis makes it an array, is ``(*x)``); an unknown rank or
+        # an anonymous middle (``(..., 128)``) does not. Every dim of such a shape is an int or a
+        # symbolic dim, so the two counts agree.
+        rank_known = rank_known_of(value.shape) if is_array else value.middle is not None
         shape_known = rank_known
         before = self.expressions.get(where)
         if before is not None:

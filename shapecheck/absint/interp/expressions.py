@@ -305,6 +305,10 @@ class Expressions:
             if attr == "ndim":
                 return Int(0)
             return Method(obj, attr)
+        if t is Dict and not hasattr(dict, attr):
+            # ``self.mlp.c_fc`` of an ``nn.ModuleDict`` (a plain dict has no such attribute: code
+            # that reads one works only on a ModuleDict)
+            return dict(obj.items).get(attr, UNKNOWN)
         if t in (Tuple, List, Dict, Str):
             return Method(obj, attr)
         return UNKNOWN
@@ -384,6 +388,8 @@ class Expressions:
             return Float(-operand.value if operand.value is not None and isinstance(op, ast.USub) else None)
         if t is Array:
             return operand
+        if t is Unknown and operand.tagged:
+            return operand if isinstance(op, ast.UAdd) else operand.derive()
         return UNKNOWN
 
     def expr_BinOp(self, node: ast.BinOp) -> Value:
@@ -402,7 +408,16 @@ class Expressions:
             tl = tr = Int
         if tl is Int and tr is Int:
             return int_arith(op, left.dim, right.dim)
-        if tl is Array or tr is Array:
+        if Unknown in (tl, tr) and not isinstance(op, ast.MatMult):
+            kept = _same_kind(left, right)
+            if kept is not None:
+                return kept
+            # a constructor's parameter (or arithmetic on it) meeting an array is a number
+            if tl is Array and tr is Unknown and right.scalar:
+                right, tr = Float(), Float
+            elif tr is Array and tl is Unknown and left.scalar:
+                left, tl = Float(), Float
+        if tl is Array or tr is Array or (_tagged(left) and _tagged(right) and isinstance(op, ast.MatMult)):
             return self.apply(node, OP_NAMES[type(op)], lambda ctx: apply_operator(
                 ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)),
                 operands=(left, right))
@@ -547,3 +562,19 @@ def _declares_field(cls: Class, attr: str, depth: int = 0) -> bool:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
             return True
     return depth < 20 and any(type(b) is Class and _declares_field(b, attr, depth + 1) for b in cls.bases)
+
+
+def _same_kind(left: Value, right: Value) -> Value | None:
+    """``0.5 * x`` or ``x * x`` with ``x`` a parameter nothing fixed: whatever ``x`` is (array or
+    number), the result is that kind with x's shape, so it stays x's tagged unknown. None when the
+    other operand is not a plain number or the same parameter (an array meets it as an array)."""
+    tagged, other = (left, right) if type(left) is Unknown else (right, left)
+    if not tagged.tagged:
+        return None
+    if type(other) in (Int, Float, Bool) or other == tagged:
+        return tagged.derive()
+    return None
+
+
+def _tagged(v: Value) -> bool:
+    return type(v) is Unknown and v.middle is not None

@@ -25,7 +25,7 @@ from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, T
 from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
 from ..core.module import ModuleInfo
-from ..core.values import (UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
+from ..core.values import (Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                            LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, lookup_rule
@@ -174,7 +174,7 @@ class Interpreter(Statements, Expressions):
             value = method(self, node)
         finally:
             self.eval_depth -= 1
-        if (type(value) is Array or value is UNKNOWN) and self.module.reported and hasattr(node, "lineno"):
+        if (type(value) is Array or type(value) is Unknown) and self.module.reported and hasattr(node, "lineno"):
             # coverage (--statistics): each expression of the checked file once, by its position
             self.analysis.count_array(_position(node), value)
         return value

@@ -266,6 +266,8 @@ def as_array_value(v: Value) -> Array | None:
         return v
     if t in (Int, Float, Bool):
         return Array(Shape(()))
+    if t is Unknown:
+        return v.as_array()
     return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from functools import lru_cache
 
@@ -41,6 +42,8 @@ def as_array(v: Value) -> Array | None:
         return Array(Shape(()), None)  # weak scalar: takes the other operand's dtype (NEP 50)
     if t in (List, Tuple):
         return literal_array(v)
+    if t is Unknown:
+        return v.as_array()
     return None
 
 
@@ -148,6 +151,38 @@ def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:
     return d
 
 
+_INT_OPS = {ast.Add: D.add, ast.Sub: D.sub, ast.Mult: D.mul, ast.FloorDiv: D.floordiv, ast.Mod: D.mod}
+
+
+def int_of_text(ctx: OpContext, text: str) -> D.Dim | None:
+    """``nn.Linear(dim, inner_dim * 3)`` with ``dim`` and ``inner_dim`` unknown (parameters): where
+    the code needs an int, an arithmetic of names is one, each unknown name a dim named by the code
+    from here on (:func:`name_as_dim`). None for anything but names, ints and ``+ - * // %``."""
+    try:
+        tree = ast.parse((text or "").strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+
+    def value(node: ast.expr) -> D.Dim | None:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Name):
+            known = ctx.interp.lookup(node.id)
+            if type(known) is Opaque:
+                return known.as_int(ctx.fresh).dim
+            if type(known) is Int:
+                return known.dim
+            return name_as_dim(ctx, node.id)
+        if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
+            a, b = value(node.left), value(node.right)
+            if a is None or b is None or (isinstance(node.op, (ast.FloorDiv, ast.Mod)) and b == 0):
+                return None
+            return _INT_OPS[type(node.op)](a, b)
+        return None
+
+    return value(tree) if isinstance(tree, (ast.Name, ast.BinOp)) else None
+
+
 def element_texts(text: str, count: int) -> list[str]:
     """The source texts of a literal tuple or list's elements (``"(n, 3)"`` -> ``["n", "3"]``), or
     empty strings when the text is not a plain display of ``count`` elements."""
@@ -181,7 +216,7 @@ def int_arg(arg: Arg | None, ctx: OpContext | None = None) -> D.Dim | None:
     if type(v) is Int:
         return v.dim
     if ctx is not None and type(v) is Unknown:
-        return name_as_dim(ctx, arg.text)
+        return int_of_text(ctx, arg.text)
     return None
 
 

@@ -38,7 +38,7 @@ def _operands(ctx: OpContext, args: list[Arg]) -> list[tuple[Array, Arg]] | None
     follow the same shape rule, so the other operands' known dims still decide the result."""
     out = []
     for arg in args:
-        a = Array(UNKNOWN_SHAPE) if type(arg.value) is Unknown else as_array(arg.value)
+        a = (arg.value.as_array() or Array(UNKNOWN_SHAPE)) if type(arg.value) is Unknown else as_array(arg.value)
         if a is None:
             return None
         out.append((a, arg))

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..core.context import Call, OpContext
-from ..core.values import Array, Int, Method, TorchModule, Value, as_tensor, int_view
+from ..core.context import Arg, Call, OpContext
+from ..core.values import Array, Int, Method, TorchModule, Unknown, Value, as_tensor, int_view
+from .args import int_of_text
 from .kinds import Rule
 from .nn_args import dim_of, require_divisible
 
@@ -50,12 +51,21 @@ def construct(kind: str, layer: Layer | None) -> Rule:
         bound = call.bind(names) if names else dict(call.kwargs)
         # a layer's arguments are sizes, rates and flags: one known only by name (``config.n_embd``)
         # is its named int, so the layer and the code around it speak of the same dim
-        params = {name: int_view(arg.value, ctx.fresh) for name, arg in bound.items()}
+        params = {name: _size_or_value(ctx, arg) for name, arg in bound.items()}
         if check is not None:
             check(ctx, params)
         return TorchModule(kind, tuple(params.items()))
 
     return rule
+
+
+def _size_or_value(ctx: OpContext, arg: Arg) -> Value:
+    """A constructor argument: one known only by name is its named int, as is an arithmetic of
+    unknown parameters (``nn.Linear(dim, inner_dim * 3)`` in a generic ``__init__``)."""
+    if type(arg.value) is Unknown:
+        d = int_of_text(ctx, arg.text)
+        return Int(d) if d is not None else arg.value
+    return int_view(arg.value, ctx.fresh)
 
 
 def layer_attribute(ctx: OpContext, m: TorchModule, attr: str, weights: Weights | None, text: str = "") -> Value:

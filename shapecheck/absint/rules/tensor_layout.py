@@ -5,9 +5,11 @@ chunk size, ``chunk``, ``unbind``, ``narrow``, ``select``, ``index_select``, ``g
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...constraints import dims as D
 from ...constraints.predicates import disj, eq, le
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, replace_axes
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, LibraryObject, List, Str, Tuple, Value
@@ -168,9 +170,43 @@ def concatenate(ctx: OpContext, call: Call) -> Value:
     return torch_call(M.concatenate, tensors="arrays")(ctx, call)
 
 
-def _pieces(a: Array, axis: int, sizes: list) -> Value:
+@dataclass(frozen=True, slots=True)
+class AxisView:
+    """One axis of an array, of known rank or located in the known prefix or suffix of an unknown
+    rank (``x.chunk(3, dim=-1)`` of ``(..., 3*d)``): its size, its index at a known rank, and the
+    array with that axis resized."""
+
+    array: Array
+    size: D.Dim
+    axis: int | None            # the normalized axis (None at an unknown rank)
+    place: tuple[str, int] | None = None   # where it lies at an unknown rank (axis_position)
+
+    def resized(self, dim: D.Dim) -> Array:
+        s = self.array.shape
+        if self.place is not None:
+            return Array(replace_axes(s, {self.place: (dim,)}), self.array.dtype)
+        return Array(Shape(s.dims[:self.axis] + (dim,) + s.dims[self.axis + 1:]), self.array.dtype)
+
+
+def view_axis(ctx: OpContext, a: Array | None, d: int | None) -> AxisView | None:
+    """The axis ``d`` of ``a`` (None when it cannot be located: no array, a non-literal axis, or an
+    axis in the unknown middle). A known rank checks the axis is in range (NumPy's AxisError)."""
+    if a is None or d is None:
+        return None
     dims = a.shape.dims
-    return Tuple(tuple(Array(Shape(dims[:axis] + (s,) + dims[axis + 1:]), a.dtype) for s in sizes))
+    if dims is None:
+        place = axis_position(a.shape, d)
+        if place is None:
+            return None
+        return AxisView(a, getattr(a.shape, place[0])[place[1]], None, place)
+    if not dims:
+        return None
+    axis = normalize_axis(ctx, d, len(dims), "dim")
+    return AxisView(a, dims[axis], axis)
+
+
+def _pieces(view: AxisView, sizes: list) -> Value:
+    return Tuple(tuple(view.resized(s) for s in sizes))
 
 
 #: the most pieces ``split``/``chunk`` give as a tuple of known length
@@ -183,13 +219,11 @@ def split(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("input", "split_size_or_sections", "dim"))
     a = bound_array(bound, "input")
     spec = bound.get("split_size_or_sections") or call.kwargs.get("split_size")
-    if a is None or spec is None or a.shape.dims is None:
-        return UNKNOWN
     d = const_int(bound["dim"]) if "dim" in bound else 0
-    if d is None or not a.shape.dims:
+    view = view_axis(ctx, a, d) if spec is not None else None
+    if view is None:
         return UNKNOWN
-    axis = normalize_axis(ctx, d, len(a.shape.dims), "dim")
-    n = a.shape.dims[axis]
+    n, axis = view.size, view.axis if view.axis is not None else d
     v = spec.value
     if type(v) in (Tuple, List) and v.items is not None and all(type(i) is Int for i in v.items):
         sizes = [i.dim for i in v.items]
@@ -199,7 +233,7 @@ def split(ctx: OpContext, call: Call) -> Value:
         ctx.require(eq(total, n), "SC107", lambda: (
             f"{ctx.op}: split sizes {spec.text or sizes} add up to {ctx.show_dim(total)}, not to the size "
             f"{ctx.show_dim(n)} of dimension {axis} ({ctx.describe(bound['input'])})"))
-        return _pieces(a, axis, sizes)
+        return _pieces(view, sizes)
     size = int_arg(spec)
     if size is None:
         return UNKNOWN
@@ -208,10 +242,10 @@ def split(ctx: OpContext, call: Call) -> Value:
     if type(n) is int and type(size) is int:
         if n // size > MAX_PIECES:
             return UNKNOWN   # a list that long is no shape question (and would not fit in memory here)
-        return _pieces(a, axis, [size] * (n // size) + ([n % size] if n % size or n == 0 else []))
+        return _pieces(view, [size] * (n // size) + ([n % size] if n % size or n == 0 else []))
     count = D.floordiv(n, size)
     if D.mod(n, size) == 0 and type(count) is int and count <= MAX_PIECES:
-        return _pieces(a, axis, [size] * count)
+        return _pieces(view, [size] * count)
     return UNKNOWN
 
 
@@ -220,24 +254,23 @@ def chunk(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("input", "chunks", "dim"))
     a = bound_array(bound, "input")
     chunks = int_arg(bound.get("chunks"))
-    if a is None or chunks is None or a.shape.dims is None or not a.shape.dims or type(chunks) is not int:
+    if a is None or chunks is None or type(chunks) is not int:
         return UNKNOWN
     if chunks <= 0:
         ctx.fail("SC107", f"{ctx.op}: chunk expects `chunks` to be greater than 0, got: {chunks}")
     if chunks > MAX_PIECES:
         return UNKNOWN
-    d = const_int(bound["dim"]) if "dim" in bound else 0
-    if d is None:
+    view = view_axis(ctx, a, const_int(bound["dim"]) if "dim" in bound else 0)
+    if view is None:
         return UNKNOWN
-    axis = normalize_axis(ctx, d, len(a.shape.dims), "dim")
-    n = a.shape.dims[axis]
+    n = view.size
     if type(n) is int:
         size = -(-n // chunks) if n else 0
         if size == 0:
-            return _pieces(a, axis, [0] * chunks)
-        return _pieces(a, axis, [size] * (n // size) + ([n % size] if n % size else []))
+            return _pieces(view, [0] * chunks)
+        return _pieces(view, [size] * (n // size) + ([n % size] if n % size else []))
     if D.mod(n, chunks) == 0:
-        return _pieces(a, axis, [D.floordiv(n, chunks)] * chunks)
+        return _pieces(view, [D.floordiv(n, chunks)] * chunks)
     return UNKNOWN
 
 

@@ -18,7 +18,7 @@ without a question. Rules that keep the middle keep the name; the others leave i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from .dims import Dim, show
 
@@ -91,6 +91,26 @@ def known(*dims: Dim) -> Shape:
 
 def shape_of(dims) -> Shape:
     return Shape(tuple(dims))
+
+
+def align_middles(shapes: list[Shape], fresh: Callable[[str], Dim]) -> list[Shape]:
+    """Shapes over one parameter's middle with different last dims cut off (``(*x)`` and
+    ``(*x[:-1], d)``, as a residual ``x + layer(x)`` gives) written over the same cut: the dims
+    cut off become fresh (unknown) dims of the suffix, ``(*x[:-1], e)``, so they line up."""
+    named = [s for s in shapes if s.variadic and s.middle is not None and not s.prefix]
+    if len(named) < 2:
+        return shapes
+    first = named[0].middle
+    if any((s.middle.name, s.middle.scope) != (first.name, first.scope) for s in named):
+        return shapes
+    top = max(s.middle.drop for s in named)
+    out = []
+    for s in shapes:
+        if s.variadic and s.middle is not None and not s.prefix and s.middle.drop < top:
+            exposed = tuple(fresh("d") for _ in range(top - s.middle.drop))
+            s = Shape((), True, exposed + s.suffix, Middle(first.name, first.scope, top))
+        out.append(s)
+    return out
 
 
 def rank_known(shape: Shape) -> bool:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_shapes, result_definition, shared_middle
 from ...constraints.dims import Dim, free_symbols, show, sym
 from ...constraints.predicates import Pred, eq, ge, pred_symbols
-from ...constraints.shapes import Shape, trailing
+from ...constraints.shapes import Shape, align_middles, trailing
 from ...constraints.solver import Decision, Fact, Verdict
 from .holes import mentions_hole
 from .values import Array, Instance, List, Tuple, Unknown, Value
@@ -247,7 +247,8 @@ class OpContext:
     def _broadcast_suffix(self, operands: list[tuple[Shape, str]], code: str) -> Shape | None:
         """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix: the
         same requirements and messages as at a known rank, on the axes every operand fixes."""
-        shapes = [s for s, _ in operands]
+        shapes = align_middles([s for s, _ in operands], self.fresh)
+        operands = [(s, text) for s, (_, text) in zip(shapes, operands)]
         middle = shared_middle(shapes)
         if middle is not None:
             return Shape((), True, self._broadcast_dims(operands, [trailing(s) for s in shapes], code), middle)

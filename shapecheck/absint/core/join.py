@@ -11,8 +11,9 @@ from typing import Callable
 
 from ...constraints.dims import Dim
 from ...constraints.predicates import Pred, disj, eq
-from ...constraints.shapes import Shape
-from .values import NONE, UNKNOWN, UNKNOWN_ARRAY, Array, Bool, Float, Int, List, Str, Tuple, Value, tensor_like
+from ...constraints.shapes import Shape, align_middles
+from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Float, Instance, Int, List, Str, TorchModule, Tuple,
+                     Unknown, Value, tensor_like)
 
 Fresh = Callable[[str], Dim]
 
@@ -42,6 +43,11 @@ class Joiner:
     def shape(self, a: Shape, b: Shape) -> Shape | None:
         if a == b:
             return a
+        if a.middle is not None and b.middle is not None:
+            a, b = align_middles([a, b], self.fresh)
+            if a.middle == b.middle and not a.prefix and not b.prefix and len(a.suffix) == len(b.suffix):
+                return Shape((), True, tuple(self.dim(x, y) for x, y in zip(a.suffix, b.suffix)), a.middle)
+            return None
         if a.rank is None or b.rank is None or a.rank != b.rank:
             return None
         return Shape(tuple(self.dim(x, y) for x, y in zip(a.prefix, b.prefix)))
@@ -50,6 +56,12 @@ class Joiner:
         if a is b or a == b:
             return a
         ta, tb = type(a), type(b)
+        if {ta, tb} == {Array, Unknown}:
+            # a parameter, array where an op took it, meets an array it became (``x = f(x)`` in a loop)
+            tagged = (a if ta is Unknown else b).as_array()
+            if tagged is not None:
+                a, b = (tagged, b) if ta is Unknown else (a, tagged)
+                ta = tb = Array
         if ta is Array and tb is Array:
             shape = self.shape(a.shape, b.shape)
             dtype = a.dtype if a.dtype == b.dtype else None
@@ -69,6 +81,13 @@ class Joiner:
             return List(None, self.value(element_of(a), element_of(b)))
         if ta is tb and ta in (Float, Str):
             return ta()
+        if ta is tb and ta in (Instance, TorchModule):
+            same = same_layer(a, b)
+            if same is not UNKNOWN:
+                return same
+        if ta in _LAYERS and tb in _LAYERS:
+            options = _options(a) + tuple(o for o in _options(b) if o not in _options(a))
+            return Alternatives(options) if len(options) <= Alternatives.LIMIT else UNKNOWN
         if ta is Bool and tb is Bool:
             return Bool()
         return UNKNOWN
@@ -99,6 +118,30 @@ def element_of(v: Value) -> Value:
 def _loose_join(a: Value, b: Value) -> Value:
     if type(a) is Array and type(b) is Array and a.shape.rank == b.shape.rank:
         return Array(UNKNOWN_ARRAY.shape, a.dtype if a.dtype == b.dtype else None)
+    return same_layer(a, b)
+
+
+_LAYERS = (Instance, TorchModule, Alternatives)
+
+
+def _options(v: Value) -> tuple[Value, ...]:
+    return v.options if type(v) is Alternatives else (v,)
+
+
+def same_layer(a: Value, b: Value) -> Value:
+    """Two objects of one class built by one loop (``for _ in range(depth): layers.append(Block(dim))``)
+    stand for each other: the first is kept, as every iteration builds it from the same arguments.
+    Lists of them (``nn.ModuleList([Attention(...), FeedForward(...)])``) join item by item."""
+    ta = type(a)
+    if ta is not type(b):
+        return UNKNOWN
+    if ta is Instance and a.cls is b.cls:
+        return a
+    if ta is TorchModule and a.kind == b.kind:
+        return a
+    if ta in (List, Tuple) and a.items is not None and b.items is not None and len(a.items) == len(b.items):
+        items = tuple(x if x == y else same_layer(x, y) for x, y in zip(a.items, b.items))
+        return UNKNOWN if UNKNOWN in items else ta(items)
     return UNKNOWN
 
 

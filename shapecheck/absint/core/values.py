@@ -259,6 +259,18 @@ class Instance(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class Alternatives(Value):
+    """One of a few layers, which one decided at run time (``nn.Sequential(...) if project_out else
+    nn.Identity()``): a call calls each (errors in one are not errors of the program) and joins
+    their results."""
+
+    options: tuple[Value, ...]
+
+    #: the most layers one value stands for
+    LIMIT = 4
+
+
+@dataclass(frozen=True, slots=True)
 class BoundMethod(Value):
     function: Function
     receiver: Value

@@ -25,7 +25,7 @@ from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, T
 from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
 from ..core.module import ModuleInfo
-from ..core.values import (Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
+from ..core.values import (Alternatives, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                            LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, lookup_rule
@@ -82,6 +82,27 @@ class Interpreter(Statements, Expressions):
             return
         if self.report and self.module.reported:
             self.analysis.emit(diag)
+
+    def _call_each(self, node: ast.AST, func: Alternatives, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
+        """Call each layer ``func`` may be, each under the facts of the call alone and none of its
+        failures reported (the program may never take it); the results joined."""
+        saved = self.frame.facts
+        results = []
+        self.try_depth += 1
+        try:
+            for option in func.options:
+                results.append(self.call(node, option, args, kwargs))
+                self.frame.facts = saved
+        finally:
+            self.try_depth -= 1
+            self.frame.facts = saved
+        joiner = Joiner(self.analysis.fresh, widen=False)
+        out = results[0]
+        for r in results[1:]:
+            out = joiner.value(out, r)
+        for p in joiner.facts:
+            self.add_fact(Fact(p))
+        return out
 
     def shape_error(self, node: ast.AST, err: ShapeError) -> None:
         if self.try_depth:
@@ -181,6 +202,8 @@ class Interpreter(Statements, Expressions):
 
     def call(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         t = type(func)
+        if t is Alternatives:
+            return self._call_each(node, func, args, kwargs)
         if t in RULE_CALLEES:
             name, rule, call_args = lookup_rule(func, args)
             if rule is None:

@@ -11,7 +11,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import OpContext
-from ..core.join import element_of
+from ..core.join import element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
                      Value, tensor_like)
 from ..core.frame import UNROLL_LIMIT, Range
@@ -257,7 +257,7 @@ def loose_join(a: Value, b: Value) -> Value:
         return a
     if type(a) is Array and type(b) is Array:
         return tensor_like(Array(UNKNOWN_SHAPE, a.dtype if a.dtype == b.dtype else None), a, b)
-    return UNKNOWN
+    return same_layer(a, b)
 
 
 def as_array_value(v: Value) -> Array | None:

@@ -59,8 +59,11 @@ class Statements:
         args = [self.eval(a) for a in call.args]
         if func.attr in LIST_MUTATORS and isinstance(holder, ast.Attribute) and self.looping:
             # an object's list grown in a loop that is not unrolled: the fixpoint widens the frame's
-            # names, not objects' attributes, so its length is unknown from here
-            store(List(None, element_of(current)))
+            # names, not objects' attributes, so its length is unknown from here (its elements are
+            # what the loop adds: ``self.layers.append(nn.ModuleList([...]))`` for each layer)
+            added = args[0] if func.attr == "append" and len(args) == 1 else UNKNOWN
+            element = added if current.items == () else loose_join(element_of(current), added)
+            store(List(None, element))
         elif func.attr in LIST_MUTATORS:
             store(mutate_list(current, func.attr, args))
         elif func.attr in ("sort", "reverse", "remove", "__setitem__"):

@@ -41,7 +41,7 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
     if t is Array:
         s = v.shape
         shape = Shape(tuple(f(d) for d in s.prefix), s.variadic, tuple(f(d) for d in s.suffix))
-        return Array(shape, v.dtype, v.values, v.tensor)
+        return replace(v, shape=shape)
     if t is Int:
         return Int(f(v.dim))
     if t is Tuple:
@@ -58,7 +58,7 @@ def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:
     """``v`` with every array's shape replaced by ``f`` of it (through tuples and lists)."""
     t = type(v)
     if t is Array:
-        return Array(f(v.shape), v.dtype, v.values, v.tensor)
+        return replace(v, shape=f(v.shape))
     if t is Tuple:
         return Tuple(tuple(map_shapes(i, f) for i in v.items))
     if t is List:
@@ -71,7 +71,7 @@ def name_middle(v: Value, middle: Middle) -> Value:
     """A call's argument of unknown rank as the callee sees it: its anonymous middle named after the
     parameter it binds, so that what the body keeps of it stays exact (``gelu(x)`` is ``(*x)``)."""
     if type(v) is Array and v.shape.variadic and v.shape.middle is None:
-        return Array(replace(v.shape, middle=middle), v.dtype, v.values, v.tensor)
+        return replace(v, shape=replace(v.shape, middle=middle))
     return v
 
 

@@ -199,6 +199,9 @@ class Calls:
         notes_before = len(findings.notes)
         diags_before = len(findings.diagnostics)
         self.running.add(fn)
+        # the generic analysis knows no caller, so no shard_map's axis environment either (it may
+        # start from inside a shard_map body's call)
+        meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
         try:
             env = parameter_values(self.run, fn, receiver)
             frame = Frame(env)
@@ -217,6 +220,7 @@ class Calls:
             return result
         finally:
             self.running.discard(fn)
+            self.run.spmd_meshes = meshes
 
     def _silent_errors(self, fn: Function, env: dict, stack: tuple = ()) -> set:
         """Definite errors of a function from a module that is not being reported (found silently)."""

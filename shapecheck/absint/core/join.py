@@ -21,14 +21,19 @@ Fresh = Callable[[str], Dim]
 class Joiner:
     """Joins values, collecting the facts that define the fresh dims it introduces."""
 
-    def __init__(self, fresh: Fresh, widen: bool):
+    def __init__(self, fresh: Fresh, widen: bool, widened: set | None = None):
         self.fresh = fresh
         self.widen = widen
         self.facts: list[Pred] = []
         self._memo: dict[tuple[Dim, Dim], Dim] = {}
+        # a loop's own widened dims (free: they stand for any dim), kept across its iterations, so a
+        # dim the body keeps changing (``x = layer(x) + x``) settles on one instead of a new one each time
+        self.widened = widened if widened is not None else set()
 
     def dim(self, a: Dim, b: Dim) -> Dim:
         if a == b:
+            return a
+        if self.widen and a in self.widened:
             return a
         key = (a, b)
         hit = self._memo.get(key)
@@ -37,6 +42,8 @@ class Joiner:
         d = self.fresh("j")
         if not self.widen:
             self.facts.append(disj((eq(d, a), eq(d, b))))
+        else:
+            self.widened.add(d)
         self._memo[key] = d
         return d
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from ...constraints.dims import Dim, sym
+from ...constraints.shapes import Middle
 from ...constraints.solver import Solver
 from ...report.diagnostics import Diagnostic, Span
 from ..core.frame import Frame, StepBudget, Terminated
@@ -45,6 +46,8 @@ class Analysis:
         self.annotations = AnnotationStore()
         self.budget = StepBudget()
         self.spmd_meshes: list = []   # the axis environment of shard_map bodies (rules/spmd_jax.py)
+        # parameter (name, function) -> the rank an op demands of it (None: demands disagree)
+        self.learned_ranks: dict[tuple[str, str], int | None] = {}
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
         self.oplog = None    # an OpLog while one call is measured (oplog.py)
 
@@ -52,6 +55,16 @@ class Analysis:
     def fresh(self, hint: str = "d") -> Dim:
         self.symbols += 1
         return sym(f"{hint}#{self.symbols}")
+
+    def learn_rank(self, middle: Middle, count: int) -> None:
+        """An op takes exactly ``count`` dims for ``middle`` (``rearrange(t, 'b n (h d) -> ...')`` of
+        ``(*x[:-1], e)``): parameter x has ``count + middle.drop`` dims, for the code to run."""
+        key = (middle.name, middle.scope)
+        rank = count + middle.drop
+        if count >= 0 and self.learned_ranks.get(key, rank) == rank:
+            self.learned_ranks[key] = rank
+        else:
+            self.learned_ranks[key] = None
 
     def emit(self, diag: Diagnostic) -> None:
         self.findings.emit(diag)

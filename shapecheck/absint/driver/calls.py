@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...report.diagnostics import Related
 from ..core.frame import MAX_CALL_DEPTH, Frame
-from ...constraints.shapes import Middle
+from ...constraints.shapes import Middle, Shape
 from ..core.freshen import anonymous_middles, freshen, name_middle
 from ..core.join import join_returns
 from ..core.values import UNKNOWN, Array, Class, Function, Instance, TorchModule, Tuple, Unknown, Value
@@ -54,6 +54,13 @@ def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
         frame.returns.append(interp.eval(fn.node.body))
     else:
         interp.run_body(fn.node.body)
+
+
+def _heap(fn: Function, args: list) -> list:
+    """The attributes of the objects a call reaches (its arguments, its closure's ``self``): their
+    dims are the objects', not made up by the call, and stay the same on a memoised call."""
+    reached = list(args) + (list(fn.closure.values()) if isinstance(fn.closure, dict) else [])
+    return [v for obj in reached if type(obj) is Instance for v in obj.attrs.values()]
 
 
 def _learn_arguments(caller: Interpreter, node: ast.AST, fn: Function, args: list, refined: dict) -> None:
@@ -203,11 +210,16 @@ class Calls:
         # start from inside a shard_map body's call)
         meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
         try:
+            before = findings.snapshot()
             env = parameter_values(self.run, fn, receiver)
-            frame = Frame(env)
-            interp = Interpreter(self.run, fn.module, frame, report=fn.module.reported, stack=stack + (fn,),
-                                 function=fn)
-            _run_body(interp, fn, frame)
+            frame = self._run_generic(fn, env, stack)
+            ranked = self._ranked_parameters(fn, env)
+            if ranked:
+                # an op fixed the rank of a parameter nothing else did (``rearrange(x, 'b n d -> ...')``):
+                # the code runs only at that rank, so the analysis at it supersedes the first
+                findings.restore(before)
+                env = {**parameter_values(self.run, fn, receiver), **ranked}
+                frame = self._run_generic(fn, env, stack)
             found = {(d.span.line, d.span.column, d.code) for d in findings.diagnostics[diags_before:]
                      if d.severity == "error"}
             result = GenericResult(found | self._silent_errors(fn, env, stack),
@@ -221,6 +233,24 @@ class Calls:
         finally:
             self.running.discard(fn)
             self.run.spmd_meshes = meshes
+
+    def _run_generic(self, fn: Function, env: dict, stack: tuple) -> Frame:
+        frame = Frame(dict(env))
+        interp = Interpreter(self.run, fn.module, frame, report=fn.module.reported, stack=stack + (fn,),
+                             function=fn)
+        _run_body(interp, fn, frame)
+        return frame
+
+    def _ranked_parameters(self, fn: Function, env: dict) -> dict:
+        """The parameters whose rank the body's ops fixed, as arrays of that rank (dims ``x0, x1``)."""
+        out = {}
+        for name, value in env.items():
+            if type(value) is Unknown and value.middle is not None and value.middle.scope == fn.qualname:
+                rank = self.run.learned_ranks.get((name, fn.qualname))
+                if rank:
+                    dims = tuple(self.run.fresh(f"{name}{i}") for i in range(rank))
+                    out[name] = Array(Shape(dims), None, None, value.tensor)
+        return out
 
     def _silent_errors(self, fn: Function, env: dict, stack: tuple = ()) -> set:
         """Definite errors of a function from a module that is not being reported (found silently)."""
@@ -260,8 +290,8 @@ class Calls:
         hit = self.memo.get(key) if key is not None else None
         if hit is not None:
             # the result and the refined parameters share their symbols: freshen them together
-            fresh = freshen(Tuple((hit[0],) + tuple(hit[2].values())), list(args) + list(kwargs.values()),
-                            self.run.fresh)
+            fresh = freshen(Tuple((hit[0],) + tuple(hit[2].values())),
+                            list(args) + list(kwargs.values()) + _heap(fn, args), self.run.fresh)
             hit = (fresh.items[0], hit[1], dict(zip(hit[2], fresh.items[1:])))
         if hit is None:
             errors: list = []

@@ -38,6 +38,17 @@ class Findings:
     unknown_calls: dict[str, set[Position]] = field(default_factory=dict)
     _seen: set = field(default_factory=set)
 
+    def snapshot(self) -> tuple:
+        """What has been found so far, to go back to (:meth:`restore`) when an analysis is redone."""
+        return (len(self.diagnostics), len(self.notes), dict(self.expressions),
+                {name: set(where) for name, where in self.unknown_calls.items()})
+
+    def restore(self, snapshot: tuple) -> None:
+        diagnostics, notes, self.expressions, self.unknown_calls = snapshot
+        del self.diagnostics[diagnostics:]
+        del self.notes[notes:]
+        self._seen = {(d.path, d.span.line, d.span.column, d.code, d.message) for d in self.diagnostics}
+
     def emit(self, diag: Diagnostic) -> None:
         key = (diag.path, diag.span.line, diag.span.column, diag.code, diag.message)
         if key not in self._seen:

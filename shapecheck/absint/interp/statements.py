@@ -268,6 +268,7 @@ class Statements:
         exits: list = []
         log = self.analysis.oplog
         mark = log.mark() if log is not None else 0
+        widened: set = set()
         for iteration in range(LOOP_ITERATIONS + 1):
             if log is not None:
                 log.rollback(mark)   # an op log keeps one pass, the last (see driver/oplog.py)
@@ -281,12 +282,12 @@ class Statements:
             end_env = self.frame.env
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []
-            widened = Joiner(self.analysis.fresh, widen=True).env(state_env, end_env)
-            if env_equal(widened, state_env):
+            joined = Joiner(self.analysis.fresh, widen=True, widened=widened).env(state_env, end_env)
+            if env_equal(joined, state_env):
                 break
             if iteration == LOOP_ITERATIONS - 1:
-                widened = forget_changed(entry_env, widened)
-            state_env = widened
+                joined = forget_changed(entry_env, joined)
+            state_env = joined
         if log is not None:   # a loop of unknown length runs a named number of times
             log.repeat(mark, trips if trips is not None else self.analysis.fresh(f"trips{node.lineno}"))
         self.frame.loop_exits = saved_exits

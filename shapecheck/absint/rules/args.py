@@ -19,6 +19,7 @@ from ..core.values import (
     Dict,
     Float,
     Hole,
+    Instance,
     Int,
     LibraryObject,
     List,
@@ -141,6 +142,16 @@ def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:
     """``np.zeros((n, 3))`` with ``n`` an unknown (a parameter): ``n`` is a dim from here on, named
     ``n``, so that ``def make(n)`` gets the signature ``-> (n, 3)``."""
     text = (text or "").strip()
+    holder, _, attr = text.rpartition(".")
+    if holder and _NAME.match(holder) and _NAME.match(attr):
+        # ``h=self.heads`` with heads a constructor's parameter: the object's attribute is that dim
+        # from here on, in every method (the object is the class's template instance)
+        owner = ctx.interp.lookup(holder)
+        if type(owner) is not Instance or type(owner.attrs.get(attr)) is not Unknown:
+            return None
+        d = ctx.fresh(attr)
+        owner.attrs[attr] = Int(d)
+        return d
     if not _NAME.match(text):
         return None
     env = ctx.interp.frame.env
@@ -173,6 +184,12 @@ def int_of_text(ctx: OpContext, text: str) -> D.Dim | None:
             if type(known) is Int:
                 return known.dim
             return name_as_dim(ctx, node.id)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):   # self.heads
+            owner = ctx.interp.lookup(node.value.id)
+            known = owner.attrs.get(node.attr) if type(owner) is Instance else None
+            if type(known) is Int:
+                return known.dim
+            return name_as_dim(ctx, f"{node.value.id}.{node.attr}")
         if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
             a, b = value(node.left), value(node.right)
             if a is None or b is None or (isinstance(node.op, (ast.FloorDiv, ast.Mod)) and b == 0):
@@ -180,7 +197,7 @@ def int_of_text(ctx: OpContext, text: str) -> D.Dim | None:
             return _INT_OPS[type(node.op)](a, b)
         return None
 
-    return value(tree) if isinstance(tree, (ast.Name, ast.BinOp)) else None
+    return value(tree) if isinstance(tree, (ast.Name, ast.BinOp, ast.Attribute)) else None
 
 
 def element_texts(text: str, count: int) -> list[str]:

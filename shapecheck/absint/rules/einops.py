@@ -310,7 +310,16 @@ def _bind_left(ctx: OpContext, operation: str, pattern: str, left: Side, x: Arra
     if dims is None:
         if left.has_ellipsis:
             return None
-        dims = (None,) * n  # the rank is the pattern's; each dim is what the pattern knows of it
+        # the rank is the pattern's; the dims the shape knows at its ends are those of the first and
+        # last axes, and a parameter's middle (``(*x[:-1], e)``) has the axes in between
+        s = x.shape
+        between = n - len(s.prefix) - len(s.suffix)
+        if between < 0:
+            _fail(ctx, operation, pattern, f"Wrong shape: expected {n} dims. Received a tensor of at least "
+                                           f"{s.min_rank} dims")
+        if s.middle is not None:
+            ctx.interp.analysis.learn_rank(s.middle, between)
+        dims = s.prefix + (None,) * between + s.suffix
     elif left.has_ellipsis and len(dims) < n - 1:
         _fail(ctx, operation, pattern, f"Wrong shape: expected >={n - 1} dims. Received {len(dims)}-dim tensor")
     elif not left.has_ellipsis and len(dims) != n:

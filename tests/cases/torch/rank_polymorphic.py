@@ -3,6 +3,7 @@
 import math
 
 import torch
+from einops import rearrange
 from torch import nn
 
 
@@ -62,3 +63,41 @@ b = Block(8)
 reveal_shape(b(torch.ones(2, 5, 8)))  # reveal: (2, 5, 8)
 f = Fuse(4)
 reveal_shape(f(torch.ones(1, 4, 16, 16)))  # reveal: (1, 4, 16, 16)
+
+
+class Attention(nn.Module):
+    """An einops pattern fixes the rank of the parameter it reaches (through a layer and a chunk):
+    the analysis is redone at that rank; a layer chosen at run time is either layer."""
+
+    def __init__(self, dim, heads, dim_head):
+        super().__init__()
+        inner = heads * dim_head
+        self.heads = heads
+        self.scale = dim_head ** -0.5
+        self.to_qkv = nn.Linear(dim, inner * 3)
+        self.to_out = nn.Linear(inner, dim) if inner != dim else nn.Identity()
+
+    def forward(self, x):
+        q, k, v = map(lambda t: rearrange(t, "b n (h d) -> b h n d", h=self.heads), self.to_qkv(x).chunk(3, dim=-1))
+        dots = torch.matmul(q, k.transpose(-1, -2)) * self.scale
+        out = rearrange(torch.matmul(dots.softmax(dim=-1), v), "b h n d -> b n (h d)")
+        reveal_shape(x)  # reveal: (x0, x1, x2)
+        reveal_shape(dots)  # reveal: (x0, heads, x1, x1)
+        return self.to_out(out)
+
+
+class Transformer(nn.Module):
+    """Layers appended in a loop of unknown length keep their kind, and the residual stream
+    settles on one shape in the loop."""
+
+    def __init__(self, dim, depth):
+        super().__init__()
+        self.layers = nn.ModuleList([])
+        for _ in range(depth):
+            self.layers.append(nn.ModuleList([Attention(dim, 8, 64), nn.LayerNorm(dim)]))
+
+    def forward(self, x):
+        for attn, norm in self.layers:
+            x = attn(norm(x)) + x
+        reveal_shape(x)  # reveal: (x0, x1, j)
+        return x

@@ -56,6 +56,10 @@ def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
         interp.run_body(fn.node.body)
 
 
+def _errors(findings, start: int) -> set:
+    return {(d.span.line, d.code) for d in findings.diagnostics[start:] if d.severity == "error"}
+
+
 def _heap(fn: Function, args: list) -> list:
     """The attributes of the objects a call reaches (its arguments, its closure's ``self``): their
     dims are the objects', not made up by the call, and stay the same on a memoised call."""
@@ -210,16 +214,28 @@ class Calls:
         # start from inside a shard_map body's call)
         meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
         try:
-            before = findings.snapshot()
-            env = parameter_values(self.run, fn, receiver)
-            frame = self._run_generic(fn, env, stack)
-            ranked = self._ranked_parameters(fn, env)
-            if ranked:
-                # an op fixed the rank of a parameter nothing else did (``rearrange(x, 'b n d -> ...')``):
-                # the code runs only at that rank, so the analysis at it supersedes the first
-                findings.restore(before)
-                env = {**parameter_values(self.run, fn, receiver), **ranked}
+            checkpoint = findings.checkpoint()
+            try:
+                env = parameter_values(self.run, fn, receiver)
                 frame = self._run_generic(fn, env, stack)
+                ranked = self._ranked_parameters(fn, env)
+                if ranked:
+                    # an op fixed the rank of a parameter nothing else did (``rearrange(x, 'b n d -> ...')``):
+                    # the code runs only at that rank, so the analysis at it supersedes the first -- unless it
+                    # finds an error the first did not, which says the rank was not the only one (the demand
+                    # came through a path the first analysis could not tell apart): then the first stands
+                    first_errors = _errors(findings, diags_before)
+                    findings.rollback(checkpoint)
+                    ranked_env = {**parameter_values(self.run, fn, receiver), **ranked}
+                    ranked_frame = self._run_generic(fn, ranked_env, stack)
+                    if _errors(findings, diags_before) <= first_errors:
+                        frame, env = ranked_frame, ranked_env
+                    else:
+                        findings.rollback(checkpoint)
+                        env = parameter_values(self.run, fn, receiver)
+                        frame = self._run_generic(fn, env, stack)
+            finally:
+                findings.release(checkpoint)
             found = {(d.span.line, d.span.column, d.code) for d in findings.diagnostics[diags_before:]
                      if d.severity == "error"}
             result = GenericResult(found | self._silent_errors(fn, env, stack),

@@ -27,6 +27,16 @@ ARRAY_LIBRARIES = frozenset({"numpy", "torch", "jax", "einops"})
 ARRAY_METHOD_PREFIXES = ("Tensor.", "ndarray.")
 
 
+@dataclass(eq=False)   # each checkpoint is itself: nested ones may look alike
+class Checkpoint:
+    """Where the findings stood (list lengths), and the first value each coverage entry had since."""
+
+    diagnostics: int
+    notes: int
+    expressions: dict = field(default_factory=dict)     # position -> its entry before (None: none)
+    unknown_calls: dict = field(default_factory=dict)   # name -> positions added since
+
+
 @dataclass
 class Findings:
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -37,16 +47,32 @@ class Findings:
     # an array library's call without a shape rule -> the positions of the calls that reached it
     unknown_calls: dict[str, set[Position]] = field(default_factory=dict)
     _seen: set = field(default_factory=set)
+    _journals: list = field(default_factory=list)
 
-    def snapshot(self) -> tuple:
-        """What has been found so far, to go back to (:meth:`restore`) when an analysis is redone."""
-        return (len(self.diagnostics), len(self.notes), dict(self.expressions),
-                {name: set(where) for name, where in self.unknown_calls.items()})
+    def checkpoint(self) -> "Checkpoint":
+        """Start recording what is found from here, to take it back (:meth:`rollback`) when an
+        analysis is redone; :meth:`release` stops recording. Checkpoints nest."""
+        cp = Checkpoint(len(self.diagnostics), len(self.notes))
+        self._journals.append(cp)
+        return cp
 
-    def restore(self, snapshot: tuple) -> None:
-        diagnostics, notes, self.expressions, self.unknown_calls = snapshot
-        del self.diagnostics[diagnostics:]
-        del self.notes[notes:]
+    def release(self, cp: "Checkpoint") -> None:
+        self._journals.remove(cp)
+
+    def rollback(self, cp: "Checkpoint") -> None:
+        del self.diagnostics[cp.diagnostics:]
+        del self.notes[cp.notes:]
+        for where, old in cp.expressions.items():
+            if old is None:
+                self.expressions.pop(where, None)
+            else:
+                self.expressions[where] = old
+        for name, added in cp.unknown_calls.items():
+            self.unknown_calls[name] -= added
+            if not self.unknown_calls[name]:
+                del self.unknown_calls[name]
+        cp.expressions.clear()
+        cp.unknown_calls.clear()
         self._seen = {(d.path, d.span.line, d.span.column, d.code, d.message) for d in self.diagnostics}
 
     def emit(self, diag: Diagnostic) -> None:
@@ -69,6 +95,8 @@ class Findings:
         rank_known = rank_known_of(value.shape) if is_array else value.middle is not None
         shape_known = rank_known
         before = self.expressions.get(where)
+        for cp in self._journals:
+            cp.expressions.setdefault(where, before)
         if before is not None:
             is_array, rank_known, shape_known = before[0] or is_array, before[1] and rank_known, before[2] and shape_known
         self.expressions[where] = (is_array, rank_known, shape_known)
@@ -85,4 +113,8 @@ class Findings:
         methods, where an unknown result is an array whose shape is lost (``str.format`` or
         ``list.append`` costs no coverage)."""
         if name.split(".", 1)[0] in ARRAY_LIBRARIES or name.startswith(ARRAY_METHOD_PREFIXES):
-            self.unknown_calls.setdefault(name, set()).add(where)
+            known = self.unknown_calls.setdefault(name, set())
+            if where not in known:
+                for cp in self._journals:
+                    cp.unknown_calls.setdefault(name, set()).add(where)
+            known.add(where)

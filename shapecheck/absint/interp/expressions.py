@@ -305,10 +305,6 @@ class Expressions:
             if attr == "ndim":
                 return Int(0)
             return Method(obj, attr)
-        if t is Dict and not hasattr(dict, attr):
-            # ``self.mlp.c_fc`` of an ``nn.ModuleDict`` (a plain dict has no such attribute: code
-            # that reads one works only on a ModuleDict)
-            return dict(obj.items).get(attr, UNKNOWN)
         if t in (Tuple, List, Dict, Str):
             return Method(obj, attr)
         return UNKNOWN

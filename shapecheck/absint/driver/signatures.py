@@ -340,7 +340,8 @@ class _Namer:
         if type(value) is Array:
             dims = value.shape.dims
             if dims is None:
-                return None
+                # relative to a parameter (``gelu(x) -> (*x)``), else not known
+                return value.shape.show(self.names) if value.shape.middle is not None else None
             return ShapeText(tuple(self.dim(d, f"{hint}{i}") for i, d in enumerate(dims)), value.dtype)
         if type(value) is Int:
             return "int"

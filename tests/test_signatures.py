@@ -29,6 +29,8 @@ CASES = [
      "def total(x) -> ()"),
     ("def vec(x):\n    return x @ np.ones(3)\n",
      "def vec(x: (3,) | (x0, 3)) -> () | (x0,)"),
+    ("def gelu(x):\n    return 0.5 * x * (1 + np.tanh(x))\n",
+     "def gelu(x) -> (*x)"),
 ]
 
 

@@ -597,13 +597,23 @@ def stacker(prepare, axis_of) -> "Callable":
         if arrays is None:
             return UNKNOWN
         arrays = [(prepare(a), t) for a, t in arrays]
-        return concatenate_arrays(ctx, arrays, None, axis_of(arrays[0][0] if arrays else None))
+        axis = axis_of(arrays[0][0] if arrays else None)
+        if axis is None:   # it depends on a rank not known here
+            return Array(UNKNOWN_SHAPE, arrays[0][0].dtype if arrays and arrays[0][0] is not None else None)
+        return concatenate_arrays(ctx, arrays, None, axis)
 
     return rule
 
 
+def _hstack_axis(first: Array | None) -> int | None:
+    """hstack joins 1-D operands end to end (axis 0) and the others side by side (axis 1)."""
+    if first is None or first.shape.rank is None:
+        return None
+    return 0 if first.shape.rank == 1 else 1
+
+
 vstack = stacker(lambda a: _atleast(a, 2), lambda first: 0)
-hstack = stacker(lambda a: _atleast(a, 1), lambda first: 0 if first is not None and first.shape.rank == 1 else 1)
+hstack = stacker(lambda a: _atleast(a, 1), _hstack_axis)
 dstack = stacker(lambda a: _atleast(a, 3), lambda first: 2)
 column_stack = stacker(_column, lambda first: 1)
 
@@ -674,6 +684,8 @@ def array_split(ctx: OpContext, call: Call) -> Value:
 
 def hsplit(ctx: OpContext, call: Call) -> Value:
     a = as_array(call.args[0].value) if call.args else None
+    if a is not None and a.shape.rank is None:
+        return UNKNOWN   # the axis (0 for 1-D, else 1) depends on the rank
     axis = 0 if a is not None and a.shape.rank == 1 else 1
     if a is not None and a.shape.rank == 0:
         ctx.fail("SC107", "hsplit only works on arrays of 1 or more dimensions")

@@ -2,6 +2,7 @@
 (issue 10, item 2), and a layer's sizes in a generic `__init__` are the code's own names."""
 import math
 
+import numpy as np
 import torch
 from einops import rearrange
 from torch import nn
@@ -101,3 +102,9 @@ class Transformer(nn.Module):
             x = attn(norm(x)) + x
         reveal_shape(x)  # reveal: (x0, x1, j)
         return x
+
+
+def pad_end(reachability):
+    """hstack's axis depends on the first operand's rank: unknown here, so no error (scikit-learn's
+    OPTICS does this with a 1-D plot)."""
+    return np.hstack((reachability, np.inf))

@@ -556,9 +556,7 @@ class Statements:
             return False
         names = tuple(e.id if isinstance(e, ast.Name) and e.id != "_" else "" for e in elts)
         middle = current.middle if type(current) is Unknown else current.shape.middle
-        own = type(current) is Unknown and self.function is not None and middle is not None \
-            and middle.scope == self.function.qualname   # refined right here: nothing to redo
-        if middle is not None and not own and (type(current) is Unknown or not current.shape.prefix):
+        if middle is not None and (type(current) is Unknown or not current.shape.prefix):
             # the parameter the middle is has this many dims (less what the shape knows at its end)
             known_end = 0 if type(current) is Unknown else len(current.shape.suffix)
             self.analysis.learn_rank(middle, len(elts) - known_end, names[:len(elts) - known_end])

@@ -46,9 +46,8 @@ class Analysis:
         self.annotations = AnnotationStore()
         self.budget = StepBudget()
         self.spmd_meshes: list = []   # the axis environment of shard_map bodies (rules/spmd_jax.py)
-        # parameter (name, function) -> (the rank an op demands of it, the code's names for its
-        # dims) (None: demands disagree)
-        self.learned_ranks: dict[tuple[str, str], tuple | None] = {}
+        # parameter (name, function) -> the rank an op demands of it (None: demands disagree)
+        self.learned_ranks: dict[tuple[str, str], int | None] = {}
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
         self.oplog = None    # an OpLog while one call is measured (oplog.py)
 
@@ -57,15 +56,13 @@ class Analysis:
         self.symbols += 1
         return sym(f"{hint}#{self.symbols}")
 
-    def learn_rank(self, middle: Middle, count: int, names: tuple = ()) -> None:
+    def learn_rank(self, middle: Middle, count: int) -> None:
         """An op takes exactly ``count`` dims for ``middle`` (``rearrange(t, 'b n (h d) -> ...')`` of
-        ``(*x[:-1], e)``, ``B, T, C = x.size()``): parameter x has ``count + middle.drop`` dims, for
-        the code to run; ``names`` are what the code calls the middle's dims, where it says."""
+        ``(*x[:-1], e)``): parameter x has ``count + middle.drop`` dims, for the code to run."""
         key = (middle.name, middle.scope)
         rank = count + middle.drop
-        known = self.learned_ranks.get(key, (rank, names))
-        if count >= 0 and known is not None and known[0] == rank:
-            self.learned_ranks[key] = (rank, known[1] or names)
+        if count >= 0 and self.learned_ranks.get(key, rank) == rank:
+            self.learned_ranks[key] = rank
         else:
             self.learned_ranks[key] = None
 

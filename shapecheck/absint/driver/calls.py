@@ -262,11 +262,9 @@ class Calls:
         out = {}
         for name, value in env.items():
             if type(value) is Unknown and value.middle is not None and value.middle.scope == fn.qualname:
-                learned = self.run.learned_ranks.get((name, fn.qualname))
-                if learned and learned[0]:
-                    rank, names = learned
-                    dims = tuple(self.run.fresh(names[i] if i < len(names) and names[i] else f"{name}{i}")
-                                 for i in range(rank))
+                rank = self.run.learned_ranks.get((name, fn.qualname))
+                if rank:
+                    dims = tuple(self.run.fresh(f"{name}{i}") for i in range(rank))
                     out[name] = Array(Shape(dims), None, None, value.tensor)
         return out
 

@@ -73,7 +73,7 @@ class Statements:
         return True
 
     def stmt_Assign(self, node: ast.Assign) -> None:
-        if self._refine_shape_unpack(node) or self._refine_starred_shape(node):
+        if self._refine_shape_unpack(node):
             return
         value = self.eval(node.value)
         for target in node.targets:
@@ -501,28 +501,6 @@ class Statements:
         for e, v in zip(elts[star + 1:], items[len(items) - after:]):
             self.assign(e, v)
 
-    def _refine_starred_shape(self, node: ast.Assign) -> bool:
-        """``b, n, _, h = *x.shape, self.heads``: the targets left for ``*x.shape`` are x's dims, as in
-        ``b, n, _ = x.shape`` (x's rank is the count of them)."""
-        if not (len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List))
-                and isinstance(node.value, ast.Tuple)):
-            return False
-        targets, parts = node.targets[0].elts, node.value.elts
-        starred = [i for i, e in enumerate(parts) if isinstance(e, ast.Starred)]
-        if len(starred) != 1 or any(isinstance(t, ast.Starred) for t in targets):
-            return False
-        at = starred[0]
-        count = len(targets) - (len(parts) - 1)
-        if count < 0:
-            return False
-        inner = ast.copy_location(ast.Assign(targets=[ast.Tuple(elts=targets[at:at + count], ctx=ast.Store())],
-                                             value=parts[at].value), node)
-        if not self._refine_shape_unpack(inner):
-            return False
-        for target, part in zip(targets[:at] + targets[at + count:], parts[:at] + parts[at + 1:]):
-            self.assign(target, self.eval(part))
-        return True
-
     def _refine_shape_unpack(self, node: ast.Assign) -> bool:
         """``n, k = x.shape`` (or torch's ``x.size()``) where ``x``'s rank is unknown: ``x`` becomes
         ``(n, k)`` from here on. ``x`` may be a name or an attribute (``self.weight``)."""
@@ -554,12 +532,6 @@ class Statements:
             return False
         if not (type(current) is Unknown or (type(current) is Array and current.shape.rank is None)):
             return False
-        names = tuple(e.id if isinstance(e, ast.Name) and e.id != "_" else "" for e in elts)
-        middle = current.middle if type(current) is Unknown else current.shape.middle
-        if middle is not None and (type(current) is Unknown or not current.shape.prefix):
-            # the parameter the middle is has this many dims (less what the shape knows at its end)
-            known_end = 0 if type(current) is Unknown else len(current.shape.suffix)
-            self.analysis.learn_rank(middle, len(elts) - known_end, names[:len(elts) - known_end])
         dims = []
         for i, e in enumerate(elts):
             hint = e.id if isinstance(e, ast.Name) else f"{owner}.shape[{i}]"

@@ -318,9 +318,7 @@ def _bind_left(ctx: OpContext, operation: str, pattern: str, left: Side, x: Arra
             _fail(ctx, operation, pattern, f"Wrong shape: expected {n} dims. Received a tensor of at least "
                                            f"{s.min_rank} dims")
         if s.middle is not None and not s.prefix:
-            groups = left.groups[:between]
-            ctx.interp.analysis.learn_rank(s.middle, between, tuple(
-                g[0] if len(g) == 1 and g[0].isidentifier() and g[0] != "_" else "" for g in groups))
+            ctx.interp.analysis.learn_rank(s.middle, between)
         dims = s.prefix + (None,) * between + s.suffix
     elif left.has_ellipsis and len(dims) < n - 1:
         _fail(ctx, operation, pattern, f"Wrong shape: expected >={n - 1} dims. Received {len(dims)}-dim tensor")

@@ -92,5 +92,5 @@ class Block(nn.Module):
 
     def forward(self, x):
         x = x + self.attn(self.ln_1(x))
-        reveal_shape(x)  # reveal: (B, T, C)
+        reveal_shape(x)  # reveal: (B, T, max(C, n))
         return x

@@ -82,8 +82,8 @@ class Attention(nn.Module):
         q, k, v = map(lambda t: rearrange(t, "b n (h d) -> b h n d", h=self.heads), self.to_qkv(x).chunk(3, dim=-1))
         dots = torch.matmul(q, k.transpose(-1, -2)) * self.scale
         out = rearrange(torch.matmul(dots.softmax(dim=-1), v), "b h n d -> b n (h d)")
-        reveal_shape(x)  # reveal: (b, n, x2)
-        reveal_shape(dots)  # reveal: (b, heads, n, n)
+        reveal_shape(x)  # reveal: (x0, x1, x2)
+        reveal_shape(dots)  # reveal: (x0, heads, x1, x1)
         return self.to_out(out)
 
 
@@ -100,7 +100,7 @@ class Transformer(nn.Module):
     def forward(self, x):
         for attn, norm in self.layers:
             x = attn(norm(x)) + x
-        reveal_shape(x)  # reveal: (b, n, j)
+        reveal_shape(x)  # reveal: (x0, x1, j)
         return x
 
 
@@ -108,16 +108,3 @@ def pad_end(reachability):
     """hstack's axis depends on the first operand's rank: unknown here, so no error (scikit-learn's
     OPTICS does this with a 1-D plot)."""
     return np.hstack((reachability, np.inf))
-
-
-class Heads(nn.Module):
-    """`*x.shape` in a tuple display fixes x's rank as `b, n, _ = x.shape` does."""
-
-    def __init__(self, heads):
-        super().__init__()
-        self.heads = heads
-
-    def forward(self, x):
-        b, n, _, h = *x.shape, self.heads
-        reveal_shape(x)  # reveal: (b, n, _)
-        return x

@@ -356,22 +356,26 @@ class While:
         return While(parts[0], parts[1].stmts)
 
 
-@dataclass(frozen=True, slots=True)
-class Break:
+class _Jump:
+    """A statement with no parts (``break``, ``continue``): the shared walk passes it through."""
+
+    __slots__ = ()
+
     def scoped_parts(self) -> tuple:
         return ()
 
-    def with_parts(self, parts: tuple) -> "Break":
+    def with_parts(self, parts: tuple):
         return self
 
 
 @dataclass(frozen=True, slots=True)
-class Continue:
-    def scoped_parts(self) -> tuple:
-        return ()
+class Break(_Jump):
+    pass
 
-    def with_parts(self, parts: tuple) -> "Continue":
-        return self
+
+@dataclass(frozen=True, slots=True)
+class Continue(_Jump):
+    pass
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,11 +115,7 @@ class Expressions:
         finally:
             self.frame.facts = saved
             self.unsure -= unsure
-        joiner = Joiner(self.analysis.fresh, widen=False)
-        out = joiner.value(a, b)
-        for p in joiner.facts:
-            self.add_fact(Fact(p))
-        return out
+        return self.join_all([a, b])
 
     def expr_NamedExpr(self, node: ast.NamedExpr) -> Value:
         value = self.eval(node.value)

@@ -26,7 +26,7 @@ from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
 from ..core.module import ModuleInfo
 from ..core.values import (Alternatives, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
-                           LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, tensor_like)
+                           LazyImport, List, Method, TorchModule, Tuple, Value, tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, lookup_rule
 from .builtins import call_builtin
@@ -96,10 +96,15 @@ class Interpreter(Statements, Expressions):
         finally:
             self.try_depth -= 1
             self.frame.facts = saved
+        return self.join_all(results)
+
+    def join_all(self, values: list) -> Value:
+        """One of ``values`` (a branch's, an alternative's, an element's): joined, with the facts that
+        define the dims the join made up."""
         joiner = Joiner(self.analysis.fresh, widen=False)
-        out = results[0]
-        for r in results[1:]:
-            out = joiner.value(out, r)
+        out = values[0]
+        for v in values[1:]:
+            out = joiner.value(out, v)
         for p in joiner.facts:
             self.add_fact(Fact(p))
         return out
@@ -303,13 +308,7 @@ class Interpreter(Statements, Expressions):
                 return iterable.element
             if not items:
                 return UNKNOWN
-            joiner = Joiner(self.analysis.fresh, widen=False)
-            out = items[0]
-            for item in items[1:]:
-                out = joiner.value(out, item)
-            for p in joiner.facts:
-                self.add_fact(Fact(p))
-            return out
+            return self.join_all(list(items))
         if t is Method and iterable.name in ("items",):
             return Tuple((UNKNOWN, UNKNOWN))
         return UNKNOWN

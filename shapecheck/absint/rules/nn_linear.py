@@ -15,23 +15,24 @@ from .nn_args import dim_of, layer_input, weighted
 def linear_shape(ctx: OpContext, x: Array, x_arg: Arg, in_features: D.Dim | None, out_dims: tuple,
                  what: str) -> Value:
     """``y = x @ W.T + b``: x is (*, in_features), y is (*, *out_dims) (``out_dims`` is () for a 1-D weight)."""
+    def check_last(last: D.Dim) -> None:
+        if in_features is not None:
+            ctx.require(eq(last, in_features), "SC102", lambda: (
+                f"{ctx.op}: {ctx.describe(x_arg)} but {what}: {ctx.show_dim(last)} != {ctx.show_dim(in_features)}"))
+
     dims = x.shape.dims
     if dims is None:
         # an unknown rank: the last dim, where the suffix fixes it, is checked the same way; the
         # result is the input with it replaced (its middle anonymous: a dim of it may be the last)
         s = x.shape
-        if s.suffix and in_features is not None:
-            ctx.require(eq(s.suffix[-1], in_features), "SC102", lambda: (
-                f"{ctx.op}: {ctx.describe(x_arg)} but {what}: {ctx.show_dim(s.suffix[-1])} != {ctx.show_dim(in_features)}"))
         if s.suffix:
+            check_last(s.suffix[-1])
             return Array(Shape(s.prefix, True, s.suffix[:-1] + out_dims, s.middle), x.dtype)
         middle = s.middle.without_last() if s.middle is not None and not s.prefix else None
         return Array(Shape((), True, out_dims, middle), x.dtype)
     if not dims:
         ctx.fail("SC107", f"{ctx.op}: {ctx.describe(x_arg)}: a 0-d input has no features to transform")
-    if in_features is not None:
-        ctx.require(eq(dims[-1], in_features), "SC102", lambda: (
-            f"{ctx.op}: {ctx.describe(x_arg)} but {what}: {ctx.show_dim(dims[-1])} != {ctx.show_dim(in_features)}"))
+    check_last(dims[-1])
     return Array(Shape(dims[:-1] + out_dims), x.dtype)
 
 

@@ -6,6 +6,9 @@ Expectations are trailing comments on the line they are about (mypy/ruff style):
     reveal_shape(y)    # reveal: (n, 10)
     z = f(a)           # warning: SC120
     h = np.zeros(HOLE) # info: SC302  # hole: 784
+    reveal_shape(x)    # reveal: (8, 32)  # local: (4, 8)  # layout: P('dp', 'tp')
+
+``local`` and ``layout`` check a sharded array's reveal (its piece on one device, its placement).
 
 A line may hold several (``# error: SC101, SC104``). Every error and warning shapecheck reports must
 be expected, and every expectation met. A first-line comment ``# shapecheck-options: strict`` sets
@@ -25,7 +28,8 @@ from shapecheck.api import Options, Project, check_source
 from shapecheck.constraints.dims import DimParseError, parse_dim
 
 CASES = Path(__file__).parent / "cases"
-_EXPECT = re.compile(r"(error|warning|info|reveal|hole):\s*([^#]*)")
+_EXPECT = re.compile(r"(error|warning|info|reveal|hole|local|layout):\s*([^#]*)")
+_PLACED = re.compile(r", sharded (P\(.*?\)(?: partial\([^)]*\))?) over \{.*?\}, local (\(.*?\)|\?)")
 
 
 def _comments(source: str) -> dict[int, list[str]]:
@@ -142,11 +146,27 @@ def test_case(path: Path) -> None:
                 problems.append(f"line {line}: expected reveal {reveal}, got no reveal")
             elif not any(_same_shape(reveal, d.shape, d.message) for d in shapes):
                 problems.append(f"line {line}: expected reveal {reveal}, got {[d.message for d in shapes]}")
+        problems += _placement_problems(line, want, [d for d in got if d.code == "SC301"])
         for hole in want.get("hole", []):
             holes = [d for d in got if d.code == "SC302"]
             if not any((d.hole or "None") == hole or (d.hole and _same_dim(hole, d.hole)) for d in holes):
                 problems.append(f"line {line}: expected hole {hole}, got {[(d.hole, d.message) for d in holes]}")
     assert not problems, "\n".join(problems)
+
+
+def _placement_problems(line: int, want: dict, reveals: list) -> list[str]:
+    """``# local: (4, 8)`` and ``# layout: P('dp', None)`` against the reveal's sharding suffix."""
+    placed = [m for d in reveals for m in [_PLACED.search(d.message)] if m is not None]
+    problems = []
+    for kind, group in (("layout", 1), ("local", 2)):
+        for expected in want.get(kind, []):
+            shown = [m.group(group) for m in placed]
+            ok = any(s == expected or (kind == "local" and s.startswith("(") and expected.startswith("(")
+                                       and _same_dims(_split_top(expected[1:-1]), _split_top(s[1:-1])))
+                     for s in shown)
+            if not ok:
+                problems.append(f"line {line}: expected {kind} {expected}, got {shown or [d.message for d in reveals]}")
+    return problems
 
 
 def _same_dim(a: str, b: str) -> bool:

@@ -116,6 +116,21 @@ _ROWS = [
          "dist.all_gather_into_tensor(out, torch.zeros(8, 16))\n",
          "import torch\nimport torch.distributed as dist\nout = torch.zeros(8 * dist.get_world_size(), 16)\n"
          "dist.all_gather_into_tensor(out, torch.zeros(8, 16))\n"),
+    Code("SC133", "view-moves-split", "error",
+         "A DTensor view() that would move a split dimension: a split dim merged under an outer dim, or "
+         "split into dims whose first the mesh axes do not divide. Each device's piece is then no block "
+         "of the result, and DTensor's view refuses to redistribute (strict_view); reshape() gathers the "
+         "split first (an SC303 note with its bytes), or the tensor can be redistributed explicitly.",
+         "import torch\nfrom torch.distributed.device_mesh import init_device_mesh\n"
+         "from torch.distributed.tensor import Shard, distribute_tensor\n"
+         "mesh = init_device_mesh('cuda', (4,), mesh_dim_names=('tp',))\n"
+         "x = distribute_tensor(torch.randn(8, 32), mesh, [Shard(1)])\n"
+         "y = x.view(256)\n",
+         "import torch\nfrom torch.distributed.device_mesh import init_device_mesh\n"
+         "from torch.distributed.tensor import Shard, distribute_tensor\n"
+         "mesh = init_device_mesh('cuda', (4,), mesh_dim_names=('tp',))\n"
+         "x = distribute_tensor(torch.randn(8, 32), mesh, [Shard(0)])\n"
+         "y = x.view(256)\n"),
     Code("SC201", "assertion-never-holds", "error", "A shape assertion that is false for every consistent shape.",
          "import numpy as np\nx = np.zeros((3, 4))\nassert x.shape == (4, 3)\n",
          "import numpy as np\nx = np.zeros((3, 4))\nassert x.shape == (3, 4)\n"),

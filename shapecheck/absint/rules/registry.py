@@ -19,7 +19,7 @@ from . import flax
 from ..core.spmd import ParallelLayer, SpmdFunction
 from .spmd_jax import JAX_SPMD, call_spmd
 from .spmd_numpy import NUMPY_SPMD
-from .spmd_ops import has_placement, with_placements
+from .spmd_ops import has_placement, transposed_placement, with_placements
 from .spmd_torch import TORCH_SPMD, call_parallel
 
 #: Every library's table, by qualified name. torch/jax tables join here.
@@ -187,6 +187,11 @@ ARRAY_ATTRIBUTES = frozenset((
 
 
 def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
+    result = _array_attribute(ctx, a, attr)
+    return transposed_placement(a, attr, result) if a.layout is not None else result
+
+
+def _array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     if a.tensor:
         text = ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else ""
         return ctx.interp.apply(ctx.node, attr, lambda ctx: tensor_attribute(ctx, a, attr, text))

@@ -10,6 +10,13 @@ strategies"; GSPMD's for ``jit``):
   (which ``redistribute`` must finish), while a ``jax.Array`` is summed at once (XLA inserts the
   all-reduce; SC303 gives its bytes).
 
+* permute (``transpose``, ``permute``, ``swapaxes``, ``moveaxis``), reduce (``sum``, ``max``, ...) and
+  reshape (``reshape``, ``view``, ``flatten``, ``squeeze``, ...): as :mod:`shapecheck.sharding.moves`
+  says. Where each result dim comes from is read off the op's own shape rule, run once more on a probe
+  of the operand's rank whose dims are distinct primes (so numpy's ``axis``/``keepdims``, torch's
+  ``dim``/``keepdim`` and ``permute(*dims)`` are not parsed a second time here). A DTensor ``view``
+  that would move a split is SC133 (DTensor refuses it); a ``reshape`` gathers first (SC303).
+
 Operands split differently (or a partial sum into a nonlinear op) still run: DTensor and XLA insert
 the communication. That is reported as SC303, an info note giving the cheapest plan's bytes when the
 sizes are literal; the result's placement is then unknown (None), never a guess. Unknown op kinds
@@ -18,9 +25,14 @@ drop the placement the same way.
 
 from __future__ import annotations
 
+from ...constraints import dims as D
+from ...constraints.predicates import eq
+from ...constraints.shapes import Shape
+from ...constraints.solver import Verdict
 from ...sharding.layout import Layout, LayoutError, replicated
+from ...sharding.moves import groups, permuted, reduced, reshaped
 from ...sharding.plan import PlanError, plan
-from ..core.context import Arg, Call, OpContext
+from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.values import Array, Value
 from .kinds import Rule
 from .placements import placed
@@ -31,9 +43,15 @@ negative neg positive abs absolute exp log sqrt rsqrt sin cos tanh sigmoid relu 
 where clamp clip equal not_equal less less_equal greater greater_equal eq ne lt le gt ge dropout float double half
 type_as to contiguous clone detach""".split())
 _MATMUL = frozenset("matmul mm bmm".split())
+_PERMUTE = frozenset("transpose permute swapaxes swapdims moveaxis movedim t matrix_transpose".split())
+_REDUCE = frozenset("""sum nansum mean nanmean average max min amax amin nanmax nanmin prod nanprod std var nanstd nanvar
+argmax argmin all any logsumexp norm median nanmedian""".split())
+_RESHAPE = frozenset("reshape view flatten unflatten ravel squeeze unsqueeze expand_dims view_as reshape_as".split())
 
 #: Op name (the last part of its qualified name, or the operator's) -> how it moves placements.
-PROPAGATION: dict[str, str] = {**{n: "elementwise" for n in _ELEMENTWISE}, **{n: "matmul" for n in _MATMUL}}
+PROPAGATION: dict[str, str] = {**{n: "elementwise" for n in _ELEMENTWISE}, **{n: "matmul" for n in _MATMUL},
+                               **{n: "permute" for n in _PERMUTE}, **{n: "reduce" for n in _REDUCE},
+                               **{n: "reshape" for n in _RESHAPE}}
 
 
 def has_placement(args: list[Arg]) -> bool:
@@ -50,7 +68,14 @@ def with_placements(name: str, rule: Rule) -> Rule:
         if kind is None or type(result) is not Array or result.shape.dims is None or result.layout is not None:
             return result
         arrays = [a.value for a in call.args if type(a.value) is Array and a.value.shape.dims is not None]
-        layout = _elementwise(ctx, op, arrays, result) if kind == "elementwise" else _matmul(ctx, arrays, result)
+        if kind in _MOVES and len(arrays) == 1 and call.args and call.args[0].value is arrays[0]:
+            layout = _MOVES[kind](ctx, op, rule, call, arrays[0], result)
+        elif kind == "matmul":
+            layout = _matmul(ctx, arrays, result)
+        elif arrays and kind in ("elementwise", "reduce"):   # torch.max(a, b) is elementwise
+            layout = _elementwise(ctx, op, arrays, result)
+        else:   # x.view_as(y): y's layout is not x's
+            layout = None
         return placed(result, layout) if layout is not None else result
     return placed_rule
 
@@ -141,3 +166,127 @@ def _matmul(ctx: OpContext, arrays: list[Array], result: Array) -> Layout | None
               "the partial products are summed across devices")
         return whole
     return out
+
+
+# == ops that move dims (sharding/moves.py) ==========================================================
+
+#: Distinct sizes for a probe operand: each result dim of the op's rule on it names its source dim.
+_PROBE = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+
+
+def _sources(ctx: OpContext, rule: Rule, call: Call, a: Array) -> tuple[int | None, ...] | None:
+    """Per result dim, the operand dim it is (None: a size-1 dim, what ``keepdims`` leaves), by the
+    op's own rule run on a probe of ``a``'s rank (see the module docstring)."""
+    rank = len(a.shape.dims)
+    if rank > len(_PROBE):
+        return None
+    probe = Array(Shape(_PROBE[:rank]), a.dtype, None, a.tensor)
+    try:
+        out = rule(ctx, Call(call.name, [Arg(probe, call.args[0].text)] + call.args[1:], call.kwargs))
+    except ShapeError:
+        return None
+    if type(out) is not Array or out.shape.dims is None:
+        return None
+    sources = []
+    for d in out.shape.dims:
+        if d not in _PROBE[:rank] and d != 1:
+            return None
+        sources.append(None if d == 1 else _PROBE.index(d))
+    return tuple(sources)
+
+
+def _permute(ctx: OpContext, op: str, rule: Rule, call: Call, a: Array, result: Array) -> Layout | None:
+    order = _sources(ctx, rule, call, a)
+    if order is None or sorted(i for i in order if i is not None) != list(range(len(a.shape.dims))) \
+            or len(order) != len(a.shape.dims):
+        return None
+    return permuted(a.layout, order)
+
+
+def _reduce(ctx: OpContext, op: str, rule: Rule, call: Call, a: Array, result: Array) -> Layout | None:
+    sources = _sources(ctx, rule, call, a)
+    rank = len(a.shape.dims)
+    if sources is None or len(result.shape.dims) != len(sources):
+        return None
+    keepdims = len(sources) == rank
+    kept = {s for s in sources if s is not None}
+    axes = tuple(d for d in range(rank) if d not in kept)
+    out = reduced(a.layout, axes, keepdims, op)
+    if out is None:
+        _note(ctx, f"a partial sum over {_axes(a.layout.partial)} into {op}, which is not a sum",
+              [(a, Layout(a.layout.mesh, a.layout.dims))])
+        return None
+    whole = Layout(out.layout.mesh, out.layout.dims)
+    if out.gathered:
+        gathered = a.layout.with_dims(tuple(() if d in axes else dims for d, dims in enumerate(a.layout.dims)))
+        _note(ctx, f"{op} over a dim split over {_axes(out.gathered)} is not a sum of the pieces' results",
+              [(a, gathered)], "the pieces are combined across devices first")
+    elif out.layout.partial != a.layout.partial and not a.tensor:
+        # a jax.Array (or an annotated NumPy array) is never a pending sum: XLA sums at once
+        _note(ctx, f"{op} over a dim split over {_axes(out.layout.partial)}",
+              [(Array(result.shape, result.dtype, None, False, out.layout), whole)],
+              "the partial results are summed across devices")
+        return whole
+    return out.layout
+
+
+def _reshape(ctx: OpContext, op: str, rule: Rule, call: Call, a: Array, result: Array) -> Layout | None:
+    source, target = a.shape.dims, result.shape.dims
+
+    def same(x: D.Dim, y: D.Dim) -> bool:
+        return ctx.decide(eq(x, y)) is Verdict.HOLDS
+
+    def divides(d: D.Dim, n: D.Dim) -> bool:
+        return ctx.decide(eq(D.mod(d, n), 0)) is Verdict.HOLDS
+
+    def may_divide(d: D.Dim, n: D.Dim) -> bool:
+        return ctx.decide(eq(D.mod(d, n), 0)) is not Verdict.FAILS
+
+    sure = reshaped(a.layout, source, target, same, divides)
+    if sure is None:
+        return None
+    if not sure.gathered:
+        return sure.layout
+    must = reshaped(a.layout, source, target, same, may_divide)
+    if must is None or must.gathered != sure.gathered:
+        return None   # it depends on sizes the facts do not decide: no placement is claimed
+    why = f"{ctx.describe(call.args[0])}; as {ctx.show_shape(result.shape)}, " + "; ".join(
+        _lost_split(ctx, a, target, d, same) for d in must.gathered)
+    if op == "view" and a.tensor:
+        ctx.fail("SC133", f"{ctx.op}: {why}: DTensor's view cannot redistribute (use reshape, or redistribute "
+                          "the tensor first)")
+    gathered = a.layout.with_dims(tuple(() if d in must.gathered else dims for d, dims in enumerate(a.layout.dims)))
+    _note(ctx, why, [(a, gathered)], "the split is gathered first")
+    return must.layout
+
+
+def _lost_split(ctx: OpContext, a: Array, target: tuple, d: int, same) -> str:
+    """Why input dim ``d``'s split does not survive a reshape to ``target`` (sharding/moves.py)."""
+    n = a.layout.mesh.group(a.layout.dims[d])
+    head = f"dim {d} (split over {_axes(a.layout.dims[d])}, {ctx.show_dim(n)} devices)"
+    for ins, outs in groups(a.shape.dims, target, same) or ():
+        if d in ins and d != ins[0]:
+            return f"{head} is merged under dim {ins[0]} ({ctx.show_dim(a.shape.dims[ins[0]])}), not outermost"
+        if d in ins and outs:
+            return (f"{head} becomes dims {', '.join(map(str, outs))} and the first, "
+                    f"{ctx.show_dim(target[outs[0]])}, is not divisible by {ctx.show_dim(n)}")
+    return f"{head} cannot keep its split"
+
+
+_MOVES = {"permute": _permute, "reduce": _reduce, "reshape": _reshape}
+
+
+def transposed_placement(a: Array, attr: str, result: Value) -> Value:
+    """``a.T`` (all dims reversed) and ``a.mT`` (the last two swapped) of a placed array, placed."""
+    rank = len(a.layout.dims)
+    if type(result) is not Array or result.layout is not None or result.shape.rank != rank or attr not in _ATTRIBUTE_ORDERS:
+        return result
+    order = _ATTRIBUTE_ORDERS[attr](rank)
+    return placed(result, permuted(a.layout, order)) if order is not None else result
+
+
+_ATTRIBUTE_ORDERS = {
+    "T": lambda rank: list(reversed(range(rank))), "H": lambda rank: list(reversed(range(rank))),
+    "mT": lambda rank: list(range(rank - 2)) + [rank - 1, rank - 2] if rank >= 2 else None,
+    "mH": lambda rank: list(range(rank - 2)) + [rank - 1, rank - 2] if rank >= 2 else None,
+}

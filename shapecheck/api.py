@@ -130,14 +130,15 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
 
 
 def measure(path: str, target: str, arg_shapes: dict | None = None, dtypes: dict | None = None,
-            source: str | None = None, project: Project | None = None) -> "Measurement":
+            source: str | None = None, project: Project | None = None, layouts: dict | None = None) -> "Measurement":
     """Run ``target`` (``f``, ``Class.method``, or ``Class`` for its ``forward``) of one file once,
     logging its ops: the arguments are arrays of the given shapes (ints or dim names), or what the
-    body itself says of them. :class:`TargetNotFound` when the file has no such function; the file
-    is read, never imported or run."""
+    body itself says of them; ``layouts`` places some on a device mesh (name -> ``Layout``, see
+    ``shapecheck.sharding``), so the costs are one device's. :class:`TargetNotFound` when the file
+    has no such function; the file is read, never imported or run."""
     text = read_source(path).decode("utf-8-sig") if source is None else source
     project = project or Project(roots=[str(Path(path).resolve().parent)])
-    return _analyser().measure_call(text, target, arg_shapes or {}, dtypes, path, project)
+    return _analyser().measure_call(text, target, arg_shapes or {}, dtypes, path, project, layouts)
 
 
 def cost_of(measured: "Measurement", values: dict[str, int] | None = None) -> "CostReport":
@@ -153,12 +154,21 @@ def cost_of(measured: "Measurement", values: dict[str, int] | None = None) -> "C
     return cost_report(measured, values)
 
 
+def shard_cost_of(measured: "Measurement", params: tuple[str, ...] | None = None, training: bool = False):
+    """One device's FLOPs and bytes received in collectives for a measured call of sharded code (a
+    ``shapecheck.sharding.cost.Cost``), with a training step's backward pass and gradient
+    all-reduces when ``training``; and the (line, op) pairs it could not count. ``params`` name the
+    weights (default: every argument but the first). ``CostError`` when a count is symbolic."""
+    from .absint.driver.shard_costs import shard_cost  # lazy: start-up time (the interpreter's rule tables)
+    return shard_cost(measured, params, training)
+
+
 def memory_of(measured: "Measurement", values: dict[str, int] | None = None) -> "MemoryReport":
     """The live bytes of a measured call's intermediates after each op, and their peak."""
     from .absint.driver.costs import memory_report  # lazy: start-up time (the interpreter's rule tables)
     return memory_report(measured, values)
 
 
-__all__ = ["check_notebook", "check_cells", "Notebook", "measure", "cost_of", "memory_of", "CostReport",
+__all__ = ["check_notebook", "check_cells", "Notebook", "measure", "cost_of", "shard_cost_of", "memory_of", "CostReport",
            "LineCost", "MemoryReport", "TargetNotFound", "signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
            "check_paths", "read_source", "MAX_SOURCE_BYTES", "Diagnostic", "FileReport", "Span"]

@@ -49,7 +49,8 @@ def to_json(report: api.CostReport, macs: bool = False) -> dict:
         out = {"flops": value(line.flops)}
         if macs:
             out["macs"] = value(line.macs)
-        out.update(bytes_read=value(line.bytes_read), bytes_written=value(line.bytes_written))
+        out.update(bytes_read=value(line.bytes_read), bytes_written=value(line.bytes_written),
+                   bytes_communicated=value(line.communicated))
         return out
 
     def value(d):
@@ -76,6 +77,10 @@ def text(report: api.CostReport, macs: bool = False) -> str:
             f"total bytes read: {report.show(total.bytes_read)}",
             f"total bytes written: {report.show(total.bytes_written)}",
             f"params: {report.show(report.params)}"]
+    if total.communicated != 0:   # sharded code: the counts above are one device's
+        out.append(f"bytes received per device in collectives: {report.show(total.communicated)} ("
+                   + "; ".join(f"line {line.line}: {report.show(line.communicated)}"
+                               for line in report.lines if line.communicated != 0) + ")")
     for line, op in report.uncounted:
         out.append(f"not counted: line {line}: {op} (no cost rule, or a shape it needs is unknown)")
     return "\n".join(out) + "\n"

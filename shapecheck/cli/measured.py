@@ -37,14 +37,25 @@ def dims(text: str) -> list:
     return [int(p) if p.strip().lstrip("-").isdigit() else p.strip() for p in text.split(",")]
 
 
+def dtype_name(spec: str) -> str | None:
+    """``f32``/``float32`` -> ``"float32"``; ``bfloat16`` (which NumPy lacks) stays itself."""
+    if not spec:
+        return None
+    if spec == "bfloat16":
+        return spec
+    try:
+        return np.dtype(NUMPY_DTYPES.get(spec, spec)).name
+    except TypeError:
+        raise Failure(f"--dtype: {spec!r} is not a dtype (f32, f64, i32, i64, bool, bfloat16, or a NumPy name)") from None
+
+
 def measure(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
     """The measured call the arguments name, and the --set values. :class:`Failure` on bad input."""
     path, sep, func = args.target.rpartition("::")
     if not sep or not path or not func:
         raise Failure(f"expected FILE::FUNC, got {args.target!r}")
     shapes = {name: dims(spec) for name, spec in target.pairs(args.shape, "shape").items()}
-    dtypes = {name: np.dtype(NUMPY_DTYPES.get(spec, spec)).name if spec else None
-              for name, spec in target.pairs(args.dtype, "dtype").items()}
+    dtypes = {name: dtype_name(spec) for name, spec in target.pairs(args.dtype, "dtype").items()}
     values = {}
     for name, value in target.pairs(args.values, "set").items():
         try:

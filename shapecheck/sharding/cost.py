@@ -9,7 +9,8 @@ The model, stated so it can be checked:
   (operands whose contraction layouts differ are first redistributed, by :func:`.plan.plan`);
 * a partial sum is reduced before a nonlinearity, and a block's output is redistributed to its
   input's layout (a residual stream keeps one layout), each by the cheapest plan;
-* only matmul FLOPs count (elementwise work is a few per element, noise beside ``2mkn``): they are
+* here only matmul FLOPs count (elementwise work is a few per element, noise beside ``2mkn``; a
+  function measured by ``shapecheck shard-cost FILE::FUNC`` counts every op's): they are
   ``2 *`` the MACs that ``shapecheck cost`` (the analyser's cost table) counts for the block's body
   run on one device's pieces (tests/sharding/test_cost.py checks the two agree);
 * a training step adds the backward pass: twice the forward matmul FLOPs (``dX`` and ``dW``), the
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 
 from .layout import Axes, Layout, Mesh
 from .plan import PlanError, plan
+from .traffic import TRAFFIC
 
 
 class CostError(ValueError):
@@ -124,15 +126,26 @@ def _reduced(layout: Layout) -> Layout:
     return Layout(layout.mesh, layout.dims)
 
 
-def _weight_sync(what: str, shape: tuple[int, int], weight: Layout, x: Layout, itemsize: int) -> list[Line]:
-    """A weight's gradient is summed over the axes the tokens are split over and the weight is not."""
+def gradient_sync(what: str, shape: tuple[int, ...], weight: Layout, data_axes: Axes, itemsize: int) -> list[Line]:
+    """A weight's gradient is summed (all-reduced) over the mesh axes the tokens are split over
+    (``data_axes``) and the weight is not: each device saw other tokens."""
     used = {a for axes in weight.dims for a in axes}
-    axes = tuple(a for a in x.dims[0] if a not in used)
+    axes = tuple(a for a in data_axes if a not in used)
     if not axes:
         return []
     n = _size(weight.mesh, axes)
     local = math.prod(d // _size(weight.mesh, ax) for d, ax in zip(shape, weight.dims)) * itemsize
-    return [Line(f"{what} gradient all-reduce over {'+'.join(axes)}", 0, -(-2 * (n - 1) * local // n))]
+    return [Line(f"{what} gradient all-reduce over {'+'.join(axes)}", 0, TRAFFIC["all_reduce"](local, n))]
+
+
+def training_step(forward: Cost, syncs: list[Line]) -> Cost:
+    """A forward pass's cost with its backward pass added (see the module docstring): twice its FLOPs
+    (``dX`` and ``dW``), its collectives again (each one's transpose moves the same bytes), and the
+    weights' gradient all-reduces ``syncs``."""
+    lines = list(forward.lines)
+    lines.append(Line("backward (dX and dW)", 2 * forward.flops))
+    lines.append(Line("backward collectives", 0, forward.bytes))
+    return Cost(forward.strategy, tuple(lines + syncs))
 
 
 def mlp_block(tokens: int, d_model: int, d_ff: int, strategy: Strategy, itemsize: int = 2,
@@ -151,10 +164,8 @@ def mlp_block(tokens: int, d_model: int, d_ff: int, strategy: Strategy, itemsize
         lines += _redistribute("y back to x's layout:", (tokens, d_model), y, strategy.x, itemsize)
     except PlanError as err:
         raise CostError(str(err)) from None
+    cost = Cost(strategy.name, tuple(lines))
     if training:
-        forward = list(lines)
-        lines.append(Line("backward matmuls (dX and dW)", 2 * sum(line.flops for line in forward)))
-        lines.append(Line("backward activation collectives", 0, sum(line.bytes for line in forward)))
-        lines += _weight_sync("w1", (d_model, d_ff), strategy.w1, strategy.x, itemsize)
-        lines += _weight_sync("w2", (d_ff, d_model), strategy.w2, strategy.x, itemsize)
-    return Cost(strategy.name, tuple(lines))
+        cost = training_step(cost, gradient_sync("w1", (d_model, d_ff), strategy.w1, strategy.x.dims[0], itemsize)
+                             + gradient_sync("w2", (d_ff, d_model), strategy.w2, strategy.x.dims[0], itemsize))
+    return cost

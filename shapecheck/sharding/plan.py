@@ -1,7 +1,7 @@
 """Redistribution plans: a sequence of collectives that turns one layout of an array into another.
 
-The moves (each over one mesh axis ``a`` of ``n`` devices; bytes are what one device receives, with
-the ring/bucket algorithms of NCCL's performance notes, nccl-tests ``doc/PERFORMANCE.md``):
+The moves (each over one mesh axis ``a`` of ``n`` devices; bytes are what one device receives, from
+the table in ``traffic.py``):
 
 ==============  ===========================================  ==============================
 move            layout change                                bytes per device
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from ..constraints import dims as D
 from .layout import Axes, Layout, Mesh, local_shape
+from .traffic import TRAFFIC
 
 
 class PlanError(ValueError):
@@ -113,29 +114,29 @@ def _moves(layout: Layout, shape: tuple[int, ...], sizes: dict[str, int], itemsi
         if axes:
             a = axes[-1]
             n = sizes[a]
-            yield "all_gather", (a,), d, None, (n - 1) * piece, layout.with_dims(put(d, axes[:-1]))
+            yield "all_gather", (a,), d, None, TRAFFIC["all_gather"](piece, n), layout.with_dims(put(d, axes[:-1]))
             for k in range(1, len(axes) + 1):   # the minor k axes move together, keeping their order
                 group, n = axes[-k:], math.prod(sizes[g] for g in axes[-k:])
                 for e in range(len(dims)):
                     if e != d and local[e] % n == 0:
                         moved = put(d, axes[:-k])
                         moved = moved[:e] + (moved[e] + group,) + moved[e + 1:]
-                        yield "all_to_all", group, d, e, (n - 1) * piece // n, layout.with_dims(moved)
+                        yield "all_to_all", group, d, e, TRAFFIC["all_to_all"](piece, n), layout.with_dims(moved)
     for a in layout.mesh.names:
         n = sizes[a]
         if a in used:
             continue
         for d in range(len(dims)):
             if local[d] % n == 0:
-                yield "slice", (a,), d, None, 0, layout.with_dims(put(d, dims[d] + (a,)))
+                yield "slice", (a,), d, None, TRAFFIC["slice"](piece, n), layout.with_dims(put(d, dims[d] + (a,)))
     for a in layout.partial:
         n = sizes[a]
         rest = tuple(p for p in layout.partial if p != a)
         for d in range(len(dims)):
             if local[d] % n == 0:
-                yield "reduce_scatter", (a,), d, None, (n - 1) * piece // n, \
+                yield "reduce_scatter", (a,), d, None, TRAFFIC["reduce_scatter"](piece, n), \
                     layout.with_dims(put(d, dims[d] + (a,)), rest)
-        yield "all_reduce", (a,), None, None, -(-2 * (n - 1) * piece // n), layout.with_dims(dims, rest)
+        yield "all_reduce", (a,), None, None, TRAFFIC["all_reduce"](piece, n), layout.with_dims(dims, rest)
 
 
 def plan(shape: tuple, source: Layout, target: Layout, itemsize: int = 4) -> Plan:

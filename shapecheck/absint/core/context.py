@@ -199,6 +199,11 @@ class OpContext:
             pred).verdict is not Verdict.FAILS)
         return zero or tuple(dims)
 
+    def record(self, name: str, operands: tuple, result: Value) -> None:
+        """Log an op this rule implies besides its own (the collective a placement change needs) in a
+        measured run's op log; nothing otherwise."""
+        self.interp.record_op(self.node, name, operands, result)
+
     def fail(self, code: str, message: str) -> None:
         raise ShapeError(code, message)
 

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 
 from ...constraints import dims as D
 from ...constraints.peaks import live_sizes, maxima
-from ..core.values import Array, Value
+from ..core.values import Array, Int, Tuple, Value
 from ..rules.costs import Cost, arrays_in, cost_rule, nbytes, params_of
+from ..rules.placements import TRAFFIC_EVENT, local_of
 from .run import Measurement
 
 
@@ -33,14 +34,15 @@ class LineCost:
     bytes_read: D.Dim = 0
     bytes_written: D.Dim = 0
     ops: tuple[str, ...] = ()
+    communicated: D.Dim = 0   # bytes one device receives in collectives (sharding/traffic.py)
 
-    def plus(self, cost: Cost, times: D.Dim, name: str) -> "LineCost":
+    def plus(self, cost: Cost, times: D.Dim, name: str, communicated: D.Dim = 0) -> "LineCost":
         def scaled(d: D.Dim) -> D.Dim:
             return D.mul(d, times)
         ops = self.ops if name in self.ops else self.ops + (name,)
         return LineCost(self.line, D.add(self.flops, scaled(cost.flops)), D.add(self.macs, scaled(cost.macs)),
                         D.add(self.bytes_read, scaled(cost.read)), D.add(self.bytes_written, scaled(cost.written)),
-                        ops)
+                        ops, D.add(self.communicated, scaled(communicated)))
 
 
 @dataclass(frozen=True)
@@ -136,17 +138,27 @@ def cost_report(measured: Measurement, values: dict[str, int] | None = None) -> 
     total = LineCost(0)
     uncounted: list[tuple[int, str]] = []
     for event in measured.log.events:
+        times = D.substitute(event.times, mapping)
+        short = event.name.rsplit(".", 1)[-1]
+        if event.name.startswith(TRAFFIC_EVENT):   # a collective: its bytes per device, no FLOPs
+            moved = event.operands[1] if len(event.operands) > 1 else None
+            if type(moved) is not Int:
+                uncounted.append((event.line, event.name))
+                continue
+            sent = D.substitute(moved.dim, mapping)
+            lines[event.line] = lines.get(event.line, LineCost(event.line)).plus(Cost(), times, short, sent)
+            total = total.plus(Cost(), times, short, sent)
+            continue
         if not arrays_in([event.result]):
             continue   # x.size(), math.sqrt(...): no array made, nothing computed on arrays
         rule = cost_rule(event.name)
-        cost = rule(event.operands, event.result) if rule is not None else None
+        # one device's work: a placed (sharded) array counts as the piece each device holds
+        cost = rule(_pieces(event.operands), _pieces((event.result,))[0]) if rule is not None else None
         if cost is None:
             uncounted.append((event.line, event.name))
             continue
         cost = Cost(*(D.substitute(d, mapping) for d in (cost.flops, cost.macs, cost.read, cost.written)),
                     cost.view)
-        times = D.substitute(event.times, mapping)
-        short = event.name.rsplit(".", 1)[-1]
         lines[event.line] = lines.get(event.line, LineCost(event.line)).plus(cost, times, short)
         total = total.plus(cost, times, short)
     params = params_of(measured.instance) if measured.instance is not None else 0
@@ -154,6 +166,12 @@ def cost_report(measured: Measurement, values: dict[str, int] | None = None) -> 
     return CostReport(_qualname(measured), measured.function.module.path,
                       tuple(lines[k] for k in sorted(lines)), total, _renamed(params, mapping),
                       tuple(dict.fromkeys(uncounted)), dict(names))
+
+
+def _pieces(values: tuple) -> tuple:
+    """Each placed array as the piece one device holds (its local shape); other values as they are."""
+    return tuple(local_of(v) if type(v) is Array and v.layout is not None else
+                 Tuple(_pieces(v.items)) if type(v) is Tuple and v.items is not None else v for v in values)
 
 
 # == memory ==========================================================================================

@@ -180,10 +180,11 @@ def _resolve(env: dict, target: str) -> tuple[Function, Class | None]:
 
 
 def measure_call(source: str, target: str, arg_shapes: dict, dtypes: dict | None, path: str,
-                 project: Project) -> Measurement:
+                 project: Project, layouts: dict | None = None) -> Measurement:
     """Run ``target`` once on arrays of the given shapes (as ``analyze_call``), logging its ops; a
     method runs on the object its class's ``__init__`` builds from unknown arguments (a config
-    object known only by name: ``config.n_embd`` is a dim)."""
+    object known only by name: ``config.n_embd`` is a dim). ``layouts`` places arguments on a device
+    mesh (name -> :class:`~shapecheck.sharding.layout.Layout`): the ops then run on placed arrays."""
     tree = ast.parse(source, filename=path)
     with _open(project, path, source, tree, reported=False) as (analysis, info):
         _run(analysis, info)
@@ -204,7 +205,8 @@ def measure_call(source: str, target: str, arg_shapes: dict, dtypes: dict | None
                 arguments[name] = refined if known else UNKNOWN
                 continue
             dims = tuple(d if isinstance(d, int) else sym(str(d)) for d in spec)
-            arguments[name] = Array(Shape(dims), (dtypes or {}).get(name), tensor=torch)
+            arguments[name] = Array(Shape(dims), (dtypes or {}).get(name), tensor=torch,
+                                    layout=(layouts or {}).get(name))
         log = analysis.oplog = OpLog(fn)
         errors: list = []
         caller = Interpreter(analysis, info, Frame(dict(info.env)), report=False, errors=errors)

@@ -271,10 +271,14 @@ class Interpreter(Statements, Expressions):
         except ShapeError as err:
             self.shape_error(node, err)
             return UNKNOWN
+        self.record_op(node, name or op, operands, result)
+        return result
+
+    def record_op(self, node: ast.AST, name: str, operands: tuple, result: Value) -> None:
+        """Log an op in the run's op log when it keeps one (a measured call: ``shapecheck cost``)."""
         log = self.analysis.oplog
         if log is not None:
-            log.record(self, node, name or op, operands, result)
-        return result
+            log.record(self, node, name, operands, result)
 
     def call_function(self, node: ast.AST, fn: Function, args: list[Value], kwargs: dict[str, Value]) -> Value:
         return self.analysis.call_function(self, node, fn, args, kwargs)

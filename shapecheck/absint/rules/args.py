@@ -334,7 +334,7 @@ def float_result(dtype: str | None) -> str | None:
     """The dtype of a float-valued ufunc (exp, divide, mean) on ``dtype``."""
     if dtype is None:
         return "float64"
-    if dtype.startswith(("float", "complex")) or dtype == "longdouble":
+    if dtype.startswith(("float", "complex", "bfloat")) or dtype == "longdouble":   # ml_dtypes bfloat16 stays itself
         return dtype
     return "float64" if dtype != "float16" else "float16"
 

@@ -424,6 +424,12 @@ _COPIES = """cat concat concatenate stack hstack vstack dstack column_stack cont
 double half int long bool type pad tile repeat repeat_interleave flip fliplr flipud roll sort argsort
 asarray array tensor as_tensor ascontiguousarray""".split()
 
+#: Placing an array on a device mesh computes nothing (the communication a placement change needs is
+#: logged apart, as ``collective.*`` events: sharding/traffic.py), and a collective's result is a new
+#: buffer (the few adds of a psum are not counted).
+_PLACEMENTS = "with_sharding_constraint to_local from_local distribute_tensor shard_map in_spec".split()
+_COLLECTIVES = "device_put redistribute full_tensor psum pmean pmax pmin ppermute all_gather psum_scatter all_to_all".split()
+
 _FILLS = """zeros ones empty full zeros_like ones_like empty_like full_like rand randn randint randn_like rand_like
 normal uniform arange linspace logspace eye identity tril triu tri""".split()
 
@@ -435,8 +441,8 @@ Hardswish Hardsigmoid LogSigmoid Tanhshrink Softshrink Hardshrink Threshold""".s
 COSTS: dict[str, CostRule] = {
     **{name: elementwise() for name in _ELEMENTWISE + _ACTIVATION_LAYERS},
     **{name: reduction() for name in _REDUCTIONS},
-    **{name: view for name in _VIEWS},
-    **{name: copy for name in _COPIES},
+    **{name: view for name in _VIEWS + _PLACEMENTS},
+    **{name: copy for name in _COPIES + _COLLECTIVES},
     **{name: fill for name in _FILLS},
     "var": reduction(4), "std": reduction(4), "nanvar": reduction(4), "nanstd": reduction(4),  # mean, subtract, square, sum
     "norm": reduction(2), "logsumexp": reduction(4),      # square+sum; max, subtract+exp, sum

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from ...constraints import dims as D
 from ...constraints.shapes import Shape
-from ...sharding.layout import Axes, Layout, Mesh, divisibility, local_shape
+from ...sharding.layout import Axes, Layout, LayoutError, Mesh, divisibility, local_shape
+from ...sharding.plan import Plan, PlanError, plan
+from ...sharding.traffic import TRAFFIC
 from ..core.context import OpContext
 from ..core.spmd import MeshValue, PlacementValue, ShardingValue, SpecValue
-from ..core.values import NONE, Array, Int, List, Str, Tuple, Value
+from ..core.values import NONE, UNKNOWN, Array, Int, List, Str, Tuple, Value
 from .args import element_texts, name_as_dim
+from .costs import DEFAULT_ITEMSIZE, ITEMSIZE, nbytes
 from .nn_args import dim_of
 
 
@@ -160,3 +163,33 @@ def show_placement(a: Array, names) -> str:
 
 def int_value(v: Value | None) -> int | None:
     return v.dim if type(v) is Int and type(v.dim) is int else None
+
+
+# == communication, for a measured run's op log (shapecheck shard-cost) ==============================
+
+#: The op-log name of a collective's traffic: ``collective.all_gather`` with operands (the piece it
+#: starts from, the bytes one device receives: an Int, or UNKNOWN when they are not known).
+TRAFFIC_EVENT = "collective."
+
+
+def log_traffic(ctx: OpContext, op: str, piece: Array, devices: D.Dim | None) -> None:
+    """Log collective ``op`` over ``devices`` on ``piece`` (one device's array before it), with the bytes
+    of :data:`~shapecheck.sharding.traffic.TRAFFIC`."""
+    size = nbytes(piece)
+    moved = TRAFFIC[op](size, devices) if size is not None and devices is not None else None
+    ctx.record(TRAFFIC_EVENT + op, (piece, Int(moved) if moved is not None else UNKNOWN), UNKNOWN)
+
+
+def redistribution(ctx: OpContext, a: Array, target: Layout) -> Plan | None:
+    """The cheapest plan moving ``a`` to ``target`` (None: sizes not literal), its steps logged as
+    collectives (an unplanned move is logged with unknown bytes)."""
+    if a.layout is None or a.layout == target:
+        return None
+    try:
+        found = plan(a.shape.dims, a.layout, target, itemsize=ITEMSIZE.get(a.dtype or "", DEFAULT_ITEMSIZE))
+    except (PlanError, LayoutError, TypeError):
+        ctx.record(TRAFFIC_EVENT + "redistribute", (a, UNKNOWN), UNKNOWN)
+        return None
+    for step in found.steps:
+        ctx.record(TRAFFIC_EVENT + step.op, (placed(a, step.before), Int(step.bytes)), UNKNOWN)
+    return found

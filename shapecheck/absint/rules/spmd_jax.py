@@ -21,7 +21,8 @@ from ..core.spmd import MeshValue, ShardingValue, SpecValue, SpmdFunction
 from ..core.values import UNKNOWN, Array, Bool, Int, List, Tuple, Value
 from .args import as_array, const_int, normalize_axis
 from .kinds import Rule
-from .placements import axis_size, global_of, local_of, mesh_of, mesh_sizes, names_of, placed, spec_entry, spec_layout
+from .placements import (axis_size, global_of, local_of, log_traffic, mesh_of, mesh_sizes, names_of, placed,
+                         redistribution, spec_entry, spec_layout)
 
 
 def _bound(call: Call, params: tuple[str, ...]) -> dict[str, Value]:
@@ -72,6 +73,8 @@ def _with_sharding(params: tuple[str, str]) -> Rule:
         if s is None or type(s.value) is not ShardingValue:
             return a
         layout = spec_layout(ctx, s.value.mesh, s.value.spec, a, x_arg.text)
+        if layout is not None:
+            redistribution(ctx, a, layout)   # a placed array placed anew moves (shard-cost counts it)
         return placed(a, layout)
     return rule
 
@@ -105,6 +108,8 @@ def call_spmd(spmd: SpmdFunction) -> Rule:
             a = arg.value
             if type(a) is Array and type(spec) is SpecValue:
                 layout = spec_layout(ctx, spmd.mesh, spec, a, arg.text)
+                if layout is not None:   # the argument's placement, for a measured run (shard-cost)
+                    ctx.record("shard_map.in_spec", (a,), placed(a, layout))
                 a = local_of(placed(a, layout)) if layout is not None else Array(UNKNOWN_SHAPE, a.dtype)
             local_args.append(Arg(a, arg.text))
         ctx.interp.analysis.spmd_meshes.append(spmd.mesh)
@@ -151,6 +156,7 @@ class Collective:
     and tiled (``gather``: the dim grows n-fold; ``scatter``: it must divide by n, and shrinks)."""
 
     params: tuple[str, ...]
+    traffic: str                # its bytes per device: a row of sharding/traffic.py's TRAFFIC
     untiled: str                # "same" | "stack" | "unstack" | "move"
     tiled: str = "same"         # "same" | "gather" | "scatter" | "exchange"
     axis_param: str = ""
@@ -159,15 +165,16 @@ class Collective:
 
 #: jax.lax's collectives (their docs' "Returns" sections), one line each.
 COLLECTIVES: dict[str, Collective] = {
-    "psum": Collective(("x", "axis_name"), "same"),
-    "pmean": Collective(("x", "axis_name"), "same"),
-    "pmax": Collective(("x", "axis_name"), "same"),
-    "pmin": Collective(("x", "axis_name"), "same"),
-    "ppermute": Collective(("x", "axis_name", "perm"), "same"),
-    "pshuffle": Collective(("x", "axis_name", "perm"), "same"),
-    "all_gather": Collective(("x", "axis_name"), "stack", "gather", "axis"),
-    "psum_scatter": Collective(("x", "axis_name"), "unstack", "scatter", "scatter_dimension"),
-    "all_to_all": Collective(("x", "axis_name", "split_axis", "concat_axis"), "move", "exchange", "split_axis"),
+    "psum": Collective(("x", "axis_name"), "all_reduce", "same"),
+    "pmean": Collective(("x", "axis_name"), "all_reduce", "same"),
+    "pmax": Collective(("x", "axis_name"), "all_reduce", "same"),
+    "pmin": Collective(("x", "axis_name"), "all_reduce", "same"),
+    "ppermute": Collective(("x", "axis_name", "perm"), "permute", "same"),
+    "pshuffle": Collective(("x", "axis_name", "perm"), "permute", "same"),
+    "all_gather": Collective(("x", "axis_name"), "all_gather", "stack", "gather", "axis"),
+    "psum_scatter": Collective(("x", "axis_name"), "reduce_scatter", "unstack", "scatter", "scatter_dimension"),
+    "all_to_all": Collective(("x", "axis_name", "split_axis", "concat_axis"), "all_to_all", "move", "exchange",
+                             "split_axis"),
 }
 
 
@@ -179,6 +186,7 @@ def collective(spec: Collective) -> Rule:
         if a is None or names is None:
             return UNKNOWN
         n = _group(ctx, names)
+        log_traffic(ctx, spec.traffic, local_of(a) if a.layout is not None else a, n)
         tiled_arg = bound.get("tiled")
         tiled = tiled_arg is not None and type(tiled_arg.value) is Bool and tiled_arg.value.value is True
         kind = spec.tiled if tiled else spec.untiled

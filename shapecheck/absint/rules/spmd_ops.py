@@ -31,11 +31,10 @@ from ...constraints.shapes import Shape
 from ...constraints.solver import Verdict
 from ...sharding.layout import Layout, LayoutError, replicated
 from ...sharding.moves import groups, permuted, reduced, reshaped
-from ...sharding.plan import PlanError, plan
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.values import Array, Value
 from .kinds import Rule
-from .placements import placed
+from .placements import placed, redistribution
 
 _LINEAR = frozenset("add subtract sub negative neg positive".split())
 _ELEMENTWISE = frozenset("""add subtract sub multiply mul divide div true_divide floor_divide power pow maximum minimum
@@ -93,18 +92,13 @@ def _note(ctx: OpContext, why: str, moves: list[tuple[Array, Layout]],
     """SC303: the op runs after a redistribution the framework inserts; its bytes when they are known."""
     costs = []
     for a, target in moves:
-        try:
-            found = plan(a.shape.dims, a.layout, target, itemsize=_ITEMSIZE.get(a.dtype or "", 4))
+        found = redistribution(ctx, a, target)
+        if found is not None:
             costs.append(f"{a.layout.show()} -> {target.show()}: {found.bytes} bytes per device "
                          f"({', '.join(s.op for s in found.steps) or 'no move'})")
-        except (PlanError, LayoutError, TypeError):
-            continue
     detail = f"; cheapest: {'; '.join(costs)}" if costs else ""
     ctx.interp.diagnose(ctx.node, "SC303", f"{ctx.op}: {why}: {then}{detail}",
                         severity="info")
-
-
-_ITEMSIZE = {"float64": 8, "float32": 4, "float16": 2, "bfloat16": 2, "int64": 8, "int32": 4, "bool": 1}
 
 
 def _elementwise(ctx: OpContext, op: str, arrays: list[Array], result: Array) -> Layout | None:

@@ -23,7 +23,8 @@ from ..core.values import NONE, UNKNOWN, Array, Bool, Dict, Instance, Int, List,
 from .args import as_array, const_int
 from .kinds import Rule
 from .nn_args import dim_of, layer_input
-from .placements import global_of, local_of, mesh_of, mesh_sizes, names_of, placed, placements_layout
+from .placements import (global_of, local_of, log_traffic, mesh_of, mesh_sizes, names_of, placed, placements_layout,
+                         redistribution)
 from .torch_nn import LAYER_CALLS
 
 
@@ -83,7 +84,10 @@ def to_local(ctx: OpContext, call: Call) -> Value:
 
 def full_tensor(ctx: OpContext, call: Call) -> Value:
     a = call.args[0].value
-    return Array(a.shape, a.dtype, None, True) if type(a) is Array and a.layout is not None else UNKNOWN
+    if type(a) is not Array or a.layout is None:
+        return UNKNOWN
+    redistribution(ctx, a, Layout(a.layout.mesh, ((),) * len(a.layout.dims)))
+    return Array(a.shape, a.dtype, None, True)
 
 
 def redistribute(ctx: OpContext, call: Call) -> Value:
@@ -95,8 +99,10 @@ def redistribute(ctx: OpContext, call: Call) -> Value:
     m = mesh_of(b["device_mesh"].value) if "device_mesh" in b and b["device_mesh"].value is not NONE else a.layout.mesh
     if m is None or "placements" not in b:
         return UNKNOWN
-    return placed(Array(a.shape, a.dtype, None, True), placements_layout(ctx, m, b["placements"].value, a,
-                                                                      call.args[0].text))
+    layout = placements_layout(ctx, m, b["placements"].value, a, call.args[0].text)
+    if layout is not None:
+        redistribution(ctx, a, layout)
+    return placed(Array(a.shape, a.dtype, None, True), layout)
 
 
 #: DTensor's own methods, joined to the Tensor method table.
@@ -272,6 +278,7 @@ def _dim0_scaled(output: str, inp: str, gather: bool) -> Rule:
             ctx.require(eq(p, q), "SC132", lambda k=k, p=p, q=q: (
                 f"{ctx.op}: dim {k} of {ctx.describe(b[output])} and {ctx.describe(b[inp])} differ: "
                 f"{ctx.show_dim(p)} != {ctx.show_dim(q)}"))
+        log_traffic(ctx, "all_gather" if gather else "reduce_scatter", i, n)
         return NONE
     return rule
 
@@ -288,6 +295,7 @@ def all_to_all_single(ctx: OpContext, call: Call) -> Value:
         ctx.require(eq(D.mod(i.shape.dims[0], n), 0), "SC132", lambda: (
             f"{ctx.op}: dim 0 of {ctx.describe(b['input'])} must divide into {ctx.show_dim(n)} equal chunks"))
         ctx.broadcast([(o.shape, b["output"].text), (Shape(i.shape.dims), b["input"].text)], "SC132")
+        log_traffic(ctx, "all_to_all", i, n)
     return NONE
 
 
@@ -296,6 +304,15 @@ def world_size(ctx: OpContext, call: Call) -> Value:
 
 
 def in_place(ctx: OpContext, call: Call) -> Value:
+    return NONE
+
+
+def all_reduce(ctx: OpContext, call: Call) -> Value:
+    """``dist.all_reduce(tensor)``: in place, shape unchanged; its traffic is a ring all-reduce."""
+    b = call.bind(("tensor",))
+    a = as_array(b["tensor"].value) if "tensor" in b else None
+    if a is not None:
+        log_traffic(ctx, "all_reduce", a, _world(ctx, call))
     return NONE
 
 
@@ -318,6 +335,6 @@ TORCH_SPMD: dict[str, Rule] = {
     "torch.distributed.all_gather_into_tensor": _dim0_scaled("output_tensor", "input_tensor", gather=True),
     "torch.distributed.reduce_scatter_tensor": _dim0_scaled("output", "input", gather=False),
     "torch.distributed.all_to_all_single": all_to_all_single,
-    "torch.distributed.all_reduce": in_place, "torch.distributed.broadcast": in_place,
+    "torch.distributed.all_reduce": all_reduce, "torch.distributed.broadcast": in_place,
     "torch.distributed.get_world_size": world_size,
 }

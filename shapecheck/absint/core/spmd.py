@@ -47,7 +47,7 @@ class PlacementValue(Value):
 class StyleValue(Value):
     """A tensor-parallel style (``ColwiseParallel(...)``) with its keyword arguments."""
 
-    kind: str            # "colwise" | "rowwise" | "sequence" | "other"
+    kind: str            # "colwise" | "rowwise" | "sequence" | "prepare_input" | "prepare_output"
     params: tuple[tuple[str, Value], ...] = ()
 
     def param(self, name: str) -> Value | None:
@@ -69,5 +69,24 @@ class ParallelLayer(Value):
     """An ``nn`` layer after ``parallelize_module``: its weights split over ``mesh`` by ``style``."""
 
     layer: Value
+    style: StyleValue
+    mesh: Mesh
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ShardedLayer(Value):
+    """An ``nn`` layer after FSDP2's ``fully_shard``: each parameter split on dim 0 over ``mesh``, and
+    all-gathered before forward (so calling it is calling ``layer``)."""
+
+    layer: Value          # a TorchModule, or a ParallelLayer (FSDP over tensor parallelism: 2-D)
+    mesh: Mesh
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PreparedModule(Value):
+    """A submodule after ``parallelize_module`` with ``SequenceParallel``, ``PrepareModuleInput`` or
+    ``PrepareModuleOutput``: its inputs or outputs laid out anew around its own forward."""
+
+    module: Value
     style: StyleValue
     mesh: Mesh

@@ -17,7 +17,7 @@ from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_c
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred)
 from ..core.holes import is_hole_value
 from ..rules.indexing import index_array
-from ..rules.registry import ARRAY_ATTRIBUTES, apply_operator, array_attribute, inherited_member, layer_attribute, library_value
+from ..rules.registry import ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, inherited_member, layer_attribute, library_value
 from ..rules.flax import MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
 from ..rules.spmd_torch import mesh_item
@@ -247,7 +247,7 @@ class Expressions:
         t = type(obj)
         if t is Array:
             return array_attribute(OpContext(self, node, attr), obj, attr)
-        if t is TorchModule:
+        if t is TorchModule or t in PARAMETER_HOLDERS:
             return layer_attribute(OpContext(self, node, attr), obj, attr)
         if t is LibraryObject:
             return library_value(f"{obj.qualname}.{attr}")

@@ -16,11 +16,11 @@ from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_at
 from .torch_nn import LAYERS
 from . import einops
 from . import flax
-from ..core.spmd import ParallelLayer, SpmdFunction
+from ..core.spmd import ParallelLayer, PreparedModule, ShardedLayer, SpmdFunction
 from .spmd_jax import JAX_SPMD, call_spmd
 from .spmd_numpy import NUMPY_SPMD
 from .spmd_ops import has_placement, transposed_placement, with_placements
-from .spmd_torch import TORCH_SPMD, call_parallel
+from .spmd_torch import TORCH_SPMD, call_parallel, call_prepared, call_sharded, placed_layer_attribute
 
 #: Every library's table, by qualified name. torch/jax tables join here.
 TABLE: dict[str, Rule] = dict(NUMPY)
@@ -36,7 +36,7 @@ TABLE.update(TORCH_SPMD)
 TABLE.update(NUMPY_SPMD)
 
 #: The values a call dispatches to a rule (the others are the interpreter's: functions, classes, built-ins).
-RULE_CALLEES = (LibraryObject, Method, TorchModule, SpmdFunction, ParallelLayer)
+RULE_CALLEES = (LibraryObject, Method, TorchModule, SpmdFunction, ParallelLayer, ShardedLayer, PreparedModule)
 
 
 def library_value(qualname: str) -> Value:
@@ -63,6 +63,10 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
         return "shard_map", call_spmd(func), args
     if type(func) is ParallelLayer:  # a layer after parallelize_module
         return func.layer.kind, call_parallel(func), args
+    if type(func) is ShardedLayer:  # a layer after fully_shard
+        return "fully_shard", call_sharded(func), args
+    if type(func) is PreparedModule:  # SequenceParallel / PrepareModuleInput / PrepareModuleOutput
+        return "parallelize_module", call_prepared(func), args
     if type(func) is Method:
         receiver = func.receiver
         if type(receiver) is Array and receiver.tensor:
@@ -221,7 +225,14 @@ def _array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     return Method(a, attr, ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else "")
 
 
-def layer_attribute(ctx: OpContext, layer: TorchModule, attr: str) -> Value:
-    """``self.fc.weight``, ``self.fc.in_features``, ``self.fc.to(device)`` on a built nn layer."""
+#: Values that are layers with sharded parameters (their attributes read through :func:`layer_attribute`).
+PARAMETER_HOLDERS = (ParallelLayer, ShardedLayer)
+
+
+def layer_attribute(ctx: OpContext, layer: Value, attr: str) -> Value:
+    """``self.fc.weight``, ``self.fc.in_features``, ``self.fc.to(device)`` on a built nn layer (a
+    parallelized or fully sharded one's parameters are DTensors: spmd_torch.py)."""
     text = ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else ""
+    if type(layer) in (ParallelLayer, ShardedLayer):
+        return placed_layer_attribute(ctx, layer, attr, text)
     return module_attribute(ctx, layer, attr, text)

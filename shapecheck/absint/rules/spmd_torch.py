@@ -16,16 +16,17 @@ from __future__ import annotations
 from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import Shape
-from ...sharding.layout import Layout, Mesh, replicated
+from ...constraints.solver import Verdict
+from ...sharding.layout import Layout, LayoutError, Mesh, divisibility, replicated
 from ..core.context import Arg, Call, OpContext, ShapeError
-from ..core.spmd import MeshValue, ParallelLayer, PlacementValue, StyleValue
+from ..core.spmd import MeshValue, ParallelLayer, PlacementValue, PreparedModule, ShardedLayer, StyleValue
 from ..core.values import NONE, UNKNOWN, Array, Bool, Dict, Instance, Int, List, TorchModule, Tuple, Value
 from .args import as_array, const_int
 from .kinds import Rule
 from .nn_args import dim_of, layer_input
 from .placements import (global_of, local_of, log_traffic, mesh_of, mesh_sizes, names_of, placed, placements_layout,
                          redistribution)
-from .torch_nn import LAYER_CALLS
+from .torch_nn import LAYER_CALLS, module_attribute
 
 
 def init_device_mesh(ctx: OpContext, call: Call) -> Value:
@@ -120,9 +121,10 @@ def style(kind: str) -> Rule:
 
 def parallelize_module(ctx: OpContext, call: Call) -> Value:
     """``parallelize_module(module, device_mesh, parallelize_plan)``: each planned ``nn.Linear`` or
-    ``nn.Embedding`` becomes a :class:`ParallelLayer`; a plan entry whose effect is not modelled
-    (``SequenceParallel``, ``PrepareModuleInput``, a layer of another kind) leaves that submodule unknown,
-    so nothing downstream of it is checked against a guess."""
+    ``nn.Embedding`` becomes a :class:`ParallelLayer`; ``SequenceParallel``, ``PrepareModuleInput`` and
+    ``PrepareModuleOutput`` make a :class:`PreparedModule`; a plan entry whose effect is not modelled (a
+    layer of another kind under Colwise/Rowwise) leaves that submodule unknown, so nothing downstream of
+    it is checked against a guess."""
     b = call.bind(("module", "device_mesh", "parallelize_plan"))
     module = b["module"].value if "module" in b else UNKNOWN
     m = mesh_of(b["device_mesh"].value) if "device_mesh" in b else None
@@ -139,9 +141,12 @@ def parallelize_module(ctx: OpContext, call: Call) -> Value:
 
 
 def _parallel(layer: Value, st: Value, m: Mesh) -> Value:
-    if (type(layer) is TorchModule and type(st) is StyleValue and len(m.axes) == 1
-            and (layer.kind, st.kind) in _PARALLEL_RULES):
+    if type(st) is not StyleValue or len(m.axes) != 1:
+        return UNKNOWN
+    if type(layer) is TorchModule and (layer.kind, st.kind) in _PARALLEL_RULES:
         return ParallelLayer(layer, st, m)
+    if type(layer) in (TorchModule, Instance) and st.kind in ("sequence", "prepare_input", "prepare_output"):
+        return PreparedModule(layer, st, m)
     return UNKNOWN
 
 
@@ -245,6 +250,174 @@ _PARALLEL_RULES: dict[tuple[str, str], str] = {
 }
 
 
+# == FSDP2 and module-level tensor-parallel styles ===================================================
+
+
+def fully_shard(ctx: OpContext, call: Call) -> Value:
+    """``fully_shard(module, *, mesh=None, ...)`` (FSDP2, ``torch.distributed.fsdp``): every parameter
+    becomes a DTensor split on dim 0 over the mesh (default: one axis of all ranks; an HSDP mesh of two
+    axes splits over the second), all-gathered before forward. The module is changed in place and
+    returned: its layers become :class:`ShardedLayer` (calling one is calling the layer, on the
+    gathered parameters; its ``weight`` reads as the sharded DTensor). Uneven dim 0 is padded by FSDP,
+    not an error."""
+    b = call.bind(("module",))
+    module = b["module"].value if "module" in b else UNKNOWN
+    mesh_arg = call.kwargs.get("mesh")
+    m = mesh_of(mesh_arg.value) if mesh_arg is not None else Mesh((("dim0", WORLD_SIZE),))
+    if m is None:
+        return module
+    return _fsdp(module, m, 0)
+
+
+def _fsdp(value: Value, m: Mesh, depth: int) -> Value:
+    if type(value) in (TorchModule, ParallelLayer):
+        return ShardedLayer(value, m)
+    if type(value) is Instance and depth < _FSDP_DEPTH:
+        for name, v in list(value.attrs.items()):
+            if type(v) in (TorchModule, ParallelLayer) and _holds_parameters(v):
+                value.attrs[name] = ShardedLayer(v, m)
+            elif type(v) is Instance:
+                _fsdp(v, m, depth + 1)
+            elif type(v) in (List, Tuple) and v.items is not None:
+                for item in v.items:   # an nn.ModuleList of blocks
+                    if type(item) is Instance:
+                        _fsdp(item, m, depth + 1)
+    return value
+
+
+_FSDP_DEPTH = 8
+
+
+def _holds_parameters(layer: Value) -> bool:
+    inner = layer.layer if type(layer) is ParallelLayer else layer
+    return type(inner) is TorchModule and inner.kind in _PARAMETER_LAYERS
+
+
+#: Layers whose parameters FSDP splits (those whose ``weight`` shape the layer table knows).
+_PARAMETER_LAYERS = frozenset("Linear Embedding LayerNorm RMSNorm Conv1d Conv2d Conv3d BatchNorm1d BatchNorm2d".split())
+
+#: Which dim of each parameter a tensor-parallel style splits (the tensor-parallel docs: Colwise
+#: shards a Linear's weight and bias on dim 0, an Embedding's weight on dim 1; Rowwise a Linear's
+#: weight on dim 1 with its bias replicated, an Embedding's weight on dim 0).
+_TP_PARAMETER_DIMS: dict[tuple[str, str], dict[str, int | None]] = {
+    ("Linear", "colwise"): {"weight": 0, "bias": 0}, ("Linear", "rowwise"): {"weight": 1, "bias": None},
+    ("Embedding", "colwise"): {"weight": 1}, ("Embedding", "rowwise"): {"weight": 0},
+}
+
+
+def placed_layer_attribute(ctx: OpContext, layer: Value, attr: str, text: str) -> Value:
+    """``layer.weight`` of a parallelized or fully sharded layer: the parameter as the DTensor it is
+    (tensor-parallel split, then FSDP's dim-0 split over its own mesh, major); other attributes are
+    the layer's own."""
+    inner = layer
+    fsdp = None
+    if type(inner) is ShardedLayer:
+        fsdp, inner = inner.mesh, inner.layer
+    tp = inner if type(inner) is ParallelLayer else None
+    base = tp.layer if tp is not None else inner
+    if type(base) is not TorchModule:
+        return UNKNOWN
+    value = module_attribute(ctx, base, attr, text)
+    if type(value) is not Array or value.shape.dims is None or not value.shape.dims:
+        return value
+    dims: list[tuple[str, ...]] = [() for _ in value.shape.dims]
+    axes: tuple = ()
+    if tp is not None:
+        split = _TP_PARAMETER_DIMS.get((base.kind, tp.style.kind), {}).get(attr)
+        if split is not None:
+            dims[split] = tp.mesh.names
+        axes = tp.mesh.axes
+    if fsdp is not None:
+        shard_axis = fsdp.names[-1:]   # FSDP's axis (HSDP: the mesh's second; the first replicates)
+        dims[0] = shard_axis + dims[0]
+        axes = tuple(a for a in fsdp.axes if a[0] not in dict(axes)) + axes
+    try:
+        layout = Layout(Mesh(axes), tuple(dims))
+    except LayoutError:
+        return value
+    even = all(ctx.decide(split.pred) is Verdict.HOLDS for split in divisibility(layout, value.shape.dims))
+    return placed(Array(value.shape, value.dtype, None, True), layout) if even else value
+
+
+def call_sharded(layer: ShardedLayer) -> Rule:
+    """Calling a fully sharded layer: FSDP all-gathers its parameters first, so it is the layer's call
+    (each forward gathers them: the all-gather's bytes are logged for a measured run)."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        for name in ("weight", "bias"):
+            param = placed_layer_attribute(ctx, layer, name, "")
+            if type(param) is Array and param.layout is not None:
+                log_traffic(ctx, "all_gather", local_of(param), layer.mesh.devices())
+        return ctx.interp.call(ctx.node, layer.layer, call.args, call.kwargs)
+    return rule
+
+
+def _placements(v: Value | None) -> list[Value] | None:
+    """A style's ``input_layouts``: one placement, or a tuple (None for a non-tensor input)."""
+    if v is None:
+        return None
+    if type(v) is PlacementValue or v is NONE:
+        return [v]
+    if type(v) in (Tuple, List) and v.items is not None:
+        return list(v.items)
+    return None
+
+
+def _laid_out(ctx: OpContext, arg: Arg, given: Value, desired: Value, m: Mesh, local: bool) -> Arg:
+    """One input (or output) of a prepared module: a plain tensor taken as the local piece of
+    ``given`` (``DTensor.from_local``), a DTensor as it is; then redistributed to ``desired``."""
+    x = arg.value
+    if type(x) is not Array or type(given) is not PlacementValue or x.shape.dims is None:
+        return arg
+    if x.layout is None:
+        layout = placements_layout(ctx, m, Tuple((given,)), x, arg.text, even=False)
+        if layout is None:
+            return arg
+        x = global_of(Array(x.shape, x.dtype, None, True), layout)
+    if type(desired) is PlacementValue and x.layout is not None and x.layout.mesh == m:
+        target = placements_layout(ctx, m, Tuple((desired,)), x, arg.text)
+        if target is not None:
+            redistribution(ctx, x, target)
+            x = placed(x, target)
+    return Arg(local_of(x) if local and x.layout is not None else x, arg.text)
+
+
+def call_prepared(prepared: PreparedModule) -> Rule:
+    """A submodule under ``SequenceParallel``, ``PrepareModuleInput`` or ``PrepareModuleOutput``
+    (the tensor-parallel docs): its inputs laid out as the style says, the module run on them, its
+    output laid out likewise."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        st, m = prepared.style, prepared.mesh
+        args = list(call.args)
+        if st.kind == "sequence":
+            seq = const_int(Arg(st.param("sequence_dim"))) if st.param("sequence_dim") is not None else 1
+            shard = PlacementValue("shard", seq if seq is not None else 1)
+            args = [_laid_out(ctx, a, shard, shard, m, False) for a in args[:1]] + args[1:]
+        elif st.kind == "prepare_input":
+            given = _placements(st.param("input_layouts")) or []
+            desired = _placements(st.param("desired_input_layouts")) or []
+            local = _flag(st, "use_local_output", False)
+            args = [_laid_out(ctx, a, g, d, m, local) for a, g, d in zip(args, given, desired)] + args[len(given):]
+        out = ctx.interp.call(ctx.node, prepared.module, args, call.kwargs)
+        if st.kind == "sequence" and type(out) is Array and out.shape.dims:
+            # the norm runs on each rank's slice of the sequence: its output is sharded as its input
+            layout = placements_layout(ctx, m, Tuple((shard,)), out, "the output", even=False)
+            out = placed(Array(out.shape, out.dtype, None, True), layout) if layout is not None else out
+            return local_of(out) if _flag(st, "use_local_output", False) else out
+        if st.kind == "prepare_output":
+            given = _placements(st.param("output_layouts")) or []
+            desired = _placements(st.param("desired_output_layouts")) or []
+            if len(given) == 1 and len(desired) == 1:
+                return _laid_out(ctx, Arg(out, "the output"), given[0], desired[0], m,
+                                 _flag(st, "use_local_output", True)).value
+        return out
+    return rule
+
+
+def _flag(st: StyleValue, name: str, default: bool) -> bool:
+    v = st.param(name)
+    return v.value if type(v) is Bool and v.value is not None else default
+
+
 # == torch.distributed collectives on plain tensors ===================================================
 
 
@@ -320,6 +493,8 @@ _MESH = ("torch.distributed.device_mesh", "torch.distributed._tensor.device_mesh
          "torch.distributed._tensor", "torch.distributed.tensor.device_mesh")
 _DTENSOR = ("torch.distributed.tensor", "torch.distributed._tensor", "torch.distributed.tensor.placement_types",
             "torch.distributed._tensor.placement_types")
+_FSDP = ("torch.distributed.fsdp", "torch.distributed._composable.fsdp", "torch.distributed._composable.fsdp.fully_shard",
+         "torch.distributed.fsdp.fully_shard")
 _TP = ("torch.distributed.tensor.parallel", "torch.distributed.tensor.parallel.style",
        "torch.distributed.tensor.parallel.api")
 
@@ -331,7 +506,8 @@ TORCH_SPMD: dict[str, Rule] = {
     **{f"{m}.{name}": rule for m in _TP for name, rule in (
         ("parallelize_module", parallelize_module), ("ColwiseParallel", style("colwise")),
         ("RowwiseParallel", style("rowwise")), ("SequenceParallel", style("sequence")),
-        ("PrepareModuleInput", style("other")), ("PrepareModuleOutput", style("other")))},
+        ("PrepareModuleInput", style("prepare_input")), ("PrepareModuleOutput", style("prepare_output")))},
+    **{f"{m}.fully_shard": fully_shard for m in _FSDP},
     "torch.distributed.all_gather_into_tensor": _dim0_scaled("output_tensor", "input_tensor", gather=True),
     "torch.distributed.reduce_scatter_tensor": _dim0_scaled("output", "input", gather=False),
     "torch.distributed.all_to_all_single": all_to_all_single,

@@ -69,6 +69,45 @@ attn_ok = parallelize_module(Attention(768, 16, 8), tp8, {"wq": ColwiseParallel(
 reveal_shape(attn_ok(torch.rand(2, 16, 768)))  # reveal: (2, 16, 2, 48)
 
 # a plan entry whose effect is not modelled leaves that layer unknown (never a guess)
-from torch.distributed.tensor.parallel import SequenceParallel
-norm_model = parallelize_module(ToyModel(32), mesh, {"relu": SequenceParallel()})
-reveal_shape(norm_model.relu(inp))  # reveal: ?
+odd_model = parallelize_module(ToyModel(32), mesh, {"relu": ColwiseParallel()})
+reveal_shape(odd_model.relu(inp))  # reveal: ?
+
+# SequenceParallel: a local input is this rank's slice of the sequence (dim 1 by default), the
+# output a DTensor sharded the same way; PrepareModuleInput/Output lay a module's inputs or output
+# out anew (an all-gather here), handing back a DTensor or a local tensor as use_local_output says.
+from torch.distributed.tensor.parallel import PrepareModuleInput, PrepareModuleOutput, SequenceParallel
+
+
+class Norm(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * self.weight
+
+
+class Mixer(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.norm = Norm(dim)
+        self.ln = nn.LayerNorm(dim)
+        self.ffn = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return self.ffn(self.norm(x))
+
+
+mixer = parallelize_module(Mixer(64), mesh, {
+    "norm": SequenceParallel(),
+    "ln": SequenceParallel(sequence_dim=0, use_local_output=True),
+    "ffn": PrepareModuleInput(input_layouts=Shard(1), desired_input_layouts=Replicate()),
+})
+local = torch.rand(2, 8, 64)   # each rank's 8 of the 32 positions
+reveal_shape(mixer.norm(local))  # reveal: (2, 32, 64)  # local: (2, 8, 64)  # layout: P(None, 'dim0', None)
+reveal_shape(mixer.ln(torch.rand(8, 64)))  # reveal: (8, 64)
+reveal_shape(mixer(local))  # reveal: (2, 32, 64)
+bad = mixer.norm(torch.rand(2, 8, 32))  # error: SC110
+out_model = parallelize_module(nn.Linear(64, 64), mesh, PrepareModuleOutput(output_layouts=Shard(0),
+                                                                             desired_output_layouts=Replicate()))
+reveal_shape(out_model(torch.rand(5, 64)))  # reveal: (20, 64)

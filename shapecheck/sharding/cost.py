@@ -127,15 +127,23 @@ def _reduced(layout: Layout) -> Layout:
 
 
 def gradient_sync(what: str, shape: tuple[int, ...], weight: Layout, data_axes: Axes, itemsize: int) -> list[Line]:
-    """A weight's gradient is summed (all-reduced) over the mesh axes the tokens are split over
-    (``data_axes``) and the weight is not: each device saw other tokens."""
+    """A weight's gradient is summed over the mesh axes the tokens are split over (``data_axes``: each
+    device saw other tokens): all-reduced over those the weight is not split over, reduce-scattered
+    over those it is (FSDP/ZeRO-3: the weight was gathered whole for the pass, its gradient goes back
+    to the shards)."""
     used = {a for axes in weight.dims for a in axes}
-    axes = tuple(a for a in data_axes if a not in used)
-    if not axes:
-        return []
-    n = _size(weight.mesh, axes)
     local = math.prod(d // _size(weight.mesh, ax) for d, ax in zip(shape, weight.dims)) * itemsize
-    return [Line(f"{what} gradient all-reduce over {'+'.join(axes)}", 0, TRAFFIC["all_reduce"](local, n))]
+    lines = []
+    summed = tuple(a for a in data_axes if a not in used)
+    if summed:
+        lines.append(Line(f"{what} gradient all-reduce over {'+'.join(summed)}", 0,
+                          TRAFFIC["all_reduce"](local, _size(weight.mesh, summed))))
+    scattered = tuple(a for a in data_axes if a in used)
+    if scattered:
+        n = _size(weight.mesh, scattered)
+        lines.append(Line(f"{what} gradient reduce-scatter over {'+'.join(scattered)}", 0,
+                          TRAFFIC["reduce_scatter"](local * n, n)))
+    return lines
 
 
 def training_step(forward: Cost, syncs: list[Line]) -> Cost:

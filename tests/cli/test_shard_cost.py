@@ -42,6 +42,17 @@ def test_the_two_strategies_written_as_code_match_the_closed_form(capsys):
     assert rows["megatron_mlp"][1] == 117_440_512 and rows["data_parallel_mlp"][3] == 469_762_048
 
 
+def test_fully_sharded_data_parallel_moves_one_and_a_half_times_data_parallel(capsys):
+    """ZeRO-3/FSDP: each weight all-gathered for forward and again for backward, its gradient
+    reduce-scattered: 3 * (n-1)/n of the weights against data parallel's all-reduce, 2 * (n-1)/n."""
+    assert app.main(["shard-cost", f"{EXAMPLE}::fsdp_mlp", f"{EXAMPLE}::data_parallel_mlp", *SHAPES]) == 0
+    rows = _rows(capsys.readouterr().out)
+    weights = 2 * D * F * 2   # both weights, bfloat16
+    assert rows["fsdp_mlp"][0] == rows["data_parallel_mlp"][0]
+    assert rows["fsdp_mlp"][1] == 7 * weights // 8
+    assert 2 * rows["fsdp_mlp"][3] == 3 * rows["data_parallel_mlp"][3] == 3 * 2 * 7 * weights // 8
+
+
 @pytest.fixture
 def plain_mlp(tmp_path):
     path = tmp_path / "mlp.py"

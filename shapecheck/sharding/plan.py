@@ -12,6 +12,8 @@ all-to-all      ``a`` moves from minor of ``d`` to ``e``     (n - 1) / n * local
                 (or the minor axes ``a1, a2``, together)     (n = the product of their sizes)
 reduce-scatter  partial over ``a`` becomes dim ``d`` on ``a``  (n - 1) / n * local bytes before
 all-reduce      partial over ``a`` becomes replicated        2 (n - 1) / n * local bytes
+permute         the same blocks on other devices (a device   local bytes
+                permutation: as many blocks per dim)
 ==============  ===========================================  ==============================
 
 :func:`plan` is Dijkstra's shortest path over layouts with these moves as edges, bytes as weights
@@ -58,7 +60,7 @@ class Step:
     def show(self) -> str:
         where = {"all_gather": f"gather dim {self.dim}", "slice": f"split dim {self.dim}",
                  "all_to_all": f"dim {self.dim} -> dim {self.to_dim}", "reduce_scatter": f"scatter onto dim {self.dim}",
-                 "all_reduce": "sum"}[self.op]
+                 "all_reduce": "sum", "permute": "device permutation"}[self.op]
         over = repr(self.axes[0]) if len(self.axes) == 1 else "(" + ", ".join(map(repr, self.axes)) + ")"
         return (f"{self.op:<14} over {over} ({where}): {self.before.show()} -> {self.after.show()}, "
                 f"{self.bytes} bytes per device")
@@ -139,6 +141,23 @@ def _moves(layout: Layout, shape: tuple[int, ...], sizes: dict[str, int], itemsi
         yield "all_reduce", (a,), None, None, TRAFFIC["all_reduce"](piece, n), layout.with_dims(dims, rest)
 
 
+def _permutation(layout: Layout, target: Layout, shape: tuple[int, ...], sizes: dict[str, int], itemsize: int):
+    """A device permutation straight to ``target`` when it cuts every dim into as many blocks as
+    ``layout`` does (only which device holds which block differs: ``P(('a', 'b'))`` to ``P(('b', 'a'))``,
+    ``P('a', 'b')`` to ``P('b', 'a')`` on a square mesh): one collective permute, each device receiving
+    at most one piece. None otherwise."""
+    if layout == target or layout.partial != target.partial:
+        return None
+    blocks = [math.prod(sizes[a] for a in axes) for axes in layout.dims]
+    if blocks != [math.prod(sizes[a] for a in axes) for axes in target.dims]:
+        return None
+    moved = tuple(a for a in layout.mesh.names
+                  if any((a in x) != (a in y) or (a in x and x.index(a) != y.index(a))
+                         for x, y in zip(layout.dims, target.dims)))
+    piece = math.prod(local_shape(layout, shape)) * itemsize
+    return "permute", moved, None, None, TRAFFIC["permute"](piece, math.prod(sizes[a] for a in moved)), target
+
+
 def plan(shape: tuple, source: Layout, target: Layout, itemsize: int = 4) -> Plan:
     """The cheapest sequence of moves from ``source`` to ``target`` (see the module docstring)."""
     if source.mesh != target.mesh:
@@ -163,7 +182,9 @@ def plan(shape: tuple, source: Layout, target: Layout, itemsize: int = 4) -> Pla
             return Plan(ints, source, target, steps, itemsize, peak)
         if best.get(layout, (cost, count)) < (cost, count):
             continue
-        for op, axes, dim, to_dim, moved, after in _moves(layout, ints, sizes, itemsize):
+        permutation = _permutation(layout, target, ints, sizes, itemsize)
+        for op, axes, dim, to_dim, moved, after in list(_moves(layout, ints, sizes, itemsize)) + \
+                ([permutation] if permutation is not None else []):
             if piece_elements(after, ints) * itemsize > bound:
                 continue
             key = (cost + moved, count + 1)

@@ -72,6 +72,25 @@ def distribute(array: np.ndarray, layout: Layout) -> Pieces:
     return out
 
 
+def _block(mesh: Mesh, coords: tuple[int, ...], layout: Layout) -> tuple[int, ...]:
+    """Which block of each dim a device holds under ``layout``."""
+    return tuple(_group_index(mesh, coords, axes) for axes in layout.dims)
+
+
+def permute(pieces: Pieces, before: Layout, after: Layout) -> Pieces:
+    """A collective permute: each device receives the piece a device held under ``before`` that is its
+    own block under ``after``, from the device at its own place along the axes neither layout splits
+    (as ``jax.lax.ppermute`` with that device pairing)."""
+    mesh = before.mesh
+    split = {a for layout in (before, after) for axes in layout.dims for a in axes}
+    fixed = [i for i, name in enumerate(mesh.names) if name not in split]   # partial and replicated axes
+
+    def key(c: tuple[int, ...], layout: Layout) -> tuple:
+        return _block(mesh, c, layout), tuple(c[i] for i in fixed)
+    holder = {key(c, before): c for c in devices(mesh)}
+    return {c: pieces[holder[key(c, after)]] for c in devices(mesh)}
+
+
 def run_step(pieces: Pieces, mesh: Mesh, op: str, axes: Axes, dim: int | None, to_dim: int | None) -> Pieces:
     """One collective over the device group ``axes`` (its devices in group order)."""
     n = math.prod(_sizes(mesh)[a] for a in axes)
@@ -96,7 +115,10 @@ def run_step(pieces: Pieces, mesh: Mesh, op: str, axes: Axes, dim: int | None, t
 
 def run_plan(pieces: Pieces, plan) -> Pieces:
     for step in plan.steps:
-        pieces = run_step(pieces, plan.source.mesh, step.op, step.axes, step.dim, step.to_dim)
+        if step.op == "permute":
+            pieces = permute(pieces, step.before, step.after)
+        else:
+            pieces = run_step(pieces, plan.source.mesh, step.op, step.axes, step.dim, step.to_dim)
     return pieces
 
 

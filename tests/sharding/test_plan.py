@@ -95,3 +95,17 @@ def test_a_mesh_axis_names_one_role():
 
 def test_local_shape():
     assert local_shape(Layout(MESH, (("dp", "tp"), ())), (16, 5)) == (2, 5)
+
+
+def test_a_device_permutation_is_one_collective_permute():
+    """The same blocks on other devices (axis order swapped within a dim, or two equal axes swapped
+    between dims) move in one permute of one piece, not through all-to-alls."""
+    mesh = Mesh((("a", 2), ("b", 4)))
+    found = plan((16, 8), Layout(mesh, (("a", "b"), ())), Layout(mesh, (("b", "a"), ())), itemsize=4)
+    assert [(s.op, s.axes) for s in found.steps] == [("permute", ("a", "b"))] and found.bytes == 64
+    square = Mesh((("a", 2), ("b", 2)))
+    source, target = Layout(square, (("a",), ("b",))), Layout(square, (("b",), ("a",)))
+    swapped = plan((16, 8), source, target, itemsize=4)
+    assert [s.op for s in swapped.steps] == ["permute"] and swapped.bytes == 8 * 4 * 4
+    array = np.arange(128.0).reshape(16, 8)
+    assert same_pieces(run_plan(distribute(array, source), swapped), distribute(array, target))

@@ -170,8 +170,15 @@ def cost_report(measured: Measurement, values: dict[str, int] | None = None) -> 
 
 def _pieces(values: tuple) -> tuple:
     """Each placed array as the piece one device holds (its local shape); other values as they are."""
-    return tuple(local_of(v) if type(v) is Array and v.layout is not None else
-                 Tuple(_pieces(v.items)) if type(v) is Tuple and v.items is not None else v for v in values)
+    return tuple(_piece(v) for v in values)
+
+
+def _piece(v: Value) -> Value:
+    if type(v) is Array and v.layout is not None:
+        return local_of(v)
+    if type(v) is Tuple and v.items is not None and any(type(i) is Array and i.layout is not None for i in v.items):
+        return Tuple(_pieces(v.items))   # torch.cat((a, b)): each placed operand's piece
+    return v
 
 
 # == memory ==========================================================================================

@@ -145,8 +145,10 @@ _ROWS = [
          "An op on placed arrays (DTensors, NamedSharding-placed jax arrays) whose operands are split "
          "differently, or that feeds a pending partial sum into a nonlinear op: it runs, because DTensor "
          "and XLA insert the communication first; the note gives the cheapest plan's bytes per device "
-         "(as `shapecheck shard-plan` would) when the sizes are literal. The result's placement is "
-         "unknown from there on.",
+         "(as `shapecheck shard-plan` would) when the sizes are literal. Also a reduction or reshape "
+         "that gathers a split first (a max over a split dim, a reshape moving a split off its group's "
+         "outermost factor), whose result is then placed as the gathered input gives; after operands "
+         "split differently the result's placement is unknown.",
          "",
          "import torch\nfrom torch.distributed.device_mesh import init_device_mesh\n"
          "from torch.distributed.tensor import Shard, distribute_tensor\n"

@@ -12,6 +12,8 @@ MODULES = [
     "shapecheck.ir",
     "shapecheck.ir.ad", "shapecheck.ir.ad.emit", "shapecheck.ir.ad.cost", "shapecheck.ir.ad.programs",
     "shapecheck.ir.ad.transforms",
+    *(f"shapecheck.sharding.{name}" for name in ("layout", "plan", "simulate", "cost", "moves", "traffic", "notation")),
+    "shapecheck.cli.shard_cost", "shapecheck.cli.shard_plan",
 ]
 
 

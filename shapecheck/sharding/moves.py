@@ -15,6 +15,10 @@
   ``reshape`` does that (an all-gather), its ``view`` refuses (``strict_view``: "cannot be performed
   without redistribution"), XLA inserts the collective.
 
+* An einsum gives each output letter the split its operands give that letter (they must agree
+  where several have it), and leaves a partial sum over the splits of the letters it sums away
+  (each device contracts its own block; matmul is ``ij,jk->ik``).
+
 Pure: dims are :mod:`shapecheck.constraints` dims; questions about symbolic sizes go to the
 ``same``/``divides`` callbacks (the analyser's solver), which answer True only when it holds for
 every size. ``tests/sharding/test_moves.py`` checks every rule on the NumPy mesh simulation: doing
@@ -36,7 +40,7 @@ from typing import Callable, Sequence
 
 from ..constraints import dims as D
 from ..constraints.dims import Dim
-from .layout import Axes, Layout
+from .layout import Axes, Layout, LayoutError
 
 #: Reductions whose per-piece results sum to the whole's (up to a scale): they leave a partial sum.
 SUMS = frozenset("sum nansum mean nanmean average".split())
@@ -129,3 +133,35 @@ def reshaped(layout: Layout, source: Sequence[Dim], target: Sequence[Dim], same:
         else:
             gathered += split
     return Reshaped(layout.with_dims(tuple(dims)), tuple(gathered))
+
+
+@dataclass(frozen=True)
+class Contracted:
+    """An einsum's result layout (None when no placement holds it), or the first operand whose split
+    of a letter disagrees with an earlier operand's, with the layout that would agree."""
+
+    layout: Layout | None
+    misaligned: tuple[int, Layout] | None = None
+
+
+def contracted(inputs: Sequence[str], output: str, layouts: Sequence[Layout]) -> Contracted:
+    """The layout of ``einsum("<inputs>-><output>", *operands)`` on operands laid out ``layouts``
+    (one letter per dim, no ellipsis)."""
+    split: dict[str, Axes] = {}
+    for k, (letters, layout) in enumerate(zip(inputs, layouts)):
+        for letter, axes in zip(letters, layout.dims):
+            if split.setdefault(letter, axes) != axes:
+                aligned = tuple(split.get(x, a) for x, a in zip(letters, layout.dims))
+                try:
+                    return Contracted(None, (k, layout.with_dims(aligned)))
+                except LayoutError:
+                    return Contracted(None)
+    partial = [a for layout in layouts for a in layout.partial]
+    if len([layout for layout in layouts if layout.partial]) > 1:
+        return Contracted(None)   # a product of two partial sums is no partial sum
+    summed = [a for letter in dict.fromkeys("".join(inputs)) if letter not in output for a in split[letter]]
+    try:
+        return Contracted(Layout(layouts[0].mesh, tuple(split.get(letter, ()) for letter in output),
+                                 tuple(partial + summed)))
+    except LayoutError:   # one mesh axis on two result dims
+        return Contracted(None)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shapecheck.sharding.layout import Layout, Mesh
-from shapecheck.sharding.moves import groups, permuted, reduced, reshaped
+from shapecheck.sharding.moves import contracted, groups, permuted, reduced, reshaped
 from shapecheck.sharding.simulate import distribute, run_step, same_pieces
 
 
@@ -119,3 +119,36 @@ def test_a_merge_keeps_the_outer_split_and_gathers_an_inner_one():
     assert outer.layout.show() == "P('tp', None)" and outer.gathered == ()
     inner = reshaped(Layout(mesh, ((), ("tp",), ())), (3, 8, 5), (24, 5), _literal_same, _literal_divides)
     assert inner.layout.show() == "P(None, None)" and inner.gathered == (1,)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_an_einsum_splits_output_letters_and_sums_contracted_ones(data):
+    """Each device contracts its blocks; summing the partial results over the contracted letters'
+    axes gives the pieces of the whole einsum under the claimed layout."""
+    mesh = Mesh((("a", 2), ("b", 3)))
+    letters = "ijk"
+    role = {x: data.draw(st.sampled_from(((), ("a",), ("b",), ("a", "b")))) for x in letters}
+    used = [a for x in letters for a in role[x]]
+    if len(set(used)) != len(used):
+        role = {x: () for x in letters}
+    sizes = {x: math.prod(dict(mesh.axes)[a] for a in role[x]) * data.draw(st.integers(1, 2)) for x in letters}
+    output = data.draw(st.sampled_from(("ik", "ki", "i", "", "ijk")))
+    inputs = ("ij", "jk")
+    layouts = [Layout(mesh, tuple(role[x] for x in term)) for term in inputs]
+    out = contracted(inputs, output, layouts)
+    assert out.misaligned is None and out.layout is not None
+    rng = np.random.default_rng(0)
+    arrays = [rng.standard_normal(tuple(sizes[x] for x in term)) for term in inputs]
+    spec = f"{','.join(inputs)}->{output}"
+    pieces = [distribute(arr, lay) for arr, lay in zip(arrays, layouts)]
+    local = {k: np.einsum(spec, *(p[k] for p in pieces)) for k in pieces[0]}
+    for axis in out.layout.partial:
+        local = run_step(local, mesh, "all_reduce", (axis,), None, None)
+    assert same_pieces(local, distribute(np.einsum(spec, *arrays), Layout(mesh, out.layout.dims)))
+
+
+def test_an_einsum_whose_operands_split_a_letter_differently_names_the_move():
+    mesh = Mesh((("a", 2),))
+    out = contracted(("ij", "jk"), "ik", [Layout(mesh, ((), ("a",))), Layout(mesh, ((), ()))])
+    assert out.layout is None and out.misaligned == (1, Layout(mesh, (("a",), ())))

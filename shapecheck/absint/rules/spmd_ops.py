@@ -5,6 +5,8 @@ strategies"; GSPMD's for ``jit``):
 * elementwise: operands split alike give a result split the same way (dims aligned from the right,
   as broadcasting aligns them); a partial sum stays one only through ``add``/``subtract``/``negative``
   and scaling by an unsplit operand (sums are linear);
+* einsum: each output letter keeps its operands' split, a summed letter's split leaves a partial
+  sum (``sharding/moves.py``); operands that split a letter differently are SC303;
 * matmul: batch and row dims keep the left operand's split, columns the right's; a contraction
   dim split alike on both sides leaves a partial sum over those axes: a DTensor ``Partial()``
   (which ``redistribute`` must finish), while a ``jax.Array`` is summed at once (XLA inserts the
@@ -30,9 +32,9 @@ from ...constraints.predicates import eq
 from ...constraints.shapes import Shape
 from ...constraints.solver import Verdict
 from ...sharding.layout import Layout, LayoutError, replicated
-from ...sharding.moves import groups, permuted, reduced, reshaped
+from ...sharding.moves import contracted, groups, permuted, reduced, reshaped
 from ..core.context import Arg, Call, OpContext, ShapeError
-from ..core.values import Array, Value
+from ..core.values import Array, Str, Value
 from .kinds import Rule
 from .placements import placed, redistribution
 
@@ -50,7 +52,7 @@ _RESHAPE = frozenset("reshape view flatten unflatten ravel squeeze unsqueeze exp
 #: Op name (the last part of its qualified name, or the operator's) -> how it moves placements.
 PROPAGATION: dict[str, str] = {**{n: "elementwise" for n in _ELEMENTWISE}, **{n: "matmul" for n in _MATMUL},
                                **{n: "permute" for n in _PERMUTE}, **{n: "reduce" for n in _REDUCE},
-                               **{n: "reshape" for n in _RESHAPE}}
+                               **{n: "reshape" for n in _RESHAPE}, "einsum": "einsum"}
 
 
 def has_placement(args: list[Arg]) -> bool:
@@ -71,6 +73,8 @@ def with_placements(name: str, rule: Rule) -> Rule:
             layout = _MOVES[kind](ctx, op, rule, call, arrays[0], result)
         elif kind == "matmul":
             layout = _matmul(ctx, arrays, result)
+        elif kind == "einsum":
+            layout = _einsum(ctx, call, result)
         elif arrays and kind in ("elementwise", "reduce"):   # torch.max(a, b) is elementwise
             layout = _elementwise(ctx, op, arrays, result)
         else:   # x.view_as(y): y's layout is not x's
@@ -265,6 +269,42 @@ def _lost_split(ctx: OpContext, a: Array, target: tuple, d: int, same) -> str:
             return (f"{head} becomes dims {', '.join(map(str, outs))} and the first, "
                     f"{ctx.show_dim(target[outs[0]])}, is not divisible by {ctx.show_dim(n)}")
     return f"{head} cannot keep its split"
+
+
+def _einsum(ctx: OpContext, call: Call, result: Array) -> Layout | None:
+    spec = call.args[0].value if call.args else None
+    if type(spec) is not Str or not spec.value or "..." in spec.value:
+        return None
+    text = spec.value.replace(" ", "")
+    inputs, _, output = text.partition("->")
+    terms = inputs.split(",")
+    if not _:   # implicit output: the letters used once, in alphabetical order (NumPy's einsum docs)
+        output = "".join(sorted(x for x in set(inputs) - {","} if inputs.count(x) == 1))
+    operands = [a.value for a in call.args[1:]]
+    if len(terms) != len(operands) or not all(type(a) is Array and a.shape.dims is not None
+                                                and len(a.shape.dims) == len(t) for a, t in zip(operands, terms)):
+        return None
+    placed_ones = [a.layout for a in operands if a.layout is not None]
+    mesh = placed_ones[0].mesh
+    if any(lay.mesh != mesh for lay in placed_ones):
+        return None
+    layouts = [a.layout or replicated(mesh, len(a.shape.dims)) for a in operands]
+    out = contracted(terms, output, layouts)
+    if out.misaligned is not None:
+        k, target = out.misaligned
+        _note(ctx, f"operand {k + 1} splits a letter of {text!r} differently from an earlier operand",
+              [(operands[k], target)] if operands[k].layout is not None else [])
+        return None
+    if out.layout is None or len(out.layout.dims) != len(result.shape.dims):
+        return None
+    if out.layout.partial and not any(a.tensor for a in operands) and \
+            set(out.layout.partial) != {a for lay in layouts for a in lay.partial}:
+        whole = Layout(mesh, out.layout.dims)
+        _note(ctx, f"{text!r} sums letters split over {_axes(tuple(out.layout.partial))}",
+              [(Array(result.shape, result.dtype, None, False, out.layout), whole)],
+              "the partial results are summed across devices")
+        return whole
+    return out.layout
 
 
 _MOVES = {"permute": _permute, "reduce": _reduce, "reshape": _reshape}

@@ -30,3 +30,13 @@ a = jax.device_put(jnp.zeros((16, 32)), NamedSharding(jmesh, P("dp", "tp")))
 b = jax.device_put(jnp.zeros((32, 8)), NamedSharding(jmesh, P("tp", None)))
 reveal_shape(jnp.tanh(a))  # reveal: (16, 32)  # local: (8, 8)
 reveal_shape(a @ b)  # reveal: (16, 8)  # local: (8, 8)  # info: SC303
+
+# einsum: output letters keep their split, a summed letter's split leaves a partial sum
+heads = distribute_tensor(torch.randn(2, 8, 16, 64), mesh, [Shard(1)])
+keys = distribute_tensor(torch.randn(2, 8, 16, 64), mesh, [Shard(1)])
+scores = torch.einsum("bhqd,bhkd->bhqk", heads, keys)
+reveal_shape(scores)  # reveal: (2, 8, 16, 16)  # local: (2, 2, 16, 16)  # layout: P(None, 'tp', None, None)
+pooled = torch.einsum("bhqd->bqd", heads)
+reveal_shape(pooled)  # reveal: (2, 16, 64)  # layout: P(None, None, None) partial(tp)
+crossed = torch.einsum("bhqd,bhkd->bhqk", heads, distribute_tensor(torch.randn(2, 8, 16, 64), mesh, [Shard(3)]))  # info: SC303
+reveal_shape(jnp.einsum("ij,jk->ik", a, b))  # reveal: (16, 8)  # local: (8, 8)  # layout: P('dp', None)  # info: SC303

@@ -397,7 +397,10 @@ def call_prepared(prepared: PreparedModule) -> Rule:
             desired = _placements(st.param("desired_input_layouts")) or []
             local = _flag(st, "use_local_output", False)
             args = [_laid_out(ctx, a, g, d, m, local) for a, g, d in zip(args, given, desired)] + args[len(given):]
-        out = ctx.interp.call(ctx.node, prepared.module, args, call.kwargs)
+            given_kw, desired_kw = _by_name(st.param("input_kwarg_layouts")), _by_name(st.param("desired_input_kwarg_layouts"))
+            kwargs = {k: _laid_out(ctx, a, given_kw.get(k), desired_kw.get(k), m, local) if k in given_kw else a
+                      for k, a in call.kwargs.items()}
+        out = ctx.interp.call(ctx.node, prepared.module, args, kwargs if st.kind == "prepare_input" else call.kwargs)
         if st.kind == "sequence" and type(out) is Array and out.shape.dims:
             # the norm runs on each rank's slice of the sequence: its output is sharded as its input
             layout = placements_layout(ctx, m, Tuple((shard,)), out, "the output", even=False)
@@ -411,6 +414,11 @@ def call_prepared(prepared: PreparedModule) -> Rule:
                                  _flag(st, "use_local_output", True)).value
         return out
     return rule
+
+
+def _by_name(v: Value | None) -> dict[str, Value]:
+    """``input_kwarg_layouts={"mask": Replicate()}`` as a dict (empty when absent or not literal)."""
+    return {k: p for k, p in v.items if isinstance(k, str)} if type(v) is Dict else {}
 
 
 def _flag(st: StyleValue, name: str, default: bool) -> bool:

@@ -111,3 +111,15 @@ bad = mixer.norm(torch.rand(2, 8, 32))  # error: SC110
 out_model = parallelize_module(nn.Linear(64, 64), mesh, PrepareModuleOutput(output_layouts=Shard(0),
                                                                              desired_output_layouts=Replicate()))
 reveal_shape(out_model(torch.rand(5, 64)))  # reveal: (20, 64)
+
+
+class Gate(nn.Module):
+    def forward(self, x, *, mask):
+        return x * mask
+
+
+gate = parallelize_module(Gate(), mesh, PrepareModuleInput(
+    input_layouts=(Shard(0),), desired_input_layouts=(Replicate(),),
+    input_kwarg_layouts={"mask": Shard(0)}, desired_input_kwarg_layouts={"mask": Replicate()}))
+reveal_shape(gate(torch.rand(5, 64), mask=torch.rand(5, 64)))  # reveal: (20, 64)
+mismatch = gate(torch.rand(5, 64), mask=torch.rand(4, 64))  # error: SC110

@@ -86,3 +86,15 @@ def test_cost_counts_the_collectives_of_a_shard_map_body():
     report = api.cost_of(measured)
     assert report.total.communicated == 2 * 7 * (T * D * 2) // 8   # psum: a ring all-reduce of (T, D)
     assert 2 * report.total.macs == mlp_block(T, D, F, MEGATRON(MESH, "x")).flops   # one device's pieces
+
+
+def test_the_same_block_through_pytorch_tensor_parallel_styles(capsys):
+    """parallelize_module's Colwise/Rowwise split costs what the JAX code does; with sequence
+    parallelism each rank holds 1/8 of the tokens and moves the same bytes (all-gather + reduce-scatter
+    instead of one all-reduce)."""
+    torch_example = EXAMPLE.parent / "mlp_tensor_parallel.py"
+    assert app.main(["shard-cost", f"{torch_example}::megatron", *SHAPES]) == 0
+    assert app.main(["shard-cost", f"{torch_example}::sequence_parallel", "--shape", f"x={T // 8},{D}"]) == 0
+    assert app.main(["shard-cost", f"{EXAMPLE}::megatron_mlp", *SHAPES]) == 0
+    megatron, sequence, jax_megatron = (_rows(part) for part in capsys.readouterr().out.split("per device")[1:])
+    assert megatron["megatron"] == sequence["sequence_parallel"] == jax_megatron["megatron_mlp"]

@@ -448,6 +448,8 @@ COSTS: dict[str, CostRule] = {
     "norm": reduction(2), "logsumexp": reduction(4),      # square+sum; max, subtract+exp, sum
     "softmax": elementwise(5), "log_softmax": elementwise(5), "Softmax": elementwise(5),
     "LogSoftmax": elementwise(5), "Softmin": elementwise(5), "standardize": elementwise(5), "normalize": elementwise(3),
+    # a tensor-parallel layer's call: its rank's product is logged as its own "Linear" (spmd_torch.py)
+    "tensor_parallel.Linear": lambda operands, result: Cost(),
     "matmul": matmul, "dot": matmul, "mm": matmul, "bmm": matmul, "mv": matmul, "inner": matmul, "vdot": matmul,
     "einsum": einsum,
     "linear": linear, "Linear": linear, "LazyLinear": linear, "Dense": linear,

@@ -61,8 +61,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
         return func.kind, LAYER_CALLS.get(func.kind), [Arg(func)] + args
     if type(func) is SpmdFunction:  # shard_map(f, ...)(x)
         return "shard_map", call_spmd(func), args
-    if type(func) is ParallelLayer:  # a layer after parallelize_module
-        return func.layer.kind, call_parallel(func), args
+    if type(func) is ParallelLayer:  # a layer after parallelize_module (its rank's product is logged apart)
+        return f"tensor_parallel.{func.layer.kind}", call_parallel(func), args
     if type(func) is ShardedLayer:  # a layer after fully_shard
         return "fully_shard", call_sharded(func), args
     if type(func) is PreparedModule:  # SequenceParallel / PrepareModuleInput / PrepareModuleOutput

@@ -207,6 +207,13 @@ def _output(ctx: OpContext, layer: ParallelLayer, out: Value, sharded_last: bool
     if p is None:
         return UNKNOWN
     layout = placements_layout(ctx, m, Tuple((p,)), out, "the layer's output") if dims else replicated(m, 0)
+    if layout is not None and dims:
+        # the local product is split on its last dim (column-wise) or a partial sum (row-wise): moving it
+        # to output_layouts is communication (a measured run logs it: shard-cost)
+        (axis, _), = m.axes
+        natural = Layout(m, ((),) * (len(dims) - 1) + ((axis,),)) if sharded_last else \
+            Layout(m, ((),) * len(dims), (axis,))
+        redistribution(ctx, placed(Array(out.shape, out.dtype, None, True), natural), layout)
     result = placed(Array(out.shape, out.dtype, None, True), layout)
     local = layer.style.param("use_local_output")
     return result if type(local) is Bool and local.value is False else local_of(result)
@@ -236,9 +243,23 @@ def call_parallel(layer: ParallelLayer) -> Rule:
                 (axis, n), = layer.mesh.axes
                 raise ShapeError(err.code, f"{err.message} (RowwiseParallel over {axis!r}: each rank's input holds "
                                            f"in_features / {ctx.show_dim(n)} of the features)", err.related) from None
+            computed = x
         else:
             g = _sharded_input(x, p_in, layer.mesh)
+            computed = g
+            if g.shape.dims:   # the input the style computes on: whole (Colwise) or split on its last dim (Rowwise)
+                (axis, _), = layer.mesh.axes
+                last = ((axis,),) if (kind, st) == ("Linear", "rowwise") else ((),)
+                wanted = Layout(layer.mesh, ((),) * (len(g.shape.dims) - 1) + last)
+                if g.layout is not None:
+                    redistribution(ctx, g, wanted)
+                computed = local_of(placed(g, wanted))
             out = LAYER_CALLS[kind](ctx, Call(call.name, [Arg(whole), Arg(g, arg.text)]))
+        if kind == "Linear" and per_device is not None and type(out) is Array and out.shape.dims:
+            # what one rank computes (its weight shard on the input it holds), for a measured run's cost
+            piece = out.shape.dims[:-1] + ((per_device,) if st == "colwise" else out.shape.dims[-1:])
+            ctx.record("Linear", (_with_params(whole, **{split_name: per_device}), computed),
+                       Array(Shape(piece), out.dtype, None, True))
         return _output(ctx, layer, out, st == "colwise")
     return rule
 

@@ -92,9 +92,19 @@ def test_the_same_block_through_pytorch_tensor_parallel_styles(capsys):
     """parallelize_module's Colwise/Rowwise split costs what the JAX code does; with sequence
     parallelism each rank holds 1/8 of the tokens and moves the same bytes (all-gather + reduce-scatter
     instead of one all-reduce)."""
-    torch_example = EXAMPLE.parent / "mlp_tensor_parallel.py"
+    torch_example = EXAMPLE.parent / "mlp_torch.py"
     assert app.main(["shard-cost", f"{torch_example}::megatron", *SHAPES]) == 0
     assert app.main(["shard-cost", f"{torch_example}::sequence_parallel", "--shape", f"x={T // 8},{D}"]) == 0
     assert app.main(["shard-cost", f"{EXAMPLE}::megatron_mlp", *SHAPES]) == 0
     megatron, sequence, jax_megatron = (_rows(part) for part in capsys.readouterr().out.split("per device")[1:])
     assert megatron["megatron"] == sequence["sequence_parallel"] == jax_megatron["megatron_mlp"]
+
+
+def test_fsdp2_fully_shard_costs_what_the_jax_fsdp_block_does(capsys):
+    """fully_shard on each rank's 1/8 of the tokens: the weights all-gathered for forward (logged per
+    call of each sharded layer) and backward, their gradients reduce-scattered."""
+    torch_example = EXAMPLE.parent / "mlp_torch.py"
+    assert app.main(["shard-cost", f"{torch_example}::fully_sharded", "--shape", f"x={T // 8},{D}"]) == 0
+    assert app.main(["shard-cost", f"{EXAMPLE}::fsdp_mlp", *SHAPES]) == 0
+    torch_rows, jax_rows = (_rows(part) for part in capsys.readouterr().out.split("per device")[1:])
+    assert torch_rows["fully_sharded"] == jax_rows["fsdp_mlp"]

@@ -14,8 +14,9 @@ from __future__ import annotations
 from ...constraints import dims as D
 from ...sharding.cost import Cost, CostError, Line, gradient_sync, training_step
 from ...sharding.layout import Layout, replicated
-from ..core.values import Array
+from ..core.values import Array, Int
 from ..rules.costs import DEFAULT_ITEMSIZE, ITEMSIZE
+from ..rules.placements import PARAMETER_GATHER, TRAFFIC_EVENT
 from .costs import cost_report
 from .run import Measurement
 
@@ -65,4 +66,10 @@ def shard_cost(measured: Measurement, params: tuple[str, ...] | None = None,
             continue
         shape = tuple(_literal(d, f"{weight}'s shape") for d in value.shape.dims)
         syncs += gradient_sync(weight, shape, layout, data_axes, ITEMSIZE.get(value.dtype or "", DEFAULT_ITEMSIZE))
+    for event in measured.log.events:   # FSDP: each gathered parameter's gradient goes back reduce-scattered
+        if event.name.startswith(TRAFFIC_EVENT) and PARAMETER_GATHER in event.operands[2:] \
+                and type(event.operands[1]) is Int:
+            # the reduce-scatter of the whole gradient receives (n-1) pieces, as the all-gather did
+            gathered = _literal(D.mul(event.operands[1].dim, event.times), "a parameter's all-gather")
+            syncs.append(Line(f"line {event.line}: a fully sharded parameter's gradient reduce-scatter", 0, gathered))
     return training_step(cost, syncs), report.uncounted

@@ -450,6 +450,8 @@ COSTS: dict[str, CostRule] = {
     "LogSoftmax": elementwise(5), "Softmin": elementwise(5), "standardize": elementwise(5), "normalize": elementwise(3),
     # a tensor-parallel layer's call: its rank's product is logged as its own "Linear" (spmd_torch.py)
     "tensor_parallel.Linear": lambda operands, result: Cost(),
+    # a fully sharded layer's or a prepared module's call: the call inside it is logged as itself
+    "fully_shard": lambda operands, result: Cost(), "parallelize_module": lambda operands, result: Cost(),
     "matmul": matmul, "dot": matmul, "mm": matmul, "bmm": matmul, "mv": matmul, "inner": matmul, "vdot": matmul,
     "einsum": einsum,
     "linear": linear, "Linear": linear, "LazyLinear": linear, "Dense": linear,

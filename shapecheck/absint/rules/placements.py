@@ -172,12 +172,18 @@ def int_value(v: Value | None) -> int | None:
 TRAFFIC_EVENT = "collective."
 
 
-def log_traffic(ctx: OpContext, op: str, piece: Array, devices: D.Dim | None) -> None:
+#: The third operand of a ``collective.all_gather`` of a fully sharded layer's parameter: its
+#: gradient is reduce-scattered back to the shards in a training step (shard-cost counts it).
+PARAMETER_GATHER = Str("parameter")
+
+
+def log_traffic(ctx: OpContext, op: str, piece: Array, devices: D.Dim | None, parameter: bool = False) -> None:
     """Log collective ``op`` over ``devices`` on ``piece`` (one device's array before it), with the bytes
-    of :data:`~shapecheck.sharding.traffic.TRAFFIC`."""
+    of :data:`~shapecheck.sharding.traffic.TRAFFIC` (``parameter``: FSDP gathering a parameter)."""
     size = nbytes(piece)
     moved = TRAFFIC[op](size, devices) if size is not None and devices is not None else None
-    ctx.record(TRAFFIC_EVENT + op, (piece, Int(moved) if moved is not None else UNKNOWN), UNKNOWN)
+    ctx.record(TRAFFIC_EVENT + op, (piece, Int(moved) if moved is not None else UNKNOWN)
+               + ((PARAMETER_GATHER,) if parameter else ()), UNKNOWN)
 
 
 def redistribution(ctx: OpContext, a: Array, target: Layout) -> Plan | None:

@@ -20,8 +20,9 @@ from ...constraints.solver import Verdict
 from ...sharding.layout import Layout, LayoutError, Mesh, divisibility, replicated
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.spmd import MeshValue, ParallelLayer, PlacementValue, PreparedModule, ShardedLayer, StyleValue
-from ..core.values import NONE, UNKNOWN, Array, Bool, Dict, Instance, Int, List, TorchModule, Tuple, Value
+from ..core.values import NONE, UNKNOWN, Array, Bool, Dict, Instance, Int, LibraryObject, List, TorchModule, Tuple, Value
 from .args import as_array, const_int
+from .costs import ITEMSIZE
 from .kinds import Rule
 from .nn_args import dim_of, layer_input
 from .placements import (global_of, local_of, log_traffic, mesh_of, mesh_sizes, names_of, placed, placements_layout,
@@ -338,9 +339,15 @@ def placed_layer_attribute(ctx: OpContext, layer: Value, attr: str, text: str) -
     base = tp.layer if tp is not None else inner
     if type(base) is not TorchModule:
         return UNKNOWN
+    flag = base.param("bias")
+    if attr == "bias" and type(flag) is Bool and flag.value is False:
+        return NONE   # nn.Linear(..., bias=False).bias is None
     value = module_attribute(ctx, base, attr, text)
     if type(value) is not Array or value.shape.dims is None or not value.shape.dims:
         return value
+    dtype = base.param("dtype")   # nn.Linear(..., dtype=torch.bfloat16)
+    if type(dtype) is LibraryObject and dtype.qualname.rsplit(".", 1)[-1] in ITEMSIZE:
+        value = Array(value.shape, dtype.qualname.rsplit(".", 1)[-1], None, True)
     dims: list[tuple[str, ...]] = [() for _ in value.shape.dims]
     axes: tuple = ()
     if tp is not None:
@@ -367,7 +374,7 @@ def call_sharded(layer: ShardedLayer) -> Rule:
         for name in ("weight", "bias"):
             param = placed_layer_attribute(ctx, layer, name, "")
             if type(param) is Array and param.layout is not None:
-                log_traffic(ctx, "all_gather", local_of(param), layer.mesh.devices())
+                log_traffic(ctx, "all_gather", local_of(param), layer.mesh.devices(), parameter=True)
         return ctx.interp.call(ctx.node, layer.layer, call.args, call.kwargs)
     return rule
 

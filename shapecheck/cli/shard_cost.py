@@ -19,7 +19,7 @@ import sys
 
 from .. import api
 from ..sharding.cost import DATA_PARALLEL, MEGATRON, TWO_D, Cost, CostError, Strategy, mlp_block
-from ..sharding.layout import Mesh
+from ..sharding.layout import Mesh, divisibility
 from ..sharding.notation import NotationError, parse_layout, parse_mesh, parse_shape
 from . import target
 from .command import EXIT_OK, Failure
@@ -111,6 +111,10 @@ def _run_functions(args: argparse.Namespace) -> int:
             if mesh is None or name not in shapes:
                 raise Failure(f"--layout {name}=... needs --mesh and --shape {name}=...")
             layouts[name] = parse_layout(spec, mesh, len(shapes[name]))
+            for split in divisibility(layouts[name], tuple(shapes[name])):
+                if isinstance(split.size, int) and isinstance(split.ways, int) and split.size % split.ways:
+                    raise Failure(f"--layout {name}: dim {split.dim} ({split.size}) does not split evenly over "
+                                  f"{'+'.join(split.axes)} ({split.ways} devices)")
     except NotationError as err:
         raise Failure(str(err)) from None
     params = tuple(p.strip() for p in args.params.split(",") if p.strip()) if args.params else None

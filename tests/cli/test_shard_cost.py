@@ -77,6 +77,8 @@ def test_symbolic_sizes_and_bad_input_are_reported_not_guessed(capsys, plain_mlp
     assert app.main(["shard-cost", f"{plain_mlp}::mlp", "--layout", "x=P('x')"]) == 2
     assert "needs --mesh" in capsys.readouterr().err
     assert app.main(["shard-cost", "--mesh", "x=8"]) == 2
+    assert app.main(["shard-cost", f"{plain_mlp}::mlp", "--mesh", "x=8", "--shape", "x=8,4", "--layout", "x=P(None, 'x')"]) == 2
+    assert "does not split evenly" in capsys.readouterr().err
     assert app.main(["shard-cost", f"{plain_mlp}::nope", *SHAPES]) == 2
 
 

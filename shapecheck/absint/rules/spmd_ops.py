@@ -246,13 +246,28 @@ def _reshape(ctx: OpContext, op: str, rule: Rule, call: Call, a: Array, result: 
     if not sure.gathered:
         return sure.layout
     must = reshaped(a.layout, source, target, same, may_divide)
-    if must is None or must.gathered != sure.gathered:
-        return None   # it depends on sizes the facts do not decide: no placement is claimed
+    if must is None:
+        return None
+    strict_view = op == "view" and a.tensor   # DTensor's view never redistributes (strict_view)
+    if not must.gathered:
+        # each split stays only if a size the facts do not decide divides: a view requires it (a
+        # precondition, a --strict warning), a reshape may or may not gather: no placement is claimed
+        if not strict_view:
+            return None
+        for d in sure.gathered:
+            n = a.layout.mesh.group(a.layout.dims[d])
+            first = next(target[outs[0]] for ins, outs in groups(source, target, same) or () if d in ins and outs)
+            ctx.require(eq(D.mod(first, n), 0), "SC133", lambda d=d: (
+                f"{ctx.op}: {ctx.describe(call.args[0])}; as {ctx.show_shape(result.shape)}, "
+                f"{_lost_split(ctx, a, target, d, same)}: DTensor's view cannot redistribute"))
+        return must.layout
     why = f"{ctx.describe(call.args[0])}; as {ctx.show_shape(result.shape)}, " + "; ".join(
         _lost_split(ctx, a, target, d, same) for d in must.gathered)
-    if op == "view" and a.tensor:
+    if strict_view:
         ctx.fail("SC133", f"{ctx.op}: {why}: DTensor's view cannot redistribute (use reshape, or redistribute "
                           "the tensor first)")
+    if must.gathered != sure.gathered:
+        return None   # some gathers are certain, others depend on sizes: no placement is claimed
     gathered = a.layout.with_dims(tuple(() if d in must.gathered else dims for d, dims in enumerate(a.layout.dims)))
     _note(ctx, why, [(a, gathered)], "the split is gathered first")
     return must.layout

@@ -120,7 +120,8 @@ _ROWS = [
          "A DTensor view() that would move a split dimension: a split dim merged under an outer dim, or "
          "split into dims whose first the mesh axes do not divide. Each device's piece is then no block "
          "of the result, and DTensor's view refuses to redistribute (strict_view); reshape() gathers the "
-         "split first (an SC303 note with its bytes), or the tensor can be redistributed explicitly.",
+         "split first (an SC303 note with its bytes), or the tensor can be redistributed explicitly. When "
+         "it depends on sizes the facts do not decide, it is a precondition (a --strict warning).",
          "import torch\nfrom torch.distributed.device_mesh import init_device_mesh\n"
          "from torch.distributed.tensor import Shard, distribute_tensor\n"
          "mesh = init_device_mesh('cuda', (4,), mesh_dim_names=('tp',))\n"

@@ -186,6 +186,10 @@ def render_statistics(reports: Iterable[FileReport], top: int = 10) -> str:
         lines += [f"  {count:>{width}}  {name}" for name, count in ranked]
     else:
         lines.append("No array calls without a shape rule.")
+    analysed = sum(r.calls_analysed for r in reports)
+    summarised = sum(r.calls_summarised for r in reports)
+    if analysed or summarised:
+        lines.append(f"Calls of project functions: {analysed:,} analysed, {summarised:,} answered by a summary.")
     return "\n".join(lines) + "\n"
 
 

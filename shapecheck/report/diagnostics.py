@@ -147,6 +147,10 @@ class FileReport:
     # that reached it; and each array-library call without a shape rule -> how many call sites
     array_expressions: dict[tuple[int, int, int, int], tuple[bool, bool]] = field(default_factory=dict)
     unknown_calls: dict[str, int] = field(default_factory=dict)
+    # calls of the project's own functions: bodies analysed for a call, and calls answered by the
+    # summary of an earlier identical call instead (absint/driver/summaries.py)
+    calls_analysed: int = 0
+    calls_summarised: int = 0
     source: str | None = None   # the text analysed (for suppression comments and `full` output)
     # a notebook's report: its notebook.Notebook (cells, and the module text ``source`` is); the
     # diagnostics and notes are then in cell coordinates, the statistics in the module's

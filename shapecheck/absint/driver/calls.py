@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING
 from ...report.diagnostics import Related
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
-from ..core.freshen import anonymous_middles, freshen, name_middle
+from ..core.freshen import anonymous_middles, name_middle
 from ..core.join import join_returns
 from ..core.values import UNKNOWN, Array, Class, Function, Instance, TorchModule, Tuple, Unknown, Value
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from ..rules.flax import is_linen_module
-from .binding import bind_call, memo_key, parameter_values
+from .binding import bind_call, parameter_values
 from .incremental import Entry
+from .summaries import Summary, call_key, holds_object, summarisable
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -58,13 +59,6 @@ def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
 
 def _errors(findings, start: int) -> set:
     return {(d.span.line, d.code) for d in findings.diagnostics[start:] if d.severity == "error"}
-
-
-def _heap(fn: Function, args: list) -> list:
-    """The attributes of the objects a call reaches (its arguments, its closure's ``self``): their
-    dims are the objects', not made up by the call, and stay the same on a memoised call."""
-    reached = list(args) + (list(fn.closure.values()) if isinstance(fn.closure, dict) else [])
-    return [v for obj in reached if type(obj) is Instance for v in obj.attrs.values()]
 
 
 def _learn_arguments(caller: Interpreter, node: ast.AST, fn: Function, args: list, refined: dict) -> None:
@@ -111,7 +105,9 @@ class Calls:
         self.run = run
         self.generic: dict[Function, GenericResult] = {}
         self.running: set[Function] = set()
-        self.memo: dict = {}
+        self.summaries: dict = {}      # call key -> Summary (summaries.py)
+        self.body_runs = 0             # bodies run for a call
+        self.reused = 0                # calls answered by a summary instead
         self.instances: dict[Class, Instance] = {}
         self.pending: list = []
         self.windows: dict = {}        # Function -> (diagnostics, notes) its generic analysis produced
@@ -282,6 +278,25 @@ class Calls:
             return set()
         return {(d.span.line, d.span.column, d.code) for d in errors}
 
+    def _run_call(self, caller: Interpreter, node: ast.AST, fn: Function, env: dict, scope) -> tuple | None:
+        """Run ``fn``'s body for one call: (result, errors, refined parameters, the first symbol it
+        could make up), or None when it recursed too deep."""
+        errors: list = []
+        frame = Frame(env)
+        bind_call_scope(self.run, frame, scope)
+        interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors,
+                             stack=caller.stack + (fn,), function=fn)
+        interp.call_site = (caller, node)   # a HOLE in fn is also solved per call (holes.py)
+        if self.run.oplog is not None:
+            self.run.oplog.enter(interp)
+        first = self.run.symbols + 1
+        self.body_runs += 1
+        try:
+            _run_body(interp, fn, frame)
+        except RecursionError:
+            return None
+        return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first)
+
     def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
         if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
@@ -301,31 +316,23 @@ class Calls:
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN
-        log = self.run.oplog
-        key = memo_key(fn, args, kwargs) if log is None else None   # a measured call runs every call
-        hit = self.memo.get(key) if key is not None else None
-        if hit is not None:
-            # the result and the refined parameters share their symbols: freshen them together
-            fresh = freshen(Tuple((hit[0],) + tuple(hit[2].values())),
-                            list(args) + list(kwargs.values()) + _heap(fn, args), self.run.fresh)
-            hit = (fresh.items[0], hit[1], dict(zip(hit[2], fresh.items[1:])))
-        if hit is None:
-            errors: list = []
-            frame = Frame(env)
-            bind_call_scope(self.run, frame, scope)
-            interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors,
-                                 stack=caller.stack + (fn,), function=fn)
-            interp.call_site = (caller, node)   # a HOLE in fn is also solved per call (holes.py)
-            if log is not None:
-                log.enter(interp)
-            try:
-                _run_body(interp, fn, frame)
-            except RecursionError:
+        summary, key, given = None, None, set()
+        if self.run.oplog is None and summarisable(fn.node):   # a measured call (op log) runs every call
+            key, given = call_key(fn, args, kwargs, (scope, self.run.spmd_meshes))
+            summary = self.summaries.get(key)
+        if summary is not None:
+            self.reused += 1
+            result, refined = summary.instantiate(given, self.run.fresh)
+            errors = summary.errors
+        else:
+            outcome = self._run_call(caller, node, fn, env, scope)
+            if outcome is None:
                 return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
-            hit = (join_returns(self.run.fresh, frame.returns), errors, dict(frame.refined))
-            if key is not None:
-                self.memo[key] = hit
-        result, errors, refined = hit
+            summary = Summary(*outcome)
+            result, errors, refined = summary.result, summary.errors, dict(summary.refined)
+            if key is not None and not holds_object(Tuple((result,) + summary.refined)) \
+                    and call_key(fn, args, kwargs, (scope, self.run.spmd_meshes))[0] == key:   # the body changed no object it reached
+                self.summaries[key] = summary
         result = anonymous_middles(result, fn.qualname)
         refined = {name: anonymous_middles(v, fn.qualname) for name, v in refined.items()}
         if refined:

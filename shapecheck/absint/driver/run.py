@@ -96,6 +96,7 @@ def analyze_file(source: str | bytes, path: str, project: Project) -> FileReport
         report.notes = findings.notes
         report.array_expressions = findings.array_expressions
         report.unknown_calls = {name: len(sites) for name, sites in findings.unknown_calls.items()}
+        report.calls_analysed, report.calls_summarised = analysis.calls.body_runs, analysis.calls.reused
         report.signatures = function_signatures(analysis, info)
         report.loaded_modules = sorted(analysis.modules.loaded)  # the file itself included
     report.source = text

@@ -1,0 +1,168 @@
+"""Call summaries: one analysis of a function's body stands for every call that gives it the same
+arguments, objects included.
+
+A call's analysis (``Calls.call_function``) is a pure function of what the body can read: the
+arguments, the objects reachable from them and from the function's closure (``self`` and the layers
+it holds), and the module's globals. It starts from no facts of the caller, so two calls whose
+reachable values are equal make the same decisions. :func:`call_key` is those values as one
+hashable key -- objects (``Instance``, ``Opaque``), which the interpreter mutates in place, by their
+content at the time of the call, and aliasing kept (the same object twice is one object) -- so that
+a model's ``forward`` called once per loop iteration, per fixpoint round or per caller is analysed
+once, where the plain memo (``binding.memo_key``) had to re-run every call that passed an object.
+
+A recorded analysis (:class:`Summary`) is reused only when it is exact for the next call:
+
+- the body changed nothing the caller can see (the key of the reachable values is the same after
+  the run: no ``self.count += 1``, no layer stored), else the next call re-runs it;
+- nothing outside the reachable values decided it: no annotations binding a scope, no ``HOLE``
+  (solved per call), no ``global``/``nonlocal`` store, no enclosing ``shard_map`` axis environment,
+  no measured call (the op log sees every call);
+- the result holds no object (a made object, or one passed in: a second call must get its own);
+- it found no error (the message would name the first call's dims: the call re-runs instead).
+
+Symbols the run made up (a data-dependent size) are the call's own: a reuse gives them fresh names,
+as a re-run would (``core.freshen``); symbols that existed before the run keep theirs.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...constraints import dims as D
+from ..core.freshen import map_dims, value_symbols
+from ..core.values import (Array, Bool, EllipsisValue, Float, Function, Hole, Instance, Int, LazyImport,
+                           LibraryObject, NoneValue, Opaque, Str, Tuple, Unknown, Value)
+
+#: Values that hold no object: equal values are read alike, so they are their own key.
+_PLAIN = (Array, Int, Float, Bool, Str, NoneValue, EllipsisValue, Unknown, LibraryObject, Hole)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What one analysis of a call produced: its result, its definite errors (reported at each
+    call, see ``Calls.call_function``) and the parameters the body refined."""
+
+    result: Value
+    errors: tuple
+    refined: tuple[tuple[str, Value], ...]
+    first_symbol: int     # symbols numbered from here on were made up by the run (the call's own)
+
+    def instantiate(self, given: set, fresh) -> tuple[Value, dict]:
+        """The result and refined parameters for one more call with the same key: the symbols the
+        run made up and the arguments do not mention are given fresh names (``core.freshen``)."""
+        both = Tuple((self.result,) + tuple(v for _, v in self.refined))
+        own = {s for s in value_symbols(both) if symbol_number(s) >= self.first_symbol} - given
+        if own:
+            mapping = {name: fresh(D.display_name(name)) for name in sorted(own)}
+            both = map_dims(both, lambda d: D.substitute(d, mapping))
+        return both.items[0], {name: v for (name, _), v in zip(self.refined, both.items[1:])}
+
+
+class _Same:
+    """An object compared by identity in a key (a class, a module, a lazily imported name)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __eq__(self, other):
+        return type(other) is _Same and other.obj is self.obj
+
+    def __hash__(self):
+        return id(self.obj)
+
+
+class _Keys:
+    """One walk over a call's reachable values (see :func:`call_key`)."""
+
+    def __init__(self):
+        self.seen: dict[int, int] = {}   # id of an object -> its number in this walk (aliasing)
+        self.objects = 0                # objects met (an ``Instance`` or ``Opaque``)
+        self.symbols: set = set()
+
+    def key(self, v):
+        t = type(v)
+        if t in _PLAIN:
+            if t is Array or t is Int:
+                value_symbols(v, self.symbols)
+            return v
+        if t is D.Expr:
+            self.symbols |= D.free_symbols(v)
+            return v
+        if t is Instance or t is Opaque:
+            self.objects += 1
+            number = self.seen.get(id(v))
+            if number is not None:
+                return ("@", number)
+            self.seen[id(v)] = len(self.seen)
+            if t is Instance:
+                return ("I", _Same(v.cls), v.template, self.attrs(v.attrs))
+            return ("O", _Same(v), self.key(v.dim), self.attrs(v.members))
+        if t is Function:
+            if id(v) in self.seen:
+                return ("@", self.seen[id(v)])
+            self.seen[id(v)] = len(self.seen)
+            closure = self.attrs(v.closure) if isinstance(v.closure, dict) else None
+            return ("F", _Same(v), closure)
+        if t is tuple or t is list:
+            return tuple(self.key(x) for x in v)
+        if t in (int, str, float, bool, type(None)):
+            return v
+        if dataclasses.is_dataclass(v) and _frozen(t):
+            return (t.__name__,) + tuple(self.key(getattr(v, f)) for f in _field_names(t))
+        return _Same(v)   # LazyImport, ProjectModule, Class, anything mutable: by identity
+
+    def attrs(self, table: dict) -> tuple:
+        return tuple((name, self.key(value)) for name, value in table.items())
+
+
+@lru_cache(maxsize=None)
+def _field_names(t: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(t))
+
+
+@lru_cache(maxsize=None)
+def _frozen(t: type) -> bool:
+    return t.__dataclass_params__.frozen and t is not LazyImport
+
+
+def call_key(fn: Function, args: list, kwargs: dict, context=()) -> tuple[tuple, set]:
+    """The key of a call of ``fn`` (the function with its closure, the arguments, the objects they
+    reach, by content, and ``context``: what else the run reads), and the symbols those values
+    mention (a reuse keeps them)."""
+    walk = _Keys()
+    key = (walk.key(fn), walk.key(context), tuple(walk.key(a) for a in args),
+           tuple((k, walk.key(v)) for k, v in sorted(kwargs.items(), key=lambda kv: kv[0])))
+    return key, walk.symbols
+
+
+def holds_object(v: Value) -> bool:
+    """Whether ``v`` is or contains an object (which a reused result would share between calls)."""
+    walk = _Keys()
+    walk.key(v)
+    return walk.objects > 0
+
+
+@lru_cache(maxsize=4096)
+def summarisable(node: ast.AST) -> bool:
+    """Whether a body can be summarised at all: it reads no ``HOLE`` (solved per call) and stores no
+    ``global``/``nonlocal`` name (state the key does not see)."""
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Global, ast.Nonlocal)):
+            return False
+        if isinstance(n, ast.Name) and n.id == "HOLE" or isinstance(n, ast.Attribute) and n.attr == "HOLE":
+            return False
+    return True
+
+
+def symbol_number(name: str) -> int:
+    """The run's counter value a symbol was made with (``n#12`` -> 12; a named one: -1)."""
+    head, _, number = name.rpartition("#")
+    return int(number) if head and number.isdigit() else -1
+
+
+__all__ = ["Summary", "call_key", "holds_object", "summarisable", "symbol_number"]

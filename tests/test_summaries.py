@@ -1,0 +1,126 @@
+"""Call summaries (issue 11, item 1): a call equal to an earlier one, objects compared by content,
+is answered by that call's summary instead of running the body again; a body that changes what
+it reaches, or a result holding an object, runs every call."""
+
+from __future__ import annotations
+
+import textwrap
+
+from shapecheck.absint.core.values import Array, Class, Instance, Int
+from shapecheck.absint.driver.summaries import call_key
+from shapecheck.api import check_source
+from shapecheck.cli.output import render_statistics
+from shapecheck.constraints.shapes import Shape
+
+
+def check(text: str):
+    return check_source(textwrap.dedent(text), "summaries.py")
+
+
+def test_a_model_called_in_a_loop_is_analysed_once_per_distinct_call():
+    report = check("""\
+        import numpy as np
+
+        class Layer:
+            def __init__(self, n):
+                self.w = np.zeros((n, n))
+
+            def forward(self, x):
+                return np.tanh(x @ self.w)
+
+        layer = Layer(4)
+        for step in range(10):
+            y = layer.forward(np.zeros((2, 4)))
+        reveal_shape(y)
+        """)
+    assert [d.message for d in report.diagnostics] == ["reveal_shape: shape: (2, 4), dtype: float64"]
+    # one run for __init__, one for forward (the generic analyses are not calls); nine summaries
+    assert report.calls_analysed == 2
+    assert report.calls_summarised == 9
+    assert "Calls of project functions: 2 analysed, 9 answered by a summary." in render_statistics([report])
+
+
+def test_a_body_that_changes_its_object_runs_every_call():
+    report = check("""\
+        import numpy as np
+
+        class Meter:
+            def __init__(self):
+                self.count = 0
+                self.total = 0
+
+            def update(self, x):
+                self.count = self.count + 1
+                self.total = self.total + x.sum()
+
+        m = Meter()
+        for step in range(5):
+            m.update(np.zeros(3))
+        reveal_shape(np.zeros(m.count))
+        """)
+    assert report.diagnostics[0].message.startswith("reveal_shape: shape: (5,)")
+    assert report.calls_summarised == 0
+    assert report.calls_analysed == 1 + 5
+
+
+def test_a_change_that_reaches_a_fixed_point_is_summarised_from_then_on():
+    """``total`` stays a float of unknown value after the first update: the body then changes
+    nothing the next call could see, and the summary answers."""
+    report = check("""\
+        import numpy as np
+
+        class Meter:
+            def __init__(self):
+                self.total = 0.0
+
+            def update(self, x):
+                self.total = self.total + float(x.sum())
+
+        m = Meter()
+        for step in range(5):
+            m.update(np.zeros(3))
+        """)
+    assert report.calls_analysed < 1 + 5
+    assert report.calls_summarised > 0
+
+
+def test_an_error_found_by_a_summary_is_reported_at_each_call():
+    report = check("""\
+        import numpy as np
+
+        def f(x, w):
+            return x @ w
+
+        a = np.zeros((2, 3))
+        w = np.zeros((4, 5))
+        f(a, w)
+        f(a, w)
+        """)
+    assert [(d.code, d.span.line) for d in report.diagnostics] == [("SC110", 8), ("SC110", 9)]
+    assert report.calls_analysed == 1
+    assert report.calls_summarised == 1
+    assert report.diagnostics[0].message == report.diagnostics[1].message
+
+
+def test_keys_compare_objects_by_content_and_keep_aliasing():
+    cls = Class(None, None, "Net")
+    one = Instance(cls, {"w": Array(Shape((3, 4)))})
+    same = Instance(cls, {"w": Array(Shape((3, 4)))})
+    other = Instance(cls, {"w": Array(Shape((3, 5)))})
+    fn = object.__new__(type("F", (), {}))   # any callee: compared by identity
+    key = lambda *args: call_key(fn, list(args), {})[0]   # noqa: E731
+    assert key(one) == key(same)
+    assert key(one) != key(other)
+    assert key(one, one) != key(one, same)      # the same object twice is not two equal objects
+    assert key(one, Int(3)) != key(one, Int(4))
+    before = key(one)
+    one.attrs["b"] = Array(Shape((4,)))
+    assert key(one) != before                   # a changed object is another call
+
+
+def test_the_symbols_of_the_arguments_are_the_ones_a_reuse_keeps():
+    from shapecheck.constraints.dims import sym
+    n = sym("n#1")
+    cls = Class(None, None, "Net")
+    _, given = call_key(object(), [Instance(cls, {"w": Array(Shape((n, 2)))}), Int(sym("k#2"))], {})
+    assert given == {"n#1", "k#2"}

@@ -22,6 +22,53 @@ class Value:
     __slots__ = ()
 
 
+class HeapClock:
+    """How many times any object (:class:`Instance`, :class:`Opaque`) was changed in place, in this
+    process: a key computed from an object's content stays valid while the count is unchanged
+    (driver/summaries.py keys calls by the content of the objects they reach)."""
+
+    writes = 0
+
+
+class Fields(dict):
+    """An object's attribute table: every store, update or removal ticks the :class:`HeapClock`.
+    (Reads are plain dict reads, the common case.)"""
+
+    __slots__ = ()
+
+    def __setitem__(self, key, value):
+        HeapClock.writes += 1
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key):
+        HeapClock.writes += 1
+        dict.__delitem__(self, key)
+
+    def _tick(method):
+        def ticking(self, *args, **kwargs):
+            HeapClock.writes += 1
+            return method(self, *args, **kwargs)
+        return ticking
+
+    update = _tick(dict.update)
+    setdefault = _tick(dict.setdefault)
+    pop = _tick(dict.pop)
+    popitem = _tick(dict.popitem)
+    clear = _tick(dict.clear)
+    __ior__ = _tick(dict.__ior__)
+    del _tick
+
+
+class Mutable:
+    """An object value that changes in place: a store to an attribute it already has (``template``,
+    ``dim``) ticks the :class:`HeapClock`, and its table is a :class:`Fields`."""
+
+    def __setattr__(self, name, value):
+        if name in self.__dict__:
+            HeapClock.writes += 1
+        object.__setattr__(self, name, value if type(value) is not dict else Fields(value))
+
+
 @dataclass(frozen=True, slots=True)
 class Unknown(Value):
     """Nothing is known of the value. A parameter of a function's generic analysis carries its
@@ -223,7 +270,7 @@ class LazyImport(Value):
 
 
 @dataclass(eq=False)
-class Opaque(Value):
+class Opaque(Mutable, Value):
     """An object passed in that the analysis knows only by how the code reaches it (a config
     object, an ``argparse`` namespace): each attribute read off it is a value named by the code
     (``config.n_embd``), the same one at every read in the run, so layers built from
@@ -250,7 +297,7 @@ def int_view(value: Value, fresh) -> Value:
 
 
 @dataclass(eq=False)
-class Instance(Value):
+class Instance(Mutable, Value):
     cls: Class
     attrs: dict = field(default_factory=dict)
     template: bool = False   # the generic instance methods are analysed with (stands for any object)

@@ -19,14 +19,14 @@ from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
 from ..core.freshen import anonymous_middles, name_middle
 from ..core.join import join_returns
-from ..core.values import UNKNOWN, Array, Class, Function, Instance, TorchModule, Tuple, Unknown, Value
+from ..core.values import UNKNOWN, Array, Class, Function, HeapClock, Instance, TorchModule, Tuple, Unknown, Value
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from ..rules.flax import is_linen_module
 from .binding import bind_call, parameter_values
 from .incremental import Entry
-from .summaries import Summary, call_key, holds_object, summarisable
+from .summaries import KeyCache, Summary, call_key, holds_object, summarisable
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -106,6 +106,7 @@ class Calls:
         self.generic: dict[Function, GenericResult] = {}
         self.running: set[Function] = set()
         self.summaries: dict = {}      # call key -> Summary (summaries.py)
+        self.keys = KeyCache()
         self.body_runs = 0             # bodies run for a call
         self.reused = 0                # calls answered by a summary instead
         self.instances: dict[Class, Instance] = {}
@@ -317,22 +318,24 @@ class Calls:
         if scope is MISMATCH:
             return UNKNOWN
         summary, key, given = None, None, set()
+        context = (scope, self.run.spmd_meshes)   # what else a call's analysis reads
         if self.run.oplog is None and summarisable(fn.node):   # a measured call (op log) runs every call
-            key, given = call_key(fn, args, kwargs, (scope, self.run.spmd_meshes))
+            key, given = call_key(fn, args, kwargs, context, self.keys)
             summary = self.summaries.get(key)
         if summary is not None:
             self.reused += 1
             result, refined = summary.instantiate(given, self.run.fresh)
             errors = summary.errors
         else:
+            clock = HeapClock.writes
             outcome = self._run_call(caller, node, fn, env, scope)
             if outcome is None:
                 return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
             summary = Summary(*outcome)
             result, errors, refined = summary.result, summary.errors, dict(summary.refined)
-            if key is not None and not holds_object(Tuple((result,) + summary.refined)) \
-                    and call_key(fn, args, kwargs, (scope, self.run.spmd_meshes))[0] == key:   # the body changed no object it reached
-                self.summaries[key] = summary
+            if key is not None and not holds_object(Tuple((result,) + summary.refined)) and (
+                    clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key):
+                self.summaries[key] = summary   # the body changed no object it reached
         result = anonymous_middles(result, fn.qualname)
         refined = {name: anonymous_middles(v, fn.qualname) for name, v in refined.items()}
         if refined:

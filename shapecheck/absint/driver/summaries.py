@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from ...constraints import dims as D
 from ..core.freshen import map_dims, value_symbols
-from ..core.values import (Array, Bool, EllipsisValue, Float, Function, Hole, Instance, Int, LazyImport,
+from ..core.values import (Array, Bool, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
                            LibraryObject, NoneValue, Opaque, Str, Tuple, Unknown, Value)
 
 #: Values that hold no object: equal values are read alike, so they are their own key.
@@ -76,12 +76,46 @@ class _Same:
         return id(self.obj)
 
 
-class _Keys:
-    """One walk over a call's reachable values (see :func:`call_key`)."""
+class _Node:
+    """One object's key, interned (equal keys are one node) with its hash kept: a call's key holds
+    its objects' nodes, so comparing two calls does not walk the objects again."""
+
+    __slots__ = ("key", "hash")
+
+    def __init__(self, key: tuple):
+        self.key = key
+        self.hash = hash(key)
+
+    def __eq__(self, other):
+        return other is self or (type(other) is _Node and other.hash == self.hash and other.key == self.key)
+
+    def __hash__(self):
+        return self.hash
+
+
+class KeyCache:
+    """The keys of the objects met so far in one run, each valid while no object changes
+    (``HeapClock``): a model's ``forward`` calling its layers' is keyed without walking the model
+    again for each layer."""
 
     def __init__(self):
-        self.seen: dict[int, int] = {}   # id of an object -> its number in this walk (aliasing)
-        self.objects = 0                # objects met (an ``Instance`` or ``Opaque``)
+        self.entries: dict[int, tuple] = {}   # id -> (object, clock, node, symbols)
+        self.nodes: dict[_Node, _Node] = {}
+
+
+class _Keys:
+    """One walk over a call's reachable values (see :func:`call_key`).
+
+    An object's key is its class and its attributes' keys, an object met again below itself a
+    reference to how far up it is: the key describes what can be read from the object, not which
+    objects are shared (sharing is seen only through a change, and a call that changes an object
+    is never summarised)."""
+
+    def __init__(self, cache: KeyCache):
+        self.cache = cache
+        self.path: list[int] = []        # ids of the objects being walked, outermost first
+        self.reach = 1 << 30             # the outermost path position referred back to so far
+        self.objects = 0                 # objects met (an ``Instance``, ``Opaque`` or ``Function``)
         self.symbols: set = set()
 
     def key(self, v):
@@ -90,24 +124,11 @@ class _Keys:
             if t is Array or t is Int:
                 value_symbols(v, self.symbols)
             return v
+        if t is Instance or t is Opaque or t is Function:
+            return self.object(v, t)
         if t is D.Expr:
             self.symbols |= D.free_symbols(v)
             return v
-        if t is Instance or t is Opaque:
-            self.objects += 1
-            number = self.seen.get(id(v))
-            if number is not None:
-                return ("@", number)
-            self.seen[id(v)] = len(self.seen)
-            if t is Instance:
-                return ("I", _Same(v.cls), v.template, self.attrs(v.attrs))
-            return ("O", _Same(v), self.key(v.dim), self.attrs(v.members))
-        if t is Function:
-            if id(v) in self.seen:
-                return ("@", self.seen[id(v)])
-            self.seen[id(v)] = len(self.seen)
-            closure = self.attrs(v.closure) if isinstance(v.closure, dict) else None
-            return ("F", _Same(v), closure)
         if t is tuple or t is list:
             return tuple(self.key(x) for x in v)
         if t in (int, str, float, bool, type(None)):
@@ -115,6 +136,38 @@ class _Keys:
         if dataclasses.is_dataclass(v) and _frozen(t):
             return (t.__name__,) + tuple(self.key(getattr(v, f)) for f in _field_names(t))
         return _Same(v)   # LazyImport, ProjectModule, Class, anything mutable: by identity
+
+    def object(self, v, t):
+        self.objects += 1
+        ident = id(v)
+        hit = self.cache.entries.get(ident)
+        if hit is not None and hit[0] is v and hit[1] == HeapClock.writes:
+            self.symbols |= hit[3]
+            return hit[2]
+        if ident in self.path:
+            position = self.path.index(ident)
+            self.reach = min(self.reach, position)
+            return ("up", len(self.path) - position)
+        outer_symbols, outer_reach = self.symbols, self.reach
+        self.symbols, self.reach = set(), 1 << 30
+        depth = len(self.path)
+        self.path.append(ident)
+        try:
+            if t is Instance:
+                key = ("I", _Same(v.cls), v.template, self.attrs(v.attrs))
+            elif t is Opaque:
+                key = ("O", _Same(v), self.key(v.dim), self.attrs(v.members))
+            else:   # a function with its closure's values (a lambda over ``self``)
+                key = ("F", _Same(v), self.attrs(v.closure) if isinstance(v.closure, dict) else None)
+        finally:
+            self.path.pop()
+        node = _Node(key)
+        node = self.cache.nodes.setdefault(node, node)
+        mine = self.symbols
+        if self.reach >= depth:   # nothing below refers above this object: its key is its own
+            self.cache.entries[ident] = (v, HeapClock.writes, node, frozenset(mine))
+        self.symbols, self.reach = outer_symbols | mine, min(outer_reach, self.reach)
+        return node
 
     def attrs(self, table: dict) -> tuple:
         return tuple((name, self.key(value)) for name, value in table.items())
@@ -130,11 +183,11 @@ def _frozen(t: type) -> bool:
     return t.__dataclass_params__.frozen and t is not LazyImport
 
 
-def call_key(fn: Function, args: list, kwargs: dict, context=()) -> tuple[tuple, set]:
+def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache | None = None) -> tuple[tuple, set]:
     """The key of a call of ``fn`` (the function with its closure, the arguments, the objects they
     reach, by content, and ``context``: what else the run reads), and the symbols those values
     mention (a reuse keeps them)."""
-    walk = _Keys()
+    walk = _Keys(cache if cache is not None else KeyCache())
     key = (walk.key(fn), walk.key(context), tuple(walk.key(a) for a in args),
            tuple((k, walk.key(v)) for k, v in sorted(kwargs.items(), key=lambda kv: kv[0])))
     return key, walk.symbols
@@ -142,7 +195,7 @@ def call_key(fn: Function, args: list, kwargs: dict, context=()) -> tuple[tuple,
 
 def holds_object(v: Value) -> bool:
     """Whether ``v`` is or contains an object (which a reused result would share between calls)."""
-    walk = _Keys()
+    walk = _Keys(KeyCache())
     walk.key(v)
     return walk.objects > 0
 
@@ -165,4 +218,4 @@ def symbol_number(name: str) -> int:
     return int(number) if head and number.isdigit() else -1
 
 
-__all__ = ["Summary", "call_key", "holds_object", "summarisable", "symbol_number"]
+__all__ = ["Summary", "KeyCache", "call_key", "holds_object", "summarisable", "symbol_number"]

@@ -53,6 +53,7 @@ class Decision:
     core: tuple[Fact, ...] = ()          # with FAILS: the facts that contradict the requirement
     counterexample: dict | None = None   # with SOMETIMES: values under which it fails
     timed_out: bool = False              # with UNKNOWN: Z3 ran out of time (rather than vacuous facts)
+    witness: dict | None = None          # with SOMETIMES: values, consistent with the facts, under which it holds
 
 
 def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str]) -> list[Fact]:
@@ -126,16 +127,23 @@ def _remember(key, decision: "Decision") -> None:
 
 
 def _renamed(decision: Decision, names) -> Decision:
-    """``decision`` with its witness's symbols renamed by ``names`` (index -> name, or the reverse)."""
-    if decision.counterexample is None:
+    """``decision`` with its witnesses' symbols renamed by ``names`` (index -> name, or the reverse)."""
+    if decision.counterexample is None and decision.witness is None:
         return decision
-    return Decision(decision.verdict, decision.core,
-                    {names[k]: v for k, v in decision.counterexample.items() if _has(names, k)},
-                    decision.timed_out)
+    return Decision(decision.verdict, decision.core, _rename(decision.counterexample, names),
+                    decision.timed_out, _rename(decision.witness, names))
+
+
+def _rename(values: dict | None, names) -> dict | None:
+    return None if values is None else {names[k]: v for k, v in values.items() if _has(names, k)}
 
 
 def _has(names, k) -> bool:
     return k in names if isinstance(names, dict) else 0 <= k < len(names)
+
+
+def _values(model, variables: dict) -> dict:
+    return {name: model.eval(v, model_completion=True).as_long() for name, v in variables.items()}
 
 
 def _constants(requirement: Pred) -> tuple[int, ...]:
@@ -284,7 +292,7 @@ class Solver:
             except (ZeroDivisionError, KeyError, ValueError):
                 continue
             if holds and fails:
-                return Decision(Verdict.SOMETIMES, counterexample=dict(fails))
+                return Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
         return None
 
     def _solver(self):
@@ -336,18 +344,18 @@ class Solver:
         second = s2.check()
         if second == z3.unsat:
             return Decision(Verdict.HOLDS) if first == z3.sat else Decision(Verdict.UNKNOWN, timed_out=True)
-        return self._sometimes(first, second, s2, variables)
+        return self._sometimes(first, second, s2, variables, s)
 
-    def _sometimes(self, first, second, witness, variables: dict) -> Decision:
-        """SOMETIMES with the failing values ``witness``'s model gives, or UNKNOWN if either check
-        timed out."""
+    def _sometimes(self, first, second, witness, variables: dict, holding=None) -> Decision:
+        """SOMETIMES with the failing values ``witness``'s model gives (and the holding ones of
+        ``holding``'s, when given), or UNKNOWN if either check timed out."""
         z3 = self._lib()
         if first == z3.unknown or second == z3.unknown:
             self.timeouts += 1
             return Decision(Verdict.UNKNOWN, timed_out=True)
-        model = witness.model()
-        example = {name: model.eval(v, model_completion=True).as_long() for name, v in variables.items()}
-        return Decision(Verdict.SOMETIMES, counterexample=example)
+        example = _values(witness.model(), variables)
+        return Decision(Verdict.SOMETIMES, counterexample=example,
+                        witness=_values(holding.model(), variables) if holding is not None else None)
 
     def decide_for_all(self, facts: Sequence[Fact], bound: frozenset[str], requirement: Pred) -> Decision:
         """Does ``requirement`` hold on every value of the ``bound`` symbols (loop indices) that the

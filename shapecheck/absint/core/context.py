@@ -141,7 +141,7 @@ class OpContext:
         if verdict is Verdict.FAILS:
             raise ShapeError(code, text, tuple(f.origin.related() for f in decision.core if f.origin))
         if verdict is Verdict.SOMETIMES:
-            empty = self._fails_unless_empty(pred)
+            empty = self._fails_unless_empty(pred, decision.witness)
             if empty:
                 names = [self.show_dim(sym(s)) for s in empty]
                 unless = f"{names[0]} == 0" if len(names) == 1 else f"one of {', '.join(names)} is 0"
@@ -181,13 +181,14 @@ class OpContext:
             self.interp.diagnose(self.node, "SC120", f"{text} on some iterations, for some sizes", severity="warning")
         return True
 
-    def _fails_unless_empty(self, pred: Pred) -> tuple[str, ...]:
+    def _fails_unless_empty(self, pred: Pred, witness: dict | None = None) -> tuple[str, ...]:
         """The array dims of ``pred`` when it fails for every value that makes them all >= 1:
         code that works only when some unknown dim is 0 (an empty array) is a bug, so that is a
         definite error. Only symbols that size an array in scope count: a loop index or a count
-        may well be 0."""
+        may well be 0. ``witness``: values, consistent with the facts, under which ``pred`` holds
+        (the decision's): when they make every such dim >= 1, that settles it with no question."""
         dims = sorted(pred_symbols(pred) & _array_symbols(self.interp.frame.env.values()))
-        if not dims:
+        if not dims or witness is not None and all(witness.get(s, 0) >= 1 for s in dims):
             return ()
         solver, facts = self.interp.analysis.solver, self.interp.frame.facts
         nonempty = {s: Fact(ge(sym(s), 1)) for s in dims}

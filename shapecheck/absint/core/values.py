@@ -24,49 +24,62 @@ class Value:
 
 class HeapClock:
     """How many times any object (:class:`Instance`, :class:`Opaque`) was changed in place, in this
-    process: a key computed from an object's content stays valid while the count is unchanged
+    process: nothing that was read from an object can have changed while the count stays the same
     (driver/summaries.py keys calls by the content of the objects they reach)."""
 
     writes = 0
 
 
 class Fields(dict):
-    """An object's attribute table: every store, update or removal ticks the :class:`HeapClock`.
-    (Reads are plain dict reads, the common case.)"""
+    """An object's attribute table: every store, update or removal counts, in the table's
+    ``version`` and on the :class:`HeapClock`. (Reads are plain dict reads, the common case.)"""
 
-    __slots__ = ()
+    __slots__ = ("version",)
+
+    def __init__(self, *args, **kwargs):
+        dict.__init__(self, *args, **kwargs)
+        self.version = 0
 
     def __setitem__(self, key, value):
+        self.version += 1
         HeapClock.writes += 1
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key):
+        self.version += 1
         HeapClock.writes += 1
         dict.__delitem__(self, key)
 
-    def _tick(method):
-        def ticking(self, *args, **kwargs):
+    def _counted(method):
+        def counted(self, *args, **kwargs):
+            self.version += 1
             HeapClock.writes += 1
             return method(self, *args, **kwargs)
-        return ticking
+        return counted
 
-    update = _tick(dict.update)
-    setdefault = _tick(dict.setdefault)
-    pop = _tick(dict.pop)
-    popitem = _tick(dict.popitem)
-    clear = _tick(dict.clear)
-    __ior__ = _tick(dict.__ior__)
-    del _tick
+    update = _counted(dict.update)
+    setdefault = _counted(dict.setdefault)
+    pop = _counted(dict.pop)
+    popitem = _counted(dict.popitem)
+    clear = _counted(dict.clear)
+    __ior__ = _counted(dict.__ior__)
+    del _counted
 
 
 class Mutable:
-    """An object value that changes in place: a store to an attribute it already has (``template``,
-    ``dim``) ticks the :class:`HeapClock`, and its table is a :class:`Fields`."""
+    """An object value that changes in place. Its table is a :class:`Fields`; a store to a field it
+    already has (``template``, ``dim``) counts too. ``revision()`` changes whenever it does."""
 
     def __setattr__(self, name, value):
-        if name in self.__dict__:
+        state = self.__dict__
+        if name in state:
             HeapClock.writes += 1
+            state["_revision"] = state.get("_revision", 0) + 1
         object.__setattr__(self, name, value if type(value) is not dict else Fields(value))
+
+    def revision(self) -> int:
+        state = self.__dict__
+        return state.get("_revision", 0) + sum(v.version for v in state.values() if type(v) is Fields)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from functools import lru_cache
 from ...constraints import dims as D
 from ..core.freshen import map_dims, value_symbols
 from ..core.values import (Array, Bool, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
-                           LibraryObject, NoneValue, Opaque, Str, Tuple, Unknown, Value)
+                           LibraryObject, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
 
 #: Values that hold no object: equal values are read alike, so they are their own key.
 _PLAIN = (Array, Int, Float, Bool, Str, NoneValue, EllipsisValue, Unknown, LibraryObject, Hole)
@@ -94,12 +94,12 @@ class _Node:
 
 
 class KeyCache:
-    """The keys of the objects met so far in one run, each valid while no object changes
-    (``HeapClock``): a model's ``forward`` calling its layers' is keyed without walking the model
-    again for each layer."""
+    """The keys of the objects met so far in one run, each kept with the revisions of the objects it
+    was read from: a model's ``forward`` calling its layers' is keyed without walking the model
+    again for each layer, while no layer changed."""
 
     def __init__(self):
-        self.entries: dict[int, tuple] = {}   # id -> (object, clock, node, symbols)
+        self.entries: dict[int, tuple] = {}   # id -> (object, node, symbols, ((object, revision), ...))
         self.nodes: dict[_Node, _Node] = {}
 
 
@@ -117,6 +117,7 @@ class _Keys:
         self.reach = 1 << 30             # the outermost path position referred back to so far
         self.objects = 0                 # objects met (an ``Instance``, ``Opaque`` or ``Function``)
         self.symbols: set = set()
+        self.read: dict = {}             # id -> (object, revision): the objects the key was read from
 
     def key(self, v):
         t = type(v)
@@ -126,6 +127,10 @@ class _Keys:
             return v
         if t is Instance or t is Opaque or t is Function:
             return self.object(v, t)
+        if (t is Tuple and all(type(x) in _PLAIN for x in v.items)
+                or t is TorchModule and all(type(p) in _PLAIN for _, p in v.params)):
+            value_symbols(v, self.symbols)   # a layer or a tuple of plain values is its own key
+            return v
         if t is D.Expr:
             self.symbols |= D.free_symbols(v)
             return v
@@ -141,15 +146,16 @@ class _Keys:
         self.objects += 1
         ident = id(v)
         hit = self.cache.entries.get(ident)
-        if hit is not None and hit[0] is v and hit[1] == HeapClock.writes:
-            self.symbols |= hit[3]
-            return hit[2]
+        if hit is not None and hit[0] is v and all(_revision(o) == r for o, r in hit[3]):
+            self.symbols |= hit[2]
+            self.read.update((id(o), (o, r)) for o, r in hit[3])
+            return hit[1]
         if ident in self.path:
             position = self.path.index(ident)
             self.reach = min(self.reach, position)
             return ("up", len(self.path) - position)
-        outer_symbols, outer_reach = self.symbols, self.reach
-        self.symbols, self.reach = set(), 1 << 30
+        outer = self.symbols, self.reach, self.read
+        self.symbols, self.reach, self.read = set(), 1 << 30, {ident: (v, _revision(v))}
         depth = len(self.path)
         self.path.append(ident)
         try:
@@ -163,14 +169,19 @@ class _Keys:
             self.path.pop()
         node = _Node(key)
         node = self.cache.nodes.setdefault(node, node)
-        mine = self.symbols
+        mine, read = self.symbols, self.read
         if self.reach >= depth:   # nothing below refers above this object: its key is its own
-            self.cache.entries[ident] = (v, HeapClock.writes, node, frozenset(mine))
-        self.symbols, self.reach = outer_symbols | mine, min(outer_reach, self.reach)
+            self.cache.entries[ident] = (v, node, frozenset(mine), tuple(read.values()))
+        self.symbols, self.reach, self.read = outer[0] | mine, min(outer[1], self.reach), outer[2]
+        self.read.update(read)
         return node
 
     def attrs(self, table: dict) -> tuple:
         return tuple((name, self.key(value)) for name, value in table.items())
+
+
+def _revision(obj) -> int:
+    return obj.revision() if type(obj) is not Function else 0   # a closure is a snapshot
 
 
 @lru_cache(maxsize=None)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from math import inf
 from typing import Iterable, Mapping
 
-from .dims import Dim, Expr, Op, Sym, is_signed, mul, sub
+from .dims import Dim, Expr, Op, Sym, free_symbols, is_signed, mul, sub, substitute
 from .predicates import Pred
 
 Interval = tuple[float, float]   # ints, or -inf / inf for an open end
@@ -132,6 +132,7 @@ class _Prover:
                 self.facts.update(f.args)
         self.ranges = symbol_ranges(facts)
         self._canonical: set[Pred] | None = None
+        self._bounds: dict | None = None
 
     def known(self, pred: Pred) -> bool:
         if pred in self.facts:
@@ -152,11 +153,32 @@ class _Prover:
             return any(self.holds(x) for x in pred.args)
         if k not in ("eq", "ne", "le", "lt"):
             return False
-        lo, hi = interval(sub(pred.args[0], pred.args[1]), self.ranges)
+        diff = sub(pred.args[0], pred.args[1])
+        lo, hi = interval(diff, self.ranges)
         if (hi <= 0 if k == "le" else hi < 0 if k == "lt" else lo > 0 or hi < 0 if k == "ne"
                 else lo == hi == 0):
             return True
+        if k in ("le", "lt") and hi != -inf:
+            hi = self.upper_by_elimination(diff)
+            if hi <= 0 if k == "le" else hi < 0:
+                return True
         return self.known(pred)
+
+    def upper_by_elimination(self, d: Dim) -> float:
+        """An upper bound on ``d`` after replacing each symbol that occurs in it only linearly by
+        the bound a fact gives it in terms of other symbols (``i < n - 1`` bounds ``i`` by
+        ``n - 2``): a coefficient > 0 takes the symbol's upper bound, one < 0 its lower bound, so
+        the result never decreases. This proves a loop index in range of its array
+        (``1 <= i < n-1`` gives ``-n <= i - 1 < n``), which plain intervals cannot: the bound is
+        relational. One elimination per symbol, in name order (Fourier-Motzkin, one step each)."""
+        if self._bounds is None:
+            self._bounds = relational_bounds(self.facts)
+        for name in sorted(free_symbols(d)):
+            coeff = _linear_coefficient(d, name)
+            bound = self._bounds.get((name, coeff > 0)) if coeff else None
+            if bound is not None:
+                d = substitute(d, {name: bound})
+        return interval(d, self.ranges)[1]
 
 
 def _canonical(pred: Pred, ranges: Mapping[str, Interval]) -> Pred:
@@ -168,3 +190,35 @@ def _canonical(pred: Pred, ranges: Mapping[str, Interval]) -> Pred:
     if type(diff) is Expr and diff.terms[0][1] < 0:
         diff = sub(0, diff)
     return Pred(pred.kind, (diff, 0))
+
+
+def _linear_coefficient(d: Dim, name: str) -> int:
+    """The coefficient of ``name`` in ``d`` when it occurs only as a term of its own (0 if not)."""
+    if type(d) is not Expr:
+        return 0
+    found = 0
+    for monomial, coeff in d.terms:
+        if monomial == (Sym(name),):
+            found = coeff
+        elif name in free_symbols(Expr(((monomial, 1),), 0)):
+            return 0
+    return found
+
+
+def relational_bounds(facts: Iterable[Pred]) -> dict[tuple[str, bool], Dim]:
+    """``(symbol, upper?) -> bound`` from facts ``a <= b`` / ``a < b`` in which the symbol has
+    coefficient +-1 and occurs nowhere else (``i < n - 1`` gives ``(i, True) -> n - 2``)."""
+    bounds: dict[tuple[str, bool], Dim] = {}
+    for pred in facts:
+        if pred.kind not in ("le", "lt"):
+            continue
+        rest = sub(pred.args[1], pred.args[0])   # rest >= 0 (lt: >= 1)
+        if pred.kind == "lt":
+            rest = sub(rest, 1)
+        for name in free_symbols(rest):
+            coeff = _linear_coefficient(rest, name)
+            if coeff in (1, -1):
+                # coeff*s + others >= 0: s >= -others (coeff 1) or s <= others (coeff -1)
+                others = sub(rest, mul(coeff, Expr((((Sym(name),), 1),), 0)))
+                bounds.setdefault((name, coeff == -1), others if coeff == -1 else sub(0, others))
+    return bounds

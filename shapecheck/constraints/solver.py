@@ -371,10 +371,18 @@ class Solver:
         if requirement.kind == "true":
             return Decision(Verdict.HOLDS)
         chosen = tuple(relevant_facts(facts, pred_symbols(requirement)))
-        key = ("for_all", bound, chosen, requirement)
+        # Only the bound symbols the question mentions matter to its answer (each loop's index
+        # is a fresh symbol: with all of them in the key the memo rarely saw a question twice).
+        mentioned = pred_symbols(requirement).union(*(pred_symbols(f.pred) for f in chosen))
+        key = ("for_all", bound & mentioned, chosen, requirement)
         hit = self._memo.get(key)
         if hit is None:
             hit = _DECIDED.get((key, self.timeout_ms))
+        if hit is None and intervals.holds(requirement, (f.pred for f in chosen)):
+            # Bounds first, as in ``_answer``: an index kept in range by its loop's own range
+            # (1 <= i < n-1 => -n <= i+1 < n) needs no quantifier (a jit compile of k-means
+            # asked Z3 124 of these, 0.6 s).
+            hit = self._memo[key] = Decision(Verdict.HOLDS)
         if hit is None:
             began = time.perf_counter()
             try:

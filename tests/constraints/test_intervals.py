@@ -83,3 +83,29 @@ def test_a_size_the_requirement_names_is_tried_as_a_witness() -> None:
     solver = Solver()
     assert solver.decide([], P.eq(D.mul(h, d), 512)).verdict is Verdict.SOMETIMES
     assert solver.queries == 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=dims(), b=dims(), kind=st.sampled_from(["le", "lt"]), relations=st.lists(
+    st.tuples(st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(-3, 3), st.booleans()), max_size=3),
+       values=st.fixed_dictionaries({n: st.integers(0, 9) for n in NAMES}))
+def test_what_relational_bounds_prove_holds_wherever_the_facts_do(a, b, kind, relations, values) -> None:
+    # facts x < y + c / x <= y + c between symbols: a proof by elimination may use them
+    facts = [(P.lt if strict else P.le)(D.sym(x), D.add(D.sym(y), c)) for x, y, c, strict in relations]
+    requirement = COMPARE[kind](a, b)
+    if not holds(requirement, facts):
+        return
+    try:
+        if all(P.evaluate_pred(f, values) for f in facts):
+            assert P.evaluate_pred(requirement, values)
+    except ZeroDivisionError:
+        pass
+
+
+def test_a_loop_index_bounded_by_its_range_is_in_range_of_its_array() -> None:
+    i, n = D.sym("i"), D.sym("n")
+    loop = [P.conj([P.le(1, i), P.lt(i, D.sub(n, 1))])]   # for i in range(1, n - 1)
+    for offset in (-1, 0, 1):
+        index = D.add(i, offset)
+        assert holds(P.conj([P.le(D.neg(n), index), P.lt(index, n)]), loop)
+    assert not holds(P.lt(D.add(i, 2), n), loop)   # i = n - 2 runs off

@@ -218,7 +218,7 @@ class Statements:
 
     def _unroll_budget(self, node: ast.For, count: int) -> bool:
         """Unroll only short loops with small bodies, and never multiply out nested unrolling."""
-        if count > UNROLL_LIMIT or self.unrolling:
+        if count > UNROLL_LIMIT or self.unrolling or not self.analysis.options.unroll:
             return False
         size = node_count(node)
         return size * count <= UNROLL_NODE_BUDGET

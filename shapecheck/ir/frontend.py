@@ -23,8 +23,10 @@ naming the construct and its line.
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import textwrap
+import types
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence, Union
 
@@ -97,13 +99,26 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
     return _Tracer(defs, dtypes or {}, default_dtype, weak).entry(defs[func_name], shapes)
 
 
+def _source_of(fn: Callable) -> str:
+    lines, first = inspect.getsourcelines(fn)
+    return "\n" * max(first - 1, 0) + textwrap.dedent("".join(lines))
+
+
+@functools.lru_cache(maxsize=256)
+def _source_of_code(code) -> str:
+    # One read per function: ``inspect.getsourcelines`` tokenizes the file from the def on
+    # (~10 ms of a first compile, asked twice: ``uses_loops`` and the tracer). A redefined
+    # function has a new code object, so an edited file is read again.
+    return _source_of(types.FunctionType(code, {}))
+
+
 def read_function(fn_or_source: Union[str, Callable], func_name: str | None = None) -> tuple[str, dict, str]:
     """``(source, top-level function defs by name, the function's name)``. A live function's
     source is read from its file (never run) with blank lines in front, so that every line
     number (the analyser's too) is the file's."""
     if callable(fn_or_source):
-        lines, first = inspect.getsourcelines(fn_or_source)
-        source = "\n" * max(first - 1, 0) + textwrap.dedent("".join(lines))
+        code = getattr(fn_or_source, "__code__", None)
+        source = _source_of_code(code) if code is not None else _source_of(fn_or_source)
         func_name = func_name or fn_or_source.__name__
     else:
         source = fn_or_source

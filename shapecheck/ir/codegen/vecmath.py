@@ -57,9 +57,8 @@ def _libmvec_loaded() -> bool:
     """Load libmvec into the process so JIT-ed code resolves ``_ZGV*`` symbols; False if absent."""
     if platform.machine() not in ("x86_64", "AMD64"):
         return False
-    path = ctypes.util.find_library("mvec") or "libmvec.so.1"
     try:
-        ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+        path = _load("mvec", "libmvec.so.1", ctypes.RTLD_GLOBAL)._name
         llvm.load_library_permanently(path)
     except OSError:
         return False
@@ -68,7 +67,17 @@ def _libmvec_loaded() -> bool:
 
 @functools.cache
 def _libm() -> ctypes.CDLL:
-    return ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    return _load("m", "libm.so.6")
+
+
+def _load(name: str, soname: str, mode: int = ctypes.DEFAULT_MODE) -> ctypes.CDLL:
+    """glibc's library by its soname, else wherever ``find_library`` finds it: the soname first,
+    because ``find_library`` runs ``ldconfig -p`` (or a compiler) in a subprocess, ~20 ms of a
+    first compile."""
+    try:
+        return ctypes.CDLL(soname, mode=mode)
+    except OSError:
+        return ctypes.CDLL(ctypes.util.find_library(name) or soname, mode=mode)
 
 
 @functools.cache

@@ -1,0 +1,162 @@
+"""Compile time per kernel: the first call of ``shapecheck.jit`` on each benchmark kernel in a warm
+process (issue 12: "compile <= 50 ms warm per kernel").
+
+Each measurement is a fresh Python process that first warms up (imports, LLVM's start-up, one
+small elementwise compile and one calling libm) and then calls the kernel once with the disk cache
+off, so the figure is what a user's new kernel costs in a running program: analysis, tracing,
+passes, lowering to LLVM IR, LLVM's optimisation and code generation, and loading (the time of
+a second call, the run itself, is subtracted: the sizes are the benchmark's). Times are CPU
+time of the process (steadier than wall time on a shared machine; the compile runs on one
+thread) and wall time, medians over ``--repeat`` processes; the phases are CPU times too.
+
+    python benchmarks/bench_compile_time.py [--repeat 3] [--tree DIR] [--write FILE]
+
+``--tree`` measures another checkout of shapecheck (a before/after comparison).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = ("stencil_2d", "kmeans_assign", "pairwise_distances", "cumulative_sum", "nbody_step",
+           "black_scholes", "mandelbrot", "histogram", "softmax", "layernorm")
+# The sizes of bench_numba_style.py's full run (sizes are constants in the specialised code).
+SIZES = {"stencil_2d": 1024, "kmeans_assign": 200_000, "pairwise_distances": 1_000,
+         "cumulative_sum": 2_000_000, "nbody_step": 1_000, "black_scholes": 1_000_000,
+         "mandelbrot": 400, "histogram": 2_000_000}
+GOAL_MS = 50.0
+
+# Runs in the child: warm up, then time one first call, by phase.
+CHILD = r"""
+import json, os, sys, time
+tree, here, name, size = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+sys.path[:0] = [tree, here]
+os.environ["SHAPECHECK_CACHE_DIR"] = "off"
+import numpy as np
+import shapecheck
+from shapecheck.ir import frontend, loopfront, pipeline, runtime
+from shapecheck.ir.codegen import engine
+
+def warm_add(x):
+    return x * 2.0 + 1.0
+
+def warm_exp(x):
+    return np.exp(x) + 1.0
+
+shapecheck.jit(warm_add)(np.ones(5))
+shapecheck.jit(warm_exp)(np.ones(7))
+
+phases = {}
+def timed(module, attr, phase):
+    original = getattr(module, attr, None)
+    if original is None:
+        return
+    def wrapper(*a, **k):
+        start = time.process_time()
+        try:
+            return original(*a, **k)
+        finally:
+            phases[phase] = phases.get(phase, 0.0) + time.process_time() - start
+    setattr(module, attr, wrapper)
+
+timed(frontend, "check_shapes", "analysis")
+timed(loopfront, "check_shapes", "analysis")
+timed(loopfront, "trace_loops", "trace")
+timed(frontend, "trace", "trace")
+timed(pipeline, "compile_to_loops", "passes")
+timed(runtime, "llvm_ir", "lower")
+timed(engine, "object_code", "llvm")
+
+import kernels_numba_style as K
+from bench_compile import np_layernorm, np_softmax
+if name in K.KERNELS:
+    kernel, make = K.KERNELS[name]
+    args = make(size)
+else:
+    x = np.random.default_rng(0).standard_normal((4096, 1024)).astype(np.float32)
+    kernel, args = (np_softmax, (x,)) if name == "softmax" else (np_layernorm, (x, x[0].copy(), x[1].copy()))
+fn = shapecheck.jit(kernel)
+cpu, wall = time.process_time(), time.perf_counter()
+fn(*args)
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+run_cpu, run_wall = time.process_time(), time.perf_counter()   # the call itself, compiled: not compile time
+fn(*args)
+cpu -= time.process_time() - run_cpu
+wall -= time.perf_counter() - run_wall
+phases["trace"] = phases.get("trace", 0.0) - phases.get("analysis", 0.0)   # trace includes the analysis
+print(json.dumps({"cpu": cpu * 1e3, "wall": wall * 1e3, **{k: v * 1e3 for k, v in phases.items()}}))
+"""
+
+
+def measure(tree: str, name: str, repeat: int) -> dict:
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="sc-compile-time-") as scratch:
+        child = os.path.join(scratch, "child.py")   # a file: jit reads its functions' source
+        with open(child, "w") as f:
+            f.write(CHILD)
+        for _ in range(repeat):
+            out = subprocess.run([sys.executable, child, tree, HERE, name, str(SIZES.get(name, 0))],
+                                 capture_output=True, text=True, timeout=600)
+            if out.returncode != 0:
+                return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed"}
+            runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    keys = sorted({k for r in runs for k in r})
+    return {k: statistics.median(r.get(k, 0.0) for r in runs) for k in keys}
+
+
+def table(names: list, results: dict, before: dict | None) -> str:
+    head = "| kernel | CPU ms | wall ms | analysis | trace | passes | lower | LLVM |"
+    rule = "|---|---:|---:|---:|---:|---:|---:|---:|"
+    if before is not None:
+        head += " CPU ms before | wall ms before |"
+        rule += "---:|---:|"
+    lines = [head, rule]
+    for name in names:
+        r = results[name]
+        if "error" in r:
+            lines.append(f"| {name} | fails: {r['error'][:80]} |")
+            continue
+        row = (f"| {name} | {r['cpu']:.0f} | {r['wall']:.0f} | {r.get('analysis', 0):.0f} | {r.get('trace', 0):.0f} | "
+               f"{r.get('passes', 0):.0f} | {r.get('lower', 0):.0f} | {r.get('llvm', 0):.0f} |")
+        if before is not None:
+            b = before[name]
+            row += " fails |" * 2 if "error" in b else f" {b['cpu']:.0f} | {b['wall']:.0f} |"
+        lines.append(row)
+    met = [n for n in names if "error" not in results[n] and results[n]["cpu"] <= GOAL_MS]
+    lines += ["", f"{len(met)} of {len(names)} kernels compile in <= {GOAL_MS:.0f} ms of CPU time."]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="fresh processes per kernel (median)")
+    parser.add_argument("--tree", default=os.path.dirname(HERE), help="the shapecheck checkout to measure")
+    parser.add_argument("--before", metavar="DIR", help="also measure this checkout, side by side")
+    parser.add_argument("--only", nargs="*", default=KERNELS, help="kernels to measure")
+    parser.add_argument("--write", metavar="FILE", help="also write the table (markdown) to FILE")
+    args = parser.parse_args(argv)
+    names = [n for n in KERNELS if n in args.only]
+    results = {n: measure(args.tree, n, args.repeat) for n in names}
+    before = {n: measure(args.before, n, args.repeat) for n in names} if args.before else None
+    text = table(names, results, before)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    header = (f"    python benchmarks/bench_compile_time.py --repeat {args.repeat}"
+              f"{' --only ' + ' '.join(names) if len(names) < len(KERNELS) else ''}"
+              f"{' --before ' + args.before if args.before else ''}\n\n"
+              f"Load average at the end: {load:.1f} on {os.cpu_count()} CPUs.\n\n")
+    sys.stdout.write(header + text)
+    if args.write:
+        with open(args.write, "w") as f:
+            f.write("# Compile time per kernel (issue 12)\n\n" + header + text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -244,12 +244,18 @@ class _KernelTracer:
 
     # -- statements ---------------------------------------------------------------------------
     def block(self, body: list, env) -> list:
+        # What the enclosing statement's header needs (its condition's reductions) waits in
+        # ``pending`` while its body is traced: the outer block emits it before that statement.
+        outer, self.pending = self.pending, []
         out: list = []
-        for stmt in body:
-            stmts = self.statement(stmt, env)
-            out += self.pending   # arrays the statement allocates are filled before it runs
-            self.pending = []
-            out += stmts
+        try:
+            for stmt in body:
+                stmts = self.statement(stmt, env)
+                out += self.pending   # arrays the statement allocates are filled before it runs
+                self.pending = []
+                out += stmts
+        finally:
+            self.pending = outer
         return out
 
     def statement(self, stmt: ast.stmt, env) -> list:
@@ -282,12 +288,15 @@ class _KernelTracer:
         if isinstance(stmt, ast.While):
             if stmt.orelse:
                 raise self.error(stmt, "while ... else is not supported")
-            cond = self.condition(stmt.test, env)
+            cond, head = self.lazily(lambda: self.condition(stmt.test, env))
             self.loop_depth += 1
             try:
                 body = self.block(stmt.body, env)
             finally:
                 self.loop_depth -= 1
+            if head:   # the condition needs statements: they run before each test
+                return [L.While(L.Const(True, "bool"),
+                                (*head, L.If(L.Unary("not", cond), (L.Break(),)), *body))]
             return [L.While(cond, tuple(body))]
         if isinstance(stmt, ast.If):
             cond = self.condition(stmt.test, env)
@@ -460,29 +469,78 @@ class _KernelTracer:
                     return dims.neg(value) if type(value) is dims.Expr else -value
                 return self.ufunc("neg", [value], node)
         if isinstance(node, ast.BoolOp):
-            parts = [_cast(self.scalar(self.expr(v, env), v).expr, "bool") for v in node.values]
-            op = "and" if isinstance(node.op, ast.And) else "or"
-            out = parts[0]
-            for p in parts[1:]:
-                out = L.Binary(op, out, p)
-            return Scalar(out)
+            is_and = isinstance(node.op, ast.And)
+            return self.short_circuit(is_and, [lambda v=v: self.condition(v, env) for v in node.values])
         if isinstance(node, ast.Compare):
-            left, out = self.expr(node.left, env), None
-            for op, right_node in zip(node.ops, node.comparators):
-                if type(op) not in _CMPOPS:
-                    raise self.error(node, f"unsupported comparison {ast.unparse(node)!r}")
-                right = self.expr(right_node, env)
-                test = self.ufunc(_CMPOPS[type(op)], [left, right], node).expr
-                out = test if out is None else L.Binary("and", out, test)
-                left = right
-            return Scalar(out)
+            return self.compare_chain(node, env)
         if isinstance(node, ast.IfExp):
-            return self.select(self.condition(node.test, env), self.expr(node.body, env),
-                               self.expr(node.orelse, env), node)
+            return self.if_expression(node, env)
         method = _BY_NODE.get(type(node))
         if method is not None:
             return getattr(self, method)(node, env)
         raise self.error(node, f"unsupported expression ({describe(node)}): {ast.unparse(node)!r}")
+
+    def lazily(self, operand: Callable[[], Any]) -> tuple[Any, list]:
+        """``operand()`` traced with the statements it needs (reductions, nested short circuits)
+        collected apart, to run only where the operand is evaluated."""
+        saved, self.pending = self.pending, []
+        try:
+            return operand(), self.pending
+        finally:
+            self.pending = saved
+
+    def short_circuit(self, is_and: bool, operands: list[Callable[[], L.Expr]]) -> Scalar:
+        """Python's ``and``/``or`` over conditions: an operand runs only when the ones before it
+        did not decide (``i < n and x[i] > 0`` never reads ``x[n]``). Operands that read no
+        memory are combined eagerly (one ``and`` instruction, nothing to branch around)."""
+        first = operands[0]()
+        rest = [self.lazily(op) for op in operands[1:]]
+        if all(not stmts and not _reads_memory(value) for value, stmts in rest):
+            out = first
+            for value, _ in rest:
+                out = L.Binary("and" if is_and else "or", out, value)
+            return Scalar(out)
+        result = self.fresh("cond")
+        self.prelude.append(L.Let(result, "bool", L.Const(False, "bool")))
+        undecided: L.Expr = L.Var(result, "bool") if is_and else L.Unary("not", L.Var(result, "bool"))
+        nested: tuple = ()
+        for value, stmts in reversed(rest):
+            nested = (L.If(undecided, (*stmts, L.Assign(result, value), *nested)),)
+        self.pending += [L.Assign(result, first), *nested]
+        return Scalar(L.Var(result, "bool"))
+
+    def compare_chain(self, node: ast.Compare, env) -> Scalar:
+        """``a < b < c``: each comparand evaluated once, a later comparison only when the ones
+        before it held (as Python's chain, which is ``a < b and b < c``)."""
+        for op in node.ops:
+            if type(op) not in _CMPOPS:
+                raise self.error(node, f"unsupported comparison {ast.unparse(node)!r}")
+        left = [self.expr(node.left, env)]
+
+        def test(k: int) -> L.Expr:
+            right = self.expr(node.comparators[k], env)
+            if k + 1 < len(node.ops):   # read once: it is the next comparison's left side too
+                right = self.snapshot(right, self.pending, node.comparators[k])
+            out = self.ufunc(_CMPOPS[type(node.ops[k])], [left[0], right], node).expr
+            left[0] = right
+            return out
+        return self.short_circuit(True, [lambda k=k: test(k) for k in range(len(node.ops))])
+
+    def if_expression(self, node: ast.IfExp, env) -> Scalar:
+        """``a if c else b``: only the chosen side runs when a side reads memory or needs
+        statements (``x[i] if i < n else 0.0``); else a select."""
+        cond = self.condition(node.test, env)
+        (a, a_stmts), (b, b_stmts) = self.lazily(lambda: self.expr(node.body, env)), \
+            self.lazily(lambda: self.expr(node.orelse, env))
+        chosen = self.select(cond, a, b, node)
+        if not a_stmts and not b_stmts and not _reads_memory(chosen.expr):
+            return chosen
+        result = self.fresh("choice")
+        self.prelude.append(L.Let(result, chosen.dtype, _zero(chosen.dtype)))
+        pick = chosen.expr   # Select(cond, a', b') with both sides cast to the common dtype
+        self.pending.append(L.If(cond, (*a_stmts, L.Assign(result, pick.if_true)),
+                                 (*b_stmts, L.Assign(result, pick.if_false))))
+        return Scalar(L.Var(result, chosen.dtype), chosen.weak)
 
     def select(self, cond: L.Expr, a: Any, b: Any, node) -> Scalar:
         """``a if cond else b`` (both evaluated: they have no effects) in their common dtype."""
@@ -850,6 +908,25 @@ def _callee(func: ast.AST) -> str | None:
     if isinstance(func, ast.Attribute):
         return func.attr
     return None
+
+
+def _reads_memory(expr: L.Expr) -> bool:
+    """Whether evaluating ``expr`` loads from a buffer (which may be out of bounds where a
+    guarding condition does not hold: such an operand is not evaluated speculatively)."""
+    t = type(expr)
+    if t is L.Load:
+        return True
+    if t in (L.Const, L.Var):
+        return False
+    if t in (L.Binary, L.Compare):
+        return _reads_memory(expr.lhs) or _reads_memory(expr.rhs)
+    if t is L.Unary:
+        return _reads_memory(expr.operand)
+    if t is L.Cast:
+        return _reads_memory(expr.value)
+    if t is L.Select:
+        return any(_reads_memory(e) for e in (expr.cond, expr.if_true, expr.if_false))
+    return any(_reads_memory(e) for e in expr.args)   # L.Call
 
 
 def _zero(dtype: str) -> L.Const:

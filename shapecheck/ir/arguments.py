@@ -37,6 +37,9 @@ class Argument:
 
     array: np.ndarray
     weak: bool = False          # a Python scalar (NEP 50: it adopts the dtype of the arrays it meets)
+    # the caller's array when ``array`` is a converted copy of it (a non-native byte order): a
+    # function that writes into the argument has its writes copied back there
+    original: np.ndarray | None = None
 
     @property
     def code(self) -> str:
@@ -69,9 +72,11 @@ def convert(function: str, name: str, value) -> Argument:
     else:
         raise TypeError(f"{function}(): argument {name!r} must be a NumPy array, a list of numbers "
                         f"or a number, got {type(value).__name__}")
+    original = None
     if not array.dtype.isnative:
+        original = value if isinstance(value, np.ndarray) else None
         array = array.astype(array.dtype.newbyteorder("="))
     if array.dtype not in DTYPE_CODES:
         raise TypeError(f"{function}(): argument {name!r} has dtype {array.dtype}; "
                         f"supported: {', '.join(str(d) for d in DTYPE_CODES)}")
-    return Argument(array, weak)
+    return Argument(array, weak, original)

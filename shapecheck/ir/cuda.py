@@ -205,6 +205,10 @@ class CudaProgram:
 
     def __call__(self, *args):
         program = self.module.program
+        if self.module.written_inputs():
+            # (the device copy of a host argument would take the writes; not copied back yet)
+            raise TypeError(f"{program.name}(): code that writes into its arguments runs on the host "
+                            "only (shapecheck.jit), not on the GPU yet")
         if len(args) != len(program.inputs):
             raise TypeError(f"{program.name}() takes {len(program.inputs)} array arguments, got {len(args)}")
         on_device = [hasattr(a, "__cuda_array_interface__") for a in args]

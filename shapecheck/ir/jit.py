@@ -73,6 +73,12 @@ class Specialization:
     executable: runtime.Executable
     schedule: Schedule = DEFAULT   # the one `shapecheck tune` kept for this program, if any
 
+    @functools.cached_property
+    def written(self) -> tuple[int, ...]:
+        """Positions of the arguments the compiled code writes into (loop code's ``x[i] = v``)."""
+        names = self.loops.written_inputs()
+        return tuple(k for k, b in enumerate(self.loops.program.inputs) if b.name in names)
+
 
 def jit(fn: Callable | None = None, *, shapes: Mapping | None = None, dtypes: Mapping | None = None,
         fastmath: bool = False, fallback: bool = False):
@@ -138,7 +144,15 @@ class Dispatcher:
             spec = self._build(arguments, key)
             if spec is None:
                 return self.py_func(*args, **kwargs)
+        copied = [k for k in spec.written if arguments[k].original is not None]
+        for k in copied:
+            if not arguments[k].original.flags.writeable:
+                raise ValueError(f"{self.__name__}(): argument {self.params[k]!r} is read-only, and "
+                                 "the function writes into it (assignment destination is read-only)")
         result = spec.executable(*(a.array for a in arguments))
+        for k in copied:   # written into a converted copy: the caller's array changes too
+            arguments[k].original[...] = arguments[k].array
+            result = _replace(result, arguments[k].array, arguments[k].original)
         return _scalarize(result)
 
     def arguments(self, args: tuple, kwargs: dict) -> list[Argument]:
@@ -200,6 +214,13 @@ def _output_shapes(spec: Specialization) -> list:
 
 def _freeze(mapping: Mapping) -> tuple:
     return tuple(sorted(mapping.items()))
+
+
+def _replace(result, old, new):
+    """``result`` with the array ``old`` (itself, or in a tuple) replaced by ``new``."""
+    if isinstance(result, tuple):
+        return tuple(new if r is old else r for r in result)
+    return new if result is old else result
 
 
 def _scalarize(result):

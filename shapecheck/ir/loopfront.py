@@ -41,7 +41,7 @@ from typing import Any, Callable, Mapping, Union
 from shapecheck.constraints import dims
 from shapecheck.subst import Scope
 from shapecheck.subst.dimterms import dim_of
-from shapecheck.subst.names import Name
+from shapecheck.subst.names import Name, fresh_name
 
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
@@ -162,6 +162,7 @@ class _KernelTracer:
         self.branch_depth = 0
         self.pending: list[L.Stmt] = []     # fill loops of arrays allocated by the current statement
         self.assigned = _assignment_counts(fn)
+        self.written_inputs: set[Name] = set()   # arguments the function writes elements of
 
     def fresh(self, hint: str) -> Name:
         name, self.scope = self.scope.bind_fresh(hint)
@@ -224,13 +225,15 @@ class _KernelTracer:
     def module(self, body: tuple, outputs: list[Array]) -> L.LoopModule:
         name = self.fn.name
         kernel_shape = tuple(self.symbols.values())
-        params = tuple(L.Buffer(b.name, b.dtype, b.shape) for b in self.inputs) + \
+        params = tuple(L.Buffer(b.name, b.dtype, b.shape, output=b.name in self.written_inputs)
+                       for b in self.inputs) + \
             tuple(L.Buffer(b.name, b.dtype, b.shape, output=True) for b in self.allocs)
         kernel = fold_kernel(L.Kernel(f"{name}_loops", kernel_shape, params, body))
         # The program binds names of its own (a name has one binder), mapped from the kernel's.
-        program_shape = {p: self.fresh(p.hint) for p in kernel_shape}
+        # (fresh ids under the Python names: a runtime message names argument 'x', not 'x_1')
+        program_shape = {p: fresh_name(p.hint) for p in kernel_shape}
         renamed = {p.key: dim_of(q) for p, q in program_shape.items()}
-        program_buffer = {b.name: self.fresh(b.python_name) for b in self.inputs + self.allocs}
+        program_buffer = {b.name: fresh_name(b.python_name) for b in self.inputs + self.allocs}
 
         def buffer(b: Array) -> L.Buffer:
             return L.Buffer(program_buffer[b.name], b.dtype, tuple(dims.substitute(d, renamed) for d in b.shape))
@@ -326,8 +329,7 @@ class _KernelTracer:
         if isinstance(target, ast.Subscript):
             array, indices = self.element(target, env)
             if array.is_input:
-                raise self.error(target, f"writing into the argument {array.python_name!r} is not supported "
-                                         f"(arguments are read-only: write into a copy, {array.python_name}.copy())")
+                self.written_inputs.add(array.name)   # as Numba: the caller's array changes
             scalar = self.scalar(value, target)
             return [L.Store(array.name, indices, _cast(scalar.expr, array.dtype))]
         if isinstance(target, (ast.Tuple, ast.List)):

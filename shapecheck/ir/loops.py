@@ -482,6 +482,15 @@ class LoopModule:
                 return k
         raise KeyError(name)
 
+    def written_inputs(self) -> frozenset[Name]:
+        """The program inputs some kernel writes (loop code's ``out[i] = v`` on an argument, as
+        Numba allows): the caller's array changes, so it must be writeable, and an input copied
+        for its layout is copied back."""
+        inputs = {b.name for b in self.program.inputs}
+        return frozenset(name for call in self.program.calls
+                         for param, name in zip(self.kernel(call.kernel).params, call.buffers)
+                         if param.output and name in inputs)
+
     def scoped_parts(self) -> tuple:
         return (*self.kernels, self.program)
 

@@ -100,6 +100,7 @@ class _Layout:
     elements: int             # elements moved by all calls together
     offsets: tuple = ()       # per temp slot: its byte offset in the arena, or None (an output)
     arena: int = 0            # bytes of the arena
+    written: frozenset = frozenset()   # input slots the program writes into
 
     def entry_plan(self, inputs: tuple) -> "EntryPlan | None":  # noqa: F821 (imported below)
         """The native entry's plan (``codegen.pyentry``), or None when a step runs on threads
@@ -112,7 +113,7 @@ class _Layout:
         return EntryPlan(tuple((tuple(b.shape), b.dtype) for b in inputs),
                          tuple((shape, codes[dtype]) for shape, dtype in self.temps),
                          tuple((name, slots, index_args) for name, slots, index_args, _ in self.steps),
-                         self.outputs, self.elements >= RELEASE_GIL_MIN_ELEMENTS)
+                         self.outputs, self.elements >= RELEASE_GIL_MIN_ELEMENTS, self.written)
 
 
 def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
@@ -157,8 +158,9 @@ def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
         else:
             shape_args += (0, 0)
         steps.append((call.kernel, tuple(slot[name] for name in call.buffers), shape_args, chunks))
+    written = frozenset(slot[name] for name in module.written_inputs())
     return _Layout(tuple(signature), tuple(temps), tuple(steps), tuple(slot[name] for name in program.outputs),
-                   elements, tuple(offsets), dims.evaluate(memory.arena_bytes, {}))
+                   elements, tuple(offsets), dims.evaluate(memory.arena_bytes, {}), written)
 
 
 def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
@@ -204,6 +206,7 @@ class _Plan:
     outputs: tuple
     offsets: tuple = ()       # per temp: byte offset in the arena, or None (allocated on its own)
     arena: int = 0
+    written: frozenset = frozenset()   # input slots the program writes into (must be writeable)
 
 
 @dataclass(frozen=True)
@@ -224,14 +227,17 @@ class PythonPath:
             # Exactly ndarrays: a NumPy scalar (np.float64(0.5)) has a shape, strides and dtype
             # too, but no data pointer where the trampolines read one.
             matches = all(type(a) is np.ndarray for a in arrays) and \
-                tuple((a.shape, a.strides, a.dtype) for a in arrays) == plan.signature
+                tuple((a.shape, a.strides, a.dtype) for a in arrays) == plan.signature and \
+                all(arrays[k].flags.writeable for k in plan.written)
             if matches:
                 return _run_plan(plan, arrays)
         return self._checked_call(arrays)
 
     def _checked_call(self, arrays):
         program = self.module.program
-        arrays = check_arguments(program, arrays)
+        written = self.module.written_inputs()
+        originals = arrays
+        arrays = check_arguments(program, arrays, written)
         env = bind_shapes(program, arrays)
         buffers = dict(zip((b.name for b in program.inputs), arrays))
         memory = self.memory or plan_memory(self.module)
@@ -244,6 +250,10 @@ class PythonPath:
                 arena_view(arena, dims.evaluate(offset, env), shape, dtype)
         for call in program.calls:
             self._run(call, buffers, env)
+        for buf, original, used in zip(program.inputs, originals, arrays):
+            if buf.name in written and used is not original:
+                original[...] = used   # a written argument copied for its layout: copied back
+                buffers[buf.name] = original
         outputs = tuple(buffers[name] for name in program.outputs)
         return outputs[0] if len(outputs) == 1 else outputs
 
@@ -349,7 +359,8 @@ def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = 
     plan = None
     if layout is not None:
         steps = tuple((entries[name].function, slots, args, chunks) for name, slots, args, chunks in layout.steps)
-        plan = _Plan(layout.signature, layout.temps, steps, layout.outputs, layout.offsets, layout.arena)
+        plan = _Plan(layout.signature, layout.temps, steps, layout.outputs, layout.offsets, layout.arena,
+                     layout.written)
     python = PythonPath(module, entries, plan, plan_memory(module), schedule.threads)
     native, address = None, 0
     if kernels.entry:
@@ -360,8 +371,9 @@ def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = 
 
 # --- guards ----------------------------------------------------------------------------------
 
-def check_arguments(program: L.Program, arrays: tuple) -> list:
-    """The arrays to run on: each checked for type and dtype, copied if its layout needs it."""
+def check_arguments(program: L.Program, arrays: tuple, written: frozenset = frozenset()) -> list:
+    """The arrays to run on: each checked for type and dtype, copied if its layout needs it;
+    one the program writes into (``written``) must be writeable, as NumPy's assignment says."""
     if len(arrays) != len(program.inputs):
         raise TypeError(f"{program.name}() takes {len(program.inputs)} array arguments, "
                         f"got {len(arrays)}")
@@ -375,6 +387,9 @@ def check_arguments(program: L.Program, arrays: tuple) -> list:
             raise TypeError(f"{program.name}(): argument {buf.name.hint!r} must have dtype "
                             f"{expected}, got {array.dtype}")
         flags = array.flags
+        if buf.name in written and not flags.writeable:
+            raise ValueError(f"{program.name}(): argument {buf.name.hint!r} is read-only, and the "
+                             "function writes into it (assignment destination is read-only)")
         if not (flags.c_contiguous and flags.aligned) or type(array) is not np.ndarray:
             array = np.ascontiguousarray(array).view(np.ndarray)
         checked.append(array)

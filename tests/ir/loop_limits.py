@@ -40,3 +40,37 @@ def guarded_far_index(x, k):
         if k < x.shape[0] and x[k] > 0.0:
             hits += 100
     return hits
+
+
+def scale_in_place(x, factor):
+    for i in range(x.shape[0]):
+        for j in range(x.shape[1]):
+            x[i, j] *= factor
+    return x
+
+
+def normalize_rows_into(x, out):
+    # writes a caller's output array (Numba's out= idiom); returns nothing else but a count
+    count = 0
+    for i in range(x.shape[0]):
+        s = 0.0
+        for j in range(x.shape[1]):
+            s += x[i, j]
+        for j in range(x.shape[1]):
+            out[i, j] = x[i, j] / s
+        count += 1
+    return count
+
+
+def prefix_in_place(a, b):
+    # a and b may be one array: each element reads what the previous iteration wrote
+    for i in range(1, a.shape[0]):
+        a[i] = a[i - 1] + b[i]
+    return a
+
+
+def writes_argument_again(x):
+    for i in range(x.shape[0]):
+        x[i] = x[i] * x[i] - 1.0
+    x[0] = 7.0
+    return x.shape[0]

@@ -47,7 +47,6 @@ def test_float32_arrays_keep_their_dtype():
 
 
 @pytest.mark.parametrize("fn, args, message", [
-    (F.writes_argument, (X,), "line 100: writing into the argument 'x' is not supported"),
     (F.allocates_in_loop, (X,), "line 106: arrays are allocated at the top level"),
     (F.runtime_size, (X, 4), "line 111: array sizes must be known from the argument shapes"),
     (F.whole_array_in_loop, (X,), "line 120: whole-array values are not supported in loop code"),

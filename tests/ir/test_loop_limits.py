@@ -56,3 +56,68 @@ def test_a_guarded_read_sits_under_its_guard_in_the_loop_ir():
 
 def _here() -> str:
     return os.path.dirname(os.path.abspath(__file__))
+
+
+# --- writes into arguments (as Numba: the caller's array changes) -----------------------------
+
+def _in_place(fn, *args):
+    """(result, arguments after the call) of ``fn`` run on copies of ``args``."""
+    copies = tuple(a.copy() if isinstance(a, np.ndarray) else a for a in args)
+    return fn(*copies), copies
+
+
+@pytest.mark.parametrize("fn, args", [
+    (F.scale_in_place, (RNG.standard_normal((5, 7)), 2.5)),
+    (F.scale_in_place, (RNG.integers(-9, 9, (3, 4)), 3)),
+    (F.normalize_rows_into, (np.abs(RNG.standard_normal((6, 3))) + 1.0, np.zeros((6, 3)))),
+    (F.prefix_in_place, (RNG.standard_normal(9), RNG.standard_normal(9))),
+    (F.writes_argument_again, (RNG.standard_normal(5),)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_writes_into_arguments_match_python(fn, args):
+    got, got_args = _in_place(shapecheck.jit(fn), *args)
+    want, want_args = _in_place(fn, *args)
+    same(got, want)
+    for g, w in zip(got_args, want_args):
+        same(g, w)
+
+
+def test_a_returned_argument_is_the_callers_array():
+    x = RNG.standard_normal((3, 4))
+    assert shapecheck.jit(F.scale_in_place)(x, 2.0) is x
+
+
+@pytest.mark.parametrize("layout", ["fortran", "strided", "big-endian", "same array twice"])
+def test_a_written_argument_of_any_layout_changes_in_the_callers_array(layout):
+    base = RNG.standard_normal((8, 10))
+    fn = F.scale_in_place if layout != "same array twice" else F.prefix_in_place
+    make = {"fortran": lambda b: np.asfortranarray(b), "strided": lambda b: b[::2, 1::3],
+            "big-endian": lambda b: b.astype(">f8"), "same array twice": lambda b: b[0]}[layout]
+    got, want = make(base.copy()), make(base.copy())
+    args = (got, 3.0) if layout != "same array twice" else (got, got)
+    result = shapecheck.jit(fn)(*args)
+    fn(*((want, 3.0) if layout != "same array twice" else (want, want)))
+    same(got, want)
+    assert result is got
+
+
+def test_a_read_only_argument_that_is_written_is_a_value_error(tmp_path):
+    # In a child process: the native entry's guard must send it to the checked path, not write.
+    source = (
+        "import json, sys\n"
+        f"sys.path[:0] = {[_here()]!r}\n"
+        "import numpy as np, shapecheck, loop_limits as F\n"
+        "f = shapecheck.jit(F.scale_in_place)\n"
+        "x = np.ones((3, 4)); f(x, 2.0)\n"        # compiled, native entry installed
+        "ro = np.ones((3, 4)); ro.flags.writeable = False\n"
+        "out = []\n"
+        "for arg in (ro, ro.astype('>f8')):\n"
+        "    arg.flags.writeable = False\n"
+        "    try:\n"
+        "        f(arg, 2.0); out.append('no error')\n"
+        "    except ValueError as e:\n"
+        "        out.append(str(e))\n"
+        "out.append(float(ro.sum()))\n"
+        "print(json.dumps(out))\n")
+    first, second, total = run_json_child(source, tmp_path)
+    assert "argument 'x' is read-only" in first and "read-only" in second
+    assert total == 12.0

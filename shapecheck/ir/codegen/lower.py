@@ -12,7 +12,8 @@ hands disjoint ranges to threads. Otherwise ``lo``/``hi`` are ignored.
 What the optimizer is told, and why it is true:
 
 - buffer pointers are ``noalias captures(none)`` (outputs are fresh allocations; a kernel whose
-  calls pass one buffer twice is lowered without ``noalias``) and ``readonly`` when only read;
+  calls pass one buffer twice, or that writes into an argument the caller may have passed
+  twice, is lowered without ``noalias``) and ``readonly`` when only read;
 - loads/stores are aligned to the element size (the runtime rejects unaligned arrays);
 - index arithmetic built here (flat offsets) is ``nsw``: offsets of in-bounds elements fit i64;
 - float additions/multiplications that update an accumulator carry ``reassoc`` so reductions
@@ -152,7 +153,7 @@ def lower_module(module: L.LoopModule, *, fastmath: bool = False,
     (the caller replaces it with a digest of the text). With ``data_offset``, each kernel also
     gets a trampoline (see :func:`lower_trampoline`)."""
     out = ir.Module(name=module.program.name)
-    aliased = _kernels_called_with_aliases(module.program)
+    aliased = _kernels_called_with_aliases(module.program) | _kernels_writing_inputs(module)
     keep = []
     for kernel in module.kernels:
         keep += lower_kernel(out, kernel, fastmath=fastmath, noalias=kernel.name not in aliased,
@@ -193,6 +194,13 @@ def lower_trampoline(module: ir.Module, kernel: L.Kernel, data_offset: int) -> i
 
 def _kernels_called_with_aliases(program: L.Program) -> set[str]:
     return {call.kernel for call in program.calls if len(set(call.buffers)) < len(call.buffers)}
+
+
+def _kernels_writing_inputs(module: L.LoopModule) -> set[str]:
+    # A caller may pass one array as two arguments (f(x, x)) or views of one buffer: a kernel
+    # that writes an input cannot promise that its pointers do not alias.
+    written = module.written_inputs()
+    return {call.kernel for call in module.program.calls if written & set(call.buffers)}
 
 
 def lower_kernel(module: ir.Module, kernel: L.Kernel, *, fastmath: bool = False,

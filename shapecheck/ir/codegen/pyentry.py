@@ -10,7 +10,7 @@ What it does, in order:
 1. Guards, read straight from each array object (offsets from ``pyabi.array_layout``): exactly
    ``nargs`` arguments; each one's type is exactly ``np.ndarray``, its rank and every dim equal
    the specialised shape, its dtype descriptor is NumPy's canonical one for the dtype, and its
-   flags include C-contiguous and aligned. Any failure tail-calls ``fallback(*args)`` (the
+   flags include C-contiguous and aligned (and writeable, for an argument the code writes into). Any failure tail-calls ``fallback(*args)`` (the
    Python path), which raises the clear error or copies a strided argument: the native entry
    never decides anything the Python path would decide differently, it only decides faster.
 2. Allocates each temporary with ``PyArray_Empty`` (a failure returns NULL with NumPy's
@@ -48,6 +48,7 @@ class EntryPlan:
     calls: tuple
     outputs: tuple       # output slots
     release_gil: bool
+    written: frozenset = frozenset()   # input slots the kernels write: they must be writeable
 
 
 def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
@@ -75,8 +76,10 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
                 f"arg{k}.is_ndarray")
         require(b.icmp_signed("==", _field(b, obj, layout.nd, I32), I32(len(shape))), f"arg{k}.rank")
         ok = b.icmp_unsigned("==", _field(b, obj, layout.descr, PTR), api.object(f"sc_rt_descr_{dtype}"))
-        flags = b.and_(_field(b, obj, layout.flags, I32), I32(pyabi.NPY_ARRAY_C_CONTIGUOUS | pyabi.NPY_ARRAY_ALIGNED))
-        ok = b.and_(ok, b.icmp_signed("==", flags, I32(pyabi.NPY_ARRAY_C_CONTIGUOUS | pyabi.NPY_ARRAY_ALIGNED)))
+        needed = pyabi.NPY_ARRAY_C_CONTIGUOUS | pyabi.NPY_ARRAY_ALIGNED | \
+            (pyabi.NPY_ARRAY_WRITEABLE if k in plan.written else 0)
+        flags = b.and_(_field(b, obj, layout.flags, I32), I32(needed))
+        ok = b.and_(ok, b.icmp_signed("==", flags, I32(needed)))
         dims = _field(b, obj, layout.dimensions, I64.as_pointer())
         for axis, size in enumerate(shape):
             actual = b.load(b.gep(dims, [I64(axis)], inbounds=True), align=8)

@@ -11,19 +11,23 @@ Supported:
 
 - ``for v in range(stop)`` / ``range(start, stop[, step])`` (a constant step, either sign;
   ``numba.prange`` reads as ``range``), ``while``, ``if``/``elif``/``else``, ``break``,
-  ``continue``, conditional expressions, ``and``/``or``/``not``;
+  ``continue``, conditional expressions, ``and``/``or``/``not`` and comparison chains, which
+  short-circuit as Python's (``i < n and x[i] > 0`` never reads ``x[n]``);
 - scalar locals (ints, floats, bools): a variable's dtype is the NumPy promotion of every value
   assigned to it (as Numba unifies them), Python literals are weak scalars (NEP 50);
 - element reads and writes ``x[i, j]``, ``x[i][j]``, ``out[i] += v`` (negative indices count
-  from the end, as in Python; indices are not bounds-checked, as in Numba);
+  from the end, as in Python; indices are not bounds-checked, as in Numba), also into
+  arguments: the caller's array changes, as with Numba (``runtime`` checks it is writeable and
+  copies back into one it had to copy for its layout);
 - ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``;
   ``math.*`` and scalar ``np.*`` functions and constants (``math.pi``, ``np.inf``...);
-- allocation at the top level: ``np.zeros ones empty full arange`` (with ``dtype=``), their
-  ``_like`` forms, ``x.copy()``/``np.copy(x)``; sizes are argument dims (or arithmetic on them);
+- allocation: ``np.zeros ones empty full arange`` (with ``dtype=``), their ``_like`` forms,
+  ``x.copy()``/``np.copy(x)``; sizes are argument dims (or arithmetic on them). Inside a loop or
+  branch too: a fresh array each time the statement runs (one buffer per call), whose name is
+  not readable after that loop or branch;
+- whole-array expressions on rows, slices and arrays (``out[i] = x[i] * w + b``,
+  ``np.sum(a[i] * b)``, ``x[i, 1:] - x[i, :-1]``, ``acc += x[i]``): ``looparrays``;
 - ``return`` of arrays, scalars or a tuple of them, as the function's last statement.
-
-Arguments are read-only: writing into one is refused (write into a copy); so are whole-array
-expressions inside loop code (use the graph front end's NumPy style for those).
 
 >>> lm = trace_loops("def f(x):\\n    s = 0.0\\n    for i in range(x.shape[0]):\\n        s += x[i]\\n"
 ...                  "    return s\\n", shapes={"x": ("n",)}, dtypes={"x": "f64"})
@@ -35,7 +39,7 @@ from __future__ import annotations
 
 import ast
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Union
 
 from shapecheck.constraints import dims
@@ -45,6 +49,8 @@ from shapecheck.subst.names import Name, fresh_name
 
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
+from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Scalar, cast as _cast, is_array, reads_memory,
+                         show_shape)
 from .frontend import (DTYPE_NAMES, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
                        read_function)
 from .passes.fold import fold_kernel
@@ -92,32 +98,6 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
 
 # --- values --------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Scalar:
-    expr: L.Expr
-    weak: bool = False      # a Python literal (or arithmetic on them): NEP 50's weak scalar
-
-    @property
-    def dtype(self) -> str:
-        return self.expr.dtype
-
-
-@dataclass(frozen=True)
-class Array:
-    """A buffer of the kernel, seen through ``fixed`` leading indices (``x[i]`` of a matrix)."""
-
-    name: Name
-    dtype: str
-    shape: tuple                    # the buffer's dims (kernel names)
-    is_input: bool
-    python_name: str
-    fixed: tuple = ()
-
-    @property
-    def view_shape(self) -> tuple:
-        return self.shape[len(self.fixed):]
-
-
 @dataclass
 class _Loop:
     """What the tracer knows of a loop variable: a lower bound (for index wrap-around)."""
@@ -144,7 +124,7 @@ _RANGES = ("range", "prange")
 _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "call"}
 
 
-class _KernelTracer:
+class _KernelTracer(ArrayCode):
     def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, str]):
         self.fn = fn
         self.shapes = shapes
@@ -163,6 +143,7 @@ class _KernelTracer:
         self.pending: list[L.Stmt] = []     # fill loops of arrays allocated by the current statement
         self.assigned = _assignment_counts(fn)
         self.written_inputs: set[Name] = set()   # arguments the function writes elements of
+        self.block_arrays: dict[str, str] = {}     # array names local to a loop/branch body -> its kind
 
     def fresh(self, hint: str) -> Name:
         name, self.scope = self.scope.bind_fresh(hint)
@@ -216,6 +197,11 @@ class _KernelTracer:
             if isinstance(item, Array) and not item.fixed:
                 outputs.append(item)
                 continue
+            if is_array(item):   # a row or an expression: returned as a new array, as NumPy's
+                outputs.append(self.materialize(self.elements(item), node, "result"))
+                stmts += self.pending
+                self.pending = []
+                continue
             scalar = self.scalar(item, node)
             out = self.allocate((), scalar.dtype, node, "result")
             stmts.append(L.Store(out.name, (), scalar.expr))
@@ -261,6 +247,18 @@ class _KernelTracer:
             self.pending = outer
         return out
 
+    def inner_block(self, body: list, env, kind: str) -> list:
+        """A loop's or branch's body. An array first named inside it (``tmp = np.zeros(3)`` in a
+        loop: a fresh array each iteration, as NumPy's) is that block's: its buffer is allocated
+        once for the call and filled where the statement runs; after the block the name is
+        unreadable (after a loop that ran no iteration Python has no such name)."""
+        before = set(env)
+        out = self.block(body, env)
+        for name in [n for n in env if n not in before and isinstance(env[n], Array)]:
+            del env[name]
+            self.block_arrays[name] = kind
+        return out
+
     def statement(self, stmt: ast.stmt, env) -> list:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) or isinstance(stmt, ast.Pass):
             return []
@@ -285,6 +283,9 @@ class _KernelTracer:
         if isinstance(stmt, ast.AugAssign) and type(stmt.op) in _BINOPS:
             current = self.expr(stmt.target, env)
             value = self.binary(_BINOPS[type(stmt.op)], current, self.expr(stmt.value, env), stmt)
+            if isinstance(stmt.target, ast.Name) and is_array(current):
+                # acc += v on an array is in place (ndarray.__iadd__): the same array changes
+                return self.store_into(current, self.elements(current), value, stmt)
             return self.assign(stmt.target, value, env, stmt)
         if isinstance(stmt, ast.For):
             return self.for_loop(stmt, env)
@@ -294,7 +295,7 @@ class _KernelTracer:
             cond, head = self.lazily(lambda: self.condition(stmt.test, env))
             self.loop_depth += 1
             try:
-                body = self.block(stmt.body, env)
+                body = self.inner_block(stmt.body, env, "loop")
             finally:
                 self.loop_depth -= 1
             if head:   # the condition needs statements: they run before each test
@@ -305,7 +306,8 @@ class _KernelTracer:
             cond = self.condition(stmt.test, env)
             self.branch_depth += 1
             try:
-                return [L.If(cond, tuple(self.block(stmt.body, env)), tuple(self.block(stmt.orelse, env)))]
+                return [L.If(cond, tuple(self.inner_block(stmt.body, env, "branch")),
+                             tuple(self.inner_block(stmt.orelse, env, "branch")))]
             finally:
                 self.branch_depth -= 1
         if isinstance(stmt, (ast.Break, ast.Continue)):
@@ -326,6 +328,8 @@ class _KernelTracer:
         return value
 
     def assign(self, target: ast.AST, value: Any, env, stmt) -> list:
+        if isinstance(target, ast.Subscript) and not self.is_element(target, env):
+            return self.store_view(target, value, env, target)
         if isinstance(target, ast.Subscript):
             array, indices = self.element(target, env)
             if array.is_input:
@@ -346,9 +350,17 @@ class _KernelTracer:
         if isinstance(env.get(name), Scalar) and isinstance(env[name].expr, L.Var) \
                 and env[name].expr.name in self.loops:
             raise self.error(target, f"assigning to the loop variable {name!r} is not supported")
+        if name in self.variables and is_array(value):
+            raise self.error(target, f"{name!r} holds a number, and this assigns it an array of shape "
+                                     f"{show_shape(self.elements(value).shape)} "
+                                     "(a variable keeps one kind: index an element or reduce the array)")
+        if isinstance(value, ArrayExpr):   # computed now, into a new array (NumPy's semantics)
+            value = self.materialize(value, stmt, name)
+        elif isinstance(value, Array) and value.fixed:   # a view: its indices as they are now
+            out: list = []
+            value = replace(value, fixed=tuple(self.snapshot(Scalar(i), out, target).expr for i in value.fixed))
+            self.pending += out
         if not self.is_variable(name, value):
-            if isinstance(value, Array) and value.fixed:
-                raise self.error(target, "naming a row of an array is not supported; index it fully")
             if name in env and env[name] is not value and (self.loop_depth or self.branch_depth):
                 # The binding is made once, at trace time: inside a loop or branch it would be wrong.
                 raise self.error(target, f"rebinding {name!r} to another array or size inside a loop "
@@ -366,13 +378,21 @@ class _KernelTracer:
         env[name] = Scalar(L.Var(var, widened))
         return [L.Assign(var, _cast(scalar.expr, widened))]
 
+    def is_element(self, target: ast.Subscript, env) -> bool:
+        """Whether a subscript target names one element (``x[i, j]``), not a view (``x[i]`` of a
+        matrix, ``x[:, j]``)."""
+        base = self.expr(target.value, env)
+        items = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
+        return not isinstance(base, Array) or \
+            (len(base.fixed) + len(items) >= len(base.shape) and not any(isinstance(i, ast.Slice) for i in items))
+
     def is_variable(self, name: str, value: Any) -> bool:
         """A name held in a scalar variable: assigned a run-time value, or assigned more than
         once or inside a loop or branch (a name assigned once, at the top, a size, constant or
         array, is bound to that value)."""
         if name in self.variables:
             return True
-        if isinstance(value, (Array, tuple)) or value is None:
+        if isinstance(value, (Array, ArrayExpr, tuple)) or value is None:
             return False
         count, nested = self.assigned.get(name, (1, False))
         if isinstance(value, Scalar) and not isinstance(value.expr, L.Const):
@@ -408,7 +428,7 @@ class _KernelTracer:
         env[stmt.target.id] = Scalar(value)
         self.loop_depth += 1
         try:
-            body = self.block(stmt.body, env)
+            body = self.inner_block(stmt.body, env, "loop")
         finally:
             self.loop_depth -= 1
         # After the loop the name is no longer the loop's variable (Python keeps its last value;
@@ -434,9 +454,10 @@ class _KernelTracer:
             return Scalar(L.Const(value, "f64"), weak=True)
         if type(value) is dims.Expr:
             return Scalar(L.dim_to_expr(value))
-        if isinstance(value, Array):
-            raise self.error(node, f"whole-array values are not supported in loop code "
-                                   f"({ast.unparse(node)!r} is an array; index its elements)")
+        if is_array(value):
+            raise self.error(node, f"{ast.unparse(node)!r} is an array of shape "
+                                   f"{show_shape(self.elements(value).shape)} where a number is needed "
+                                   "(index an element, or reduce it: np.sum, .max())")
         raise self.error(node, f"expected a number, got {ast.unparse(node)!r}")
 
     def index(self, value: Any, node) -> L.Expr:
@@ -450,6 +471,10 @@ class _KernelTracer:
         if isinstance(node, ast.Name):
             if node.id in env:
                 return env[node.id]
+            if node.id in self.block_arrays:
+                raise self.error(node, f"the array {node.id!r} is made inside a {self.block_arrays[node.id]}: "
+                                       "it is not readable after it (allocate it before the "
+                                       f"{self.block_arrays[node.id]} to use it there)")
             raise self.error(node, f"unknown name {node.id!r} (only arguments and local variables; "
                                    "a loop's variable is not readable after the loop)")
         if isinstance(node, ast.Constant):
@@ -497,7 +522,7 @@ class _KernelTracer:
         memory are combined eagerly (one ``and`` instruction, nothing to branch around)."""
         first = operands[0]()
         rest = [self.lazily(op) for op in operands[1:]]
-        if all(not stmts and not _reads_memory(value) for value, stmts in rest):
+        if all(not stmts and not reads_memory(value) for value, stmts in rest):
             out = first
             for value, _ in rest:
                 out = L.Binary("and" if is_and else "or", out, value)
@@ -518,6 +543,8 @@ class _KernelTracer:
             if type(op) not in _CMPOPS:
                 raise self.error(node, f"unsupported comparison {ast.unparse(node)!r}")
         left = [self.expr(node.left, env)]
+        if len(node.ops) == 1:   # also element by element, on arrays
+            return self.ufunc(_CMPOPS[type(node.ops[0])], [left[0], self.expr(node.comparators[0], env)], node)
 
         def test(k: int) -> L.Expr:
             right = self.expr(node.comparators[k], env)
@@ -535,7 +562,7 @@ class _KernelTracer:
         (a, a_stmts), (b, b_stmts) = self.lazily(lambda: self.expr(node.body, env)), \
             self.lazily(lambda: self.expr(node.orelse, env))
         chosen = self.select(cond, a, b, node)
-        if not a_stmts and not b_stmts and not _reads_memory(chosen.expr):
+        if not a_stmts and not b_stmts and not reads_memory(chosen.expr):
             return chosen
         result = self.fresh("choice")
         self.prelude.append(L.Let(result, chosen.dtype, _zero(chosen.dtype)))
@@ -551,6 +578,8 @@ class _KernelTracer:
         return Scalar(L.Select(cond, _cast(a.expr, dtype), _cast(b.expr, dtype)), a.weak and b.weak)
 
     def binary(self, op: str, a: Any, b: Any, node) -> Any:
+        if is_array(a) or is_array(b):
+            return self.elementwise(lambda parts: self.binary(op, *parts, node), [a, b], node)
         numbers = (int, float)
         if isinstance(a, numbers) and isinstance(b, numbers) and op in _PYTHON_ARITHMETIC:
             try:
@@ -573,8 +602,10 @@ class _KernelTracer:
                                        "make one side a float")
         return self.ufunc(op, [a, b], node)
 
-    def ufunc(self, op: str, values: list, node) -> Scalar:
-        """``op`` on scalars with NumPy's dtype rules (``ir.dtypes``)."""
+    def ufunc(self, op: str, values: list, node) -> Scalar | ArrayExpr:
+        """``op`` on scalars with NumPy's dtype rules (``ir.dtypes``), element by element on arrays."""
+        if any(is_array(v) for v in values):
+            return self.elementwise(lambda parts: self.ufunc(op, parts, node), values, node)
         scalars = [self.scalar(v, node) for v in values]
         try:
             if op in ("floordiv", "mod") or op == "erf":
@@ -610,8 +641,8 @@ class _KernelTracer:
                 and node.attr in _CONSTANTS:
             return _CONSTANTS[node.attr]
         value = self.expr(node.value, env)
-        if isinstance(value, Array):
-            shape = value.view_shape
+        if is_array(value) or isinstance(value, Array):
+            shape = self.elements(value).shape if is_array(value) else value.view_shape
             if node.attr == "shape":
                 return tuple(shape)
             if node.attr == "ndim":
@@ -636,8 +667,7 @@ class _KernelTracer:
         fixed = list(array.fixed)
         for item in items:
             if isinstance(item, ast.Slice) or (isinstance(item, ast.Constant) and item.value in (None, Ellipsis)):
-                raise self.error(node, f"slices, None and ... are not supported in loop code ({ast.unparse(node)!r}); "
-                                       "index single elements")
+                raise self.error(node, f"None and ... are not supported in loop code ({ast.unparse(node)!r})")
             axis = len(fixed)
             if axis >= len(array.shape):
                 raise self.error(node, f"too many indices for an array of rank {len(array.shape)}")
@@ -662,10 +692,13 @@ class _KernelTracer:
             if isinstance(index, int) and not isinstance(index, bool) and -len(value) <= index < len(value):
                 return value[index]
             raise self.error(node, f"unsupported index into a tuple {ast.unparse(node)!r}")
+        if isinstance(value, ArrayExpr):
+            raise self.error(node, f"indexing an array expression ({ast.unparse(node.value)!r}) is not "
+                                   "supported in loop code: index its operands")
         if not isinstance(value, Array):
             raise self.error(node, f"{ast.unparse(node.value)!r} is not an array")
-        array = self.indexed(value, items, env, node)
-        if len(array.fixed) < len(array.shape):
+        array = self.selection(value, items, env, node)
+        if isinstance(array, ArrayExpr) or len(array.fixed) < len(array.shape):
             return array
         return Scalar(L.Load(array.name, array.fixed, array.dtype))
 
@@ -680,13 +713,20 @@ class _KernelTracer:
             return self.library_call(_MODULES[module], func.attr, node, kwargs, env)
         if isinstance(func, ast.Attribute):
             receiver = self.expr(func.value, env)
-            if isinstance(receiver, Array) and func.attr == "copy" and not node.args and not kwargs:
+            if isinstance(receiver, Array) and not receiver.fixed and func.attr == "copy" and not node.args \
+                    and not kwargs:
                 return self.copy_of(receiver, node)
+            if is_array(receiver) and func.attr == "copy" and not node.args and not kwargs:
+                return self.materialize(self.elements(receiver), node, "copy")
+            if is_array(receiver) and func.attr in REDUCTIONS and not node.args and not kwargs:
+                return self.reduce(REDUCTIONS[func.attr], receiver, node)
             raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
         if isinstance(func, ast.Name) and func.id not in env:
             args = [self.expr(a, env) for a in node.args]
-            if func.id == "len" and len(args) == 1 and isinstance(args[0], Array):
-                return args[0].view_shape[0]
+            if func.id == "len" and len(args) == 1 and is_array(args[0]):
+                return self.elements(args[0]).shape[0]
+            if func.id == "sum" and len(args) == 1 and is_array(args[0]):
+                return self.reduce("sum", args[0], node)
             if func.id in ("float", "int", "bool") and len(args) == 1:
                 if isinstance(args[0], (int, float)):
                     return {"float": float, "int": int, "bool": bool}[func.id](args[0])
@@ -713,6 +753,17 @@ class _KernelTracer:
         args = [self.expr(a, env) for a in node.args]
         if kwargs:
             raise self.error(node, f"keyword arguments to {module}.{name} are not supported in loop code")
+        if module == "np" and name in REDUCTIONS and len(args) == 1 and is_array(args[0]):
+            return self.reduce(REDUCTIONS[name], args[0], node)
+        if module == "np" and name == "dot" and len(args) == 2:
+            return self.dot(args[0], args[1], node)
+        if module == "np" and any(is_array(a) for a in args):
+            return self.elementwise(lambda parts: self.scalar_library_call(module, name, parts, node), args, node)
+        if module == "math" and any(is_array(a) for a in args):
+            raise self.error(node, f"math.{name} takes numbers, not arrays (np.{name} works on arrays)")
+        return self.scalar_library_call(module, name, args, node)
+
+    def scalar_library_call(self, module: str, name: str, args: list, node) -> Any:
         if name in _MATH and len(args) == 1:
             # math.* take floats (math.exp(2) is 2.0's); np.* follow NumPy's loops (np.abs of an int is an int).
             x = self.float_of(args[0], node) if module == "math" else self.scalar(args[0], node)
@@ -745,8 +796,8 @@ class _KernelTracer:
 
     # -- allocation ---------------------------------------------------------------------------
     def allocate(self, shape: tuple, dtype: str, node, hint: str) -> Array:
-        if self.loop_depth:
-            raise self.error(node, "arrays are allocated at the top level of the function, not in loops")
+        # Inside a loop too: one buffer for the call, filled each time the statement runs (an
+        # iteration's array is dead by the next: a name made in a loop is not read after it).
         array = Array(self.fresh(hint), dtype, tuple(shape), False, hint)
         self.allocs.append(array)
         return array
@@ -758,9 +809,11 @@ class _KernelTracer:
             raise self.error(node, f"unsupported keyword(s) {', '.join(kwargs)} of np.{name}")
         like = name.endswith("_like") or name == "copy"
         if like:
-            if not args or not isinstance(args[0], Array) or args[0].fixed:
+            if not args or not is_array(args[0]):
                 raise self.error(node, f"np.{name} takes an array first")
-            source = args[0]
+            if name == "copy" and not (isinstance(args[0], Array) and not args[0].fixed):
+                return self.materialize(self.elements(args[0]), node, "copy")   # of a row, a slice
+            source = self.elements(args[0])
             shape, dtype = source.shape, source.dtype
             rest = args[1:]
         elif name == "arange":
@@ -788,7 +841,7 @@ class _KernelTracer:
             dtype = self.dtype_of(dtype_node)
         array = self.allocate(shape, dtype, node, kind if name != "copy" else "copy")
         if name == "copy":
-            self.fill(array, lambda idx: _cast(L.Load(source.name, idx, source.dtype), dtype))
+            self.fill(array, lambda idx: _cast(source.element(idx).expr, dtype))
         elif fill == "value":
             self.fill(array, lambda idx: _cast(fill_value.expr, dtype))
         elif fill is not None:
@@ -912,42 +965,8 @@ def _callee(func: ast.AST) -> str | None:
     return None
 
 
-def _reads_memory(expr: L.Expr) -> bool:
-    """Whether evaluating ``expr`` loads from a buffer (which may be out of bounds where a
-    guarding condition does not hold: such an operand is not evaluated speculatively)."""
-    t = type(expr)
-    if t is L.Load:
-        return True
-    if t in (L.Const, L.Var):
-        return False
-    if t in (L.Binary, L.Compare):
-        return _reads_memory(expr.lhs) or _reads_memory(expr.rhs)
-    if t is L.Unary:
-        return _reads_memory(expr.operand)
-    if t is L.Cast:
-        return _reads_memory(expr.value)
-    if t is L.Select:
-        return any(_reads_memory(e) for e in (expr.cond, expr.if_true, expr.if_false))
-    return any(_reads_memory(e) for e in expr.args)   # L.Call
-
-
 def _zero(dtype: str) -> L.Const:
     return L.Const(False if dtype == "bool" else 0.0 if dtype in ("f32", "f64") else 0, dtype)
-
-
-def _cast(expr: L.Expr, dtype: str) -> L.Expr:
-    if expr.dtype == dtype:
-        return expr
-    if isinstance(expr, L.Const):
-        value = expr.value
-        if dtype == "bool":
-            return L.Const(bool(value), dtype)
-        if dtype in ("f32", "f64"):
-            return L.Const(float(value), dtype)
-        if isinstance(value, float) and not math.isfinite(value):
-            return L.Cast(dtype, expr)
-        return L.Const(int(value), dtype)
-    return L.Cast(dtype, expr)
 
 
 def _lower_bound(expr: L.Expr, loops: dict) -> int | None:

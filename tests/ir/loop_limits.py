@@ -74,3 +74,113 @@ def writes_argument_again(x):
         x[i] = x[i] * x[i] - 1.0
     x[0] = 7.0
     return x.shape[0]
+
+
+def window_means(x, w):
+    # a scratch array allocated in the loop: a fresh one (zeros) each iteration
+    n = x.shape[0]
+    out = np.empty(n - 2)
+    for i in range(n - 2):
+        buf = np.zeros(3)
+        for k in range(3):
+            buf[k] += x[i + k] * w[k]
+        s = 0.0
+        for k in range(3):
+            s += buf[k]
+        out[i] = s / 3.0
+    return out
+
+
+def filled_in_branch(x):
+    total = 0.0
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            t = np.full(4, x[i])
+            for k in range(4):
+                total += t[k] * k
+        else:
+            c = x.copy()
+            total += c[i] * 2.0
+    return total
+
+
+def read_after_loop(x):
+    for i in range(x.shape[0]):
+        tmp = np.zeros(3)
+        tmp[0] = x[i]
+    return tmp
+
+
+# --- whole-array expressions inside loops ------------------------------------------------------
+
+def affine_rows(x, w, b):
+    out = np.empty((x.shape[0], w.shape[0]))
+    for i in range(x.shape[0]):
+        out[i] = x[i] * w + b                  # a row, broadcast with vectors
+    return out
+
+
+def centered_rows(x):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        row = x[i]                             # a view, named
+        m = np.mean(row)
+        out[i, :] = row - m
+        out[i, 0] += row.max() - x[i].min()
+    return out
+
+
+def row_dots(a, b):
+    out = np.zeros(a.shape[0])
+    for i in range(a.shape[0]):
+        out[i] = np.dot(a[i], b) + np.sum(a[i] * a[i]) + sum(np.abs(a[i]))
+    return out
+
+
+def differences(x):
+    out = np.zeros((x.shape[0], x.shape[1] - 1))
+    for i in range(x.shape[0]):
+        d = x[i, 1:] - x[i, :-1]               # slices, a new array
+        out[i] = d * 2.0
+    total = 0.0
+    for j in range(x.shape[1]):
+        total += np.sum(x[:, j] ** 2)          # a column
+    return out, total
+
+
+def shift_in_place(x):
+    # overlapping assignment: NumPy buffers the right side
+    y = x.copy()
+    y[1:] = y[:-1]
+    y[0] = 0.0
+    return y
+
+
+def accumulate_rows(x):
+    acc = np.zeros(x.shape[1])
+    for i in range(x.shape[0]):
+        acc += x[i] * (i + 1)
+        acc[:] = np.maximum(acc, 0.5) - np.sqrt(np.abs(x[i]))
+    return acc, acc * 2.0
+
+
+def int_rows(m):
+    counts = np.zeros(m.shape[0], dtype=np.int64)
+    for i in range(m.shape[0]):
+        counts[i] = np.sum(m[i] > 2) + m[i].max()
+    return counts, np.where(m[0] > 1, m[0], -m[0])
+
+
+def broadcast_mismatch(x, w):
+    out = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):
+        out[i] = np.sum(x[i] * w)      # x rows have 4 elements, w has 3
+    return out
+
+
+def row_is_not_a_number(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            s += 1.0
+    return s

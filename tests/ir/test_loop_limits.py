@@ -13,6 +13,7 @@ import loop_limits as F
 from child_process import run_json_child
 from results import assert_same_results as same
 import shapecheck
+from shapecheck.ir.jit import UnsupportedError
 
 RNG = np.random.default_rng(12)
 X = RNG.standard_normal(40) * 3
@@ -121,3 +122,58 @@ def test_a_read_only_argument_that_is_written_is_a_value_error(tmp_path):
     first, second, total = run_json_child(source, tmp_path)
     assert "argument 'x' is read-only" in first and "read-only" in second
     assert total == 12.0
+
+
+# --- arrays allocated inside loops and branches ----------------------------------------------
+
+@pytest.mark.parametrize("fn, args", [
+    (F.window_means, (RNG.standard_normal(30), np.array([0.25, 0.5, 2.0]))),
+    (F.filled_in_branch, (RNG.standard_normal(17),)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_arrays_allocated_in_loops_match_python(fn, args):
+    same(shapecheck.jit(fn)(*args), fn(*args))
+
+
+def test_an_array_made_in_a_loop_is_not_read_after_it():
+    with pytest.raises(UnsupportedError, match=r"loop_limits.py\): line \d+: the array 'tmp' is made inside "
+                                               "a loop: it is not readable after it"):
+        shapecheck.jit(F.read_after_loop)(X)
+
+
+# --- whole-array expressions inside loops ------------------------------------------------------
+
+M = RNG.standard_normal((6, 5))
+
+
+@pytest.mark.parametrize("fn, args", [
+    (F.affine_rows, (M, RNG.standard_normal(5), RNG.standard_normal(5))),
+    (F.affine_rows, (M.astype(np.float32), RNG.standard_normal(5).astype(np.float32), np.float32(0.5))),
+    (F.centered_rows, (M,)),
+    (F.row_dots, (M, RNG.standard_normal(5))),
+    (F.row_dots, (RNG.integers(-5, 5, (4, 3)).astype(np.int32), RNG.integers(-5, 5, 3).astype(np.int32))),
+    (F.differences, (M,)),
+    (F.shift_in_place, (RNG.standard_normal(7),)),
+    (F.accumulate_rows, (M,)),
+    (F.int_rows, (RNG.integers(0, 5, (4, 6)),)),
+    (F.int_rows, (RNG.integers(0, 5, (4, 6)).astype(np.uint8),)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_whole_array_expressions_in_loops_match_numpy(fn, args):
+    same(shapecheck.jit(fn)(*args), fn(*args), rtol=1e-6, atol=1e-6)
+
+
+def test_whole_array_expressions_serve_every_size_of_a_symbolic_kernel():
+    f = shapecheck.jit(F.centered_rows, shapes={"x": ("n", "m")}, dtypes={"x": "f64"})
+    for n, m in ((1, 1), (3, 8), (17, 5)):
+        x = RNG.standard_normal((n, m))
+        same(f(x), F.centered_rows(x))
+    assert f.compiles == 1
+
+
+@pytest.mark.parametrize("fn, args, message", [
+    (F.broadcast_mismatch, (M[:, :4], RNG.standard_normal(3)),
+     r"loop_limits.py, line \d+: multiply: shapes cannot be broadcast together: x\[i\] is \(4,\) and w is \(3,\)"),
+    (F.row_is_not_a_number, (M,), r"'x\[i\] > 0' is an array of shape \(5,\) where a number is needed"),
+])
+def test_array_misuse_in_loops_is_named_at_the_line(fn, args, message):
+    with pytest.raises((UnsupportedError, ValueError), match=message):
+        shapecheck.jit(fn)(*args)

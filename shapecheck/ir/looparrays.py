@@ -1,0 +1,318 @@
+"""Whole-array expressions inside loop code (``loopfront``): values and loop nests.
+
+Numba users mix element loops with NumPy expressions on rows and slices: ``out[i] = x[i] * w +
+b``, ``s += np.dot(a[i], b)``, ``d = x[i, 1:] - x[i, :-1]``. Here such an expression is an
+:class:`ArrayExpr`, an elementwise value not yet computed: its shape, its dtype, and how to
+build one element's loop-IR expression from index expressions. It becomes loops only where
+NumPy would produce memory:
+
+- stored into an array view (``out[i] = e``, ``out[i, :] += e``, ``out[:] = 0.0``): one loop
+  nest over the view, the value broadcast to it (NumPy's assignment); when the value reads the
+  target at other elements (``x[1:] = x[:-1]``) it goes through a temporary first, as NumPy
+  buffers an overlapping assignment;
+- named (``d = x[i] - m``) or returned: a new array (allocated once per call, filled where the
+  statement runs, as any array made in loop code);
+- reduced (``np.sum``, ``.max()``, ``np.mean``, ``np.dot`` of vectors): an accumulator loop,
+  with NumPy's result dtypes (``ir.dtypes.reduction_dtype``).
+
+Shapes broadcast by NumPy's rules (dims equal, or one of them 1); slices take constant or
+argument-size bounds (``x[i, 1:n-1]``, steps are constants). ``x[i]`` of a matrix is a view
+(:class:`Array` with fixed leading indices): named, it still aliases the matrix, as in NumPy.
+
+Reference: NumPy's broadcasting and assignment rules
+(https://numpy.org/doc/stable/user/basics.broadcasting.html,
+https://numpy.org/doc/stable/user/basics.indexing.html#assigning-values-to-indexed-arrays).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from shapecheck.constraints import dims
+from shapecheck.subst.names import Name
+
+from . import loops as L
+from .dtypes import reduction_dtype
+
+I = L.INDEX
+
+
+@dataclass(frozen=True)
+class Scalar:
+    expr: L.Expr
+    weak: bool = False      # a Python literal (or arithmetic on them): NEP 50's weak scalar
+
+    @property
+    def dtype(self) -> str:
+        return self.expr.dtype
+
+
+@dataclass(frozen=True)
+class Array:
+    """A buffer of the kernel, seen through ``fixed`` leading indices (``x[i]`` of a matrix)."""
+
+    name: Name
+    dtype: str
+    shape: tuple                    # the buffer's dims (kernel names)
+    is_input: bool
+    python_name: str
+    fixed: tuple = ()
+
+    @property
+    def view_shape(self) -> tuple:
+        return self.shape[len(self.fixed):]
+
+
+@dataclass(frozen=True)
+class ArrayExpr:
+    """An elementwise value not yet computed: ``element(indices)`` is one element (a
+    :class:`Scalar`) for i64 index expressions, one per axis of ``shape``; ``reads`` are the
+    buffers it loads from."""
+
+    shape: tuple
+    dtype: str
+    element: Callable[[tuple], Scalar]
+    reads: frozenset = frozenset()
+
+
+def show_shape(shape: tuple) -> str:
+    """A shape as NumPy prints one: ``(11,)``, ``(n, 3)``."""
+    items = [dims.show(d) for d in shape]
+    return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+
+
+def is_array(value: Any) -> bool:
+    return isinstance(value, ArrayExpr) or (isinstance(value, Array) and len(value.fixed) < len(value.shape))
+
+
+REDUCTIONS = {"sum": "sum", "max": "max", "min": "min", "mean": "mean", "amax": "max", "amin": "min"}
+_REDUCE_UFUNC = {"sum": "add", "mean": "add", "max": "maximum", "min": "minimum"}
+
+
+class ArrayCode:
+    """The tracer's whole-array part (mixed into ``loopfront``'s tracer, whose ``fresh``,
+    ``prelude``, ``pending``, ``ufunc``, ``scalar``, ``index``, ``wrap``, ``fill``,
+    ``allocate`` and ``error`` it uses)."""
+
+    # -- values ---------------------------------------------------------------------------------
+    def elements(self, value: Any) -> ArrayExpr | None:
+        """``value`` as an :class:`ArrayExpr` (None for a number)."""
+        if isinstance(value, ArrayExpr):
+            return value
+        if isinstance(value, Array) and len(value.fixed) < len(value.shape):
+            view = value
+            return ArrayExpr(view.view_shape, view.dtype,
+                             lambda idx: Scalar(L.Load(view.name, view.fixed + tuple(idx), view.dtype)),
+                             frozenset({view.name}))
+        return None
+
+    def elementwise(self, combine: Callable[[list], Scalar], values: list, node) -> ArrayExpr:
+        """``combine`` applied element by element to ``values`` (arrays broadcast against each
+        other, numbers as they are)."""
+        arrays = [self.elements(v) for v in values]
+        shape = self.broadcast([a.shape for a in arrays if a is not None], node)
+
+        def element(idx: tuple) -> Scalar:
+            return combine([v if a is None else a.element(_broadcast_index(idx, a.shape, shape))
+                            for v, a in zip(values, arrays)])
+        probe = element(tuple(L.Const(0, I) for _ in shape))   # its dtype, and any error, now
+        return ArrayExpr(shape, probe.dtype, element,
+                         frozenset().union(*(a.reads for a in arrays if a is not None)))
+
+    def broadcast(self, shapes: list, node) -> tuple:
+        """NumPy's broadcast of ``shapes`` (right-aligned; a dim of 1 stretches)."""
+        rank = max(len(s) for s in shapes)
+        out = []
+        for axis in range(-rank, 0):
+            sizes = {s[axis] for s in shapes if len(s) >= -axis} - {1}
+            if len(sizes) > 1:
+                shown = " and ".join(show_shape(s) for s in shapes)
+                raise self.error(node, f"operands could not be broadcast together with shapes {shown}")
+            out.append(sizes.pop() if sizes else 1)
+        return tuple(out)
+
+    def selection(self, array: Array, items: list, env, node) -> ArrayExpr | Array:
+        """``array[items]`` with slices among the items: a view as an ArrayExpr (``x[i]`` and
+        ``x[i, :]``, only leading indices, stay :class:`Array` views)."""
+        rest = list(items)
+        while rest and _is_full_slice(rest[-1]):
+            rest.pop()
+        if all(not isinstance(item, ast.Slice) for item in rest):
+            return self.indexed(array, rest, env, node)
+        axes: list = []   # per axis of the buffer: ("at", index) or ("slice", start, count, step)
+        fixed = list(array.fixed)
+        for item in items:
+            axis = len(fixed) + len(axes)
+            if axis >= len(array.shape):
+                raise self.error(node, f"too many indices for an array of rank {len(array.shape)}")
+            size = array.shape[axis]
+            if isinstance(item, ast.Slice):
+                axes.append(("slice",) + self.slice_bounds(item, size, env, node))
+            else:
+                axes.append(("at", self.wrap(self.index(self.expr(item, env), item), size)))
+        for size in array.shape[len(fixed) + len(axes):]:
+            axes.append(("slice", L.Const(0, I), size, 1))
+        shape = tuple(a[2] for a in axes if a[0] == "slice")
+        base = tuple(fixed)
+
+        def element(idx: tuple) -> Scalar:
+            free = iter(idx)
+            indices = tuple(a[1] if a[0] == "at" else _offset(a[1], next(free), a[3]) for a in axes)
+            return Scalar(L.Load(array.name, base + indices, array.dtype))
+        return ArrayExpr(shape, array.dtype, element, frozenset({array.name}))
+
+    def slice_bounds(self, item: ast.Slice, size, env, node) -> tuple:
+        """``(start, count, step)`` of a slice over a dim of ``size``: Python's clamping when
+        everything is a constant; otherwise bounds are argument sizes (or constants) taken as
+        they are, and a full ``:``."""
+        step = self.expr(item.step, env) if item.step is not None else 1
+        if type(step) is not int or step == 0:
+            raise self.error(node, "a slice step must be a non-zero integer constant in loop code")
+        start = self.expr(item.lower, env) if item.lower is not None else None
+        stop = self.expr(item.upper, env) if item.upper is not None else None
+        if isinstance(size, int) and all(v is None or type(v) is int for v in (start, stop)):
+            first, last, stride = slice(start, stop, step).indices(size)
+            return L.Const(first, I), len(range(first, last, stride)), stride
+        if step != 1 or any(v is not None and not (type(v) is int and v >= 0 or type(v) is dims.Expr)
+                            for v in (start, stop)):
+            raise self.error(node, f"slice bounds in loop code are constants or argument sizes, with step 1 "
+                                   f"when the dim is symbolic ({ast.unparse(item)!r})")
+        first = start if start is not None else 0
+        count = dims.sub(stop if stop is not None else size, first)
+        return L.dim_to_expr(first) if type(first) is dims.Expr else L.Const(first, I), count, 1
+
+    # -- where arrays become loops -----------------------------------------------------------------
+    def materialize(self, value: ArrayExpr, node, hint: str) -> Array:
+        """A new array holding ``value`` (filled where the current statement runs)."""
+        array = self.allocate(value.shape, value.dtype, node, hint)
+        self.fill(array, lambda idx: cast(value.element(idx).expr, array.dtype))
+        return array
+
+    def store_view(self, target: ast.Subscript, value: Any, env, node) -> list:
+        """``target = value`` for a target with fewer indices than its array's rank, or slices:
+        NumPy's assignment, the value broadcast to the view (a number fills it)."""
+        base = self.expr(target.value, env)
+        if not isinstance(base, Array):
+            raise self.error(target, f"{ast.unparse(target.value)!r} is not an array")
+        items = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
+        return self.store_into(base, self.elements(self.selection(base, items, env, target)), value, node)
+
+    def store_into(self, base: Array, view: ArrayExpr, value: Any, node) -> list:
+        """Loops writing ``value`` (broadcast) to every element of ``view``, a view of ``base``."""
+        if base.is_input:
+            self.written_inputs.add(base.name)
+        source = self.elements(value)
+        if source is None:
+            number = self.scalar(value, node)
+            source = ArrayExpr((), number.dtype, lambda idx: number)
+        if self.broadcast([view.shape, source.shape], node) != tuple(view.shape):
+            raise self.error(node, f"could not broadcast input array from shape {show_shape(source.shape)} "
+                                   f"into shape {show_shape(view.shape)}")
+        names = tuple(self.fresh(f"j{axis}") for axis in range(len(view.shape)))
+        idx = tuple(L.Var(n, I) for n in names)
+        destination = view.element(idx).expr            # a Load of the target element
+        element = source.element(_broadcast_index(idx, source.shape, view.shape)).expr
+        overlapping = [load for load in _loads(element) if load.buffer == base.name]
+        if any(load.indices != destination.indices for load in overlapping):
+            # reads the target elsewhere (x[1:] = x[:-1]): NumPy buffers the value; so do we
+            temp = self.materialize(source, node, "tmp")
+            element = L.Load(temp.name, _broadcast_index(idx, source.shape, view.shape), temp.dtype)
+        stmt: L.Stmt = L.Store(base.name, destination.indices, cast(element, base.dtype))
+        for name, size in reversed(list(zip(names, view.shape))):
+            stmt = L.For(name, L.Const(0, I), L.dim_to_expr(size), 1, (stmt,))
+        return [stmt]
+
+    def reduce(self, kind: str, value: Any, node, dtype: str | None = None) -> Scalar:
+        """NumPy's ``kind`` reduction (sum, max, min, mean) of an array value, as an accumulator
+        loop run where the statement runs; ``dtype`` overrides NumPy's result dtype."""
+        source = self.elements(value)
+        if source is None:
+            raise self.error(node, f"{ast.unparse(node)!r}: expected an array")
+        if kind in ("max", "min") and any(d == 0 for d in source.shape):
+            raise self.error(node, f"zero-size array to reduction operation {kind} which has no identity")
+        dtype = dtype or reduction_dtype(kind, source.dtype)
+        acc = self.fresh(kind)
+        self.prelude.append(L.Let(acc, dtype, cast(L.Const(0, "i64"), dtype)))
+        names = tuple(self.fresh(f"r{axis}") for axis in range(len(source.shape)))
+        idx = tuple(L.Var(n, I) for n in names)
+        element = Scalar(cast(source.element(idx).expr, dtype))
+        current = Scalar(L.Var(acc, dtype))
+        step = self.ufunc(_REDUCE_UFUNC[kind], [current, element], node)
+        stmt: L.Stmt = L.Assign(acc, cast(step.expr, dtype))
+        for name, size in reversed(list(zip(names, source.shape))):
+            stmt = L.For(name, L.Const(0, I), L.dim_to_expr(size), 1, (stmt,))
+        first = source.element(tuple(L.Const(0, I) for _ in source.shape)).expr
+        start = cast(first, dtype) if kind in ("max", "min") else cast(L.Const(0, "i64"), dtype)
+        self.pending += [L.Assign(acc, start), stmt]
+        if kind != "mean":
+            return Scalar(L.Var(acc, dtype))
+        count = dims.product(source.shape)
+        return self.ufunc("div", [Scalar(L.Var(acc, dtype)), Scalar(cast(L.dim_to_expr(count), "i64"))], node)
+
+    def dot(self, a: Any, b: Any, node) -> Scalar:
+        """``np.dot`` of two vectors: the sum of products, in the products' dtype (as NumPy)."""
+        left, right = self.elements(a), self.elements(b)
+        if left is None or right is None or len(left.shape) != 1 or len(right.shape) != 1:
+            raise self.error(node, "np.dot in loop code takes two vectors (index rows: np.dot(a[i], b))")
+        if left.shape != right.shape:
+            raise self.error(node, f"shapes {show_shape(left.shape)} and {show_shape(right.shape)} not aligned")
+        products = self.elementwise(lambda parts: self.ufunc("mul", parts, node), [a, b], node)
+        return self.reduce("sum", products, node, dtype=products.dtype)
+
+
+def _is_full_slice(item: ast.AST) -> bool:
+    return isinstance(item, ast.Slice) and item.lower is None and item.upper is None and item.step is None
+
+
+def _offset(start: L.Expr, index: L.Expr, step: int) -> L.Expr:
+    scaled = index if step == 1 else L.Binary("mul", index, L.Const(step, I))
+    return scaled if isinstance(start, L.Const) and start.value == 0 else L.Binary("add", start, scaled)
+
+
+def _broadcast_index(idx: tuple, shape: tuple, target: tuple) -> tuple:
+    """The indices into an operand of ``shape`` for indices ``idx`` of the broadcast ``target``."""
+    lead = len(target) - len(shape)
+    return tuple(L.Const(0, I) if d == 1 and t != 1 else i
+                 for d, t, i in zip(shape, target[lead:], idx[lead:]))
+
+
+def _loads(expr: L.Expr) -> list:
+    t = type(expr)
+    if t is L.Load:
+        return [expr] + [x for i in expr.indices for x in _loads(i)]
+    if t in (L.Const, L.Var):
+        return []
+    if t in (L.Binary, L.Compare):
+        return _loads(expr.lhs) + _loads(expr.rhs)
+    if t is L.Unary:
+        return _loads(expr.operand)
+    if t is L.Cast:
+        return _loads(expr.value)
+    if t is L.Select:
+        return _loads(expr.cond) + _loads(expr.if_true) + _loads(expr.if_false)
+    return [x for a in expr.args for x in _loads(a)]
+
+
+def reads_memory(expr: L.Expr) -> bool:
+    """Whether evaluating ``expr`` loads from a buffer (which may be out of bounds where a
+    guarding condition does not hold: such an operand is not evaluated speculatively)."""
+    return bool(_loads(expr))
+
+
+def cast(expr: L.Expr, dtype: str) -> L.Expr:
+    """``expr`` as ``dtype`` (a constant converted now, as Python converts it)."""
+    if expr.dtype == dtype:
+        return expr
+    if isinstance(expr, L.Const):
+        value = expr.value
+        if dtype == "bool":
+            return L.Const(bool(value), dtype)
+        if dtype in ("f32", "f64"):
+            return L.Const(float(value), dtype)
+        if isinstance(value, float) and not math.isfinite(value):
+            return L.Cast(dtype, expr)
+        return L.Const(int(value), dtype)
+    return L.Cast(dtype, expr)

@@ -15,8 +15,12 @@ exception, never a crash or a silently wrong answer):
   first, so results are always right; only the copy costs time.
 
 Memory: the intermediates of a call live in one arena, sharing blocks by liveness
-(``memory.plan_memory``); only the outputs are allocated on their own. The native entry allocates
-one array per block instead of per intermediate (the same sharing, without the arena).
+(``memory.plan_memory``); only the outputs are allocated on their own, on both paths.
+
+The native entry (``codegen.pyentry``, planned by ``ir.entryplan``) serves fully specialised
+and symbolic programs alike: its guards read the shape variables off the arguments and check
+every dim, so one compile serves every size; a call it does not take (a strided argument, a
+wrong one, or one big enough for threads) goes to the Python path here.
 
 Threads: a kernel whose body is one parallel loop (``codegen.lower.split_loop``) is split into
 contiguous index ranges over a thread pool when the call moves at least ``PARALLEL_MIN_ELEMENTS``
@@ -38,6 +42,7 @@ import numpy as np
 from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
 from shapecheck.ir.dtypes import CODES
+from shapecheck.ir.entryplan import entry_plan
 from shapecheck.ir.codegen.schedule import DEFAULT, Schedule
 from shapecheck.ir.memory import MemoryPlan, plan_memory
 
@@ -97,23 +102,9 @@ class _Layout:
     temps: tuple              # per temp slot: (shape, dtype)
     steps: tuple              # per call: (kernel name, buffer slots, index arguments, chunks or None)
     outputs: tuple            # output slots
-    elements: int             # elements moved by all calls together
     offsets: tuple = ()       # per temp slot: its byte offset in the arena, or None (an output)
     arena: int = 0            # bytes of the arena
     written: frozenset = frozenset()   # input slots the program writes into
-
-    def entry_plan(self, inputs: tuple) -> "EntryPlan | None":  # noqa: F821 (imported below)
-        """The native entry's plan (``codegen.pyentry``), or None when a step runs on threads
-        (those calls go through the thread pool, where a native entry would save nothing)."""
-        from shapecheck.ir.codegen.pyentry import EntryPlan  # lazy: start-up time (llvmlite)
-
-        if any(chunks is not None for *_, chunks in self.steps):
-            return None
-        codes = {dtype: code for code, dtype in NUMPY_DTYPES.items()}
-        return EntryPlan(tuple((tuple(b.shape), b.dtype) for b in inputs),
-                         tuple((shape, codes[dtype]) for shape, dtype in self.temps),
-                         tuple((name, slots, index_args) for name, slots, index_args, _ in self.steps),
-                         self.outputs, self.elements >= RELEASE_GIL_MIN_ELEMENTS, self.written)
 
 
 def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
@@ -143,12 +134,11 @@ def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
         temps.append((tuple(b.shape), NUMPY_DTYPES[b.dtype]))
         offsets.append(None if block is None else dims.evaluate(memory.block_offsets[block], {}))
     sizes = {b.name: int(np.prod(b.shape, dtype=np.int64)) for b in program.inputs + program.temps}
-    steps, elements = [], 0
+    steps = []
     for call in program.calls:
         kernel = module.kernel(call.kernel)
         shape_args = tuple(dims.evaluate(d, {}) for d in call.shape_args)
         moved = sum(sizes[name] for name in call.buffers)
-        elements += moved
         split, chunks = split_loop(kernel), None
         if split is not None:
             local = {name.key: value for name, value in zip(kernel.shape_params, shape_args)}
@@ -160,7 +150,27 @@ def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
         steps.append((call.kernel, tuple(slot[name] for name in call.buffers), shape_args, chunks))
     written = frozenset(slot[name] for name in module.written_inputs())
     return _Layout(tuple(signature), tuple(temps), tuple(steps), tuple(slot[name] for name in program.outputs),
-                   elements, tuple(offsets), dims.evaluate(memory.arena_bytes, {}), written)
+                   tuple(offsets), dims.evaluate(memory.arena_bytes, {}), written)
+
+
+def _entry_plan(module: L.LoopModule, threads: int = 0):
+    """The native entry's plan (``ir.entryplan``), or None where the Python path serves every
+    call: a symbolic program under a schedule that fixes its thread count, or see ``entry_plan``."""
+    from shapecheck.ir.codegen.lower import split_loop  # lazy: start-up time (llvmlite, LLVM's host target)
+
+    program = module.program
+    if program.shape_params and threads:
+        return None
+    sizes = {b.name: int(np.prod([dims.evaluate(d, {}) for d in b.shape], dtype=np.int64))
+             for b in program.inputs + program.temps} if not program.shape_params else {}
+
+    def chunked(call: L.KernelCall) -> bool:   # a fixed program's call: on threads?
+        kernel = module.kernel(call.kernel)
+        local = {n.key: dims.evaluate(d, {}) for n, d in zip(kernel.shape_params, call.shape_args)}
+        trip = trip_count(split_loop(kernel), local)
+        return len(_chunks(trip, sum(sizes[name] for name in call.buffers), threads)) > 1
+
+    return entry_plan(module, plan_memory(module), split_loop, thread_count() > 1, chunked)
 
 
 def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
@@ -174,13 +184,13 @@ def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool 
 
     out = lower.lower_module(module, fastmath=fastmath, data_offset=data_offset(),
                              flavor=lower.host_flavor(schedule))
-    layout = _layout(module, schedule.threads) if native_entry else None
-    plan = layout.entry_plan(module.program.inputs) if layout is not None else None
+    plan = _entry_plan(module, schedule.threads) if native_entry else None
     entry = None
     if plan is not None and pyabi.array_layout() is not None:
         entry = f"sc_{module.program.name}_{lower.SUFFIX_TOKEN}_entry"
         kernels = {k.name: out.globals[lower.kernel_symbol(k)] for k in module.kernels}
-        pyentry.lower_entry(out, entry, plan, kernels, pyabi.array_layout())
+        pyentry.lower_entry(out, entry, plan, kernels, pyabi.array_layout(), PARALLEL_MIN_ELEMENTS,
+                            RELEASE_GIL_MIN_ELEMENTS)
     text = str(out)
     suffix = hashlib.sha256(text.encode()).hexdigest()[:16]
     text = text.replace(lower.SUFFIX_TOKEN, suffix)

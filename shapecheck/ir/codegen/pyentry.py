@@ -1,24 +1,29 @@
-"""The native Python entry of a fully specialised program: guards, allocation and kernel calls
-in one ``METH_FASTCALL`` C function, so a call costs what a builtin call costs.
+"""The native Python entry of a loop program: guards, allocation and kernel calls in one
+``METH_FASTCALL`` C function, so a call costs what a builtin call costs.
 
 Signature (CPython's ``_PyCFunctionFast``)::
 
     PyObject* entry(PyObject* fallback, PyObject* const* args, Py_ssize_t nargs)
 
-What it does, in order:
+What it does, in order (the plan is ``ir.entryplan.EntryPlan``; sizes are index expressions
+over the shape variables, constants for a fully specialised program):
 
 1. Guards, read straight from each array object (offsets from ``pyabi.array_layout``): exactly
-   ``nargs`` arguments; each one's type is exactly ``np.ndarray``, its rank and every dim equal
-   the specialised shape, its dtype descriptor is NumPy's canonical one for the dtype, and its
-   flags include C-contiguous and aligned (and writeable, for an argument the code writes into). Any failure tail-calls ``fallback(*args)`` (the
-   Python path), which raises the clear error or copies a strided argument: the native entry
-   never decides anything the Python path would decide differently, it only decides faster.
-2. Allocates each temporary with ``PyArray_Empty`` (a failure returns NULL with NumPy's
-   ``MemoryError`` set, after releasing what was allocated).
-3. Calls the kernels in order with data pointers and constant index arguments; around them the
-   GIL is released when the work is large enough for another thread to use the time.
-4. Returns the single output (a new reference) or a tuple of them, and releases the other
-   temporaries.
+   ``nargs`` arguments; each one's type is exactly ``np.ndarray``, its rank is the program's,
+   its dtype descriptor is NumPy's canonical one for the dtype, and its flags include
+   C-contiguous and aligned (and writeable, for an argument the code writes into). Then the
+   shape variables are read from the dims that name them, and every dim is compared with its
+   expression (``n``, ``n+1``, ``1024``). A call the Python path would run on threads (a split
+   kernel moving ``threads_min`` elements or more) is passed on too. Any failure tail-calls
+   ``fallback(*args)`` (the Python path), which raises the clear error, copies a strided
+   argument or runs the threads: the native entry never decides anything the Python path
+   would decide differently, it only decides faster.
+2. Allocates the outputs with ``PyArray_Empty``, each its own array (it is returned), and one
+   arena (a byte array) for every intermediate, at the offsets of the memory plan (a failure
+   returns NULL with NumPy's ``MemoryError`` set, after releasing what was allocated).
+3. Calls the kernels in order with data pointers and their index arguments; around them the
+   GIL is released when the call moves ``gil_min`` elements or more.
+4. Returns the single output (a new reference) or a tuple of them, and releases the arena.
 
 References: CPython's ``METH_FASTCALL`` (``Include/methodobject.h``), NumPy's
 ``PyArrayObject_fields`` (``ndarraytypes.h``).
@@ -26,33 +31,21 @@ References: CPython's ``METH_FASTCALL`` (``Include/methodobject.h``), NumPy's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from llvmlite import ir
 
-from . import pyabi, shelf
+from shapecheck.ir.entryplan import EntryPlan
+
+from . import lower, pyabi, shelf
 
 PTR = ir.IntType(8).as_pointer()
 I32 = shelf.I32
 I64 = shelf.I64
 
-
-@dataclass(frozen=True)
-class EntryPlan:
-    """A fully specialised program in slot terms; slots number the inputs, then the temps.
-
-    ``calls`` holds ``(kernel name, buffer slots, i64 arguments)`` per kernel call, in order."""
-
-    inputs: tuple        # per input: (shape, dtype code)
-    temps: tuple         # per temp: (shape, dtype code)
-    calls: tuple
-    outputs: tuple       # output slots
-    release_gil: bool
-    written: frozenset = frozenset()   # input slots the kernels write: they must be writeable
+__all__ = ["EntryPlan", "lower_entry"]
 
 
 def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
-                layout: pyabi.ArrayLayout) -> ir.Function:
+                layout: pyabi.ArrayLayout, threads_min: int, gil_min: int) -> ir.Function:
     """Add the entry function ``name`` to ``module``; ``kernels`` maps kernel names to their
     LLVM functions (``void k(T* ..., i64 ...)``)."""
     fn = ir.Function(module, ir.FunctionType(PTR, [PTR, PTR.as_pointer(), I64]), name)
@@ -68,10 +61,9 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
         b.position_at_end(passed)
 
     require(b.icmp_signed("==", nargs, I64(len(plan.inputs))), "nargs.ok")
-    data, objects = [], []
+    objects, data, dims_of = {}, {}, []
     for k, (shape, dtype) in enumerate(plan.inputs):
-        obj = b.load(b.gep(args, [I64(k)], inbounds=True), align=8)
-        objects.append(obj)
+        obj = objects[k] = b.load(b.gep(args, [I64(k)], inbounds=True), align=8)
         require(b.icmp_unsigned("==", _field(b, obj, layout.ob_type, PTR), api.object("sc_rt_PyArray_Type")),
                 f"arg{k}.is_ndarray")
         require(b.icmp_signed("==", _field(b, obj, layout.nd, I32), I32(len(shape))), f"arg{k}.rank")
@@ -79,37 +71,65 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
         needed = pyabi.NPY_ARRAY_C_CONTIGUOUS | pyabi.NPY_ARRAY_ALIGNED | \
             (pyabi.NPY_ARRAY_WRITEABLE if k in plan.written else 0)
         flags = b.and_(_field(b, obj, layout.flags, I32), I32(needed))
-        ok = b.and_(ok, b.icmp_signed("==", flags, I32(needed)))
-        dims = _field(b, obj, layout.dimensions, I64.as_pointer())
-        for axis, size in enumerate(shape):
-            actual = b.load(b.gep(dims, [I64(axis)], inbounds=True), align=8)
-            ok = b.and_(ok, b.icmp_signed("==", actual, I64(size)))
-        require(ok, f"arg{k}.ok")
-        data.append(_field(b, obj, layout.data, PTR))
+        require(b.and_(ok, b.icmp_signed("==", flags, I32(needed))), f"arg{k}.ok")
+        dims_of.append(_field(b, obj, layout.dimensions, I64.as_pointer()))
+        data[k] = _field(b, obj, layout.data, PTR)
 
-    temps = []
-    for k, (shape, dtype) in enumerate(plan.temps):
+    def dim(k: int, axis: int) -> ir.Value:
+        return b.load(b.gep(dims_of[k], [I64(axis)], inbounds=True), align=8)
+
+    sizes = lower.Scope(module, b, b, (), lower.HOST)   # shape variables, for index expressions
+    for param, k, axis in plan.params:
+        sizes.values[param] = dim(k, axis)
+    ok = ir.Constant(ir.IntType(1), 1)
+    for k, (shape, _) in enumerate(plan.inputs):
+        for axis, size in enumerate(shape):
+            ok = b.and_(ok, b.icmp_signed("==", dim(k, axis), lower.lower_expr(sizes, size)))
+    for moved in plan.threaded:
+        ok = b.and_(ok, b.icmp_signed("<", lower.lower_expr(sizes, moved), I64(threads_min)))
+    require(ok, "shapes.ok")
+
+    owned = []   # new references to release (or return)
+
+    def new_array(shape: tuple, dtype: str) -> ir.Value:
         descr = api.object(f"sc_rt_descr_{dtype}")
         b.call(api.function("sc_rt_Py_IncRef", ir.VoidType(), [PTR]), [descr])  # PyArray_Empty steals it
-        dims = _constant_dims(module, f"{name}.dims{k}", shape)
+        extents = b.alloca(I64, max(1, len(shape)))
+        for axis, size in enumerate(shape):
+            b.store(lower.lower_expr(sizes, size), b.gep(extents, [I64(axis)], inbounds=True))
         empty = api.function(pyabi.EMPTY_SYMBOL, PTR, [I32, I64.as_pointer(), PTR, I32])
-        obj = b.call(empty, [I32(len(shape)), dims, descr, I32(0)])
+        obj = b.call(empty, [I32(len(shape)), extents, descr, I32(0)])
         with b.if_then(b.icmp_unsigned("==", obj, PTR(None)), likely=False):
-            _release(b, api, temps)
+            _release(b, api, owned)
             b.ret(PTR(None))
-        temps.append(obj)
-        data.append(_field(b, obj, layout.data, PTR))
+        owned.append(obj)
+        return obj
 
-    state = b.call(api.function("sc_rt_PyEval_SaveThread", PTR, []), []) if plan.release_gil else None
+    arena = None
+    if any(offset is not None for *_, offset in plan.temps):   # one allocation for the intermediates
+        arena = new_array((plan.arena,), "u8")
+        base = _field(b, arena, layout.data, PTR)
+    for k, (shape, dtype, offset) in enumerate(plan.temps, start=len(plan.inputs)):
+        if offset is None:
+            objects[k] = new_array(shape, dtype)
+            data[k] = _field(b, objects[k], layout.data, PTR)
+        else:
+            data[k] = b.gep(base, [lower.lower_expr(sizes, offset)], inbounds=True)
+
+    release = b.icmp_signed(">=", lower.lower_expr(sizes, plan.moved), I64(gil_min))
+    state = b.alloca(PTR)
+    b.store(PTR(None), state)
+    with b.if_then(release):
+        b.store(b.call(api.function("sc_rt_PyEval_SaveThread", PTR, []), []), state)
     for kernel_name, slots, index_args in plan.calls:
         kernel = kernels[kernel_name]
         pointer_types = kernel.function_type.args[:len(slots)]
         b.call(kernel, [b.bitcast(data[s], t) for s, t in zip(slots, pointer_types)]
-               + [I64(v) for v in index_args])
-    if state is not None:
-        b.call(api.function("sc_rt_PyEval_RestoreThread", ir.VoidType(), [PTR]), [state])
+               + [lower.lower_expr(sizes, a) for a in index_args])
+    with b.if_then(release):
+        b.call(api.function("sc_rt_PyEval_RestoreThread", ir.VoidType(), [PTR]), [b.load(state)])
 
-    b.ret(_result(b, api, plan, objects + temps, temps))
+    b.ret(_result(b, api, plan, objects, owned))
 
     b.position_at_end(slow)
     vectorcall = api.function("sc_rt_PyObject_Vectorcall", PTR, [PTR, PTR.as_pointer(), I64, PTR])
@@ -117,19 +137,19 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
     return fn
 
 
-def _result(b: ir.IRBuilder, api: "_Api", plan: EntryPlan, objects: list, temps: list) -> ir.Value:
-    """The return value (a new reference); releases every temporary's own reference."""
+def _result(b: ir.IRBuilder, api: "_Api", plan: EntryPlan, objects: dict, owned: list) -> ir.Value:
+    """The return value (a new reference); releases every other array this call made."""
     n_inputs = len(plan.inputs)
     if len(plan.outputs) == 1:
         (slot,) = plan.outputs
         result = objects[slot]
         if slot < n_inputs:
             b.call(api.function("sc_rt_Py_IncRef", ir.VoidType(), [PTR]), [result])
-        _release(b, api, [t for k, t in enumerate(temps) if k + n_inputs != slot])
+        _release(b, api, [obj for obj in owned if obj is not result])
         return result
     pack = api.function("sc_rt_PyTuple_Pack", PTR, [I64], var_arg=True)
     result = b.call(pack, [I64(len(plan.outputs))] + [objects[s] for s in plan.outputs])
-    _release(b, api, temps)  # the tuple holds its own references (NULL on failure, error set)
+    _release(b, api, owned)  # the tuple holds its own references (NULL on failure, error set)
     return result
 
 
@@ -146,15 +166,6 @@ def _field(b: ir.IRBuilder, obj: ir.Value, offset: int, ty: ir.Type) -> ir.Value
 
 def _size(ty: ir.Type) -> int:
     return ty.width // 8 if isinstance(ty, ir.IntType) else 8
-
-
-def _constant_dims(module: ir.Module, name: str, shape) -> ir.Value:
-    array = ir.ArrayType(I64, max(1, len(shape)))
-    glob = ir.GlobalVariable(module, array, name)
-    glob.global_constant = True
-    glob.linkage = "private"
-    glob.initializer = ir.Constant(array, [I64(d) for d in shape] or [I64(0)])
-    return glob.bitcast(I64.as_pointer())
 
 
 class _Api:

@@ -14,7 +14,7 @@ from ..core.join import Joiner, element_of
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
-from .semantics import (AUG_NAMES, leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
+from .semantics import (AUG_NAMES, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_list, node_count, pattern_names, single_name,
@@ -208,7 +208,7 @@ class Statements:
             if items is not None and self._unroll_budget(node, len(items)) and self._unroll(node, items):
                 return
             element = self.iteration_value(iterable, node)
-            if leaves_early(node.body):   # an iteration may stop before the use: no certain errors
+            if loop_leaves_early(node):   # an iteration may stop before the use: no certain errors
                 self.frame.loops = {name: loop if name in outer_loops else replace(loop, certain=False)
                                     for name, loop in self.frame.loops.items()}
             self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse,

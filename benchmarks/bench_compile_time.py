@@ -95,6 +95,59 @@ print(json.dumps({"cpu": cpu * 1e3, "wall": wall * 1e3, **{k: v * 1e3 for k, v i
 """
 
 
+# Runs in the child: per-call time of one kernel compiled for every size (shapes=) against the
+# same kernel specialised to the size, at a few sizes (median of timeit repeats, microseconds).
+CALLS_CHILD = r"""
+import json, os, sys, timeit
+tree = sys.argv[1]
+sys.path[:0] = [tree]
+os.environ["SHAPECHECK_CACHE_DIR"] = "off"
+import numpy as np
+import shapecheck
+
+def chain(a, b):
+    t = a * b + 1.0
+    return np.exp(t) * a - b * t
+
+out = {}
+symbolic = shapecheck.jit(chain, shapes={"a": ("n",), "b": ("n",)})
+for n in (1000, 100000):
+    a = np.random.default_rng(0).standard_normal(n).astype(np.float32)
+    fixed = shapecheck.jit(chain)
+    fixed(a, a), symbolic(a, a)
+    number = 20000 if n <= 1000 else 200
+    for label, fn in (("symbolic", symbolic), ("fixed", fixed)):
+        times = timeit.repeat(lambda: fn(a, a), number=number, repeat=7)
+        out[f"{label} {n}"] = sorted(times)[3] / number * 1e6
+print(json.dumps(out))
+"""
+
+
+def call_times(tree: str) -> dict:
+    with tempfile.TemporaryDirectory(prefix="sc-call-time-") as scratch:
+        child = os.path.join(scratch, "calls.py")
+        with open(child, "w") as f:
+            f.write(CALLS_CHILD)
+        out = subprocess.run([sys.executable, child, tree], capture_output=True, text=True, timeout=600)
+    if out.returncode != 0:
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed"}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def calls_table(after: dict, before: dict | None) -> str:
+    lines = ["", "Per call of `a*b+1 -> exp(t)*a - b*t` (float32), microseconds, median of 7 repeats:", "",
+             "| kernel | n | us per call | before |" if before is not None else "| kernel | n | us per call |",
+             "|---|---:|---:|---:|" if before is not None else "|---|---:|---:|"]
+    for key in ("symbolic 1000", "fixed 1000", "symbolic 100000", "fixed 100000"):
+        label, n = key.split()
+        row = f"| {'shapes={a: (n,)}' if label == 'symbolic' else 'specialised'} | {int(n):,} | " \
+              f"{after.get(key, float('nan')):.1f} |"
+        if before is not None:
+            row += f" {before.get(key, float('nan')):.1f} |"
+        lines.append(row)
+    return "\n".join(lines) + "\n"
+
+
 def measure(tree: str, name: str, repeat: int) -> dict:
     runs = []
     with tempfile.TemporaryDirectory(prefix="sc-compile-time-") as scratch:
@@ -141,15 +194,18 @@ def main(argv=None) -> int:
     parser.add_argument("--before", metavar="DIR", help="also measure this checkout, side by side")
     parser.add_argument("--only", nargs="*", default=KERNELS, help="kernels to measure")
     parser.add_argument("--write", metavar="FILE", help="also write the table (markdown) to FILE")
+    parser.add_argument("--calls", action="store_true", help="also time calls of a symbolic-shape kernel")
     args = parser.parse_args(argv)
     names = [n for n in KERNELS if n in args.only]
     results = {n: measure(args.tree, n, args.repeat) for n in names}
     before = {n: measure(args.before, n, args.repeat) for n in names} if args.before else None
     text = table(names, results, before)
+    if args.calls:
+        text += calls_table(call_times(args.tree), call_times(args.before) if args.before else None)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     header = (f"    python benchmarks/bench_compile_time.py --repeat {args.repeat}"
               f"{' --only ' + ' '.join(names) if len(names) < len(KERNELS) else ''}"
-              f"{' --before ' + args.before if args.before else ''}\n\n"
+              f"{' --before ' + args.before if args.before else ''}{' --calls' if args.calls else ''}\n\n"
               f"Load average at the end: {load:.1f} on {os.cpu_count()} CPUs.\n\n")
     sys.stdout.write(header + text)
     if args.write:

@@ -294,7 +294,7 @@ def fully_shard(ctx: OpContext, call: Call) -> Value:
 def _fsdp(value: Value, m: Mesh, depth: int) -> Value:
     if type(value) in (TorchModule, ParallelLayer):
         return ShardedLayer(value, m)
-    if type(value) is Instance and depth < _FSDP_DEPTH:
+    if type(value) is Instance and depth < _FSDP_DEPTH and not value.template:   # (the template stands for any)
         for name, v in list(value.attrs.items()):
             if type(v) in (TorchModule, ParallelLayer) and _holds_parameters(v):
                 value.attrs[name] = ShardedLayer(v, m)

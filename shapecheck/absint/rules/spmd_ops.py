@@ -291,9 +291,9 @@ def _einsum(ctx: OpContext, call: Call, result: Array) -> Layout | None:
     if type(spec) is not Str or not spec.value or "..." in spec.value:
         return None
     text = spec.value.replace(" ", "")
-    inputs, _, output = text.partition("->")
+    inputs, arrow, output = text.partition("->")
     terms = inputs.split(",")
-    if not _:   # implicit output: the letters used once, in alphabetical order (NumPy's einsum docs)
+    if not arrow:   # implicit output: the letters used once, in alphabetical order (NumPy's einsum docs)
         output = "".join(sorted(x for x in set(inputs) - {","} if inputs.count(x) == 1))
     operands = [a.value for a in call.args[1:]]
     if len(terms) != len(operands) or not all(type(a) is Array and a.shape.dims is not None

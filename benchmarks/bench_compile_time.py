@@ -5,7 +5,7 @@ Each measurement is a fresh Python process that first warms up (imports, LLVM's 
 small elementwise compile and one calling libm) and then calls the kernel once with the disk cache
 off, so the figure is what a user's new kernel costs in a running program: analysis, tracing,
 passes, lowering to LLVM IR, LLVM's optimisation and code generation, and loading (the time of
-a second call, the run itself, is subtracted: the sizes are the benchmark's). Times are CPU
+a second call, the run itself, is subtracted; the sizes are the benchmark's --quick ones). Times are CPU
 time of the process (steadier than wall time on a shared machine; the compile runs on one
 thread) and wall time, medians over ``--repeat`` processes; the phases are CPU times too.
 
@@ -27,10 +27,11 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = ("stencil_2d", "kmeans_assign", "pairwise_distances", "cumulative_sum", "nbody_step",
            "black_scholes", "mandelbrot", "histogram", "softmax", "layernorm")
-# The sizes of bench_numba_style.py's full run (sizes are constants in the specialised code).
-SIZES = {"stencil_2d": 1024, "kmeans_assign": 200_000, "pairwise_distances": 1_000,
-         "cumulative_sum": 2_000_000, "nbody_step": 1_000, "black_scholes": 1_000_000,
-         "mandelbrot": 400, "histogram": 2_000_000}
+# The sizes of bench_numba_style.py's --quick run (sizes are constants in the specialised code;
+# small ones keep the run of the call, subtracted, from adding its noise to the figure).
+SIZES = {"stencil_2d": 128, "kmeans_assign": 2_000, "pairwise_distances": 100,
+         "cumulative_sum": 10_000, "nbody_step": 100, "black_scholes": 10_000,
+         "mandelbrot": 60, "histogram": 10_000}
 GOAL_MS = 50.0
 
 # Runs in the child: warm up, then time one first call, by phase.
@@ -80,7 +81,7 @@ if name in K.KERNELS:
     kernel, make = K.KERNELS[name]
     args = make(size)
 else:
-    x = np.random.default_rng(0).standard_normal((4096, 1024)).astype(np.float32)
+    x = np.random.default_rng(0).standard_normal((256, 128)).astype(np.float32)
     kernel, args = (np_softmax, (x,)) if name == "softmax" else (np_layernorm, (x, x[0].copy(), x[1].copy()))
 fn = shapecheck.jit(kernel)
 cpu, wall = time.process_time(), time.perf_counter()

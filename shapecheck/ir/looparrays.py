@@ -16,7 +16,9 @@ NumPy would produce memory:
   with NumPy's result dtypes (``ir.dtypes.reduction_dtype``).
 
 Shapes broadcast by NumPy's rules (dims equal, or one of them 1); slices take constant or
-argument-size bounds (``x[i, 1:n-1]``, steps are constants). ``x[i]`` of a matrix is a view
+argument-size bounds (``x[i, 1:n-1]``, steps are constants), or bounds known only at run time
+(``x[i, :i]``, step 1, Python's wrap-around and clamping), whose values can be reduced or
+stored but not made into a new array (its size would be unknown when the call allocates). ``x[i]`` of a matrix is a view
 (:class:`Array` with fixed leading indices): named, it still aliases the matrix, as in NumPy.
 
 Reference: NumPy's broadcasting and assignment rules
@@ -79,8 +81,8 @@ class ArrayExpr:
 
 
 def show_shape(shape: tuple) -> str:
-    """A shape as NumPy prints one: ``(11,)``, ``(n, 3)``."""
-    items = [dims.show(d) for d in shape]
+    """A shape as NumPy prints one: ``(11,)``, ``(n, 3)`` (a size known only at run time: ``?``)."""
+    items = [dims.show(d) if type(d) in (int, dims.Expr) else "?" for d in shape]
     return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
 
 
@@ -176,6 +178,8 @@ class ArrayCode:
         if isinstance(size, int) and all(v is None or type(v) is int for v in (start, stop)):
             first, last, stride = slice(start, stop, step).indices(size)
             return L.Const(first, I), len(range(first, last, stride)), stride
+        if any(isinstance(v, Scalar) for v in (start, stop)):
+            return self.run_time_slice(start, stop, step, size, item)
         if step != 1 or any(v is not None and not (type(v) is int and v >= 0 or type(v) is dims.Expr)
                             for v in (start, stop)):
             raise self.error(node, f"slice bounds in loop code are constants or argument sizes, with step 1 "
@@ -184,9 +188,28 @@ class ArrayCode:
         count = dims.sub(stop if stop is not None else size, first)
         return L.dim_to_expr(first) if type(first) is dims.Expr else L.Const(first, I), count, 1
 
+    def run_time_slice(self, start: Any, stop: Any, step: int, size, node) -> tuple:
+        """``(start, count, 1)`` of ``[start:stop]`` with bounds known at run time (``x[i, :i]``),
+        by Python's rules: a negative bound counts from the end, then both clamp to ``[0, size]``."""
+        if step != 1:
+            raise self.error(node, f"a slice with run-time bounds takes step 1 in loop code ({ast.unparse(node)!r})")
+        n = size_expr(size)
+
+        def bound(value: Any, default: L.Expr) -> L.Expr:
+            if value is None:
+                return default
+            v = self.index(value, node)
+            wrapped = L.Select(L.Compare("lt", v, L.Const(0, I)), L.Binary("add", v, n), v)
+            return L.Call("minimum", (L.Call("maximum", (wrapped, L.Const(0, I))), n))
+        first, last = bound(start, L.Const(0, I)), bound(stop, n)
+        return first, L.Call("maximum", (L.Binary("sub", last, first), L.Const(0, I))), 1
+
     # -- where arrays become loops -----------------------------------------------------------------
     def materialize(self, value: ArrayExpr, node, hint: str) -> Array:
         """A new array holding ``value`` (filled where the current statement runs)."""
+        if any(type(d) not in (int, dims.Expr) for d in value.shape):
+            raise self.error(node, f"an array whose size is known only at run time (shape {show_shape(value.shape)}) "
+                                   "cannot be made in loop code: reduce it, or store it into an array")
         array = self.allocate(value.shape, value.dtype, node, hint)
         self.fill(array, lambda idx: cast(value.element(idx).expr, array.dtype))
         return array
@@ -222,7 +245,7 @@ class ArrayCode:
             element = L.Load(temp.name, _broadcast_index(idx, source.shape, view.shape), temp.dtype)
         stmt: L.Stmt = L.Store(base.name, destination.indices, cast(element, base.dtype))
         for name, size in reversed(list(zip(names, view.shape))):
-            stmt = L.For(name, L.Const(0, I), L.dim_to_expr(size), 1, (stmt,))
+            stmt = L.For(name, L.Const(0, I), size_expr(size), 1, (stmt,))
         return [stmt]
 
     def reduce(self, kind: str, value: Any, node, dtype: str | None = None) -> Scalar:
@@ -243,14 +266,16 @@ class ArrayCode:
         step = self.ufunc(_REDUCE_UFUNC[kind], [current, element], node)
         stmt: L.Stmt = L.Assign(acc, cast(step.expr, dtype))
         for name, size in reversed(list(zip(names, source.shape))):
-            stmt = L.For(name, L.Const(0, I), L.dim_to_expr(size), 1, (stmt,))
+            stmt = L.For(name, L.Const(0, I), size_expr(size), 1, (stmt,))
         first = source.element(tuple(L.Const(0, I) for _ in source.shape)).expr
         start = cast(first, dtype) if kind in ("max", "min") else cast(L.Const(0, "i64"), dtype)
         self.pending += [L.Assign(acc, start), stmt]
         if kind != "mean":
             return Scalar(L.Var(acc, dtype))
-        count = dims.product(source.shape)
-        return self.ufunc("div", [Scalar(L.Var(acc, dtype)), Scalar(cast(L.dim_to_expr(count), "i64"))], node)
+        count: L.Expr = L.Const(1, I)
+        for size in source.shape:
+            count = L.Binary("mul", count, size_expr(size))
+        return self.ufunc("div", [Scalar(L.Var(acc, dtype)), Scalar(cast(count, "i64"))], node)
 
     def dot(self, a: Any, b: Any, node) -> Scalar:
         """``np.dot`` of two vectors: the sum of products, in the products' dtype (as NumPy)."""
@@ -261,6 +286,11 @@ class ArrayCode:
             raise self.error(node, f"shapes {show_shape(left.shape)} and {show_shape(right.shape)} not aligned")
         products = self.elementwise(lambda parts: self.ufunc("mul", parts, node), [a, b], node)
         return self.reduce("sum", products, node, dtype=products.dtype)
+
+
+def size_expr(size) -> L.Expr:
+    """An axis size as an i64 loop-IR expression (a dim over shape variables, or already one)."""
+    return L.dim_to_expr(size) if type(size) in (int, dims.Expr) else size
 
 
 def _is_full_slice(item: ast.AST) -> bool:

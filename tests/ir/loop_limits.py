@@ -184,3 +184,16 @@ def row_is_not_a_number(x):
         if x[i] > 0:
             s += 1.0
     return s
+
+
+def triangular(a, b):
+    # slices bounded by the loop index (known only at run time), Python's clamping included
+    n = a.shape[0]
+    lower = np.zeros(n)
+    tail = np.zeros(n)
+    out = a.copy()
+    for i in range(n):
+        lower[i] = np.dot(a[i, :i], b[:i])
+        tail[i] = np.sum(a[i, i - 2:]) + np.max(a[:i + 1, i]) + a[i, -i:].sum()
+        out[i, i + 1:] = 0.0
+    return lower, tail, out

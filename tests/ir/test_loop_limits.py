@@ -156,9 +156,19 @@ M = RNG.standard_normal((6, 5))
     (F.accumulate_rows, (M,)),
     (F.int_rows, (RNG.integers(0, 5, (4, 6)),)),
     (F.int_rows, (RNG.integers(0, 5, (4, 6)).astype(np.uint8),)),
+    (F.triangular, (RNG.standard_normal((7, 7)), RNG.standard_normal(7))),
+    (F.triangular, (RNG.standard_normal((1, 1)), RNG.standard_normal(1))),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_whole_array_expressions_in_loops_match_numpy(fn, args):
     same(shapecheck.jit(fn)(*args), fn(*args), rtol=1e-6, atol=1e-6)
+
+
+def test_run_time_slices_serve_every_size_of_a_symbolic_kernel():
+    f = shapecheck.jit(F.triangular, shapes={"a": ("n", "n"), "b": ("n",)}, dtypes={"a": "f64", "b": "f64"})
+    for n in (1, 2, 5, 12):
+        a, b = RNG.standard_normal((n, n)), RNG.standard_normal(n)
+        same(f(a, b), F.triangular(a, b))
+    assert f.compiles == 1
 
 
 def test_whole_array_expressions_serve_every_size_of_a_symbolic_kernel():

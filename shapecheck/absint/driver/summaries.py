@@ -26,8 +26,8 @@ as a re-run would (``core.freshen``); symbols that existed before the run keep t
 
 from __future__ import annotations
 
-import ast
 import dataclasses
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -211,16 +211,18 @@ def holds_object(v: Value) -> bool:
     return walk.objects > 0
 
 
-@lru_cache(maxsize=4096)
-def summarisable(node: ast.AST) -> bool:
-    """Whether a body can be summarised at all: it reads no ``HOLE`` (solved per call) and stores no
-    ``global``/``nonlocal`` name (state the key does not see)."""
-    for n in ast.walk(node):
-        if isinstance(n, (ast.Global, ast.Nonlocal)):
-            return False
-        if isinstance(n, ast.Name) and n.id == "HOLE" or isinstance(n, ast.Attribute) and n.attr == "HOLE":
-            return False
-    return True
+#: Words that make a body's analysis read or write what a call's key does not hold: a ``HOLE``
+#: (solved per call), a ``global``/``nonlocal`` store.
+_UNSUMMARISABLE = re.compile(r"\b(?:global|nonlocal|HOLE)\b")
+
+
+def summarisable(fn: Function) -> bool:
+    """Whether ``fn``'s body can be summarised at all (see :data:`_UNSUMMARISABLE`). Read off the
+    source text, which costs far less than walking the tree for every function of every file; a
+    comment or string with one of the words only costs the function its summaries."""
+    node = fn.node
+    lines = fn.module.lines[node.lineno - 1:node.end_lineno]
+    return _UNSUMMARISABLE.search("\n".join(lines)) is None
 
 
 def symbol_number(name: str) -> int:

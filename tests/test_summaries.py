@@ -130,3 +130,20 @@ def test_the_symbols_of_the_arguments_are_the_ones_a_reuse_keeps():
     cls = Class(None, None, "Net")
     _, given = call_key(object(), [Instance(cls, {"w": Array(Shape((n, 2)))}), Int(sym("k#2"))], {})
     assert given == {"n#1", "k#2"}
+
+
+def test_an_object_table_counts_its_changes_and_copies_as_a_new_table():
+    import copy
+    import pickle
+
+    from shapecheck.absint.core.values import Fields, HeapClock
+
+    obj = Instance(Class(None, None, "Net"), {"w": Int(3)})
+    assert type(obj.attrs) is Fields
+    before, clock = obj.revision(), HeapClock.writes
+    obj.attrs["b"] = Int(4)
+    assert obj.revision() > before and HeapClock.writes > clock
+    obj.template = True          # a field it already has: a change too
+    assert obj.revision() > before + 1
+    for clone in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj)):
+        assert dict(clone.attrs) == dict(obj.attrs) and type(clone.attrs) is Fields

@@ -40,6 +40,9 @@ class Fields(dict):
         dict.__init__(self, *args, **kwargs)
         self.version = 0
 
+    def __reduce__(self):   # a copy (pickle, copy) is a new table with the same items
+        return Fields, (dict(self),)
+
     def __setitem__(self, key, value):
         self.version += 1
         HeapClock.writes += 1

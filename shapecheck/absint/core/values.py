@@ -80,9 +80,11 @@ class Mutable:
             state["_revision"] = state.get("_revision", 0) + 1
         object.__setattr__(self, name, value if type(value) is not dict else Fields(value))
 
+    _table = "attrs"   # the name of its Fields
+
     def revision(self) -> int:
         state = self.__dict__
-        return state.get("_revision", 0) + sum(v.version for v in state.values() if type(v) is Fields)
+        return state.get("_revision", 0) + state[self._table].version
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +299,7 @@ class Opaque(Mutable, Value):
     dim: Dim | None = None    # its value where an int is needed (``3 * config.n_embd``), once named
 
     __hash__ = object.__hash__
+    _table = "members"
 
     def as_int(self, fresh) -> "Int":
         """This object where the code needs an int: a dim named ``config.n_embd``, the same each time.

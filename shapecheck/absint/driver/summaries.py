@@ -99,7 +99,8 @@ class KeyCache:
     again for each layer, while no layer changed."""
 
     def __init__(self):
-        self.entries: dict[int, tuple] = {}   # id -> (object, node, symbols, ((object, revision), ...))
+        # id -> (object, node, symbols, ((object, revision), ...), the HeapClock when last checked)
+        self.entries: dict[int, tuple] = {}
         self.nodes: dict[_Node, _Node] = {}
 
 
@@ -146,9 +147,12 @@ class _Keys:
         self.objects += 1
         ident = id(v)
         hit = self.cache.entries.get(ident)
-        if hit is not None and hit[0] is v and all(_revision(o) == r for o, r in hit[3]):
+        if hit is not None and hit[0] is v and (hit[4] == HeapClock.writes or all(_revision(o) == r for o, r in hit[3])):
+            if hit[4] != HeapClock.writes:   # checked once per change anywhere, not per use
+                self.cache.entries[ident] = hit[:4] + (HeapClock.writes,)
             self.symbols |= hit[2]
-            self.read.update((id(o), (o, r)) for o, r in hit[3])
+            if self.path:   # an enclosing object's key is read from these objects too
+                self.read.update((id(o), (o, r)) for o, r in hit[3])
             return hit[1]
         if ident in self.path:
             position = self.path.index(ident)
@@ -171,7 +175,7 @@ class _Keys:
         node = self.cache.nodes.setdefault(node, node)
         mine, read = self.symbols, self.read
         if self.reach >= depth:   # nothing below refers above this object: its key is its own
-            self.cache.entries[ident] = (v, node, frozenset(mine), tuple(read.values()))
+            self.cache.entries[ident] = (v, node, frozenset(mine), tuple(read.values()), HeapClock.writes)
         self.symbols, self.reach, self.read = outer[0] | mine, min(outer[1], self.reach), outer[2]
         self.read.update(read)
         return node

@@ -31,6 +31,9 @@ CASES = [
      "def vec(x: (3,) | (x0, 3)) -> () | (x0,)"),
     ("def gelu(x):\n    return 0.5 * x * (1 + np.tanh(x))\n",
      "def gelu(x) -> (*x)"),
+    # a view into heads requires a divisibility, printed as one (issue 14), not B*C*T == B*T*h*(C//h)
+    ("def heads(x, config):\n    B, T, C = x.shape\n    return x.reshape(B, T, config.n_head, C // config.n_head)\n",
+     "def heads(x: (B, T, C), config) -> (B, T, config.n_head, C//config.n_head)\n    requires C%config.n_head == 0"),
 ]
 
 

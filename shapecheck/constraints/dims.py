@@ -26,6 +26,7 @@ __all__ = [
     "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
+    "exact_quotient", "common_factor", "shared_atoms",
 ]
 
 
@@ -238,17 +239,7 @@ def _common_factor(a: Dim, b: Dim) -> tuple[Dim, Dim, Dim] | None:
     k = gcd(_content(a), b if type(b) is int else _content(b))
     atoms: list | None = None
     if type(b) is Expr and a.constant == 0 and b.constant == 0:
-        for monomial, _ in a.terms + b.terms:
-            if atoms is None:
-                atoms = list(monomial)
-                continue
-            rest = list(monomial)
-            kept = []
-            for atom in atoms:
-                if atom in rest:
-                    rest.remove(atom)
-                    kept.append(atom)
-            atoms = kept
+        atoms = shared_atoms([m for m, _ in a.terms + b.terms])
     if k <= 1 and not atoms:
         return None
     g: Dim = max(k, 1)
@@ -258,12 +249,32 @@ def _common_factor(a: Dim, b: Dim) -> tuple[Dim, Dim, Dim] | None:
     return (g, qa, qb) if qa is not None and qb is not None else None
 
 
+def shared_atoms(monomials: list[tuple]) -> list:
+    """The atoms every monomial holds, with multiplicity (``[a, a, b]`` of ``a*a*b*c`` and
+    ``a*a*b*b``)."""
+    shared = list(monomials[0]) if monomials else []
+    for monomial in monomials[1:]:
+        rest = list(monomial)
+        kept = []
+        for atom in shared:
+            if atom in rest:
+                rest.remove(atom)
+                kept.append(atom)
+        shared = kept
+    return shared
+
+
 def _exact_quotient_by(a: Dim, g: Dim) -> Dim | None:
     if type(g) is int:
         if type(a) is int:
             return a // g if a % g == 0 else None
         return _scale_down(a, g) if _content(a) % g == 0 else None
     return _exact_quotient(a, g)
+
+
+#: public names of the two cancellations (``constraints/readable.py`` rewrites predicates with them)
+exact_quotient = _exact_quotient
+common_factor = _common_factor
 
 
 def floordiv(a: Dim, b: Dim) -> Dim:

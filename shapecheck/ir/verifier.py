@@ -28,7 +28,7 @@ class VerifyError(ValueError):
 
 
 def make_prover(solver: Solver | None = None):
-    solver = solver or Solver(timeout_ms=2000)
+    solver = solver or Solver()
 
     def prove(p: Pred) -> bool:
         if p.kind in ("true", "false"):

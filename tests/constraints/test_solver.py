@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shapecheck.constraints import dims as D
 from shapecheck.constraints.broadcast import broadcast_dim, compatible, result_definition
-from shapecheck.constraints.predicates import FALSE, TRUE, conj, disj, eq, evaluate_pred, le, lt, ne, negate
+from shapecheck.constraints.predicates import FALSE, TRUE, conj, disj, eq, evaluate_pred, ge, le, lt, ne, negate
 from shapecheck.constraints.signature import parse_signature
 from shapecheck.constraints.solver import Fact, Solver, Verdict, relevant_facts
 
@@ -45,7 +45,7 @@ def test_contradictory_facts_make_no_error() -> None:
 
 
 def test_time_out_is_unknown_never_a_crash() -> None:
-    s = Solver(timeout_ms=1, budget_s=0.0)   # no budget left: every open question is unknown
+    s = Solver(budget=0)   # no budget left: every open question is unknown
     decision = s.decide((), eq(D.mul(n, n), D.add(D.mul(m, m), 2)))
     assert decision.verdict in (Verdict.UNKNOWN, Verdict.SOMETIMES)
     if decision.verdict is Verdict.UNKNOWN:
@@ -73,3 +73,49 @@ def test_gufunc_signatures() -> None:
     assert [c.name for c in sig.inputs[0]] == ["n", "k"] and sig.inputs[0][0].optional
     assert parse_signature("(3),(3)->(3)").inputs[0][0].fixed == 3
     assert parse_signature("(m,m)->()").outputs == ((),)
+
+
+def test_out_of_steps_is_unknown_and_the_same_whatever_came_before() -> None:
+    """Z3 is bounded by steps, not seconds (issue 11: -j 1 and -j 2 disagreed on five time-outs):
+    a question too hard for its step limit is UNKNOWN every time, in a fresh solver or after other
+    questions, under other names, and however busy the machine is."""
+    hard = eq(D.add(D.mul(D.mul(n, n), n), D.mul(D.mul(m, m), m)), D.mul(D.mul(k, k), k))   # n³+m³ = k³
+    facts = (Fact(ge(n, 1)), Fact(ge(m, 1)))
+    first = Solver(rlimit=200_000).decide(facts, hard)
+    busy = Solver(rlimit=200_000)
+    for i in range(30):   # other questions first: other terms in Z3's memory
+        busy.decide((), eq(D.mul(n, D.add(m, i)), D.add(D.mul(k, k), 3)))
+    a, b, c = D.sym("a"), D.sym("b"), D.sym("c")
+    renamed = eq(D.add(D.mul(D.mul(a, a), a), D.mul(D.mul(b, b), b)), D.mul(D.mul(c, c), c))
+    later = busy.decide((Fact(ge(b, 1)), Fact(ge(a, 1))), renamed)   # n is b, m is a
+    assert first.verdict is later.verdict is Verdict.UNKNOWN and first.timed_out and later.timed_out
+    assert first.cost == later.cost > 0
+
+
+def test_the_cost_of_an_answer_is_the_same_in_every_context() -> None:
+    """Each question is asked in its own Z3 context: the steps it takes do not depend on history."""
+    question = ((Fact(ge(n, 1)), Fact(ge(m, 1))), eq(D.mul(D.mul(n, m), D.add(m, 2)), D.add(D.mul(k, k), 7)))
+    costs = set()
+    for warmup in (0, 5, 20):
+        s = Solver()
+        for i in range(warmup):
+            s.is_satisfiable((Fact(eq(D.mul(n, D.add(k, i)), D.add(D.mul(m, m), 1))),))
+        enc = s.encoding()
+        s._decide_z3(enc, *question)
+        costs.add(enc.spent())
+    assert len(costs) == 1
+
+
+def test_a_spent_budget_is_reached_at_the_same_question_with_or_without_the_memo() -> None:
+    """A remembered answer costs the run what it cost to find, so the budget runs out at the same
+    question whether this process answered it before (another file, -j 1) or not (-j N)."""
+    positive = (Fact(ge(n, 1)), Fact(ge(m, 1)))
+    questions = [eq(D.add(D.add(D.mul(D.mul(n, n), n), D.mul(D.mul(m, m), m)), i), D.mul(D.mul(k, k), k))
+                 for i in (0, 3, 5)]                       # n³ + m³ + i = k³: beyond 100k steps
+    runs = []
+    for _ in range(2):                                     # the second run finds them all remembered
+        s = Solver(rlimit=100_000, budget=150_000)
+        runs.append(([s.decide(positive, q).timed_out for q in questions], s.spent, s.queries))
+    (cold, cold_spent, cold_queries), (warm, warm_spent, warm_queries) = runs
+    assert cold == warm == [True, True, True] and cold_spent == warm_spent > 150_000
+    assert cold_queries == 2 and warm_queries == 0         # the third was never asked: budget spent

@@ -36,7 +36,7 @@ class Analysis:
     def __init__(self, project: Project):
         self.project = project
         self.options = project.options
-        self.solver = Solver(self.options.timeout_ms)
+        self.solver = Solver(rlimit=self.options.rlimit)
         self.findings = Findings()
         self.modules = Modules(project, self.run_module)
         self.calls = Calls(self)

@@ -353,11 +353,11 @@ def _expressions(atoms: list) -> Iterable[D.Dim]:
 def _models(solver, facts: list[Fact], hole: D.Dim, count: int = 3) -> list[dict]:
     """A few models of ``facts``, each with different values of the other unknowns."""
 
-    variables: dict = {}
-    terms = [solver.pred(f.pred, variables) for f in facts]
-    solver.dim(hole, variables)
-    s = z3.Solver()
-    s.set("timeout", solver.timeout_ms)
+    enc = solver.encoding()   # its own Z3 context and step limit: the same models under any load
+    terms = [enc.pred(f.pred) for f in facts]
+    enc.dim(hole)
+    variables = enc.variables
+    s = enc.solver()
     s.add([v >= 0 for v in variables.values()])
     s.add(terms)
     out: list[dict] = []

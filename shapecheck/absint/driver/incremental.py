@@ -137,7 +137,7 @@ class ModuleKeys:
             h.update(f"{name}\0{self.texts[name]}\0".encode("utf-8", "surrogatepass"))
         h.update(self.rest.encode())
         options = self.options
-        h.update(f"{options.strict}:{options.notes}:{options.timeout_ms}:{options.unroll}".encode())
+        h.update(f"{options.strict}:{options.notes}:{options.rlimit}:{options.unroll}".encode())
         for path, info in sorted(self.modules.items()):
             if info is not None and info is not self.info:
                 h.update(f"{path}\0{hashlib.sha1(info.source.encode('utf-8', 'surrogatepass')).hexdigest()}".encode())

@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ...constraints.solver import RLIMIT
+
 
 @dataclass(frozen=True)
 class Options:
     strict: bool = False           # also report possible errors (SC120) as warnings
-    timeout_ms: int = 1000         # per Z3 query; a time-out means "unknown", never an error
+    rlimit: int = RLIMIT           # Z3 steps per check; running out means "unknown", never an error
     select: tuple[str, ...] = ()   # code prefixes to keep (empty: all)
     ignore: tuple[str, ...] = ()   # code prefixes to drop
     notes: bool = False            # record ShapeNotes (hover / inlay hints); the CLI does not need them

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from ...constraints import dims as D
 from ...constraints.broadcast import compatible
 from ...constraints.predicates import Pred, ge, pred_symbols, substitute_pred
+from ...constraints.readable import readable
 from ...constraints.solver import Fact, Verdict
 from ...constraints.shapes import Shape
 from ..core.frame import Frame
@@ -66,7 +67,7 @@ def signature_text(analysis: "Analysis", fn: Function) -> str | None:
         value = result.final_env.get(p, UNKNOWN)
         params.append(p if p == "self" else f"{p}: {_show_value(value, names)}")
     text = f"def {node.name}({', '.join(params)}) -> {_show_value(result.returns, names)}"
-    extra = [pred.show(names) for pred, *_ in result.preconditions if pred.kind not in ("eq",)]
+    extra = [readable(pred).show(names) for pred, *_ in result.preconditions if pred.kind not in ("eq",)]
     if extra:
         text += "  # requires " + "; ".join(dict.fromkeys(extra))
     result.signature = text
@@ -135,6 +136,7 @@ class _Run:
     preconditions: list
     names: dict
     failed: bool
+    refined: dict          # parameters as the body's top-level statements first shaped them
 
 
 def _run(analysis: "Analysis", fn: Function, env: dict) -> _Run:
@@ -150,7 +152,7 @@ def _run(analysis: "Analysis", fn: Function, env: dict) -> _Run:
     else:
         interp.run_body(fn.node.body)
     return _Run(frame.env, join_returns(analysis.fresh, frame.returns), frame.facts, frame.preconditions,
-                frame.names, bool(errors))
+                frame.names, bool(errors), frame.refined)
 
 
 def describe(analysis: "Analysis", fn: Function) -> Signature | None:
@@ -184,7 +186,7 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
             # every rank works: the parameters are not constrained; the result may still be known
             same = _same_return(analysis, runs)
             base = _Run(base.env, same if same is not None else base.returns, base.facts,
-                        base.preconditions, base.names, base.failed)
+                        base.preconditions, base.names, base.failed, base.refined)
             runs = []
     if not runs:
         runs = [(start, base)]
@@ -195,6 +197,8 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
         namer = _Namer(analysis, run.facts, run.names)
         for p in params:
             value = run.env.get(p, env.get(p, UNKNOWN))
+            if p in run.refined and _assigned(fn.node, p):
+                value = run.refined[p]    # ``x = x + attn(x)``: the parameter is x as it came in
             if p in unranked and type(env.get(p)) is Array and type(value) is not Array:
                 value = env[p]
             text = namer.value(value, p)
@@ -202,7 +206,7 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
                 text = scalars[p]
             if text is not None and text not in per_param[p]:
                 per_param[p].append(text)
-        text = namer.value(run.returns, "r")
+        text = namer.value(run.returns, None)
         if text is not None and text not in returns:
             returns.append(text)
         if len(runs) == 1:
@@ -335,20 +339,24 @@ class _Namer:
         self.shown: dict[str, str] = {}        # representative symbol -> its printed name
         self.order: list = []                   # representatives so far (candidates for later dims)
         self.constants = sorted({c for f in facts for c in _constants(f.pred)})
+        self._fact_names: list[str] | None = None
 
-    def value(self, value: Value, hint: str):
+    def value(self, value: Value, where: str | None):
+        """``value`` as printed; ``where`` is how the code reaches it (a parameter ``x``, or
+        ``x[0]`` of a tuple parameter; None for the result), the name of a dim nothing else names."""
         if type(value) is Array:
             dims = value.shape.dims
             if dims is None:
                 # relative to a parameter (``gelu(x) -> (*x)``), else not known
                 return value.shape.show(self.names) if value.shape.middle is not None else None
-            return ShapeText(tuple(self.dim(d, f"{hint}{i}") for i, d in enumerate(dims)), value.dtype)
+            return ShapeText(tuple(self.dim(d, f"{where}.shape[{i}]" if where else "?") for i, d in enumerate(dims)),
+                             value.dtype)
         if type(value) is Int:
             return "int"
         if value is NONE:
             return "None"
         if type(value) is Tuple and value.items and all(type(v) is Array for v in value.items):
-            parts = [self.value(v, f"{hint}{i}") for i, v in enumerate(value.items)]
+            parts = [self.value(v, f"{where}[{i}]" if where else None) for i, v in enumerate(value.items)]
             return "tuple[" + ", ".join(p.show() if p else "?" for p in parts) + "]"
         return None
 
@@ -369,21 +377,43 @@ class _Namer:
             return hit
         symbol = D.sym(s)
         candidates = list(self.constants) + list(self.order)
+        if self._code_name(s) is None:
+            # an analysis-made dim (a join, a broadcast): the facts may say which of the code's own
+            # values it is (``max(C, config.n_embd) == config.n_embd``)
+            candidates += [D.sym(o) for o in self._named_in_facts() if o != s and D.sym(o) not in self.order]
         found = self.solver.implied_value(self.facts, symbol, candidates) if candidates else None
         if found is None:
             found = symbol
-            self.order.append(symbol)
-            self.shown[s] = self._fresh_name(s, hint)
+        if type(found) is not int and len(D.free_symbols(found)) == 1 and found not in self.order:
+            (name,) = D.free_symbols(found)
+            self.order.append(found)
+            self.shown[name] = self._fresh_name(name, hint)
         self.reps[s] = found
         return found
 
-    def _fresh_name(self, s: str, hint: str) -> str:
+    def _named_in_facts(self) -> list[str]:
+        """The symbols of the facts that the code names (``config.n_embd``, ``T``), in order."""
+        if self._fact_names is None:
+            names = sorted({x for f in self.facts for x in pred_symbols(f.pred)})
+            self._fact_names = [x for x in names if self._code_name(x) is not None]
+        return self._fact_names
+
+    def _code_name(self, s: str) -> str | None:
+        """The name the code gives symbol ``s``, if any."""
         name = self.names.get(s)
-        if name is None or not _is_code_name(name):   # an analysis-made dim: named for where it is
-            name = D.display_name(s)
-            if not _is_code_name(name) or name in _INTERNAL_HINTS:
-                name = hint if hint.isidentifier() else "d"
+        if name is not None and _is_code_name(name):
+            return name
+        name = D.display_name(s)
+        return name if _is_code_name(name) and name not in _INTERNAL_HINTS else None
+
+    def _fresh_name(self, s: str, hint: str) -> str:
+        """The code's name for ``s``; else how the code reaches the dim (``x.shape[2]``), or a
+        numbered placeholder in a result (``?1``): never a made-up name the reader would look for
+        in the code."""
+        name = self._code_name(s) or hint
         taken = set(self.shown.values())
+        if name == "?":
+            return f"?{sum(t.startswith('?') for t in taken) + 1}"
         base, i = name, 2
         while name in taken:
             name, i = f"{base}{i}", i + 1
@@ -395,7 +425,7 @@ class _Namer:
         out: list[str] = []
         for pred, *_ in preconditions:
             mapping = {s: self.canonical(D.sym(s)) for s in pred_symbols(pred)}
-            simple = substitute_pred(pred, mapping)
+            simple = readable(substitute_pred(pred, mapping))
             if simple.kind == "true" or self._vacuous(pred):
                 continue
             text = simple.show(self.shown)

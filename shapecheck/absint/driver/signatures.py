@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -170,24 +171,31 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
     scalars = _scalar_defaults(node)
     unranked = [p for p in params if type(start.get(p)) is Unknown and type(base.env.get(p)) is Unknown
                 and _used(fn.node, p) and p not in scalars][:MAX_SPLIT_PARAMS]
+    # ``top_k=None``: the code's default is one of the values to try, and the first (issue 14)
+    nones = {p for p in _none_defaults(node) if p in unranked}
     runs: list[tuple[dict, _Run]] = []
+    none_runs: set[str] = set()       # None-default parameters whose None path runs
+    unconstrained = False
     if unranked:
-        for ranks in itertools.product(SPLIT_RANKS, repeat=len(unranked)):
+        choices = [((None,) if p in nones else ()) + SPLIT_RANKS for p in unranked]
+        for ranks in itertools.product(*choices):
             env = dict(start)
             for p, r in zip(unranked, ranks):
-                env[p] = Array(Shape(tuple(analysis.fresh(f"{p}{i}") for i in range(r))))
+                env[p] = NONE if r is None else Array(Shape(tuple(analysis.fresh(f"{p}{i}") for i in range(r))))
             run = _run(analysis, fn, env)
             if not run.failed:
                 runs.append((env, run))
+                none_runs |= {p for p, r in zip(unranked, ranks) if r is None}
         broadcast = _broadcast_runs(analysis, fn, start, base, unranked) if runs else None
         if broadcast is not None:
             runs = broadcast
-        elif len(runs) == len(SPLIT_RANKS) ** len(unranked):
+        elif len(runs) == math.prod(len(c) for c in choices):
             # every rank works: the parameters are not constrained; the result may still be known
             same = _same_return(analysis, runs)
             base = _Run(base.env, same if same is not None else base.returns, base.facts,
                         base.preconditions, base.names, base.failed, base.refined)
             runs = []
+            unconstrained = True
     if not runs:
         runs = [(start, base)]
     per_param: dict[str, list] = {p: [] for p in params}
@@ -211,6 +219,10 @@ def describe(analysis: "Analysis", fn: Function) -> Signature | None:
             returns.append(text)
         if len(runs) == 1:
             requires = namer.requirements(run.preconditions)
+    for p in none_runs:
+        # None first, as the code's default; anything else it may be, when nothing constrains it
+        rest = [t for t in per_param[p] if t != "None"] or (["?"] if unconstrained else [])
+        per_param[p] = ["None"] + rest
     shown = tuple((p, tuple(per_param[p]) if p != "self" else ()) for p in params)
     return Signature(node.name, fn.qualname, node, shown, tuple(returns), tuple(requires))
 
@@ -283,15 +295,23 @@ def _admissible_shapes(analysis: "Analysis", fn: Function, pinned: dict, p: str,
     return out
 
 
+def _none_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """Parameters whose default is ``None`` (``top_k=None``, ``mask=None``)."""
+    return [a.arg for a, d in _defaults(node) if isinstance(d, ast.Constant) and d.value is None]
+
+
+def _defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[ast.arg, ast.expr]]:
+    args = node.args
+    positional = args.posonlyargs + args.args
+    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+    return pairs + [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+
+
 def _scalar_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
     """Parameters whose default is a Python number or bool (``temperature=1.0``, ``do_sample=False``),
     by the default's type name: the code's own word that they are scalars, so they are not tried as
     arrays of rank 0-2."""
-    args = node.args
-    positional = args.posonlyargs + args.args
-    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
-    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
-    return {a.arg: type(d.value).__name__ for a, d in pairs
+    return {a.arg: type(d.value).__name__ for a, d in _defaults(node)
             if isinstance(d, ast.Constant) and type(d.value) in (int, float, bool)}
 
 

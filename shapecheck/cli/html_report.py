@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..report.diagnostics import Diagnostic, FileReport, ShapeNote
+from ..report.notebook import Notebook
 from .dataflow import function_graphs, render_svg
 from .output import Coverage, coverage_by_file
 
@@ -40,6 +41,8 @@ table.files td:first-child, table.files th:first-child { text-align: left; }
 .source tr.error { background: #fdecec; }
 .source tr.error td.m { color: #b42318; }
 .source tr.hole { background: #eef6ff; }
+.source tr.cell th { text-align: left; font: 600 12px system-ui, sans-serif; color: #52606d;
+  background: #eef1f5; padding: 6px 8px 2px; border-top: 2px solid #c9d2dd; }
 .shape { border-bottom: 1px dotted #1d4ed8; position: relative; }
 .shape:hover { background: #e0ebff; }
 .shape:hover::after { content: attr(data-shape); position: absolute; left: 0; top: 1.5em; z-index: 2;
@@ -112,22 +115,59 @@ def index_page(files: Sequence[FilePage]) -> str:
     return _document("shapecheck shape report", "shapecheck shape report", body)
 
 
+@dataclass(frozen=True)
+class SourceLine:
+    """A row of a page: the module line it is (the analysis's coordinates, and the row's anchor),
+    the number and text a reader sees, and the cell it opens, if any (a notebook's ``cell 3``)."""
+
+    line: int
+    number: int
+    text: str
+    analysed: bool = True     # False: a magic or shell line shown as written (blanked for analysis)
+    opens_cell: int | None = None
+
+
+def source_lines(text: str, notebook: Notebook | None) -> list[SourceLine]:
+    """A module's lines as its page shows them. A notebook's are split per cell, numbered within
+    their cell as ``check`` locates them (``nb.ipynb:cell 3:4:5``), each cell's lines as written
+    (a ``%time`` line shows as such, not as the ``pass`` the analyser read)."""
+    lines = text.splitlines()
+    if notebook is None or not notebook.cells:
+        return [SourceLine(n, n, line) for n, line in enumerate(lines, start=1)]
+    out = []
+    for cell in notebook.cells:
+        written = cell.source.splitlines() or [""]
+        for i in range(cell.line_count):
+            module_line = cell.first_line + i
+            analysed = lines[module_line - 1] if module_line <= len(lines) else ""
+            shown = written[i] if i < len(written) else ""
+            out.append(SourceLine(module_line, i + 1, shown, analysed == shown,
+                                  cell.number if i == 0 else None))
+    return out
+
+
 def file_page(report: FileReport, text: str, coverage: Coverage, site: Site, dot: str | None) -> str:
     lines = text.splitlines()
     notes = _notes_by_line(report.notes)
     unknown = _unknown_by_line(report)
     findings = _findings_by_line(report.diagnostics)
     margin = _margin(report.notes, lines)
+    notebook = report.notebook if isinstance(report.notebook, Notebook) else None
     rows = []
-    for number, line in enumerate(lines, start=1):
+    for row in source_lines(text, notebook):
+        number = row.line
+        if row.opens_cell is not None:
+            rows.append(f'<tr id="cell-{row.opens_cell}" class="cell"><td class="n"></td>'
+                        f'<th colspan="2">cell {row.opens_cell}</th></tr>')
         found = findings.get(number, [])
         kind = "error" if any(d.severity == "error" for d in found) else "hole" if any(
             d.code in HOLE_CODES for d in found) else ""
         side = [html.escape(f"{d.severity}[{d.code}] {d.message}") for d in found] + \
             [html.escape(m) for m in margin.get(number, [])]
-        rows.append(f'<tr id="L{number}" class="{kind}"><td class="n">{number}</td>'
-                    f"<td>{_line_html(line, notes.get(number, []), unknown.get(number, []))}</td>"
-                    f'<td class="m">{"<br>".join(side)}</td></tr>')
+        shown = (_line_html(row.text, notes.get(number, []), unknown.get(number, [])) if row.analysed
+                 else html.escape(row.text))
+        rows.append(f'<tr id="L{number}" class="{kind}"><td class="n">{row.number}</td>'
+                    f'<td>{shown}</td><td class="m">{"<br>".join(side)}</td></tr>')
     summary = (f"<p>{coverage.arrays} array expressions: {coverage.share(coverage.rank_known)} with a known rank, "
                f"{coverage.share(coverage.shape_known)} fully known. "
                f'<span class="legend"><span class="shape" data-shape="(n, 784)">inferred shape (hover)</span>'

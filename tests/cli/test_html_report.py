@@ -81,6 +81,19 @@ def test_a_notebook_page_shows_its_cells_as_one_module(site_dir):
     assert "x: (8, 784) float64" in page and "784 != 100" in page
 
 
+def test_a_notebook_page_is_split_per_cell_as_check_locates_findings(site_dir):
+    """Each code cell under its own header, lines numbered within the cell (``nb.ipynb:cell 5:2``),
+    magics and shell lines shown as written (issue 14: the cells were shown joined)."""
+    page = _page(site_dir, "nb.ipynb")
+    headers = re.findall(r'<tr id="cell-(\d+)" class="cell">', page)
+    assert headers == ["2", "3", "4", "5"]                         # cell 1 is markdown
+    cell5 = page[page.index('id="cell-5"'):]
+    numbered = re.findall(r'<tr id="L\d+" class="(\w*)"><td class="n">(\d+)</td><td>(.*?)</td>', cell5)
+    assert [(n, text) for _, n, text in numbered][:3] == [("1", "%%time"), ("2", numbered[1][2]), ("3", "x?")]
+    assert numbered[1][0] == "error" and "x @ w" in re.sub(r"<[^>]+>", "", numbered[1][2])
+    assert "%matplotlib inline" in page and "!pip install einops" in page and "files = !ls" in page
+
+
 def test_data_flow_edges_carry_the_shapes():
     source = ("import numpy as np\n\ndef f(x, w):\n    n, k = x.shape\n    assert w.shape == (k, 2)\n"
               "    h = x @ w\n    return h.sum(axis=0)\n")

@@ -21,6 +21,20 @@ def test_an_assertion_between_two_values_shows_both():
     assert message.endswith("(c.shape is (3, 4), d.flatten().shape is (12,))")
 
 
+def test_a_size_the_analysis_made_up_is_no_invented_name():
+    """A mask's count of True values has no name in the code: ``(?,)``, not ``(k,)`` (issue 14:
+    ``(b.flatten().shape is (r,))``); a name the code gave (``n``) and a hole stay."""
+    message = _message("import numpy as np\nc = np.zeros((2, 5))\nd = c[c > 0]\n"
+                       "assert d.flatten().shape == (3, 4)\n", "SC201")
+    assert message.endswith("(d.flatten().shape is (?,); the other side is (3, 4))")
+    named = _message("import numpy as np\ndef f(a):\n    n, k = a.shape\n    assert a[:, 0].shape == (3, 4)\n",
+                     "SC201")
+    assert named.endswith("(a[:, 0].shape is (n,); the other side is (3, 4))")
+    hole = _message("import numpy as np\nfrom shapecheck import HOLE\nx = np.zeros((HOLE, 3))\n"
+                    "assert x.flatten().shape == (5, 2)\n", "SC201")
+    assert hole.endswith("(x.flatten().shape is (HOLE*3,); the other side is (5, 2))")
+
+
 def test_a_reshape_target_is_shown_as_written_and_as_evaluated():
     message = _message("import numpy as np\nh = np.zeros((2, 3))\nm = h.reshape(h.shape[0], 4)\n", "SC103")
     assert message.endswith("into shape (h.shape[0], 4), which is (2, 4)")

@@ -94,3 +94,18 @@ def freshen(result: Value, args: list, fresh: Callable[[str], D.Dim]) -> Value:
     if not mapping:
         return result
     return map_dims(result, lambda d: D.substitute(d, mapping))
+
+
+#: Hints of the dims the analysis makes up (a mask's count of True values, a join, an unknown
+#: length): ``k#12`` is no name the code has, so a message must not print it as one.
+ANALYSIS_HINTS = frozenset({"d", "j", "b", "k", "size", "ndim", "i", "len", "itemsize", "nbytes"})
+
+
+def placeholder_names(symbols, names: dict) -> dict:
+    """``names`` (symbol -> the code's name) with each made-up symbol the code does not name shown
+    as ``?``: an honest unknown rather than a letter the reader would look for in the code."""
+    out = dict(names)
+    for s in symbols:
+        if s not in out and D.display_name(s) in ANALYSIS_HINTS:
+            out[s] = "?"
+    return out

@@ -26,6 +26,7 @@ from ...constraints.readable import readable
 from ...constraints.solver import Fact, Verdict
 from ...constraints.shapes import Shape
 from ..core.frame import Frame
+from ..core.freshen import ANALYSIS_HINTS
 from ..core.join import join_returns
 from ..core.module import ModuleInfo
 from ..core.values import NONE, UNKNOWN, Array, Class, Function, Int, Tuple, Unknown, Value
@@ -344,10 +345,6 @@ def _owner_class(fn: Function):
     return owner if type(owner) is Class else None
 
 
-#: hints of dims the analysis makes up (joins, broadcasts, unknown sizes): not names worth printing
-_INTERNAL_HINTS = ("d", "j", "b", "k", "size", "ndim", "i", "len", "itemsize", "nbytes")
-
-
 class _Namer:
     """Prints dims by representative (see the module docstring), one per run."""
 
@@ -424,7 +421,7 @@ class _Namer:
         if name is not None and _is_code_name(name):
             return name
         name = D.display_name(s)
-        return name if _is_code_name(name) and name not in _INTERNAL_HINTS else None
+        return name if _is_code_name(name) and name not in ANALYSIS_HINTS else None
 
     def _fresh_name(self, s: str, hint: str) -> str:
         """The code's name for ``s``; else how the code reaches the dim (``x.shape[2]``), or a

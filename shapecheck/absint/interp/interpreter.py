@@ -151,15 +151,18 @@ class Interpreter(Statements, Expressions):
             if text is not None:
                 self.analysis.note(self.span(node), text, kind)
 
-    def describe_value(self, value: Value) -> str | None:
+    def describe_value(self, value: Value, names: dict | None = None) -> str | None:
+        """``value``'s shape (or int, or tuple of ints) as text, dims by ``names`` (default: the
+        names the code gave them)."""
+        names = self.frame.names if names is None else names
         if type(value) is Array:
-            text = value.shape.show(self.frame.names)
+            text = value.shape.show(names)
             text = f"{text} {value.dtype}" if value.dtype else text
-            return text + show_placement(value, self.frame.names) if value.layout is not None else text
+            return text + show_placement(value, names) if value.layout is not None else text
         if type(value) is Int:
-            return f"int {D.show(value.dim, self.frame.names)}"
+            return f"int {D.show(value.dim, names)}"
         if type(value) is Tuple and value.items and all(type(i) is Int for i in value.items):
-            return "tuple " + Shape(tuple(i.dim for i in value.items)).show(self.frame.names)
+            return "tuple " + Shape(tuple(i.dim for i in value.items)).show(names)
         return None
 
     # == statements ================================================================================

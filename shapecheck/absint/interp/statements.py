@@ -19,6 +19,7 @@ from .semantics import (AUG_NAMES, loop_leaves_early, trip_count, about_shapes, 
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_list, node_count, pattern_names, single_name,
                         source_text, truth_pred)
+from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
 from ..rules.manipulation import reshape_shape
@@ -597,7 +598,9 @@ class Statements:
         if pred.kind == "false" and isinstance(test, ast.Compare) and len(test.comparators) == 1:
             sides, literal = [], []
             for side in (test.left, test.comparators[0]):
-                shown = self.describe_value(self.eval(side))
+                value = self.eval(side)
+                # a made-up dim shows as ``?`` (``d.flatten().shape is (?,)``), not as ``k``
+                shown = self.describe_value(value, placeholder_names(value_symbols(value), self.frame.names))
                 if shown is not None:
                     shown = shown.removeprefix("tuple ").removeprefix("int ")
                     if shown != source_text(self, side):

@@ -13,8 +13,8 @@ process:
 - **pyrefly**: ``pyrefly check FOLDER`` (errors are its business, not ours: only time counts),
   CPU time (it is multi-threaded: CPU time is the work done, comparable to -j 1's).
 
-The findings (JSON) of cold -j 1, cold -j N and warm must be identical; the table says so per
-corpus. Times on a shared machine move with load: CPU times are steadier than wall times.
+The findings (JSON) of cold -j 1, cold -j N, warm and sharded (``--shard 1/2`` and ``2/2``, each
+cold -j 1, joined by ``shapecheck merge``) must be identical; the table says so per corpus. Times on a shared machine move with load: CPU times are steadier than wall times.
 
     python benchmarks/bench_realworld.py --scratch /tmp/sc-realworld --write
 """
@@ -40,6 +40,7 @@ REPO = Path(__file__).resolve().parents[1]
 BENCHMARKS = REPO / "BENCHMARKS.md"
 SECTION = "## Real code at scale: cold, warm, -j N, and pyrefly (issue 11)"
 EXTRA = (Pinned("scipy", "1.16.3", ("scipy",)),)
+SHARDS = 2
 GOAL_COLD = 10_000     # lines per CPU second, -j 1
 GOAL_WARM_S = 1.0      # an unchanged 100k-line tree
 #: As installed by pip (byte code written and reused): this sandbox sets PYTHONDONTWRITEBYTECODE,
@@ -63,11 +64,17 @@ class Row:
     cold: Timed
     parallel: Timed
     warm: Timed
+    sharded: str            # the shards' JSON outputs joined by ``shapecheck merge``
     pyrefly: Timed | None
 
     @property
     def same_findings(self) -> bool:
-        return self.cold.output == self.parallel.output == self.warm.output
+        return self.cold.output == self.parallel.output == self.warm.output == self.sharded
+
+    def differing(self) -> list[str]:
+        """The runs whose findings differ from cold -j 1's."""
+        runs = {"-j N": self.parallel.output, "warm": self.warm.output, "sharded": self.sharded}
+        return [name for name, output in runs.items() if output != self.cold.output]
 
 
 def timed(command: list[str]) -> Timed:
@@ -90,6 +97,21 @@ def shapecheck(folders: list[Path], *options: str) -> Timed:
     return result
 
 
+def sharded(folders: list[Path], scratch: Path) -> str:
+    """``--shard i/N`` for every i (cold, -j 1), joined by ``shapecheck merge`` as CI would."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    outputs = []
+    for i in range(1, SHARDS + 1):
+        part = scratch / f"shard-{i}.json"
+        part.write_text(shapecheck(folders, "--no-cache", "-j", "1", "--shard", f"{i}/{SHARDS}").output)
+        outputs.append(str(part))
+    done = subprocess.run([sys.executable, "-m", "shapecheck", "merge", *outputs, "--exit-zero"],
+                          capture_output=True, text=True, cwd=REPO, env=ENV)
+    if done.returncode != 0:
+        raise SystemExit(f"shapecheck merge failed ({done.returncode}): {done.stderr.strip()}")
+    return done.stdout
+
+
 def pyrefly(folders: list[Path]) -> Timed | None:
     exe = shutil.which("pyrefly")
     if exe is None:
@@ -107,7 +129,10 @@ def measure(name: str, folders: list[Path], scratch: Path, jobs: int) -> Row:
     parallel = shapecheck(folders, "--no-cache", "-j", str(jobs))
     shapecheck(folders, "--cache-dir", str(cache), "-j", str(jobs))   # fills the cache
     warm = shapecheck(folders, "--cache-dir", str(cache), "-j", "1")
-    row = Row(name, len(files), lines, cold, parallel, warm, pyrefly(folders))
+    row = Row(name, len(files), lines, cold, parallel, warm, sharded(folders, scratch / "shards" / name),
+              pyrefly(folders))
+    if not row.same_findings:
+        print(f"  {name}: findings differ from cold -j 1 in: {', '.join(row.differing())}", file=sys.stderr)
     print(f"  {name}: {lines:,} lines, cold -j 1 {cold.cpu:.1f} s CPU, warm {warm.wall:.2f} s", file=sys.stderr)
     return row
 
@@ -150,7 +175,8 @@ def write(rows: list[Row], jobs: int, command: str) -> None:
                "under load). Warm: an unchanged tree re-checked with a filled `--cache-dir` "
                f"(goal: <= {GOAL_WARM_S:.0f} s for a 100k-line tree). pyrefly {pyrefly_version()} "
                "ran `pyrefly check` on the same folders in the same run. Same findings: whether cold -j 1, "
-               f"cold -j {jobs} and warm gave byte-identical JSON.\n\n{table(rows, jobs)}\n")
+               f"cold -j {jobs}, warm and sharded (`--shard 1/{SHARDS}` ... `{SHARDS}/{SHARDS}` joined by "
+               "`shapecheck merge`) gave byte-identical JSON.\n\n{table(rows, jobs)}\n")
     replace_section(SECTION, section)
 
 

@@ -31,7 +31,8 @@ _ROWS = [
          "import numpy as np\nx = np.zeros(3)  # shapecheck: ignore\n",
          "import numpy as np\nx = np.zeros(3)\n"),
     Code("SC005", "solver-timeout", "info",
-         "Z3 did not decide a shape question in time; the operation was treated as unknown (no error)."),
+         "Z3 did not decide a shape question within its step limit (a deterministic count, the same "
+         "under any load); the operation was treated as unknown (no error)."),
     Code("SC006", "analysis-budget", "info",
          "The file needed more analysis steps than one run allows (calls and loops that multiply); "
          "what was found before the limit is reported, the rest of the file is not checked."),

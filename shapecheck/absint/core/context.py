@@ -147,7 +147,7 @@ class OpContext:
                 unless = f"{names[0]} == 0" if len(names) == 1 else f"one of {', '.join(names)} is 0"
                 raise ShapeError(code, f"{text} (it works only if {unless}: an empty array)")
         if decision.timed_out:
-            self.interp.diagnose(self.node, "SC005", f"{self.op}: the solver did not decide in time whether "
+            self.interp.diagnose(self.node, "SC005", f"{self.op}: the solver did not decide within its step limit whether "
                                                      f"this holds ({pred.show(self.interp.frame.names)}); "
                                                      "treated as unknown", severity="info")
         self.interp.precondition(pred, code, text, self.node, verdict)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shapecheck.api import check_source
+from shapecheck.api import Options, check_source
 
 
 def _message(source: str, code: str) -> str:
@@ -40,3 +40,10 @@ def test_a_reshape_target_is_shown_as_written_and_as_evaluated():
     assert message.endswith("into shape (h.shape[0], 4), which is (2, 4)")
     plain = _message("import numpy as np\nh = np.zeros((2, 3))\nm = h.reshape(5)\n", "SC103")
     assert plain.endswith("into shape (5,)")
+
+
+def test_a_possible_failure_names_its_condition_as_a_person_would():
+    """--strict's SC120 says ``C%h.n == 0``, not ``B*C*T == B*T*h.n*(C//h.n)`` (issue 14)."""
+    source = "import numpy as np\ndef heads(x, h):\n    B, T, C = x.shape\n    return x.reshape(B, T, h.n, C // h.n)\n"
+    [finding] = [d for d in check_source(source, "m.py", options=Options(strict=True)).diagnostics if d.code == "SC120"]
+    assert finding.message.endswith("(fails unless C%h.n == 0)")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Callable
 from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_shapes, result_definition, shared_middle
 from ...constraints.dims import Dim, free_symbols, show, sym
 from ...constraints.predicates import Pred, eq, ge, pred_symbols
+from ...constraints.readable import readable
 from ...constraints.shapes import Shape, align_middles, trailing
 from ...constraints.solver import Decision, Fact, Verdict
 from .holes import mentions_hole
@@ -148,7 +149,7 @@ class OpContext:
                 raise ShapeError(code, f"{text} (it works only if {unless}: an empty array)")
         if decision.timed_out:
             self.interp.diagnose(self.node, "SC005", f"{self.op}: the solver did not decide within its step limit whether "
-                                                     f"this holds ({pred.show(self.interp.frame.names)}); "
+                                                     f"this holds ({readable(pred).show(self.interp.frame.names)}); "
                                                      "treated as unknown", severity="info")
         self.interp.precondition(pred, code, text, self.node, verdict)
 

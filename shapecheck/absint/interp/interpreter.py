@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ...constraints import dims as D
 from ...constraints.predicates import Pred
+from ...constraints.readable import readable
 from ...constraints.shapes import Shape
 from ...constraints.solver import Decision, Fact, Verdict
 from ...report.diagnostics import Diagnostic, Related, Span
@@ -119,7 +120,7 @@ class Interpreter(Statements, Expressions):
         self.add_fact(Fact(pred, self.module.origin(node, message)))
         if (verdict is Verdict.SOMETIMES and self.analysis.options.strict and self.errors is None
                 and not self.try_depth):
-            self.diagnose(node, "SC120", f"{message} (fails unless {pred.show(self.frame.names)})",
+            self.diagnose(node, "SC120", f"{message} (fails unless {readable(pred).show(self.frame.names)})",
                           severity="warning")
 
     def add_fact(self, fact: Fact) -> None:

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Union
 
 __all__ = [
     "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
-    "exact_quotient", "common_factor", "shared_atoms",
+    "exact_quotient", "common_factor", "shared_atoms", "symbol_key",
 ]
 
 
@@ -55,8 +56,21 @@ Atom = Union[Sym, Op]
 Monomial = tuple  # tuple[Atom, ...], sorted by atom_key, repeated atoms are powers
 
 
-def atom_key(atom: Atom) -> tuple[int, str]:
-    return (0, atom.name) if type(atom) is Sym else (1, show_atom(atom))
+@lru_cache(maxsize=1 << 16)   # on every normalisation: a dict hit, not a parse
+def symbol_key(name: str) -> tuple:
+    """The order of symbol names: by display name, then by the analysis's number as a number
+    (``d#9`` before ``d#10``). A run that numbers the same symbols from another start (``-j 1``
+    continues one counter over every file, each ``-j N`` worker its own) orders them the same, so
+    dims have the same normal form and the solver gets the same question (issue 11)."""
+    cut = name.find("#")
+    if cut < 0:
+        return (name, -1, name)
+    digits = name[cut + 1:].rstrip(SIGNED)
+    return (name[:cut], int(digits) if digits.isdigit() else -1, name)
+
+
+def atom_key(atom: Atom) -> tuple:
+    return (0, symbol_key(atom.name)) if type(atom) is Sym else (1, show_atom(atom))
 
 
 @dataclass(frozen=True, slots=True)

@@ -331,7 +331,7 @@ class Solver:
         if intervals.holds(requirement, (f.pred for f in chosen)):
             hit = Decision(Verdict.HOLDS)
         else:
-            hit = self._sample(chosen, requirement)
+            hit = self._sample(chosen, requirement, names)
             if hit is None:
                 hit = self._decide(chosen, requirement)
                 if hit is None:
@@ -354,18 +354,17 @@ class Solver:
             self.spent += hit.cost
         return hit
 
-    def _sample(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision | None:
+    def _sample(self, facts: tuple[Fact, ...], requirement: Pred, order: list[str]) -> Decision | None:
         """SOMETIMES, shown by two concrete witnesses (one where the requirement holds, one where it
         fails, both consistent with the facts), found by evaluating small values in Python.
 
         Most undecided questions are like ``b*d*t == b*d*d*t``: non-linear, where Z3 may take a
         second to say what ``d = 1`` and ``d = 2`` show at once. Only HOLDS and FAILS need proofs."""
-        names = set(pred_symbols(requirement))
-        for f in facts:
-            names |= pred_symbols(f.pred)
-        if not names or len(names) > 24:
+        # ``order``: the symbols by first appearance in the question (canonical.py), so every copy of
+        # a question under other names tries the same values and finds the same witnesses: what
+        # the memo answers for a copy is what asking it afresh would have found
+        if not order or len(order) > 24:
             return None
-        order = sorted(names)
         holds = fails = None
         for values in _assignments(order, _constants(requirement)):
             try:

@@ -119,3 +119,19 @@ def test_a_spent_budget_is_reached_at_the_same_question_with_or_without_the_memo
     (cold, cold_spent, cold_queries), (warm, warm_spent, warm_queries) = runs
     assert cold == warm == [True, True, True] and cold_spent == warm_spent > 150_000
     assert cold_queries == 2 and warm_queries == 0         # the third was never asked: budget spent
+
+
+def test_a_question_numbered_from_another_start_gets_the_same_answer() -> None:
+    """-j 1 numbers symbols with one counter over every file, each -j N worker with its own: the
+    same question then comes as ``d#5 .. d#8`` or as ``d#8 .. d#11`` (which sort as text as
+    d#11, d#8). Its normal form, its witnesses and its answer must not depend on that (issue 11:
+    vit-pytorch's -j 1 and -j 2 disagreed on one SC005 note)."""
+    answers = []
+    for start in (5, 8, 98):
+        a, b, c = D.sym(f"d#{start}"), D.sym(f"d#{start + 1}"), D.sym(f"d#{start + 3}")
+        decision = Solver().decide((Fact(ge(b, 1)),), eq(D.add(a, b), D.add(c, b)))
+        answers.append((decision.verdict, sorted((int(k.split("#")[1]) - start, v)
+                                                 for k, v in (decision.counterexample or {}).items())))
+    assert answers[0] == answers[1] == answers[2]
+    lo, hi = D.add(D.sym("d#9"), D.mul(D.sym("d#10"), 2)), D.add(D.sym("d#99"), D.mul(D.sym("d#100"), 2))
+    assert [c for _, c in lo.terms] == [c for _, c in hi.terms]   # d#9 sorts before d#10, as d#99 before d#100

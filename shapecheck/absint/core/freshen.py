@@ -90,7 +90,7 @@ def freshen(result: Value, args: list, fresh: Callable[[str], D.Dim]) -> Value:
     given: set = set()
     for a in args:
         value_symbols(a, given)
-    mapping = {name: fresh(D.display_name(name)) for name in sorted(own - given)}
+    mapping = {name: fresh(D.display_name(name)) for name in sorted(own - given, key=D.symbol_key)}
     if not mapping:
         return result
     return map_dims(result, lambda d: D.substitute(d, mapping))

@@ -19,6 +19,7 @@ class Frame:
     env: dict
     facts: tuple = ()
     names: dict = field(default_factory=dict)     # symbol name -> the name the code gave it
+    attribute_names: set = field(default_factory=set)   # ... where that is an attribute's (n_head)
     returns: list = field(default_factory=list)   # values of `return` statements
     loop_exits: list = field(default_factory=list)  # environments at `break`
     preconditions: list = field(default_factory=list)

@@ -297,6 +297,9 @@ class Opaque(Mutable, Value):
     name: str
     members: dict = field(default_factory=dict)
     dim: Dim | None = None    # its value where an int is needed (``3 * config.n_embd``), once named
+    # the name a method reads it by (``self.n_head`` for ``self.n_head = config.n_head``): the
+    # code's name for the dim where it is used, so the dim is shown as ``n_head``
+    hint: str | None = None
 
     __hash__ = object.__hash__
     _table = "members"
@@ -306,7 +309,7 @@ class Opaque(Mutable, Value):
         Only int-demanding places ask (arithmetic, comparisons, sizes): a value known only by name
         may as well be an array or a string, so a plain read never decides that it is an int."""
         if self.dim is None:
-            self.dim = signed(fresh(self.name))   # nothing says it is a size: it may be negative
+            self.dim = signed(fresh(self.hint or self.name))   # nothing says it is a size: it may be negative
         return Int(self.dim)
 
 

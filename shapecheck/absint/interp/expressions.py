@@ -14,7 +14,8 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Cl
                      Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, tensor_like, Opaque, LazyImport)
 from ..core.frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
-                        items_of, iteration_items, length_of, loose_join, source_text, truth_pred)
+                        items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
+                        is_single_symbol, single_name)
 from ..core.holes import is_hole_value
 from ..rules.indexing import index_array
 from ..rules.registry import ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, inherited_member, layer_attribute, library_value
@@ -243,6 +244,19 @@ class Expressions:
             value = obj.members[attr] = Opaque(f"{obj.name}.{attr}")
         return value
 
+    def _name_by_attribute(self, attr: str, value: Value) -> None:
+        """``self.n_head`` read in a method: its dim is shown as ``n_head`` there, the name this code
+        uses, not where ``__init__`` first read it (``config.n_head``). A local name given later
+        (``h = self.n_head``) takes over (``_name_symbols``)."""
+        if type(value) is Opaque:
+            if value.dim is None:   # not an int yet: named when it becomes one
+                value.hint = value.hint or attr
+                return
+            value = Int(value.dim)
+        if type(value) is Int and is_single_symbol(value.dim):
+            self.frame.names.setdefault(single_name(value.dim), attr)
+            self.frame.attribute_names.add(single_name(value.dim))
+
     def attribute(self, obj: Value, attr: str, node: ast.AST) -> Value:
         t = type(obj)
         if t is Array:
@@ -253,7 +267,9 @@ class Expressions:
             return library_value(f"{obj.qualname}.{attr}")
         if t is Instance:
             if attr in obj.attrs:
-                return obj.attrs[attr]
+                value = obj.attrs[attr]
+                self._name_by_attribute(attr, value)
+                return value
             found = obj.cls.lookup(attr)
             if type(found) is Function:
                 return BoundMethod(found, obj)

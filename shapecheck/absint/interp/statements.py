@@ -17,7 +17,7 @@ from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST
 from .semantics import (AUG_NAMES, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_list, node_count, pattern_names, single_name,
+                        mutate_list, node_count, pattern_names, single_name, is_single_symbol,
                         source_text, truth_pred)
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
@@ -464,12 +464,13 @@ class Statements:
 
     def _name_symbols(self, name: str, value: Value) -> None:
         """``n = x.shape[0]``: show that dim as ``n`` from now on (the user's own name)."""
-        if type(value) is Int and type(value.dim) is D.Expr:
-            dim = value.dim
-            if len(dim.terms) == 1 and dim.constant == 0 and dim.terms[0][1] == 1 and len(dim.terms[0][0]) == 1:
-                atom = dim.terms[0][0][0]
-                if type(atom) is D.Sym and atom.name not in self.frame.names:
-                    self.frame.names[atom.name] = name
+        if type(value) is Opaque and value.dim is not None:   # hd = self.head_dim, already an int
+            value = Int(value.dim)
+        if type(value) is Int and is_single_symbol(value.dim):
+            symbol = single_name(value.dim)
+            if symbol not in self.frame.names or symbol in self.frame.attribute_names:
+                self.frame.names[symbol] = name
+                self.frame.attribute_names.discard(symbol)
 
     def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
         elts = target.elts

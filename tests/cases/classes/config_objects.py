@@ -1,6 +1,7 @@
 # A class analysed with no call site: its __init__ runs with a config object known only by name,
 # whose attributes become dims named by the code (config.n_embd), shared by the layers built in
-# __init__ and the shapes forward computes. (After minGPT's CausalSelfAttention.)
+# __init__ and the shapes forward computes. (After minGPT's CausalSelfAttention.) A method shows a
+# dim by the attribute it reads it through (self.n_head: n_head), or by the local name it gives it.
 import math
 
 import torch
@@ -23,14 +24,14 @@ class CausalSelfAttention(nn.Module):
         B, T, C = x.size()
         reveal_shape(x)  # reveal: (B, T, C)
         q, k, v = self.c_attn(x).split(self.n_embd, dim=2)
-        reveal_shape(q)  # reveal: (B, T, config.n_embd)
+        reveal_shape(q)  # reveal: (B, T, n_embd)
         k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
         q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
-        reveal_shape(q)  # reveal: (B, config.n_head, T, C // config.n_head)
+        reveal_shape(q)  # reveal: (B, n_head, T, C // n_head)
         att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
         att = att.masked_fill(self.bias[:, :, :T, :T] == 0, float('-inf'))
         att = F.softmax(att, dim=-1)
-        reveal_shape(att)  # reveal: (B, config.n_head, T, T)
+        reveal_shape(att)  # reveal: (B, n_head, T, T)
         reveal_shape(self.bias)  # reveal: (1, 1, config.block_size, config.block_size)
         return att
 
@@ -94,3 +95,21 @@ class Block(nn.Module):
         x = x + self.attn(self.ln_1(x))
         reveal_shape(x)  # reveal: (B, T, max(C, n))
         return x
+
+
+class HeadsByAttribute(nn.Module):
+    """__init__ only copies the config's value (it is no int there yet): the method's read names it;
+    a local name the method gives it takes over."""
+
+    def __init__(self, config):
+        super().__init__()
+        self.n_head = config.n_head
+        self.head_dim = config.head_dim
+
+    def forward(self, x):
+        B, T, C = x.size()
+        y = x.view(B, T, self.n_head, self.head_dim)
+        reveal_shape(y)  # reveal: (B, T, n_head, head_dim)
+        hd = self.head_dim
+        reveal_shape(y)  # reveal: (B, T, n_head, hd)
+        return y

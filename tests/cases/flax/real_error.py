@@ -12,7 +12,7 @@ class Projection(nn.Module):
     def __call__(self, x):
         w = jnp.ones((self.features, 3))
         h = self.proj(jnp.ones((5, 7)))
-        reveal_shape(h)  # reveal: (5, self.features)
+        reveal_shape(h)  # reveal: (5, features)
         ok = h @ w
         reveal_shape(ok)  # reveal: (5, 3)
         return ok @ jnp.ones((4, 2))  # error: SC102

@@ -56,3 +56,19 @@ def test_unknown_calls_are_array_library_calls_only():
     assert not any(name.startswith(("str.", "list.", "dict.")) for name in report.unknown_calls)
     # the unknown call's result is an array-valued expression of unknown shape
     assert report.array_expressions[(14, 11, 14, 26)] == (False, False)
+
+
+def test_what_the_generic_analysis_knows_holds_for_every_call():
+    """``step`` is called with an argument of unknown rank (``load()`` is unknown): that call knows
+    nothing of ``np.tanh(x + 1)``, but the generic analysis gives it ``(*x)``, exact for every argument."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+        from somewhere import load
+
+        def step(x):
+            return np.tanh(x + 1)
+
+        y = step(load())
+        """), "generic.py")
+    assert report.array_expressions[(5, 11, 5, 25)] == (True, True)
+    assert report.array_expressions[(7, 4, 7, 16)] == (False, False)   # the call's result

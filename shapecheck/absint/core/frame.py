@@ -28,6 +28,9 @@ class Frame:
     refined: dict = field(default_factory=dict)
     # loop index symbol -> its LoopIndex, for the loops running at this point (index bounds)
     loops: dict = field(default_factory=dict)
+    # name -> (its value, the ranks an assertion allows it: ``assert x.ndim in (3, 4)``), while the
+    # name still holds that value (see Statements._rank_branch)
+    rank_options: dict = field(default_factory=dict)
 
 
 class BudgetExceeded(Exception):

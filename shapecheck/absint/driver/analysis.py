@@ -72,8 +72,8 @@ class Analysis:
     def note(self, span: Span, text: str, kind: str) -> None:
         self.findings.note(span, text, kind)
 
-    def count_array(self, where: Position, value: Value) -> None:
-        self.findings.count_array(where, value)
+    def count_array(self, where: Position, value: Value, generic: bool = False) -> None:
+        self.findings.count_array(where, value, generic)
 
     def count_unknown_call(self, where: Position, name: str) -> None:
         self.findings.count_unknown_call(where, name)

@@ -84,8 +84,9 @@ class Findings:
     def note(self, span: Span, text: str, kind: str) -> None:
         self.notes.append(ShapeNote(span, text, kind))
 
-    def count_array(self, where: Position, value: Array | Unknown) -> None:
-        """One analysis reached the expression at ``where`` with ``value`` (an array, or unknown)."""
+    def count_array(self, where: Position, value: Array | Unknown, generic: bool = False) -> None:
+        """One analysis reached the expression at ``where`` with ``value`` (an array, or unknown);
+        ``generic``: the function's own analysis, over its parameters (not one call's arguments)."""
         is_array = type(value) is Array
         # Symbolic dims count as known (they are what a generic function is over), and so does a
         # rank known relative to a parameter's (``(*x, 128)``, exact for every rank of x; a
@@ -97,16 +98,28 @@ class Findings:
         before = self.expressions.get(where)
         for cp in self._journals:
             cp.expressions.setdefault(where, before)
+        in_generic = (rank_known, shape_known) if generic else None
         if before is not None:
             is_array, rank_known, shape_known = before[0] or is_array, before[1] and rank_known, before[2] and shape_known
-        self.expressions[where] = (is_array, rank_known, shape_known)
+            if before[3] is not None:
+                in_generic = (before[3] if in_generic is None else
+                              (before[3][0] and in_generic[0], before[3][1] and in_generic[1]))
+        self.expressions[where] = (is_array, rank_known, shape_known, in_generic)
 
     @property
     def array_expressions(self) -> dict[Position, tuple[bool, bool]]:
-        """Each array-valued expression -> (rank known, shape fully known) in every analysis."""
+        """Each array-valued expression -> (rank known, shape fully known): in every analysis, or in
+        the generic one. What the generic analysis knows holds for every call (a rank relative to a
+        parameter's is exact for every argument), so a call passing an argument it knows less of
+        (an unknown rank) takes nothing from it."""
         unknown_calls = set().union(*self.unknown_calls.values())
-        return {where: (rank, shape) for where, (is_array, rank, shape) in self.expressions.items()
-                if is_array or where in unknown_calls}
+        out = {}
+        for where, (is_array, rank, shape, generic) in self.expressions.items():
+            if is_array or where in unknown_calls:
+                if generic is not None:
+                    rank, shape = rank or generic[0], shape or generic[1]
+                out[where] = (rank, shape)
+        return out
 
     def count_unknown_call(self, where: Position, name: str) -> None:
         """A call without a shape rule at ``where``: counted only for the array libraries and array

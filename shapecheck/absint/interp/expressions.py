@@ -25,6 +25,9 @@ from ..rules.spmd_torch import mesh_item
 from ..core.spmd import MeshValue
 from .annotations import subscript_annotation
 
+#: comparisons that are Python's own on any object, arrays too: never elementwise
+IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
+
 
 class Expressions:
     """The expression half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
@@ -484,6 +487,8 @@ class Expressions:
         return values
 
     def expr_Compare(self, node: ast.Compare) -> Value:
+        """A chain of comparisons. ``is``, ``is not``, ``in`` and ``not in`` are Python's own, a bool
+        even for arrays (``mask is not None``); the others compare arrays elementwise."""
         left = self.eval(node.left)
         left_text = node.left
         seen = [left]
@@ -500,7 +505,7 @@ class Expressions:
                     left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left)
                 elif type(right) is Unknown and type(left) is Int and type(left.dim) is not int:
                     right = self._unknown_as_dim(comp, right)
-            if type(left) is Array or type(right) is Array:
+            if (type(left) is Array or type(right) is Array) and not isinstance(op, IDENTITY_OR_MEMBERSHIP):
                 result = self.apply(node, CMP_NAMES.get(type(op), "compare"),
                                     lambda ctx: apply_operator(ctx, type(op), Arg(left, "", left_text, self.module),
                                                                Arg(right, "", right_text, self.module)),
@@ -515,7 +520,8 @@ class Expressions:
         if type(result) is Array:
             return result
         if any(p is None for p in preds):
-            return Bool() if all(type(v) in SCALAR_TYPES for v in seen) else UNKNOWN
+            python_own = all(isinstance(op, IDENTITY_OR_MEMBERSHIP) for op in node.ops)
+            return Bool() if python_own or all(type(v) in SCALAR_TYPES for v in seen) else UNKNOWN
         pred = conj(preds)
         return Bool(True if pred is TRUE else False if pred is FALSE else None, pred)
 

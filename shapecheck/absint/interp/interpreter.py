@@ -206,7 +206,7 @@ class Interpreter(Statements, Expressions):
             self.eval_depth -= 1
         if (type(value) is Array or type(value) is Unknown) and self.module.reported and hasattr(node, "lineno"):
             # coverage (--statistics): each expression of the checked file once, by its position
-            self.analysis.count_array(_position(node), value)
+            self.analysis.count_array(_position(node), value, self.errors is None)
         return value
 
     def call(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg]) -> Value:

@@ -308,6 +308,59 @@ def check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text: 
         ctx.require(disj((eq(a, b), eq(a, 1))), "SC101", message)
 
 
+def rank_test(test: ast.expr) -> tuple[str, int, bool] | None:
+    """``x.ndim == 4``, ``x.dim() == 4``, ``len(x.shape) == 4`` (or ``!=``, either side first):
+    ``("x", 4, True)``, the last item whether it tests for equality. None for any other test."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq))):
+        return None
+    for a, b in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+        owner = _rank_of(a)
+        if owner is not None and isinstance(b, ast.Constant) and type(b.value) is int and b.value >= 0:
+            return owner, b.value, isinstance(test.ops[0], ast.Eq)
+    return None
+
+
+def rank_options(test: ast.expr) -> dict[str, frozenset]:
+    """The ranks an assertion allows names: ``x.ndim in (3, 4)``, or an ``or`` whose every
+    alternative tests x's rank (``(x.ndim == 5 and not video) or (x.ndim == 6 and video)``)."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In) \
+            and isinstance(test.comparators[0], (ast.Tuple, ast.List, ast.Set)):
+        owner = _rank_of(test.left)
+        ranks = [e.value for e in test.comparators[0].elts if isinstance(e, ast.Constant) and type(e.value) is int]
+        if owner is not None and ranks and len(ranks) == len(test.comparators[0].elts):
+            return {owner: frozenset(ranks)}
+        return {}
+    if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or)):
+        return {}
+    found: dict[str, set] | None = None
+    for alternative in test.values:
+        parts = alternative.values if isinstance(alternative, ast.BoolOp) and isinstance(alternative.op, ast.And) \
+            else [alternative]
+        here: dict[str, set] = {}
+        for part in parts:
+            tested = rank_test(part)
+            if tested is not None and tested[2]:
+                here.setdefault(tested[0], set()).add(tested[1])
+        found = here if found is None else {name: found[name] | ranks for name, ranks in here.items() if name in found}
+    return {name: frozenset(ranks) for name, ranks in (found or {}).items()}
+
+
+def _rank_of(node: ast.expr) -> str | None:
+    """The name whose rank ``node`` reads: ``x.ndim``, ``x.dim()``, ``len(x.shape)``."""
+    if isinstance(node, ast.Call) and not node.keywords and len(node.args) == 1 and \
+            isinstance(node.func, ast.Name) and node.func.id == "len":
+        node = node.args[0]
+        if isinstance(node, ast.Attribute) and node.attr == "shape" and isinstance(node.value, ast.Name):
+            return node.value.id
+        return None
+    if isinstance(node, ast.Call) and not node.args and not node.keywords and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "dim":
+        node = ast.Attribute(node.func.value, "ndim")
+    if isinstance(node, ast.Attribute) and node.attr == "ndim" and isinstance(node.value, ast.Name):
+        return node.value.id
+    return None
+
+
 def about_shapes(test: ast.AST) -> bool:
     """Whether an assertion speaks of shapes (``assert False`` and flag checks are not SC201's business)."""
     for node in ast.walk(test):

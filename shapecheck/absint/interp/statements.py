@@ -17,13 +17,17 @@ from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST
 from .semantics import (AUG_NAMES, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_list, node_count, pattern_names, single_name, is_single_symbol,
+                        mutate_list, node_count, pattern_names, single_name, is_single_symbol, rank_test, rank_options,
                         source_text, truth_pred)
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
 from ..rules.manipulation import reshape_shape
 from .annotations import check_return
+
+
+def _unknown_rank(value: Value | None) -> bool:
+    return type(value) is Unknown or (type(value) is Array and value.shape.rank is None)
 
 
 class Statements:
@@ -130,6 +134,13 @@ class Statements:
     def stmt_Assert(self, node: ast.Assert) -> None:
         if self._refine_from_assert(node.test):
             return
+        for owner, ranks in rank_options(node.test).items():
+            current = self.frame.env.get(owner)
+            if _unknown_rank(current):
+                if len(ranks) == 1:
+                    self.refine_name(owner, self._of_rank(owner, current, next(iter(ranks))), self.statement)
+                else:
+                    self.frame.rank_options[owner] = (self.frame.env[owner], ranks)
         self.condition_depth += 1
         try:
             cond = self.eval(node.test)
@@ -157,12 +168,14 @@ class Statements:
             self.frame.env = dict(before_env)
             if pred is not None:
                 self._assume_branch(pred, node.test, True)
+            self._rank_branch(node.test, True)
             then_done = self.run_body(node.body)
             then_state = (self.frame.env, self.frame.facts)
             # else-branch
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if pred is not None:
                 self._assume_branch(negate(pred), node.test, False)
+            self._rank_branch(node.test, False)
             else_done = self.run_body(node.orelse)
         finally:
             self.unsure -= unsure
@@ -182,6 +195,37 @@ class Statements:
         if verdict is Verdict.FAILS:
             return FALSE
         return pred
+
+    def _rank_branch(self, test: ast.expr, taken: bool) -> None:
+        """``if x.ndim == 4:`` with x of unknown rank: x is 4-D in that branch (its dims fresh), so
+        the branch is analysed at the one rank it runs at (an image model's ``rearrange(x, 'b c h w
+        -> ...')`` there neither stays unknown nor fixes x's rank for the whole function). Also
+        ``x.dim() == 4``, ``len(x.shape) == 4``, ``!=`` in the else branch and each ``and``-ed test."""
+        if taken and isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            for part in test.values:
+                self._rank_branch(part, True)
+            return
+        tested = rank_test(test)
+        if tested is None:
+            return
+        owner, rank, equal = tested
+        current = self.frame.env.get(owner)
+        if not _unknown_rank(current):
+            return
+        if equal is not taken:
+            # not that rank: the one rank an assertion left (``assert x.ndim in (5, 6)``, then
+            # ``if x.ndim == 5: ... else:`` is 6-D), if any
+            held, ranks = self.frame.rank_options.get(owner, (None, frozenset()))
+            rest = ranks - {rank} if held is current else ()
+            if len(rest) != 1:
+                return
+            rank = next(iter(rest))
+        self.frame.env[owner] = self._of_rank(owner, current, rank)
+
+    def _of_rank(self, owner: str, current: Value, rank: int) -> Array:
+        """``owner`` (now ``current``, of unknown rank) as an array of ``rank`` fresh dims."""
+        dims = tuple(self.analysis.fresh(f"{owner}.shape[{i}]") for i in range(rank))
+        return tensor_like(Array(Shape(dims), getattr(current, "dtype", None)), current)
 
     def _assume_branch(self, pred: Pred, test: ast.AST, taken: bool) -> None:
         self.add_fact(Fact(pred, self.module.origin(test, "branch condition")))
@@ -636,9 +680,7 @@ class Statements:
                 if a.attr == "ndim":
                     rank = self.eval(b)
                     if type(rank) is Int and type(rank.dim) is int:
-                        dims = tuple(self.analysis.fresh(f"{owner}.shape[{i}]") for i in range(rank.dim))
-                        self.refine_name(owner, tensor_like(Array(Shape(dims), getattr(current, "dtype", None)),
-                                                             current), self.statement)
+                        self.refine_name(owner, self._of_rank(owner, current, rank.dim), self.statement)
                         return True
                     continue
                 if isinstance(b, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in b.elts):

@@ -27,6 +27,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
+from ..core.frame import Terminated
 from ..core.values import (
     UNKNOWN,
     Array,
@@ -237,9 +238,10 @@ def transform(ctx: OpContext, operation: str, bound: dict[str, Arg], keywords: d
         elif kind is not None and kind not in REDUCTIONS:
             _fail(ctx, operation, pattern, f"Unknown reduction {kind}")
     if "->" not in pattern:
-        # einops raises ValueError here, but that is no shape error: the pattern is simply not read
-        # (three files of the vit-pytorch corpus call rearrange(x, 'b 1 c h w') in a 4-D-only branch)
-        return UNKNOWN
+        # einops raises ValueError here (its recipe splits the pattern on '->'), whatever the tensor:
+        # the code after the call never runs, as after a `raise`, and that is no shape error (three
+        # files of the vit-pytorch corpus call rearrange(x, 'b 1 c h w') in a branch for 4-D input)
+        raise Terminated("raise")
     left_text, right_text = pattern.split("->", 1)
     try:
         left, right = parse_side(left_text), parse_side(right_text)

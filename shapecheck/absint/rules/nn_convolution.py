@@ -5,6 +5,8 @@ SC102, a rank the layer does not accept or an impossible argument SC107."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...constraints import dims as D
 from ...constraints.predicates import eq, ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
@@ -15,15 +17,51 @@ from .kinds import Rule
 from .nn_args import Dims, dim_of, layer_input, layer_param, per_dim, require_divisible, weighted
 
 
-def split_spatial(ctx: OpContext, x: Array, x_arg: Arg, nd: int) -> tuple[Dims, Dims] | None:
-    """Split a conv/pool input into (batch-and-channel dims, spatial dims); unbatched input allowed."""
+@dataclass(frozen=True, slots=True)
+class SpatialSplit:
+    """A conv/pool input at its spatial dims: ``lead`` the dims before them (batch and channels; for
+    an input of unknown rank only the channel's), ``spatial`` theirs. ``head``: the unknown-rank part
+    before ``lead`` (None for a known rank); ``peeled``: the spatial and channel dims were taken off a
+    parameter's unknown middle, so they are fresh, with nothing to check against."""
+
+    lead: Dims
+    spatial: Dims
+    head: Shape | None = None
+    peeled: bool = False
+
+    def shape(self, dims: Dims) -> Shape:
+        """The output: ``dims`` (what replaces lead and spatial) after the head."""
+        if self.head is None:
+            return Shape(tuple(dims))
+        return Shape(self.head.prefix, True, self.head.suffix + tuple(dims), self.head.middle)
+
+
+def split_spatial(ctx: OpContext, x: Array, x_arg: Arg, nd: int) -> SpatialSplit | None:
+    """Split a conv/pool input into (batch-and-channel dims, spatial dims); unbatched input allowed.
+
+    An input of unknown rank keeps it: the layer acts on the last ``nd + 1`` dims, so a parameter's
+    ``(*x)`` gives ``(*x[:-3], C_out, H_out, W_out)`` for Conv2d, as rank-exact as x (nn.Linear's
+    ``(*x[:-1], out)`` the same way). None when not even that is known."""
     dims = x.shape.dims
     if dims is None:
-        return None
+        s = x.shape
+        if s.min_rank > nd + 2:
+            ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
+                              f"but {ctx.describe(x_arg)}")
+        if len(s.suffix) >= nd + 1:
+            return SpatialSplit(s.suffix[-nd - 1:-nd], s.suffix[-nd:],
+                                Shape(s.prefix, True, s.suffix[:-nd - 1], s.middle))
+        if s.prefix or s.middle is None:
+            return None
+        middle = s.middle
+        for _ in range(nd + 1 - len(s.suffix)):
+            middle = middle.without_last()
+        tail = tuple(ctx.fresh("l") for _ in range(nd + 1 - len(s.suffix))) + s.suffix
+        return SpatialSplit(tail[:1], tail[1:], Shape((), True, (), middle), peeled=True)
     if len(dims) not in (nd + 1, nd + 2):
         ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
                           f"but {ctx.describe(x_arg)}")
-    return dims[:-nd], dims[-nd:]
+    return SpatialSplit(dims[:-nd], dims[-nd:])
 
 
 def window_out(length: D.Dim, kernel: D.Dim, stride: D.Dim, padding: D.Dim, dilation: D.Dim = 1) -> D.Dim:
@@ -48,8 +86,8 @@ def conv_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, cin: D.Dim | None,
     split = split_spatial(ctx, x, x_arg, nd)
     if split is None:
         return Array(UNKNOWN_SHAPE, x.dtype)
-    lead, spatial = split
-    if cin is not None:
+    lead, spatial = split.lead, split.spatial
+    if cin is not None and not split.peeled:
         ctx.require(eq(lead[-1], cin), "SC102", lambda: (
             f"{ctx.op}: {ctx.describe(x_arg)} but {what}: {ctx.show_dim(lead[-1])} != {ctx.show_dim(cin)} "
             f"(channels, dim {len(lead) - 1})"))
@@ -60,15 +98,15 @@ def conv_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, cin: D.Dim | None,
     if mode == "same":
         if any(s != 1 for s in stride):
             ctx.fail("SC107", f"{ctx.op}: padding='same' is not supported for strided convolutions")
-        return Array(Shape(lead[:-1] + (channels,) + spatial), x.dtype)
+        return Array(split.shape(lead[:-1] + (channels,) + spatial), x.dtype)
     pads = (0,) * nd if mode == "valid" else per_dim(padding, nd, 0)
-    if kernel is None or pads is None or type(padding) is Str and mode != "valid":
-        return Array(Shape(lead[:-1] + (channels,) + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    if kernel is None or pads is None or type(padding) is Str and mode != "valid" or split.peeled:
+        return Array(split.shape(lead[:-1] + (channels,) + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
     out = []
     for axis, (length, k, s, p, d) in enumerate(zip(spatial, kernel, stride, pads, dilation)):
         require_window(ctx, length, k, p, d, axis)
         out.append(window_out(length, k, s, p, d))
-    return Array(Shape(lead[:-1] + (channels,) + tuple(out)), x.dtype)
+    return Array(split.shape(lead[:-1] + (channels,) + tuple(out)), x.dtype)
 
 
 def conv_layer(nd: int) -> Rule:
@@ -105,9 +143,9 @@ def transposed_conv_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, m: Torc
     split = split_spatial(ctx, x, x_arg, nd)
     if split is None:
         return Array(UNKNOWN_SHAPE, x.dtype)
-    lead, spatial = split
+    lead, spatial = split.lead, split.spatial
     cin = dim_of(m.param("in_channels"))
-    if cin is not None:
+    if cin is not None and not split.peeled:
         ctx.require(eq(lead[-1], cin), "SC102", lambda: (
             f"{ctx.op}: {ctx.describe(x_arg)} but the layer takes in_channels={ctx.show_dim(cin)}: "
             f"{ctx.show_dim(lead[-1])} != {ctx.show_dim(cin)}"))
@@ -115,12 +153,12 @@ def transposed_conv_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, m: Torc
     kernel = per_dim(m.param("kernel_size"), nd)
     stride, pads = per_dim(layer_param(m, "stride"), nd, 1), per_dim(layer_param(m, "padding"), nd, 0)
     extra, dilation = per_dim(layer_param(m, "output_padding"), nd, 0), per_dim(layer_param(m, "dilation"), nd, 1)
-    if None in (kernel, stride, pads, extra, dilation):
-        return Array(Shape(lead[:-1] + (channels,) + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    if None in (kernel, stride, pads, extra, dilation) or split.peeled:
+        return Array(split.shape(lead[:-1] + (channels,) + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
     out = tuple(D.add(D.add(D.sub(D.mul(D.sub(length, 1), s), D.mul(2, p)), D.mul(d, D.sub(k, 1))), e + 1
                       if type(e) is int else D.add(e, 1))
                 for length, k, s, p, d, e in zip(spatial, kernel, stride, pads, dilation, extra))
-    return Array(Shape(lead[:-1] + (channels,) + out), x.dtype)
+    return Array(split.shape(lead[:-1] + (channels,) + out), x.dtype)
 
 
 def transposed_conv_layer(nd: int) -> Rule:

@@ -5,7 +5,7 @@ or become ``output_size`` for the adaptive ones."""
 from __future__ import annotations
 
 from ...constraints import dims as D
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Bool, Int, List, Tuple, Value
 from .args import bound_array
@@ -20,10 +20,10 @@ def pool_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, kernel: Dims | Non
     split = split_spatial(ctx, x, x_arg, nd)
     if split is None:
         return Array(UNKNOWN_SHAPE, x.dtype)
-    lead, spatial = split
+    lead, spatial = split.lead, split.spatial
     stride = stride or kernel
-    if kernel is None or stride is None or padding is None or dilation is None:
-        return Array(Shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    if kernel is None or stride is None or padding is None or dilation is None or split.peeled:
+        return Array(split.shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
     out = []
     for axis, (length, k, s, p, d) in enumerate(zip(spatial, kernel, stride, padding, dilation)):
         if (type(k) is int and k <= 0) or (type(s) is int and s <= 0):
@@ -37,7 +37,7 @@ def pool_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, kernel: Dims | Non
             out.append(ceil_window_out(ctx, length, k, s, p, d))
         else:
             out.append(window_out(length, k, s, p, d))
-    return Array(Shape(lead + tuple(out)), x.dtype)
+    return Array(split.shape(lead + tuple(out)), x.dtype)
 
 
 def with_indices(values: Value, flag: Value | None) -> Value:
@@ -100,12 +100,12 @@ def adaptive_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, size: Value | 
     split = split_spatial(ctx, x, x_arg, nd)
     if split is None:
         return Array(UNKNOWN_SHAPE, x.dtype)
-    lead, spatial = split
+    lead, spatial = split.lead, split.spatial
     items = (size,) * nd if type(size) is Int else size.items if type(size) in (Tuple, List) else None
     if items is None or len(items) != nd:
-        return Array(Shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+        return Array(split.shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
     out = tuple(old if i is NONE else i.dim if type(i) is Int else ctx.fresh("l") for old, i in zip(spatial, items))
-    return Array(Shape(lead + out), x.dtype)
+    return Array(split.shape(lead + out), x.dtype)
 
 
 def adaptive_pool_layer(nd: int) -> Rule:

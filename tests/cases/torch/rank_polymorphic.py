@@ -108,3 +108,19 @@ def pad_end(reachability):
     """hstack's axis depends on the first operand's rank: unknown here, so no error (scikit-learn's
     OPTICS does this with a 1-D plot)."""
     return np.hstack((reachability, np.inf))
+
+
+class ConvStem(nn.Module):
+    """A conv acts on the last 3 dims (unbatched or batched input): an input of unknown rank keeps
+    its leading dims, the result as rank-exact as x; layers after it see the dims the conv made."""
+
+    def __init__(self, dim):
+        super().__init__()
+        self.conv = nn.Conv2d(3, dim, 3, padding=1)
+        self.net = nn.Sequential(nn.Conv2d(dim, dim, 1), nn.GELU(), nn.AdaptiveAvgPool2d(1))
+
+    def forward(self, x):
+        y = self.conv(x)
+        reveal_shape(y)  # reveal: (*x[:-3], dim, l, l)
+        reveal_shape(self.net(y))  # reveal: (*x[:-3], dim, 1, 1)
+        return y

@@ -78,7 +78,7 @@ class Statements:
         return True
 
     def stmt_Assign(self, node: ast.Assign) -> None:
-        if self._refine_shape_unpack(node):
+        if self._refine_shape_unpack(node) or self._refine_starred_shape(node):
             return
         value = self.eval(node.value)
         for target in node.targets:
@@ -546,6 +546,37 @@ class Statements:
         self.assign(elts[star], Tuple(tuple(rest)) if type(value) is Tuple else List(tuple(rest)))
         for e, v in zip(elts[star + 1:], items[len(items) - after:]):
             self.assign(e, v)
+
+    def _refine_starred_shape(self, node: ast.Assign) -> bool:
+        """``b, n, _, h = *x.shape, self.heads``: the targets left for ``*x.shape`` are x's dims, as in
+        ``b, n, _ = x.shape`` (x's rank is the count of them)."""
+        if not (len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List))
+                and isinstance(node.value, ast.Tuple)):
+            return False
+        targets, parts = node.targets[0].elts, node.value.elts
+        starred = [i for i, e in enumerate(parts) if isinstance(e, ast.Starred)]
+        if len(starred) != 1 or any(isinstance(t, ast.Starred) for t in targets):
+            return False
+        at = starred[0]
+        count = len(targets) - (len(parts) - 1)
+        if count < 0 or not self._own_or_anonymous(parts[at].value):
+            return False
+        inner = ast.copy_location(ast.Assign(targets=[ast.Tuple(elts=targets[at:at + count], ctx=ast.Store())],
+                                             value=parts[at].value), node)
+        if not self._refine_shape_unpack(inner):
+            return False
+        for target, part in zip(targets[:at] + targets[at + count:], parts[:at] + parts[at + 1:]):
+            self.assign(target, self.eval(part))
+        return True
+
+    def _own_or_anonymous(self, shape_read: ast.expr) -> bool:
+        """Whether ``x`` of ``*x.shape`` is not a caller's parameter passed in unrefined: that one stays
+        as it is, so that an op further on that fixes its rank (``rearrange``) tells the caller
+        (``Analysis.learn_rank``); this function's own generic analysis refines it."""
+        holder = shape_read.value if isinstance(shape_read, ast.Attribute) else None
+        current = self.lookup(holder.id) if isinstance(holder, ast.Name) else None
+        middle = current.middle if type(current) is Unknown else current.shape.middle if type(current) is Array else None
+        return middle is None or self.function is None or middle.scope == self.function.qualname
 
     def _refine_shape_unpack(self, node: ast.Assign) -> bool:
         """``n, k = x.shape`` (or torch's ``x.size()``) where ``x``'s rank is unknown: ``x`` becomes

@@ -1,5 +1,6 @@
-# `if x.ndim == 4:` with x of unknown rank: x is 4-D in that branch (and not where the test says it
-# is not), so the branch is analysed at the one rank it runs at; after the branch, x is either.
+# Rank tests and shape unpacks on x of unknown rank. `if x.ndim == 4:`: x is 4-D in that branch
+# (and not where the test says it is not), so the branch is analysed at the one rank it runs at;
+# after the branch, x is either.
 # einops raises on a pattern without '->' whatever the tensor: the code after it never runs.
 import torch
 from einops import rearrange
@@ -52,4 +53,11 @@ def allowed_ranks_in(x):
     assert x.ndim in (3, 4)
     if x.dim() != 4:
         reveal_shape(x)  # reveal: (x.shape[0], x.shape[1], x.shape[2])
+    return x
+
+
+def starred_shape(x, heads):
+    # the names `*x.shape` fills are x's dims, as in `b, n, _ = x.shape`
+    b, n, _, h = *x.shape, heads
+    reveal_shape(x)  # reveal: (b, n, _)
     return x

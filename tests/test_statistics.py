@@ -72,3 +72,15 @@ def test_what_the_generic_analysis_knows_holds_for_every_call():
         """), "generic.py")
     assert report.array_expressions[(5, 11, 5, 25)] == (True, True)
     assert report.array_expressions[(7, 4, 7, 16)] == (False, False)   # the call's result
+
+
+def test_library_calls_that_return_no_array_are_no_unknown_calls():
+    report = check_source(textwrap.dedent("""\
+        import torch
+
+        def f(x):
+            with torch.no_grad():
+                big = torch.finfo(x.dtype).max
+            return torch.special.zeta(x, x)
+        """), "no_arrays.py")
+    assert report.unknown_calls == {"torch.special.zeta": 1}

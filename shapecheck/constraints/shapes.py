@@ -119,6 +119,36 @@ def rank_known(shape: Shape) -> bool:
     return not shape.variadic or shape.middle is not None
 
 
+def split_last(shape: Shape, count: int, fresh: Callable[[str], Dim]) -> tuple[Shape, tuple, bool] | None:
+    """``shape`` as (the dims before its last ``count``, those ``count`` dims, whether they were made
+    up): at a known rank its own; at an unknown rank its known suffix's, or taken off the end of a
+    parameter's middle as fresh dims (``(*x)`` -> ``(*x[:-2])`` and two new dims), so an op on the
+    last dims keeps the result as rank-exact as x. None when the shape has fewer or is no such
+    shape. The dims before are a shape to extend with :func:`extended`."""
+    if not shape.variadic:
+        if len(shape.prefix) < count:
+            return None
+        cut = len(shape.prefix) - count
+        return Shape(shape.prefix[:cut]), shape.prefix[cut:], False
+    if len(shape.suffix) >= count:
+        cut = len(shape.suffix) - count
+        return Shape(shape.prefix, True, shape.suffix[:cut], shape.middle), shape.suffix[cut:], False
+    if shape.prefix or shape.middle is None:
+        return None
+    middle = shape.middle
+    for _ in range(count - len(shape.suffix)):
+        middle = middle.without_last()
+    made = tuple(fresh("l") for _ in range(count - len(shape.suffix)))
+    return Shape((), True, (), middle), made + shape.suffix, True
+
+
+def extended(head: Shape, dims: tuple[Dim, ...]) -> Shape:
+    """``head`` (from :func:`split_last`) followed by ``dims``."""
+    if not head.variadic:
+        return Shape(head.prefix + tuple(dims))
+    return Shape(head.prefix, True, head.suffix + tuple(dims), head.middle)
+
+
 def trailing(shape: Shape) -> tuple[Dim, ...]:
     """The dims known at fixed places from the end: all of them at a known rank, else the suffix."""
     return shape.suffix if shape.variadic else shape.prefix

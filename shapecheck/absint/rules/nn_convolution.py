@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...constraints import dims as D
 from ...constraints.predicates import eq, ge
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, extended, split_last
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, Str, TorchModule, Value
 from .args import int_arg
@@ -20,9 +20,9 @@ from .nn_args import Dims, dim_of, layer_input, layer_param, per_dim, require_di
 @dataclass(frozen=True, slots=True)
 class SpatialSplit:
     """A conv/pool input at its spatial dims: ``lead`` the dims before them (batch and channels; for
-    an input of unknown rank only the channel's), ``spatial`` theirs. ``head``: the unknown-rank part
-    before ``lead`` (None for a known rank); ``peeled``: the spatial and channel dims were taken off a
-    parameter's unknown middle, so they are fresh, with nothing to check against."""
+    an input of unknown rank only the channel's), ``spatial`` theirs. ``head``: the shape before
+    ``lead``'s dims at an unknown rank (None at a known one); ``peeled``: the spatial and channel
+    dims were taken off a parameter's unknown middle, so they are fresh, with nothing to check."""
 
     lead: Dims
     spatial: Dims
@@ -31,9 +31,7 @@ class SpatialSplit:
 
     def shape(self, dims: Dims) -> Shape:
         """The output: ``dims`` (what replaces lead and spatial) after the head."""
-        if self.head is None:
-            return Shape(tuple(dims))
-        return Shape(self.head.prefix, True, self.head.suffix + tuple(dims), self.head.middle)
+        return Shape(tuple(dims)) if self.head is None else extended(self.head, tuple(dims))
 
 
 def split_spatial(ctx: OpContext, x: Array, x_arg: Arg, nd: int) -> SpatialSplit | None:
@@ -44,20 +42,14 @@ def split_spatial(ctx: OpContext, x: Array, x_arg: Arg, nd: int) -> SpatialSplit
     ``(*x[:-1], out)`` the same way). None when not even that is known."""
     dims = x.shape.dims
     if dims is None:
-        s = x.shape
-        if s.min_rank > nd + 2:
+        if x.shape.min_rank > nd + 2:
             ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
                               f"but {ctx.describe(x_arg)}")
-        if len(s.suffix) >= nd + 1:
-            return SpatialSplit(s.suffix[-nd - 1:-nd], s.suffix[-nd:],
-                                Shape(s.prefix, True, s.suffix[:-nd - 1], s.middle))
-        if s.prefix or s.middle is None:
+        split = split_last(x.shape, nd + 1, ctx.fresh)
+        if split is None:
             return None
-        middle = s.middle
-        for _ in range(nd + 1 - len(s.suffix)):
-            middle = middle.without_last()
-        tail = tuple(ctx.fresh("l") for _ in range(nd + 1 - len(s.suffix))) + s.suffix
-        return SpatialSplit(tail[:1], tail[1:], Shape((), True, (), middle), peeled=True)
+        head, tail, peeled = split
+        return SpatialSplit(tail[:1], tail[1:], head, peeled)
     if len(dims) not in (nd + 1, nd + 2):
         ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
                           f"but {ctx.describe(x_arg)}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...constraints import dims as D
 from ...constraints.predicates import eq
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, extended, split_last
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Tuple, Value
 from .args import bound_array, const_int, normalize_axis
@@ -37,23 +37,28 @@ def pad(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("input", "pad"))
     a = bound_array(bound, "input")
     pads = bound.get("pad")
-    if a is None or pads is None or a.shape.dims is None:
+    if a is None or pads is None:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
     items = pads.value.items if type(pads.value) in (Tuple, List) else None
     if items is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
-    dims = list(a.shape.dims)
     if len(items) % 2:
         ctx.fail("SC107", f"{ctx.op}: padding length must be divisible by 2 ({pads.text})")
-    if len(items) // 2 > len(dims):
+    if len(items) // 2 > (a.shape.rank if a.shape.rank is not None else len(items) // 2):
         ctx.fail("SC107", f"{ctx.op}: padding length {len(items)} is too large for {ctx.describe(bound['input'])}")
+    # an input of unknown rank keeps it: only its last len(pad) // 2 dims change (split_last)
+    split = split_last(a.shape, len(items) // 2, ctx.fresh)
+    if split is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    head, tail, _ = split
+    dims = list(tail)
     for i in range(len(items) // 2):
         lo, hi = items[2 * i], items[2 * i + 1]
         if type(lo) is not Int or type(hi) is not Int:
             dims[-1 - i] = ctx.fresh("p")
         else:
             dims[-1 - i] = D.add(dims[-1 - i], D.add(lo.dim, hi.dim))
-    return Array(Shape(tuple(dims)), a.dtype)
+    return Array(extended(head, tuple(dims)), a.dtype)
 
 
 def cosine_similarity(ctx: OpContext, call: Call) -> Value:

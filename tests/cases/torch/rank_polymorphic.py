@@ -124,3 +124,18 @@ class ConvStem(nn.Module):
         reveal_shape(y)  # reveal: (*x[:-3], dim, l, l)
         reveal_shape(self.net(y))  # reveal: (*x[:-3], dim, 1, 1)
         return y
+
+
+def padded(x):
+    # F.pad changes the last len(pad) // 2 dims: the others keep x's
+    y = torch.nn.functional.pad(x, (1, 1, 0, 2))
+    reveal_shape(y)  # reveal: (*x[:-2], l+2, l+2)
+    return y
+
+
+def with_class_token(x, cls):
+    # joined with a 3-D array, x is 3-D: the analysis is redone at that rank
+    c = torch.ones(x.shape[0], 1, 8)
+    y = torch.cat((c, x), dim=1)
+    reveal_shape(y)  # reveal: (x0, x1+1, 8)
+    return y

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
@@ -105,6 +105,11 @@ class Statements:
             except ShapeError as err:
                 self.shape_error(node, err)
             result = tensor_like(Array(current.shape, current.dtype), current)
+        elif type(current) is Array and current.tensor and current.shape.rank != 0 and type(result) is not Array \
+                and rank_known(current.shape):
+            # a torch tensor's `+=` is in place whatever the right side: it keeps the tensor's shape
+            # (or raises), so an unknown right side (an optional embedding) leaves it as it was
+            result = current
         self.assign(node.target, result)
 
     def stmt_Return(self, node: ast.Return) -> None:

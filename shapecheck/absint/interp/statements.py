@@ -105,8 +105,8 @@ class Statements:
             except ShapeError as err:
                 self.shape_error(node, err)
             result = tensor_like(Array(current.shape, current.dtype), current)
-        elif type(current) is Array and current.tensor and current.shape.rank != 0 and type(result) is not Array \
-                and rank_known(current.shape):
+        elif type(current) is Array and (current.tensor or self.module.torch_only) and current.shape.rank != 0 \
+                and rank_known(current.shape) and not (type(result) is Array and rank_known(result.shape)):
             # a torch tensor's `+=` is in place whatever the right side: it keeps the tensor's shape
             # (or raises), so an unknown right side (an optional embedding) leaves it as it was
             result = current

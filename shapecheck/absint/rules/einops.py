@@ -250,7 +250,8 @@ def transform(ctx: OpContext, operation: str, bound: dict[str, Arg], keywords: d
     lengths = {name: _length(ctx, arg, name) for name, arg in keywords.items()
                if name not in ("tensor", "pattern", "reduction")}
     _check_names(ctx, operation, pattern, left, right, lengths)
-    axes = _bind_left(ctx, operation, pattern, left, x, lengths)
+    axes = _bind_left(ctx, operation, pattern, left, x, lengths) \
+        if x.shape.dims is not None or not left.has_ellipsis or not _spreads_ellipsis(right) else None
     if axes is None:
         return tensor_like(Array(UNKNOWN_SHAPE, x.dtype), *sources)
     out = _build_right(ctx, right, axes, lengths)
@@ -311,7 +312,7 @@ def _bind_left(ctx: OpContext, operation: str, pattern: str, left: Side, x: Arra
     n = len(left.groups)
     if dims is None:
         if left.has_ellipsis:
-            return None
+            return _bind_left_ellipsis(ctx, left, x.shape, lengths)
         # the rank is the pattern's; the dims the shape knows at its ends are those of the first and
         # last axes, and a parameter's middle (``(*x[:-1], e)``) has the axes in between
         s = x.shape
@@ -337,6 +338,30 @@ def _bind_left(ctx: OpContext, operation: str, pattern: str, left: Side, x: Arra
         _bind_group(ctx, group, dims[position], axes, lengths)
         position += 1
     return axes
+
+
+def _bind_left_ellipsis(ctx: OpContext, left: Side, shape: Shape, lengths: dict[str, D.Dim]) -> dict | None:
+    """``'b (h d) ... -> b h (...) d'`` of an input of unknown rank: the axes before ``...`` are its
+    first dims and those after its last (the shape's known ends, where it knows them), and ``...``
+    the rest, one fresh dim standing for their product. That serves a right side that only ever
+    takes ``...`` whole in a group (``(...)``) or drops it (``reduce``); one that spreads it out
+    has the input's unknown rank (the caller's None)."""
+    if (ELLIPSIS,) not in left.groups:
+        return None
+    at = left.groups.index((ELLIPSIS,))
+    before, after = left.groups[:at], left.groups[at + 1:]
+    axes: dict[str, object] = {ELLIPSIS: (ctx.fresh("e"),)}
+    ends = [(group, shape.prefix[i] if i < len(shape.prefix) else None) for i, group in enumerate(before)]
+    ends += [(group, shape.suffix[len(shape.suffix) - len(after) + i] if len(after) <= len(shape.suffix) else None)
+             for i, group in enumerate(after)]
+    for group, dim in ends:
+        _bind_group(ctx, group, dim, axes, lengths)
+    return axes
+
+
+def _spreads_ellipsis(right: Side) -> bool:
+    """Whether the right side puts ``...``'s dims out one by one (not inside a group)."""
+    return any(ELLIPSIS in group and not composed for group, composed in zip(right.groups, right.composed))
 
 
 def _bind_group(ctx: OpContext, group: tuple[str, ...], dim: D.Dim | None, axes: dict[str, object],

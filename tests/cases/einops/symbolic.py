@@ -69,3 +69,12 @@ def wrong_rank(x):
 
 reveal_shape(split_eight(np.zeros((2, 10, 64))))  # reveal: (2, 8, 10, 8)
 split_eight(np.zeros((2, 10, 60)))  # error: SC110
+
+
+def ellipsis_of_unknown_rank(t, m, pos):
+    # `...` of an input of unknown rank: a right side that takes it whole in a group, or drops it,
+    # has a known rank (a fresh dim for the group); one that spreads it out does not
+    reveal_shape(rearrange(t, 'b (h d) ... -> b h (...) d', h=8))  # reveal: (b, 8, e, d)
+    reveal_shape(reduce(m, 'b ... t s -> b t s', 'mean'))  # reveal: (b, t, s)
+    reveal_shape(rearrange(t, 'b ... d -> b d ...'))  # reveal: ?
+    return t

@@ -18,7 +18,8 @@ from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_c
                         is_single_symbol, single_name)
 from ..core.holes import is_hole_value
 from ..rules.indexing import index_array
-from ..rules.registry import ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, inherited_member, layer_attribute, library_value
+from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, inherited_member,
+                              layer_attribute, library_value, tensor_method_of_parameter)
 from ..rules.flax import MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
 from ..rules.spmd_torch import mesh_item
@@ -262,6 +263,10 @@ class Expressions:
 
     def attribute(self, obj: Value, attr: str, node: ast.AST) -> Value:
         t = type(obj)
+        if t is Unknown and obj.tensor and obj.middle is not None and node is self.callee \
+                and tensor_method_of_parameter(attr):
+            # x.float(), x.chunk(2, dim=-1) on a parameter of torch code: x is a tensor, (*x)
+            return Method(obj.as_array(), attr, source_text(self, node.value) if isinstance(node, ast.Attribute) else "")
         if t is Array:
             return array_attribute(OpContext(self, node, attr), obj, attr)
         if t is TorchModule or t in PARAMETER_HOLDERS:

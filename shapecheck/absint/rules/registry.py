@@ -190,6 +190,20 @@ ARRAY_ATTRIBUTES = frozenset((
 ))
 
 
+#: Method names Python's own objects have (``list.sort``, ``str.split``, ``dict.copy``) and those an
+#: ``nn.Module`` has beside a tensor's (``.to``, ``.float``, ``.cuda`` stay: modules are rarely a
+#: method's argument, tensors nearly always): calling one says nothing of whether the receiver is a tensor.
+NOT_ONLY_TENSORS = frozenset().union(*(dir(t) for t in (list, dict, str, tuple, set, bytes, int, float)),
+                                     {"parameters", "named_parameters", "modules", "children", "state_dict",
+                                      "eval", "train", "apply", "forward", "zero_grad", "register_buffer"})
+
+
+def tensor_method_of_parameter(name: str) -> bool:
+    """Whether calling ``x.<name>(...)`` on a parameter nothing else fixes makes it a tensor: a torch
+    tensor method that no Python object shares (``x.chunk(2, dim=-1)``, ``x.float()``)."""
+    return name not in NOT_ONLY_TENSORS and tensor_method(name) is not None
+
+
 def array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     result = _array_attribute(ctx, a, attr)
     return transposed_placement(a, attr, result) if a.layout is not None else result

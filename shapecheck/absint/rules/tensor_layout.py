@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...constraints import dims as D
 from ...constraints.predicates import disj, eq, le
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, replace_axes
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, extended, replace_axes, split_last
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, LibraryObject, List, Str, Tuple, Value
@@ -196,6 +196,12 @@ def view_axis(ctx: OpContext, a: Array | None, d: int | None) -> AxisView | None
     dims = a.shape.dims
     if dims is None:
         place = axis_position(a.shape, d)
+        if place is None and d < 0:
+            # a negative axis of a parameter's (*x): the last -d dims taken off its middle (fresh)
+            split = split_last(a.shape, -d, ctx.fresh)
+            if split is not None:
+                a = Array(extended(split[0], split[1]), a.dtype, a.values, a.tensor, a.layout)
+                place = axis_position(a.shape, d)
         if place is None:
             return None
         return AxisView(a, getattr(a.shape, place[0])[place[1]], None, place)
@@ -271,6 +277,10 @@ def chunk(ctx: OpContext, call: Call) -> Value:
         return _pieces(view, [size] * (n // size) + ([n % size] if n % size else []))
     if D.mod(n, chunks) == 0:
         return _pieces(view, [D.floordiv(n, chunks)] * chunks)
+    if chunks == 2:
+        # halves of ceil(n / 2) and floor(n / 2): two pieces for every n >= 2 (n == 1 gives one piece,
+        # where code unpacking two would fail; that is left unreported, never a false error)
+        return _pieces(view, [D.floordiv(D.add(n, 1), 2), D.floordiv(n, 2)])
     return UNKNOWN
 
 

@@ -140,11 +140,3 @@ def with_class_token(x, cls):
     reveal_shape(y)  # reveal: (x0, x1+1, 8)
     return y
 
-
-def tensor_methods(x, names):
-    # a tensor method no Python object has makes a parameter a tensor, (*x); a list's or str's
-    # method (names.split()) says nothing
-    a, b = x.float().chunk(2, dim=-1)
-    reveal_shape(a)  # reveal: (*x[:-1], (l+1)//2)
-    reveal_shape(names.split())  # reveal: unknown
-    return a

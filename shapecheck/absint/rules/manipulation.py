@@ -432,10 +432,6 @@ def _concatenate_unknown_rank(ctx: OpContext, shapes: list[Shape], axis: int | N
                                   f"{s.min_rank} ({ctx.show_shape(s)})")
         if n == 0:
             ctx.fail("SC106", f"{ctx.op}: zero-dimensional arrays cannot be concatenated")
-        for s in shapes:
-            if s.middle is not None and not s.prefix:
-                # the code runs only where a parameter's middle makes the array n-D (as einops' patterns)
-                ctx.interp.analysis.learn_rank(s.middle, n - s.min_rank)
         views = [s.prefix if not s.variadic else s.prefix + (None,) * (n - s.min_rank) + s.suffix for s in shapes]
         axis = normalize_axis(ctx, axis, n)
         variadic, offset = False, 0

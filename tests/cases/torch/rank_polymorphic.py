@@ -132,11 +132,3 @@ def padded(x):
     reveal_shape(y)  # reveal: (*x[:-2], l+2, l+2)
     return y
 
-
-def with_class_token(x, cls):
-    # joined with a 3-D array, x is 3-D: the analysis is redone at that rank
-    c = torch.ones(x.shape[0], 1, 8)
-    y = torch.cat((c, x), dim=1)
-    reveal_shape(y)  # reveal: (x0, x1+1, 8)
-    return y
-

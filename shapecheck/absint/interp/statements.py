@@ -230,7 +230,10 @@ class Statements:
     def _of_rank(self, owner: str, current: Value, rank: int) -> Array:
         """``owner`` (now ``current``, of unknown rank) as an array of ``rank`` fresh dims."""
         dims = tuple(self.analysis.fresh(f"{owner}.shape[{i}]") for i in range(rank))
-        return tensor_like(Array(Shape(dims), getattr(current, "dtype", None)), current)
+        array = tensor_like(Array(Shape(dims), getattr(current, "dtype", None)), current)
+        # a torch parameter stays a tensor (x.flatten(2) is torch's, not NumPy's flatten(order))
+        tensor = getattr(current, "tensor", False) or self.module.torch_only
+        return Array(array.shape, array.dtype, array.values, True, array.layout) if tensor else array
 
     def _assume_branch(self, pred: Pred, test: ast.AST, taken: bool) -> None:
         self.add_fact(Fact(pred, self.module.origin(test, "branch condition")))

@@ -61,3 +61,11 @@ def starred_shape(x, heads):
     b, n, _, h = *x.shape, heads
     reveal_shape(x)  # reveal: (b, n, _)
     return x
+
+
+def torch_flatten(x):
+    # x of torch code refined by a rank test stays a tensor: flatten(2) is torch's start_dim
+    if len(x.shape) == 4:
+        y = x.flatten(2).transpose(1, 2)
+        reveal_shape(y)  # reveal: (x.shape[0], x.shape[2]*x.shape[3], x.shape[1])
+    return x

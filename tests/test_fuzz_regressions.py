@@ -164,3 +164,10 @@ def test_slice_of_a_negative_literal_dim_is_not_a_crash():
 ], ids=["split", "chunk"])
 def test_splitting_a_huge_dim_is_unknown_not_a_crash(source):
     assert "SC003" not in codes(source)
+
+
+# -- an asserted negative dim on a parameter reaches a sequence rule (fuzz, stop 19) ---------------
+def test_negative_asserted_dim_is_no_internal_error():
+    source = ("import numpy as np\ndef g(x):\n    assert x.shape == (-10**30, 2)\n"
+              "    return np.vstack(x)\n")
+    assert "SC003" not in codes(source)

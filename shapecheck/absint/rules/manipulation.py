@@ -355,7 +355,7 @@ def _sequence(arg: Arg | None) -> list[tuple[Array, str]] | None:
         return out
     if type(v) is Array and v.shape.rank:
         n = v.shape.prefix[0]
-        if type(n) is int and n <= 64:
+        if type(n) is int and 0 <= n <= 64:
             row = Array(Shape(v.shape.prefix[1:]), v.dtype)
             return [(row, "")] * n
     return None

@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+from report_header import emit
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = ("stencil_2d", "kmeans_assign", "pairwise_distances", "cumulative_sum", "nbody_step",
            "black_scholes", "mandelbrot", "histogram", "softmax", "layernorm")
@@ -203,15 +205,10 @@ def main(argv=None) -> int:
     text = table(names, results, before)
     if args.calls:
         text += calls_table(call_times(args.tree), call_times(args.before) if args.before else None)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    header = (f"    python benchmarks/bench_compile_time.py --repeat {args.repeat}"
-              f"{' --only ' + ' '.join(names) if len(names) < len(KERNELS) else ''}"
-              f"{' --before ' + args.before if args.before else ''}{' --calls' if args.calls else ''}\n\n"
-              f"Load average at the end: {load:.1f} on {os.cpu_count()} CPUs.\n\n")
-    sys.stdout.write(header + text)
-    if args.write:
-        with open(args.write, "w") as f:
-            f.write("# Compile time per kernel (issue 12)\n\n" + header + text)
+    emit(f"python benchmarks/bench_compile_time.py --repeat {args.repeat}"
+         f"{' --only ' + ' '.join(names) if len(names) < len(KERNELS) else ''}"
+         f"{' --before ' + args.before if args.before else ''}{' --calls' if args.calls else ''}",
+         "Compile time per kernel (issue 12)", text, args.write)
     return 0
 
 

@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
 from bench_compile import median_ms, np_layernorm, np_softmax, numba_kernels  # noqa: E402
+from report_header import emit  # noqa: E402
 
 import shapecheck  # noqa: E402
 
@@ -201,13 +202,8 @@ def main(argv=None) -> int:
         r["quick"] = int(args.quick)
     row_rows = rows_vs_numpy(args.quick, args.budget)
     text = tables(kernel_rows, missing, row_rows)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    header = (f"    python benchmarks/bench_numba_style.py{' --quick' if args.quick else ''}\n\n"
-              f"Load average at the end: {load:.1f} on {os.cpu_count()} CPUs.\n\n")
-    sys.stdout.write(header + text)
-    if args.write:
-        with open(args.write, "w") as f:
-            f.write("# Numba-style kernels and row kernels (issue 12, item 8)\n\n" + header + text)
+    emit(f"python benchmarks/bench_numba_style.py{' --quick' if args.quick else ''}",
+         "Numba-style kernels and row kernels (issue 12, item 8)", text, args.write)
     return 0
 
 

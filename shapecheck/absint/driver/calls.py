@@ -319,7 +319,7 @@ class Calls:
             return UNKNOWN
         summary, key, given = None, None, set()
         context = (scope, self.run.spmd_meshes)   # what else a call's analysis reads
-        if self.run.oplog is None and summarisable(fn):   # a measured call (op log) runs every call
+        if self.run.oplog is None and summarisable(fn, self.keys):   # a measured call (op log) runs every call
             key, given = call_key(fn, args, kwargs, context, self.keys)
             summary = self.summaries.get(key)
         if summary is not None:

@@ -102,6 +102,8 @@ class KeyCache:
         # id -> (object, node, symbols, ((object, revision), ...), the HeapClock when last checked)
         self.entries: dict[int, tuple] = {}
         self.nodes: dict[_Node, _Node] = {}
+        # id of a function's node -> whether it can be summarised (the node lives as long as the run)
+        self.bodies: dict[int, bool] = {}
 
 
 class _Keys:
@@ -220,13 +222,17 @@ def holds_object(v: Value) -> bool:
 _UNSUMMARISABLE = re.compile(r"\b(?:global|nonlocal|HOLE)\b")
 
 
-def summarisable(fn: Function) -> bool:
+def summarisable(fn: Function, cache: KeyCache) -> bool:
     """Whether ``fn``'s body can be summarised at all (see :data:`_UNSUMMARISABLE`). Read off the
-    source text, which costs far less than walking the tree for every function of every file; a
-    comment or string with one of the words only costs the function its summaries."""
+    source text once per function and run, which costs far less than walking the tree for every
+    function of every file; a comment or string with one of the words only costs the function its
+    summaries."""
     node = fn.node
-    lines = fn.module.lines[node.lineno - 1:node.end_lineno]
-    return _UNSUMMARISABLE.search("\n".join(lines)) is None
+    known = cache.bodies.get(id(node))
+    if known is None:
+        lines = fn.module.lines[node.lineno - 1:node.end_lineno]
+        known = cache.bodies[id(node)] = _UNSUMMARISABLE.search("\n".join(lines)) is None
+    return known
 
 
 def symbol_number(name: str) -> int:

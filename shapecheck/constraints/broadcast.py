@@ -128,10 +128,11 @@ def aligned_trailing(shapes: Sequence[Shape]) -> list[tuple[Dim, ...]] | None:
 
 
 def shared_middle(shapes: Sequence[Shape]) -> Middle | None:
-    """The named middle the broadcast keeps: every operand of unknown rank is ``(*m, *suffix)`` with
-    the same ``m`` and suffix length, and no operand of known rank reaches past that suffix. Then
-    the operands line up dim for dim (``(*x, 3) + (3,)`` is ``(*x, 3)`` for every rank of x), and
-    the middle broadcasts with itself. None otherwise (the result's middle is anonymous).
+    """The named middle the broadcast keeps: every operand of unknown rank is
+    ``(*prefix, *m, *suffix)`` with the same ``m`` and prefix and suffix lengths, and no operand of
+    known rank reaches past that suffix. Then the operands line up dim for dim (``(*x, 3) + (3,)``
+    is ``(*x, 3)`` for every rank of x; ``(l, *x[1:]) * (e, *x[1:])`` is ``(max(l, e), *x[1:])``),
+    and the middle broadcasts with itself. None otherwise (the result's middle is anonymous).
 
     >>> m = Middle("x", "f")
     >>> shared_middle([Shape((), True, (3,), m), Shape((3,))]) == m
@@ -140,8 +141,10 @@ def shared_middle(shapes: Sequence[Shape]) -> Middle | None:
     variadic = [s for s in shapes if s.variadic]
     if not variadic:
         return None
-    middle, length = variadic[0].middle, len(variadic[0].suffix)
-    if middle is None or any(s.middle != middle or s.prefix or len(s.suffix) != length for s in variadic):
+    first = variadic[0]
+    middle, head, length = first.middle, len(first.prefix), len(first.suffix)
+    if middle is None or any(s.middle != middle or len(s.prefix) != head or len(s.suffix) != length
+                             for s in variadic):
         return None
     if any(len(s.prefix) > length for s in shapes if not s.variadic):
         return None

@@ -17,7 +17,7 @@ without a question. Rules that keep the middle keep the name; the others leave i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Mapping
 
 from .dims import Dim, show
@@ -26,17 +26,35 @@ from .dims import Dim, show
 @dataclass(frozen=True, slots=True)
 class Middle:
     """The unknown dims of parameter ``name`` of function ``scope`` (the identity of a middle),
-    without its last ``drop`` dims (``nn.Linear`` of ``(*x)`` is ``(*x[:-1], out)``)."""
+    without its first ``skip`` and its last ``drop`` dims (``nn.Linear`` of ``(*x)`` is
+    ``(*x[:-1], out)``; ``x[:, 0]`` is ``(l, *x[2:])``)."""
 
     name: str
     scope: str
     drop: int = 0
+    skip: int = 0
 
     def show(self) -> str:
-        return f"*{self.name}" if not self.drop else f"*{self.name}[:-{self.drop}]"
+        if not self.drop and not self.skip:
+            return f"*{self.name}"
+        return f"*{self.name}[{self.skip or ''}:{-self.drop if self.drop else ''}]"
 
     def without_last(self) -> "Middle":
-        return Middle(self.name, self.scope, self.drop + 1)
+        return replace(self, drop=self.drop + 1)
+
+    def without_first(self) -> "Middle":
+        return replace(self, skip=self.skip + 1)
+
+    @property
+    def cut(self) -> int:
+        """How many of the parameter's dims are not in the middle (its rank is at least this)."""
+        return self.skip + self.drop
+
+
+#: ``dim_of(middle, index)``: the dim that stands for the dim at ``index`` of the parameter a middle
+#: belongs to (from its start, or from its end when negative), where an op takes it off the middle.
+#: The same parameter's dim is one dim wherever a run takes it off (``OpContext.middle_dim``).
+MiddleDim = Callable[[Middle, int], Dim]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,22 +111,30 @@ def shape_of(dims) -> Shape:
     return Shape(tuple(dims))
 
 
-def align_middles(shapes: list[Shape], fresh: Callable[[str], Dim]) -> list[Shape]:
-    """Shapes over one parameter's middle with different last dims cut off (``(*x)`` and
-    ``(*x[:-1], d)``, as a residual ``x + layer(x)`` gives) written over the same cut: the dims
-    cut off become fresh (unknown) dims of the suffix, ``(*x[:-1], e)``, so they line up."""
-    named = [s for s in shapes if s.variadic and s.middle is not None and not s.prefix]
+def align_middles(shapes: list[Shape], fresh: Callable[[str], Dim], dim_of: MiddleDim | None = None) -> list[Shape]:
+    """Shapes over one parameter's middle with different ends cut off (``(*x)`` and
+    ``(*x[:-1], d)``, as a residual ``x + layer(x)`` gives; ``(*x)`` and ``(l, 1, *x[2:])``, as
+    ``x - x.mean(1, keepdim=True)`` gives) written over the same cut: the dims cut off become dims
+    of the prefix and suffix, ``(*x[:-1], e)``, so they line up (``dim_of``'s, else fresh ones).
+    Only when one of them already cuts that many dims from both ends (so x surely has them)."""
+    named = [s for s in shapes if s.variadic and s.middle is not None]
     if len(named) < 2:
         return shapes
     first = named[0].middle
     if any((s.middle.name, s.middle.scope) != (first.name, first.scope) for s in named):
         return shapes
-    top = max(s.middle.drop for s in named)
+    skip = max(s.middle.skip for s in named)
+    drop = max(s.middle.drop for s in named)
+    if max(s.middle.cut for s in named) < skip + drop:
+        return shapes
+    target = replace(first, skip=skip, drop=drop)
+    dim_of = dim_of or (lambda middle, index: fresh("d"))
     out = []
     for s in shapes:
-        if s.variadic and s.middle is not None and not s.prefix and s.middle.drop < top:
-            exposed = tuple(fresh("d") for _ in range(top - s.middle.drop))
-            s = Shape((), True, exposed + s.suffix, Middle(first.name, first.scope, top))
+        if s.variadic and s.middle is not None and s.middle != target:
+            head = tuple(dim_of(target, i) for i in range(s.middle.skip, skip))
+            tail = tuple(dim_of(target, -i) for i in range(drop, s.middle.drop, -1))
+            s = Shape(s.prefix + head, True, tail + s.suffix, target)
         out.append(s)
     return out
 
@@ -119,12 +145,12 @@ def rank_known(shape: Shape) -> bool:
     return not shape.variadic or shape.middle is not None
 
 
-def split_last(shape: Shape, count: int, fresh: Callable[[str], Dim]) -> tuple[Shape, tuple, bool] | None:
+def split_last(shape: Shape, count: int, dim_of: MiddleDim) -> tuple[Shape, tuple, bool] | None:
     """``shape`` as (the dims before its last ``count``, those ``count`` dims, whether they were made
     up): at a known rank its own; at an unknown rank its known suffix's, or taken off the end of a
-    parameter's middle as fresh dims (``(*x)`` -> ``(*x[:-2])`` and two new dims), so an op on the
-    last dims keeps the result as rank-exact as x. None when the shape has fewer or is no such
-    shape. The dims before are a shape to extend with :func:`extended`."""
+    parameter's middle (``(*x)`` -> ``(*x[:-2])`` and x's last two dims), so an op on the last dims
+    keeps the result as rank-exact as x. None when the shape has fewer or is no such shape. The
+    dims before are a shape to extend with :func:`extended`."""
     if not shape.variadic:
         if len(shape.prefix) < count:
             return None
@@ -135,11 +161,9 @@ def split_last(shape: Shape, count: int, fresh: Callable[[str], Dim]) -> tuple[S
         return Shape(shape.prefix, True, shape.suffix[:cut], shape.middle), shape.suffix[cut:], False
     if shape.prefix or shape.middle is None:
         return None
-    middle = shape.middle
-    for _ in range(count - len(shape.suffix)):
-        middle = middle.without_last()
-    made = tuple(fresh("l") for _ in range(count - len(shape.suffix)))
-    return Shape((), True, (), middle), made + shape.suffix, True
+    need = count - len(shape.suffix)
+    made = tuple(dim_of(shape.middle, -(shape.middle.drop + need - i)) for i in range(need))
+    return Shape((), True, (), replace(shape.middle, drop=shape.middle.drop + need)), made + shape.suffix, True
 
 
 def extended(head: Shape, dims: tuple[Dim, ...]) -> Shape:
@@ -147,6 +171,50 @@ def extended(head: Shape, dims: tuple[Dim, ...]) -> Shape:
     if not head.variadic:
         return Shape(head.prefix + tuple(dims))
     return Shape(head.prefix, True, head.suffix + tuple(dims), head.middle)
+
+
+def split_first(shape: Shape, count: int, dim_of: MiddleDim) -> tuple[tuple, Shape, bool] | None:
+    """``shape`` as (its first ``count`` dims, the dims after them, whether the first were made
+    up), the mirror of :func:`split_last`: at an unknown rank the known prefix's, or taken off the
+    front of a parameter's middle (``(*x)`` -> x's first two dims and ``(*x[2:])``), so an op on a
+    leading axis (``x.mean(1)``, ``x[:, 0]``) keeps the result as rank-exact as x. None when the
+    shape has fewer, or a known suffix (the middle may be empty, and the axis in the suffix).
+
+    >>> split_first(Shape((), True, (), Middle("x", "f")), 1, lambda m, i: f"{m.name}[{i}]")
+    (('x[0]',), Shape(prefix=(), variadic=True, suffix=(), middle=Middle(name='x', scope='f', drop=0, skip=1)), True)
+    """
+    if not shape.variadic:
+        if len(shape.prefix) < count:
+            return None
+        return shape.prefix[:count], Shape(shape.prefix[count:]), False
+    if len(shape.prefix) >= count:
+        return shape.prefix[:count], Shape(shape.prefix[count:], True, shape.suffix, shape.middle), False
+    if shape.suffix or shape.middle is None:
+        return None
+    need = count - len(shape.prefix)
+    made = tuple(dim_of(shape.middle, shape.middle.skip + i) for i in range(need))
+    return shape.prefix + made, Shape((), True, (), replace(shape.middle, skip=shape.middle.skip + need)), True
+
+
+def prepended(dims: tuple[Dim, ...], rest: Shape) -> Shape:
+    """``dims`` followed by ``rest`` (from :func:`split_first`)."""
+    return Shape(tuple(dims) + rest.prefix, rest.variadic, rest.suffix, rest.middle)
+
+
+def exposing(shape: Shape, axes: tuple[int, ...], dim_of: MiddleDim) -> Shape:
+    """``shape`` with each of ``axes`` in its known prefix or suffix where a parameter's middle can
+    give it (``(*x)`` and axis 1: ``(l, l, *x[2:])``; axis -1: ``(*x[:-1], l)``), for an op that
+    needs the axes to exist; else as far as it can (of a known rank, or no such middle: itself)."""
+    for axis in axes:
+        if not shape.variadic or axis_position(shape, axis) is not None:
+            continue
+        if axis >= 0:
+            split = split_first(shape, axis + 1, dim_of)
+            shape = shape if split is None else prepended(split[0], split[1])
+        else:
+            split = split_last(shape, -axis, dim_of)
+            shape = shape if split is None else extended(split[0], split[1])
+    return shape
 
 
 def trailing(shape: Shape) -> tuple[Dim, ...]:

@@ -19,7 +19,7 @@ from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_
 from ...constraints.dims import Dim, free_symbols, show, sym
 from ...constraints.predicates import Pred, eq, ge, pred_symbols
 from ...constraints.readable import readable
-from ...constraints.shapes import Shape, align_middles, trailing
+from ...constraints.shapes import Middle, Shape, align_middles, trailing
 from ...constraints.solver import Decision, Fact, Verdict
 from .holes import mentions_hole
 from .values import Array, Instance, List, Tuple, Unknown, Value
@@ -212,6 +212,16 @@ class OpContext:
     def fresh(self, hint: str = "d") -> Dim:
         return self.interp.analysis.fresh(hint)
 
+    def middle_dim(self, middle: Middle, index: int) -> Dim:
+        """The dim at ``index`` (negative: from the end) of the parameter ``middle`` belongs to, as
+        an op takes it off the middle (``shapes.MiddleDim``): one dim per run, shown as the code
+        would read it (``x.shape[0]``)."""
+        key = (middle.name, middle.scope, index)
+        found = self.interp.frame.middle_dims.get(key)
+        if found is None:
+            found = self.interp.frame.middle_dims[key] = self.fresh(f"{middle.name}.shape[{index}]")
+        return found
+
     def assume(self, pred: Pred, origin: object = None) -> None:
         self.interp.add_fact(Fact(pred, origin))
 
@@ -234,13 +244,15 @@ class OpContext:
         return Shape(self._broadcast_dims(operands, [s.prefix for s, _ in operands], code))
 
     def _broadcast_dims(self, operands: list[tuple[Shape, str]], dims: list[tuple[Dim, ...]],
-                        code: str) -> tuple[Dim, ...]:
+                        code: str, from_start: bool = False) -> tuple[Dim, ...]:
+        """``from_start``: ``dims`` are equally long prefixes, whose axes a message counts from 0."""
         def require(pred: Pred, where: BroadcastAxis) -> None:
             def message() -> str:
                 shapes = " and ".join(f"{t} is {self.show_shape(s)}" if t else self.show_shape(s)
                                       for s, t in operands)
+                axis = len(dims[0]) + where.axis if from_start else where.axis
                 return (f"{self.op}: shapes cannot be broadcast together: {shapes}: "
-                        f"dimension {self.show_dim(where.a)} != {self.show_dim(where.b)} (axis {where.axis})")
+                        f"dimension {self.show_dim(where.a)} != {self.show_dim(where.b)} (axis {axis})")
             self.require(pred, code, message)
 
         def join(where: BroadcastAxis) -> Dim:
@@ -254,11 +266,15 @@ class OpContext:
     def _broadcast_suffix(self, operands: list[tuple[Shape, str]], code: str) -> Shape | None:
         """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix: the
         same requirements and messages as at a known rank, on the axes every operand fixes."""
-        shapes = align_middles([s for s, _ in operands], self.fresh)
+        shapes = align_middles([s for s, _ in operands], self.fresh, self.middle_dim)
         operands = [(s, text) for s, (_, text) in zip(shapes, operands)]
         middle = shared_middle(shapes)
         if middle is not None:
-            return Shape((), True, self._broadcast_dims(operands, [trailing(s) for s in shapes], code), middle)
+            # the prefixes line up from the start, among the operands of unknown rank only
+            heads = [(s, op) for s, op in zip(shapes, operands) if s.variadic]
+            prefix = self._broadcast_dims([op for _, op in heads], [s.prefix for s, _ in heads], code,
+                                          from_start=True) if heads[0][0].prefix else ()
+            return Shape(prefix, True, self._broadcast_dims(operands, [trailing(s) for s in shapes], code), middle)
         aligned = aligned_trailing(shapes)
         if aligned is None:
             return None

@@ -31,6 +31,9 @@ class Frame:
     # name -> (its value, the ranks an assertion allows it: ``assert x.ndim in (3, 4)``), while the
     # name still holds that value (see Statements._rank_branch)
     rank_options: dict = field(default_factory=dict)
+    # (parameter, function, index) -> the dim an op took off that parameter's middle at that index
+    # (``x.mean(1)``, ``x[:, 0]`` of ``(*x)``): the same dim of x wherever this run takes it
+    middle_dims: dict = field(default_factory=dict)
 
 
 class BudgetExceeded(Exception):

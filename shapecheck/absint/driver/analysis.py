@@ -58,9 +58,9 @@ class Analysis:
 
     def learn_rank(self, middle: Middle, count: int) -> None:
         """An op takes exactly ``count`` dims for ``middle`` (``rearrange(t, 'b n (h d) -> ...')`` of
-        ``(*x[:-1], e)``): parameter x has ``count + middle.drop`` dims, for the code to run."""
+        ``(*x[:-1], e)``): parameter x has ``count + middle.cut`` dims, for the code to run."""
         key = (middle.name, middle.scope)
-        rank = count + middle.drop
+        rank = count + middle.cut
         if count >= 0 and self.learned_ranks.get(key, rank) == rank:
             self.learned_ranks[key] = rank
         else:

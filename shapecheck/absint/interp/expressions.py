@@ -9,8 +9,8 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
 from ...constraints.solver import Fact
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
-from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, Float,
-                     Function, Hole, Instance, Int, LibraryObject, List, Method, ProjectModule,
+from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
+                     Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, tensor_like, Opaque, LazyImport)
 from ..core.frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
@@ -336,6 +336,8 @@ class Expressions:
             return UNKNOWN
         index = self.eval(node.slice)
         t = type(container)
+        if t is Unknown and container.middle is not None and _array_only_index(index):
+            container, t = container.as_array(), Array   # x[:, 0] of a parameter: x is an array, (*x)
         if t is Array:
             ctx = OpContext(self, node, "index")
             try:
@@ -593,6 +595,14 @@ def _same_kind(left: Value, right: Value) -> Value | None:
     if type(other) in (Int, Float, Bool) or other == tagged:
         return tagged.derive()
     return None
+
+
+def _array_only_index(index: Value) -> bool:
+    """An index only an array takes (``x[:, 0]``, ``x[..., None]``): a tuple holding a slice, an
+    ellipsis or None, or a lone ellipsis or None (a sequence or mapping takes none of these)."""
+    parts = index.items if type(index) is Tuple else (index,)
+    return any(type(p) in (EllipsisValue, NoneValue) for p in parts) or (
+        type(index) is Tuple and any(type(p) is Slice for p in parts))
 
 
 def _tagged(v: Value) -> bool:

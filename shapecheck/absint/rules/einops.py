@@ -320,7 +320,7 @@ def _bind_left(ctx: OpContext, operation: str, pattern: str, left: Side, x: Arra
         if between < 0:
             _fail(ctx, operation, pattern, f"Wrong shape: expected {n} dims. Received a tensor of at least "
                                            f"{s.min_rank} dims")
-        if s.middle is not None and not s.prefix:
+        if s.middle is not None:   # the middle's own dims are the axes in between
             ctx.interp.analysis.learn_rank(s.middle, between)
         dims = s.prefix + (None,) * between + s.suffix
     elif left.has_ellipsis and len(dims) < n - 1:

@@ -12,7 +12,7 @@ import ast
 
 from ...constraints import dims as D
 from ...constraints.predicates import eq
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, exposing
 from ..core.context import Call, OpContext
 from ..core.values import (
     NONE,
@@ -238,6 +238,10 @@ def _index_unknown_rank(ctx: OpContext, shape: Shape, comps: list[Value], dtype:
     if len(ellipses) > 1:
         ctx.fail("SC107", f"{ctx.op}: an index can only have a single ellipsis ('...')")
     at = ellipses[0] if ellipses else len(comps)
+    # a parameter's middle gives up the dims the indices meet (``x[:, 0]`` of ``(*x)`` meets x's
+    # first two), so the result keeps the rest of it: ``(x.shape[0], *x[2:])``
+    meets = [sum(type(c) in (Int, Slice) for c in part) for part in (comps[:at], comps[at + 1:])]
+    shape = exposing(shape, tuple(range(meets[0])) + tuple(range(-meets[1], 0)), ctx.middle_dim)
     prefix, suffix = shape.prefix, shape.suffix
     front, used_front, _ = _basic_indices(ctx, comps[:at], prefix, from_end=False)
     back, used_back, _ = _basic_indices(ctx, list(reversed(comps[at + 1:])), tuple(reversed(suffix)), True)
@@ -245,7 +249,8 @@ def _index_unknown_rank(ctx: OpContext, shape: Shape, comps: list[Value], dtype:
     rest_prefix = prefix[used_front:]
     rest_prefix = rest_prefix[:max(len(rest_prefix) - beyond_back, 0)]
     rest_suffix = suffix[:max(len(suffix) - used_back, 0)][beyond_front:]
-    return Array(Shape(tuple(front) + rest_prefix, True, rest_suffix + tuple(reversed(back))), dtype)
+    middle = shape.middle if not beyond_front and not beyond_back else None
+    return Array(Shape(tuple(front) + rest_prefix, True, rest_suffix + tuple(reversed(back)), middle), dtype)
 
 
 def unravel_index(ctx: OpContext, call: Call) -> Value:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...constraints import dims as D
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape, drop_axes
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, drop_axes, exposing
 from ...constraints.signature import FixedCoreMismatch, MissingCoreDims, parse_signature
 from ...constraints.signature import apply_signature as signature_shapes
 from ...constraints.signature import apply_signature_unknown_rank
@@ -134,7 +134,7 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
             axes = literal_axes(ctx, bound.get("axis"))
             if single_axis and axes is not None and len(axes) > 1:
                 ctx.fail("SC107", f"{ctx.op}: axis must be an integer, not a tuple")
-            shape = drop_axes(a.shape, axes, keepdims) if axes is not None else None
+            shape = drop_axes(exposing(a.shape, axes, ctx.middle_dim), axes, keepdims) if axes is not None else None
             return Array(shape or UNKNOWN_SHAPE, out_dtype)
         try:
             axes = axes_arg(ctx, bound.get("axis"), len(dims), zero_d_ok=zero_d_axis)

@@ -7,12 +7,14 @@ Each rule follows the NumPy function of the same name (its documented errors inc
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, conj, disj, eq
 from ...constraints.reshape import reshape_dims
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, replace_axes
+from ...constraints.shapes import (UNKNOWN_SHAPE, Middle, Shape, axis_position, exposing, extended, prepended,
+                                   replace_axes, split_first, split_last)
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Hole, Int, List, Tuple, Value, int_view
@@ -148,12 +150,23 @@ def ravel(ctx: OpContext, call: Call) -> Value:
 
 # -- axes ------------------------------------------------------------------------------------------
 
-@shaped(("a", "*axes"))
-def transpose(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+def transpose(ctx: OpContext, call: Call) -> Value:
+    """``transpose(a, axes)`` (torch's ``permute(*dims)``): the axes name every dim, so they also
+    fix the rank of an array whose rank is unknown (a parameter's, for its analysis at that rank)."""
+    bound = call.bind(("a", "*axes"))
+    a = bound_array(bound, "a")
+    if a is None:
+        return UNKNOWN
     axes_value = bound.get("axes")
     if axes_value is not None and type(axes_value.value) is Tuple and len(axes_value.value.items) == 1 \
             and type(axes_value.value.items[0]) in (Tuple, List, type(NONE)):
         axes_value = Arg(axes_value.value.items[0], axes_value.text)
+    dims = a.shape.dims
+    if dims is None:
+        count = len(_literal_ints(axes_value) or ()) if axes_value is not None else 0
+        if count and a.shape.middle is not None and a.shape.min_rank <= count:
+            ctx.interp.analysis.learn_rank(a.shape.middle, count - a.shape.min_rank)
+        return Array(UNKNOWN_SHAPE, a.dtype)
     if axes_value is None or is_none(axes_value) or (type(axes_value.value) is Tuple and not axes_value.value.items):
         return Array(Shape(tuple(reversed(dims))), a.dtype)
     v = axes_value.value
@@ -176,12 +189,15 @@ def swapaxes(ctx: OpContext, call: Call) -> Value:
     a = bound_array(bound, "a")
     if a is not None and a.shape.variadic:
         i, j = const_int(bound.get("axis1")), const_int(bound.get("axis2"))
-        places = [axis_position(a.shape, k) if k is not None else None for k in (i, j)]
+        if i is None or j is None:
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        shape = exposing(a.shape, (i, j), ctx.middle_dim)   # transpose(1, 2) of (*x): x's first three
+        places = [axis_position(shape, k) for k in (i, j)]
         if None in places:
             return Array(UNKNOWN_SHAPE, a.dtype)
         (pi, pj) = places
-        dim = {"prefix": a.shape.prefix, "suffix": a.shape.suffix}
-        return Array(replace_axes(a.shape, {pi: (dim[pj[0]][pj[1]],), pj: (dim[pi[0]][pi[1]],)}), a.dtype)
+        dim = {"prefix": shape.prefix, "suffix": shape.suffix}
+        return Array(replace_axes(shape, {pi: (dim[pj[0]][pj[1]],), pj: (dim[pi[0]][pi[1]],)}), a.dtype)
     return _swapaxes(ctx, call)
 
 
@@ -255,15 +271,36 @@ def _moveaxis(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) ->
     return Array(Shape(tuple(dims[i] for i in order)), a.dtype)
 
 
-@shaped(("a", "axis"))
-def expand_dims(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
-    axis = bound.get("axis")
-    if axis is None:
-        return Array(UNKNOWN_SHAPE, a.dtype)
-    v = axis.value
+def expand_dims(ctx: OpContext, call: Call) -> Value:
+    """``expand_dims(a, axis)`` (torch's ``unsqueeze(dim)``): a 1 at each axis of the result."""
+    bound = call.bind(("a", "axis"))
+    a = bound_array(bound, "a")
+    if a is None:
+        return UNKNOWN
+    v = bound["axis"].value if "axis" in bound else None
     items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
     if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
         return Array(UNKNOWN_SHAPE, a.dtype)
+    if a.shape.dims is None:
+        return Array(_expand_dims_unknown_rank(ctx, a.shape, [i.dim for i in items]), a.dtype)
+    return _expand_dims(ctx, a, a.shape.dims, items)
+
+
+def _expand_dims_unknown_rank(ctx: OpContext, shape: Shape, axes: list[int], size: D.Dim = 1) -> Shape:
+    """One new axis (of ``size``) of an array of unknown rank, counted from the start (after the
+    first ``axis`` dims) or from the end of the result (``-1``: after the last dim), where the dims
+    before it (after it) are known or a parameter's middle gives them."""
+    if len(axes) != 1:
+        return UNKNOWN_SHAPE
+    axis = axes[0]
+    if axis >= 0:
+        split = split_first(shape, axis, ctx.middle_dim) if axis else ((), shape, False)
+        return UNKNOWN_SHAPE if split is None else prepended(split[0] + (size,), split[1])
+    split = split_last(shape, -axis - 1, ctx.middle_dim) if axis < -1 else (shape, (), False)
+    return UNKNOWN_SHAPE if split is None else extended(split[0], (size,) + split[1])
+
+
+def _expand_dims(ctx: OpContext, a: Array, dims: tuple, items: tuple) -> Value:
     out_rank = len(dims) + len(items)
     positions = [normalize_axis(ctx, i.dim, out_rank) for i in items]
     if len(set(positions)) != len(positions):
@@ -423,8 +460,17 @@ def _concatenate_unknown_rank(ctx: OpContext, shapes: list[Shape], axis: int | N
     if axis is None:
         return UNKNOWN_SHAPE
     ranks = [s.rank for s in shapes if s.rank is not None]
+    if not ranks:
+        shapes = [exposing(s, (axis,), ctx.middle_dim) for s in shapes]
+        kept = _kept_middle(shapes, axis)
+        if kept is not None:   # (x0, 1, *x[2:]) and (x0, x1-1, *x[2:]) on axis 1: x's middle stays
+            joined = _concatenate_unknown_rank(ctx, [replace(s, middle=None) for s in shapes], axis)
+            return replace(joined, middle=kept) if joined.variadic else joined
     if ranks:
         n = ranks[0]
+        for s in shapes:   # an array of unknown rank joined with one of rank n has n dims too
+            if s.variadic and s.middle is not None and s.min_rank <= n:
+                ctx.interp.analysis.learn_rank(s.middle, n - s.min_rank)
         for index, s in enumerate(shapes):
             if s.min_rank > n:
                 ctx.fail("SC106", f"{ctx.op}: all the input arrays must have the same number of dimensions, but "
@@ -470,6 +516,18 @@ def _concatenate_unknown_rank(ctx: OpContext, shapes: list[Shape], axis: int | N
     if not variadic:
         return Shape(tuple(out))
     return Shape((), True, tuple(out)) if offset < 0 else Shape(tuple(out), True, ())
+
+
+def _kept_middle(shapes: list[Shape], axis: int) -> Middle | None:
+    """The parameter's middle a join along ``axis`` keeps: every array is the same middle with a
+    prefix (``axis >= 0``) or a suffix (``axis < 0``) as long, and nothing at the other end."""
+    first = shapes[0]
+    if first.middle is None:
+        return None
+    ends = [(s.prefix, s.suffix) if axis >= 0 else (s.suffix, s.prefix) for s in shapes]
+    if any(s.middle != first.middle or len(near) != len(ends[0][0]) or far for s, (near, far) in zip(shapes, ends)):
+        return None
+    return first.middle
 
 
 def _unknown_count(ctx: OpContext, arg: Arg | None, axis_arg: Arg | None, stacking: bool) -> Value:
@@ -534,7 +592,7 @@ def stack(ctx: OpContext, call: Call) -> Value:
         dtype = promote(dtype, a.dtype)
     first = arrays[0][0].shape.dims
     if first is None or any(a.shape.dims is None for a, _ in arrays):
-        return Array(UNKNOWN_SHAPE, dtype)
+        return Array(_stack_unknown_rank(ctx, [a.shape for a, _ in arrays], bound.get("axis")), dtype)
     for index, (a, _) in enumerate(arrays[1:], start=1):
         dims = a.shape.dims
         same = conj([eq(x, y) for x, y in zip(first, dims)]) if len(dims) == len(first) else FALSE
@@ -548,6 +606,29 @@ def stack(ctx: OpContext, call: Call) -> Value:
     out = list(first)
     out.insert(axis, len(arrays))
     return Array(Shape(tuple(out)), dtype)
+
+
+def _stack_unknown_rank(ctx: OpContext, shapes: list[Shape], axis_arg: Arg | None) -> Shape:
+    """Stacking arrays of which some have an unknown rank: all have one shape, so one of known rank
+    decides it (the others must have its rank); else arrays over one parameter's middle, alike at
+    both ends, stack with the new axis where the known dims place it (``stack((x, y), -1)`` of two
+    ``(*x)`` is ``(*x, 2)``)."""
+    axis = 0 if axis_arg is None else const_int(axis_arg)
+    if axis is None:
+        return UNKNOWN_SHAPE
+    known = [s.dims for s in shapes if s.rank is not None]
+    if known:
+        dims = known[0]
+        for s in shapes:
+            if s.variadic and s.middle is not None and s.min_rank <= len(dims):
+                ctx.interp.analysis.learn_rank(s.middle, len(dims) - s.min_rank)
+        at = normalize_axis(ctx, axis, len(dims) + 1)
+        return Shape(dims[:at] + (len(shapes),) + dims[at:])
+    first = shapes[0]
+    if first.middle is None or any(s.middle != first.middle or len(s.prefix) != len(first.prefix)
+                                   or len(s.suffix) != len(first.suffix) for s in shapes):
+        return UNKNOWN_SHAPE
+    return _expand_dims_unknown_rank(ctx, first, [axis], len(shapes))
 
 
 def _atleast(a: Array, n: int) -> Array:
@@ -1044,7 +1125,12 @@ def flatten_shape(ctx: OpContext, a: Array, start: int | None, end: int | None) 
 def _flatten_unknown_rank(ctx: OpContext, shape: Shape, start: int, end: int) -> Shape:
     """``flatten(start, end)`` of an array of unknown rank, when both lie in its known dims:
     ``flatten(1)`` of ``(b, ...)`` is ``(b, n)``; ``flatten(-2)`` of ``(..., h, w)`` is ``(..., h*w)``."""
+    shape = exposing(shape, (start, end), ctx.middle_dim)
     s, e = axis_position(shape, start), axis_position(shape, end)
+    if s is not None and s[0] == "prefix" and end == -1 and e is None:
+        # flatten(1) of (x0, *x[1:]): everything from the start dim on is one dim
+        rest = D.mul(D.product(shape.prefix[s[1]:] + shape.suffix), ctx.fresh("n"))
+        return Shape(shape.prefix[:s[1]] + (rest,))
     if s is None or e is None:
         return UNKNOWN_SHAPE
     if s[0] == e[0] and s[1] > e[1] or (s[0], e[0]) == ("suffix", "prefix"):
@@ -1052,7 +1138,8 @@ def _flatten_unknown_rank(ctx: OpContext, shape: Shape, start: int, end: int) ->
     if s[0] == e[0]:
         part = getattr(shape, s[0])
         merged = part[:s[1]] + (D.product(part[s[1]:e[1] + 1]),) + part[e[1] + 1:]
-        return Shape(merged, True, shape.suffix) if s[0] == "prefix" else Shape(shape.prefix, True, merged)
+        return (Shape(merged, True, shape.suffix, shape.middle) if s[0] == "prefix"
+                else Shape(shape.prefix, True, merged, shape.middle))
     # from the prefix to the suffix: the unknown middle goes into the one flattened dim
     inner = D.mul(D.product(shape.prefix[s[1]:] + shape.suffix[:e[1] + 1]), ctx.fresh("n"))
     return Shape(shape.prefix[:s[1]] + (inner,) + shape.suffix[e[1] + 1:])
@@ -1063,8 +1150,15 @@ def unflatten_shape(ctx: OpContext, a: Array, dim: Value | None, sizes: Value | 
     must be."""
     dims = a.shape.dims
     d = dim.dim if type(dim) is Int and type(dim.dim) is int else None
-    if dims is None or d is None or type(sizes) not in (Tuple, List) or sizes.items is None:
+    if d is None or type(sizes) not in (Tuple, List) or sizes.items is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
+    if dims is None:   # the dim where the known dims (or a parameter's middle) place it
+        shape = exposing(a.shape, (d,), ctx.middle_dim)
+        place = axis_position(shape, d)
+        if place is None:
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        piece = reshape_shape(ctx, Array(Shape((getattr(shape, place[0])[place[1]],)), a.dtype), Arg(sizes, ""))
+        return Array(replace_axes(shape, {place: piece.dims}) if piece.dims is not None else UNKNOWN_SHAPE, a.dtype)
     axis = normalize_axis(ctx, d, len(dims), "dim")
     piece = reshape_shape(ctx, Array(Shape((dims[axis],)), a.dtype), Arg(sizes, ""))
     if piece.dims is None:

@@ -45,7 +45,7 @@ def split_spatial(ctx: OpContext, x: Array, x_arg: Arg, nd: int) -> SpatialSplit
         if x.shape.min_rank > nd + 2:
             ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
                               f"but {ctx.describe(x_arg)}")
-        split = split_last(x.shape, nd + 1, ctx.fresh)
+        split = split_last(x.shape, nd + 1, ctx.middle_dim)
         if split is None:
             return None
         head, tail, peeled = split

@@ -47,7 +47,7 @@ def pad(ctx: OpContext, call: Call) -> Value:
     if len(items) // 2 > (a.shape.rank if a.shape.rank is not None else len(items) // 2):
         ctx.fail("SC107", f"{ctx.op}: padding length {len(items)} is too large for {ctx.describe(bound['input'])}")
     # an input of unknown rank keeps it: only its last len(pad) // 2 dims change (split_last)
-    split = split_last(a.shape, len(items) // 2, ctx.fresh)
+    split = split_last(a.shape, len(items) // 2, ctx.middle_dim)
     if split is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
     head, tail, _ = split

@@ -198,7 +198,7 @@ def view_axis(ctx: OpContext, a: Array | None, d: int | None) -> AxisView | None
         place = axis_position(a.shape, d)
         if place is None and d < 0:
             # a negative axis of a parameter's (*x): the last -d dims taken off its middle (fresh)
-            split = split_last(a.shape, -d, ctx.fresh)
+            split = split_last(a.shape, -d, ctx.middle_dim)
             if split is not None:
                 a = Array(extended(split[0], split[1]), a.dtype, a.values, a.tensor, a.layout)
                 place = axis_position(a.shape, d)

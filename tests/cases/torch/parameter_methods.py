@@ -6,6 +6,6 @@ import torch
 def tensor_methods(x, names):
     a, b = x.float().chunk(2, dim=-1)
     reveal_shape(x.float())  # reveal: (*x)
-    reveal_shape(a)  # reveal: (*x[:-1], (l+1)//2)
+    reveal_shape(a)  # reveal: (*x[:-1], (x.shape[-1]+1)//2)
     reveal_shape(names.split())  # reveal: unknown
     return a

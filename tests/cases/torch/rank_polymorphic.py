@@ -129,6 +129,6 @@ class ConvStem(nn.Module):
 def padded(x):
     # F.pad changes the last len(pad) // 2 dims: the others keep x's
     y = torch.nn.functional.pad(x, (1, 1, 0, 2))
-    reveal_shape(y)  # reveal: (*x[:-2], l+2, l+2)
+    reveal_shape(y)  # reveal: (*x[:-2], x.shape[-2]+2, x.shape[-1]+2)
     return y
 

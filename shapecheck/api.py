@@ -122,11 +122,13 @@ def signatures_of(path: str, source: str | None = None, project: Project | None 
 
 
 def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | None = None,
-                 path: str = "<trace>", project: Project | None = None):
+                 path: str = "<trace>", project: Project | None = None, alone: bool = False):
     """The analyser's view of one call ``func_name(*args)``, each argument an array of the given
     shape (ints, or dim names: the same name is the same dim). Returns ``(result, errors)``: the
-    call's abstract result and the errors it meets (SC110 naming the failing operation)."""
-    return _analyser().analyze_call(source, func_name, arg_shapes, dtypes, path, project or Project())
+    call's abstract result and the errors it meets (SC110 naming the failing operation). With
+    ``alone``, only this call is analysed (not the function with unknown arguments first): the
+    errors are the body's own, each at its line, including those it has for every argument."""
+    return _analyser().analyze_call(source, func_name, arg_shapes, dtypes, path, project or Project(), alone)
 
 
 def measure(path: str, target: str, arg_shapes: dict | None = None, dtypes: dict | None = None,

@@ -111,6 +111,24 @@ def test_shape_errors_are_reported_by_the_analyzer_before_tracing() -> None:
         trace(source, "mlp", shapes={"x": ("n", 784), "w1": (784, 128), "w2": (100, 10)})
 
 
+def test_an_error_for_every_argument_shape_is_reported_too() -> None:
+    """The check asks about this call alone: an error the function has whatever its arguments
+    (found by the analysis with unknown arguments, which reports it in the function itself) is
+    this call's error as well, with the analyser's message, not the tracer's."""
+    from shapecheck.ir.frontend import ShapeError
+    from shapecheck.ir.loopfront import trace_loops
+
+    source = ("import numpy as np\n"
+              "def f(x):\n"
+              "    bias = np.ones((3, 4))\n"
+              "    return x + bias.sum(axis=2)\n")
+    message = r"line 4: sum: axis 2 is out of bounds for array of dimension 2 \[SC104\]"
+    with pytest.raises(ShapeError, match=message):
+        trace(source, "f", shapes={"x": ("n",)})
+    with pytest.raises(ShapeError, match=message):
+        trace_loops(source, "f", shapes={"x": ("n",)})
+
+
 def test_the_analyzer_and_the_ir_agree_on_result_shapes() -> None:
     from shapecheck.api import analyze_call
     from shapecheck.constraints.dims import show

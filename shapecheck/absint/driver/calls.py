@@ -298,6 +298,23 @@ class Calls:
             return None
         return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first)
 
+    def call_alone(self, caller: Interpreter, node: ast.AST, fn: Function, args: list) -> tuple[Value, tuple]:
+        """One call's body run on ``args`` without the analysis with unknown arguments first:
+        (result, every error it meets, each where it happens). ``call_function`` leaves out the
+        errors the function has for every argument (reported in the function itself, once);
+        a question about this call alone (the jit's check) wants those too, not the other run."""
+        env = bind_call(fn, args, {})
+        if env is None:
+            return UNKNOWN, ()
+        env = {name: name_middle(v, Middle(name, fn.qualname)) for name, v in env.items()}
+        scope = check_call(caller, node, fn, env)
+        if scope is MISMATCH:
+            return UNKNOWN, ()
+        outcome = self._run_call(caller, node, fn, env, scope)
+        if outcome is None:
+            return UNKNOWN, ()
+        return anonymous_middles(outcome[0], fn.qualname), outcome[1]
+
     def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
         if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH:
             return UNKNOWN

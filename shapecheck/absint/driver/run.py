@@ -126,7 +126,7 @@ def module_signatures_of(path: str, source: str | None, project: Project) -> lis
 
 
 def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | None, path: str,
-                 project: Project):
+                 project: Project, alone: bool = False):
     """The analyser's view of one call (see ``shapecheck.api.analyze_call``)."""
     tree = ast.parse(source, filename=path)
     with _open(project, path, source, tree, reported=False) as (analysis, info):
@@ -145,6 +145,9 @@ def analyze_call(source: str, func_name: str, arg_shapes: dict, dtypes: dict | N
             args.append(Array(Shape(dims), (dtypes or {}).get(name)))
         errors: list = []
         caller = Interpreter(analysis, info, Frame(dict(info.env)), report=False, errors=errors)
+        if alone:
+            result, found = analysis.calls.call_alone(caller, fn.node, fn, args)
+            return result, list(found)
         result = analysis.call_function(caller, fn.node, fn, args, {})
         return result, errors
 

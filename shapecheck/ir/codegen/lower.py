@@ -29,6 +29,7 @@ from typing import Callable
 from llvmlite import ir
 
 from shapecheck.ir import loops as L
+from shapecheck.ir.passes.hoist import hoist_invariant_loads
 from shapecheck.subst.names import Name
 
 from . import matmul, shelf, target, vecmath
@@ -156,8 +157,10 @@ def lower_module(module: L.LoopModule, *, fastmath: bool = False,
     aliased = _kernels_called_with_aliases(module.program) | _kernels_writing_inputs(module)
     keep = []
     for kernel in module.kernels:
-        keep += lower_kernel(out, kernel, fastmath=fastmath, noalias=kernel.name not in aliased,
-                             flavor=flavor)
+        noalias = kernel.name not in aliased
+        # Hoisting a load past the loop's stores is sound only when no store can reach its buffer.
+        keep += lower_kernel(out, hoist_invariant_loads(kernel) if noalias else kernel, fastmath=fastmath,
+                             noalias=noalias, flavor=flavor)
         if data_offset is not None:
             # The trampoline (and a native program entry) call the kernel: inlining it into each
             # would have LLVM optimise and emit its loops two or three times over (compile time).
@@ -225,7 +228,8 @@ def lower_kernel(module: ir.Module, kernel: L.Kernel, *, fastmath: bool = False,
         arg = next(args)
         arg.name = buf.name.hint
         if noalias:
-            shelf.mark_pointer_argument(arg, align=ITEM_SIZES[buf.dtype], readonly=buf.name not in written)
+            shelf.mark_pointer_argument(arg, align=ITEM_SIZES[buf.dtype], readonly=buf.name not in written,
+                                        size=_constant_bytes(buf))
         scope.buffers[buf.name] = (arg, buf)
     for name in kernel.shape_params:
         arg = next(args)
@@ -240,6 +244,16 @@ def lower_kernel(module: ir.Module, kernel: L.Kernel, *, fastmath: bool = False,
     scope.builder.ret_void()
     scope.entry.branch(body_block)
     return scope.keep_alive
+
+
+def _constant_bytes(buf: L.Buffer) -> int | None:
+    """The bytes of a buffer whose shape is all constants, else None."""
+    if not all(type(d) is int for d in buf.shape):
+        return None
+    count = 1
+    for d in buf.shape:
+        count *= d
+    return count * ITEM_SIZES[buf.dtype]
 
 
 def _written_buffers(body) -> set[Name]:

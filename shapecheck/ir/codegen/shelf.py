@@ -51,15 +51,19 @@ def add_raw_attribute(attributes, text: str) -> None:
     set.add(attributes, text)
 
 
-def mark_pointer_argument(arg: ir.Argument, *, align: int, readonly: bool) -> None:
+def mark_pointer_argument(arg: ir.Argument, *, align: int, readonly: bool, size: int | None = None) -> None:
     """State what the optimizer needs to vectorize loads/stores through ``arg``: it aliases no
     other argument, it does not escape, and it is ``align``-byte aligned (NumPy allocations are
-    16-byte aligned at least; we never claim more than we check)."""
+    16-byte aligned at least; we never claim more than we check). ``size``: the buffer's bytes
+    when its shape is constant (the entry checks every argument's shape), so that LLVM may read
+    an element on a path that did not ask for it (a load under a branch, vectorized unmasked)."""
     add_raw_attribute(arg.attributes, "noalias")
     add_raw_attribute(arg.attributes, "captures(none)")
     add_raw_attribute(arg.attributes, "nonnull")
     if readonly:
         add_raw_attribute(arg.attributes, "readonly")
+    if size:
+        add_raw_attribute(arg.attributes, f"dereferenceable({size})")
     arg.attributes.align = align
 
 

@@ -27,7 +27,10 @@ Supported:
   not readable after that loop or branch;
 - whole-array expressions on rows, slices and arrays (``out[i] = x[i] * w + b``,
   ``np.sum(a[i] * b)``, ``x[i, 1:] - x[i, :-1]``, ``acc += x[i]``): ``looparrays``;
-- ``return`` of arrays, scalars or a tuple of them, as the function's last statement.
+- ``return`` of arrays, scalars or a tuple of them, as the function's last statement and also
+  before it, inside loops and branches (``if x[i] > x[i + 1]: return False``): a result that is a
+  number has one dtype over every return (as Numba unifies them), one that is an array must be
+  the same array at every return.
 
 >>> lm = trace_loops("def f(x):\\n    s = 0.0\\n    for i in range(x.shape[0]):\\n        s += x[i]\\n"
 ...                  "    return s\\n", shapes={"x": ("n",)}, dtypes={"x": "f64"})
@@ -39,7 +42,7 @@ from __future__ import annotations
 
 import ast
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Union
 
 from shapecheck.constraints import dims
@@ -144,6 +147,7 @@ class _KernelTracer(ArrayCode):
         self.assigned = _assignment_counts(fn)
         self.written_inputs: set[Name] = set()   # arguments the function writes elements of
         self.block_arrays: dict[str, str] = {}     # array names local to a loop/branch body -> its kind
+        self.early: _Returns | None = None         # the function returns before its end
 
     def fresh(self, hint: str) -> Name:
         name, self.scope = self.scope.bind_fresh(hint)
@@ -183,9 +187,59 @@ class _KernelTracer(ArrayCode):
             body = body[1:]   # the docstring
         if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
             raise self.error(fn, f"{fn.name} must end with a return statement that returns its results")
-        stmts = self.block(body[:-1], env)
-        outputs = self.returns(body[-1].value, env, stmts)
+        if not any(isinstance(node, ast.Return) for stmt in body[:-1] for node in ast.walk(stmt)):
+            stmts = self.block(body[:-1], env)
+            outputs = self.returns(body[-1].value, env, stmts)
+            return self.module(tuple(self.prelude) + tuple(stmts), outputs)
+        # ``return`` inside loops or branches: every return site assigns the results and raises a
+        # flag; loops are left (break) and what follows runs only while the flag is down.
+        self.early = _Returns(self.fresh("returned"))
+        self.prelude.append(L.Let(self.early.flag, "bool", L.Const(False, "bool")))
+        stmts = self.block(body, env)
+        outputs = []
+        for k, item in enumerate(self.early.items):
+            if isinstance(item, Array):
+                outputs.append(item)
+                continue
+            out = self.allocate((), item.dtype, body[-1], "result")
+            stmts.append(L.Store(out.name, (), item))
+            outputs.append(out)
         return self.module(tuple(self.prelude) + tuple(stmts), outputs)
+
+    def return_site(self, stmt: ast.Return, env) -> list:
+        """``return value`` before the function's end: the results into their variables (an array
+        result must be the same array at every site), the flag up, and out of the loop."""
+        early = self.early
+        if stmt.value is None:
+            raise self.error(stmt, "a return statement must return the function's results")
+        values = self.expr(stmt.value, env)
+        items = values if isinstance(values, tuple) else (values,)
+        if early.items and len(items) != len(early.items):
+            raise self.error(stmt, f"this return statement returns {len(items)} values, another "
+                                   f"{len(early.items)}")
+        out: list = []
+        results = []
+        for k, item in enumerate(items):
+            known = early.items[k] if early.items else None
+            if isinstance(item, Array) and not item.fixed:
+                if known is not None and not (isinstance(known, Array) and known.name == item.name):
+                    raise self.error(stmt, "every return statement must return the same array at position "
+                                           f"{k} (returning one of several arrays is not supported)")
+                results.append(item)
+                continue
+            if is_array(item) or isinstance(known, Array):
+                raise self.error(stmt, f"result {k} is an array at one return statement and not at another, "
+                                       "or a view or expression (return an array made with np.empty...)")
+            var, assign = self.set_variable(f"<return {k}>", self.scalar(item, stmt.value), "result")
+            out.append(assign)
+            results.append(var)
+        early.items = results
+        out += self.pending
+        self.pending = []
+        out.append(L.Assign(early.flag, L.Const(True, "bool")))
+        if self.loop_depth:
+            out.append(L.Break())
+        return out
 
     def returns(self, node: ast.AST, env, stmts: list) -> list[Array]:
         values = self.expr(node, env)
@@ -238,11 +292,23 @@ class _KernelTracer(ArrayCode):
         outer, self.pending = self.pending, []
         out: list = []
         try:
-            for stmt in body:
+            for k, stmt in enumerate(body):
                 stmts = self.statement(stmt, env)
                 out += self.pending   # arrays the statement allocates are filled before it runs
                 self.pending = []
                 out += stmts
+                if self.early is None or not _returns_inside(stmt):
+                    continue
+                if isinstance(stmt, ast.Return):
+                    break             # what follows a return never runs
+                # ``stmt`` may have returned: inside a loop, leave it too; at the top, the rest of
+                # the block runs only when nothing returned.
+                flag = L.Var(self.early.flag, "bool")
+                if self.loop_depth:
+                    out.append(L.If(flag, (L.Break(),)))
+                elif k + 1 < len(body):
+                    out.append(L.If(L.Unary("not", flag), tuple(self.block(body[k + 1:], env))))
+                    break
         finally:
             self.pending = outer
         return out
@@ -315,7 +381,7 @@ class _KernelTracer(ArrayCode):
                 raise self.error(stmt, f"{describe(stmt)} outside a loop")
             return [L.Break() if isinstance(stmt, ast.Break) else L.Continue()]
         if isinstance(stmt, ast.Return):
-            raise self.error(stmt, "return is supported only as the function's last statement")
+            return self.return_site(stmt, env)
         raise self.error(stmt, f"unsupported statement ({describe(stmt)}): {ast.unparse(stmt).splitlines()[0]!r}")
 
     def snapshot(self, value: Any, out: list, node) -> Any:
@@ -367,16 +433,21 @@ class _KernelTracer(ArrayCode):
                                          "or branch is not supported")
             env[name] = value
             return []
-        scalar = self.scalar(value, target)
-        dtype = self.var_types.get(name)
+        var, stmt_out = self.set_variable(name, self.scalar(value, target), name)
+        env[name] = Scalar(var)
+        return [stmt_out]
+
+    def set_variable(self, key: str, scalar: Scalar, hint: str) -> tuple[L.Var, L.Assign]:
+        """The scalar variable ``key`` (made on first use, its dtype widened to every value it is
+        assigned, as Numba unifies them) and the statement assigning it ``scalar``."""
+        dtype = self.var_types.get(key)
         widened = scalar.dtype if dtype is None else common_dtype(((dtype, False), (scalar.dtype, scalar.weak)))
-        self.var_types[name] = widened
-        var = self.variables.get(name)
+        self.var_types[key] = widened
+        var = self.variables.get(key)
         if var is None:
-            var = self.variables[name] = self.fresh(name)
+            var = self.variables[key] = self.fresh(hint)
             self.prelude.append(L.Let(var, widened, _zero(widened)))
-        env[name] = Scalar(L.Var(var, widened))
-        return [L.Assign(var, _cast(scalar.expr, widened))]
+        return L.Var(var, widened), L.Assign(var, _cast(scalar.expr, widened))
 
     def is_element(self, target: ast.Subscript, env) -> bool:
         """Whether a subscript target names one element (``x[i, j]``), not a view (``x[i]`` of a
@@ -916,6 +987,19 @@ class _KernelTracer(ArrayCode):
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+@dataclass
+class _Returns:
+    """The results of a function that returns before its end: the flag its return sites raise,
+    and per result its variable (a number) or its array, as the return sites so far made them."""
+
+    flag: Name
+    items: list = field(default_factory=list)
+
+
+def _returns_inside(stmt: ast.stmt) -> bool:
+    return any(isinstance(node, ast.Return) for node in ast.walk(stmt))
+
 
 def _assignment_counts(fn: ast.FunctionDef) -> dict[str, tuple[int, bool]]:
     """Per local name: how often it is assigned, and whether inside a loop or branch."""

@@ -148,3 +148,61 @@ def count_below(a, b):
         if a[i] < b[i]:
             n += 1
     return n
+
+
+# -- return before the end (a Numba user's search loops) --------------------------------------
+
+def is_sorted(x):
+    for i in range(x.shape[0] - 1):
+        if x[i] > x[i + 1]:
+            return False
+    return True
+
+
+def find_pair(a, target):
+    n = a.shape[0]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if a[i] + a[j] == target:
+                return i, j
+    return -1, -1
+
+
+def first_above_in_branch(x, flag):
+    total = 0.0
+    for i in range(x.shape[0]):
+        if flag > 0:
+            for j in range(x.shape[0]):
+                if x[j] > 1.0:
+                    return total + j
+        total += x[i]
+    return total
+
+
+def sign_or_sum(x):
+    if x[0] > 0:
+        return 1.0
+    elif x[0] < 0:
+        return -1.0
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i]
+    return s
+
+
+def prefix_until_negative(x):
+    out = np.zeros_like(x)
+    for i in range(x.shape[0]):
+        if x[i] < 0:
+            return out, i
+        out[i] = x[i]
+    return out, -1
+
+
+def returns_one_of_two_arrays(x):
+    a = np.zeros_like(x)
+    b = np.ones_like(x)
+    for i in range(x.shape[0]):
+        if x[i] < 0:
+            return a
+    return b

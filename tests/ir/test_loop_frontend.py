@@ -35,6 +35,18 @@ M = RNG.standard_normal((4, 5))
     (F.clipped, (np.arange(12, dtype=np.uint16).reshape(3, 4), 2, 9)),
     (F.histogram_compact, (RNG.standard_normal(500), np.linspace(-2.0, 2.0, 9))),
     (F.allocates_in_loop, (X,)),
+    (F.is_sorted, (np.sort(X),)),
+    (F.is_sorted, (X,)),
+    (F.find_pair, (np.array([3, 1, 4, 1, 5, 9, 2, 6]), 10)),
+    (F.find_pair, (np.array([3, 1, 4, 1, 5, 9, 2, 6]), 100)),
+    (F.first_above_in_branch, (X, 1)),
+    (F.first_above_in_branch, (X, 0)),
+    (F.first_above_in_branch, (np.zeros(4), 1)),
+    (F.sign_or_sum, (np.abs(X),)),
+    (F.sign_or_sum, (-np.abs(X),)),
+    (F.sign_or_sum, (np.r_[0.0, X],)),
+    (F.prefix_until_negative, (np.abs(X),)),
+    (F.prefix_until_negative, (np.r_[X[X > 0], -1.0, 2.0],)),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_loop_code_matches_python(fn, args):
     same(shapecheck.jit(fn)(*args), fn(*args))
@@ -50,6 +62,7 @@ def test_float32_arrays_keep_their_dtype():
 @pytest.mark.parametrize("fn, args, message", [
     (F.runtime_size, (X, 4), "line 111: array sizes must be known from the argument shapes"),
     (F.whole_array_in_loop, (X,), "line 120: 's' holds a number, and this assigns it an array of shape \\(11,\\)"),
+    (F.returns_one_of_two_arrays, (X,), "line 208: every return statement must return the same array"),
 ])
 def test_refused_code_names_the_construct_at_the_files_line(fn, args, message):
     with pytest.raises(UnsupportedError, match=f"loop_functions.py\\): {message}"):

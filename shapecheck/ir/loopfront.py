@@ -568,7 +568,7 @@ class _KernelTracer(ArrayCode):
                 return self.ufunc("neg", [value], node)
         if isinstance(node, ast.BoolOp):
             is_and = isinstance(node.op, ast.And)
-            return self.short_circuit(is_and, [lambda v=v: self.condition(v, env) for v in node.values])
+            return self.short_circuit(is_and, [lambda v=v: self.scalar(self.expr(v, env), v) for v in node.values])
         if isinstance(node, ast.Compare):
             return self.compare_chain(node, env)
         if isinstance(node, ast.IfExp):
@@ -587,25 +587,31 @@ class _KernelTracer(ArrayCode):
         finally:
             self.pending = saved
 
-    def short_circuit(self, is_and: bool, operands: list[Callable[[], L.Expr]]) -> Scalar:
-        """Python's ``and``/``or`` over conditions: an operand runs only when the ones before it
-        did not decide (``i < n and x[i] > 0`` never reads ``x[n]``). Operands that read no
-        memory are combined eagerly (one ``and`` instruction, nothing to branch around)."""
+    def short_circuit(self, is_and: bool, operands: list[Callable[[], Scalar]]) -> Scalar:
+        """Python's ``and``/``or``: an operand runs only when the ones before it did not decide
+        (``i < n and x[i] > 0`` never reads ``x[n]``), and the result is the value of the one
+        that decided (``w[i] or 1.0``), in the operands' common dtype (as Numba types it; bools
+        for conditions). Bool operands that read no memory are combined eagerly (one ``and``
+        instruction, nothing to branch around)."""
         first = operands[0]()
         rest = [self.lazily(op) for op in operands[1:]]
-        if all(not stmts and not reads_memory(value) for value, stmts in rest):
-            out = first
+        values = [first] + [value for value, _ in rest]
+        dtype = common_dtype(tuple((v.dtype, v.weak) for v in values))
+        weak = all(v.weak for v in values)
+        if dtype == "bool" and all(not stmts and not reads_memory(value.expr) for value, stmts in rest):
+            out = first.expr
             for value, _ in rest:
-                out = L.Binary("and" if is_and else "or", out, value)
-            return Scalar(out)
-        result = self.fresh("cond")
-        self.prelude.append(L.Let(result, "bool", L.Const(False, "bool")))
-        undecided: L.Expr = L.Var(result, "bool") if is_and else L.Unary("not", L.Var(result, "bool"))
+                out = L.Binary("and" if is_and else "or", out, value.expr)
+            return Scalar(out, weak)
+        result = self.fresh("cond" if dtype == "bool" else "value")
+        self.prelude.append(L.Let(result, dtype, _zero(dtype)))
+        truthy = _cast(L.Var(result, dtype), "bool")
+        undecided = truthy if is_and else L.Unary("not", truthy)
         nested: tuple = ()
         for value, stmts in reversed(rest):
-            nested = (L.If(undecided, (*stmts, L.Assign(result, value), *nested)),)
-        self.pending += [L.Assign(result, first), *nested]
-        return Scalar(L.Var(result, "bool"))
+            nested = (L.If(undecided, (*stmts, L.Assign(result, _cast(value.expr, dtype)), *nested)),)
+        self.pending += [L.Assign(result, _cast(first.expr, dtype)), *nested]
+        return Scalar(L.Var(result, dtype), weak)
 
     def compare_chain(self, node: ast.Compare, env) -> Scalar:
         """``a < b < c``: each comparand evaluated once, a later comparison only when the ones
@@ -617,11 +623,11 @@ class _KernelTracer(ArrayCode):
         if len(node.ops) == 1:   # also element by element, on arrays
             return self.ufunc(_CMPOPS[type(node.ops[0])], [left[0], self.expr(node.comparators[0], env)], node)
 
-        def test(k: int) -> L.Expr:
+        def test(k: int) -> Scalar:
             right = self.expr(node.comparators[k], env)
             if k + 1 < len(node.ops):   # read once: it is the next comparison's left side too
                 right = self.snapshot(right, self.pending, node.comparators[k])
-            out = self.ufunc(_CMPOPS[type(node.ops[k])], [left[0], right], node).expr
+            out = self.scalar(self.ufunc(_CMPOPS[type(node.ops[k])], [left[0], right], node), node)
             left[0] = right
             return out
         return self.short_circuit(True, [lambda k=k: test(k) for k in range(len(node.ops))])

@@ -206,3 +206,26 @@ def returns_one_of_two_arrays(x):
         if x[i] < 0:
             return a
     return b
+
+
+# -- and/or give the deciding operand's value, as Python's (Numba: in their common type) --------
+
+def weights_or_one(w, x):
+    total = 0.0
+    for i in range(x.shape[0]):
+        total += (w[i] or 1.0) * x[i]
+    return total
+
+
+def first_nonzero_of_each(a, b):
+    out = np.empty(a.shape[0], dtype=np.int64)
+    for i in range(a.shape[0]):
+        out[i] = a[i] or b[i] or -1
+    return out
+
+
+def count_if_both(a, b):
+    c = 0
+    for i in range(a.shape[0]):
+        c += a[i] > 0 and b[i]
+    return c

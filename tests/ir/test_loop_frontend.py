@@ -47,6 +47,10 @@ M = RNG.standard_normal((4, 5))
     (F.sign_or_sum, (np.r_[0.0, X],)),
     (F.prefix_until_negative, (np.abs(X),)),
     (F.prefix_until_negative, (np.r_[X[X > 0], -1.0, 2.0],)),
+    (F.weights_or_one, (np.array([0.0, 2.0, 0.0, -1.5, 0.5]), np.arange(1.0, 6.0))),
+    (F.first_nonzero_of_each, (np.array([0, 3, 0, 0, 5]), np.array([7, 0, 0, 2, 1]))),
+    (F.count_if_both, (np.array([0, 3, 0, 0, 5]), np.array([7, 0, 0, 2, 1]))),
+    (F.count_if_both, (np.array([1, 3, 0, 2, 5]), np.array([7, 0, 0, 2, 1]))),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_loop_code_matches_python(fn, args):
     same(shapecheck.jit(fn)(*args), fn(*args))

@@ -68,6 +68,42 @@ class Array:
         return self.shape[len(self.fixed):]
 
 
+@dataclass(frozen=True, eq=False)
+class Rotating:
+    """A name rebound among arrays inside a loop (``a, b = b, a``: double buffering): which of
+    its group's arrays (``arrays``, one shape and dtype, in the order they were first named) it
+    holds now is the i64 variable ``which``. Elements read through it select among the arrays,
+    writes go to the one it holds."""
+
+    arrays: list                    # Array of each name of the group, as first bound (the group's own list)
+    which: L.Expr
+    python_name: str
+
+    @property
+    def shape(self) -> tuple:
+        return self.arrays[0].shape
+
+    @property
+    def dtype(self) -> str:
+        return self.arrays[0].dtype
+
+    def load(self, indices: tuple) -> L.Expr:
+        """The element at ``indices`` of the array the name holds now."""
+        out: L.Expr = L.Load(self.arrays[-1].name, indices, self.dtype)
+        for k in range(len(self.arrays) - 2, -1, -1):
+            out = L.Select(L.Compare("eq", self.which, L.Const(k, I)), L.Load(self.arrays[k].name, indices, self.dtype),
+                           out)
+        return out
+
+    def store(self, indices: tuple, value: L.Expr) -> L.Stmt:
+        """The statement writing ``value`` at ``indices`` of the array the name holds now."""
+        out: L.Stmt = L.Store(self.arrays[-1].name, indices, value)
+        for k in range(len(self.arrays) - 2, -1, -1):
+            out = L.If(L.Compare("eq", self.which, L.Const(k, I)), (L.Store(self.arrays[k].name, indices, value),),
+                       (out,))
+        return out
+
+
 @dataclass(frozen=True)
 class ArrayExpr:
     """An elementwise value not yet computed: ``element(indices)`` is one element (a
@@ -87,7 +123,7 @@ def show_shape(shape: tuple) -> str:
 
 
 def is_array(value: Any) -> bool:
-    return isinstance(value, ArrayExpr) or (isinstance(value, Array) and len(value.fixed) < len(value.shape))
+    return isinstance(value, (ArrayExpr, Rotating)) or (isinstance(value, Array) and len(value.fixed) < len(value.shape))
 
 
 REDUCTIONS = {"sum": "sum", "max": "max", "min": "min", "mean": "mean", "amax": "max", "amin": "min"}
@@ -104,6 +140,10 @@ class ArrayCode:
         """``value`` as an :class:`ArrayExpr` (None for a number)."""
         if isinstance(value, ArrayExpr):
             return value
+        if isinstance(value, Rotating):
+            rotating = value
+            return ArrayExpr(rotating.shape, rotating.dtype, lambda idx: Scalar(rotating.load(tuple(idx))),
+                             frozenset(a.name for a in rotating.arrays))
         if isinstance(value, Array) and len(value.fixed) < len(value.shape):
             view = value
             return ArrayExpr(view.view_shape, view.dtype,
@@ -218,6 +258,9 @@ class ArrayCode:
         """``target = value`` for a target with fewer indices than its array's rank, or slices:
         NumPy's assignment, the value broadcast to the view (a number fills it)."""
         base = self.expr(target.value, env)
+        if isinstance(base, Rotating):
+            raise self.error(target, f"{base.python_name!r} is rebound inside a loop: write its elements "
+                                     f"one at a time ({base.python_name}[i, ...] = v)")
         if not isinstance(base, Array):
             raise self.error(target, f"{ast.unparse(target.value)!r} is not an array")
         items = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]

@@ -27,6 +27,11 @@ Supported:
   not readable after that loop or branch;
 - whole-array expressions on rows, slices and arrays (``out[i] = x[i] * w + b``,
   ``np.sum(a[i] * b)``, ``x[i, 1:] - x[i, :-1]``, ``acc += x[i]``): ``looparrays``;
+- array names rebound among each other inside loops and branches (double buffering:
+  ``a, b = b, a``; rotations; ``b = c`` in a branch): each such name holds one of its group's
+  arrays (named outside loops, one shape and dtype), chosen at run time; its elements are read
+  and written one at a time, or it is used whole as a value. Rebinding a name to a new array
+  inside a loop (``x = 0.5 * (x + 1.0)``) is refused: write into the array (``x[:] = ...``);
 - ``return`` of arrays, scalars or a tuple of them, as the function's last statement and also
   before it, inside loops and branches (``if x[i] > x[i + 1]: return False``): a result that is a
   number has one dtype over every return (as Numba unifies them), one that is an array must be
@@ -52,8 +57,8 @@ from shapecheck.subst.names import Name, fresh_name
 
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
-from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Scalar, cast as _cast, is_array, reads_memory,
-                         show_shape)
+from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array,
+                         reads_memory, show_shape)
 from .frontend import (DTYPE_NAMES, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
                        read_function)
 from .passes.fold import fold_kernel
@@ -90,12 +95,13 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     check_shapes(source, func_name, shapes)
     fn = defs[func_name]
     var_types: dict[str, str] = {}
+    groups: dict[str, frozenset] = {}
     for _ in range(_MAX_RETYPES):
-        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types))
+        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups))
         module = kernel.run()
-        if kernel.var_types == var_types:
+        if kernel.var_types == var_types and kernel.next_groups == groups:
             return module
-        var_types = kernel.var_types
+        var_types, groups = kernel.var_types, kernel.next_groups
     raise TraceError(f"line {fn.lineno}: the dtypes of {fn.name}'s variables do not settle")
 
 
@@ -128,7 +134,8 @@ _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "c
 
 
 class _KernelTracer(ArrayCode):
-    def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, str]):
+    def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, str],
+                 groups: dict[str, frozenset]):
         self.fn = fn
         self.shapes = shapes
         self.dtypes = dtypes
@@ -148,6 +155,11 @@ class _KernelTracer(ArrayCode):
         self.written_inputs: set[Name] = set()   # arguments the function writes elements of
         self.block_arrays: dict[str, str] = {}     # array names local to a loop/branch body -> its kind
         self.early: _Returns | None = None         # the function returns before its end
+        # Array names rebound among each other inside loops (found by one trace, used by the
+        # next): name -> the names of its group; group -> its arrays, as first bound.
+        self.groups = groups
+        self.next_groups = dict(groups)
+        self.group_arrays: dict[frozenset, list[Array]] = {}
 
     def fresh(self, hint: str) -> Name:
         name, self.scope = self.scope.bind_fresh(hint)
@@ -391,11 +403,19 @@ class _KernelTracer(ArrayCode):
             self.prelude.append(L.Let(temp, value.dtype, _zero(value.dtype)))
             out.append(L.Assign(temp, value.expr))
             return Scalar(L.Var(temp, value.dtype), value.weak)
+        if isinstance(value, Rotating):   # a, b = b, a: which array each held before
+            return Rotating(value.arrays, self.snapshot(Scalar(value.which), out, node).expr, value.python_name)
         return value
 
     def assign(self, target: ast.AST, value: Any, env, stmt) -> list:
         if isinstance(target, ast.Subscript) and not self.is_element(target, env):
             return self.store_view(target, value, env, target)
+        if isinstance(target, ast.Subscript) and isinstance(self.expr(target.value, env), Rotating):
+            rotating, indices = self.rotating_element(target, env)
+            for array in rotating.arrays:
+                if array.is_input:
+                    self.written_inputs.add(array.name)
+            return [rotating.store(indices, _cast(self.scalar(value, target).expr, rotating.dtype))]
         if isinstance(target, ast.Subscript):
             array, indices = self.element(target, env)
             if array.is_input:
@@ -426,16 +446,61 @@ class _KernelTracer(ArrayCode):
             out: list = []
             value = replace(value, fixed=tuple(self.snapshot(Scalar(i), out, target).expr for i in value.fixed))
             self.pending += out
+        if name in self.groups:
+            return self.bind_rotating(name, value, env, target)
         if not self.is_variable(name, value):
             if name in env and env[name] is not value and (self.loop_depth or self.branch_depth):
-                # The binding is made once, at trace time: inside a loop or branch it would be wrong.
-                raise self.error(target, f"rebinding {name!r} to another array or size inside a loop "
-                                         "or branch is not supported")
+                # The binding is made once, at trace time: inside a loop or branch it would be
+                # wrong, unless the name is one of a group of arrays rebound among each other.
+                self.join_group(name, value, env, target)
+                return []
             env[name] = value
             return []
         var, stmt_out = self.set_variable(name, self.scalar(value, target), name)
         env[name] = Scalar(var)
         return [stmt_out]
+
+    def join_group(self, name: str, value: Any, env, target) -> None:
+        """``name`` (an array) rebound inside a loop or branch to ``value``: when that is another
+        named array of the same shape and dtype, both join a group of rotating names (the next
+        trace binds them so); anything else is refused."""
+        old = env[name]
+        named = [n for n, v in env.items() if v is value and n != name] if isinstance(value, Array) else \
+            sorted(self.groups.get(value.python_name, {value.python_name})) if isinstance(value, Rotating) else []
+        if not named or not isinstance(old, (Array, Rotating)) or \
+                (isinstance(old, Array) and old.fixed) or (isinstance(value, Array) and value.fixed):
+            new = "a new array" if is_array(value) else "a number" if not isinstance(value, tuple) else "a tuple"
+            raise self.error(target, f"rebinding {name!r} to {new} inside a loop or branch is not supported "
+                                     f"(write into the array instead: {name}[...] = ...)")
+        if (old.shape, old.dtype) != (value.shape, value.dtype):
+            raise self.error(target, f"{name!r} is rebound inside a loop to an array of another shape or dtype "
+                                     f"({show_shape(old.shape)} {old.dtype} and {show_shape(value.shape)} {value.dtype})")
+        group = frozenset({name, *named}).union(*(self.next_groups.get(n, frozenset()) for n in (name, *named)))
+        for member in group:
+            self.next_groups[member] = group
+
+    def bind_rotating(self, name: str, value: Any, env, target) -> list:
+        """``name = value`` for a name of a rotating group: its variable ``which`` set to the
+        group's array the value is (a new member of the group is named outside loops)."""
+        group = self.groups[name]
+        arrays = self.group_arrays.setdefault(group, [])
+        if isinstance(value, Rotating) and value.arrays is arrays:
+            which = value.which
+        elif isinstance(value, Array) and not value.fixed and any(a is value for a in arrays):
+            which = L.Const(next(k for k, a in enumerate(arrays) if a is value), I)
+        elif isinstance(value, Array) and not value.fixed and not (self.loop_depth or self.branch_depth) and \
+                (not arrays or (value.shape, value.dtype) == (arrays[0].shape, arrays[0].dtype)):
+            arrays.append(value)
+            which = L.Const(len(arrays) - 1, I)
+        else:
+            raise self.error(target, f"{name!r} is rebound inside a loop among the arrays "
+                                     f"{', '.join(sorted(group))}: it may be bound only to one of them "
+                                     "(each named outside loops and branches, one shape and dtype)")
+        var, stmt = self.set_variable(f"<which {name}>", Scalar(which), f"{name}_which")
+        # The group's list itself: a member named later (outside loops, so before any loop that
+        # rotates it) is among the arrays where the name is used after that.
+        env[name] = Rotating(arrays, var, name)
+        return [stmt]
 
     def set_variable(self, key: str, scalar: Scalar, hint: str) -> tuple[L.Var, L.Assign]:
         """The scalar variable ``key`` (made on first use, its dtype widened to every value it is
@@ -728,6 +793,16 @@ class _KernelTracer(ArrayCode):
                 return dims.product(shape)
         raise self.error(node, f"unsupported attribute {ast.unparse(node)!r}")
 
+    def rotating_element(self, node: ast.Subscript, env) -> tuple[Rotating, tuple]:
+        """``a[i, j]`` of a rotating name: (the name, i64 indices); every axis indexed."""
+        rotating = self.expr(node.value, env)
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if any(isinstance(i, ast.Slice) for i in items) or len(items) != len(rotating.shape):
+            raise self.error(node, f"{rotating.python_name!r} is rebound inside a loop: index one element "
+                                   f"of it ({len(rotating.shape)} indices), or use it whole")
+        array = self.indexed(rotating.arrays[0], items, env, node)   # one shape: one set of indices
+        return rotating, array.fixed
+
     def element(self, node: ast.Subscript, env) -> tuple[Array, tuple]:
         """``x[i, j]`` (or ``x[i][j]``) as (the array, i64 indices, wrapped when maybe negative)."""
         base = self.expr(node.value, env)
@@ -772,6 +847,9 @@ class _KernelTracer(ArrayCode):
         if isinstance(value, ArrayExpr):
             raise self.error(node, f"indexing an array expression ({ast.unparse(node.value)!r}) is not "
                                    "supported in loop code: index its operands")
+        if isinstance(value, Rotating):
+            rotating, indices = self.rotating_element(node, env)
+            return Scalar(rotating.load(indices))
         if not isinstance(value, Array):
             raise self.error(node, f"{ast.unparse(node.value)!r} is not an array")
         array = self.selection(value, items, env, node)

@@ -229,3 +229,53 @@ def count_if_both(a, b):
     for i in range(a.shape[0]):
         c += a[i] > 0 and b[i]
     return c
+
+
+# -- array names rebound among each other in a loop (double buffering) -------------------------
+
+def jacobi_swap(u, steps):
+    n = u.shape[0]
+    a = u.copy()
+    b = np.empty_like(u)
+    for t in range(steps):
+        b[0] = a[0]
+        b[n - 1] = a[n - 1]
+        for i in range(1, n - 1):
+            b[i] = 0.5 * (a[i - 1] + a[i + 1])
+        a, b = b, a
+    return a
+
+
+def life_steps(board, steps):
+    h, w = board.shape
+    cur = board
+    nxt = np.zeros_like(board)
+    for t in range(steps):
+        for i in range(h):
+            for j in range(w):
+                alive = 0
+                for di in range(-1, 2):
+                    for dj in range(-1, 2):
+                        if (di != 0 or dj != 0) and 0 <= i + di < h and 0 <= j + dj < w:
+                            alive += cur[i + di, j + dj]
+                nxt[i, j] = 1 if alive == 3 or (alive == 2 and cur[i, j] == 1) else 0
+        cur, nxt = nxt, cur
+    return cur, cur.sum()
+
+
+def rotate_three(x, steps):
+    a = x.copy()
+    b = x * 2.0
+    c = x * 3.0
+    for t in range(steps):
+        a[0] += 1.0
+        a, b, c = b, c, a
+        if t % 2 == 0:
+            b = c
+    return a + 10.0 * b + 100.0 * c
+
+
+def rebinds_to_a_new_array(x, steps):
+    for t in range(steps):
+        x = 0.5 * (x + 1.0)
+    return x

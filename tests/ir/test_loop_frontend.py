@@ -56,6 +56,23 @@ def test_loop_code_matches_python(fn, args):
     same(shapecheck.jit(fn)(*args), fn(*args))
 
 
+@pytest.mark.parametrize("fn, args", [
+    (F.jacobi_swap, (X, 3)),
+    (F.jacobi_swap, (X, 4)),
+    (F.life_steps, ((RNG.random((6, 7)) < 0.4).astype(np.int64), 3)),   # cur is the argument: written
+    (F.life_steps, ((RNG.random((5, 5)) < 0.4).astype(np.int64), 0)),
+    (F.rotate_three, (np.arange(4.0), 5)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_names_rebound_among_arrays_in_a_loop_follow_python(fn, args):
+    """Double buffering (``a, b = b, a``), a three-way rotation and a rebinding in a branch: the
+    result, and the argument arrays after the call (written through a name that held them)."""
+    compiled_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    python_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    same(shapecheck.jit(fn)(*compiled_args), fn(*python_args))
+    for got, expected in zip(compiled_args, python_args):
+        same(got, expected)
+
+
 def test_float32_arrays_keep_their_dtype():
     x = M.astype(np.float32)
     got = shapecheck.jit(F.clipped)(x, -0.5, 0.5)
@@ -67,6 +84,8 @@ def test_float32_arrays_keep_their_dtype():
     (F.runtime_size, (X, 4), "line 111: array sizes must be known from the argument shapes"),
     (F.whole_array_in_loop, (X,), "line 120: 's' holds a number, and this assigns it an array of shape \\(11,\\)"),
     (F.returns_one_of_two_arrays, (X,), "line 208: every return statement must return the same array"),
+    (F.rebinds_to_a_new_array, (X, 3), "line 280: rebinding 'x' to a new array inside a loop or branch is not "
+                                       "supported \\(write into the array instead: x\\[...\\] = ...\\)"),
 ])
 def test_refused_code_names_the_construct_at_the_files_line(fn, args, message):
     with pytest.raises(UnsupportedError, match=f"loop_functions.py\\): {message}"):

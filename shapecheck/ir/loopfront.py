@@ -1052,7 +1052,9 @@ class _KernelTracer(ArrayCode):
         for d in items:
             if isinstance(d, bool) or not isinstance(d, (int, dims.Expr)):
                 raise self.error(node, f"array sizes must be known from the argument shapes "
-                                       f"(a size computed at run time is not supported): {ast.unparse(node)!r}")
+                                       f"(a size computed at run time is not supported: the call allocates "
+                                       f"every array before the kernel runs; allocate the largest size "
+                                       f"needed, from argument shapes, and use a part of it): {ast.unparse(node)!r}")
             if isinstance(d, int) and d < 0:
                 raise self.error(node, f"negative dimensions are not allowed ({d})")
             out.append(d)

@@ -4,9 +4,29 @@ spans of its nodes in the units diagnostics use."""
 from __future__ import annotations
 
 import ast
+import weakref
 from dataclasses import dataclass, field
 
 from ...report.diagnostics import Origin, Span
+
+
+#: Per tree, which every run that loads the module shares (``parsing.parse_shared``): the walk is
+#: over the whole module, once per tree rather than per run that loads it.
+_LIBRARIES: "weakref.WeakKeyDictionary[ast.Module, frozenset]" = weakref.WeakKeyDictionary()
+
+
+def imported_libraries(tree: ast.Module) -> frozenset:
+    """The top-level names of the modules ``tree`` imports (``{"torch", "math"}``)."""
+    names = _LIBRARIES.get(tree)
+    if names is None:
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(a.name.split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module.split(".")[0])
+        names = _LIBRARIES[tree] = frozenset(found)
+    return names
 
 
 @dataclass(eq=False)
@@ -18,7 +38,6 @@ class ModuleInfo:
     env: dict = field(default_factory=dict)
     reported: bool = False
     _lines: list | None = None
-    _libraries: frozenset | None = None
 
     @property
     def lines(self) -> list[str]:
@@ -59,15 +78,7 @@ class ModuleInfo:
     @property
     def libraries(self) -> frozenset:
         """The top-level names of the modules this module imports (``{"torch", "math"}``)."""
-        if self._libraries is None:
-            names = set()
-            for node in ast.walk(self.tree):
-                if isinstance(node, ast.Import):
-                    names.update(a.name.split(".")[0] for a in node.names)
-                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    names.add(node.module.split(".")[0])
-            self._libraries = frozenset(names)
-        return self._libraries
+        return imported_libraries(self.tree)
 
     @property
     def torch_only(self) -> bool:

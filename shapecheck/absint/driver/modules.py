@@ -12,6 +12,7 @@ from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value
 from ..rules.registry import library_value
+from .parsing import parse_shared
 from .project import Project
 
 #: Top-level names of the array libraries whose ops are modelled (everything under them is a
@@ -146,7 +147,7 @@ class Modules:
             self.loaded[key] = None
             return None
         try:
-            tree = ast.parse(source, filename=path)
+            tree = parse_shared(path, source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):   # too deep to parse: its names are unknown
             self.loaded[key] = None
             return None

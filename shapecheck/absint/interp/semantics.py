@@ -443,5 +443,5 @@ def node_count(node: ast.AST) -> int:
     n = getattr(node, "_shapecheck_size", None)
     if n is None:
         n = sum(1 for _ in ast.walk(node))
-        node._shapecheck_size = n  # memo on the node itself: trees are per-analysis
+        node._shapecheck_size = n  # memo on the node itself (a pure function of it: trees are shared, parsing.py)
     return n

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from functools import lru_cache
+from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import conj, ge, le, lt
@@ -372,3 +373,17 @@ __all__ = [
     "normalize_axis", "axes_arg", "UnknownAxis", "dtype_arg", "promote", "float_result", "in_range_index",
     "known_dims", "ShapeError", "UNKNOWN", "le", "lt",
 ]
+
+
+def spec_dims(ctx: OpContext, shape: Shape, count: int, name: Callable[[int], D.Dim]) -> tuple | None:
+    """The ``count`` dims of an operand of unknown rank that a spec names one by one (an einsum
+    term, an einops side without ``...``, ``permute``'s axes): the dims its known ends give, and
+    ``name(i)`` for the i-th of the others. The spec fixes the rank, so a parameter's rank is learnt
+    (the function is analysed at it: ``Analysis.learn_rank``). None when the shape has more known
+    dims than that (then it fails for every rank)."""
+    between = count - shape.min_rank
+    if between < 0:
+        return None
+    if shape.middle is not None:
+        ctx.interp.analysis.learn_rank(shape.middle, between)
+    return shape.prefix + tuple(name(i) for i in range(between)) + shape.suffix

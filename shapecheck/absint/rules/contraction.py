@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ...constraints import dims as D
 from ...constraints.predicates import disj, eq
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape, trailing
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, exposing, trailing
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Str, Tuple, Value
 from .args import (
@@ -21,6 +21,7 @@ from .args import (
     is_none,
     normalize_axis,
     promote,
+    spec_dims,
 )
 from .kinds import ufunc
 from .manipulation import array_sequence
@@ -265,12 +266,23 @@ def einsum(ctx: OpContext, call: Call) -> Value:
     ellipsis_shapes: list[tuple[Shape, str]] = []
     for term, a, arg in zip(terms, arrays, operands):
         dims = a.shape.dims
-        if dims is None:
-            return Array(UNKNOWN_SHAPE, dtype)
         letters = term.replace("...", "")
         if not letters.isalpha() and letters:
             return UNKNOWN
-        if "..." in term:
+        if dims is None and "..." in term:   # ``...`` is the dims between its known ends
+            head, tail = term.split("...")
+            ends = _term_ends(ctx, a.shape, head, tail)
+            if ends is None:
+                return Array(UNKNOWN_SHAPE, dtype)
+            named, between = ends
+            ellipsis_shapes.append((between, arg.text))
+        elif dims is None:   # the term names every dim: that is the operand's rank
+            dims = spec_dims(ctx, a.shape, len(term), lambda i: ctx.fresh("d"))
+            if dims is None:
+                ctx.fail("SC107", f"{ctx.op}: operand has at least {a.shape.min_rank} dimensions but subscript "
+                                  f"'{term}' names {len(term)} ({ctx.describe(arg)})")
+            named = list(zip(term, dims))
+        elif "..." in term:
             if len(dims) < len(letters):
                 ctx.fail("SC107", f"{ctx.op}: operand {ctx.describe(arg)} has fewer dimensions than "
                                   f"subscript '{term}' names")
@@ -304,26 +316,37 @@ def einsum(ctx: OpContext, call: Call) -> Value:
                     f"but {ctx.show_dim(d)} in {ctx.describe(arg)}"))
             else:
                 sizes[letter] = (d, arg)
-    ell_shape = ctx.broadcast(ellipsis_shapes) if ellipsis_shapes else Shape(())
+    ell_shape = ctx.broadcast(ellipsis_shapes, unknown_rank=True) if ellipsis_shapes else Shape(())
     if rhs is None:
         counts: dict[str, int] = {}
         for term in terms:
             for ch in term.replace("...", ""):
                 counts[ch] = counts.get(ch, 0) + 1
         rhs = ("..." if ellipsis_shapes else "") + "".join(sorted(c for c, k in counts.items() if k == 1))
-    out: list = []
     head, _, tail = rhs.partition("...")
-    for letter in head:
+    for letter in head + tail:
         if letter not in sizes:
             ctx.fail("SC107", f"{ctx.op}: output subscript '{letter}' does not appear in the inputs")
-        out.append(sizes[letter][0])
-    if "..." in rhs:
-        out.extend(ell_shape.prefix if ell_shape is not None else ())
-    for letter in tail:
-        if letter not in sizes:
-            ctx.fail("SC107", f"{ctx.op}: output subscript '{letter}' does not appear in the inputs")
-        out.append(sizes[letter][0])
-    return Array(Shape(tuple(out)), dtype)
+    out = tuple(sizes[letter][0] for letter in head)
+    end = tuple(sizes[letter][0] for letter in tail)
+    if "..." not in rhs:
+        return Array(Shape(out + end), dtype)
+    if ell_shape is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    return Array(Shape(out + ell_shape.prefix, ell_shape.variadic, ell_shape.suffix + end, ell_shape.middle)
+                 if ell_shape.variadic else Shape(out + ell_shape.prefix + end), dtype)
+
+
+def _term_ends(ctx: OpContext, shape: Shape, head: str, tail: str) -> tuple[list, Shape] | None:
+    """An operand of unknown rank under ``head...tail``: the letters with the dims of its known ends
+    (a parameter's middle gives them), and the shape of what ``...`` covers; None when its known
+    ends are too short."""
+    shape = exposing(shape, tuple(range(len(head))) + tuple(range(-len(tail), 0)), ctx.middle_dim)
+    if len(shape.prefix) < len(head) or len(shape.suffix) < len(tail):
+        return None
+    cut = len(shape.suffix) - len(tail)
+    named = list(zip(head, shape.prefix)) + list(zip(tail, shape.suffix[cut:]))
+    return named, Shape(shape.prefix[len(head):], True, shape.suffix[:cut], shape.middle)
 
 
 # -- linear algebra with several results -------------------------------------------------------------

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...constraints import dims as D
 from ...constraints.predicates import eq
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, exposing
 from ..core.context import Arg, Call, OpContext
 from ..core.frame import Terminated
 from ..core.values import (
@@ -42,7 +42,7 @@ from ..core.values import (
     Value,
     tensor_like,
 )
-from .args import as_array, int_arg
+from .args import as_array, int_arg, spec_dims
 from .kinds import Rule
 from .nn_modules import Layer, construct
 from .torch_args import tensor_result
@@ -196,8 +196,8 @@ def _operand(ctx: OpContext, v: Value) -> Array | None:
     """An operand as an array. One the analysis does not know is an array of unknown shape (einops
     takes and returns arrays, and the pattern alone fixes the result's rank), a torch tensor in a
     module that uses torch (so that ``y.mean(dim=1)`` on the result is torch's ``mean``)."""
-    if type(v) is Unknown:
-        return Array(UNKNOWN_SHAPE, tensor=_uses_torch(ctx))
+    if type(v) is Unknown:   # a parameter's keeps its middle: the pattern may fix its rank
+        return Array(v.as_array().shape if v.middle is not None else UNKNOWN_SHAPE, tensor=_uses_torch(ctx))
     return as_array(v)
 
 
@@ -253,7 +253,7 @@ def transform(ctx: OpContext, operation: str, bound: dict[str, Arg], keywords: d
     axes = _bind_left(ctx, operation, pattern, left, x, lengths) \
         if x.shape.dims is not None or not left.has_ellipsis or not _spreads_ellipsis(right) else None
     if axes is None:
-        return tensor_like(Array(UNKNOWN_SHAPE, x.dtype), *sources)
+        return tensor_like(Array(_transform_around(ctx, left, right, x.shape, lengths), x.dtype), *sources)
     out = _build_right(ctx, right, axes, lengths)
     if out is None:
         return tensor_like(Array(UNKNOWN_SHAPE, x.dtype), *sources)
@@ -315,14 +315,10 @@ def _bind_left(ctx: OpContext, operation: str, pattern: str, left: Side, x: Arra
             return _bind_left_ellipsis(ctx, left, x.shape, lengths)
         # the rank is the pattern's; the dims the shape knows at its ends are those of the first and
         # last axes, and a parameter's middle (``(*x[:-1], e)``) has the axes in between
-        s = x.shape
-        between = n - len(s.prefix) - len(s.suffix)
-        if between < 0:
+        dims = spec_dims(ctx, x.shape, n, lambda i: None)
+        if dims is None:
             _fail(ctx, operation, pattern, f"Wrong shape: expected {n} dims. Received a tensor of at least "
-                                           f"{s.min_rank} dims")
-        if s.middle is not None:   # the middle's own dims are the axes in between
-            ctx.interp.analysis.learn_rank(s.middle, between)
-        dims = s.prefix + (None,) * between + s.suffix
+                                           f"{x.shape.min_rank} dims")
     elif left.has_ellipsis and len(dims) < n - 1:
         _fail(ctx, operation, pattern, f"Wrong shape: expected >={n - 1} dims. Received {len(dims)}-dim tensor")
     elif not left.has_ellipsis and len(dims) != n:
@@ -400,19 +396,49 @@ def _bind_group(ctx: OpContext, group: tuple[str, ...], dim: D.Dim | None, axes:
 def _build_right(ctx: OpContext, right: Side, axes: dict[str, object], lengths: dict[str, D.Dim]) -> tuple | None:
     out: list[D.Dim] = []
     for group, composed in zip(right.groups, right.composed):
-        parts: list[D.Dim] = []
-        for token in group:
-            if token == ELLIPSIS:
-                parts.extend(axes[ELLIPSIS])
-            elif token.isdigit():
-                parts.append(int(token))
-            else:
-                parts.append(axes[token] if token in axes else lengths[token])
-        if composed:
-            out.append(D.product(parts))
-        else:
-            out.extend(parts)
+        out.extend(_group_dims(group, composed, axes, lengths))
     return tuple(out)
+
+
+def _group_dims(group: tuple[str, ...], composed: bool, axes: dict[str, object],
+                lengths: dict[str, D.Dim]) -> list[D.Dim]:
+    """The dims one group of the right side puts out: its axes, or their product when composed."""
+    parts: list[D.Dim] = []
+    for token in group:
+        if token == ELLIPSIS:
+            parts.extend(axes[ELLIPSIS])
+        elif token.isdigit():
+            parts.append(int(token))
+        else:
+            parts.append(axes[token] if token in axes else lengths[token])
+    return [D.product(parts)] if composed else parts
+
+
+def _transform_around(ctx: OpContext, left: Side, right: Side, shape: Shape,
+                      lengths: dict[str, D.Dim]) -> Shape:
+    """A pattern that spreads ``...`` out (``'... n d -> ... 1 n d'``) on an input of unknown rank:
+    the axes before ``...`` are its first dims and those after its last (its known ends, or a
+    parameter's middle gives them), and ``...`` stands for the dims in between, a shape of unknown
+    rank that the result holds at its place (``(*x[:-2], 1, n, d)``). Unknown when the known ends
+    are too short (an axis on each side of a parameter's middle, say)."""
+    at = left.groups.index((ELLIPSIS,))
+    before, after = left.groups[:at], left.groups[at + 1:]
+    shape = exposing(shape, tuple(range(len(before))) + tuple(range(-len(after), 0)), ctx.middle_dim)
+    if len(shape.prefix) < len(before) or len(shape.suffix) < len(after):
+        return UNKNOWN_SHAPE
+    cut = len(shape.suffix) - len(after)
+    axes: dict[str, object] = {ELLIPSIS: (ctx.fresh("e"),)}   # its dims' product, inside a group
+    for group, dim in zip(before + after, shape.prefix[:len(before)] + shape.suffix[cut:]):
+        _bind_group(ctx, group, dim, axes, lengths)
+    head: list[D.Dim] = []
+    tail: list[D.Dim] = []
+    past = False   # whether the spread ``...`` came: the dims after it go at the end
+    for group, composed in zip(right.groups, right.composed):
+        if group == (ELLIPSIS,) and not composed:
+            past = True
+            continue
+        (tail if past else head).extend(_group_dims(group, composed, axes, lengths))
+    return Shape(tuple(head) + shape.prefix[len(before):], True, shape.suffix[:cut] + tuple(tail), shape.middle)
 
 
 # == pack, unpack ==================================================================================
@@ -543,9 +569,14 @@ def einsum(ctx: OpContext, args: list[Arg]) -> Value:
     spread_known = True
     for names, a, arg in zip(inputs, arrays, operands):
         dims = a.shape.dims
-        if dims is None:   # its names take their sizes from the other operands, or fresh dims
-            spread_known = spread_known and ELLIPSIS not in names
+        if dims is None and ELLIPSIS in names:   # its names take their sizes from the other operands
+            spread_known = False
             continue
+        if dims is None:   # the names are its dims: that is its rank
+            dims = spec_dims(ctx, a.shape, len(names), lambda i: ctx.fresh("d"))
+            if dims is None:
+                ctx.fail("SC107", f"{ctx.op}: {ctx.describe(arg)}, but its subscripts \"{' '.join(names)}\" "
+                                  f"name {len(names)} dims")
         fixed = [n for n in names if n != ELLIPSIS]
         if (ELLIPSIS in names and len(dims) < len(fixed)) or (ELLIPSIS not in names and len(dims) != len(names)):
             ctx.fail("SC107", f"{ctx.op}: {ctx.describe(arg)}, but its subscripts \"{' '.join(names)}\" "

@@ -34,11 +34,11 @@ def pooled(x):
 def with_cls(x, cls):
     b, n, d = x.shape
     tokens = repeat(cls, '1 1 d -> b 1 d', b=b)
-    reveal_shape(tokens)  # reveal: (b, 1, d)
+    reveal_shape(tokens)  # reveal: (b, 1, cls2)
     packed, ps = pack([tokens[:, 0], x], 'b * d')
-    reveal_shape(packed)  # reveal: (b, n + 1, d)
+    reveal_shape(packed)  # reveal: (b, n + 1, cls2)
     first, rest = unpack(packed, ps, 'b * d')
-    reveal_shape(rest)  # reveal: (b, n, d)
+    reveal_shape(rest)  # reveal: (b, n, cls2)
     return first
 
 
@@ -56,9 +56,10 @@ def names(img):
 
 
 def unknown_input(t, heads):
-    # t is not known at all: the pattern still fixes the rank
+    # t is not known at all: the pattern still fixes the rank, of the result and of t (the
+    # function is analysed again with t of that rank)
     out = rearrange(t, 'b n (h d) -> b h n d', h=heads)
-    reveal_shape(out)  # reveal: (b, heads, n, d)
+    reveal_shape(out)  # reveal: (t0, heads, t1, t2//heads)
     return out
 
 

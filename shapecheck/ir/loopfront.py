@@ -99,8 +99,8 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     for _ in range(_MAX_RETYPES):
         kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups))
         module = kernel.run()
-        if kernel.var_types == var_types and kernel.next_groups == groups:
-            return module
+        if not kernel.widened and kernel.next_groups == groups:
+            return module   # every variable kept the dtype it was declared with: the trace stands
         var_types, groups = kernel.var_types, kernel.next_groups
     raise TraceError(f"line {fn.lineno}: the dtypes of {fn.name}'s variables do not settle")
 
@@ -141,6 +141,7 @@ class _KernelTracer(ArrayCode):
         self.dtypes = dtypes
         self.weak = weak
         self.var_types = var_types          # local name -> dtype (widened as assignments are seen)
+        self.widened = False                # a variable was widened after its declaration: retrace
         self.scope = Scope.empty()
         self.symbols: dict[str, Name] = {}  # shape symbol -> kernel shape param
         self.inputs: list[Array] = []
@@ -508,6 +509,7 @@ class _KernelTracer(ArrayCode):
         dtype = self.var_types.get(key)
         widened = scalar.dtype if dtype is None else common_dtype(((dtype, False), (scalar.dtype, scalar.weak)))
         self.var_types[key] = widened
+        self.widened |= dtype is not None and widened != dtype
         var = self.variables.get(key)
         if var is None:
             var = self.variables[key] = self.fresh(hint)

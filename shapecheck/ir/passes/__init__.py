@@ -8,6 +8,10 @@
 * ``fuse`` (``fuse.py``): elementwise/broadcast chains (with their consumer reductions and the
   epilogues of matmuls and reductions) into primitive functions.
 * ``lower_to_loops`` (``lower.py``): graph ops and primitive functions -> loop kernels.
+
+On loop kernels (``Kernel -> Kernel``): ``hoist_invariant_loads`` (``hoist.py``) reads loop-invariant,
+provably in-bounds elements of unwritten buffers before their loop; code generation applies it
+to every kernel whose buffers do not alias.
 """
 
 from .cse import cse

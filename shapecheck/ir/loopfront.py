@@ -30,8 +30,9 @@ Supported:
 - array names rebound among each other inside loops and branches (double buffering:
   ``a, b = b, a``; rotations; ``b = c`` in a branch): each such name holds one of its group's
   arrays (named outside loops, one shape and dtype), chosen at run time; its elements are read
-  and written one at a time, or it is used whole as a value. Rebinding a name to a new array
-  inside a loop (``x = 0.5 * (x + 1.0)``) is refused: write into the array (``x[:] = ...``);
+  and written one at a time, or it is used whole as a value. A name rebound to a new array in a
+  loop (``x = x - lr * g``) gets two buffers of its own, written in turn (the one it does not
+  hold), when no other name is bound to it;
 - ``return`` of arrays, scalars or a tuple of them, as the function's last statement and also
   before it, inside loops and branches (``if x[i] > x[i + 1]: return False``): a result that is a
   number has one dtype over every return (as Numba unifies them), one that is an array must be
@@ -195,6 +196,8 @@ class _KernelTracer(ArrayCode):
             buf = Array(self.fresh(arg.arg), dtype, tuple(shape), True, arg.arg)
             self.inputs.append(buf)
             env[arg.arg] = Scalar(L.Load(buf.name, (), dtype), weak=arg.arg in self.weak) if not shape else buf
+            if arg.arg in self.groups and shape:   # an argument array rebound in a loop
+                self.prelude += self.bind_rotating(arg.arg, buf, env, fn)
         body = list(fn.body)
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
             body = body[1:]   # the docstring
@@ -441,6 +444,8 @@ class _KernelTracer(ArrayCode):
             raise self.error(target, f"{name!r} holds a number, and this assigns it an array of shape "
                                      f"{show_shape(self.elements(value).shape)} "
                                      "(a variable keeps one kind: index an element or reduce the array)")
+        if _RENEWED in self.groups.get(name, ()) and (self.loop_depth or self.branch_depth) and is_array(value):
+            return self.renew(name, self.elements(value), env, target)
         if isinstance(value, ArrayExpr):   # computed now, into a new array (NumPy's semantics)
             value = self.materialize(value, stmt, name)
         elif isinstance(value, Array) and value.fixed:   # a view: its indices as they are now
@@ -449,6 +454,8 @@ class _KernelTracer(ArrayCode):
             self.pending += out
         if name in self.groups:
             return self.bind_rotating(name, value, env, target)
+        if isinstance(value, Rotating):   # z = y: the array y holds now, whatever y holds later
+            value = self.snapshot(value, self.pending, target)
         if not self.is_variable(name, value):
             if name in env and env[name] is not value and (self.loop_depth or self.branch_depth):
                 # The binding is made once, at trace time: inside a loop or branch it would be
@@ -468,17 +475,48 @@ class _KernelTracer(ArrayCode):
         old = env[name]
         named = [n for n, v in env.items() if v is value and n != name] if isinstance(value, Array) else \
             sorted(self.groups.get(value.python_name, {value.python_name})) if isinstance(value, Rotating) else []
-        if not named or not isinstance(old, (Array, Rotating)) or \
-                (isinstance(old, Array) and old.fixed) or (isinstance(value, Array) and value.fixed):
-            new = "a new array" if is_array(value) else "a number" if not isinstance(value, tuple) else "a tuple"
-            raise self.error(target, f"rebinding {name!r} to {new} inside a loop or branch is not supported "
-                                     f"(write into the array instead: {name}[...] = ...)")
+        if not isinstance(old, (Array, Rotating)) or (isinstance(old, Array) and old.fixed) or not is_array(value):
+            new = "a number" if not isinstance(value, tuple) else "a tuple"
+            raise self.error(target, f"rebinding the array {name!r} to {new} inside a loop or branch is not "
+                                     "supported")
+        if not named:   # x = 0.5 * (x + 1.0): a new array each time (two buffers, in turn)
+            named = [_RENEWED]
+            value = self.elements(value)
         if (old.shape, old.dtype) != (value.shape, value.dtype):
             raise self.error(target, f"{name!r} is rebound inside a loop to an array of another shape or dtype "
                                      f"({show_shape(old.shape)} {old.dtype} and {show_shape(value.shape)} {value.dtype})")
         group = frozenset({name, *named}).union(*(self.next_groups.get(n, frozenset()) for n in (name, *named)))
         for member in group:
             self.next_groups[member] = group
+
+    def renew(self, name: str, value: ArrayExpr, env, target) -> list:
+        """``x = <new array>`` inside a loop or branch (``x = 0.5 * (x + 1.0)``): computed into
+        the one of two buffers of ``x``'s own that ``x`` does not hold now (what it holds is read
+        while the other is written), which ``x`` then holds. No other name may hold them."""
+        group = self.groups[name]
+        arrays = self.group_arrays.get(group)
+        current = env.get(name)
+        if len(group) > 2 or not arrays or not isinstance(current, Rotating):
+            others = ", ".join(sorted(n for n in group if n not in (name, _RENEWED)))
+            raise self.error(target, f"rebinding {name!r} to a new array inside a loop or branch is supported "
+                                     "when it is named before the loop and no other name is bound to it"
+                                     + (f" (here: {others})" if others else ""))
+        if (value.shape, value.dtype) != (arrays[0].shape, arrays[0].dtype):
+            raise self.error(target, f"{name!r} is rebound inside a loop to an array of another shape or dtype "
+                                     f"({show_shape(arrays[0].shape)} {arrays[0].dtype} and "
+                                     f"{show_shape(value.shape)} {value.dtype})")
+        if len(arrays) == 1:   # the two buffers, for the whole call
+            arrays += [self.allocate(arrays[0].shape, arrays[0].dtype, target, name) for _ in range(2)]
+        first, second = len(arrays) - 2, len(arrays) - 1
+        free = L.Select(L.Compare("eq", current.which, L.Const(first, I)), L.Const(second, I), L.Const(first, I))
+        target_which, choose = self.set_variable(f"<next {name}>", Scalar(free), f"{name}_next")
+        self.pending.append(choose)
+        # written: one of the two buffers only (never the array x held first, an argument perhaps)
+        buffers = Rotating(arrays[first:], L.Binary("sub", target_which, L.Const(first, I)), name)
+        self.fill(buffers, lambda idx: _cast(value.element(idx).expr, value.dtype))
+        var, stmt = self.set_variable(f"<which {name}>", Scalar(target_which), f"{name}_which")
+        env[name] = Rotating(arrays, var, name)
+        return [stmt]
 
     def bind_rotating(self, name: str, value: Any, env, target) -> list:
         """``name = value`` for a name of a rotating group: its variable ``which`` set to the
@@ -530,7 +568,7 @@ class _KernelTracer(ArrayCode):
         array, is bound to that value)."""
         if name in self.variables:
             return True
-        if isinstance(value, (Array, ArrayExpr, tuple)) or value is None:
+        if isinstance(value, (Array, ArrayExpr, Rotating, tuple)) or value is None:
             return False
         count, nested = self.assigned.get(name, (1, False))
         if isinstance(value, Scalar) and not isinstance(value.expr, L.Const):
@@ -1012,12 +1050,13 @@ class _KernelTracer(ArrayCode):
         self.fill(array, lambda idx: L.Load(source.name, idx, source.dtype))
         return array
 
-    def fill(self, array: Array, value: Callable[[tuple], L.Expr]) -> None:
+    def fill(self, array: Array | Rotating, value: Callable[[tuple], L.Expr]) -> None:
         """Emit (before the current statement) the loop nest writing ``value(indices)`` to every
-        element of ``array``."""
+        element of ``array`` (of the array a rotating name holds)."""
         names = tuple(self.fresh(f"i{axis}") for axis in range(len(array.shape)))
         indices = tuple(L.Var(n, I) for n in names)
-        stmt: L.Stmt = L.Store(array.name, indices, value(indices))
+        stmt: L.Stmt = array.store(indices, value(indices)) if isinstance(array, Rotating) else \
+            L.Store(array.name, indices, value(indices))
         for name, size in reversed(list(zip(names, array.shape))):
             stmt = L.For(name, L.Const(0, I), L.dim_to_expr(size), 1, (stmt,))
         self.pending.append(stmt)
@@ -1075,6 +1114,9 @@ class _KernelTracer(ArrayCode):
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+_RENEWED = "<a new array>"   # in a group: its name is rebound to new arrays in a loop
+
 
 @dataclass
 class _Returns:

@@ -279,3 +279,26 @@ def rebinds_to_a_new_array(x, steps):
     for t in range(steps):
         x = 0.5 * (x + 1.0)
     return x
+
+
+def descend(x, target, steps, lr):
+    for t in range(steps):
+        x = x - lr * (x - target)
+        if t % 3 == 2:
+            x = np.abs(x)
+    return x, x.sum()
+
+
+def renews_a_shared_name(x, steps):
+    y = x.copy()
+    z = y
+    for t in range(steps):
+        y = y * 2.0
+        z = y
+    return z
+
+
+def renews_with_another_dtype(x, steps):
+    for t in range(steps):
+        x = x > 0
+    return x

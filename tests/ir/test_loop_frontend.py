@@ -62,6 +62,9 @@ def test_loop_code_matches_python(fn, args):
     (F.life_steps, ((RNG.random((6, 7)) < 0.4).astype(np.int64), 3)),   # cur is the argument: written
     (F.life_steps, ((RNG.random((5, 5)) < 0.4).astype(np.int64), 0)),
     (F.rotate_three, (np.arange(4.0), 5)),
+    (F.rebinds_to_a_new_array, (X, 3)),                 # x = 0.5 * (x + 1.0): two buffers in turn
+    (F.rebinds_to_a_new_array, (X, 0)),
+    (F.descend, (X, np.linspace(-1.0, 1.0, 11), 7, 0.3)),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_names_rebound_among_arrays_in_a_loop_follow_python(fn, args):
     """Double buffering (``a, b = b, a``), a three-way rotation and a rebinding in a branch: the
@@ -84,8 +87,11 @@ def test_float32_arrays_keep_their_dtype():
     (F.runtime_size, (X, 4), "line 111: array sizes must be known from the argument shapes"),
     (F.whole_array_in_loop, (X,), "line 120: 's' holds a number, and this assigns it an array of shape \\(11,\\)"),
     (F.returns_one_of_two_arrays, (X,), "line 208: every return statement must return the same array"),
-    (F.rebinds_to_a_new_array, (X, 3), "line 280: rebinding 'x' to a new array inside a loop or branch is not "
-                                       "supported \\(write into the array instead: x\\[...\\] = ...\\)"),
+    (F.renews_a_shared_name, (X, 3), "line 296: rebinding 'y' to a new array inside a loop or branch is "
+                                     "supported when it is named before the loop and no other name is bound "
+                                     "to it \\(here: z\\)"),
+    (F.renews_with_another_dtype, (X, 3), "line 303: 'x' is rebound inside a loop to an array of another shape "
+                                          "or dtype \\(\\(11,\\) f64 and \\(11,\\) bool\\)"),
 ])
 def test_refused_code_names_the_construct_at_the_files_line(fn, args, message):
     with pytest.raises(UnsupportedError, match=f"loop_functions.py\\): {message}"):

@@ -45,7 +45,7 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
     if t is Int:
         return Int(f(v.dim))
     if t is Tuple:
-        return Tuple(tuple(map_dims(i, f) for i in v.items))
+        return replace(v, items=tuple(map_dims(i, f) for i in v.items))
     if t is List:
         items = None if v.items is None else tuple(map_dims(i, f) for i in v.items)
         return List(items, map_dims(v.element, f))
@@ -60,7 +60,7 @@ def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:
     if t is Array:
         return replace(v, shape=f(v.shape))
     if t is Tuple:
-        return Tuple(tuple(map_shapes(i, f) for i in v.items))
+        return replace(v, items=tuple(map_shapes(i, f) for i in v.items))
     if t is List:
         items = None if v.items is None else tuple(map_shapes(i, f) for i in v.items)
         return List(items, map_shapes(v.element, f))

@@ -77,7 +77,8 @@ class Joiner:
         if ta is Int and tb is Int:
             return Int(self.dim(a.dim, b.dim))
         if ta is Tuple and tb is Tuple and len(a.items) == len(b.items):
-            return Tuple(tuple(self.value(x, y) for x, y in zip(a.items, b.items)))
+            return Tuple(tuple(self.value(x, y) for x, y in zip(a.items, b.items)),
+                         fields=a.fields if a.fields == b.fields else ())
         if ta is List and tb is List:
             if a.items is not None and b.items is not None and len(a.items) == len(b.items):
                 return List(tuple(self.value(x, y) for x, y in zip(a.items, b.items)))

@@ -191,6 +191,7 @@ class Slice(Value):
 class Tuple(Value):
     items: tuple[Value, ...]
     is_shape: bool = False   # came from `.shape`: indexing past its end is a shape error (SC105)
+    fields: tuple[str, ...] = ()   # a named tuple's field names (torch's ``x.max(dim).values``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,7 +371,7 @@ def as_tensor(v: Value) -> Value:
     if t is Array:
         return v if v.tensor else replace(v, tensor=True)
     if t is Tuple:
-        return Tuple(tuple(as_tensor(i) for i in v.items))
+        return replace(v, items=tuple(as_tensor(i) for i in v.items))
     if t is List:
         return List(tuple(as_tensor(i) for i in v.items) if v.items is not None else None, as_tensor(v.element))
     return v

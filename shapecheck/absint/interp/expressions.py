@@ -325,6 +325,8 @@ class Expressions:
             if attr == "ndim":
                 return Int(0)
             return Method(obj, attr)
+        if t is Tuple and attr in obj.fields:
+            return obj.items[obj.fields.index(attr)]
         if t in (Tuple, List, Dict, Str):
             return Method(obj, attr)
         return UNKNOWN
@@ -598,11 +600,12 @@ def _same_kind(left: Value, right: Value) -> Value | None:
 
 
 def _array_only_index(index: Value) -> bool:
-    """An index only an array takes (``x[:, 0]``, ``x[..., None]``): a tuple holding a slice, an
-    ellipsis or None, or a lone ellipsis or None (a sequence or mapping takes none of these)."""
+    """An index only an array takes (``x[:, 0]``, ``x[..., None]``, ``x[mask]``): a tuple holding a
+    slice, an ellipsis or None, or a lone ellipsis, None or array of at least one dim (a sequence or
+    mapping takes none of these; a list takes a 0-d integer tensor, as an int)."""
     parts = index.items if type(index) is Tuple else (index,)
-    return any(type(p) in (EllipsisValue, NoneValue) for p in parts) or (
-        type(index) is Tuple and any(type(p) is Slice for p in parts))
+    return any(type(p) in (EllipsisValue, NoneValue) or type(p) is Array and p.shape.min_rank >= 1
+               for p in parts) or (type(index) is Tuple and any(type(p) is Slice for p in parts))
 
 
 def _tagged(v: Value) -> bool:

@@ -528,6 +528,8 @@ class Statements:
         elts = target.elts
         items = items_of(value, len(elts))
         star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
+        if items is None and star is None and type(value) is List and value.element is not UNKNOWN:
+            items = (value.element,) * len(elts)   # a list of unknown length: when it unpacks, each is one
         if items is None:
             for e in elts:
                 self.assign(e, List(None) if isinstance(e, ast.Starred) else UNKNOWN)

@@ -216,6 +216,14 @@ def _basic_indices(ctx: OpContext, comps: list[Value], known: tuple, from_end: b
             continue
         d = known[used] if used < len(known) else None
         axis = -used - 1 if from_end else used
+        lone = _lone_array_index(ctx, c)
+        if lone is not None:   # the one index array: its dims stand where it does
+            consumed, dims = lone
+            placed = placed and used + consumed <= len(known)
+            if placed:
+                out.extend(dims)
+            used += consumed
+            continue
         if type(c) is Int and d is not None:
             in_range_index(ctx, c.dim, d, axis)
         elif type(c) is Slice:
@@ -232,7 +240,11 @@ def _index_unknown_rank(ctx: OpContext, shape: Shape, comps: list[Value], dtype:
     the ellipsis meet its known prefix, those after it its known suffix, so ``x[..., 0]`` of
     ``(..., 5, 128)`` is ``(..., 5)`` and ``x[..., None]`` is ``(..., 5, 128, 1)``. An index past a
     known end only hides that many dims of the other end (``x[0]`` of ``(..., 3, 4)`` is ``(..., 4)``)."""
-    if any(type(c) not in (Int, Slice, NoneValue, EllipsisValue) for c in comps):
+    arrays = [c for c in comps if type(c) not in (Int, Slice, NoneValue, EllipsisValue)]
+    if arrays and (len(arrays) > 1 or _lone_array_index(ctx, arrays[0]) is None
+                   or any(type(c) is Int for c in comps)):
+        # several advanced indices broadcast together, and ints beside an array are advanced indices
+        # too, whose result dims may go first (NumPy's placement rule): not followed at an unknown rank
         return Array(UNKNOWN_SHAPE, dtype)
     ellipses = [i for i, c in enumerate(comps) if type(c) is EllipsisValue]
     if len(ellipses) > 1:
@@ -240,7 +252,7 @@ def _index_unknown_rank(ctx: OpContext, shape: Shape, comps: list[Value], dtype:
     at = ellipses[0] if ellipses else len(comps)
     # a parameter's middle gives up the dims the indices meet (``x[:, 0]`` of ``(*x)`` meets x's
     # first two), so the result keeps the rest of it: ``(x.shape[0], *x[2:])``
-    meets = [sum(type(c) in (Int, Slice) for c in part) for part in (comps[:at], comps[at + 1:])]
+    meets = [sum(_consumed(ctx, c) for c in part) for part in (comps[:at], comps[at + 1:])]
     shape = exposing(shape, tuple(range(meets[0])) + tuple(range(-meets[1], 0)), ctx.middle_dim)
     prefix, suffix = shape.prefix, shape.suffix
     front, used_front, _ = _basic_indices(ctx, comps[:at], prefix, from_end=False)
@@ -251,6 +263,27 @@ def _index_unknown_rank(ctx: OpContext, shape: Shape, comps: list[Value], dtype:
     rest_suffix = suffix[:max(len(suffix) - used_back, 0)][beyond_front:]
     middle = shape.middle if not beyond_front and not beyond_back else None
     return Array(Shape(tuple(front) + rest_prefix, True, rest_suffix + tuple(reversed(back)), middle), dtype)
+
+
+def _lone_array_index(ctx: OpContext, c: Value) -> tuple[int, tuple] | None:
+    """An index array of known rank and kind, as the only advanced index of an array of unknown
+    rank: (how many axes it uses, the dims it puts in their place). An integer array uses one and
+    puts its own dims; a boolean mask uses as many as it has and puts one, its count of True values
+    (NumPy's "Indexing on ndarrays"). None for anything else (an array of unknown dtype may be either)."""
+    a = _index_array(c)
+    if a is None or a.shape.rank is None or a.dtype is None:
+        return None
+    if a.dtype == "bool":
+        return a.shape.rank, (ctx.fresh("k"),)
+    return (1, a.shape.dims) if "int" in a.dtype else None
+
+
+def _consumed(ctx: OpContext, c: Value) -> int:
+    """How many of an array's axes one basic index (or the lone index array) uses."""
+    if type(c) in (Int, Slice):
+        return 1
+    lone = _lone_array_index(ctx, c)
+    return lone[0] if lone is not None else 0
 
 
 def unravel_index(ctx: OpContext, call: Call) -> Value:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...constraints import dims as D
 from ...constraints.predicates import disj, eq, le
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, extended, replace_axes, split_last
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, exposing, replace_axes
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, LibraryObject, List, Str, Tuple, Value
@@ -110,9 +110,18 @@ def expand(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     v = target.value
     items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) and v.items is not None else None
-    dims = a.shape.dims
-    if items is None or dims is None:
+    if items is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
+    # the sizes name every dim of the result; those of x line up from the end (a parameter's middle
+    # gives the ones -1 keeps), so an x of unknown rank is that rank at most
+    shape = a.shape if a.shape.dims is not None else exposing(
+        a.shape, tuple(i - len(items) for i, item in enumerate(items) if type(item) is Int and item.dim == -1),
+        ctx.middle_dim)
+    dims = shape.dims if shape.dims is not None else tuple(
+        shape.suffix[len(shape.suffix) - len(items) + i] if len(items) - i <= len(shape.suffix) else None
+        for i in range(len(items)))
+    if shape.min_rank > len(items):
+        dims = (None,) * (shape.min_rank - len(items)) + dims   # fails below, as at a known rank
     extra = len(items) - len(dims)
     if extra < 0:
         ctx.fail("SC107", f"{ctx.op}: the number of sizes provided ({len(items)}) must be greater or equal to "
@@ -126,8 +135,10 @@ def expand(ctx: OpContext, call: Call) -> Value:
             out.append(size)
             continue
         d = dims[i - extra]
-        if size == -1:
-            out.append(d)
+        if d is None and size == -1:   # a dim of x's unknown middle: not known here
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        if size == -1 or d is None:
+            out.append(d if size == -1 else size)
             continue
         ctx.require(disj((eq(d, size), eq(d, 1))), "SC101", lambda d=d, size=size, i=i: (
             f"{ctx.op}: {ctx.describe(arg)} cannot be expanded to ({target.text}): the expanded size "
@@ -138,8 +149,11 @@ def expand(ctx: OpContext, call: Call) -> Value:
 
 def expand_as(ctx: OpContext, call: Call) -> Value:
     other = as_array(call.args[1].value) if len(call.args) > 1 else None
-    if other is None or other.shape.dims is None:
+    if other is None:
         return UNKNOWN
+    if other.shape.dims is None:   # other's shape, whatever its rank, when it works
+        a = as_array(call.args[0].value)
+        return Array(other.shape, a.dtype if a is not None else None)
     return expand(ctx, Call(call.name, [call.args[0], Arg(Tuple(tuple(Int(d) for d in other.shape.dims)),
                                                            ctx.show_shape(other.shape))]))
 
@@ -151,9 +165,16 @@ def repeat(ctx: OpContext, call: Call) -> Value:
     if a is None or sizes is None:
         return UNKNOWN
     reps = shape_arg(ctx, sizes)
-    if reps is not None and a.shape.rank is not None and len(reps) < a.shape.rank:
-        ctx.fail("SC107", f"{ctx.op}: {len(reps)} repeat sizes are fewer than the tensor's {a.shape.rank} "
-                          f"dimensions ({ctx.describe(arg)})")
+    if reps is not None and len(reps) < a.shape.min_rank:
+        count = a.shape.rank if a.shape.rank is not None else f"at least {a.shape.min_rank}"
+        ctx.fail("SC107", f"{ctx.op}: {len(reps)} repeat sizes are fewer than the tensor's dimensions "
+                          f"({count}: {ctx.describe(arg)})")
+    if reps is not None and a.shape.rank is None:
+        # one size per dim of the result: x's known last dims times theirs, the others unknown
+        known = a.shape.suffix[max(len(a.shape.suffix) - len(reps), 0):]
+        lead = len(reps) - len(known)
+        return Array(Shape(tuple(ctx.fresh("d") for _ in range(lead))
+                           + tuple(D.mul(d, r) for d, r in zip(known, reps[lead:]))), a.dtype)
     return M.tile(ctx, Call(call.name, [call.args[0], sizes]))
 
 
@@ -195,13 +216,10 @@ def view_axis(ctx: OpContext, a: Array | None, d: int | None) -> AxisView | None
         return None
     dims = a.shape.dims
     if dims is None:
-        place = axis_position(a.shape, d)
-        if place is None and d < 0:
-            # a negative axis of a parameter's (*x): the last -d dims taken off its middle (fresh)
-            split = split_last(a.shape, -d, ctx.middle_dim)
-            if split is not None:
-                a = Array(extended(split[0], split[1]), a.dtype, a.values, a.tensor, a.layout)
-                place = axis_position(a.shape, d)
+        # an axis of a parameter's (*x) past its known ends: the dims up to it taken off its middle
+        shape = exposing(a.shape, (d,), ctx.middle_dim)
+        a = Array(shape, a.dtype, a.values, a.tensor, a.layout)
+        place = axis_position(shape, d)
         if place is None:
             return None
         return AxisView(a, getattr(a.shape, place[0])[place[1]], None, place)
@@ -290,16 +308,22 @@ def tensor_split(ctx: OpContext, call: Call) -> Value:
 
 
 def unbind(ctx: OpContext, call: Call) -> Value:
+    """``unbind(x, dim=0)``: one array per index of ``dim``, each without it (as many as its size:
+    a sequence of unknown length when that is not a small known number)."""
     a, _ = first_input(call)
     d = const_int(dim_arg(call, 1, 0))
-    if a is None or a.shape.dims is None or d is None or not a.shape.dims:
+    if a is None or d is None or a.shape.dims == ():
         return UNKNOWN
-    axis = normalize_axis(ctx, d, len(a.shape.dims), "dim")
-    n = a.shape.dims[axis]
+    view = view_axis(ctx, a, d)
+    if view is None:
+        return List(None, Array(UNKNOWN_SHAPE, a.dtype))
+    s = view.array.shape
+    piece = Array(replace_axes(s, {view.place: ()}) if view.place is not None
+                  else Shape(s.dims[:view.axis] + s.dims[view.axis + 1:]), a.dtype)
+    n = view.size
     if type(n) is not int or n > 64:
-        return UNKNOWN
-    dims = a.shape.dims
-    return Tuple((Array(Shape(dims[:axis] + dims[axis + 1:]), a.dtype),) * n)
+        return List(None, piece)
+    return Tuple((piece,) * n)
 
 
 def narrow(ctx: OpContext, call: Call) -> Value:

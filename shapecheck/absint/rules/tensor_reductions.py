@@ -12,6 +12,7 @@ from ..core.values import UNKNOWN, Array, Bool, Int, Tuple, Value
 from .args import const_int, int_arg, normalize_axis
 from .kinds import Rule, reduction, ufunc
 from .tensor_elementwise import along_dim
+from .tensor_layout import view_axis
 from .torch_args import dim_arg, first_input, keepdim_flag, torch_call
 
 
@@ -20,10 +21,14 @@ def reduce(dtype: str | None = None, single: bool = False) -> Rule:
     return torch_call(reduction(dtype, params=("a", "axis", "keepdims"), single_axis=single))
 
 
+#: The fields of torch's ``return_types`` named tuples (``torch.return_types.max(values, indices)``).
+VALUES_INDICES = ("values", "indices")
+
+
 def values_indices(ctx: OpContext, call: Call, values: Value) -> Value:
     if type(values) is not Array:
         return values
-    return Tuple((values, Array(values.shape, "int64")))
+    return Tuple((values, Array(values.shape, "int64")), fields=VALUES_INDICES)
 
 
 def extreme(ctx: OpContext, call: Call) -> Value:
@@ -71,23 +76,29 @@ def topk(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     dims = a.shape.dims
     k = int_arg(k_arg)
-    d = const_int(dim_arg(call, 2, -1))
-    if dims is None or d is None:
-        return Tuple((Array(UNKNOWN_SHAPE, a.dtype), Array(UNKNOWN_SHAPE, "int64")))
-    if not dims:
-        return Tuple((a, Array(a.shape, "int64")))
-    axis = normalize_axis(ctx, d, len(dims), "dim")
     k = k if k is not None else ctx.fresh("k")
-    ctx.require(le(k, dims[axis]), "SC107", lambda: (
-        f"{ctx.op}: k ({ctx.show_dim(k)}) is larger than the size {ctx.show_dim(dims[axis])} of dimension "
+    d = const_int(dim_arg(call, 2, -1))
+    if dims is None:   # the dim where the known dims (or a parameter's middle) place it
+        view = view_axis(ctx, a, d)
+        if view is None:
+            return values_indices(ctx, call, Array(UNKNOWN_SHAPE, a.dtype))
+        axis, size, out = d, view.size, view.resized(k).shape
+    elif d is None:
+        return values_indices(ctx, call, Array(UNKNOWN_SHAPE, a.dtype))
+    elif not dims:
+        return values_indices(ctx, call, a)
+    else:
+        axis = normalize_axis(ctx, d, len(dims), "dim")
+        size, out = dims[axis], Shape(dims[:axis] + (k,) + dims[axis + 1:])
+    ctx.require(le(k, size), "SC107", lambda: (
+        f"{ctx.op}: k ({ctx.show_dim(k)}) is larger than the size {ctx.show_dim(size)} of dimension "
         f"{axis} ({ctx.describe(arg)})"))
-    out = Shape(dims[:axis] + (k,) + dims[axis + 1:])
-    return Tuple((Array(out, a.dtype), Array(out, "int64")))
+    return values_indices(ctx, call, Array(out, a.dtype))
 
 
 def aminmax(ctx: OpContext, call: Call) -> Value:
     values = reduce()(ctx, call)
-    return Tuple((values, values)) if type(values) is Array else values
+    return Tuple((values, values), fields=("min", "max")) if type(values) is Array else values
 
 
 def stat_mean(ctx: OpContext, call: Call) -> Value:

@@ -1,0 +1,23 @@
+"""expand(*sizes) and repeat(*sizes) name every dim of their result: its rank is known even when x's
+is not (x's dims line up from the end, and -1 keeps one of them); expand_as is the other's shape."""
+import torch
+
+
+def expanded(x, t):
+    reveal_shape(x.expand(3, -1, -1))  # reveal: (3, x.shape[-2], x.shape[-1])
+    reveal_shape(x.unsqueeze(-1).expand(-1, -1, 5))  # reveal: (x.shape[-2], x.shape[-1], 5)
+    reveal_shape(x.expand_as(t))  # reveal: (*t)
+    reveal_shape(x.sum(dim=-1, keepdim=True).repeat(2, 1, 4))  # reveal: (d, d, 4)
+    return x
+
+
+def too_few(x):
+    y = x[None, None, None]
+    return y.repeat(2, 2)  # error: SC107
+
+
+def cls_tokens(cls, x):
+    b, _ = x.shape
+    n, d = cls.shape
+    reveal_shape(cls.expand(b, -1, -1))  # reveal: (b, n, d)
+    return cls

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Iterable, Sequence
 
-from . import intervals
+from . import intervals, witnesses
 from .canonical import question_key
 from .dims import Dim, Sym, is_signed
 from .predicates import Pred, eq, evaluate_pred, pred_symbols
@@ -378,6 +378,12 @@ class Solver:
                 continue
             if holds and fails:
                 return Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
+        # values that tie symbols together (``a == b or a == 1``, ``b*h*w == b*p*q``) are rarely
+        # among the fixed ones: search for the missing witness by repairing them (witnesses.py)
+        found = witnesses.witnesses([f.pred for f in facts], requirement, order,
+                                    _assignments(order, _constants(requirement)), (fails, holds))
+        if found is not None:
+            return Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
         return None
 
     def _decide(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision | None:

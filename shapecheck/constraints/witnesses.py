@@ -1,0 +1,359 @@
+"""Witnesses by repair: values that satisfy a question's facts, found by fixing one fact at a time.
+
+A question is SOMETIMES when the facts allow values under which the requirement holds and values
+under which it fails. The solver's sampling (``solver._assignments``) evaluates fixed small values,
+which rarely satisfy facts that tie symbols together: a broadcast's ``a == b or a == 1 or b == 1``
+and ``m == max(a, b)``, a reshape's ``b*h*w == b*p*q``, ``j == 512 or j == 1``. Then Z3 answered,
+at ~10 ms a question (a fresh context and two checks): 246 of vit-pytorch's 385 Z3 questions were
+SOMETIMES (issue 11).
+
+Here the search for each witness is a satisfaction problem of its own: the facts and the
+requirement (a holding witness), the facts and its negation (a failing one). From a start
+assignment, the first false constraint is made true by changing one symbol, found in one of its
+comparisons (an ``or``: any alternative; an ``and``: its first false part), ``d == 0``, ``d <= 0``,
+``d < 0`` or ``d != 0`` with ``d`` the difference of its sides:
+
+* a symbol ``s`` that occurs in ``d`` only as the term ``c*s`` (``c = +-1``) takes the value that
+  puts ``d`` where the comparison wants it (``s - c*d`` for ``d == 0``; ``s + 1`` for ``d != 0``);
+* for ``d == 0``, a symbol that is a factor of every term of ``d`` (no constant) is set to 0.
+
+A symbol of the constraint being repaired that the requirement does not mention is tried first (it
+keeps the requirement's truth as it was), then in order of first appearance; sizes never go
+negative. Repairs are bounded, and every witness is checked by evaluation at the end, so an answer
+is only ever a pair of real witnesses, as sampling's are: the verdict is Z3's. Evaluation follows
+Z3's integer semantics where they differ from Python's: a floor division or modulo by a divisor
+that is not positive makes an assignment unusable (Z3's ``div`` by a negative divisor rounds the
+other way, and by zero is unspecified).
+
+Deterministic: the start assignments and the repair order depend only on the question's canonical
+form (its symbols in order of first appearance), so every copy of a question finds the same
+witnesses under its own names (``canonical.py``), whichever process asks.
+"""
+
+from __future__ import annotations
+
+from math import inf
+from typing import Callable, Iterable, Sequence
+
+from .dims import Dim, Expr, Sym, is_signed, sub
+from .predicates import Pred, negate
+
+Values = dict[str, int]
+#: Constraint repairs per witness (each one evaluation of every constraint).
+MAX_REPAIRS = 12
+#: Start assignments tried per witness.
+MAX_STARTS = 8
+#: Constraint evaluations per witness, over every start.
+BUDGET = 300
+
+
+class _Undefined(Exception):
+    """A division whose divisor is not positive: Z3 and Python disagree (or it is undefined)."""
+
+
+Number = Callable[[Values], int]
+
+
+def _dim(d: Dim) -> Number:
+    """``d`` as a function of the values (KeyError for a symbol without one)."""
+    if type(d) is int:
+        return lambda values: d
+    constant = d.constant
+    terms = tuple((coeff, tuple(_atom(a) for a in monomial)) for monomial, coeff in d.terms)
+
+    def value(values: Values) -> int:
+        total = constant
+        for coeff, factors in terms:
+            for factor in factors:
+                coeff *= factor(values)
+            total += coeff
+        return total
+    return value
+
+
+def _atom(atom) -> Number:
+    if type(atom) is Sym:
+        name = atom.name
+        return lambda values: values[name]
+    a, b = (_dim(x) for x in atom.args)
+    kind = atom.kind
+    if kind == "min":
+        return lambda values: min(a(values), b(values))
+    if kind == "max":
+        return lambda values: max(a(values), b(values))
+
+    def divided(values: Values) -> int:
+        divisor = b(values)
+        if divisor <= 0:
+            raise _Undefined
+        return a(values) // divisor if kind == "floordiv" else a(values) % divisor
+    return divided
+
+
+class _Comparison:
+    """``d <kind> 0`` with ``d`` a side's difference, and the symbols a repair may change in it."""
+
+    __slots__ = ("kind", "value", "linear", "factors", "symbols", "constants")
+
+    def __init__(self, pred: Pred):
+        self.kind = pred.kind
+        d = sub(pred.args[0], pred.args[1])
+        self.value = _dim(d)
+        self.linear: list[tuple[str, int]] = []   # (symbol, +-1): it occurs in d only as that term
+        self.factors: list[str] = []              # symbols in every term of d (d has no constant)
+        self.symbols: list[str] = []              # every symbol of d, in order of appearance
+        self.constants: tuple[int, ...] = ()
+        if type(d) is not Expr:
+            return
+        counts: dict[str, int] = {}
+        for monomial, _ in d.terms:
+            for atom in monomial:
+                for name in _names(atom):
+                    counts[name] = counts.get(name, 0) + 1
+        self.symbols = list(counts)
+        self.constants = tuple(sorted({abs(c) for c in _constants(d) if 2 <= abs(c) <= 1 << 20}))[:4]
+        for monomial, coeff in d.terms:
+            if len(monomial) == 1 and type(monomial[0]) is Sym and coeff in (1, -1) \
+                    and counts[monomial[0].name] == 1:
+                self.linear.append((monomial[0].name, coeff))
+        if not d.constant:
+            shared = set(_plain(d.terms[0][0]))
+            for monomial, _ in d.terms[1:]:
+                shared &= set(_plain(monomial))
+            self.factors = sorted(shared)
+
+    def holds(self, values: Values) -> bool:
+        d = self.value(values)
+        k = self.kind
+        return d == 0 if k == "eq" else d != 0 if k == "ne" else d <= 0 if k == "le" else d < 0
+
+    def distance(self, values: Values) -> float:
+        """How far from holding (0: it holds), to rank changes that leave it false."""
+        try:
+            d = self.value(values)
+        except (_Undefined, ZeroDivisionError):
+            return inf
+        k = self.kind
+        return abs(d) if k == "eq" else float(d == 0) if k == "ne" else max(0, d) if k == "le" else max(0, d + 1)
+
+    def repairs(self, values: Values) -> Iterable[tuple[str, int]]:
+        """``(symbol, new value)`` changes, each of which may make this comparison hold."""
+        try:
+            d = self.value(values)
+        except (_Undefined, ZeroDivisionError):
+            d = None   # a divisor at 0: only a probe can move it
+        if d is not None:
+            want = {"eq": 0, "le": 0, "lt": -1}.get(self.kind)
+            for name, coeff in self.linear:
+                # d moves by coeff per unit of the symbol
+                yield name, values[name] + (1 if want is None else -coeff * (d - want))
+            if self.kind == "eq":
+                for name in self.factors:
+                    yield name, 0
+        # a probe: a symbol in a division or a product moves d by steps no term shows
+        for name in self.symbols:
+            v = values[name]
+            yield name, v + 1
+            yield name, 2 * v
+            for c in self.constants:
+                yield name, c
+
+
+def _names(atom) -> Iterable[str]:
+    if type(atom) is Sym:
+        yield atom.name
+        return
+    for arg in atom.args:
+        if type(arg) is Expr:
+            for monomial, _ in arg.terms:
+                for inner in monomial:
+                    yield from _names(inner)
+
+
+def _constants(d: Expr) -> Iterable[int]:
+    """The constants written in ``d`` (its own, and inside its divisions: ``(dim//4)*4`` has 4)."""
+    yield d.constant
+    for monomial, coeff in d.terms:
+        yield coeff
+        for atom in monomial:
+            if type(atom) is not Sym:
+                for arg in atom.args:
+                    if type(arg) is int:
+                        yield arg
+                    else:
+                        yield from _constants(arg)
+
+
+def _plain(monomial) -> list[str]:
+    return [a.name for a in monomial if type(a) is Sym]
+
+
+class _Constraint:
+    """A predicate as an and/or tree of comparisons, and the symbols it reads."""
+
+    __slots__ = ("kind", "parts", "comparison", "symbols")
+
+    def __init__(self, pred: Pred):
+        if pred.kind == "not":
+            pred = negate(pred.args[0])
+        self.kind = pred.kind
+        self.comparison = _Comparison(pred) if pred.kind in ("eq", "ne", "le", "lt") else None
+        self.parts = tuple(_Constraint(p) for p in pred.args) if pred.kind in ("and", "or") else ()
+        self.symbols = frozenset(self.comparison.symbols if self.comparison is not None else
+                                 (name for part in self.parts for name in part.symbols))
+
+    def holds(self, values: Values) -> bool:
+        k = self.kind
+        if self.comparison is not None:
+            return self.comparison.holds(values)
+        if k == "and":
+            return all(p.holds(values) for p in self.parts)
+        if k == "or":
+            return any(p.holds(values) for p in self.parts)
+        return k == "true"
+
+    def safely_holds(self, values: Values) -> bool:
+        """Whether it holds; False where it is undefined (a divisor that is not positive)."""
+        try:
+            return self.holds(values)
+        except (_Undefined, ZeroDivisionError, KeyError):
+            return False
+
+    def distance(self, values: Values) -> float:
+        if self.comparison is not None:
+            return self.comparison.distance(values)
+        if self.kind == "and":
+            return sum(p.distance(values) for p in self.parts)
+        if self.kind == "or":
+            return min(p.distance(values) for p in self.parts)
+        return 0.0 if self.kind == "true" else inf
+
+    def repairs(self, values: Values) -> Iterable[tuple[str, int]]:
+        if self.comparison is not None:
+            yield from self.comparison.repairs(values)
+        elif self.kind == "and":
+            for part in self.parts:
+                if not part.safely_holds(values):
+                    yield from part.repairs(values)
+                    return
+        elif self.kind == "or":
+            for part in self.parts:
+                yield from part.repairs(values)
+
+
+class _Search:
+    """Min-conflicts repair (Minton et al., 1992) over one set of constraints, with a budget of
+    constraint evaluations shared by every start (a question the facts decide, HOLDS or FAILS, has
+    no witness to find: the budget is what it costs before Z3 answers it)."""
+
+    def __init__(self, constraints: Sequence[_Constraint], prefer: Callable[[str], tuple], budget: int):
+        self.constraints = constraints
+        self.reading: dict[str, list[int]] = {}
+        for i, c in enumerate(constraints):
+            for name in c.symbols:
+                self.reading.setdefault(name, []).append(i)
+        self.prefer = prefer
+        self.budget = budget
+
+    def satisfy(self, start: Values) -> Values | None:
+        """Values from ``start`` under which every constraint holds: each step repairs the first
+        false constraint by the change that leaves the fewest false, never giving a symbol a value
+        it had before; None when the steps or the budget run out."""
+        values = dict(start)
+        seen = set(values.items())
+        truth = [c.safely_holds(values) for c in self.constraints]
+        self.budget -= len(truth)
+        for _ in range(MAX_REPAIRS):
+            if all(truth):
+                return values
+            first = self.constraints[truth.index(False)]
+            options = sorted(set(first.repairs(values)), key=lambda nv: (self.prefer(nv[0]), nv[1]))
+            best = None
+            for name, v in options:
+                if (name, v) in seen or (v < 0 and not is_signed(name)):
+                    continue
+                if self.budget <= 0:
+                    return None
+                changed = self._changed(values, name, v)
+                broken = truth.count(False) + sum(1 for i, now in changed if truth[i] and not now) - \
+                    sum(1 for i, now in changed if now and not truth[i])
+                score = (broken, self._distance(first, values, name, v))
+                if best is None or score < best[0]:
+                    best = (score, name, v, changed)
+                    if not broken:
+                        break
+            if best is None:
+                return None
+            _, name, v, changed = best
+            values[name] = v
+            seen.add((name, v))
+            for i, now in changed:
+                truth[i] = now
+        return values if all(truth) else None
+
+    @staticmethod
+    def _distance(c: _Constraint, values: Values, name: str, v: int) -> float:
+        old = values[name]
+        values[name] = v
+        try:
+            return c.distance(values)
+        finally:
+            values[name] = old
+
+    def _changed(self, values: Values, name: str, v: int) -> list[tuple[int, bool]]:
+        """The truth of each constraint reading ``name`` once it is ``v``."""
+        old = values[name]
+        values[name] = v
+        try:
+            indices = self.reading[name]
+            self.budget -= len(indices)
+            return [(i, self.constraints[i].safely_holds(values)) for i in indices]
+        finally:
+            values[name] = old
+
+
+def witnesses(facts: Sequence[Pred], requirement: Pred, order: Sequence[str], starts: Iterable[Values],
+              found: tuple[Values | None, Values | None] = (None, None)) -> tuple[Values, Values] | None:
+    """``(fails, holds)``: values consistent with ``facts`` under which ``requirement`` fails and
+    under which it holds, or None when the search finds no pair. ``order``: the question's symbols
+    by first appearance (canonical.py); ``starts``: the assignments to repair from, in order;
+    ``found``: witnesses already known (sampling's), not searched for again."""
+    rank = {name: i for i, name in enumerate(order)}
+    in_requirement = set(_requirement_symbols(requirement))
+    checks = [_Constraint(f) for f in facts]
+
+    def prefer(name: str) -> tuple:
+        return (name in in_requirement, rank.get(name, len(rank)))
+
+    tried = list(_first(starts, MAX_STARTS))
+    pair = list(found)
+    for i, target in enumerate((negate(requirement), requirement)):
+        if pair[i] is not None:
+            continue
+        search = _Search([_Constraint(target)] + checks, prefer, BUDGET)
+        for start in tried:
+            pair[i] = search.satisfy({name: start.get(name, 1) for name in order})
+            if pair[i] is not None or search.budget <= 0:
+                break
+        if pair[i] is None:
+            return None
+    return pair[0], pair[1]
+
+
+def _first(items: Iterable, n: int) -> Iterable:
+    for i, item in enumerate(items):
+        if i >= n:
+            return
+        yield item
+
+
+def _requirement_symbols(p: Pred) -> Iterable[str]:
+    if p.kind in ("eq", "ne", "le", "lt"):
+        for d in p.args:
+            if type(d) is Expr:
+                for monomial, _ in d.terms:
+                    for atom in monomial:
+                        yield from _names(atom)
+    else:
+        for x in p.args:
+            yield from _requirement_symbols(x)

@@ -41,7 +41,7 @@ from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes, reductio
 from .ops import IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
-__all__ = ["trace", "TraceError", "ShapeError", "read_function", "check_shapes", "parse_shape",
+__all__ = ["trace", "TraceError", "ShapeError", "read_function", "with_module_imports", "check_shapes", "parse_shape",
            "DTYPE_NAMES", "NEGATIVE_SIDE", "describe", "line_of"]
 
 ShapeSpec = Union[str, Sequence[Union[int, str]]]
@@ -110,6 +110,27 @@ def _source_of_code(code) -> str:
     # (~10 ms of a first compile, asked twice: ``uses_loops`` and the tracer). A redefined
     # function has a new code object, so an edited file is read again.
     return _source_of(types.FunctionType(code, {}))
+
+
+def with_module_imports(fn: Callable) -> str | None:
+    """``fn``'s source (as :func:`read_function` reads it) with the modules its code names from
+    its globals imported on its first, blank line (``import numpy as np; import math``): what
+    the analyser needs to know ``np.dot`` from an unknown call. Reads the globals' module objects,
+    runs nothing; None when there is no blank line to use or nothing to import."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return None
+    source = _source_of_code(code)
+    names, pending = set(), [code]
+    while pending:   # nested code too: comprehensions, lambdas
+        c = pending.pop()
+        names.update(c.co_names)
+        pending += [k for k in c.co_consts if isinstance(k, types.CodeType)]
+    modules = sorted((n, m.__name__) for n, m in getattr(fn, "__globals__", {}).items()
+                     if n in names and isinstance(m, types.ModuleType))
+    if not modules or not source.startswith("\n"):
+        return None
+    return "; ".join(f"import {module} as {name}" for name, module in modules) + source
 
 
 def read_function(fn_or_source: Union[str, Callable], func_name: str | None = None) -> tuple[str, dict, str]:

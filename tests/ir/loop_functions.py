@@ -302,3 +302,16 @@ def renews_with_another_dtype(x, steps):
     for t in range(steps):
         x = x > 0
     return x
+
+
+# -- shape errors in NumPy calls: the analyser proves them once it knows what np is -------------
+
+def dot_mismatch(x, w):
+    return np.tanh(np.dot(x, w))
+
+
+def loop_then_bad_add(x):
+    out = np.zeros(3)
+    for i in range(3):
+        out[i] = x[i]
+    return out + np.ones(4)

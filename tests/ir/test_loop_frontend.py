@@ -76,6 +76,19 @@ def test_names_rebound_among_arrays_in_a_loop_follow_python(fn, args):
         same(got, expected)
 
 
+@pytest.mark.parametrize("fn, args, message", [
+    (F.dot_mismatch, (M, np.ones((4, 2))), "line 310: dot: x is \\(4, 5\\) but w is \\(4, 2\\): 5 != 4 \\[SC102\\]"),
+    (F.loop_then_bad_add, (X,), "line 317: add: shapes cannot be broadcast together: out is \\(3,\\) and "
+                                "np.ones\\(4\\) is \\(4,\\)"),
+])
+def test_a_shape_error_in_numpy_calls_is_numpys_value_error(fn, args, message):
+    """The jit's check reads the function's own lines, where ``np`` is unknown; when tracing then
+    fails, the analyser is asked again with the modules the function uses: the user's error is a
+    ValueError with the analyser's message, not "cannot compile"."""
+    with pytest.raises(ValueError, match=f"loop_functions.py, {message}"):
+        shapecheck.jit(fn)(*args)
+
+
 def test_float32_arrays_keep_their_dtype():
     x = M.astype(np.float32)
     got = shapecheck.jit(F.clipped)(x, -0.5, 0.5)

@@ -126,4 +126,5 @@ class Analysis:
             pass
         if info.reported:
             self.calls.drain()
+            self.calls.rerank()
             solve_holes(self)

@@ -25,6 +25,7 @@ from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from ..rules.flax import is_linen_module
 from .binding import bind_call, parameter_values
+from .callsites import MAX_ROUNDS, REVEALS, CallSites, open_parameters
 from .incremental import Entry
 from .summaries import KeyCache, Summary, call_key, holds_object, summarisable
 
@@ -113,6 +114,10 @@ class Calls:
         self.pending: list = []
         self.windows: dict = {}        # Function -> (diagnostics, notes) its generic analysis produced
         self.restored: set = set()     # classes whose analyses came from the cache
+        self.sites = CallSites()       # the ranks calls give parameters (callsites.py)
+        self.receivers: dict = {}      # Function -> the receiver its generic analysis ran with
+        self.reranked: dict = {}       # Function -> the call-site ranks its last re-run used
+        self.blind: dict = {}          # Function -> how many expressions of unknown rank its last generic run met
 
     def _unlogged(self):
         return self.run.oplog.pause() if self.run.oplog is not None else nullcontext()
@@ -204,6 +209,8 @@ class Calls:
                 self._replay(entry)
                 return self.generic[fn]
         findings = self.run.findings
+        self.receivers[fn] = receiver
+        blind = findings.generic_unknown
         notes_before = len(findings.notes)
         diags_before = len(findings.diagnostics)
         self.running.add(fn)
@@ -239,6 +246,7 @@ class Calls:
                                    join_returns(self.run.fresh, frame.returns),
                                    frame.preconditions, dict(frame.env), frame.names)
             self.generic[fn] = result
+            self.blind[fn] = findings.generic_unknown - blind
             self.windows[fn] = (findings.diagnostics[diags_before:], findings.notes[notes_before:])
             if _top_level(fn):
                 self._save(fn.module, fn.node.name, {fn.qualname: result}, {}, [fn])
@@ -251,7 +259,11 @@ class Calls:
         frame = Frame(dict(env))
         interp = Interpreter(self.run, fn.module, frame, report=fn.module.reported, stack=stack + (fn,),
                              function=fn)
-        _run_body(interp, fn, frame)
+        self.sites.begin_root(fn)
+        try:
+            _run_body(interp, fn, frame)
+        finally:
+            self.sites.end_root()
         return frame
 
     def _ranked_parameters(self, fn: Function, env: dict) -> dict:
@@ -261,9 +273,57 @@ class Calls:
             if type(value) is Unknown and value.middle is not None and value.middle.scope == fn.qualname:
                 rank = self.run.learned_ranks.get((name, fn.qualname))
                 if rank:
-                    dims = tuple(self.run.fresh(f"{name}{i}") for i in range(rank))
-                    out[name] = Array(Shape(dims), None, None, value.tensor)
+                    out[name] = self._parameter_array(name, rank, value)
         return out
+
+    def _parameter_array(self, name: str, rank: int, value: Unknown) -> Array:
+        """Parameter ``name`` (the unknown ``value``) as an array of ``rank`` fresh dims ``x0, x1, ...``."""
+        dims = tuple(self.run.fresh(f"{name}{i}") for i in range(rank))
+        return Array(Shape(dims), None, None, value.tensor)
+
+    # -- ranks from call sites (callsites.py) -----------------------------------------------------
+    def rerank(self) -> None:
+        """Re-run the generic analysis of each method of the checked module that met expressions of
+        unknown rank and whose open parameters every call seen gives one rank, at those ranks, for
+        coverage and reveals only. Each round reaches one more level of calls (a re-run caller passes
+        its callees arrays of known rank). An editor's re-checks (incremental) skip it: they reuse
+        each definition's analysis, which callers elsewhere must not change."""
+        if self.run.project.incremental:
+            return
+        for _ in range(MAX_ROUNDS):
+            agreed = self.sites.agreed_ranks()
+            todo = []
+            for fn, receiver in list(self.receivers.items()):
+                if not (fn.module.reported and fn in agreed and is_method(fn) and self.blind.get(fn)):
+                    continue
+                env = parameter_values(self.run, fn, receiver)
+                ranks = {name: agreed[fn][name] for name in open_parameters(fn, env)
+                         if name in agreed[fn] and self.run.learned_ranks.get((name, fn.qualname)) is None}
+                if ranks and ranks != self.reranked.get(fn):
+                    todo.append((fn, env, ranks))
+            if not todo:
+                return
+            for fn, env, ranks in todo:
+                self.reranked[fn] = ranks
+                self._rerun(fn, env, ranks)
+            self.drain()
+
+    def _rerun(self, fn: Function, env: dict, ranks: dict) -> None:
+        findings = self.run.findings
+        diagnostics, notes, blind = len(findings.diagnostics), len(findings.notes), findings.generic_unknown
+        env = {**env, **self._ranked_parameters(fn, env),
+               **{name: self._parameter_array(name, rank, env[name]) for name, rank in ranks.items()}}
+        meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
+        try:
+            with findings.regenerating():
+                self._run_generic(fn, env, ())
+        finally:
+            self.run.spmd_meshes = meshes
+        self.blind[fn] = findings.generic_unknown - blind
+        # a guess about callers is no ground for an error: what it found is dropped, its reveals kept
+        # (an editor's hover notes stay the first run's, as its re-checks reuse those)
+        findings.supersede(diagnostics, REVEALS)
+        del findings.notes[notes:]
 
     def _silent_errors(self, fn: Function, env: dict, stack: tuple = ()) -> set:
         """Definite errors of a function from a module that is not being reported (found silently)."""
@@ -292,11 +352,15 @@ class Calls:
             self.run.oplog.enter(interp)
         first = self.run.symbols + 1
         self.body_runs += 1
+        self.sites.begin_call()
         try:
             _run_body(interp, fn, frame)
         except RecursionError:
             return None
-        return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first)
+        finally:
+            observed = self.sites.end_call()
+        return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first,
+                observed)
 
     def call_alone(self, caller: Interpreter, node: ast.AST, fn: Function, args: list) -> tuple[Value, tuple]:
         """One call's body run on ``args`` without the analysis with unknown arguments first:
@@ -330,6 +394,7 @@ class Calls:
         env = bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN
+        self.sites.observe(fn, env)
         env = {name: name_middle(v, Middle(name, fn.qualname)) for name, v in env.items()}
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
@@ -343,6 +408,7 @@ class Calls:
             self.reused += 1
             result, refined = summary.instantiate(given, self.run.fresh)
             errors = summary.errors
+            self.sites.replay(summary.observed)
         else:
             clock = HeapClock.writes
             outcome = self._run_call(caller, node, fn, env, scope)

@@ -12,7 +12,9 @@ pinned, a config value) is not counted, for nothing says it is an array."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from ...report.diagnostics import Diagnostic, ShapeNote, Span
 from ...constraints.shapes import rank_known as rank_known_of
@@ -63,6 +65,10 @@ class Findings:
     unknown_calls: dict[str, set[Position]] = field(default_factory=dict)
     _seen: set = field(default_factory=set)
     _journals: list = field(default_factory=list)
+    # while a generic analysis is re-run (calls.Calls.rerank): the positions it has counted, whose
+    # generic entry it replaces rather than joins (it supersedes the first run there)
+    _regenerated: set | None = None
+    generic_unknown: int = 0   # how many times a generic analysis met an expression of unknown rank
 
     def checkpoint(self) -> "Checkpoint":
         """Start recording what is found from here, to take it back (:meth:`rollback`) when an
@@ -90,6 +96,23 @@ class Findings:
         cp.unknown_calls.clear()
         self._seen = {(d.path, d.span.line, d.span.column, d.code, d.message) for d in self.diagnostics}
 
+    @contextmanager
+    def regenerating(self) -> Iterator[None]:
+        """A generic analysis runs again: what it counts replaces the first run's generic entries."""
+        outer, self._regenerated = self._regenerated, set()
+        try:
+            yield
+        finally:
+            self._regenerated = outer
+
+    def supersede(self, start: int, codes: frozenset) -> None:
+        """Of the diagnostics emitted from index ``start`` on, keep those with one of ``codes``, each
+        in place of an earlier one with its code at its span; take back the rest."""
+        kept = [d for d in self.diagnostics[start:] if d.code in codes]
+        where = {(d.path, d.span, d.code) for d in kept}
+        self.diagnostics[:] = [d for d in self.diagnostics[:start] if (d.path, d.span, d.code) not in where] + kept
+        self._seen = {(d.path, d.span.line, d.span.column, d.code, d.message) for d in self.diagnostics}
+
     def emit(self, diag: Diagnostic) -> None:
         key = (diag.path, diag.span.line, diag.span.column, diag.code, diag.message)
         if key not in self._seen:
@@ -114,9 +137,14 @@ class Findings:
         for cp in self._journals:
             cp.expressions.setdefault(where, before)
         in_generic = (rank_known, shape_known) if generic else None
+        if generic and not rank_known:
+            self.generic_unknown += 1
+        replace = generic and self._regenerated is not None and where not in self._regenerated
+        if replace:
+            self._regenerated.add(where)
         if before is not None:
             is_array, rank_known, shape_known = before[0] or is_array, before[1] and rank_known, before[2] and shape_known
-            if before[3] is not None:
+            if before[3] is not None and not replace:
                 in_generic = (before[3] if in_generic is None else
                               (before[3][0] and in_generic[0], before[3][1] and in_generic[1]))
         self.expressions[where] = (is_array, rank_known, shape_known, in_generic)

@@ -49,6 +49,7 @@ class Summary:
     errors: tuple
     refined: tuple[tuple[str, Value], ...]
     first_symbol: int     # symbols numbered from here on were made up by the run (the call's own)
+    observed: tuple = ()  # the ranks its body's calls passed (callsites.py), seen again at a reuse
 
     def instantiate(self, given: set, fresh) -> tuple[Value, dict]:
         """The result and refined parameters for one more call with the same key: the symbols the

@@ -1,0 +1,99 @@
+"""The ranks a project's own calls give a function's parameters (issue 10).
+
+A method's generic analysis knows nothing of its callers: ``forward(self, x)`` runs with ``x`` of
+unknown rank even when every call in the project passes a rank-3 tensor, and every expression over
+``x`` stays unknown. What each call passed is recorded here, and a parameter that every call seen
+gives the same rank (a ``None`` passed for an optional one aside) is given that rank in a second
+generic analysis, which the driver runs for coverage and shape notes only (``Calls.rerank``).
+
+Soundness: a rank read off call sites is a guess about callers outside the project, so nothing it
+finds is reported -- its diagnostics are dropped and the function's signature stays the first
+analysis's. An error under that rank is still found where it is true: each call's own analysis runs
+the body with the real argument and reports it at the call (SC110).
+
+Observations are kept per *root*, the generic analysis they were made under (call analyses nested
+in it included), so that re-running a root with better ranks replaces what it saw (a caller of
+unknown rank passed ``(*x)``; at rank 3 it passes three dims). A call answered by a summary replays
+the observations its body made when it ran (``Summary.observed``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.values import Array, Function, NoneValue, Unknown, Value
+
+#: Rounds of re-analysis: each reaches one more level of calls (a model's forward, its blocks',
+#: their layers') -- deeper nesting than this keeps the ranks it has.
+MAX_ROUNDS = 6
+
+#: What a re-run at call-site ranks reports: its reveal_shape notes, in place of the first run's.
+REVEALS = frozenset({"SC301"})
+
+#: (callee, parameter, rank): the rank a call gave a parameter; None: a value of no known rank.
+Observation = tuple
+
+
+def observed_rank(value: Value) -> int | None | bool:
+    """The rank a call's argument has (None: unknown or not an array; False: ``None``, which an
+    optional parameter's callers pass to leave it out and which says nothing of its rank)."""
+    if type(value) is NoneValue:
+        return False
+    if type(value) is Array:
+        return value.shape.rank
+    return None
+
+
+def open_parameters(fn: Function, env: dict) -> list[str]:
+    """The parameters that a generic analysis starts from as its own unknowns (``(*x)``): not the
+    receiver, an annotated one or a constructor's hyperparameter."""
+    return [name for name, v in env.items()
+            if type(v) is Unknown and v.middle is not None and v.middle.scope == fn.qualname
+            and v.middle.name == name and not v.middle.drop]
+
+
+@dataclass
+class CallSites:
+    """What every call seen passed, by root (see the module docstring)."""
+
+    by_root: dict = field(default_factory=dict)     # root Function (None: module code) -> observations
+    _open: list = field(default_factory=lambda: [[]])   # collectors of the analyses now running
+    _roots: list = field(default_factory=lambda: [None])
+
+    def observe(self, fn: Function, env: dict) -> None:
+        collector = self._open[-1]
+        for name, value in env.items():
+            rank = observed_rank(value)
+            if rank is not False:
+                collector.append((fn, name, rank))
+
+    def replay(self, observed: tuple) -> None:
+        """A call answered by a summary: what its body saw when it ran, seen again."""
+        self._open[-1].extend(observed)
+
+    def begin_root(self, fn: Function) -> None:
+        """A generic analysis of ``fn`` starts: what an earlier one saw is replaced."""
+        self._roots.append(fn)
+        self._open.append([])
+
+    def end_root(self) -> None:
+        self.by_root[self._roots.pop()] = self._open.pop()
+
+    def begin_call(self) -> None:
+        self._open.append([])
+
+    def end_call(self) -> tuple:
+        """A call's body finished: what it saw, for its summary (the enclosing analysis sees it too)."""
+        observed = tuple(self._open.pop())
+        self._open[-1].extend(observed)
+        return observed
+
+    def agreed_ranks(self) -> dict[Function, dict[str, int]]:
+        """Function -> parameter -> the rank every call seen gave it, where they all agree."""
+        seen: dict = {}
+        for observations in (*self.by_root.values(), self._open[0]):
+            for fn, name, rank in observations:
+                seen.setdefault(fn, {}).setdefault(name, set()).add(rank)
+        return {fn: ranks for fn, params in seen.items()
+                if (ranks := {name: next(iter(rs)) for name, rs in params.items()
+                              if len(rs) == 1 and None not in rs})}

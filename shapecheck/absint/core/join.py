@@ -12,8 +12,8 @@ from typing import Callable
 from ...constraints.dims import Dim
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Shape, align_middles
-from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Float, Instance, Int, List, Str, TorchModule, Tuple,
-                     Unknown, Value, tensor_like)
+from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Float, Instance, Int, List, NoneValue, Str, TorchModule,
+                     Tuple, Unknown, Value, tensor_like)
 
 Fresh = Callable[[str], Dim]
 
@@ -93,7 +93,9 @@ class Joiner:
             same = same_layer(a, b)
             if same is not UNKNOWN:
                 return same
-        if ta in _LAYERS and tb in _LAYERS:
+        if (ta in _LAYERS or ta is NoneValue) and (tb in _LAYERS or tb is NoneValue):
+            # a layer or None (``nn.LayerNorm(d) if cross_attend else None``): an optional layer, which
+            # a call can only be calling as the layer (calling None raises)
             options = _options(a) + tuple(o for o in _options(b) if o not in _options(a))
             return Alternatives(options) if len(options) <= Alternatives.LIMIT else UNKNOWN
         if ta is Bool and tb is Bool:

@@ -26,7 +26,7 @@ from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, T
 from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
 from ..core.module import ModuleInfo
-from ..core.values import (Alternatives, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
+from ..core.values import (NONE, Alternatives, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                            LazyImport, List, Method, TorchModule, Tuple, Value, tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, lookup_rule
@@ -92,6 +92,8 @@ class Interpreter(Statements, Expressions):
         self.try_depth += 1
         try:
             for option in func.options:
+                if option is NONE:
+                    continue   # calling None raises: a call that returns called one of the layers
                 results.append(self.call(node, option, args, kwargs))
                 self.frame.facts = saved
         finally:

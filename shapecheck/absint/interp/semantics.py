@@ -13,7 +13,7 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt,
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import OpContext
 from ..core.join import element_of, same_layer
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
+from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
                      Value, tensor_like)
 from ..core.frame import UNROLL_LIMIT, Range
 
@@ -111,10 +111,15 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
         return pred if t is ast.Eq else negate(pred)
     if t in (ast.Is, ast.IsNot) and (tl is type(NONE) or tr is type(NONE)):
         same = tl is tr
-        if tl is Unknown or tr is Unknown:
+        if tl is Unknown or tr is Unknown or maybe_none(left) or maybe_none(right):
             return None
         return (TRUE if same else FALSE) if t is ast.Is else (FALSE if same else TRUE)
     return None
+
+
+def maybe_none(v: Value) -> bool:
+    """An optional layer (a layer or None, decided at run time)."""
+    return type(v) is Alternatives and NONE in v.options
 
 
 def truth_pred(v: Value) -> Pred | None:

@@ -76,6 +76,9 @@ class Joiner:
             return tensor_like(out, a) if a.tensor and b.tensor else out
         if ta is Int and tb is Int:
             return Int(self.dim(a.dim, b.dim))
+        number = _number_join(a, b)
+        if number is not None:
+            return number
         if ta is Tuple and tb is Tuple and len(a.items) == len(b.items):
             return Tuple(tuple(self.value(x, y) for x, y in zip(a.items, b.items)),
                          fields=a.fields if a.fields == b.fields else ())
@@ -89,15 +92,8 @@ class Joiner:
             return List(None, self.value(element_of(a), element_of(b)))
         if ta is tb and ta in (Float, Str):
             return ta()
-        if ta is tb and ta in (Instance, TorchModule):
-            same = same_layer(a, b)
-            if same is not UNKNOWN:
-                return same
-        if (ta in _LAYERS or ta is NoneValue) and (tb in _LAYERS or tb is NoneValue):
-            # a layer or None (``nn.LayerNorm(d) if cross_attend else None``): an optional layer, which
-            # a call can only be calling as the layer (calling None raises)
-            options = _options(a) + tuple(o for o in _options(b) if o not in _options(a))
-            return Alternatives(options) if len(options) <= Alternatives.LIMIT else UNKNOWN
+        if ta in _LAYERS or tb in _LAYERS:
+            return either_layer(a, b)
         if ta is Bool and tb is Bool:
             return Bool()
         return UNKNOWN
@@ -108,6 +104,20 @@ class Joiner:
             va = a.get(key)
             out[key] = vb if va is None else self.value(va, vb)
         return out
+
+
+_NUMBERS = (Int, Float, Bool)
+
+
+def _number_join(a: Value, b: Value) -> Value | None:
+    """A constructor's number (``keel_residual_scale``) or a number of the code's (``default(scale,
+    depth * 2)``): a number still, one neither side is (not an array: it scales one, keeping its shape)."""
+    ta, tb = type(a), type(b)
+    if ta is Unknown and a.scalar and (tb in _NUMBERS or (tb is Unknown and b.scalar)):
+        return a.derive()
+    if tb is Unknown and b.scalar and ta in _NUMBERS:
+        return b.derive()
+    return None
 
 
 def element_of(v: Value) -> Value:
@@ -128,10 +138,25 @@ def element_of(v: Value) -> Value:
 def _loose_join(a: Value, b: Value) -> Value:
     if type(a) is Array and type(b) is Array and a.shape.rank == b.shape.rank:
         return Array(UNKNOWN_ARRAY.shape, a.dtype if a.dtype == b.dtype else None)
-    return same_layer(a, b)
+    return either_layer(a, b)
 
 
 _LAYERS = (Instance, TorchModule, Alternatives)
+
+
+def either_layer(a: Value, b: Value) -> Value:
+    """One of two layers (or None): the same layer (:func:`same_layer`), else the layers it may be
+    (``nn.ModuleList([Attention(...), FeedForward(...)])`` iterated; ``nn.LayerNorm(d) if cross
+    else None``, an optional layer, which a call can only be calling as the layer: calling None
+    raises); UNKNOWN when either is no layer or they are too many."""
+    same = same_layer(a, b)
+    if same is not UNKNOWN:
+        return same
+    ta, tb = type(a), type(b)
+    if (ta in _LAYERS or ta is NoneValue) and (tb in _LAYERS or tb is NoneValue):
+        options = _options(a) + tuple(o for o in _options(b) if o not in _options(a))
+        return Alternatives(options) if len(options) <= Alternatives.LIMIT else UNKNOWN
+    return UNKNOWN
 
 
 def _options(v: Value) -> tuple[Value, ...]:

@@ -376,7 +376,7 @@ class Expressions:
                     # a shape tuple (`x.shape[2]` of a 2-d x); other tuples are not this tool's business
                     self.diagnose(node, "SC105", f"tuple index {i} is out of range for a tuple of length {len(items)}")
                 return UNKNOWN
-            return UNKNOWN
+            return element_of(seq)   # one of the items (``self.layers[i]``), whichever i is
         if type(index) is Slice:
             bounds = [int_constant(x) for x in (index.start, index.stop, index.step)]
             if bounds[2] == 0:
@@ -446,7 +446,7 @@ class Expressions:
         if tl is List and tr is List and isinstance(op, ast.Add):
             if left.items is not None and right.items is not None:
                 return List(left.items + right.items)
-            return List(None, loose_join(element_of(left), element_of(right)))
+            return List(None, loose_join(element_of(left), element_of(right), self.analysis.fresh))
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \
                 and left.items is not None:
             return tl(left.items * max(right.dim, 0))

@@ -12,7 +12,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import OpContext
-from ..core.join import element_of, same_layer
+from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
                      Value, tensor_like)
 from ..core.frame import UNROLL_LIMIT, Range
@@ -260,29 +260,37 @@ def iteration_items(v: Value) -> tuple | None:
     return None
 
 
-def mutate_list(current: List, method: str, args: list) -> List:
-    """``xs.append(v)`` and friends, as a new list value bound to the same name."""
+def mutate_list(current: List, method: str, args: list, fresh=None) -> List:
+    """``xs.append(v)`` and friends, as a new list value bound to the same name (``fresh``: see
+    :func:`loose_join`)."""
     items = current.items
     element = element_of(current)
     if method == "append" and len(args) == 1:
         if items is not None:
             return List(items + (args[0],))
-        return List(None, loose_join(element, args[0]) if current.element is not UNKNOWN else args[0])
+        return List(None, loose_join(element, args[0], fresh) if current.element is not UNKNOWN else args[0])
     if method == "extend" and len(args) == 1:
         more = items_of(args[0], None)
         if items is not None and more is not None:
             return List(items + tuple(more))
+        added = element_of(args[0])
+        return List(None, added if items == () else loose_join(element, added, fresh))
     if method == "clear":
         return List(())
     return List(None, element)
 
 
-def loose_join(a: Value, b: Value) -> Value:
+def loose_join(a: Value, b: Value, fresh=None) -> Value:
+    """One of ``a`` and ``b`` (a list's element, one of its items): arrays of one rank keep it, with
+    a made-up dim (``fresh``) where theirs differ; without ``fresh``, the shape is unknown."""
     if a == b:
         return a
     if type(a) is Array and type(b) is Array:
-        return tensor_like(Array(UNKNOWN_SHAPE, a.dtype if a.dtype == b.dtype else None), a, b)
-    return same_layer(a, b)
+        shape = UNKNOWN_SHAPE
+        if fresh is not None and a.shape.rank is not None and a.shape.rank == b.shape.rank:
+            shape = Shape(tuple(x if x == y else fresh("j") for x, y in zip(a.shape.dims, b.shape.dims)))
+        return tensor_like(Array(shape, a.dtype if a.dtype == b.dtype else None), a, b)
+    return either_layer(a, b)
 
 
 def as_array_value(v: Value) -> Array | None:

@@ -66,11 +66,11 @@ class Statements:
             # an object's list grown in a loop that is not unrolled: the fixpoint widens the frame's
             # names, not objects' attributes, so its length is unknown from here (its elements are
             # what the loop adds: ``self.layers.append(nn.ModuleList([...]))`` for each layer)
-            added = args[0] if func.attr == "append" and len(args) == 1 else UNKNOWN
-            element = added if current.items == () else loose_join(element_of(current), added)
+            added = UNKNOWN if len(args) != 1 else {"append": args[0], "extend": element_of(args[0])}.get(func.attr, UNKNOWN)
+            element = added if current.items == () else loose_join(element_of(current), added, self.analysis.fresh)
             store(List(None, element))
         elif func.attr in LIST_MUTATORS:
-            store(mutate_list(current, func.attr, args))
+            store(mutate_list(current, func.attr, args, self.analysis.fresh))
         elif func.attr in ("sort", "reverse", "remove", "__setitem__"):
             store(List(None, element_of(current)))
         else:
@@ -655,7 +655,7 @@ class Statements:
         elif type(container) is Dict or isinstance(container, Instance):
             pass
         elif type(container) is List and isinstance(target.value, ast.Name):
-            self.frame.env[target.value.id] = List(None, loose_join(element_of(container), value))
+            self.frame.env[target.value.id] = List(None, loose_join(element_of(container), value, self.analysis.fresh))
 
     # == conditions and assertions =================================================================
     def _assume_condition(self, node: ast.AST, cond: Value, test: ast.AST, assertion: bool) -> None:

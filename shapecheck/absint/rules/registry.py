@@ -7,7 +7,8 @@ import ast
 from ...constraints import dims as D
 from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
-from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryObject, Method, Str, TorchModule, Tuple,
+from ..core.join import element_of
+from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
                            Value, tensor_like)
 from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
@@ -93,6 +94,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             return f"{receiver.cls.qualname}.{func.name}", _itself(receiver), args
         if type(receiver) is Instance and func.name in REGISTRARS:
             return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
+        if type(receiver) is List and func.name == "pop":
+            return "list.pop", _popped(receiver), args
         return f"{type(receiver).__name__.lower()}.{func.name}", None, args
     return "?", None, args
 
@@ -125,6 +128,16 @@ def _imports_torch(ctx: OpContext) -> bool:
 
 def _itself(receiver: Value) -> Rule:
     return lambda ctx, call: receiver
+
+
+def _popped(receiver: List) -> Rule:
+    """``xs.pop()``, ``xs.pop(i)``: an item of the list (the one at ``i`` where both are known)."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        items, at = receiver.items, call.args[0].value if call.args else Int(-1)
+        if items is not None and type(at) is Int and type(at.dim) is int and -len(items) <= at.dim < len(items):
+            return items[at.dim]
+        return element_of(receiver)
+    return rule
 
 
 #: ``nn.Module`` methods that attach a value to the module under a name (``self.register_buffer(

@@ -19,13 +19,13 @@ from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
 from ..core.freshen import anonymous_middles, name_middle
 from ..core.join import join_returns
-from ..core.values import UNKNOWN, Array, Class, Function, HeapClock, Instance, TorchModule, Tuple, Unknown, Value
+from ..core.values import NONE, UNKNOWN, Array, Class, Function, HeapClock, Instance, TorchModule, Tuple, Unknown, Value
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from ..rules.flax import is_linen_module
 from .binding import bind_call, parameter_values
-from .callsites import MAX_ROUNDS, REVEALS, CallSites, open_parameters
+from .callsites import MAX_ROUNDS, PASSED_NONE, REVEALS, CallSites, open_parameters
 from .incremental import Entry
 from .summaries import KeyCache, Summary, call_key, holds_object, summarisable
 
@@ -312,7 +312,8 @@ class Calls:
         findings = self.run.findings
         diagnostics, notes, blind = len(findings.diagnostics), len(findings.notes), findings.generic_unknown
         env = {**env, **self._ranked_parameters(fn, env),
-               **{name: self._parameter_array(name, rank, env[name]) for name, rank in ranks.items()}}
+               **{name: NONE if rank == PASSED_NONE else self._parameter_array(name, rank, env[name])
+                  for name, rank in ranks.items()}}
         meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
         try:
             with findings.regenerating():

@@ -4,12 +4,14 @@ A method's generic analysis knows nothing of its callers: ``forward(self, x)`` r
 unknown rank even when every call in the project passes a rank-3 tensor, and every expression over
 ``x`` stays unknown. What each call passed is recorded here, and a parameter that every call seen
 gives the same rank (a ``None`` passed for an optional one aside) is given that rank in a second
-generic analysis, which the driver runs for coverage and shape notes only (``Calls.rerank``).
+generic analysis, which the driver runs for coverage and reveals only (``Calls.rerank``); one
+that every call leaves ``None`` (``context=None`` never passed) is None there.
 
 Soundness: a rank read off call sites is a guess about callers outside the project, so nothing it
-finds is reported -- its diagnostics are dropped and the function's signature stays the first
-analysis's. An error under that rank is still found where it is true: each call's own analysis runs
-the body with the real argument and reports it at the call (SC110).
+finds is reported -- its diagnostics but its reveals are dropped, and the function's signature
+and an editor's hover notes stay the first analysis's. An error under that rank is still found
+where it is true: each call's own analysis runs the body with the real argument and reports it at
+the call (SC110).
 
 Observations are kept per *root*, the generic analysis they were made under (call analyses nested
 in it included), so that re-running a root with better ranks replaces what it saw (a caller of
@@ -34,11 +36,14 @@ REVEALS = frozenset({"SC301"})
 Observation = tuple
 
 
-def observed_rank(value: Value) -> int | None | bool:
-    """The rank a call's argument has (None: unknown or not an array; False: ``None``, which an
-    optional parameter's callers pass to leave it out and which says nothing of its rank)."""
+#: What a call passed where it passed ``None`` (an optional parameter left out), for its observation.
+PASSED_NONE = "None"
+
+
+def observed_rank(value: Value) -> int | str | None:
+    """The rank a call's argument has (None: unknown or not an array; PASSED_NONE: ``None``)."""
     if type(value) is NoneValue:
-        return False
+        return PASSED_NONE
     if type(value) is Array:
         return value.shape.rank
     return None
@@ -63,9 +68,7 @@ class CallSites:
     def observe(self, fn: Function, env: dict) -> None:
         collector = self._open[-1]
         for name, value in env.items():
-            rank = observed_rank(value)
-            if rank is not False:
-                collector.append((fn, name, rank))
+            collector.append((fn, name, observed_rank(value)))
 
     def replay(self, observed: tuple) -> None:
         """A call answered by a summary: what its body saw when it ran, seen again."""
@@ -88,12 +91,19 @@ class CallSites:
         self._open[-1].extend(observed)
         return observed
 
-    def agreed_ranks(self) -> dict[Function, dict[str, int]]:
-        """Function -> parameter -> the rank every call seen gave it, where they all agree."""
+    def agreed_ranks(self) -> dict[Function, dict[str, int | str]]:
+        """Function -> parameter -> the rank every call seen gave it (a ``None`` passed for an optional
+        parameter aside), where they all agree; PASSED_NONE where every call passed ``None``."""
         seen: dict = {}
         for observations in (*self.by_root.values(), self._open[0]):
             for fn, name, rank in observations:
                 seen.setdefault(fn, {}).setdefault(name, set()).add(rank)
-        return {fn: ranks for fn, params in seen.items()
-                if (ranks := {name: next(iter(rs)) for name, rs in params.items()
-                              if len(rs) == 1 and None not in rs})}
+        return {fn: ranks for fn, params in seen.items() if (ranks := {
+            name: agreed for name, rs in params.items() if (agreed := _agreed(rs)) is not None})}
+
+
+def _agreed(ranks: set) -> int | str | None:
+    given = ranks - {PASSED_NONE}
+    if not given:
+        return PASSED_NONE
+    return next(iter(given)) if len(given) == 1 and None not in given else None

@@ -35,6 +35,13 @@ class Optional(nn.Module):
         return x
 
 
+class Cross(nn.Module):
+    def forward(self, x, context=None):
+        kv = context if context is not None else x
+        reveal_shape(kv + x)  # reveal: (x0, x1, x2)
+        return kv
+
+
 class Model(nn.Module):
     def __init__(self, dim):
         super().__init__()
@@ -42,6 +49,7 @@ class Model(nn.Module):
         self.picky = Picky()
         self.either = Disagree()
         self.optional = Optional()
+        self.cross = Cross()   # every call leaves its context out: None
 
     def forward(self, tokens, images):
         b, n, d = tokens.shape
@@ -52,4 +60,6 @@ class Model(nn.Module):
         self.either(images, tokens)
         self.optional(tokens)
         self.optional(tokens, tokens[..., 0])
+        self.cross(tokens)
+        self.cross(tokens, context=None)
         return out

@@ -27,7 +27,8 @@ __all__ = [
     "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
-    "exact_quotient", "common_factor", "shared_atoms", "symbol_key",
+    "exact_quotient", "common_factor", "shared_atoms", "symbol_key", "polynomial_quotient",
+    "map_atoms", "apply_op",
 ]
 
 
@@ -225,16 +226,22 @@ def _exact_quotient(a: Dim, b: Dim) -> Dim | None:
         return None
     out: dict = {}
     for monomial, c in a.terms:
-        rest = list(monomial)
-        for atom in divisor:
-            if atom not in rest:
-                return None
-            rest.remove(atom)
-        if c % k:
+        rest = _monomial_quotient(monomial, divisor)
+        if rest is None or c % k:
             return None
-        out[tuple(rest)] = out.get(tuple(rest), 0) + c // k
+        out[rest] = out.get(rest, 0) + c // k
     constant = out.pop((), 0)
     return _build(out, constant)
+
+
+def _monomial_quotient(monomial: Monomial, divisor: Monomial) -> Monomial | None:
+    """The atoms of ``monomial`` left when those of ``divisor`` are taken out (None: not all are in it)."""
+    rest = list(monomial)
+    for atom in divisor:
+        if atom not in rest:
+            return None
+        rest.remove(atom)
+    return tuple(rest)
 
 
 def _common_factor(a: Dim, b: Dim) -> tuple[Dim, Dim, Dim] | None:
@@ -284,6 +291,32 @@ def _exact_quotient_by(a: Dim, g: Dim) -> Dim | None:
             return a // g if a % g == 0 else None
         return _scale_down(a, g) if _content(a) % g == 0 else None
     return _exact_quotient(a, g)
+
+
+def polynomial_quotient(a: Dim, b: Dim) -> Dim | None:
+    """``q`` with ``a == q*b`` as polynomials (atoms taken as variables), or None when the division
+    leaves a remainder (or this search cannot find ``q``). Division by the leading term, terms
+    being in their normal order; the answer is checked by multiplying back, so the order only
+    decides what is found, never whether it is right: a conv's output size
+    ``(h-k+2p+1)*(w-k+2p+1) % (w-k+2p+1)`` is 0, which Z3 could not show in 5M steps (issue 11)."""
+    if type(b) is int:
+        return _exact_quotient_by(a, b) if b else None
+    if type(a) is int:
+        return 0 if a == 0 else None
+    lead, lead_coeff = b.terms[0]
+    quotient: Dim = 0
+    rest: Dim = a
+    for _ in range(2 * len(a.terms) + 4):
+        if type(rest) is int:
+            break
+        monomial, coeff = rest.terms[0]
+        left = _monomial_quotient(monomial, lead)
+        if left is None or coeff % lead_coeff:
+            return None
+        term = Expr(((left, coeff // lead_coeff),), 0) if left else coeff // lead_coeff
+        quotient = add(quotient, term)
+        rest = sub(rest, mul(term, b))
+    return quotient if rest == 0 and mul(quotient, b) == a else None
 
 
 #: public names of the two cancellations (``constraints/readable.py`` rewrites predicates with them)
@@ -385,15 +418,25 @@ def _apply_atom(atom: Atom, leaf: Callable[[Sym], Dim]) -> Dim:
 
 
 def _rebuild(d: Dim, leaf: Callable[[Sym], Dim]) -> Dim:
+    return map_atoms(d, lambda atom: _apply_atom(atom, leaf))
+
+
+def map_atoms(d: Dim, value: Callable[[Atom], Dim]) -> Dim:
+    """``d`` with each atom replaced by ``value(atom)``, renormalised."""
     if type(d) is int:
         return d
     total: Dim = d.constant
     for m, c in d.terms:
         term: Dim = c
         for atom in m:
-            term = mul(term, _apply_atom(atom, leaf))
+            term = mul(term, value(atom))
         total = add(total, term)
     return total
+
+
+def apply_op(kind: str, a: Dim, b: Dim) -> Dim:
+    """``floordiv``, ``mod``, ``min`` or ``max`` of two dims, as an :class:`Op` of that kind reads."""
+    return _OPS[kind](a, b)
 
 
 def substitute(d: Dim, mapping: Mapping[str, Dim]) -> Dim:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Iterable, Sequence
 
-from . import intervals, witnesses
+from . import cases, intervals, witnesses
 from .canonical import question_key
 from .dims import Dim, Sym, is_signed
 from .predicates import Pred, eq, evaluate_pred, pred_symbols
@@ -319,7 +319,8 @@ class Solver:
 
     def _answer(self, chosen: tuple[Fact, ...], requirement: Pred) -> Decision:
         """Cheapest first: this question asked before (as is, or under other symbol names:
-        canonical.py), bounds (intervals.py), witnesses (:meth:`_sample`), then Z3."""
+        canonical.py), bounds (intervals.py), the answers Python finds (:meth:`_without_z3`),
+        then Z3."""
         exact = ((chosen, requirement), self.rlimit)
         hit = _DECIDED.get(exact)
         if hit is not None:
@@ -331,7 +332,7 @@ class Solver:
         if intervals.holds(requirement, (f.pred for f in chosen)):
             hit = Decision(Verdict.HOLDS)
         else:
-            hit = self._sample(chosen, requirement, names)
+            hit = self._without_z3(chosen, requirement, names)
             if hit is None:
                 hit = self._decide(chosen, requirement)
                 if hit is None:
@@ -354,18 +355,39 @@ class Solver:
             self.spent += hit.cost
         return hit
 
-    def _sample(self, facts: tuple[Fact, ...], requirement: Pred, order: list[str]) -> Decision | None:
-        """SOMETIMES, shown by two concrete witnesses (one where the requirement holds, one where it
-        fails, both consistent with the facts), found by evaluating small values in Python.
+    def _without_z3(self, facts: tuple[Fact, ...], requirement: Pred, order: list[str]) -> Decision | None:
+        """SOMETIMES by two witnesses or HOLDS by a proof, found in Python, cheapest first:
+        sampling fixed small values (:meth:`_sample`), proof by cases (cases.py), witnesses by
+        repair (witnesses.py). Each answer is one Z3 would give (their modules say why); None
+        leaves the question to Z3. ``order``: the symbols by first appearance (canonical.py)."""
+        fails, holds = self._sample(facts, requirement, order)
+        if fails and holds:
+            return Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
+        preds = [f.pred for f in facts]
+        if cases.holds(requirement, preds):
+            return Decision(Verdict.HOLDS)
+        if order and len(order) <= 24:
+            # values that tie symbols together (``a == b or a == 1``, ``b*h*w == b*p*q``) are
+            # rarely among the fixed ones: search for the missing witness by repairing them
+            found = witnesses.witnesses(preds, requirement, order, _assignments(order, _constants(requirement)),
+                                        (fails, holds))
+            if found is not None:
+                return Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
+        return None
+
+    def _sample(self, facts: tuple[Fact, ...], requirement: Pred,
+                order: list[str]) -> tuple[dict | None, dict | None]:
+        """Witnesses among small values: ``(fails, holds)``, values consistent with the facts under
+        which the requirement fails and holds, each None if none was found.
 
         Most undecided questions are like ``b*d*t == b*d*d*t``: non-linear, where Z3 may take a
         second to say what ``d = 1`` and ``d = 2`` show at once. Only HOLDS and FAILS need proofs."""
         # ``order``: the symbols by first appearance in the question (canonical.py), so every copy of
         # a question under other names tries the same values and finds the same witnesses: what
         # the memo answers for a copy is what asking it afresh would have found
-        if not order or len(order) > 24:
-            return None
         holds = fails = None
+        if not order or len(order) > 24:
+            return fails, holds
         for values in _assignments(order, _constants(requirement)):
             try:
                 if not all(evaluate_pred(f.pred, values) for f in facts):
@@ -377,14 +399,8 @@ class Solver:
             except (ZeroDivisionError, KeyError, ValueError):
                 continue
             if holds and fails:
-                return Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
-        # values that tie symbols together (``a == b or a == 1``, ``b*h*w == b*p*q``) are rarely
-        # among the fixed ones: search for the missing witness by repairing them (witnesses.py)
-        found = witnesses.witnesses([f.pred for f in facts], requirement, order,
-                                    _assignments(order, _constants(requirement)), (fails, holds))
-        if found is not None:
-            return Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
-        return None
+                break
+        return fails, holds
 
     def _decide(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision | None:
         return self._asked(lambda enc: self._decide_z3(enc, facts, requirement))

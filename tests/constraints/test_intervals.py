@@ -69,13 +69,13 @@ def test_a_factor_known_not_zero_drops_out_of_a_product_that_must_be_zero() -> N
 def test_a_question_asked_again_under_other_names_is_not_solved_again() -> None:
     """Each call of a function freshens its symbols: the same question comes back renamed, and the
     process-wide memo answers it (canonical.py) without Z3."""
-    def question(a: str, b: str):
-        x, y = D.sym(a), D.sym(b)   # x == y proves x*x == x*y: Z3's to prove, not the bounds'
-        return [Fact(P.le(1, x)), Fact(P.eq(x, y))], P.eq(D.mul(x, x), D.mul(x, y))
+    def question(a: str, b: str, c: str):
+        x, y, z = D.sym(a), D.sym(b), D.sym(c)   # a non-zero factor cancels: Z3's to prove, not the bounds'
+        return [Fact(P.le(1, x)), Fact(P.eq(D.mul(x, y), D.mul(x, z)))], P.eq(y, z)
 
     first, second = Solver(), Solver()
-    assert first.decide(*question("n#1", "m#2")).verdict is Verdict.HOLDS and first.queries == 1
-    assert second.decide(*question("n#7", "m#9")).verdict is Verdict.HOLDS and second.queries == 0
+    assert first.decide(*question("n#1", "m#2", "k#3")).verdict is Verdict.HOLDS and first.queries == 1
+    assert second.decide(*question("n#7", "m#9", "k#12")).verdict is Verdict.HOLDS and second.queries == 0
 
 
 def test_a_size_the_requirement_names_is_tried_as_a_witness() -> None:
@@ -93,8 +93,12 @@ def test_what_relational_bounds_prove_holds_wherever_the_facts_do(a, b, kind, re
     # facts x < y + c / x <= y + c between symbols: a proof by elimination may use them
     facts = [(P.lt if strict else P.le)(D.sym(x), D.add(D.sym(y), c)) for x, y, c, strict in relations]
     requirement = COMPARE[kind](a, b)
-    if not holds(requirement, facts):
-        return
+    if holds(requirement, facts):
+        assert_true_where_the_facts_are(requirement, facts, values)
+
+
+def assert_true_where_the_facts_are(requirement: P.Pred, facts: list, values: dict) -> None:
+    """A proved requirement is true at ``values`` wherever the facts are (a division by 0: neither)."""
     try:
         if all(P.evaluate_pred(f, values) for f in facts):
             assert P.evaluate_pred(requirement, values)

@@ -1,0 +1,203 @@
+"""Proof by cases: a requirement that follows from the facts once each ``or`` among them is split
+and each equality ``n == e`` is used to replace ``n``, before any sampling or Z3.
+
+Shape facts are mostly equalities and their alternatives: a broadcast states ``a == b or a == 1 or
+b == 1`` and defines its result ``(a == b and m == a) or (a == 1 and m == b) or (b == 1 and m ==
+a)``, a reshape ``b*h*w == b*p*q``, a split ``_*heads == dim``. A requirement about them holds when
+it holds in every case the alternatives allow; in each case, the equalities that define a symbol
+(one side is the symbol alone, the other does not mention it) are substituted into the rest and
+the requirement, renormalising, and the requirement is then settled by normalisation itself
+(``max(a, a) == a``), by bounds (``intervals.py``), or by exact division (``A % B == 0`` where
+``A`` is ``B`` times a polynomial, as a conv's output size is). A case whose facts normalise to
+false (``512 == 1``) or leave a symbol an empty range is impossible and needs no proof; when every
+case is, the facts contradict each other and nothing is claimed (Z3 says UNKNOWN there).
+
+Only HOLDS is answered, as by ``intervals.py``. Normalisation divides as if every divisor were
+non-zero (``(h*n) % n`` is 0), and Z3 leaves division by 0 unspecified, so no proof is given when
+some divisor the question holds is not provably >= 1 by bounds: then Z3, not this, answers. Bounded
+to :data:`MAX_CASES` cases and :data:`MAX_SUBSTITUTIONS` substitutions a case.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Iterable, Sequence
+
+from . import intervals
+from .dims import (Dim, Expr, Op, Sym, apply_op, free_symbols, is_signed, map_atoms, polynomial_quotient, sub,
+                   substitute, sym)
+from .predicates import Pred, eq, le, lt, ne, substitute_pred
+
+MAX_CASES = 32
+MAX_SUBSTITUTIONS = 8
+
+
+def holds(requirement: Pred, facts: Sequence[Pred]) -> bool:
+    """Whether ``requirement`` holds in every possible case of ``facts`` (False: cannot tell here)."""
+    alternatives = [_alternatives(f) for f in facts]
+    count = 1
+    for options in alternatives:
+        count *= len(options)
+        if count > MAX_CASES:
+            return False
+    if _divides(requirement, facts):
+        return True
+    if not _divisors_positive(requirement, facts):
+        return False
+    possible = 0
+    for case in product(*alternatives):
+        atoms = [atom for option in case for atom in option]
+        verdict = _case(requirement, atoms)
+        if verdict is False:
+            return False
+        possible += verdict is True
+    return possible > 0
+
+
+def _alternatives(fact: Pred) -> list[tuple[Pred, ...]]:
+    """The fact's cases, each a conjunction of comparisons (an ``or`` of ``and``s of them)."""
+    if fact.kind == "or":
+        options = []
+        for part in fact.args:
+            options.extend(_alternatives(part))
+        return options
+    if fact.kind == "and":
+        merged: list[tuple[Pred, ...]] = [()]
+        for part in fact.args:
+            merged = [m + option for m in merged for option in _alternatives(part)]
+        return merged
+    return [(fact,)]
+
+
+def _case(requirement: Pred, atoms: list[Pred]) -> bool | None:
+    """True: the requirement holds in this case; None: the case is impossible; False: not shown."""
+    for _ in range(MAX_SUBSTITUTIONS):
+        found = _definition(atoms)
+        if found is None:
+            break
+        name, value, used = found
+        mapping = {name: value}
+        atoms = [substitute_pred(a, mapping) for i, a in enumerate(atoms) if i != used]
+        requirement = substitute_pred(requirement, mapping)
+    if any(a.kind == "false" for a in atoms) or _empty_range(atoms):
+        return None
+    atoms = [a for a in atoms if a.kind != "true"]
+    return _settled(requirement, atoms)
+
+
+def _settled(requirement: Pred, atoms: list[Pred]) -> bool:
+    k = requirement.kind
+    if k == "true":
+        return True
+    if k == "and":
+        return all(_settled(p, atoms) for p in requirement.args)
+    if k == "or":
+        return any(_settled(p, atoms) for p in requirement.args)
+    if k not in ("eq", "ne", "le", "lt"):
+        return False
+    if intervals.holds(requirement, atoms) or _divides(requirement, atoms):
+        return True
+    # a max or min whose larger argument the bounds know is that argument (max(a, 1) is a when
+    # 1 <= a): a broadcast's result dim, compared with what it must be
+    simpler = Pred(k, tuple(_ordered(d, atoms) for d in requirement.args))
+    simpler = {"eq": eq, "ne": ne, "le": le, "lt": lt}[k](*simpler.args)
+    return simpler != requirement and (simpler.kind == "true" or intervals.holds(simpler, atoms))
+
+
+def _ordered(d: Dim, atoms: list[Pred]) -> Dim:
+    """``d`` with each max/min replaced by the argument the bounds show it is."""
+    return map_atoms(d, lambda atom: _ordered_atom(atom, atoms))
+
+
+def _ordered_atom(atom, atoms: list[Pred]) -> Dim:
+    if type(atom) is Sym:
+        return Expr((((atom,), 1),), 0)
+    x, y = (_ordered(arg, atoms) for arg in atom.args)
+    if atom.kind in ("min", "max"):
+        if intervals.holds(le(x, y), atoms):
+            return y if atom.kind == "max" else x
+        if intervals.holds(le(y, x), atoms):
+            return x if atom.kind == "max" else y
+    return apply_op(atom.kind, x, y)
+
+
+def _definition(atoms: list[Pred]) -> tuple[str, Dim, int] | None:
+    """An equality ``n == e`` (either way round) with ``e`` free of ``n``: ``(n, e, its index)``."""
+    for i, atom in enumerate(atoms):
+        if atom.kind != "eq":
+            continue
+        for this, other in (atom.args, atom.args[::-1]):
+            name = _symbol(this)
+            if name is not None and name not in free_symbols(other):
+                return name, other, i
+    return None
+
+
+def _symbol(d: Dim) -> str | None:
+    if type(d) is Expr and not d.constant and len(d.terms) == 1:
+        (monomial, coeff), = d.terms
+        if coeff == 1 and len(monomial) == 1 and type(monomial[0]) is Sym:
+            return monomial[0].name
+    return None
+
+
+def _empty_range(atoms: list[Pred]) -> bool:
+    return any(lo > hi for lo, hi in intervals.symbol_ranges(atoms).values())
+
+
+def _divides(requirement: Pred, atoms: Sequence[Pred]) -> bool:
+    """``c*(A % B) == 0`` (either way round) with ``A`` a multiple of ``B`` as polynomials and
+    ``B`` not 0: ``A`` is ``q*B`` whatever value ``q`` has (a division in it by anything), and
+    ``(q*B) % B`` is 0 for every non-zero ``B`` in Python's semantics and in Z3's."""
+    if requirement.kind != "eq":
+        return False
+    d = sub(*requirement.args)
+    if type(d) is not Expr or d.constant:
+        return False
+    return all(any(type(atom) is Op and atom.kind == "mod" and polynomial_quotient(*atom.args) is not None
+                   and _nonzero(atom.args[1], atoms) for atom in monomial)
+               for monomial, _ in d.terms)
+
+
+def _nonzero(d: Dim, atoms: Sequence[Pred]) -> bool:
+    """Whether bounds show ``d != 0``, at once or split on one size at 0 and >= 1
+    (``2*W*W + W - 1`` is -1 at ``W == 0`` and at least 2 above)."""
+    if _signed(d, atoms):
+        return True
+    for name in sorted(free_symbols(d)):
+        if not is_signed(name) and _signed(substitute(d, {name: 0}), atoms) \
+                and _signed(d, [*atoms, le(1, sym(name))]):
+            return True
+    return False
+
+
+def _signed(d: Dim, atoms: Sequence[Pred]) -> bool:
+    """Whether bounds (relational ones included) show ``d >= 1`` or ``d <= -1``."""
+    return intervals.holds(le(1, d), atoms) or intervals.holds(le(d, -1), atoms)
+
+
+def _divisors_positive(requirement: Pred, facts: Sequence[Pred]) -> bool:
+    """Whether every floor division and modulo the question holds has a divisor >= 1 by bounds."""
+    divisors = {d for p in (requirement, *facts) for d in _divisors(p)}
+    return all(intervals.holds(le(1, d), facts) for d in divisors)
+
+
+def _divisors(p: Pred) -> Iterable[Dim]:
+    if p.kind in ("eq", "ne", "le", "lt"):
+        for d in p.args:
+            yield from _dim_divisors(d)
+    else:
+        for x in p.args:
+            yield from _divisors(x)
+
+
+def _dim_divisors(d: Dim) -> Iterable[Dim]:
+    if type(d) is int:
+        return
+    for monomial, _ in d.terms:
+        for atom in monomial:
+            if type(atom) is Op:
+                if atom.kind in ("floordiv", "mod"):
+                    yield atom.args[1]
+                for arg in atom.args:
+                    yield from _dim_divisors(arg)

@@ -1,0 +1,80 @@
+"""Proof by cases: what it proves holds wherever the facts do, and Z3 agrees."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from shapecheck.constraints import dims as D
+from shapecheck.constraints import predicates as P
+from shapecheck.constraints.cases import holds
+from shapecheck.constraints.solver import Fact, Solver, Verdict
+
+from test_dims import NAMES  # rootdir-relative: tests are not a package
+from test_intervals import assert_true_where_the_facts_are
+from test_witnesses import preds
+
+a, b, m, h, w, k, n = (D.sym(name) for name in ("a", "b", "m", "h", "w", "k", "n"))
+
+
+def _z3(facts, requirement) -> Verdict:
+    return Solver()._decide_z3(Solver().encoding(), tuple(Fact(f) for f in facts), requirement).verdict
+
+
+@settings(max_examples=150, deadline=None)
+@given(facts=st.lists(preds(), max_size=3), requirement=preds(),
+       values=st.fixed_dictionaries({name: st.integers(0, 9) for name in NAMES}))
+def test_what_cases_prove_holds_wherever_the_facts_do(facts, requirement, values) -> None:
+    if not holds(requirement, facts):
+        return
+    assert_true_where_the_facts_are(requirement, facts, values)
+    assert _z3(facts, requirement) in (Verdict.HOLDS, Verdict.UNKNOWN)
+
+
+def test_a_broadcast_result_is_proved_in_each_case() -> None:
+    # m is the broadcast of a and b; b is 512 or 1
+    facts = [P.disj([P.eq(a, b), P.eq(a, 1), P.eq(b, 1)]),
+             P.disj([P.conj([P.eq(a, b), P.eq(m, a)]), P.conj([P.eq(a, 1), P.eq(m, b)]),
+                     P.conj([P.eq(b, 1), P.eq(m, a)])]),
+             P.disj([P.eq(b, 512), P.eq(b, 1)])]
+    assert holds(P.disj([P.eq(m, a), P.eq(m, 512)]), facts)
+    assert not holds(P.eq(D.dmax(a, b), m), facts)           # a == 0, b == 1: m is 0
+    assert holds(P.eq(D.dmax(a, b), m), facts + [P.le(1, a)])
+    assert not holds(P.eq(m, a), facts)                      # a == 1, b == 512: m is 512
+    assert _z3(facts, P.eq(m, a)) is Verdict.SOMETIMES
+
+
+def test_a_conv_output_size_divides_by_its_width() -> None:
+    p = D.floordiv(k, 2)
+    rows, cols = D.add(D.sub(D.add(h, D.mul(p, 2)), k), 1), D.add(D.sub(D.add(w, D.mul(p, 2)), k), 1)
+    facts = [P.le(k, D.add(h, D.mul(p, 2))), P.le(k, D.add(w, D.mul(p, 2)))]
+    assert D.polynomial_quotient(D.mul(rows, cols), cols) == rows
+    assert holds(P.eq(D.mod(D.mul(rows, cols), cols), 0), facts)
+    assert not holds(P.eq(D.mod(D.add(D.mul(rows, cols), 1), cols), 0), facts)
+
+
+def test_no_proof_over_a_divisor_that_may_be_zero() -> None:
+    # normalisation takes (n*h) % h as 0; at h == 0 Z3 leaves it unspecified
+    facts = [P.eq(m, D.mul(n, h))]
+    assert not holds(P.eq(D.mod(m, h), 0), facts)
+    assert holds(P.eq(D.mod(m, h), 0), facts + [P.le(1, h)])
+
+
+def test_contradictory_facts_prove_nothing() -> None:
+    assert not holds(P.eq(a, b), [P.disj([P.eq(a, 3), P.eq(a, 4)]), P.eq(a, 5)])
+
+
+def test_a_question_proved_by_cases_never_reaches_z3() -> None:
+    facts = (Fact(P.disj([P.eq(b, 512), P.eq(b, 1)])), Fact(P.lt(1, b)))
+    s = Solver()
+    assert s.decide(facts, P.eq(b, 512)).verdict is Verdict.HOLDS and s.queries == 0
+
+
+def test_a_multiple_of_a_divisor_that_is_never_zero_leaves_no_remainder() -> None:
+    # timm's bottleneck_attn: q*(2*W*W + W - 1) % (2*W*W + W - 1), q a division by 2*W - 1; the
+    # divisor is -1 at W == 0 and at least 2 above, and Z3 answered in 4.8M steps or ran out at 5M
+    q = D.floordiv(D.mul(n, k), D.sub(D.mul(w, 2), 1))
+    divisor = D.sub(D.add(D.mul(D.mul(w, w), 2), w), 1)
+    requirement = P.eq(D.mod(D.mul(q, divisor), divisor), 0)
+    assert holds(requirement, [P.eq(D.mul(w, D.mod(D.mul(n, k), D.sub(D.mul(w, 2), 1))), 0)])
+    assert not holds(P.eq(D.mod(D.mul(q, divisor), D.sub(divisor, 1)), 0), [])
+    assert not holds(P.eq(D.mod(D.mul(q, D.sub(w, 1)), D.sub(w, 1)), 0), [])   # 0 at w == 1

@@ -52,8 +52,9 @@ class Joiner:
             return a
         if a.middle is not None and b.middle is not None:
             a, b = align_middles([a, b], self.fresh)
-            if a.middle == b.middle and not a.prefix and not b.prefix and len(a.suffix) == len(b.suffix):
-                return Shape((), True, tuple(self.dim(x, y) for x, y in zip(a.suffix, b.suffix)), a.middle)
+            if a.middle == b.middle and len(a.prefix) == len(b.prefix) and len(a.suffix) == len(b.suffix):
+                return Shape(tuple(self.dim(x, y) for x, y in zip(a.prefix, b.prefix)), True,
+                             tuple(self.dim(x, y) for x, y in zip(a.suffix, b.suffix)), a.middle)
             return None
         if a.rank is None or b.rank is None or a.rank != b.rank:
             return None

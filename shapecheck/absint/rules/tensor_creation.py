@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...constraints.predicates import le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..core.context import Call, OpContext
+from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Int, List, Tuple, Value
 from . import creation as K
 from .args import as_array, int_arg, literal_array, shape_arg
@@ -23,6 +23,29 @@ def sized(dtype: str, start: int = 0) -> Rule:
         size = size_arg(call, start)
         dims = shape_arg(ctx, size) if size is not None else None
         return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+
+    return rule
+
+
+def legacy(dtype: str) -> Rule:
+    """``torch.FloatTensor(*sizes)`` / ``torch.FloatTensor(data)``, the typed legacy constructors:
+    ints, or one torch.Size, are the sizes of an uninitialised tensor; one other sequence or an
+    array is the data (``FloatTensor((n, 1))`` is the 1-D tensor of those two numbers: torch's
+    legacy_tensor_ctor binds a lone sequence that is not a torch.Size as data); no argument, an
+    empty tensor."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        args = call.args
+        if not args:
+            return Array(Shape((0,)), dtype)
+        if len(args) == 1 and type(args[0].value) is Tuple and args[0].value.is_shape:
+            args = [Arg(item) for item in args[0].value.items]
+        if all(type(a.value) is Int for a in args):
+            return Array(Shape(tuple(a.value.dim for a in args)), dtype)
+        if len(args) == 1 and (type(args[0].value) is Array or _written_out(args[0].text)):
+            data = literal_array(args[0].value)
+            return Array(data.shape if data is not None else UNKNOWN_SHAPE, dtype)
+        return Array(UNKNOWN_SHAPE, dtype)   # a sequence from elsewhere may be a torch.Size
 
     return rule
 

@@ -75,6 +75,9 @@ _FUNCTIONS.update({
     # creation
     "zeros": TC.sized("float32"), "ones": TC.sized("float32"), "empty": TC.sized("float32"),
     "rand": TC.sized("float32"), "randn": TC.sized("float32"), "full": TC.full, "randint": TC.randint,
+    "FloatTensor": TC.legacy("float32"), "DoubleTensor": TC.legacy("float64"), "HalfTensor": TC.legacy("float16"),
+    "LongTensor": TC.legacy("int64"), "IntTensor": TC.legacy("int32"), "BoolTensor": TC.legacy("bool"),
+    "ByteTensor": TC.legacy("uint8"),
     "zeros_like": torch_call(like()), "ones_like": torch_call(like()), "empty_like": torch_call(like()),
     "rand_like": torch_call(like("float32")), "randn_like": torch_call(like("float32")),
     "randint_like": torch_call(like("int64")), "full_like": torch_call(like(params=("a", "fill_value"))),

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Int, Tuple, Value
-from .args import bound_array, const_int
+from ..core.values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
+from .args import bound_array, const_int, spec_dims
 from .manipulation import flatten_shape, unflatten_shape
 from .nn_args import layer_input, layer_param, per_dim
 
@@ -36,8 +36,13 @@ def upsample_layer(ctx: OpContext, call: Call) -> Value:
 
 
 def interpolate_shape(ctx: OpContext, x: Array, size: Value | None, scale: Value | None) -> Value:
-    """interpolate/Upsample on (N, C, *spatial): spatial dims become ``size``, or floor(L * scale)."""
+    """interpolate/Upsample on (N, C, *spatial): spatial dims become ``size``, or floor(L * scale).
+    A size or scale per spatial dim fixes the rank of an input whose rank is unknown."""
     dims = x.shape.dims
+    count = next((len(v.items) for v in (size, scale) if type(v) in (Tuple, List) and v.items is not None), None)
+    if dims is None and count:
+        dims = spec_dims(ctx, x.shape, count + 2, lambda i: ctx.fresh("l"))
+        x = Array(Shape(dims), x.dtype, tensor=x.tensor) if dims is not None else x
     if dims is None or len(dims) < 3:
         return Array(UNKNOWN_SHAPE, x.dtype) if dims is None or len(dims) >= 3 else x
     nd = len(dims) - 2

@@ -21,3 +21,15 @@ def cls_tokens(cls, x):
     n, d = cls.shape
     reveal_shape(cls.expand(b, -1, -1))  # reveal: (b, n, d)
     return cls
+
+
+def resized(x):
+    # one size per spatial dim: x is (N, C, H, W), and the function is analysed at that rank
+    y = torch.nn.functional.interpolate(x, size=(8, 8))
+    reveal_shape(y)  # reveal: (x0, x1, 8, 8)
+    return y
+
+
+def rescaled(x):
+    reveal_shape(torch.nn.functional.interpolate(x, scale_factor=2))  # reveal: (...)
+    return x

@@ -12,7 +12,7 @@ and the reporting policy (after Tensors Fitting Perfectly: report only what is s
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_shapes, result_definition, shared_middle
@@ -222,6 +222,21 @@ class OpContext:
             found = self.interp.frame.middle_dims[key] = self.fresh(f"{middle.name}.shape[{index}]")
         return found
 
+    def folded(self, shape: Shape) -> Shape:
+        """``shape`` with the dims a run took off a parameter's middle put back where they are that
+        middle's own (``(x.shape[0], *x[1:])`` is ``(*x)``): one form for one shape, so that an op
+        on the last dims (``nn.Linear``) can take them off again."""
+        middle = shape.middle
+        if middle is None:
+            return shape
+        taken = self.interp.frame.middle_dims
+        prefix, suffix = shape.prefix, shape.suffix
+        while prefix and middle.skip and taken.get((middle.name, middle.scope, middle.skip - 1)) == prefix[-1]:
+            prefix, middle = prefix[:-1], replace(middle, skip=middle.skip - 1)
+        while suffix and middle.drop and taken.get((middle.name, middle.scope, -middle.drop)) == suffix[0]:
+            suffix, middle = suffix[1:], replace(middle, drop=middle.drop - 1)
+        return Shape(prefix, True, suffix, middle)
+
     def assume(self, pred: Pred, origin: object = None) -> None:
         self.interp.add_fact(Fact(pred, origin))
 
@@ -274,7 +289,8 @@ class OpContext:
             heads = [(s, op) for s, op in zip(shapes, operands) if s.variadic]
             prefix = self._broadcast_dims([op for _, op in heads], [s.prefix for s, _ in heads], code,
                                           from_start=True) if heads[0][0].prefix else ()
-            return Shape(prefix, True, self._broadcast_dims(operands, [trailing(s) for s in shapes], code), middle)
+            return self.folded(Shape(prefix, True, self._broadcast_dims(operands, [trailing(s) for s in shapes], code),
+                                     middle))
         aligned = aligned_trailing(shapes)
         if aligned is None:
             return None

@@ -24,7 +24,7 @@ def linear_shape(ctx: OpContext, x: Array, x_arg: Arg, in_features: D.Dim | None
     if dims is None:
         # an unknown rank: the last dim, where the suffix fixes it, is checked the same way; the
         # result is the input with it replaced (its middle anonymous: a dim of it may be the last)
-        s = x.shape
+        s = ctx.folded(x.shape)
         if s.suffix:
             check_last(s.suffix[-1])
             return Array(Shape(s.prefix, True, s.suffix[:-1] + out_dims, s.middle), x.dtype)

@@ -16,7 +16,7 @@ def axes(a):
 
 def centred(a):
     out = a - np.mean(a, axis=0, keepdims=True)
-    reveal_shape(out)  # reveal: (a.shape[0], *a[1:])
+    reveal_shape(out)  # reveal: (*a)
     return out
 
 

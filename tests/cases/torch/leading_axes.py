@@ -9,7 +9,7 @@ def channel_norm(x):
     reveal_shape(var)  # reveal: (x.shape[0], 1, *x[2:])
     mean = torch.mean(x, dim=1, keepdim=True)
     out = (x - mean) / (var + 1e-5).sqrt()
-    reveal_shape(out)  # reveal: (x.shape[0], x.shape[1], *x[2:])
+    reveal_shape(out)  # reveal: (*x)
     return out
 
 
@@ -79,3 +79,12 @@ def mismatch(x):
 def fine(x):
     # x.shape[1] may be 1 or 2: the slices agree then
     return x[:, :2] + x[:, :3]
+
+
+def projected(x):
+    # x - mean is x's shape again: a layer on its last dim keeps the rest of x
+    centred = x - x.mean(dim=1, keepdim=True)
+    reveal_shape(torch.nn.Linear(4, 8)(centred))  # reveal: (*x[:-1], 8)
+    reveal_shape(x.transpose(1, 2).transpose(1, 2))  # reveal: (x.shape[0], x.shape[1], x.shape[2], *x[3:])
+    reveal_shape(x.transpose(1, 2).transpose(1, 2) + x)  # reveal: (*x)
+    return centred

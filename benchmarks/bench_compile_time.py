@@ -205,10 +205,7 @@ def main(argv=None) -> int:
     text = table(names, results, before)
     if args.calls:
         text += calls_table(call_times(args.tree), call_times(args.before) if args.before else None)
-    emit(f"python benchmarks/bench_compile_time.py --repeat {args.repeat}"
-         f"{' --only ' + ' '.join(names) if len(names) < len(KERNELS) else ''}"
-         f"{' --before ' + args.before if args.before else ''}{' --calls' if args.calls else ''}",
-         "Compile time per kernel (issue 12)", text, args.write)
+    emit("Compile time per kernel (issue 12)", text, args.write)
     return 0
 
 

@@ -202,8 +202,7 @@ def main(argv=None) -> int:
         r["quick"] = int(args.quick)
     row_rows = rows_vs_numpy(args.quick, args.budget)
     text = tables(kernel_rows, missing, row_rows)
-    emit(f"python benchmarks/bench_numba_style.py{' --quick' if args.quick else ''}",
-         "Numba-style kernels and row kernels (issue 12, item 8)", text, args.write)
+    emit("Numba-style kernels and row kernels (issue 12, item 8)", text, args.write)
     return 0
 
 

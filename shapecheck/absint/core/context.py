@@ -62,6 +62,13 @@ class Arg:
         return f"Arg({self.value!r}, {self.text!r})"
 
 
+#: Keyword keys that stand for arguments of unknown number, in a call of the project's own code:
+#: ``f(x, *rest)`` with ``rest`` of unknown length ("*", its value the join of rest's items) and
+#: ``f(x, **options)`` with ``options`` unknown ("**"). Neither is a Python identifier, so no real
+#: keyword argument has that name; binding reads them as "any parameter not given may be passed".
+MORE_POSITIONAL, MORE_KEYWORDS = "*", "**"
+
+
 @dataclass
 class Call:
     """A call of a modelled op: positional and keyword arguments."""

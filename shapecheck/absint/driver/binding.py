@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..core.session import Run
 from ...constraints.shapes import Middle
-from ..core.values import UNKNOWN, Dict, Function, Instance, Tuple, Unknown, Value
+from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
+from ..core.values import UNKNOWN, Dict, Function, Instance, List, Tuple, Unknown, Value
 from ..interp.annotations import parameter_start
 
 
@@ -41,14 +42,26 @@ def _parameter(fn: Function, name: str, tensor: bool) -> Unknown:
 
 
 def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
-    """The environment of a call ``fn(*args, **kwargs)``; None when the arguments do not fit."""
+    """The environment of a call ``fn(*args, **kwargs)``; None when the arguments do not fit.
+
+    A call that passes arguments of unknown number (``MORE_POSITIONAL``, ``MORE_KEYWORDS`` in
+    ``kwargs``) may fill any parameter it does not name: those are unknown, not their defaults."""
+    kwargs = dict(kwargs)
+    more_positional = kwargs.pop(MORE_POSITIONAL, None)
+    more_keywords = kwargs.pop(MORE_KEYWORDS, None) is not None
     a = fn.node.args
     positional = [p.arg for p in a.posonlyargs + a.args]
     env: dict = {}
     for name, value in zip(positional, args):
         env[name] = value
     extra = args[len(positional):]
-    if extra:
+    if more_positional is not None:
+        for name in positional[len(args):]:
+            env[name] = UNKNOWN
+        if a.vararg is not None:
+            # what the rest holds beyond the parameters it fills: items like its known ones
+            env[a.vararg.arg] = List(None, more_positional) if not extra else UNKNOWN
+    elif extra:
         if a.vararg is None:
             return None
         env[a.vararg.arg] = Tuple(tuple(extra))
@@ -61,10 +74,13 @@ def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
             env[k] = v
         else:
             rest[k] = v
-    if rest and a.kwarg is None:
+    if rest and a.kwarg is None and not more_keywords:
         return None
+    if more_keywords:
+        for name in kw_names[len(a.posonlyargs):]:
+            env.setdefault(name, UNKNOWN)
     if a.kwarg is not None:
-        env[a.kwarg.arg] = Dict(tuple(rest.items()))
+        env[a.kwarg.arg] = UNKNOWN if more_keywords else Dict(tuple(rest.items()))
     # defaults
     defaults = fn.defaults
     for name, value in zip(positional[len(positional) - len(defaults):], defaults):

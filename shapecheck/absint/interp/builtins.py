@@ -182,6 +182,20 @@ def _sum(interp, node, args, kwargs) -> Value:
         return Int(out)
     if args and type(args[0]) is Array and args[0].shape.rank:
         return Array(Shape(args[0].shape.prefix[1:]), args[0].dtype)
+    if args and type(args[0]) in (Tuple, List):
+        # ``sum([branch(x) for branch in self.branches])``: start + each item in turn, broadcasting
+        # as ``+`` does. A list of unknown length is taken as not empty: one item stands for all (its
+        # element joins them), as code that adds arrays up and uses the sum as one expects.
+        seq = args[0]
+        items = seq.items if seq.items is not None else (seq.element,)
+        if items and all(type(item) is Array for item in items):
+            total = args[1] if len(args) > 1 else kwargs["start"].value if "start" in kwargs else Int(0)
+            given = node.args[0] if isinstance(node, ast.Call) and node.args else node
+            shown = given.elts if isinstance(given, (ast.List, ast.Tuple)) and len(given.elts) == len(items) \
+                else [given] * len(items)
+            for item, item_node in zip(items, shown):
+                total = interp.binary(node, ast.Add(), total, item, node, item_node)
+            return total
     return UNKNOWN
 
 

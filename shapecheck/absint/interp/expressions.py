@@ -7,7 +7,7 @@ import ast
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
 from ...constraints.solver import Fact
-from ..core.context import Arg, OpContext, ShapeError
+from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
@@ -28,6 +28,9 @@ from .annotations import subscript_annotation
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
 IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
+#: Callees a call with arguments of unknown number still reaches: the project's own functions,
+#: classes and objects, whose parameters bind to unknowns (an op's rule needs its arguments).
+OPEN_CALLEES = (Function, BoundMethod, Class, Instance)
 
 
 class Expressions:
@@ -541,12 +544,20 @@ class Expressions:
         finally:
             self.callee = outer
         args: list[Arg] = []
+        # arguments of unknown number (``*rest``, ``**options``): the project's own code is still
+        # analysed, each parameter they may fill unknown (binding.bind_call); an op's rule is not
+        more: dict[str, Arg] = {}
         for a in node.args:
             if isinstance(a, ast.Starred):
-                items = items_of(self.eval(a.value), None)
+                rest = self.eval(a.value)
+                items = items_of(rest, None) if not more else None
                 if items is None:
-                    return self._unknown_call(func)
+                    more[MORE_POSITIONAL] = Arg(element_of(rest) if not more else UNKNOWN)
+                    continue
                 args.extend(Arg(v, "") for v in items)
+            elif more:
+                more[MORE_POSITIONAL] = Arg(UNKNOWN)   # its place among the rest is unknown
+                self.eval(a)
             else:
                 args.append(Arg(self.eval(a), "", a, self.module))
         kwargs: dict[str, Arg] = {}
@@ -556,8 +567,13 @@ class Expressions:
                 if type(value) is Dict:
                     kwargs.update({k: Arg(v, "") for k, v in value.items if isinstance(k, str)})
                     continue
-                return self._unknown_call(func)
+                more[MORE_KEYWORDS] = Arg(UNKNOWN)
+                continue
             kwargs[kw.arg] = Arg(value, "", kw.value, self.module)
+        if more:
+            if type(func) not in OPEN_CALLEES:
+                return self._unknown_call(func)
+            kwargs.update(more)
         result = self.call(node, func, args, kwargs)
         if type(func) not in (LibraryObject, Builtin):
             self._escape_lists(node)

@@ -141,10 +141,15 @@ def expand(ctx: OpContext, call: Call) -> Value:
             out.append(d if size == -1 else size)
             continue
         ctx.require(disj((eq(d, size), eq(d, 1))), "SC101", lambda d=d, size=size, i=i: (
-            f"{ctx.op}: {ctx.describe(arg)} cannot be expanded to ({target.text}): the expanded size "
+            f"{ctx.op}: {ctx.describe(arg)} cannot be expanded to {_as_tuple(target.text)}: the expanded size "
             f"{ctx.show_dim(size)} must match the existing size {ctx.show_dim(d)} at non-singleton dimension {i}"))
         out.append(size)
     return Array(Shape(tuple(out)), a.dtype)
+
+
+def _as_tuple(text: str) -> str:
+    """A size argument's text as a tuple display (``x.expand(n, 4)`` reads ``(n, 4)``)."""
+    return text if text.startswith("(") and text.endswith(")") else f"({text})"
 
 
 def expand_as(ctx: OpContext, call: Call) -> Value:

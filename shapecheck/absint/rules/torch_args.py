@@ -51,7 +51,8 @@ def size_arg(call: Call, start: int) -> Arg | None:
         return rest[0]
     if not rest:
         return None
-    return Arg(Tuple(tuple(a.value for a in rest)), ", ".join(a.text for a in rest))
+    # written as the tuple display it stands for, so each size keeps its own text (its name as a dim)
+    return Arg(Tuple(tuple(a.value for a in rest)), "(" + ", ".join(a.text for a in rest) + ")")
 
 
 def _reads_as_sizes(arg: Arg) -> bool:

@@ -26,9 +26,10 @@ iteration, whatever the other unknowns are).
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from . import cases, intervals, witnesses
 from .canonical import question_key
@@ -300,6 +301,17 @@ class Solver:
         """A fresh Z3 encoding for one question, with this run's limits."""
         return Encoding(self.rlimit, self.timeout_ms)
 
+    @contextmanager
+    def limited(self, rlimit: int) -> Iterator[None]:
+        """Each question asked meanwhile gets at most ``rlimit`` Z3 steps: for an analysis whose
+        findings nobody sees (a coverage-only re-run), where an open question costs only time. The
+        memos keep answers per limit, so what it leaves unknown stays open to the others."""
+        outer, self.rlimit = self.rlimit, min(self.rlimit, rlimit)
+        try:
+            yield
+        finally:
+            self.rlimit = outer
+
     def _exhausted(self) -> bool:
         return self.spent >= self.budget or self.spent_s >= self.budget_s
 
@@ -311,7 +323,7 @@ class Solver:
             return Decision(Verdict.FAILS)
         symbols = pred_symbols(requirement)
         chosen = tuple(relevant_facts(facts, symbols))
-        key = (chosen, requirement)
+        key = (chosen, requirement, self.rlimit)
         hit = self._memo.get(key)
         if hit is None:
             hit = self._memo[key] = self._answer(chosen, requirement)
@@ -492,7 +504,7 @@ class Solver:
         # is a fresh symbol: with all of them in the key the memo rarely saw a question twice).
         mentioned = pred_symbols(requirement).union(*(pred_symbols(f.pred) for f in chosen))
         key = ("for_all", bound & mentioned, chosen, requirement)
-        hit = self._memo.get(key)
+        hit = self._memo.get((key, self.rlimit))
         if hit is None:
             remembered = _DECIDED.get((key, self.rlimit))
             if remembered is not None:
@@ -507,7 +519,7 @@ class Solver:
                 if hit is None:
                     return Decision(Verdict.UNKNOWN, timed_out=True)
                 _remember((key, self.rlimit), hit)
-            self._memo[key] = hit
+            self._memo[(key, self.rlimit)] = hit
         return hit
 
     def _decide_for_all(self, facts: tuple[Fact, ...], bound: frozenset[str], requirement: Pred) -> Decision | None:

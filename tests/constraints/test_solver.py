@@ -135,3 +135,14 @@ def test_a_question_numbered_from_another_start_gets_the_same_answer() -> None:
     assert answers[0] == answers[1] == answers[2]
     lo, hi = D.add(D.sym("d#9"), D.mul(D.sym("d#10"), 2)), D.add(D.sym("d#99"), D.mul(D.sym("d#100"), 2))
     assert [c for _, c in lo.terms] == [c for _, c in hi.terms]   # d#9 sorts before d#10, as d#99 before d#100
+
+
+def test_a_limited_stretch_leaves_its_open_questions_open_to_the_rest() -> None:
+    """A coverage-only re-run asks with a lower step limit (``Solver.limited``): what it leaves
+    unknown is asked again at the full limit afterwards, not answered from its memo."""
+    facts = (Fact(eq(D.mul(n, n), D.mul(m, k))), Fact(ge(k, 1)))
+    divides = eq(D.mod(D.mul(n, n), k), 0)
+    s = Solver()
+    with s.limited(1000):
+        assert s.decide(facts, divides).verdict is Verdict.UNKNOWN
+    assert s.rlimit > 1000 and s.decide(facts, divides).verdict is Verdict.HOLDS

@@ -155,7 +155,10 @@ def either_layer(a: Value, b: Value) -> Value:
         return same
     ta, tb = type(a), type(b)
     if (ta in _LAYERS or ta is NoneValue) and (tb in _LAYERS or tb is NoneValue):
-        options = _options(a) + tuple(o for o in _options(b) if o not in _options(a))
+        options = _options(a)
+        for o in _options(b):
+            if all(same_layer(o, kept) is UNKNOWN and o != kept for kept in options):
+                options += (o,)
         return Alternatives(options) if len(options) <= Alternatives.LIMIT else UNKNOWN
     return UNKNOWN
 
@@ -176,7 +179,8 @@ def same_layer(a: Value, b: Value) -> Value:
     if ta is TorchModule and a.kind == b.kind:
         return a
     if ta in (List, Tuple) and a.items is not None and b.items is not None and len(a.items) == len(b.items):
-        items = tuple(x if x == y else same_layer(x, y) for x, y in zip(a.items, b.items))
+        # an optional layer (``Downsample(...) if not is_last else None``) joins as one of its options
+        items = tuple(x if x == y else either_layer(x, y) for x, y in zip(a.items, b.items))
         return UNKNOWN if UNKNOWN in items else ta(items)
     return UNKNOWN
 

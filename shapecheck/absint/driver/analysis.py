@@ -30,6 +30,11 @@ from .modules import Modules
 from .project import Project
 
 
+def _record_rank(ranks: dict, key: tuple[str, str], rank: int, possible: bool) -> None:
+    """One more op's demand on a parameter's rank: kept while every demand agrees, else None."""
+    ranks[key] = rank if possible and ranks.get(key, rank) == rank else None
+
+
 class Analysis:
     """State of one run (see the module docstring)."""
 
@@ -48,6 +53,8 @@ class Analysis:
         self.spmd_meshes: list = []   # the axis environment of shard_map bodies (rules/spmd_jax.py)
         # parameter (name, function) -> the rank an op demands of it (None: demands disagree)
         self.learned_ranks: dict[tuple[str, str], int | None] = {}
+        # parameter -> the rank the layers it reaches take in their usual form (None: they disagree)
+        self.guessed_ranks: dict[tuple[str, str], int | None] = {}
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
         self.oplog = None    # an OpLog while one call is measured (oplog.py)
 
@@ -59,12 +66,13 @@ class Analysis:
     def learn_rank(self, middle: Middle, count: int) -> None:
         """An op takes exactly ``count`` dims for ``middle`` (``rearrange(t, 'b n (h d) -> ...')`` of
         ``(*x[:-1], e)``): parameter x has ``count + middle.cut`` dims, for the code to run."""
-        key = (middle.name, middle.scope)
-        rank = count + middle.cut
-        if count >= 0 and self.learned_ranks.get(key, rank) == rank:
-            self.learned_ranks[key] = rank
-        else:
-            self.learned_ranks[key] = None
+        _record_rank(self.learned_ranks, (middle.name, middle.scope), count + middle.cut, count >= 0)
+
+    def guess_rank(self, middle: Middle, count: int) -> None:
+        """A layer that takes more than one rank takes ``count`` dims for ``middle`` in the form model
+        code passes (Conv2d's batched (N, C, H, W) over its unbatched (C, H, W)): a guess, which only
+        the coverage-only re-analysis uses (``Calls.rerank``), so it can never yield an error."""
+        _record_rank(self.guessed_ranks, (middle.name, middle.scope), count + middle.cut, count >= 0)
 
     def emit(self, diag: Diagnostic) -> None:
         self.findings.emit(diag)

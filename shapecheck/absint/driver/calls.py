@@ -33,6 +33,11 @@ if TYPE_CHECKING:
     from .analysis import Analysis
 
 
+#: Z3 steps a question may take in a coverage-only re-run (``Calls.rerank``): it reports no error,
+#: so a hard question left open costs nothing but the shapes it might have pinned.
+RERUN_RLIMIT = 250_000
+
+
 @dataclass
 class GenericResult:
     errors: set            # (line, column, code) of definite errors found without call context
@@ -284,7 +289,8 @@ class Calls:
     # -- ranks from call sites (callsites.py) -----------------------------------------------------
     def rerank(self) -> None:
         """Re-run the generic analysis of each method of the checked module that met expressions of
-        unknown rank and whose open parameters every call seen gives one rank, at those ranks, for
+        unknown rank and whose open parameters every call seen gives one rank (or, with no such
+        rank, the layers they reach guess one: ``Analysis.guess_rank``), at those ranks, for
         coverage and reveals only. Each round reaches one more level of calls (a re-run caller passes
         its callees arrays of known rank). An editor's re-checks (incremental) skip it: they reuse
         each definition's analysis, which callers elsewhere must not change."""
@@ -294,11 +300,10 @@ class Calls:
             agreed = self.sites.agreed_ranks()
             todo = []
             for fn, receiver in list(self.receivers.items()):
-                if not (fn.module.reported and fn in agreed and is_method(fn) and self.blind.get(fn)):
+                if not (fn.module.reported and is_method(fn) and self.blind.get(fn)):
                     continue
                 env = parameter_values(self.run, fn, receiver)
-                ranks = {name: agreed[fn][name] for name in open_parameters(fn, env)
-                         if name in agreed[fn] and self.run.learned_ranks.get((name, fn.qualname)) is None}
+                ranks = self._guessed_ranks(fn, env, agreed.get(fn, {}))
                 if ranks and ranks != self.reranked.get(fn):
                     todo.append((fn, env, ranks))
             if not todo:
@@ -308,6 +313,19 @@ class Calls:
                 self._rerun(fn, env, ranks)
             self.drain()
 
+    def _guessed_ranks(self, fn: Function, env: dict, agreed: dict) -> dict:
+        """The open parameters whose rank no op of the body fixed, at the rank every call seen gives
+        them, else at the one the layers they reach take in model code's form (``guess_rank``)."""
+        out = {}
+        for name in open_parameters(fn, env):
+            key = (name, fn.qualname)
+            if self.run.learned_ranks.get(key) is not None:
+                continue
+            rank = agreed.get(name, self.run.guessed_ranks.get(key))
+            if rank is not None:
+                out[name] = rank
+        return out
+
     def _rerun(self, fn: Function, env: dict, ranks: dict) -> None:
         findings = self.run.findings
         diagnostics, notes, blind = len(findings.diagnostics), len(findings.notes), findings.generic_unknown
@@ -316,7 +334,7 @@ class Calls:
                   for name, rank in ranks.items()}}
         meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
         try:
-            with findings.regenerating():
+            with findings.regenerating(), self.run.solver.limited(RERUN_RLIMIT):
                 self._run_generic(fn, env, ())
         finally:
             self.run.spmd_meshes = meshes

@@ -45,6 +45,9 @@ def split_spatial(ctx: OpContext, x: Array, x_arg: Arg, nd: int) -> SpatialSplit
         if x.shape.min_rank > nd + 2:
             ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
                               f"but {ctx.describe(x_arg)}")
+        if x.shape.middle is not None:
+            # model code passes batches: the batched rank is the coverage-only guess (never an error)
+            ctx.interp.analysis.guess_rank(x.shape.middle, nd + 2 - x.shape.min_rank)
         split = split_last(x.shape, nd + 1, ctx.middle_dim)
         if split is None:
             return None

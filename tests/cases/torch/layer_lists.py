@@ -55,3 +55,23 @@ def skips(x, depth):
     reveal_shape(saved.pop())  # reveal: (b, n, j)
     reveal_shape([x[:, 0], x].pop(0))  # reveal: (b, j)
     return x
+
+
+class Stages(nn.Module):
+    # a stage's optional layer (``Mix(dim) if not last else None``) built in a loop: the list's items
+    # join as one layer or the other, so iterating it still calls the stages' layers
+    def __init__(self, dim, stages):
+        super().__init__()
+        self.layers = ModuleList([])
+        for ind in range(stages):
+            last = ind == stages - 1
+            self.layers.append(ModuleList([nn.Linear(dim, 4), Mix(dim * 2 ** ind) if not last else None]))
+
+    def forward(self, x):
+        b, n, d = x.shape
+        for attend, mix in self.layers:
+            x = attend(x)
+            reveal_shape(x)  # reveal: (b, n, 4)
+            if mix is not None:
+                x = mix(x)
+        return x

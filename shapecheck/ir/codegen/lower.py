@@ -184,7 +184,7 @@ def lower_trampoline(module: ir.Module, kernel: L.Kernel, data_offset: int) -> i
     n_index = len(kernel.shape_params) + 2
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), [byte_ptr] * n_buffers + [shelf.I64] * n_index),
                      trampoline_symbol(kernel))
-    shelf.add_raw_attribute(fn.attributes, "nounwind")
+    shelf.mark_glue(fn)
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     pointers = []
     for obj, param_type in zip(fn.args[:n_buffers], target.function_type.args):

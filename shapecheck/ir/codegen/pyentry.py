@@ -49,7 +49,7 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
     """Add the entry function ``name`` to ``module``; ``kernels`` maps kernel names to their
     LLVM functions (``void k(T* ..., i64 ...)``)."""
     fn = ir.Function(module, ir.FunctionType(PTR, [PTR, PTR.as_pointer(), I64]), name)
-    shelf.add_raw_attribute(fn.attributes, "nounwind")
+    shelf.mark_glue(fn)
     fallback, args, nargs = fn.args
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     api = _Api(module)

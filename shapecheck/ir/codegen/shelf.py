@@ -51,6 +51,18 @@ def add_raw_attribute(attributes, text: str) -> None:
     set.add(attributes, text)
 
 
+def mark_glue(fn: ir.Function) -> None:
+    """Mark ``fn`` as glue code that LLVM should not optimise: straight-line guards and calls
+    (the native entry, a ctypes trampoline) that run once per call. ``optnone`` has the O3
+    pipeline skip it and code generation select its instructions fast: a third of a kernel's
+    compile time went to optimising and emitting its entry, for no measurable gain per call
+    (about 500 ns per call either way, BENCHMARKS.md). ``optnone`` requires ``noinline``.
+    The glue must stay loop-free: an ``alloca`` outside the entry block is not hoisted at O0."""
+    add_raw_attribute(fn.attributes, "nounwind")
+    add_raw_attribute(fn.attributes, "optnone")
+    add_raw_attribute(fn.attributes, "noinline")
+
+
 def mark_pointer_argument(arg: ir.Argument, *, align: int, readonly: bool, size: int | None = None) -> None:
     """State what the optimizer needs to vectorize loads/stores through ``arg``: it aliases no
     other argument, it does not escape, and it is ``align``-byte aligned (NumPy allocations are

@@ -136,10 +136,15 @@ def with_module_imports(fn: Callable) -> str | None:
 def read_function(fn_or_source: Union[str, Callable], func_name: str | None = None) -> tuple[str, dict, str]:
     """``(source, top-level function defs by name, the function's name)``. A live function's
     source is read from its file (never run) with blank lines in front, so that every line
-    number (the analyser's too) is the file's."""
+    number (the analyser's too) is the file's, and the modules it uses imported on the first of
+    them (:func:`with_module_imports`)."""
     if callable(fn_or_source):
         code = getattr(fn_or_source, "__code__", None)
-        source = _source_of_code(code) if code is not None else _source_of(fn_or_source)
+        # With the modules it names imported, so that the shape check sees np.zeros as NumPy's:
+        # read without them, an array the function allocates was unknown to the check, and an
+        # index that runs off it (out[i + 1] for i in range(n)) compiled to a write past its end.
+        source = (with_module_imports(fn_or_source) or _source_of_code(code)) if code is not None else \
+            _source_of(fn_or_source)
         func_name = func_name or fn_or_source.__name__
     else:
         source = fn_or_source

@@ -252,32 +252,11 @@ def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
         raise ValueError(f"{_source_file(fn)}, {error}") from None
     except (ValueError, NotImplementedError, OSError, TypeError) as error:
         # TraceError is a ValueError; OSError: no source (lambda, builtin, REPL).
-        proved = _proved_shape_error(fn, shapes)
-        if proved is not None:
-            raise ValueError(f"{_source_file(fn)}, {proved}") from None
         raise UnsupportedError(f"cannot compile {getattr(fn, '__name__', fn)!r} "
                                f"({_source_file(fn)}): {error}") from error
     schedule = tune.lookup(loops)
     return Specialization(dict(shapes), dict(dtypes), graph, loops,
                           runtime.build(loops, fastmath=fastmath, schedule=schedule), schedule)
-
-
-def _proved_shape_error(fn, shapes: Mapping) -> str | None:
-    """The shape error the analyser proves in ``fn`` once it knows the modules ``fn`` uses (its
-    first check reads the function's own lines: ``np.dot`` is an unknown call there). Asked only
-    when tracing failed, so that a user's ``np.dot`` of mismatched arrays is NumPy's ValueError,
-    not "cannot compile", at no cost to code that compiles."""
-    from . import frontend   # lazy: start-up time, as in specialize
-
-    try:
-        source = frontend.with_module_imports(fn)
-        if source is not None:
-            frontend.check_shapes(source, fn.__name__, shapes)
-    except frontend.ShapeError as error:
-        return str(error)
-    except (OSError, TypeError, ValueError):   # no source (a lambda, the REPL), or it does not parse
-        pass
-    return None
 
 
 def _source_file(fn) -> str:

@@ -315,3 +315,10 @@ def loop_then_bad_add(x):
     for i in range(3):
         out[i] = x[i]
     return out + np.ones(4)
+
+
+def writes_past_its_allocation(x):
+    out = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):
+        out[i + 1] = x[i]
+    return out

@@ -4,13 +4,18 @@ as plain Python; refused code gets a message naming the construct at the file's 
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
 import loop_functions as F
+from child_process import run_json_child
 from results import assert_same_results as same
 import shapecheck
 from shapecheck.ir.jit import UnsupportedError
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 RNG = np.random.default_rng(3)
 X = RNG.standard_normal(11)
@@ -82,11 +87,36 @@ def test_names_rebound_among_arrays_in_a_loop_follow_python(fn, args):
                                 "np.ones\\(4\\) is \\(4,\\)"),
 ])
 def test_a_shape_error_in_numpy_calls_is_numpys_value_error(fn, args, message):
-    """The jit's check reads the function's own lines, where ``np`` is unknown; when tracing then
-    fails, the analyser is asked again with the modules the function uses: the user's error is a
-    ValueError with the analyser's message, not "cannot compile"."""
+    """The jit's check reads the function's lines with the modules it uses imported (``np`` is
+    NumPy there): the user's error is a ValueError with the analyser's message, not "cannot
+    compile"."""
     with pytest.raises(ValueError, match=f"loop_functions.py, {message}"):
         shapecheck.jit(fn)(*args)
+
+
+def test_an_index_past_an_allocated_array_is_refused_before_it_compiles(tmp_path):
+    """``out = np.zeros(n)`` then ``out[i + 1] = ...`` for ``i in range(n)``: the check knows
+    ``out``'s shape only when it knows what ``np`` is; read without the function's imports, the
+    loop compiled and wrote past the array's end (a crash, or a corrupted heap). In a child
+    process, so that a regression fails this test instead of killing the run."""
+    outcome = run_json_child(CHILD_PAST_ALLOCATION.format(here=HERE), tmp_path)
+    assert outcome.startswith("ValueError: loop_functions.py, line 323: assignment: index i+1 is out of "
+                              "bounds for axis 0 with size 5"), outcome
+
+
+CHILD_PAST_ALLOCATION = """
+import json, sys
+import numpy as np
+sys.path.insert(0, {here!r})
+import shapecheck
+import loop_functions as F
+from child_process import run_json_child
+try:
+    outcome = repr(shapecheck.jit(F.writes_past_its_allocation)(np.ones(5)))
+except Exception as error:
+    outcome = f"{{type(error).__name__}}: {{error}}"
+print(json.dumps(outcome))
+"""
 
 
 def test_float32_arrays_keep_their_dtype():

@@ -20,6 +20,14 @@ from .kinds import Rule
 Dims = tuple  # a tuple of Dim
 
 
+def guess_batched(ctx: OpContext, x: Array, rank: int) -> None:
+    """A layer that takes its input batched or not (Conv2d: (N, C, H, W) or (C, H, W)) met ``x`` of
+    unknown rank: model code passes batches, so the batched ``rank`` is the guess for the parameter
+    ``x`` comes from -- for coverage and reveals only (``Analysis.guess_rank``), never an error."""
+    if x.shape.rank is None and x.shape.middle is not None:
+        ctx.interp.analysis.guess_rank(x.shape.middle, rank - x.shape.min_rank)
+
+
 def dim_of(v: Value | None) -> D.Dim | None:
     """An int argument as a dim (None when absent or not an int)."""
     return v.dim if v is not None and type(v) is Int else None

@@ -14,7 +14,7 @@ from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, Str, TorchModule, Value
 from .args import int_arg
 from .kinds import Rule
-from .nn_args import Dims, dim_of, layer_input, layer_param, per_dim, require_divisible, weighted
+from .nn_args import Dims, dim_of, guess_batched, layer_input, layer_param, per_dim, require_divisible, weighted
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +45,7 @@ def split_spatial(ctx: OpContext, x: Array, x_arg: Arg, nd: int) -> SpatialSplit
         if x.shape.min_rank > nd + 2:
             ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
                               f"but {ctx.describe(x_arg)}")
-        if x.shape.middle is not None:
-            # model code passes batches: the batched rank is the coverage-only guess (never an error)
-            ctx.interp.analysis.guess_rank(x.shape.middle, nd + 2 - x.shape.min_rank)
+        guess_batched(ctx, x, nd + 2)
         split = split_last(x.shape, nd + 1, ctx.middle_dim)
         if split is None:
             return None

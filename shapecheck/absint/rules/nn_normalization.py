@@ -11,7 +11,7 @@ from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, TorchModule, Tuple, Value
 from .args import as_array, bound_array, is_none
 from .kinds import Rule
-from .nn_args import Dims, dim_of, layer_input
+from .nn_args import Dims, dim_of, guess_batched, layer_input
 
 
 def normalized_dims(v: Value | None) -> Dims | None:
@@ -64,9 +64,16 @@ def functional_layer_norm(ctx: OpContext, call: Call) -> Value:
 
 def channel_norm_shape(ctx: OpContext, x: Array, x_arg: Arg, ranks: tuple[int, ...], channels: D.Dim | None,
                        what: str) -> Value:
-    """BatchNorm/GroupNorm: x is (N, C, *) with C the layer's channel count; the shape is kept."""
+    """BatchNorm/GroupNorm: x is (N, C, *) with C the layer's channel count; the shape is kept. A
+    layer that takes one rank only (BatchNorm2d: 4-D, torch raises on any other) fixes the rank of
+    an input of unknown rank, which the function it comes from is analysed at (``learn_rank``)."""
     dims = x.shape.dims
     if dims is None:
+        if ranks and x.shape.min_rank > max(ranks):
+            ctx.fail("SC107", f"{ctx.op}: expected {' or '.join(f'{r}-D' for r in ranks)} input, but "
+                              f"{ctx.describe(x_arg)}")
+        if len(ranks) == 1 and x.shape.middle is not None:
+            ctx.interp.analysis.learn_rank(x.shape.middle, ranks[0] - x.shape.min_rank)
         return x
     if ranks and len(dims) not in ranks:
         want = " or ".join(f"{r}-D" for r in ranks)
@@ -87,6 +94,23 @@ def batch_norm_layer(ranks: tuple[int, ...]) -> Rule:
             return UNKNOWN
         return channel_norm_shape(ctx, x, arg, ranks, dim_of(call.args[0].value.param("num_features")),
                                   "the layer takes num_features")
+
+    return rule
+
+
+def instance_norm_layer(nd: int) -> Rule:
+    """InstanceNorm{nd}d: (C, *L) or (N, C, *L), the shape kept (PyTorch reference, InstanceNorm2d)."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        x, arg = layer_input(call)
+        if x is None:
+            return UNKNOWN
+        dims = x.shape.dims
+        if dims is None:
+            guess_batched(ctx, x, nd + 2)
+        elif len(dims) not in (nd + 1, nd + 2):
+            ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D (unbatched) or {nd + 2}-D (batched) input, "
+                              f"but {ctx.describe(x_arg)}")
+        return x
 
     return rule
 

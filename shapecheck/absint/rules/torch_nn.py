@@ -73,7 +73,7 @@ LAYERS.update({
     "BatchNorm1d": Layer(_BATCH_NORM, NN.batch_norm_layer((2, 3)), NN.batch_norm_weights),
     "BatchNorm2d": Layer(_BATCH_NORM, NN.batch_norm_layer((4,)), NN.batch_norm_weights),
     "BatchNorm3d": Layer(_BATCH_NORM, NN.batch_norm_layer((5,)), NN.batch_norm_weights),
-    **{f"InstanceNorm{n}d": Layer(_BATCH_NORM, NA.same_shape_layer) for n in (1, 2, 3)},
+    **{f"InstanceNorm{n}d": Layer(_BATCH_NORM, NN.instance_norm_layer(n)) for n in (1, 2, 3)},
     "GroupNorm": Layer(("num_groups", "num_channels", "eps", "affine"), NN.group_norm_layer,
                        check=divisible("num_channels", "num_groups")),
     "LayerNorm": Layer(_LAYER_NORM, NN.layer_norm_layer, NN.layer_norm_weights),

@@ -84,3 +84,24 @@ def test_library_calls_that_return_no_array_are_no_unknown_calls():
             return torch.special.zeta(x, x)
         """), "no_arrays.py")
     assert report.unknown_calls == {"torch.special.zeta": 1}
+
+
+def test_a_function_first_analysed_inside_another_keeps_its_count_when_that_one_is_redone():
+    """``helper``'s generic analysis runs inside ``model``'s first one, which the rank that
+    ``rearrange`` fixes makes redo: helper's analysis stands (it is kept for every later call), so
+    what it counted must too -- else only its calls' analyses count, and ``y @ w`` (of no rank in
+    the generic analysis) would look known, or not be counted at all."""
+    source = textwrap.dedent("""\
+        import numpy as np
+        from einops import rearrange
+
+        def model(x):
+            h = helper(np.ones((2, 3)))
+            return rearrange(x, 'b n d -> b d n')
+
+        def helper(y):
+            return y @ np.ones((3, 3))
+        """)
+    report = check_source(source, "nested.py")
+    assert report.array_expressions[(9, 11, 9, 30)] == (False, False)
+    assert report.array_expressions[(9, 15, 9, 30)] == (True, True)

@@ -24,7 +24,7 @@ from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from ..rules.flax import is_linen_module
-from .binding import bind_call, parameter_values
+from .binding import CONSTRUCTORS, bind_call, parameter_values
 from .callsites import MAX_ROUNDS, PASSED_NONE, REVEALS, CallSites, open_parameters
 from .incremental import Entry
 from .summaries import KeyCache, Summary, call_key, holds_object, summarisable
@@ -121,7 +121,8 @@ class Calls:
         self.restored: set = set()     # classes whose analyses came from the cache
         self.sites = CallSites()       # the ranks calls give parameters (callsites.py)
         self.receivers: dict = {}      # Function -> the receiver its generic analysis ran with
-        self.reranked: dict = {}       # Function -> the call-site ranks its last re-run used
+        self.reranked: dict = {}       # Function -> the call-site ranks (and object) its last re-run used
+        self.built: dict = {}          # Class -> (the layers its constructor was given, the object built)
         self.blind: dict = {}          # Function -> how many expressions of unknown rank its last generic run met
 
     def _unlogged(self):
@@ -243,8 +244,10 @@ class Calls:
                         findings.rollback(checkpoint)
                         env = parameter_values(self.run, fn, receiver)
                         frame = self._run_generic(fn, env, stack)
-            finally:
+            except BaseException:
                 findings.release(checkpoint)
+                raise
+            findings.keep(checkpoint)
             found = {(d.span.line, d.span.column, d.code) for d in findings.diagnostics[diags_before:]
                      if d.severity == "error"}
             result = GenericResult(found | self._silent_errors(fn, env, stack),
@@ -298,20 +301,41 @@ class Calls:
             return
         for _ in range(MAX_ROUNDS):
             agreed = self.sites.agreed_ranks()
+            layers = self.sites.agreed_layers()
             todo = []
             for fn, receiver in list(self.receivers.items()):
-                if not (fn.module.reported and is_method(fn) and self.blind.get(fn)):
+                if not (fn.module.reported and is_method(fn) and self.blind.get(fn)) or fn.node.name in CONSTRUCTORS:
                     continue
-                env = parameter_values(self.run, fn, receiver)
+                built = self._built_with_layers(receiver, layers)
+                env = parameter_values(self.run, fn, built or receiver)
                 ranks = self._guessed_ranks(fn, env, agreed.get(fn, {}))
-                if ranks and ranks != self.reranked.get(fn):
-                    todo.append((fn, env, ranks))
+                plan = (ranks, built)
+                if (ranks or built is not None) and plan != self.reranked.get(fn):
+                    todo.append((fn, env, plan))
             if not todo:
                 return
-            for fn, env, ranks in todo:
-                self.reranked[fn] = ranks
-                self._rerun(fn, env, ranks)
+            for fn, env, plan in todo:
+                self.reranked[fn] = plan
+                self._rerun(fn, env, plan[0])
             self.drain()
+
+    def _built_with_layers(self, receiver: Value, layers: dict) -> Instance | None:
+        """The object a method's class builds from the layers every construction in the project
+        passes its constructor (a wrapper's ``self.fn``, a template's unknown), for the re-run: the
+        template instance's ``__init__`` run again with them, once per set of layers."""
+        if not (type(receiver) is Instance and receiver.template):
+            return None
+        init = receiver.cls.lookup("__init__")
+        given = layers.get(init) if type(init) is Function else None
+        if not given:
+            return None
+        done = self.built.get(receiver.cls)
+        if done is not None and done[0] == given:
+            return done[1]
+        instance = Instance(receiver.cls, template=True)
+        self.built[receiver.cls] = (given, instance)
+        self._rerun(init, {**parameter_values(self.run, init, instance), **given}, {})
+        return instance
 
     def _guessed_ranks(self, fn: Function, env: dict, agreed: dict) -> dict:
         """The open parameters whose rank no op of the body fixed, at the rank every call seen gives

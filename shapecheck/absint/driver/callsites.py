@@ -7,6 +7,11 @@ gives the same rank (a ``None`` passed for an optional one aside) is given that 
 generic analysis, which the driver runs for coverage and reveals only (``Calls.rerank``); one
 that every call leaves ``None`` (``context=None`` never passed) is None there.
 
+Constructions are calls too: a constructor's parameter that every construction gives a layer (a
+wrapper's ``Residual(dim, fn)``, where ``self.fn(x)`` is unknown in the generic analysis) is that
+layer (one of them, where they differ) in an object built again for the re-analysis of the
+class's methods (``Calls._built_with_layers``).
+
 Soundness: a rank read off call sites is a guess about callers outside the project, so nothing it
 finds is reported -- its diagnostics but its reveals are dropped, and the function's signature
 and an editor's hover notes stay the first analysis's. An error under that rank is still found
@@ -23,7 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.values import Array, Function, NoneValue, Unknown, Value
+from ..core.join import either_layer
+from ..core.values import UNKNOWN, Alternatives, Array, Function, Instance, NoneValue, TorchModule, Unknown, Value
+from .binding import CONSTRUCTORS
 
 #: Rounds of re-analysis: each reaches one more level of calls (a model's forward, its blocks',
 #: their layers') -- deeper nesting than this keeps the ranks it has.
@@ -32,7 +39,8 @@ MAX_ROUNDS = 6
 #: What a re-run at call-site ranks reports: its reveal_shape notes, in place of the first run's.
 REVEALS = frozenset({"SC301"})
 
-#: (callee, parameter, rank): the rank a call gave a parameter; None: a value of no known rank.
+#: (callee, parameter, rank, layer): the rank a call gave a parameter (None: a value of no known
+#: rank), and the layer it gave a constructor's parameter (None: no layer, or not a constructor).
 Observation = tuple
 
 
@@ -67,8 +75,12 @@ class CallSites:
 
     def observe(self, fn: Function, env: dict) -> None:
         collector = self._open[-1]
+        # a constructor's own object (its first parameter) is no layer it is given
+        args = fn.node.args.posonlyargs + fn.node.args.args if getattr(fn.node, "name", None) in CONSTRUCTORS else ()
+        receiver = args[0].arg if args else None
         for name, value in env.items():
-            collector.append((fn, name, observed_rank(value)))
+            layer = value if args and name != receiver and is_layer(value) else None
+            collector.append((fn, name, observed_rank(value), layer))
 
     def replay(self, observed: tuple) -> None:
         """A call answered by a summary: what its body saw when it ran, seen again."""
@@ -96,10 +108,46 @@ class CallSites:
         parameter aside), where they all agree; PASSED_NONE where every call passed ``None``."""
         seen: dict = {}
         for observations in (*self.by_root.values(), self._open[0]):
-            for fn, name, rank in observations:
+            for fn, name, rank, _ in observations:
                 seen.setdefault(fn, {}).setdefault(name, set()).add(rank)
         return {fn: ranks for fn, params in seen.items() if (ranks := {
             name: agreed for name, rs in params.items() if (agreed := _agreed(rs)) is not None})}
+
+    def agreed_layers(self) -> dict[Function, dict[str, Value]]:
+        """Constructor -> parameter -> the layer every construction seen passed it (a wrapper's
+        ``Residual(dim, fn)``), where each passed one: one of them (``either_layer``)."""
+        seen: dict = {}
+        for observations in (*self.by_root.values(), self._open[0]):
+            for fn, name, _, layer in observations:
+                if getattr(fn.node, "name", None) in CONSTRUCTORS:
+                    seen.setdefault(fn, {}).setdefault(name, []).append(layer)
+        out: dict = {}
+        for fn, params in seen.items():
+            for name, layers in params.items():
+                joined = _either(layers)
+                if joined is not None:
+                    out.setdefault(fn, {})[name] = joined
+        return out
+
+
+def is_layer(value: Value) -> bool:
+    """A layer a wrapper may hold and call: a torch layer, one of a few, or an object of a project
+    class that is called (``forward`` or ``__call__``)."""
+    t = type(value)
+    if t in (TorchModule, Alternatives):
+        return True
+    return t is Instance and any(type(value.cls.lookup(m)) is Function for m in ("forward", "__call__"))
+
+
+def _either(layers: list) -> Value | None:
+    if None in layers:
+        return None
+    out = layers[0]
+    for layer in layers[1:]:
+        out = out if layer is out else either_layer(out, layer)
+        if out is UNKNOWN:
+            return None
+    return out
 
 
 def _agreed(ranks: set) -> int | str | None:

@@ -52,6 +52,9 @@ class Checkpoint:
     notes: int
     expressions: dict = field(default_factory=dict)     # position -> its entry before (None: none)
     unknown_calls: dict = field(default_factory=dict)   # name -> positions added since
+    # position -> its entry when a generic analysis nested in this one completed (``Findings.keep``):
+    # a rollback of this one goes back to it, as that analysis is done and kept, not redone
+    kept: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -80,6 +83,14 @@ class Findings:
     def release(self, cp: "Checkpoint") -> None:
         self._journals.remove(cp)
 
+    def keep(self, cp: "Checkpoint") -> None:
+        """Release ``cp``, whose analysis completed and stands (a generic analysis, kept for every
+        later call): an enclosing analysis that is redone must not take back what it counted."""
+        self.release(cp)
+        kept = {where: self.expressions.get(where) for where in (*cp.expressions, *cp.kept)}
+        for outer in self._journals:
+            outer.kept.update(kept)
+
     def rollback(self, cp: "Checkpoint") -> None:
         del self.diagnostics[cp.diagnostics:]
         del self.notes[cp.notes:]
@@ -92,8 +103,14 @@ class Findings:
             self.unknown_calls[name] -= added
             if not self.unknown_calls[name]:
                 del self.unknown_calls[name]
+        for where, entry in cp.kept.items():
+            if entry is None:
+                self.expressions.pop(where, None)
+            else:
+                self.expressions[where] = entry
         cp.expressions.clear()
         cp.unknown_calls.clear()
+        cp.kept.clear()
         self._seen = {(d.path, d.span.line, d.span.column, d.code, d.message) for d in self.diagnostics}
 
     @contextmanager

@@ -9,7 +9,7 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
 from ...constraints.solver import Fact
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
-from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
+from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, tensor_like, Opaque, LazyImport)
 from ..core.frame import Builtin, SuperRef
@@ -31,6 +31,14 @@ IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 #: Callees a call with arguments of unknown number still reaches: the project's own functions,
 #: classes and objects, whose parameters bind to unknowns (an op's rule needs its arguments).
 OPEN_CALLEES = (Function, BoundMethod, Class, Instance)
+
+
+def open_callee(func: Value) -> bool:
+    """Whether a call with arguments of unknown number reaches ``func``: one of OPEN_CALLEES, or
+    one of a few of them (a wrapper's ``self.fn`` built around either of two blocks)."""
+    if type(func) is Alternatives:
+        return all(option is NONE or type(option) in OPEN_CALLEES for option in func.options)
+    return type(func) in OPEN_CALLEES
 
 
 class Expressions:
@@ -571,7 +579,7 @@ class Expressions:
                 continue
             kwargs[kw.arg] = Arg(value, "", kw.value, self.module)
         if more:
-            if type(func) not in OPEN_CALLEES:
+            if not open_callee(func):
                 return self._unknown_call(func)
             kwargs.update(more)
         result = self.call(node, func, args, kwargs)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from .values import Class, Value
+from .values import ELLIPSIS, Class, Value
 
 MAX_CALL_DEPTH = 10
 LOOP_ITERATIONS = 3
@@ -103,9 +103,11 @@ class LoopIndex:
     unsure: int = 0      # the interpreter's unknown-condition depth where the loop starts
 
 
-BUILTINS = {name: Builtin(name) for name in (
+BUILTINS: dict[str, Value] = {name: Builtin(name) for name in (
     "len", "range", "int", "float", "bool", "tuple", "list", "zip", "enumerate", "min", "max", "abs",
     "sum", "isinstance", "print", "reveal_shape", "round", "sorted", "reversed", "dict", "str",
     "super", "map", "iter", "next", "any", "all", "hasattr", "getattr", "type", "divmod",
     "object", "complex", "bytes", "set", "frozenset",
 )}
+#: ``Ellipsis`` is ``...`` by name (``x[(*((None,) * k), Ellipsis)]`` builds an index from it)
+BUILTINS["Ellipsis"] = ELLIPSIS

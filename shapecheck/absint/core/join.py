@@ -84,13 +84,15 @@ class Joiner:
             return Tuple(tuple(self.value(x, y) for x, y in zip(a.items, b.items)),
                          fields=a.fields if a.fields == b.fields else ())
         if ta is List and tb is List:
+            if a.is_tuple != b.is_tuple:   # a list or a tuple: not one kind (``isinstance`` cannot tell)
+                return UNKNOWN
             if a.items is not None and b.items is not None and len(a.items) == len(b.items):
                 return List(tuple(self.value(x, y) for x, y in zip(a.items, b.items)))
             if a.items == ():   # an empty list adds no element
                 return List(None, element_of(b))
             if b.items == ():
                 return List(None, element_of(a))
-            return List(None, self.value(element_of(a), element_of(b)))
+            return List(None, self.value(element_of(a), element_of(b)), is_tuple=a.is_tuple)
         if ta is tb and ta in (Float, Str):
             return ta()
         if ta in _LAYERS or tb in _LAYERS:

@@ -201,6 +201,7 @@ class List(Value):
     items: tuple[Value, ...] | None
     element: Value = UNKNOWN
     length: Any = None   # with items None: the length when known as a dim (`[f(i) for i in range(k)]`)
+    is_tuple: bool = False   # a tuple of unknown length (``tuple(map(f, layers))``): Tuple holds its items
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,7 @@ def _tuple(interp, node, args, kwargs) -> Value:
     if type(v) is Tuple:
         return v
     if type(v) is List:
-        return Tuple(v.items) if v.items is not None else UNKNOWN
+        return Tuple(v.items) if v.items is not None else List(None, v.element, v.length, is_tuple=True)
     return UNKNOWN
 
 
@@ -251,6 +251,8 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
     if type(cls) is Tuple:
         answers = [_is_instance(value, c) for c in cls.items]
         return True if True in answers else None if None in answers else False
+    if t is List and value.is_tuple:
+        t = Tuple
     if type(cls) is Builtin and cls.name in _PY_KINDS:
         kinds = _PY_KINDS[cls.name] + ((Dict,) if cls.name == "dict" else ())
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, Array, NoneValue):

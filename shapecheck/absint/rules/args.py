@@ -62,6 +62,9 @@ def literal_array(v: Value) -> Array | None:
         return Array(Shape(()), _SCALAR_DTYPES[t])
     if t is Array:
         return v
+    if t is Unknown and v.scalar:
+        # a constructor's number (``torch.tensor([2 * window_size - 1, 1])``), as it is in arithmetic
+        return Array(Shape(()), None)
     if t in (List, Tuple):
         if v.items is None:
             inner = literal_array(v.element) if t is List else None

@@ -579,10 +579,14 @@ class Expressions:
                 continue
             kwargs[kw.arg] = Arg(value, "", kw.value, self.module)
         if more:
-            if not open_callee(func):
+            calls = self.analysis.calls
+            if not open_callee(func) or not calls.opens_call():
                 return self._unknown_call(func)
             kwargs.update(more)
-        result = self.call(node, func, args, kwargs)
+            with calls.open_call():
+                result = self.call(node, func, args, kwargs)
+        else:
+            result = self.call(node, func, args, kwargs)
         if type(func) not in (LibraryObject, Builtin):
             self._escape_lists(node)
         return result

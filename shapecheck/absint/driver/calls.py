@@ -19,13 +19,13 @@ from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
 from ..core.freshen import anonymous_middles, name_middle
 from ..core.join import join_returns
-from ..core.values import NONE, UNKNOWN, Array, Class, Function, HeapClock, Instance, TorchModule, Tuple, Unknown, Value
+from ..core.values import NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, TorchModule, Tuple, Unknown, Value
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
-from .callsites import MAX_ROUNDS, PASSED_NONE, REVEALS, CallSites, open_parameters
+from .callsites import MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters
 from .incremental import Entry
 from .summaries import KeyCache, Summary, call_key, holds_object, summarisable
 
@@ -384,8 +384,7 @@ class Calls:
         findings = self.run.findings
         diagnostics, notes, blind = len(findings.diagnostics), len(findings.notes), findings.generic_unknown
         env = {**env, **self._ranked_parameters(fn, env),
-               **{name: NONE if rank == PASSED_NONE else self._parameter_array(name, rank, env[name])
-                  for name, rank in ranks.items()}}
+               **{name: self._observed_value(name, rank, env[name]) for name, rank in ranks.items()}}
         meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
         try:
             with findings.regenerating(), self.run.solver.limited(RERUN_RLIMIT):
@@ -397,6 +396,18 @@ class Calls:
         # (an editor's hover notes stay the first run's, as its re-checks reuse those)
         findings.supersede(diagnostics, REVEALS)
         del findings.notes[notes:]
+
+    def _observed_value(self, name: str, observed, value: Unknown) -> Value:
+        """What parameter ``name`` is in a re-run at what every call passed it (callsites.py)."""
+        if observed == PASSED_NONE:
+            return NONE
+        if observed == PASSED_INT:
+            return Int(self.run.fresh(name))
+        if observed == PASSED_NUMBER:
+            return Float()
+        if type(observed) is int:
+            return self._parameter_array(name, observed, value)
+        return observed   # a literal number
 
     def _silent_errors(self, fn: Function, env: dict, stack: tuple = ()) -> set:
         """Definite errors of a function from a module that is not being reported (found silently)."""

@@ -5,7 +5,9 @@ unknown rank even when every call in the project passes a rank-3 tensor, and eve
 ``x`` stays unknown. What each call passed is recorded here, and a parameter that every call seen
 gives the same rank (a ``None`` passed for an optional one aside) is given that rank in a second
 generic analysis, which the driver runs for coverage and reveals only (``Calls.rerank``); one
-that every call leaves ``None`` (``context=None`` never passed) is None there.
+that every call leaves ``None`` (``context=None`` never passed) is None there, and one that every
+call gives a number (``eps=1e-6`` left to its default, ``dim=-1``) is that number there (an int, or
+a number of unknown value, where the calls' numbers differ) -- not an array of unknown rank.
 
 Constructions are calls too: a constructor's parameter that every construction gives a layer (a
 wrapper's ``Residual(dim, fn)``, where ``self.fn(x)`` is unknown in the generic analysis) is that
@@ -29,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.join import either_layer
-from ..core.values import UNKNOWN, Alternatives, Array, Function, Instance, NoneValue, TorchModule, Unknown, Value
+from ..core.values import (UNKNOWN, Alternatives, Array, Bool, Float, Function, Instance, Int, NoneValue, TorchModule,
+                           Unknown, Value)
 from .binding import CONSTRUCTORS
 
 #: Rounds of re-analysis: each reaches one more level of calls (a model's forward, its blocks',
@@ -46,14 +49,27 @@ Observation = tuple
 
 #: What a call passed where it passed ``None`` (an optional parameter left out), for its observation.
 PASSED_NONE = "None"
+#: What a call passed where it passed a number: an int, or another number, of no value known here
+#: (a literal number is observed as itself: ``eps=1e-6`` left to its default, ``dim=-1``).
+PASSED_INT, PASSED_NUMBER = "int", "number"
 
 
-def observed_rank(value: Value) -> int | str | None:
-    """The rank a call's argument has (None: unknown or not an array; PASSED_NONE: ``None``)."""
-    if type(value) is NoneValue:
+def observed_rank(value: Value) -> int | str | Value | None:
+    """The rank a call's argument has (None: unknown or not an array; PASSED_NONE: ``None``; a
+    literal number itself, PASSED_INT or PASSED_NUMBER for another number)."""
+    t = type(value)
+    if t is NoneValue:
         return PASSED_NONE
-    if type(value) is Array:
+    if t is Array:
         return value.shape.rank
+    if t is Int:
+        return value if type(value.dim) is int else PASSED_INT
+    if t is Float:
+        return value if value.value is not None else PASSED_NUMBER
+    if t is Bool:
+        return value if value.value is not None else PASSED_NUMBER
+    if t is Unknown and value.scalar:
+        return PASSED_NUMBER   # a constructor's number (``self.eps``)
     return None
 
 
@@ -150,8 +166,18 @@ def _either(layers: list) -> Value | None:
     return out
 
 
-def _agreed(ranks: set) -> int | str | None:
+def _agreed(ranks: set) -> int | str | Value | None:
     given = ranks - {PASSED_NONE}
     if not given:
         return PASSED_NONE
-    return next(iter(given)) if len(given) == 1 and None not in given else None
+    if None in given:
+        return None
+    if len(given) == 1:
+        return next(iter(given))
+    if all(_is_number(r) for r in given):   # numbers that differ: a number still
+        return PASSED_INT if all(r == PASSED_INT or type(r) is Int for r in given) else PASSED_NUMBER
+    return None
+
+
+def _is_number(observed) -> bool:
+    return observed in (PASSED_INT, PASSED_NUMBER) or type(observed) in (Int, Float, Bool)

@@ -365,10 +365,17 @@ class Expressions:
         if t is MeshValue:     # device_mesh["tp"]
             return mesh_item(container, index)
         if t is Dict:
-            if type(index) is Str:
+            if type(index) is Str and index.value is not None:
                 for k, v in container.items:
                     if k == index.value:
                         return v
+                return UNKNOWN
+            if type(index) in (Str, Unknown) and container.items:
+                # a key chosen at run time (``self.options[key](x)``): one of the dict's values
+                out = container.items[0][1]
+                for _, v in container.items[1:]:
+                    out = loose_join(out, v, self.analysis.fresh)
+                return out
             return UNKNOWN
         if t is LibraryObject or t is Class:  # a type annotation such as Float[np.ndarray, "n"]
             return subscript_annotation(container, node.slice, self.eval)

@@ -290,6 +290,10 @@ def loose_join(a: Value, b: Value, fresh=None) -> Value:
         if fresh is not None and a.shape.rank is not None and a.shape.rank == b.shape.rank:
             shape = Shape(tuple(x if x == y else fresh("j") for x, y in zip(a.shape.dims, b.shape.dims)))
         return tensor_like(Array(shape, a.dtype if a.dtype == b.dtype else None), a, b)
+    if type(a) is Int and type(b) is Int and fresh is not None:
+        return Int(fresh("j"))   # ``counts.append(len(images))`` in a loop: a list of ints
+    if type(a) in (Int, Float) and type(b) in (Int, Float):
+        return Float()
     return either_layer(a, b)
 
 

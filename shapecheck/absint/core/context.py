@@ -58,6 +58,10 @@ class Arg:
             self._node = None
         return self._text
 
+    def with_value(self, value: Value) -> "Arg":
+        """The same argument, seen as ``value``."""
+        return Arg(value, self._text, self._node, self._module)
+
     def __repr__(self) -> str:
         return f"Arg({self.value!r}, {self.text!r})"
 

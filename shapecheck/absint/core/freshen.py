@@ -14,7 +14,7 @@ from ...constraints import dims as D
 from dataclasses import replace
 
 from ...constraints.shapes import Middle, Shape
-from .values import Array, Int, List, TorchModule, Tuple, Value
+from .values import Alternatives, Array, Int, List, TorchModule, Tuple, Value
 
 
 def value_symbols(v: Value, out: set | None = None) -> set:
@@ -33,6 +33,9 @@ def value_symbols(v: Value, out: set | None = None) -> set:
     elif t is TorchModule:   # a layer built from the call's sizes (``nn.Conv2d(inp, oup, 3)``)
         for _, param in v.params:
             value_symbols(param, out)
+    elif t is Alternatives:
+        for option in v.options:
+            value_symbols(option, out)
     return out
 
 
@@ -51,6 +54,8 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
         return List(items, map_dims(v.element, f))
     if t is TorchModule:
         return TorchModule(v.kind, tuple((name, map_dims(p, f)) for name, p in v.params))
+    if t is Alternatives:
+        return Alternatives(tuple(map_dims(o, f) for o in v.options))
     return v
 
 
@@ -64,6 +69,8 @@ def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:
     if t is List:
         items = None if v.items is None else tuple(map_shapes(i, f) for i in v.items)
         return List(items, map_shapes(v.element, f))
+    if t is Alternatives:
+        return Alternatives(tuple(map_shapes(o, f) for o in v.options))
     return v
 
 

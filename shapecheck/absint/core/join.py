@@ -13,7 +13,7 @@ from ...constraints.dims import Dim
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Shape, align_middles
 from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Float, Instance, Int, List, NoneValue, Str, TorchModule,
-                     Tuple, Unknown, Value, tensor_like)
+                     Tuple, Unknown, Value, optional_array, tensor_like)
 
 Fresh = Callable[[str], Dim]
 
@@ -95,11 +95,24 @@ class Joiner:
             return List(None, self.value(element_of(a), element_of(b)), is_tuple=a.is_tuple)
         if ta is tb and ta in (Float, Str):
             return ta()
+        optional = self._optional(a, b)
+        if optional is not None:
+            return optional
         if ta in _LAYERS or tb in _LAYERS:
             return either_layer(a, b)
         if ta is Bool and tb is Bool:
             return Bool()
         return UNKNOWN
+
+    def _optional(self, a: Value, b: Value) -> Value | None:
+        """An array joined with None (``x if flag else None``; ``mask = None`` set in a branch), or
+        with another optional array: the array, joined, or None (None when neither is one)."""
+        sides = [_optional_parts(a), _optional_parts(b)]
+        if None in sides or not any(array is not None for array, _ in sides):
+            return None
+        arrays = [array for array, _ in sides if array is not None]
+        array = arrays[0] if len(arrays) == 1 else self.value(arrays[0], arrays[1])
+        return Alternatives((array, NONE)) if any(none for _, none in sides) else array
 
     def env(self, a: dict, b: dict) -> dict:
         out = dict(a)
@@ -121,6 +134,17 @@ def _number_join(a: Value, b: Value) -> Value | None:
     if tb is Unknown and b.scalar and ta in _NUMBERS:
         return b.derive()
     return None
+
+
+def _optional_parts(v: Value) -> tuple[Array | None, bool] | None:
+    """``v`` as (its array, whether it may be None); None when it is neither an array nor None."""
+    t = type(v)
+    if t is Array:
+        return v, False
+    if t is NoneValue:
+        return None, True
+    array = optional_array(v)
+    return (array, True) if array is not None else None
 
 
 def element_of(v: Value) -> Value:

@@ -341,6 +341,25 @@ class Alternatives(Value):
     LIMIT = 4
 
 
+def optional_array(v: Value) -> Array | None:
+    """The array of an optional array (``nn.Parameter(...) if learned else None``, ``mask = None``
+    then set in a branch): an :class:`Alternatives` of one array and None; else None."""
+    if type(v) is not Alternatives or len(v.options) != 2:
+        return None
+    a, b = v.options
+    if b is NONE and type(a) is Array:
+        return a
+    return b if a is NONE and type(b) is Array else None
+
+
+def present(v: Value) -> Value:
+    """``v`` where an op takes it as an array (an operand, the object of ``.shape`` or ``[i]``, the
+    input of a layer): an optional array is its array there, as None would have raised (exact, so
+    what fails there fails in every run that gets that far)."""
+    a = optional_array(v)
+    return v if a is None else a
+
+
 @dataclass(frozen=True, slots=True)
 class BoundMethod(Value):
     function: Function

@@ -12,7 +12,7 @@ from ...constraints.predicates import FALSE, TRUE
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
-from ..core.values import Class, Dict, Instance, LibraryObject, Unknown, int_view
+from ..core.values import Class, Dict, Instance, LibraryObject, Unknown, int_view, present
 from ..rules.args import name_as_dim
 from ..rules.placements import show_placement
 from .annotations import check_cast
@@ -210,7 +210,7 @@ def _print(interp, node, args, kwargs) -> Value:
 def _reveal_shape(interp, node, args, kwargs) -> Value:
     if len(args) != 1:
         return UNKNOWN
-    value = args[0]
+    value = present(args[0])
     names = interp.frame.names
     if type(value) is Array:
         shape = value.shape
@@ -229,7 +229,7 @@ def _reveal_shape(interp, node, args, kwargs) -> Value:
     if interp.errors is None and interp.report and interp.module.reported:
         interp.analysis.emit(Diagnostic(interp.module.path, interp.span(node), "SC301", "info",
                                         f"reveal_shape: {message}", shape=payload, has_shape=True))
-    return value
+    return args[0]
 
 
 def _isinstance(interp, node, args, kwargs) -> Value:

@@ -11,7 +11,7 @@ from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, OpContext, Shape
 from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
-                     Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, tensor_like, Opaque, LazyImport)
+                     Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport)
 from ..core.frame import Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
@@ -196,7 +196,7 @@ class Expressions:
         by name stays an object there (``encoder.pos_embedding.shape``), never a named int."""
         outer, self.object_use = self.object_use, node
         try:
-            return self.eval(node)
+            return present(self.eval(node))
         finally:
             self.object_use = outer
 
@@ -411,8 +411,10 @@ class Expressions:
 
     def expr_UnaryOp(self, node: ast.UnaryOp) -> Value:
         operand = self.eval(node.operand)
-        t = type(operand)
         op = node.op
+        if not isinstance(op, ast.Not):
+            operand = present(operand)
+        t = type(operand)
         if isinstance(op, ast.Not):
             pred = truth_pred(operand)
             return Bool(None, negate(pred) if pred is not None else None)
@@ -431,8 +433,8 @@ class Expressions:
         return UNKNOWN
 
     def expr_BinOp(self, node: ast.BinOp) -> Value:
-        left = self.eval(node.left)
-        right = self.eval(node.right)
+        left = present(self.eval(node.left))
+        right = present(self.eval(node.right))
         if isinstance(node.left, ast.Name) and (type(left) is Unknown or (type(left) is Array and left.shape.rank is None)):
             # the right operand's call learnt the shape of this same object (``x + self.attn(self.ln_1(x))``)
             left = self.lookup(node.left.id) or left

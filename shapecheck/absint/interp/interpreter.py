@@ -27,7 +27,7 @@ from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
 from ..core.module import ModuleInfo
 from ..core.values import (NONE, Alternatives, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
-                           LazyImport, List, Method, TorchModule, Tuple, Value, tensor_like)
+                           LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, optional_array, present, tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, lookup_rule
 from .builtins import call_builtin
@@ -38,6 +38,10 @@ from .statements import Statements
 if TYPE_CHECKING:
     from ..core.session import Run
 
+
+#: Callees whose first positional argument is their input array (a library function, a built layer):
+#: None raises there, so an optional array is its array (a method's receiver is an attribute's object)
+INPUT_FIRST = (LibraryObject, TorchModule)
 
 #: Expressions nested deeper than this evaluate to unknown. Python's parser accepts about 3,000
 #: levels (a 2,900-term ``x + x + ...`` is a left-deep tree that deep), and each level costs the
@@ -209,6 +213,10 @@ class Interpreter(Statements, Expressions):
         if (type(value) is Array or type(value) is Unknown) and self.module.reported and hasattr(node, "lineno"):
             # coverage (--statistics): each expression of the checked file once, by its position
             self.analysis.count_array(_position(node), value, self.errors is None)
+        elif type(value) is Alternatives and self.module.reported and hasattr(node, "lineno"):
+            array = optional_array(value)   # an optional array: an array expression, of its array's shape
+            if array is not None:
+                self.analysis.count_array(_position(node), array, self.errors is None)
         return value
 
     def call(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
@@ -216,6 +224,8 @@ class Interpreter(Statements, Expressions):
         if t is Alternatives:
             return self._call_each(node, func, args, kwargs)
         if t in RULE_CALLEES:
+            if args and t in INPUT_FIRST:   # the input of a library function or layer: never None
+                args = [args[0].with_value(present(args[0].value))] + args[1:]
             name, rule, call_args = lookup_rule(func, args)
             if rule is None:
                 if self.module.reported and hasattr(node, "lineno"):

@@ -514,30 +514,32 @@ def unpack(ctx: OpContext, bound: dict[str, Arg]) -> Value:
         return List(None, tensor_like(Array(UNKNOWN_SHAPE, x.dtype), *sources))
     if dims is None:
         dims = tuple(ctx.fresh(name) for name in pattern.split())  # the '*' dim's place is never read
-    total: D.Dim = 0
+    total: D.Dim | None = 0
     for p in parts:
-        total = D.add(total, D.product(p))
+        total = D.add(total, D.product(p)) if p is not None and total is not None else None
     # checked where both sizes are numbers: between pack and unpack the tensor is typically sliced or
     # gathered, and a symbolic '*' size there may be an over-approximation (a slice ``[:k]`` of a dim of
     # 1 reads as k, not min(1, k)), which is no evidence against working code
     if type(dims[before]) is int and type(total) is int and dims[before] != total:
         ctx.fail("SC103", f"{ctx.op}: the packed shapes add up to {total}, but the '*' dim of the tensor is "
                           f"{dims[before]} (pattern \"{pattern}\")")
-    return List(tuple(tensor_like(Array(Shape(dims[:before] + tuple(p) + dims[before + 1:]), x.dtype), *sources)
+    # a piece whose packed shape is not known keeps the pattern's dims around an unknown middle
+    return List(tuple(tensor_like(Array(Shape(dims[:before] + tuple(p) + dims[before + 1:]) if p is not None else
+                                        Shape(dims[:before], True, dims[before + 1:]), x.dtype), *sources)
                       for p in parts))
 
 
-def _packed_shapes(ctx: OpContext, v: Value | None) -> list[tuple] | None:
-    """``[(2,), (h, w)]`` or the list ``pack`` returned: each entry's dims (None where not known)."""
+def _packed_shapes(ctx: OpContext, v: Value | None) -> list[tuple | None] | None:
+    """``[(2,), (h, w)]`` or the list ``pack`` returned: each entry's dims (None for an entry not
+    known); None when not even the number of entries is known."""
     if type(v) not in (List, Tuple) or v.items is None:
         return None
-    out = []
+    out: list[tuple | None] = []
     for item in v.items:
         if type(item) is Int:
             item = Tuple((item,))
-        if type(item) not in (List, Tuple) or item.items is None:
-            return None
-        out.append(tuple(_length(ctx, Arg(i)) for i in item.items))
+        known = type(item) in (List, Tuple) and item.items is not None
+        out.append(tuple(_length(ctx, Arg(i)) for i in item.items) if known else None)
     return out
 
 

@@ -89,10 +89,10 @@ class Joiner:
             if a.items is not None and b.items is not None and len(a.items) == len(b.items):
                 return List(tuple(self.value(x, y) for x, y in zip(a.items, b.items)))
             if a.items == ():   # an empty list adds no element
-                return List(None, element_of(b))
+                return List(None, self.element(b))
             if b.items == ():
-                return List(None, element_of(a))
-            return List(None, self.value(element_of(a), element_of(b)), is_tuple=a.is_tuple)
+                return List(None, self.element(a))
+            return List(None, self.value(self.element(a), self.element(b)), is_tuple=a.is_tuple)
         if ta is tb and ta in (Float, Str):
             return ta()
         optional = self._optional(a, b)
@@ -103,6 +103,11 @@ class Joiner:
         if ta is Bool and tb is Bool:
             return Bool()
         return UNKNOWN
+
+    def element(self, v: List) -> Value:
+        """What one iteration over ``v`` sees: its items joined here, so that arrays of one rank
+        keep it, with a dim of its own where they differ (``element_of`` makes up no dims)."""
+        return element_of(v, self.value)
 
     def _optional(self, a: Value, b: Value) -> Value | None:
         """An array joined with None (``x if flag else None``; ``mask = None`` set in a branch), or
@@ -147,17 +152,19 @@ def _optional_parts(v: Value) -> tuple[Array | None, bool] | None:
     return (array, True) if array is not None else None
 
 
-def element_of(v: Value) -> Value:
-    """The join of every element of a list (what one iteration sees)."""
+def element_of(v: Value, join: Callable[[Value, Value], Value] | None = None) -> Value:
+    """The join of every element of a list (what one iteration sees); ``join`` joins two items
+    (by default arrays of one rank keep the rank, not the dims)."""
     if type(v) is List:
         if v.items is None:
             return v.element
         if not v.items:
             return UNKNOWN
+        join = join or _loose_join
         out = v.items[0]
         for item in v.items[1:]:
             if item != out:
-                return _loose_join(out, item)
+                out = join(out, item)
         return out
     return UNKNOWN
 

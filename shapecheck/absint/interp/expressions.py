@@ -470,6 +470,9 @@ class Expressions:
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \
                 and left.items is not None:
             return tl(left.items * max(right.dim, 0))
+        if tl is List and tr is Int and isinstance(op, ast.Mult) and left.items:
+            # ``[query] * batch``: a list of a number of copies the code computes
+            return List(None, element_of(left), right.dim)
         if tl in (Int, Float, Bool) and tr in (Int, Float, Bool):
             if isinstance(op, ast.Div) or tl is Float or tr is Float:
                 return Float()

@@ -263,19 +263,21 @@ def split(ctx: OpContext, call: Call) -> Value:
             f"{ctx.op}: split sizes {spec.text or sizes} add up to {ctx.show_dim(total)}, not to the size "
             f"{ctx.show_dim(n)} of dimension {axis} ({ctx.describe(bound['input'])})"))
         return _pieces(view, sizes)
+    # sizes not known one by one (``x.split(lengths.tolist())``): pieces of x's rank, a size each
+    some_pieces = List(None, view.resized(ctx.fresh("split")))
     size = int_arg(spec)
     if size is None:
-        return UNKNOWN
+        return some_pieces
     if type(size) is int and size <= 0:
         ctx.fail("SC107", f"{ctx.op}: split_size must be positive, not {size}")
     if type(n) is int and type(size) is int:
         if n // size > MAX_PIECES:
-            return UNKNOWN   # a list that long is no shape question (and would not fit in memory here)
+            return some_pieces   # a list that long is no shape question (and would not fit in memory here)
         return _pieces(view, [size] * (n // size) + ([n % size] if n % size or n == 0 else []))
     count = D.floordiv(n, size)
     if D.mod(n, size) == 0 and type(count) is int and count <= MAX_PIECES:
         return _pieces(view, [size] * count)
-    return UNKNOWN
+    return some_pieces
 
 
 def chunk(ctx: OpContext, call: Call) -> Value:

@@ -33,6 +33,7 @@ from . import tensor_creation as TC
 from . import tensor_elementwise as TE
 from . import tensor_layout as TL
 from . import tensor_methods as TM
+from . import tensor_nested as TN
 from . import tensor_reductions as TR
 from . import torch_nn as N
 from .comparison import allclose
@@ -183,6 +184,7 @@ _RAW.update({
     "torch.linalg.svdvals": TR.svdvals, "torch.linalg.vecdot": sig("(n),(n)->()"),
     "torch.cuda.is_available": returns(Bool(False)), "torch.is_grad_enabled": returns(Bool()),
 })
+_RAW.update(TN.NESTED)
 _RAW.update({f"{_F}.{n}": r for n, r in _NN_FUNCTIONAL.items()})
 _RAW.update({f"torch.nn.{n}": r for n, r in _NN.items()})
 
@@ -212,7 +214,7 @@ TENSOR_METHODS: dict[str, Rule] = {
     "element_size": TM.fresh_int("itemsize"), "is_contiguous": returns(Bool()),
     "is_floating_point": returns(Bool()), "data_ptr": TM.fresh_int("ptr"),
     "apply_": TM.cast(None), "map_": TM.cast(None),
-    **DTENSOR_METHODS,
+    **TN.NESTED_METHODS, **DTENSOR_METHODS,
 }
 
 

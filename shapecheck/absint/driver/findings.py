@@ -55,6 +55,10 @@ class Checkpoint:
     # position -> its entry when a generic analysis nested in this one completed (``Findings.keep``):
     # a rollback of this one goes back to it, as that analysis is done and kept, not redone
     kept: dict = field(default_factory=dict)
+    # what such nested analyses reported: a rollback keeps it too (they are not run again, so their
+    # errors and reveals would be lost with the run that happened to ask for them first)
+    kept_diagnostics: list = field(default_factory=list)
+    kept_notes: list = field(default_factory=list)
 
 
 @dataclass
@@ -88,12 +92,17 @@ class Findings:
         later call): an enclosing analysis that is redone must not take back what it counted."""
         self.release(cp)
         kept = {where: self.expressions.get(where) for where in (*cp.expressions, *cp.kept)}
+        diagnostics, notes = self.diagnostics[cp.diagnostics:], self.notes[cp.notes:]
         for outer in self._journals:
             outer.kept.update(kept)
+            outer.kept_diagnostics.extend(diagnostics)
+            outer.kept_notes.extend(notes)
 
     def rollback(self, cp: "Checkpoint") -> None:
         del self.diagnostics[cp.diagnostics:]
         del self.notes[cp.notes:]
+        self.diagnostics.extend(cp.kept_diagnostics)
+        self.notes.extend(cp.kept_notes)
         for where, old in cp.expressions.items():
             if old is None:
                 self.expressions.pop(where, None)

@@ -29,6 +29,9 @@ from . import loops as L
 from .memory import MemoryPlan
 
 I = L.INDEX
+# A failed index check's message: NumPy's words, as a C format (the native entry passes it to
+# PyErr_Format; the Python path formats it too).
+INDEX_FAULT = "index %lld is out of bounds for axis %lld with size %lld"
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,7 @@ class EntryPlan:
     moved: L.Expr        # elements all calls move (the GIL is released from RELEASE_GIL_MIN_ELEMENTS)
     threaded: tuple = ()   # elements moved by each call of a split kernel (threads from PARALLEL_MIN_ELEMENTS)
     written: frozenset = frozenset()   # input slots the kernels write: they must be writeable
+    fault: int | None = None   # slot of the fault buffer (``Program.fault``): the call raises from it
 
 
 def entry_plan(module: L.LoopModule, memory: MemoryPlan, split_loop: Callable, threads_possible: bool,
@@ -91,7 +95,7 @@ def entry_plan(module: L.LoopModule, memory: MemoryPlan, split_loop: Callable, t
     return EntryPlan(tuple((tuple(L.dim_to_expr(d) for d in b.shape), b.dtype) for b in program.inputs),
                      tuple(params), tuple(temps), L.dim_to_expr(memory.arena_bytes), tuple(calls),
                      tuple(slot[name] for name in program.outputs), L.dim_to_expr(moved), tuple(threaded),
-                     written)
+                     written, slot[program.fault] if program.fault is not None else None)
 
 
 def _sum(items) -> dims.Dim:

@@ -194,7 +194,7 @@ class ArrayCode:
             if isinstance(item, ast.Slice):
                 axes.append(("slice",) + self.slice_bounds(item, size, env, node))
             else:
-                axes.append(("at", self.wrap(self.index(self.expr(item, env), item), size)))
+                axes.append(("at", self.wrap(self.index(self.expr(item, env), item), size, axis)))
         for size in array.shape[len(fixed) + len(axes):]:
             axes.append(("slice", L.Const(0, I), size, 1))
         shape = tuple(a[2] for a in axes if a[0] == "slice")

@@ -16,9 +16,13 @@ Supported:
 - scalar locals (ints, floats, bools): a variable's dtype is the NumPy promotion of every value
   assigned to it (as Numba unifies them), Python literals are weak scalars (NEP 50);
 - element reads and writes ``x[i, j]``, ``x[i][j]``, ``out[i] += v`` (negative indices count
-  from the end, as in Python; indices are not bounds-checked, as in Numba), also into
+  from the end, as in Python), also into
   arguments: the caller's array changes, as with Numba (``runtime`` checks it is writeable and
-  copies back into one it had to copy for its layout);
+  copies back into one it had to copy for its layout). An index not proven in range (a loop
+  variable over ``range(x.shape[0])`` indexing ``x`` on that axis is; ``idx[i]`` or a scalar
+  argument's range is not) is checked where it is evaluated, unlike Numba: out of range, the
+  kernel records it in a fault buffer (``Program.fault``), leaves every loop and the call
+  raises NumPy's ``IndexError`` (never a write or read outside the array);
 - ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``;
   ``math.*`` and scalar ``np.*`` functions and constants (``math.pi``, ``np.inf``...);
 - allocation: ``np.zeros ones empty full arange`` (with ``dtype=``), their ``_like`` forms,
@@ -97,9 +101,13 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     fn = defs[func_name]
     var_types: dict[str, str] = {}
     groups: dict[str, frozenset] = {}
-    for _ in range(_MAX_RETYPES):
-        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups))
+    guarded = False
+    for _ in range(_MAX_RETYPES + 1):
+        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), guarded)
         module = kernel.run()
+        if kernel.checks and not guarded:
+            guarded = True      # some index is checked at run time: trace again with a way out
+            continue
         if not kernel.widened and kernel.next_groups == groups:
             return module   # every variable kept the dtype it was declared with: the trace stands
         var_types, groups = kernel.var_types, kernel.next_groups
@@ -110,9 +118,11 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
 
 @dataclass
 class _Loop:
-    """What the tracer knows of a loop variable: a lower bound (for index wrap-around)."""
+    """What the tracer knows of a loop variable: a lower bound (for index wrap-around) and, for
+    an ascending loop, its stop (the variable stays below it: an index bound proven in range)."""
 
     low: int | None
+    stop: L.Expr | None = None
 
 
 # --- the tracer ------------------------------------------------------------------------------
@@ -136,8 +146,13 @@ _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "c
 
 class _KernelTracer(ArrayCode):
     def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, str],
-                 groups: dict[str, frozenset]):
+                 groups: dict[str, frozenset], guarded: bool = False):
         self.fn = fn
+        # Guarded: the body runs in a one-trip loop, so a failed index check leaves every loop by
+        # breaks (as a return inside a loop does) and skips the rest of the kernel.
+        self.guarded = guarded
+        self.checks = 0                     # run-time index checks emitted
+        self.fault: Array | None = None     # i64 (4,): raised?, index, axis, size of the failed check
         self.shapes = shapes
         self.dtypes = dtypes
         self.weak = weak
@@ -203,15 +218,19 @@ class _KernelTracer(ArrayCode):
             body = body[1:]   # the docstring
         if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
             raise self.error(fn, f"{fn.name} must end with a return statement that returns its results")
+        if self.guarded:   # the flag a failed check raises (as a return site does)
+            self.early = _Returns(self.fresh("returned"))
+            self.prelude.append(L.Let(self.early.flag, "bool", L.Const(False, "bool")))
         if not any(isinstance(node, ast.Return) for stmt in body[:-1] for node in ast.walk(stmt)):
             stmts = self.block(body[:-1], env)
             outputs = self.returns(body[-1].value, env, stmts)
-            return self.module(tuple(self.prelude) + tuple(stmts), outputs)
+            return self.module(tuple(self.prelude) + self.once(stmts), outputs)
         # ``return`` inside loops or branches: every return site assigns the results and raises a
         # flag; loops are left (break) and what follows runs only while the flag is down.
-        self.early = _Returns(self.fresh("returned"))
-        self.prelude.append(L.Let(self.early.flag, "bool", L.Const(False, "bool")))
-        stmts = self.block(body, env)
+        if self.early is None:
+            self.early = _Returns(self.fresh("returned"))
+            self.prelude.append(L.Let(self.early.flag, "bool", L.Const(False, "bool")))
+        stmts = list(self.once(self.block(body, env)))
         outputs = []
         for k, item in enumerate(self.early.items):
             if isinstance(item, Array):
@@ -221,6 +240,14 @@ class _KernelTracer(ArrayCode):
             stmts.append(L.Store(out.name, (), item))
             outputs.append(out)
         return self.module(tuple(self.prelude) + tuple(stmts), outputs)
+
+    def once(self, stmts: list) -> tuple:
+        """The kernel's body; guarded, in a one-trip loop that a failed check breaks out of, after
+        the fault buffer's flag is cleared."""
+        if not self.guarded:
+            return tuple(stmts)
+        clear = (L.Store(self.fault.name, (L.Const(0, I),), L.Const(0, I)),) if self.fault is not None else ()
+        return clear + (L.For(self.fresh("once"), L.Const(0, I), L.Const(1, I), 1, tuple(stmts)),)
 
     def return_site(self, stmt: ast.Return, env) -> list:
         """``return value`` before the function's end: the results into their variables (an array
@@ -253,7 +280,7 @@ class _KernelTracer(ArrayCode):
         out += self.pending
         self.pending = []
         out.append(L.Assign(early.flag, L.Const(True, "bool")))
-        if self.loop_depth:
+        if self.loop_depth or self.guarded:   # guarded: the one-trip loop too
             out.append(L.Break())
         return out
 
@@ -298,7 +325,8 @@ class _KernelTracer(ArrayCode):
                             tuple(dim_of(program_shape[p]) for p in kernel_shape))
         program = L.Program(name, tuple(program_shape.values()), tuple(map(buffer, self.inputs)),
                             tuple(map(buffer, self.allocs)), (call,),
-                            tuple(program_buffer[b.name] for b in outputs))
+                            tuple(program_buffer[b.name] for b in outputs),
+                            program_buffer[self.fault.name] if self.fault is not None else None)
         return L.LoopModule((kernel,), program)
 
     # -- statements ---------------------------------------------------------------------------
@@ -309,18 +337,19 @@ class _KernelTracer(ArrayCode):
         out: list = []
         try:
             for k, stmt in enumerate(body):
+                checks = self.checks
                 stmts = self.statement(stmt, env)
                 out += self.pending   # arrays the statement allocates are filled before it runs
                 self.pending = []
                 out += stmts
-                if self.early is None or not _returns_inside(stmt):
+                if self.early is None or not (_returns_inside(stmt) or self.checks > checks):
                     continue
                 if isinstance(stmt, ast.Return):
                     break             # what follows a return never runs
                 # ``stmt`` may have returned: inside a loop, leave it too; at the top, the rest of
                 # the block runs only when nothing returned.
                 flag = L.Var(self.early.flag, "bool")
-                if self.loop_depth:
+                if self.loop_depth or self.guarded:   # guarded: the one-trip loop too
                     out.append(L.If(flag, (L.Break(),)))
                 elif k + 1 < len(body):
                     out.append(L.If(L.Unary("not", flag), tuple(self.block(body[k + 1:], env))))
@@ -592,7 +621,7 @@ class _KernelTracer(ArrayCode):
         if step > 0:
             loop_var = L.For(var, start, stop, step, ())
             value = L.Var(var, I)
-            self.loops[var] = _Loop(_lower_bound(start, self.loops))
+            self.loops[var] = _Loop(_lower_bound(start, self.loops), stop)
         else:
             # range(start, stop, -s): t counts 0, 1, ... (trip count as Python's) and i = start - t*s.
             trip = L.Binary("floordiv", L.Binary("add", L.Binary("sub", start, stop), L.Const(-step - 1, I)),
@@ -864,17 +893,65 @@ class _KernelTracer(ArrayCode):
             if axis >= len(array.shape):
                 raise self.error(node, f"too many indices for an array of rank {len(array.shape)}")
             index = self.index(self.expr(item, env), item)
-            fixed.append(self.wrap(index, array.shape[axis]))
+            fixed.append(self.wrap(index, array.shape[axis], axis))
         return Array(array.name, array.dtype, array.shape, array.is_input, array.python_name, tuple(fixed))
 
-    def wrap(self, index: L.Expr, size) -> L.Expr:
-        """A possibly negative index counted from the end (Python's rule), when not provably >= 0."""
+    def wrap(self, index: L.Expr, size, axis: int) -> L.Expr:
+        """A possibly negative index counted from the end (Python's rule), when not provably >= 0;
+        checked in range where it is evaluated unless proven so."""
         low = _lower_bound(index, self.loops)
         if low is not None and low >= 0:
-            return index
-        if isinstance(index, L.Const):
-            return L.Binary("add", index, L.dim_to_expr(size))
-        return L.Select(L.Compare("lt", index, L.Const(0, I)), L.Binary("add", index, L.dim_to_expr(size)), index)
+            wrapped = index
+        elif isinstance(index, L.Const):
+            wrapped = L.Binary("add", index, L.dim_to_expr(size))
+            low = int(index.value) + size if type(size) is int else None
+        else:
+            wrapped = L.Select(L.Compare("lt", index, L.Const(0, I)), L.Binary("add", index, L.dim_to_expr(size)),
+                               index)
+        high = self.upper_bound(index if wrapped is index else wrapped)
+        if low is None or low < 0 or high is None or not _at_least(size, dims.add(high, 1)):
+            self.check(index, wrapped, size, axis)
+        return wrapped
+
+    def check(self, index: L.Expr, wrapped: L.Expr, size, axis: int) -> None:
+        """Before the statement: out of range, record the fault (as NumPy words it: the index as
+        written, the axis, the size) and leave (the guarded body's loops all break)."""
+        self.checks += 1
+        if not self.guarded:
+            return      # the retrace emits it
+        if self.fault is None:
+            self.fault = self.allocate((4,), I, self.fn, "fault")
+        n = L.dim_to_expr(size)
+        bad = L.Binary("or", L.Compare("lt", wrapped, L.Const(0, I)), L.Compare("ge", wrapped, n))
+        record = tuple(L.Store(self.fault.name, (L.Const(k, I),), v)
+                       for k, v in enumerate((L.Const(1, I), index, L.Const(axis, I), n)))
+        self.pending.append(L.If(bad, (*record, L.Assign(self.early.flag, L.Const(True, "bool")), L.Break())))
+
+    def upper_bound(self, expr: L.Expr):
+        """The largest value of an i64 index expression as a dim over the shape variables (loop
+        variables at their stop - 1), or None where unknown."""
+        if isinstance(expr, L.Const):
+            return int(expr.value)
+        if isinstance(expr, L.Var):
+            loop = self.loops.get(expr.name)
+            if loop is not None:
+                stop = self.upper_bound(loop.stop) if loop.stop is not None else None
+                return None if stop is None else dims.sub(stop, 1)
+            return dim_of(expr.name) if expr.name in self.symbols.values() else None
+        if isinstance(expr, L.Binary) and expr.op in ("add", "sub", "mul"):
+            a = self.upper_bound(expr.lhs)
+            if a is None:
+                return None
+            if expr.op == "sub":
+                return dims.sub(a, int(expr.rhs.value)) if isinstance(expr.rhs, L.Const) else None
+            b = self.upper_bound(expr.rhs)
+            if b is None:
+                return None
+            if expr.op == "add":
+                return dims.add(a, b)
+            lows = (_lower_bound(expr.lhs, self.loops), _lower_bound(expr.rhs, self.loops))
+            return dims.mul(a, b) if all(v is not None and v >= 0 for v in lows) else None
+        return None
 
     def subscript(self, node: ast.Subscript, env) -> Any:
         value = self.expr(node.value, env)
@@ -1181,6 +1258,13 @@ def _callee(func: ast.AST) -> str | None:
 
 def _zero(dtype: str) -> L.Const:
     return L.Const(False if dtype == "bool" else 0.0 if dtype in ("f32", "f64") else 0, dtype)
+
+
+def _at_least(size, bound) -> bool:
+    """Whether the dim ``size`` is provably at least ``bound`` (their difference a constant >= 0)."""
+    difference = dims.sub(size, bound) if type(size) in (int, dims.Expr) and type(bound) in (int, dims.Expr) \
+        else None
+    return type(difference) is int and difference >= 0
 
 
 def _lower_bound(expr: L.Expr, loops: dict) -> int | None:

@@ -456,10 +456,14 @@ class Program:
     temps: tuple[Buffer, ...]
     calls: tuple[KernelCall, ...]
     outputs: tuple[Name, ...]
+    # A temp (i64, 4 elements) the kernels write when an index check fails: [1, index, axis,
+    # size] (element 0 is cleared first); the runtime raises NumPy's IndexError from it.
+    fault: Name | None = None
 
     def scoped_parts(self) -> tuple:
         return (self.name, *map(Bind, self.shape_params), *buffer_parts(self.inputs),
-                *buffer_parts(self.temps), *self.calls, *map(Use, self.outputs))
+                *buffer_parts(self.temps), *self.calls, *map(Use, self.outputs),
+                *((Use(self.fault),) if self.fault is not None else ()))
 
     def with_parts(self, parts: tuple) -> "Program":
         r = PartsReader(parts)
@@ -468,7 +472,9 @@ class Program:
         inputs = read_buffers(self.inputs, r)
         temps = read_buffers(self.temps, r)
         calls = r.take(len(self.calls))
-        return Program(name, shape_params, inputs, temps, calls, r.names(len(self.outputs)))
+        outputs = r.names(len(self.outputs))
+        return Program(name, shape_params, inputs, temps, calls, outputs,
+                       r.names(1)[0] if self.fault is not None else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ import numpy as np
 from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
 from shapecheck.ir.dtypes import CODES
-from shapecheck.ir.entryplan import entry_plan
+from shapecheck.ir.entryplan import INDEX_FAULT, entry_plan
 from shapecheck.ir.codegen.schedule import DEFAULT, Schedule
 from shapecheck.ir.memory import MemoryPlan, plan_memory
 
@@ -105,6 +105,7 @@ class _Layout:
     offsets: tuple = ()       # per temp slot: its byte offset in the arena, or None (an output)
     arena: int = 0            # bytes of the arena
     written: frozenset = frozenset()   # input slots the program writes into
+    fault: int | None = None  # the slot of the program's fault buffer (``Program.fault``)
 
 
 def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
@@ -150,7 +151,8 @@ def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
         steps.append((call.kernel, tuple(slot[name] for name in call.buffers), shape_args, chunks))
     written = frozenset(slot[name] for name in module.written_inputs())
     return _Layout(tuple(signature), tuple(temps), tuple(steps), tuple(slot[name] for name in program.outputs),
-                   tuple(offsets), dims.evaluate(memory.arena_bytes, {}), written)
+                   tuple(offsets), dims.evaluate(memory.arena_bytes, {}), written,
+                   slot[program.fault] if program.fault is not None else None)
 
 
 def _entry_plan(module: L.LoopModule, threads: int = 0):
@@ -217,6 +219,7 @@ class _Plan:
     offsets: tuple = ()       # per temp: byte offset in the arena, or None (allocated on its own)
     arena: int = 0
     written: frozenset = frozenset()   # input slots the program writes into (must be writeable)
+    fault: int | None = None  # the fault buffer's slot
 
 
 @dataclass(frozen=True)
@@ -264,6 +267,8 @@ class PythonPath:
             if buf.name in written and used is not original:
                 original[...] = used   # a written argument copied for its layout: copied back
                 buffers[buf.name] = original
+        if program.fault is not None:
+            raise_fault(buffers[program.fault])
         outputs = tuple(buffers[name] for name in program.outputs)
         return outputs[0] if len(outputs) == 1 else outputs
 
@@ -325,6 +330,12 @@ def _run_chunks(function, objects, shape_args, chunks) -> None:
         future.result()
 
 
+def raise_fault(fault: np.ndarray) -> None:
+    """NumPy's IndexError when the kernels recorded a failed index check (``Program.fault``)."""
+    if fault[0]:
+        raise IndexError(INDEX_FAULT.replace("%lld", "%d") % tuple(int(v) for v in fault[1:]))
+
+
 def arena_view(arena: np.ndarray, offset: int, shape: tuple, dtype: np.dtype) -> np.ndarray:
     """A C-contiguous array of ``shape`` and ``dtype`` over ``arena``'s bytes from ``offset``."""
     size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
@@ -342,6 +353,8 @@ def _run_plan(plan: _Plan, arrays):
             function(*objects, *index_args)
         else:
             _run_chunks(function, objects, index_args, chunks)
+    if plan.fault is not None:
+        raise_fault(slots[plan.fault])
     if len(plan.outputs) == 1:
         return slots[plan.outputs[0]]
     return tuple(slots[k] for k in plan.outputs)
@@ -370,7 +383,7 @@ def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = 
     if layout is not None:
         steps = tuple((entries[name].function, slots, args, chunks) for name, slots, args, chunks in layout.steps)
         plan = _Plan(layout.signature, layout.temps, steps, layout.outputs, layout.offsets, layout.arena,
-                     layout.written)
+                     layout.written, layout.fault)
     python = PythonPath(module, entries, plan, plan_memory(module), schedule.threads)
     native, address = None, 0
     if kernels.entry:

@@ -41,11 +41,13 @@ FUNCTIONS = {
     "sc_rt_Py_IncRef": "Py_IncRef", "sc_rt_Py_DecRef": "Py_DecRef",
     "sc_rt_PyTuple_Pack": "PyTuple_Pack", "sc_rt_PyObject_Vectorcall": "PyObject_Vectorcall",
     "sc_rt_PyEval_SaveThread": "PyEval_SaveThread", "sc_rt_PyEval_RestoreThread": "PyEval_RestoreThread",
+    "sc_rt_PyErr_Format": "PyErr_Format",
 }
 # Symbols whose address *is* an object: the ndarray type and the canonical dtype of each loop-IR
 # dtype (arrays made by NumPy share these descriptor objects; any other is sent to the slow path).
 OBJECTS = {
     "sc_rt_PyArray_Type": np.ndarray,
+    "sc_rt_PyExc_IndexError": IndexError,
     **{f"sc_rt_descr_{code}": dtype for code, dtype in CODES.items()},
 }
 EMPTY_SYMBOL = "sc_rt_PyArray_Empty"

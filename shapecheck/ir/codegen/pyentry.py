@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from shapecheck.ir.entryplan import EntryPlan
+from shapecheck.ir.entryplan import INDEX_FAULT, EntryPlan
 
 from . import lower, pyabi, shelf
 
@@ -128,6 +128,14 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
                + [lower.lower_expr(sizes, a) for a in index_args])
     with b.if_then(release):
         b.call(api.function("sc_rt_PyEval_RestoreThread", ir.VoidType(), [PTR]), [b.load(state)])
+    if plan.fault is not None:   # a failed index check: NumPy's IndexError, nothing returned
+        fault = b.bitcast(data[plan.fault], I64.as_pointer())
+        with b.if_then(b.icmp_signed("!=", b.load(fault), I64(0)), likely=False):
+            raise_ = api.function("sc_rt_PyErr_Format", PTR, [PTR, PTR], var_arg=True)
+            b.call(raise_, [api.object("sc_rt_PyExc_IndexError"), _cstring(module, b, INDEX_FAULT)]
+                   + [b.load(b.gep(fault, [I64(k)], inbounds=True)) for k in (1, 2, 3)])
+            _release(b, api, owned)
+            b.ret(PTR(None))
 
     b.ret(_result(b, api, plan, objects, owned))
 
@@ -151,6 +159,16 @@ def _result(b: ir.IRBuilder, api: "_Api", plan: EntryPlan, objects: dict, owned:
     result = b.call(pack, [I64(len(plan.outputs))] + [objects[s] for s in plan.outputs])
     _release(b, api, owned)  # the tuple holds its own references (NULL on failure, error set)
     return result
+
+
+def _cstring(module: ir.Module, b: ir.IRBuilder, text: str) -> ir.Value:
+    """A pointer to a NUL-terminated constant string in ``module``."""
+    data = bytearray(text.encode() + b"\0")
+    name = f"sc_str_{len(module.globals)}"
+    string = ir.GlobalVariable(module, ir.ArrayType(ir.IntType(8), len(data)), name)
+    string.global_constant, string.linkage = True, "private"
+    string.initializer = ir.Constant(ir.ArrayType(ir.IntType(8), len(data)), data)
+    return b.bitcast(string, PTR)
 
 
 def _release(b: ir.IRBuilder, api: "_Api", objects: list) -> None:

@@ -31,6 +31,9 @@ A LoopModule
     passes program buffers (by Name) positionally for the kernel's ``params`` and dims (over the
     program's shape params) for the kernel's ``shape_params``.
   * ``outputs``: the buffers returned, in order.
+  * ``fault`` (optional, loop code's index checks): an i64 temp of 4 elements the kernels set to
+    ``[1, index, axis, size]`` when an index is out of range (they clear element 0 first and
+    stop); the runtime then raises NumPy's ``IndexError`` instead of returning the outputs.
 
 ``Kernel(name, shape_params, params, body)``:
   * ``name``: a str, unique in the module (a symbol name for the back end).

@@ -48,10 +48,13 @@ def test_and_or_evaluate_the_right_side_only_when_python_would(tmp_path):
 def test_a_guarded_read_sits_under_its_guard_in_the_loop_ir():
     text = shapecheck.jit(F.count_until).lower(np.abs(X), 1.0).as_text("loops")
     # the condition (with its read) is evaluated at the top of each iteration: i < n first,
-    # x[i] only under `if %cond`
+    # x[i] only under `if %cond` (after its index check: i is not proven below 40 there)
     lines = [line.strip() for line in text.splitlines()]
     guard = lines.index("%cond = (%i < 40)")
-    assert lines[guard + 1] == "if %cond {" and lines[guard + 2].startswith("%cond = (%x[")
+    read = next(k for k, line in enumerate(lines) if line.startswith("%cond = (%x["))
+    assert lines[guard + 1] == "if %cond {" and read > guard + 1
+    assert all(line.endswith("{") or line.startswith(("%fault[", "%returned", "break", "}"))
+               for line in lines[guard + 2:read])   # nothing else but the check between
     assert "while true {" in lines
 
 

@@ -62,9 +62,6 @@ def literal_array(v: Value) -> Array | None:
         return Array(Shape(()), _SCALAR_DTYPES[t])
     if t is Array:
         return v
-    if t is Unknown and v.scalar:
-        # a constructor's number (``torch.tensor([2 * window_size - 1, 1])``), as it is in arithmetic
-        return Array(Shape(()), None)
     if t in (List, Tuple):
         if v.items is None:
             inner = literal_array(v.element) if t is List else None
@@ -74,7 +71,11 @@ def literal_array(v: Value) -> Array | None:
             return Array(Shape((count,) + inner.shape.prefix), inner.dtype)
         if not v.items:
             return Array(Shape((0,)), "float64")
-        parts = [literal_array(item) for item in v.items]
+        # a constructor's number beside a Python number (``torch.tensor([2 * window_size - 1, 1])``) is
+        # a number too: a sequence mixing a number with an array is ragged, which torch and NumPy reject
+        numbers = any(type(item) in _SCALAR_DTYPES for item in v.items)
+        parts = [Array(Shape(()), None) if numbers and type(item) is Unknown and item.scalar else literal_array(item)
+                 for item in v.items]
         if any(p is None for p in parts):
             return None
         first = parts[0]

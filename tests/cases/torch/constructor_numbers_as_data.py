@@ -1,5 +1,6 @@
-# A constructor's parameter is a number where it meets an array (``dots * self.scale``), and so it
-# is in the data of a new array: ``torch.tensor([2 * window_size - 1, 1])`` is (2,).
+# A constructor's parameter beside a Python number in the data of a new array is a number too (a
+# sequence mixing a number with an array is ragged, which torch rejects): ``torch.tensor([2 *
+# window_size - 1, 1])`` is (2,). Alone, it may be an array: ``torch.tensor([a, b])`` is unknown.
 import torch
 from torch import nn
 
@@ -12,6 +13,7 @@ class RelativeBias(nn.Module):
         rel_pos = grid[:, None] - grid[None, :]
         strides = torch.tensor([2 * window_size - 1, 1])
         reveal_shape(strides)  # reveal: (2,)
+        reveal_shape(torch.tensor([window_size, window_size]))  # reveal: ?
         self.register_buffer('indices', (rel_pos * strides).sum(dim=-1), persistent=False)
 
     def forward(self, sim):

@@ -33,6 +33,16 @@ IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 OPEN_CALLEES = (Function, BoundMethod, Class, Instance)
 
 
+def numbers_against_arrays(left: Value, right: Value) -> tuple[Value, Value]:
+    """A constructor's parameter (or arithmetic on it) meeting an array is a number: ``dots *
+    self.scale``, ``noise > self.prob``."""
+    if type(left) is Array and type(right) is Unknown and right.scalar:
+        return left, Float()
+    if type(right) is Array and type(left) is Unknown and left.scalar:
+        return Float(), right
+    return left, right
+
+
 def open_callee(func: Value) -> bool:
     """Whether a call with arguments of unknown number reaches ``func``: one of OPEN_CALLEES, or
     one of a few of them (a wrapper's ``self.fn`` built around either of two blocks)."""
@@ -452,11 +462,8 @@ class Expressions:
             kept = _same_kind(left, right)
             if kept is not None:
                 return kept
-            # a constructor's parameter (or arithmetic on it) meeting an array is a number
-            if tl is Array and tr is Unknown and right.scalar:
-                right, tr = Float(), Float
-            elif tr is Array and tl is Unknown and left.scalar:
-                left, tl = Float(), Float
+            left, right = numbers_against_arrays(left, right)
+            tl, tr = type(left), type(right)
         if tl is Array or tr is Array or (_tagged(left) and _tagged(right) and isinstance(op, ast.MatMult)):
             return self.apply(node, OP_NAMES[type(op)], lambda ctx: apply_operator(
                 ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)),
@@ -538,6 +545,7 @@ class Expressions:
                 elif type(right) is Unknown and type(left) is Int and type(left.dim) is not int:
                     right = self._unknown_as_dim(comp, right)
             if (type(left) is Array or type(right) is Array) and not isinstance(op, IDENTITY_OR_MEMBERSHIP):
+                left, right = numbers_against_arrays(left, right)
                 result = self.apply(node, CMP_NAMES.get(type(op), "compare"),
                                     lambda ctx: apply_operator(ctx, type(op), Arg(left, "", left_text, self.module),
                                                                Arg(right, "", right_text, self.module)),

@@ -12,7 +12,13 @@ longer than ``--slow`` seconds. Three sources, interleaved:
 - **mutations** of the files of ``../shared/corpus`` (lines dropped, duplicated, swapped or cut,
   numbers replaced by edge values, brackets and characters inserted), through syntax recovery.
 
-    python benchmarks/fuzz.py --programs 20000 --seed 0
+    python benchmarks/fuzz.py --programs 20000 --seed 0 --progress 500
+    python benchmarks/fuzz.py --programs 100000 --shard 2/4     # one of 4 processes or sessions
+
+``--progress N`` prints programs done, failures so far and programs/s every N programs; SIGTERM
+and Ctrl-C end the run with its summary (how far it got, the failures so far, the program it was
+in). ``--shard i/N`` checks program k only when ``1 + k % N == i``, and program k is the same in
+every shard, so N shards together check exactly the programs of the unsharded run.
 
 ``tests/test_fuzz.py`` runs the same harness with a small budget.
 """
@@ -26,7 +32,7 @@ import signal
 import sys
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -35,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from shapecheck import api  # noqa: E402 (after the path set-up, to run from a checkout)
 from shapecheck.cli.output import render  # noqa: E402
+from shapecheck.cli.shard import parse_shard  # noqa: E402
 from shapecheck.version import __version__  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -340,6 +347,8 @@ def mutate(text: str, rng: random.Random) -> str:
 # == hypothesmith ==================================================================================
 def hypothesmith_programs(count: int, seed: int) -> Iterator[str]:
     """``count`` programs from hypothesmith's grammar strategy (none when it is not installed)."""
+    if count <= 0:   # hypothesis refuses max_examples=0 (a run of fewer than 10 programs)
+        return iter(())
     try:
         import hypothesmith  # lazy: an optional dependency (the test extra)
         from hypothesis import HealthCheck, given, settings, strategies as st
@@ -358,42 +367,95 @@ def hypothesmith_programs(count: int, seed: int) -> Iterator[str]:
 
 
 # == a run =========================================================================================
-def programs(count: int, seed: int, *, hypothesmith_share: float = 0.1) -> Iterator[tuple[str, str, str]]:
-    """``count`` (source, path, origin) triples: shape programs, hypothesmith programs and mutated
-    corpus files, interleaved."""
+def programs(count: int, seed: int, *, hypothesmith_share: float = 0.1, shard: tuple[int, int] = (1, 1)
+             ) -> Iterator[tuple[int, str, str, str]]:
+    """``count`` (k, source, path, origin) tuples: shape programs, hypothesmith programs and mutated
+    corpus files, interleaved; only program k with ``1 + k % N == i`` for ``shard`` ``(i, N)``.
+
+    Every program's random draws are made whether or not it is in the shard (only building its
+    source is skipped), so program k is the same in every shard and in the unsharded run: N
+    processes with shards 1/N .. N/N check exactly the programs of one run of ``count``."""
+    index, shards = shard
     rng = random.Random(seed)
     files = corpus_files()
     n_hyp = int(count * hypothesmith_share)
     hyp = hypothesmith_programs(n_hyp, seed)
     for k in range(count):
+        mine = 1 + k % shards == index
         r = rng.random()
         if r < hypothesmith_share:
             source = next(hyp, None)
             if source is not None:
-                yield source, "fuzz_hypothesmith.py", f"hypothesmith #{k}"
+                if mine:
+                    yield k, source, "fuzz_hypothesmith.py", f"hypothesmith #{k}"
                 continue
         if files and r < 0.45:
             path = files[rng.randrange(len(files))]
             mutation_seed = rng.randrange(2**32)
-            source = mutate(path.read_text(encoding="utf-8", errors="replace"), random.Random(mutation_seed))
-            yield source, str(path), f"mutate {path.relative_to(CORPUS)} seed={mutation_seed}"
+            if mine:
+                source = mutate(path.read_text(encoding="utf-8", errors="replace"), random.Random(mutation_seed))
+                yield k, source, str(path), f"mutate {path.relative_to(CORPUS)} seed={mutation_seed}"
             continue
         program_seed = rng.randrange(2**32)
-        yield shape_program(program_seed), "fuzz_program.py", f"shape program seed={program_seed}"
+        if mine:
+            yield k, shape_program(program_seed), "fuzz_program.py", f"shape program seed={program_seed}"
 
 
-def run(count: int, seed: int, slow: float | None, on_failure: Callable[[Failure], None] | None = None
-        ) -> tuple[int, list[Failure]]:
-    failures: list[Failure] = []
-    done = 0
-    for source, path, origin in programs(count, seed):
-        found = check_program(source, path, origin, slow)
-        failures.extend(found)
-        for f in found:
-            if on_failure:
-                on_failure(f)
-        done += 1
-    return done, failures
+@dataclass
+class Progress:
+    """How far a run got: kept up to date program by program, so an interrupted run can still say."""
+
+    done: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    last: str = ""          # the origin of the last program started (the one running when stopped)
+    interrupted: bool = False
+    started: float = field(default_factory=time.perf_counter)
+
+    def rate(self) -> float:
+        return self.done / max(time.perf_counter() - self.started, 1e-9)
+
+    def kinds(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for f in self.failures:
+            counts[f.kind] = counts.get(f.kind, 0) + 1
+        return counts
+
+    def line(self) -> str:
+        return f"{self.done} programs, {len(self.failures)} failures, {self.rate():.1f} programs/s"
+
+
+def run(count: int, seed: int, slow: float | None, on_failure: Callable[[Failure], None] | None = None, *,
+        shard: tuple[int, int] = (1, 1), hypothesmith_share: float = 0.1, every: int = 0,
+        on_progress: Callable[[Progress], None] | None = None, progress: Progress | None = None) -> Progress:
+    """Check the programs of ``shard``; ``on_progress`` after every ``every`` programs. A
+    KeyboardInterrupt (Ctrl-C, or SIGTERM under ``main``) ends the run early, marked interrupted."""
+    progress = progress if progress is not None else Progress()
+    try:
+        for _, source, path, origin in programs(count, seed, shard=shard, hypothesmith_share=hypothesmith_share):
+            progress.last = origin
+            found = check_program(source, path, origin, slow)
+            progress.failures.extend(found)
+            for f in found:
+                if on_failure:
+                    on_failure(f)
+            progress.done += 1
+            if every and on_progress and progress.done % every == 0:
+                on_progress(progress)
+    except KeyboardInterrupt:
+        progress.interrupted = True
+    return progress
+
+
+def _terminate(signum, frame):
+    # check_program lets KeyboardInterrupt through (and only it): SIGTERM stops the run like Ctrl-C
+    raise KeyboardInterrupt()
+
+
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        return parse_shard(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -402,8 +464,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--slow", type=float, default=20.0, help="CPU seconds after which a program is a finding")
     parser.add_argument("--out", help="write each failing program here")
+    parser.add_argument("--hypothesmith-share", type=float, default=0.1,
+                        help="share of hypothesmith programs (drawn up front: ~0.2 CPU s each, in every shard)")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print programs done, failures so far and programs/s every N programs")
+    parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
+                        help="check only program k with 1 + k %% N == I (1 <= I <= N): the shards of a run "
+                             "check, together, exactly the programs of the unsharded run")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
     out = open(args.out, "w", encoding="utf-8") if args.out else None
 
     def show(failure: Failure) -> None:
@@ -412,12 +480,21 @@ def main(argv: list[str] | None = None) -> int:
             out.write(failure.text())
             out.flush()
 
-    done, failures = run(args.programs, args.seed, args.slow, show)
-    kinds: dict[str, int] = {}
-    for f in failures:
-        kinds[f.kind] = kinds.get(f.kind, 0) + 1
-    print(f"{done} programs in {time.perf_counter() - start:.0f} s: {len(failures)} failures {kinds or ''}")
-    return 1 if failures else 0
+    pool = int(args.programs * args.hypothesmith_share)
+    if args.progress and pool:   # the first progress line comes only after it
+        print(f"drawing {pool} hypothesmith programs up front (~0.2 CPU s each)", flush=True)
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        progress = run(args.programs, args.seed, args.slow, show, shard=args.shard, every=args.progress,
+                       hypothesmith_share=args.hypothesmith_share,
+                       on_progress=lambda p: print(f"progress: {p.line()}", flush=True))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    shard = f" (shard {args.shard[0]}/{args.shard[1]})" if args.shard != (1, 1) else ""
+    stopped = f", interrupted during {progress.last}" if progress.interrupted else ""
+    print(f"{progress.done} programs{shard} in {time.perf_counter() - progress.started:.0f} s: "
+          f"{len(progress.failures)} failures {progress.kinds() or ''}{stopped}", flush=True)
+    return 1 if progress.failures or progress.interrupted else 0
 
 
 if __name__ == "__main__":

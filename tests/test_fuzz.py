@@ -9,8 +9,11 @@ what it found is kept in ``test_fuzz_regressions.py``.
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import re
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -94,3 +97,67 @@ def test_the_harness_sees_an_internal_error(monkeypatch):
     assert {f.kind for f in failures} == {f"render {fmt}" for fmt in fuzz.FORMATS}
     monkeypatch.setattr(fuzz.api, "check_source", broken)
     assert [f.kind for f in fuzz.check_program("x = 1\n", "f.py", "planted")] == ["exception"]
+
+
+def test_shards_split_one_run_exactly(monkeypatch):
+    """``--shard i/N``: program k is in shard 1 + k % N, and is the same program as in the unsharded run."""
+    # hypothesmith's pool stands in by numbered programs: drawing it costs ~0.2 s a program
+    monkeypatch.setattr(fuzz, "hypothesmith_programs", lambda count, seed: iter(f"# {i}\n" for i in range(count)))
+    whole = list(fuzz.programs(40, seed=5, hypothesmith_share=0.2))
+    assert [k for k, *_ in whole] == list(range(40))
+    assert {origin.split()[0] for *_, origin in whole} == {"hypothesmith", "mutate", "shape"}
+    shards = [list(fuzz.programs(40, seed=5, hypothesmith_share=0.2, shard=(i, 3))) for i in (1, 2, 3)]
+    for i, shard in enumerate(shards, start=1):
+        assert all(1 + k % 3 == i for k, *_ in shard)
+    assert sorted(sum(shards, [])) == sorted(whole)
+    assert list(fuzz.programs(40, seed=6, hypothesmith_share=0.2)) != whole   # the seed matters (the comparison is not vacuous)
+
+
+def _planted(monkeypatch, fail_at=(), stop_at=None):
+    """check_program replaced: program number n (from 1) fails when in ``fail_at``, Ctrl-C at ``stop_at``."""
+    calls = []
+
+    def check(source, path, origin, slow=None):
+        calls.append(origin)
+        if len(calls) == stop_at:
+            raise KeyboardInterrupt()
+        return [fuzz.Failure("exception", "planted", source, origin)] if len(calls) in fail_at else []
+    monkeypatch.setattr(fuzz, "check_program", check)
+    return calls
+
+
+def test_progress_every_n_programs(monkeypatch):
+    _planted(monkeypatch, fail_at={2, 3, 7})
+    seen = []
+    progress = fuzz.run(9, seed=1, slow=None, hypothesmith_share=0, every=4,
+                        on_progress=lambda p: seen.append((p.done, len(p.failures))))
+    assert seen == [(4, 2), (8, 3)]
+    assert (progress.done, len(progress.failures), progress.interrupted) == (9, 3, False)
+    assert progress.line().startswith("9 programs, 3 failures, ")
+
+
+def test_an_interrupted_run_keeps_what_it_found(monkeypatch):
+    calls = _planted(monkeypatch, fail_at={1}, stop_at=4)
+    progress = fuzz.run(10, seed=1, slow=None, hypothesmith_share=0)
+    assert (progress.done, len(progress.failures), progress.interrupted) == (3, 1, True)
+    assert progress.last == calls[-1]   # the program it was in when stopped
+
+
+def test_sigterm_prints_the_summary(tmp_path):
+    """A run killed with SIGTERM says how far it got (a long run killed early is not silent)."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
+    env = {**os.environ, "PYTHONPATH": str(script.parent.parent)}
+    process = subprocess.Popen([sys.executable, str(script), "--programs", "1000", "--progress", "1",
+                                "--hypothesmith-share", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        first = process.stdout.readline()
+        assert first.startswith("progress: 1 programs, "), first
+        process.send_signal(signal.SIGTERM)
+        rest = process.communicate(timeout=120)[0]
+    finally:
+        if process.poll() is None:
+            process.kill()
+    summary = rest.strip().splitlines()[-1]
+    assert re.match(r"\d+ programs in \d+ s: \d+ failures .*, interrupted during ", summary), summary
+    assert process.returncode == 1

@@ -21,11 +21,11 @@ to :data:`MAX_CASES` cases and :data:`MAX_SUBSTITUTIONS` substitutions a case.
 from __future__ import annotations
 
 from itertools import product
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from . import intervals
-from .dims import (Dim, Expr, Op, Sym, apply_op, free_symbols, is_signed, map_atoms, polynomial_quotient, sub,
-                   substitute, sym)
+from .dims import (Dim, Expr, Op, Sym, apply_op, common_factor, free_symbols, is_signed, map_atoms,
+                   mul, polynomial_quotient, sub, substitute, sym)
 from .predicates import Pred, eq, le, lt, ne, substitute_pred
 
 MAX_CASES = 32
@@ -40,7 +40,7 @@ def holds(requirement: Pred, facts: Sequence[Pred]) -> bool:
         count *= len(options)
         if count > MAX_CASES:
             return False
-    if _divides(requirement, facts):
+    if _divides(requirement, facts) or _multiple(requirement, facts, _as_is):
         return True
     if not _divisors_positive(requirement, facts):
         return False
@@ -72,6 +72,7 @@ def _alternatives(fact: Pred) -> list[tuple[Pred, ...]]:
 def _case(requirement: Pred, atoms: list[Pred]) -> bool | None:
     """True: the requirement holds in this case; None: the case is impossible; False: not shown."""
     for _ in range(MAX_SUBSTITUTIONS):
+        atoms = [_cancelled(a, atoms) for a in atoms]
         found = _definition(atoms)
         if found is None:
             break
@@ -95,7 +96,7 @@ def _settled(requirement: Pred, atoms: list[Pred]) -> bool:
         return any(_settled(p, atoms) for p in requirement.args)
     if k not in ("eq", "ne", "le", "lt"):
         return False
-    if intervals.holds(requirement, atoms) or _divides(requirement, atoms):
+    if intervals.holds(requirement, atoms) or _divides(requirement, atoms) or _multiple(requirement, atoms, _without_mod):
         return True
     # a max or min whose larger argument the bounds know is that argument (max(a, 1) is a when
     # 1 <= a): a broadcast's result dim, compared with what it must be
@@ -118,6 +119,53 @@ def _ordered_atom(atom, atoms: list[Pred]) -> Dim:
             return y if atom.kind == "max" else x
         if intervals.holds(le(y, x), atoms):
             return x if atom.kind == "max" else y
+    return apply_op(atom.kind, x, y)
+
+
+def _cancelled(atom: Pred, atoms: list[Pred]) -> Pred:
+    """``g*x == g*y`` as ``x == y`` when bounds show the common factor ``g >= 1``: a reshape of a
+    batch states ``_*b*heads == b*dim``, and with ``b`` cancelled it defines ``dim`` (Z3 ran out of
+    steps on ``b*(dim % heads) == 0`` from it, 1.2 s each time vit-pytorch asked)."""
+    if atom.kind != "eq":
+        return atom
+    common = common_factor(*atom.args)
+    if common is None or not intervals.holds(le(1, common[0]), atoms):
+        return atom
+    return eq(common[1], common[2])
+
+
+def _multiple(requirement: Pred, atoms: Sequence[Pred], read: Callable[[Dim], Dim]) -> bool:
+    """``A == B`` where ``A - B`` is a polynomial multiple of ``C - D`` for a fact ``C == D`` (each
+    difference as ``read`` gives it): a split head's ``b*heads*(d//heads) == b*d`` from
+    ``heads*(d//heads) == d``. As is, with every division an opaque atom, this holds whatever a
+    division by 0 gives (Z3 leaves it unspecified, one value per term); :func:`_without_mod`
+    reads ``x % y`` as ``x - y*(x//y)``, the identity of Python and Z3 for a divisor >= 1 (once
+    :func:`holds` has checked the divisors), which shows ``b*(d % heads) == 0`` from it too."""
+    if requirement.kind != "eq":
+        return False
+    wanted = read(sub(*requirement.args))
+    for atom in atoms:
+        if atom.kind == "eq":
+            given = read(sub(*atom.args))
+            if given != 0 and polynomial_quotient(wanted, given) is not None:
+                return True
+    return False
+
+
+def _as_is(d: Dim) -> Dim:
+    return d
+
+
+def _without_mod(d: Dim) -> Dim:
+    return map_atoms(d, _mod_atom)
+
+
+def _mod_atom(atom) -> Dim:
+    if type(atom) is Sym:
+        return Expr((((atom,), 1),), 0)
+    x, y = (_without_mod(arg) for arg in atom.args)
+    if atom.kind == "mod":
+        return sub(x, mul(y, apply_op("floordiv", x, y)))
     return apply_op(atom.kind, x, y)
 
 

@@ -78,3 +78,29 @@ def test_a_multiple_of_a_divisor_that_is_never_zero_leaves_no_remainder() -> Non
     assert holds(requirement, [P.eq(D.mul(w, D.mod(D.mul(n, k), D.sub(D.mul(w, 2), 1))), 0)])
     assert not holds(P.eq(D.mod(D.mul(q, divisor), D.sub(divisor, 1)), 0), [])
     assert not holds(P.eq(D.mod(D.mul(q, D.sub(w, 1)), D.sub(w, 1)), 0), [])   # 0 at w == 1
+
+
+def test_a_factor_both_sides_share_is_cancelled_when_it_is_never_zero() -> None:
+    # vit-pytorch's jet_vit: a batch's reshape states u*b*heads == b*dim, so dim is u*heads and
+    # b*(dim % heads) is 0; Z3 ran out of its 5M steps on it (1.2 s, twice a run)
+    u, dim = D.sym("u"), D.sym("dim")
+    facts = [P.eq(D.mul(D.mul(u, b), h), D.mul(b, dim)), P.le(1, b), P.le(1, h)]
+    requirement = P.eq(D.mul(b, D.mod(dim, h)), 0)
+    assert holds(requirement, facts)
+    assert holds(P.eq(D.mod(dim, h), 0), facts)
+    unbounded = [facts[0], P.le(1, h)]                     # b may be 0: then dim is anything
+    assert not holds(P.eq(D.mod(dim, h), 0), unbounded)
+    assert _z3(unbounded, P.eq(D.mod(dim, h), 0)) is Verdict.SOMETIMES
+
+
+def test_a_multiple_of_a_fact_holds() -> None:
+    # heads*(d//heads) == d (a split into heads): so b*heads*(d//heads) == b*d whatever b is, and
+    # even where heads may be 0 (the same division on both sides), and b*(d % heads) == 0 once
+    # heads >= 1 (x % y is x - y*(x//y) only for y != 0)
+    d = D.sym("d")
+    split = P.eq(D.mul(h, D.floordiv(d, h)), d)
+    assert holds(P.eq(D.mul(D.mul(b, h), D.floordiv(d, h)), D.mul(b, d)), [split])
+    assert _z3([split], P.eq(D.mul(D.mul(b, h), D.floordiv(d, h)), D.mul(b, d))) is Verdict.HOLDS
+    assert holds(P.eq(D.mul(b, D.mod(d, h)), 0), [split, P.le(1, h)])
+    assert not holds(P.eq(D.mul(b, D.mod(d, h)), 0), [split])
+    assert not holds(P.eq(D.mul(D.mul(b, h), D.floordiv(d, h)), D.add(D.mul(b, d), 1)), [split, P.le(1, h)])

@@ -334,13 +334,10 @@ class Solver:
         canonical.py), bounds (intervals.py), the answers Python finds (:meth:`_without_z3`),
         then Z3."""
         exact = ((chosen, requirement), self.rlimit)
-        hit = _DECIDED.get(exact)
-        if hit is not None:
-            return self._charged(hit)
         shape, names = question_key([f.pred for f in chosen], requirement)
-        renamed = _DECIDED.get((shape, self.rlimit))
-        if renamed is not None:
-            return self._charged(_renamed(renamed, names))
+        hit = self._recalled(exact, (shape, self.rlimit), names)
+        if hit is not None:
+            return hit
         if intervals.holds(requirement, (f.pred for f in chosen)):
             hit = Decision(Verdict.HOLDS)
         else:
@@ -357,6 +354,15 @@ class Solver:
             # its message cannot depend on which copy of the question came first)
             _remember((shape, self.rlimit), _renamed(hit, {n: i for i, n in enumerate(names)}))
         return hit
+
+    def _recalled(self, exact, renamed_key, names: list[str]) -> Decision | None:
+        """The remembered answer to this question, as asked (``exact``) or under other names
+        (``renamed_key``, its symbols numbered as ``names`` lists them), charged to this run."""
+        hit = _DECIDED.get(exact)
+        if hit is not None:
+            return self._charged(hit)
+        renamed = _DECIDED.get(renamed_key)
+        return None if renamed is None else self._charged(_renamed(renamed, names))
 
     def _charged(self, hit: Decision) -> Decision:
         """A remembered answer costs this run what it cost to find: the budget runs out at the
@@ -506,20 +512,34 @@ class Solver:
         key = ("for_all", bound & mentioned, chosen, requirement)
         hit = self._memo.get((key, self.rlimit))
         if hit is None:
-            remembered = _DECIDED.get((key, self.rlimit))
-            if remembered is not None:
-                hit = self._charged(remembered)
-            elif intervals.holds(requirement, (f.pred for f in chosen)):
-                # Bounds first, as in ``_answer``: an index kept in range by its loop's own range
-                # (1 <= i < n-1 => -n <= i+1 < n) needs no quantifier (a jit compile of k-means
-                # asked Z3 124 of these, 0.6 s).
-                hit = Decision(Verdict.HOLDS)
-            else:
-                hit = self._decide_for_all(chosen, bound, requirement)
-                if hit is None:
-                    return Decision(Verdict.UNKNOWN, timed_out=True)
-                _remember((key, self.rlimit), hit)
+            hit = self._answer_for_all(chosen, bound & mentioned, requirement)
+            if hit is None:
+                # this run's budget is spent (or a back-stop cut Z3 short): not an answer to remember
+                return Decision(Verdict.UNKNOWN, timed_out=True)
             self._memo[(key, self.rlimit)] = hit
+        return hit
+
+    def _answer_for_all(self, chosen: tuple[Fact, ...], bound: frozenset[str], requirement: Pred) -> Decision | None:
+        """As :meth:`_answer`, cheapest first: asked before (as is, or under other names: each
+        loop's analysis makes its index and sizes afresh, and sklearn's graph lasso asked Z3 the
+        same ~30 questions 1,034 times), bounds, then Z3."""
+        exact = (("for_all", bound, chosen, requirement), self.rlimit)
+        shape, names = question_key([f.pred for f in chosen], requirement)
+        renamed_key = (("for_all", shape, frozenset(i for i, name in enumerate(names) if name in bound)), self.rlimit)
+        hit = self._recalled(exact, renamed_key, names)
+        if hit is not None:
+            return hit
+        if intervals.holds(requirement, (f.pred for f in chosen)):
+            # Bounds first, as in ``_answer``: an index kept in range by its loop's own range
+            # (1 <= i < n-1 => -n <= i+1 < n) needs no quantifier (a jit compile of k-means
+            # asked Z3 124 of these, 0.6 s).
+            hit = Decision(Verdict.HOLDS)
+        else:
+            hit = self._decide_for_all(chosen, bound, requirement)
+            if hit is None:
+                return None
+            _remember(exact, hit)
+        _remember(renamed_key, _renamed(hit, {n: i for i, n in enumerate(names)}))
         return hit
 
     def _decide_for_all(self, facts: tuple[Fact, ...], bound: frozenset[str], requirement: Pred) -> Decision | None:
@@ -542,7 +562,9 @@ class Solver:
         if first == z3.unsat:
             return Decision(Verdict.HOLDS)
         # FAILS: no value of the others lets every iteration meet it
-        bound_vars = [enc.variables[name] for name in sorted(bound) if name in enc.variables]
+        # in the order of first appearance, as the variables are named: a copy of the question under
+        # other names (answered from the memo) is the same question to Z3
+        bound_vars = [v for name, v in enc.variables.items() if name in bound]
         every = z3.ForAll(bound_vars, z3.Implies(z3.And(inner + [z3.BoolVal(True, enc.ctx)]), req)) if bound_vars else req
         s2 = enc.solver()
         s2.add(base + outer)

@@ -70,8 +70,8 @@ def test_a_question_asked_again_under_other_names_is_not_solved_again() -> None:
     """Each call of a function freshens its symbols: the same question comes back renamed, and the
     process-wide memo answers it (canonical.py) without Z3."""
     def question(a: str, b: str, c: str):
-        x, y, z = D.sym(a), D.sym(b), D.sym(c)   # a non-zero factor cancels: Z3's to prove, not the bounds'
-        return [Fact(P.le(1, x)), Fact(P.eq(D.mul(x, y), D.mul(x, z)))], P.eq(y, z)
+        x, y, z = D.sym(a), D.sym(b), D.sym(c)   # equal squares of sizes: Z3's to prove, not the bounds'
+        return [Fact(P.le(1, x)), Fact(P.eq(D.mul(y, y), D.mul(z, z)))], P.eq(y, z)
 
     first, second = Solver(), Solver()
     assert first.decide(*question("n#1", "m#2", "k#3")).verdict is Verdict.HOLDS and first.queries == 1

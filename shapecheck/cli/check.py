@@ -119,7 +119,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.shard is not None:
         files = select_shard(files, project, args.shard)
 
-    options = api.Options(strict=strict, select=select, ignore=ignore)
+    options = api.Options(strict=strict, select=select, ignore=ignore, coverage=args.statistics)
     cache = None
     if not args.no_cache:
         cache = Cache.open(args.cache_dir or project / CACHE_DIR_NAME, options, project)

@@ -134,5 +134,5 @@ class Analysis:
             pass
         if info.reported:
             self.calls.drain()
-            self.calls.rerank()
+            self.calls.rerank(info)
             solve_holes(self)

@@ -12,12 +12,13 @@ from __future__ import annotations
 import ast
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from ...report.diagnostics import Related
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
 from ..core.freshen import anonymous_middles, name_middle
+from ..core.module import ModuleInfo
 from ..core.join import join_returns
 from ..core.values import NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, TorchModule, Tuple, Unknown, Value
 from ..rules.torch_nn import KEEPS_SHAPE
@@ -25,7 +26,8 @@ from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
 from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
-from .callsites import MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters
+from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
+                        rerun_wanted)
 from .incremental import Entry
 from .summaries import KeyCache, Summary, call_key, holds_object, summarisable
 
@@ -320,14 +322,15 @@ class Calls:
         return Array(Shape(dims), None, None, value.tensor)
 
     # -- ranks from call sites (callsites.py) -----------------------------------------------------
-    def rerank(self) -> None:
+    def rerank(self, info: ModuleInfo) -> None:
         """Re-run the generic analysis of each method of the checked module that met expressions of
         unknown rank and whose open parameters every call seen gives one rank (or, with no such
         rank, the layers they reach guess one: ``Analysis.guess_rank``), at those ranks, for
         coverage and reveals only. Each round reaches one more level of calls (a re-run caller passes
         its callees arrays of known rank). An editor's re-checks (incremental) skip it: they reuse
-        each definition's analysis, which callers elsewhere must not change."""
-        if self.run.project.incremental:
+        each definition's analysis, which callers elsewhere must not change; so does a run whose
+        output cannot show it (``rerun_wanted``)."""
+        if self.run.project.incremental or not rerun_wanted(self.run.options.coverage, info.source):
             return
         for _ in range(MAX_ROUNDS):
             agreed = self.sites.agreed_ranks()
@@ -347,7 +350,20 @@ class Calls:
             for fn, env, plan in todo:
                 self.reranked[fn] = plan
                 self._rerun(fn, env, plan[0])
-            self.drain()
+            # what the re-runs defined (a nested function, over their guessed ranks) is no ground
+            # for an error either
+            with self._coverage_only():
+                self.drain()
+
+    @contextmanager
+    def _coverage_only(self) -> Iterator[None]:
+        """What is found meanwhile is dropped but its reveals (each in place of the first run's);
+        an editor's hover notes stay the first run's, as its re-checks reuse those."""
+        findings = self.run.findings
+        diagnostics, notes = len(findings.diagnostics), len(findings.notes)
+        yield
+        findings.supersede(diagnostics, REVEALS)
+        del findings.notes[notes:]
 
     def _built_with_layers(self, receiver: Value, layers: dict) -> Instance | None:
         """The object a method's class builds from the layers every construction in the project
@@ -382,20 +398,17 @@ class Calls:
 
     def _rerun(self, fn: Function, env: dict, ranks: dict) -> None:
         findings = self.run.findings
-        diagnostics, notes, blind = len(findings.diagnostics), len(findings.notes), findings.generic_unknown
+        blind = findings.generic_unknown
         env = {**env, **self._ranked_parameters(fn, env),
                **{name: self._observed_value(name, rank, env[name]) for name, rank in ranks.items()}}
         meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
         try:
-            with findings.regenerating(), self.run.solver.limited(RERUN_RLIMIT):
+            # a guess about callers is no ground for an error: what it found is dropped
+            with self._coverage_only(), findings.regenerating(), self.run.solver.limited(RERUN_RLIMIT):
                 self._run_generic(fn, env, ())
         finally:
             self.run.spmd_meshes = meshes
         self.blind[fn] = findings.generic_unknown - blind
-        # a guess about callers is no ground for an error: what it found is dropped, its reveals kept
-        # (an editor's hover notes stay the first run's, as its re-checks reuse those)
-        findings.supersede(diagnostics, REVEALS)
-        del findings.notes[notes:]
 
     def _observed_value(self, name: str, observed, value: Unknown) -> Value:
         """What parameter ``name`` is in a re-run at what every call passed it (callsites.py)."""

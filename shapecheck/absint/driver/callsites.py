@@ -42,6 +42,15 @@ MAX_ROUNDS = 6
 #: What a re-run at call-site ranks reports: its reveal_shape notes, in place of the first run's.
 REVEALS = frozenset({"SC301"})
 
+
+def rerun_wanted(coverage: bool, text: str) -> bool:
+    """Whether a re-run of a module's methods at guessed ranks can show in the output: coverage is
+    wanted (``--statistics``), or the module's text can reveal a shape (REVEALS) or hold a hole
+    (holes.py solves the holes of every analysis of the checked module). Everything else a re-run
+    finds is dropped, so without these it is work nobody sees (a fifth of vit-pytorch's CPU time)."""
+    return coverage or "reveal_shape" in text or "HOLE" in text
+
+
 #: (callee, parameter, rank, layer): the rank a call gave a parameter (None: a value of no known
 #: rank), and the layer it gave a constructor's parameter (None: no layer, or not a constructor).
 Observation = tuple

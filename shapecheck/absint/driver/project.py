@@ -22,6 +22,10 @@ class Options:
     # run short loops over known sequences once per item (exact shapes for range(3)); the jit's
     # check turns it off: it needs only proved errors, and a 16 x 8 nest unrolled cost it 30 ms
     unroll: bool = True
+    # the share of array expressions with a known rank is wanted (``--statistics``, benchmarks):
+    # without it the re-analyses that only serve it are skipped where nothing else can come of
+    # them (Calls.rerank), and the findings are the same either way
+    coverage: bool = True
 
 
 @dataclass

@@ -72,8 +72,10 @@ class Cache:
         self.directory = directory
         self.source_of = source_of   # an editor's unsaved text of a module, else None (read the disk)
         # ``notes`` only adds hover notes, which an entry does not keep: the command line (notes off)
-        # and the language server (notes on) share entries
-        kept = {name: value for name, value in asdict(options).items() if name != "notes"}
+        # and the language server (notes on) share entries; ``coverage`` changes no finding, so it
+        # is recorded in the entry instead: a run that wants it takes only an entry that has it
+        kept = {name: value for name, value in asdict(options).items() if name not in ("notes", "coverage")}
+        self.coverage = options.coverage
         settings = {"options": kept, "root": str(root), "shapecheck": shapecheck_digest()}
         self._salt = json.dumps(settings, sort_keys=True).encode()
         self._hashes: dict[str, str | None] = {}   # dependency real path -> sha256, once per run
@@ -108,6 +110,8 @@ class Cache:
             entry = json.loads(self._entry(key).read_bytes())
             if entry.get("format") != FORMAT or entry.get("key") != key:
                 return None
+            if self.coverage and not entry.get("coverage"):
+                return None   # made without the coverage-only analyses (--statistics wants them)
             if any(self._hash(dep) != digest for dep, digest in entry["dependencies"].items()):
                 return None
             return report_from_data(relocate(entry["report"], OWN_PATH, path))
@@ -120,7 +124,7 @@ class Cache:
             return
         itself = os.path.realpath(path)
         dependencies = {dep: self._hash(dep) for dep in report.loaded_modules if dep != itself}
-        entry = {"format": FORMAT, "key": key, "dependencies": dependencies,
+        entry = {"format": FORMAT, "key": key, "dependencies": dependencies, "coverage": self.coverage,
                  "report": relocate(report_to_data(report), path, OWN_PATH)}
         target = self._entry(key)
         try:

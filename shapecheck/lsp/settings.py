@@ -136,8 +136,10 @@ def read_pyproject(folder: str) -> dict:
 
 
 def options_for(settings: Settings):
-    """The analyzer's ``Options`` for these settings (notes on: hover and inlay hints need them)."""
-    return Options(strict=settings.strict, select=settings.select, ignore=settings.ignore, notes=True)
+    """The analyzer's ``Options`` for these settings (notes on: hover and inlay hints need them; no
+    coverage: an editor shows none, and so it reads the command line's cache entries)."""
+    return Options(strict=settings.strict, select=settings.select, ignore=settings.ignore, notes=True,
+                   coverage=False)
 
 
 def explain_link(settings: Settings, code: str, name: str) -> str:

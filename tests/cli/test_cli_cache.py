@@ -61,6 +61,20 @@ def test_statistics_come_from_the_cache_too(run, write, analysed):
     assert analysed == ["s.py"] and warm.out == cold.out and "torch.g" in warm.out
 
 
+def test_statistics_take_only_an_entry_made_with_coverage(run, write, analysed):
+    """A plain check skips the coverage-only analyses (Options.coverage): its entry serves plain
+    checks and the editor, not --statistics, whose entry serves both."""
+    write("s.py", "a = g(x)  # unknown-call: torch.g\n")
+    run("check", "s.py")
+    run("check", "s.py")
+    assert analysed == ["s.py"]
+    with_coverage = run("check", "s.py", "--statistics")
+    assert analysed == ["s.py", "s.py"] and "torch.g" in with_coverage.out
+    run("check", "s.py")
+    run("check", "s.py", "--statistics")
+    assert analysed == ["s.py", "s.py"]
+
+
 def test_edits_to_the_file_or_an_imported_module_are_misses(run, tree, analysed, write):
     run("check", ".")
     analysed.clear()

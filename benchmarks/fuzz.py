@@ -17,8 +17,9 @@ longer than ``--slow`` seconds. Three sources, interleaved:
 
 ``--progress N`` prints programs done, failures so far and programs/s every N programs; SIGTERM
 and Ctrl-C end the run with its summary (how far it got, the failures so far, the program it was
-in). ``--shard i/N`` checks program k only when ``1 + k % N == i``, and program k is the same in
-every shard, so N shards together check exactly the programs of the unsharded run.
+in). ``--shard i/N`` checks program k only when ``1 + k % N == i`` (hypothesmith programs go by
+blocks of 25, block b in shard ``1 + b % N``: each shard draws only its own), and program k is the
+same in every shard, so N shards together check exactly the programs of the unsharded run.
 
 ``tests/test_fuzz.py`` runs the same harness with a small budget.
 """
@@ -345,32 +346,47 @@ def mutate(text: str, rng: random.Random) -> str:
 
 
 # == hypothesmith ==================================================================================
-def hypothesmith_programs(count: int, seed: int) -> Iterator[str]:
-    """``count`` programs from hypothesmith's grammar strategy (none when it is not installed)."""
-    if count <= 0:   # hypothesis refuses max_examples=0 (a run of fewer than 10 programs)
-        return iter(())
-    try:
-        import hypothesmith  # lazy: an optional dependency (the test extra)
-        from hypothesis import HealthCheck, given, settings, strategies as st
-    except ImportError:
-        return iter(())
+HYPOTHESMITH_BLOCK = 25   # programs per hypothesis run: a run's set-up costs ~1.5 s, a program ~0.25 s
+
+
+def hypothesmith_block(block: int, seed: int) -> list[str]:
+    """Block ``block`` of hypothesmith programs (``hypothesmith.from_grammar()`` or ``from_node()``),
+    ``HYPOTHESMITH_BLOCK`` of them from one seeded hypothesis run; empty when it is not installed.
+
+    Blocks are drawn one at a time and only by the shard that owns them, so a shard pays only for
+    its own programs, and block ``b`` is the same in every shard and in the unsharded run."""
+    if not hypothesmith_installed():
+        return []
+    import hypothesmith  # lazy: an optional dependency (the test extra)
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as seeded
     found: list[str] = []
 
-    @settings(max_examples=count, database=None, deadline=None, derandomize=True,
+    @seeded(seed * 1_000_003 + block)
+    @settings(max_examples=HYPOTHESMITH_BLOCK, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
-    @given(hypothesmith.from_grammar() | hypothesmith.from_node(), st.just(seed))
-    def collect(source: str, _seed: int) -> None:
+    @given(hypothesmith.from_grammar() | hypothesmith.from_node())
+    def collect(source: str) -> None:
         found.append(source)
 
     collect()
-    return iter(found)
+    return found[:HYPOTHESMITH_BLOCK]
+
+
+def hypothesmith_installed() -> bool:
+    try:
+        import hypothesmith  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 # == a run =========================================================================================
 def programs(count: int, seed: int, *, hypothesmith_share: float = 0.1, shard: tuple[int, int] = (1, 1)
              ) -> Iterator[tuple[int, str, str, str]]:
     """``count`` (k, source, path, origin) tuples: shape programs, hypothesmith programs and mutated
-    corpus files, interleaved; only program k with ``1 + k % N == i`` for ``shard`` ``(i, N)``.
+    corpus files, interleaved; only program k with ``1 + k % N == i`` for ``shard`` ``(i, N)``
+    (a hypothesmith program: its block ``b`` with ``1 + b % N == i``).
 
     Every program's random draws are made whether or not it is in the shard (only building its
     source is skipped), so program k is the same in every shard and in the unsharded run: N
@@ -378,17 +394,22 @@ def programs(count: int, seed: int, *, hypothesmith_share: float = 0.1, shard: t
     index, shards = shard
     rng = random.Random(seed)
     files = corpus_files()
-    n_hyp = int(count * hypothesmith_share)
-    hyp = hypothesmith_programs(n_hyp, seed)
+    drawn: dict[int, list[str]] = {}   # only the current block is kept
+    j = 0                              # hypothesmith programs so far
+    # not installed: those draws become the other kinds, the same in every shard
+    hypothesmith_share = hypothesmith_share if hypothesmith_installed() else 0.0
     for k in range(count):
         mine = 1 + k % shards == index
         r = rng.random()
         if r < hypothesmith_share:
-            source = next(hyp, None)
-            if source is not None:
-                if mine:
-                    yield k, source, "fuzz_hypothesmith.py", f"hypothesmith #{k}"
-                continue
+            block, at = divmod(j, HYPOTHESMITH_BLOCK)
+            j += 1
+            if 1 + block % shards == index:   # a hypothesmith program goes with its block's shard
+                if block not in drawn:
+                    drawn = {block: hypothesmith_block(block, seed)}
+                if at < len(drawn[block]):
+                    yield k, drawn[block][at], "fuzz_hypothesmith.py", f"hypothesmith #{k} (block {block})"
+            continue
         if files and r < 0.45:
             path = files[rng.randrange(len(files))]
             mutation_seed = rng.randrange(2**32)
@@ -465,12 +486,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slow", type=float, default=20.0, help="CPU seconds after which a program is a finding")
     parser.add_argument("--out", help="write each failing program here")
     parser.add_argument("--hypothesmith-share", type=float, default=0.1,
-                        help="share of hypothesmith programs (drawn up front: ~0.2 CPU s each, in every shard)")
+                        help="share of hypothesmith programs (~0.25 CPU s each to draw)")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="print programs done, failures so far and programs/s every N programs")
     parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
-                        help="check only program k with 1 + k %% N == I (1 <= I <= N): the shards of a run "
-                             "check, together, exactly the programs of the unsharded run")
+                        help="check only program k with 1 + k %% N == I (hypothesmith programs: by blocks of 25) "
+                             "(1 <= I <= N): the shards of a run check, together, exactly the programs of "
+                             "the unsharded run")
     args = parser.parse_args(argv)
     out = open(args.out, "w", encoding="utf-8") if args.out else None
 
@@ -480,9 +502,6 @@ def main(argv: list[str] | None = None) -> int:
             out.write(failure.text())
             out.flush()
 
-    pool = int(args.programs * args.hypothesmith_share)
-    if args.progress and pool:   # the first progress line comes only after it
-        print(f"drawing {pool} hypothesmith programs up front (~0.2 CPU s each)", flush=True)
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         progress = run(args.programs, args.seed, args.slow, show, shard=args.shard, every=args.progress,

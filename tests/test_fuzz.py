@@ -100,15 +100,29 @@ def test_the_harness_sees_an_internal_error(monkeypatch):
 
 
 def test_shards_split_one_run_exactly(monkeypatch):
-    """``--shard i/N``: program k is in shard 1 + k % N, and is the same program as in the unsharded run."""
-    # hypothesmith's pool stands in by numbered programs: drawing it costs ~0.2 s a program
-    monkeypatch.setattr(fuzz, "hypothesmith_programs", lambda count, seed: iter(f"# {i}\n" for i in range(count)))
+    """``--shard i/N``: program k is in shard 1 + k % N (a hypothesmith program: its block b in shard
+    1 + b % N), and is the same program as in the unsharded run."""
+    # hypothesmith's blocks stand in by numbered programs (drawing costs ~0.25 s a program); blocks
+    # of 3 so that 40 programs make several
+    blocks = []
+
+    def block(b, seed):
+        blocks.append(b)
+        return [f"# {seed} {b} {i}\n" for i in range(3)]
+
+    monkeypatch.setattr(fuzz, "HYPOTHESMITH_BLOCK", 3)
+    monkeypatch.setattr(fuzz, "hypothesmith_installed", lambda: True)
+    monkeypatch.setattr(fuzz, "hypothesmith_block", block)
     whole = list(fuzz.programs(40, seed=5, hypothesmith_share=0.2))
     assert [k for k, *_ in whole] == list(range(40))
     assert {origin.split()[0] for *_, origin in whole} == {"hypothesmith", "mutate", "shape"}
     shards = [list(fuzz.programs(40, seed=5, hypothesmith_share=0.2, shard=(i, 3))) for i in (1, 2, 3)]
     for i, shard in enumerate(shards, start=1):
-        assert all(1 + k % 3 == i for k, *_ in shard)
+        assert all(1 + k % 3 == i for k, _, _, origin in shard if not origin.startswith("hypothesmith"))
+        assert all(1 + int(source.split()[2]) % 3 == i for _, source, _, origin in shard if origin.startswith("hypothesmith"))
+    blocks.clear()
+    list(fuzz.programs(40, seed=5, hypothesmith_share=0.2, shard=(2, 3)))
+    assert blocks and all(1 + b % 3 == 2 for b in blocks)   # a shard draws only its own blocks
     assert sorted(sum(shards, [])) == sorted(whole)
     assert list(fuzz.programs(40, seed=6, hypothesmith_share=0.2)) != whole   # the seed matters (the comparison is not vacuous)
 

@@ -14,6 +14,7 @@ longer than ``--slow`` seconds. Three sources, interleaved:
 
     python benchmarks/fuzz.py --programs 20000 --seed 0 --progress 500
     python benchmarks/fuzz.py --programs 100000 --shard 2/4     # one of 4 processes or sessions
+    python benchmarks/fuzz.py --programs 100000 --shard 2/4 --start 40001   # resumed after k=40000
 
 ``--progress N`` prints programs done, failures so far and programs/s every N programs; SIGTERM
 and Ctrl-C end the run with its summary (how far it got, the failures so far, the program it was
@@ -382,11 +383,12 @@ def hypothesmith_installed() -> bool:
 
 
 # == a run =========================================================================================
-def programs(count: int, seed: int, *, hypothesmith_share: float = 0.1, shard: tuple[int, int] = (1, 1)
-             ) -> Iterator[tuple[int, str, str, str]]:
+def programs(count: int, seed: int, *, hypothesmith_share: float = 0.1, shard: tuple[int, int] = (1, 1),
+             start: int = 0) -> Iterator[tuple[int, str, str, str]]:
     """``count`` (k, source, path, origin) tuples: shape programs, hypothesmith programs and mutated
     corpus files, interleaved; only program k with ``1 + k % N == i`` for ``shard`` ``(i, N)``
-    (a hypothesmith program: its block ``b`` with ``1 + b % N == i``).
+    (a hypothesmith program: its block ``b`` with ``1 + b % N == i``), from program ``start`` on
+    (a run resumed where an earlier one stopped: the programs before it are drawn, not built).
 
     Every program's random draws are made whether or not it is in the shard (only building its
     source is skipped), so program k is the same in every shard and in the unsharded run: N
@@ -399,12 +401,12 @@ def programs(count: int, seed: int, *, hypothesmith_share: float = 0.1, shard: t
     # not installed: those draws become the other kinds, the same in every shard
     hypothesmith_share = hypothesmith_share if hypothesmith_installed() else 0.0
     for k in range(count):
-        mine = 1 + k % shards == index
+        mine = 1 + k % shards == index and k >= start
         r = rng.random()
         if r < hypothesmith_share:
             block, at = divmod(j, HYPOTHESMITH_BLOCK)
             j += 1
-            if 1 + block % shards == index:   # a hypothesmith program goes with its block's shard
+            if 1 + block % shards == index and k >= start:   # it goes with its block's shard
                 if block not in drawn:
                     drawn = {block: hypothesmith_block(block, seed)}
                 if at < len(drawn[block]):
@@ -427,6 +429,7 @@ class Progress:
     """How far a run got: kept up to date program by program, so an interrupted run can still say."""
 
     done: int = 0
+    k: int = -1             # the number of the last program started (``--start k + 1`` resumes after it)
     failures: list[Failure] = field(default_factory=list)
     last: str = ""          # the origin of the last program started (the one running when stopped)
     interrupted: bool = False
@@ -442,18 +445,20 @@ class Progress:
         return counts
 
     def line(self) -> str:
-        return f"{self.done} programs, {len(self.failures)} failures, {self.rate():.1f} programs/s"
+        return (f"{self.done} programs, {len(self.failures)} failures, {self.rate():.1f} programs/s, "
+                f"last program k={self.k}")
 
 
 def run(count: int, seed: int, slow: float | None, on_failure: Callable[[Failure], None] | None = None, *,
-        shard: tuple[int, int] = (1, 1), hypothesmith_share: float = 0.1, every: int = 0,
+        shard: tuple[int, int] = (1, 1), hypothesmith_share: float = 0.1, every: int = 0, start: int = 0,
         on_progress: Callable[[Progress], None] | None = None, progress: Progress | None = None) -> Progress:
-    """Check the programs of ``shard``; ``on_progress`` after every ``every`` programs. A
+    """Check the programs of ``shard`` from program ``start`` on; ``on_progress`` after every ``every`` programs. A
     KeyboardInterrupt (Ctrl-C, or SIGTERM under ``main``) ends the run early, marked interrupted."""
     progress = progress if progress is not None else Progress()
     try:
-        for _, source, path, origin in programs(count, seed, shard=shard, hypothesmith_share=hypothesmith_share):
-            progress.last = origin
+        for k, source, path, origin in programs(count, seed, shard=shard, hypothesmith_share=hypothesmith_share,
+                                                start=start):
+            progress.last, progress.k = origin, k
             found = check_program(source, path, origin, slow)
             progress.failures.extend(found)
             for f in found:
@@ -493,6 +498,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="check only program k with 1 + k %% N == I (hypothesmith programs: by blocks of 25) "
                              "(1 <= I <= N): the shards of a run check, together, exactly the programs of "
                              "the unsharded run")
+    parser.add_argument("--start", type=int, default=0, metavar="K",
+                        help="skip programs before number K (resume a run: K is one past the 'last program k' "
+                             "of its progress lines or summary)")
     args = parser.parse_args(argv)
     out = open(args.out, "w", encoding="utf-8") if args.out else None
 
@@ -505,12 +513,12 @@ def main(argv: list[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         progress = run(args.programs, args.seed, args.slow, show, shard=args.shard, every=args.progress,
-                       hypothesmith_share=args.hypothesmith_share,
+                       hypothesmith_share=args.hypothesmith_share, start=args.start,
                        on_progress=lambda p: print(f"progress: {p.line()}", flush=True))
     finally:
         signal.signal(signal.SIGTERM, previous)
     shard = f" (shard {args.shard[0]}/{args.shard[1]})" if args.shard != (1, 1) else ""
-    stopped = f", interrupted during {progress.last}" if progress.interrupted else ""
+    stopped = f", interrupted during {progress.last} (k={progress.k})" if progress.interrupted else ""
     print(f"{progress.done} programs{shard} in {time.perf_counter() - progress.started:.0f} s: "
           f"{len(progress.failures)} failures {progress.kinds() or ''}{stopped}", flush=True)
     return 1 if progress.failures or progress.interrupted else 0

@@ -127,6 +127,15 @@ def test_shards_split_one_run_exactly(monkeypatch):
     assert list(fuzz.programs(40, seed=6, hypothesmith_share=0.2)) != whole   # the seed matters (the comparison is not vacuous)
 
 
+def test_a_run_resumes_where_it_stopped(monkeypatch):
+    """``--start K``: the programs from K on, the same as in the whole run (a run over sessions)."""
+    monkeypatch.setattr(fuzz, "hypothesmith_installed", lambda: True)
+    monkeypatch.setattr(fuzz, "hypothesmith_block", lambda b, seed: [f"# {b} {i}\n" for i in range(25)])
+    whole = list(fuzz.programs(60, seed=3, hypothesmith_share=0.3, shard=(2, 2)))
+    rest = list(fuzz.programs(60, seed=3, hypothesmith_share=0.3, shard=(2, 2), start=31))
+    assert rest == [p for p in whole if p[0] >= 31] and 0 < len(rest) < len(whole)
+
+
 def _planted(monkeypatch, fail_at=(), stop_at=None):
     """check_program replaced: program number n (from 1) fails when in ``fail_at``, Ctrl-C at ``stop_at``."""
     calls = []
@@ -155,6 +164,7 @@ def test_an_interrupted_run_keeps_what_it_found(monkeypatch):
     progress = fuzz.run(10, seed=1, slow=None, hypothesmith_share=0)
     assert (progress.done, len(progress.failures), progress.interrupted) == (3, 1, True)
     assert progress.last == calls[-1]   # the program it was in when stopped
+    assert progress.k == 3 and "k=3" in progress.line()
 
 
 def test_sigterm_prints_the_summary(tmp_path):

@@ -29,9 +29,6 @@ from . import loops as L
 from .memory import MemoryPlan
 
 I = L.INDEX
-# A failed index check's message: NumPy's words, as a C format (the native entry passes it to
-# PyErr_Format; the Python path formats it too).
-INDEX_FAULT = "index %lld is out of bounds for axis %lld with size %lld"
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,14 @@ NumPy would produce memory:
 - reduced (``np.sum``, ``.max()``, ``np.mean``, ``np.dot`` of vectors): an accumulator loop,
   with NumPy's result dtypes (``ir.dtypes.reduction_dtype``).
 
-Shapes broadcast by NumPy's rules (dims equal, or one of them 1); slices take constant or
-argument-size bounds (``x[i, 1:n-1]``, steps are constants), or bounds known only at run time
-(``x[i, :i]``, step 1, Python's wrap-around and clamping), whose values can be reduced or
-stored but not made into a new array (its size would be unknown when the call allocates). ``x[i]`` of a matrix is a view
+Shapes broadcast by NumPy's rules (dims equal, or one of them 1). Slices follow Python's rules
+(a negative bound counts from the end, then both clamp to the dim; never an access outside
+it): bounds that are constants or argument sizes (``x[i, 1:n-1]``, steps are constants) give
+dims (``max(n - 2, 0)`` over a symbolic ``n``); bounds known only at run time (``x[i, :i]``,
+step 1) give sizes known then, whose values can be reduced or stored but not made into a new
+array (its size would be unknown when the call allocates). A value assigned to a slice whose
+size is known only at run time is checked then: a wrong size raises NumPy's ValueError
+(``ir.faults``). ``x[i]`` of a matrix is a view
 (:class:`Array` with fixed leading indices): named, it still aliases the matrix, as in NumPy.
 
 Reference: NumPy's broadcasting and assignment rules
@@ -36,6 +40,7 @@ from typing import Any, Callable
 from shapecheck.constraints import dims
 from shapecheck.subst.names import Name
 
+from . import faults
 from . import loops as L
 from .dtypes import reduction_dtype
 
@@ -132,8 +137,8 @@ _REDUCE_UFUNC = {"sum": "add", "mean": "add", "max": "maximum", "min": "minimum"
 
 class ArrayCode:
     """The tracer's whole-array part (mixed into ``loopfront``'s tracer, whose ``fresh``,
-    ``prelude``, ``pending``, ``ufunc``, ``scalar``, ``index``, ``wrap``, ``fill``,
-    ``allocate`` and ``error`` it uses)."""
+    ``prelude``, ``pending``, ``ufunc``, ``scalar``, ``index``, ``wrap``, ``fault_if``,
+    ``fill``, ``allocate`` and ``error`` it uses)."""
 
     # -- values ---------------------------------------------------------------------------------
     def elements(self, value: Any) -> ArrayExpr | None:
@@ -207,9 +212,11 @@ class ArrayCode:
         return ArrayExpr(shape, array.dtype, element, frozenset({array.name}))
 
     def slice_bounds(self, item: ast.Slice, size, env, node) -> tuple:
-        """``(start, count, step)`` of a slice over a dim of ``size``: Python's clamping when
-        everything is a constant; otherwise bounds are argument sizes (or constants) taken as
-        they are, and a full ``:``."""
+        """``(start, count, step)`` of a slice over a dim of ``size``, by Python's rules (a
+        negative bound counts from the end, then both clamp to ``[0, size]``): constants over a
+        constant size now; bounds that are sizes (constants, argument dims) over a symbolic one
+        as dims (``min(5, n)``), so what the slice makes can be allocated; any other bound at
+        run time."""
         step = self.expr(item.step, env) if item.step is not None else 1
         if type(step) is not int or step == 0:
             raise self.error(node, "a slice step must be a non-zero integer constant in loop code")
@@ -218,15 +225,18 @@ class ArrayCode:
         if isinstance(size, int) and all(v is None or type(v) is int for v in (start, stop)):
             first, last, stride = slice(start, stop, step).indices(size)
             return L.Const(first, I), len(range(first, last, stride)), stride
-        if any(isinstance(v, Scalar) for v in (start, stop)):
+        sizes = all(v is None or type(v) in (int, dims.Expr) for v in (start, stop))
+        if step != 1 or not (sizes or any(isinstance(v, Scalar) for v in (start, stop))):
+            raise self.error(node, f"slice bounds in loop code are integers, with step 1 when the dim is "
+                                   f"symbolic or a bound known only at run time ({ast.unparse(item)!r})")
+        first = _slice_start(start, size) if start is not None else 0
+        last = _slice_stop(stop, size) if stop is not None else size
+        if not sizes or first is None or last is None or type(size) not in (int, dims.Expr):
             return self.run_time_slice(start, stop, step, size, item)
-        if step != 1 or any(v is not None and not (type(v) is int and v >= 0 or type(v) is dims.Expr)
-                            for v in (start, stop)):
-            raise self.error(node, f"slice bounds in loop code are constants or argument sizes, with step 1 "
-                                   f"when the dim is symbolic ({ast.unparse(item)!r})")
-        first = start if start is not None else 0
-        count = dims.sub(stop if stop is not None else size, first)
-        return L.dim_to_expr(first) if type(first) is dims.Expr else L.Const(first, I), count, 1
+        # Python's count: whatever the slice starts at, it ends at the size at most, and is empty
+        # when it would end before it starts (the start then indexes nothing).
+        span = dims.sub(last if at_least(size, last) else dims.dmin(last, size), first)
+        return L.dim_to_expr(first), span if at_least(span, 0) else dims.dmax(span, 0), 1
 
     def run_time_slice(self, start: Any, stop: Any, step: int, size, node) -> tuple:
         """``(start, count, 1)`` of ``[start:stop]`` with bounds known at run time (``x[i, :i]``),
@@ -274,22 +284,43 @@ class ArrayCode:
         if source is None:
             number = self.scalar(value, node)
             source = ArrayExpr((), number.dtype, lambda idx: number)
-        if self.broadcast([view.shape, source.shape], node) != tuple(view.shape):
+        lead = len(view.shape) - len(source.shape)
+        unequal = [(v, t) for v, t in zip(source.shape, view.shape[max(lead, 0):]) if v != 1 and v != t]
+        if lead < 0 or any(type(v) is int and type(t) is int for v, t in unequal):
             raise self.error(node, f"could not broadcast input array from shape {show_shape(source.shape)} "
                                    f"into shape {show_shape(view.shape)}")
+        if unequal:   # sizes known only at run time (a clamped slice): NumPy's check, there
+            self.broadcast_check(source.shape, view.shape, node)
         names = tuple(self.fresh(f"j{axis}") for axis in range(len(view.shape)))
         idx = tuple(L.Var(n, I) for n in names)
         destination = view.element(idx).expr            # a Load of the target element
-        element = source.element(_broadcast_index(idx, source.shape, view.shape)).expr
+        element = source.element(_assigned_index(idx, source.shape, view.shape)).expr
         overlapping = [load for load in _loads(element) if load.buffer == base.name]
         if any(load.indices != destination.indices for load in overlapping):
             # reads the target elsewhere (x[1:] = x[:-1]): NumPy buffers the value; so do we
             temp = self.materialize(source, node, "tmp")
-            element = L.Load(temp.name, _broadcast_index(idx, source.shape, view.shape), temp.dtype)
+            element = L.Load(temp.name, _assigned_index(idx, source.shape, view.shape), temp.dtype)
         stmt: L.Stmt = L.Store(base.name, destination.indices, cast(element, base.dtype))
         for name, size in reversed(list(zip(names, view.shape))):
             stmt = L.For(name, L.Const(0, I), size_expr(size), 1, (stmt,))
         return [stmt]
+
+    def broadcast_check(self, value: tuple, target: tuple, node) -> None:
+        """Before the statement: the fault NumPy raises unless every dim of ``value`` is the
+        target's or 1 (``out[i:i+2] = y`` at the end of ``out``: ValueError)."""
+        kind = faults.broadcast_kind(len(value), len(target))
+        if kind is None:
+            raise self.error(node, f"assigning a value of shape {show_shape(value)} to a slice of shape "
+                                   f"{show_shape(target)} known only at run time: supported up to rank "
+                                   f"{faults.MAX_CHECKED_RANK}")
+        bad: L.Expr | None = None
+        for v, t in zip(value, target[len(target) - len(value):]):
+            if v == 1 or v == t:
+                continue
+            v_expr, t_expr = size_expr(v), size_expr(t)
+            fits = L.Binary("or", L.Compare("eq", v_expr, t_expr), L.Compare("eq", v_expr, L.Const(1, I)))
+            bad = L.Unary("not", fits) if bad is None else L.Binary("or", bad, L.Unary("not", fits))
+        self.fault_if(bad, kind, tuple(map(size_expr, value)) + tuple(map(size_expr, target)))
 
     def reduce(self, kind: str, value: Any, node, dtype: str | None = None) -> Scalar:
         """NumPy's ``kind`` reduction (sum, max, min, mean) of an array value, as an accumulator
@@ -350,6 +381,59 @@ def _broadcast_index(idx: tuple, shape: tuple, target: tuple) -> tuple:
     lead = len(target) - len(shape)
     return tuple(L.Const(0, I) if d == 1 and t != 1 else i
                  for d, t, i in zip(shape, target[lead:], idx[lead:]))
+
+
+def _assigned_index(idx: tuple, shape: tuple, target: tuple) -> tuple:
+    """The indices into an assigned value of ``shape`` for indices ``idx`` of the ``target``
+    view: as ``_broadcast_index``, and a dim that may be 1 only at run time reads its element 0
+    then (a wrong size never gets here: ``broadcast_check``)."""
+    lead = len(target) - len(shape)
+    return tuple(i if d == t or type(d) is int and d != 1 else
+                 L.Const(0, I) if d == 1 else
+                 L.Select(L.Compare("eq", size_expr(d), L.Const(1, I)), L.Const(0, I), i)
+                 for d, t, i in zip(shape, target[lead:], idx[lead:]))
+
+
+def _slice_start(bound: Any, size) -> Any:
+    """Where a slice starting at ``bound`` (a size: an int, a dim over argument dims) starts, by
+    Python's rules, as a dim, when it is not empty (past the end, the slice's count is 0); None when that is no dim (``n - 3``: counted from the end only when n < 3)."""
+    if type(bound) is int:
+        return bound if bound >= 0 else dims.dmax(dims.add(size, bound), 0)
+    if type(bound) is not dims.Expr or type(size) not in (int, dims.Expr):
+        return None
+    below = dims.sub(size, bound)   # the bound is size - below
+    if type(below) is int and below <= 1:   # size - 1 < 0 only for size 0: counted from the end, 0 too
+        return bound if below <= 0 else dims.dmax(bound, 0)
+    return bound if _nonnegative(bound) else None
+
+
+def _slice_stop(bound: Any, size) -> Any:
+    """A stop that gives a slice Python's end (before clamping to the size) whenever it is not
+    empty, as a dim: a negative one counted from the end (below 0 after that: empty); None
+    when that is no dim."""
+    if type(bound) is int:
+        return bound if bound >= 0 else dims.add(size, bound)
+    if type(bound) is not dims.Expr or type(size) not in (int, dims.Expr):
+        return None
+    below = dims.sub(size, bound)
+    if type(below) is int and below <= 1:   # size - 1 < 0 only for size 0: an empty slice either way
+        return bound
+    return bound if _nonnegative(bound) else None
+
+
+def _nonnegative(d) -> bool:
+    """Whether the dim is provably >= 0: a polynomial with non-negative coefficients over sizes."""
+    if type(d) is int:
+        return d >= 0
+    return d.constant >= 0 and all(coeff >= 0 and all(type(a) is dims.Sym and not dims.is_signed(a.name)
+                                                      for a in monomial) for monomial, coeff in d.terms)
+
+
+def at_least(size, bound) -> bool:
+    """Whether the dim ``size`` is provably at least ``bound`` (their difference a constant >= 0)."""
+    difference = dims.sub(size, bound) if type(size) in (int, dims.Expr) and type(bound) in (int, dims.Expr) \
+        else None
+    return type(difference) is int and difference >= 0
 
 
 def _loads(expr: L.Expr) -> list:

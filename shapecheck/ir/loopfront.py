@@ -60,10 +60,11 @@ from shapecheck.subst import Scope
 from shapecheck.subst.dimterms import dim_of
 from shapecheck.subst.names import Name, fresh_name
 
+from . import faults
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array,
-                         reads_memory, show_shape)
+                         reads_memory, show_shape, at_least)
 from .frontend import (DTYPE_NAMES, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
                        read_function)
 from .passes.fold import fold_kernel
@@ -152,7 +153,7 @@ class _KernelTracer(ArrayCode):
         # breaks (as a return inside a loop does) and skips the rest of the kernel.
         self.guarded = guarded
         self.checks = 0                     # run-time index checks emitted
-        self.fault: Array | None = None     # i64 (4,): raised?, index, axis, size of the failed check
+        self.fault: Array | None = None     # the fault record (``ir.faults``) failed checks write
         self.shapes = shapes
         self.dtypes = dtypes
         self.weak = weak
@@ -909,23 +910,30 @@ class _KernelTracer(ArrayCode):
             wrapped = L.Select(L.Compare("lt", index, L.Const(0, I)), L.Binary("add", index, L.dim_to_expr(size)),
                                index)
         high = self.upper_bound(index if wrapped is index else wrapped)
-        if low is None or low < 0 or high is None or not _at_least(size, dims.add(high, 1)):
+        if low is None or low < 0 or high is None or not at_least(size, dims.add(high, 1)):
             self.check(index, wrapped, size, axis)
         return wrapped
 
     def check(self, index: L.Expr, wrapped: L.Expr, size, axis: int) -> None:
         """Before the statement: out of range, record the fault (as NumPy words it: the index as
-        written, the axis, the size) and leave (the guarded body's loops all break)."""
+        written, the axis, the size) and leave."""
+        n = L.dim_to_expr(size)
+        bad = L.Binary("or", L.Compare("lt", wrapped, L.Const(0, I)), L.Compare("ge", wrapped, n))
+        self.fault_if(bad, faults.INDEX, (index, L.Const(axis, I), n))
+
+    def fault_if(self, bad: L.Expr, kind: int, values: tuple) -> None:
+        """Before the statement: where ``bad`` holds, record the fault ``kind`` (``ir.faults``)
+        with its values and leave (the guarded body's loops all break)."""
         self.checks += 1
         if not self.guarded:
             return      # the retrace emits it
         if self.fault is None:
-            self.fault = self.allocate((4,), I, self.fn, "fault")
-        n = L.dim_to_expr(size)
-        bad = L.Binary("or", L.Compare("lt", wrapped, L.Const(0, I)), L.Compare("ge", wrapped, n))
+            self.fault = self.allocate((faults.RECORD_WORDS,), I, self.fn, "fault")
         record = tuple(L.Store(self.fault.name, (L.Const(k, I),), v)
-                       for k, v in enumerate((L.Const(1, I), index, L.Const(axis, I), n)))
-        self.pending.append(L.If(bad, (*record, L.Assign(self.early.flag, L.Const(True, "bool")), L.Break())))
+                       for k, v in enumerate((L.Const(kind, I), *values)))
+        check = L.If(bad, (*record, L.Assign(self.early.flag, L.Const(True, "bool")), L.Break()))
+        if check not in self.pending:   # x[b] += 1 reads and writes x[b]: one check
+            self.pending.append(check)
 
     def upper_bound(self, expr: L.Expr):
         """The largest value of an i64 index expression as a dim over the shape variables (loop
@@ -1258,13 +1266,6 @@ def _callee(func: ast.AST) -> str | None:
 
 def _zero(dtype: str) -> L.Const:
     return L.Const(False if dtype == "bool" else 0.0 if dtype in ("f32", "f64") else 0, dtype)
-
-
-def _at_least(size, bound) -> bool:
-    """Whether the dim ``size`` is provably at least ``bound`` (their difference a constant >= 0)."""
-    difference = dims.sub(size, bound) if type(size) in (int, dims.Expr) and type(bound) in (int, dims.Expr) \
-        else None
-    return type(difference) is int and difference >= 0
 
 
 def _lower_bound(expr: L.Expr, loops: dict) -> int | None:

@@ -31,9 +31,10 @@ A LoopModule
     passes program buffers (by Name) positionally for the kernel's ``params`` and dims (over the
     program's shape params) for the kernel's ``shape_params``.
   * ``outputs``: the buffers returned, in order.
-  * ``fault`` (optional, loop code's index checks): an i64 temp of 4 elements the kernels set to
-    ``[1, index, axis, size]`` when an index is out of range (they clear element 0 first and
-    stop); the runtime then raises NumPy's ``IndexError`` instead of returning the outputs.
+  * ``fault`` (optional, loop code's run-time checks): an i64 temp the kernels set to ``[kind,
+    values...]`` when a check fails, an index out of range or an assigned value of the wrong
+    size (they clear element 0 first and stop); the runtime then raises the kind's NumPy
+    exception (``ir.faults``) instead of returning the outputs.
 
 ``Kernel(name, shape_params, params, body)``:
   * ``name``: a str, unique in the module (a symbol name for the back end).
@@ -459,8 +460,8 @@ class Program:
     temps: tuple[Buffer, ...]
     calls: tuple[KernelCall, ...]
     outputs: tuple[Name, ...]
-    # A temp (i64, 4 elements) the kernels write when an index check fails: [1, index, axis,
-    # size] (element 0 is cleared first); the runtime raises NumPy's IndexError from it.
+    # A temp (i64) the kernels write when a run-time check fails: [kind, values...] (element 0
+    # is cleared first); the runtime raises the kind's exception from it (``ir.faults``).
     fault: Name | None = None
 
     def scoped_parts(self) -> tuple:

@@ -42,7 +42,8 @@ import numpy as np
 from shapecheck.constraints import dims
 from shapecheck.ir import loops as L
 from shapecheck.ir.dtypes import CODES
-from shapecheck.ir.entryplan import INDEX_FAULT, entry_plan
+from shapecheck.ir.entryplan import entry_plan
+from shapecheck.ir.faults import raise_recorded
 from shapecheck.ir.codegen.schedule import DEFAULT, Schedule
 from shapecheck.ir.memory import MemoryPlan, plan_memory
 
@@ -268,7 +269,7 @@ class PythonPath:
                 original[...] = used   # a written argument copied for its layout: copied back
                 buffers[buf.name] = original
         if program.fault is not None:
-            raise_fault(buffers[program.fault])
+            raise_recorded(buffers[program.fault])
         outputs = tuple(buffers[name] for name in program.outputs)
         return outputs[0] if len(outputs) == 1 else outputs
 
@@ -330,12 +331,6 @@ def _run_chunks(function, objects, shape_args, chunks) -> None:
         future.result()
 
 
-def raise_fault(fault: np.ndarray) -> None:
-    """NumPy's IndexError when the kernels recorded a failed index check (``Program.fault``)."""
-    if fault[0]:
-        raise IndexError(INDEX_FAULT.replace("%lld", "%d") % tuple(int(v) for v in fault[1:]))
-
-
 def arena_view(arena: np.ndarray, offset: int, shape: tuple, dtype: np.dtype) -> np.ndarray:
     """A C-contiguous array of ``shape`` and ``dtype`` over ``arena``'s bytes from ``offset``."""
     size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
@@ -354,7 +349,7 @@ def _run_plan(plan: _Plan, arrays):
         else:
             _run_chunks(function, objects, index_args, chunks)
     if plan.fault is not None:
-        raise_fault(slots[plan.fault])
+        raise_recorded(slots[plan.fault])
     if len(plan.outputs) == 1:
         return slots[plan.outputs[0]]
     return tuple(slots[k] for k in plan.outputs)

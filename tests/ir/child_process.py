@@ -16,3 +16,16 @@ def run_json_child(source: str, cache_dir, timeout: int = 180):
                           timeout=timeout)
     assert proc.returncode == 0, f"child crashed (rc={proc.returncode}):\n{proc.stderr[-3000:]}"
     return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+# A child's way to report a call: ["ok", its results as lists] or [the error's name, its message]
+# (the errors a compiled call shares with NumPy).
+OUTCOME = r'''
+def outcome(fn, *args):
+    try:
+        value = fn(*args)
+        items = value if isinstance(value, tuple) else (value,)
+        return ["ok", [np.asarray(v).tolist() for v in items]]
+    except (IndexError, ValueError) as error:
+        return [type(error).__name__, str(error)]
+'''

@@ -29,6 +29,7 @@ import llvmlite.binding as llvm
 import numpy as np
 
 from shapecheck.ir.dtypes import CODES
+from shapecheck.ir.faults import FAULTS
 
 NPY_ARRAY_C_CONTIGUOUS = 0x0001
 NPY_ARRAY_ALIGNED = 0x0100
@@ -47,7 +48,7 @@ FUNCTIONS = {
 # dtype (arrays made by NumPy share these descriptor objects; any other is sent to the slow path).
 OBJECTS = {
     "sc_rt_PyArray_Type": np.ndarray,
-    "sc_rt_PyExc_IndexError": IndexError,
+    **{f"sc_rt_PyExc_{fault.exception.__name__}": fault.exception for fault in FAULTS},   # what checks raise
     **{f"sc_rt_descr_{code}": dtype for code, dtype in CODES.items()},
 }
 EMPTY_SYMBOL = "sc_rt_PyArray_Empty"

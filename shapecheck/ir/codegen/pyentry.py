@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from shapecheck.ir.entryplan import INDEX_FAULT, EntryPlan
+from shapecheck.ir.entryplan import EntryPlan
+from shapecheck.ir.faults import FAULTS
 
 from . import lower, pyabi, shelf
 
@@ -128,12 +129,16 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
                + [lower.lower_expr(sizes, a) for a in index_args])
     with b.if_then(release):
         b.call(api.function("sc_rt_PyEval_RestoreThread", ir.VoidType(), [PTR]), [b.load(state)])
-    if plan.fault is not None:   # a failed index check: NumPy's IndexError, nothing returned
-        fault = b.bitcast(data[plan.fault], I64.as_pointer())
-        with b.if_then(b.icmp_signed("!=", b.load(fault), I64(0)), likely=False):
+    if plan.fault is not None:   # a failed check: its exception (``ir.faults``), nothing returned
+        record = b.bitcast(data[plan.fault], I64.as_pointer())
+        kind = b.load(record)
+        with b.if_then(b.icmp_signed("!=", kind, I64(0)), likely=False):
             raise_ = api.function("sc_rt_PyErr_Format", PTR, [PTR, PTR], var_arg=True)
-            b.call(raise_, [api.object("sc_rt_PyExc_IndexError"), _cstring(module, b, INDEX_FAULT)]
-                   + [b.load(b.gep(fault, [I64(k)], inbounds=True)) for k in (1, 2, 3)])
+            for k, fault in enumerate(FAULTS, start=1):
+                with b.if_then(b.icmp_signed("==", kind, I64(k))):
+                    b.call(raise_, [api.object(f"sc_rt_PyExc_{fault.exception.__name__}"),
+                                    _cstring(module, b, fault.format)]
+                           + [b.load(b.gep(record, [I64(v)], inbounds=True)) for v in range(1, 1 + fault.arity)])
             _release(b, api, owned)
             b.ret(PTR(None))
 

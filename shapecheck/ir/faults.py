@@ -1,0 +1,73 @@
+"""Run-time faults of loop code: what a kernel records when a check fails, and what the call raises.
+
+Loop code (``loopfront``) checks at run time what it cannot prove: an element index in range, a
+slice assignment's value the size of its target. A failed check writes a record into the
+program's fault buffer (``Program.fault``, i64 of :data:`RECORD_WORDS` elements) and leaves the
+kernel: ``[kind, value...]``, ``kind`` the 1-based position in :data:`FAULTS` (0: no fault). The
+call then raises the kind's exception with its message filled from the values: the native entry
+through ``PyErr_Format`` (the formats are C formats, every conversion ``%lld``), the Python path
+and the GPU host through :func:`raise_recorded`.
+
+The messages are NumPy's own words (``numpy/core/src/multiarray/mapping.c``: "index %d is out of
+bounds for axis %d with size %d"; ``array_assign``: "could not broadcast input array from shape
+(2,) into shape (1,)", shapes printed without spaces).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Fault", "FAULTS", "RECORD_WORDS", "INDEX", "broadcast_kind", "message", "raise_recorded"]
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A kind of fault: the exception raised and its message as a C format over i64 values."""
+
+    exception: type
+    format: str
+
+    @property
+    def arity(self) -> int:
+        return self.format.count("%lld")
+
+
+def _shape_format(rank: int) -> str:
+    return "(" + ",".join(["%lld"] * rank) + ("," if rank == 1 else "") + ")"
+
+
+# Assignments broadcast a value of rank <= the target's; run-time checked ranks go this far.
+MAX_CHECKED_RANK = 3
+_BROADCASTS = {(value, target): Fault(ValueError, f"could not broadcast input array from shape "
+                                                  f"{_shape_format(value)} into shape {_shape_format(target)}")
+               for target in range(1, MAX_CHECKED_RANK + 1) for value in range(1, target + 1)}
+FAULTS: tuple[Fault, ...] = (
+    Fault(IndexError, "index %lld is out of bounds for axis %lld with size %lld"),
+    *_BROADCASTS.values(),
+)
+INDEX = 1   # the kind of a failed index check: [INDEX, index as written, axis, size]
+RECORD_WORDS = 1 + max(f.arity for f in FAULTS)
+
+
+def broadcast_kind(value_rank: int, target_rank: int) -> int | None:
+    """The kind of a failed assignment broadcast (values: the value's dims, then the target's),
+    or None beyond :data:`MAX_CHECKED_RANK`."""
+    fault = _BROADCASTS.get((value_rank, target_rank))
+    return None if fault is None else FAULTS.index(fault) + 1
+
+
+def message(record) -> tuple[type, str] | None:
+    """The exception and message a fault record stands for (None: no fault recorded)."""
+    kind = int(record[0])
+    if not kind:
+        return None
+    fault = FAULTS[kind - 1]
+    values = tuple(int(v) for v in record[1:1 + fault.arity])
+    return fault.exception, fault.format.replace("%lld", "%d") % values
+
+
+def raise_recorded(record) -> None:
+    """Raise what the fault record says, if anything."""
+    found = message(record)
+    if found is not None:
+        raise found[0](found[1])

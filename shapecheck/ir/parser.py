@@ -1,5 +1,6 @@
 """Reading the textual form back (``parse_module(print_module(m))`` is alpha-equivalent to ``m``,
-and printing it again gives the same text).
+and printing it again gives the same text; so for loop modules, ``parse_loop_module`` of
+``print_loop_module``).
 
 The grammar is the printer's (see ``printer.py``); errors name the line and column.
 """
@@ -15,7 +16,7 @@ from shapecheck.subst.names import Name, fresh_name
 from . import graph as G
 from . import loops as L
 
-__all__ = ["parse_module", "IRParseError"]
+__all__ = ["parse_module", "parse_loop_module", "IRParseError"]
 
 
 class IRParseError(ValueError):
@@ -123,6 +124,39 @@ class _Parser:
             else:
                 functions.append(self.function())
         return G.Module(tuple(functions), tuple(kernels))
+
+    def loop_module(self) -> L.LoopModule:
+        kernels = []
+        while self.peek()[1] == "kernel":
+            self.env, self.dtypes = {}, {}
+            kernels.append(self.kernel())
+        self.env, self.dtypes = {}, {}
+        program = self.program()
+        self.take(kind="eof")
+        return L.LoopModule(tuple(kernels), program)
+
+    def program(self) -> L.Program:
+        self.take("program")
+        name = self.take(kind="global")[1:]
+        shape_params = self.shape_params()
+        self.take("(")
+        inputs = tuple(self.comma_list(")", self.buffer))
+        self.take("{")
+        temps, calls = [], []
+        while self.accept("alloc"):
+            temps.append(self.buffer())
+        while self.accept("run"):
+            kernel = self.take(kind="global")[1:]
+            self.take("[")
+            shape_args = tuple(self.comma_list("]", self.dim))
+            calls.append(L.KernelCall(kernel, self.args(), shape_args))
+        fault = self.use(self.local()) if self.accept("fault") else None
+        self.take("return")
+        outputs = [self.use(self.local())]
+        while self.accept(","):
+            outputs.append(self.use(self.local()))
+        self.take("}")
+        return L.Program(name, shape_params, inputs, tuple(temps), tuple(calls), tuple(outputs), fault)
 
     def shape_params(self) -> tuple[Name, ...]:
         self.take("[")
@@ -325,6 +359,18 @@ class _Parser:
         return tuple(out)
 
     def stmt(self) -> L.Stmt:
+        if self.accept("if"):
+            cond = self.expr()
+            then = self.block()
+            self.take("else")
+            return L.If(cond, then, self.block())
+        if self.accept("while"):
+            cond = self.expr()
+            return L.While(cond, self.block())
+        if self.accept("break"):
+            return L.Break()
+        if self.accept("continue"):
+            return L.Continue()
         if self.accept("for"):
             var_text = self.local()
             self.take("in")
@@ -411,3 +457,8 @@ def _literal(text: str) -> L.Const:
 def parse_module(text: str) -> G.Module:
     """Parse the printer's text into a module (fresh names; hints are the printed names)."""
     return _Parser(text).module()
+
+
+def parse_loop_module(text: str) -> L.LoopModule:
+    """Parse ``print_loop_module``'s text: the kernels, then the program that runs them."""
+    return _Parser(text).loop_module()

@@ -231,7 +231,7 @@ def print_module(m: G.Module) -> str:
 
 
 def print_loop_module(m: L.LoopModule) -> str:
-    """Kernels, then the program that runs them (for reading; the parser reads modules only)."""
+    """Kernels, then the program that runs them (``parser.parse_loop_module`` reads it back)."""
     p = m.program
     namer = Namer()
     shape = ", ".join(namer.bind(n) for n in p.shape_params)
@@ -241,6 +241,8 @@ def print_loop_module(m: L.LoopModule) -> str:
     for c in p.calls:
         shapes = ", ".join(namer.dim(d) for d in c.shape_args)
         lines.append(f"  run @{c.kernel}[{shapes}]({_args(c.buffers, namer)})")
+    if p.fault is not None:
+        lines.append(f"  fault %{namer(p.fault)}")
     lines.append(f"  return {_args(p.outputs, namer)}")
     lines.append("}")
     return "\n\n".join([*map(print_kernel, m.kernels), "\n".join(lines)]) + "\n"

@@ -1,13 +1,18 @@
-"""parse . print is the identity on random modules (text equal, module alpha-equivalent)."""
+"""parse . print is the identity on random modules (text equal, module alpha-equivalent), and on
+loop modules of random Numba-style code with run-time checks (their fault record included)."""
 
 from hypothesis import given, settings
 
 from shapecheck.ir import parse_module, print_module, verify
+from shapecheck.ir.loopfront import trace_loops
+from shapecheck.ir.parser import parse_loop_module
+from shapecheck.ir.printer import print_loop_module
 from shapecheck.ir.pipeline import optimize
 from shapecheck.ir.passes import lower_to_loops
 from shapecheck.subst import alpha_equivalent
 
 from ir_programs import programs, traced
+from loop_programs import DTYPES, loop_programs, shapes_of
 
 
 def assert_round_trip(module):
@@ -66,3 +71,27 @@ kernel @neg_kernel[n](%x: f32[n, 4], out %y: f32[n, 4]) {
     again = parse_module(print_module(module))
     assert print_module(again) == print_module(module)
     assert alpha_equivalent(module, again)
+
+
+def assert_loop_round_trip(module):
+    text = print_loop_module(module)
+    again = parse_loop_module(text)
+    assert print_loop_module(again) == text
+    assert alpha_equivalent(module, again)
+    return again
+
+
+@settings(max_examples=30, deadline=None)
+@given(loop_programs(), shapes_of())
+def test_round_trip_of_loop_code_with_run_time_checks(source, shapes):
+    assert_loop_round_trip(trace_loops(source, "f", shapes=shapes, dtypes=DTYPES))
+
+
+def test_the_fault_record_survives_the_round_trip():
+    source = "def f(x, idx, y, a, b):\n    out = np.zeros(x.shape[0])\n    for i in range(idx.shape[0]):\n" \
+             "        out[idx[i]] += 1.0\n        out[a:b] = y\n    return out\n"
+    module = trace_loops(source, "f", shapes={"x": ("n",), "idx": ("m",), "y": (2,), "a": (), "b": ()},
+                         dtypes=DTYPES)
+    again = assert_loop_round_trip(module)
+    fault = next(b for b in again.program.temps if b.name == again.program.fault)
+    assert fault.dtype == "i64" and "  fault %fault" in print_loop_module(again).splitlines()

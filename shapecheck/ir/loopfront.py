@@ -102,13 +102,9 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     fn = defs[func_name]
     var_types: dict[str, str] = {}
     groups: dict[str, frozenset] = {}
-    guarded = False
-    for _ in range(_MAX_RETYPES + 1):
-        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), guarded)
+    for _ in range(_MAX_RETYPES):
+        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups))
         module = kernel.run()
-        if kernel.checks and not guarded:
-            guarded = True      # some index is checked at run time: trace again with a way out
-            continue
         if not kernel.widened and kernel.next_groups == groups:
             return module   # every variable kept the dtype it was declared with: the trace stands
         var_types, groups = kernel.var_types, kernel.next_groups
@@ -147,12 +143,12 @@ _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "c
 
 class _KernelTracer(ArrayCode):
     def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, str],
-                 groups: dict[str, frozenset], guarded: bool = False):
+                 groups: dict[str, frozenset]):
         self.fn = fn
-        # Guarded: the body runs in a one-trip loop, so a failed index check leaves every loop by
-        # breaks (as a return inside a loop does) and skips the rest of the kernel.
-        self.guarded = guarded
-        self.checks = 0                     # run-time index checks emitted
+        # A failed run-time check, as a return before the end, raises the flag ``early`` and
+        # leaves every loop by breaks: the body runs in a one-trip loop (``once``), so the rest of
+        # the kernel is skipped too.
+        self.checks = 0                     # run-time checks emitted
         self.fault: Array | None = None     # the fault record (``ir.faults``) failed checks write
         self.shapes = shapes
         self.dtypes = dtypes
@@ -219,18 +215,13 @@ class _KernelTracer(ArrayCode):
             body = body[1:]   # the docstring
         if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
             raise self.error(fn, f"{fn.name} must end with a return statement that returns its results")
-        if self.guarded:   # the flag a failed check raises (as a return site does)
-            self.early = _Returns(self.fresh("returned"))
-            self.prelude.append(L.Let(self.early.flag, "bool", L.Const(False, "bool")))
         if not any(isinstance(node, ast.Return) for stmt in body[:-1] for node in ast.walk(stmt)):
             stmts = self.block(body[:-1], env)
             outputs = self.returns(body[-1].value, env, stmts)
             return self.module(tuple(self.prelude) + self.once(stmts), outputs)
         # ``return`` inside loops or branches: every return site assigns the results and raises a
-        # flag; loops are left (break) and what follows runs only while the flag is down.
-        if self.early is None:
-            self.early = _Returns(self.fresh("returned"))
-            self.prelude.append(L.Let(self.early.flag, "bool", L.Const(False, "bool")))
+        # flag; loops are left (break), the one-trip loop too, so nothing after it runs.
+        self.exits()
         stmts = list(self.once(self.block(body, env)))
         outputs = []
         for k, item in enumerate(self.early.items):
@@ -242,10 +233,17 @@ class _KernelTracer(ArrayCode):
             outputs.append(out)
         return self.module(tuple(self.prelude) + tuple(stmts), outputs)
 
+    def exits(self) -> _Returns:
+        """The flag a return before the end or a failed check raises (made on first need)."""
+        if self.early is None:
+            self.early = _Returns(self.fresh("returned"))
+            self.prelude.append(L.Let(self.early.flag, "bool", L.Const(False, "bool")))
+        return self.early
+
     def once(self, stmts: list) -> tuple:
-        """The kernel's body; guarded, in a one-trip loop that a failed check breaks out of, after
-        the fault buffer's flag is cleared."""
-        if not self.guarded:
+        """The kernel's body; with a way out (a return before the end, a run-time check), in a
+        one-trip loop that it breaks out of, after the fault record is cleared."""
+        if self.early is None:
             return tuple(stmts)
         clear = (L.Store(self.fault.name, (L.Const(0, I),), L.Const(0, I)),) if self.fault is not None else ()
         return clear + (L.For(self.fresh("once"), L.Const(0, I), L.Const(1, I), 1, tuple(stmts)),)
@@ -281,8 +279,7 @@ class _KernelTracer(ArrayCode):
         out += self.pending
         self.pending = []
         out.append(L.Assign(early.flag, L.Const(True, "bool")))
-        if self.loop_depth or self.guarded:   # guarded: the one-trip loop too
-            out.append(L.Break())
+        out.append(L.Break())   # at the top too: out of the one-trip loop
         return out
 
     def returns(self, node: ast.AST, env, stmts: list) -> list[Array]:
@@ -337,24 +334,19 @@ class _KernelTracer(ArrayCode):
         outer, self.pending = self.pending, []
         out: list = []
         try:
-            for k, stmt in enumerate(body):
+            for stmt in body:
                 checks = self.checks
                 stmts = self.statement(stmt, env)
                 out += self.pending   # arrays the statement allocates are filled before it runs
                 self.pending = []
                 out += stmts
-                if self.early is None or not (_returns_inside(stmt) or self.checks > checks):
-                    continue
+                if self.early is None or not (_returns_inside(stmt) or self.checks > checks and _loops_inside(stmt)):
+                    continue          # a check outside inner loops breaks out of this one itself
                 if isinstance(stmt, ast.Return):
                     break             # what follows a return never runs
-                # ``stmt`` may have returned: inside a loop, leave it too; at the top, the rest of
-                # the block runs only when nothing returned.
-                flag = L.Var(self.early.flag, "bool")
-                if self.loop_depth or self.guarded:   # guarded: the one-trip loop too
-                    out.append(L.If(flag, (L.Break(),)))
-                elif k + 1 < len(body):
-                    out.append(L.If(L.Unary("not", flag), tuple(self.block(body[k + 1:], env))))
-                    break
+                # ``stmt`` may have returned or failed a check in a loop of its own: leave this
+                # loop too (at the top, the one-trip loop: the rest of the kernel is skipped).
+                out.append(L.If(L.Var(self.early.flag, "bool"), (L.Break(),)))
         finally:
             self.pending = outer
         return out
@@ -923,15 +915,14 @@ class _KernelTracer(ArrayCode):
 
     def fault_if(self, bad: L.Expr, kind: int, values: tuple) -> None:
         """Before the statement: where ``bad`` holds, record the fault ``kind`` (``ir.faults``)
-        with its values and leave (the guarded body's loops all break)."""
+        with its values and leave (every loop breaks, as after a return)."""
         self.checks += 1
-        if not self.guarded:
-            return      # the retrace emits it
+        early = self.exits()
         if self.fault is None:
             self.fault = self.allocate((faults.RECORD_WORDS,), I, self.fn, "fault")
         record = tuple(L.Store(self.fault.name, (L.Const(k, I),), v)
                        for k, v in enumerate((L.Const(kind, I), *values)))
-        check = L.If(bad, (*record, L.Assign(self.early.flag, L.Const(True, "bool")), L.Break()))
+        check = L.If(bad, (*record, L.Assign(early.flag, L.Const(True, "bool")), L.Break()))
         if check not in self.pending:   # x[b] += 1 reads and writes x[b]: one check
             self.pending.append(check)
 
@@ -1214,6 +1205,10 @@ class _Returns:
 
 def _returns_inside(stmt: ast.stmt) -> bool:
     return any(isinstance(node, ast.Return) for node in ast.walk(stmt))
+
+
+def _loops_inside(stmt: ast.stmt) -> bool:
+    return any(isinstance(node, (ast.For, ast.While)) for node in ast.walk(stmt))
 
 
 def _assignment_counts(fn: ast.FunctionDef) -> dict[str, tuple[int, bool]]:

@@ -135,3 +135,16 @@ def test_a_data_dependent_index_is_checked():
     source = "def f(x, idx):\n    s = 0.0\n    for i in range(idx.shape[0]):\n        s += x[idx[i]]\n    return s\n"
     module = loopfront.trace_loops(source, shapes={"x": ("n",), "idx": ("m",)}, dtypes={"idx": "i64"})
     assert module.program.fault is not None
+
+
+def test_a_checked_kernel_is_traced_once(monkeypatch):
+    """The first trace emits the checks and their way out (no second trace to add them), and a
+    check outside inner loops breaks out of its loop itself (no flag test after it)."""
+    runs = []
+    real_run = loopfront._KernelTracer.run
+    monkeypatch.setattr(loopfront._KernelTracer, "run", lambda self: runs.append(1) or real_run(self))
+    source = _KERNELS.split("def copy_n")[0].replace("import numpy as np\n", "")
+    module = loopfront.trace_loops(source, "scatter", shapes={"x": ("n",), "idx": ("n",)}, dtypes={"idx": "i64"})
+    assert runs == [1] and module.program.fault is not None
+    text = print_loop_module(module)
+    assert text.count("if %returned {") == 1   # after the loop over idx, out of the one-trip loop

@@ -10,6 +10,10 @@
   copy, and the outputs stay on the device as :class:`DeviceArray` s (which expose the interface
   in turn, so CuPy or torch can wrap them).
 
+A program with run-time checks (loop code's ``Program.fault``) has its fault record in device
+memory; after the launch the host reads it back and raises the failed check's exception, as
+the host path does (``ir.faults``).
+
 Shapes bind shape variables as on the host; the intermediates of a call share one device arena
 laid out by the memory plan (``memory.py``). A grid-stride loop makes any launch shape correct
 (``ptx.py``); we launch ``ceil(trips / 256)`` blocks of 256 threads, at most 65535 blocks.
@@ -31,6 +35,7 @@ import numpy as np
 
 from shapecheck.constraints import dims
 
+from . import faults
 from . import loops as L
 from . import ptx, runtime
 from .memory import plan_memory
@@ -258,6 +263,9 @@ class CudaProgram:
             check(cuda.cuLaunchKernel(functions[kernel.name], blocks, 1, 1, threads, 1, 1, 0, None, params, None),
                   "cuLaunchKernel")
         check(cuda.cuCtxSynchronize(), "cuCtxSynchronize")
+        if program.fault is not None:   # a failed run-time check: its exception, as on the host
+            record = DeviceArray((faults.RECORD_WORDS,), np.int64, pointers[program.fault])   # not owned
+            faults.raise_recorded(record.copy_to_host())
         out = []
         for name in program.outputs:
             if name in results:

@@ -107,6 +107,8 @@ def plan_memory(module: L.LoopModule, prove: Callable | None = None) -> MemoryPl
                 last[name] = k
                 if param.output:
                     first.setdefault(name, k)
+    if program.fault in last:   # read by the runtime after the calls: its block is never reused
+        last[program.fault] = len(program.calls)
     sizes: list[dims.Dim] = []
     free: list[int] = []
     block_of: dict[Name, int] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_llvm_programs import Inputs, elementwise_module, row_reduce_module  # noqa: E402
 
 from shapecheck.ir import loops as L  # noqa: E402
-from shapecheck.ir import cuda, ptx  # noqa: E402
+from shapecheck.ir import cuda, faults, loopfront, ptx  # noqa: E402
 from shapecheck.constraints import dims  # noqa: E402
 from shapecheck.subst.names import fresh_name  # noqa: E402
 
@@ -81,3 +82,36 @@ def test_transcendental_kernel_runs_on_gpu():
     y = rng.standard_normal(256).astype(np.float32)
     out = cuda.run(module, x, y)
     np.testing.assert_allclose(out, np.exp(-x * x) * np.sin(y) + x ** 2, rtol=1e-5, atol=1e-6)
+
+
+def checked_loop_module():
+    """Loop code with a run-time index check (``idx[i]`` is not proven in range): its kernel
+    writes the fault record (``Program.fault``) in global memory, which the host reads."""
+    source = ("def scatter(x, idx):\n    out = np.zeros(x.shape[0])\n    for i in range(idx.shape[0]):\n"
+              "        out[idx[i]] += x[i]\n    return out\n")
+    return loopfront.trace_loops(source, "scatter", shapes={"x": ("n",), "idx": ("n",)}, dtypes={"idx": "i64"})
+
+
+@needs_ptxas
+def test_a_checked_kernel_records_its_fault_for_the_host(tmp_path):
+    module = checked_loop_module()
+    text = ptx.ptx_text(module)
+    assemble(text, tmp_path)
+    fault = len(module.kernels[0].params) - 1   # the fault record: the kernel's last buffer
+    assert module.kernels[0].params[fault].shape == (faults.RECORD_WORDS,)
+    # the record's address, and the stores of its kind (cleared, then INDEX) and of the size
+    record = re.search(rf"ld\.param\.b64\s+(%rd\d+), \[\w+_param_{fault}\];\s+cvta\.to\.global\.u64\s+(%rd\d+), \1;",
+                       text).group(2)
+    assert re.search(rf"st\.global\.b64\s+\[{record}\], 0;", text)
+    assert re.search(rf"st\.global\.b64\s+\[{record}\], {faults.INDEX};", text)
+    assert re.search(rf"st\.global\.b64\s+\[{record}\+24\], %rd\d+;", text)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(cuda.unavailable() is not None, reason=f"no GPU: {cuda.unavailable()}")
+def test_a_failed_check_on_the_gpu_raises_numpys_index_error():
+    program = cuda.CudaProgram(checked_loop_module())
+    x = np.arange(4.0)
+    np.testing.assert_array_equal(program(x, np.array([3, -1, 0, 3])), [2.0, 0.0, 0.0, 4.0])
+    with pytest.raises(IndexError, match="index 4 is out of bounds for axis 0 with size 4"):
+        program(x, np.array([0, 4, 1, 2]))

@@ -15,7 +15,9 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -185,3 +187,28 @@ def test_sigterm_prints_the_summary(tmp_path):
     summary = rest.strip().splitlines()[-1]
     assert re.match(r"\d+ programs in \d+ s: \d+ failures .*, interrupted during ", summary), summary
     assert process.returncode == 1
+
+
+def _burn(seconds, interrupted):
+    """Busy for ``seconds`` of CPU time; each _Slow that arrives is noted in ``interrupted`` and dropped
+    (as Python drops an exception raised inside a gc callback)."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        try:
+            while time.process_time() < end:
+                pass
+        except fuzz._Slow:
+            interrupted.append(time.process_time())
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGPROF"), reason="CPU-time alarms need SIGPROF")
+def test_a_dropped_slow_alarm_comes_again_and_is_still_a_finding(monkeypatch):
+    interrupted = []
+
+    def check_source(source, path):
+        _burn(1.0, interrupted)
+        return SimpleNamespace(diagnostics=[])
+    monkeypatch.setattr(fuzz.api, "check_source", check_source)
+    failures = fuzz.check_program("x = 1\n", "f.py", "planted", slow=0.3)
+    assert [f.kind for f in failures] == ["slow"]
+    assert len(interrupted) >= 2   # re-armed after the first was dropped

@@ -171,3 +171,25 @@ def test_negative_asserted_dim_is_no_internal_error():
     source = ("import numpy as np\ndef g(x):\n    assert x.shape == (-10**30, 2)\n"
               "    return np.vstack(x)\n")
     assert "SC003" not in codes(source)
+
+
+# -- an axis past any array's rank on a parameter of unknown rank (fuzz, stop 22) ------------------
+# (a mutated sep_vit.py: ``torch.mean(x, dim=10**100, keepdim=True)`` made up 10**100 dims for x's
+# middle: 82 s and 6 GB, then MemoryError)
+@pytest.mark.parametrize("call", [
+    "torch.mean(x, dim=10**100, keepdim=True)", "x.sum(axis=-10**100)", "np.expand_dims(x, 10**100)",
+    "np.expand_dims(x, -10**100)", "x.mean(65)",
+])
+def test_an_axis_past_any_rank_makes_up_no_dims(call):
+    source = f"import numpy as np\nimport torch\ndef f(x):\n    y = {call}\n    reveal_shape(y)\n    return y\n"
+    start = time.process_time()
+    assert "SC003" not in codes(source)
+    assert time.process_time() - start < 5
+
+
+def test_an_axis_within_the_rank_limit_still_exposes_the_dims():
+    source = ("import numpy as np\ndef f(x):\n    y = np.mean(x, axis=3)\n    reveal_shape(y)\n"
+              "    z = np.mean(x, axis=63)\n    reveal_shape(z)\n    return y\n")
+    first, last = reveals(source)
+    assert first == "reveal_shape: shape: (x.shape[0], x.shape[1], x.shape[2], *x[4:]), dtype: float64"
+    assert last.endswith("x.shape[62], *x[64:]), dtype: float64")   # axis 63: the 64th and last dim

@@ -102,6 +102,10 @@ class Shape:
 
 UNKNOWN_SHAPE = Shape((), True, ())
 
+#: the most dims an array has (NumPy 2's NPY_MAXDIMS; torch and JAX stay below it too): a parameter's
+#: middle never stands for more
+MAX_RANK = 64
+
 
 def known(*dims: Dim) -> Shape:
     return Shape(tuple(dims))
@@ -162,6 +166,8 @@ def split_last(shape: Shape, count: int, dim_of: MiddleDim) -> tuple[Shape, tupl
     if shape.prefix or shape.middle is None:
         return None
     need = count - len(shape.suffix)
+    if need > MAX_RANK:
+        return None
     made = tuple(dim_of(shape.middle, -(shape.middle.drop + need - i)) for i in range(need))
     return Shape((), True, (), replace(shape.middle, drop=shape.middle.drop + need)), made + shape.suffix, True
 
@@ -192,6 +198,8 @@ def split_first(shape: Shape, count: int, dim_of: MiddleDim) -> tuple[tuple, Sha
     if shape.suffix or shape.middle is None:
         return None
     need = count - len(shape.prefix)
+    if need > MAX_RANK:   # no array has the axis (``x.mean(dim=10**100)``): nothing to make up
+        return None
     made = tuple(dim_of(shape.middle, shape.middle.skip + i) for i in range(need))
     return shape.prefix + made, Shape((), True, (), replace(shape.middle, skip=shape.middle.skip + need)), True
 

@@ -473,13 +473,20 @@ def run(count: int, seed: int, slow: float | None, on_failure: Callable[[Failure
             progress.done += 1
             if every and on_progress and progress.done % every == 0:
                 on_progress(progress)
+            if _terminated:
+                raise KeyboardInterrupt()
     except KeyboardInterrupt:
         progress.interrupted = True
     return progress
 
 
+_terminated: list[int] = []   # the SIGTERMs received (the run also stops between programs on one)
+
+
 def _terminate(signum, frame):
-    # check_program lets KeyboardInterrupt through (and only it): SIGTERM stops the run like Ctrl-C
+    # check_program lets KeyboardInterrupt through (and only it): SIGTERM stops the run like Ctrl-C.
+    # An exception raised inside a gc callback is dropped, so the run also looks between programs.
+    _terminated.append(signum)
     raise KeyboardInterrupt()
 
 

@@ -212,3 +212,17 @@ def test_a_dropped_slow_alarm_comes_again_and_is_still_a_finding(monkeypatch):
     failures = fuzz.check_program("x = 1\n", "f.py", "planted", slow=0.3)
     assert [f.kind for f in failures] == ["slow"]
     assert len(interrupted) >= 2   # re-armed after the first was dropped
+
+
+def test_a_dropped_sigterm_still_stops_the_run_between_programs(monkeypatch):
+    monkeypatch.setattr(fuzz, "_terminated", [])
+    seen = []
+
+    def check(source, path, origin, slow=None):
+        seen.append(origin)
+        if len(seen) == 2:
+            fuzz._terminated.append(signal.SIGTERM)   # received, its KeyboardInterrupt dropped by a gc callback
+        return []
+    monkeypatch.setattr(fuzz, "check_program", check)
+    progress = fuzz.run(10, seed=1, slow=None, hypothesmith_share=0)
+    assert (progress.done, progress.interrupted, len(seen)) == (2, True, 2)

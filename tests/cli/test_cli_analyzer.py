@@ -125,6 +125,17 @@ def test_quick_start_command_in_a_subprocess():
 # ---- bad input --------------------------------------------------------------------------------
 
 @pytest.mark.needs_analyzer
+def test_pythons_warnings_about_the_checked_code_are_not_printed(tmp_path):
+    # ``1if`` (SyntaxWarning) and ``"\\d"`` (DeprecationWarning on 3.11, SyntaxWarning on 3.12+):
+    # Python's own remarks on the text, which landed in the middle of the output
+    (tmp_path / "w.py").write_text('x = 1if True else 2\ny = "\\d"\n')
+    proc = subprocess.run([sys.executable, "-m", "shapecheck", "check", "--no-cache", "w.py"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "default"})
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+
+
+@pytest.mark.needs_analyzer
 def test_syntax_error_is_sc001_at_its_line_and_other_files_are_still_checked(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     Path("broken.py").write_text("import numpy as np\n\ndef f(:\n    pass\n")

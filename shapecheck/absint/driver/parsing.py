@@ -15,6 +15,7 @@ The test suite checks the result against a full parse over random edits.
 from __future__ import annotations
 
 import ast
+import warnings
 
 MAX_FILES = 64
 #: Text held by :func:`parse_shared`'s trees (a tree takes about 24 bytes per character: ~100 MB).
@@ -46,9 +47,14 @@ def _parse(text: str, path: str) -> ast.Module:
     A 5,000-term ``x + x + ...`` or 5,000 chained ``.T`` is a tree deeper than CPython builds: it
     raises RecursionError ("maximum recursion depth exceeded during ast construction"), and
     ``python`` itself refuses the file the same way at compile time. That is a fact about the file,
-    not a crash of the analyser, so it is reported like a syntax error of the whole file (SC001)."""
+    not a crash of the analyser, so it is reported like a syntax error of the whole file (SC001).
+    Python's own warnings about the text (``1if x else y``, ``"\\d"``) are not printed: they are
+    no finding of this tool and would land in the middle of its output."""
     try:
-        return ast.parse(text, filename=path)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return ast.parse(text, filename=path)
     except RecursionError:
         message = ("an expression is nested too deeply for Python's parser (Python: RecursionError: "
                    "maximum recursion depth exceeded during compilation)")

@@ -258,7 +258,7 @@ class Calls:
             checkpoint = findings.checkpoint()
             try:
                 env = parameter_values(self.run, fn, receiver)
-                frame = self._run_generic(fn, env, stack)
+                frame, silent = self._run_generic(fn, env, stack)
                 ranked = self._ranked_parameters(fn, env)
                 if ranked:
                     # an op fixed the rank of a parameter nothing else did (``rearrange(x, 'b n d -> ...')``):
@@ -268,21 +268,19 @@ class Calls:
                     first_errors = _errors(findings, diags_before)
                     findings.rollback(checkpoint)
                     ranked_env = {**parameter_values(self.run, fn, receiver), **ranked}
-                    ranked_frame = self._run_generic(fn, ranked_env, stack)
+                    ranked_frame, ranked_silent = self._run_generic(fn, ranked_env, stack)
                     if _errors(findings, diags_before) <= first_errors:
-                        frame, env = ranked_frame, ranked_env
+                        frame, silent = ranked_frame, ranked_silent
                     else:
                         findings.rollback(checkpoint)
-                        env = parameter_values(self.run, fn, receiver)
-                        frame = self._run_generic(fn, env, stack)
+                        frame, silent = self._run_generic(fn, parameter_values(self.run, fn, receiver), stack)
             except BaseException:
                 findings.release(checkpoint)
                 raise
             findings.keep(checkpoint)
             found = {(d.span.line, d.span.column, d.code) for d in findings.diagnostics[diags_before:]
                      if d.severity == "error"}
-            result = GenericResult(found | self._silent_errors(fn, env, stack),
-                                   join_returns(self.run.fresh, frame.returns),
+            result = GenericResult(found | silent, join_returns(self.run.fresh, frame.returns),
                                    frame.preconditions, dict(frame.env), frame.names)
             self.generic[fn] = result
             self.blind[fn] = findings.generic_unknown - blind
@@ -294,17 +292,20 @@ class Calls:
             self.running.discard(fn)
             self.run.spmd_meshes = meshes
 
-    def _run_generic(self, fn: Function, env: dict, stack: tuple) -> Frame:
+    def _run_generic(self, fn: Function, env: dict, stack: tuple) -> tuple[Frame, set]:
+        """The generic analysis's final frame, and the definite errors it found in a module that is
+        not reported ((line, column, code); the checked module's are in the findings)."""
         frame = Frame(dict(env))
+        unreported = None if fn.module.reported else []
         interp = Interpreter(self.run, fn.module, frame, report=fn.module.reported, stack=stack + (fn,),
-                             function=fn)
+                             function=fn, unreported=unreported)
         self.sites.begin_root(fn)
         try:
             with self._context_free():
                 _run_body(interp, fn, frame)
         finally:
             self.sites.end_root()
-        return frame
+        return frame, {(d.span.line, d.span.column, d.code) for d in unreported or ()}
 
     def _ranked_parameters(self, fn: Function, env: dict) -> dict:
         """The parameters whose rank the body's ops fixed, as arrays of that rank (dims ``x0, x1``)."""
@@ -421,20 +422,6 @@ class Calls:
         if type(observed) is int:
             return self._parameter_array(name, observed, value)
         return observed   # a literal number
-
-    def _silent_errors(self, fn: Function, env: dict, stack: tuple = ()) -> set:
-        """Definite errors of a function from a module that is not being reported (found silently)."""
-        if fn.module.reported:
-            return set()
-        errors: list = []
-        frame = Frame(dict(env))
-        interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors, stack=stack + (fn,),
-                             function=fn)
-        try:
-            _run_body(interp, fn, frame)
-        except RecursionError:
-            return set()
-        return {(d.span.line, d.span.column, d.code) for d in errors}
 
     def _run_call(self, caller: Interpreter, node: ast.AST, fn: Function, env: dict, scope) -> tuple | None:
         """Run ``fn``'s body for one call: (result, errors, refined parameters, the first symbol it

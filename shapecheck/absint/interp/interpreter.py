@@ -55,12 +55,16 @@ class Interpreter(Statements, Expressions):
     diagnostics, facts, dispatch, calls of everything callable, iteration."""
 
     def __init__(self, analysis: "Run", module: ModuleInfo, frame: Frame, *, report: bool,
-                 errors: list | None = None, stack: tuple = (), function: Function | None = None):
+                 errors: list | None = None, stack: tuple = (), function: Function | None = None,
+                 unreported: list | None = None):
         self.analysis = analysis
         self.module = module
         self.frame = frame
         self.report = report            # generic analysis of the checked file: diagnostics are reported
         self.errors = errors            # call-mode analysis: definite errors are collected here
+        # generic analysis of a module only imported: its definite errors are collected here (never
+        # reported, but each call's analysis leaves them out, as the checked file's own)
+        self.unreported = unreported
         self.stack = stack              # functions being analysed (recursion cut-off)
         self.function = function
         self.try_depth = 0
@@ -87,6 +91,8 @@ class Interpreter(Statements, Expressions):
             return
         if self.report and self.module.reported:
             self.analysis.emit(diag)
+        elif self.unreported is not None and severity == "error":
+            self.unreported.append(diag)
 
     def _call_each(self, node: ast.AST, func: Alternatives, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         """Call each layer ``func`` may be, each under the facts of the call alone and none of its

@@ -28,6 +28,41 @@ if TYPE_CHECKING:
     from .session import Site
 
 
+def join_name(a: str, b: str) -> str:
+    """The name a broadcast's joined dim is shown by: ``max(a, b)``, a joined operand's terms
+    taken in its place and each term once. A loop that broadcasts what it carries (``x = f(x) + x``,
+    unrolled over a model's layers) joins the last join again each iteration: spelled out, the name
+    would double every time (max(max(b, n), max(b, n)), ...), and with it the cost of every
+    symbol it names (issue 11: a six-layer loop built names of ~10^5 characters).
+
+    >>> join_name("max(b, n)", "b"), join_name("max(b, n)", "max(n, m)")
+    ('max(b, n)', 'max(b, n, m)')
+    """
+    terms = list(dict.fromkeys(_max_terms(a) + _max_terms(b)))
+    return f"max({', '.join(terms)})"
+
+
+def _max_terms(text: str) -> list[str]:
+    """The terms of a name ``max(t1, t2, ...)`` (its top-level commas), else the name itself."""
+    if not (text.startswith("max(") and text.endswith(")")):
+        return [text]
+    terms, depth, start = [], 0, 4
+    for i in range(4, len(text) - 1):
+        c = text[i]
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+            if depth < 0:   # ``max(a)+max(b)``: the last ")" is not the first "("'s
+                return [text]
+        elif c == "," and depth == 0:
+            terms.append(text[start:i].strip())
+            start = i + 1
+    if depth:
+        return [text]
+    return terms + [text[start:-1].strip()]
+
+
 class ShapeError(Exception):
     """A requirement that fails for every consistent value: becomes one diagnostic."""
 
@@ -283,7 +318,7 @@ class OpContext:
 
         def join(where: BroadcastAxis) -> Dim:
             # exact (defined by the disjunction below), and shown as what it is under the requirement
-            result = self.fresh(f"max({self.show_dim(where.a)}, {self.show_dim(where.b)})")
+            result = self.fresh(join_name(self.show_dim(where.a), self.show_dim(where.b)))
             self.assume(result_definition(where.a, where.b, result))
             return result
 

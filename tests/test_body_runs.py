@@ -4,13 +4,14 @@ body (``calls._run_body``) and check the findings are the ones a run of every bo
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from shapecheck.absint.driver import calls
-from shapecheck.api import Options, Project, check_paths
+from shapecheck.api import Options, Project, check_paths, check_source
 
 
 @pytest.fixture
@@ -50,3 +51,84 @@ def test_an_imported_function_is_analysed_once_without_its_caller(tmp_path: Path
     assert report.diagnostics[0].message == ("call to broken() fails: matmul: x is (3, 5) but np.ones((4, 2)) "
                                              "is (4, 2): 5 != 4")
     assert bodies_run["broken"] == 1 + 2   # its generic analysis, then one run per distinct call
+
+
+def _reveals(report) -> list[str]:
+    return [d.message.removeprefix("reveal_shape: shape: ") for d in report.diagnostics if d.code == "SC301"]
+
+
+def test_a_construction_like_an_earlier_one_takes_its_effect(bodies_run: Counter) -> None:
+    """``Block(4)`` again: the object gets the attributes the first run left, its own copy of the
+    layers that run built (changing one block's layer leaves the other's alone), without running
+    ``__init__`` again."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Linear:
+            def __init__(self, n, m):
+                self.w = np.zeros((n, m))
+
+        class Block:
+            def __init__(self, n):
+                self.inner = Linear(n, n)
+                self.scale = np.ones(n)
+
+        a = Block(4)
+        b = Block(4)
+        c = Block(5)
+        a.inner.w = np.zeros((2, 3))
+        reveal_shape(a.inner.w)
+        reveal_shape(b.inner.w)
+        reveal_shape(b.scale)
+        reveal_shape(c.inner.w)
+        """), "blocks.py")
+    assert _reveals(report) == ["(2, 3), dtype: float64", "(4, 4), dtype: float64", "(4,), dtype: float64",
+                                "(5, 5), dtype: float64"]
+    # each generic analysis (Linear's also once more inside Block's), then Block(4) once and Block(5) once
+    assert (bodies_run["Block.__init__"], bodies_run["Linear.__init__"]) == (1 + 2, 2 + 2)
+    assert report.calls_summarised == 1
+
+
+def test_a_construction_shares_what_it_was_given() -> None:
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Linear:
+            def __init__(self, n):
+                self.w = np.zeros((n, n))
+
+        class Wrapper:
+            def __init__(self, fn):
+                self.fn = fn
+
+        shared = Linear(4)
+        first = Wrapper(shared)
+        second = Wrapper(shared)
+        shared.w = np.zeros((5, 5))
+        reveal_shape(second.fn.w)
+        """), "wrappers.py")
+    assert _reveals(report) == ["(5, 5), dtype: float64"]
+    assert report.calls_summarised == 1
+
+
+def test_a_construction_that_changes_what_it_was_given_runs_every_time(bodies_run: Counter) -> None:
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Registry:
+            def __init__(self):
+                self.last = np.zeros(1)
+
+        class Entry:
+            def __init__(self, registry, n):
+                self.w = np.zeros(n)
+                registry.last = np.zeros((n, 2))
+
+        registry = Registry()
+        first = Entry(registry, 3)
+        registry.last = np.zeros(7)
+        second = Entry(registry, 3)
+        reveal_shape(registry.last)
+        """), "registry.py")
+    assert _reveals(report) == ["(3, 2), dtype: float64"]
+    assert bodies_run["Entry.__init__"] == 1 + 2   # the generic analysis, then each construction

@@ -28,6 +28,7 @@ class HeapClock:
     (driver/summaries.py keys calls by the content of the objects they reach)."""
 
     writes = 0
+    made = 0     # objects made so far: each is numbered in the order it was made (``Mutable.made``)
 
 
 class Fields(dict):
@@ -78,6 +79,9 @@ class Mutable:
         if name in state:
             HeapClock.writes += 1
             state["_revision"] = state.get("_revision", 0) + 1
+        elif name == self._table:   # set once, as the object is made
+            state["_made"] = HeapClock.made
+            HeapClock.made += 1
         object.__setattr__(self, name, value if type(value) is not dict else Fields(value))
 
     _table = "attrs"   # the name of its Fields
@@ -85,6 +89,10 @@ class Mutable:
     def revision(self) -> int:
         state = self.__dict__
         return state.get("_revision", 0) + state[self._table].version
+
+    def made(self) -> int:
+        """When it was made: its number in the order of the process's objects (``HeapClock.made``)."""
+        return self.__dict__.get("_made", -1)
 
 
 @dataclass(frozen=True, slots=True)

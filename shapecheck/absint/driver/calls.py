@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterator
 
 from ...report.diagnostics import Related
@@ -29,6 +29,7 @@ from .binding import CONSTRUCTORS, bind_call, parameter_values
 from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
                         rerun_wanted)
 from .incremental import Entry
+from .effects import fresh_receiver, record_effect
 from .summaries import KeyCache, Summary, call_key, holds_object, summarisable
 
 if TYPE_CHECKING:
@@ -490,19 +491,26 @@ class Calls:
             summary = self.summaries.get(key)
         if summary is not None:
             self.reused += 1
-            result, refined = summary.instantiate(given, self.run.fresh)
+            result, refined = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None)
             errors = summary.errors
             self.sites.replay(summary.observed)
         else:
-            clock = HeapClock.writes
+            clock, made = HeapClock.writes, HeapClock.made
+            # an object with no attributes yet (a construction's): what the run leaves on it can be kept
+            receiver = fresh_receiver(args) if key is not None else None
+            rest = call_key(fn, args[1:], kwargs, context, self.keys)[0] if receiver is not None else None
             outcome = self._run_call(caller, node, fn, env, scope)
             if outcome is None:
                 return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
             summary = Summary(*outcome)
             result, errors, refined = summary.result, summary.errors, dict(summary.refined)
-            if key is not None and not holds_object(Tuple((result,) + summary.refined)) and (
-                    clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key):
-                self.summaries[key] = summary   # the body changed no object it reached
+            if key is not None and not holds_object(Tuple((result,) + summary.refined)):
+                if clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key:
+                    self.summaries[key] = summary   # the body changed no object it reached
+                elif rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest:
+                    effect = record_effect(receiver, made)   # it changed its empty object alone
+                    if effect is not None:
+                        self.summaries[key] = replace(summary, effect=effect)
         result = anonymous_middles(result, fn.qualname)
         refined = {name: anonymous_middles(v, fn.qualname) for name, v in refined.items()}
         if refined:

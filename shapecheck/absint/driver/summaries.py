@@ -13,7 +13,9 @@ once, where the plain memo (``binding.memo_key``) had to re-run every call that 
 A recorded analysis (:class:`Summary`) is reused only when it is exact for the next call:
 
 - the body changed nothing the caller can see (the key of the reachable values is the same after
-  the run: no ``self.count += 1``, no layer stored), else the next call re-runs it;
+  the run: no ``self.count += 1``, no layer stored), else the next call re-runs it -- but for an
+  object that had no attributes yet (a construction's), whose attributes the summary then keeps
+  (``effects.py``: ``Attention(dim, heads)`` built once per layer runs ``__init__`` once);
 - nothing outside the reachable values decided it: no annotations binding a scope, no ``HOLE``
   (solved per call), no ``global``/``nonlocal`` store, no enclosing ``shard_map`` axis environment,
   no measured call (the op log sees every call);
@@ -33,6 +35,7 @@ from functools import lru_cache
 
 from ...constraints import dims as D
 from ..core.freshen import map_dims, value_symbols
+from .effects import Effect
 from ..core.values import (Array, Bool, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
                            LibraryObject, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
 
@@ -50,15 +53,22 @@ class Summary:
     refined: tuple[tuple[str, Value], ...]
     first_symbol: int     # symbols numbered from here on were made up by the run (the call's own)
     observed: tuple = ()  # the ranks its body's calls passed (callsites.py), seen again at a reuse
+    effect: Effect | None = None   # what it left on its first argument, an object it found empty
 
-    def instantiate(self, given: set, fresh) -> tuple[Value, dict]:
-        """The result and refined parameters for one more call with the same key: the symbols the
-        run made up and the arguments do not mention are given fresh names (``core.freshen``)."""
+    def instantiate(self, given: set, fresh, receiver: Instance | None = None) -> tuple[Value, dict]:
+        """The result and refined parameters for one more call with the same key, and its effect on
+        ``receiver`` (this call's empty object): the symbols the run made up and the arguments do
+        not mention are given fresh names (``core.freshen``)."""
         both = Tuple((self.result,) + tuple(v for _, v in self.refined))
-        own = {s for s in value_symbols(both) if symbol_number(s) >= self.first_symbol} - given
+        made_up = value_symbols(both) | (self.effect.symbols if self.effect is not None else set())
+        own = {s for s in made_up if symbol_number(s) >= self.first_symbol} - given
+        rename = None
         if own:
             mapping = {name: fresh(D.display_name(name)) for name in sorted(own)}
-            both = map_dims(both, lambda d: D.substitute(d, mapping))
+            rename = lambda d: D.substitute(d, mapping)   # noqa: E731
+            both = map_dims(both, rename)
+        if self.effect is not None:
+            self.effect.apply(receiver, rename)
         return both.items[0], {name: v for (name, _), v in zip(self.refined, both.items[1:])}
 
 

@@ -1,0 +1,154 @@
+"""What a call did to an object that had no attributes yet -- a constructor's run -- kept so that the
+next call with the same key takes it instead of running the body again (issue 11: a model's
+``__init__`` builds ``depth`` identical blocks, each ``Attention(dim, heads)`` running the same
+body on a new object).
+
+A call whose first argument is an object with no attributes (``instantiate`` makes one for each
+construction) ends with the object's attributes set. When that is all the run changed -- the other
+arguments and what they reach read the same afterwards (``Calls.call_function``) -- its
+:class:`Effect` is those attributes in a snapshot: the objects the run made (the layers it built)
+copied out of the program, where nothing changes them; the object itself a stand-in
+(:data:`SELF`); everything older (a layer passed in, ``self.fn = fn``) by reference. A later call
+with the same key gives its own object a copy of the snapshot: its own layers, as a run would make
+them, sharing what a run would share, and the symbols the run made up under fresh names
+(``Summary.instantiate``).
+
+A value the copy cannot rebuild exactly (a function with a closure: a lambda over ``self``, a
+mutable container of another kind) leaves the call without an effect: it runs every time, as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from ...constraints import dims as D
+from ..core.values import Class, Function, Instance, LazyImport, Opaque, ProjectModule, Value
+
+
+class _Self:
+    """The object the effect is on, inside a snapshot (each use puts its own object in its place)."""
+
+    __slots__ = ()
+
+
+SELF = _Self()
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """The attributes a call left on its first argument (an object it found empty), as a snapshot
+    (see the module docstring), and the symbols the snapshot mentions."""
+
+    attrs: tuple[tuple[str, Value], ...]
+    owned: tuple          # the snapshot's own objects: copied at each use, never handed out
+    symbols: frozenset
+
+    def apply(self, target: Instance, rename: Callable[[D.Dim], D.Dim] | None) -> None:
+        """Give ``target`` (an object with no attributes) the attributes the call left, its own copy
+        of what the call made, dims renamed by ``rename``."""
+        owned = {id(o) for o in self.owned}
+        copier = _Copier(lambda v: id(v) in owned, {id(SELF): target}, rename)
+        target.attrs.update((name, copier.value(v)) for name, v in self.attrs)
+
+
+def fresh_receiver(args: list) -> Instance | None:
+    """The call's first argument when it is an object with no attributes yet (``Cls(...)``'s)."""
+    if args and type(args[0]) is Instance and not args[0].attrs and not args[0].template:
+        return args[0]
+    return None
+
+
+def record_effect(receiver: Instance, made: int) -> Effect | None:
+    """The effect a call left on ``receiver``, which was empty when the call began (at object count
+    ``made``: what is numbered from there on the call made); None when it cannot be kept exactly."""
+    if receiver.template:
+        return None
+    copier = _Copier(lambda v: v.made() >= made, {id(receiver): SELF}, None)
+    try:
+        attrs = tuple((name, copier.value(v)) for name, v in receiver.attrs.items())
+    except _NotCopyable:
+        return None
+    return Effect(attrs, tuple(copier.copies), frozenset(copier.symbols))
+
+
+class _NotCopyable(Exception):
+    """A value whose copy would not be what a run makes (see the module docstring)."""
+
+
+#: Values that hold no object: kept as they are (a class, a module, a lazily imported name by identity).
+_KEPT = (str, int, float, bool, type(None), Class, LazyImport, ProjectModule)
+
+
+class _Copier:
+    """One walk over values: the objects ``owned`` selects are copied, each once (sharing and
+    cycles kept, through ``memo``: id -> its copy); every other object is kept; dims are renamed by
+    ``rename``; the symbols met on the way are collected."""
+
+    def __init__(self, owned: Callable[[object], bool], memo: dict, rename: Callable[[D.Dim], D.Dim] | None):
+        self.owned = owned
+        self.memo = memo
+        self.rename = rename
+        self.copies: list = []
+        self.symbols: set = set()
+
+    def value(self, v):
+        hit = self.memo.get(id(v))
+        if hit is not None:
+            return hit
+        t = type(v)
+        if t in _KEPT:
+            return v
+        if t is Instance or t is Opaque:
+            return self._object(v) if self.owned(v) else v
+        if t is D.Expr:
+            self.symbols |= D.free_symbols(v)
+            return self.rename(v) if self.rename is not None else v
+        if t is tuple:
+            items = tuple(self.value(x) for x in v)
+            return v if all(a is b for a, b in zip(items, v)) else items
+        if t is Function:
+            if v.closure is None:
+                return v
+            raise _NotCopyable(v.qualname)   # its closure may hold the object or what the run made
+        if dataclasses.is_dataclass(v) and _frozen(t):
+            fields = _field_names(t)
+            old = [getattr(v, f) for f in fields]
+            new = [self.value(x) for x in old]
+            if all(a is b for a, b in zip(new, old)):
+                return v
+            out = object.__new__(t)
+            for name, x in zip(fields, new):
+                object.__setattr__(out, name, x)
+            return out
+        raise _NotCopyable(t.__name__)
+
+    def _object(self, v):
+        if type(v) is Instance:
+            copy = Instance(v.cls, {}, v.template)
+            table, items = copy.attrs, v.attrs
+        else:
+            copy = Opaque(v.name, {}, None, v.hint)
+            table, items = copy.members, v.members
+        self.memo[id(v)] = copy
+        self.copies.append(copy)
+        # filled as it is made: no change anyone could have read
+        dict.update(table, ((name, self.value(x)) for name, x in items.items()))
+        if type(v) is Opaque and v.dim is not None:
+            copy.__dict__["dim"] = self.value(v.dim)
+        return copy
+
+
+@lru_cache(maxsize=None)
+def _field_names(t: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(t))
+
+
+@lru_cache(maxsize=None)
+def _frozen(t: type) -> bool:
+    return t.__dataclass_params__.frozen
+
+
+__all__ = ["Effect", "SELF", "fresh_receiver", "record_effect"]

@@ -2,7 +2,8 @@
 
 What a caller may pass, and what the program receives (a Python exception for anything else):
 
-- an ``np.ndarray`` of a supported dtype: itself (a subclass is viewed as a plain ndarray; a
+- an ``np.ndarray`` of a supported dtype: itself (a subclass is viewed as a plain ndarray,
+  unless it redefines NumPy's operators, as ``np.matrix`` and masked arrays do: refused; a
   non-native byte order is copied to native order; other layouts are the runtime's business:
   it copies what is not C-contiguous and aligned);
 - a NumPy scalar (``np.float64(0.01)``) or a 0-d array: a 0-d array of its dtype;
@@ -26,6 +27,12 @@ from .dtypes import CODES
 __all__ = ["Argument", "convert", "DTYPE_CODES"]
 
 DTYPE_CODES = {dtype: code for code, dtype in CODES.items()}
+
+# Operators a subclass may redefine (np.matrix's * is a matrix product, a masked array's + skips
+# masked elements): compiled code computes what an ndarray's mean, so such a subclass is refused.
+_OPERATORS = ("__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__", "__pow__", "__matmul__",
+              "__neg__", "__abs__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
+              "__array_ufunc__", "__array_function__")
 
 # A Python scalar's dtype when no array decides it (NumPy's defaults).
 _PYTHON_SCALARS = {bool: np.bool_, int: np.int64, float: np.float64}
@@ -53,6 +60,11 @@ def convert(function: str, name: str, value) -> Argument:
     if type(value) is np.ndarray:
         array = value
     elif isinstance(value, (np.ndarray, np.generic)):
+        overridden = [op for op in _OPERATORS if isinstance(value, np.ndarray)
+                      and getattr(type(value), op, None) is not getattr(np.ndarray, op)]
+        if overridden:
+            raise TypeError(f"{function}(): argument {name!r} is a {type(value).__name__}, which gives NumPy's "
+                            f"operators another meaning ({', '.join(overridden)}); pass np.asarray of it")
         array = np.asarray(value).view(np.ndarray)
     elif type(value) in _PYTHON_SCALARS:
         try:

@@ -100,7 +100,7 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
     fn = defs[func_name]
-    var_types: dict[str, str] = {}
+    var_types: dict[str, tuple[str, bool]] = {}
     groups: dict[str, frozenset] = {}
     for _ in range(_MAX_RETYPES):
         kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups))
@@ -142,7 +142,7 @@ _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "c
 
 
 class _KernelTracer(ArrayCode):
-    def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, str],
+    def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, tuple[str, bool]],
                  groups: dict[str, frozenset]):
         self.fn = fn
         # A failed run-time check, as a return before the end, raises the flag ``early`` and
@@ -153,7 +153,10 @@ class _KernelTracer(ArrayCode):
         self.shapes = shapes
         self.dtypes = dtypes
         self.weak = weak
-        self.var_types = var_types          # local name -> dtype (widened as assignments are seen)
+        # local name -> (dtype, weak) (widened as assignments are seen; weak while every value
+        # assigned is a Python number, which the variable then is, as in NumPy: s = 0.0 is
+        # float32 once s += x[i] adds a float32)
+        self.var_types = var_types
         self.widened = False                # a variable was widened after its declaration: retrace
         self.scope = Scope.empty()
         self.symbols: dict[str, Name] = {}  # shape symbol -> kernel shape param
@@ -487,7 +490,7 @@ class _KernelTracer(ArrayCode):
             env[name] = value
             return []
         var, stmt_out = self.set_variable(name, self.scalar(value, target), name)
-        env[name] = Scalar(var)
+        env[name] = Scalar(var, self.var_types[name][1])
         return [stmt_out]
 
     def join_group(self, name: str, value: Any, env, target) -> None:
@@ -566,10 +569,12 @@ class _KernelTracer(ArrayCode):
     def set_variable(self, key: str, scalar: Scalar, hint: str) -> tuple[L.Var, L.Assign]:
         """The scalar variable ``key`` (made on first use, its dtype widened to every value it is
         assigned, as Numba unifies them) and the statement assigning it ``scalar``."""
-        dtype = self.var_types.get(key)
-        widened = scalar.dtype if dtype is None else common_dtype(((dtype, False), (scalar.dtype, scalar.weak)))
+        declared = self.var_types.get(key)
+        widened = (scalar.dtype, scalar.weak) if declared is None else \
+            (common_dtype((declared, (scalar.dtype, scalar.weak))), declared[1] and scalar.weak)
         self.var_types[key] = widened
-        self.widened |= dtype is not None and widened != dtype
+        self.widened |= declared is not None and widened != declared
+        widened = widened[0]
         var = self.variables.get(key)
         if var is None:
             var = self.variables[key] = self.fresh(hint)

@@ -23,7 +23,8 @@ CHILD = textwrap.dedent("""
     import argument_functions as fns
 
     jit = {{name: shapecheck.jit(getattr(fns, name)) for name in
-           ("step", "row_counts", "bool_matmul", "row_sums", "halve", "scaled", "mismatched")}}
+           ("step", "row_counts", "bool_matmul", "row_sums", "halve", "scaled", "mismatched",
+            "accumulate", "gather", "shift")}}
     rng = np.random.default_rng(0)
     pos32 = rng.standard_normal(6).astype(np.float32)
     vel32 = rng.standard_normal(6).astype(np.float32)
@@ -66,12 +67,24 @@ CHILD = textwrap.dedent("""
         "huge_int": ("step", (pos, vel, 2 ** 70), {{}}),
         "shape_error": ("mismatched", (np.ones((4, 3)), np.ones((4, 5))), {{}}),
         "broadcast_error": ("step", (np.ones(4), np.ones(3), 1.0), {{}}),
+        "matrix": ("halve", (np.asmatrix(grid),), {{}}),
+        "masked": ("step", (np.ma.masked_array(pos, pos > 0), vel, 0.5), {{}}),
+        "memmap_like_subclass": ("halve", (grid.view(np.memmap),), {{}}),
+        "loop_f32_accumulator": ("accumulate", (pos32, 0.5), {{}}),
+        "loop_f32_scaled_by_f64": ("accumulate", (pos32, np.float64(0.5)), {{}}),
+        "loop_int_accumulator": ("accumulate", (np.arange(6, dtype=np.int16), 3), {{}}),
+        "loop_strided": ("accumulate", (grid[::2, 1], 2.0), {{}}),
+        "loop_uint64_gather": ("gather", (np.arange(6, dtype=np.uint64), np.array([0, 5, -1, 2])), {{}}),
+        "loop_int8_gather": ("gather", (np.arange(6, dtype=np.int8), np.array([0, 5, -1, 2])), {{}}),
+        "loop_gather_list": ("gather", ([1.5, 2.5], [1, 0, -2]), {{}}),
+        "loop_gather_out_of_range": ("gather", (pos, np.array([0, 6])), {{}}),
+        "loop_writes_readonly": ("shift", (readonly, 1.0), {{}}),
     }}
     results = {{}}
     for case, (name, args, kwargs) in cases.items():
         try:
             got = jit[name](*args, **kwargs)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, IndexError) as error:
             results[case] = type(error).__name__ + ": " + str(error)
             continue
         expected = getattr(fns, name)(*[np.asarray(a) if isinstance(a, (list, tuple)) else a
@@ -90,7 +103,9 @@ CORRECT = ["numpy_float64_scalar", "python_float", "python_int", "python_bool", 
            "f32_with_python_float", "f32_with_numpy_float64", "f32_with_numpy_float32",
            "all_scalars", "list", "tuple", "nested_list", "readonly", "fortran", "strided",
            "byteswapped", "keywords", "default_argument", "default_overridden",
-           "bool_row_counts", "bool_matmul", "int32_row_sum_overflow", "int_true_divide"]
+           "bool_row_counts", "bool_matmul", "int32_row_sum_overflow", "int_true_divide",
+           "memmap_like_subclass", "loop_f32_accumulator", "loop_f32_scaled_by_f64", "loop_int_accumulator",
+           "loop_strided", "loop_uint64_gather", "loop_int8_gather", "loop_gather_list"]
 
 REFUSED = [
     ("too_few", "TypeError: step(): missing a required argument: 'dt'"),
@@ -104,6 +119,10 @@ REFUSED = [
     ("huge_int", "TypeError: step(): argument 'dt' = 1180591620717411303424 does not fit in int64"),
     ("shape_error", "ValueError: argument_functions.py, line 31: matmul: x is (4, 3) but w is (4, 5): 3 != 4 [SC102]"),
     ("broadcast_error", "ValueError: argument_functions.py, line 7: add: shapes cannot be broadcast together"),
+    ("matrix", "TypeError: halve(): argument 'x' is a matrix, which gives NumPy's operators another meaning"),
+    ("masked", "TypeError: step(): argument 'pos' is a MaskedArray, which gives NumPy's operators another meaning"),
+    ("loop_gather_out_of_range", "IndexError: index 6 is out of bounds for axis 0 with size 6"),
+    ("loop_writes_readonly", "ValueError: shift(): argument 'x' is read-only"),
 ]
 
 

@@ -11,7 +11,8 @@ What a caller may pass, and what the program receives (a Python exception for an
   *weak*: under NumPy 2's promotion rules (NEP 50) a Python scalar takes the dtype of the arrays
   it meets (``float32_array * 0.5`` is float32), so the front end casts it to theirs;
 - a list or tuple of numbers (nested, rectangular): converted with ``np.asarray``, as Numba
-  converts them to arrays.
+  converts them to arrays (not for a parameter the function writes into: its writes would
+  not reach the caller's list; ``jit`` refuses it).
 
 References: NEP 50 (https://numpy.org/neps/nep-0050-scalar-promotion.html).
 """
@@ -47,6 +48,9 @@ class Argument:
     # the caller's array when ``array`` is a converted copy of it (a non-native byte order): a
     # function that writes into the argument has its writes copied back there
     original: np.ndarray | None = None
+    # "list" or "tuple" when ``array`` was converted from one: a function that writes into the
+    # argument is refused it (the caller's sequence would not see the writes)
+    sequence: str | None = None
 
     @property
     def code(self) -> str:
@@ -84,11 +88,11 @@ def convert(function: str, name: str, value) -> Argument:
     else:
         raise TypeError(f"{function}(): argument {name!r} must be a NumPy array, a list of numbers "
                         f"or a number, got {type(value).__name__}")
-    original = None
+    original, sequence = None, type(value).__name__ if isinstance(value, (list, tuple)) else None
     if not array.dtype.isnative:
         original = value if isinstance(value, np.ndarray) else None
         array = array.astype(array.dtype.newbyteorder("="))
     if array.dtype not in DTYPE_CODES:
         raise TypeError(f"{function}(): argument {name!r} has dtype {array.dtype}; "
                         f"supported: {', '.join(str(d) for d in DTYPE_CODES)}")
-    return Argument(array, weak, original)
+    return Argument(array, weak, original, sequence)

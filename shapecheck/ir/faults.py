@@ -1,7 +1,7 @@
 """Run-time faults of loop code: what a kernel records when a check fails, and what the call raises.
 
 Loop code (``loopfront``) checks at run time what it cannot prove: an element index in range, a
-slice assignment's value the size of its target. A failed check writes a record into the
+slice assignment's value the size of its target, a float that ``int()`` turns into an int64. A failed check writes a record into the
 program's fault buffer (``Program.fault``, i64 of :data:`RECORD_WORDS` elements) and leaves the
 kernel: ``[kind, value...]``, ``kind`` the 1-based position in :data:`FAULTS` (0: no fault). The
 call then raises the kind's exception with its message filled from the values: the native entry
@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Fault", "FAULTS", "RECORD_WORDS", "INDEX", "broadcast_kind", "message", "raise_recorded"]
+__all__ = ["Fault", "FAULTS", "RECORD_WORDS", "INDEX", "NAN_TO_INT", "INFINITY_TO_INT", "TOO_LARGE_FOR_INT",
+           "broadcast_kind", "message", "raise_recorded"]
 
 
 @dataclass(frozen=True)
@@ -41,11 +42,18 @@ MAX_CHECKED_RANK = 3
 _BROADCASTS = {(value, target): Fault(ValueError, f"could not broadcast input array from shape "
                                                   f"{_shape_format(value)} into shape {_shape_format(target)}")
                for target in range(1, MAX_CHECKED_RANK + 1) for value in range(1, target + 1)}
+# Python's int() of a float that is no int64 (then used as NumPy would use the int: CPython's
+# words for a float, and for an int beyond a C long).
+_INTEGER = (Fault(ValueError, "cannot convert float NaN to integer"),
+            Fault(OverflowError, "cannot convert float infinity to integer"),
+            Fault(OverflowError, "Python int too large to convert to C long"))
 FAULTS: tuple[Fault, ...] = (
     Fault(IndexError, "index %lld is out of bounds for axis %lld with size %lld"),
     *_BROADCASTS.values(),
+    *_INTEGER,
 )
 INDEX = 1   # the kind of a failed index check: [INDEX, index as written, axis, size]
+NAN_TO_INT, INFINITY_TO_INT, TOO_LARGE_FOR_INT = (FAULTS.index(f) + 1 for f in _INTEGER)
 RECORD_WORDS = 1 + max(f.arity for f in FAULTS)
 
 

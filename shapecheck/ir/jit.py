@@ -146,6 +146,11 @@ class Dispatcher:
             spec = self._build(arguments, key)
             if spec is None:
                 return self.py_func(*args, **kwargs)
+        for k in spec.written:
+            if arguments[k].sequence is not None:
+                raise TypeError(f"{self.__name__}(): argument {self.params[k]!r} is a {arguments[k].sequence}, and "
+                                "the function writes into it: pass a NumPy array (the writes would not reach "
+                                f"the {arguments[k].sequence})")
         copied = [k for k in spec.written if arguments[k].original is not None]
         for k in copied:
             if not arguments[k].original.flags.writeable:

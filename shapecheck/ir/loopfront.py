@@ -918,15 +918,16 @@ class _KernelTracer(ArrayCode):
         bad = L.Binary("or", L.Compare("lt", wrapped, L.Const(0, I)), L.Compare("ge", wrapped, n))
         self.fault_if(bad, faults.INDEX, (index, L.Const(axis, I), n))
 
-    def fault_if(self, bad: L.Expr, kind: int, values: tuple) -> None:
-        """Before the statement: where ``bad`` holds, record the fault ``kind`` (``ir.faults``)
-        with its values and leave (every loop breaks, as after a return)."""
+    def fault_if(self, bad: L.Expr, kind: int | L.Expr, values: tuple) -> None:
+        """Before the statement: where ``bad`` holds, record the fault ``kind`` (``ir.faults``;
+        or an i64 expression choosing one) with its values and leave (every loop breaks, as
+        after a return)."""
         self.checks += 1
         early = self.exits()
         if self.fault is None:
             self.fault = self.allocate((faults.RECORD_WORDS,), I, self.fn, "fault")
         record = tuple(L.Store(self.fault.name, (L.Const(k, I),), v)
-                       for k, v in enumerate((L.Const(kind, I), *values)))
+                       for k, v in enumerate((L.Const(kind, I) if type(kind) is int else kind, *values)))
         check = L.If(bad, (*record, L.Assign(early.flag, L.Const(True, "bool")), L.Break()))
         if check not in self.pending:   # x[b] += 1 reads and writes x[b]: one check
             self.pending.append(check)
@@ -1007,7 +1008,10 @@ class _KernelTracer(ArrayCode):
                 if isinstance(args[0], (int, float)):
                     return {"float": float, "int": int, "bool": bool}[func.id](args[0])
                 target = {"float": "f64", "int": "i64", "bool": "bool"}[func.id]
-                return Scalar(_cast(self.scalar(args[0], node).expr, target))
+                value = self.scalar(args[0], node)
+                if target == "i64" and value.dtype in L.FLOAT_DTYPES:
+                    return self.python_int(value)
+                return Scalar(_cast(value.expr, target))
             if func.id == "abs" and len(args) == 1:
                 return self.ufunc("abs", args, node)
             if func.id in ("min", "max") and len(args) >= 2:
@@ -1049,7 +1053,7 @@ class _KernelTracer(ArrayCode):
             if x.dtype not in ("f32", "f64"):
                 x = Scalar(_cast(x.expr, "f64"), x.weak)
             out = self.ufunc(_ROUNDING[name], [x], node)
-            return Scalar(_cast(out.expr, "i64")) if module == "math" else out
+            return self.python_int(out) if module == "math" else out
         if name in ("maximum", "minimum", "fmax", "fmin") and len(args) == 2 and module == "np":
             return self.ufunc(name.replace("fmax", "maximum").replace("fmin", "minimum"), args, node)
         if name in ("pow", "power") and len(args) == 2:
@@ -1065,6 +1069,18 @@ class _KernelTracer(ArrayCode):
         if name in ("float32", "float64", "int32", "int64", "bool_") and module == "np" and len(args) == 1:
             return Scalar(_cast(self.scalar(args[0], node).expr, DTYPE_NAMES[name]))
         raise self.error(node, f"unsupported call {module}.{name} in loop code")
+
+    def python_int(self, x: Scalar) -> Scalar:
+        """``int(x)`` of a float (``math.floor`` too), toward zero as Python's: where it is no
+        int64 (NaN, an infinity, beyond 2**63), Python's error, checked where it is evaluated."""
+        v = x.expr
+        magnitude = L.Call("abs", (v,))
+        kind = L.Select(L.Compare("ne", v, v), L.Const(faults.NAN_TO_INT, I),
+                        L.Select(L.Compare("eq", magnitude, L.Const(math.inf, v.dtype)),
+                                 L.Const(faults.INFINITY_TO_INT, I), L.Const(faults.TOO_LARGE_FOR_INT, I)))
+        # NaN fails the comparison too; 2**63 is exact in either float
+        self.fault_if(L.Unary("not", L.Compare("lt", magnitude, L.Const(2.0 ** 63, v.dtype))), kind, ())
+        return Scalar(_cast(v, "i64"))
 
     def float_of(self, value: Any, node) -> Scalar:
         x = self.scalar(value, node)

@@ -79,6 +79,7 @@ CHILD = textwrap.dedent("""
         "loop_gather_list": ("gather", ([1.5, 2.5], [1, 0, -2]), {{}}),
         "loop_gather_out_of_range": ("gather", (pos, np.array([0, 6])), {{}}),
         "loop_writes_readonly": ("shift", (readonly, 1.0), {{}}),
+        "loop_writes_list": ("shift", ([1.0, 2.0], 1.0), {{}}),
     }}
     results = {{}}
     for case, (name, args, kwargs) in cases.items():
@@ -123,6 +124,7 @@ REFUSED = [
     ("masked", "TypeError: step(): argument 'pos' is a MaskedArray, which gives NumPy's operators another meaning"),
     ("loop_gather_out_of_range", "IndexError: index 6 is out of bounds for axis 0 with size 6"),
     ("loop_writes_readonly", "ValueError: shift(): argument 'x' is read-only"),
+    ("loop_writes_list", "TypeError: shift(): argument 'x' is a list, and the function writes into it"),
 ]
 
 

@@ -42,20 +42,26 @@ def grid(a, rows, cols):             # 2-D: the failing axis is named
     for i in range(rows.shape[0]):
         s += a[rows[i], cols[i]]
     return s
+
+def bins(x):                         # int() of a float that is no int64: Python's errors
+    out = np.zeros(3)
+    for i in range(x.shape[0]):
+        out[int(x[i]) % 3] += 1.0
+    return out
 '''
 
 # the kernels are read from their source file: the child imports them from one
 _CHILD = r'''
 import json, sys, numpy as np, shapecheck
 sys.path.insert(0, sys.argv[1])
-from bounds_kernels import scatter, copy_n, from_end, grid
+from bounds_kernels import scatter, copy_n, from_end, grid, bins
 
 def outcome(fn, *args):
     try:
         value = fn(*args)
         return ["ok", np.asarray(value).tolist()]
-    except IndexError as error:
-        return ["IndexError", str(error)]
+    except (IndexError, ValueError, OverflowError) as error:
+        return [type(error).__name__, str(error)]
 
 results = {}
 cases = {
@@ -67,6 +73,9 @@ cases = {
     "from_end_in": (from_end, np.arange(4.0), 2),
     "grid_oob": (grid, np.ones((2, 3)), np.array([1, 0]), np.array([2, 3])),
     "grid_negative": (grid, np.ones((2, 3)), np.array([-3]), np.array([0])),
+    "bins_in": (bins, np.array([1.5, 2.0, -4.2, 7.9])),
+    "bins_inf": (bins, np.array([1.0, -np.inf])),
+    "bins_nan": (bins, np.array([np.nan, 1.0])),
 }
 for name, (fn, *args) in cases.items():
     jitted = shapecheck.jit(fn)
@@ -87,6 +96,9 @@ _EXPECTED = {
     "from_end_in": ["ok", 3.0],
     "grid_oob": ["IndexError", "index 3 is out of bounds for axis 1 with size 3"],
     "grid_negative": ["IndexError", "index -3 is out of bounds for axis 0 with size 2"],
+    "bins_in": ["ok", [0.0, 2.0, 2.0]],
+    "bins_inf": ["OverflowError", "cannot convert float infinity to integer"],
+    "bins_nan": ["ValueError", "cannot convert float NaN to integer"],
 }
 
 
@@ -114,6 +126,10 @@ def test_expected_values_are_numpys():
         np.ones((2, 3))[1, 3]
     with pytest.raises(IndexError, match=_EXPECTED["from_end_oob"][1]):
         np.arange(4.0)[-5]
+    assert [int(v) % 3 for v in (1.5, 2.0, -4.2, 7.9)] == [1, 2, 2, 1]
+    for value, (error, message) in ((-np.inf, _EXPECTED["bins_inf"]), (np.nan, _EXPECTED["bins_nan"])):
+        with pytest.raises({"OverflowError": OverflowError, "ValueError": ValueError}[error], match=message):
+            int(value)
 
 
 _PROVEN = '''

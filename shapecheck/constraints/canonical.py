@@ -20,10 +20,36 @@ from .predicates import Pred
 
 def question_key(facts: Sequence[Pred], requirement: Pred) -> tuple[tuple, list[str]]:
     """The key of "do ``facts`` imply ``requirement``?" up to renaming, and the original symbol
-    names in index order (``names[i]`` is the symbol written ``i`` in the key)."""
+    names in index order (``names[i]`` is the symbol written ``i`` in the key).
+
+    The key is each predicate's own key (:func:`_template`: its symbols numbered within it) and,
+    per predicate, the question-wide numbers of its symbols: that determines the question with
+    every symbol numbered by first appearance across it, and is determined by it, so two questions
+    share a key exactly when they are the same up to renaming. Each predicate's own key is made
+    once (real code asks about the same facts in thousands of questions)."""
     index: dict[str, int] = {}
-    key = (_pred(requirement, index), tuple(_pred(f, index) for f in facts))
-    return key, list(index)
+    shapes = []
+    links = []
+    for p in (requirement, *facts):
+        shape, names = _template(p)
+        shapes.append(shape)
+        links.append(tuple([index.setdefault(name, len(index)) for name in names]))
+    return (tuple(shapes), tuple(links)), list(index)
+
+
+#: predicate -> its own key and its symbols in order of first appearance; bounded, starts over when full
+_TEMPLATES: dict[Pred, tuple[tuple, tuple[str, ...]]] = {}
+_TEMPLATES_MAX = 1 << 16
+
+
+def _template(p: Pred) -> tuple[tuple, tuple[str, ...]]:
+    found = _TEMPLATES.get(p)
+    if found is None:
+        if len(_TEMPLATES) >= _TEMPLATES_MAX:
+            _TEMPLATES.clear()
+        index: dict[str, int] = {}
+        found = _TEMPLATES[p] = (_pred(p, index), tuple(index))
+    return found
 
 
 def _pred(p: Pred, index: dict[str, int]) -> tuple:

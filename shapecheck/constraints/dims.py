@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Union
 
+from .derived import Kept, cached_hash, keep_symbols
+
 __all__ = [
     "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
@@ -33,21 +35,23 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Sym:
+class Sym(Kept):
     """A named unknown dimension. Names are display names too (``n``, ``x.shape[0]``)."""
 
     name: str
+    __hash__ = cached_hash("name")
 
     def __repr__(self) -> str:
         return f"Sym({self.name!r})"
 
 
 @dataclass(frozen=True, slots=True)
-class Op:
+class Op(Kept):
     """An opaque atom: ``floordiv``, ``mod``, ``min`` or ``max`` of dims (arguments normalised)."""
 
     kind: str
     args: tuple["Dim", ...]
+    __hash__ = cached_hash("kind", "args")
 
     def sort_key(self) -> str:
         return show_atom(self)
@@ -75,15 +79,17 @@ def atom_key(atom: Atom) -> tuple:
 
 
 @dataclass(frozen=True, slots=True)
-class Expr:
+class Expr(Kept):
     """A non-constant polynomial: ``sum(coeff * prod(monomial)) + constant``.
 
     ``terms`` is sorted and has no zero coefficients; an expression that would be constant is
-    returned as an ``int`` by every constructor instead.
+    returned as an ``int`` by every constructor instead. Its hash and free symbols are kept on it
+    once computed (derived.py).
     """
 
     terms: tuple[tuple[Monomial, int], ...]
     constant: int = 0
+    __hash__ = cached_hash("terms", "constant")
 
     def __repr__(self) -> str:
         return f"Expr({show(self)!r})"
@@ -399,6 +405,10 @@ def free_symbols(d: Dim) -> frozenset[str]:
     """Names of every symbol in ``d``, opaque atoms included."""
     if type(d) is int:
         return frozenset()
+    try:
+        return d._symbols
+    except AttributeError:
+        pass
     names: set[str] = set()
     for m, _ in d.terms:
         for atom in m:
@@ -407,7 +417,7 @@ def free_symbols(d: Dim) -> frozenset[str]:
             else:
                 for arg in atom.args:
                     names |= free_symbols(arg)
-    return frozenset(names)
+    return keep_symbols(d, frozenset(names))
 
 
 def _apply_atom(atom: Atom, leaf: Callable[[Sym], Dim]) -> Dim:
@@ -447,10 +457,28 @@ def substitute(d: Dim, mapping: Mapping[str, Dim]) -> Dim:
 
 
 def evaluate(d: Dim, values: Mapping[str, int]) -> int:
-    """The value of ``d`` when every symbol has a value; KeyError names a missing one."""
-    result = _rebuild(d, lambda s: values[s.name])
-    assert type(result) is int
-    return result
+    """The value of ``d`` when every symbol has an int value; KeyError names a missing one, and a
+    division by 0 raises ZeroDivisionError. Plain int arithmetic, where renormalising with the
+    values substituted gives the same number through the polynomial constructors (the solver
+    evaluates every fact at dozens of sample values per question)."""
+    if type(d) is int:
+        return d
+    total = d.constant
+    for monomial, coeff in d.terms:
+        for atom in monomial:
+            coeff *= values[atom.name] if type(atom) is Sym else _atom_value(atom, values)
+        total += coeff
+    assert type(total) is int
+    return total
+
+
+def _atom_value(atom: Op, values: Mapping[str, int]) -> int:
+    a, b = evaluate(atom.args[0], values), evaluate(atom.args[1], values)
+    if atom.kind in ("floordiv", "mod"):
+        if b == 0:
+            raise ZeroDivisionError(f"dimension {atom.kind} by zero")
+        return a // b if atom.kind == "floordiv" else a % b
+    return min(a, b) if atom.kind == "min" else max(a, b)
 
 
 _OPS: dict[str, Callable[[Dim, Dim], Dim]] = {

@@ -9,15 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from .derived import Kept, cached_hash, keep_symbols
 from .dims import Dim, evaluate, free_symbols, show, sub, substitute
 
 
 @dataclass(frozen=True, slots=True)
-class Pred:
-    """``kind`` is one of: "true", "false", "eq", "ne", "le", "lt", "and", "or", "not"."""
+class Pred(Kept):
+    """``kind`` is one of: "true", "false", "eq", "ne", "le", "lt", "and", "or", "not". Its hash and
+    symbols are kept on it once computed (derived.py)."""
 
     kind: str
     args: tuple = ()
+    __hash__ = cached_hash("kind", "args")
 
     def show(self, names: Mapping[str, str] | None = None) -> str:
         k = self.kind
@@ -129,12 +132,16 @@ def negate(p: Pred) -> Pred:
 
 
 def pred_symbols(p: Pred) -> frozenset[str]:
+    try:
+        return p._symbols
+    except AttributeError:
+        pass
     if p.kind in _CMP_TEXT:
-        return free_symbols(p.args[0]) | free_symbols(p.args[1])
+        return keep_symbols(p, free_symbols(p.args[0]) | free_symbols(p.args[1]))
     out: frozenset[str] = frozenset()
     for x in p.args:
         out |= pred_symbols(x)
-    return out
+    return keep_symbols(p, out)
 
 
 def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:

@@ -33,6 +33,7 @@ from typing import Iterable, Iterator, Sequence
 
 from . import cases, intervals, witnesses
 from .canonical import question_key
+from .derived import Kept, cached_hash
 from .dims import Dim, Sym, is_signed
 from .predicates import Pred, eq, evaluate_pred, pred_symbols
 
@@ -45,14 +46,16 @@ class Verdict(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(Kept):
     """A predicate known to hold, and where it came from (for messages and unsat cores).
 
     ``origin`` is opaque here: whoever states the fact says where it came from (the analyser
-    passes a :class:`shapecheck.report.diagnostics.Origin`); None for facts with no source."""
+    passes a :class:`shapecheck.report.diagnostics.Origin`); None for facts with no source. Its
+    hash is kept once computed: every memo key holds a question's facts."""
 
     pred: Pred
     origin: object = None
+    __hash__ = cached_hash("pred", "origin")
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,36 +326,52 @@ class Solver:
             return Decision(Verdict.FAILS)
         symbols = pred_symbols(requirement)
         chosen = tuple(relevant_facts(facts, symbols))
-        key = (chosen, requirement, self.rlimit)
+        return self._memoised((chosen, requirement, self.rlimit), chosen, requirement)
+
+    def _memoised(self, key, chosen: tuple[Fact, ...], requirement: Pred, bound: frozenset[str] | None = None) -> Decision:
+        """This run's answer (:meth:`_answer`), kept under ``key``; UNKNOWN when this run may not
+        ask Z3 any more (budget spent, or a wall-clock back-stop cut it short): an answer about
+        the run, not the question, so it is not kept."""
         hit = self._memo.get(key)
         if hit is None:
-            hit = self._memo[key] = self._answer(chosen, requirement)
+            hit = self._answer(chosen, requirement, bound)
+            if hit is None:
+                return Decision(Verdict.UNKNOWN, timed_out=True)
+            self._memo[key] = hit
         return hit
 
-    def _answer(self, chosen: tuple[Fact, ...], requirement: Pred) -> Decision:
+    def _answer(self, chosen: tuple[Fact, ...], requirement: Pred, bound: frozenset[str] | None = None) -> Decision | None:
         """Cheapest first: this question asked before (as is, or under other symbol names:
         canonical.py), bounds (intervals.py), the answers Python finds (:meth:`_without_z3`),
-        then Z3."""
-        exact = ((chosen, requirement), self.rlimit)
+        then Z3; None when Z3 may not be asked (see :meth:`_asked`). ``bound``: the loop indices
+        of a question about every iteration (:meth:`decide_for_all`), which only bounds and Z3
+        answer; its memo keys say which symbols are bound (each loop's analysis makes its index and
+        sizes afresh, and sklearn's graph lasso asked Z3 the same ~30 questions 1,034 times)."""
         shape, names = question_key([f.pred for f in chosen], requirement)
-        hit = self._recalled(exact, (shape, self.rlimit), names)
+        if bound is None:
+            exact, renamed_key = ((chosen, requirement), self.rlimit), (shape, self.rlimit)
+        else:
+            numbered = frozenset(i for i, name in enumerate(names) if name in bound)
+            exact = (("for_all", bound, chosen, requirement), self.rlimit)
+            renamed_key = (("for_all", shape, numbered), self.rlimit)
+        hit = self._recalled(exact, renamed_key, names)
         if hit is not None:
             return hit
         if intervals.holds(requirement, (f.pred for f in chosen)):
+            # an index kept in range by its loop's own range (1 <= i < n-1 => -n <= i+1 < n)
+            # needs no quantifier (a jit compile of k-means asked Z3 124 of these, 0.6 s)
             hit = Decision(Verdict.HOLDS)
         else:
-            hit = self._without_z3(chosen, requirement, names)
+            hit = self._without_z3(chosen, requirement, names) if bound is None else None
             if hit is None:
-                hit = self._decide(chosen, requirement)
+                hit = self._decide(chosen, requirement) if bound is None else self._decide_for_all(chosen, bound, requirement)
                 if hit is None:
-                    # this run's budget is spent (or a wall-clock back-stop cut Z3 short): an
-                    # answer about the run, not the question, so it is not remembered
-                    return Decision(Verdict.UNKNOWN, timed_out=True)
+                    return None
                 _remember(exact, hit)
-        if hit.verdict is not Verdict.FAILS:
-            # (a FAILS carries Z3's unsat core, which may differ under other names: kept exact, so
-            # its message cannot depend on which copy of the question came first)
-            _remember((shape, self.rlimit), _renamed(hit, {n: i for i, n in enumerate(names)}))
+        if hit.verdict is not Verdict.FAILS or not hit.core:
+            # (a FAILS's unsat core may differ under other names: kept exact, so its message
+            # cannot depend on which copy of the question came first)
+            _remember(renamed_key, _renamed(hit, {n: i for i, n in enumerate(names)}))
         return hit
 
     def _recalled(self, exact, renamed_key, names: list[str]) -> Decision | None:
@@ -509,38 +528,8 @@ class Solver:
         # Only the bound symbols the question mentions matter to its answer (each loop's index
         # is a fresh symbol: with all of them in the key the memo rarely saw a question twice).
         mentioned = pred_symbols(requirement).union(*(pred_symbols(f.pred) for f in chosen))
-        key = ("for_all", bound & mentioned, chosen, requirement)
-        hit = self._memo.get((key, self.rlimit))
-        if hit is None:
-            hit = self._answer_for_all(chosen, bound & mentioned, requirement)
-            if hit is None:
-                # this run's budget is spent (or a back-stop cut Z3 short): not an answer to remember
-                return Decision(Verdict.UNKNOWN, timed_out=True)
-            self._memo[(key, self.rlimit)] = hit
-        return hit
-
-    def _answer_for_all(self, chosen: tuple[Fact, ...], bound: frozenset[str], requirement: Pred) -> Decision | None:
-        """As :meth:`_answer`, cheapest first: asked before (as is, or under other names: each
-        loop's analysis makes its index and sizes afresh, and sklearn's graph lasso asked Z3 the
-        same ~30 questions 1,034 times), bounds, then Z3."""
-        exact = (("for_all", bound, chosen, requirement), self.rlimit)
-        shape, names = question_key([f.pred for f in chosen], requirement)
-        renamed_key = (("for_all", shape, frozenset(i for i, name in enumerate(names) if name in bound)), self.rlimit)
-        hit = self._recalled(exact, renamed_key, names)
-        if hit is not None:
-            return hit
-        if intervals.holds(requirement, (f.pred for f in chosen)):
-            # Bounds first, as in ``_answer``: an index kept in range by its loop's own range
-            # (1 <= i < n-1 => -n <= i+1 < n) needs no quantifier (a jit compile of k-means
-            # asked Z3 124 of these, 0.6 s).
-            hit = Decision(Verdict.HOLDS)
-        else:
-            hit = self._decide_for_all(chosen, bound, requirement)
-            if hit is None:
-                return None
-            _remember(exact, hit)
-        _remember(renamed_key, _renamed(hit, {n: i for i, n in enumerate(names)}))
-        return hit
+        bound = bound & mentioned
+        return self._memoised((("for_all", bound, chosen, requirement), self.rlimit), chosen, requirement, bound)
 
     def _decide_for_all(self, facts: tuple[Fact, ...], bound: frozenset[str], requirement: Pred) -> Decision | None:
         return self._asked(lambda enc: self._decide_for_all_z3(enc, facts, bound, requirement))

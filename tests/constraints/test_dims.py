@@ -92,3 +92,24 @@ def test_a_reshaped_size_divides_by_its_own_factors() -> None:
     per_head = D.floordiv(d, h)
     assert D.floordiv(D.mul(b * h * s, per_head), b * h * s * 2) == D.floordiv(per_head, 2)
     assert D.mod(D.mul(b * h * s, per_head), b * h * s * 2) == D.mul(b * h * s, D.mod(per_head, 2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(d=dims(), values=st.fixed_dictionaries({n: st.integers(0, 9) for n in NAMES}))
+def test_evaluation_is_substitution_renormalised(d, values) -> None:
+    # evaluate is plain int arithmetic (the solver's sampling calls it a million times a run); it
+    # must give what substituting the values and renormalising gives
+    assert D.evaluate(d, values) == D.substitute(d, values)
+
+
+def test_a_kept_hash_is_the_fields_hash_and_travels_as_fields() -> None:
+    import dataclasses
+    import pickle
+
+    n, m = D.sym("n"), D.sym("m")
+    d = D.add(D.mul(n, D.floordiv(m, 2)), 3)
+    assert hash(d) == hash((d.terms, d.constant)) and hash(d) == hash(d)   # as dataclass makes it
+    assert D.free_symbols(d) == {"n", "m"} and D.free_symbols(d) is D.free_symbols(d)
+    assert [f.name for f in dataclasses.fields(d)] == ["terms", "constant"]
+    again = pickle.loads(pickle.dumps(d))
+    assert again == d and hash(again) == hash(d) and D.free_symbols(again) == {"n", "m"}

@@ -69,3 +69,14 @@ def test_a_divisor_that_is_not_positive_makes_no_witness() -> None:
     # the fact there, and b >= 1 everywhere else: no failing witness
     assert _search([P.eq(D.mod(a, b), 0)], P.le(1, b)) is None
     assert _search([P.eq(D.mod(a, b), 0)], P.le(2, b)) is not None
+
+
+def test_a_question_key_is_the_same_exactly_for_copies_under_other_names() -> None:
+    n, m, k, w, y, z = (D.sym(name) for name in ("n", "m", "k", "w", "y", "z"))
+    facts = [P.eq(D.mul(n, m), k), P.le(1, m)]
+    key, names = question_key(facts, P.eq(D.mod(k, m), 0))
+    renamed, renamed_names = question_key([P.eq(D.mul(z, y), w), P.le(1, y)], P.eq(D.mod(w, y), 0))
+    assert key == renamed and (names, renamed_names) == (["k", "m", "n"], ["w", "y", "z"])
+    # the same predicates linked otherwise: 1 <= k instead of 1 <= m
+    assert question_key([P.eq(D.mul(n, m), k), P.le(1, k)], P.eq(D.mod(k, m), 0))[0] != key
+    assert question_key(facts, P.eq(D.mod(k, n), 0))[0] != key

@@ -24,7 +24,7 @@ from itertools import product
 from typing import Callable, Iterable, Sequence
 
 from . import intervals
-from .dims import (Dim, Expr, Op, Sym, apply_op, common_factor, free_symbols, is_signed, map_atoms,
+from .dims import (Dim, Expr, Op, Sym, add, apply_op, common_factor, free_symbols, is_signed, map_atoms,
                    mul, polynomial_quotient, sub, substitute, sym)
 from .predicates import Pred, eq, le, lt, ne, substitute_pred
 
@@ -194,17 +194,28 @@ def _empty_range(atoms: list[Pred]) -> bool:
 
 
 def _divides(requirement: Pred, atoms: Sequence[Pred]) -> bool:
-    """``c*(A % B) == 0`` (either way round) with ``A`` a multiple of ``B`` as polynomials and
-    ``B`` not 0: ``A`` is ``q*B`` whatever value ``q`` has (a division in it by anything), and
+    """``c*(A % B) == 0`` (either way round) with ``A`` a multiple of ``B`` (:func:`_multiple_of`)
+    and ``B`` not 0: ``A`` is ``q*B`` whatever value ``q`` has (a division in it by anything), and
     ``(q*B) % B`` is 0 for every non-zero ``B`` in Python's semantics and in Z3's."""
     if requirement.kind != "eq":
         return False
     d = sub(*requirement.args)
     if type(d) is not Expr or d.constant:
         return False
-    return all(any(type(atom) is Op and atom.kind == "mod" and polynomial_quotient(*atom.args) is not None
-                   and _nonzero(atom.args[1], atoms) for atom in monomial)
+    return all(any(type(atom) is Op and atom.kind == "mod" and _multiple_of(*atom.args, atoms) for atom in monomial)
                for monomial, _ in d.terms)
+
+
+def _multiple_of(a: Dim, b: Dim, atoms: Sequence[Pred]) -> bool:
+    """Whether ``a == q*b`` for some ``q`` and ``b != 0`` wherever the facts hold: ``a`` is a
+    polynomial multiple of ``b`` as it stands or once a fact ``L == R`` moves it by ``L - R``
+    (an einops split's ``numel % (h*w) == 0`` where a fact says ``numel == n*h*w``), and ``b``
+    is not 0 by bounds or because ``a`` is not (``a == q*b``). Z3 ran out of 5M steps on each such
+    question of regionvit (issue 11)."""
+    moves = [sub(*atom.args) for atom in atoms if atom.kind == "eq"]
+    shifted = [a] + [add(a, sign * moved) for moved in moves for sign in (-1, 1)]
+    return (any(polynomial_quotient(x, b) is not None for x in shifted)
+            and (_nonzero(b, atoms) or _nonzero(a, atoms)))
 
 
 def _nonzero(d: Dim, atoms: Sequence[Pred]) -> bool:

@@ -137,7 +137,7 @@ class _Prover:
     def known(self, pred: Pred) -> bool:
         if pred in self.facts:
             return True
-        if pred.kind not in ("eq", "ne"):
+        if pred.kind not in ("eq", "ne", "le", "lt"):
             return False
         if self._canonical is None:
             self._canonical = {_canonical(f, self.ranges) for f in self.facts}
@@ -183,7 +183,12 @@ class _Prover:
 
 def _canonical(pred: Pred, ranges: Mapping[str, Interval]) -> Pred:
     """``a == b`` and ``a != b`` as ``x == 0`` / ``x != 0`` with ``x`` the non-zero-free part of
-    ``a - b`` (up to sign), so two facts that differ by a factor known non-zero compare equal."""
+    ``a - b`` (up to sign), so two facts that differ by a factor known non-zero compare equal;
+    ``a <= b`` and ``a < b`` as ``0 <= b - a`` and ``0 <= b - a - 1`` (integers), so a bound
+    compares equal to the fact it restates with its terms moved across (a conv's ``1 <= out``
+    for ``k <= h + 2*(k//2)`` after the requirement ``out >= 1``)."""
+    if pred.kind in ("le", "lt"):
+        return Pred("le", (0, sub(sub(pred.args[1], pred.args[0]), 1 if pred.kind == "lt" else 0)))
     if pred.kind not in ("eq", "ne"):
         return pred
     diff = nonzero_part(sub(*pred.args), ranges)

@@ -113,3 +113,13 @@ def test_a_loop_index_bounded_by_its_range_is_in_range_of_its_array() -> None:
         index = D.add(i, offset)
         assert holds(P.conj([P.le(D.neg(n), index), P.lt(index, n)]), loop)
     assert not holds(P.lt(D.add(i, 2), n), loop)   # i = n - 2 runs off
+
+
+def test_a_bound_restated_with_its_terms_moved_is_the_fact() -> None:
+    # a conv's output (h//p - k + 2*(k//2) + 1) is >= 1 because the kernel fits: k <= h//p + 2*(k//2)
+    h, k, n = D.sym("h"), D.sym("k"), D.sym("n")
+    out = D.add(D.sub(D.add(D.floordiv(h, n), D.mul(D.floordiv(k, 2), 2)), k), 1)
+    fits = P.le(k, D.add(D.floordiv(h, n), D.mul(D.floordiv(k, 2), 2)))
+    assert holds(P.le(1, out), [fits]) and holds(P.lt(0, out), [fits])
+    assert not holds(P.le(2, out), [fits])
+    assert Solver()._decide_z3(Solver().encoding(), (Fact(fits),), P.le(1, out)).verdict is Verdict.HOLDS

@@ -104,3 +104,21 @@ def test_a_multiple_of_a_fact_holds() -> None:
     assert holds(P.eq(D.mul(b, D.mod(d, h)), 0), [split, P.le(1, h)])
     assert not holds(P.eq(D.mul(b, D.mod(d, h)), 0), [split])
     assert not holds(P.eq(D.mul(D.mul(b, h), D.floordiv(d, h)), D.add(D.mul(b, d), 1)), [split, P.le(1, h)])
+
+
+def test_a_fact_that_moves_the_dividend_shows_it_a_multiple() -> None:
+    # vit-pytorch's regionvit: einops asks numel % (h*w) == 0 where a reshape stated numel ==
+    # n*h*w, h and w divisions that may be 0 by bounds; numel >= 1 shows h*w is not 0. Z3 ran out
+    # of its 5M steps on each copy (2.7 s a time).
+    r, s, t, l, x, y = (D.sym(name) for name in ("r", "s", "t", "l", "x", "y"))
+    divisor = D.mul(D.floordiv(x, D.floordiv(x, s)), D.floordiv(y, D.floordiv(y, t)))
+    numel = D.mul(D.mul(r, s), t)
+    sizes = [P.le(1, v) for v in (r, s, t, x, y)]
+    facts = [P.eq(numel, D.mul(l, divisor))] + sizes
+    assert holds(P.eq(D.mod(numel, divisor), 0), facts)
+    assert_true_where_the_facts_are(P.eq(D.mod(numel, divisor), 0), facts, {"r": 2, "s": 1, "t": 3, "l": 6,
+                                                                           "x": 4, "y": 3})
+    assert not holds(P.eq(D.mod(numel, divisor), 0), [facts[0]])                 # numel may be 0
+    assert not holds(P.eq(D.mod(D.add(numel, 1), divisor), 0), facts)
+    assert not holds(P.eq(D.mod(numel, D.add(divisor, 1)), 0), facts)
+

@@ -35,7 +35,7 @@ from __future__ import annotations
 from math import inf
 from typing import Callable, Iterable, Sequence
 
-from .dims import Dim, Expr, Sym, is_signed, sub
+from .dims import Dim, Expr, Sym, add, is_signed, mul, sub, sym
 from .predicates import Pred, negate
 
 Values = dict[str, int]
@@ -93,13 +93,14 @@ def _atom(atom) -> Number:
 class _Comparison:
     """``d <kind> 0`` with ``d`` a side's difference, and the symbols a repair may change in it."""
 
-    __slots__ = ("kind", "value", "linear", "factors", "symbols", "constants")
+    __slots__ = ("kind", "value", "linear", "scaled", "factors", "symbols", "constants")
 
     def __init__(self, pred: Pred):
         self.kind = pred.kind
         d = sub(pred.args[0], pred.args[1])
         self.value = _dim(d)
         self.linear: list[tuple[str, int]] = []   # (symbol, +-1): it occurs in d only as that term
+        self.scaled: list[tuple[str, Number, Number]] = []   # (s, p, q): d is s*p + q, p and q free of s
         self.factors: list[str] = []              # symbols in every term of d (d has no constant)
         self.symbols: list[str] = []              # every symbol of d, in order of appearance
         self.constants: tuple[int, ...] = ()
@@ -116,6 +117,8 @@ class _Comparison:
             if len(monomial) == 1 and type(monomial[0]) is Sym and coeff in (1, -1) \
                     and counts[monomial[0].name] == 1:
                 self.linear.append((monomial[0].name, coeff))
+        linear = {name for name, _ in self.linear}
+        self.scaled = [(name, _dim(p), _dim(q)) for name, (p, q) in _degree_one(d).items() if name not in linear]
         if not d.constant:
             shared = set(_plain(d.terms[0][0]))
             for monomial, _ in d.terms[1:]:
@@ -150,6 +153,15 @@ class _Comparison:
             if self.kind == "eq":
                 for name in self.factors:
                     yield name, 0
+                for name, p, q in self.scaled:
+                    # s*p + q == 0 at s = -q/p, when p divides q here: a reshape's
+                    # b*n*(x - 1) == b*n*y*z defines x as y*z + 1, which no probe reaches
+                    try:
+                        by, rest = p(values), q(values)
+                    except (_Undefined, ZeroDivisionError):
+                        continue
+                    if by and rest % by == 0:
+                        yield name, -rest // by
         # a probe: a symbol in a division or a product moves d by steps no term shows
         for name in self.symbols:
             v = values[name]
@@ -157,6 +169,40 @@ class _Comparison:
             yield name, 2 * v
             for c in self.constants:
                 yield name, c
+
+
+def _degree_one(d: Expr) -> dict[str, tuple[Dim, Dim]]:
+    """``s -> (p, q)`` with ``d == s*p + q`` and neither ``p`` nor ``q`` mentioning ``s``, for
+    each symbol that occurs in ``d`` at most once a term and never inside a division, min or max."""
+    inside: set[str] = set()
+    for monomial, _ in d.terms:
+        for atom in monomial:
+            if type(atom) is not Sym:
+                inside.update(_names(atom))
+    found: dict[str, tuple[dict, list]] = {}
+    for monomial, coeff in d.terms:
+        for i, atom in enumerate(monomial):
+            if type(atom) is Sym and atom.name not in inside:
+                rest = monomial[:i] + monomial[i + 1:]
+                found.setdefault(atom.name, ({}, []))
+                if atom in rest:
+                    inside.add(atom.name)    # a power: not of degree one
+                found[atom.name][0][rest] = coeff
+    out: dict[str, tuple[Dim, Dim]] = {}
+    for name, (by, _) in found.items():
+        if name in inside:
+            continue
+        p = _polynomial(by)
+        out[name] = (p, sub(d, mul(sym(name), p)))
+    return out
+
+
+def _polynomial(terms: dict) -> Dim:
+    constant = terms.pop((), 0)
+    total: Dim = constant
+    for monomial, coeff in terms.items():
+        total = add(total, Expr(((monomial, coeff),), 0))
+    return total
 
 
 def _names(atom) -> Iterable[str]:

@@ -80,3 +80,17 @@ def test_a_question_key_is_the_same_exactly_for_copies_under_other_names() -> No
     # the same predicates linked otherwise: 1 <= k instead of 1 <= m
     assert question_key([P.eq(D.mul(n, m), k), P.le(1, k)], P.eq(D.mod(k, m), 0))[0] != key
     assert question_key(facts, P.eq(D.mod(k, n), 0))[0] != key
+
+
+def test_a_symbol_a_product_scales_takes_the_value_the_product_divides_out() -> None:
+    # torchvision's swin: a reshape states b*n*(u - 1) == b*n*x*y, so u is x*y + 1 when b*n != 0;
+    # no probe reaches it, and Z3 took 1.5-2M steps per copy to show the broadcast may fail
+    u, x, y, n, c, e = (D.sym(name) for name in ("u", "x", "y", "n", "c", "e"))
+    facts = [P.eq(D.sub(D.mul(D.mul(b, n), u), D.mul(b, n)), D.mul(D.mul(D.mul(b, n), x), y)),
+             P.eq(D.mul(D.mul(b, x), y), D.mul(D.mul(c, e), n))] + [P.le(1, v) for v in (b, n, c, e, x, y)]
+    requirement = P.disj([P.eq(x, c), P.eq(x, 1), P.eq(c, 1)])
+    fails, holds = _search(facts, requirement)
+    assert not P.evaluate_pred(requirement, fails) and P.evaluate_pred(requirement, holds)
+    assert all(P.evaluate_pred(f, fails) and P.evaluate_pred(f, holds) for f in facts)
+    s = Solver()
+    assert s.decide(tuple(Fact(f) for f in facts), requirement).verdict is Verdict.SOMETIMES and s.queries == 0

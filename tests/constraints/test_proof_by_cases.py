@@ -122,3 +122,22 @@ def test_a_fact_that_moves_the_dividend_shows_it_a_multiple() -> None:
     assert not holds(P.eq(D.mod(D.add(numel, 1), divisor), 0), facts)
     assert not holds(P.eq(D.mod(numel, D.add(divisor, 1)), 0), facts)
 
+
+
+def _broadcast(x, y, result) -> list:
+    return [P.disj([P.eq(x, y), P.eq(x, 1), P.eq(y, 1)]),
+            P.disj([P.conj([P.eq(x, y), P.eq(result, x)]), P.conj([P.eq(x, 1), P.eq(result, y)]),
+                    P.conj([P.eq(y, 1), P.eq(result, x)])])]
+
+
+def test_only_the_facts_a_proof_needs_are_split() -> None:
+    # torchvision's swin: (u*m1*m2*m3) % (d*d) == 0 with m2, m3 broadcasts of d and e, m1 one of
+    # f and g: 3**6 cases, but splitting m2's and m3's settles it (d is 1, or both are d). Z3 ran
+    # out of its 5M steps on it.
+    d, e, f, g, u, m1, m2, m3 = (D.sym(name) for name in ("d", "e", "f", "g", "u", "m1", "m2", "m3"))
+    facts = _broadcast(f, g, m1) + _broadcast(d, e, m2) + _broadcast(d, e, m3) + [P.le(1, d)]
+    requirement = P.eq(D.mod(D.mul(D.mul(D.mul(u, m1), m2), m3), D.mul(d, d)), 0)
+    assert holds(requirement, facts)
+    assert not holds(P.eq(D.mod(D.mul(D.mul(u, m1), m2), D.mul(d, d)), 0), facts)   # d == e == 2, u == 1
+    s = Solver()
+    assert s.decide(tuple(Fact(f) for f in facts), requirement).verdict is Verdict.HOLDS and s.queries == 0

@@ -75,7 +75,12 @@ def symbol_key(name: str) -> tuple:
 
 
 def atom_key(atom: Atom) -> tuple:
-    return (0, symbol_key(atom.name)) if type(atom) is Sym else (1, show_atom(atom))
+    return (0, symbol_key(atom.name)) if type(atom) is Sym else _op_key(atom)
+
+
+@lru_cache(maxsize=1 << 16)   # every product and sum sorts its atoms: a dict hit, not printing
+def _op_key(atom: "Op") -> tuple:
+    return (1, show_atom(atom))
 
 
 @dataclass(frozen=True, slots=True)

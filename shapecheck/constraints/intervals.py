@@ -17,6 +17,7 @@ the floor-division and modulo bounds are Python's (``divmod`` with a positive di
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import inf
 from typing import Iterable, Mapping
 
@@ -132,15 +133,20 @@ class _Prover:
                 self.facts.update(f.args)
         self.ranges = symbol_ranges(facts)
         self._canonical: set[Pred] | None = None
+        self._canonical_bounds: set[Dim] | None = None
         self._bounds: dict | None = None
 
     def known(self, pred: Pred) -> bool:
         if pred in self.facts:
             return True
-        if pred.kind not in ("eq", "ne", "le", "lt"):
+        if pred.kind in ("le", "lt"):
+            if self._canonical_bounds is None:
+                self._canonical_bounds = {_slack(f) for f in self.facts if f.kind in ("le", "lt")}
+            return _slack(pred) in self._canonical_bounds
+        if pred.kind not in ("eq", "ne"):
             return False
         if self._canonical is None:
-            self._canonical = {_canonical(f, self.ranges) for f in self.facts}
+            self._canonical = {_canonical(f, self.ranges) for f in self.facts if f.kind in ("eq", "ne")}
         return _canonical(pred, self.ranges) in self._canonical
 
     def holds(self, pred: Pred) -> bool:
@@ -183,18 +189,19 @@ class _Prover:
 
 def _canonical(pred: Pred, ranges: Mapping[str, Interval]) -> Pred:
     """``a == b`` and ``a != b`` as ``x == 0`` / ``x != 0`` with ``x`` the non-zero-free part of
-    ``a - b`` (up to sign), so two facts that differ by a factor known non-zero compare equal;
-    ``a <= b`` and ``a < b`` as ``0 <= b - a`` and ``0 <= b - a - 1`` (integers), so a bound
-    compares equal to the fact it restates with its terms moved across (a conv's ``1 <= out``
-    for ``k <= h + 2*(k//2)`` after the requirement ``out >= 1``)."""
-    if pred.kind in ("le", "lt"):
-        return Pred("le", (0, sub(sub(pred.args[1], pred.args[0]), 1 if pred.kind == "lt" else 0)))
-    if pred.kind not in ("eq", "ne"):
-        return pred
+    ``a - b`` (up to sign), so two facts that differ by a factor known non-zero compare equal."""
     diff = nonzero_part(sub(*pred.args), ranges)
     if type(diff) is Expr and diff.terms[0][1] < 0:
         diff = sub(0, diff)
     return Pred(pred.kind, (diff, 0))
+
+
+@lru_cache(maxsize=1 << 14)
+def _slack(pred: Pred) -> Dim:
+    """``a <= b`` and ``a < b`` as the ``s`` of ``s >= 0`` (``b - a``, and ``b - a - 1`` over the
+    integers), so a bound compares equal to the fact it restates with its terms moved across (a
+    conv's ``1 <= out`` for ``k <= h + 2*(k//2)`` after the requirement ``out >= 1``)."""
+    return sub(sub(pred.args[1], pred.args[0]), 1 if pred.kind == "lt" else 0)
 
 
 def _linear_coefficient(d: Dim, name: str) -> int:

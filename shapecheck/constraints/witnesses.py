@@ -287,6 +287,21 @@ class _Constraint:
                 yield from part.repairs(values)
 
 
+#: predicate -> its constraint: a constraint holds only what its predicate determines (its
+#: evaluators and repair candidates), and real code's facts recur in many questions. Bounded.
+_CONSTRAINTS: dict[Pred, _Constraint] = {}
+_CONSTRAINTS_MAX = 1 << 14
+
+
+def constraint(pred: Pred) -> _Constraint:
+    found = _CONSTRAINTS.get(pred)
+    if found is None:
+        if len(_CONSTRAINTS) >= _CONSTRAINTS_MAX:
+            _CONSTRAINTS.clear()
+        found = _CONSTRAINTS[pred] = _Constraint(pred)
+    return found
+
+
 class _Search:
     """Min-conflicts repair (Minton et al., 1992) over one set of constraints, with a budget of
     constraint evaluations shared by every start (a question the facts decide, HOLDS or FAILS, has
@@ -366,7 +381,7 @@ def witnesses(facts: Sequence[Pred], requirement: Pred, order: Sequence[str], st
     ``found``: witnesses already known (sampling's), not searched for again."""
     rank = {name: i for i, name in enumerate(order)}
     in_requirement = set(_requirement_symbols(requirement))
-    checks = [_Constraint(f) for f in facts]
+    checks = [constraint(f) for f in facts]
 
     def prefer(name: str) -> tuple:
         return (name in in_requirement, rank.get(name, len(rank)))
@@ -376,7 +391,7 @@ def witnesses(facts: Sequence[Pred], requirement: Pred, order: Sequence[str], st
     for i, target in enumerate((negate(requirement), requirement)):
         if pair[i] is not None:
             continue
-        search = _Search([_Constraint(target)] + checks, prefer, BUDGET)
+        search = _Search([constraint(target)] + checks, prefer, BUDGET)
         for start in tried:
             pair[i] = search.satisfy({name: start.get(name, 1) for name in order})
             if pair[i] is not None or search.budget <= 0:

@@ -25,7 +25,9 @@ from functools import lru_cache
 from typing import Callable
 
 from ...constraints import dims as D
-from ..core.values import Class, Function, Instance, LazyImport, Opaque, ProjectModule, Value
+from ..core.freshen import map_dims, value_symbols
+from ..core.values import (Array, Bool, Class, EllipsisValue, Float, Function, Hole, Instance, Int, LazyImport,
+                           LibraryObject, NoneValue, Opaque, ProjectModule, Str, TorchModule, Unknown, Value)
 
 
 class _Self:
@@ -80,6 +82,8 @@ class _NotCopyable(Exception):
 
 #: Values that hold no object: kept as they are (a class, a module, a lazily imported name by identity).
 _KEPT = (str, int, float, bool, type(None), Class, LazyImport, ProjectModule)
+#: Values that hold no object but may hold dims: renamed as a summary's result is (``core.freshen``).
+_PLAIN = (Array, Int, Float, Bool, Str, NoneValue, EllipsisValue, Unknown, LibraryObject, Hole, TorchModule)
 
 
 class _Copier:
@@ -101,6 +105,11 @@ class _Copier:
         t = type(v)
         if t in _KEPT:
             return v
+        if t in _PLAIN and (t is not TorchModule or all(type(p) in _PLAIN for _, p in v.params)):
+            if self.rename is None:
+                value_symbols(v, self.symbols)
+                return v
+            return map_dims(v, self.rename)
         if t is Instance or t is Opaque:
             return self._object(v) if self.owned(v) else v
         if t is D.Expr:

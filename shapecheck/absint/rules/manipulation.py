@@ -17,7 +17,7 @@ from ...constraints.shapes import (UNKNOWN_SHAPE, Middle, Shape, axis_position, 
                                    replace_axes, split_first, split_last)
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Hole, Int, List, Tuple, Value, int_view
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Hole, Int, List, Tuple, Unknown, Value, int_view
 from .args import (
     UnknownAxis,
     as_array,
@@ -1006,8 +1006,11 @@ def take(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(dims[:ax] + idx.shape.dims + dims[ax + 1:]), a.dtype)
 
 
-@shaped(("a", "n", "axis"))
+@shaped(("a", "n", "axis", "prepend", "append"))
 def diff(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+    """``diff(a, n, axis, prepend, append)``: ``n`` fewer along ``axis`` than ``a`` with ``prepend``
+    and ``append`` joined to it there first (a scalar or a 0-d array adds 1, an array of a's rank its
+    own length there: ``y.diff(append=y[..., :1])`` keeps y's width)."""
     n = 1 if bound.get("n") is None else const_int(bound.get("n"))
     if n is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
@@ -1017,9 +1020,31 @@ def diff(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Valu
     if axis is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
     axis = normalize_axis(ctx, axis, len(dims))
+    length = dims[axis]
+    for name in ("prepend", "append"):
+        added = _joined_length(bound.get(name), axis, len(dims))
+        if added is None:
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        length = D.add(length, added)
     out = list(dims)
-    out[axis] = D.dmax(D.sub(dims[axis], n), 0) if type(dims[axis]) is int else D.sub(dims[axis], n)
+    out[axis] = D.dmax(D.sub(length, n), 0) if type(length) is int else D.sub(length, n)
     return Array(Shape(tuple(out)), a.dtype)
+
+
+def _joined_length(arg: Arg | None, axis: int, rank: int) -> D.Dim | None:
+    """How much ``diff``'s ``prepend``/``append`` adds along ``axis``: 0 when absent, 1 for a number
+    or 0-d array, its length for an array of the input's rank; None when not known."""
+    if arg is None or is_none(arg):
+        return 0
+    v = arg.value
+    if type(v) in (Int, Float, Bool) or (type(v) is Unknown and v.scalar):   # np.float64(1) is a scalar
+        return 1
+    if type(v) is Array and v.shape.dims is not None:
+        if not v.shape.dims:
+            return 1
+        if len(v.shape.dims) == rank:
+            return v.shape.dims[axis]
+    return None
 
 
 # -- shared with the torch tables, and NumPy functions added in the table rework (issue 9) -----------

@@ -287,12 +287,14 @@ def render_text(kind: str, graph, loops, *, fastmath: bool = False) -> str:
         return ptx.ptx_text(loops, fastmath=fastmath)
     if kind not in TEXT_KINDS:
         raise ValueError(f"unknown text kind {kind!r}: use {', '.join(TEXT_KINDS)}")
-    ir_text = runtime.llvm_ir(loops, fastmath=fastmath).ir_text
+    kernels = runtime.llvm_ir(loops, fastmath=fastmath)
     if kind == "llvm-raw":
-        return ir_text
+        return kernels.text
     from shapecheck.ir.codegen import engine, target  # lazy: start-up time (llvmlite, LLVM's host target)
-    module = engine.optimized_module(ir_text)
-    return str(module) if kind == "llvm" else target.host_machine().emit_assembly(module)
+    module, glue = engine.optimized_module(kernels.ir_text), engine.glue_module(kernels.glue_text)
+    if kind == "llvm":   # the glue is not optimised: as compiled
+        return str(module) + "\n" + str(glue)
+    return target.host_machine().emit_assembly(module) + "\n" + target.host_machine(0).emit_assembly(glue)
 
 
 @dataclass(frozen=True)

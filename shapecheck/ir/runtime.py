@@ -83,12 +83,19 @@ def _pool() -> ThreadPoolExecutor:
 
 @dataclass(frozen=True)
 class Kernels:
-    """The LLVM IR of a loop module, with content-derived symbol names."""
+    """The LLVM IR of a loop module, with content-derived symbol names: the kernels, and the glue
+    that calls them from Python (trampolines, native entry), compiled apart (``lower.lower_glue``)."""
 
     ir_text: str
     symbols: dict            # kernel name -> kernel symbol
     trampolines: dict        # kernel name -> trampoline symbol
     entry: str | None = None  # symbol of the native program entry (``codegen.pyentry``), if any
+    glue_text: str = ""      # the trampolines and the entry, calling the kernels by symbol
+
+    @property
+    def text(self) -> str:
+        """Both modules' text, the kernels' first (what ``as_text("llvm-raw")`` shows)."""
+        return self.ir_text + "\n" + self.glue_text if self.glue_text else self.ir_text
 
 
 @dataclass(frozen=True)
@@ -179,27 +186,30 @@ def _entry_plan(module: L.LoopModule, threads: int = 0):
 def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
             schedule: Schedule = DEFAULT) -> Kernels:
     """Lower ``module`` to LLVM IR text (unoptimised) with deterministic, unique symbols: its
-    kernels, a ctypes trampoline per kernel and, for a fully specialised program run on one
-    thread, a native Python entry (unless ``native_entry`` is False or this process's NumPy
-    object layout is not the one ``codegen.pyabi`` knows)."""
+    kernels and, in a glue module of its own, a ctypes trampoline per kernel and, for a fully
+    specialised program run on one thread, a native Python entry (unless ``native_entry`` is
+    False or this process's NumPy object layout is not the one ``codegen.pyabi`` knows)."""
     # lazy: start-up time (codegen loads llvmlite and sets up LLVM's host target; jit users pay on first compile)
     from shapecheck.ir.codegen import lower, pyabi, pyentry
 
-    out = lower.lower_module(module, fastmath=fastmath, data_offset=data_offset(),
-                             flavor=lower.host_flavor(schedule))
+    out = lower.lower_module(module, fastmath=fastmath, flavor=lower.host_flavor(schedule))
+    glue = lower.lower_glue(module, out, data_offset())
     plan = _entry_plan(module, schedule.threads) if native_entry else None
     entry = None
     if plan is not None and pyabi.array_layout() is not None:
         entry = f"sc_{module.program.name}_{lower.SUFFIX_TOKEN}_entry"
-        kernels = {k.name: out.globals[lower.kernel_symbol(k)] for k in module.kernels}
-        pyentry.lower_entry(out, entry, plan, kernels, pyabi.array_layout(), PARALLEL_MIN_ELEMENTS,
+        kernels = {k.name: glue.globals[lower.kernel_symbol(k)] for k in module.kernels}
+        pyentry.lower_entry(glue, entry, plan, kernels, pyabi.array_layout(), PARALLEL_MIN_ELEMENTS,
                             RELEASE_GIL_MIN_ELEMENTS)
-    text = str(out)
-    suffix = hashlib.sha256(text.encode()).hexdigest()[:16]
-    text = text.replace(lower.SUFFIX_TOKEN, suffix)
-    return Kernels(text, {k.name: lower.kernel_symbol(k, suffix) for k in module.kernels},
+    text, glue_text = str(out), str(glue)
+    digest = hashlib.sha256(text.encode())
+    digest.update(glue_text.encode())
+    suffix = digest.hexdigest()[:16]
+    return Kernels(text.replace(lower.SUFFIX_TOKEN, suffix),
+                   {k.name: lower.kernel_symbol(k, suffix) for k in module.kernels},
                    {k.name: lower.trampoline_symbol(k, suffix) for k in module.kernels},
-                   entry.replace(lower.SUFFIX_TOKEN, suffix) if entry else None)
+                   entry.replace(lower.SUFFIX_TOKEN, suffix) if entry else None,
+                   glue_text.replace(lower.SUFFIX_TOKEN, suffix))
 
 
 @dataclass(frozen=True)
@@ -366,7 +376,7 @@ def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = 
     native_entry = native_entry and pyabi.bind_runtime_symbols()
     kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry, schedule=schedule)
     symbols = tuple(kernels.trampolines.values()) + ((kernels.entry,) if kernels.entry else ())
-    loaded = engine.compile_ir(kernels.ir_text, symbols, schedule.tuning)
+    loaded = engine.compile_ir(kernels.ir_text, symbols, schedule.tuning, kernels.glue_text)
     entries = {}
     for kernel in module.kernels:
         argtypes = [ctypes.py_object] * len(kernel.params) + [ctypes.c_int64] * (len(kernel.shape_params) + 2)

@@ -5,8 +5,9 @@ features, llvmlite and LLVM versions, see ``target.HostTarget.cache_identity``).
 kernel and carries its specialised shapes, so equal keys mean interchangeable object code.
 
 Location: ``$SHAPECHECK_CACHE_DIR`` if set (the value ``off`` disables the disk cache), else ``$XDG_CACHE_HOME/shapecheck`` or
-``~/.cache/shapecheck``, with one ``<key>.o`` file per kernel (and one ``<key>.schedule`` per
-program that ``shapecheck tune`` measured: its best schedule, as JSON). Writes go to a temporary file and
+``~/.cache/shapecheck``, with one ``<key>.o`` file per program (the object code of its kernels
+and of its glue, ``engine``) and one ``<key>.schedule`` per program that ``shapecheck tune``
+measured (its best schedule, as JSON). Writes go to a temporary file and
 are renamed into place, so concurrent processes never read half a file. Each file starts with a
 magic line and the SHA-256 of the object code; an entry that fails the check is ignored (loading
 a damaged object file would crash the process). Any I/O error degrades to "not cached": a cache

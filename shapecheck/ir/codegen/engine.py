@@ -2,8 +2,10 @@
 
 One MCJIT execution engine per process holds every kernel; each kernel arrives as an object file
 (freshly compiled, or read from the disk cache) and its entry points are looked up by name.
-``compile_ir`` is memoised per IR text, so a specialisation is compiled once per process and a
-kernel name is never loaded twice.
+A program is two objects: its kernels, optimised at O3, and the glue that calls them from Python
+(trampolines, native entry: ``lower.lower_glue``), emitted at O0 without optimisation; the glue's
+calls of the kernels are resolved by symbol when both are loaded. ``compile_ir`` is memoised per
+IR text, so a specialisation is compiled once per process and a kernel name is never loaded twice.
 """
 
 from __future__ import annotations
@@ -54,22 +56,43 @@ def object_code(ir_text: str, tuning: tuple = DEFAULT.tuning) -> bytes:
     return target.host_machine().emit_object(optimized_module(ir_text, tuning=tuning))
 
 
-def compile_ir(ir_text: str, entry_points: tuple[str, ...], tuning: tuple = DEFAULT.tuning) -> LoadedObject:
-    """Compile (or fetch from cache) ``ir_text`` and return its entry points' addresses."""
+def glue_module(ir_text: str) -> "llvm.ModuleRef":
+    """Parse and verify glue (``lower.lower_glue``) for the host; it is not optimised."""
+    module = llvm.parse_assembly(ir_text)
+    module.verify()
+    machine = target.host_machine(0)
+    module.triple = machine.triple
+    module.data_layout = str(machine.target_data)
+    return module
+
+
+def glue_object_code(ir_text: str) -> bytes:
+    """Host object code for glue at O0: straight-line code run once per call, for which the O3
+    code generator's passes (greedy register allocation, scheduling) cost twice the O0 ones'
+    and gain nothing measurable per call."""
+    return target.host_machine(0).emit_object(glue_module(ir_text))
+
+
+def compile_ir(ir_text: str, entry_points: tuple[str, ...], tuning: tuple = DEFAULT.tuning,
+               glue_text: str = "") -> LoadedObject:
+    """Compile (or fetch from cache) ``ir_text`` and its ``glue_text`` (the code that calls it)
+    and return their entry points' addresses."""
     identity = target.host().cache_identity
     if tuning != DEFAULT.tuning:   # the same IR optimised otherwise is other object code
         identity += f";tuning={tuning}"
-    key = cache.cache_key(ir_text, identity)
+    key = cache.cache_key(ir_text + "\0" + glue_text, identity)
     with _lock:
         if key in _loaded:
             return _loaded[key]
-        obj = cache.load(key)
-        from_disk = obj is not None
-        if obj is None:
-            obj = object_code(ir_text, tuning)
-            cache.store(key, obj)
+        cached = cache.load(key)
+        objects = _unpack(cached) if cached is not None else None
+        from_disk = objects is not None
+        if objects is None:   # every object made before any is loaded: a failure loads none
+            objects = [object_code(ir_text, tuning)] + ([glue_object_code(glue_text)] if glue_text else [])
+            cache.store(key, _pack(objects))
         engine = _engine()
-        engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+        for obj in objects:
+            engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
         engine.finalize_object()
         addresses = {name: engine.get_function_address(name) for name in entry_points}
         missing = [name for name, address in addresses.items() if not address]
@@ -77,3 +100,18 @@ def compile_ir(ir_text: str, entry_points: tuple[str, ...], tuning: tuple = DEFA
             raise RuntimeError(f"compiled object lacks entry points {missing}")
         loaded = _loaded[key] = LoadedObject(key, addresses, from_disk)
         return loaded
+
+
+def _pack(objects: list[bytes]) -> bytes:
+    """One cache entry holding a program's objects (kernels, glue), each after its length."""
+    return b"".join(len(obj).to_bytes(8, "little") + obj for obj in objects)
+
+
+def _unpack(data: bytes) -> list[bytes] | None:
+    """The objects of a :func:`_pack` entry, or None if its lengths do not add up."""
+    objects, at = [], 0
+    while at + 8 <= len(data):
+        size = int.from_bytes(data[at:at + 8], "little")
+        objects.append(data[at + 8:at + 8 + size])
+        at += 8 + size
+    return objects if objects and at == len(data) else None

@@ -148,11 +148,10 @@ def host_flavor(schedule: Schedule = DEFAULT) -> Flavor:
                    tile_vectors=schedule.tile_vectors, prefer_vector_bits=schedule.vector_bits)
 
 
-def lower_module(module: L.LoopModule, *, fastmath: bool = False,
-                 data_offset: int | None = None, flavor: Flavor = HOST) -> ir.Module:
+def lower_module(module: L.LoopModule, *, fastmath: bool = False, flavor: Flavor = HOST) -> ir.Module:
     """All kernels of ``module`` as one llvmlite module. Symbols still hold ``SUFFIX_TOKEN``
-    (the caller replaces it with a digest of the text). With ``data_offset``, each kernel also
-    gets a trampoline (see :func:`lower_trampoline`)."""
+    (the caller replaces it with a digest of the text). The code that calls them from Python is
+    another module (:func:`lower_glue`)."""
     out = ir.Module(name=module.program.name)
     aliased = _kernels_called_with_aliases(module.program) | _kernels_writing_inputs(module)
     keep = []
@@ -161,13 +160,26 @@ def lower_module(module: L.LoopModule, *, fastmath: bool = False,
         # Hoisting a load past the loop's stores is sound only when no store can reach its buffer.
         keep += lower_kernel(out, hoist_invariant_loads(kernel) if noalias else kernel, fastmath=fastmath,
                              noalias=noalias, flavor=flavor)
-        if data_offset is not None:
-            # The trampoline (and a native program entry) call the kernel: inlining it into each
-            # would have LLVM optimise and emit its loops two or three times over (compile time).
-            shelf.add_raw_attribute(out.globals[kernel_symbol(kernel)].attributes, "noinline")
-            lower_trampoline(out, kernel, data_offset)
     vecmath.keep_alive(out, keep)
     return out
+
+
+def lower_glue(module: L.LoopModule, kernels: ir.Module, data_offset: int) -> ir.Module:
+    """The glue that calls the kernels of ``kernels`` (``lower_module``'s) from Python, as a module
+    of its own: a trampoline per kernel (:func:`lower_trampoline`), and the caller may add the
+    native entry (``pyentry``). Its own module, because it is compiled apart from the kernels,
+    without optimisation and at O0 (``engine.glue_object_code``): straight-line code run once per
+    call, which the kernels' O3 code generator emitted at twice the cost (as much as a small
+    kernel's code). The kernels are declared here and found by symbol when both objects are
+    loaded."""
+    glue = ir.Module(name=f"{module.program.name}_glue")
+    for kernel in module.kernels:
+        defined = kernels.globals[kernel_symbol(kernel)]
+        declared = ir.Function(glue, defined.function_type, defined.name)
+        declared.calling_convention = defined.calling_convention
+        shelf.add_raw_attribute(declared.attributes, "nounwind")
+        lower_trampoline(glue, kernel, data_offset)
+    return glue
 
 
 def trampoline_symbol(kernel: L.Kernel, suffix: str = SUFFIX_TOKEN) -> str:
@@ -175,9 +187,10 @@ def trampoline_symbol(kernel: L.Kernel, suffix: str = SUFFIX_TOKEN) -> str:
 
 
 def lower_trampoline(module: ir.Module, kernel: L.Kernel, data_offset: int) -> ir.Function:
-    """``k.py(obj0, ..., objn, s0, ..., lo, hi)``: calls ``k`` with each ndarray object's data
-    pointer, read at ``data_offset`` bytes into the object. Passing the array objects themselves
-    costs ctypes far less than asking NumPy for ``arr.ctypes.data`` (several microseconds each)."""
+    """``k.py(obj0, ..., objn, s0, ..., lo, hi)``: calls ``k`` (defined or declared in ``module``)
+    with each ndarray object's data pointer, read at ``data_offset`` bytes into the object. Passing
+    the array objects themselves costs ctypes far less than asking NumPy for ``arr.ctypes.data``
+    (several microseconds each)."""
     target = module.globals[kernel_symbol(kernel)]
     byte_ptr = ir.IntType(8).as_pointer()
     n_buffers = len(kernel.params)

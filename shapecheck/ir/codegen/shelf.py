@@ -53,11 +53,12 @@ def add_raw_attribute(attributes, text: str) -> None:
 
 def mark_glue(fn: ir.Function) -> None:
     """Mark ``fn`` as glue code that LLVM should not optimise: straight-line guards and calls
-    (the native entry, a ctypes trampoline) that run once per call. ``optnone`` has the O3
-    pipeline skip it and code generation select its instructions fast: a third of a kernel's
-    compile time went to optimising and emitting its entry, for no measurable gain per call
-    (about 500 ns per call either way, BENCHMARKS.md). ``optnone`` requires ``noinline``.
-    The glue must stay loop-free: an ``alloca`` outside the entry block is not hoisted at O0."""
+    (the native entry, a ctypes trampoline) that run once per call. The glue is a module of its
+    own, emitted at O0 (``lower.lower_glue``); ``optnone`` says so in its text too (and keeps
+    any pipeline it meets off it): a third of a kernel's compile time went to optimising and
+    emitting its entry, for no measurable gain per call (about 500 ns per call either way,
+    BENCHMARKS.md). ``optnone`` requires ``noinline``. The glue must stay loop-free: an
+    ``alloca`` outside the entry block is not hoisted at O0."""
     add_raw_attribute(fn.attributes, "nounwind")
     add_raw_attribute(fn.attributes, "optnone")
     add_raw_attribute(fn.attributes, "noinline")

@@ -55,11 +55,12 @@ def host() -> HostTarget:
 
 
 @functools.cache
-def host_machine() -> "llvm.TargetMachine":
-    """An O3 target machine for the host CPU, used for optimisation and for object code."""
+def host_machine(opt: int = 3) -> "llvm.TargetMachine":
+    """A target machine for the host CPU: O3 (the default) for kernels, used for optimisation and
+    for object code; O0 for the glue around them (``engine.glue_object_code``)."""
     h = host()
     target = llvm.Target.from_triple(h.triple)
-    return target.create_target_machine(cpu=h.cpu, features=h.features, opt=3,
+    return target.create_target_machine(cpu=h.cpu, features=h.features, opt=opt,
                                         reloc="static", codemodel="jitdefault")
 
 

@@ -1,0 +1,62 @@
+"""The glue that calls compiled kernels from Python (trampolines, native entry) is a module of its
+own, emitted at O0 apart from the kernels (``lower.lower_glue``, ``engine.compile_ir``): the
+kernels' module defines nothing else, the glue only declares the kernels, both objects load
+together (and from one disk-cache entry), and calls through either path agree with NumPy."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+import shapecheck
+from shapecheck.ir import runtime
+from shapecheck.ir.codegen import engine
+
+
+def chain(a, b):
+    t = a * b + 1.0
+    return np.exp(t) * a - b * t
+
+
+def chain_reference(a, b):
+    t = a * b + 1.0
+    return np.exp(t) * a - b * t
+
+
+def _defined(text: str) -> set[str]:
+    return set(re.findall(r'^define [^@]*@"?([\w.]+)"?\(', text, re.MULTILINE))
+
+
+def test_kernels_and_glue_are_separate_modules():
+    f = shapecheck.jit(chain)
+    a = np.linspace(-1, 1, 12).astype(np.float32)
+    f(a, a)
+    (spec,) = f.specializations.values()
+    kernels = runtime.llvm_ir(spec.loops)
+    kernel_symbols = set(kernels.symbols.values())
+    assert _defined(kernels.ir_text) == kernel_symbols
+    glue_defined = _defined(kernels.glue_text)
+    assert glue_defined == set(kernels.trampolines.values()) | {kernels.entry}
+    for symbol in kernel_symbols:   # called from the glue, defined in the other object
+        assert re.search(rf'^declare [^@]*@"?{symbol}"?\(', kernels.glue_text, re.MULTILINE)
+    assert kernels.text.startswith(kernels.ir_text) and kernels.text.endswith(kernels.glue_text)
+
+
+def test_both_paths_call_the_kernels_of_the_other_object():
+    f = shapecheck.jit(chain)
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((2, 40)).astype(np.float32)
+    np.testing.assert_allclose(f(a, b), chain_reference(a, b), rtol=1e-5, atol=1e-5)   # native entry
+    assert f._fast is not None
+    strided = rng.standard_normal(80).astype(np.float32)[::2]   # copied by the Python path first
+    np.testing.assert_allclose(f(strided, b), chain_reference(strided, b), rtol=1e-5, atol=1e-5)
+
+
+def test_a_cache_entry_holds_every_object_of_a_program():
+    objects = [b"kernels\x00object", b"", b"glue"]
+    assert engine._unpack(engine._pack(objects)) == objects
+    packed = engine._pack(objects)
+    assert engine._unpack(packed[:-1]) is None           # lengths that do not add up: not cached
+    assert engine._unpack(packed + b"x") is None
+    assert engine._unpack(b"") is None

@@ -76,6 +76,7 @@ timed(frontend, "trace", "trace")
 timed(pipeline, "compile_to_loops", "passes")
 timed(runtime, "llvm_ir", "lower")
 timed(engine, "object_code", "llvm")
+timed(engine, "glue_object_code", "llvm")   # the glue (entry, trampolines), its own module
 
 import kernels_numba_style as K
 from bench_compile import np_layernorm, np_softmax

@@ -37,6 +37,9 @@ class ModuleInfo:
     tree: ast.Module
     env: dict = field(default_factory=dict)
     reported: bool = False
+    # its top-level body is being run: until it ends, the names of ``env`` can still be rebound
+    # (after, only what objects they hold can change: a function body's ``global`` store is local)
+    running: bool = False
     _lines: list | None = None
 
     @property

@@ -28,6 +28,7 @@ from .holes import solve_holes
 from .incremental import IncrementalCache
 from .modules import Modules
 from .project import Project
+from .summaries import global_read
 
 
 def _record_rank(ranks: dict, key: tuple[str, str], rank: int, possible: bool) -> None:
@@ -117,6 +118,11 @@ class Analysis:
     def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
         return self.calls.call_function(caller, node, fn, args, kwargs)
 
+    def global_read(self, module: ModuleInfo, name: str, value: Value | None):
+        """What a call's summary must check of a global its body read (``summaries.GlobalRead``), or
+        None where the read cannot differ at a later call."""
+        return global_read(module, name, value, self.calls.keys)
+
     def evaluate_in(self, fn: Function, node: ast.expr) -> Value:
         """An expression's value in ``fn``'s module and closure (an annotation), silently."""
         interp = Interpreter(self, fn.module, Frame(dict(fn.closure or {})), report=False, errors=[], function=fn)
@@ -128,10 +134,13 @@ class Analysis:
         and solve its holes."""
         interp = Interpreter(self, info, Frame(info.env), report=info.reported)
         info.env.setdefault("__name__", UNKNOWN)
+        info.running = True
         try:
             interp.run_body(info.tree.body)
         except Terminated:
             pass
+        finally:
+            info.running = False
         if info.reported:
             self.calls.drain()
             self.calls.rerank(info)

@@ -30,7 +30,7 @@ from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVE
                         rerun_wanted)
 from .incremental import Entry
 from .effects import fresh_receiver, record_effect
-from .summaries import KeyCache, Summary, call_key, holds_object, summarisable
+from .summaries import KeyCache, Summary, call_key, holds_object, reads_hold, summarisable
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -128,6 +128,7 @@ class Calls:
         self.built: dict = {}          # Class -> (the layers its constructor was given, the object built)
         self.blind: dict = {}          # Function -> how many expressions of unknown rank its last generic run met
         self.open_depth = 0            # bodies being run for a call with arguments of unknown number
+        self.reading: list[dict] = []  # the global reads of the body runs in progress, innermost last
 
     @contextmanager
     def open_call(self):
@@ -433,19 +434,31 @@ class Calls:
         interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors,
                              stack=caller.stack + (fn,), function=fn)
         interp.call_site = (caller, node)   # a HOLE in fn is also solved per call (holes.py)
+        interp.global_reads = reads = {}
         if self.run.oplog is not None:
             self.run.oplog.enter(interp)
         first = self.run.symbols + 1
         self.body_runs += 1
         self.sites.begin_call()
+        self.reading.append(reads)
         try:
             _run_body(interp, fn, frame)
         except RecursionError:
             return None
         finally:
             observed = self.sites.end_call()
+            self.reading.pop()
+            self._pass_reads(reads)
         return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first,
-                observed)
+                observed, tuple(r for r in reads.values() if r is not None))
+
+    def _pass_reads(self, reads: dict) -> None:
+        """A callee's global reads are its caller's too (the caller's result depends on them); the
+        caller's own first read of a name comes first."""
+        if self.reading:
+            outer = self.reading[-1]
+            for key, read in reads.items():
+                outer.setdefault(key, read)
 
     def call_alone(self, caller: Interpreter, node: ast.AST, fn: Function, args: list) -> tuple[Value, tuple]:
         """One call's body run on ``args`` without the analysis with unknown arguments first:
@@ -489,8 +502,12 @@ class Calls:
         if self.run.oplog is None and summarisable(fn, self.keys):   # a measured call (op log) runs every call
             key, given = call_key(fn, args, kwargs, context, self.keys)
             summary = self.summaries.get(key)
+            if summary is not None and summary.reads and not reads_hold(summary.reads, self.keys):
+                summary = None   # a global it read was rebound or changed: run the body again
         if summary is not None:
             self.reused += 1
+            if summary.reads:
+                self._pass_reads({(id(r.env), r.name): r for r in summary.reads})
             result, refined = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None)
             errors = summary.errors
             self.sites.replay(summary.observed)
@@ -505,9 +522,11 @@ class Calls:
             summary = Summary(*outcome)
             result, errors, refined = summary.result, summary.errors, dict(summary.refined)
             if key is not None and not holds_object(Tuple((result,) + summary.refined)):
-                if clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key:
-                    self.summaries[key] = summary   # the body changed no object it reached
-                elif rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest:
+                if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
+                        and reads_hold(summary.reads, self.keys)):
+                    self.summaries[key] = summary   # the body changed no object it reached, nor a global it read
+                elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
+                      and reads_hold(summary.reads, self.keys)):
                     effect = record_effect(receiver, made)   # it changed its empty object alone
                     if effect is not None:
                         self.summaries[key] = replace(summary, effect=effect)

@@ -20,6 +20,9 @@ A recorded analysis (:class:`Summary`) is reused only when it is exact for the n
   (solved per call), no ``global``/``nonlocal`` store, no enclosing ``shard_map`` axis environment,
   no measured call (the op log sees every call);
 - the result holds no object (a made object, or one passed in: a second call must get its own);
+- every module global it read that could have changed since (a name rebound while its module's top
+  level still runs, an object that a later store changes) still holds what it read (:class:`GlobalRead`):
+  ``W`` rebound between two calls of ``def f(x): return x @ W`` re-runs the second;
 - it found no error (the message would name the first call's dims: the call re-runs instead).
 
 Symbols the run made up (a data-dependent size) are the call's own: a reuse gives them fresh names,
@@ -53,6 +56,7 @@ class Summary:
     refined: tuple[tuple[str, Value], ...]
     first_symbol: int     # symbols numbered from here on were made up by the run (the call's own)
     observed: tuple = ()  # the ranks its body's calls passed (callsites.py), seen again at a reuse
+    reads: tuple = ()     # the GlobalReads it holds under, its callees' included
     effect: Effect | None = None   # what it left on its first argument, an object it found empty
 
     def instantiate(self, given: set, fresh, receiver: Instance | None = None) -> tuple[Value, dict]:
@@ -70,6 +74,45 @@ class Summary:
         if self.effect is not None:
             self.effect.apply(receiver, rename)
         return both.items[0], {name: v for (name, _), v in zip(self.refined, both.items[1:])}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GlobalRead:
+    """A module global a call's body read, where a later call with the same arguments could read
+    something else: the table (a module's ``env``) and name, the value read (None: unbound) and, for
+    a value holding objects, its content's key then."""
+
+    env: dict
+    name: str
+    value: Value | None
+    content: object = None
+
+    def holds(self, cache: "KeyCache") -> bool:
+        """Whether the global still holds what was read: the same value, its objects unchanged."""
+        return self.env.get(self.name) is self.value and (
+            self.content is None or _content(self.value, cache) == self.content)
+
+
+def global_read(module, name: str, value: Value | None, cache: "KeyCache") -> GlobalRead | None:
+    """What a summary must check of global ``name`` of ``module``, read as ``value``; None where no
+    later read can differ: a module whose top level has ended binds no name again (a function's
+    ``global`` store is local to it), and a value without objects does not change."""
+    t = type(value)
+    if t in _PLAIN or t is Function and value.closure is None:
+        return GlobalRead(module.env, name, value) if module.running else None
+    content = _content(value, cache)
+    return GlobalRead(module.env, name, value, content) if module.running or content is not None else None
+
+
+def _content(value: Value | None, cache: "KeyCache"):
+    """The key of what can be read from ``value``'s objects (None when it holds none)."""
+    walk = _Keys(cache)
+    key = walk.key(value)
+    return key if walk.objects else None
+
+
+def reads_hold(reads: tuple, cache: "KeyCache") -> bool:
+    return all(read.holds(cache) for read in reads)
 
 
 class _Same:
@@ -252,4 +295,5 @@ def symbol_number(name: str) -> int:
     return int(number) if head and number.isdigit() else -1
 
 
-__all__ = ["Summary", "KeyCache", "call_key", "holds_object", "summarisable", "symbol_number"]
+__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "reads_hold", "call_key", "holds_object", "summarisable",
+           "symbol_number"]

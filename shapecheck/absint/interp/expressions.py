@@ -337,6 +337,8 @@ class Expressions:
             value = obj.info.env.get(attr)
             if type(value) is LazyImport:
                 value = obj.info.env[attr] = self.analysis.resolve_lazy(value)
+            if self.global_reads is not None:
+                self.read_global(obj.info, attr, value)
             if value is None:
                 value = self.analysis.import_from(obj.info.name, attr, 0, self.module)
             return value

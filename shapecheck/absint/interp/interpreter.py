@@ -76,6 +76,9 @@ class Interpreter(Statements, Expressions):
         self.callee: ast.expr | None = None       # the function expression of the call being evaluated
         self.object_use: ast.expr | None = None   # the object of the attribute read or subscript being evaluated
         self.unsure = 0            # inside branches whose condition is not known (`if ok(i):`): may not run
+        # a body run for one call: the module globals it read that may differ at a later call with
+        # the same arguments ((id of env, name) -> GlobalRead), which its summary is valid under
+        self.global_reads: dict | None = None
 
     # == diagnostics ===============================================================================
     def span(self, node: ast.AST) -> Span:
@@ -204,8 +207,19 @@ class Interpreter(Statements, Expressions):
                 value = env[name]
                 if type(value) is LazyImport:   # an imported name's first use loads its module
                     value = env[name] = self.analysis.resolve_lazy(value)
+                if self.global_reads is not None and env is self.module.env:
+                    self.read_global(self.module, name, value)
                 return value
+        if self.global_reads is not None:   # a name the module may still define
+            self.read_global(self.module, name, None)
         return BUILTINS.get(name)
+
+    def read_global(self, module: ModuleInfo, name: str, value: Value | None) -> None:
+        """Note that this call's body read global ``name`` of ``module`` as ``value`` (None: unbound),
+        once per name: the first read is what the body saw."""
+        key = (id(module.env), name)
+        if key not in self.global_reads:
+            self.global_reads[key] = self.analysis.global_read(module, name, value)
 
     def eval(self, node: ast.expr) -> Value:
         method = _EXPR_DISPATCH.get(type(node))

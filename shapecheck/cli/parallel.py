@@ -13,10 +13,12 @@ One file, or ``-j 1``, runs in-process: no worker start-up (each worker imports 
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,20 +104,45 @@ def check_files(files: Sequence[str], options: api.Options, root: Path, *, jobs:
     return reports  # type: ignore[return-value]: every slot is filled
 
 
+#: The garbage collector's thresholds while files are checked. The analyser makes many short-lived
+#: objects over a heap that lives as long as the run (the parse trees every file's analysis shares,
+#: ``parsing.parse_shared``); at CPython's defaults (700, 10, 10) a full collection rescans that heap
+#: every 70,000 net allocations: 10% of the CPU on scikit-learn's linear_model (5.2 of 53 s, 14 full
+#: passes of ~0.3 s). A larger first generation makes every pass rarer; what the analysis frees is
+#: still collected, a few times per large file.
+GC_THRESHOLDS = (20_000, 10, 10)
+
+
+@contextmanager
+def _collector_tuned():
+    saved = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*saved)
+
+
+def _worker_start() -> None:
+    gc.set_threshold(*GC_THRESHOLDS)   # a worker process only checks files
+
+
 def _run(files: Sequence[str], pending: list[int], options: api.Options, root: str, jobs: int,
          progress: Progress | None) -> dict[int, dict]:
     if jobs <= 1 or len(pending) <= 1:
         outcomes = {}
-        for index in pending:
-            outcomes[index] = check_file(files[index], options, root)
-            if progress is not None:
-                progress.advance()
+        with _collector_tuned():
+            for index in pending:
+                outcomes[index] = check_file(files[index], options, root)
+                if progress is not None:
+                    progress.advance()
         return outcomes
     # Largest files first: the long analyses start early and the pool ends evenly.
     order = sorted(pending, key=lambda i: -_size(files[i]))
     outcomes = {}
     context = multiprocessing.get_context("spawn")  # the same on every platform; no forked Z3 state
-    with ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=context,
+                             initializer=_worker_start) as pool:
         futures = {pool.submit(check_file, files[index], options, root): index for index in order}
         for future in as_completed(futures):
             index = futures[future]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from shapecheck.cli import app as cli
+from shapecheck.cli import parallel
 
 BAD = """import numpy as np
 
@@ -47,3 +50,21 @@ def test_statistics_agree_too(tree, capsys):
 def test_bad_job_counts_are_usage_errors(tree, capsys):
     for value in ("0", "-2", "x"):
         assert _check(capsys, ".", "-j", value)[0] == 2
+
+
+def test_files_are_checked_under_the_runs_collector_thresholds(tree, capsys, monkeypatch):
+    # the analysis runs with a larger first generation (parallel.GC_THRESHOLDS); the caller's own
+    # thresholds are back afterwards
+    seen = []
+    check_file = parallel.check_file
+
+    def recording(*args):
+        seen.append(gc.get_threshold())
+        return check_file(*args)
+
+    monkeypatch.setattr(parallel, "check_file", recording)
+    before = gc.get_threshold()
+    status, out, _ = _check(capsys, ".", "-j", "1")
+    assert status == 1 and out.count("SC102") == 15
+    assert seen and set(seen) == {parallel.GC_THRESHOLDS}
+    assert gc.get_threshold() == before != parallel.GC_THRESHOLDS

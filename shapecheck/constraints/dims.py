@@ -528,14 +528,18 @@ def show_atom(atom: Atom, names: Mapping[str, str] | None = None) -> str:
     if atom.kind in ("min", "max"):
         return f"{atom.kind}({a}, {b})"
     op = "//" if atom.kind == "floordiv" else "%"
-    return f"{_paren(atom.args[0], a)}{op}{_paren(atom.args[1], b)}"
+    return f"{_paren(atom.args[0], a)}{op}{_paren(atom.args[1], b, divisor=True)}"
 
 
-def _paren(d: Dim, text: str) -> str:
+def _paren(d: Dim, text: str, divisor: bool = False) -> str:
     if type(d) is int:
         return text if d >= 0 else f"({text})"
     if len(d.terms) == 1 and d.constant == 0 and d.terms[0][1] == 1 and len(d.terms[0][0]) == 1:
-        return text
+        # ``//`` and ``%`` group from the left: a division as the divisor needs brackets
+        # (``n//(n//r)``, which ``n//n//r`` would read as ``(n//n)//r``)
+        (atom,), = (m for m, _ in d.terms)
+        if not (divisor and type(atom) is Op and atom.kind in ("floordiv", "mod")):
+            return text
     return f"({text})"
 
 

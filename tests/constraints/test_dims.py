@@ -113,3 +113,11 @@ def test_a_kept_hash_is_the_fields_hash_and_travels_as_fields() -> None:
     assert [f.name for f in dataclasses.fields(d)] == ["terms", "constant"]
     again = pickle.loads(pickle.dumps(d))
     assert again == d and hash(again) == hash(d) and D.free_symbols(again) == {"n", "m"}
+
+
+def test_a_division_by_a_division_prints_with_brackets() -> None:
+    n, r = D.sym("n"), D.sym("r")
+    nested = D.floordiv(n, D.floordiv(n, r))
+    assert D.show(nested) == "n//(n//r)" and D.parse_dim(D.show(nested)) == nested
+    assert D.show(D.mod(n, D.floordiv(n, r))) == "n%(n//r)"
+    assert D.show(D.floordiv(D.floordiv(n, r), 2)) == "n//r//2"   # the dividend groups as written

@@ -193,3 +193,14 @@ def test_an_axis_within_the_rank_limit_still_exposes_the_dims():
     first, last = reveals(source)
     assert first == "reveal_shape: shape: (x.shape[0], x.shape[1], x.shape[2], *x[4:]), dtype: float64"
     assert last.endswith("x.shape[62], *x[64:]), dtype: float64")   # axis 63: the 64th and last dim
+
+
+# -- a case of a proof by cases that makes a divisor 0 (fuzz, stop 22) -----------------------------
+def test_a_case_that_divides_by_zero_is_not_shown_not_a_crash():
+    # the else branch knows len(y) - k != 5 and its split cases define symbols so that a fact's
+    # divisor became 0 on substitution: ZeroDivisionError in dims.mod, an SC003
+    source = ("import numpy as np\nimport torch.nn as nn\nx = np.zeros(((len(y) - k),))\n"
+              "v2 = [v2 for _ in range(-1000000000000000000000000000000)]\ny[..., 0] = (v2 < x)\n"
+              "if v2.shape[0] == 5:\n    assert y.shape == ()\nelse:\n"
+              "    layer = nn.MultiheadAttention(5, x.size, 4)\n")
+    assert "SC003" not in codes(source)

@@ -98,7 +98,9 @@ def _alternatives(fact: Pred) -> list[tuple[Pred, ...]]:
 
 def _case(requirement: Pred, atoms: list[Pred]) -> tuple[bool | None, Pred]:
     """True: the requirement holds in this case; None: the case is impossible; False: not shown;
-    with the requirement as the case's definitions rewrote it."""
+    with the requirement as the case's definitions rewrote it. A definition that makes a divisor
+    0 (``k == 0`` into ``n % k``) leaves the case not shown: what Python raises there, Z3 leaves
+    unspecified."""
     for _ in range(MAX_SUBSTITUTIONS):
         atoms = [_cancelled(a, atoms) for a in atoms]
         found = _definition(atoms)
@@ -106,8 +108,12 @@ def _case(requirement: Pred, atoms: list[Pred]) -> tuple[bool | None, Pred]:
             break
         name, value, used = found
         mapping = {name: value}
-        atoms = [substitute_pred(a, mapping) for i, a in enumerate(atoms) if i != used]
-        requirement = substitute_pred(requirement, mapping)
+        try:
+            atoms = [substitute_pred(a, mapping) for i, a in enumerate(atoms) if i != used]
+            rewritten = substitute_pred(requirement, mapping)
+        except ZeroDivisionError:
+            return False, requirement
+        requirement = rewritten
     if any(a.kind == "false" for a in atoms) or _empty_range(atoms):
         return None, requirement
     atoms = [a for a in atoms if a.kind != "true"]

@@ -136,11 +136,7 @@ class _Parser:
         return L.LoopModule(tuple(kernels), program)
 
     def program(self) -> L.Program:
-        self.take("program")
-        name = self.take(kind="global")[1:]
-        shape_params = self.shape_params()
-        self.take("(")
-        inputs = tuple(self.comma_list(")", self.buffer))
+        name, shape_params, inputs = self.header("program")
         self.take("{")
         temps, calls = [], []
         while self.accept("alloc"):
@@ -334,12 +330,16 @@ class _Parser:
         raise self.error("expected a dimension")
 
     # -- kernels -----------------------------------------------------------------------------
-    def kernel(self) -> L.Kernel:
-        self.take("kernel")
+    def header(self, keyword: str) -> tuple:
+        """``program @name[shape params](buffers)`` or ``kernel ...``: its name, shape parameters and buffers."""
+        self.take(keyword)
         name = self.take(kind="global")[1:]
         shape_params = self.shape_params()
         self.take("(")
-        params = tuple(self.comma_list(")", self.buffer))
+        return name, shape_params, tuple(self.comma_list(")", self.buffer))
+
+    def kernel(self) -> L.Kernel:
+        name, shape_params, params = self.header("kernel")
         return L.Kernel(name, shape_params, params, self.block())
 
     def buffer(self) -> L.Buffer:

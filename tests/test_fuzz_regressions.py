@@ -204,3 +204,28 @@ def test_a_case_that_divides_by_zero_is_not_shown_not_a_crash():
               "if v2.shape[0] == 5:\n    assert y.shape == ()\nelse:\n"
               "    layer = nn.MultiheadAttention(5, x.size, 4)\n")
     assert "SC003" not in codes(source)
+
+
+# -- a rank test no array can pass (fuzz, stop 23) -------------------------------------------------
+# (a mutated flax wmt/decode.py: ``if x.ndim == 10**100:`` on a parameter of unknown rank made up
+# 10**100 fresh dims for the branch: over 8 minutes on one file)
+@pytest.mark.parametrize("test", [
+    "x.ndim == 10**100", "x.ndim == 1" + "0" * 60, "len(x.shape) != 1" + "0" * 40, "x.dim() == 65",
+])
+def test_a_rank_past_any_array_makes_up_no_dims(test):
+    literal = test.replace("10**100", "1" + "0" * 100)   # a literal: rank tests read constants
+    source = f"def f(x):\n    if {literal}:\n        return x\n    return x.sum()\n"
+    start = time.process_time()
+    assert "SC003" not in codes(source)
+    assert time.process_time() - start < 5
+
+
+def test_an_assertion_of_impossible_ranks_keeps_the_possible_ones():
+    source = ("import numpy as np\ndef f(x):\n    assert x.ndim in (3, " + "1" + "0" * 50 + ")\n"
+              "    reveal_shape(x)\n    return x\n")
+    assert reveals(source) == ["reveal_shape: shape: (x.shape[0], x.shape[1], x.shape[2])"]
+
+
+def test_a_rank_test_within_the_limit_still_refines():
+    source = "def f(x):\n    if x.ndim == 64:\n        reveal_shape(x)\n    return x\n"
+    assert reveals(source)[0].endswith("x.shape[62], x.shape[63])")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import OpContext
 from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
@@ -327,12 +327,13 @@ def check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text: 
 
 def rank_test(test: ast.expr) -> tuple[str, int, bool] | None:
     """``x.ndim == 4``, ``x.dim() == 4``, ``len(x.shape) == 4`` (or ``!=``, either side first):
-    ``("x", 4, True)``, the last item whether it tests for equality. None for any other test."""
+    ``("x", 4, True)``, the last item whether it tests for equality. None for any other test, and for a rank
+    no array has (``x.ndim == 10**100`` would make up that many dims)."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq))):
         return None
     for a, b in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
         owner = _rank_of(a)
-        if owner is not None and isinstance(b, ast.Constant) and type(b.value) is int and b.value >= 0:
+        if owner is not None and isinstance(b, ast.Constant) and type(b.value) is int and 0 <= b.value <= MAX_RANK:
             return owner, b.value, isinstance(test.ops[0], ast.Eq)
     return None
 
@@ -345,7 +346,8 @@ def rank_options(test: ast.expr) -> dict[str, frozenset]:
         owner = _rank_of(test.left)
         ranks = [e.value for e in test.comparators[0].elts if isinstance(e, ast.Constant) and type(e.value) is int]
         if owner is not None and ranks and len(ranks) == len(test.comparators[0].elts):
-            return {owner: frozenset(ranks)}
+            possible = frozenset(r for r in ranks if 0 <= r <= MAX_RANK)   # no array has any other rank
+            return {owner: possible} if possible else {}
         return {}
     if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or)):
         return {}

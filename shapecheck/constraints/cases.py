@@ -20,6 +20,7 @@ to :data:`MAX_CASES` cases and :data:`MAX_SUBSTITUTIONS` substitutions a case.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from . import intervals
@@ -107,10 +108,9 @@ def _case(requirement: Pred, atoms: list[Pred]) -> tuple[bool | None, Pred]:
         if found is None:
             break
         name, value, used = found
-        mapping = {name: value}
         try:
-            atoms = [substitute_pred(a, mapping) for i, a in enumerate(atoms) if i != used]
-            rewritten = substitute_pred(requirement, mapping)
+            atoms = [_substituted(a, name, value) for i, a in enumerate(atoms) if i != used]
+            rewritten = _substituted(requirement, name, value)
         except ZeroDivisionError:
             return False, requirement
         requirement = rewritten
@@ -118,6 +118,11 @@ def _case(requirement: Pred, atoms: list[Pred]) -> tuple[bool | None, Pred]:
         return None, requirement
     atoms = [a for a in atoms if a.kind != "true"]
     return _settled(requirement, atoms), requirement
+
+
+@lru_cache(maxsize=1 << 15)   # a split's cases share their definitions: the same rewrites, case after case
+def _substituted(p: Pred, name: str, value: Dim) -> Pred:
+    return substitute_pred(p, {name: value})
 
 
 def _settled(requirement: Pred, atoms: list[Pred]) -> bool:
@@ -177,13 +182,18 @@ def _multiple(requirement: Pred, atoms: Sequence[Pred], read: Callable[[Dim], Di
     :func:`holds` has checked the divisors), which shows ``b*(d % heads) == 0`` from it too."""
     if requirement.kind != "eq":
         return False
-    wanted = read(sub(*requirement.args))
+    wanted = _difference(requirement, read)
     for atom in atoms:
         if atom.kind == "eq":
-            given = read(sub(*atom.args))
+            given = _difference(atom, read)
             if given != 0 and polynomial_quotient(wanted, given) is not None:
                 return True
     return False
+
+
+@lru_cache(maxsize=1 << 14)   # every case of every question reads the same facts again
+def _difference(equality: Pred, read: Callable[[Dim], Dim]) -> Dim:
+    return read(sub(*equality.args))
 
 
 def _as_is(d: Dim) -> Dim:

@@ -255,6 +255,7 @@ def _monomial_quotient(monomial: Monomial, divisor: Monomial) -> Monomial | None
     return tuple(rest)
 
 
+@lru_cache(maxsize=1 << 14)   # a proof by cases re-cancels each fact after every substitution
 def _common_factor(a: Dim, b: Dim) -> tuple[Dim, Dim, Dim] | None:
     """``(g, a/g, b/g)`` for the largest monomial ``g`` (integer content times atoms) dividing
     every term of both ``a`` and ``b``, when it is not 1; else None.
@@ -456,8 +457,8 @@ def apply_op(kind: str, a: Dim, b: Dim) -> Dim:
 
 def substitute(d: Dim, mapping: Mapping[str, Dim]) -> Dim:
     """Replace symbols by dims, renormalising (so ``n - n`` after ``n := 3`` is ``0``)."""
-    if type(d) is int or not mapping:
-        return d
+    if type(d) is int or not mapping or mapping.keys().isdisjoint(free_symbols(d)):
+        return d   # (free symbols are kept on the dim: a proof by cases substitutes into dozens of facts per case)
     return _rebuild(d, lambda s: mapping.get(s.name, _atom_expr(s)))
 
 

@@ -145,6 +145,8 @@ def pred_symbols(p: Pred) -> frozenset[str]:
 
 
 def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:
+    if mapping.keys().isdisjoint(pred_symbols(p)):
+        return p
     k = p.kind
     if k in _CMP_TEXT:
         a, b = (substitute(x, mapping) for x in p.args)

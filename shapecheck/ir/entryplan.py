@@ -11,7 +11,9 @@ when there are none (LLVM folds them). The plan says
 - each kernel call's buffers and index arguments (a split loop's ``lo, hi`` run it whole);
 - when a call must go to the Python path instead: a split kernel moving at least
   ``PARALLEL_MIN_ELEMENTS`` elements runs on the thread pool there (the entry's guards send it);
-- when the GIL is released around the kernels (``RELEASE_GIL_MIN_ELEMENTS`` elements moved).
+- when the GIL is released around the kernels (``RELEASE_GIL_MIN_ELEMENTS`` elements moved);
+- the sizes the program is exact for (``guards.Guards.sizes``, each ``>= 0``): a call outside
+  them goes to the Python path, which says so.
 
 ``entry_plan`` returns None where the native entry cannot serve a program: a shape variable no
 input dim names alone (``x: (2*n,)``: the Python path solves for it), a fixed program whose
@@ -46,13 +48,15 @@ class EntryPlan:
     threaded: tuple = ()   # elements moved by each call of a split kernel (threads from PARALLEL_MIN_ELEMENTS)
     written: frozenset = frozenset()   # input slots the kernels write: they must be writeable
     fault: int | None = None   # slot of the fault buffer (``Program.fault``): the call raises from it
+    sizes: tuple = ()    # index expressions over the shape variables, each >= 0 for the native entry
 
 
 def entry_plan(module: L.LoopModule, memory: MemoryPlan, split_loop: Callable, threads_possible: bool,
-               chunked: Callable[[L.KernelCall], bool]) -> EntryPlan | None:
+               chunked: Callable[[L.KernelCall], bool], guards: tuple = ()) -> EntryPlan | None:
     """The native entry's plan for ``module`` (see the module docstring). ``split_loop(kernel)``
     is the loop the runtime may split; ``threads_possible`` whether this process runs split
-    kernels on several threads at all; ``chunked(call)`` whether a fixed call runs on threads."""
+    kernels on several threads at all; ``chunked(call)`` whether a fixed call runs on threads;
+    ``guards`` the dims over the shape variables that must be >= 0 (``guards.Guards.sizes``)."""
     program = module.program
     slot = {b.name: k for k, b in enumerate(program.inputs)}
     params = []
@@ -92,7 +96,8 @@ def entry_plan(module: L.LoopModule, memory: MemoryPlan, split_loop: Callable, t
     return EntryPlan(tuple((tuple(L.dim_to_expr(d) for d in b.shape), b.dtype) for b in program.inputs),
                      tuple(params), tuple(temps), L.dim_to_expr(memory.arena_bytes), tuple(calls),
                      tuple(slot[name] for name in program.outputs), L.dim_to_expr(moved), tuple(threaded),
-                     written, slot[program.fault] if program.fault is not None else None)
+                     written, slot[program.fault] if program.fault is not None else None,
+                     tuple(L.dim_to_expr(d) for d in guards))
 
 
 def _sum(items) -> dims.Dim:

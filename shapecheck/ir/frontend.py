@@ -30,6 +30,8 @@ import types
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence, Union
 
+import numpy as np
+
 from shapecheck.api import Options, Project, analyze_call
 from shapecheck.constraints import dims
 from shapecheck.subst import Scope
@@ -38,11 +40,12 @@ from shapecheck.subst.names import Name
 
 from . import graph as G
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
+from .guards import PYTHON_OPS, Guards, ScalarGuard
 from .ops import IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
-__all__ = ["trace", "TraceError", "ShapeError", "read_function", "with_module_imports", "check_shapes", "parse_shape",
-           "DTYPE_NAMES", "NEGATIVE_SIDE", "describe", "line_of"]
+__all__ = ["trace", "trace_guarded", "TraceError", "ShapeError", "read_function", "with_module_imports",
+           "check_shapes", "parse_shape", "DTYPE_NAMES", "NEGATIVE_SIDE", "describe", "line_of"]
 
 ShapeSpec = Union[str, Sequence[Union[int, str]]]
 
@@ -53,7 +56,16 @@ class TraceError(ValueError):
 
 class ShapeError(TraceError):
     """The analyser proves a shape error in the function for these argument shapes (the message
-    is its message, at the file's line): the ValueError NumPy would raise when running it."""
+    is its message, at the file's line), or the tracer meets one NumPy raises for them (the max of
+    an empty array): ``exception`` is what NumPy would raise when running it."""
+
+    def __init__(self, message: str, exception: type = ValueError):
+        super().__init__(message)
+        self.exception = exception
+
+
+# The exception NumPy raises for what a diagnostic code reports (a ValueError otherwise).
+NUMPY_EXCEPTIONS = {"SC104": np.exceptions.AxisError, "SC105": IndexError, "SC108": IndexError}
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,8 @@ class Tensor:
     name: Name
     type: G.TensorType
     weak: bool = False     # a Python scalar (NEP 50): it adopts the dtype of the arrays it meets
+    # a weak scalar's value as Python computes it (``guards.evaluate``), None when unknown
+    value: tuple | None = None
 
 
 DTYPE_NAMES = {**{str(dtype): code for code, dtype in CODES.items()}, "bool_": "bool",
@@ -94,9 +108,21 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
     >>> [p.hint for p in m.functions[0].shape_params]
     ['n']
     """
+    return trace_guarded(fn_or_source, func_name, shapes=shapes, dtypes=dtypes, default_dtype=default_dtype,
+                         weak=weak)[0]
+
+
+def trace_guarded(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
+                  shapes: Mapping[str, ShapeSpec], dtypes: Mapping[str, str] | None = None,
+                  default_dtype: str = "f32", weak: frozenset = frozenset()) -> tuple[G.Module, Guards]:
+    """:func:`trace`, with what a call must satisfy for the module to compute what NumPy does
+    (``ir.guards``: the sizes a symbolic module is exact for, its Python scalars' checks)."""
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
-    return _Tracer(defs, dtypes or {}, default_dtype, weak).entry(defs[func_name], shapes)
+    tracer = _Tracer(defs, dtypes or {}, default_dtype, weak)
+    module = tracer.entry(defs[func_name], shapes)
+    scalars = sorted(tracer.scalars, key=lambda guard: not guard.input)   # the inputs first, in order
+    return module, Guards(tuple(tracer.sizes), tuple(scalars))
 
 
 def _source_of(fn: Callable) -> str:
@@ -179,7 +205,8 @@ def check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -
         return  # the tracer reports it
     if errors:
         first = errors[0]
-        raise ShapeError(f"line {first.span.line}: {first.message} [{first.cause or first.code}]")
+        code = first.cause or first.code
+        raise ShapeError(f"line {first.span.line}: {first.message} [{code}]", NUMPY_EXCEPTIONS.get(code, ValueError))
 
 
 def parse_shape(spec: ShapeSpec) -> tuple:
@@ -203,6 +230,32 @@ class _Tracer:
         self.bindings: list[G.Binding] = []
         self.prove = make_prover()
         self.depth = 0
+        self.sizes: list[dims.Dim] = []          # guards.Guards.sizes
+        self.scalars: dict[ScalarGuard, Tensor | None] = {}   # guards.Guards.scalars -> their inputs
+
+    def require_size(self, d: dims.Dim, error: "ShapeError | None") -> None:
+        """``d >= 0`` where the traced shapes are exact: a guard when symbolic, else NumPy's ``error``
+        (None: a constant never fails)."""
+        if isinstance(d, int):
+            if d < 0 and error is not None:
+                raise error
+        elif d not in self.sizes and d not in [dims.sym(s) for s in dims.free_symbols(d)]:   # a size is >= 0
+            self.sizes.append(d)
+
+    def leave_weak(self, value: Any, dtype: str) -> Any:
+        """A Python scalar meets an array as ``dtype``: an input of that dtype holding its value as
+        Python computes it and NumPy converts it (``guards.scalar_inputs``); anything else as it is."""
+        if not (isinstance(value, Tensor) and value.weak and value.value is not None):
+            return value
+        guard = ScalarGuard(value.value, dtype)
+        if guard not in self.scalars:
+            self.scalars[guard] = Tensor(self.fresh("scalar"), G.TensorType(dtype, ()))
+        return self.scalars[guard]
+
+    def check_weak_result(self, value: Any) -> None:
+        """A Python scalar returned: computed as its dtype, so NumPy's conversion must hold it."""
+        if isinstance(value, Tensor) and value.weak and value.value is not None:
+            self.scalars.setdefault(ScalarGuard(value.value, value.type.dtype, input=False), None)
 
     # -- names and emission ------------------------------------------------------------------
     def fresh(self, hint: str) -> Name:
@@ -269,16 +322,21 @@ class _Tracer:
             name = self.fresh(a.arg)
             t = G.TensorType(dtype, tuple(shape))
             params.append(G.Param(name, t))
-            env[a.arg] = Tensor(name, t, weak=a.arg in self.weak and not shape)
+            scalar = a.arg in self.weak and not shape
+            env[a.arg] = Tensor(name, t, weak=scalar, value=("arg", len(params) - 1) if scalar else None)
         result = self.body(fn, env)
         if isinstance(result, tuple):
             items = tuple(self.tensor(x, None) for x in result)
+            for item in items:
+                self.check_weak_result(item)
             t = G.TupleType(tuple(x.type for x in items))
             var = self.fresh("result")
             self.bindings.append(G.Binding(var, t, G.MakeTuple(tuple(x.name for x in items))))
             result = Tensor(var, t)
         else:
             result = self.tensor(result, None)
+            self.check_weak_result(result)
+        params += [G.Param(t.name, t.type) for t in self.scalars.values() if t is not None]
         func = G.Function(fn.name, tuple(symbols.values()), tuple(params), result.type,
                           G.Block(tuple(self.bindings), result.name))
         return G.Module((func,))
@@ -355,6 +413,18 @@ class _Tracer:
             inputs, result = loop_dtypes(op, operands)
         except UnsupportedDtype as exc:
             raise TraceError(f"{line_of(node)}{exc}") from exc
+        all_weak = all(weak for _, weak in operands)
+        if op in NEGATIVE_SIDE and not all_weak and any(_python_int_outside(v, d) for v, d in zip(values, inputs)):
+            # NumPy compares a Python int with an integer array exactly, in or out of the array's
+            # range (int8_array < 300 holds everywhere): compared as int64 (or int64 with uint64).
+            inputs = tuple("i64" if d[0] in "iu" and (d != "u64" or _is_python_int(v)) else d
+                           for v, d in zip(values, inputs))
+        if not all_weak:
+            for v, d in zip(values, inputs):
+                if _is_python_int(v) and not isinstance(v, Tensor) and not _fits(v, d):
+                    # NEP 50: a Python int the loop's dtype cannot hold (np.where wraps it instead)
+                    raise OverflowError(f"Python integer {v} out of bounds for {CODES[d]}")
+            values = [self.leave_weak(v, d) for v, d in zip(values, inputs)]
         if op in ("floor", "ceil") and result not in ("f32", "f64"):
             return self.as_dtype(values[0], result, node)   # NumPy 2: the floor of an integer is itself
         if len(set(inputs)) > 1 and op in NEGATIVE_SIDE:
@@ -364,7 +434,11 @@ class _Tracer:
         out = self.emit(op, args, node=node)
         if logic:
             out = self.emit("cast", (out,), {"dtype": "bool"}, node)
-        return replace(out, weak=all(weak for _, weak in operands))
+        value = None
+        if all_weak and op in PYTHON_OPS:
+            trees = [v.value if isinstance(v, Tensor) else ("const", v) for v in values]
+            value = (op, *trees) if all(t is not None for t in trees) else None
+        return replace(out, weak=all_weak, value=value)
 
     def mixed_sign_compare(self, op: str, values: Sequence[Any], inputs: tuple, node) -> Tensor:
         """NumPy compares int64 with uint64 exactly (a loop of mixed inputs): a negative signed
@@ -517,6 +591,11 @@ class _Tracer:
         if not isinstance(keepdims, bool):
             raise TraceError(f"line {node.lineno}: keepdims must be a constant True/False")
         axes = self.axis_arg(axis, x.type.rank, node)
+        if op in ("max", "min"):   # no identity: NumPy refuses an empty reduction
+            error = ShapeError(f"{line_of(node)}zero-size array to reduction operation "
+                               f"{'maximum' if op == 'max' else 'minimum'} which has no identity")
+            for a in axes:
+                self.require_size(dims.sub(x.type.shape[a], 1), error)
         out = self.emit(op, (x,), {"axes": axes, "keepdims": keepdims}, node)
         return self.emit("cast", (out,), {"dtype": "bool"}, node) if logic else out
 
@@ -639,6 +718,10 @@ class _Tracer:
                                      "(only constant slices, integers, None and ...)")
                 if isinstance(i, int) and i < 0:
                     i = dims.add(d, i)
+                error = ShapeError(f"{line_of(node)}index {ast.unparse(item)} is out of bounds for axis {axis} "
+                                   f"with size {dims.show(d)}", IndexError)
+                self.require_size(i, error)
+                self.require_size(dims.sub(dims.sub(d, i), 1), error)
                 b, s, n = i, 1, 1
             begin.append(b)
             step.append(s)
@@ -677,6 +760,13 @@ class _Tracer:
             size = dims.floordiv(dims.add(dims.sub(start, stop), -step - 1), -step)
         if isinstance(size, int):
             size = max(size, 0)
+        if not isinstance(d, int):
+            # Python's clamping of the bounds into the axis is left out for a symbolic axis: exact
+            # only while both bounds lie in it and the size is not negative (guards.Guards.sizes).
+            low = -1 if step < 0 else 0
+            for guard in (dims.sub(start, low), dims.sub(dims.add(d, low), start), dims.sub(stop, low),
+                          dims.sub(dims.add(d, low), stop), size):
+                self.require_size(guard, None)
         return start, step, size
 
 
@@ -699,6 +789,28 @@ def _dtype_of(value: Any, node) -> tuple[str, bool]:
     if isinstance(value, float):
         return "f64", True
     raise TraceError(f"{line_of(node)}expected an array or a number, got {value!r}")
+
+
+def _fits(value: int, dtype: str) -> bool:
+    """Whether the Python int ``value`` is one of ``dtype``'s values (True for a float dtype)."""
+    if CODES[dtype].kind not in "iu":
+        return True
+    info = np.iinfo(CODES[dtype])
+    return info.min <= value <= info.max
+
+
+def _python_int_outside(value: Any, dtype: str) -> bool:
+    """Whether a comparison operand is a Python int that ``dtype`` may not hold: a constant out
+    of its range, or an argument (its value is the call's)."""
+    if CODES[dtype].kind not in "iu" or dtype == "i64" or not _is_python_int(value):
+        return False
+    return isinstance(value, Tensor) or not _fits(value, dtype)
+
+
+def _is_python_int(value: Any) -> bool:
+    if isinstance(value, Tensor):
+        return value.weak and value.type.dtype[0] in "iu"
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_new_axis(item: ast.AST) -> bool:

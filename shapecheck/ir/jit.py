@@ -32,7 +32,12 @@ Rules:
   again knowing the modules the function uses, so ``np.dot`` of mismatched arrays is one too.
 - ``shapes={"x": ("n", 784)}`` names symbolic dims: one kernel serves every ``n``, and the
   function is traced at decoration, so unsupported code fails there. Without ``shapes`` every
-  distinct shape gets its own, fully specialized kernel (constant trip counts).
+  distinct shape gets its own, fully specialized kernel (constant trip counts). A symbolic kernel
+  is exact where its slices, indices and max/min lie inside their axes (``ir.guards``: ``x[1:]``
+  at ``n == 0`` is empty, ``x[0]`` an IndexError): a call outside runs a specialization for its
+  exact shapes, which gives NumPy's answer or NumPy's exception.
+- Python scalars are checked as NumPy 2 checks them (``ir.guards``): ``int8_array + 300`` and
+  ``int64_array + y * 2`` with ``y * 2`` past int64 raise ``OverflowError``.
 - Unsupported code raises :class:`UnsupportedError` naming the construct, at decoration (with
   ``shapes``) or first call; with ``fallback=True`` the original Python function runs instead.
 - ``fastmath=True`` lets LLVM reassociate and assume no NaN/inf everywhere (off by default:
@@ -54,6 +59,7 @@ import numpy as np
 from . import runtime, tune
 from .arguments import DTYPE_CODES, Argument, convert
 from .codegen.schedule import DEFAULT, Schedule
+from .guards import Guards, OutsideSizes, scalar_inputs
 from .memory import MemoryReport, plan_memory
 from .printer import print_loop_module, print_module
 
@@ -74,6 +80,7 @@ class Specialization:
     loops: object             # shapecheck.ir.loops.LoopModule
     executable: runtime.Executable
     schedule: Schedule = DEFAULT   # the one `shapecheck tune` kept for this program, if any
+    guards: Guards = Guards()      # what a call must satisfy for it to compute NumPy's answer
 
     @functools.cached_property
     def written(self) -> tuple[int, ...]:
@@ -156,7 +163,16 @@ class Dispatcher:
             if not arguments[k].original.flags.writeable:
                 raise ValueError(f"{self.__name__}(): argument {self.params[k]!r} is read-only, and "
                                  "the function writes into it (assignment destination is read-only)")
-        result = spec.executable(*(a.array for a in arguments))
+        try:
+            result = _run(spec, arguments)
+        except OutsideSizes:
+            # Outside the sizes the symbolic kernel is exact for: these exact shapes' own version.
+            exact = tuple((a.array.shape, a.array.dtype, a.weak) for a in arguments)
+            spec = self.specializations.get(exact)
+            if spec is None:
+                spec = self._build(arguments, exact, shapes={name: tuple(arg.array.shape)
+                                                             for name, arg in zip(self.params, arguments)})
+            result = _run(spec, arguments)
         for k in copied:   # written into a converted copy: the caller's array changes too
             arguments[k].original[...] = arguments[k].array
             result = _replace(result, arguments[k].array, arguments[k].original)
@@ -177,13 +193,14 @@ class Dispatcher:
             return ("symbolic", tuple((a.array.dtype, a.weak) for a in arguments))
         return tuple((a.array.shape, a.array.dtype, a.weak) for a in arguments)
 
-    def _build(self, arguments: list[Argument], key) -> Specialization | None:
+    def _build(self, arguments: list[Argument], key, shapes=None) -> Specialization | None:
         dtypes = {name: arg.code for name, arg in zip(self.params, arguments)}
         weak = frozenset(name for name, arg in zip(self.params, arguments) if arg.weak)
-        shapes = self.shapes or {name: tuple(arg.array.shape) for name, arg in zip(self.params, arguments)}
-        return self._specialize_or_fallback(shapes, dtypes, key, weak)
+        exact = shapes is not None    # a symbolic function's version for one call's shapes
+        shapes = shapes or self.shapes or {name: tuple(arg.array.shape) for name, arg in zip(self.params, arguments)}
+        return self._specialize_or_fallback(shapes, dtypes, key, weak, fast=not exact)
 
-    def _specialize_or_fallback(self, shapes, dtypes, key, weak=frozenset()) -> Specialization | None:
+    def _specialize_or_fallback(self, shapes, dtypes, key, weak=frozenset(), fast=True) -> Specialization | None:
         try:
             spec = specialize(self.py_func, shapes, dtypes, fastmath=self.fastmath, weak=weak)
         except UnsupportedError as error:
@@ -197,7 +214,8 @@ class Dispatcher:
         if key is not None:
             with self._lock:
                 self.specializations[key] = spec
-                if all(len(shape) for shape in _output_shapes(spec)):  # 0-d results become scalars
+                # 0-d results become scalars; scalar inputs are computed per call (``_run``)
+                if fast and all(len(shape) for shape in _output_shapes(spec)) and not spec.guards.scalars:
                     self._fast = spec.executable.native_with_fallback(self._dispatch)
         return spec
 
@@ -211,6 +229,14 @@ class Dispatcher:
         if spec is None:
             raise UnsupportedError(f"{self.__name__} runs as plain Python: {self._failed}")
         return Lowered(spec, self.fastmath)
+
+
+def _run(spec: Specialization, arguments: list[Argument]):
+    """Run ``spec`` on the arguments and the scalar inputs its guards compute from them."""
+    scalars = ()
+    if spec.guards.scalars:
+        scalars = scalar_inputs(spec.guards.scalars, tuple(a.array.item() if a.weak else None for a in arguments))
+    return spec.executable(*(a.array for a in arguments), *scalars)
 
 
 def _output_shapes(spec: Specialization) -> list:
@@ -246,22 +272,25 @@ def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
     # lazy: start-up time (the front ends load the analyser via api: ~70 ms)
     from . import frontend, loopfront, pipeline
 
+    guards = Guards()
     try:
         if loopfront.uses_loops(fn):    # Numba-style loop code: straight to one loop kernel
             graph, loops = None, loopfront.trace_loops(fn, shapes=shapes, dtypes=dtypes, weak=weak)
         else:
-            graph = frontend.trace(fn, shapes=shapes, dtypes=dtypes, weak=weak)
+            graph, guards = frontend.trace_guarded(fn, shapes=shapes, dtypes=dtypes, weak=weak)
             loops = pipeline.compile_to_loops(graph)
     except frontend.ShapeError as error:
-        # The user's shape error, raised as NumPy would raise it (a ValueError), at the file's line.
-        raise ValueError(f"{_source_file(fn)}, {error}") from None
+        # The user's shape error, raised as NumPy would raise it (a ValueError, an IndexError...),
+        # at the file's line.
+        raise error.exception(f"{_source_file(fn)}, {error}") from None
     except (ValueError, NotImplementedError, OSError, TypeError) as error:
         # TraceError is a ValueError; OSError: no source (lambda, builtin, REPL).
         raise UnsupportedError(f"cannot compile {getattr(fn, '__name__', fn)!r} "
                                f"({_source_file(fn)}): {error}") from error
     schedule = tune.lookup(loops)
     return Specialization(dict(shapes), dict(dtypes), graph, loops,
-                          runtime.build(loops, fastmath=fastmath, schedule=schedule), schedule)
+                          runtime.build(loops, fastmath=fastmath, schedule=schedule, sizes=guards.sizes),
+                          schedule, guards)
 
 
 def _source_file(fn) -> str:

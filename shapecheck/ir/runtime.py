@@ -44,6 +44,7 @@ from shapecheck.ir import loops as L
 from shapecheck.ir.dtypes import CODES
 from shapecheck.ir.entryplan import entry_plan
 from shapecheck.ir.faults import raise_recorded
+from shapecheck.ir.guards import OutsideSizes, outside_sizes
 from shapecheck.ir.codegen.schedule import DEFAULT, Schedule
 from shapecheck.ir.memory import MemoryPlan, plan_memory
 
@@ -163,7 +164,7 @@ def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
                    slot[program.fault] if program.fault is not None else None)
 
 
-def _entry_plan(module: L.LoopModule, threads: int = 0):
+def _entry_plan(module: L.LoopModule, threads: int = 0, guards: tuple = ()):
     """The native entry's plan (``ir.entryplan``), or None where the Python path serves every
     call: a symbolic program under a schedule that fixes its thread count, or see ``entry_plan``."""
     from shapecheck.ir.codegen.lower import split_loop  # lazy: start-up time (llvmlite, LLVM's host target)
@@ -180,11 +181,11 @@ def _entry_plan(module: L.LoopModule, threads: int = 0):
         trip = trip_count(split_loop(kernel), local)
         return len(_chunks(trip, sum(sizes[name] for name in call.buffers), threads)) > 1
 
-    return entry_plan(module, plan_memory(module), split_loop, thread_count() > 1, chunked)
+    return entry_plan(module, plan_memory(module), split_loop, thread_count() > 1, chunked, guards)
 
 
 def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
-            schedule: Schedule = DEFAULT) -> Kernels:
+            schedule: Schedule = DEFAULT, sizes: tuple = ()) -> Kernels:
     """Lower ``module`` to LLVM IR text (unoptimised) with deterministic, unique symbols: its
     kernels and, in a glue module of its own, a ctypes trampoline per kernel and, for a fully
     specialised program run on one thread, a native Python entry (unless ``native_entry`` is
@@ -194,7 +195,7 @@ def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool 
 
     out = lower.lower_module(module, fastmath=fastmath, flavor=lower.host_flavor(schedule))
     glue = lower.lower_glue(module, out, data_offset())
-    plan = _entry_plan(module, schedule.threads) if native_entry else None
+    plan = _entry_plan(module, schedule.threads, sizes) if native_entry else None
     entry = None
     if plan is not None and pyabi.array_layout() is not None:
         entry = f"sc_{module.program.name}_{lower.SUFFIX_TOKEN}_entry"
@@ -244,6 +245,7 @@ class PythonPath:
     plan: _Plan | None = None
     memory: MemoryPlan | None = None
     threads: int = 0          # the schedule's parallel split (0: the default)
+    sizes: tuple = ()         # dims over the shape variables, each >= 0 where the program is exact
 
     def __call__(self, *arrays):
         plan = self.plan
@@ -263,6 +265,10 @@ class PythonPath:
         originals = arrays
         arrays = check_arguments(program, arrays, written)
         env = bind_shapes(program, arrays)
+        if outside_sizes(self.sizes, env):
+            raise OutsideSizes(f"{program.name}(): the shapes {[a.shape for a in arrays]} are outside the sizes "
+                               "this symbolic program computes exactly (a slice past an end, an index, "
+                               "an empty max): run it specialised to them")
         buffers = dict(zip((b.name for b in program.inputs), arrays))
         memory = self.memory or plan_memory(self.module)
         arena = np.empty(dims.evaluate(memory.arena_bytes, env), np.uint8)
@@ -366,15 +372,17 @@ def _run_plan(plan: _Plan, arrays):
 
 
 def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
-          schedule: Schedule = DEFAULT) -> Executable:
+          schedule: Schedule = DEFAULT, sizes: tuple = ()) -> Executable:
     """Compile ``module`` (or take it from the in-memory or on-disk cache). ``native_entry=False``
     leaves out the native entry (every call then takes the Python path); ``schedule`` chooses
-    tiles, vector width, unrolling and the parallel split (``codegen/schedule.py``)."""
+    tiles, vector width, unrolling and the parallel split (``codegen/schedule.py``); ``sizes``
+    are the guards of a symbolic program (``guards.Guards.sizes``): a call outside them raises
+    ``guards.OutsideSizes``."""
     # lazy: start-up time (codegen loads llvmlite and sets up LLVM's host target; jit users pay on first compile)
     from shapecheck.ir.codegen import engine, lower, pyabi
 
     native_entry = native_entry and pyabi.bind_runtime_symbols()
-    kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry, schedule=schedule)
+    kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry, schedule=schedule, sizes=sizes)
     symbols = tuple(kernels.trampolines.values()) + ((kernels.entry,) if kernels.entry else ())
     loaded = engine.compile_ir(kernels.ir_text, symbols, schedule.tuning, kernels.glue_text)
     entries = {}
@@ -389,7 +397,7 @@ def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = 
         steps = tuple((entries[name].function, slots, args, chunks) for name, slots, args, chunks in layout.steps)
         plan = _Plan(layout.signature, layout.temps, steps, layout.outputs, layout.offsets, layout.arena,
                      layout.written, layout.fault)
-    python = PythonPath(module, entries, plan, plan_memory(module), schedule.threads)
+    python = PythonPath(module, entries, plan, plan_memory(module), schedule.threads, sizes)
     native, address = None, 0
     if kernels.entry:
         address = loaded.addresses[kernels.entry]

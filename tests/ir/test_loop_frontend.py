@@ -100,7 +100,7 @@ def test_an_index_past_an_allocated_array_is_refused_before_it_compiles(tmp_path
     loop compiled and wrote past the array's end (a crash, or a corrupted heap). In a child
     process, so that a regression fails this test instead of killing the run."""
     outcome = run_json_child(CHILD_PAST_ALLOCATION.format(here=HERE), tmp_path)
-    assert outcome.startswith("ValueError: loop_functions.py, line 323: assignment: index i+1 is out of "
+    assert outcome.startswith("IndexError: loop_functions.py, line 323: assignment: index i+1 is out of "
                               "bounds for axis 0 with size 5"), outcome
 
 

@@ -13,7 +13,8 @@ over the shape variables, constants for a fully specialised program):
    its dtype descriptor is NumPy's canonical one for the dtype, and its flags include
    C-contiguous and aligned (and writeable, for an argument the code writes into). Then the
    shape variables are read from the dims that name them, and every dim is compared with its
-   expression (``n``, ``n+1``, ``1024``). A call the Python path would run on threads (a split
+   expression (``n``, ``n+1``, ``1024``), and every size guard is checked (``plan.sizes``: a
+   symbolic program is exact only there). A call the Python path would run on threads (a split
    kernel moving ``threads_min`` elements or more) is passed on too. Any failure tail-calls
    ``fallback(*args)`` (the Python path), which raises the clear error, copies a strided
    argument or runs the threads: the native entry never decides anything the Python path
@@ -86,6 +87,8 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
     for k, (shape, _) in enumerate(plan.inputs):
         for axis, size in enumerate(shape):
             ok = b.and_(ok, b.icmp_signed("==", dim(k, axis), lower.lower_expr(sizes, size)))
+    for guard in plan.sizes:
+        ok = b.and_(ok, b.icmp_signed(">=", lower.lower_expr(sizes, guard), I64(0)))
     for moved in plan.threaded:
         ok = b.and_(ok, b.icmp_signed("<", lower.lower_expr(sizes, moved), I64(threads_min)))
     require(ok, "shapes.ok")

@@ -379,11 +379,13 @@ def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = 
     are the guards of a symbolic program (``guards.Guards.sizes``): a call outside them raises
     ``guards.OutsideSizes``."""
     # lazy: start-up time (codegen loads llvmlite and sets up LLVM's host target; jit users pay on first compile)
-    from shapecheck.ir.codegen import engine, lower, pyabi
+    from shapecheck.ir.codegen import engine, entryhelpers, lower, pyabi
 
     native_entry = native_entry and pyabi.bind_runtime_symbols()
     kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry, schedule=schedule, sizes=sizes)
     symbols = tuple(kernels.trampolines.values()) + ((kernels.entry,) if kernels.entry else ())
+    if kernels.entry:   # what every entry calls, compiled once per process
+        engine.load_glue(entryhelpers.helpers_ir(pyabi.array_layout()))
     loaded = engine.compile_ir(kernels.ir_text, symbols, schedule.tuning, kernels.glue_text)
     entries = {}
     for kernel in module.kernels:

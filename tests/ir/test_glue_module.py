@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pytest
 
 import shapecheck
 from shapecheck.ir import runtime
@@ -60,3 +61,37 @@ def test_a_cache_entry_holds_every_object_of_a_program():
     assert engine._unpack(packed[:-1]) is None           # lengths that do not add up: not cached
     assert engine._unpack(packed + b"x") is None
     assert engine._unpack(b"") is None
+
+
+def pick(x, idx):
+    out = np.zeros(idx.shape[0])
+    for i in range(idx.shape[0]):
+        out[i] = x[int(idx[i])]
+    return out
+
+
+def test_entries_share_the_argument_and_fault_helpers():
+    """Each entry calls the per-process helpers (``entryhelpers``) instead of carrying its own
+    argument checks and table of faults, and what they decide is what the inline code decided:
+    a matching call runs natively, a fault raises NumPy's exception through the native entry,
+    anything else takes the Python path."""
+    f = shapecheck.jit(pick)
+    x = np.arange(5.0)
+    np.testing.assert_array_equal(f(x, np.array([1.0, 4.0])), [1.0, 4.0])
+    (spec,) = f.specializations.values()
+    glue = runtime.llvm_ir(spec.loops).glue_text
+    assert "PyErr_Format" not in glue and glue.count('call i1 @"sc_entry_check_array"') == 2
+    native = f._fast
+    assert native is not None
+    np.testing.assert_array_equal(native(x, np.array([3.0, 0.0])), [3.0, 0.0])
+    for bad, error, text in (([1.0, 7.0], IndexError, "index 7 is out of bounds for axis 0 with size 5"),
+                             ([np.nan, 1.0], ValueError, "cannot convert float NaN to integer"),
+                             ([np.inf, 1.0], OverflowError, "cannot convert float infinity to integer")):
+        with pytest.raises(error, match=re.escape(text)):
+            native(x, np.array(bad))
+    # what the helper refuses goes to the Python path, which answers as NumPy does
+    np.testing.assert_array_equal(native(x[::-1].copy(), np.array([0.0, 1.0])), [4.0, 3.0])
+    np.testing.assert_array_equal(native(np.arange(10.0)[::2], np.array([1.0, 2.0])), [2.0, 4.0])
+    np.testing.assert_array_equal(native(x.astype(np.float32), np.array([1.0, 2.0])), [1.0, 2.0])
+    with pytest.raises(TypeError):
+        native(x, np.array([1.0, 2.0]), x)

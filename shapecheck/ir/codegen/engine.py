@@ -4,8 +4,10 @@ One MCJIT execution engine per process holds every kernel; each kernel arrives a
 (freshly compiled, or read from the disk cache) and its entry points are looked up by name.
 A program is two objects: its kernels, optimised at O3, and the glue that calls them from Python
 (trampolines, native entry: ``lower.lower_glue``), emitted at O0 without optimisation; the glue's
-calls of the kernels are resolved by symbol when both are loaded. ``compile_ir`` is memoised per
-IR text, so a specialisation is compiled once per process and a kernel name is never loaded twice.
+calls of the kernels are resolved by symbol when both are loaded, as are its entry's calls of the
+helpers every entry shares (``entryhelpers``: glue too, loaded once per process, ``load_glue``).
+``compile_ir`` is memoised per IR text, so a specialisation is compiled once per process and a
+kernel name is never loaded twice.
 """
 
 from __future__ import annotations
@@ -80,16 +82,30 @@ def compile_ir(ir_text: str, entry_points: tuple[str, ...], tuning: tuple = DEFA
     identity = target.host().cache_identity
     if tuning != DEFAULT.tuning:   # the same IR optimised otherwise is other object code
         identity += f";tuning={tuning}"
-    key = cache.cache_key(ir_text + "\0" + glue_text, identity)
+    return _load(cache.cache_key(ir_text + "\0" + glue_text, identity), entry_points,
+                 lambda: [object_code(ir_text, tuning)] + ([glue_object_code(glue_text)] if glue_text else []))
+
+
+def load_glue(glue_text: str, entry_points: tuple[str, ...] = ()) -> LoadedObject:
+    """Compile glue alone, at O0, and load it, once per process: the helpers every native entry
+    calls (``entryhelpers``), loaded before the first program that calls them (whose calls of
+    them are resolved by symbol, as its glue's calls of its kernels). Not kept on disk: a
+    millisecond once per process, and each disk entry stays one program's."""
+    return _load(cache.cache_key("glue\0" + glue_text, target.host().cache_identity), entry_points,
+                 lambda: [glue_object_code(glue_text)], on_disk=False)
+
+
+def _load(key: str, entry_points: tuple[str, ...], make_objects, on_disk: bool = True) -> LoadedObject:
     with _lock:
         if key in _loaded:
             return _loaded[key]
-        cached = cache.load(key)
+        cached = cache.load(key) if on_disk else None
         objects = _unpack(cached) if cached is not None else None
         from_disk = objects is not None
         if objects is None:   # every object made before any is loaded: a failure loads none
-            objects = [object_code(ir_text, tuning)] + ([glue_object_code(glue_text)] if glue_text else [])
-            cache.store(key, _pack(objects))
+            objects = make_objects()
+            if on_disk:
+                cache.store(key, _pack(objects))
         engine = _engine()
         for obj in objects:
             engine.add_object_file(llvm.ObjectFileRef.from_data(obj))

@@ -11,7 +11,8 @@ over the shape variables, constants for a fully specialised program):
 1. Guards, read straight from each array object (offsets from ``pyabi.array_layout``): exactly
    ``nargs`` arguments; each one's type is exactly ``np.ndarray``, its rank is the program's,
    its dtype descriptor is NumPy's canonical one for the dtype, and its flags include
-   C-contiguous and aligned (and writeable, for an argument the code writes into). Then the
+   C-contiguous and aligned (and writeable, for an argument the code writes into): one call per
+   argument of a helper every entry shares (``entryhelpers``, compiled once per process). Then the
    shape variables are read from the dims that name them, and every dim is compared with its
    expression (``n``, ``n+1``, ``1024``), and every size guard is checked (``plan.sizes``: a
    symbolic program is exact only there). A call the Python path would run on threads (a split
@@ -24,7 +25,8 @@ over the shape variables, constants for a fully specialised program):
    returns NULL with NumPy's ``MemoryError`` set, after releasing what was allocated).
 3. Calls the kernels in order with data pointers and their index arguments; around them the
    GIL is released when the call moves ``gil_min`` elements or more.
-4. Returns the single output (a new reference) or a tuple of them, and releases the arena.
+4. Returns the single output (a new reference) or a tuple of them, and releases the arena; or,
+   when a kernel recorded a fault, NULL with its exception set (by the shared helper).
 
 References: CPython's ``METH_FASTCALL`` (``Include/methodobject.h``), NumPy's
 ``PyArrayObject_fields`` (``ndarraytypes.h``).
@@ -35,9 +37,8 @@ from __future__ import annotations
 from llvmlite import ir
 
 from shapecheck.ir.entryplan import EntryPlan
-from shapecheck.ir.faults import FAULTS
 
-from . import lower, pyabi, shelf
+from . import entryhelpers, lower, pyabi, shelf
 
 PTR = ir.IntType(8).as_pointer()
 I32 = shelf.I32
@@ -63,17 +64,14 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
         b.position_at_end(passed)
 
     require(b.icmp_signed("==", nargs, I64(len(plan.inputs))), "nargs.ok")
+    check_array = entryhelpers.declare(module, entryhelpers.CHECK_ARRAY)
     objects, data, dims_of = {}, {}, []
     for k, (shape, dtype) in enumerate(plan.inputs):
         obj = objects[k] = b.load(b.gep(args, [I64(k)], inbounds=True), align=8)
-        require(b.icmp_unsigned("==", _field(b, obj, layout.ob_type, PTR), api.object("sc_rt_PyArray_Type")),
-                f"arg{k}.is_ndarray")
-        require(b.icmp_signed("==", _field(b, obj, layout.nd, I32), I32(len(shape))), f"arg{k}.rank")
-        ok = b.icmp_unsigned("==", _field(b, obj, layout.descr, PTR), api.object(f"sc_rt_descr_{dtype}"))
         needed = pyabi.NPY_ARRAY_C_CONTIGUOUS | pyabi.NPY_ARRAY_ALIGNED | \
             (pyabi.NPY_ARRAY_WRITEABLE if k in plan.written else 0)
-        flags = b.and_(_field(b, obj, layout.flags, I32), I32(needed))
-        require(b.and_(ok, b.icmp_signed("==", flags, I32(needed))), f"arg{k}.ok")
+        require(b.call(check_array, [obj, I32(len(shape)), api.object(f"sc_rt_descr_{dtype}"), I32(needed)]),
+                f"arg{k}.ok")
         dims_of.append(_field(b, obj, layout.dimensions, I64.as_pointer()))
         data[k] = _field(b, obj, layout.data, PTR)
 
@@ -136,12 +134,7 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
         record = b.bitcast(data[plan.fault], I64.as_pointer())
         kind = b.load(record)
         with b.if_then(b.icmp_signed("!=", kind, I64(0)), likely=False):
-            raise_ = api.function("sc_rt_PyErr_Format", PTR, [PTR, PTR], var_arg=True)
-            for k, fault in enumerate(FAULTS, start=1):
-                with b.if_then(b.icmp_signed("==", kind, I64(k))):
-                    b.call(raise_, [api.object(f"sc_rt_PyExc_{fault.exception.__name__}"),
-                                    _cstring(module, b, fault.format)]
-                           + [b.load(b.gep(record, [I64(v)], inbounds=True)) for v in range(1, 1 + fault.arity)])
+            b.call(entryhelpers.declare(module, entryhelpers.RAISE_FAULT), [record])
             _release(b, api, owned)
             b.ret(PTR(None))
 
@@ -169,48 +162,23 @@ def _result(b: ir.IRBuilder, api: "_Api", plan: EntryPlan, objects: dict, owned:
     return result
 
 
-def _cstring(module: ir.Module, b: ir.IRBuilder, text: str) -> ir.Value:
-    """A pointer to a NUL-terminated constant string in ``module``."""
-    data = bytearray(text.encode() + b"\0")
-    name = f"sc_str_{len(module.globals)}"
-    string = ir.GlobalVariable(module, ir.ArrayType(ir.IntType(8), len(data)), name)
-    string.global_constant, string.linkage = True, "private"
-    string.initializer = ir.Constant(ir.ArrayType(ir.IntType(8), len(data)), data)
-    return b.bitcast(string, PTR)
-
-
 def _release(b: ir.IRBuilder, api: "_Api", objects: list) -> None:
     decref = api.function("sc_rt_Py_DecRef", ir.VoidType(), [PTR])
     for obj in objects:
         b.call(decref, [obj])
 
 
-def _field(b: ir.IRBuilder, obj: ir.Value, offset: int, ty: ir.Type) -> ir.Value:
-    address = b.bitcast(b.gep(obj, [I64(offset)], inbounds=True), ty.as_pointer())
-    return b.load(address, align=min(8, _size(ty)))
-
-
-def _size(ty: ir.Type) -> int:
-    return ty.width // 8 if isinstance(ty, ir.IntType) else 8
-
-
 class _Api:
-    """Declarations of the ``sc_rt_*`` runtime symbols (``pyabi``), made on first use."""
+    """Declarations of the ``sc_rt_*`` runtime symbols (``pyabi``) in one module, made on first use."""
 
     def __init__(self, module: ir.Module):
         self.module = module
 
     def function(self, symbol: str, ret: ir.Type, params: list, var_arg: bool = False) -> ir.Function:
-        existing = self.module.globals.get(symbol)
-        if existing is None:
-            existing = ir.Function(self.module, ir.FunctionType(ret, params, var_arg=var_arg), symbol)
-            shelf.add_raw_attribute(existing.attributes, "nounwind")
-        return existing
+        return entryhelpers.runtime_function(self.module, symbol, ret, params, var_arg)
 
     def object(self, symbol: str) -> ir.Value:
-        """The address of the object bound to ``symbol``, as an ``i8*``."""
-        existing = self.module.globals.get(symbol)
-        if existing is None:
-            existing = ir.GlobalVariable(self.module, ir.IntType(8), symbol)
-            existing.linkage = "external"
-        return existing
+        return entryhelpers.runtime_object(self.module, symbol)
+
+
+_field = entryhelpers.field

@@ -356,8 +356,18 @@ def in_range_index(ctx: OpContext, index: D.Dim, size: D.Dim, axis: int, code: s
         return
     # an index computed from a loop's index (x[i], x[i + 1], x[n - 1 - i]): in bounds on every
     # iteration, negative values counting from the end as NumPy's do (``-size <= index < size``)
-    ctx.require_every_iteration(conj((le(D.neg(size), index), lt(index, size))), LOOP_INDEX_CODE,
+    ctx.require_every_iteration(_in_range(index, size), LOOP_INDEX_CODE,
                                 lambda: _loop_index_message(ctx, index, size, axis))
+
+
+@lru_cache(maxsize=4096)
+def _in_range(index: D.Dim, size: D.Dim):
+    """``-size <= index < size``, made once per index and size: a loop's body is interpreted
+    once per pass of its fixpoint (a nest's inner body 4-6 times), and each pass asks again of
+    the same index (nbody_step: 168 questions of 14 subscripts); the one predicate object keeps
+    its hash and symbols, computed on the first pass (``derived.py``), and its dim arithmetic
+    is not redone."""
+    return conj((le(D.neg(size), index), lt(index, size)))
 
 
 #: An index that a loop drives out of its array (see OpContext.require_every_iteration).

@@ -5,7 +5,10 @@ together (and from one disk-cache entry), and calls through either path agree wi
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+import threading
 
 import numpy as np
 import pytest
@@ -13,6 +16,9 @@ import pytest
 import shapecheck
 from shapecheck.ir import runtime
 from shapecheck.ir.codegen import engine
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "benchmarks"))
+import kernels_numba_style as K  # noqa: E402
 
 
 def chain(a, b):
@@ -95,3 +101,29 @@ def test_entries_share_the_argument_and_fault_helpers():
     np.testing.assert_array_equal(native(x.astype(np.float32), np.array([1.0, 2.0])), [1.0, 2.0])
     with pytest.raises(TypeError):
         native(x, np.array([1.0, 2.0]), x)
+
+
+@pytest.mark.parametrize("n, released", [(1_000, False), (200_000, True)])
+def test_a_fixed_program_decides_the_gil_when_compiled(n, released):
+    """A fully specialised entry knows how many elements its kernels move: it releases the GIL
+    around them (from ``RELEASE_GIL_MIN_ELEMENTS``) or not, with no branch left to run, and
+    calls from several threads agree with NumPy either way."""
+    f = shapecheck.jit(K.cumulative_sum)
+    x = np.random.default_rng(n).standard_normal(n)
+    np.testing.assert_allclose(f(x), np.cumsum(x), rtol=1e-9)
+    (spec,) = f.specializations.values()
+    entry = runtime.llvm_ir(spec.loops).glue_text
+    entry = entry[entry.index("_entry"):]
+    assert entry.count('call i8* @"sc_rt_PyEval_SaveThread"()') == released
+    assert "icmp sge" not in entry
+    results = []
+
+    def work():
+        results.extend(np.allclose(f(x), np.cumsum(x), rtol=1e-9) for _ in range(20))
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [True] * 60

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from shapecheck.ir import loops as L
 from shapecheck.ir.entryplan import EntryPlan
 
 from . import entryhelpers, lower, pyabi, shelf
@@ -118,18 +119,33 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
         else:
             data[k] = b.gep(base, [lower.lower_expr(sizes, offset)], inbounds=True)
 
-    release = b.icmp_signed(">=", lower.lower_expr(sizes, plan.moved), I64(gil_min))
-    state = b.alloca(PTR)
-    b.store(PTR(None), state)
-    with b.if_then(release):
-        b.store(b.call(api.function("sc_rt_PyEval_SaveThread", PTR, []), []), state)
-    for kernel_name, slots, index_args in plan.calls:
-        kernel = kernels[kernel_name]
-        pointer_types = kernel.function_type.args[:len(slots)]
-        b.call(kernel, [b.bitcast(data[s], t) for s, t in zip(slots, pointer_types)]
-               + [lower.lower_expr(sizes, a) for a in index_args])
-    with b.if_then(release):
-        b.call(api.function("sc_rt_PyEval_RestoreThread", ir.VoidType(), [PTR]), [b.load(state)])
+    def save() -> ir.Value:
+        return b.call(api.function("sc_rt_PyEval_SaveThread", PTR, []), [])
+
+    def restore(state: ir.Value) -> None:
+        b.call(api.function("sc_rt_PyEval_RestoreThread", ir.VoidType(), [PTR]), [state])
+
+    def call_kernels() -> None:
+        for kernel_name, slots, index_args in plan.calls:
+            kernel = kernels[kernel_name]
+            pointer_types = kernel.function_type.args[:len(slots)]
+            b.call(kernel, [b.bitcast(data[s], t) for s, t in zip(slots, pointer_types)]
+                   + [lower.lower_expr(sizes, a) for a in index_args])
+
+    if isinstance(plan.moved, L.Const):   # a fixed program: decided here, not by branches at O0
+        state = save() if plan.moved.value >= gil_min else None
+        call_kernels()
+        if state is not None:
+            restore(state)
+    else:
+        release = b.icmp_signed(">=", lower.lower_expr(sizes, plan.moved), I64(gil_min))
+        state = b.alloca(PTR)
+        b.store(PTR(None), state)
+        with b.if_then(release):
+            b.store(save(), state)
+        call_kernels()
+        with b.if_then(release):
+            restore(b.load(state))
     if plan.fault is not None:   # a failed check: its exception (``ir.faults``), nothing returned
         record = b.bitcast(data[plan.fault], I64.as_pointer())
         kind = b.load(record)

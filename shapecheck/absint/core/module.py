@@ -89,3 +89,10 @@ class ModuleInfo:
         not known here is a tensor (``B, C, H, W = x.shape`` of a ``forward`` argument)."""
         libraries = self.libraries
         return "torch" in libraries and not ({"numpy", "jax"} & libraries)
+
+    @property
+    def jax_only(self) -> bool:
+        """A JAX module (it imports jax, and neither numpy nor torch): its arrays are JAX's, which
+        are immutable, so ``x *= y`` there is ``x = x * y`` and may broadcast x to a larger shape."""
+        libraries = self.libraries
+        return "jax" in libraries and not ({"numpy", "torch"} & libraries)

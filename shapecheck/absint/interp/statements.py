@@ -93,7 +93,7 @@ class Statements:
         right = self.eval(node.value)
         result = self.binary(node, node.op, current, right, node.target, node.value)
         if type(current) is Array and type(result) is Array and current.shape.rank \
-                and result.shape.rank is not None:
+                and result.shape.rank is not None and not self.module.jax_only:
             # (a 0-d left side may be a NumPy scalar, which `+=` rebinds rather than updates)
             # In-place: the result must fit the left operand's shape (NumPy: "non-broadcastable output").
             ctx = OpContext(self, node, AUG_NAMES.get(type(node.op), "augmented assignment"))
@@ -205,10 +205,14 @@ class Statements:
         """``if x.ndim == 4:`` with x of unknown rank: x is 4-D in that branch (its dims fresh), so
         the branch is analysed at the one rank it runs at (an image model's ``rearrange(x, 'b c h w
         -> ...')`` there neither stays unknown nor fixes x's rank for the whole function). Also
-        ``x.dim() == 4``, ``len(x.shape) == 4``, ``!=`` in the else branch and each ``and``-ed test."""
-        if taken and isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        ``x.dim() == 4``, ``len(x.shape) == 4``, ``!=`` in the else branch, each ``and``-ed test, and
+        each ``or``-ed test in the else branch (``if x.dim() != 5 or ...: raise``: x is 5-D after it)."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            self._rank_branch(test.operand, not taken)
+            return
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And if taken else ast.Or):
             for part in test.values:
-                self._rank_branch(part, True)
+                self._rank_branch(part, taken)
             return
         tested = rank_test(test)
         if tested is None:

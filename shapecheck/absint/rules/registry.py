@@ -13,6 +13,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryOb
 from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .pymath import MATH, MATH_CONSTANTS
+from .strings import STR_METHODS, str_method
 from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_attribute, tensor_method
 from .torch_nn import LAYERS
 from . import einops
@@ -96,6 +97,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
         if type(receiver) is List and func.name == "pop":
             return "list.pop", _popped(receiver), args
+        if type(receiver) is Str and func.name in STR_METHODS:
+            return f"str.{func.name}", str_method(receiver, func.name), args
         return f"{type(receiver).__name__.lower()}.{func.name}", None, args
     return "?", None, args
 

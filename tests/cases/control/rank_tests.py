@@ -69,3 +69,26 @@ def torch_flatten(x):
         y = x.flatten(2).transpose(1, 2)
         reveal_shape(y)  # reveal: (x.shape[0], x.shape[2]*x.shape[3], x.shape[1])
     return x
+
+
+def checked_then_used(boxes):
+    # the check raises unless the rank is 5: past it, boxes is 5-D (De Morgan: not-or is and-not)
+    if boxes.dim() != 5 or boxes.shape[-1] != 2:
+        raise ValueError("boxes must be (B, T, N, 4, 2)")
+    reveal_shape(boxes)  # reveal: (boxes.shape[0], boxes.shape[1], boxes.shape[2], boxes.shape[3], boxes.shape[4])
+    return boxes
+
+
+def negated_and(x):
+    if not (x.ndim == 3 and x.shape[0] > 0):
+        raise ValueError("x must be 3-D")
+    reveal_shape(x)  # reveal: (x.shape[0], x.shape[1], x.shape[2])
+    return x
+
+
+def negated_test_taken(x):
+    if not x.ndim == 2:
+        reveal_shape(x)  # reveal: unknown
+        return x
+    reveal_shape(x)  # reveal: (x.shape[0], x.shape[1])
+    return x

@@ -10,15 +10,18 @@ and the GPU host through :func:`raise_recorded`.
 
 The messages are NumPy's own words (``numpy/core/src/multiarray/mapping.c``: "index %d is out of
 bounds for axis %d with size %d"; ``array_assign``: "could not broadcast input array from shape
-(2,) into shape (1,)", shapes printed without spaces).
+(2,) into shape (1,)", shapes printed without spaces; NEP 50's "Python integer 300 out of bounds
+for int8", where a Python int meets an array whose dtype cannot hold it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .dtypes import CODES
+
 __all__ = ["Fault", "FAULTS", "RECORD_WORDS", "INDEX", "NAN_TO_INT", "INFINITY_TO_INT", "TOO_LARGE_FOR_INT",
-           "broadcast_kind", "message", "raise_recorded"]
+           "broadcast_kind", "python_int_kind", "message", "raise_recorded"]
 
 
 @dataclass(frozen=True)
@@ -47,10 +50,14 @@ _BROADCASTS = {(value, target): Fault(ValueError, f"could not broadcast input ar
 _INTEGER = (Fault(ValueError, "cannot convert float NaN to integer"),
             Fault(OverflowError, "cannot convert float infinity to integer"),
             Fault(OverflowError, "Python int too large to convert to C long"))
+# NEP 50: a Python int (an int64 here) converted to a narrower integer dtype that cannot hold it.
+_PYTHON_INT_BOUNDS = {code: Fault(OverflowError, f"Python integer %lld out of bounds for {CODES[code]}")
+                      for code in ("i8", "i16", "i32", "u8", "u16", "u32", "u64")}
 FAULTS: tuple[Fault, ...] = (
     Fault(IndexError, "index %lld is out of bounds for axis %lld with size %lld"),
     *_BROADCASTS.values(),
     *_INTEGER,
+    *_PYTHON_INT_BOUNDS.values(),
 )
 INDEX = 1   # the kind of a failed index check: [INDEX, index as written, axis, size]
 NAN_TO_INT, INFINITY_TO_INT, TOO_LARGE_FOR_INT = (FAULTS.index(f) + 1 for f in _INTEGER)
@@ -61,6 +68,13 @@ def broadcast_kind(value_rank: int, target_rank: int) -> int | None:
     """The kind of a failed assignment broadcast (values: the value's dims, then the target's),
     or None beyond :data:`MAX_CHECKED_RANK`."""
     fault = _BROADCASTS.get((value_rank, target_rank))
+    return None if fault is None else FAULTS.index(fault) + 1
+
+
+def python_int_kind(dtype: str) -> int | None:
+    """The kind of a Python int out of ``dtype``'s bounds (values: the int), or None where every
+    int64 fits (int64 itself, the floats, bool's conversion never fails)."""
+    fault = _PYTHON_INT_BOUNDS.get(dtype)
     return None if fault is None else FAULTS.index(fault) + 1
 
 

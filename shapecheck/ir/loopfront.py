@@ -55,6 +55,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Union
 
+import numpy as np
+
 from shapecheck.constraints import dims
 from shapecheck.subst import Scope
 from shapecheck.subst.dimterms import dim_of
@@ -138,6 +140,53 @@ _COMPARE_CODES = {"less": "lt", "less_equal": "le", "greater": "gt", "greater_eq
 _ALLOCATORS = {"zeros": 0, "ones": 1, "empty": None, "full": "value"}
 _MODULES = {"np": "np", "numpy": "np", "math": "math"}
 _RANGES = ("range", "prange")
+_NARROW_INTS = ("i8", "i16", "i32", "u8", "u16", "u32", "u64")   # Python ints may not fit
+
+
+def _of_arguments(expr: L.Expr) -> bool:
+    """Whether an expression reads only constants and 0-d inputs (Python scalar arguments)."""
+    if isinstance(expr, L.Const):
+        return True
+    if isinstance(expr, L.Load):
+        return expr.indices == ()
+    if isinstance(expr, L.Binary):
+        return _of_arguments(expr.lhs) and _of_arguments(expr.rhs)
+    if isinstance(expr, L.Unary):
+        return _of_arguments(expr.operand)
+    if isinstance(expr, L.Cast):
+        return _of_arguments(expr.value)
+    return False
+
+
+def _negative(x: L.Expr) -> L.Expr:
+    return L.Compare("lt", x, L.Const(0, I))
+
+
+def _is(x: L.Expr, value: int) -> L.Expr:
+    return L.Compare("eq", x, L.Const(value, I))
+
+
+def _product_overflows(a: L.Expr, b: L.Expr, product: L.Expr) -> L.Expr:
+    # a * b wrapped iff product // a != b (an exact division otherwise); a = -1 apart (MIN // -1 traps)
+    divisor = L.Select(L.Binary("or", _is(a, 0), _is(a, -1)), L.Const(1, I), a)
+    wrapped = L.Binary("and", L.Unary("not", L.Binary("or", _is(a, 0), _is(a, -1))),
+                       L.Compare("ne", L.Binary("floordiv", product, divisor), b))
+    return L.Binary("or", wrapped, L.Binary("and", _is(a, -1), _is(b, -2 ** 63)))
+
+
+# int64 add/sub/mul that wrapped, from the operands and the wrapped result (two's complement).
+_OVERFLOWS = {
+    "add": lambda a, b, r: L.Binary("and", L.Compare("eq", _negative(a), _negative(b)),
+                                    L.Compare("ne", _negative(r), _negative(a))),
+    "sub": lambda a, b, r: L.Binary("and", L.Compare("ne", _negative(a), _negative(b)),
+                                    L.Compare("ne", _negative(r), _negative(a))),
+    "mul": _product_overflows,
+}
+
+
+def _python_int(x: Scalar) -> bool:
+    """A Python int (a literal, an argument, arithmetic on them): weak, of an integer dtype."""
+    return x.weak and x.dtype in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES
 _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "call"}
 
 
@@ -450,6 +499,7 @@ class _KernelTracer(ArrayCode):
             if array.is_input:
                 self.written_inputs.add(array.name)   # as Numba: the caller's array changes
             scalar = self.scalar(value, target)
+            self.python_int_as(scalar, array.dtype)
             return [L.Store(array.name, indices, _cast(scalar.expr, array.dtype))]
         if isinstance(target, (ast.Tuple, ast.List)):
             if not isinstance(value, tuple) or len(value) != len(target.elts):
@@ -827,8 +877,17 @@ class _KernelTracer(ArrayCode):
                 inputs, result = loop_dtypes(op, tuple((s.dtype, s.weak) for s in scalars))
         except UnsupportedDtype as exc:
             raise self.error(node, str(exc)) from exc
-        args = [_cast(s.expr, d) for s, d in zip(scalars, inputs)]
         weak = all(s.weak for s in scalars)
+        if not weak and op in _COMPARE_CODES and \
+                any(_python_int(s) and d in _NARROW_INTS for s, d in zip(scalars, inputs)):
+            # NumPy compares a Python int with an integer array exactly, in or out of the array's
+            # range (int8 < 300 holds): as int64 (or int64 with uint64: the mixed loop below).
+            inputs = tuple("i64" if d in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES and (d != "u64" or _python_int(s))
+                           else d for s, d in zip(scalars, inputs))
+        elif not weak:
+            for s, d in zip(scalars, inputs):
+                self.python_int_as(s, d)
+        args = [_cast(s.expr, d) for s, d in zip(scalars, inputs)]
         if result == "bool" and op in ("add", "mul", "maximum", "minimum"):
             args = [_cast(a, "i64") for a in args]   # logic on bools, on integers (see ir.dtypes)
         if op in _COMPARE_CODES and len(set(inputs)) > 1:
@@ -840,7 +899,12 @@ class _KernelTracer(ArrayCode):
         if op in _COMPARE_CODES:
             return Scalar(L.Compare(_COMPARE_CODES[op], *args), weak)
         if op in ("add", "sub", "mul", "div", "floordiv", "mod"):
-            return Scalar(_cast(L.Binary(op, *args), result), weak)
+            out = L.Binary(op, *args)
+            if weak and op in _OVERFLOWS and all(_python_int(s) and _of_arguments(s.expr) for s in scalars):
+                # Python's ints do not wrap: arithmetic on the arguments past int64 is NumPy's
+                # OverflowError where it meets an array (loop counters, bounded by their trips, are not checked)
+                self.fault_if(_OVERFLOWS[op](*args, out), faults.TOO_LARGE_FOR_INT, ())
+            return Scalar(_cast(out, result), weak)
         if op == "neg":
             return Scalar(L.Unary("neg", args[0]), weak)
         return Scalar(_cast(L.Call(op, tuple(args)), result), weak)
@@ -1069,6 +1133,20 @@ class _KernelTracer(ArrayCode):
         if name in ("float32", "float64", "int32", "int64", "bool_") and module == "np" and len(args) == 1:
             return Scalar(_cast(self.scalar(args[0], node).expr, DTYPE_NAMES[name]))
         raise self.error(node, f"unsupported call {module}.{name} in loop code")
+
+    def python_int_as(self, x: Scalar, dtype: str) -> None:
+        """NEP 50: a Python int meeting an array as ``dtype`` must be one of its values; NumPy's
+        OverflowError where it is not, checked where it is evaluated (``int8_array[i] + 300``)."""
+        kind = faults.python_int_kind(dtype)
+        if kind is None or not _python_int(x):
+            return
+        info = np.iinfo(CODES[dtype])
+        if isinstance(x.expr, L.Const) and info.min <= x.expr.value <= info.max:
+            return
+        below = L.Compare("lt", x.expr, L.Const(int(info.min), I))
+        # every non-negative int64 is a uint64
+        bad = below if dtype == "u64" else L.Binary("or", below, L.Compare("gt", x.expr, L.Const(int(info.max), I)))
+        self.fault_if(bad, kind, (x.expr,))
 
     def python_int(self, x: Scalar) -> Scalar:
         """``int(x)`` of a float (``math.floor`` too), toward zero as Python's: where it is no

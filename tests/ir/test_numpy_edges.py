@@ -2,8 +2,8 @@
 index, reduction, broadcast and matmul kernel kind at sizes 0 and 1 (fully specialised, and with
 symbolic shapes, where one kernel serves every size), and Python scalars of every kind with arrays
 of every dtype (NEP 50: ``int8_array + 300`` raises OverflowError, ``int8_array < 300`` holds,
-``y * 2`` of a Python int is exact). Each call must give NumPy's result (dtype, shape, values) or
-raise NumPy's exception type. Issue 12, item 1.
+``y * 2`` of a Python int is exact), in array code and in loop code. Each call must give NumPy's
+result (dtype, shape, values) or raise NumPy's exception type. Issue 12, item 1.
 
 The calls run in a fresh subprocess (a crash fails the test, not the test run).
 """
@@ -31,6 +31,16 @@ DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"
 SCALAR_EXPRS = ["a + s", "a * s", "s - a", "a < s", "a == s", "a >= s", "np.maximum(a, s)", "a + s * 2",
                 "a - s * s", "a * (s + 1) - 1", "a / s"]
 SCALARS = ["3", "300", "-1", "-129", "2 ** 62", "-(2 ** 63)", "2 ** 63 - 1", "1.5", "True", "0"]
+# Loop code (Numba's style) with a Python scalar: parameters, body.
+LOOPS = {
+    "shift": ("x, by", "for i in range(x.shape[0]):\n        x[i] = x[i] + by\n    return x"),
+    "store": ("x, v", "for i in range(x.shape[0]):\n        x[i] = v\n    return x"),
+    "count_below": ("x, t", "c = 0\n    for i in range(x.shape[0]):\n        if x[i] < t:\n            c += 1\n"
+                    "    return c"),
+    "scaled_sum": ("x, k", "s = x[0] * 0\n    for i in range(x.shape[0]):\n        s += x[i] * (k * 2)\n"
+                   "    return s"),
+}
+LOOP_DTYPES = ["int8", "uint8", "int64"]
 
 CHILD = textwrap.dedent('''
     import importlib, json, os, sys, tempfile, warnings
@@ -43,7 +53,8 @@ CHILD = textwrap.dedent('''
     with open(os.path.join(folder, "edge_cases.py"), "w") as f:
         f.write("import numpy as np\\n")
         for key, case in cases.items():
-            f.write(f"\\ndef {{key}}({{', '.join(case['params'])}}):\\n    return {{case['expr']}}\\n")
+            body = case.get("body") or f"return {{case['expr']}}"
+            f.write(f"\\ndef {{key}}({{', '.join(case['params'])}}):\\n    {{body}}\\n")
     sys.path.insert(0, folder)
     module = importlib.import_module("edge_cases")
 
@@ -72,8 +83,8 @@ CHILD = textwrap.dedent('''
         compiled = shapecheck.jit(fn) if case["shapes"] is None else \\
             shapecheck.jit(fn, shapes=case["shapes"], dtypes={{p: "f64" for p in case["params"]}})
         for text in case["calls"]:
-            args = eval(text, {{"np": np}})
-            wrong = differs(run(compiled, args), run(fn, args))
+            # fresh arguments for each (loop code writes into them)
+            wrong = differs(run(compiled, eval(text, {{"np": np}})), run(fn, eval(text, {{"np": np}})))
             out[f"{{key}}({{text}})"] = "ok" if wrong is None else "WRONG " + wrong
     print(json.dumps(out))
 ''')
@@ -107,6 +118,12 @@ def _cases() -> dict:
             array = f"np.array([0, 1, 5], np.{dtype if dtype != 'bool' else 'bool_'})"
             cases[f"scalar_{k}_{dtype}"] = {"params": ["a", "s"], "expr": expr, "shapes": None,
                                             "calls": [f"({array}, {value})" for value in SCALARS]}
+    for name, (params, body) in LOOPS.items():
+        for dtype in LOOP_DTYPES:
+            for n in (0, 3):
+                array = f"np.arange({n}).astype(np.{dtype})"
+                cases[f"loop_{name}_{dtype}_{n}"] = {"params": params.split(", "), "body": body, "shapes": None,
+                                                     "calls": [f"({array}, {value})" for value in SCALARS]}
     cases["scalar_quotient"] = {"params": ["a", "s", "t"], "expr": "a + s / t", "shapes": None,
                                 "calls": ["(np.ones(3), 1.0, 0.0)", "(np.ones(3), 3, 0)", "(np.ones(3), 3, 2)"]}
     return cases
@@ -120,7 +137,7 @@ def outcomes(tmp_path_factory):
     return run_json_child(CHILD.format(cases=json.dumps(CASES)), tmp_path_factory.mktemp("cache"), timeout=900)
 
 
-@pytest.mark.parametrize("kind", ["sizes_1d", "symbolic_1d", "sizes_2d", "symbolic_2d", "scalar"])
+@pytest.mark.parametrize("kind", ["sizes_1d", "symbolic_1d", "sizes_2d", "symbolic_2d", "scalar", "loop"])
 def test_numpys_answer_or_numpys_exception(outcomes, kind):
     wrong = {k: v for k, v in outcomes.items() if k.startswith(kind) and v != "ok"}
     assert not wrong, wrong

@@ -9,7 +9,10 @@ What a caller may pass, and what the program receives (a Python exception for an
 - a NumPy scalar (``np.float64(0.01)``) or a 0-d array: a 0-d array of its dtype;
 - a Python ``bool``/``int``/``float``: a 0-d array of ``bool``/``int64``/``float64`` marked
   *weak*: under NumPy 2's promotion rules (NEP 50) a Python scalar takes the dtype of the arrays
-  it meets (``float32_array * 0.5`` is float32), so the front end casts it to theirs;
+  it meets (``float32_array * 0.5`` is float32), so the front end casts it to theirs. The value
+  itself is kept (``python``): where it meets an array, the call converts it as NumPy does
+  (``ir.guards``). An int beyond int64 is *big*: its array is a placeholder the array-code front
+  end never reads (only Python computes with it), and loop code refuses it;
 - a list or tuple of numbers (nested, rectangular): converted with ``np.asarray``, as Numba
   converts them to arrays (not for a parameter the function writes into: its writes would
   not reach the caller's list; ``jit`` refuses it).
@@ -37,6 +40,7 @@ _OPERATORS = ("__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "_
 
 # A Python scalar's dtype when no array decides it (NumPy's defaults).
 _PYTHON_SCALARS = {bool: np.bool_, int: np.int64, float: np.float64}
+_INT64 = np.iinfo(np.int64)
 
 
 @dataclass(frozen=True)
@@ -51,10 +55,21 @@ class Argument:
     # "list" or "tuple" when ``array`` was converted from one: a function that writes into the
     # argument is refused it (the caller's sequence would not see the writes)
     sequence: str | None = None
+    python: object = None       # a weak argument's Python value
 
     @property
     def code(self) -> str:
         return DTYPE_CODES[self.array.dtype]
+
+    @property
+    def big(self) -> bool:
+        """A Python int beyond int64 (its ``array`` is a placeholder)."""
+        return self.weak and type(self.python) is int and not _INT64.min <= self.python <= _INT64.max
+
+    @property
+    def kind(self) -> tuple:
+        """What a compiled version depends on besides the shape: dtype, weak, big."""
+        return self.array.dtype, self.weak, self.big
 
 
 def convert(function: str, name: str, value) -> Argument:
@@ -71,10 +86,8 @@ def convert(function: str, name: str, value) -> Argument:
                             f"operators another meaning ({', '.join(overridden)}); pass np.asarray of it")
         array = np.asarray(value).view(np.ndarray)
     elif type(value) in _PYTHON_SCALARS:
-        try:
-            array = np.asarray(value, _PYTHON_SCALARS[type(value)])
-        except OverflowError:
-            raise TypeError(f"{function}(): argument {name!r} = {value} does not fit in int64") from None
+        big = type(value) is int and not _INT64.min <= value <= _INT64.max
+        array = np.asarray(0 if big else value, _PYTHON_SCALARS[type(value)])
         weak = True
     elif isinstance(value, (list, tuple)):
         try:
@@ -95,4 +108,4 @@ def convert(function: str, name: str, value) -> Argument:
     if array.dtype not in DTYPE_CODES:
         raise TypeError(f"{function}(): argument {name!r} has dtype {array.dtype}; "
                         f"supported: {', '.join(str(d) for d in DTYPE_CODES)}")
-    return Argument(array, weak, original, sequence)
+    return Argument(array, weak, original, sequence, value if weak else None)

@@ -75,6 +75,9 @@ class Tensor:
     weak: bool = False     # a Python scalar (NEP 50): it adopts the dtype of the arrays it meets
     # a weak scalar's value as Python computes it (``guards.evaluate``), None when unknown
     value: tuple | None = None
+    # a Python int beyond int64 (or arithmetic on one): only Python computes it, so compiled code
+    # must not read it (``emit`` refuses); it meets arrays as a scalar input (``leave_weak``)
+    big: bool = False
 
 
 DTYPE_NAMES = {**{str(dtype): code for code, dtype in CODES.items()}, "bool_": "bool",
@@ -114,12 +117,14 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
 
 def trace_guarded(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
                   shapes: Mapping[str, ShapeSpec], dtypes: Mapping[str, str] | None = None,
-                  default_dtype: str = "f32", weak: frozenset = frozenset()) -> tuple[G.Module, Guards]:
+                  default_dtype: str = "f32", weak: frozenset = frozenset(),
+                  big: frozenset = frozenset()) -> tuple[G.Module, Guards]:
     """:func:`trace`, with what a call must satisfy for the module to compute what NumPy does
-    (``ir.guards``: the sizes a symbolic module is exact for, its Python scalars' checks)."""
+    (``ir.guards``: the sizes a symbolic module is exact for, its Python scalars' inputs);
+    ``big`` names the weak arguments that are Python ints beyond int64."""
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
-    tracer = _Tracer(defs, dtypes or {}, default_dtype, weak)
+    tracer = _Tracer(defs, dtypes or {}, default_dtype, weak, big)
     module = tracer.entry(defs[func_name], shapes)
     scalars = sorted(tracer.scalars, key=lambda guard: not guard.input)   # the inputs first, in order
     return module, Guards(tuple(tracer.sizes), tuple(scalars))
@@ -221,9 +226,11 @@ def parse_shape(spec: ShapeSpec) -> tuple:
 
 
 class _Tracer:
-    def __init__(self, defs: dict, dtypes: Mapping[str, str], default_dtype: str, weak: frozenset = frozenset()):
+    def __init__(self, defs: dict, dtypes: Mapping[str, str], default_dtype: str, weak: frozenset = frozenset(),
+                 big: frozenset = frozenset()):
         self.defs = defs
         self.weak = weak
+        self.big = big
         self.dtypes = dtypes
         self.default_dtype = default_dtype
         self.scope = Scope.empty()
@@ -254,6 +261,8 @@ class _Tracer:
 
     def check_weak_result(self, value: Any) -> None:
         """A Python scalar returned: computed as its dtype, so NumPy's conversion must hold it."""
+        if isinstance(value, Tensor) and value.big:
+            raise TraceError("the function returns a Python int beyond int64, which compiled code cannot hold")
         if isinstance(value, Tensor) and value.weak and value.value is not None:
             self.scalars.setdefault(ScalarGuard(value.value, value.type.dtype, input=False), None)
 
@@ -263,6 +272,10 @@ class _Tracer:
         return name
 
     def emit(self, op: str, args: Sequence[Tensor], attrs: Mapping[str, Any] = (), node: ast.AST | None = None) -> Tensor:
+        big = [a for a in args if a.big]
+        if big:
+            raise TraceError(f"{line_of(node)}a Python int beyond int64 ({big[0].name.hint}) is used where compiled "
+                             "code would compute with it (it may meet arrays, in arithmetic Python computes)")
         attrs = dict(attrs)
         try:
             t = infer_type(op, tuple(a.type for a in args), attrs, self.prove)
@@ -323,7 +336,8 @@ class _Tracer:
             t = G.TensorType(dtype, tuple(shape))
             params.append(G.Param(name, t))
             scalar = a.arg in self.weak and not shape
-            env[a.arg] = Tensor(name, t, weak=scalar, value=("arg", len(params) - 1) if scalar else None)
+            env[a.arg] = Tensor(name, t, weak=scalar, value=("arg", len(params) - 1) if scalar else None,
+                                big=scalar and a.arg in self.big)
         result = self.body(fn, env)
         if isinstance(result, tuple):
             items = tuple(self.tensor(x, None) for x in result)
@@ -423,22 +437,28 @@ class _Tracer:
             for v, d in zip(values, inputs):
                 if _is_python_int(v) and not isinstance(v, Tensor) and not _fits(v, d):
                     # NEP 50: a Python int the loop's dtype cannot hold (np.where wraps it instead)
-                    raise OverflowError(f"Python integer {v} out of bounds for {CODES[d]}")
+                    raise OverflowError("Python int too large to convert to C long" if d == "i64" else
+                                        f"Python integer {v} out of bounds for {CODES[d]}")
             values = [self.leave_weak(v, d) for v, d in zip(values, inputs)]
         if op in ("floor", "ceil") and result not in ("f32", "f64"):
             return self.as_dtype(values[0], result, node)   # NumPy 2: the floor of an integer is itself
         if len(set(inputs)) > 1 and op in NEGATIVE_SIDE:
             return self.mixed_sign_compare(op, values, inputs, node)
+        if all_weak and any(_beyond_int64(v) for v in values):
+            # Python alone computes with an int beyond int64: nothing is compiled (emit refuses a use)
+            return Tensor(self.fresh("big"), G.TensorType(result, ()), weak=True,
+                          value=self.python_value(op, values), big=True)
         logic = result == "bool" and op in _BOOL_LOGIC
         args = [self.as_dtype(v, "i64" if logic else d, node) for v, d in zip(values, inputs)]
         out = self.emit(op, args, node=node)
         if logic:
             out = self.emit("cast", (out,), {"dtype": "bool"}, node)
-        value = None
-        if all_weak and op in PYTHON_OPS:
-            trees = [v.value if isinstance(v, Tensor) else ("const", v) for v in values]
-            value = (op, *trees) if all(t is not None for t in trees) else None
-        return replace(out, weak=all_weak, value=value)
+        return replace(out, weak=all_weak, value=self.python_value(op, values) if all_weak else None)
+
+    def python_value(self, op: str, values: Sequence[Any]) -> tuple | None:
+        """The Python expression of an op on Python scalars (``guards.evaluate``), or None."""
+        trees = [v.value if isinstance(v, Tensor) else ("const", v) for v in values]
+        return (op, *trees) if op in PYTHON_OPS and all(t is not None for t in trees) else None
 
     def mixed_sign_compare(self, op: str, values: Sequence[Any], inputs: tuple, node) -> Tensor:
         """NumPy compares int64 with uint64 exactly (a loop of mixed inputs): a negative signed
@@ -807,6 +827,13 @@ def _python_int_outside(value: Any, dtype: str) -> bool:
     return isinstance(value, Tensor) or not _fits(value, dtype)
 
 
+def _beyond_int64(value: Any) -> bool:
+    """A Python int (an argument, a constant, arithmetic) that int64 cannot hold."""
+    if isinstance(value, Tensor):
+        return value.big
+    return _is_python_int(value) and not _fits(value, "i64")
+
+
 def _is_python_int(value: Any) -> bool:
     if isinstance(value, Tensor):
         return value.weak and value.type.dtype[0] in "iu"
@@ -858,6 +885,8 @@ def _python_arith(op: str, a: Any, b: Any, node) -> Any:
         return table[op](a, b)
     if op == "div" and isinstance(a, int) and isinstance(b, int):
         return a / b
+    if op == "pow" and isinstance(a, int) and isinstance(b, int) and 0 <= b <= 4096:   # 2 ** 62: Python's int
+        return a ** b
     raise TraceError(f"{line_of(node)}unsupported size arithmetic {op}")
 
 

@@ -127,7 +127,7 @@ class Dispatcher:
     def _eager(self) -> None:
         # Unnamed dtypes default to float32; a call with other dtypes builds its own version.
         dtypes = {p: (self.dtypes or {}).get(p, "f32") for p in self.params}
-        key = ("symbolic", tuple((runtime.NUMPY_DTYPES[dtypes[p]], False) for p in self.params))
+        key = ("symbolic", tuple((runtime.NUMPY_DTYPES[dtypes[p]], False, False) for p in self.params))   # Argument.kind
         self._specialize_or_fallback(self.shapes, dtypes, key)
 
     def __call__(self, *args, **kwargs):
@@ -167,7 +167,7 @@ class Dispatcher:
             result = _run(spec, arguments)
         except OutsideSizes:
             # Outside the sizes the symbolic kernel is exact for: these exact shapes' own version.
-            exact = tuple((a.array.shape, a.array.dtype, a.weak) for a in arguments)
+            exact = tuple((a.array.shape, *a.kind) for a in arguments)
             spec = self.specializations.get(exact)
             if spec is None:
                 spec = self._build(arguments, exact, shapes={name: tuple(arg.array.shape)
@@ -190,19 +190,21 @@ class Dispatcher:
 
     def _key(self, arguments: list[Argument]) -> tuple:
         if self.shapes is not None:
-            return ("symbolic", tuple((a.array.dtype, a.weak) for a in arguments))
-        return tuple((a.array.shape, a.array.dtype, a.weak) for a in arguments)
+            return ("symbolic", tuple(a.kind for a in arguments))
+        return tuple((a.array.shape, *a.kind) for a in arguments)
 
     def _build(self, arguments: list[Argument], key, shapes=None) -> Specialization | None:
         dtypes = {name: arg.code for name, arg in zip(self.params, arguments)}
         weak = frozenset(name for name, arg in zip(self.params, arguments) if arg.weak)
+        big = frozenset(name for name, arg in zip(self.params, arguments) if arg.big)
         exact = shapes is not None    # a symbolic function's version for one call's shapes
         shapes = shapes or self.shapes or {name: tuple(arg.array.shape) for name, arg in zip(self.params, arguments)}
-        return self._specialize_or_fallback(shapes, dtypes, key, weak, fast=not exact)
+        return self._specialize_or_fallback(shapes, dtypes, key, weak, fast=not exact, big=big)
 
-    def _specialize_or_fallback(self, shapes, dtypes, key, weak=frozenset(), fast=True) -> Specialization | None:
+    def _specialize_or_fallback(self, shapes, dtypes, key, weak=frozenset(), fast=True,
+                                big=frozenset()) -> Specialization | None:
         try:
-            spec = specialize(self.py_func, shapes, dtypes, fastmath=self.fastmath, weak=weak)
+            spec = specialize(self.py_func, shapes, dtypes, fastmath=self.fastmath, weak=weak, big=big)
         except UnsupportedError as error:
             if not self.fallback:
                 raise
@@ -235,7 +237,7 @@ def _run(spec: Specialization, arguments: list[Argument]):
     """Run ``spec`` on the arguments and the scalar inputs its guards compute from them."""
     scalars = ()
     if spec.guards.scalars:
-        scalars = scalar_inputs(spec.guards.scalars, tuple(a.array.item() if a.weak else None for a in arguments))
+        scalars = scalar_inputs(spec.guards.scalars, tuple(a.python for a in arguments))
     return spec.executable(*(a.array for a in arguments), *scalars)
 
 
@@ -266,18 +268,21 @@ def _scalarize(result):
 
 
 def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
-               weak: frozenset = frozenset()) -> Specialization:
-    """Trace ``fn`` for ``shapes``/``dtypes`` (``weak``: parameters bound to Python scalars),
-    lower it to loops and compile it."""
+               weak: frozenset = frozenset(), big: frozenset = frozenset()) -> Specialization:
+    """Trace ``fn`` for ``shapes``/``dtypes`` (``weak``: parameters bound to Python scalars, ``big``:
+    to Python ints beyond int64), lower it to loops and compile it."""
     # lazy: start-up time (the front ends load the analyser via api: ~70 ms)
     from . import frontend, loopfront, pipeline
 
     guards = Guards()
     try:
         if loopfront.uses_loops(fn):    # Numba-style loop code: straight to one loop kernel
+            if big:   # its scalars are int64 variables, as Numba's
+                raise OverflowError(f"{getattr(fn, '__name__', fn)}(): argument {sorted(big)[0]!r}: Python int too "
+                                    "large to convert to C long (loop code computes with int64)")
             graph, loops = None, loopfront.trace_loops(fn, shapes=shapes, dtypes=dtypes, weak=weak)
         else:
-            graph, guards = frontend.trace_guarded(fn, shapes=shapes, dtypes=dtypes, weak=weak)
+            graph, guards = frontend.trace_guarded(fn, shapes=shapes, dtypes=dtypes, weak=weak, big=big)
             loops = pipeline.compile_to_loops(graph)
     except frontend.ShapeError as error:
         # The user's shape error, raised as NumPy would raise it (a ValueError, an IndexError...),

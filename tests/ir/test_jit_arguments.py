@@ -106,7 +106,7 @@ CORRECT = ["numpy_float64_scalar", "python_float", "python_int", "python_bool", 
            "byteswapped", "keywords", "default_argument", "default_overridden",
            "bool_row_counts", "bool_matmul", "int32_row_sum_overflow", "int_true_divide",
            "memmap_like_subclass", "loop_f32_accumulator", "loop_f32_scaled_by_f64", "loop_int_accumulator",
-           "loop_strided", "loop_uint64_gather", "loop_int8_gather", "loop_gather_list"]
+           "loop_strided", "loop_uint64_gather", "loop_int8_gather", "loop_gather_list", "huge_int"]
 
 REFUSED = [
     ("too_few", "TypeError: step(): missing a required argument: 'dt'"),
@@ -117,7 +117,6 @@ REFUSED = [
     ("string", "TypeError: halve(): argument 'x' must be a NumPy array, a list of numbers or a number, got str"),
     ("none", "TypeError: halve(): argument 'x' must be a NumPy array, a list of numbers or a number, got NoneType"),
     ("ragged_list", "ValueError: row_sums(): argument 'x': cannot convert the list to an array"),
-    ("huge_int", "TypeError: step(): argument 'dt' = 1180591620717411303424 does not fit in int64"),
     ("shape_error", "ValueError: argument_functions.py, line 31: matmul: x is (4, 3) but w is (4, 5): 3 != 4 [SC102]"),
     ("broadcast_error", "ValueError: argument_functions.py, line 7: add: shapes cannot be broadcast together"),
     ("matrix", "TypeError: halve(): argument 'x' is a matrix, which gives NumPy's operators another meaning"),

@@ -29,8 +29,11 @@ SIZES_2D = [(0, 3), (3, 0), (0, 0), (1, 1), (1, 3), (2, 3)]
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64"]
 # A Python scalar's expression, and the values passed for it (kinds NEP 50 treats apart).
 SCALAR_EXPRS = ["a + s", "a * s", "s - a", "a < s", "a == s", "a >= s", "np.maximum(a, s)", "a + s * 2",
-                "a - s * s", "a * (s + 1) - 1", "a / s"]
+                "a - s * s", "a * (s + 1) - 1", "a / s", "a + (s - 2 ** 64)", "a * 2 ** 62"]
 SCALARS = ["3", "300", "-1", "-129", "2 ** 62", "-(2 ** 63)", "2 ** 63 - 1", "1.5", "True", "0"]
+# Beyond int64 (array code, not compared: an integer array compared with one is an OverflowError
+# where NumPy answers all True or all False)
+BIG = ["2 ** 63", "2 ** 64 - 1", "2 ** 70", "-(2 ** 64) + 5", "10 ** 400"]
 # Loop code (Numba's style) with a Python scalar: parameters, body.
 LOOPS = {
     "shift": ("x, by", "for i in range(x.shape[0]):\n        x[i] = x[i] + by\n    return x"),
@@ -117,7 +120,8 @@ def _cases() -> dict:
         for dtype in rng.sample(DTYPES, 3) + ["int8"]:
             array = f"np.array([0, 1, 5], np.{dtype if dtype != 'bool' else 'bool_'})"
             cases[f"scalar_{k}_{dtype}"] = {"params": ["a", "s"], "expr": expr, "shapes": None,
-                                            "calls": [f"({array}, {value})" for value in SCALARS]}
+                                            "calls": [f"({array}, {value})" for value in
+                                                      SCALARS + (BIG if "<" not in expr and "=" not in expr else [])]}
     for name, (params, body) in LOOPS.items():
         for dtype in LOOP_DTYPES:
             for n in (0, 3):

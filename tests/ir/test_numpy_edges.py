@@ -1,9 +1,11 @@
 """A seeded differential test of ``shapecheck.jit`` against NumPy at NumPy's edges: every slice,
 index, reduction, broadcast and matmul kernel kind at sizes 0 and 1 (fully specialised, and with
-symbolic shapes, where one kernel serves every size), and Python scalars of every kind with arrays
-of every dtype (NEP 50: ``int8_array + 300`` raises OverflowError, ``int8_array < 300`` holds,
-``y * 2`` of a Python int is exact), in array code and in loop code. Each call must give NumPy's
-result (dtype, shape, values) or raise NumPy's exception type. Issue 12, item 1.
+symbolic shapes, where one kernel serves every size; C order, reversed and strided views, Fortran
+order), and Python scalars of every kind with arrays of every dtype (NEP 50: ``int8_array + 300``
+raises OverflowError, ``int8_array < 300`` holds, ``y * 2`` of a Python int is exact, ints beyond
+int64 meet float and uint64 arrays), NumPy scalars, 0-d and one-element arrays, in array code and
+in loop code. Each call must give NumPy's result (dtype, shape, values) or raise NumPy's exception
+type. Issue 12, item 1.
 
 The calls run in a fresh subprocess (a crash fails the test, not the test run).
 """
@@ -17,6 +19,7 @@ import textwrap
 import pytest
 from child_process import run_json_child
 
+# Kernel kinds at sizes 0 and 1: slices (negative steps too), indices, reductions, broadcasts, matmul.
 ONE_D = ["x[1:] - x[:-1]", "x[2:] * 2.0", "x[:1] + 1.0", "x[::-1] + 1.0", "x[::2] * x[::2]",
          "x[-2::-2] + 1.0", "x[1:-1:2] - 1.0", "x[0] + 1.0", "x[-1] * 2.0", "x[1] - x[0]", "x.max()", "np.min(x)",
          "x.sum() + x.mean()", "x.max() - x.min()", "x[:, None] - x[None, :]",
@@ -31,6 +34,8 @@ DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"
 SCALAR_EXPRS = ["a + s", "a * s", "s - a", "a < s", "a == s", "a >= s", "np.maximum(a, s)", "a + s * 2",
                 "a - s * s", "a * (s + 1) - 1", "a / s", "a + (s - 2 ** 64)", "a * 2 ** 62"]
 SCALARS = ["3", "300", "-1", "-129", "2 ** 62", "-(2 ** 63)", "2 ** 63 - 1", "1.5", "True", "0"]
+# NumPy scalars, 0-d and one-element arrays: strong (they keep their dtype), in array code
+STRONG = ["np.int8(100)", "np.uint64(2 ** 63)", "np.float32(1.5)", "np.array(7)", "np.array([2.5])"]
 # Beyond int64 (array code, not compared: an integer array compared with one is an OverflowError
 # where NumPy answers all True or all False)
 BIG = ["2 ** 63", "2 ** 64 - 1", "2 ** 70", "-(2 ** 64) + 5", "10 ** 400"]
@@ -111,7 +116,10 @@ def _cases() -> dict:
         cases[f"sizes_1d_{k}"] = {"params": ["x"], "expr": expr, "shapes": None, "calls": calls}
         cases[f"symbolic_1d_{k}"] = {"params": ["x"], "expr": expr, "shapes": {"x": ["n"]}, "calls": calls}
     for k, expr in enumerate(TWO_D):
-        calls = [f"({_array(s)},)" for s in SIZES_2D]
+        # C order, and views NumPy gives: reversed and strided, Fortran order
+        calls = [f"({_array(s)},)" for s in SIZES_2D] + \
+            [f"({_array((s[0] * 2, s[1]))}[::-2],)" for s in SIZES_2D[:4]] + \
+            [f"(np.asfortranarray({_array(s)}),)" for s in SIZES_2D[3:]]
         cases[f"sizes_2d_{k}"] = {"params": ["x"], "expr": expr, "shapes": None, "calls": calls}
         cases[f"symbolic_2d_{k}"] = {"params": ["x"], "expr": expr, "shapes": {"x": ["n", "m"]}, "calls": calls}
     # Python scalars: every expression on a seeded sample of dtypes, each with every value.
@@ -120,8 +128,8 @@ def _cases() -> dict:
         for dtype in rng.sample(DTYPES, 3) + ["int8"]:
             array = f"np.array([0, 1, 5], np.{dtype if dtype != 'bool' else 'bool_'})"
             cases[f"scalar_{k}_{dtype}"] = {"params": ["a", "s"], "expr": expr, "shapes": None,
-                                            "calls": [f"({array}, {value})" for value in
-                                                      SCALARS + (BIG if "<" not in expr and "=" not in expr else [])]}
+                                            "calls": [f"({array}, {value})" for value in SCALARS + STRONG +
+                                                      (BIG if "<" not in expr and "=" not in expr else [])]}
     for name, (params, body) in LOOPS.items():
         for dtype in LOOP_DTYPES:
             for n in (0, 3):

@@ -229,3 +229,22 @@ def test_an_assertion_of_impossible_ranks_keeps_the_possible_ones():
 def test_a_rank_test_within_the_limit_still_refines():
     source = "def f(x):\n    if x.ndim == 64:\n        reveal_shape(x)\n    return x\n"
     assert reveals(source)[0].endswith("x.shape[62], x.shape[63])")
+
+
+# -- real code outside the corpora (scikit-image, stop 23) -----------------------------------------
+@pytest.mark.parametrize("source", [
+    "import numpy as np\nn = int(np.inf)\n",                      # skimage's num_peaks=np.inf
+    "import math\nn = int(math.nan)\n",
+    "import math\nn = int(-math.inf) + 1\n",
+    "import math\nk = math.factorial(10**7)\n",                   # digits without end, no shape
+    "import math\nk = math.comb(10**9, 5 * 10**8)\n",
+], ids=["int-inf", "int-nan", "int-minus-inf", "factorial", "comb"])
+def test_python_numbers_with_no_int_are_unknown_not_a_crash(source):
+    start = time.process_time()
+    assert "SC003" not in codes(source)
+    assert time.process_time() - start < 5
+
+
+def test_a_known_float_still_converts():
+    source = "import numpy as np\nx = np.zeros(int(3.7))\nreveal_shape(x)\n"
+    assert reveals(source) == ["reveal_shape: shape: (3,), dtype: float64"]

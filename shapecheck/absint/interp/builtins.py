@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import math
 from typing import TYPE_CHECKING
 
 from ...constraints import dims as D
@@ -79,7 +80,8 @@ def _int(interp, node, args, kwargs) -> Value:
     if type(v) is Int:
         return v
     if type(v) is Float and v.value is not None:
-        return Int(int(v.value))
+        # int(inf) and int(nan) raise (skimage's num_peaks=np.inf): the program's run-time business
+        return Int(int(v.value)) if math.isfinite(v.value) else UNKNOWN
     if type(v) is Array and v.shape.rank == 0:
         return Int(interp.analysis.fresh("k"))
     return Int(interp.analysis.fresh("k")) if type(v) in (Float, Bool) else UNKNOWN

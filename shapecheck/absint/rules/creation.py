@@ -16,8 +16,10 @@ from .args import (
     int_arg,
     is_none,
     literal_array,
+    normalize_axis,
     structured_dtype,
 )
+from .kinds import Rule
 
 
 def array(ctx: OpContext, call: Call) -> Value:
@@ -83,28 +85,49 @@ def arange(ctx: OpContext, call: Call) -> Value:
     return Array(Shape((ctx.fresh("n"),)), dtype)
 
 
-def linspace(ctx: OpContext, call: Call) -> Value:
-    bound = call.bind(("start", "stop", "num", "endpoint", "retstep", "dtype", "axis"))
-    num = bound.get("num")
-    n = 50 if num is None else int_arg(num, ctx)
-    if n is None:
-        n = ctx.fresh("num")
-    if type(n) is int and n < 0:
-        ctx.fail("SC107", f"{ctx.op}: Number of samples, {n}, must be non-negative.")
-    starts = [as_array(bound[k].value) for k in ("start", "stop") if k in bound]
-    extra = ()
-    for a in starts:
-        if a is not None and a.shape.dims:
-            extra = a.shape.dims
-    out = Array(Shape((n,) + extra), dtype_arg(bound.get("dtype")) or "float64")
-    ret = bound.get("retstep")
-    if ret is not None and getattr(ret.value, "value", False) is True:
-        return Tuple((out, Float()))
-    return out
+def _spaced(params: tuple[str, ...]) -> Rule:
+    """``linspace``/``logspace``/``geomspace``: ``num`` samples along ``axis`` (default 0) of the
+    shape ``start`` and ``stop`` broadcast to (``np.linspace(start, stop, n)`` of two (N,) points
+    is (n, N): scikit-image's ``line_nd`` takes ``.T`` of it and indexes ``coords[dim, :]``)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        num = bound.get("num")
+        n = 50 if num is None else int_arg(num, ctx)
+        if n is None:
+            n = ctx.fresh("num")
+        if type(n) is int and n < 0:
+            ctx.fail("SC107", f"{ctx.op}: Number of samples, {n}, must be non-negative.")
+        ends = [(bound_array(bound, k), bound[k].text) for k in ("start", "stop") if k in bound]
+        if any(a is None for a, _ in ends):
+            sample = UNKNOWN_SHAPE
+        else:
+            sample = ctx.broadcast([(a.shape, text) for a, text in ends], unknown_rank=True) or UNKNOWN_SHAPE
+        out = Array(_inserted(ctx, sample, n, const_int(bound.get("axis")) or 0),
+                    dtype_arg(bound.get("dtype")) or "float64")
+        ret = bound.get("retstep")
+        if ret is not None and getattr(ret.value, "value", False) is True:
+            return Tuple((out, Float()))
+        return out
+    return rule
 
 
-def logspace(ctx: OpContext, call: Call) -> Value:
-    return linspace(ctx, call)
+def _inserted(ctx: OpContext, sample: Shape, n, axis: int) -> Shape:
+    """``sample`` with the ``n`` samples as a new axis ``axis`` (NumPy's: in ``-rank-1 .. rank``)."""
+    if sample.rank is not None:
+        dims = sample.prefix
+        at = normalize_axis(ctx, axis, len(dims) + 1)
+        return Shape(dims[:at] + (n,) + dims[at:])
+    if axis == 0:
+        return Shape((n,) + sample.prefix, True, sample.suffix, sample.middle)
+    if axis == -1:
+        return Shape(sample.prefix, True, sample.suffix + (n,), sample.middle)
+    return UNKNOWN_SHAPE
+
+
+linspace = _spaced(("start", "stop", "num", "endpoint", "retstep", "dtype", "axis"))
+logspace = _spaced(("start", "stop", "num", "endpoint", "base", "dtype", "axis"))
+geomspace = _spaced(("start", "stop", "num", "endpoint", "dtype", "axis"))
 
 
 def eye(ctx: OpContext, call: Call) -> Value:

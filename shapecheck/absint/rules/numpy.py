@@ -71,7 +71,7 @@ NUMPY.update({
     "numpy.array": K.array, "numpy.asarray": K.array, "numpy.asanyarray": K.array,
     "numpy.ascontiguousarray": K.array, "numpy.asfortranarray": K.array, "numpy.copy": K.array,
     "numpy.arange": K.arange, "numpy.linspace": K.linspace, "numpy.logspace": K.logspace,
-    "numpy.geomspace": K.logspace, "numpy.eye": K.eye, "numpy.identity": K.identity, "numpy.diag": K.diag,
+    "numpy.geomspace": K.geomspace, "numpy.eye": K.eye, "numpy.identity": K.identity, "numpy.diag": K.diag,
     "numpy.tri": K.eye,
     # random (legacy functions and Generator methods)
     "numpy.random.rand": creation(shape_param="shape", params=("*shape",)),

@@ -25,7 +25,8 @@ def _computed(name: str, kind: type) -> Rule:
 
     def rule(ctx: OpContext, call: Call) -> Value:
         values = [_number(a.value) for a in call.args]
-        if call.kwargs or any(v is None for v in values):
+        if call.kwargs or any(v is None for v in values) or name in _HUGE and any(abs(v) > 10_000 for v in values):
+            # (factorial(10**7) of a constant would take minutes: its digits are no shape)
             return Float() if kind is Float else Int(ctx.fresh(name))
         try:
             result = fn(*values)
@@ -33,6 +34,10 @@ def _computed(name: str, kind: type) -> Rule:
             return UNKNOWN   # a domain error is the program's run-time business
         return Float(float(result)) if kind is Float else Int(int(result))
     return rule
+
+
+#: functions whose result has about as many digits as their argument's size
+_HUGE = ("factorial", "comb", "perm")
 
 
 def bool_result(ctx: OpContext, call: Call) -> Value:

@@ -72,5 +72,5 @@ def _value(result: object) -> Value:
     if isinstance(result, str):
         return Str(result)
     if isinstance(result, list):
-        return List([Str(s) for s in result])
+        return List(tuple(Str(s) for s in result))
     return Tuple(tuple(Str(s) for s in result))   # partition's three parts

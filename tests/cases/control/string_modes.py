@@ -43,3 +43,6 @@ def unknown_mode(x, mode):
 
 
 reveal_shape(unknown_mode(np.zeros((2, 3)), input()))  # reveal: ?
+
+words = "a b".split() + ["c"]
+reveal_shape(np.zeros(len(words + "d e".split())))  # reveal: (5,)

@@ -7,11 +7,13 @@ off, so the figure is what a user's new kernel costs in a running program: analy
 passes, lowering to LLVM IR, LLVM's optimisation and code generation, and loading (the time of
 a second call, the run itself, is subtracted; the sizes are the benchmark's --quick ones). Times are CPU
 time of the process (steadier than wall time on a shared machine; the compile runs on one
-thread) and wall time, medians over ``--repeat`` processes; the phases are CPU times too.
+thread) and wall time, medians over ``--repeat`` processes (``--min``: the least of them, each
+figure on its own); the phases are CPU times too.
 
-    python benchmarks/bench_compile_time.py [--repeat 3] [--tree DIR] [--write FILE]
+    python benchmarks/bench_compile_time.py [--repeat 3] [--min] [--tree DIR] [--before DIR] [--write FILE]
 
-``--tree`` measures another checkout of shapecheck (a before/after comparison).
+``--tree`` measures another checkout of shapecheck; ``--before`` another one in turn with it,
+process by process (a before/after comparison under the same load).
 """
 
 from __future__ import annotations
@@ -152,20 +154,28 @@ def calls_table(after: dict, before: dict | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def measure(tree: str, name: str, repeat: int) -> dict:
-    runs = []
+def measure(trees: list, name: str, repeat: int, statistic=statistics.median) -> list:
+    """Per tree, the ``statistic`` (median, or min) of ``repeat`` fresh processes compiling ``name``. The trees take turns
+    process by process: on a shared machine the load drifts over minutes, and a whole series of
+    one tree and then of the other compared the load of two moments as much as the trees."""
+    runs: list = [[] for _ in trees]
     with tempfile.TemporaryDirectory(prefix="sc-compile-time-") as scratch:
         child = os.path.join(scratch, "child.py")   # a file: jit reads its functions' source
         with open(child, "w") as f:
             f.write(CHILD)
         for _ in range(repeat):
-            out = subprocess.run([sys.executable, child, tree, HERE, name, str(SIZES.get(name, 0))],
-                                 capture_output=True, text=True, timeout=600)
-            if out.returncode != 0:
-                return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed"}
-            runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
-    keys = sorted({k for r in runs for k in r})
-    return {k: statistics.median(r.get(k, 0.0) for r in runs) for k in keys}
+            for k, tree in enumerate(trees):
+                if runs[k] and "error" in runs[k][-1]:
+                    continue
+                out = subprocess.run([sys.executable, child, tree, HERE, name, str(SIZES.get(name, 0))],
+                                     capture_output=True, text=True, timeout=600)
+                if out.returncode != 0:
+                    runs[k] = [{"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed"}]
+                    continue
+                runs[k].append(json.loads(out.stdout.strip().splitlines()[-1]))
+    return [tree_runs[0] if "error" in tree_runs[0] else
+            {key: statistic([r.get(key, 0.0) for r in tree_runs]) for key in sorted({k for r in tree_runs for k in r})}
+            for tree_runs in runs]
 
 
 def table(names: list, results: dict, before: dict | None) -> str:
@@ -195,14 +205,19 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="fresh processes per kernel (median)")
     parser.add_argument("--tree", default=os.path.dirname(HERE), help="the shapecheck checkout to measure")
-    parser.add_argument("--before", metavar="DIR", help="also measure this checkout, side by side")
+    parser.add_argument("--before", metavar="DIR", help="also measure this checkout, in turn with --tree, process by process")
     parser.add_argument("--only", nargs="*", default=KERNELS, help="kernels to measure")
     parser.add_argument("--write", metavar="FILE", help="also write the table (markdown) to FILE")
     parser.add_argument("--calls", action="store_true", help="also time calls of a symbolic-shape kernel")
+    parser.add_argument("--min", action="store_true",
+                        help="the least of the processes' figures, each phase's on its own, instead of the median: "
+                             "what a compile costs when the other users of a shared machine take least from it")
     args = parser.parse_args(argv)
     names = [n for n in KERNELS if n in args.only]
-    results = {n: measure(args.tree, n, args.repeat) for n in names}
-    before = {n: measure(args.before, n, args.repeat) for n in names} if args.before else None
+    trees = [args.tree] + ([args.before] if args.before else [])
+    measured = {n: measure(trees, n, args.repeat, min if args.min else statistics.median) for n in names}
+    results = {n: m[0] for n, m in measured.items()}
+    before = {n: m[1] for n, m in measured.items()} if args.before else None
     text = table(names, results, before)
     if args.calls:
         text += calls_table(call_times(args.tree), call_times(args.before) if args.before else None)

@@ -152,6 +152,15 @@ def _as_tuple(text: str) -> str:
     return text if text.startswith("(") and text.endswith(")") else f"({text})"
 
 
+def broadcast_to(ctx: OpContext, call: Call) -> Value:
+    """``broadcast_to(size)``, whose size may be spread over the arguments as ``expand``'s is
+    (``x.broadcast_to(b, n, l, d)``: diffusers' temporal transformer): NumPy's rule on the sizes."""
+    target = size_arg(call, 1)
+    if not call.args or target is None:
+        return UNKNOWN
+    return M.broadcast_to(ctx, Call(call.name, [call.args[0], target]))
+
+
 def expand_as(ctx: OpContext, call: Call) -> Value:
     other = as_array(call.args[1].value) if len(call.args) > 1 else None
     if other is None:

@@ -138,7 +138,7 @@ _FUNCTIONS.update({
     "flip": torch_call(M.flip_axis, dims="axis"), "fliplr": torch_call(M.flip_lr_ud, input="m"),
     "flipud": torch_call(M.flip_lr_ud, input="m"), "roll": torch_call(M.roll, shifts="shift", dims="axis"),
     "rot90": torch_call(M.rot90, dims="axes"), "tile": M.tile,
-    "repeat_interleave": torch_call(M.repeat), "broadcast_to": torch_call(M.broadcast_to, size="shape"),
+    "repeat_interleave": torch_call(M.repeat), "broadcast_to": TL.broadcast_to,
     "broadcast_tensors": M.broadcast_arrays, "broadcast_shapes": M.broadcast_shapes, "meshgrid": TL.meshgrid,
     "atleast_1d": M.atleast(1), "atleast_2d": M.atleast(2), "atleast_3d": M.atleast(3),
     "diff": torch_call(M.diff), "scatter": TL.scatter, "scatter_add": TL.scatter, "index_add": TL.scatter,

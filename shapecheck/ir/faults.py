@@ -16,12 +16,13 @@ for int8", where a Python int meets an array whose dtype cannot hold it).
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 from .dtypes import CODES
 
 __all__ = ["Fault", "FAULTS", "RECORD_WORDS", "INDEX", "NAN_TO_INT", "INFINITY_TO_INT", "TOO_LARGE_FOR_INT",
-           "broadcast_kind", "python_int_kind", "message", "raise_recorded"]
+           "broadcast_kind", "python_int_kind", "zero_division_kind", "message", "raise_recorded"]
 
 
 @dataclass(frozen=True)
@@ -53,11 +54,27 @@ _INTEGER = (Fault(ValueError, "cannot convert float NaN to integer"),
 # NEP 50: a Python int (an int64 here) converted to a narrower integer dtype that cannot hold it.
 _PYTHON_INT_BOUNDS = {code: Fault(OverflowError, f"Python integer %lld out of bounds for {CODES[code]}")
                       for code in ("i8", "i16", "i32", "u8", "u16", "u32", "u64")}
+
+
+def _python_says(op, a, b) -> str:
+    """Python's own message for ``op(a, b)`` by zero (it differs between versions)."""
+    try:
+        op(a, b)
+    except ZeroDivisionError as error:
+        return str(error).replace("%", "%%")
+    raise AssertionError(f"{op.__name__}({a!r}, {b!r}) did not raise")
+
+
+# Python scalars divided by zero (``a // b`` of two Python ints): by op and whether a float is in it.
+_ZERO_DIVISION = {(op, floating): Fault(ZeroDivisionError, _python_says(fn, 1.0 if floating else 1, 0))
+                  for op, fn in (("div", operator.truediv), ("floordiv", operator.floordiv), ("mod", operator.mod))
+                  for floating in (False, True)}
 FAULTS: tuple[Fault, ...] = (
     Fault(IndexError, "index %lld is out of bounds for axis %lld with size %lld"),
     *_BROADCASTS.values(),
     *_INTEGER,
     *_PYTHON_INT_BOUNDS.values(),
+    *_ZERO_DIVISION.values(),
 )
 INDEX = 1   # the kind of a failed index check: [INDEX, index as written, axis, size]
 NAN_TO_INT, INFINITY_TO_INT, TOO_LARGE_FOR_INT = (FAULTS.index(f) + 1 for f in _INTEGER)
@@ -76,6 +93,11 @@ def python_int_kind(dtype: str) -> int | None:
     int64 fits (int64 itself, the floats, bool's conversion never fails)."""
     fault = _PYTHON_INT_BOUNDS.get(dtype)
     return None if fault is None else FAULTS.index(fault) + 1
+
+
+def zero_division_kind(op: str, floating: bool) -> int:
+    """The kind of Python's ZeroDivisionError for ``op`` (div, floordiv, mod) on Python scalars."""
+    return FAULTS.index(_ZERO_DIVISION[op, floating]) + 1
 
 
 def message(record) -> tuple[type, str] | None:

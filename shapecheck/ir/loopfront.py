@@ -899,6 +899,10 @@ class _KernelTracer(ArrayCode):
         if op in _COMPARE_CODES:
             return Scalar(L.Compare(_COMPARE_CODES[op], *args), weak)
         if op in ("add", "sub", "mul", "div", "floordiv", "mod"):
+            if weak and op in ("div", "floordiv", "mod"):   # Python scalars: Python's ZeroDivisionError
+                floating = any(s.dtype in ("f32", "f64") for s in scalars)
+                zero = L.Compare("eq", args[1], L.Const(0, args[1].dtype))
+                self.fault_if(zero, faults.zero_division_kind(op, floating), ())
             out = L.Binary(op, *args)
             if weak and op in _OVERFLOWS and all(_python_int(s) and _of_arguments(s.expr) for s in scalars):
                 # Python's ints do not wrap: arithmetic on the arguments past int64 is NumPy's

@@ -136,6 +136,12 @@ def _cases() -> dict:
                 array = f"np.arange({n}).astype(np.{dtype})"
                 cases[f"loop_{name}_{dtype}_{n}"] = {"params": params.split(", "), "body": body, "shapes": None,
                                                      "calls": [f"({array}, {value})" for value in SCALARS]}
+    # Python scalars divided by zero: Python's ZeroDivisionError, where it runs (not in a loop that never does)
+    quotients = (("7", "0"), ("7", "2"), ("-7", "2"), ("7.0", "0.0"), ("True", "False"))
+    cases["loop_quotient"] = {"params": ["x", "a", "b"], "shapes": None,
+                              "body": "s = 0.0\n    for i in range(x.shape[0]):\n"
+                                      "        s += x[i] * (a // b) + a % b + a / b\n    return s",
+                              "calls": [f"(np.arange({n}.0), {a}, {b})" for n in (0, 3) for a, b in quotients]}
     cases["scalar_quotient"] = {"params": ["a", "s", "t"], "expr": "a + s / t", "shapes": None,
                                 "calls": ["(np.ones(3), 1.0, 0.0)", "(np.ones(3), 3, 0)", "(np.ones(3), 3, 2)"]}
     return cases

@@ -172,6 +172,8 @@ class Dispatcher:
             if spec is None:
                 spec = self._build(arguments, exact, shapes={name: tuple(arg.array.shape)
                                                              for name, arg in zip(self.params, arguments)})
+                if spec is None:   # fallback=True: this call as plain Python
+                    return self.py_func(*args, **kwargs)
             result = _run(spec, arguments)
         for k in copied:   # written into a converted copy: the caller's array changes too
             arguments[k].original[...] = arguments[k].array
@@ -210,7 +212,8 @@ class Dispatcher:
                 raise
             warnings.warn(f"shapecheck.jit: running {self.__name__} as plain Python: {error}",
                           RuntimeWarning, stacklevel=3)
-            self._failed = error
+            if fast:   # the function's own version (not one call's exact shapes): every call from now on
+                self._failed = error
             return None
         self.compiles += 1
         if key is not None:

@@ -179,3 +179,31 @@ def test_a_symbolic_kernel_serves_its_sizes_and_one_exact_version_each_edge(tmp_
         got = compiled(x)
         assert got.shape == (max(n - 1, 0),) and np.array_equal(got, x[1:] - x[:-1])
     assert compiled.compiles == 2   # the symbolic kernel, then n == 0's
+
+
+def test_an_edge_version_that_does_not_compile_runs_that_call_as_python_with_fallback(tmp_path, monkeypatch):
+    """With ``fallback=True``, a call outside the symbolic kernel's sizes whose exact version is
+    unsupported runs as plain Python; the other calls keep the compiled kernel."""
+    import numpy as np
+
+    import shapecheck
+    from shapecheck.ir import jit as jit_module
+
+    monkeypatch.setenv("SHAPECHECK_CACHE_DIR", str(tmp_path))
+    source = tmp_path / "differences.py"
+    source.write_text("def differences(x):\n    return x[1:] - x[:-1]\n")
+    namespace: dict = {}
+    exec(compile(source.read_text(), str(source), "exec"), namespace)
+    compiled = shapecheck.jit(namespace["differences"], shapes={"x": ("n",)}, dtypes={"x": "f64"}, fallback=True)
+    specialize = jit_module.specialize
+
+    def symbolic_only(fn, shapes, *args, **kwargs):
+        if all(isinstance(d, int) for shape in shapes.values() for d in shape):
+            raise jit_module.UnsupportedError("no exact version (a test)")
+        return specialize(fn, shapes, *args, **kwargs)
+
+    monkeypatch.setattr(jit_module, "specialize", symbolic_only)
+    with pytest.warns(RuntimeWarning, match="as plain Python"):
+        assert compiled(np.zeros(0)).shape == (0,)
+    assert np.array_equal(compiled(np.arange(4.0)), np.ones(3)) and compiled._failed is None
+

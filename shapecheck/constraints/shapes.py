@@ -25,7 +25,7 @@ from .dims import Dim, show
 
 @dataclass(frozen=True, slots=True)
 class Middle:
-    """The unknown dims of parameter ``name`` of function ``scope`` (the identity of a middle),
+    """The unknown dims of parameter ``name`` of the function ``scope`` names (the identity of a middle),
     without its first ``skip`` and its last ``drop`` dims (``nn.Linear`` of ``(*x)`` is
     ``(*x[:-1], out)``; ``x[:, 0]`` is ``(l, *x[2:])``)."""
 

@@ -262,6 +262,13 @@ class Function(Value):
     defaults: tuple[Value, ...] = ()
     kw_defaults: tuple[tuple[str, Value], ...] = ()
 
+    @property
+    def scope(self) -> str:
+        """What its parameters' middles and learned ranks are keyed by (``Middle.scope``): its
+        qualname within its module's file, as two modules may define one qualname (each module's
+        ``f``). The lambdas of one scope still share theirs (``<lambda>``)."""
+        return f"{self.module.path}:{self.qualname}"
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Class(Value):

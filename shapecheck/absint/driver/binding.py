@@ -62,7 +62,7 @@ def _parameter(fn: Function, name: str, tensor: bool) -> Unknown:
     ``self.scale = dim_head ** -0.5``)."""
     if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname:
         return Unknown(None, tensor, 0, True)
-    return Unknown(Middle(name, fn.qualname), tensor)
+    return Unknown(Middle(name, fn.scope), tensor)
 
 
 def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:

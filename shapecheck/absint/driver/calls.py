@@ -313,8 +313,8 @@ class Calls:
         """The parameters whose rank the body's ops fixed, as arrays of that rank (dims ``x0, x1``)."""
         out = {}
         for name, value in env.items():
-            if type(value) is Unknown and value.middle is not None and value.middle.scope == fn.qualname:
-                rank = self.run.learned_ranks.get((name, fn.qualname))
+            if type(value) is Unknown and value.middle is not None and value.middle.scope == fn.scope:
+                rank = self.run.learned_ranks.get((name, fn.scope))
                 if rank:
                     out[name] = self._parameter_array(name, rank, value)
         return out
@@ -391,7 +391,7 @@ class Calls:
         them, else at the one the layers they reach take in model code's form (``guess_rank``)."""
         out = {}
         for name in open_parameters(fn, env):
-            key = (name, fn.qualname)
+            key = (name, fn.scope)
             if self.run.learned_ranks.get(key) is not None:
                 continue
             rank = agreed.get(name, self.run.guessed_ranks.get(key))
@@ -468,14 +468,14 @@ class Calls:
         env = bind_call(fn, args, {})
         if env is None:
             return UNKNOWN, ()
-        env = {name: name_middle(v, Middle(name, fn.qualname)) for name, v in env.items()}
+        env = {name: name_middle(v, Middle(name, fn.scope)) for name, v in env.items()}
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN, ()
         outcome = self._run_call(caller, node, fn, env, scope)
         if outcome is None:
             return UNKNOWN, ()
-        return anonymous_middles(outcome[0], fn.qualname), outcome[1]
+        return anonymous_middles(outcome[0], fn.scope), outcome[1]
 
     def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
         if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH:
@@ -493,7 +493,7 @@ class Calls:
         if env is None:
             return UNKNOWN
         self.sites.observe(fn, env)
-        env = {name: name_middle(v, Middle(name, fn.qualname)) for name, v in env.items()}
+        env = {name: name_middle(v, Middle(name, fn.scope)) for name, v in env.items()}
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN
@@ -530,8 +530,8 @@ class Calls:
                     effect = record_effect(receiver, made)   # it changed its empty object alone
                     if effect is not None:
                         self.summaries[key] = replace(summary, effect=effect)
-        result = anonymous_middles(result, fn.qualname)
-        refined = {name: anonymous_middles(v, fn.qualname) for name, v in refined.items()}
+        result = anonymous_middles(result, fn.scope)
+        refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:
             _learn_arguments(caller, node, fn, args, refined)
         known = generic.errors if generic is not None else set()

@@ -86,7 +86,7 @@ def open_parameters(fn: Function, env: dict) -> list[str]:
     """The parameters that a generic analysis starts from as its own unknowns (``(*x)``): not the
     receiver, an annotated one or a constructor's hyperparameter."""
     return [name for name, v in env.items()
-            if type(v) is Unknown and v.middle is not None and v.middle.scope == fn.qualname
+            if type(v) is Unknown and v.middle is not None and v.middle.scope == fn.scope
             and v.middle.name == name and not v.middle.drop]
 
 

@@ -590,7 +590,7 @@ class Statements:
         holder = shape_read.value if isinstance(shape_read, ast.Attribute) else None
         current = self.lookup(holder.id) if isinstance(holder, ast.Name) else None
         middle = current.middle if type(current) is Unknown else current.shape.middle if type(current) is Array else None
-        return middle is None or self.function is None or middle.scope == self.function.qualname
+        return middle is None or self.function is None or middle.scope == self.function.scope
 
     def _refine_shape_unpack(self, node: ast.Assign) -> bool:
         """``n, k = x.shape`` (or torch's ``x.size()``) where ``x``'s rank is unknown: ``x`` becomes

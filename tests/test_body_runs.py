@@ -132,3 +132,67 @@ def test_a_construction_that_changes_what_it_was_given_runs_every_time(bodies_ru
         """), "registry.py")
     assert _reveals(report) == ["(3, 2), dtype: float64"]
     assert bodies_run["Entry.__init__"] == 1 + 2   # the generic analysis, then each construction
+
+
+def test_calls_that_differ_only_in_their_names_run_the_body_once(bodies_run: Counter) -> None:
+    """``center(a)`` in ``f`` and ``center(b)`` in ``g``: each (n, d), but n and d are each analysis's
+    own symbols (n#1 and n#5), so the calls are the same up to the symbols' names (renaming.py); the
+    second takes the first's summary in its own symbols, which the rest of ``g`` goes on with."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        def center(x):
+            return x - x.mean(axis=0)
+
+        def f(a):
+            n, d = a.shape
+            reveal_shape(center(a))
+
+        def g(b):
+            n, d = b.shape
+            c = center(b)
+            c @ np.ones((d + 1, 2))
+        """), "names.py")
+    assert _reveals(report) == ["(n, d), dtype: float64"]
+    assert [d.message for d in report.diagnostics if d.severity == "error"] == [
+        "matmul: c is (n, d) but np.ones((d + 1, 2)) is (d+1, 2): d != d+1"]
+    assert bodies_run["center"] == 1 + 1   # its generic analysis, then one call's
+
+
+def test_a_name_the_body_can_meet_elsewhere_is_not_renamed(bodies_run: Counter) -> None:
+    """``inner`` reads ``a`` (n, d) from its closure: ``inner(a)`` and ``inner(c)``, c (n, d) in
+    symbols of its own, are the same calls up to names, but only the first relates its argument to
+    ``a`` (x @ a.T holds for it alone): each call runs the body."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        def outer(a, c):
+            n, d = a.shape
+            def inner(x):
+                return x @ a.T
+            inner(a)
+            n, d = c.shape
+            inner(c)
+        """), "closure.py")
+    assert bodies_run["outer.<locals>.inner"] == 1 + 2   # its generic analysis, then each call
+
+
+def test_a_call_whose_summary_found_an_error_runs_again_under_other_names(bodies_run: Counter) -> None:
+    """A message may list names in an order their numbering decides: an error's summary answers
+    only the call it was made for."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        def pair(x):
+            return x @ x
+
+        def f(a):
+            n, k = a.shape
+            return pair(np.ones((n, k, 2, 3)))
+
+        def g(b):
+            n, k = b.shape
+            return pair(np.ones((n, k, 2, 3)))
+        """), "errors.py")
+    assert [d.code for d in report.diagnostics] == ["SC110", "SC110"]
+    assert bodies_run["pair"] == 1 + 2

@@ -68,12 +68,14 @@ class Analysis:
         """An op takes exactly ``count`` dims for ``middle`` (``rearrange(t, 'b n (h d) -> ...')`` of
         ``(*x[:-1], e)``): parameter x has ``count + middle.cut`` dims, for the code to run."""
         _record_rank(self.learned_ranks, (middle.name, middle.scope), count + middle.cut, count >= 0)
+        self.calls.note_demand(False, middle, count)
 
     def guess_rank(self, middle: Middle, count: int) -> None:
         """A layer that takes more than one rank takes ``count`` dims for ``middle`` in the form model
         code passes (Conv2d's batched (N, C, H, W) over its unbatched (C, H, W)): a guess, which only
         the coverage-only re-analysis uses (``Calls.rerank``), so it can never yield an error."""
         _record_rank(self.guessed_ranks, (middle.name, middle.scope), count + middle.cut, count >= 0)
+        self.calls.note_demand(True, middle, count)
 
     def emit(self, diag: Diagnostic) -> None:
         self.findings.emit(diag)
@@ -83,9 +85,12 @@ class Analysis:
 
     def count_array(self, where: Position, value: Value, generic: bool = False) -> None:
         self.findings.count_array(where, value, generic)
+        if not generic:
+            self.calls.note_count(False, where, value)
 
     def count_unknown_call(self, where: Position, name: str) -> None:
         self.findings.count_unknown_call(where, name)
+        self.calls.note_count(True, where, name)
 
     def import_module(self, name: str, importer: ModuleInfo) -> Value:
         return self.modules.import_module(name, importer)
@@ -121,6 +126,7 @@ class Analysis:
     def global_read(self, module: ModuleInfo, name: str, value: Value | None):
         """What a call's summary must check of a global its body read (``summaries.GlobalRead``), or
         None where the read cannot differ at a later call."""
+        self.calls.note_global(value)
         return global_read(module, name, value, self.calls.keys)
 
     def evaluate_in(self, fn: Function, node: ast.expr) -> Value:

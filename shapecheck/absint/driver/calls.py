@@ -30,7 +30,8 @@ from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVE
                         rerun_wanted)
 from .incremental import Entry
 from .effects import fresh_receiver, record_effect
-from .summaries import KeyCache, Summary, call_key, holds_object, reads_hold, summarisable
+from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
+from .summaries import KeyCache, Summary, call_key, held_names, holds_object, reads_hold, summarisable
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -39,6 +40,28 @@ if TYPE_CHECKING:
 #: Z3 steps a question may take in a coverage-only re-run (``Calls.rerank``): it reports no error,
 #: so a hard question left open costs nothing but the shapes it might have pinned.
 RERUN_RLIMIT = 250_000
+
+
+@dataclass
+class Reading:
+    """What a body run in progress reads and demands besides its arguments, its callees' included
+    (its summary keeps it)."""
+
+    reads: dict = field(default_factory=dict)     # (id(env), name) -> GlobalRead | None: the globals read
+    outside: list = field(default_factory=list)   # the names (renaming.py) they hold, a set per global
+    demands: list = field(default_factory=list)   # (guess, middle, count): the ranks its ops demanded of a
+    #                                               caller's parameter (Analysis.learn_rank, guess_rank)
+    counted: list = field(default_factory=list)   # (unknown call?, position, value or name): the checked
+    #                                               file's array expressions and calls without a rule it met
+
+    def take(self, reads: dict, outside, demands, counted=()) -> None:
+        """A callee's reads and demands are its caller's too; the caller's own first read of a name
+        comes first."""
+        for key, read in reads.items():
+            self.reads.setdefault(key, read)
+        self.outside.extend(outside)
+        self.demands.extend(demands)
+        self.counted.extend(counted)
 
 
 @dataclass
@@ -128,7 +151,7 @@ class Calls:
         self.built: dict = {}          # Class -> (the layers its constructor was given, the object built)
         self.blind: dict = {}          # Function -> how many expressions of unknown rank its last generic run met
         self.open_depth = 0            # bodies being run for a call with arguments of unknown number
-        self.reading: list[dict] = []  # the global reads of the body runs in progress, innermost last
+        self.reading: list[Reading] = []  # what the body runs in progress read, innermost last
 
     @contextmanager
     def open_call(self):
@@ -434,13 +457,15 @@ class Calls:
         interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors,
                              stack=caller.stack + (fn,), function=fn)
         interp.call_site = (caller, node)   # a HOLE in fn is also solved per call (holes.py)
-        interp.global_reads = reads = {}
+        reading = Reading()
+        interp.global_reads = reading.reads
         if self.run.oplog is not None:
             self.run.oplog.enter(interp)
         first = self.run.symbols + 1
+        epoch = self.run.findings.rollbacks
         self.body_runs += 1
         self.sites.begin_call()
-        self.reading.append(reads)
+        self.reading.append(reading)
         try:
             _run_body(interp, fn, frame)
         except RecursionError:
@@ -448,17 +473,60 @@ class Calls:
         finally:
             observed = self.sites.end_call()
             self.reading.pop()
-            self._pass_reads(reads)
+            self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted)
         return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first,
-                observed, tuple(r for r in reads.values() if r is not None))
+                observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
+                tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch)
 
-    def _pass_reads(self, reads: dict) -> None:
-        """A callee's global reads are its caller's too (the caller's result depends on them); the
-        caller's own first read of a name comes first."""
+    def _pass_reading(self, reads: dict, outside, demands, counted) -> None:
+        """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""
         if self.reading:
-            outer = self.reading[-1]
-            for key, read in reads.items():
-                outer.setdefault(key, read)
+            self.reading[-1].take(reads, outside, demands, counted)
+
+    def note_count(self, unknown_call: bool, where, what) -> None:
+        """A body run reached an array expression of the checked file (``Findings.count_array``) or
+        a call without a shape rule: a call its summary answers reaches them too, though what the
+        run that made the summary counted may have been rolled back since (``ensure_generic``'s
+        second analysis at learned ranks drops the first's)."""
+        if self.reading:
+            self.reading[-1].counted.append((unknown_call, where, what))
+
+    def _recount(self, summary: Summary) -> None:
+        if summary.epoch != self.run.findings.rollbacks:
+            for unknown_call, where, what in summary.counted:
+                (self.run.count_unknown_call if unknown_call else self.run.count_array)(where, what)
+
+    def note_global(self, value) -> None:
+        """A body run read a global holding ``value``: the names it holds (renaming.py)."""
+        if self.reading:
+            names = held_names(value, self.keys)
+            if names:
+                self.reading[-1].outside.append(names)
+
+    def note_demand(self, guess: bool, middle: Middle, count: int) -> None:
+        """An op demanded ``count`` dims of ``middle`` (``Analysis.learn_rank``, ``guess_rank``)."""
+        if self.reading:
+            self.reading[-1].demands.append((guess, middle, count))
+
+    def _renamed_key(self, fn: Function, args: list, kwargs: dict, context) -> tuple[tuple | None, Renaming]:
+        """The call's key with its arguments' names renamed (renaming.py) and the renaming; None
+        where there is none, or something else in the key (an object, the closure) holds a name."""
+        named_args, named_kwargs, renaming = canonical(fn, args, kwargs)
+        if renaming is IDENTITY:
+            return None, IDENTITY
+        key, held = call_key(fn, named_args, named_kwargs, context, self.keys)
+        if renaming.marks() & held:
+            return None, IDENTITY
+        return key, renaming
+
+    def _keep(self, key: tuple, renamed: tuple | None, summary: Summary) -> None:
+        self.summaries[key] = summary
+        if renamed is not None:
+            self.summaries[renamed] = summary
+
+    def _replay_demands(self, summary: Summary, names: Names) -> None:
+        for guess, middle, count in summary.demands:
+            (self.run.guess_rank if guess else self.run.learn_rank)(names.middle(middle), count)
 
     def call_alone(self, caller: Interpreter, node: ast.AST, fn: Function, args: list) -> tuple[Value, tuple]:
         """One call's body run on ``args`` without the analysis with unknown arguments first:
@@ -497,18 +565,28 @@ class Calls:
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN
-        summary, key, given = None, None, set()
+        summary, key, given, renamed, renaming, names = None, None, set(), None, IDENTITY, None
         context = (scope, self.run.spmd_meshes, self.opens_call())   # what else a call's analysis reads
         if self.run.oplog is None and summarisable(fn, self.keys):   # a measured call (op log) runs every call
             key, given = call_key(fn, args, kwargs, context, self.keys)
             summary = self.summaries.get(key)
+            if summary is None:   # one for the same call up to its names (renaming.py)?
+                renamed, renaming = self._renamed_key(fn, args, kwargs, context)
+                summary = self.summaries.get(renamed) if renamed is not None else None
+                if summary is not None and not summary.answers(renaming):
+                    summary = None   # it holds for its own call's names only
+                names = summary.renaming.onto(renaming) if summary is not None else None
             if summary is not None and summary.reads and not reads_hold(summary.reads, self.keys):
                 summary = None   # a global it read was rebound or changed: run the body again
         if summary is not None:
             self.reused += 1
-            if summary.reads:
-                self._pass_reads({(id(r.env), r.name): r for r in summary.reads})
+            self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), ())
+            self._recount(summary)
             result, refined = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None)
+            if names:   # the first call's names, the made-up ones already fresh, become this call's
+                result = rename(result, names)
+                refined = {name: rename(v, names) for name, v in refined.items()}
+            self._replay_demands(summary, names or NO_NAMES)
             errors = summary.errors
             self.sites.replay(summary.observed)
         else:
@@ -519,17 +597,17 @@ class Calls:
             outcome = self._run_call(caller, node, fn, env, scope)
             if outcome is None:
                 return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
-            summary = Summary(*outcome)
+            summary = replace(Summary(*outcome), renaming=renaming)
             result, errors, refined = summary.result, summary.errors, dict(summary.refined)
             if key is not None and not holds_object(Tuple((result,) + summary.refined)):
                 if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
-                    self.summaries[key] = summary   # the body changed no object it reached, nor a global it read
+                    self._keep(key, renamed, summary)   # the body changed no object it reached, nor a global it read
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
                       and reads_hold(summary.reads, self.keys)):
                     effect = record_effect(receiver, made)   # it changed its empty object alone
                     if effect is not None:
-                        self.summaries[key] = replace(summary, effect=effect)
+                        self._keep(key, renamed, replace(summary, effect=effect))
         result = anonymous_middles(result, fn.scope)
         refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:

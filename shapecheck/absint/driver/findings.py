@@ -72,6 +72,7 @@ class Findings:
     unknown_calls: dict[str, set[Position]] = field(default_factory=dict)
     _seen: set = field(default_factory=set)
     _journals: list = field(default_factory=list)
+    rollbacks: int = 0   # checkpoints rolled back so far: what was counted before may be gone
     # while a generic analysis is re-run (calls.Calls.rerank): the positions it has counted, whose
     # generic entry it replaces rather than joins (it supersedes the first run there)
     _regenerated: set | None = None
@@ -99,6 +100,7 @@ class Findings:
             outer.kept_notes.extend(notes)
 
     def rollback(self, cp: "Checkpoint") -> None:
+        self.rollbacks += 1
         del self.diagnostics[cp.diagnostics:]
         del self.notes[cp.notes:]
         self.diagnostics.extend(cp.kept_diagnostics)

@@ -37,9 +37,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...constraints import dims as D
+from ...constraints.predicates import pred_symbols
 from ..core.freshen import map_dims, value_symbols
 from .effects import Effect
-from ..core.values import (Array, Bool, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
+from .renaming import IDENTITY, Renaming
+from ..core.values import (Array, Bool, Class, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
                            LibraryObject, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
 
 #: Values that hold no object: equal values are read alike, so they are their own key.
@@ -58,6 +60,21 @@ class Summary:
     observed: tuple = ()  # the ranks its body's calls passed (callsites.py), seen again at a reuse
     reads: tuple = ()     # the GlobalReads it holds under, its callees' included
     effect: Effect | None = None   # what it left on its first argument, an object it found empty
+    renaming: Renaming = IDENTITY  # its call's identities, which its key shows renamed (renaming.py)
+    demands: tuple = ()   # (guess, middle, count): the ranks its ops demanded of a caller's parameter
+    outside: tuple = ()   # the names the globals it read hold, a set per global
+    counted: tuple = ()   # (unknown call?, position, value or name): the checked file's expressions it met
+    epoch: int = 0        # Findings.rollbacks when it ran: a rollback since may have dropped its counts
+
+    def answers(self, renaming: Renaming) -> bool:
+        """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its
+        own call's names, or others where its run found no error, left no effect, passed no
+        layer to a constructor and read no global holding one of either call's names."""
+        if renaming == self.renaming:
+            return True
+        return (not self.errors and self.effect is None and all(layer is None for *_, layer in self.observed)
+                and not any(held & names for held in self.outside
+                            for names in (renaming.marks(), self.renaming.marks())))
 
     def instantiate(self, given: set, fresh, receiver: Instance | None = None) -> tuple[Value, dict]:
         """The result and refined parameters for one more call with the same key, and its effect on
@@ -111,6 +128,13 @@ def _content(value: Value | None, cache: "KeyCache"):
     return key if walk.objects else None
 
 
+def held_names(value: Value | None, cache: "KeyCache") -> set:
+    """The symbols and names (renaming.py) a global's value holds, the objects it reaches included."""
+    walk = _Keys(cache)
+    walk.key(value)
+    return walk.symbols
+
+
 def reads_hold(reads: tuple, cache: "KeyCache") -> bool:
     return all(read.holds(cache) for read in reads)
 
@@ -158,6 +182,7 @@ class KeyCache:
         self.nodes: dict[_Node, _Node] = {}
         # id of a function's node -> whether it can be summarised (the node lives as long as the run)
         self.bodies: dict[int, bool] = {}
+        self.classes: dict[int, tuple] = {}   # id of a class -> (the class, the names its namespace holds)
         # an Opaque's key holds its members (else it is keyed by identity, see ``globals``)
         self.opaque_members = opaque_members
         self._globals: KeyCache | None = None
@@ -194,6 +219,15 @@ class _Keys:
         if t in _PLAIN:
             if t is Array or t is Int:
                 value_symbols(v, self.symbols)
+                if t is Array and v.shape.middle is not None:   # names as renaming.py has them
+                    self.symbols.add(("middle", v.shape.middle.scope))
+            elif t is Unknown:
+                if v.middle is not None:
+                    self.symbols.add(("middle", v.middle.scope))
+                if v.derived:
+                    self.symbols.add(("derived", v.derived))
+            elif t is Bool and v.pred is not None:
+                self.symbols |= pred_symbols(v.pred)
             return v
         if t is Instance or t is Opaque or t is Function:
             if t is Opaque and not self.cache.opaque_members:
@@ -201,7 +235,8 @@ class _Keys:
             return self.object(v, t)
         if (t is Tuple and all(type(x) in _PLAIN for x in v.items)
                 or t is TorchModule and all(type(p) in _PLAIN for _, p in v.params)):
-            value_symbols(v, self.symbols)   # a layer or a tuple of plain values is its own key
+            for x in v.items if t is Tuple else (p for _, p in v.params):   # a layer or a tuple of plain
+                self.key(x)                                                  # values is its own key
             return v
         if t is D.Expr:
             self.symbols |= D.free_symbols(v)
@@ -212,7 +247,20 @@ class _Keys:
             return v
         if dataclasses.is_dataclass(v) and _frozen(t):
             return (t.__name__,) + tuple(self.key(getattr(v, f)) for f in _field_names(t))
+        if t is Class:   # by identity, but what its methods and attributes hold is read through it
+            self.symbols |= self.class_names(v)
         return _Same(v)   # LazyImport, ProjectModule, Class, anything mutable: by identity
+
+    def class_names(self, cls: Class) -> frozenset:
+        """The symbols and names (renaming.py) a class's namespace holds, once per class: a class
+        body runs once, and nothing stores into a class afterwards."""
+        known = self.cache.classes.get(id(cls))
+        if known is None or known[0] is not cls:
+            self.cache.classes[id(cls)] = (cls, frozenset())   # a class that holds itself
+            walk = _Keys(self.cache)
+            walk.key((tuple(cls.namespace.values()), cls.bases))
+            known = self.cache.classes[id(cls)] = (cls, frozenset(walk.symbols))
+        return known[1]
 
     def object(self, v, t):
         self.objects += 1
@@ -235,11 +283,13 @@ class _Keys:
         self.path.append(ident)
         try:
             if t is Instance:
+                self.symbols |= self.class_names(v.cls)
                 key = ("I", _Same(v.cls), v.template, self.attrs(v.attrs))
             elif t is Opaque:
                 key = ("O", _Same(v), self.key(v.dim), self.attrs(v.members))
             else:   # a function with its closure's values (a lambda over ``self``)
-                key = ("F", _Same(v), self.attrs(v.closure) if isinstance(v.closure, dict) else None)
+                key = ("F", _Same(v), self.attrs(v.closure) if isinstance(v.closure, dict) else None,
+                       self.key(v.defaults), self.key(v.kw_defaults))
         finally:
             self.path.pop()
         node = _Node(key)
@@ -310,5 +360,5 @@ def symbol_number(name: str) -> int:
     return int(number) if head and number.isdigit() else -1
 
 
-__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "reads_hold", "call_key", "holds_object", "summarisable",
+__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "held_names", "reads_hold", "call_key", "holds_object", "summarisable",
            "symbol_number"]

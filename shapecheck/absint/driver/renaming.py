@@ -1,0 +1,166 @@
+"""Call keys up to renaming of the callers' symbols and parameters (issue 11).
+
+A function called from many callers' analyses is passed values that differ only in names: the
+``(b, h, n, k)`` one caller's analysis made up is ``(b#51, h#66, n#52, k#83)`` in one and
+``(b#63, h#62, n#64, k#81)`` in another, and ``check_array(X)`` from ``validate_data`` gets the
+``(*X)`` of ``validate_data`` (``Middle.scope``), from ``_check_y`` that of ``_check_y``. A call's
+analysis starts from no facts of its caller, so two calls whose arguments are the same up to a
+one-to-one renaming of symbols, middle scopes and derived tokens (``Unknown.derived``) make the
+same decisions, up to that renaming -- provided nothing else the body reads holds one of the names
+(an object, a closure or a default in the key, a global it reads), where the first call's argument
+may have met itself again and the second's a stranger.
+
+So a call's key shows its arguments' names renamed in order of appearance (:func:`canonical`),
+each symbol keeping its display name (messages and made-up symbols are named after it), unless
+something else in the key holds one of them (its walk reports the names it meets: an object's,
+a closure's, a default's, a class's): then only the key with the names as they are stands. A
+summary of one call answers another with the same renamed key (``Summary.answers``) where its run
+found no error (a message may list names in an order their numbering decides), left no effect,
+passed no layer to a constructor (an observation of it, not renamed) and read no global holding
+one of either call's names; its result, refined parameters and the rank demands its ops made of
+the caller's parameters (``Analysis.learn_rank``) are renamed to the new call's names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...constraints import dims as D
+from ...constraints.shapes import Middle, Shape
+from ..core.values import Alternatives, Array, Function, Int, List, Tuple, Unknown, Value
+
+
+@dataclass(frozen=True, slots=True)
+class Renaming:
+    """One call's names, in the order its key shows them renamed: ``scopes[i]`` as ``\\0i``,
+    ``tokens[i]`` as ``-(i+1)``, ``symbols[i]`` as a symbol ``\\0i:display``."""
+
+    scopes: tuple[str, ...] = ()
+    tokens: tuple[int, ...] = ()
+    symbols: tuple[str, ...] = ()
+
+    def marks(self) -> set:
+        """The names as a call key's walk reports them (``summaries._Keys``: a symbol as itself)."""
+        return {("middle", s) for s in self.scopes} | {("derived", t) for t in self.tokens} | set(self.symbols)
+
+    def onto(self, other: "Renaming") -> "Names":
+        """What takes this call's names to ``other``'s (a call with the same key)."""
+        return Names({a: b for a, b in zip(self.scopes, other.scopes) if a != b},
+                     {a: b for a, b in zip(self.tokens, other.tokens) if a != b},
+                     {a: D.sym(b) for a, b in zip(self.symbols, other.symbols) if a != b})
+
+
+IDENTITY = Renaming()
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """A renaming: middle scope -> scope, derived token -> token, symbol -> dim."""
+
+    scopes: dict
+    tokens: dict
+    symbols: dict
+
+    def __bool__(self) -> bool:
+        return bool(self.scopes or self.tokens or self.symbols)
+
+    def middle(self, middle: Middle | None) -> Middle | None:
+        if middle is None or middle.scope not in self.scopes:
+            return middle
+        return replace(middle, scope=self.scopes[middle.scope])
+
+    def dim(self, d):
+        return D.substitute(d, self.symbols) if self.symbols else d
+
+
+NO_NAMES = Names({}, {}, {})
+
+
+def rename(v: Value, names: Names) -> Value:
+    """``v`` with ``names`` applied through arrays, ints, unknowns, tuples and lists (anything
+    else kept: :func:`canonical` checks that no renamed name is left there)."""
+    t = type(v)
+    if t is Unknown:
+        middle = names.middle(v.middle)
+        derived = names.tokens.get(v.derived, v.derived)
+        return v if middle is v.middle and derived == v.derived else replace(v, middle=middle, derived=derived)
+    if t is Array:
+        s = v.shape
+        if not names.symbols and names.middle(s.middle) is s.middle:
+            return v
+        shape = Shape(tuple(names.dim(d) for d in s.prefix), s.variadic, tuple(names.dim(d) for d in s.suffix),
+                      names.middle(s.middle))
+        return replace(v, shape=shape)
+    if t is Int:
+        return Int(names.dim(v.dim)) if names.symbols else v
+    if t is Tuple:
+        return replace(v, items=tuple(rename(i, names) for i in v.items))
+    if t is List:
+        items = None if v.items is None else tuple(rename(i, names) for i in v.items)
+        length = names.dim(v.length) if v.length is not None else None
+        return replace(v, items=items, element=rename(v.element, names), length=length)
+    if t is Alternatives:
+        return Alternatives(tuple(rename(o, names) for o in v.options))
+    return v
+
+
+def _names_of(v: Value, add) -> None:
+    """Pass ``add`` the names :func:`rename` renames in ``v``, in order of appearance."""
+    t = type(v)
+    if t is Unknown:
+        if v.middle is not None:
+            add(("middle", v.middle.scope))
+        if v.derived:
+            add(("derived", v.derived))
+    elif t is Array:
+        if v.shape.middle is not None:
+            add(("middle", v.shape.middle.scope))
+        for d in v.shape.prefix + v.shape.suffix:
+            _dim_names(d, add)
+    elif t is Int:
+        _dim_names(v.dim, add)
+    elif t is Tuple or t is Alternatives:
+        for item in v.items if t is Tuple else v.options:
+            _names_of(item, add)
+    elif t is List:
+        for item in v.items or ():
+            _names_of(item, add)
+        _names_of(v.element, add)
+        if v.length is not None:
+            _dim_names(v.length, add)
+
+
+def _dim_names(d, add) -> None:
+    if type(d) is not int:
+        for s in sorted(D.free_symbols(d)):
+            add(("symbol", s))
+
+
+def canonical(fn: Function, args: list, kwargs: dict) -> tuple[list, dict, Renaming]:
+    """The arguments with their names renamed in order of appearance, and the renaming
+    (:data:`IDENTITY`, the arguments as they are, where they hold none). ``fn``'s own parameters'
+    middles are never renamed (a recursive shape). Whether something else in the call's key holds
+    one of the names is the caller's to check (``Calls._renamed_key``)."""
+    order: dict = {}
+    for v in (*args, *(kwargs[k] for k in sorted(kwargs))):
+        _names_of(v, order.setdefault)
+    own = fn.scope
+    scopes: dict = {}
+    tokens: dict = {}
+    symbols: dict = {}
+    for kind, name in order:
+        if kind == "middle" and name != own:
+            scopes[name] = f"\0{len(scopes)}"
+        elif kind == "derived":
+            tokens[name] = -(len(tokens) + 1)
+        elif kind == "symbol":
+            symbols[name] = D.sym(f"\0{len(symbols)}:{D.display_name(name)}")
+    if not (scopes or tokens or symbols):
+        return args, kwargs, IDENTITY
+    names = Names(scopes, tokens, symbols)
+    renamed_args = [rename(v, names) for v in args]
+    renamed_kwargs = {k: rename(v, names) for k, v in kwargs.items()}
+    return renamed_args, renamed_kwargs, Renaming(tuple(scopes), tuple(tokens), tuple(symbols))
+
+
+__all__ = ["Renaming", "Names", "IDENTITY", "NO_NAMES", "rename", "canonical"]

@@ -196,3 +196,23 @@ def test_a_call_whose_summary_found_an_error_runs_again_under_other_names(bodies
         """), "errors.py")
     assert [d.code for d in report.diagnostics] == ["SC110", "SC110"]
     assert bodies_run["pair"] == 1 + 2
+
+
+def test_a_summary_taken_under_other_names_keeps_the_result_relative_to_the_parameter(bodies_run: Counter) -> None:
+    """``halve(x)`` takes dims off its caller's parameter of unknown rank: its result is ``x`` less
+    its last two dims, then two of its own, in each caller (the made-up dims renamed fresh)."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        def halve(t):
+            h, w = t.shape[-2:]
+            return t[..., ::2, ::2]
+
+        def f(x):
+            reveal_shape(halve(x))
+
+        def g(x):
+            reveal_shape(halve(x))
+        """), "middles.py")
+    assert len(set(_reveals(report))) == 1 and _reveals(report)[0].startswith("(*x[:-2], ")
+    assert bodies_run["halve"] == 1 + 1

@@ -43,7 +43,8 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
     t = type(v)
     if t is Array:
         s = v.shape
-        shape = Shape(tuple(f(d) for d in s.prefix), s.variadic, tuple(f(d) for d in s.suffix))
+        # the middle stays: ``(*x[:-3], h, w, c)`` renamed is still relative to x
+        shape = Shape(tuple(f(d) for d in s.prefix), s.variadic, tuple(f(d) for d in s.suffix), s.middle)
         return replace(v, shape=shape)
     if t is Int:
         return Int(f(v.dim))
@@ -51,7 +52,8 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
         return replace(v, items=tuple(map_dims(i, f) for i in v.items))
     if t is List:
         items = None if v.items is None else tuple(map_dims(i, f) for i in v.items)
-        return List(items, map_dims(v.element, f))
+        return replace(v, items=items, element=map_dims(v.element, f),
+                       length=None if v.length is None else f(v.length))
     if t is TorchModule:
         return TorchModule(v.kind, tuple((name, map_dims(p, f)) for name, p in v.params))
     if t is Alternatives:

@@ -154,6 +154,16 @@ class _Same:
         return id(self.obj)
 
 
+#: objects one key may walk (the largest seen on the corpora is ~100)
+MAX_WALK_OBJECTS = 2_000
+
+
+class _Unique:
+    """Part of a key that equals nothing else: the call it is in is never matched."""
+
+    __slots__ = ()
+
+
 class _Node:
     """One object's key, interned (equal keys are one node) with its hash kept: a call's key holds
     its objects' nodes, so comparing two calls does not walk the objects again."""
@@ -264,6 +274,12 @@ class _Keys:
 
     def object(self, v, t):
         self.objects += 1
+        if self.objects > MAX_WALK_OBJECTS:
+            # a key past this size stands for no other call (and no object's key is kept from it):
+            # nested functions whose closures hold each other are a DAG whose walk is exponential
+            # (scipy's test_polyint.py: 15 closures, 23 GB before the kernel killed the run)
+            self.reach = -1
+            return _Unique()
         ident = id(v)
         hit = self.cache.entries.get(ident)
         if hit is not None and hit[0] is v and (hit[4] == HeapClock.writes or all(_revision(o) == r for o, r in hit[3])):

@@ -11,7 +11,8 @@ from __future__ import annotations
 import ast
 
 from ...constraints import dims as D
-from ...constraints.predicates import eq
+from ...constraints.predicates import eq, le, lt
+from ...constraints.solver import Verdict
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, exposing
 from ..core.context import Call, OpContext
 from ..core.values import (
@@ -72,6 +73,20 @@ def _index_array(v: Value) -> Array | None:
     return None
 
 
+def _offset(ctx: OpContext, bound, n: D.Dim):
+    """A slice bound as a position from the start (``n + bound`` for a negative one), None for none,
+    ``...`` when the sign of a symbolic bound is not known."""
+    if bound is None:
+        return None
+    if type(bound) is int:
+        return D.add(n, bound) if bound < 0 else bound
+    if ctx.decide(le(0, bound)) is Verdict.HOLDS:
+        return bound
+    if ctx.decide(lt(bound, 0)) is Verdict.HOLDS:
+        return D.add(n, bound)
+    return ...
+
+
 def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
     def value(x: Value):
         if type(x) is NoneValue:
@@ -93,18 +108,24 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
         lo, hi, by = slice(start, stop, step).indices(n)
         # len(range(...)) overflows past sys.maxsize (a huge literal dim): count arithmetically
         return max(0, (hi - lo + by - 1) // by) if by > 0 else max(0, (lo - hi - by - 1) // -by)
-    # Symbolic: the common forms, assuming bounds within the axis (x[1:], x[:-1], x[:k], x[a:b]).
+    # Symbolic: the common forms, assuming bounds within the axis (x[1:], x[:-1], x[:k], x[a:b]). A
+    # bound counts from the end when it is negative, which a symbolic one is where the facts say so
+    # (``Obs[:-k]`` under ``for k in range(1, order)``: scipy's filtfilt read it as length -k); one
+    # whose sign they leave open gives a length of its own.
+    start, stop = _offset(ctx, start, n), _offset(ctx, stop, n)
+    if ... in (start, stop):
+        return ctx.fresh("k")
     if step > 0:
-        lo = 0 if start is None else (D.add(n, start) if type(start) is int and start < 0 else start)
-        hi = n if stop is None else (D.add(n, stop) if type(stop) is int and stop < 0 else stop)
+        lo = 0 if start is None else start
+        hi = n if stop is None else stop
         if type(hi) is int and hi > 0 and type(n) is not int and stop is not None:
             hi = D.dmin(hi, n)
         length = D.sub(hi, lo)
         if step != 1:
             length = D.floordiv(D.add(length, step - 1), step)
         return length
-    lo = D.sub(n, 1) if start is None else (D.add(n, start) if type(start) is int and start < 0 else start)
-    hi = -1 if stop is None else (D.add(n, stop) if type(stop) is int and stop < 0 else stop)
+    lo = D.sub(n, 1) if start is None else start
+    hi = -1 if stop is None else stop
     length = D.sub(lo, hi)
     if step != -1:
         length = D.floordiv(D.add(length, -step - 1), -step)

@@ -24,6 +24,7 @@ from ..core.values import (
     Int,
     List,
     NoneValue,
+    Opaque,
     Slice,
     Str,
     Tuple,
@@ -136,7 +137,9 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
     comps = _components(index)
     dims = array.shape.dims
     dtype = array.dtype
-    if any(c is UNKNOWN or type(c) in (Unknown, Str) for c in comps):
+    # an object known only by name may be None (``x[:, xp.newaxis]`` with ``xp`` an array-API namespace:
+    # scipy's vq) or an int: what it indexes is not known
+    if any(c is UNKNOWN or type(c) in (Unknown, Str, Opaque) for c in comps):
         return UNKNOWN if any(type(c) is Str for c in comps) else Array(UNKNOWN_SHAPE, dtype)
     if dims is None:
         return _index_unknown_rank(ctx, array.shape, comps, dtype)

@@ -26,6 +26,8 @@ def choice(ctx: OpContext, call: Call) -> Value:
     if a_arg is None:
         return UNKNOWN
     a = None if type(a_arg.value) is Int else as_array(a_arg.value)
+    if a is not None and a.shape.rank == 0:   # a NumPy integer (n, m = np.sort(...)): arange(a), as an int
+        a = None
     dtype = "int64" if a is None else a.dtype
     if a is not None and a.shape.rank is not None and a.shape.rank != 1:
         ctx.fail("SC107", f"{ctx.op}: a must be 1-dimensional, but {ctx.describe(a_arg)}")
@@ -43,9 +45,9 @@ def generator_choice(ctx: OpContext, call: Call) -> Value:
     a_arg = bound.get("a")
     if a_arg is None:
         return UNKNOWN
-    if type(a_arg.value) is Int:
-        return choice(ctx, Call(call.name, [a_arg], {"size": bound["size"]} if "size" in bound else {}))
     a = as_array(a_arg.value)
+    if type(a_arg.value) is Int or a is not None and a.shape.rank == 0:
+        return choice(ctx, Call(call.name, [a_arg], {"size": bound["size"]} if "size" in bound else {}))
     if a is None or a.shape.dims is None:
         return UNKNOWN
     dims = a.shape.dims

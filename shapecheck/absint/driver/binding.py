@@ -3,13 +3,11 @@ for a call's analysis, and the key under which a call's analysis is memoised."""
 
 from __future__ import annotations
 
-import ast
-
 from ..core.session import Run
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
-from ..core.values import UNKNOWN, Dict, Function, Instance, LibraryObject, List, Tuple, Unknown, Value
-from ..interp.annotations import parameter_start
+from ..core.values import UNKNOWN, Dict, Function, Instance, List, Tuple, Unknown, Value
+from ..interp.annotations import function_specs, parameter_start
 
 
 def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dict:
@@ -17,39 +15,18 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
     a = fn.node.args
     env: dict = {}
     torch_only = fn.module.torch_only
+    tensors = function_specs(analysis, fn).tensors   # annotated torch.Tensor: torch's methods
     for i, p in enumerate(a.posonlyargs + a.args):
         env[p.arg] = receiver if (i == 0 and receiver is not None) else \
-            _parameter(fn, p.arg, torch_only or _tensor_annotated(fn, p.annotation))
+            _parameter(fn, p.arg, torch_only or p.arg in tensors)
     for p in a.kwonlyargs:
-        env[p.arg] = _parameter(fn, p.arg, torch_only or _tensor_annotated(fn, p.annotation))
+        env[p.arg] = _parameter(fn, p.arg, torch_only or p.arg in tensors)
     if a.vararg is not None:
         env[a.vararg.arg] = UNKNOWN
     if a.kwarg is not None:
         env[a.kwarg.arg] = UNKNOWN
     parameter_start(analysis, fn, env)
     return env
-
-
-def _tensor_annotated(fn: Function, annotation: ast.expr | None) -> bool:
-    """Whether a parameter is annotated as a torch tensor (``torch.Tensor``, ``Optional[Tensor]``
-    with ``Tensor`` from torch, ``torch.FloatTensor``): in a module that imports NumPy too, its
-    methods are torch's (``emb.flatten(1, 2)`` is not NumPy's ``flatten(order)``: diffusers' Chroma)."""
-    if annotation is None:
-        return False
-    for node in ast.walk(annotation):
-        if isinstance(node, ast.Attribute) and node.attr.endswith("Tensor") and _root(node) == "torch":
-            return True
-        if isinstance(node, ast.Name) and node.id.endswith("Tensor"):
-            bound = fn.module.env.get(node.id)
-            if type(bound) is LibraryObject and bound.qualname.split(".", 1)[0] == "torch":
-                return True
-    return False
-
-
-def _root(node: ast.expr) -> str | None:
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return node.id if isinstance(node, ast.Name) else None
 
 
 #: Methods whose parameters are a module's hyperparameters (sizes, rates, flags), not its inputs.

@@ -252,6 +252,7 @@ class AnnotationStore:
 class FunctionSpecs:
     params: dict          # parameter name -> ShapeSpec
     returns: ShapeSpec | None
+    tensors: frozenset = frozenset()   # parameters annotated as a torch tensor of no given shape
 
 
 def function_specs(analysis: "Analysis", fn: Function) -> FunctionSpecs:
@@ -268,11 +269,31 @@ def _read_specs(analysis: "Analysis", fn: Function) -> FunctionSpecs:
         return FunctionSpecs({}, None)
     a = node.args
     params = {}
+    tensors = set()
     for p in a.posonlyargs + a.args + a.kwonlyargs:
         spec = _annotation(analysis, fn, p.annotation)
         if spec is not None:
             params[p.arg] = spec
-    return FunctionSpecs(params, _annotation(analysis, fn, node.returns))
+        elif _names_tensor(analysis, fn, p.annotation):
+            tensors.add(p.arg)
+    return FunctionSpecs(params, _annotation(analysis, fn, node.returns), frozenset(tensors))
+
+
+def _names_tensor(analysis: "Analysis", fn: Function, node: ast.AST | None) -> bool:
+    """Whether an annotation names a torch tensor class (``torch.Tensor``, ``Optional[Tensor]``,
+    ``th.FloatTensor``): in a module that imports NumPy too, such a parameter's methods are torch's
+    (``emb.flatten(1, 2)`` is not NumPy's ``flatten(order)``: diffusers' Chroma)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):  # a quoted annotation
+        node = parse_forward(node.value, node)
+    if node is None:
+        return False
+    for part in ast.walk(node):
+        name = part.attr if isinstance(part, ast.Attribute) else part.id if isinstance(part, ast.Name) else ""
+        if name.endswith("Tensor"):
+            value = analysis.evaluate_in(fn, part)
+            if type(value) is LibraryObject and value.qualname.startswith("torch."):
+                return True
+    return False
 
 
 def _annotation(analysis: "Analysis", fn: Function, node: ast.AST | None) -> ShapeSpec | None:

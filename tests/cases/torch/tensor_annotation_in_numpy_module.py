@@ -4,6 +4,7 @@ from typing import Optional
 
 import numpy as np
 import torch
+import torch as th
 from torch import Tensor
 
 
@@ -22,6 +23,12 @@ def float_tensor(x: torch.FloatTensor):
     return x.flatten(0, 1)
 
 
+def aliased(x: th.Tensor, y: "torch.Tensor"):
+    reveal_shape(x.flatten(1, 2))  # reveal: (x.shape[0], x.shape[1]*x.shape[2], *x[3:])
+    reveal_shape(y.flatten(1, 2))  # reveal: (y.shape[0], y.shape[1]*y.shape[2], *y[3:])
+    return x.flatten(0, 1), y.flatten(1, 2)
+
+
 def plain(x):
     return x.flatten()   # no annotation: NumPy's or torch's, as the call decides
 
@@ -30,3 +37,6 @@ reveal_shape(modulation(torch.zeros(2, 12, 3, 4)))  # reveal: (2, 3, 4)
 reveal_shape(optional_tensor(torch.zeros(2, 3, 5)))  # reveal: (2, 15)
 reveal_shape(float_tensor(torch.zeros(2, 3, 5)))  # reveal: (6, 5)
 reveal_shape(plain(np.zeros((2, 3))))  # reveal: (6,)
+a, b = aliased(torch.zeros(2, 3, 5), torch.zeros(2, 3, 5))
+reveal_shape(a)  # reveal: (6, 5)
+reveal_shape(b)  # reveal: (2, 15)

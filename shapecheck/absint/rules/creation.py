@@ -20,6 +20,7 @@ from .args import (
     structured_dtype,
 )
 from .kinds import Rule
+from .manipulation import with_new_axis
 
 
 def array(ctx: OpContext, call: Call) -> Value:
@@ -114,15 +115,11 @@ def _spaced(params: tuple[str, ...]) -> Rule:
 
 def _inserted(ctx: OpContext, sample: Shape, n, axis: int) -> Shape:
     """``sample`` with the ``n`` samples as a new axis ``axis`` (NumPy's: in ``-rank-1 .. rank``)."""
-    if sample.rank is not None:
-        dims = sample.prefix
-        at = normalize_axis(ctx, axis, len(dims) + 1)
-        return Shape(dims[:at] + (n,) + dims[at:])
-    if axis == 0:
-        return Shape((n,) + sample.prefix, True, sample.suffix, sample.middle)
-    if axis == -1:
-        return Shape(sample.prefix, True, sample.suffix + (n,), sample.middle)
-    return UNKNOWN_SHAPE
+    if sample.rank is None:
+        return with_new_axis(ctx, sample, [axis], n)
+    dims = sample.prefix
+    at = normalize_axis(ctx, axis, len(dims) + 1)
+    return Shape(dims[:at] + (n,) + dims[at:])
 
 
 linspace = _spaced(("start", "stop", "num", "endpoint", "retstep", "dtype", "axis"))

@@ -282,11 +282,11 @@ def expand_dims(ctx: OpContext, call: Call) -> Value:
     if items is None or not all(type(i) is Int and type(i.dim) is int for i in items):
         return Array(UNKNOWN_SHAPE, a.dtype)
     if a.shape.dims is None:
-        return Array(_expand_dims_unknown_rank(ctx, a.shape, [i.dim for i in items]), a.dtype)
+        return Array(with_new_axis(ctx, a.shape, [i.dim for i in items]), a.dtype)
     return _expand_dims(ctx, a, a.shape.dims, items)
 
 
-def _expand_dims_unknown_rank(ctx: OpContext, shape: Shape, axes: list[int], size: D.Dim = 1) -> Shape:
+def with_new_axis(ctx: OpContext, shape: Shape, axes: list[int], size: D.Dim = 1) -> Shape:
     """One new axis (of ``size``) of an array of unknown rank, counted from the start (after the
     first ``axis`` dims) or from the end of the result (``-1``: after the last dim), where the dims
     before it (after it) are known or a parameter's middle gives them."""
@@ -628,7 +628,7 @@ def _stack_unknown_rank(ctx: OpContext, shapes: list[Shape], axis_arg: Arg | Non
     if first.middle is None or any(s.middle != first.middle or len(s.prefix) != len(first.prefix)
                                    or len(s.suffix) != len(first.suffix) for s in shapes):
         return UNKNOWN_SHAPE
-    return _expand_dims_unknown_rank(ctx, first, [axis], len(shapes))
+    return with_new_axis(ctx, first, [axis], len(shapes))
 
 
 def _atleast(a: Array, n: int) -> Array:

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from shapecheck.absint.core import module
+from shapecheck.absint.core.module import imported_libraries
 from shapecheck.absint.driver.parsing import parse
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
@@ -74,3 +76,26 @@ def test_typing_a_line_character_by_character() -> None:
         lines[i] = lines[i].replace("x", "y")
         edited = "".join(lines)
         assert _incremental(cache, edited) == _full(edited)
+
+
+def test_an_edit_walks_only_the_statements_parsed_again_for_the_libraries_they_import(monkeypatch) -> None:
+    """Which libraries a module imports (``module.imported_libraries``, asked by every generic analysis
+    of a torch-or-numpy question) is read per top-level statement: after an edit, only the statements
+    the edit made parse anew are walked, not the whole module (on every keystroke, ~20 ms per 1,000
+    lines)."""
+    text = "import numpy as np\n" + "".join(f"def f{i}(x):\n    import torch\n    return x\n\n" for i in range(50))
+    cache: dict = {}
+    assert imported_libraries(parse(cache, "m.py", text)) == {"numpy", "torch"}
+    walked = []
+    libraries_of = module._statement_libraries
+
+    def counted(stmt):
+        if stmt not in module._LIBRARIES:
+            walked.append(stmt)
+        return libraries_of(stmt)
+
+    monkeypatch.setattr(module, "_statement_libraries", counted)
+    edited = text.replace("def f20(x):\n    import torch\n", "def f20(x):\n    import torch\n    y = 1\n")
+    tree = parse(cache, "m.py", edited)
+    assert imported_libraries(tree) == {"numpy", "torch"}
+    assert 1 <= len(walked) <= 3 and all(node in tree.body for node in walked)   # f20 and its neighbours

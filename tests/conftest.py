@@ -8,6 +8,7 @@ analyser fails the suite instead of hiding behind a skip.
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 
 import pytest
 from hypothesis import settings
@@ -43,3 +44,19 @@ def pytest_collection_modifyitems(config, items):
         skip = pytest.mark.skip(reason=f"{ANALYZER_MODULE} does not exist yet")
         for item in marked:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def bodies_run(monkeypatch) -> Counter:
+    """Function qualname -> how many times its body was run (generic and call analyses alike), by
+    wrapping the driver's one place that runs a body (``calls._run_body``)."""
+    from shapecheck.absint.driver import calls   # the analyser, imported only by the tests that use it
+    runs: Counter = Counter()
+    run_body = calls._run_body
+
+    def counted(interp, fn, frame):
+        runs[fn.qualname] += 1
+        return run_body(interp, fn, frame)
+
+    monkeypatch.setattr(calls, "_run_body", counted)
+    return runs

@@ -8,24 +8,7 @@ import textwrap
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
-from shapecheck.absint.driver import calls
 from shapecheck.api import Options, Project, check_paths, check_source
-
-
-@pytest.fixture
-def bodies_run(monkeypatch) -> Counter:
-    """Function qualname -> how many times its body was run (generic and call analyses alike)."""
-    runs: Counter = Counter()
-    run_body = calls._run_body
-
-    def counted(interp, fn, frame):
-        runs[fn.qualname] += 1
-        return run_body(interp, fn, frame)
-
-    monkeypatch.setattr(calls, "_run_body", counted)
-    return runs
 
 
 def _write(root: Path, files: dict[str, str]) -> None:

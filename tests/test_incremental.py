@@ -4,7 +4,9 @@ edit inside one function re-analyses that function, not its neighbours."""
 from __future__ import annotations
 
 import textwrap
+from collections import Counter
 
+from shapecheck import api
 from shapecheck.api import Options, Project, check_source
 
 SOURCE = textwrap.dedent('''
@@ -94,3 +96,165 @@ def test_lines_inserted_in_one_function_shift_the_others() -> None:
     report = check_source(edited, "m.py", project=project, options=options)
     assert project.cache.last_reused >= 3          # b, Model and broken moved but were reused
     assert _key(report) == _key(check_source(edited, "m.py", options=options))
+
+
+# A torch model file as real ones are written: layers held on objects, objects of other classes held
+# on objects (``self.attn = Attention(dim)``), a factory building the model.
+MODEL = textwrap.dedent('''
+    import torch
+    from torch import nn
+
+
+    class Attention(nn.Module):
+        def __init__(self, dim, heads):
+            super().__init__()
+            self.heads = heads
+            self.qkv = nn.Linear(dim, dim * 3)
+            self.proj = nn.Linear(dim, dim)
+
+        def forward(self, x):
+            q, k, v = self.qkv(x).chunk(3, dim=-1)
+            attn = (q @ k.transpose(-2, -1)).softmax(dim=-1)
+            return self.proj(attn @ v)
+
+
+    class Mlp(nn.Module):
+        def __init__(self, dim, hidden):
+            super().__init__()
+            self.fc1 = nn.Linear(dim, hidden)
+            self.act = nn.GELU()
+            self.fc2 = nn.Linear(hidden, dim)
+
+        def forward(self, x):
+            return self.fc2(self.act(self.fc1(x)))
+
+
+    class Block(nn.Module):
+        def __init__(self, dim, heads):
+            super().__init__()
+            self.norm = nn.LayerNorm(dim)
+            self.attn = Attention(dim, heads)
+            self.mlp = Mlp(dim, 4 * dim)
+
+        def forward(self, x):
+            x = x + self.attn(self.norm(x))
+            return x + self.mlp(self.norm(x))
+
+
+    class Head(nn.Module):
+        def __init__(self, dim, classes):
+            super().__init__()
+            self.fc = nn.Linear(dim, classes)
+
+        def forward(self, x):
+            return self.fc(x.mean(dim=1))
+
+
+    def build(dim=64):
+        return Block(dim, 4)
+
+
+    out = Block(64, 4)(torch.zeros(2, 16, 64))
+''')
+
+
+def _edited(source: str, after: str, line: str) -> str:
+    """``source`` with ``line`` inserted after the (unique) line ``after``."""
+    assert source.count(after) == 1
+    return source.replace(after, after + line)
+
+
+def _reused_after(source: str, edited: str, runs: Counter | None = None) -> tuple[int, Counter]:
+    """Check ``source`` then ``edited`` in one incremental project: the generic analyses the second
+    check reused and the bodies it ran; its results must be a fresh check's."""
+    options = Options(notes=True)
+    project = Project(options=options, incremental=True)
+    check_source(source, "model.py", project=project, options=options)
+    if runs is not None:
+        runs.clear()
+    report = check_source(edited, "model.py", project=project, options=options)
+    reused, ran = project.cache.last_reused, Counter(runs or ())
+    assert _key(report) == _key(check_source(edited, "model.py", options=options))
+    return reused, ran
+
+
+def test_classes_holding_layers_and_objects_are_reused(bodies_run: Counter) -> None:
+    """Their template instances hold nn layers and objects of other classes (relocation.py): an edit
+    in Head reuses Attention, Mlp and Block (6 methods) and build; their bodies run only for the
+    module's own call ``Block(64, 4)(...)``, not for their analyses."""
+    edited = MODEL.replace("return self.fc(x.mean(dim=1))", "y = x.mean(dim=1)\n        return self.fc(y)")
+    reused, ran = _reused_after(MODEL, edited, bodies_run)
+    assert reused == 7
+    assert ran == {"Head.__init__": 1, "Head.forward": 1, "Block.__init__": 1, "Block.forward": 1,
+                   "Attention.__init__": 1, "Attention.forward": 1, "Mlp.__init__": 1, "Mlp.forward": 1}
+
+
+def test_an_edit_inside_a_method_reuses_what_does_not_name_its_class() -> None:
+    edited = _edited(MODEL, "        q, k, v = self.qkv(x).chunk(3, dim=-1)\n", "        probe = 1\n")
+    reused, _ = _reused_after(MODEL, edited)
+    assert reused == 4   # Mlp's two methods and Head's (Block and build name Attention)
+
+
+def test_lines_typed_above_a_class_shift_its_reused_results() -> None:
+    edited = _edited(MODEL, "from torch import nn\n", "\n\n# a comment\n")
+    reused, _ = _reused_after(MODEL, edited)
+    assert reused == 9
+
+
+def test_an_error_typed_and_removed_again() -> None:
+    options = Options(notes=True)
+    project = Project(options=options, incremental=True)
+    check_source(MODEL, "model.py", project=project, options=options)
+    broken = _edited(MODEL, "        x = x + self.attn(self.norm(x))\n",
+                     "        bad = torch.zeros(2, 3) @ torch.zeros(4, 5)\n")
+    report = check_source(broken, "model.py", project=project, options=options)
+    assert [d.code for d in report.diagnostics] == ["SC102"]
+    assert _key(report) == _key(check_source(broken, "model.py", options=options))
+    fixed = check_source(MODEL, "model.py", project=project, options=options)
+    assert fixed.diagnostics == [] and project.cache.last_reused >= 4
+    assert _key(fixed) == _key(check_source(MODEL, "model.py", options=options))
+
+
+def test_a_class_whose_objects_have_no_name_is_not_kept() -> None:
+    """An object made by a class defined in a function has no name a later run can find it by: the
+    class holding it is analysed again (and gives the fresh results)."""
+    source = MODEL.replace("def build(dim=64):\n    return Block(dim, 4)\n", textwrap.dedent('''
+        def local_layer():
+            class Local(nn.Module):
+                def forward(self, x):
+                    return x
+            return Local()
+
+
+        class Holder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.inner = local_layer()
+
+            def forward(self, x):
+                return self.inner(x)
+    '''))
+    assert "class Holder" in source
+    edited = source.replace("return self.fc(x.mean(dim=1))", "return self.fc(x.mean(dim=1) + 0)")
+    reused, _ = _reused_after(source, edited)
+    assert reused == 6   # Attention's, Mlp's and Block's: not local_layer (it returns one), Holder, nor Head
+
+
+def test_a_cost_is_measured_in_the_last_check(bodies_run: Counter) -> None:
+    """A hover's cost of a line is one body run in the check the editor last made of that text (no
+    second analysis of the file), and the same as measuring it in a run of its own."""
+    options = Options(notes=True)
+    project = Project(options=options, incremental=True)
+    check_source(MODEL, "model.py", project=project, options=options)
+    bodies_run.clear()
+    counter = project.cache.symbol_counter
+    measured = api.cost_of(api.measure("model.py", "Mlp.forward", source=MODEL, project=project))
+    assert bodies_run == {"Mlp.forward": 1}
+    assert project.cache.symbol_counter == counter   # no run of the project's was opened
+    alone = api.cost_of(api.measure("model.py", "Mlp.forward", source=MODEL, project=Project(options=options)))
+    assert measured.show(measured.total.flops) == alone.show(alone.total.flops)
+    assert [(c.line, c.ops) for c in measured.lines] == [(c.line, c.ops) for c in alone.lines]
+    # another text: a run of its own, which leaves the project's cache alone
+    edited = MODEL.replace("self.fc2(self.act(self.fc1(x)))", "self.fc2(self.fc1(x))")
+    api.measure("model.py", "Mlp.forward", source=edited, project=project)
+    assert project.cache.symbol_counter == counter and project.cache.finished["model.py"].text == MODEL

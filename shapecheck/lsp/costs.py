@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 
 from .. import api
 
@@ -18,9 +19,8 @@ from .. import api
 def enclosing_target(text: str, line: int) -> str | None:
     """``f`` or ``Class.method`` whose body holds ``line`` (a top-level function or a method of a
     top-level class), or None."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+    tree = _parsed(text)
+    if tree is None:
         return None
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
@@ -30,6 +30,15 @@ def enclosing_target(text: str, line: int) -> str | None:
         elif _in_body(node, line):
             return node.name
     return None
+
+
+@lru_cache(maxsize=4)
+def _parsed(text: str) -> ast.Module | None:
+    """The text's tree, parsed once for all the hovers over one version of a document."""
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
 
 
 def _in_body(node: ast.AST, line: int) -> bool:

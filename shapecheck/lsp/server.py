@@ -147,8 +147,8 @@ class ShapecheckServer(LanguageServer):
             if len(self._costs) > 64:
                 self._costs.clear()
             try:
-                measured = api.measure(_path_of(uri), target, source=analysed.text,
-                                       project=Project(roots=list(self.roots), read_source=self.buffer_of))
+                # in the analysis just published, when it is of this text (api.measure)
+                measured = api.measure(_path_of(uri), target, source=analysed.text, project=self.project)
                 self._costs[key] = api.cost_of(measured)
             except Exception as error:  # noqa: BLE001 - a hover extra never fails the hover
                 self.log_warning(f"cost of {target}: {type(error).__name__}: {error}")

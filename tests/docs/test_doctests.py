@@ -9,7 +9,7 @@ import pytest
 
 MODULES = [
     "shapecheck", "shapecheck.api", "shapecheck.constraints.dims", "shapecheck.constraints.signature",
-    "shapecheck.ir",
+    "shapecheck.ir", "shapecheck.absint.driver.relocation",
     "shapecheck.ir.ad", "shapecheck.ir.ad.emit", "shapecheck.ir.ad.cost", "shapecheck.ir.ad.programs",
     "shapecheck.ir.ad.transforms",
     *(f"shapecheck.sharding.{name}" for name in ("layout", "plan", "simulate", "cost", "moves", "traffic", "notation")),

@@ -202,8 +202,8 @@ class Calls:
         if inst is not None:
             return inst
         entry = self.run.incremental.cached(cls.module, cls.node.name) if "." not in cls.qualname else None
-        if entry is not None:
-            inst = self.instances[cls] = Instance(cls, dict(entry.attrs), template=True)
+        if entry is not None and type(entry.template) is Instance and entry.template.cls is cls:
+            inst = self.instances[cls] = entry.template
             for member in cls.namespace.values():
                 if type(member) is Function and member.qualname in entry.results:
                     self.generic[member] = entry.results[member.qualname]
@@ -237,7 +237,7 @@ class Calls:
         methods = [m for m in cls.namespace.values() if type(m) is Function]
         results = {m.qualname: self.generic[m] for m in methods if m in self.generic}
         if len(results) == len(methods):
-            self._save(cls.module, cls.node.name, results, inst.attrs, methods)
+            self._save(cls.module, cls.node.name, results, inst, methods)
 
     # -- the incremental cache --------------------------------------------------------------------
     def _replay(self, entry: Entry) -> None:
@@ -246,14 +246,14 @@ class Calls:
             self.run.findings.emit(d)
         self.run.findings.notes.extend(entry.notes)
 
-    def _save(self, module, top_name: str, results: dict, attrs: dict, fns) -> None:
+    def _save(self, module, top_name: str, results: dict, template: Instance | None, fns) -> None:
         diags: dict = {}
         notes: list = []
         for fn in fns:
             d, n = self.windows.get(fn, ((), ()))
             diags.update(dict.fromkeys(d))
             notes.extend(n)
-        self.run.incremental.save(module, top_name, results, attrs, list(diags), notes)
+        self.run.incremental.save(module, top_name, results, template, list(diags), notes)
 
     # -- functions --------------------------------------------------------------------------------
     def ensure_generic(self, fn: Function, receiver: Value | None = None, stack: tuple = ()) -> GenericResult | None:
@@ -311,7 +311,7 @@ class Calls:
             self.blind[fn] = findings.generic_unknown - blind
             self.windows[fn] = (findings.diagnostics[diags_before:], findings.notes[notes_before:])
             if _top_level(fn):
-                self._save(fn.module, fn.node.name, {fn.qualname: result}, {}, [fn])
+                self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn])
             return result
         finally:
             self.running.discard(fn)

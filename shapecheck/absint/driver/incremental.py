@@ -7,9 +7,11 @@ modules it imports and the options. Those make its *fingerprint*; while the fing
 unchanged, the cached result and the diagnostics and notes it produced are reused. An edit inside
 one function thus re-analyses that function, what refers to it, and the module-level code.
 
-Only results made of plain values (arrays, ints, tuples, unknowns...) are kept: a cached value must
-not hold a function or object of an earlier run. Symbols stay unique across runs because each run
-continues the project's symbol counter.
+A cached value must not hold a function or object of an earlier run: results are kept frozen
+(relocation.py: objects, classes and functions by name) and thawed into each run that reuses them,
+every object made afresh; a result holding what has no name (a closure, an object known only by
+how the code reaches it) is not kept. Symbols stay unique across runs because each run continues
+the project's symbol counter.
 """
 
 from __future__ import annotations
@@ -17,48 +19,29 @@ from __future__ import annotations
 import ast
 import hashlib
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...report.diagnostics import ShapeNote, Span
 from ..core.module import ModuleInfo
-from ..core.values import (Array, Bool, Dict, EllipsisValue, Float, Instance, Int, List, NoneValue, Slice, Str,
-                           Tuple, Unknown, Value)
+from ..core.values import Instance
 from .project import Options
+from .relocation import NotRelocatable, freeze, resolver, thaw
 
 MAX_ENTRIES = 4096
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
-_PLAIN = (Array, Int, Float, Bool, Str, NoneValue, Unknown, EllipsisValue)
-
-
-def plain(value: Value, depth: int = 0) -> bool:
-    """Whether a value holds nothing of one particular run (no functions, classes, objects)."""
-    t = type(value)
-    if t in _PLAIN:
-        return True
-    if depth > 8:
-        return False
-    if t is Tuple:
-        return all(plain(v, depth + 1) for v in value.items)
-    if t is List:
-        return (value.items is None or all(plain(v, depth + 1) for v in value.items)) and plain(value.element, depth + 1)
-    if t is Dict:
-        return all(plain(v, depth + 1) for _, v in value.items)
-    if t is Slice:
-        return plain(value.start) and plain(value.stop) and plain(value.step)
-    return False
-
-
 @dataclass
 class Entry:
     """What one top-level function or class contributed to a run.
 
     Positions are those of the run that made it, whose definition started at line ``start``; a
-    reuse shifts them by how far the definition has moved (lines typed above it)."""
+    reuse shifts them by how far the definition has moved (lines typed above it). As kept, its
+    values are frozen (relocation.py); :meth:`IncrementalCache.cached` gives them thawed."""
 
     results: dict            # qualname -> GenericResult
     diagnostics: list
     notes: list
-    attrs: dict = field(default_factory=dict)   # a class's template instance attributes
+    template: Any = None     # a class's template instance (its methods' receiver)
     start: int = 0
 
     def shifted(self, path: str, start: int) -> "Entry":
@@ -69,7 +52,34 @@ class Entry:
                    for q, r in self.results.items()}
         diags = [_shift_diag(d, path, delta) for d in self.diagnostics]
         notes = [ShapeNote(_shift(n.span, delta), n.text, n.kind) for n in self.notes]
-        return Entry(results, diags, notes, self.attrs, start)
+        return Entry(results, diags, notes, self.template, start)
+
+    def frozen(self) -> "Entry | None":
+        """This entry of live values as kept: None when they hold what has no name."""
+        return self._mapped(freeze)
+
+    def thawed(self, resolve) -> "Entry | None":
+        """The kept entry in the run ``resolve`` finds definitions in: None where one is missing."""
+        return self._mapped(lambda value, memo: thaw(value, resolve, memo))
+
+    def _mapped(self, convert) -> "Entry | None":
+        memo: dict = {}   # one for the whole entry: the template its methods' results hold is one object
+        try:
+            template = convert(self.template, memo)
+            results = {q: _converted(r, convert, memo) for q, r in self.results.items()}
+        except NotRelocatable:
+            return None
+        if template is self.template and all(results[q] is r for q, r in self.results.items()):
+            return self   # plain values only: the same in every run (and its printed signatures with it)
+        return Entry(results, self.diagnostics, self.notes, template, self.start)
+
+
+def _converted(result, convert, memo: dict):
+    returns = convert(result.returns, memo)
+    env = {k: convert(v, memo) for k, v in result.final_env.items()}
+    if returns is result.returns and all(env[k] is v for k, v in result.final_env.items()):
+        return result
+    return replace(result, returns=returns, final_env=env)
 
 
 def _shift(span, delta: int):
@@ -157,14 +167,6 @@ def lookup(cache: dict, key: str) -> Entry | None:
     return cache.get("entries", {}).get(key)
 
 
-def results_plain(results: dict, attrs: dict) -> bool:
-    for r in results.values():
-        # a method's receiver is its class's template instance: rebuilt from `attrs` on reuse
-        if not plain(r.returns) or not all(plain(v) or type(v) is Instance for v in r.final_env.values()):
-            return False
-    return all(plain(v) for v in attrs.values())
-
-
 class IncrementalCache:
     """One run's view of the project's cache of generic analyses (see the module docstring)."""
 
@@ -190,12 +192,16 @@ class IncrementalCache:
         entry = lookup(self.entries, key) if key is not None else None
         if entry is None:
             return None
-        return entry.shifted(module.path, self.keys[module].lines[top_name][0])
+        entry = entry.thawed(resolver(self.modules))
+        return entry.shifted(module.path, self.keys[module].lines[top_name][0]) if entry is not None else None
 
-    def save(self, module: ModuleInfo, top_name: str, results: dict, attrs: dict, diags: list, notes: list) -> None:
+    def save(self, module: ModuleInfo, top_name: str, results: dict, template: Instance | None, diags: list,
+             notes: list) -> None:
         key = self.key(module, top_name)
-        if key is None or not results_plain(results, attrs):
+        if key is None:
             return
         span = self.keys[module].lines[top_name]
         diags, notes = within(span, diags, notes, module.path)
-        store(self.entries, key, Entry(results, diags, notes, dict(attrs), span[0]))
+        entry = Entry(results, diags, notes, template, span[0]).frozen()
+        if entry is not None:
+            store(self.entries, key, entry)

@@ -36,6 +36,9 @@ class ProjectCache:
     incremental: dict = field(default_factory=dict)   # key -> incremental.Entry: generic analyses
     symbol_counter: int = 0                           # fresh symbols stay fresh across runs
     last_reused: int = 0                              # generic analyses the last run took from here
+    # path -> the last run of that file (run.Finished): what a hover's question about that text
+    # (the cost of a line) is answered in, without analysing the file again
+    finished: dict = field(default_factory=dict)
 
 
 @dataclass

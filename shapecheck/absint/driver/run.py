@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import ast
 import sys
+import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -29,19 +30,52 @@ from .signatures import Signature, function_signatures, module_signatures
 RECURSION_LIMIT = 12000
 
 
+#: The finished runs an incremental project keeps (one per file an editor has open, in practice).
+MAX_FINISHED = 16
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished run of one file's text, kept by an incremental project (``ProjectCache.finished``)
+    for questions about that same text. Its incremental cache is closed: what is run in it
+    afterwards makes symbols the project's later runs make too, which must not reach them."""
+
+    text: str
+    analysis: Analysis
+    info: ModuleInfo
+    # one question at a time: a measured call sets the run's op log (an editor asks from threads)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+@contextmanager
+def _deep() -> Iterator[None]:
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 @contextmanager
 def _open(project: Project, path: str, text: str, tree: ast.Module, reported: bool) -> Iterator[tuple[Analysis, ModuleInfo]]:
     analysis = Analysis(project)
     info = ModuleInfo(path, Path(path).stem, text, tree, reported=reported)
     analysis.modules.add(info)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
     try:
-        yield analysis, info
+        with _deep():
+            yield analysis, info
     finally:
-        sys.setrecursionlimit(limit)
         project.cache.symbol_counter = analysis.symbols
         project.cache.last_reused = analysis.incremental.reused
+
+
+def _keep_finished(project: Project, path: str, text: str, analysis: Analysis, info: ModuleInfo) -> None:
+    analysis.incremental.enabled = False
+    finished = project.cache.finished
+    if len(finished) >= MAX_FINISHED and path not in finished:
+        finished.clear()
+    finished[path] = Finished(text, analysis, info)
 
 
 def _run(analysis: Analysis, info: ModuleInfo) -> None:
@@ -93,12 +127,16 @@ def analyze_file(source: str | bytes, path: str, project: Project) -> FileReport
         _run(analysis, info)
         findings = analysis.findings
         report.diagnostics = syntax_errors + findings.diagnostics
-        report.notes = findings.notes
+        # a note the same as one before says nothing more (a lambda's generic analysis runs once per
+        # closure it is made with, and how many are made depends on which calls a summary answered)
+        report.notes = list(dict.fromkeys(findings.notes))
         report.array_expressions = findings.array_expressions
         report.unknown_calls = {name: len(sites) for name, sites in findings.unknown_calls.items()}
         report.calls_analysed, report.calls_summarised = analysis.calls.body_runs, analysis.calls.reused
         report.signatures = function_signatures(analysis, info)
         report.loaded_modules = sorted(analysis.modules.loaded)  # the file itself included
+    if project.incremental:
+        _keep_finished(project, path, text, analysis, info)
     report.source = text
     return report
 
@@ -188,36 +226,52 @@ def measure_call(source: str, target: str, arg_shapes: dict, dtypes: dict | None
     """Run ``target`` once on arrays of the given shapes (as ``analyze_call``), logging its ops; a
     method runs on the object its class's ``__init__`` builds from unknown arguments (a config
     object known only by name: ``config.n_embd`` is a dim). ``layouts`` places arguments on a device
-    mesh (name -> :class:`~shapecheck.sharding.layout.Layout`): the ops then run on placed arrays."""
+    mesh (name -> :class:`~shapecheck.sharding.layout.Layout`): the ops then run on placed arrays.
+
+    In an incremental project (an editor's) that last checked this very text, the call runs in that
+    check's run: the module, its imports and its generic analyses are there already (a hover's
+    cost is then one body run, not a second analysis of the file)."""
+    if project.incremental:
+        finished = project.cache.finished.get(path)
+        if finished is not None and finished.text == source:
+            with finished.lock, _deep():
+                return _measure(finished.analysis, finished.info, target, arg_shapes, dtypes, layouts)
+        # a run of its own, which must not write to the project's cache (a check may be using it)
+        project = Project(roots=list(project.roots), read_source=project.read_source, options=project.options)
     tree = ast.parse(source, filename=path)
     with _open(project, path, source, tree, reported=False) as (analysis, info):
         _run(analysis, info)
-        fn, cls = _resolve(info.env, target)
-        torch = any(type(v) is LibraryObject and v.qualname.split(".")[0] == "torch" for v in info.env.values())
-        instance = analysis.generic_instance(cls) if cls is not None else None
-        generic = analysis.calls.ensure_generic(fn, receiver=instance)
-        params = [p.arg for p in fn.node.args.posonlyargs + fn.node.args.args]
-        if instance is not None:
-            params = params[1:]
-        arguments = {}
-        for name in params:
-            spec = arg_shapes.get(name)
-            if spec is None:
-                # what the body itself says of it (``B, T, C = x.size()``), as its signature shows
-                refined = generic.final_env.get(name) if generic is not None else None
-                known = type(refined) is Array and refined.shape.rank is not None
-                arguments[name] = refined if known else UNKNOWN
-                continue
-            dims = tuple(d if isinstance(d, int) else sym(str(d)) for d in spec)
-            arguments[name] = Array(Shape(dims), (dtypes or {}).get(name), tensor=torch,
-                                    layout=(layouts or {}).get(name))
-        log = analysis.oplog = OpLog(fn)
-        errors: list = []
-        caller = Interpreter(analysis, info, Frame(dict(info.env)), report=False, errors=errors)
-        args = ([instance] if instance is not None else []) + list(arguments.values())
-        analysis.call_function(caller, tree, fn, args, {})
-        analysis.oplog = None
-        frame = log.root.frame if log.root is not None else None
-        if frame is not None and generic is not None:
-            frame.names = {**generic.names, **frame.names}
-        return Measurement(fn, log, arguments, frame, instance, errors)
+        return _measure(analysis, info, target, arg_shapes, dtypes, layouts)
+
+
+def _measure(analysis: Analysis, info: ModuleInfo, target: str, arg_shapes: dict, dtypes: dict | None,
+             layouts: dict | None) -> Measurement:
+    fn, cls = _resolve(info.env, target)
+    torch = any(type(v) is LibraryObject and v.qualname.split(".")[0] == "torch" for v in info.env.values())
+    instance = analysis.generic_instance(cls) if cls is not None else None
+    generic = analysis.calls.ensure_generic(fn, receiver=instance)
+    params = [p.arg for p in fn.node.args.posonlyargs + fn.node.args.args]
+    if instance is not None:
+        params = params[1:]
+    arguments = {}
+    for name in params:
+        spec = arg_shapes.get(name)
+        if spec is None:
+            # what the body itself says of it (``B, T, C = x.size()``), as its signature shows
+            refined = generic.final_env.get(name) if generic is not None else None
+            known = type(refined) is Array and refined.shape.rank is not None
+            arguments[name] = refined if known else UNKNOWN
+            continue
+        dims = tuple(d if isinstance(d, int) else sym(str(d)) for d in spec)
+        arguments[name] = Array(Shape(dims), (dtypes or {}).get(name), tensor=torch,
+                                layout=(layouts or {}).get(name))
+    log = analysis.oplog = OpLog(fn)
+    errors: list = []
+    caller = Interpreter(analysis, info, Frame(dict(info.env)), report=False, errors=errors)
+    args = ([instance] if instance is not None else []) + list(arguments.values())
+    analysis.call_function(caller, info.tree, fn, args, {})
+    analysis.oplog = None
+    frame = log.root.frame if log.root is not None else None
+    if frame is not None and generic is not None:
+        frame.names = {**generic.names, **frame.names}
+    return Measurement(fn, log, arguments, frame, instance, errors)

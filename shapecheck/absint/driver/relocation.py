@@ -1,0 +1,202 @@
+"""Values of one run carried into a later run of the same project (an editor's re-checks).
+
+A generic analysis kept by the incremental cache (incremental.py) holds values of the run that made
+it. Plain values (arrays, ints, tuples of them...) mean the same in any run, but a model's class
+holds objects: its layers (``self.attn = Attention(dim)``: an :class:`Instance` of a class of that
+run), classes and functions passed around (``act_layer=nn.Hardswish``, ``block=Bottleneck``), the
+template instance its methods ran on. Those are stored by *name* -- the module's path and the
+definition's qualname -- and rebuilt from the later run's own definitions of that name, each object
+afresh, so that no object of one run is ever shared with, or changed by, another.
+
+Why a name is enough: the cache key of the entry (incremental.ModuleKeys) covers the text of every
+module-level definition the entry's text names, the module's other statements and the sources of the
+other modules of the run; a class or function the stored values reach was reached through those,
+so the later run's definition of that name has the same text -- which :func:`thaw` checks anyway
+(a name rebound to another definition of the same qualname, ``if ...: class A`` twice, would differ).
+What has no name a later run can find (a closure, a lambda, a class made inside a function, an
+object known only by how the code reaches it) makes the value not relocatable: the definition is
+then analysed again, as before.
+
+>>> freeze(Tuple((Str("a"),)), {}) == Tuple((Str("a"),))   # plain values are kept as they are
+True
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable
+
+from ..core.values import (Array, Bool, Class, EllipsisValue, Float, Function, Instance, Int, NoneValue,
+                           ProjectModule, Str, Tuple, Unknown, Value)
+
+#: Values that hold nothing of a run.
+_PLAIN = (Array, Int, Float, Bool, Str, NoneValue, Unknown, EllipsisValue)
+_ATOMS = (str, int, float, bool, type(None))
+
+
+class NotRelocatable(Exception):
+    """The value holds something a later run cannot find by name."""
+
+
+@dataclass(frozen=True)
+class DefinitionRef:
+    """A module-level class or function, or a method: by module path, qualname and text."""
+
+    path: str
+    qualname: str
+    text: str
+    is_class: bool
+
+
+@dataclass(frozen=True)
+class ModuleRef:
+    path: str
+
+
+@dataclass(eq=False)
+class InstanceRef:
+    """An object: its class by name, and its attributes, frozen (filled after it is made, so an
+    object that reaches itself is stored once)."""
+
+    cls: DefinitionRef
+    template: bool
+    attrs: dict = dataclasses.field(default_factory=dict)
+
+
+def definition_text(module, node: ast.AST) -> str:
+    """The source of a definition (from its ``def``/``class`` line, decorators aside)."""
+    return "\n".join(module.lines[node.lineno - 1:node.end_lineno])
+
+
+def _reference(value: Function | Class) -> DefinitionRef:
+    if "<" in value.qualname or isinstance(value.node, ast.Lambda):
+        raise NotRelocatable(value.qualname)   # a closure, a lambda, a class made in a function body
+    return DefinitionRef(value.module.path, value.qualname, definition_text(value.module, value.node),
+                         type(value) is Class)
+
+
+def freeze(value: Any, memo: dict) -> Any:
+    """``value`` with every object, class, function and project module replaced by its name
+    (``memo``: id -> what it became, shared by the values of one entry so that what they share
+    stays shared); NotRelocatable when something has no name."""
+    t = type(value)
+    if t in _PLAIN or t in _ATOMS:
+        return value
+    known = memo.get(id(value))
+    if known is not None:
+        return known[1]
+    if t is Instance:
+        ref = InstanceRef(_named(value.cls, memo), value.template)
+        memo[id(value)] = (value, ref)   # (value kept: its id stays unique while the memo lives)
+        ref.attrs = {name: freeze(v, memo) for name, v in value.attrs.items()}
+        return ref
+    if t is Function or t is Class:
+        return _named(value, memo)
+    if t is ProjectModule:
+        return ModuleRef(value.info.path)
+    if t is tuple:
+        frozen = tuple(freeze(v, memo) for v in value)
+        return value if all(a is b for a, b in zip(value, frozen)) else frozen
+    if _frozen_value(t):
+        fields = _fields(t)
+        items = [getattr(value, f) for f in fields]
+        frozen = [freeze(v, memo) for v in items]
+        if all(a is b for a, b in zip(items, frozen)):
+            return value
+        return _Rebuild(t, tuple(frozen))
+    if _frozen_data(t):
+        return value   # a dim, a shape, a fact: data of no run
+    raise NotRelocatable(t.__name__)   # an Opaque, a LazyImport, a dict...
+
+
+def _named(value: Function | Class, memo: dict) -> DefinitionRef:
+    known = memo.get(id(value))
+    if known is None:
+        known = memo[id(value)] = (value, _reference(value))
+    return known[1]
+
+
+@dataclass(frozen=True)
+class _Rebuild:
+    """A frozen value some of whose fields had to be frozen: made again by :func:`thaw`."""
+
+    type: type
+    fields: tuple
+
+
+Resolver = Callable[[DefinitionRef], "Function | Class | None"]
+
+
+def thaw(value: Any, resolve: Resolver, memo: dict) -> Any:
+    """The value :func:`freeze` stored, in the run ``resolve`` finds definitions in (each object
+    made afresh; ``memo`` shared by the values of one entry); NotRelocatable where a name is not
+    found there."""
+    t = type(value)
+    if t in _PLAIN or t in _ATOMS:
+        return value
+    if t is InstanceRef:
+        made = memo.get(id(value))
+        if made is None:
+            made = memo[id(value)] = Instance(_definition(value.cls, resolve), template=value.template)
+            made.attrs = {name: thaw(v, resolve, memo) for name, v in value.attrs.items()}
+        return made
+    if t is DefinitionRef:
+        return _definition(value, resolve)
+    if t is ModuleRef:
+        found = resolve(value)
+        if found is None:
+            raise NotRelocatable(value.path)
+        return ProjectModule(found)
+    if t is tuple:
+        return tuple(thaw(v, resolve, memo) for v in value)
+    if t is _Rebuild:
+        return value.type(*(thaw(v, resolve, memo) for v in value.fields))
+    return value   # a frozen value holding nothing of a run
+
+
+def _definition(ref: DefinitionRef, resolve: Resolver) -> Function | Class:
+    found = resolve(ref)
+    if found is None:
+        raise NotRelocatable(ref.qualname)
+    return found
+
+
+def resolver(modules: dict) -> Resolver:
+    """Definitions (and, for a ModuleRef, modules) of the run whose modules are ``modules``
+    (real path -> ModuleInfo), by name, where the text is still the stored one."""
+    by_path = {info.path: info for info in modules.values() if info is not None}
+
+    def resolve(ref):
+        info = by_path.get(ref.path)
+        if info is None or type(ref) is ModuleRef:
+            return info
+        parts = ref.qualname.split(".")
+        found = info.env.get(parts[0])
+        for part in parts[1:]:
+            found = found.namespace.get(part) if type(found) is Class else None
+        wanted = Class if ref.is_class else Function
+        if (type(found) is not wanted or found.qualname != ref.qualname or found.module is not info
+                or definition_text(info, found.node) != ref.text):
+            return None
+        return found
+
+    return resolve
+
+
+@lru_cache(maxsize=None)
+def _frozen_data(t: type) -> bool:
+    params = getattr(t, "__dataclass_params__", None)
+    return params is not None and params.frozen
+
+
+@lru_cache(maxsize=None)
+def _frozen_value(t: type) -> bool:
+    return _frozen_data(t) and issubclass(t, Value)
+
+
+@lru_cache(maxsize=None)
+def _fields(t: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(t))

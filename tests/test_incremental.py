@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
+from pathlib import Path
 
 from shapecheck import api
 from shapecheck.api import Options, Project, check_source
@@ -258,3 +259,26 @@ def test_a_cost_is_measured_in_the_last_check(bodies_run: Counter) -> None:
     edited = MODEL.replace("self.fc2(self.act(self.fc1(x)))", "self.fc2(self.fc1(x))")
     api.measure("model.py", "Mlp.forward", source=edited, project=project)
     assert project.cache.symbol_counter == counter and project.cache.finished["model.py"].text == MODEL
+
+
+
+
+CAIT = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "vit-pytorch" / "vit_pytorch" / "cait.py"
+
+
+def test_a_lambda_in_a_reused_method_gives_its_notes_once() -> None:
+    """A lambda's generic analysis runs once per closure it is made with, and how many are made
+    depends on which calls a summary answered: after an edit in CaiT, the reused Transformer and
+    Attention left no summaries, so CaiT's calls run Attention.forward's body (and its lambda) where
+    a fresh check took summaries. The report holds each note once (a real file of the corpus)."""
+    text = CAIT.read_text(encoding="utf-8")
+    anchor = "        x = self.patch_transformer(x)\n"
+    assert text.count(anchor) == 1
+    edited = text.replace(anchor, "        probe = 0\n" + anchor)
+    options = Options(notes=True)
+    project = Project(roots=[str(CAIT.parent)], options=options, incremental=True)
+    check_source(text, str(CAIT), project=project)
+    report = check_source(edited, str(CAIT), project=project)
+    assert project.cache.last_reused >= 6
+    fresh = check_source(edited, str(CAIT), project=Project(roots=[str(CAIT.parent)], options=options))
+    assert _key(report) == _key(fresh)

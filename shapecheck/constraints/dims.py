@@ -30,7 +30,7 @@ __all__ = [
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
     "exact_quotient", "common_factor", "shared_atoms", "symbol_key", "polynomial_quotient",
-    "map_atoms", "apply_op",
+    "map_atoms", "apply_op", "ByZero",
 ]
 
 
@@ -462,27 +462,40 @@ def substitute(d: Dim, mapping: Mapping[str, Dim]) -> Dim:
     return _rebuild(d, lambda s: mapping.get(s.name, _atom_expr(s)))
 
 
-def evaluate(d: Dim, values: Mapping[str, int]) -> int:
+@dataclass(frozen=True, slots=True)
+class ByZero:
+    """What a floor division and a modulo by 0 give, whatever the dividend. Z3 leaves both
+    unspecified: each is a function of the dividend that a model chooses (its ``div0`` and
+    ``mod0``, unrelated to each other), so values under which the facts hold with some such
+    choice are a model to Z3 too, and the constant functions are among its choices."""
+
+    quotient: int
+    remainder: int
+
+
+def evaluate(d: Dim, values: Mapping[str, int], by_zero: ByZero | None = None) -> int:
     """The value of ``d`` when every symbol has an int value; KeyError names a missing one, and a
-    division by 0 raises ZeroDivisionError. Plain int arithmetic, where renormalising with the
-    values substituted gives the same number through the polynomial constructors (the solver
-    evaluates every fact at dozens of sample values per question)."""
+    division by 0 raises ZeroDivisionError unless ``by_zero`` says what it gives. Plain int
+    arithmetic, where renormalising with the values substituted gives the same number through the
+    polynomial constructors (the solver evaluates every fact at dozens of sample values per question)."""
     if type(d) is int:
         return d
     total = d.constant
     for monomial, coeff in d.terms:
         for atom in monomial:
-            coeff *= values[atom.name] if type(atom) is Sym else _atom_value(atom, values)
+            coeff *= values[atom.name] if type(atom) is Sym else _atom_value(atom, values, by_zero)
         total += coeff
     assert type(total) is int
     return total
 
 
-def _atom_value(atom: Op, values: Mapping[str, int]) -> int:
-    a, b = evaluate(atom.args[0], values), evaluate(atom.args[1], values)
+def _atom_value(atom: Op, values: Mapping[str, int], by_zero: ByZero | None) -> int:
+    a, b = evaluate(atom.args[0], values, by_zero), evaluate(atom.args[1], values, by_zero)
     if atom.kind in ("floordiv", "mod"):
         if b == 0:
-            raise ZeroDivisionError(f"dimension {atom.kind} by zero")
+            if by_zero is None:
+                raise ZeroDivisionError(f"dimension {atom.kind} by zero")
+            return by_zero.quotient if atom.kind == "floordiv" else by_zero.remainder
         return a // b if atom.kind == "floordiv" else a % b
     return min(a, b) if atom.kind == "min" else max(a, b)
 

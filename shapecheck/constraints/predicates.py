@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .derived import Kept, cached_hash, keep_symbols
-from .dims import Dim, evaluate, free_symbols, show, sub, substitute
+from .dims import ByZero, Dim, evaluate, free_symbols, show, sub, substitute
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,20 +160,21 @@ def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:
     return p
 
 
-def evaluate_pred(p: Pred, values: Mapping[str, int]) -> bool:
-    """The truth of ``p`` when every symbol has a value (ZeroDivisionError/KeyError propagate)."""
+def evaluate_pred(p: Pred, values: Mapping[str, int], by_zero: ByZero | None = None) -> bool:
+    """The truth of ``p`` when every symbol has a value (ZeroDivisionError/KeyError propagate; a
+    division by 0 gives what ``by_zero`` says, when given: dims.ByZero)."""
     k = p.kind
     if k == "true":
         return True
     if k == "false":
         return False
     if k in _CMP_TEXT:
-        a, b = (evaluate(x, values) for x in p.args)
+        a, b = (evaluate(x, values, by_zero) for x in p.args)
         return a == b if k == "eq" else a != b if k == "ne" else a <= b if k == "le" else a < b
     if k == "and":
-        return all(evaluate_pred(x, values) for x in p.args)
+        return all(evaluate_pred(x, values, by_zero) for x in p.args)
     if k == "or":
-        return any(evaluate_pred(x, values) for x in p.args)
+        return any(evaluate_pred(x, values, by_zero) for x in p.args)
     if k == "not":
-        return not evaluate_pred(p.args[0], values)
+        return not evaluate_pred(p.args[0], values, by_zero)
     raise ValueError(k)

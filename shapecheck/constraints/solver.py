@@ -197,6 +197,10 @@ def _constants(requirement: Pred) -> tuple[int, ...]:
 #: facts ``1 <= n // d`` that an array size leaves, a negative one breaks them (Z3's ``div0``
 #: and ``mod0`` may be negative: only a division by a nonzero divisor is bounded).
 _BY_ZERO = tuple(ByZero(quotient, remainder) for quotient in (1, 0, -1, 2) for remainder in (0, 1, -1))
+#: The choices the repair search (witnesses.py) tries, each a search of its own: a remainder of 0
+#: keeps the divisibility facts, a negative quotient breaks a size, a remainder of 1 a
+#: divisibility requirement.
+_REPAIR_BY_ZERO = (ByZero(-1, 0), ByZero(1, 1))
 
 
 def _outcome(facts: Sequence[Fact], requirement: Pred, values: dict, by_zero: ByZero | None = None) -> bool | None:
@@ -428,6 +432,12 @@ class Solver:
         fails, holds = self._sample_by_zero(facts, requirement, undefined, fails, holds)
         if fails and holds:
             return Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
+        if undefined and len(order) <= 24:
+            # a divisor the samples made 0 ties other symbols to it (``h*(n//h) == n`` wants n = 0)
+            for by_zero in _REPAIR_BY_ZERO:
+                found = witnesses.witnesses(preds, requirement, order, undefined, (fails, holds), by_zero)
+                if found is not None:
+                    return Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
         return None
 
     def _sample(self, facts: tuple[Fact, ...], requirement: Pred,

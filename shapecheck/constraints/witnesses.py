@@ -23,7 +23,8 @@ negative. Repairs are bounded, and every witness is checked by evaluation at the
 is only ever a pair of real witnesses, as sampling's are: the verdict is Z3's. Evaluation follows
 Z3's integer semantics where they differ from Python's: a floor division or modulo by a divisor
 that is not positive makes an assignment unusable (Z3's ``div`` by a negative divisor rounds the
-other way, and by zero is unspecified).
+other way, and by zero is unspecified), unless the search is told what a division by zero gives
+(``dims.ByZero``: one of the models Z3 may choose).
 
 Deterministic: the start assignments and the repair order depend only on the question's canonical
 form (its symbols in order of first appearance), so every copy of a question finds the same
@@ -35,7 +36,7 @@ from __future__ import annotations
 from math import inf
 from typing import Callable, Iterable, Sequence
 
-from .dims import Dim, Expr, Sym, add, is_signed, mul, sub, sym
+from .dims import ByZero, Dim, Expr, Sym, add, is_signed, mul, sub, sym
 from .predicates import Pred, negate
 
 Values = dict[str, int]
@@ -54,12 +55,13 @@ class _Undefined(Exception):
 Number = Callable[[Values], int]
 
 
-def _dim(d: Dim) -> Number:
-    """``d`` as a function of the values (KeyError for a symbol without one)."""
+def _dim(d: Dim, by_zero: ByZero | None = None) -> Number:
+    """``d`` as a function of the values (KeyError for a symbol without one); a division by 0
+    gives what ``by_zero`` says, when given (dims.ByZero: a model Z3 may choose)."""
     if type(d) is int:
         return lambda values: d
     constant = d.constant
-    terms = tuple((coeff, tuple(_atom(a) for a in monomial)) for monomial, coeff in d.terms)
+    terms = tuple((coeff, tuple(_atom(a, by_zero) for a in monomial)) for monomial, coeff in d.terms)
 
     def value(values: Values) -> int:
         total = constant
@@ -71,11 +73,11 @@ def _dim(d: Dim) -> Number:
     return value
 
 
-def _atom(atom) -> Number:
+def _atom(atom, by_zero: ByZero | None) -> Number:
     if type(atom) is Sym:
         name = atom.name
         return lambda values: values[name]
-    a, b = (_dim(x) for x in atom.args)
+    a, b = (_dim(x, by_zero) for x in atom.args)
     kind = atom.kind
     if kind == "min":
         return lambda values: min(a(values), b(values))
@@ -85,6 +87,8 @@ def _atom(atom) -> Number:
     def divided(values: Values) -> int:
         divisor = b(values)
         if divisor <= 0:
+            if divisor == 0 and by_zero is not None:
+                return by_zero.quotient if kind == "floordiv" else by_zero.remainder
             raise _Undefined
         return a(values) // divisor if kind == "floordiv" else a(values) % divisor
     return divided
@@ -95,10 +99,10 @@ class _Comparison:
 
     __slots__ = ("kind", "value", "linear", "scaled", "factors", "symbols", "constants")
 
-    def __init__(self, pred: Pred):
+    def __init__(self, pred: Pred, by_zero: ByZero | None):
         self.kind = pred.kind
         d = sub(pred.args[0], pred.args[1])
-        self.value = _dim(d)
+        self.value = _dim(d, by_zero)
         self.linear: list[tuple[str, int]] = []   # (symbol, +-1): it occurs in d only as that term
         self.scaled: list[tuple[str, Number, Number]] = []   # (s, p, q): d is s*p + q, p and q free of s
         self.factors: list[str] = []              # symbols in every term of d (d has no constant)
@@ -118,7 +122,7 @@ class _Comparison:
                     and counts[monomial[0].name] == 1:
                 self.linear.append((monomial[0].name, coeff))
         linear = {name for name, _ in self.linear}
-        self.scaled = [(name, _dim(p), _dim(q)) for name, (p, q) in _degree_one(d).items() if name not in linear]
+        self.scaled = [(name, _dim(p, by_zero), _dim(q, by_zero)) for name, (p, q) in _degree_one(d).items() if name not in linear]
         if not d.constant:
             shared = set(_plain(d.terms[0][0]))
             for monomial, _ in d.terms[1:]:
@@ -239,12 +243,12 @@ class _Constraint:
 
     __slots__ = ("kind", "parts", "comparison", "symbols")
 
-    def __init__(self, pred: Pred):
+    def __init__(self, pred: Pred, by_zero: ByZero | None = None):
         if pred.kind == "not":
             pred = negate(pred.args[0])
         self.kind = pred.kind
-        self.comparison = _Comparison(pred) if pred.kind in ("eq", "ne", "le", "lt") else None
-        self.parts = tuple(_Constraint(p) for p in pred.args) if pred.kind in ("and", "or") else ()
+        self.comparison = _Comparison(pred, by_zero) if pred.kind in ("eq", "ne", "le", "lt") else None
+        self.parts = tuple(_Constraint(p, by_zero) for p in pred.args) if pred.kind in ("and", "or") else ()
         self.symbols = frozenset(self.comparison.symbols if self.comparison is not None else
                                  (name for part in self.parts for name in part.symbols))
 
@@ -287,18 +291,20 @@ class _Constraint:
                 yield from part.repairs(values)
 
 
-#: predicate -> its constraint: a constraint holds only what its predicate determines (its
-#: evaluators and repair candidates), and real code's facts recur in many questions. Bounded.
-_CONSTRAINTS: dict[Pred, _Constraint] = {}
+#: predicate (with its ByZero, when given) -> its constraint: a constraint holds only what its
+#: predicate determines (its evaluators and repair candidates), and real code's facts recur in
+#: many questions. Bounded.
+_CONSTRAINTS: dict = {}
 _CONSTRAINTS_MAX = 1 << 14
 
 
-def constraint(pred: Pred) -> _Constraint:
-    found = _CONSTRAINTS.get(pred)
+def constraint(pred: Pred, by_zero: ByZero | None = None) -> _Constraint:
+    key = pred if by_zero is None else (pred, by_zero)
+    found = _CONSTRAINTS.get(key)
     if found is None:
         if len(_CONSTRAINTS) >= _CONSTRAINTS_MAX:
             _CONSTRAINTS.clear()
-        found = _CONSTRAINTS[pred] = _Constraint(pred)
+        found = _CONSTRAINTS[key] = _Constraint(pred, by_zero)
     return found
 
 
@@ -374,14 +380,16 @@ class _Search:
 
 
 def witnesses(facts: Sequence[Pred], requirement: Pred, order: Sequence[str], starts: Iterable[Values],
-              found: tuple[Values | None, Values | None] = (None, None)) -> tuple[Values, Values] | None:
+              found: tuple[Values | None, Values | None] = (None, None),
+              by_zero: ByZero | None = None) -> tuple[Values, Values] | None:
     """``(fails, holds)``: values consistent with ``facts`` under which ``requirement`` fails and
     under which it holds, or None when the search finds no pair. ``order``: the question's symbols
     by first appearance (canonical.py); ``starts``: the assignments to repair from, in order;
-    ``found``: witnesses already known (sampling's), not searched for again."""
+    ``found``: witnesses already known (sampling's), not searched for again; ``by_zero``: what a
+    division by 0 gives (else it makes values unusable)."""
     rank = {name: i for i, name in enumerate(order)}
     in_requirement = set(_requirement_symbols(requirement))
-    checks = [constraint(f) for f in facts]
+    checks = [constraint(f, by_zero) for f in facts]
 
     def prefer(name: str) -> tuple:
         return (name in in_requirement, rank.get(name, len(rank)))
@@ -391,7 +399,7 @@ def witnesses(facts: Sequence[Pred], requirement: Pred, order: Sequence[str], st
     for i, target in enumerate((negate(requirement), requirement)):
         if pair[i] is not None:
             continue
-        search = _Search([constraint(target)] + checks, prefer, BUDGET)
+        search = _Search([constraint(target, by_zero)] + checks, prefer, BUDGET)
         for start in tried:
             pair[i] = search.satisfy({name: start.get(name, 1) for name in order})
             if pair[i] is not None or search.budget <= 0:

@@ -233,8 +233,11 @@ class OpContext:
         code that works only when some unknown dim is 0 (an empty array) is a bug, so that is a
         definite error. Only symbols that size an array in scope count: a loop index or a count
         may well be 0. ``witness``: values, consistent with the facts, under which ``pred`` holds
-        (the decision's): when they make every such dim >= 1, that settles it with no question."""
-        dims = sorted(pred_symbols(pred) & _array_symbols(self.interp.frame.env.values()))
+        (the decision's): when they make every such dim >= 1, that settles it with no question.
+        A running loop's index is no such dim even where it sizes an array (``zeros((j + 2, j))``):
+        it is 0 on a first iteration, whose state a fixpoint's first pass pairs with every index."""
+        frame = self.interp.frame
+        dims = sorted(pred_symbols(pred) & _array_symbols(frame.env.values()) - frame.loops.keys())
         if not dims or witness is not None and all(witness.get(s, 0) >= 1 for s in dims):
             return ()
         solver, facts = self.interp.analysis.solver, self.interp.frame.facts

@@ -13,7 +13,7 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport)
 from ..core.frame import Builtin, SuperRef
-from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, int_constant, int_arith,
+from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
                         is_single_symbol, single_name)
 from ..core.holes import is_hole_value
@@ -470,6 +470,10 @@ class Expressions:
             return self.apply(node, OP_NAMES[type(op)], lambda ctx: apply_operator(
                 ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)),
                 operands=(left, right))
+        if isinstance(op, ast.BitOr):
+            union = type_union(left, right)
+            if union is not None:
+                return union
         if tl is Tuple and tr is Tuple and isinstance(op, ast.Add):
             return Tuple(left.items + right.items)
         if tl is List and tr is List and isinstance(op, ast.Add):

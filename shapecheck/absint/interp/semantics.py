@@ -5,6 +5,7 @@ halves share."""
 from __future__ import annotations
 
 import ast
+import operator
 import weakref
 from typing import TYPE_CHECKING
 
@@ -13,9 +14,9 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt,
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import OpContext
 from ..core.join import either_layer, element_of, same_layer
-from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Dict, Float, Hole, Int, List, Str, Tuple, Unknown,
-                     Value, tensor_like)
-from ..core.frame import UNROLL_LIMIT, Range
+from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, Float, Hole, Int, LibraryObject, List,
+                           NoneValue, Str, Tuple, Unknown, Value, tensor_like)
+from ..core.frame import UNROLL_LIMIT, Builtin, Range
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -109,12 +110,55 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
                 return None
         pred = conj(parts)
         return pred if t is ast.Eq else negate(pred)
+    a, b = known_number(left), known_number(right)
+    if a is not None and b is not None and t in _NUMBER_COMPARISONS:
+        # Python numbers both known (``U == 0.`` with ``U`` passed ``0.``): Python's own answer
+        return TRUE if _NUMBER_COMPARISONS[t](a, b) else FALSE
     if t in (ast.Is, ast.IsNot) and (tl is type(NONE) or tr is type(NONE)):
         same = tl is tr
         if tl is Unknown or tr is Unknown or maybe_none(left) or maybe_none(right):
             return None
         return (TRUE if same else FALSE) if t is ast.Is else (FALSE if same else TRUE)
     return None
+
+
+_NUMBER_COMPARISONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+                       ast.Gt: operator.gt, ast.GtE: operator.ge}
+
+
+def known_number(v: Value) -> int | float | None:
+    """The value of a Python number the analysis knows exactly (a literal, a concrete int)."""
+    t = type(v)
+    if t is Float:
+        return v.value
+    if t is Int and type(v.dim) is int:
+        return v.dim
+    return None
+
+
+def type_union(left: Value, right: Value) -> Tuple | None:
+    """``int | float`` of two classes: a union, which ``isinstance`` takes as it takes the tuple
+    ``(int, float)`` (PEP 604); None when either side is no class."""
+    parts = []
+    for side in (left, right):
+        t = type(side)
+        if t is Tuple and side.items and all(_is_class(c) for c in side.items):
+            parts.extend(side.items)
+        elif _is_class(side):
+            parts.append(side)
+        else:
+            return None
+    return Tuple(tuple(parts))
+
+
+def _is_class(v: Value) -> bool:
+    t = type(v)
+    return t is Class or (t is Builtin and v.name in CLASS_BUILTINS) or t is NoneValue \
+        or (t is LibraryObject and v.qualname in ("numpy.ndarray", "torch.Tensor"))
+
+
+#: the built-in names that are classes (``isinstance``'s second argument), as opposed to functions
+CLASS_BUILTINS = frozenset({"int", "float", "bool", "tuple", "list", "str", "dict"})
 
 
 def maybe_none(v: Value) -> bool:

@@ -106,7 +106,7 @@ class LoopIndex:
 BUILTINS: dict[str, Value] = {name: Builtin(name) for name in (
     "len", "range", "int", "float", "bool", "tuple", "list", "zip", "enumerate", "min", "max", "abs",
     "sum", "isinstance", "print", "reveal_shape", "round", "sorted", "reversed", "dict", "str",
-    "super", "map", "iter", "next", "any", "all", "hasattr", "getattr", "type", "divmod",
+    "super", "map", "iter", "next", "any", "all", "hasattr", "getattr", "setattr", "type", "divmod",
     "object", "complex", "bytes", "set", "frozenset",
 )}
 #: ``Ellipsis`` is ``...`` by name (``x[(*((None,) * k), Ellipsis)]`` builds an index from it)

@@ -8,6 +8,7 @@ from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
 from ..core.values import UNKNOWN, Dict, Function, Instance, List, Tuple, Unknown, Value
 from ..interp.annotations import function_specs, parameter_start
+from ..interp.attribute_stores import CONSTRUCTORS
 
 
 def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dict:
@@ -29,8 +30,6 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
     return env
 
 
-#: Methods whose parameters are a module's hyperparameters (sizes, rates, flags), not its inputs.
-CONSTRUCTORS = frozenset({"__init__", "setup", "__post_init__"})
 
 
 def _parameter(fn: Function, name: str, tensor: bool) -> Unknown:

@@ -24,6 +24,7 @@ from ..core.values import NONE, UNKNOWN, Array, Class, Float, Function, HeapCloc
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
+from ..interp.attribute_stores import unsettle
 from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
 from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
@@ -223,6 +224,7 @@ class Calls:
                 self.ensure_generic(setup, receiver=inst)
             finally:
                 inst.template = True
+        unsettle(inst)
         return inst
 
     def analyse_class(self, cls: Class) -> None:
@@ -407,6 +409,7 @@ class Calls:
         instance = Instance(receiver.cls, template=True)
         self.built[receiver.cls] = (given, instance)
         self._rerun(init, {**parameter_values(self.run, init, instance), **given}, {})
+        unsettle(instance)
         return instance
 
     def _guessed_ranks(self, fn: Function, env: dict, agreed: dict) -> dict:

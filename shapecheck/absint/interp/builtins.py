@@ -278,6 +278,13 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
     return None
 
 
+def _setattr(interp, node, args, kwargs) -> Value:
+    """``setattr(obj, "n", v)`` stores ``obj.n`` as ``obj.n = v`` does."""
+    if len(args) == 3 and type(args[1]) is Str and args[1].value is not None:
+        interp.store_attribute(args[0], args[1].value, args[2], node)
+    return NONE
+
+
 def _cast(interp, node, args, kwargs) -> Value:
     """``typing.cast(T, value)`` returns ``value`` at run time; its shape is T's when T has one."""
     if len(args) != 2:
@@ -312,5 +319,5 @@ _HANDLERS = {
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
-    "dict": _dict,
+    "dict": _dict, "setattr": _setattr,
 }

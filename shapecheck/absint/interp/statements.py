@@ -24,6 +24,7 @@ from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
 from ..rules.manipulation import reshape_shape
 from .annotations import check_return
+from .attribute_stores import dict_store_name
 
 
 def _unknown_rank(value: Value | None) -> bool:
@@ -489,21 +490,29 @@ class Statements:
             if type(obj) is Array and target.attr == "shape" and isinstance(target.value, ast.Name):
                 self._reshape_in_place(target, obj, value)
                 return
-            if type(obj) is Opaque:   # known by name: it has this value from here on
-                obj.members[target.attr] = value
-                return
-            if isinstance(obj, Instance):
-                if obj.template and not self._in_init(obj):
-                    # The template instance stands for every object of its class: a method other than
-                    # __init__ may or may not have run, so what it stores is only one possibility.
-                    old = obj.attrs.get(target.attr)
-                    value = UNKNOWN if old is None else loose_join(old, value)
-                obj.attrs[target.attr] = value
-                self.note(target, value, "assign")
+            self.store_attribute(obj, target.attr, value, target)
         elif isinstance(target, ast.Subscript):
+            name = dict_store_name(target)
+            if name is not None:   # obj.__dict__["n"] = v stores obj.n
+                self.store_attribute(self.eval(target.value.value), name, value, target)
+                return
             self._store_subscript(target, value)
         elif isinstance(target, ast.Starred):
             self.assign(target.value, value)
+
+    def store_attribute(self, obj: Value, attr: str, value: Value, node: ast.AST) -> None:
+        """``obj.attr = value`` (also written ``obj.__dict__["attr"] = value``, ``setattr(obj, "attr", value)``)."""
+        if type(obj) is Opaque:   # known by name: it has this value from here on
+            obj.members[attr] = value
+            return
+        if isinstance(obj, Instance):
+            if obj.template and not self._in_init(obj):
+                # The template instance stands for every object of its class: a method other than
+                # __init__ may or may not have run, so what it stores is only one possibility.
+                old = obj.attrs.get(attr)
+                value = UNKNOWN if old is None else loose_join(old, value)
+            obj.attrs[attr] = value
+            self.note(node, value, "assign")
 
     def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:
         """``x.shape = (3, 4)`` reshapes ``x`` in place (with reshape's size rule)."""

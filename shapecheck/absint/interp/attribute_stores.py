@@ -1,0 +1,114 @@
+"""Where code stores an object's attribute, in each of Python's spellings: ``obj.n = v``,
+``obj.n += v``, ``obj.__dict__["n"] = v`` (a class whose ``__setattr__`` guards plain stores, as
+scipy's ``netcdf_file`` does), ``setattr(obj, "n", v)``.
+
+A class's template instance (driver/calls.py) stands for every object of the class, whatever
+methods ran on it: what ``__init__`` stored is only the start for an attribute another method stores
+again. ``stored_after_construction`` names those attributes, so that every method, whatever order the
+analysis takes them in, sees such an attribute as one value among many, not as ``__init__``'s.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from ..core.values import Array, Class, Instance, Opaque
+
+#: Methods that build the object, before any other runs: what they store is what it starts with (and
+#: their parameters are a module's hyperparameters: sizes, rates, flags, not its inputs).
+CONSTRUCTORS = frozenset({"__init__", "setup", "__post_init__"})
+
+
+def dict_store_name(target: ast.Subscript) -> str | None:
+    """``n`` for the target ``obj.__dict__["n"]``; None for any other subscript."""
+    holder, key = target.value, target.slice
+    if isinstance(holder, ast.Attribute) and holder.attr == "__dict__" \
+            and isinstance(key, ast.Constant) and type(key.value) is str:
+        return key.value
+    return None
+
+
+def setattr_store(call: ast.Call) -> tuple[ast.expr, str] | None:
+    """The object and attribute name of ``setattr(obj, "n", v)`` / ``object.__setattr__(obj, "n", v)``."""
+    func = call.func
+    named = (isinstance(func, ast.Name) and func.id == "setattr") or \
+        (isinstance(func, ast.Attribute) and func.attr == "__setattr__" and isinstance(func.value, ast.Name)
+         and func.value.id == "object")
+    if not named or len(call.args) != 3 or call.keywords:
+        return None
+    obj, name = call.args[0], call.args[1]
+    if isinstance(name, ast.Constant) and type(name.value) is str:
+        return obj, name.value
+    return None
+
+
+def unsettle(instance: Instance) -> None:
+    """Once the constructors have run on a class's template instance: each attribute a later method
+    stores again is known by name only from here on (as a field is), not as the value the
+    constructor gave it, unless every such store is an in-place update of an array
+    (``self.w -= lr * grad`` keeps ``self.w``'s shape)."""
+    for name, in_place in stored_after_construction(instance.cls).items():
+        value = instance.attrs.get(name)
+        if value is not None and not (in_place and type(value) is Array):
+            instance.attrs[name] = Opaque(f"self.{name}")
+
+
+def stored_after_construction(cls: Class) -> dict[str, bool]:
+    """The attributes some method of ``cls`` (its project bases' included) other than a constructor
+    stores on its receiver, in any spelling, each with whether every such store is augmented."""
+    names: dict[str, bool] = {}
+    for owner in _classes(cls, set()):
+        for stmt in owner.node.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name not in CONSTRUCTORS:
+                for name, augmented in _receiver_stores(stmt):
+                    names[name] = names.get(name, True) and augmented
+    return names
+
+
+def _classes(cls: Class, seen: set) -> Iterator[Class]:
+    if id(cls) in seen:
+        return
+    seen.add(id(cls))
+    yield cls
+    for base in cls.bases:
+        if type(base) is Class:
+            yield from _classes(base, seen)
+
+
+def _receiver_stores(fn: ast.FunctionDef) -> Iterator[tuple[str, bool]]:
+    """(name, augmented) for each store on the method's receiver (a class method's is the class)."""
+    params = fn.args.posonlyargs + fn.args.args
+    if not params or any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod")
+                         for d in fn.decorator_list):
+        return
+    receiver = params[0].arg
+
+    def is_receiver(node: ast.AST) -> bool:
+        return isinstance(node, ast.Name) and node.id == receiver
+
+    for node in ast.walk(fn):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            augmented = isinstance(node, ast.AugAssign)
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                for leaf in _leaves(target):
+                    if isinstance(leaf, ast.Attribute) and is_receiver(leaf.value):
+                        yield leaf.attr, augmented
+                    elif isinstance(leaf, ast.Subscript) and is_receiver(getattr(leaf.value, "value", None)):
+                        name = dict_store_name(leaf)
+                        if name is not None:
+                            yield name, augmented
+        elif isinstance(node, ast.Call):
+            stored = setattr_store(node)
+            if stored is not None and is_receiver(stored[0]):
+                yield stored[1], False
+
+
+def _leaves(target: ast.AST) -> Iterator[ast.AST]:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        for e in target.elts:
+            yield from _leaves(e)
+    elif isinstance(target, ast.Starred):
+        yield from _leaves(target.value)
+    else:
+        yield target

@@ -9,17 +9,15 @@ so it runs the same under ``spawn``. Reports are gathered by position, so the ou
 discovery order, and crash tracebacks are printed after the run in that order too.
 
 One file, or ``-j 1``, runs in-process: no worker start-up (each worker imports the analyser).
+A worker that dies (killed for memory, a native crash) costs only the file that killed it (pool.py).
 """
 
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import traceback
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -28,6 +26,7 @@ from .. import api
 from ..report.diagnostics import Diagnostic, FileReport, Span
 from ..cache.store import Cache
 from .command import print_error
+from .pool import run_surviving
 from .progress import Progress
 from ..cache.report_data import report_from_data, report_to_data
 
@@ -139,25 +138,23 @@ def _run(files: Sequence[str], pending: list[int], options: api.Options, root: s
         return outcomes
     # Largest files first: the long analyses start early and the pool ends evenly.
     order = sorted(pending, key=lambda i: -_size(files[i]))
-    outcomes = {}
-    context = multiprocessing.get_context("spawn")  # the same on every platform; no forked Z3 state
-    with ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=context,
-                             initializer=_worker_start) as pool:
-        futures = {pool.submit(check_file, files[index], options, root): index for index in order}
-        for future in as_completed(futures):
-            index = futures[future]
-            try:
-                outcomes[index] = future.result()
-            except BrokenProcessPool:  # a worker died (killed, out of memory): that file is SC003
-                outcomes[index] = _lost_worker(files[index])
-            if progress is not None:
-                progress.advance()
+    outcomes: dict[int, dict] = {}
+
+    def done(index: int, outcome: dict) -> None:
+        outcomes[index] = outcome
+        if progress is not None:
+            progress.advance()
+
+    run_surviving(check_file, {index: files[index] for index in order}, (options, root), jobs, _worker_start,
+                  done, lambda index, cause: _lost_worker(files[index], cause))
     return outcomes
 
 
-def _lost_worker(path: str) -> dict:
-    crash = Crash(("BrokenProcessPool", ""), "the worker process checking this file died",
-                  "the worker process checking this file died (killed, or out of memory)")
+def _lost_worker(path: str, cause: str) -> dict:
+    """A file whose worker process died even when it checked that file alone (pool.py)."""
+    crash = Crash(("worker died", cause), f"the worker process checking this file died ({cause})",
+                  f"the worker process checking this file died ({cause}): killed, out of memory, or a "
+                  "crash in a native library")
     report = FileReport(path, [Diagnostic(path, Span(1, 1, 1, 1), "SC003", "error",
                                           f"internal error: {crash.summary} (a bug in shapecheck, or "
                                           "a resource limit; try -j 1)")])

@@ -8,6 +8,7 @@ import pytest
 
 from shapecheck.cli import app as cli
 from shapecheck.cli import parallel
+from shapecheck.cli.pool import DIE_ON
 
 BAD = """import numpy as np
 
@@ -68,3 +69,23 @@ def test_files_are_checked_under_the_runs_collector_thresholds(tree, capsys, mon
     assert status == 1 and out.count("SC102") == 15
     assert seen and set(seen) == {parallel.GC_THRESHOLDS}
     assert gc.get_threshold() == before != parallel.GC_THRESHOLDS
+
+
+# A worker process that dies (killed for memory, a native crash) costs the run only the file that
+# killed it: that file gets one SC003 saying how its process ended, every other file what -j 1 gives
+# it (pool.py). The death is the test hook's SIGKILL, not anything the checked code does.
+
+def _without(out: str, name: str) -> list[str]:
+    return [line for line in out.splitlines() if name not in line and not line.startswith("Found")]
+
+
+@pytest.mark.parametrize("dies, jobs", [("m3.py", "3"), ("m4.py", "2")])   # m4: the largest, begun first
+def test_a_dead_worker_costs_only_its_file(tree, capsys, monkeypatch, dies, jobs):
+    status_one, one, _ = _check(capsys, ".", "-j", "1")   # in-process: the hook is never read
+    monkeypatch.setenv(DIE_ON, dies)
+    status, many, err = _check(capsys, ".", "-j", jobs)
+    assert (status_one, status) == (1, 101)   # an SC003 is an internal failure
+    assert _without(many, dies) == _without(one, dies)
+    lost = [line for line in many.splitlines() if dies in line]
+    assert len(lost) == 1 and "SC003" in lost[0] and "killed by signal SIGKILL" in lost[0]
+    assert many.count("SC003") == 1 and dies in err

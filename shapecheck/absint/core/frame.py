@@ -12,6 +12,8 @@ LOOP_ITERATIONS = 3
 UNROLL_LIMIT = 16          # loops over known sequences this short run once per item
 UNROLL_NODE_BUDGET = 3000  # ... when (body size in AST nodes) x (trip count) stays under this
 LIST_MUTATORS = ("append", "extend", "insert", "pop", "clear")
+#: The methods of a dict that change it (others read it).
+DICT_MUTATORS = ("update", "pop", "setdefault", "clear", "popitem", "__setitem__", "__delitem__")
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Callable
 from ...constraints.dims import Dim
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Shape, align_middles
-from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Float, Instance, Int, List, NoneValue, Str, TorchModule,
+from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Instance, Int, List, NoneValue, Str, TorchModule,
                      Tuple, Unknown, Value, optional_array, tensor_like)
 
 Fresh = Callable[[str], Dim]
@@ -93,6 +93,11 @@ class Joiner:
             if b.items == ():
                 return List(None, self.element(a))
             return List(None, self.value(self.element(a), self.element(b)), is_tuple=a.is_tuple)
+        if ta is Dict and tb is Dict and {k for k, _ in a.items} == {k for k, _ in b.items}:
+            # the same entries (``kwt["stride"] = 2`` in one branch): each joined. A dict with an
+            # entry only one side has is no Dict (``**kw`` may or may not pass it): unknown.
+            other = dict(b.items)
+            return Dict(tuple((k, self.value(v, other[k])) for k, v in a.items))
         if ta is tb and ta in (Float, Str):
             return ta()
         optional = self._optional(a, b)

@@ -324,6 +324,48 @@ def mutate_list(current: List, method: str, args: list, fresh=None) -> List:
     return List(None, element)
 
 
+def dict_key(key: Value) -> str | int | None:
+    """A dict key the analysis knows (a literal str or int), as ``Dict.items`` holds it."""
+    if type(key) is Str:
+        return key.value
+    if type(key) is Int and type(key.dim) is int:
+        return key.dim
+    return None
+
+
+def with_item(current: Dict, key: Value, value: Value) -> Value:
+    """``d[key] = value`` as a new dict value; UNKNOWN where the key is not known (any entry may
+    be the one replaced)."""
+    k = dict_key(key)
+    return UNKNOWN if k is None else _put(current, k, value)
+
+
+def _put(current: Dict, k: str | int, value: Value) -> Dict:
+    if any(a == k for a, _ in current.items):
+        return Dict(tuple((a, value if a == k else v) for a, v in current.items))
+    return Dict(current.items + ((k, value),))
+
+
+def mutate_dict(current: Dict, method: str, args: list, kwargs: dict) -> Value:
+    """``d.update(...)``, ``d.pop(k)``, ``d.setdefault(k, v)``, ``d.clear()`` as a new dict value bound
+    to the same name; UNKNOWN where what changed is not known."""
+    if method == "update" and len(args) <= 1:
+        if args and type(args[0]) is not Dict:
+            return UNKNOWN
+        merged = current
+        for k, v in (args[0].items if args else ()) + tuple(kwargs.items()):
+            merged = _put(merged, k, v)
+        return merged
+    k = dict_key(args[0]) if args else None
+    if method == "pop" and k is not None:
+        return Dict(tuple((a, v) for a, v in current.items if a != k))
+    if method == "setdefault" and k is not None and len(args) <= 2:
+        return current if any(a == k for a, _ in current.items) else _put(current, k, args[1] if len(args) == 2 else NONE)
+    if method == "clear":
+        return Dict()
+    return UNKNOWN
+
+
 def loose_join(a: Value, b: Value, fresh=None) -> Value:
     """One of ``a`` and ``b`` (a list's element, one of its items): arrays of one rank keep it, with
     a made-up dim (``fresh``) where theirs differ; without ``fresh``, the shape is unknown."""

@@ -13,11 +13,11 @@ from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
-from ..core.frame import LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
+from ..core.frame import DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
 from .semantics import (AUG_NAMES, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_list, node_count, pattern_names, single_name, is_single_symbol, rank_test, rank_options,
+                        mutate_dict, mutate_list, node_count, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options,
                         source_text, truth_pred)
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
@@ -39,12 +39,13 @@ class Statements:
     def stmt_Expr(self, node: ast.Expr) -> None:
         value = node.value
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
-            if self._mutate_list_in_place(value):
+            if self._mutate_in_place(value):
                 return
         self.eval(value)
 
-    def _mutate_list_in_place(self, call: ast.Call) -> bool:
-        """``xs.append(v)``, ``self.layers.append(v)``: rebind the list with its new length.
+    def _mutate_in_place(self, call: ast.Call) -> bool:
+        """``xs.append(v)``, ``self.layers.append(v)``: rebind the list with its new length;
+        ``kw.update(freq=0)``: rebind the dict with its new entries.
 
         Other methods of a list (sort, remove, ...) make its length unknown."""
         func = call.func
@@ -60,6 +61,12 @@ class Statements:
             store = lambda v: owner.attrs.__setitem__(holder.attr, v)  # noqa: E731
         else:
             return False
+        if type(current) is Dict and func.attr in DICT_MUTATORS:
+            args = [self.eval(a) for a in call.args]
+            kwargs = {k.arg: self.eval(k.value) for k in call.keywords if k.arg is not None}
+            more = len(kwargs) < len(call.keywords) or any(isinstance(a, ast.Starred) for a in call.args)
+            store(UNKNOWN if more else mutate_dict(current, func.attr, args, kwargs))
+            return True
         if type(current) is not List:
             return False
         args = [self.eval(a) for a in call.args]
@@ -136,6 +143,10 @@ class Statements:
         for target in node.targets:
             if isinstance(target, ast.Name):
                 self.frame.env.pop(target.id, None)
+            elif isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Name, ast.Attribute)):
+                container = self.eval(target.value)
+                if type(container) is Dict:   # del kw["freq"]: as kw.pop("freq")
+                    self.assign(target.value, mutate_dict(container, "pop", [self.eval(target.slice)], {}))
 
     def stmt_Assert(self, node: ast.Assert) -> None:
         if self._refine_from_assert(node.test):
@@ -665,6 +676,9 @@ class Statements:
                         check_broadcast_into(ctx, source.shape, view.shape, source_text(self, target))
             except ShapeError as err:
                 self.shape_error(target, err)
+        elif type(container) is Dict and isinstance(target.value, (ast.Name, ast.Attribute)):
+            # kwt = dict(kw); kwt["freq"] = 0: later reads and **kwt see the new entry
+            self.assign(target.value, with_item(container, self.eval(target.slice), value))
         elif type(container) is Dict or isinstance(container, Instance):
             pass
         elif type(container) is List and isinstance(target.value, ast.Name):

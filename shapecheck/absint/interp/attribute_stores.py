@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Iterator
 
-from ..core.values import Array, Class, Instance, Opaque
+from ..core.values import Array, Class, Instance, NoneValue, Opaque, Unknown
 
 #: Methods that build the object, before any other runs: what they store is what it starts with (and
 #: their parameters are a module's hyperparameters: sizes, rates, flags, not its inputs).
@@ -47,10 +47,12 @@ def unsettle(instance: Instance) -> None:
     """Once the constructors have run on a class's template instance: each attribute a later method
     stores again is known by name only from here on (as a field is), not as the value the
     constructor gave it, unless every such store is an in-place update of an array
-    (``self.w -= lr * grad`` keeps ``self.w``'s shape)."""
+    (``self.w -= lr * grad`` keeps ``self.w``'s shape). What says nothing stays: a None placeholder
+    (``self._a_prev = None``, filled by ``forward``: no op finds None wrong, and the stores join their
+    values with it) and an unknown (a constructor's parameter: any value already)."""
     for name, in_place in stored_after_construction(instance.cls).items():
         value = instance.attrs.get(name)
-        if value is not None and not (in_place and type(value) is Array):
+        if value is not None and type(value) not in (NoneValue, Unknown) and not (in_place and type(value) is Array):
             instance.attrs[name] = Opaque(f"self.{name}")
 
 

@@ -2,8 +2,9 @@
 
 An editor re-checks a file on every keystroke. A top-level function's (or class's) generic
 analysis depends on its own text and position, the module-level definitions it refers to
-(transitively), the module's other top-level statements (they make the globals), the project
-modules it imports and the options. Those make its *fingerprint*; while the fingerprint is
+(transitively), the module's other top-level statements (they make the globals) and the definitions
+those name (transitively: ``X = make()`` makes X from make's text), the project modules it imports
+and the options. Those make its *fingerprint*; while the fingerprint is
 unchanged, the cached result and the diagnostics and notes it produced are reused. An edit inside
 one function thus re-analyses that function, what refers to it, and the module-level code.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import re
+import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -99,6 +101,18 @@ def within(entry_lines: tuple[int, int], diags: list, notes: list, path: str) ->
             [n for n in notes if lo <= n.span.line <= hi])
 
 
+#: The names a top-level statement mentions, per statement: an editor's re-parse keeps the statements
+#: it did not touch (parsing.parse), so each is walked once.
+_NAMES: "weakref.WeakKeyDictionary[ast.stmt, frozenset]" = weakref.WeakKeyDictionary()
+
+
+def names_in(stmt: ast.stmt) -> frozenset:
+    names = _NAMES.get(stmt)
+    if names is None:
+        names = _NAMES[stmt] = frozenset(n.id for n in ast.walk(stmt) if type(n) is ast.Name)
+    return names
+
+
 class ModuleKeys:
     """Fingerprints of a module's top-level definitions (computed once per run)."""
 
@@ -109,6 +123,10 @@ class ModuleKeys:
         self.texts: dict[str, str] = {}
         self.refs: dict[str, set[str]] = {}
         self.lines: dict[str, tuple[int, int]] = {}   # definition -> (first line, last line)
+        # what the module's other statements name: every definition's analysis may read the globals
+        # they make (``X = make()``: a function reading X depends on make's text, which it need
+        # not name)
+        self.named_by_rest: set[str] = set()
         rest = hashlib.sha1()
         lines = info.lines
         for stmt in info.tree.body:
@@ -124,6 +142,7 @@ class ModuleKeys:
                 self.refs[stmt.name] = set(_IDENTIFIER.findall(text))
             else:
                 rest.update(f"{text}\n".encode("utf-8", "surrogatepass"))
+                self.named_by_rest |= names_in(stmt)
         self.rest = rest.hexdigest()
         self._keys: dict[str, str] = {}
 
@@ -135,7 +154,7 @@ class ModuleKeys:
         own = self.texts.get(top_name)
         if own is None or "HOLE" in own:
             return None  # holes are solved from each run's facts
-        closure, pending = set(), [top_name]
+        closure, pending = set(), [top_name, *(r for r in self.named_by_rest if r in self.texts)]
         while pending:
             name = pending.pop()
             if name in closure:

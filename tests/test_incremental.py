@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from shapecheck import api
+from shapecheck.absint.driver import incremental
 from shapecheck.api import Options, Project, check_source
 
 SOURCE = textwrap.dedent('''
@@ -307,3 +308,23 @@ def test_a_global_made_by_module_code_follows_the_function_that_makes_it() -> No
     report = check_source(edited, "m.py", project=project, options=options)
     assert [(d.span.line, d.code) for d in report.diagnostics] == [(13, "SC102")]
     assert _key(report) == _key(check_source(edited, "m.py", options=options))
+
+
+def test_keys_read_each_text_once(monkeypatch) -> None:
+    """A key hashes the texts of the definitions it covers and the other modules' sources: a re-check
+    after an edit reads (hashes, scans for names) only the edited definition's new text."""
+    options = Options()
+    project = Project(options=options, incremental=True)
+    check_source(SOURCE, "m.py", project=project, options=options)
+    scanned = []
+    identifiers = incremental._IDENTIFIER
+
+    class Counted:
+        def findall(self, text):
+            scanned.append(text)
+            return identifiers.findall(text)
+
+    monkeypatch.setattr(incremental, "_IDENTIFIER", Counted())
+    edited = SOURCE.replace("return y.reshape(2, -1)", "return y.reshape(2, -1)  # a text no run read yet")
+    check_source(edited, "m.py", project=project, options=options)
+    assert len(scanned) == 1 and "no run read yet" in scanned[0]

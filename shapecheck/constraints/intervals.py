@@ -60,6 +60,41 @@ def _narrow(ranges: dict[str, Interval], pred: Pred) -> None:
     ranges[name] = (lo, hi)
 
 
+def polynomial_ranges(facts: Iterable[Pred]) -> dict[tuple, Interval]:
+    """The range of each polynomial of more than one symbol that a fact bounds by a constant
+    (``1 <= (l-1)//2 + 1``: ``(l-1)//2 >= 0``; ``1 <= p*(h//p) - k + 3``: ``p*(h//p) - k >= -2``),
+    keyed by its terms with the first coefficient positive (``polynomial_key``): a fact's bound on
+    what a symbol's range cannot say (the out size of one conv is the in size of the next)."""
+    ranges: dict[tuple, Interval] = {}
+    for pred in facts:
+        for item in pred.args if pred.kind == "and" else (pred,):
+            if item.kind not in ("le", "lt", "eq"):
+                continue
+            diff = sub(item.args[1], item.args[0])   # >= 0 (lt: >= 1; eq: == 0)
+            if type(diff) is not Expr or _single_symbol(diff):
+                continue
+            key, sign = polynomial_key(diff)
+            least = -diff.constant + (1 if item.kind == "lt" else 0)   # sign * polynomial >= least
+            bound = (least, least if item.kind == "eq" else inf)
+            lo, hi = bound if sign > 0 else (-bound[1], -bound[0])
+            old_lo, old_hi = ranges.get(key, _ANY)
+            ranges[key] = (max(lo, old_lo), min(hi, old_hi))
+    return ranges
+
+
+def polynomial_key(d: Expr) -> tuple[tuple, int]:
+    """``d`` without its constant, as terms whose first coefficient is positive, and the sign
+    that takes ``d``'s terms there."""
+    if d.terms[0][1] > 0:
+        return d.terms, 1
+    return tuple((monomial, -coeff) for monomial, coeff in d.terms), -1
+
+
+def _single_symbol(d: Expr) -> bool:
+    (monomial, coeff), = d.terms if len(d.terms) == 1 else ((None, 0),)
+    return monomial is not None and len(monomial) == 1 and type(monomial[0]) is Sym and coeff in (1, -1)
+
+
 def _default(name: str) -> Interval:
     return _ANY if is_signed(name) else (0, inf)
 
@@ -73,8 +108,9 @@ def _mul(a: Interval, b: Interval) -> Interval:
     return min(ends), max(ends)
 
 
-def interval(d: Dim, ranges: Mapping[str, Interval]) -> Interval:
-    """Bounds on ``d`` for every value of its symbols within ``ranges`` (default ``>= 0``)."""
+def interval(d: Dim, ranges: Mapping) -> Interval:
+    """Bounds on ``d`` for every value of its symbols within ``ranges`` (default ``>= 0``), and
+    within the bounds ``ranges`` gives polynomials (``polynomial_ranges``), if any."""
     if type(d) is int:
         return d, d
     lo = hi = d.constant
@@ -83,7 +119,17 @@ def interval(d: Dim, ranges: Mapping[str, Interval]) -> Interval:
         for atom in monomial:
             term = _mul(term, _atom(atom, ranges))
         lo, hi = lo + term[0], hi + term[1]
+    if _POLYNOMIALS in ranges:
+        key, sign = polynomial_key(d)
+        known = ranges.get(key)
+        if known is not None:
+            known_lo, known_hi = known if sign > 0 else (-known[1], -known[0])
+            lo, hi = max(lo, known_lo + d.constant), min(hi, known_hi + d.constant)
     return lo, hi
+
+
+#: In a ``ranges`` mapping: it holds polynomial bounds too (``polynomial_ranges``).
+_POLYNOMIALS = ("polynomials",)
 
 
 def _atom(atom: Sym | Op, ranges: Mapping[str, Interval]) -> Interval:
@@ -98,9 +144,11 @@ def _atom(atom: Sym | Op, ranges: Mapping[str, Interval]) -> Interval:
         return _ANY
     if atom.kind == "mod":   # Python: 0 <= a % b < b for b > 0, and a % b <= a for a >= 0
         return 0, (min(bhi - 1, ahi) if alo >= 0 else bhi - 1)
-    if alo < 0:
-        return _ANY
-    return (alo // bhi if bhi != inf else 0), (ahi // blo if ahi != inf else inf)
+    # a // b grows with a, and for b > 0 it is least at the least b when a < 0, at the most b
+    # when a >= 0 (and the other way round for the greatest)
+    lo = (alo // blo if alo != -inf else -inf) if alo < 0 else (alo // bhi if bhi != inf else 0)
+    hi = (ahi // blo if ahi != inf else inf) if ahi >= 0 else (ahi // bhi if bhi != inf else -1)
+    return lo, hi
 
 
 def nonzero_part(d: Dim, ranges: Mapping[str, Interval]) -> Dim:
@@ -132,6 +180,10 @@ class _Prover:
             if f.kind == "and":
                 self.facts.update(f.args)
         self.ranges = symbol_ranges(facts)
+        polynomials = polynomial_ranges(facts)
+        if polynomials:
+            self.ranges.update(polynomials)
+            self.ranges[_POLYNOMIALS] = _ANY
         self._canonical: set[Pred] | None = None
         self._canonical_bounds: set[Dim] | None = None
         self._bounds: dict | None = None

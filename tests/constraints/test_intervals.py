@@ -123,3 +123,28 @@ def test_a_bound_restated_with_its_terms_moved_is_the_fact() -> None:
     assert holds(P.le(1, out), [fits]) and holds(P.lt(0, out), [fits])
     assert not holds(P.le(2, out), [fits])
     assert Solver()._decide_z3(Solver().encoding(), (Fact(fits),), P.le(1, out)).verdict is Verdict.HOLDS
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=dims(), b=dims(), kind=st.sampled_from(sorted(COMPARE)), bounded=st.lists(
+    st.tuples(dims(), st.integers(-3, 3), st.sampled_from(["le", "eq"])), max_size=2),
+       values=st.fixed_dictionaries({n: st.integers(0, 9) for n in NAMES}))
+def test_what_polynomial_bounds_prove_holds_wherever_the_facts_do(a, b, kind, bounded, values) -> None:
+    # facts c <= p / c == p with p any dim (a bound on a polynomial, not on one symbol)
+    facts = [(P.le if how == "le" else P.eq)(c, p) for p, c, how in bounded]
+    requirement = COMPARE[kind](a, b)
+    if holds(requirement, facts):
+        assert_true_where_the_facts_are(requirement, facts, values)
+
+
+def test_a_bound_on_one_conv_out_size_bounds_the_next() -> None:
+    # stacked convs and pools: each out size is bounded by a fact about the one before it
+    l, p, h, k = D.sym("l"), D.sym("p"), D.sym("h"), D.sym("k")
+    half = D.floordiv(D.sub(l, 1), 2)
+    assert holds(P.le(1, D.add(D.floordiv(half, 2), 1)), [P.le(1, D.add(half, 1))])
+    size = D.sub(D.mul(p, D.floordiv(h, p)), k)                      # p*(h//p) - k, >= -2 by the fact
+    fits = P.le(1, D.add(size, 3))
+    assert holds(P.le(1, D.add(D.floordiv(size, 2), 2)), [fits])     # (-2)//2 + 2 == 1
+    assert not holds(P.le(2, D.add(D.floordiv(size, 2), 2)), [fits])
+    assert Solver()._decide_z3(Solver().encoding(), (Fact(fits),),
+                               P.le(1, D.add(D.floordiv(size, 2), 2))).verdict is Verdict.HOLDS

@@ -17,6 +17,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from shapecheck.ir import compile_to_loops, cuda, trace  # noqa: E402
+from shapecheck.ir.frontend import trace_guarded  # noqa: E402
 from tests.ir.test_cuda_launch import NAMESPACE, SOURCE  # noqa: E402
 
 # The programs of the launcher's tests, at sizes that measure something.
@@ -38,7 +39,8 @@ def main() -> int:
     failed = 0
     for name, shapes in CHECKS.items():
         started = time.perf_counter()
-        program = cuda.CudaProgram(compile_to_loops(trace(SOURCE, name, shapes=shapes)))
+        graph, guards = trace_guarded(SOURCE, name, shapes=shapes)
+        program = cuda.CudaProgram(compile_to_loops(graph), guards=guards)
         built = time.perf_counter() - started
         args = [(rng.standard_normal(s) / 8).astype(np.float32) for s in shapes.values()]
         got = program(*args)
@@ -50,6 +52,20 @@ def main() -> int:
         seconds = program.time(*device_args, repeat=10)
         print(f"{name:15s} {'ok ' if ok else 'BAD'} max rel error {error:.2e}  build {built * 1e3:7.1f} ms  "
               f"device time {seconds * 1e3:8.3f} ms")
+    # One symbolic-shape program (compiled once for any n) at several sizes, and its guard at n == 0.
+    graph, guards = trace_guarded("def diff(x):\n    return x[1:] - x[:-1]\n", "diff", shapes={"x": ("n",)})
+    program = cuda.CudaProgram(compile_to_loops(graph), guards=guards)
+    for n in (1, 7, 1 << 20):
+        x = rng.standard_normal(n).astype(np.float32)
+        ok = np.array_equal(program(x), x[1:] - x[:-1])
+        failed += not ok
+        print(f"diff (n symbolic) at n={n:<8d} {'ok ' if ok else 'BAD'}")
+    try:
+        program(np.empty(0, np.float32))
+        failed += 1
+        print("diff at n=0      BAD: ran outside its size guards")
+    except cuda.OutsideSizes:
+        print("diff at n=0      ok  (OutsideSizes: outside its guards)")
     ceiling = cuda.bandwidth()
     n = 1 << 26
     program = cuda.CudaProgram(compile_to_loops(trace(SOURCE, "chain", shapes={"a": (n,), "b": (n,), "c": (n,)})))

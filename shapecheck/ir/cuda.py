@@ -14,7 +14,10 @@ A program with run-time checks (loop code's ``Program.fault``) has its fault rec
 memory; after the launch the host reads it back and raises the failed check's exception, as
 the host path does (``ir.faults``).
 
-Shapes bind shape variables as on the host; the intermediates of a call share one device arena
+Shapes bind shape variables as on the host, and a symbolic program's size guards (``ir.guards``,
+from ``frontend.trace_guarded``) are checked as the host's entry checks them: a call outside the
+sizes the program computes exactly raises ``guards.OutsideSizes`` before anything is launched.
+The intermediates of a call share one device arena
 laid out by the memory plan (``memory.py``). A grid-stride loop makes any launch shape correct
 (``ptx.py``); we launch ``ceil(trips / 256)`` blocks of 256 threads, at most 65535 blocks.
 
@@ -38,9 +41,10 @@ from shapecheck.constraints import dims
 from . import faults
 from . import loops as L
 from . import ptx, runtime
+from .guards import Guards, OutsideSizes, outside_sizes
 from .memory import plan_memory
 
-__all__ = ["CudaError", "DeviceArray", "CudaProgram", "device_view", "unavailable", "run", "bandwidth"]
+__all__ = ["CudaError", "DeviceArray", "CudaProgram", "OutsideSizes", "device_view", "unavailable", "run", "bandwidth"]
 
 THREADS_PER_BLOCK = 256
 MAX_BLOCKS = 65535
@@ -187,8 +191,12 @@ def device_view(obj) -> DeviceView:
 class CudaProgram:
     """A loop program compiled to PTX, launched through the CUDA driver (see the module docstring)."""
 
-    def __init__(self, module: L.LoopModule, *, fastmath: bool = False):
+    def __init__(self, module: L.LoopModule, *, fastmath: bool = False, guards: Guards = Guards()):
+        if guards.scalars:   # Python scalars are inputs computed per call on the host (jit's path)
+            raise TypeError(f"{module.program.name}(): Python scalar arguments are not supported on the GPU; "
+                            "pass 0-d arrays")
         self.module = module
+        self.sizes = guards.sizes
         text, self.symbols = ptx.llvm_ir(module, fastmath=fastmath)
         self.ptx = ptx.ptx_from_ir(text, tuple(self.symbols.values()))
         self.memory = plan_memory(module)
@@ -231,6 +239,10 @@ class CudaProgram:
         else:
             arrays = runtime.check_arguments(program, args)
             env = runtime.bind_shapes(program, arrays)
+        if outside_sizes(self.sizes, env):
+            raise OutsideSizes(f"{program.name}(): these shapes lie outside the sizes this symbolic program "
+                               "computes exactly (an empty slice or an empty max/min); compile it for them")
+        if not (all(on_device) and args):
             keep = [DeviceArray.from_host(a) for a in arrays]
             pointers = {b.name: d.pointer for b, d in zip(program.inputs, keep)}
         outputs = self._launch(pointers, env, keep)
@@ -332,6 +344,6 @@ def bandwidth(nbytes: int = 1 << 28, repeat: int = 20) -> float:
     return 2 * nbytes / _median_event_seconds(copy, repeat)
 
 
-def run(module: L.LoopModule, *arrays):
+def run(module: L.LoopModule, *arrays, guards: Guards = Guards()):
     """Run ``module`` once on GPU 0 with NumPy arrays (copied in and out)."""
-    return CudaProgram(module)(*arrays)
+    return CudaProgram(module, guards=guards)(*arrays)

@@ -106,6 +106,9 @@ def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
     ``dtypes`` overrides ``default_dtype`` per argument; ``weak`` names the arguments that are
     Python scalars (0-d, and cast to the dtype of the arrays they meet, as NumPy does).
     Line numbers in messages are the file's (a live function's source is read in place).
+    A symbolic module is exact only inside its guards (``x[1:]`` needs ``n >= 1``): whoever runs it
+    (``runtime.build(..., sizes=)``, ``cuda.CudaProgram(..., guards=)``) takes them from
+    :func:`trace_guarded`.
 
     >>> m = trace("def f(x):\\n    return np.tanh(x)\\n", shapes={"x": "n,3"})
     >>> [p.hint for p in m.functions[0].shape_params]

@@ -142,3 +142,38 @@ def test_wrong_arguments_are_python_errors_on_the_gpu_path_too():
         program(a[:10], b, c)
     with pytest.raises(TypeError):
         program(a, b)
+
+
+DIFF = '''def diff(x):
+    return x[1:] - x[:-1]
+'''
+
+
+def _symbolic_diff():
+    from shapecheck.ir.frontend import trace_guarded
+    graph, guards = trace_guarded(DIFF, "diff", shapes={"x": ("n",)}, default_dtype="f64")
+    assert guards.sizes, "x[1:] of a symbolic n is exact only for n >= 1"
+    return compile_to_loops(graph), guards
+
+
+def test_a_symbolic_gpu_program_checks_its_size_guards_before_launching():
+    # x[1:] - x[:-1] compiled for any n has n - 1 elements only where n >= 1; at n == 0 NumPy
+    # gives an empty array. The check comes before any device work, so it is tested without a GPU.
+    loops, guards = _symbolic_diff()
+    program = cuda.CudaProgram(loops, guards=guards)
+    with pytest.raises(cuda.OutsideSizes, match="outside the sizes"):
+        program(np.empty(0))
+    with pytest.raises(cuda.OutsideSizes):
+        program(Interface(shape=(0,), typestr="<f8", data=(64, False), version=3))
+    with pytest.raises(cuda.OutsideSizes):
+        cuda.run(loops, np.empty(0), guards=guards)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(NO_GPU is not None, reason=f"no GPU: {NO_GPU}")
+def test_a_symbolic_gpu_program_inside_its_guards_matches_numpy():
+    loops, guards = _symbolic_diff()
+    program = cuda.CudaProgram(loops, guards=guards)
+    for n in (1, 2, 1000):
+        x = np.random.default_rng(n).standard_normal(n)
+        np.testing.assert_array_equal(program(x), x[1:] - x[:-1])

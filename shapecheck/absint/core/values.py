@@ -266,7 +266,9 @@ class Function(Value):
     def scope(self) -> str:
         """What its parameters' middles and learned ranks are keyed by (``Middle.scope``): its
         qualname within its module's file, as two modules may define one qualname (each module's
-        ``f``). The lambdas of one scope still share theirs (``<lambda>``)."""
+        ``f``); a lambda's with its position, as every lambda of a scope is ``<lambda>``."""
+        if isinstance(self.node, ast.Lambda):
+            return f"{self.module.path}:{self.qualname}@{self.node.lineno}:{self.node.col_offset}"
         return f"{self.module.path}:{self.qualname}"
 
 

@@ -271,6 +271,20 @@ class OpContext:
             found = self.interp.frame.middle_dims[key] = self.fresh(f"{middle.name}.shape[{index}]")
         return found
 
+    def middle_size(self, middle: Middle | None) -> Dim:
+        """The product of ``middle``'s dims (what flattening it gives), one dim per run for one
+        middle, shown as the code would compute it (``prod(x.shape[2:])``); a fresh dim for an
+        array of unknown rank that is no parameter's."""
+        if middle is None:
+            return self.fresh("n")
+        key = (middle.name, middle.scope, "size", middle.skip, middle.drop)
+        found = self.interp.frame.middle_dims.get(key)
+        if found is None:
+            stop = f"-{middle.drop}" if middle.drop else ""
+            found = self.interp.frame.middle_dims[key] = \
+                self.fresh(f"prod({middle.name}.shape[{middle.skip}:{stop}])")
+        return found
+
     def folded(self, shape: Shape) -> Shape:
         """``shape`` with the dims a run took off a parameter's middle put back where they are that
         middle's own (``(x.shape[0], *x[1:])`` is ``(*x)``): one form for one shape, so that an op

@@ -1154,7 +1154,7 @@ def _flatten_unknown_rank(ctx: OpContext, shape: Shape, start: int, end: int) ->
     s, e = axis_position(shape, start), axis_position(shape, end)
     if s is not None and s[0] == "prefix" and end == -1 and e is None:
         # flatten(1) of (x0, *x[1:]): everything from the start dim on is one dim
-        rest = D.mul(D.product(shape.prefix[s[1]:] + shape.suffix), ctx.fresh("n"))
+        rest = D.mul(D.product(shape.prefix[s[1]:] + shape.suffix), ctx.middle_size(shape.middle))
         return Shape(shape.prefix[:s[1]] + (rest,))
     if s is None or e is None:
         return UNKNOWN_SHAPE
@@ -1166,7 +1166,7 @@ def _flatten_unknown_rank(ctx: OpContext, shape: Shape, start: int, end: int) ->
         return (Shape(merged, True, shape.suffix, shape.middle) if s[0] == "prefix"
                 else Shape(shape.prefix, True, merged, shape.middle))
     # from the prefix to the suffix: the unknown middle goes into the one flattened dim
-    inner = D.mul(D.product(shape.prefix[s[1]:] + shape.suffix[:e[1] + 1]), ctx.fresh("n"))
+    inner = D.mul(D.product(shape.prefix[s[1]:] + shape.suffix[:e[1] + 1]), ctx.middle_size(shape.middle))
     return Shape(shape.prefix[:s[1]] + (inner,) + shape.suffix[e[1] + 1:])
 
 

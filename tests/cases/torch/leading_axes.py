@@ -44,6 +44,11 @@ def layout(x):
     reveal_shape(x.transpose(0, -1))  # reveal: (...)
     reveal_shape(x.flatten(-2))  # reveal: (*x[:-2], x.shape[-1]*x.shape[-2])
     reveal_shape(x.unflatten(-1, (4, 8)))  # reveal: (*x[:-1], 4, 8)
+    # flatten(1) folds the dims past the first, however many: their product is one dim per
+    # parameter, so two flattens of x agree
+    reveal_shape(x.flatten(1))  # reveal: (x.shape[0], prod(x.shape[2:])*x.shape[1])
+    reveal_shape(x.flatten(1) + x.flatten(1))  # reveal: (x.shape[0], prod(x.shape[2:])*x.shape[1])
+    reveal_shape(torch.flatten(x, 1, -1))  # reveal: (x.shape[0], prod(x.shape[2:])*x.shape[1])
     reveal_shape(torch.stack((x, x), dim=-1))  # reveal: (*x, 2)
     reveal_shape(torch.stack((x, x)))  # reveal: (2, *x)
     return x

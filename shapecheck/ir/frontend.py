@@ -23,9 +23,7 @@ naming the construct and its line.
 from __future__ import annotations
 
 import ast
-import functools
 import inspect
-import textwrap
 import types
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence, Union
@@ -41,6 +39,8 @@ from shapecheck.subst.names import Name
 from . import graph as G
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
 from .guards import PYTHON_OPS, Guards, ScalarGuard
+from .sources import source_of as _source_of
+from .sources import source_of_code as _source_of_code
 from .ops import IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
@@ -131,19 +131,6 @@ def trace_guarded(fn_or_source: Union[str, Callable], func_name: str | None = No
     module = tracer.entry(defs[func_name], shapes)
     scalars = sorted(tracer.scalars, key=lambda guard: not guard.input)   # the inputs first, in order
     return module, Guards(tuple(tracer.sizes), tuple(scalars))
-
-
-def _source_of(fn: Callable) -> str:
-    lines, first = inspect.getsourcelines(fn)
-    return "\n" * max(first - 1, 0) + textwrap.dedent("".join(lines))
-
-
-@functools.lru_cache(maxsize=256)
-def _source_of_code(code) -> str:
-    # One read per function: ``inspect.getsourcelines`` tokenizes the file from the def on
-    # (~10 ms of a first compile, asked twice: ``uses_loops`` and the tracer). A redefined
-    # function has a new code object, so an edited file is read again.
-    return _source_of(types.FunctionType(code, {}))
 
 
 def with_module_imports(fn: Callable) -> str | None:

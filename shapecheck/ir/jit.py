@@ -62,6 +62,7 @@ from .codegen.schedule import DEFAULT, Schedule
 from .guards import Guards, OutsideSizes, scalar_inputs
 from .memory import MemoryReport, plan_memory
 from .printer import print_loop_module, print_module
+from .sources import remember_source
 
 __all__ = ["jit", "Dispatcher", "UnsupportedError", "Specialization", "specialize", "DTYPE_CODES"]
 
@@ -107,6 +108,7 @@ class Dispatcher:
     def __init__(self, fn: Callable, *, shapes=None, dtypes=None, fastmath=False, fallback=False):
         functools.update_wrapper(self, fn)
         self.py_func = fn
+        remember_source(fn)
         self.shapes = dict(shapes) if shapes else None
         self.dtypes = dict(dtypes) if dtypes else None
         self.fastmath = fastmath

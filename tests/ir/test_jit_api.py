@@ -114,3 +114,19 @@ def test_symbolic_kernel_compiles_once_for_five_sizes():
     assert f.compiles == 1 and len(f.specializations) == 1
     with pytest.raises(ValueError, match="x: expected dim 1024, got 1000"):
         f(np.ones((4, 1000), np.float32))
+
+
+def test_a_file_edited_after_import_compiles_the_function_that_was_imported(tmp_path):
+    # jit compiles on the first call, from source: the file is read when jit wraps the function
+    # (at import), so an edit saved in between (lines added above it, its body changed) does
+    # not hand the compiler other code at the old line numbers.
+    path = tmp_path / "edited_module.py"
+    path.write_text("import numpy as np\nimport shapecheck\n\n\n@shapecheck.jit\n"
+                    "def scale(x):\n    return x * 2.0 + 1.0\n")
+    spec = importlib.util.spec_from_file_location("edited_module", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    path.write_text("import numpy as np\nimport shapecheck\n# a comment\n# another\n\n\n@shapecheck.jit\n"
+                    "def scale(x):\n    return x - 100.0\n\n\ndef other(x):\n    return x\n")
+    x = np.arange(4.0)
+    np.testing.assert_array_equal(module.scale(x), x * 2.0 + 1.0)

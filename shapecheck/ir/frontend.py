@@ -39,6 +39,7 @@ from shapecheck.subst.names import Name
 from . import graph as G
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
 from .guards import PYTHON_OPS, Guards, ScalarGuard
+from .sources import frozen_numbers, global_arrays, read_names, unknown_name
 from .sources import source_of as _source_of
 from .sources import source_of_code as _source_of_code
 from .ops import IRTypeError, infer_type, reshape_to
@@ -127,31 +128,40 @@ def trace_guarded(fn_or_source: Union[str, Callable], func_name: str | None = No
     ``big`` names the weak arguments that are Python ints beyond int64."""
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
-    tracer = _Tracer(defs, dtypes or {}, default_dtype, weak, big)
+    tracer = _Tracer(defs, dtypes or {}, default_dtype, weak, big, *_outside(fn_or_source))
     module = tracer.entry(defs[func_name], shapes)
     scalars = sorted(tracer.scalars, key=lambda guard: not guard.input)   # the inputs first, in order
     return module, Guards(tuple(tracer.sizes), tuple(scalars))
 
 
+def _outside(fn_or_source) -> tuple[dict, set]:
+    """A live function's numbers from outside its body (compiled in) and arrays from outside
+    (refused by name); nothing for source text."""
+    if not callable(fn_or_source):
+        return {}, set()
+    return frozen_numbers(fn_or_source), global_arrays(fn_or_source)
+
+
 def with_module_imports(fn: Callable) -> str | None:
     """``fn``'s source (as :func:`read_function` reads it) with the modules its code names from
     its globals imported on its first, blank line (``import numpy as np; import math``): what
-    the analyser needs to know ``np.dot`` from an unknown call. Reads the globals' module objects,
-    runs nothing; None when there is no blank line to use or nothing to import."""
+    the analyser needs to know ``np.dot`` from an unknown call; and the numbers it reads from its
+    globals and closure assigned there (``N = 4``), as the tracers compile them in. Reads the
+    globals' and cells' values, runs nothing; None when there is no blank line to use or nothing
+    to add."""
     code = getattr(fn, "__code__", None)
     if code is None:
         return None
     source = _source_of_code(code)
-    names, pending = set(), [code]
-    while pending:   # nested code too: comprehensions, lambdas
-        c = pending.pop()
-        names.update(c.co_names)
-        pending += [k for k in c.co_consts if isinstance(k, types.CodeType)]
+    names = read_names(code)
     modules = sorted((n, m.__name__) for n, m in getattr(fn, "__globals__", {}).items()
                      if n in names and isinstance(m, types.ModuleType))
-    if not modules or not source.startswith("\n"):
+    # the numbers it reads from outside (frozen_numbers), as the tracers take them
+    numbers = sorted(frozen_numbers(fn).items())
+    if not (modules or numbers) or not source.startswith("\n"):
         return None
-    return "; ".join(f"import {module} as {name}" for name, module in modules) + source
+    return "; ".join([f"import {module} as {name}" for name, module in modules] +
+                     [f"{name} = {value!r}" for name, value in numbers]) + source
 
 
 def read_function(fn_or_source: Union[str, Callable], func_name: str | None = None) -> tuple[str, dict, str]:
@@ -217,8 +227,10 @@ def parse_shape(spec: ShapeSpec) -> tuple:
 
 class _Tracer:
     def __init__(self, defs: dict, dtypes: Mapping[str, str], default_dtype: str, weak: frozenset = frozenset(),
-                 big: frozenset = frozenset()):
+                 big: frozenset = frozenset(), numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset()):
         self.defs = defs
+        self.numbers = numbers                  # globals and closure cells compiled in (sources.frozen_numbers)
+        self.outside_arrays = outside_arrays    # arrays read from outside: refused by name
         self.weak = weak
         self.big = big
         self.dtypes = dtypes
@@ -302,7 +314,7 @@ class _Tracer:
             raise TraceError(f"line {fn.lineno}: *args, **kwargs and keyword-only parameters are not supported")
         symbols: dict[str, Name] = {}
         params = []
-        env: dict[str, Any] = {}
+        env: dict[str, Any] = dict(self.numbers)   # the arguments shadow them
         unknown = set(shapes) - {a.arg for a in args.args}
         if unknown:
             raise TraceError(f"shapes given for {', '.join(sorted(unknown))}, which {fn.name} does not take")
@@ -388,7 +400,7 @@ class _Tracer:
     def lookup(self, node: ast.Name, env: dict[str, Any]) -> Any:
         if node.id in env:
             return env[node.id]
-        raise TraceError(f"line {node.lineno}: unknown name {node.id!r} (only arguments and local variables)")
+        raise TraceError(f"line {node.lineno}: {unknown_name(node.id, self.outside_arrays)}")
 
     # -- expressions -------------------------------------------------------------------------
     def tensor(self, value: Any, node, dtype: str | None = None) -> Tensor:

@@ -18,7 +18,12 @@ Rules:
 
 - Whole-array NumPy code goes through the graph IR (``frontend``); loop code as Numba users
   write it (``for``/``while``/``if``, element writes, ``np.zeros``...) through ``loopfront``,
-  straight to one loop kernel. Both read the source and never run it.
+  straight to one loop kernel. Both read the source and never run it: the file as it was when
+  ``jit`` wrapped the function (``ir.sources``), so a later edit of the file is not compiled.
+- Numbers (bool, int, float) the function reads from its module's globals or its closure are
+  compiled in with their values at compile time, as Numba freezes globals: a version already
+  compiled keeps them. NumPy arrays and scalars from outside are refused by name: pass them as
+  arguments.
 
 - Arguments are NumPy arrays, NumPy or Python scalars, or lists of numbers (``arguments``:
   scalars follow NumPy 2's promotion rules, lists become arrays), passed by position or keyword;

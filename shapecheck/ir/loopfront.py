@@ -70,6 +70,7 @@ from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scal
 from .frontend import (DTYPE_NAMES, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
                        read_function)
 from .passes.fold import fold_kernel
+from .sources import frozen_numbers, global_arrays, unknown_name
 
 __all__ = ["trace_loops", "uses_loops"]
 
@@ -102,10 +103,13 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
     fn = defs[func_name]
+    numbers, outside_arrays = (frozen_numbers(fn_or_source), global_arrays(fn_or_source)) \
+        if callable(fn_or_source) else ({}, set())
     var_types: dict[str, tuple[str, bool]] = {}
     groups: dict[str, frozenset] = {}
     for _ in range(_MAX_RETYPES):
-        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups))
+        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), numbers,
+                               outside_arrays)
         module = kernel.run()
         if not kernel.widened and kernel.next_groups == groups:
             return module   # every variable kept the dtype it was declared with: the trace stands
@@ -192,8 +196,10 @@ _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "c
 
 class _KernelTracer(ArrayCode):
     def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, tuple[str, bool]],
-                 groups: dict[str, frozenset]):
+                 groups: dict[str, frozenset], numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset()):
         self.fn = fn
+        self.numbers = numbers                  # globals and closure cells compiled in (sources.frozen_numbers)
+        self.outside_arrays = outside_arrays    # arrays read from outside: refused by name
         # A failed run-time check, as a return before the end, raises the flag ``early`` and
         # leaves every loop by breaks: the body runs in a one-trip loop (``once``), so the rest of
         # the kernel is skipped too.
@@ -240,7 +246,7 @@ class _KernelTracer(ArrayCode):
         a = fn.args
         if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
             raise self.error(fn, "*args, **kwargs and keyword-only parameters are not supported")
-        env: dict[str, Any] = {}
+        env: dict[str, Any] = dict(self.numbers)   # the arguments shadow them
         for arg in a.args:
             if arg.arg not in self.shapes:
                 raise self.error(fn, f"no shape given for argument {arg.arg!r} of {fn.name}")
@@ -728,8 +734,10 @@ class _KernelTracer(ArrayCode):
                 raise self.error(node, f"the array {node.id!r} is made inside a {self.block_arrays[node.id]}: "
                                        "it is not readable after it (allocate it before the "
                                        f"{self.block_arrays[node.id]} to use it there)")
-            raise self.error(node, f"unknown name {node.id!r} (only arguments and local variables; "
-                                   "a loop's variable is not readable after the loop)")
+            if node.id in self.outside_arrays:
+                raise self.error(node, unknown_name(node.id, self.outside_arrays))
+            raise self.error(node, f"unknown name {node.id!r} (only arguments, local variables and numbers "
+                                   "from globals and closures; a loop's variable is not readable after the loop)")
         if isinstance(node, ast.Constant):
             if isinstance(node.value, (bool, int, float)) or node.value is None:
                 return node.value

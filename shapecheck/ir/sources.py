@@ -15,7 +15,8 @@ import textwrap
 import types
 from typing import Callable
 
-__all__ = ["remember_source", "source_of", "source_of_code"]
+__all__ = ["remember_source", "source_of", "source_of_code", "read_names", "frozen_numbers", "global_arrays",
+           "unknown_name"]
 
 # code object -> its file's lines when ``jit`` wrapped the function (``remember_source``).
 _SNAPSHOTS: dict = {}
@@ -50,4 +51,55 @@ def source_of_code(code) -> str:
     # One read per function: ``inspect.getsourcelines`` tokenizes the file from the def on
     # (~10 ms of a first compile, asked twice: ``uses_loops`` and the tracer). A redefined
     # function has a new code object, so an edited file is read again.
-    return source_of(types.FunctionType(code, {}))
+    # (a function only to read it by: a closure's code needs as many cells as it has free names)
+    cells = tuple(types.CellType() for _ in code.co_freevars)
+    return source_of(types.FunctionType(code, {}, None, None, cells))
+
+
+def read_names(code) -> set[str]:
+    """The global (and attribute) names ``code`` and the code nested in it read."""
+    names, pending = set(), [code]
+    while pending:   # nested code too: comprehensions, lambdas
+        c = pending.pop()
+        names.update(c.co_names)
+        pending += [k for k in c.co_consts if isinstance(k, types.CodeType)]
+    return names
+
+
+def _outside_values(fn: Callable) -> dict:
+    """The values ``fn`` reads from outside its body: its module's globals it names and its
+    closure's cells (an empty cell is left out)."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return {}
+    names = read_names(code)
+    values = {n: v for n, v in getattr(fn, "__globals__", {}).items() if n in names}
+    for name, cell in zip(code.co_freevars, getattr(fn, "__closure__", None) or ()):
+        try:
+            values[name] = cell.cell_contents
+        except ValueError:
+            pass
+    return values
+
+
+def frozen_numbers(fn: Callable) -> dict[str, bool | int | float]:
+    """The Python numbers (bool, int, float) ``fn`` reads from its module's globals and its
+    closure, by name: compiled in as constants with their values at compile time, as Numba
+    freezes them (a later rebinding of the global is not seen by a version already compiled).
+    ``True``/``1``/``1.5`` are Python scalars to NumPy (weak, NEP 50), as literals are."""
+    return {n: v for n, v in _outside_values(fn).items() if type(v) in (bool, int, float)}
+
+
+def global_arrays(fn: Callable) -> set[str]:
+    """The names of the NumPy arrays and NumPy scalars ``fn`` reads from outside its body (not
+    compiled in: an argument carries them), for the message that says so."""
+    import numpy as np   # lazy: jit imports this module at decoration time
+    return {n for n, v in _outside_values(fn).items() if isinstance(v, (np.ndarray, np.generic))}
+
+
+def unknown_name(name: str, outside_arrays: set) -> str:
+    """What a tracer says of a name that is no argument, local variable or number from outside."""
+    if name in outside_arrays:
+        return (f"{name!r} is a NumPy array or scalar from outside the function: pass it as an argument "
+                "(numbers from globals and closures are compiled in, arrays are not)")
+    return f"unknown name {name!r} (only arguments, local variables and numbers from globals and closures)"

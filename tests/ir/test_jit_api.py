@@ -130,3 +130,59 @@ def test_a_file_edited_after_import_compiles_the_function_that_was_imported(tmp_
                     "def scale(x):\n    return x - 100.0\n\n\ndef other(x):\n    return x\n")
     x = np.arange(4.0)
     np.testing.assert_array_equal(module.scale(x), x * 2.0 + 1.0)
+
+
+GAIN = 3.0
+STEPS = 4
+CLAMP = True
+TABLE = np.arange(4.0)
+
+
+def scaled(x):
+    return x * GAIN + STEPS
+
+
+def loop_scaled(x):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        v = x[i] * GAIN
+        if CLAMP and v > STEPS:
+            v = float(STEPS)
+        out[i] = v
+    return out
+
+
+def shadowed(x, GAIN):
+    return x * GAIN
+
+
+def with_table(x):
+    return x + TABLE
+
+
+def adder(c):
+    def add(x):
+        return x + c
+    return add
+
+
+def test_numbers_from_globals_and_closures_are_compiled_in_as_numba_freezes_them():
+    x = np.arange(5.0)
+    np.testing.assert_array_equal(shapecheck.jit(scaled)(x), x * 3.0 + 4)
+    np.testing.assert_array_equal(shapecheck.jit(loop_scaled)(x), np.minimum(x * 3.0, 4.0))
+    np.testing.assert_array_equal(shapecheck.jit(shadowed)(x, 5.0), x * 5.0)   # the argument, not the global
+    np.testing.assert_array_equal(shapecheck.jit(adder(10.0))(x), x + 10.0)
+    x32 = x.astype(np.float32)
+    assert shapecheck.jit(scaled)(x32).dtype == np.float32   # a Python float is weak, as a literal is
+    from shapecheck.ir.jit import UnsupportedError
+    with pytest.raises(UnsupportedError, match="'TABLE' is a NumPy array .* pass it as an argument"):
+        shapecheck.jit(with_table)(np.arange(4.0))
+    # Frozen at compile time, as in Numba: a version already compiled keeps the value it was built with.
+    global GAIN
+    compiled = shapecheck.jit(scaled)
+    compiled(x)
+    GAIN, before = 7.0, GAIN
+    try:
+        np.testing.assert_array_equal(compiled(x), x * 3.0 + 4)
+    finally:
+        GAIN = before

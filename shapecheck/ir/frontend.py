@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import ast
 import inspect
+import math
+import os
 import types
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence, Union
@@ -39,7 +41,7 @@ from shapecheck.subst.names import Name
 from . import graph as G
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
 from .guards import PYTHON_OPS, Guards, ScalarGuard
-from .sources import frozen_numbers, global_arrays, read_names, unknown_name
+from .sources import frozen_numbers, global_arrays, helper_functions, read_names, unknown_name
 from .sources import source_of as _source_of
 from .sources import source_of_code as _source_of_code
 from .ops import IRTypeError, infer_type, reshape_to
@@ -86,6 +88,8 @@ DTYPE_NAMES = {**{str(dtype): code for code, dtype in CODES.items()}, "bool_": "
 _UNARY = {**{n: n for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "abs", "log1p", "expm1",
                             "floor", "ceil")},
           "negative": "neg", "absolute": "abs"}
+_MATH = {"exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh", "sqrt": "sqrt",
+         "log1p": "log1p", "expm1": "expm1", "fabs": "abs"}   # math's float functions, as ufuncs
 _BINARY_FUNCS = {"maximum": "maximum", "minimum": "minimum", "power": "pow", "add": "add",
                  "subtract": "sub", "multiply": "mul", "divide": "div", "true_divide": "div"}
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.Pow: "pow",
@@ -134,12 +138,12 @@ def trace_guarded(fn_or_source: Union[str, Callable], func_name: str | None = No
     return module, Guards(tuple(tracer.sizes), tuple(scalars))
 
 
-def _outside(fn_or_source) -> tuple[dict, set]:
-    """A live function's numbers from outside its body (compiled in) and arrays from outside
-    (refused by name); nothing for source text."""
+def _outside(fn_or_source) -> tuple[dict, set, dict]:
+    """A live function's numbers from outside its body (compiled in), arrays from outside
+    (refused by name) and the functions it calls (inlined); nothing for source text."""
     if not callable(fn_or_source):
-        return {}, set()
-    return frozen_numbers(fn_or_source), global_arrays(fn_or_source)
+        return {}, set(), {}
+    return frozen_numbers(fn_or_source), global_arrays(fn_or_source), helper_functions(fn_or_source)
 
 
 def with_module_imports(fn: Callable) -> str | None:
@@ -227,10 +231,12 @@ def parse_shape(spec: ShapeSpec) -> tuple:
 
 class _Tracer:
     def __init__(self, defs: dict, dtypes: Mapping[str, str], default_dtype: str, weak: frozenset = frozenset(),
-                 big: frozenset = frozenset(), numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset()):
+                 big: frozenset = frozenset(), numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset(),
+                 helpers: Mapping[str, Any] = {}):
         self.defs = defs
         self.numbers = numbers                  # globals and closure cells compiled in (sources.frozen_numbers)
         self.outside_arrays = outside_arrays    # arrays read from outside: refused by name
+        self.helpers = helpers                  # functions it calls, inlined (sources.helper_functions)
         self.weak = weak
         self.big = big
         self.dtypes = dtypes
@@ -538,6 +544,9 @@ class _Tracer:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _NUMPY_ALIASES \
                 and func.value.id not in env:
             return self.numpy_call(func.attr, node, [self.expr(a, env) for a in node.args], kwargs, env)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "math" \
+                and "math" not in env and not kwargs:
+            return self.math_call(func.attr, [self.expr(a, env) for a in node.args], node)
         root = func
         while isinstance(root, ast.Attribute):
             root = root.value
@@ -550,9 +559,42 @@ class _Tracer:
                 return self.method(receiver, func.attr, node, args, kwargs, env)
         if isinstance(func, ast.Name) and func.id in self.defs and func.id not in env:
             return self.inline_call(self.defs[func.id], node, env)
+        if isinstance(func, ast.Name) and func.id in self.helpers and func.id not in env:
+            helper, outer = self.helpers[func.id], self.helpers
+            self.helpers = helper_functions(helper.fn)   # what it calls, from its own module
+            try:
+                return self.inline_call(helper.node, node, env, frozen_numbers(helper.fn))
+            except TraceError as exc:
+                raise TraceError(f"line {node.lineno}: in {helper.node.name}() "
+                                 f"({os.path.basename(helper.file)}): {exc}") from None
+            finally:
+                self.helpers = outer
         if isinstance(func, ast.Name) and func.id in ("len", "float", "int", "max", "min") and not kwargs:
             return self.builtin(func.id, [self.expr(a, env) for a in node.args], node)
         raise TraceError(f"line {node.lineno}: unsupported call {ast.unparse(func)!r}")
+
+    def math_call(self, name: str, args: list, node) -> Any:
+        """``math.sqrt(d)`` and its kin: of Python numbers, Python's own value (the scale of
+        attention, ``1 / math.sqrt(q.shape[-1])``); of a number the code computes, the ufunc in
+        float64, a Python float as NumPy sees it (weak: ``x32 * math.sqrt(s)`` stays float32).
+        As in Numba, a domain error is NaN, not an exception."""
+        if args and all(isinstance(a, (int, float)) for a in args) and callable(getattr(math, name, None)):
+            try:
+                value = getattr(math, name)(*args)
+            except (ValueError, OverflowError, TypeError) as exc:
+                raise TraceError(f"line {node.lineno}: math.{name}{tuple(args)}: {exc}") from None
+            if type(value) in (int, float, bool):
+                return value
+        if name not in _MATH or len(args) != 1:
+            raise TraceError(f"line {node.lineno}: unsupported call math.{name} (of these arguments)")
+        (x,) = args
+        if not isinstance(x, Tensor):   # a symbolic size
+            raise TraceError(f"line {node.lineno}: math.{name} of a symbolic size is not compiled "
+                             "(give the shape, or compute it with NumPy)")
+        if x.type.rank:
+            raise TraceError(f"line {node.lineno}: math.{name} takes numbers, not arrays (np.{name} works on arrays)")
+        out = self.ufunc(_MATH[name], [self.as_dtype(x, "f64", node)], node)
+        return replace(out, weak=True, value=None)
 
     def builtin(self, name: str, args: list, node) -> Any:
         if name == "len" and len(args) == 1 and isinstance(args[0], Tensor) and args[0].type.rank >= 1:
@@ -566,12 +608,12 @@ class _Tracer:
             return out
         raise TraceError(f"line {node.lineno}: unsupported use of {name}()")
 
-    def inline_call(self, fn: ast.FunctionDef, node: ast.Call, env) -> Any:
+    def inline_call(self, fn: ast.FunctionDef, node: ast.Call, env, numbers: Mapping[str, Any] = {}) -> Any:
         if self.depth > 20:
             raise TraceError(f"line {node.lineno}: recursion is not supported ({fn.name})")
         params = [a.arg for a in fn.args.args]
         defaults = dict(zip(params[len(params) - len(fn.args.defaults):], fn.args.defaults))
-        local: dict[str, Any] = {}
+        local: dict[str, Any] = dict(numbers)   # a called function's own globals' numbers
         for p, a in zip(params, node.args):
             local[p] = self.expr(a, env)
         for kw in node.keywords:

@@ -51,6 +51,7 @@ Supported:
 from __future__ import annotations
 
 import ast
+import os
 import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Union
@@ -70,7 +71,7 @@ from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scal
 from .frontend import (DTYPE_NAMES, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
                        read_function)
 from .passes.fold import fold_kernel
-from .sources import frozen_numbers, global_arrays, unknown_name
+from .sources import Helper, frozen_numbers, global_arrays, helper_functions, unknown_name
 
 __all__ = ["trace_loops", "uses_loops"]
 
@@ -103,13 +104,14 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
     fn = defs[func_name]
-    numbers, outside_arrays = (frozen_numbers(fn_or_source), global_arrays(fn_or_source)) \
-        if callable(fn_or_source) else ({}, set())
+    numbers, outside_arrays, helpers = \
+        (frozen_numbers(fn_or_source), global_arrays(fn_or_source), helper_functions(fn_or_source)) \
+        if callable(fn_or_source) else ({}, set(), {})
     var_types: dict[str, tuple[str, bool]] = {}
     groups: dict[str, frozenset] = {}
     for _ in range(_MAX_RETYPES):
         kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), numbers,
-                               outside_arrays)
+                               outside_arrays, helpers)
         module = kernel.run()
         if not kernel.widened and kernel.next_groups == groups:
             return module   # every variable kept the dtype it was declared with: the trace stands
@@ -143,8 +145,33 @@ _COMPARE_CODES = {"less": "lt", "less_equal": "le", "greater": "gt", "greater_eq
                   "equal": "eq", "not_equal": "ne"}
 _ALLOCATORS = {"zeros": 0, "ones": 1, "empty": None, "full": "value"}
 _MODULES = {"np": "np", "numpy": "np", "math": "math"}
+_MAX_INLINE = 20   # nested calls of called functions inlined (deeper: recursion, refused)
 _RANGES = ("range", "prange")
 _NARROW_INTS = ("i8", "i16", "i32", "u8", "u16", "u32", "u64")   # Python ints may not fit
+
+
+def _returns_as_choices(body: list) -> list:
+    """``body`` with its trailing ``if``/``elif``/``else`` of returns as one return of a conditional
+    expression (``if v > 0: return v`` then ``return -v`` is ``return v if v > 0 else -v``,
+    evaluated lazily as Python does), so that a called function of that form can be inlined;
+    else as it is."""
+    out = list(body)
+    if len(out) >= 2 and isinstance(out[-2], ast.If) and _ends_in_return(out[-1:]):
+        # what follows an if runs after each branch that does not return
+        branch, after = out[-2], out[-1]
+        parts = [part if _ends_in_return(part) else part + [after] for part in (branch.body, branch.orelse)]
+        out[-2:] = [ast.copy_location(ast.If(branch.test, parts[0], parts[1]), branch)]
+    if out and isinstance(out[-1], ast.If):
+        branch = out[-1]
+        done = [_returns_as_choices(part) for part in (branch.body, branch.orelse)]
+        if all(len(part) == 1 and _ends_in_return(part) for part in done):
+            choice = ast.copy_location(ast.IfExp(branch.test, done[0][0].value, done[1][0].value), branch)
+            out[-1] = ast.copy_location(ast.Return(choice), branch)
+    return out
+
+
+def _ends_in_return(body: list) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Return) and body[-1].value is not None
 
 
 def _of_arguments(expr: L.Expr) -> bool:
@@ -196,10 +223,13 @@ _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "c
 
 class _KernelTracer(ArrayCode):
     def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, tuple[str, bool]],
-                 groups: dict[str, frozenset], numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset()):
+                 groups: dict[str, frozenset], numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset(),
+                 helpers: Mapping[str, Helper] = {}):
         self.fn = fn
         self.numbers = numbers                  # globals and closure cells compiled in (sources.frozen_numbers)
         self.outside_arrays = outside_arrays    # arrays read from outside: refused by name
+        self.helpers = helpers                  # functions it calls, inlined (sources.helper_functions)
+        self.inlining = 0                       # depth of helper calls being inlined
         # A failed run-time check, as a return before the end, raises the flag ``early`` and
         # leaves every loop by breaks: the body runs in a one-trip loop (``once``), so the rest of
         # the kernel is skipped too.
@@ -1074,6 +1104,8 @@ class _KernelTracer(ArrayCode):
             if is_array(receiver) and func.attr in REDUCTIONS and not node.args and not kwargs:
                 return self.reduce(REDUCTIONS[func.attr], receiver, node)
             raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
+        if isinstance(func, ast.Name) and func.id not in env and func.id in self.helpers:
+            return self.inline(self.helpers[func.id], node, env)
         if isinstance(func, ast.Name) and func.id not in env:
             args = [self.expr(a, env) for a in node.args]
             if func.id == "len" and len(args) == 1 and is_array(args[0]):
@@ -1102,6 +1134,63 @@ class _KernelTracer(ArrayCode):
                 return out
         raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
 
+    def inline(self, helper: Helper, node: ast.Call, env) -> Any:
+        """A call of another Python (or jitted) function, inlined as Numba inlines what it calls:
+        its arguments evaluated once, in order (each number read now into a variable of its own),
+        then its body — assignments to names and a final ``return`` — traced with them bound."""
+        fn = helper.node
+        where = f"in {fn.name}() ({os.path.basename(helper.file)}, called at line {node.lineno}): "
+        if self.inlining >= _MAX_INLINE:
+            raise self.error(node, f"{fn.name}() calls itself (or nests {_MAX_INLINE} calls deep): recursion "
+                                   "is not compiled")
+        a = fn.args
+        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
+            raise self.error(node, where + "*args, **kwargs and keyword-only parameters are not supported")
+        params = [p.arg for p in a.args]
+        if len(node.args) > len(params):
+            raise self.error(node, f"{fn.name}() takes {len(params)} arguments, {len(node.args)} given")
+        given = dict(zip(params, node.args))
+        for kw in node.keywords:
+            if kw.arg not in params or kw.arg in given:
+                raise self.error(node, f"{fn.name}() got an unexpected or repeated argument {kw.arg!r}")
+            given[kw.arg] = kw.value
+        defaults = dict(zip(params[len(params) - len(a.defaults):], a.defaults))
+        local: dict[str, Any] = dict(frozen_numbers(helper.fn))
+        for p in params:   # Python evaluates every argument once, in order, before the body
+            if p in given:
+                local[p] = self.snapshot(self.expr(given[p], env), self.pending, node)
+            elif p in defaults and isinstance(defaults[p], ast.Constant):
+                local[p] = defaults[p].value
+            else:
+                raise self.error(node, f"{fn.name}() is missing argument {p!r}")
+        outer = self.helpers
+        self.helpers, self.inlining = helper_functions(helper.fn), self.inlining + 1
+        try:
+            return self.inlined_body(fn, local, node)
+        except TraceError as exc:
+            message = str(exc)
+            raise TraceError(message if message.startswith(f"line {node.lineno}: in ") else
+                             f"line {node.lineno}: in {fn.name}() ({os.path.basename(helper.file)}): {message}") \
+                from None
+        finally:
+            self.helpers, self.inlining = outer, self.inlining - 1
+
+    def inlined_body(self, fn: ast.FunctionDef, local: dict, call: ast.Call) -> Any:
+        body = fn.body[1:] if fn.body and isinstance(fn.body[0], ast.Expr) and \
+            isinstance(fn.body[0].value, ast.Constant) else fn.body   # the docstring
+        for stmt in _returns_as_choices(body):
+            if isinstance(stmt, ast.Return) and stmt.value is not None:
+                return self.expr(stmt.value, local)
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                # a name is bound to the value as it is now (a later assignment rebinds it)
+                local[stmt.targets[0].id] = self.snapshot(self.expr(stmt.value, local), self.pending, stmt)
+                continue
+            if isinstance(stmt, ast.Pass):
+                continue
+            raise self.error(stmt, f"only assignments to names and a final return are inlined from a called "
+                                   f"function, not {describe(stmt)} ({ast.unparse(stmt).splitlines()[0]!r})")
+        raise self.error(fn, f"{fn.name}() must end with a return statement to be inlined")
+
     def library_call(self, module: str, name: str, node: ast.Call, kwargs: dict, env) -> Any:
         if module == "np" and (name in _ALLOCATORS or name.removesuffix("_like") in _ALLOCATORS
                                or name in ("arange", "copy")):
@@ -1120,10 +1209,15 @@ class _KernelTracer(ArrayCode):
         return self.scalar_library_call(module, name, args, node)
 
     def scalar_library_call(self, module: str, name: str, args: list, node) -> Any:
+        if name in _MATH and len(args) == 1 and module == "math":
+            # math.* compute in double and give a Python float (weak: x32 * math.sqrt(v) stays float32,
+            # s = 0.0; s += math.sqrt(x32[i]) sums in double, as Python does)
+            x = self.scalar(args[0], node)
+            out = self.ufunc(_MATH[name], [Scalar(_cast(x.expr, "f64"), True)], node)
+            return Scalar(out.expr, True)
         if name in _MATH and len(args) == 1:
-            # math.* take floats (math.exp(2) is 2.0's); np.* follow NumPy's loops (np.abs of an int is an int).
-            x = self.float_of(args[0], node) if module == "math" else self.scalar(args[0], node)
-            return self.ufunc(_MATH[name], [x], node)
+            # np.* follow NumPy's loops (np.abs of an int is an int)
+            return self.ufunc(_MATH[name], [self.scalar(args[0], node)], node)
         if name in _ROUNDING and len(args) == 1:
             x = self.scalar(args[0], node)
             if x.dtype not in ("f32", "f64"):

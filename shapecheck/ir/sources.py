@@ -8,15 +8,17 @@ the function's old line numbers. Standard library only: ``jit`` imports it at de
 
 from __future__ import annotations
 
+import ast
 import functools
 import inspect
 import linecache
 import textwrap
 import types
+from dataclasses import dataclass
 from typing import Callable
 
 __all__ = ["remember_source", "source_of", "source_of_code", "read_names", "frozen_numbers", "global_arrays",
-           "unknown_name"]
+           "unknown_name", "Helper", "helper_functions"]
 
 # code object -> its file's lines when ``jit`` wrapped the function (``remember_source``).
 _SNAPSHOTS: dict = {}
@@ -103,3 +105,39 @@ def unknown_name(name: str, outside_arrays: set) -> str:
         return (f"{name!r} is a NumPy array or scalar from outside the function: pass it as an argument "
                 "(numbers from globals and closures are compiled in, arrays are not)")
     return f"unknown name {name!r} (only arguments, local variables and numbers from globals and closures)"
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A function the traced one calls, to be inlined: its parsed definition, and the live
+    function (for its own numbers and helpers, read when it is inlined)."""
+
+    node: ast.FunctionDef
+    fn: Callable
+
+    @property
+    def file(self) -> str:
+        return self.fn.__code__.co_filename
+
+
+def _definition(fn: Callable) -> ast.FunctionDef | None:
+    try:
+        tree = ast.parse(source_of_code(fn.__code__))
+    except (OSError, TypeError, SyntaxError):   # no source: a REPL, a lambda's line
+        return None
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == fn.__code__.co_name]
+    return defs[0] if len(defs) == 1 else None
+
+
+def helper_functions(fn: Callable) -> dict[str, Helper]:
+    """The Python functions ``fn`` names from its globals and closure (a ``shapecheck.jit``
+    function stands for the one it wraps), as Numba calls other jitted functions: the front ends
+    inline them. Source is read, nothing is run."""
+    out = {}
+    for name, value in _outside_values(fn).items():
+        value = getattr(value, "py_func", value)   # a jit Dispatcher (or Numba's) wraps py_func
+        if type(value) is types.FunctionType and value.__code__.co_name != "<lambda>":
+            node = _definition(value)
+            if node is not None:
+                out[name] = Helper(node, value)
+    return out

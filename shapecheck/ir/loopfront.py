@@ -10,7 +10,8 @@ source, never run, and argument shapes may name symbols (one kernel then serves 
 Supported:
 
 - ``for v in range(stop)`` / ``range(start, stop[, step])`` (a constant step, either sign;
-  ``numba.prange`` reads as ``range``), ``while``, ``if``/``elif``/``else``, ``break``,
+  ``numba.prange`` reads as ``range``); ``for v in x`` (elements, or rows), ``enumerate(x[,
+  start])`` and ``zip(a, b, ...)`` of arrays, as range loops (:class:`_Iterations`), ``while``, ``if``/``elif``/``else``, ``break``,
   ``continue``, conditional expressions, ``and``/``or``/``not`` and comparison chains, which
   short-circuit as Python's (``i < n and x[i] > 0`` never reads ``x[n]``);
 - scalar locals (ints, floats, bools): a variable's dtype is the NumPy promotion of every value
@@ -24,8 +25,12 @@ Supported:
   kernel records it in a fault buffer (``Program.fault``), leaves every loop and the call
   raises NumPy's ``IndexError`` (never a write or read outside the array);
 - ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``;
-  ``math.*`` and scalar ``np.*`` functions and constants (``math.pi``, ``np.inf``...);
-- allocation: ``np.zeros ones empty full arange`` (with ``dtype=``), their ``_like`` forms,
+  ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions and constants
+  (``math.pi``, ``np.inf``...); numbers from the module's globals and the closure (frozen);
+- calls of other functions (plain or jitted, from the globals or closure: inlined, each
+  argument evaluated once, in order; their bodies assignments and a final return, or an
+  ``if``/``elif``/``else`` of returns);
+- allocation: ``np.zeros ones empty full arange`` (with a dtype, by keyword or position), their ``_like`` forms,
   ``x.copy()``/``np.copy(x)``; sizes are argument dims (or arithmetic on them). Inside a loop or
   branch too: a fresh array each time the statement runs (one buffer per call), whose name is
   not readable after that loop or branch;
@@ -51,6 +56,7 @@ Supported:
 from __future__ import annotations
 
 import ast
+import copy
 import os
 import math
 from dataclasses import dataclass, field, replace
@@ -103,7 +109,7 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     ``f32 f64 i32 i64 bool``; default f64); ``weak`` names arguments that are Python scalars."""
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
-    fn = defs[func_name]
+    fn = _ranges_of_iterations(defs[func_name])
     numbers, outside_arrays, helpers = \
         (frozen_numbers(fn_or_source), global_arrays(fn_or_source), helper_functions(fn_or_source)) \
         if callable(fn_or_source) else ({}, set(), {})
@@ -1279,8 +1285,13 @@ class _KernelTracer(ArrayCode):
         return array
 
     def allocation(self, name: str, node: ast.Call, kwargs: dict, env) -> Array:
-        args = [self.expr(a, env) for a in node.args]
         dtype_node = kwargs.pop("dtype", None)
+        at = 2 if _ALLOCATORS.get(name.removesuffix("_like")) == "value" else 1   # np.full(shape, v, dtype)
+        if name != "arange" and len(node.args) > at:   # a dtype given by position: np.zeros(n, np.int64)
+            if dtype_node is not None or len(node.args) > at + 1:
+                raise self.error(node, f"unsupported arguments of np.{name}")
+            dtype_node = node.args[at]
+        args = [self.expr(a, env) for a in (node.args if name == "arange" else node.args[:at])]
         if kwargs:
             raise self.error(node, f"unsupported keyword(s) {', '.join(kwargs)} of np.{name}")
         like = name.endswith("_like") or name == "copy"
@@ -1414,6 +1425,65 @@ def _returns_inside(stmt: ast.stmt) -> bool:
 
 def _loops_inside(stmt: ast.stmt) -> bool:
     return any(isinstance(node, (ast.For, ast.While)) for node in ast.walk(stmt))
+
+
+class _Iterations(ast.NodeTransformer):
+    """``for`` over an array, ``enumerate`` and ``zip`` of arrays as ``for`` over ``range``, as
+    Numba compiles them: the sequences bound once before the loop (``__sc_seq``: the arrays
+    iterated, whatever the body rebinds), the row or element of each read at the top of the
+    body; ``zip`` runs to the shortest. ``range`` loops, and loops over tuple or list displays,
+    are left to the tracer."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def visit_For(self, node: ast.For):
+        self.generic_visit(node)
+        it = node.iter
+        if isinstance(it, (ast.Tuple, ast.List)) or \
+                (isinstance(it, ast.Call) and _callee(it.func) in _RANGES) or node.orelse:
+            return node
+        callee = _callee(it.func) if isinstance(it, ast.Call) and not it.keywords else None
+        target = node.target
+        index, start = None, None
+        if callee == "enumerate" and len(it.args) in (1, 2) and isinstance(target, ast.Tuple) \
+                and len(target.elts) == 2:
+            (sequence, *rest), (index, item) = it.args, target.elts
+            sources, targets, start = [sequence], [item], (rest[0] if rest else None)
+        elif callee == "zip" and it.args and isinstance(target, ast.Tuple) and len(target.elts) == len(it.args):
+            sources, targets = list(it.args), list(target.elts)
+        elif callee in ("enumerate", "zip"):
+            return node   # unpacked otherwise: the tracer names it
+        else:
+            sources, targets = [it], [target]
+        k = self.count
+        self.count += 1
+        at = lambda new: ast.copy_location(new, node)   # noqa: E731 (messages keep the loop's line)
+        names = [f"__sc_seq{k}_{j}" for j in range(len(sources))]
+        counter = index.id if isinstance(index, ast.Name) and start is None else f"__sc_k{k}"
+        lengths = [at(ast.Subscript(at(ast.Attribute(at(ast.Name(n, ast.Load())), "shape", ast.Load())),
+                                    at(ast.Constant(0)), ast.Load())) for n in names]
+        trip = lengths[0] if len(lengths) == 1 else at(ast.Call(at(ast.Name("min", ast.Load())), lengths, []))
+        prefix = []
+        if index is not None and counter != getattr(index, "id", None):
+            value = at(ast.Name(counter, ast.Load()))
+            prefix.append(at(ast.Assign([index], at(ast.BinOp(value, ast.Add(), start)) if start else value)))
+        prefix += [at(ast.Assign([t], at(ast.Subscript(at(ast.Name(n, ast.Load())), at(ast.Name(counter, ast.Load())),
+                                                       ast.Load())))) for t, n in zip(targets, names)]
+        loop = at(ast.For(at(ast.Name(counter, ast.Store())),
+                          at(ast.Call(at(ast.Name("range", ast.Load())), [trip], [])), prefix + node.body, [],
+                          None))
+        binds = [at(ast.Assign([at(ast.Name(n, ast.Store()))], source)) for n, source in zip(names, sources)]
+        return binds + [loop]
+
+
+def _ranges_of_iterations(fn: ast.FunctionDef) -> ast.FunctionDef:
+    """``fn`` with its loops over arrays as loops over ranges (:class:`_Iterations`); ``fn`` itself
+    when it has none (a copy otherwise: the parsed function stays as read)."""
+    if all(not isinstance(n, ast.For) or (isinstance(n.iter, ast.Call) and _callee(n.iter.func) in _RANGES)
+           for n in ast.walk(fn)):
+        return fn
+    return _Iterations().visit(copy.deepcopy(fn))
 
 
 def _assignment_counts(fn: ast.FunctionDef) -> dict[str, tuple[int, bool]]:

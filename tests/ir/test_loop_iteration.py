@@ -1,0 +1,105 @@
+"""Loop code iterating as Numba users write it: over an array (its elements or rows),
+``enumerate`` (with a start) and ``zip`` (to the shortest), nested, over an expression, with the
+sequence rebound in the body; and allocations given a dtype by position. Each against Python."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import shapecheck
+
+
+def elements(x):
+    t = 0.0
+    for v in x:
+        t += v * v
+    return t
+
+
+def rows(m):
+    out = np.empty(m.shape[0])
+    k = 0
+    for row in m:
+        out[k] = row.sum() - row[0]
+        k += 1
+    return out
+
+
+def nested(m):
+    t = 0.0
+    for row in m:
+        for v in row:
+            t = max(t, v)
+    return t
+
+
+def enumerated(x):
+    t = 0.0
+    for i, v in enumerate(x):
+        t += i * v
+    for i, v in enumerate(x, 10):
+        t -= i * v
+    return t
+
+
+def zipped(a, b, c):
+    t = 0.0
+    for u, v, w in zip(a, b, c):   # to the shortest
+        t += u * v - w
+    return t
+
+
+def over_an_expression(x):
+    t = 0.0
+    for v in x * 2.0 + 1.0:
+        t += v
+    return t
+
+
+def rebinding(x):
+    t = 0.0
+    for v in x:
+        t += v
+        x = x * 0.0   # the loop still runs over the array it started with
+    return t + x.sum()
+
+
+def positional_dtypes(x):
+    n = x.shape[0]
+    counts = np.zeros(4, np.int64)
+    scaled = np.empty(n, np.float32)
+    filled = np.full(n, 2, np.int32)
+    for i in range(n):
+        counts[i % 4] += 1
+        scaled[i] = x[i] * filled[i]
+    return counts, scaled, filled
+
+
+X = np.linspace(-1.0, 2.0, 7)
+M = np.arange(12.0).reshape(3, 4) / 7
+
+
+@pytest.mark.parametrize("fn, args", [
+    (elements, (X,)), (rows, (M,)), (nested, (M,)), (enumerated, (X,)), (zipped, (X, X[:5], M[0])),
+    (over_an_expression, (X,)), (rebinding, (X.copy(),)), (positional_dtypes, (X,)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_iteration_matches_python(fn, args):
+    want = fn(*args)
+    got = shapecheck.jit(fn)(*args)
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        np.testing.assert_allclose(g, w, rtol=1e-12)
+        assert np.asarray(g).dtype == np.asarray(w).dtype
+
+
+def over_a_tuple(x):
+    t = 0.0
+    for v in (1.0, 2.0):
+        t += v
+    return t + x[0]
+
+
+def test_what_is_not_iterated_is_named():
+    from shapecheck.ir.jit import UnsupportedError
+    with pytest.raises(UnsupportedError, match="for loops run over"):
+        shapecheck.jit(over_a_tuple)(X)

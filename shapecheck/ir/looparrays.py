@@ -362,6 +362,49 @@ class ArrayCode:
         return self.reduce("sum", products, node, dtype=products.dtype)
 
 
+    def matmul(self, a: Any, b: Any, node) -> Any:
+        """``a @ b`` (``np.matmul``, ``np.dot`` of matrices) of vectors and matrices, into a new
+        array (a number for two vectors), each element a sum of products in the products' dtype
+        (as NumPy: a bool matmul is an or of ands), computed where the statement runs."""
+        left, right = self.elements(a), self.elements(b)
+        if left is None or right is None or not left.shape or not right.shape:
+            raise self.error(node, "matmul: Input operand does not have enough dimensions (a number: use *)")
+        if len(left.shape) > 2 or len(right.shape) > 2:
+            raise self.error(node, "matmul of stacks of matrices (rank > 2) is not supported in loop code")
+        inner_left, inner_right = left.shape[-1], right.shape[0]
+        if inner_left != inner_right:
+            if type(inner_left) is int and type(inner_right) is int:
+                raise self.error(node, "matmul: Input operand 1 has a mismatch in its core dimension 0, with "
+                                       "gufunc signature (n?,k),(k,m?)->(n?,m?) "
+                                       f"(size {inner_right} is different from {inner_left})")
+            raise self.error(node, f"matmul: the inner sizes {show_shape((inner_left,))} and "
+                                   f"{show_shape((inner_right,))} are not known to be equal")
+        if len(left.shape) == 1 and len(right.shape) == 1:
+            return self.dot(a, b, node)
+        rows = self.fresh("i") if len(left.shape) == 2 else None
+        cols = self.fresh("j") if len(right.shape) == 2 else None
+        k = self.fresh("k")
+        kv = L.Var(k, I)
+        left_idx = ((L.Var(rows, I),) if rows else ()) + (kv,)
+        right_idx = (kv,) + ((L.Var(cols, I),) if cols else ())
+        product = self.ufunc("mul", [left.element(left_idx), right.element(right_idx)], node)
+        dtype = product.dtype
+        acc = self.fresh("dot")
+        self.prelude.append(L.Let(acc, dtype, cast(L.Const(0, "i64"), dtype)))
+        total = self.ufunc("add", [Scalar(L.Var(acc, dtype)), product], node)
+        shape = ((left.shape[0],) if rows else ()) + ((right.shape[1],) if cols else ())
+        out = self.allocate(shape, dtype, node, "matmul")
+        out_idx = tuple(L.Var(n, I) for n in (rows, cols) if n)
+        body: tuple = (L.Assign(acc, cast(L.Const(0, "i64"), dtype)),
+                       L.For(k, L.Const(0, I), size_expr(inner_left), 1, (L.Assign(acc, cast(total.expr, dtype)),)),
+                       L.Store(out.name, out_idx, L.Var(acc, dtype)))
+        for name, size in ((cols, right.shape[-1]), (rows, left.shape[0])):
+            if name:
+                body = (L.For(name, L.Const(0, I), size_expr(size), 1, body),)
+        self.pending += body
+        return out
+
+
 def size_expr(size) -> L.Expr:
     """An axis size as an i64 loop-IR expression (a dim over shape variables, or already one)."""
     return L.dim_to_expr(size) if type(size) in (int, dims.Expr) else size

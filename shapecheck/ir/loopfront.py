@@ -622,8 +622,6 @@ class _KernelTracer(ArrayCode):
             raise self.error(target, f"{name!r} is rebound inside a loop to an array of another shape or dtype "
                                      f"({show_shape(arrays[0].shape)} {arrays[0].dtype} and "
                                      f"{show_shape(value.shape)} {value.dtype})")
-        if len(arrays) == 1:   # the two buffers, for the whole call
-            arrays += [self.allocate(arrays[0].shape, arrays[0].dtype, target, name) for _ in range(2)]
         first, second = len(arrays) - 2, len(arrays) - 1
         free = L.Select(L.Compare("eq", current.which, L.Const(first, I)), L.Const(second, I), L.Const(first, I))
         target_which, choose = self.set_variable(f"<next {name}>", Scalar(free), f"{name}_next")
@@ -648,6 +646,10 @@ class _KernelTracer(ArrayCode):
                 (not arrays or (value.shape, value.dtype) == (arrays[0].shape, arrays[0].dtype)):
             arrays.append(value)
             which = L.Const(len(arrays) - 1, I)
+            if _RENEWED in group and len(arrays) == 1:
+                # its two buffers (``renew``) exist from here on: a read of the name in a loop before
+                # the statement that rebinds it (w = a * v; v = w * 0.5) picks among all three
+                arrays += [self.allocate(value.shape, value.dtype, target, name) for _ in range(2)]
         else:
             raise self.error(target, f"{name!r} is rebound inside a loop among the arrays "
                                      f"{', '.join(sorted(group))}: it may be bound only to one of them "
@@ -780,6 +782,8 @@ class _KernelTracer(ArrayCode):
             raise self.error(node, f"unsupported constant {node.value!r}")
         if isinstance(node, ast.Tuple):
             return tuple(self.expr(e, env) for e in node.elts)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            return self.matmul(self.expr(node.left, env), self.expr(node.right, env), node)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
             return self.binary(_BINOPS[type(node.op)], self.expr(node.left, env), self.expr(node.right, env), node)
         if isinstance(node, ast.UnaryOp):
@@ -1206,8 +1210,8 @@ class _KernelTracer(ArrayCode):
             raise self.error(node, f"keyword arguments to {module}.{name} are not supported in loop code")
         if module == "np" and name in REDUCTIONS and len(args) == 1 and is_array(args[0]):
             return self.reduce(REDUCTIONS[name], args[0], node)
-        if module == "np" and name == "dot" and len(args) == 2:
-            return self.dot(args[0], args[1], node)
+        if module == "np" and name in ("dot", "matmul") and len(args) == 2:
+            return self.matmul(args[0], args[1], node)
         if module == "np" and any(is_array(a) for a in args):
             return self.elementwise(lambda parts: self.scalar_library_call(module, name, parts, node), args, node)
         if module == "math" and any(is_array(a) for a in args):

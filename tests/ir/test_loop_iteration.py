@@ -103,3 +103,50 @@ def test_what_is_not_iterated_is_named():
     from shapecheck.ir.jit import UnsupportedError
     with pytest.raises(UnsupportedError, match="for loops run over"):
         shapecheck.jit(over_a_tuple)(X)
+
+
+def read_before_rebinding(a, v):
+    for _ in range(3):
+        w = a * v          # reads the array v holds now: the argument, then its own buffers
+        v = w * 0.5
+    return v
+
+
+def reduced_before_rebinding(a, v):
+    for _ in range(3):
+        s = np.sum(a * v)
+        v = v * 0.5 + s
+    return v
+
+
+def power_iteration(m, v):
+    for _ in range(25):
+        w = m @ v
+        v = w / np.sqrt((w * w).sum())
+    return v
+
+
+def products(a, b, v):
+    c = a @ b
+    w = np.dot(a, v[:a.shape[1]])
+    u = v[:a.shape[0]] @ a
+    return c, w, u, np.dot(w, w) + c[0, 0]
+
+
+def bool_products(p, q):
+    return p @ q
+
+
+S = np.array([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+A = np.arange(12.0).reshape(4, 3) / 5
+B = np.arange(15.0).reshape(3, 5) / 7
+P = np.array([[True, False], [False, False]])
+
+
+@pytest.mark.parametrize("fn, args", [
+    (read_before_rebinding, (X[:4], np.ones(4))), (reduced_before_rebinding, (X[:4], np.ones(4))),
+    (power_iteration, (S, np.ones(3))), (products, (A, B, X)),
+    (products, (A.astype(np.float32), B.astype(np.int32), X.astype(np.int64))), (bool_products, (P, P)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_matmul_and_names_rebound_in_loops_match_python(fn, args):
+    test_iteration_matches_python(fn, args)

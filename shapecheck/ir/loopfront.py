@@ -1454,6 +1454,9 @@ class _Iterations(ast.NodeTransformer):
                 and len(target.elts) == 2:
             (sequence, *rest), (index, item) = it.args, target.elts
             sources, targets, start = [sequence], [item], (rest[0] if rest else None)
+            if isinstance(sequence, ast.Call) and _callee(sequence.func) == "zip" and not sequence.keywords \
+                    and isinstance(item, ast.Tuple) and len(item.elts) == len(sequence.args):
+                sources, targets = list(sequence.args), list(item.elts)   # enumerate(zip(a, b))
         elif callee == "zip" and it.args and isinstance(target, ast.Tuple) and len(target.elts) == len(it.args):
             sources, targets = list(it.args), list(target.elts)
         elif callee in ("enumerate", "zip"):

@@ -1,0 +1,99 @@
+"""Random Numba-style programs, run by Python and by ``shapecheck.jit``: the same results (NumPy's
+values and dtypes, NaN where Python has NaN) or the same exception type. Seeded, so every run
+checks the same programs.
+
+The grammar is the loop code people bring to a JIT, weighted to what is easy to get wrong:
+arrays rebound inside loops and read before the rebinding (``w = v * c; v = w * 0.5``; a temporary
+made in the loop is named once there: a second binding of it in the same loop is refused), element
+writes into a rebound array, reductions and matmuls of it, scalar accumulators of two kinds,
+``if``/``else``, ``break``/``continue``, ``while`` counters, and the loop forms (``range``, over
+an array, ``enumerate``, ``zip``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+
+import numpy as np
+import pytest
+
+import shapecheck
+
+PROGRAMS = 60
+
+_BODY = [
+    "s += x[i] * {c}",
+    "out[i] = v[i] + s",
+    "w{n} = v * {c} + y\n{ind}v = w{n} * 0.5",
+    "v = v * 0.5 + x",
+    "s += np.sum(v * y)",
+    "s = max(s, v[i])",
+    "t += 1",
+    "v[i] = s * 0.125",
+    "p{n} = m @ v\n{ind}s += p{n}[i] - p{n}[0]",
+    "s += v.max() - v.min()",
+    "out[i] += np.dot(m[i], v)",
+    "if v[i] > {c}:\n{ind}    out[i] += 1.0\n{ind}else:\n{ind}    t += 2",
+    "if s > {big}:\n{ind}    break",
+    "if x[i] < {c}:\n{ind}    continue",
+    "j = 0\n{ind}while j < k:\n{ind}    s += v[j % v.shape[0]] * 0.5\n{ind}    j += 1",
+]
+
+_LOOPS = [
+    ("for i in range(x.shape[0]):", ""),
+    ("for i in range(x.shape[0] - 1, -1, -2):", ""),
+    ("for i, e in enumerate(x):", "s += e * 0.25"),
+    ("for i, (e, g) in enumerate(zip(x, y)):", "s += e - g"),
+]
+
+
+def program(seed: int) -> str:
+    rng = random.Random(seed)
+    lines = ["import numpy as np", "", "", "def f(x, y, m, k):", "    v = x.copy()", "    out = np.zeros(x.shape[0])",
+             "    s = 0.0", "    t = 0"]
+    for _ in range(rng.randint(1, 2)):
+        head, first = rng.choice(_LOOPS)
+        lines.append("    " + head)
+        ind = " " * 8
+        if first:
+            lines.append(ind + first)
+        for _ in range(rng.randint(1, 4)):
+            stmt = rng.choice(_BODY).format(c=rng.choice(["0.5", "-0.25", "2.0", "0.0"]), big=rng.choice(["1.0", "50.0"]),
+                                            ind=ind, n=len(lines))   # a temporary array is named once
+            lines.append(ind + stmt)
+    lines.append(f"    return {rng.choice(['out, v, s, t', 'v', 's + t', 'out * s'])}")
+    return "\n".join(lines) + "\n"
+
+
+def arguments(seed: int):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 6))
+    return (rng.standard_normal(n), rng.standard_normal(n), rng.standard_normal((n, n)) / n, int(rng.integers(0, 4)))
+
+
+def _run(fn, args):
+    try:
+        return "ok", fn(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    except Exception as exc:   # the same exception type from both sides is agreement
+        return "raised", type(exc)
+
+
+@pytest.mark.parametrize("seed", range(PROGRAMS))
+def test_jit_computes_what_python_computes(seed, tmp_path):
+    source = program(seed)
+    path = tmp_path / f"generated_{seed}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(f"generated_{seed}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)   # the test's own generated program: run as the oracle
+    args = arguments(seed)
+    want = _run(module.f, args)
+    got = _run(shapecheck.jit(module.f), args)
+    assert got[0] == want[0], f"{source}\nPython: {want}\njit: {got}"
+    if want[0] == "raised":
+        assert issubclass(got[1], want[1]) or issubclass(want[1], got[1]), source
+        return
+    for g, w in zip(got[1] if isinstance(got[1], tuple) else (got[1],),
+                    want[1] if isinstance(want[1], tuple) else (want[1],)):
+        np.testing.assert_allclose(g, w, rtol=1e-9, atol=1e-12, equal_nan=True, err_msg=source)
+        assert np.asarray(g).dtype == np.asarray(w).dtype, source

@@ -262,6 +262,7 @@ class _KernelTracer(ArrayCode):
         self.assigned = _assignment_counts(fn)
         self.written_inputs: set[Name] = set()   # arguments the function writes elements of
         self.block_arrays: dict[str, str] = {}     # array names local to a loop/branch body -> its kind
+        self.block_locals: list[set[str]] = []     # per enclosing loop/branch body: arrays first named in it
         self.early: _Returns | None = None         # the function returns before its end
         # Array names rebound among each other inside loops (found by one trace, used by the
         # next): name -> the names of its group; group -> its arrays, as first bound.
@@ -451,7 +452,11 @@ class _KernelTracer(ArrayCode):
         once for the call and filled where the statement runs; after the block the name is
         unreadable (after a loop that ran no iteration Python has no such name)."""
         before = set(env)
-        out = self.block(body, env)
+        self.block_locals.append(set())
+        try:
+            out = self.block(body, env)
+        finally:
+            self.block_locals.pop()
         for name in [n for n in env if n not in before and isinstance(env[n], Array)]:
             del env[name]
             self.block_arrays[name] = kind
@@ -574,11 +579,17 @@ class _KernelTracer(ArrayCode):
         if isinstance(value, Rotating):   # z = y: the array y holds now, whatever y holds later
             value = self.snapshot(value, self.pending, target)
         if not self.is_variable(name, value):
-            if name in env and env[name] is not value and (self.loop_depth or self.branch_depth):
+            local = self.block_locals[-1] if self.block_locals else None
+            if name in env and env[name] is not value and (self.loop_depth or self.branch_depth) \
+                    and (local is None or name not in local):
                 # The binding is made once, at trace time: inside a loop or branch it would be
-                # wrong, unless the name is one of a group of arrays rebound among each other.
+                # wrong, unless the name is one of a group of arrays rebound among each other, or
+                # an array first named in this very block (p = m @ v ... p = m @ w in one loop body:
+                # every run of the block binds it in that order)
                 self.join_group(name, value, env, target)
                 return []
+            if local is not None and name not in env:
+                local.add(name)
             env[name] = value
             return []
         var, stmt_out = self.set_variable(name, self.scalar(value, target), name)

@@ -3,8 +3,8 @@ values and dtypes, NaN where Python has NaN) or the same exception type. Seeded,
 checks the same programs.
 
 The grammar is the loop code people bring to a JIT, weighted to what is easy to get wrong:
-arrays rebound inside loops and read before the rebinding (``w = v * c; v = w * 0.5``; a temporary
-made in the loop is named once there: a second binding of it in the same loop is refused), element
+arrays rebound inside loops and read before the rebinding (``w = v * c; v = w * 0.5``), temporaries
+made in a loop and bound again in the same body (``p = m @ v`` twice), element
 writes into a rebound array, reductions and matmuls of it, scalar accumulators of two kinds,
 ``if``/``else``, ``break``/``continue``, ``while`` counters, and the loop forms (``range``, over
 an array, ``enumerate``, ``zip``)."""
@@ -24,13 +24,13 @@ PROGRAMS = 60
 _BODY = [
     "s += x[i] * {c}",
     "out[i] = v[i] + s",
-    "w{n} = v * {c} + y\n{ind}v = w{n} * 0.5",
+    "w = v * {c} + y\n{ind}v = w * 0.5",
     "v = v * 0.5 + x",
     "s += np.sum(v * y)",
     "s = max(s, v[i])",
     "t += 1",
     "v[i] = s * 0.125",
-    "p{n} = m @ v\n{ind}s += p{n}[i] - p{n}[0]",
+    "p = m @ v\n{ind}s += p[i] - p[0]",
     "s += v.max() - v.min()",
     "out[i] += np.dot(m[i], v)",
     "if v[i] > {c}:\n{ind}    out[i] += 1.0\n{ind}else:\n{ind}    t += 2",
@@ -59,7 +59,7 @@ def program(seed: int) -> str:
             lines.append(ind + first)
         for _ in range(rng.randint(1, 4)):
             stmt = rng.choice(_BODY).format(c=rng.choice(["0.5", "-0.25", "2.0", "0.0"]), big=rng.choice(["1.0", "50.0"]),
-                                            ind=ind, n=len(lines))   # a temporary array is named once
+                                            ind=ind)
             lines.append(ind + stmt)
     lines.append(f"    return {rng.choice(['out, v, s, t', 'v', 's + t', 'out * s'])}")
     return "\n".join(lines) + "\n"

@@ -150,3 +150,30 @@ P = np.array([[True, False], [False, False]])
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_matmul_and_names_rebound_in_loops_match_python(fn, args):
     test_iteration_matches_python(fn, args)
+
+
+def temporaries_bound_twice(m, v):
+    s = 0.0
+    for i in range(v.shape[0]):
+        p = m @ v
+        s += p[i]
+        p = m @ (v * 2.0)   # the same name, a second array, in the same body: in that order
+        s += p[0]
+    return s
+
+
+def bound_in_a_branch(v):
+    s = 0.0
+    for i in range(v.shape[0]):
+        p = v * 1.0
+        if v[i] > 0:
+            p = v * 3.0      # which array p holds depends on the branch taken
+        s += p.sum()
+    return s
+
+
+def test_a_temporary_bound_again_in_its_own_body_is_the_new_array():
+    test_iteration_matches_python(temporaries_bound_twice, (S, np.array([0.5, -1.0, 2.0])))
+    from shapecheck.ir.jit import UnsupportedError
+    with pytest.raises(UnsupportedError, match="rebinding 'p' to a new array inside a loop or branch"):
+        shapecheck.jit(bound_in_a_branch)(X)

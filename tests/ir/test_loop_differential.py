@@ -6,8 +6,10 @@ The grammar is the loop code people bring to a JIT, weighted to what is easy to 
 arrays rebound inside loops and read before the rebinding (``w = v * c; v = w * 0.5``), temporaries
 made in a loop and bound again in the same body (``p = m @ v`` twice), element
 writes into a rebound array, reductions and matmuls of it, scalar accumulators of two kinds,
-``if``/``else``, ``break``/``continue``, ``while`` counters, and the loop forms (``range``, over
-an array, ``enumerate``, ``zip``)."""
+``if``/``else`` and ``and``/``or`` conditions, ``break``/``continue``, ``while`` counters, integer
+``//`` and ``%``, slice writes, calls of other functions (inlined) and ``math``, and the loop
+forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``). Not in it: a
+slice of a name rebound in a loop (``v[1:]`` after ``v = w * 0.5``), which is refused by name."""
 
 from __future__ import annotations
 
@@ -37,6 +39,13 @@ _BODY = [
     "if s > {big}:\n{ind}    break",
     "if x[i] < {c}:\n{ind}    continue",
     "j = 0\n{ind}while j < k:\n{ind}    s += v[j % v.shape[0]] * 0.5\n{ind}    j += 1",
+    "s += halve(v[i]) + math.sqrt(abs(x[i]))",
+    "t += (i * 7) // 3 - (i % 2)",
+    "if i > 0 and v[i - 1] < {c} or t > 3:\n{ind}    s -= 1.0",
+    "for row in m:\n{ind}    s += row[0] * 0.5 - row.sum() * 0.125",
+    "out[i:] = out[i:] * 0.5 + v[i]",
+    "out[1:] = out[:-1] * 0.5 + y[1:]",
+    "s += clip(v[i], {c})",
 ]
 
 _LOOPS = [
@@ -49,7 +58,9 @@ _LOOPS = [
 
 def program(seed: int) -> str:
     rng = random.Random(seed)
-    lines = ["import numpy as np", "", "", "def f(x, y, m, k):", "    v = x.copy()", "    out = np.zeros(x.shape[0])",
+    lines = ["import math", "", "import numpy as np", "", "", "def halve(a):", "    return a * 0.5", "", "",
+             "def clip(a, c):", "    if a > c + 1.0:", "        return c + 1.0", "    elif a < c - 1.0:",
+             "        return c - 1.0", "    return a", "", "", "def f(x, y, m, k):", "    v = x.copy()", "    out = np.zeros(x.shape[0])",
              "    s = 0.0", "    t = 0"]
     for _ in range(rng.randint(1, 2)):
         head, first = rng.choice(_LOOPS)

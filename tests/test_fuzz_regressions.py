@@ -35,9 +35,9 @@ def reveals(source: str) -> list[str]:
     "xs = [i * 2 for i in range(0, 2**62, 3)]\n",
 ])
 def test_huge_ranges_cost_nothing(source):
-    start = time.perf_counter()
+    start = time.process_time()   # CPU time: a hang detector that a loaded machine does not trip
     assert "SC003" not in codes(source)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_short_ranges_still_unroll():

@@ -1,7 +1,8 @@
 """Run-time faults of loop code: what a kernel records when a check fails, and what the call raises.
 
 Loop code (``loopfront``) checks at run time what it cannot prove: an element index in range, a
-slice assignment's value the size of its target, a float that ``int()`` turns into an int64. A failed check writes a record into the
+slice assignment's value the size of its target, a float that ``int()`` turns into an int64, a
+``max``/``min`` over elements that are there. A failed check writes a record into the
 program's fault buffer (``Program.fault``, i64 of :data:`RECORD_WORDS` elements) and leaves the
 kernel: ``[kind, value...]``, ``kind`` the 1-based position in :data:`FAULTS` (0: no fault). The
 call then raises the kind's exception with its message filled from the values: the native entry
@@ -22,7 +23,8 @@ from dataclasses import dataclass
 from .dtypes import CODES
 
 __all__ = ["Fault", "FAULTS", "RECORD_WORDS", "INDEX", "NAN_TO_INT", "INFINITY_TO_INT", "TOO_LARGE_FOR_INT",
-           "broadcast_kind", "python_int_kind", "zero_division_kind", "message", "raise_recorded"]
+           "broadcast_kind", "python_int_kind", "zero_division_kind", "empty_reduction_kind", "message",
+           "raise_recorded"]
 
 
 @dataclass(frozen=True)
@@ -69,12 +71,16 @@ def _python_says(op, a, b) -> str:
 _ZERO_DIVISION = {(op, floating): Fault(ZeroDivisionError, _python_says(fn, 1.0 if floating else 1, 0))
                   for op, fn in (("div", operator.truediv), ("floordiv", operator.floordiv), ("mod", operator.mod))
                   for floating in (False, True)}
+# A max or min over no elements (NumPy's words, ``numpy/core/_methods.py``'s ufunc reduce).
+_EMPTY_REDUCTION = {kind: Fault(ValueError, f"zero-size array to reduction operation {name} which has no identity")
+                    for kind, name in (("max", "maximum"), ("min", "minimum"))}
 FAULTS: tuple[Fault, ...] = (
     Fault(IndexError, "index %lld is out of bounds for axis %lld with size %lld"),
     *_BROADCASTS.values(),
     *_INTEGER,
     *_PYTHON_INT_BOUNDS.values(),
     *_ZERO_DIVISION.values(),
+    *_EMPTY_REDUCTION.values(),
 )
 INDEX = 1   # the kind of a failed index check: [INDEX, index as written, axis, size]
 NAN_TO_INT, INFINITY_TO_INT, TOO_LARGE_FOR_INT = (FAULTS.index(f) + 1 for f in _INTEGER)
@@ -98,6 +104,11 @@ def python_int_kind(dtype: str) -> int | None:
 def zero_division_kind(op: str, floating: bool) -> int:
     """The kind of Python's ZeroDivisionError for ``op`` (div, floordiv, mod) on Python scalars."""
     return FAULTS.index(_ZERO_DIVISION[op, floating]) + 1
+
+
+def empty_reduction_kind(kind: str) -> int:
+    """The kind of NumPy's ValueError for a ``max``/``min`` reduction over no elements."""
+    return FAULTS.index(_EMPTY_REDUCTION[kind]) + 1
 
 
 def message(record) -> tuple[type, str] | None:

@@ -992,10 +992,22 @@ class _KernelTracer(ArrayCode):
         rotating = self.expr(node.value, env)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if any(isinstance(i, ast.Slice) for i in items) or len(items) != len(rotating.shape):
-            raise self.error(node, f"{rotating.python_name!r} is rebound inside a loop: index one element "
-                                   f"of it ({len(rotating.shape)} indices), or use it whole")
+            raise self.error(node, f"{rotating.python_name!r} is rebound inside a loop: write one element "
+                                   f"of it ({len(rotating.shape)} indices) or all of it (a slice of it is read only)")
         array = self.indexed(rotating.arrays[0], items, env, node)   # one shape: one set of indices
         return rotating, array.fixed
+
+    def rotating_view(self, rotating: Rotating, items: list, env, node) -> ArrayExpr:
+        """``v[1:]``, ``v[i]`` (a row) of a rotating name, read: the view the items select in its
+        arrays (one shape), each element read from the array the name holds when the statement
+        runs."""
+        view = self.selection(rotating.arrays[0], items, env, node)   # one shape: one selection
+        source = self.elements(view)
+
+        def element(idx: tuple) -> Scalar:
+            load = source.element(idx).expr
+            return Scalar(rotating.load(load.indices))
+        return ArrayExpr(source.shape, rotating.dtype, element, frozenset(a.name for a in rotating.arrays))
 
     def element(self, node: ast.Subscript, env) -> tuple[Array, tuple]:
         """``x[i, j]`` (or ``x[i][j]``) as (the array, i64 indices, wrapped when maybe negative)."""
@@ -1096,6 +1108,9 @@ class _KernelTracer(ArrayCode):
         if isinstance(value, ArrayExpr):
             raise self.error(node, f"indexing an array expression ({ast.unparse(node.value)!r}) is not "
                                    "supported in loop code: index its operands")
+        if isinstance(value, Rotating) and (any(isinstance(i, ast.Slice) for i in items) or
+                                            len(items) < len(value.shape)):
+            return self.rotating_view(value, items, env, node)
         if isinstance(value, Rotating):
             rotating, indices = self.rotating_element(node, env)
             return Scalar(rotating.load(indices))

@@ -8,8 +8,9 @@ made in a loop and bound again in the same body (``p = m @ v`` twice), element
 writes into a rebound array, reductions and matmuls of it, scalar accumulators of two kinds,
 ``if``/``else`` and ``and``/``or`` conditions, ``break``/``continue``, ``while`` counters, integer
 ``//`` and ``%``, slice writes, calls of other functions (inlined) and ``math``, and the loop
-forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``). Not in it: a
-slice of a name rebound in a loop (``v[1:]`` after ``v = w * 0.5``), which is refused by name."""
+forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``), slices of a
+name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``). Not in it: a slice of such a name
+written (refused by name)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ _BODY = [
     "if i > 0 and v[i - 1] < {c} or t > 3:\n{ind}    s -= 1.0",
     "for row in m:\n{ind}    s += row[0] * 0.5 - row.sum() * 0.125",
     "out[i:] = out[i:] * 0.5 + v[i]",
-    "out[1:] = out[:-1] * 0.5 + y[1:]",
+    "out[1:] = out[:-1] * 0.5 + v[1:]",
+    "s += v[1:].sum() - v[:-1].max() + v[::-1].sum()",
     "s += clip(v[i], {c})",
 ]
 

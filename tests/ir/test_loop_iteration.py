@@ -177,3 +177,36 @@ def test_a_temporary_bound_again_in_its_own_body_is_the_new_array():
     from shapecheck.ir.jit import UnsupportedError
     with pytest.raises(UnsupportedError, match="rebinding 'p' to a new array inside a loop or branch"):
         shapecheck.jit(bound_in_a_branch)(X)
+
+
+def max_from(x, k):
+    s = 0.0
+    if k > 0:
+        s = x[k:].max() - x[:k].min()   # empty when k == len(x): NumPy's ValueError
+    return s
+
+
+def test_a_max_over_no_elements_raises_numpys_error_where_it_runs():
+    # the slice's size is known only when the call runs: checked there, never read past the end
+    # (it read beyond the array: 1.1e-307 where NumPy raises)
+    compiled = shapecheck.jit(max_from)
+    for k in (0, 2, 5):
+        assert compiled(X, k) == max_from(X, k)
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum which has no identity"):
+        compiled(X, X.shape[0])
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        max_from(X, X.shape[0])
+
+
+def read_slices_of_a_rebound_name(x, y):
+    v = x.copy()
+    out = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):
+        v = v * 0.5 + y
+        out[1:] = out[:-1] * 0.5 + v[1:]
+        out[0] += v[::-1].sum() * 0.5 + v[-2:].sum()
+    return out, v
+
+
+def test_slices_of_a_name_rebound_in_a_loop_are_read_from_the_array_it_holds():
+    test_iteration_matches_python(read_slices_of_a_rebound_name, (X, X[::-1].copy()))

@@ -12,7 +12,7 @@ from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport)
-from ..core.frame import Builtin, SuperRef
+from ..core.frame import DICT_MUTATORS, LIST_MUTATORS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
                         is_single_symbol, single_name)
@@ -186,6 +186,14 @@ class Expressions:
             self.frame.env, self.frame.loops, self.unsure = saved, saved_loops, saved_unsure
             if filtered:   # a filter's facts hold inside the comprehension only
                 self.frame.facts = saved_facts
+            for name in _grown_outside(node):
+                # [rows.append(f(x)) for x in xs]: the list grew once per element, so by a number
+                # the analysis does not count (the dict took entries it does not know)
+                current = saved.get(name)
+                if type(current) is List:
+                    saved[name] = List(None, UNKNOWN)
+                elif type(current) is Dict:
+                    saved[name] = UNKNOWN
 
     def expr_ListComp(self, node: ast.ListComp) -> Value:
         return self._comprehension(node, [node.elt])
@@ -664,3 +672,12 @@ def _array_only_index(index: Value) -> bool:
 
 def _tagged(v: Value) -> bool:
     return type(v) is Unknown and v.middle is not None
+
+
+def _grown_outside(node: ast.AST) -> set[str]:
+    """The names of lists and dicts from outside a comprehension that its elements change in place
+    (``[df_model.append(rank(a)) for a in blocks]``)."""
+    bound = {n.id for gen in node.generators for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+    return {n.func.value.id for n in ast.walk(node)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+            and n.func.attr in LIST_MUTATORS + DICT_MUTATORS and n.func.value.id not in bound}

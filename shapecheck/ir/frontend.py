@@ -41,7 +41,7 @@ from shapecheck.subst.names import Name
 from . import graph as G
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
 from .guards import PYTHON_OPS, Guards, ScalarGuard
-from .sources import frozen_numbers, global_arrays, helper_functions, read_names, unknown_name
+from .sources import outside_of, read_names, unknown_name
 from .sources import source_of as _source_of
 from .sources import source_of_code as _source_of_code
 from .ops import IRTypeError, infer_type, reshape_to
@@ -132,18 +132,11 @@ def trace_guarded(fn_or_source: Union[str, Callable], func_name: str | None = No
     ``big`` names the weak arguments that are Python ints beyond int64."""
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
-    tracer = _Tracer(defs, dtypes or {}, default_dtype, weak, big, *_outside(fn_or_source))
+    outside = outside_of(fn_or_source)
+    tracer = _Tracer(defs, dtypes or {}, default_dtype, weak, big, outside.numbers, outside.arrays, outside.helpers)
     module = tracer.entry(defs[func_name], shapes)
     scalars = sorted(tracer.scalars, key=lambda guard: not guard.input)   # the inputs first, in order
     return module, Guards(tuple(tracer.sizes), tuple(scalars))
-
-
-def _outside(fn_or_source) -> tuple[dict, set, dict]:
-    """A live function's numbers from outside its body (compiled in), arrays from outside
-    (refused by name) and the functions it calls (inlined); nothing for source text."""
-    if not callable(fn_or_source):
-        return {}, set(), {}
-    return frozen_numbers(fn_or_source), global_arrays(fn_or_source), helper_functions(fn_or_source)
 
 
 def with_module_imports(fn: Callable) -> str | None:
@@ -160,8 +153,8 @@ def with_module_imports(fn: Callable) -> str | None:
     names = read_names(code)
     modules = sorted((n, m.__name__) for n, m in getattr(fn, "__globals__", {}).items()
                      if n in names and isinstance(m, types.ModuleType))
-    # the numbers it reads from outside (frozen_numbers), as the tracers take them
-    numbers = sorted(frozen_numbers(fn).items())
+    # the numbers it reads from outside (sources.Outside), as the tracers take them
+    numbers = sorted(outside_of(fn).numbers.items())
     if not (modules or numbers) or not source.startswith("\n"):
         return None
     return "; ".join([f"import {module} as {name}" for name, module in modules] +
@@ -234,9 +227,9 @@ class _Tracer:
                  big: frozenset = frozenset(), numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset(),
                  helpers: Mapping[str, Any] = {}):
         self.defs = defs
-        self.numbers = numbers                  # globals and closure cells compiled in (sources.frozen_numbers)
+        self.numbers = numbers                  # globals and closure cells compiled in (sources.Outside)
         self.outside_arrays = outside_arrays    # arrays read from outside: refused by name
-        self.helpers = helpers                  # functions it calls, inlined (sources.helper_functions)
+        self.helpers = helpers                  # functions it calls, inlined (sources.Outside)
         self.weak = weak
         self.big = big
         self.dtypes = dtypes
@@ -561,9 +554,10 @@ class _Tracer:
             return self.inline_call(self.defs[func.id], node, env)
         if isinstance(func, ast.Name) and func.id in self.helpers and func.id not in env:
             helper, outer = self.helpers[func.id], self.helpers
-            self.helpers = helper_functions(helper.fn)   # what it calls, from its own module
+            callee = outside_of(helper.fn)
+            self.helpers = callee.helpers   # what it calls, from its own module
             try:
-                return self.inline_call(helper.node, node, env, frozen_numbers(helper.fn))
+                return self.inline_call(helper.node, node, env, callee.numbers)
             except TraceError as exc:
                 raise TraceError(f"line {node.lineno}: in {helper.node.name}() "
                                  f"({os.path.basename(helper.file)}): {exc}") from None

@@ -77,7 +77,7 @@ from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scal
 from .frontend import (DTYPE_NAMES, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
                        read_function)
 from .passes.fold import fold_kernel
-from .sources import Helper, frozen_numbers, global_arrays, helper_functions, unknown_name
+from .sources import Helper, outside_of, unknown_name
 
 __all__ = ["trace_loops", "uses_loops"]
 
@@ -110,14 +110,12 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     source, defs, func_name = read_function(fn_or_source, func_name)
     check_shapes(source, func_name, shapes)
     fn = _ranges_of_iterations(defs[func_name])
-    numbers, outside_arrays, helpers = \
-        (frozen_numbers(fn_or_source), global_arrays(fn_or_source), helper_functions(fn_or_source)) \
-        if callable(fn_or_source) else ({}, set(), {})
+    outside = outside_of(fn_or_source)
     var_types: dict[str, tuple[str, bool]] = {}
     groups: dict[str, frozenset] = {}
     for _ in range(_MAX_RETYPES):
-        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), numbers,
-                               outside_arrays, helpers)
+        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), outside.numbers,
+                               outside.arrays, outside.helpers)
         module = kernel.run()
         if not kernel.widened and kernel.next_groups == groups:
             return module   # every variable kept the dtype it was declared with: the trace stands
@@ -232,9 +230,9 @@ class _KernelTracer(ArrayCode):
                  groups: dict[str, frozenset], numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset(),
                  helpers: Mapping[str, Helper] = {}):
         self.fn = fn
-        self.numbers = numbers                  # globals and closure cells compiled in (sources.frozen_numbers)
+        self.numbers = numbers                  # globals and closure cells compiled in (sources.Outside)
         self.outside_arrays = outside_arrays    # arrays read from outside: refused by name
-        self.helpers = helpers                  # functions it calls, inlined (sources.helper_functions)
+        self.helpers = helpers                  # functions it calls, inlined (sources.Outside)
         self.inlining = 0                       # depth of helper calls being inlined
         # A failed run-time check, as a return before the end, raises the flag ``early`` and
         # leaves every loop by breaks: the body runs in a one-trip loop (``once``), so the rest of
@@ -1191,7 +1189,8 @@ class _KernelTracer(ArrayCode):
                 raise self.error(node, f"{fn.name}() got an unexpected or repeated argument {kw.arg!r}")
             given[kw.arg] = kw.value
         defaults = dict(zip(params[len(params) - len(a.defaults):], a.defaults))
-        local: dict[str, Any] = dict(frozen_numbers(helper.fn))
+        callee = outside_of(helper.fn)
+        local: dict[str, Any] = dict(callee.numbers)
         for p in params:   # Python evaluates every argument once, in order, before the body
             if p in given:
                 local[p] = self.snapshot(self.expr(given[p], env), self.pending, node)
@@ -1200,7 +1199,7 @@ class _KernelTracer(ArrayCode):
             else:
                 raise self.error(node, f"{fn.name}() is missing argument {p!r}")
         outer = self.helpers
-        self.helpers, self.inlining = helper_functions(helper.fn), self.inlining + 1
+        self.helpers, self.inlining = callee.helpers, self.inlining + 1
         try:
             return self.inlined_body(fn, local, node)
         except TraceError as exc:

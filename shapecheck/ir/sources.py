@@ -14,11 +14,11 @@ import inspect
 import linecache
 import textwrap
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["remember_source", "source_of", "source_of_code", "read_names", "frozen_numbers", "global_arrays",
-           "unknown_name", "Helper", "helper_functions"]
+__all__ = ["remember_source", "source_of", "source_of_code", "read_names", "Outside", "outside_of", "unknown_name",
+           "Helper"]
 
 # code object -> its file's lines when ``jit`` wrapped the function (``remember_source``).
 _SNAPSHOTS: dict = {}
@@ -84,19 +84,36 @@ def _outside_values(fn: Callable) -> dict:
     return values
 
 
-def frozen_numbers(fn: Callable) -> dict[str, bool | int | float]:
-    """The Python numbers (bool, int, float) ``fn`` reads from its module's globals and its
-    closure, by name: compiled in as constants with their values at compile time, as Numba
-    freezes them (a later rebinding of the global is not seen by a version already compiled).
-    ``True``/``1``/``1.5`` are Python scalars to NumPy (weak, NEP 50), as literals are."""
-    return {n: v for n, v in _outside_values(fn).items() if type(v) in (bool, int, float)}
+@dataclass(frozen=True)
+class Outside:
+    """What a live function reads from outside its body, read once per trace (``outside_of``):
+    ``numbers``: the Python numbers (bool, int, float) from its globals and closure, by name,
+    compiled in with their values at compile time, as Numba freezes globals (weak, NEP 50, as
+    literals are); ``arrays``: the names of NumPy arrays and scalars it reads so (not compiled in:
+    refused by name); ``helpers``: the Python functions it calls (a ``shapecheck.jit`` function
+    stands for the one it wraps), inlined by the front ends as Numba inlines other ``njit``
+    functions. Source is read, nothing is run."""
+
+    numbers: dict = field(default_factory=dict)
+    arrays: frozenset = frozenset()
+    helpers: dict = field(default_factory=dict)
 
 
-def global_arrays(fn: Callable) -> set[str]:
-    """The names of the NumPy arrays and NumPy scalars ``fn`` reads from outside its body (not
-    compiled in: an argument carries them), for the message that says so."""
+def outside_of(fn: Callable) -> Outside:
+    """:class:`Outside` of ``fn`` (empty for source text or a callable without code)."""
+    if not callable(fn):
+        return Outside()
     import numpy as np   # lazy: jit imports this module at decoration time
-    return {n for n, v in _outside_values(fn).items() if isinstance(v, (np.ndarray, np.generic))}
+    values = _outside_values(fn)
+    helpers = {}
+    for name, value in values.items():
+        value = getattr(value, "py_func", value)   # a jit Dispatcher (or Numba's) wraps py_func
+        if type(value) is types.FunctionType and value.__code__.co_name != "<lambda>":
+            node = _definition(value.__code__)
+            if node is not None:
+                helpers[name] = Helper(node, value)
+    return Outside({n: v for n, v in values.items() if type(v) in (bool, int, float)},
+                   frozenset(n for n, v in values.items() if isinstance(v, (np.ndarray, np.generic))), helpers)
 
 
 def unknown_name(name: str, outside_arrays: set) -> str:
@@ -120,24 +137,13 @@ class Helper:
         return self.fn.__code__.co_filename
 
 
-def _definition(fn: Callable) -> ast.FunctionDef | None:
+@functools.lru_cache(maxsize=256)
+def _definition(code) -> ast.FunctionDef | None:
+    # Parsed once per function (the front ends copy before they change a tree): a callee is
+    # inlined at every call, in every retrace.
     try:
-        tree = ast.parse(source_of_code(fn.__code__))
+        tree = ast.parse(source_of_code(code))
     except (OSError, TypeError, SyntaxError):   # no source: a REPL, a lambda's line
         return None
-    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == fn.__code__.co_name]
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == code.co_name]
     return defs[0] if len(defs) == 1 else None
-
-
-def helper_functions(fn: Callable) -> dict[str, Helper]:
-    """The Python functions ``fn`` names from its globals and closure (a ``shapecheck.jit``
-    function stands for the one it wraps), as Numba calls other jitted functions: the front ends
-    inline them. Source is read, nothing is run."""
-    out = {}
-    for name, value in _outside_values(fn).items():
-        value = getattr(value, "py_func", value)   # a jit Dispatcher (or Numba's) wraps py_func
-        if type(value) is types.FunctionType and value.__code__.co_name != "<lambda>":
-            node = _definition(value)
-            if node is not None:
-                out[name] = Helper(node, value)
-    return out

@@ -203,6 +203,10 @@ _BY_ZERO = tuple(ByZero(quotient, remainder) for quotient in (1, 0, -1, 2) for r
 _REPAIR_BY_ZERO = (ByZero(-1, 0), ByZero(1, 1))
 
 
+def _witnessed(outcome: bool, values: dict, fails: dict | None, holds: dict | None) -> tuple:
+    """``(fails, holds)`` with ``values`` kept as the first witness of its ``outcome``."""
+    return (fails, holds or values) if outcome else (fails or values, holds)
+
 def _outcome(facts: Sequence[Fact], requirement: Pred, values: dict, by_zero: ByZero | None = None) -> bool | None:
     """Whether the requirement holds under ``values``; None where they break a fact."""
     if not all(evaluate_pred(f.pred, values, by_zero) for f in facts):
@@ -460,10 +464,7 @@ class Solver:
                 outcome = _outcome(facts, requirement, values)
                 if outcome is None:
                     continue
-                if outcome:
-                    holds = holds or values
-                else:
-                    fails = fails or values
+                fails, holds = _witnessed(outcome, values, fails, holds)
             except ZeroDivisionError:
                 undefined.append(values)
                 continue
@@ -486,10 +487,7 @@ class Solver:
                     outcome = _outcome(facts, requirement, values, by_zero)
                     if outcome is None:
                         continue
-                    if outcome:
-                        holds = holds or values
-                    else:
-                        fails = fails or values
+                    fails, holds = _witnessed(outcome, values, fails, holds)
                 except (KeyError, ValueError):
                     break
                 if holds and fails:

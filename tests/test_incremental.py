@@ -328,3 +328,60 @@ def test_keys_read_each_text_once(monkeypatch) -> None:
     edited = SOURCE.replace("return y.reshape(2, -1)", "return y.reshape(2, -1)  # a text no run read yet")
     check_source(edited, "m.py", project=project, options=options)
     assert len(scanned) == 1 and "no run read yet" in scanned[0]
+
+
+def test_a_class_holding_an_object_known_by_name_is_reused(bodies_run: Counter) -> None:
+    """A layer a method other than the constructor stores again (timm's ``reset_classifier``) is known
+    by name in the template (an Opaque, ``self.head``): kept with the class, which an edit elsewhere
+    then leaves alone (relocation.py)."""
+    source = MODEL + textwrap.dedent('''
+
+        class Classifier(nn.Module):
+            def __init__(self, dim, classes):
+                super().__init__()
+                self.head = nn.Linear(dim, classes)
+
+            def get_head(self):
+                return self.head
+
+            def reset(self, classes):
+                self.head = nn.Linear(8, classes)
+
+            def forward(self, x):
+                return self.head(x)
+    ''')
+    edited = source.replace("return self.fc(x.mean(dim=1))", "y = x.mean(dim=1)\n        return self.fc(y)")
+    reused, ran = _reused_after(source, edited, bodies_run)
+    assert not any(name.startswith("Classifier.") for name in ran)
+    assert reused == 11   # all but Head's two methods
+
+
+def test_an_object_a_module_binds_by_name_is_not_copied_into_a_later_run(bodies_run: Counter) -> None:
+    """``cfg = make_cfg()`` at the top level is known by name (an Opaque) and every later run makes
+    its own: a class holding it is analysed again rather than kept with a copy of the old one, which
+    the new run's readers of ``cfg`` would not share."""
+    source = textwrap.dedent('''
+        import torch
+        from torch import nn
+        from somewhere import make_cfg
+
+        cfg = make_cfg()
+        width = cfg.width
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(cfg.width, 4)
+                self.cfg = cfg
+
+            def forward(self, x):
+                return self.fc(x)
+
+
+        def use():
+            return torch.zeros(2, width) @ torch.zeros(width + 1, 3)
+    ''')
+    edited = source.replace("torch.zeros(width + 1, 3)", "torch.zeros(width + 2, 3)")
+    reused, ran = _reused_after(source, edited, bodies_run)
+    assert ran["Net.__init__"] == 1 and reused == 0

@@ -26,9 +26,9 @@ from typing import Any
 
 from ...report.diagnostics import ShapeNote, Span
 from ..core.module import ModuleInfo
-from ..core.values import Instance
+from ..core.values import Instance, Opaque
 from .project import Options
-from .relocation import NotRelocatable, freeze, resolver, thaw
+from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
 
 MAX_ENTRIES = 4096
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
@@ -56,16 +56,17 @@ class Entry:
         notes = [ShapeNote(_shift(n.span, delta), n.text, n.kind) for n in self.notes]
         return Entry(results, diags, notes, self.template, start)
 
-    def frozen(self) -> "Entry | None":
-        """This entry of live values as kept: None when they hold what has no name."""
-        return self._mapped(freeze)
+    def frozen(self, refused=()) -> "Entry | None":
+        """This entry of live values as kept: None when they hold what has no name, or one of the
+        ``refused`` objects (relocation.refusing)."""
+        return self._mapped(freeze, refusing(refused))
 
     def thawed(self, resolve) -> "Entry | None":
         """The kept entry in the run ``resolve`` finds definitions in: None where one is missing."""
-        return self._mapped(lambda value, memo: thaw(value, resolve, memo))
+        return self._mapped(lambda value, memo: thaw(value, resolve, memo), {})
 
-    def _mapped(self, convert) -> "Entry | None":
-        memo: dict = {}   # one for the whole entry: the template its methods' results hold is one object
+    def _mapped(self, convert, memo: dict) -> "Entry | None":
+        # one memo for the whole entry: the template its methods' results hold is one object
         try:
             template = convert(self.template, memo)
             results = {q: _converted(r, convert, memo) for q, r in self.results.items()}
@@ -216,6 +217,11 @@ def lookup(cache: dict, key: str) -> Entry | None:
     return cache.get("entries", {}).get(key)
 
 
+def module_opaques(modules: dict) -> list:
+    """The objects known by name that the modules' top levels bound (``relocation``: not kept)."""
+    return [v for info in modules.values() if info is not None for v in info.env.values() if type(v) is Opaque]
+
+
 class IncrementalCache:
     """One run's view of the project's cache of generic analyses (see the module docstring)."""
 
@@ -251,6 +257,9 @@ class IncrementalCache:
             return
         span = self.keys[module].lines[top_name]
         diags, notes = within(span, diags, notes, module.path)
-        entry = Entry(results, diags, notes, template, span[0]).frozen()
+        entry = Entry(results, diags, notes, template, span[0]).frozen(self._module_opaques())
         if entry is not None:
             store(self.entries, key, entry)
+
+    def _module_opaques(self) -> list:
+        return module_opaques(self.modules)

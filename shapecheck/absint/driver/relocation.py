@@ -13,9 +13,12 @@ module-level definition the entry's text names, the module's other statements an
 other modules of the run; a class or function the stored values reach was reached through those,
 so the later run's definition of that name has the same text -- which :func:`thaw` checks anyway
 (a name rebound to another definition of the same qualname, ``if ...: class A`` twice, would differ).
-What has no name a later run can find (a closure, a lambda, a class made inside a function, an
-object known only by how the code reaches it) makes the value not relocatable: the definition is
-then analysed again, as before.
+What has no name a later run can find (a closure, a lambda, a class made inside a function)
+makes the value not relocatable: the definition is then analysed again, as before. An object known
+only by how the code reaches it (an :class:`Opaque`: ``self.head`` once a method other than the
+constructor stores it) is named by that code and is kept like an object, with its members and its
+dim -- but not one bound at a module's top level (``resolver``'s ``module_opaques``): a later run
+makes its own, which every other reader of that global sees, so a copy would split it in two.
 
 >>> freeze(Tuple((Str("a"),)), {}) == Tuple((Str("a"),))   # plain values are kept as they are
 True
@@ -30,7 +33,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from ..core.values import (Array, Bool, Class, EllipsisValue, Float, Function, Instance, Int, NoneValue,
-                           ProjectModule, Str, Tuple, Unknown, Value)
+                           Opaque, ProjectModule, Str, Tuple, Unknown, Value)
 
 #: Values that hold nothing of a run.
 _PLAIN = (Array, Int, Float, Bool, Str, NoneValue, Unknown, EllipsisValue)
@@ -66,6 +69,26 @@ class InstanceRef:
     attrs: dict = dataclasses.field(default_factory=dict)
 
 
+@dataclass(eq=False)
+class OpaqueRef:
+    """An object known by name (:class:`Opaque`): its name, dim and hint, and its members, frozen
+    (filled after it is made, as an InstanceRef's attributes)."""
+
+    name: str
+    dim: Any
+    hint: str | None
+    members: dict = dataclasses.field(default_factory=dict)
+
+
+#: What :func:`freeze`'s memo holds for a value that must not be kept (a module-level Opaque).
+REFUSED = (None, None)
+
+
+def refusing(values) -> dict:
+    """A memo for :func:`freeze` that refuses ``values`` (the Opaques a module's top level bound)."""
+    return {id(v): REFUSED for v in values}
+
+
 def definition_text(module, node: ast.AST) -> str:
     """The source of a definition (from its ``def``/``class`` line, decorators aside)."""
     return "\n".join(module.lines[node.lineno - 1:node.end_lineno])
@@ -87,11 +110,18 @@ def freeze(value: Any, memo: dict) -> Any:
         return value
     known = memo.get(id(value))
     if known is not None:
+        if known is REFUSED:
+            raise NotRelocatable(t.__name__)
         return known[1]
     if t is Instance:
         ref = InstanceRef(_named(value.cls, memo), value.template)
         memo[id(value)] = (value, ref)   # (value kept: its id stays unique while the memo lives)
         ref.attrs = {name: freeze(v, memo) for name, v in value.attrs.items()}
+        return ref
+    if t is Opaque:
+        ref = OpaqueRef(value.name, value.dim, value.hint)
+        memo[id(value)] = (value, ref)
+        ref.members = {name: freeze(v, memo) for name, v in value.members.items()}
         return ref
     if t is Function or t is Class:
         return _named(value, memo)
@@ -142,6 +172,12 @@ def thaw(value: Any, resolve: Resolver, memo: dict) -> Any:
         if made is None:
             made = memo[id(value)] = Instance(_definition(value.cls, resolve), template=value.template)
             made.attrs = {name: thaw(v, resolve, memo) for name, v in value.attrs.items()}
+        return made
+    if t is OpaqueRef:
+        made = memo.get(id(value))
+        if made is None:
+            made = memo[id(value)] = Opaque(value.name, {}, value.dim, value.hint)
+            made.members = {name: thaw(v, resolve, memo) for name, v in value.members.items()}
         return made
     if t is DefinitionRef:
         return _definition(value, resolve)

@@ -44,7 +44,8 @@ SOURCE = textwrap.dedent('''
 
 
 def _key(report):
-    diags = sorted((d.span.line, d.span.column, d.code, d.message) for d in report.diagnostics)
+    diags = sorted((d.span.line, d.span.column, d.code, d.message,
+                    tuple((r.path, r.span.line, r.span.column) for r in d.related)) for d in report.diagnostics)
     notes = sorted((n.span.line, n.span.column, n.text, n.kind) for n in report.notes)
     return diags, notes, report.signatures
 
@@ -385,3 +386,125 @@ def test_an_object_a_module_binds_by_name_is_not_copied_into_a_later_run(bodies_
     edited = source.replace("torch.zeros(width + 1, 3)", "torch.zeros(width + 2, 3)")
     reused, ran = _reused_after(source, edited, bodies_run)
     assert ran["Net.__init__"] == 1 and reused == 0
+
+
+# What an analysis used, recorded as it ran (dependencies.py), decides what an edit re-analyses.
+USES = textwrap.dedent('''
+    import numpy as np
+    from elsewhere import make
+
+    SCALE = 3
+
+
+    def bad_caller():
+        return helper(np.zeros((3, 3)))
+
+
+    def reads_scale():
+        return np.zeros((2, 3)) @ np.zeros((SCALE, 4))
+
+
+    class Encoder:
+        def __init__(self, d):
+            self.w = np.zeros((d, 8))
+
+        def encode(self, x):
+            return x @ self.w
+
+
+    class Decoder:
+        def __init__(self):
+            self.enc = Encoder(5)
+
+        def run(self, x):
+            return self.enc.encode(x)
+
+
+    def passes_class():
+        return make(Encoder)
+
+
+    def caller():
+        return Decoder().run(np.zeros((2, 5)))
+
+
+    def helper(x):
+        return x.reshape(2, -1)
+''')
+
+
+def _checked_twice(source: str, edited: str, runs: Counter) -> tuple:
+    """``source`` then ``edited`` in one incremental project: the second report (a fresh check's, as
+    asserted), the generic analyses it reused and the bodies it ran."""
+    options = Options(notes=True)
+    project = Project(options=options, incremental=True)
+    check_source(source, "uses.py", project=project, options=options)
+    runs.clear()
+    report = check_source(edited, "uses.py", project=project, options=options)
+    reused, ran = project.cache.last_reused, Counter(runs)
+    assert _key(report) == _key(check_source(edited, "uses.py", options=options))
+    return report, reused, ran
+
+
+def test_an_edit_in_a_method_another_class_calls_reanalyses_its_users_only(bodies_run: Counter) -> None:
+    edited = USES.replace("return x @ self.w\n", "return x @ self.w.T\n")
+    report, _, ran = _checked_twice(USES, edited, bodies_run)
+    assert [(d.code, d.span.line) for d in report.diagnostics if d.code == "SC110"][-1] == ("SC110", 37)
+    assert ran["Encoder.encode"] and ran["Decoder.run"] and ran["caller"] and ran["passes_class"]
+    assert not {"bad_caller", "reads_scale", "helper"} & set(ran)   # they never reached Encoder
+
+
+def test_a_class_only_passed_on_leaves_its_reader_alone(bodies_run: Counter) -> None:
+    """A function that reads a function only to pass it to code the analysis does not follow does not
+    depend on its text (a class read is a use: its objects' attributes are its text)."""
+    source = USES + "\n\ndef passes_function():\n    return make(helper)\n"
+    edited = source.replace("return x.reshape(2, -1)", "return x.reshape(3, -1)")
+    _, _, ran = _checked_twice(source, edited, bodies_run)
+    assert "passes_function" not in ran and ran["bad_caller"] and ran["helper"]
+
+
+def test_an_edit_of_a_module_constant_a_function_reads() -> None:
+    edited = USES.replace("SCALE = 3", "SCALE = 4")
+    report, _, _ = _checked_twice(USES, edited, Counter())
+    assert ("SC102", 13) in [(d.code, d.span.line) for d in report.diagnostics]
+
+
+def test_lines_inserted_between_a_caller_and_its_callee_move_the_callee_only(bodies_run: Counter) -> None:
+    """bad_caller (reused, not moved) reports a failure inside helper (moved): the related location
+    follows helper, not bad_caller."""
+    edited = USES.replace("        return x @ self.w\n", "        probe = 1\n        return x @ self.w\n")
+    report, reused, ran = _checked_twice(USES, edited, bodies_run)
+    failure = next(d for d in report.diagnostics if d.code == "SC110" and d.span.line == 9)
+    assert failure.related[0].span.line == 42
+    assert "bad_caller" not in ran and reused >= 3
+
+
+def _rechecked(project: Project, text: str, path: str = "uses.py"):
+    """``text`` checked in the incremental ``project``: the report, which must be a fresh check's."""
+    report = check_source(text, path, project=project, options=project.options)
+    assert _key(report) == _key(check_source(text, path, options=project.options))
+    return report
+
+
+def test_an_error_typed_in_a_used_method_and_removed_again(bodies_run: Counter) -> None:
+    project = Project(options=Options(notes=True), incremental=True)
+    first = _rechecked(project, USES)
+    broken = USES.replace("        return x @ self.w\n", "        bad = np.zeros((2, 3)) @ np.zeros((4, 5))\n"
+                                                       "        return x @ self.w\n")
+    report = _rechecked(project, broken)
+    assert ("SC102", 21) in [(d.code, d.span.line) for d in report.diagnostics]
+    bodies_run.clear()
+    fixed = check_source(USES, "uses.py", project=project, options=project.options)
+    assert _key(fixed) == _key(first)
+    assert not {"bad_caller", "reads_scale", "helper"} & set(bodies_run)
+
+
+def test_a_function_renamed_where_another_calls_it() -> None:
+    project = Project(options=Options(notes=True), incremental=True)
+    _rechecked(project, USES)
+    renamed = USES.replace("def helper(x):", "def helper2(x):")
+    report = _rechecked(project, renamed)
+    assert "SC110" not in [d.code for d in report.diagnostics if d.span.line == 9]
+    both = renamed.replace("return helper(np.zeros((3, 3)))", "return helper2(np.zeros((3, 3)))")
+    report = _rechecked(project, both)
+    assert ("SC110", 9) in [(d.code, d.span.line) for d in report.diagnostics]

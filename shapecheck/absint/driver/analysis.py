@@ -129,6 +129,16 @@ class Analysis:
         self.calls.note_global(value)
         return global_read(module, name, value, self.calls.keys)
 
+    def read_name(self, name: str, value: Value | None) -> None:
+        """The checked module's global ``name`` was read as ``value`` (None: unbound): what the
+        analysis in progress depends on (dependencies.py)."""
+        self.calls.recorder.read(name, value)
+
+    def use(self, definition: Class) -> None:
+        """The code read a class's namespace (an object's attribute, its constructor): the analysis
+        in progress depends on the class's text (dependencies.py)."""
+        self.calls.recorder.use(definition)
+
     def evaluate_in(self, fn: Function, node: ast.expr) -> Value:
         """An expression's value in ``fn``'s module and closure (an annotation), silently."""
         interp = Interpreter(self, fn.module, Frame(dict(fn.closure or {})), report=False, errors=[], function=fn)

@@ -29,6 +29,7 @@ from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
 from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
                         rerun_wanted)
+from .dependencies import Recorder
 from .incremental import Entry
 from .effects import fresh_receiver, record_effect
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
@@ -153,6 +154,10 @@ class Calls:
         self.blind: dict = {}          # Function -> how many expressions of unknown rank its last generic run met
         self.open_depth = 0            # bodies being run for a call with arguments of unknown number
         self.reading: list[Reading] = []  # what the body runs in progress read, innermost last
+        # which definitions of the checked module each analysis used (dependencies.py)
+        self.recorder = Recorder(run.project.incremental)
+        self.generic_uses: dict = {}   # Function -> what its generic analysis used
+        self.template_uses: dict = {}  # Class -> what building its template instance used
 
     @contextmanager
     def open_call(self):
@@ -199,18 +204,30 @@ class Calls:
 
     # -- classes ----------------------------------------------------------------------------------
     def generic_instance(self, cls: Class) -> Instance:
+        recorder = self.recorder
+        recorder.use(cls)
         inst = self.instances.get(cls)
         if inst is not None:
+            recorder.note_all(self.template_uses.get(cls))
             return inst
         entry = self.run.incremental.cached(cls.module, cls.node.name) if "." not in cls.qualname else None
         if entry is not None and type(entry.template) is Instance and entry.template.cls is cls:
             inst = self.instances[cls] = entry.template
+            self.template_uses[cls] = entry.uses
             for member in cls.namespace.values():
                 if type(member) is Function and member.qualname in entry.results:
                     self.generic[member] = entry.results[member.qualname]
+                    self.generic_uses[member] = entry.uses
+            recorder.note_all(entry.uses)
             self._replay(entry)
             self.restored.add(cls)
             return inst
+        with recorder.recording() as used:
+            inst = self._build_template(cls)
+        self.template_uses[cls] = frozenset(used)
+        return inst
+
+    def _build_template(self, cls: Class) -> Instance:
         inst = self.instances[cls] = Instance(cls, template=True)
         init = cls.lookup("__init__")
         if type(init) is Function:
@@ -228,18 +245,19 @@ class Calls:
         return inst
 
     def analyse_class(self, cls: Class) -> None:
-        inst = self.generic_instance(cls)
-        if cls in self.restored:
-            return
-        for name, member in cls.namespace.items():
-            if type(member) is Function and name != "__init__":
-                self.ensure_generic(member, receiver=inst)
+        with self.recorder.recording() as used:
+            inst = self.generic_instance(cls)
+            if cls in self.restored:
+                return
+            for name, member in cls.namespace.items():
+                if type(member) is Function and name != "__init__":
+                    self.ensure_generic(member, receiver=inst)
         if "." in cls.qualname:
             return
         methods = [m for m in cls.namespace.values() if type(m) is Function]
         results = {m.qualname: self.generic[m] for m in methods if m in self.generic}
         if len(results) == len(methods):
-            self._save(cls.module, cls.node.name, results, inst, methods)
+            self._save(cls.module, cls.node.name, results, inst, methods, used)
 
     # -- the incremental cache --------------------------------------------------------------------
     def _replay(self, entry: Entry) -> None:
@@ -248,14 +266,14 @@ class Calls:
             self.run.findings.emit(d)
         self.run.findings.notes.extend(entry.notes)
 
-    def _save(self, module, top_name: str, results: dict, template: Instance | None, fns) -> None:
+    def _save(self, module, top_name: str, results: dict, template: Instance | None, fns, used: set) -> None:
         diags: dict = {}
         notes: list = []
         for fn in fns:
             d, n = self.windows.get(fn, ((), ()))
             diags.update(dict.fromkeys(d))
             notes.extend(n)
-        self.run.incremental.save(module, top_name, results, template, list(diags), notes)
+        self.run.incremental.save(module, top_name, results, template, list(diags), notes, frozenset(used))
 
     # -- functions --------------------------------------------------------------------------------
     def ensure_generic(self, fn: Function, receiver: Value | None = None, stack: tuple = ()) -> GenericResult | None:
@@ -263,15 +281,28 @@ class Calls:
 
         ``stack`` is the chain of analyses that asked for it: beyond MAX_CALL_DEPTH the analysis is
         left for later (None), which keeps the interpreter's own recursion bounded."""
+        recorder = self.recorder
+        recorder.use(fn)
         hit = self.generic.get(fn)
         if hit is not None or fn in self.running or len(stack) >= MAX_CALL_DEPTH:
+            recorder.note_all(self.generic_uses.get(fn))
             return hit
         if _top_level(fn):
             entry = self.run.incremental.cached(fn.module, fn.node.name)
             if entry is not None and fn.qualname in entry.results:
                 self.generic[fn] = entry.results[fn.qualname]
+                self.generic_uses[fn] = entry.uses
+                recorder.note_all(entry.uses)
                 self._replay(entry)
                 return self.generic[fn]
+        with recorder.recording() as used:
+            result = self._analyse_generic(fn, receiver, stack)
+        self.generic_uses[fn] = frozenset(used)
+        if result is not None and _top_level(fn):
+            self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn], used)
+        return result
+
+    def _analyse_generic(self, fn: Function, receiver: Value | None, stack: tuple) -> GenericResult:
         findings = self.run.findings
         self.receivers[fn] = receiver
         blind = findings.generic_unknown
@@ -312,8 +343,6 @@ class Calls:
             self.generic[fn] = result
             self.blind[fn] = findings.generic_unknown - blind
             self.windows[fn] = (findings.diagnostics[diags_before:], findings.notes[notes_before:])
-            if _top_level(fn):
-                self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn])
             return result
         finally:
             self.running.discard(fn)
@@ -470,7 +499,8 @@ class Calls:
         self.sites.begin_call()
         self.reading.append(reading)
         try:
-            _run_body(interp, fn, frame)
+            with self.recorder.recording() as used:
+                _run_body(interp, fn, frame)
         except RecursionError:
             return None
         finally:
@@ -479,7 +509,7 @@ class Calls:
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted)
         return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first,
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
-                tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch)
+                tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used))
 
     def _pass_reading(self, reads: dict, outside, demands, counted) -> None:
         """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""
@@ -549,6 +579,7 @@ class Calls:
         return anonymous_middles(outcome[0], fn.scope), outcome[1]
 
     def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
+        self.recorder.use(fn)
         if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
         receiver = None
@@ -583,6 +614,7 @@ class Calls:
                 summary = None   # a global it read was rebound or changed: run the body again
         if summary is not None:
             self.reused += 1
+            self.recorder.note_all(summary.uses)
             self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), ())
             self._recount(summary)
             result, refined = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None)

@@ -1,12 +1,14 @@
 """Re-analysing only what an edit changed: generic analyses memoised across runs of one project.
 
 An editor re-checks a file on every keystroke. A top-level function's (or class's) generic
-analysis depends on its own text and position, the module-level definitions it refers to
-(transitively), the module's other top-level statements (they make the globals) and the definitions
-those name (transitively: ``X = make()`` makes X from make's text), the project modules it imports
-and the options. Those make its *fingerprint*; while the fingerprint is
-unchanged, the cached result and the diagnostics and notes it produced are reused. An edit inside
-one function thus re-analyses that function, what refers to it, and the module-level code.
+analysis depends on its own text and position, the module's other top-level statements (they make
+the globals) and the definitions those name (transitively: ``X = make()`` makes X from make's
+text), the project modules it imports and the options: those make its *key*. It depends too on the
+module-level definitions it used as it ran -- called, built objects of, read as globals -- which the
+analysis records (dependencies.py): their texts then are the entry's *digest*. While the key finds
+an entry whose digest the current texts give again, the cached result and the diagnostics and
+notes it produced are reused. An edit inside one function thus re-analyses that function, what
+used it, and the module-level code.
 
 A cached value must not hold a function or object of an earlier run: results are kept frozen
 (relocation.py: objects, classes and functions by name) and thawed into each run that reuses them,
@@ -28,6 +30,7 @@ from ...report.diagnostics import ShapeNote, Span
 from ..core.module import ModuleInfo
 from ..core.values import Instance, Opaque
 from .project import Options
+from .dependencies import USED
 from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
 
 MAX_ENTRIES = 4096
@@ -45,16 +48,35 @@ class Entry:
     notes: list
     template: Any = None     # a class's template instance (its methods' receiver)
     start: int = 0
+    uses: frozenset = frozenset()   # what its analysis used of the module (dependencies.py)
+    digest: str = ""                # those definitions' texts then (ModuleKeys.digest)
+    layout: dict | None = None      # the module's definitions then: name -> (first line, last line)
 
-    def shifted(self, path: str, start: int) -> "Entry":
+    def shifted(self, path: str, layout: dict, name: str) -> "Entry":
+        """The entry of definition ``name`` where the module's definitions now lie (``layout``). Its
+        own positions move with it; a related location in another definition (a failure inside a
+        callee) moves with that one, which an edit between them may have moved alone."""
+        start = layout[name][0]
         delta = start - self.start
-        if delta == 0:
+        moved = {other: layout[other][0] - lines[0] for other, lines in (self.layout or {}).items()
+                 if other in layout and layout[other][0] != lines[0] + delta}
+        if delta == 0 and not moved:
             return self
         results = {q: replace(r, errors={(line + delta, col, code) for line, col, code in r.errors})
                    for q, r in self.results.items()}
-        diags = [_shift_diag(d, path, delta) for d in self.diagnostics]
+        diags = [_shift_diag(d, path, delta, self._mover(moved, delta)) for d in self.diagnostics]
         notes = [ShapeNote(_shift(n.span, delta), n.text, n.kind) for n in self.notes]
-        return Entry(results, diags, notes, self.template, start)
+        return replace(self, results=results, diagnostics=diags, notes=notes, start=start)
+
+    def _mover(self, moved: dict, delta: int):
+        """How far a line of the run that made the entry has moved: with the definition it lies in."""
+        if not moved:
+            return lambda line: delta
+        spans = [(lines, moved[other]) for other, lines in self.layout.items() if other in moved]
+
+        def move(line: int) -> int:
+            return next((by for (first, last), by in spans if first <= line <= last), delta)
+        return move
 
     def frozen(self, refused=()) -> "Entry | None":
         """This entry of live values as kept: None when they hold what has no name, or one of the
@@ -74,7 +96,7 @@ class Entry:
             return None
         if template is self.template and all(results[q] is r for q, r in self.results.items()):
             return self   # plain values only: the same in every run (and its printed signatures with it)
-        return Entry(results, self.diagnostics, self.notes, template, self.start)
+        return replace(self, results=results, template=template)
 
 
 def _converted(result, convert, memo: dict):
@@ -89,8 +111,9 @@ def _shift(span, delta: int):
     return Span(span.line + delta, span.column, span.end_line + delta, span.end_column)
 
 
-def _shift_diag(d, path: str, delta: int):
-    related = tuple(replace(r, span=_shift(r.span, delta)) if r.path == path else r for r in d.related)
+def _shift_diag(d, path: str, delta: int, move):
+    related = tuple(replace(r, span=_shift(r.span, move(r.span.line))) if r.path == path else r
+                    for r in d.related)
     fix = replace(d.fix, span=_shift(d.fix.span, delta)) if d.fix is not None else None
     return replace(d, span=_shift(d.span, delta), related=related, fix=fix)
 
@@ -143,6 +166,7 @@ class ModuleKeys:
         self.modules = modules   # realpath -> ModuleInfo of every module of the run (their sources count)
         self.info = info
         self.texts: dict[str, str] = {}
+        self.kinds: dict[str, str] = {}   # definition -> "class" or "function"
         self.refs: dict[str, set[str]] = {}
         self.lines: dict[str, tuple[int, int]] = {}   # definition -> (first line, last line)
         # what the module's other statements name: every definition's analysis may read the globals
@@ -157,6 +181,7 @@ class ModuleKeys:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 # position-free: typing above a definition shifts it without invalidating it
                 self.texts[stmt.name] = f"{stmt.col_offset}:{text}"
+                self.kinds[stmt.name] = "class" if isinstance(stmt, ast.ClassDef) else "function"
                 self.lines[stmt.name] = (start, stmt.end_lineno)
                 # identifiers in the text (a superset of the names it uses: strings and comments
                 # too, which only makes the fingerprint more cautious); a regex is far cheaper than
@@ -185,7 +210,8 @@ class ModuleKeys:
         own = self.texts.get(top_name)
         if own is None or "HOLE" in own:
             return None  # holes are solved from each run's facts
-        closure, pending = set(), [top_name, *(r for r in self.named_by_rest if r in self.texts)]
+        # the definitions that make the globals; those the analysis used are in the digest
+        closure, pending = {top_name}, [r for r in self.named_by_rest if r in self.texts]
         while pending:
             name = pending.pop()
             if name in closure:
@@ -204,6 +230,20 @@ class ModuleKeys:
         key = f"{self.info.path}\0{top_name}\0{h.hexdigest()}"
         self._keys[top_name] = key
         return key
+
+    def digest(self, uses: frozenset) -> str:
+        """What the recorded ``uses`` (dependencies.py) read of the module now: the texts of the
+        definitions used, and which names read are top-level definitions of which kind."""
+        h = hashlib.sha1()
+        texts, kinds = self.texts, self.kinds
+        for dependency in sorted(uses):
+            name = dependency[len(USED):]
+            if dependency.startswith(USED):
+                text = texts.get(name)
+                h.update(f"{dependency}\0{_read(text)[0] if text is not None else '-'}\0".encode())
+            else:
+                h.update(f"{dependency}\0{kinds.get(name, '-')}\0".encode())
+        return h.hexdigest()
 
 
 def store(cache: dict, key: str, entry: Entry) -> None:
@@ -245,19 +285,21 @@ class IncrementalCache:
         """The entry of a top-level definition whose fingerprint is unchanged, moved to where it is now."""
         key = self.key(module, top_name)
         entry = lookup(self.entries, key) if key is not None else None
-        if entry is None:
+        if entry is None or entry.digest != self.keys[module].digest(entry.uses):
             return None
         entry = entry.thawed(resolver(self.modules))
-        return entry.shifted(module.path, self.keys[module].lines[top_name][0]) if entry is not None else None
+        return entry.shifted(module.path, self.keys[module].lines, top_name) if entry is not None else None
 
     def save(self, module: ModuleInfo, top_name: str, results: dict, template: Instance | None, diags: list,
-             notes: list) -> None:
+             notes: list, uses: frozenset) -> None:
         key = self.key(module, top_name)
         if key is None:
             return
-        span = self.keys[module].lines[top_name]
+        keys = self.keys[module]
+        span = keys.lines[top_name]
         diags, notes = within(span, diags, notes, module.path)
-        entry = Entry(results, diags, notes, template, span[0]).frozen(self._module_opaques())
+        entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines)
+        entry = entry.frozen(self._module_opaques())
         if entry is not None:
             store(self.entries, key, entry)
 

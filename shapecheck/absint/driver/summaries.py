@@ -65,6 +65,7 @@ class Summary:
     outside: tuple = ()   # the names the globals it read hold, a set per global
     counted: tuple = ()   # (unknown call?, position, value or name): the checked file's expressions it met
     epoch: int = 0        # Findings.rollbacks when it ran: a rollback since may have dropped its counts
+    uses: frozenset = frozenset()   # the checked module's definitions and globals it used (dependencies.py)
 
     def answers(self, renaming: Renaming) -> bool:
         """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its
@@ -123,15 +124,21 @@ def global_read(module, name: str, value: Value | None, cache: "KeyCache") -> Gl
 
 def _content(value: Value | None, cache: "KeyCache"):
     """The key of what can be read from ``value``'s objects (None when it holds none)."""
+    if cache.inert_names(value) is not None:
+        return None
     walk = _Keys(cache)
     key = walk.key(value)
-    return key if walk.objects else None
+    return key if cache.walked(value, walk) else None
 
 
-def held_names(value: Value | None, cache: "KeyCache") -> set:
+def held_names(value: Value | None, cache: "KeyCache") -> set | frozenset:
     """The symbols and names (renaming.py) a global's value holds, the objects it reaches included."""
+    known = cache.inert_names(value)
+    if known is not None:
+        return known
     walk = _Keys(cache)
     walk.key(value)
+    cache.walked(value, walk)
     return walk.symbols
 
 
@@ -196,6 +203,22 @@ class KeyCache:
         # an Opaque's key holds its members (else it is keyed by identity, see ``globals``)
         self.opaque_members = opaque_members
         self._globals: KeyCache | None = None
+        # id -> (value, the names it holds) for a value that reaches no object: it reads the same at
+        # every read, so a global read once per call (timm's ``model_cfgs``, a dict of twenty dicts,
+        # in each factory's call of ``create_levit``) is walked once per run
+        self._inert: dict[int, tuple] = {}
+
+    def inert_names(self, value) -> frozenset | None:
+        """The names ``value`` holds, when it is known to reach no object; else None."""
+        known = self._inert.get(id(value))
+        return known[1] if known is not None and known[0] is value else None
+
+    def walked(self, value, walk: "_Keys") -> bool:
+        """Whether ``walk`` of ``value`` met an object; one that met none is remembered."""
+        if walk.objects:
+            return True
+        self._inert[id(value)] = (value, frozenset(walk.symbols))
+        return False
 
     @property
     def globals(self) -> "KeyCache":

@@ -303,6 +303,7 @@ class Expressions:
         if t is LibraryObject:
             return library_value(f"{obj.qualname}.{attr}")
         if t is Instance:
+            self.analysis.use(obj.cls)
             if attr in obj.attrs:
                 value = obj.attrs[attr]
                 self._name_by_attribute(attr, value)
@@ -328,12 +329,14 @@ class Expressions:
                 return UNKNOWN
             return found
         if t is Class:
+            self.analysis.use(obj)
             found = obj.lookup(attr)
             return found if found is not None else UNKNOWN
         if t is Dict and not hasattr(dict, attr):
             # an nn.ModuleDict (a Dict here) reads its layers as attributes: ``m.c_fc`` is ``m["c_fc"]``
             return next((v for k, v in obj.items if k == attr), UNKNOWN)
         if t is SuperRef:
+            self.analysis.use(obj.cls)
             for base in obj.cls.bases:
                 found = base.lookup(attr) if type(base) is Class else None
                 if type(found) is Function:

@@ -202,16 +202,22 @@ class Interpreter(Statements, Expressions):
 
     # == expressions ===============================================================================
     def lookup(self, name: str) -> Value | None:
-        for env in (self.frame.env, self.function.closure if self.function is not None else None, self.module.env):
+        module = self.module
+        for env in (self.frame.env, self.function.closure if self.function is not None else None, module.env):
             if env is not None and name in env:
                 value = env[name]
                 if type(value) is LazyImport:   # an imported name's first use loads its module
                     value = env[name] = self.analysis.resolve_lazy(value)
-                if self.global_reads is not None and env is self.module.env:
-                    self.read_global(self.module, name, value)
+                if env is module.env:
+                    if self.global_reads is not None:
+                        self.read_global(module, name, value)
+                    if module.reported:
+                        self.analysis.read_name(name, value)
                 return value
         if self.global_reads is not None:   # a name the module may still define
-            self.read_global(self.module, name, None)
+            self.read_global(module, name, None)
+        if module.reported:
+            self.analysis.read_name(name, None)
         return BUILTINS.get(name)
 
     def read_global(self, module: ModuleInfo, name: str, value: Value | None) -> None:
@@ -291,6 +297,7 @@ class Interpreter(Statements, Expressions):
         return SuperRef(cls, receiver)
 
     def instantiate(self, node: ast.AST, cls: Class, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
+        self.analysis.use(cls)
         instance = Instance(cls)
         init = cls.lookup("__init__")
         if type(init) is Function:

@@ -1,0 +1,93 @@
+"""What an analysis depended on, recorded as it ran: which top-level definitions of the checked
+module it used, and which global names it read.
+
+An editor's re-check keeps the analysis of each top-level function and class (incremental.py) while
+what it depended on is unchanged. Deciding that from the names a definition's text mentions
+(transitively) is far too cautious on model files: timm's ``levit_128s`` names ``create_levit``, which
+names ``Levit``, which names every layer class, so an edit in any layer re-ran the twenty factories,
+though ``create_levit`` only passes ``Levit`` to a function the analysis does not follow. So the
+analysis records what it actually reached:
+
+- ``USED`` a definition: a call bound to a function (its body ran, or a summary of a run of it
+  answered), a function's generic analysis, a method run (its class), a class read as a global (its
+  objects, class attributes and bases are the class's text; its bases are used with it). Its text
+  decides the analysis.
+- ``BOUND`` a name: a global name read that is not a class. Only whether it is a top-level function
+  decides the analysis -- a function read and only passed on (``build(Levit)`` to an unknown
+  ``build``) is never run, and one that is run is USED at the call.
+
+What a recorded analysis stands for carries its record, so that an analysis reusing it inherits it:
+a call summary (summaries.Summary.uses), a generic analysis (``Calls.generic_uses``), a class's
+template instance (``Calls.template_uses``), a kept incremental entry. Only definitions of a module
+whose findings are reported are recorded (the checked file); the other modules' sources are part
+of every key.
+
+Invariant D1: an analysis's record holds every definition whose text it read, directly or through
+what it reused, and every global name it read. Recording more than it read only costs reuse.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from ..core.values import Class, Function
+
+USED = "u:"
+BOUND = "b:"
+
+
+def top_name(qualname: str) -> str:
+    """The top-level definition a qualname lies in (``Attention.forward.<locals>.f`` -> ``Attention``)."""
+    return qualname.split(".", 1)[0]
+
+
+class Recorder:
+    """The records of the analyses in progress, innermost last; each ends in its caller's (D1).
+    Disabled (a run that keeps no analysis for a later one), it records nothing."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.stack: list[set] = []
+        self.enabled = enabled
+
+    @contextmanager
+    def recording(self) -> Iterator[set]:
+        record: set = set()
+        if not self.enabled:
+            yield record
+            return
+        self.stack.append(record)
+        try:
+            yield record
+        finally:
+            self.stack.pop()
+            if self.stack:
+                self.stack[-1] |= record
+
+    def note(self, dependency: str) -> None:
+        if self.stack:
+            self.stack[-1].add(dependency)
+
+    def note_all(self, record) -> None:
+        if self.stack and record:
+            self.stack[-1] |= record
+
+    def use(self, value: Function | Class) -> None:
+        """``value``'s text decides what is being analysed (a class's bases' with it)."""
+        if self.stack and value.module.reported:
+            self.stack[-1].add(USED + top_name(value.qualname))
+            if type(value) is Class:
+                for base in value.bases:
+                    if type(base) is Class:
+                        self.use(base)
+
+    def read(self, name: str, value) -> None:
+        """The code read global ``name`` of the checked module as ``value`` (None: unbound)."""
+        if self.stack:
+            if type(value) is Class:
+                self.use(value)
+            else:
+                self.stack[-1].add(BOUND + name)
+
+
+EMPTY: frozenset = frozenset()

@@ -508,3 +508,35 @@ def test_a_function_renamed_where_another_calls_it() -> None:
     both = renamed.replace("return helper(np.zeros((3, 3)))", "return helper2(np.zeros((3, 3)))")
     report = _rechecked(project, both)
     assert ("SC110", 9) in [(d.code, d.span.line) for d in report.diagnostics]
+
+
+def test_a_nested_function_keeps_its_signature_when_its_class_is_reused() -> None:
+    """A function defined in a method is made anew by each run of the method: its signature is the
+    one from the method's generic analysis (self's unknown sizes), kept with the reused class, not the
+    one from a call's closure (vit-pytorch's na_vit_nested_tensor.py, ``split_heads``)."""
+    source = textwrap.dedent('''
+        import torch
+        from torch import nn
+
+
+        class Attn(nn.Module):
+            def __init__(self, heads=8, dim_head=64):
+                super().__init__()
+                self.heads = heads
+                self.dim_head = dim_head
+
+            def forward(self, x):
+                def split_heads(t):
+                    return t.unflatten(-1, (self.heads, self.dim_head))
+                return split_heads(x)
+
+
+        def build():
+            return Attn(16, 64)(torch.zeros(2, 3, 1024))
+    ''')
+    edited = source.replace("return Attn(16, 64)", "probe = 1\n    return Attn(16, 64)")
+    project = Project(options=Options(notes=True), incremental=True)
+    _rechecked(project, source, "attn.py")
+    report = _rechecked(project, edited, "attn.py")
+    assert project.cache.last_reused == 2   # Attn's two methods
+    assert "16" not in report.signatures["Attn.forward.<locals>.split_heads"]

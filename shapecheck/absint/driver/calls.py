@@ -33,6 +33,7 @@ from .dependencies import Recorder
 from .incremental import Entry
 from .effects import fresh_receiver, record_effect
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
+from .signatures import signature_text
 from .summaries import KeyCache, Summary, call_key, held_names, holds_object, reads_hold, summarisable
 
 if TYPE_CHECKING:
@@ -71,9 +72,17 @@ class GenericResult:
     errors: set            # (line, column, code) of definite errors found without call context
     returns: Value
     preconditions: list
-    final_env: dict = field(default_factory=dict)   # parameters as refined by the body
+    # parameters as refined by the body (its other locals are no part of its result, and a closure
+    # among them would keep an editor from reusing the analysis: relocation.py)
+    final_env: dict = field(default_factory=dict)
     names: dict = field(default_factory=dict)
     signature: str | None = None   # its one-line signature, once printed (kept with cached results)
+
+
+def _parameters(fn: Function, env: dict) -> dict:
+    args = fn.node.args
+    names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg] if a is not None]
+    return {name: env[name] for name in names if name in env}
 
 
 def is_method(fn: Function) -> bool:
@@ -158,6 +167,10 @@ class Calls:
         self.recorder = Recorder(run.project.incremental)
         self.generic_uses: dict = {}   # Function -> what its generic analysis used
         self.template_uses: dict = {}  # Class -> what building its template instance used
+        # (path, qualname) -> the first function of that name defined in a generic analysis: the
+        # one whose signature a nested function has (signatures.function_signatures)
+        self.first_defined: dict = {}
+        self.restored_signatures: dict = {}   # qualname -> signature: nested functions of reused definitions
 
     @contextmanager
     def open_call(self):
@@ -193,6 +206,8 @@ class Calls:
     # -- the queue --------------------------------------------------------------------------------
     def schedule(self, item: Function | Class) -> None:
         self.pending.append(item)
+        if type(item) is Function and "<locals>" in item.qualname:
+            self.first_defined.setdefault((item.module.path, item.qualname), item)
 
     def drain(self) -> None:
         while self.pending:
@@ -252,28 +267,45 @@ class Calls:
             for name, member in cls.namespace.items():
                 if type(member) is Function and name != "__init__":
                     self.ensure_generic(member, receiver=inst)
-        if "." in cls.qualname:
-            return
+            if "." in cls.qualname:
+                return
+            nested = self._nested_signatures(cls.module, cls.node.name)
         methods = [m for m in cls.namespace.values() if type(m) is Function]
         results = {m.qualname: self.generic[m] for m in methods if m in self.generic}
         if len(results) == len(methods):
-            self._save(cls.module, cls.node.name, results, inst, methods, used)
+            self._save(cls.module, cls.node.name, results, inst, methods, used, nested)
 
     # -- the incremental cache --------------------------------------------------------------------
     def _replay(self, entry: Entry) -> None:
         self.run.incremental.reused += len(entry.results)
+        self.restored_signatures.update(entry.nested)
         for d in entry.diagnostics:
             self.run.findings.emit(d)
         self.run.findings.notes.extend(entry.notes)
 
-    def _save(self, module, top_name: str, results: dict, template: Instance | None, fns, used: set) -> None:
+    def _save(self, module, top_name: str, results: dict, template: Instance | None, fns, used: set,
+              nested: dict) -> None:
         diags: dict = {}
         notes: list = []
         for fn in fns:
             d, n = self.windows.get(fn, ((), ()))
             diags.update(dict.fromkeys(d))
             notes.extend(n)
-        self.run.incremental.save(module, top_name, results, template, list(diags), notes, frozenset(used))
+        self.run.incremental.save(module, top_name, results, template, list(diags), notes, frozenset(used), nested)
+
+    def _nested_signatures(self, module: ModuleInfo, top_name: str) -> dict:
+        """The signatures of the functions defined inside a top-level definition, each from the
+        function its generic analysis defined (analysed now, not later in the queue: a reuse of the
+        definition replays them, as no analysis of it defines them then)."""
+        prefix = top_name + "."
+        out = {}
+        for (path, qualname), fn in list(self.first_defined.items()):
+            if path == module.path and qualname.startswith(prefix):
+                self.ensure_generic(fn)
+                text = signature_text(self.run, fn)
+                if text is not None:
+                    out[qualname] = text
+        return out
 
     # -- functions --------------------------------------------------------------------------------
     def ensure_generic(self, fn: Function, receiver: Value | None = None, stack: tuple = ()) -> GenericResult | None:
@@ -295,11 +327,13 @@ class Calls:
                 recorder.note_all(entry.uses)
                 self._replay(entry)
                 return self.generic[fn]
+        top_level = _top_level(fn)
         with recorder.recording() as used:
             result = self._analyse_generic(fn, receiver, stack)
+            nested = self._nested_signatures(fn.module, fn.node.name) if top_level else {}
         self.generic_uses[fn] = frozenset(used)
-        if result is not None and _top_level(fn):
-            self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn], used)
+        if top_level:
+            self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn], used, nested)
         return result
 
     def _analyse_generic(self, fn: Function, receiver: Value | None, stack: tuple) -> GenericResult:
@@ -339,7 +373,7 @@ class Calls:
             found = {(d.span.line, d.span.column, d.code) for d in findings.diagnostics[diags_before:]
                      if d.severity == "error"}
             result = GenericResult(found | silent, join_returns(self.run.fresh, frame.returns),
-                                   frame.preconditions, dict(frame.env), frame.names)
+                                   frame.preconditions, _parameters(fn, frame.env), frame.names)
             self.generic[fn] = result
             self.blind[fn] = findings.generic_unknown - blind
             self.windows[fn] = (findings.diagnostics[diags_before:], findings.notes[notes_before:])

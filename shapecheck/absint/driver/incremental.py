@@ -23,7 +23,7 @@ import ast
 import hashlib
 import re
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...report.diagnostics import ShapeNote, Span
@@ -51,6 +51,7 @@ class Entry:
     uses: frozenset = frozenset()   # what its analysis used of the module (dependencies.py)
     digest: str = ""                # those definitions' texts then (ModuleKeys.digest)
     layout: dict | None = None      # the module's definitions then: name -> (first line, last line)
+    nested: dict = field(default_factory=dict)   # qualname -> signature of the functions defined inside
 
     def shifted(self, path: str, layout: dict, name: str) -> "Entry":
         """The entry of definition ``name`` where the module's definitions now lie (``layout``). Its
@@ -291,14 +292,14 @@ class IncrementalCache:
         return entry.shifted(module.path, self.keys[module].lines, top_name) if entry is not None else None
 
     def save(self, module: ModuleInfo, top_name: str, results: dict, template: Instance | None, diags: list,
-             notes: list, uses: frozenset) -> None:
+             notes: list, uses: frozenset, nested: dict) -> None:
         key = self.key(module, top_name)
         if key is None:
             return
         keys = self.keys[module]
         span = keys.lines[top_name]
         diags, notes = within(span, diags, notes, module.path)
-        entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines)
+        entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines, nested)
         entry = entry.frozen(self._module_opaques())
         if entry is not None:
             store(self.entries, key, entry)

@@ -77,12 +77,26 @@ def signature_text(analysis: "Analysis", fn: Function) -> str | None:
 
 
 def function_signatures(analysis: "Analysis", module: ModuleInfo) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for fn in analysis.calls.generic:
+    """Each function's signature by qualname. A nested function is made anew by each run of its
+    enclosing body, a call's closure holding that call's values (``self.heads`` 16, not the template's
+    unknown): its signature is the one its enclosing function's generic analysis defined first,
+    else, where that analysis was reused from an earlier run, the one kept with it; only a function
+    no generic analysis defined takes its first closure's."""
+    calls = analysis.calls
+    chosen: dict[str, Function] = {}
+    for fn in calls.generic:
         if fn.module is module:
-            text = signature_text(analysis, fn)
-            if text is not None:
-                out[fn.qualname] = text
+            chosen.setdefault(fn.qualname, fn)
+    first = {qualname: fn for (path, qualname), fn in calls.first_defined.items()
+             if path == module.path and fn in calls.generic}
+    out: dict[str, str] = {}
+    for qualname, fn in {**chosen, **first}.items():
+        kept = calls.restored_signatures.get(qualname)
+        text = kept if kept is not None and qualname not in first else signature_text(analysis, fn)
+        if text is not None:
+            out[qualname] = text
+    for qualname, text in calls.restored_signatures.items():
+        out.setdefault(qualname, text)
     return out
 
 

@@ -23,6 +23,7 @@ naming the construct and its line.
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import math
 import os
@@ -41,10 +42,10 @@ from shapecheck.subst.names import Name
 from . import graph as G
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes, reduction_dtype, with_constant
 from .guards import PYTHON_OPS, Guards, ScalarGuard
-from .sources import outside_of, read_names, unknown_name
+from .sources import analysis_source, outside_of, read_names, unknown_name
 from .sources import source_of as _source_of
 from .sources import source_of_code as _source_of_code
-from .ops import IRTypeError, infer_type, reshape_to
+from .ops import OPS, IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
 __all__ = ["trace", "trace_guarded", "TraceError", "ShapeError", "read_function", "with_module_imports",
@@ -55,6 +56,17 @@ ShapeSpec = Union[str, Sequence[Union[int, str]]]
 
 class TraceError(ValueError):
     """The function uses a construct outside the supported subset (the message names it)."""
+
+
+def in_callee(exc: TraceError, helper, call: ast.Call) -> TraceError:
+    """An error inside an inlined function, told at its caller's line with the callee named; told
+    once, at the outermost call on that line, however deep the calls nest."""
+    message = str(exc)
+    if message.startswith(f"line {call.lineno}: in "):
+        return exc
+    told = copy.copy(exc)   # of its own kind: a shape error in a callee is still the ValueError NumPy raises
+    told.args = (f"line {call.lineno}: in {helper.node.name}() ({os.path.basename(helper.file)}): {message}",)
+    return told
 
 
 class ShapeError(TraceError):
@@ -88,8 +100,9 @@ DTYPE_NAMES = {**{str(dtype): code for code, dtype in CODES.items()}, "bool_": "
 _UNARY = {**{n: n for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "abs", "log1p", "expm1",
                             "floor", "ceil")},
           "negative": "neg", "absolute": "abs"}
-_MATH = {"exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh", "sqrt": "sqrt",
-         "log1p": "log1p", "expm1": "expm1", "fabs": "abs"}   # math's float functions, as ufuncs
+# Python's ``math`` functions of one float, as IR ufuncs: the one table both front ends read
+MATH_UFUNCS = {"exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh",
+               "sqrt": "sqrt", "log1p": "log1p", "expm1": "expm1", "erf": "erf", "fabs": "abs"}
 _BINARY_FUNCS = {"maximum": "maximum", "minimum": "minimum", "power": "pow", "add": "add",
                  "subtract": "sub", "multiply": "mul", "divide": "div", "true_divide": "div"}
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.Pow: "pow",
@@ -131,8 +144,8 @@ def trace_guarded(fn_or_source: Union[str, Callable], func_name: str | None = No
     (``ir.guards``: the sizes a symbolic module is exact for, its Python scalars' inputs);
     ``big`` names the weak arguments that are Python ints beyond int64."""
     source, defs, func_name = read_function(fn_or_source, func_name)
-    check_shapes(source, func_name, shapes)
     outside = outside_of(fn_or_source)
+    check_shapes(analysis_source(source, outside), func_name, shapes)
     tracer = _Tracer(defs, dtypes or {}, default_dtype, weak, big, outside.numbers, outside.arrays, outside.helpers)
     module = tracer.entry(defs[func_name], shapes)
     scalars = sorted(tracer.scalars, key=lambda guard: not guard.input)   # the inputs first, in order
@@ -559,8 +572,7 @@ class _Tracer:
             try:
                 return self.inline_call(helper.node, node, env, callee.numbers)
             except TraceError as exc:
-                raise TraceError(f"line {node.lineno}: in {helper.node.name}() "
-                                 f"({os.path.basename(helper.file)}): {exc}") from None
+                raise in_callee(exc, helper, node) from None
             finally:
                 self.helpers = outer
         if isinstance(func, ast.Name) and func.id in ("len", "float", "int", "max", "min") and not kwargs:
@@ -579,15 +591,18 @@ class _Tracer:
                 raise TraceError(f"line {node.lineno}: math.{name}{tuple(args)}: {exc}") from None
             if type(value) in (int, float, bool):
                 return value
-        if name not in _MATH or len(args) != 1:
+        if name not in MATH_UFUNCS or len(args) != 1:
             raise TraceError(f"line {node.lineno}: unsupported call math.{name} (of these arguments)")
+        if MATH_UFUNCS[name] not in OPS:   # the array IR has no such ufunc; loop code computes it
+            raise TraceError(f"line {node.lineno}: math.{name} is compiled in loop code (element by element), "
+                             "not in whole-array code")
         (x,) = args
         if not isinstance(x, Tensor):   # a symbolic size
             raise TraceError(f"line {node.lineno}: math.{name} of a symbolic size is not compiled "
                              "(give the shape, or compute it with NumPy)")
         if x.type.rank:
             raise TraceError(f"line {node.lineno}: math.{name} takes numbers, not arrays (np.{name} works on arrays)")
-        out = self.ufunc(_MATH[name], [self.as_dtype(x, "f64", node)], node)
+        out = self.ufunc(MATH_UFUNCS[name], [self.as_dtype(x, "f64", node)], node)
         return replace(out, weak=True, value=None)
 
     def builtin(self, name: str, args: list, node) -> Any:

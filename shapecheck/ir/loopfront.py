@@ -74,10 +74,10 @@ from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array,
                          reads_memory, show_shape, at_least)
-from .frontend import (DTYPE_NAMES, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe, line_of, parse_shape,
-                       read_function)
+from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe,
+                       in_callee, line_of, parse_shape, read_function)
 from .passes.fold import fold_kernel
-from .sources import Helper, outside_of, unknown_name
+from .sources import Helper, analysis_source, outside_of, unknown_name
 
 __all__ = ["trace_loops", "uses_loops"]
 
@@ -108,9 +108,9 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     """The loop module of a Numba-style function for these argument shapes and dtypes (codes
     ``f32 f64 i32 i64 bool``; default f64); ``weak`` names arguments that are Python scalars."""
     source, defs, func_name = read_function(fn_or_source, func_name)
-    check_shapes(source, func_name, shapes)
-    fn = _ranges_of_iterations(defs[func_name])
     outside = outside_of(fn_or_source)
+    check_shapes(analysis_source(source, outside), func_name, shapes)
+    fn = _ranges_of_iterations(defs[func_name])
     var_types: dict[str, tuple[str, bool]] = {}
     groups: dict[str, frozenset] = {}
     for _ in range(_MAX_RETYPES):
@@ -136,9 +136,7 @@ class _Loop:
 
 # --- the tracer ------------------------------------------------------------------------------
 
-_MATH = {"exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh",
-         "sqrt": "sqrt", "log1p": "log1p", "expm1": "expm1", "erf": "erf", "fabs": "abs",
-         "absolute": "abs", "abs": "abs"}
+_MATH = {**MATH_UFUNCS, "absolute": "abs", "abs": "abs"}   # and NumPy's spellings of |x|
 _ROUNDING = {"floor": "floor", "ceil": "ceil"}   # math.floor gives an int, np.floor a float
 _CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "newaxis": None}
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "floordiv",
@@ -1203,10 +1201,7 @@ class _KernelTracer(ArrayCode):
         try:
             return self.inlined_body(fn, local, node)
         except TraceError as exc:
-            message = str(exc)
-            raise TraceError(message if message.startswith(f"line {node.lineno}: in ") else
-                             f"line {node.lineno}: in {fn.name}() ({os.path.basename(helper.file)}): {message}") \
-                from None
+            raise in_callee(exc, helper, node) from None
         finally:
             self.helpers, self.inlining = outer, self.inlining - 1
 

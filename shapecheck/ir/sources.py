@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 __all__ = ["remember_source", "source_of", "source_of_code", "read_names", "Outside", "outside_of", "unknown_name",
-           "Helper"]
+           "Helper", "analysis_source"]
 
 # code object -> its file's lines when ``jit`` wrapped the function (``remember_source``).
 _SNAPSHOTS: dict = {}
@@ -147,3 +147,40 @@ def _definition(code) -> ast.FunctionDef | None:
         return None
     defs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == code.co_name]
     return defs[0] if len(defs) == 1 else None
+
+
+def analysis_source(source: str, outside: Outside) -> str:
+    """``source`` (the traced function at its file's lines) followed by what it reads from outside,
+    as module-level text the shape analyser can read: each number as an assignment, each called
+    function's definition under the name the code calls it by, and what those call in turn, so a
+    shape error inside a callee is proved (and raised as NumPy's ValueError) before any tracing.
+    A name bound to two different things along the way (two modules' ``N`` or ``helper``) is left
+    out: unknown to the analyser, never the wrong one."""
+    bound: dict[str, str] = {}
+    clashes: set[str] = set()
+
+    def bind(name: str, text: str) -> None:
+        if bound.get(name, text) != text:
+            clashes.add(name)
+        bound.setdefault(name, text)
+
+    for name, value in outside.numbers.items():
+        bind(name, f"{name} = {value!r}")
+    seen: set = set()
+    pending = list(outside.helpers.items())
+    while pending:
+        name, helper = pending.pop()
+        # undecorated: a jitted callee is the function it wraps (the analyser treats decorators as unknown)
+        text = ast.unparse(ast.FunctionDef(**{**vars(helper.node), "decorator_list": []}))
+        if name != helper.node.name:   # `from m import f as g`, `g = jit(f)`
+            text += f"\n{name} = {helper.node.name}"
+        bind(name, text)
+        if helper.fn.__code__ not in seen:
+            seen.add(helper.fn.__code__)
+            callee = outside_of(helper.fn)
+            pending += callee.helpers.items()
+            for number, value in callee.numbers.items():
+                bind(number, f"{number} = {value!r}")
+    # a clash may hide behind an alias line too: drop every text that binds a clashing name
+    kept = [text for name, text in sorted(bound.items()) if name not in clashes]
+    return source.rstrip("\n") + "\n\n\n" + "\n\n\n".join(kept) + "\n" if kept else source

@@ -211,3 +211,41 @@ def test_math_computes_in_double_and_gives_python_floats(fn, args):
     for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
         np.testing.assert_allclose(g, w, rtol=1e-15 if np.asarray(w).dtype == np.float64 else 1e-7)
         assert np.asarray(g).dtype == np.asarray(w).dtype
+
+
+def project(a, w):
+    return a @ w
+
+
+def projected(x, w):
+    return np.tanh(project(x, w))
+
+
+def projected_rows(x, w):
+    out = np.empty(x.shape[0])
+    for i in range(x.shape[0]):
+        out[i] = project(x, w)[i, 0]
+    return out
+
+
+@pytest.mark.parametrize("fn", [projected, projected_rows], ids=lambda f: f.__name__)
+def test_a_shape_error_inside_a_callee_is_numpys_value_error_at_the_call(fn):
+    x, w = np.ones((3, 4)), np.ones((5, 2))
+    with pytest.raises(ValueError):
+        fn(x, w)   # what Python with NumPy does
+    line = fn.__code__.co_firstlineno + (1 if fn is projected else 3)
+    with pytest.raises(ValueError, match=rf"line {line}: call to project\(\) fails: matmul.*\(3, 4\).*\(5, 2\)") as got:
+        shapecheck.jit(fn)(x, w)
+    assert not isinstance(got.value, UnsupportedError)
+
+
+def test_the_analyser_reads_callees_and_numbers_but_never_a_name_bound_twice():
+    from shapecheck.ir.sources import Helper, Outside, analysis_source, outside_of
+    text = analysis_source("def f(x):\n    return g(x)\n", outside_of(projected))
+    assert "def project(a, w):" in text and text.startswith("def f(x):\n    return g(x)\n")
+    one, other = outside_of(projected).helpers["project"], outside_of(gaps).helpers["dist"]
+    clash = Outside(numbers={"K": 2}, helpers={"project": one, "p": Helper(other.node, other.fn)})
+    assert "K = 2" in analysis_source("", clash) and "p = dist" in analysis_source("", clash)
+    # `dist`'s own helpers bring a number SOFT; a caller's SOFT of another value is a clash: neither is read
+    clashing = Outside(numbers={"SOFT": 0.5}, helpers={"dist": Helper(other.node, other.fn)})
+    assert "SOFT =" not in analysis_source("", clashing) and "def dist(a, b, eps=0.0):" in analysis_source("", clashing)

@@ -72,8 +72,10 @@ _ZERO_DIVISION = {(op, floating): Fault(ZeroDivisionError, _python_says(fn, 1.0 
                   for op, fn in (("div", operator.truediv), ("floordiv", operator.floordiv), ("mod", operator.mod))
                   for floating in (False, True)}
 # A max or min over no elements (NumPy's words, ``numpy/core/_methods.py``'s ufunc reduce).
-_EMPTY_REDUCTION = {kind: Fault(ValueError, f"zero-size array to reduction operation {name} which has no identity")
-                    for kind, name in (("max", "maximum"), ("min", "minimum"))}
+_EMPTY_REDUCTION = {**{kind: Fault(ValueError, f"zero-size array to reduction operation {name} which has no identity")
+                       for kind, name in (("max", "maximum"), ("min", "minimum"))},
+                    **{kind: Fault(ValueError, f"attempt to get {kind} of an empty sequence")
+                       for kind in ("argmax", "argmin")}}
 FAULTS: tuple[Fault, ...] = (
     Fault(IndexError, "index %lld is out of bounds for axis %lld with size %lld"),
     *_BROADCASTS.values(),
@@ -107,7 +109,7 @@ def zero_division_kind(op: str, floating: bool) -> int:
 
 
 def empty_reduction_kind(kind: str) -> int:
-    """The kind of NumPy's ValueError for a ``max``/``min`` reduction over no elements."""
+    """The kind of NumPy's ValueError for a ``max``/``min``/``argmax``/``argmin`` over no elements."""
     return FAULTS.index(_EMPTY_REDUCTION[kind]) + 1
 
 

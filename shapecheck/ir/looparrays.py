@@ -131,7 +131,9 @@ def is_array(value: Any) -> bool:
     return isinstance(value, (ArrayExpr, Rotating)) or (isinstance(value, Array) and len(value.fixed) < len(value.shape))
 
 
-REDUCTIONS = {"sum": "sum", "max": "max", "min": "min", "mean": "mean", "amax": "max", "amin": "min"}
+REDUCTIONS = {"sum": "sum", "max": "max", "min": "min", "mean": "mean", "amax": "max", "amin": "min",
+              "argmax": "argmax", "argmin": "argmin"}
+_ARG_REDUCTIONS = {"argmax": "gt", "argmin": "lt"}   # the index of the first element beating all before it
 _REDUCE_UFUNC = {"sum": "add", "mean": "add", "max": "maximum", "min": "minimum"}
 
 
@@ -328,15 +330,10 @@ class ArrayCode:
         source = self.elements(value)
         if source is None:
             raise self.error(node, f"{ast.unparse(node)!r}: expected an array")
-        if kind in ("max", "min"):
-            # No identity: NumPy raises over no elements. Checked where the reduction runs (a
-            # branch not taken never raises), and before its first element is read.
-            empty = [L.Compare("le", size_expr(d), L.Const(0, I)) for d in source.shape if type(d) is not int]
-            bad: L.Expr | None = L.Const(True, "bool") if any(d == 0 for d in source.shape) else None
-            for test in ([] if bad is not None else empty):
-                bad = test if bad is None else L.Binary("or", bad, test)
-            if bad is not None:
-                self.fault_if(bad, faults.empty_reduction_kind(kind), ())
+        if kind in ("max", "min", "argmax", "argmin"):
+            self.require_elements(source, kind)
+        if kind in _ARG_REDUCTIONS:
+            return self.arg_reduce(kind, source)
         dtype = dtype or reduction_dtype(kind, source.dtype)
         acc = self.fresh(kind)
         self.prelude.append(L.Let(acc, dtype, cast(L.Const(0, "i64"), dtype)))
@@ -357,6 +354,40 @@ class ArrayCode:
         for size in source.shape:
             count = L.Binary("mul", count, size_expr(size))
         return self.ufunc("div", [Scalar(L.Var(acc, dtype)), Scalar(cast(count, "i64"))], node)
+
+    def require_elements(self, source: ArrayExpr, kind: str) -> None:
+        """No identity: NumPy raises over no elements. Checked where the reduction runs (a branch
+        not taken never raises), and before its first element is read."""
+        empty = [L.Compare("le", size_expr(d), L.Const(0, I)) for d in source.shape if type(d) is not int]
+        bad: L.Expr | None = L.Const(True, "bool") if any(d == 0 for d in source.shape) else None
+        for test in ([] if bad is not None else empty):
+            bad = test if bad is None else L.Binary("or", bad, test)
+        if bad is not None:
+            self.fault_if(bad, faults.empty_reduction_kind(kind), ())
+
+    def arg_reduce(self, kind: str, source: ArrayExpr) -> Scalar:
+        """``np.argmax``/``argmin`` without an axis: the flat (C-order) index of the first extreme
+        element, an int64; a NaN is the extreme of all (NumPy returns the first NaN's index)."""
+        best, at, element = self.fresh(kind), self.fresh(f"{kind}_at"), self.fresh("element")
+        dtype = source.dtype
+        self.prelude += [L.Let(best, dtype, cast(L.Const(0, "i64"), dtype)), L.Let(at, I, L.Const(0, I)),
+                         L.Let(element, dtype, cast(L.Const(0, "i64"), dtype))]
+        names = tuple(self.fresh(f"r{axis}") for axis in range(len(source.shape)))
+        idx = tuple(L.Var(n, I) for n in names)
+        flat: L.Expr = L.Const(0, I)
+        for index, size in zip(idx, source.shape):   # Horner: ((r0 * s1 + r1) * s2 + r2)...
+            flat = L.Binary("add", L.Binary("mul", flat, size_expr(size)), index)
+        value, held = L.Var(element, dtype), L.Var(best, dtype)
+        beats: L.Expr = L.Compare(_ARG_REDUCTIONS[kind], value, held)
+        if dtype in L.FLOAT_DTYPES:   # the first NaN wins, and nothing beats it
+            beats = L.Binary("or", beats, L.Binary("and", L.Compare("ne", value, value), L.Compare("eq", held, held)))
+        stmt: L.Stmt = L.If(beats, (L.Assign(best, value), L.Assign(at, flat)))
+        body: tuple = (L.Assign(element, source.element(idx).expr), stmt)
+        for name, size in reversed(list(zip(names, source.shape))):
+            body = (L.For(name, L.Const(0, I), size_expr(size), 1, body),)
+        first = source.element(tuple(L.Const(0, I) for _ in source.shape)).expr
+        self.pending += [L.Assign(best, first), L.Assign(at, L.Const(0, I)), *body]
+        return Scalar(L.Var(at, I))
 
     def dot(self, a: Any, b: Any, node) -> Scalar:
         """``np.dot`` of two vectors: the sum of products, in the products' dtype (as NumPy)."""

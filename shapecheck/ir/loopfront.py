@@ -24,7 +24,8 @@ Supported:
   argument's range is not) is checked where it is evaluated, unlike Numba: out of range, the
   kernel records it in a fault buffer (``Program.fault``), leaves every loop and the call
   raises NumPy's ``IndexError`` (never a write or read outside the array);
-- ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``;
+- ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``; reductions of
+  arrays (``sum mean max min``, and ``argmin argmax``: the flat index of the first extreme, NaN first);
   ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions and constants
   (``math.pi``, ``np.inf``...); numbers from the module's globals and the closure (frozen);
 - calls of other functions (plain or jitted, from the globals or closure: inlined, each

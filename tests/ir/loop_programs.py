@@ -19,6 +19,7 @@ _SIMPLE = [
     "s += x[{c}] * x[-{c1}]",
     "out[a:b] = 2.0",
     "s += np.sum(x[a:b])",
+    "s += np.argmax(x[a:b]) - x[i:i + 3].argmin()",   # no elements: NumPy's ValueError
     "out[i:i + 2] = y",
     "out[a:b] = x[a:b] * 0.5",
     "k = idx[i] + a",

@@ -7,7 +7,7 @@ arrays rebound inside loops and read before the rebinding (``w = v * c; v = w * 
 made in a loop and bound again in the same body (``p = m @ v`` twice), element
 writes into a rebound array, reductions and matmuls of it, scalar accumulators of two kinds,
 ``if``/``else`` and ``and``/``or`` conditions, ``break``/``continue``, ``while`` counters, integer
-``//`` and ``%``, slice writes, calls of other functions (inlined) and ``math``, and the loop
+``//`` and ``%``, ``argmin``/``argmax``, slice writes, calls of other functions (inlined) and ``math``, and the loop
 forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``), slices of a
 name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``). Not in it: a slice of such a name
 written (refused by name)."""
@@ -48,6 +48,7 @@ _BODY = [
     "out[1:] = out[:-1] * 0.5 + v[1:]",
     "s += v[1:].sum() - v[:-1].max() + v[::-1].sum()",
     "s += clip(v[i], {c})",
+    "t += np.argmax(v[i:]) - m[i].argmin()\n{ind}s += v[v.argmin()]",
 ]
 
 _LOOPS = [

@@ -270,18 +270,18 @@ class ArrayCode:
         """``target = value`` for a target with fewer indices than its array's rank, or slices:
         NumPy's assignment, the value broadcast to the view (a number fills it)."""
         base = self.expr(target.value, env)
-        if isinstance(base, Rotating):
-            raise self.error(target, f"{base.python_name!r} is rebound inside a loop: write its elements "
-                                     f"one at a time ({base.python_name}[i, ...] = v)")
-        if not isinstance(base, Array):
+        if not isinstance(base, (Array, Rotating)):
             raise self.error(target, f"{ast.unparse(target.value)!r} is not an array")
         items = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
-        return self.store_into(base, self.elements(self.selection(base, items, env, target)), value, node)
+        # of a rotating name (double buffering: v[1:-1] = ...; u, v = v, u): the view its arrays
+        # (one shape) select, written in the one it holds when the statement runs
+        shaped = base.arrays[0] if isinstance(base, Rotating) else base
+        return self.store_into(base, self.elements(self.selection(shaped, items, env, target)), value, node)
 
-    def store_into(self, base: Array, view: ArrayExpr, value: Any, node) -> list:
+    def store_into(self, base: Array | Rotating, view: ArrayExpr, value: Any, node) -> list:
         """Loops writing ``value`` (broadcast) to every element of ``view``, a view of ``base``."""
-        if base.is_input:
-            self.written_inputs.add(base.name)
+        written = base.arrays if isinstance(base, Rotating) else [base]
+        self.written_inputs.update(array.name for array in written if array.is_input)
         source = self.elements(value)
         if source is None:
             number = self.scalar(value, node)
@@ -297,12 +297,14 @@ class ArrayCode:
         idx = tuple(L.Var(n, I) for n in names)
         destination = view.element(idx).expr            # a Load of the target element
         element = source.element(_assigned_index(idx, source.shape, view.shape)).expr
-        overlapping = [load for load in _loads(element) if load.buffer == base.name]
+        targets = {array.name for array in written}
+        overlapping = [load for load in _loads(element) if load.buffer in targets]
         if any(load.indices != destination.indices for load in overlapping):
             # reads the target elsewhere (x[1:] = x[:-1]): NumPy buffers the value; so do we
             temp = self.materialize(source, node, "tmp")
             element = L.Load(temp.name, _assigned_index(idx, source.shape, view.shape), temp.dtype)
-        stmt: L.Stmt = L.Store(base.name, destination.indices, cast(element, base.dtype))
+        stmt: L.Stmt = base.store(destination.indices, cast(element, base.dtype)) if isinstance(base, Rotating) else \
+            L.Store(base.name, destination.indices, cast(element, base.dtype))
         for name, size in reversed(list(zip(names, view.shape))):
             stmt = L.For(name, L.Const(0, I), size_expr(size), 1, (stmt,))
         return [stmt]

@@ -688,8 +688,10 @@ class _KernelTracer(ArrayCode):
         matrix, ``x[:, j]``)."""
         base = self.expr(target.value, env)
         items = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
-        return not isinstance(base, Array) or \
-            (len(base.fixed) + len(items) >= len(base.shape) and not any(isinstance(i, ast.Slice) for i in items))
+        if not isinstance(base, (Array, Rotating)):
+            return True
+        fixed = len(base.fixed) if isinstance(base, Array) else 0
+        return fixed + len(items) >= len(base.shape) and not any(isinstance(i, ast.Slice) for i in items)
 
     def is_variable(self, name: str, value: Any) -> bool:
         """A name held in a scalar variable: assigned a run-time value, or assigned more than
@@ -989,8 +991,8 @@ class _KernelTracer(ArrayCode):
         rotating = self.expr(node.value, env)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if any(isinstance(i, ast.Slice) for i in items) or len(items) != len(rotating.shape):
-            raise self.error(node, f"{rotating.python_name!r} is rebound inside a loop: write one element "
-                                   f"of it ({len(rotating.shape)} indices) or all of it (a slice of it is read only)")
+            raise self.error(node, f"{ast.unparse(node)!r} is not one element of {rotating.python_name!r} "
+                                   f"({len(items)} of {len(rotating.shape)} indices)")
         array = self.indexed(rotating.arrays[0], items, env, node)   # one shape: one set of indices
         return rotating, array.fixed
 

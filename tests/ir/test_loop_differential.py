@@ -9,8 +9,7 @@ writes into a rebound array, reductions and matmuls of it, scalar accumulators o
 ``if``/``else`` and ``and``/``or`` conditions, ``break``/``continue``, ``while`` counters, integer
 ``//`` and ``%``, ``argmin``/``argmax``, slice writes, calls of other functions (inlined) and ``math``, and the loop
 forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``), slices of a
-name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``). Not in it: a slice of such a name
-written (refused by name)."""
+name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``)."""
 
 from __future__ import annotations
 
@@ -49,6 +48,8 @@ _BODY = [
     "s += v[1:].sum() - v[:-1].max() + v[::-1].sum()",
     "s += clip(v[i], {c})",
     "t += np.argmax(v[i:]) - m[i].argmin()\n{ind}s += v[v.argmin()]",
+    "v[1:] = v[:-1] * 0.5 + v[1:]",
+    "v[:i] = x[:i] - v[:i]",
 ]
 
 _LOOPS = [

@@ -210,3 +210,39 @@ def read_slices_of_a_rebound_name(x, y):
 
 def test_slices_of_a_name_rebound_in_a_loop_are_read_from_the_array_it_holds():
     test_iteration_matches_python(read_slices_of_a_rebound_name, (X, X[::-1].copy()))
+
+
+def jacobi(u0, steps):
+    u = u0.copy()
+    v = np.empty_like(u)
+    for _ in range(steps):   # double buffering: write the interior of one array from the other, swap
+        v[1:-1] = 0.5 * (u[2:] + u[:-2])
+        v[0], v[-1] = u[0], u[-1]
+        u, v = v, u
+    return u
+
+
+def shifted_in_place(x, y):
+    v = x.copy()
+    for i in range(x.shape[0]):
+        v = v * 0.5 + y
+        v[1:] = v[:-1] + v[1:]   # reads the target elsewhere: buffered, as NumPy
+        v[:i] = 0.0
+    return v
+
+
+def rows_of_a_swapped_matrix(m):
+    a = m.copy()
+    b = np.zeros_like(m)
+    for _ in range(3):
+        for i in range(m.shape[0]):
+            b[i] = a[i] * 0.5 + a[i - 1]   # a row of a rotating name written whole
+        a, b = b, a
+    return a
+
+
+def test_slices_of_a_name_rebound_in_a_loop_are_written_in_the_array_it_holds():
+    for steps in (0, 1, 4):
+        test_iteration_matches_python(jacobi, (X, steps))
+    test_iteration_matches_python(shifted_in_place, (X, X[::-1].copy()))
+    test_iteration_matches_python(rows_of_a_swapped_matrix, (np.arange(12.0).reshape(4, 3),))

@@ -23,6 +23,7 @@ naming the construct and its line.
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
 import inspect
 import math
@@ -49,7 +50,7 @@ from .ops import OPS, IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
 __all__ = ["trace", "trace_guarded", "TraceError", "ShapeError", "read_function", "with_module_imports",
-           "check_shapes", "parse_shape", "DTYPE_NAMES", "NEGATIVE_SIDE", "describe", "line_of"]
+           "check_shapes", "analysed_on_failure", "parse_shape", "DTYPE_NAMES", "NEGATIVE_SIDE", "describe", "line_of"]
 
 ShapeSpec = Union[str, Sequence[Union[int, str]]]
 
@@ -145,9 +146,9 @@ def trace_guarded(fn_or_source: Union[str, Callable], func_name: str | None = No
     ``big`` names the weak arguments that are Python ints beyond int64."""
     source, defs, func_name = read_function(fn_or_source, func_name)
     outside = outside_of(fn_or_source)
-    check_shapes(analysis_source(source, outside), func_name, shapes)
     tracer = _Tracer(defs, dtypes or {}, default_dtype, weak, big, outside.numbers, outside.arrays, outside.helpers)
-    module = tracer.entry(defs[func_name], shapes)
+    with analysed_on_failure(source, outside, func_name, shapes):
+        module = tracer.entry(defs[func_name], shapes)
     scalars = sorted(tracer.scalars, key=lambda guard: not guard.input)   # the inputs first, in order
     return module, Guards(tuple(tracer.sizes), tuple(scalars))
 
@@ -206,6 +207,20 @@ def read_function(fn_or_source: Union[str, Callable], func_name: str | None = No
 # The tracer unrolls nothing the analyser would need exact per-iteration shapes for, and only
 # proved errors matter here: no unrolling (a k-means nest of 16 x 8 iterations cost 30 ms).
 _CHECK_OPTIONS = Options(unroll=False)
+
+
+@contextlib.contextmanager
+def analysed_on_failure(source: str, outside, func_name: str, shapes: Mapping[str, ShapeSpec]):
+    """A trace that fails is explained by the analyser when it proves a shape error (the failing
+    operation, both shapes, in the user's names, at the file's line: NumPy's exception), else by
+    the tracer. Only then: a trace that succeeds has checked every shape itself (exact IR types;
+    in loop code, what it cannot prove is checked where it runs, as NumPy checks it), and the
+    analysis was a fifth of a kernel's compile time."""
+    try:
+        yield
+    except TraceError:
+        check_shapes(analysis_source(source, outside), func_name, shapes)
+        raise
 
 
 def check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -> None:

@@ -75,7 +75,7 @@ from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array,
                          reads_memory, show_shape, at_least)
-from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, check_shapes, describe,
+from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
                        in_callee, line_of, parse_shape, read_function)
 from .passes.fold import fold_kernel
 from .sources import Helper, analysis_source, outside_of, unknown_name
@@ -110,18 +110,25 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     ``f32 f64 i32 i64 bool``; default f64); ``weak`` names arguments that are Python scalars."""
     source, defs, func_name = read_function(fn_or_source, func_name)
     outside = outside_of(fn_or_source)
-    check_shapes(analysis_source(source, outside), func_name, shapes)
     fn = _ranges_of_iterations(defs[func_name])
     var_types: dict[str, tuple[str, bool]] = {}
     groups: dict[str, frozenset] = {}
-    for _ in range(_MAX_RETYPES):
-        kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), outside.numbers,
-                               outside.arrays, outside.helpers)
-        module = kernel.run()
-        if not kernel.widened and kernel.next_groups == groups:
-            return module   # every variable kept the dtype it was declared with: the trace stands
-        var_types, groups = kernel.var_types, kernel.next_groups
-    raise TraceError(f"line {fn.lineno}: the dtypes of {fn.name}'s variables do not settle")
+    with analysed_on_failure(source, outside, func_name, shapes):
+        for _ in range(_MAX_RETYPES):
+            kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), outside.numbers,
+                                   outside.arrays, outside.helpers)
+            module = kernel.run()
+            if not kernel.widened and kernel.next_groups == groups:
+                break   # every variable kept the dtype it was declared with: the trace stands
+            var_types, groups = kernel.var_types, kernel.next_groups
+        else:
+            raise TraceError(f"line {fn.lineno}: the dtypes of {fn.name}'s variables do not settle")
+    if kernel.checks:
+        # What the tracer could not prove it checks at run time, in NumPy's words but without a
+        # line; where the analyser proves such a check fails for these shapes (out[i + 1] past
+        # the end), the error is told now, at its line, before anything compiles.
+        check_shapes(analysis_source(source, outside), func_name, shapes)
+    return module
 
 
 # --- values --------------------------------------------------------------------------------

@@ -150,12 +150,13 @@ def _definition(code) -> ast.FunctionDef | None:
 
 
 def analysis_source(source: str, outside: Outside) -> str:
-    """``source`` (the traced function at its file's lines) followed by what it reads from outside,
-    as module-level text the shape analyser can read: each number as an assignment, each called
-    function's definition under the name the code calls it by, and what those call in turn, so a
-    shape error inside a callee is proved (and raised as NumPy's ValueError) before any tracing.
-    A name bound to two different things along the way (two modules' ``N`` or ``helper``) is left
-    out: unknown to the analyser, never the wrong one."""
+    """``source`` (the traced function at its file's lines, its own numbers assigned on its first
+    line: ``frontend.read_function``) followed by what it calls, as module-level text the shape
+    analyser can read: each called function's definition under the name the code calls it by, and
+    what those call in turn with the numbers they read, so that a shape error inside a callee is
+    proved (and raised as NumPy's ValueError). A name bound to two different things along the way
+    (two modules' ``N`` or ``helper``) is left out: unknown to the analyser, never the wrong one;
+    where that name is one the traced function's first line assigns, no callee is added at all."""
     bound: dict[str, str] = {}
     clashes: set[str] = set()
 
@@ -164,8 +165,9 @@ def analysis_source(source: str, outside: Outside) -> str:
             clashes.add(name)
         bound.setdefault(name, text)
 
-    for name, value in outside.numbers.items():
+    for name, value in outside.numbers.items():   # (the traced source assigns these on its first line)
         bind(name, f"{name} = {value!r}")
+    own = {name for name in outside.numbers if name not in outside.helpers}
     seen: set = set()
     pending = list(outside.helpers.items())
     while pending:
@@ -181,6 +183,7 @@ def analysis_source(source: str, outside: Outside) -> str:
             pending += callee.helpers.items()
             for number, value in callee.numbers.items():
                 bind(number, f"{number} = {value!r}")
-    # a clash may hide behind an alias line too: drop every text that binds a clashing name
-    kept = [text for name, text in sorted(bound.items()) if name not in clashes]
+    if clashes & own:
+        return source
+    kept = [text for name, text in sorted(bound.items()) if name not in clashes and name not in own]
     return source.rstrip("\n") + "\n\n\n" + "\n\n\n".join(kept) + "\n" if kept else source

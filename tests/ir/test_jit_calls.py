@@ -245,7 +245,10 @@ def test_the_analyser_reads_callees_and_numbers_but_never_a_name_bound_twice():
     assert "def project(a, w):" in text and text.startswith("def f(x):\n    return g(x)\n")
     one, other = outside_of(projected).helpers["project"], outside_of(gaps).helpers["dist"]
     clash = Outside(numbers={"K": 2}, helpers={"project": one, "p": Helper(other.node, other.fn)})
-    assert "K = 2" in analysis_source("", clash) and "p = dist" in analysis_source("", clash)
+    assert "K = 2" not in analysis_source("", clash) and "p = dist" in analysis_source("", clash)
     # `dist`'s own helpers bring a number SOFT; a caller's SOFT of another value is a clash: neither is read
+    # (a caller's own number is assigned on its first line: with a callee's of another value, no callee is read)
     clashing = Outside(numbers={"SOFT": 0.5}, helpers={"dist": Helper(other.node, other.fn)})
-    assert "SOFT =" not in analysis_source("", clashing) and "def dist(a, b, eps=0.0):" in analysis_source("", clashing)
+    assert analysis_source("", clashing) == ""
+    agreeing = Outside(numbers={"SOFT": 1e-9}, helpers={"dist": Helper(other.node, other.fn)})
+    assert "SOFT =" not in analysis_source("", agreeing) and "def dist(a, b, eps=0.0):" in analysis_source("", agreeing)

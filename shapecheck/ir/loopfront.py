@@ -42,7 +42,11 @@ Supported:
   arrays (named outside loops, one shape and dtype), chosen at run time; its elements are read
   and written one at a time, or it is used whole as a value. A name rebound to a new array in a
   loop (``x = x - lr * g``) gets two buffers of its own, written in turn (the one it does not
-  hold), when no other name is bound to it;
+  hold), when no other name is bound to it; so does one bound to an array made in the loop
+  (``v = np.empty_like(u); ...; u = v``, ``if z.sum() > best.sum(): best = z``), which it copies:
+  writing that array after the binding, or reading it after writing the name, is refused by name
+  (Python shows such writes through both names); slices and rows of rebound names are read and
+  written in the array they hold;
 - ``return`` of arrays, scalars or a tuple of them, as the function's last statement and also
   before it, inside loops and branches (``if x[i] > x[i + 1]: return False``): a result that is a
   number has one dtype over every return (as Numba unifies them), one that is an array must be
@@ -267,6 +271,11 @@ class _KernelTracer(ArrayCode):
         self.written_inputs: set[Name] = set()   # arguments the function writes elements of
         self.block_arrays: dict[str, str] = {}     # array names local to a loop/branch body -> its kind
         self.block_locals: list[set[str]] = []     # per enclosing loop/branch body: arrays first named in it
+        # u = v of an array v made in a loop body, bound to u named outside it: u holds a copy
+        # (``renew``): both names -> (u, v, the index of v's block), until v's block ends; the u
+        # written since (then v may not be read: Python's v would show the write)
+        self.copies: dict[str, tuple[str, str, int]] = {}
+        self.diverged: set[str] = set()
         self.early: _Returns | None = None         # the function returns before its end
         # Array names rebound among each other inside loops (found by one trace, used by the
         # next): name -> the names of its group; group -> its arrays, as first bound.
@@ -460,7 +469,10 @@ class _KernelTracer(ArrayCode):
         try:
             out = self.block(body, env)
         finally:
+            depth = len(self.block_locals) - 1
             self.block_locals.pop()
+            self.copies = {n: c for n, c in self.copies.items() if c[2] != depth}
+            self.diverged &= set(self.copies)
         for name in [n for n in env if n not in before and isinstance(env[n], Array)]:
             del env[name]
             self.block_arrays[name] = kind
@@ -492,6 +504,7 @@ class _KernelTracer(ArrayCode):
             value = self.binary(_BINOPS[type(stmt.op)], current, self.expr(stmt.value, env), stmt)
             if isinstance(stmt.target, ast.Name) and is_array(current):
                 # acc += v on an array is in place (ndarray.__iadd__): the same array changes
+                self.written(stmt.target)
                 return self.store_into(current, self.elements(current), value, stmt)
             return self.assign(stmt.target, value, env, stmt)
         if isinstance(stmt, ast.For):
@@ -537,6 +550,8 @@ class _KernelTracer(ArrayCode):
         return value
 
     def assign(self, target: ast.AST, value: Any, env, stmt) -> list:
+        if isinstance(target, ast.Subscript):
+            self.written(target)
         if isinstance(target, ast.Subscript) and not self.is_element(target, env):
             return self.store_view(target, value, env, target)
         if isinstance(target, ast.Subscript) and isinstance(self.expr(target.value, env), Rotating):
@@ -563,6 +578,10 @@ class _KernelTracer(ArrayCode):
         if not isinstance(target, ast.Name):
             raise self.error(target, f"unsupported assignment target {ast.unparse(target)!r}")
         name = target.id
+        if name in self.copies:   # rebound: the two names no longer hold one array
+            outer, local, _ = self.copies[name]
+            del self.copies[outer], self.copies[local]
+            self.diverged.discard(outer)
         if isinstance(env.get(name), Scalar) and isinstance(env[name].expr, L.Var) \
                 and env[name].expr.name in self.loops:
             raise self.error(target, f"assigning to the loop variable {name!r} is not supported")
@@ -571,6 +590,8 @@ class _KernelTracer(ArrayCode):
                                      f"{show_shape(self.elements(value).shape)} "
                                      "(a variable keeps one kind: index an element or reduce the array)")
         if _RENEWED in self.groups.get(name, ()) and (self.loop_depth or self.branch_depth) and is_array(value):
+            for local, depth in self.made_in_blocks(name, value, env):
+                self.copies[name] = self.copies[local] = (name, local, depth)
             return self.renew(name, self.elements(value), env, target)
         if isinstance(value, ArrayExpr):   # computed now, into a new array (NumPy's semantics)
             value = self.materialize(value, stmt, name)
@@ -611,7 +632,9 @@ class _KernelTracer(ArrayCode):
             new = "a number" if not isinstance(value, tuple) else "a tuple"
             raise self.error(target, f"rebinding the array {name!r} to {new} inside a loop or branch is not "
                                      "supported")
-        if not named:   # x = 0.5 * (x + 1.0): a new array each time (two buffers, in turn)
+        if not named or self.made_in_blocks(name, value, env):
+            # x = 0.5 * (x + 1.0): a new array each time; u = v of an array v made in the loop
+            # (v = np.empty_like(u); ...; u = v): a copy of it. Two buffers of x's own, in turn.
             named = [_RENEWED]
             value = self.elements(value)
         if (old.shape, old.dtype) != (value.shape, value.dtype):
@@ -620,6 +643,42 @@ class _KernelTracer(ArrayCode):
         group = frozenset({name, *named}).union(*(self.next_groups.get(n, frozenset()) for n in (name, *named)))
         for member in group:
             self.next_groups[member] = group
+
+    def made_in_blocks(self, name: str, value: Any, env) -> list[tuple[str, int]]:
+        """For ``name = value`` with ``name`` named outside every loop and branch: the names of
+        ``value`` that are arrays made in an enclosing loop or branch body (a fresh array each
+        time the body runs, one buffer for the call), each with the index of its block; [] unless
+        every name of ``value`` is such an array. Bound to ``name``, such an array would outlive
+        its buffer's next filling: ``name`` takes a copy instead (``renew``)."""
+        if not isinstance(value, Array) or value.fixed or any(name in block for block in self.block_locals):
+            return []
+        names = [n for n, v in env.items() if v is value and n != name]
+        depths = [max((k for k, block in enumerate(self.block_locals) if n in block), default=None) for n in names]
+        return [] if not names or None in depths else list(zip(names, depths))
+
+    def written(self, target: ast.AST) -> None:
+        """An element, slice or in-place write through a name: refused while the name and another
+        hold what Python has as one array and the compiled code as an array and its copy."""
+        root = target
+        while isinstance(root, ast.Subscript):
+            root = root.value
+        if isinstance(root, ast.Name) and root.id in self.copies:
+            outer, local, _ = self.copies[root.id]
+            if root.id == outer:   # seen through `local` only, which dies with its block: read it no more
+                self.diverged.add(outer)
+                return
+            raise self.error(target, f"{local!r} is written after '{outer} = {local}' bound both names to one array "
+                                     f"in this loop body ({outer!r} holds a copy when compiled): write {local!r} "
+                                     f"before that binding, or bind a copy ({outer} = {local}.copy())")
+
+    def read_copy(self, node: ast.Name) -> None:
+        """A read of ``v`` after ``u = v`` and a write through ``u``: Python's ``v`` shows the write,
+        the compiled ``v`` (the array ``u`` copied) does not: refused."""
+        outer, local, _ = self.copies[node.id]
+        if node.id == local and outer in self.diverged:
+            raise self.error(node, f"{local!r} is read after '{outer} = {local}' bound both names to one array and "
+                                   f"{outer!r} was written ({outer!r} holds a copy when compiled): read {outer!r} "
+                                   f"instead, or bind a copy ({outer} = {local}.copy())")
 
     def renew(self, name: str, value: ArrayExpr, env, target) -> list:
         """``x = <new array>`` inside a loop or branch (``x = 0.5 * (x + 1.0)``): computed into
@@ -783,6 +842,8 @@ class _KernelTracer(ArrayCode):
 
     def expr(self, node: ast.AST, env) -> Any:
         if isinstance(node, ast.Name):
+            if node.id in self.copies:
+                self.read_copy(node)
             if node.id in env:
                 return env[node.id]
             if node.id in self.block_arrays:

@@ -9,7 +9,7 @@ writes into a rebound array, reductions and matmuls of it, scalar accumulators o
 ``if``/``else`` and ``and``/``or`` conditions, ``break``/``continue``, ``while`` counters, integer
 ``//`` and ``%``, ``argmin``/``argmax``, slice writes, calls of other functions (inlined) and ``math``, and the loop
 forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``), slices of a
-name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``)."""
+name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``), arrays made in the loop bound to ``v`` (``v = z``)."""
 
 from __future__ import annotations
 
@@ -50,6 +50,8 @@ _BODY = [
     "t += np.argmax(v[i:]) - m[i].argmin()\n{ind}s += v[v.argmin()]",
     "v[1:] = v[:-1] * 0.5 + v[1:]",
     "v[:i] = x[:i] - v[:i]",
+    "z = v * {c} + y\n{ind}if z[0] > s:\n{ind}    v = z",
+    "z = np.empty_like(v)\n{ind}z[:] = v[::-1]\n{ind}v = z",
 ]
 
 _LOOPS = [

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import shapecheck
+from shapecheck.ir.jit import UnsupportedError
 
 
 def elements(x):
@@ -246,3 +247,67 @@ def test_slices_of_a_name_rebound_in_a_loop_are_written_in_the_array_it_holds():
         test_iteration_matches_python(jacobi, (X, steps))
     test_iteration_matches_python(shifted_in_place, (X, X[::-1].copy()))
     test_iteration_matches_python(rows_of_a_swapped_matrix, (np.arange(12.0).reshape(4, 3),))
+
+
+def fresh_each_step(u0, steps):
+    u = u0.copy()
+    for _ in range(steps):
+        v = np.empty_like(u)   # a new array each step, bound to u at its end
+        v[0], v[-1] = u[0], u[-1]
+        for i in range(1, u.shape[0] - 1):
+            v[i] = 0.5 * (u[i - 1] + u[i + 1])
+        u = v
+    return u
+
+
+def best_row(x):
+    best = np.zeros(x.shape[1])
+    for i in range(x.shape[0]):
+        z = x[i] * 2.0
+        if z.sum() > best.sum():
+            best = z        # kept while later rows are made
+        z = z + 1.0         # z bound again: best keeps the row it was bound to
+        z[0] = 0.0
+    return best
+
+
+def written_after_binding(u0):
+    u = u0.copy()
+    for _ in range(2):
+        v = u * 0.5
+        u = v
+        v[0] = 1.0          # Python: u[0] is 1.0 too
+    return u
+
+
+def outer_written_after_binding(u0):
+    u = u0.copy()
+    for _ in range(3):
+        v = u * 0.5
+        u = v
+        u[0] = 1.0          # v, which Python shows the write through, is not read again
+    return u
+
+
+def read_after_outer_written(u0):
+    u = u0.copy()
+    s = 0.0
+    for _ in range(2):
+        v = u * 0.5
+        u = v
+        u[0] = 1.0
+        s += v[0]           # Python: 1.0
+    return u, s
+
+
+def test_an_array_made_in_a_loop_and_bound_to_an_outer_name_is_kept_as_python_keeps_it():
+    test_iteration_matches_python(outer_written_after_binding, (X,))
+    with pytest.raises(UnsupportedError, match=r"'v' is read after 'u = v' bound both names to one array and 'u' "
+                                               r"was written"):
+        shapecheck.jit(read_after_outer_written)(X)
+    for steps in (0, 1, 5):
+        test_iteration_matches_python(fresh_each_step, (X, steps))
+    test_iteration_matches_python(best_row, (np.random.default_rng(4).standard_normal((6, 3)),))
+    with pytest.raises(UnsupportedError, match=r"'v' is written after 'u = v' bound both names to one array.*"
+                                               r"bind a copy \(u = v.copy\(\)\)"):
+        shapecheck.jit(written_after_binding)(X)

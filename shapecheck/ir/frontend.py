@@ -49,7 +49,7 @@ from .sources import source_of_code as _source_of_code
 from .ops import OPS, IRTypeError, infer_type, reshape_to
 from .verifier import make_prover
 
-__all__ = ["trace", "trace_guarded", "TraceError", "ShapeError", "read_function", "with_module_imports",
+__all__ = ["trace", "trace_guarded", "TraceError", "InPlace", "ShapeError", "read_function", "with_module_imports",
            "check_shapes", "analysed_on_failure", "parse_shape", "DTYPE_NAMES", "NEGATIVE_SIDE", "describe", "line_of"]
 
 ShapeSpec = Union[str, Sequence[Union[int, str]]]
@@ -68,6 +68,12 @@ def in_callee(exc: TraceError, helper, call: ast.Call) -> TraceError:
     told = copy.copy(exc)   # of its own kind: a shape error in a callee is still the ValueError NumPy raises
     told.args = (f"line {call.lineno}: in {helper.node.name}() ({os.path.basename(helper.file)}): {message}",)
     return told
+
+
+class InPlace(TraceError):
+    """``x += v`` on an array NumPy shares (an argument, a view, another name's): a change the
+    graph IR, whose values are never changed, cannot say; ``jit`` compiles such code as loop
+    code, which writes arrays in place (the caller's too, as Numba does)."""
 
 
 class ShapeError(TraceError):
@@ -112,6 +118,7 @@ _CMPOPS = {ast.Lt: "less", ast.LtE: "less_equal", ast.Gt: "greater", ast.GtE: "g
            ast.Eq: "equal", ast.NotEq: "not_equal"}
 _REDUCTIONS = {"sum": "sum", "mean": "mean", "max": "max", "min": "min", "amax": "max", "amin": "min"}
 _NUMPY_ALIASES = ("np", "numpy", "jnp")
+_VIEWS = frozenset({"transpose", "reshape", "slice", "broadcast_to"})   # NumPy gives views of their operand
 
 
 def trace(fn_or_source: Union[str, Callable], func_name: str | None = None, *,
@@ -218,6 +225,8 @@ def analysed_on_failure(source: str, outside, func_name: str, shapes: Mapping[st
     analysis was a fifth of a kernel's compile time."""
     try:
         yield
+    except InPlace:
+        raise
     except TraceError:
         check_shapes(analysis_source(source, outside), func_name, shapes)
         raise
@@ -264,6 +273,9 @@ class _Tracer:
         self.default_dtype = default_dtype
         self.scope = Scope.empty()
         self.bindings: list[G.Binding] = []
+        # tensors NumPy holds as arrays shared with something else: the arguments (the caller's
+        # arrays) and views (slices, transposes, reshapes) of other arrays
+        self.shared: set[Name] = set()
         self.prove = make_prover()
         self.depth = 0
         self.sizes: list[dims.Dim] = []          # guards.Guards.sizes
@@ -312,6 +324,8 @@ class _Tracer:
             raise TraceError(f"{line_of(node)}{exc}") from exc
         name = self.fresh("c" if op == "const" else "t")
         self.bindings.append(G.Binding(name, t, G.OpCall(op, tuple(a.name for a in args), tuple(sorted(attrs.items())))))
+        if op in _VIEWS:
+            self.shared.add(name)
         return Tensor(name, t)
 
     def const(self, value: Any, dtype: str, node=None) -> Tensor:
@@ -332,6 +346,8 @@ class _Tracer:
             return value
         new = self.fresh(hint)
         self.bindings[-1] = replace(self.bindings[-1], var=new)
+        if value.name in self.shared:
+            self.shared.add(new)
         return Tensor(new, value.type)
 
     # -- entry -------------------------------------------------------------------------------
@@ -364,6 +380,7 @@ class _Tracer:
             name = self.fresh(a.arg)
             t = G.TensorType(dtype, tuple(shape))
             params.append(G.Param(name, t))
+            self.shared.add(name)
             scalar = a.arg in self.weak and not shape
             env[a.arg] = Tensor(name, t, weak=scalar, value=("arg", len(params) - 1) if scalar else None,
                                 big=scalar and a.arg in self.big)
@@ -407,6 +424,11 @@ class _Tracer:
                 if op is None:
                     raise TraceError(f"line {stmt.lineno}: unsupported augmented assignment {ast.unparse(stmt)!r}")
                 left = self.lookup(stmt.target, env)
+                if isinstance(left, Tensor) and left.type.rank and not left.weak and (
+                        left.name in self.shared or
+                        any(v is not left and isinstance(v, Tensor) and v.name == left.name for v in env.values())):
+                    raise InPlace(f"line {stmt.lineno}: {ast.unparse(stmt)!r} changes in place an array that is "
+                                  "also an argument, another name's or a view of one")
                 value = self.binary(op, left, self.expr(stmt.value, env), stmt)
                 self.assign(stmt.target, value, env)
                 continue

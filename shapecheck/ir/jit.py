@@ -285,15 +285,21 @@ def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
     from . import frontend, loopfront, pipeline
 
     guards = Guards()
+    def loop_code():
+        if big:   # its scalars are int64 variables, as Numba's
+            raise OverflowError(f"{getattr(fn, '__name__', fn)}(): argument {sorted(big)[0]!r}: Python int too "
+                                "large to convert to C long (loop code computes with int64)")
+        return None, loopfront.trace_loops(fn, shapes=shapes, dtypes=dtypes, weak=weak)
+
     try:
         if loopfront.uses_loops(fn):    # Numba-style loop code: straight to one loop kernel
-            if big:   # its scalars are int64 variables, as Numba's
-                raise OverflowError(f"{getattr(fn, '__name__', fn)}(): argument {sorted(big)[0]!r}: Python int too "
-                                    "large to convert to C long (loop code computes with int64)")
-            graph, loops = None, loopfront.trace_loops(fn, shapes=shapes, dtypes=dtypes, weak=weak)
+            graph, loops = loop_code()
         else:
-            graph, guards = frontend.trace_guarded(fn, shapes=shapes, dtypes=dtypes, weak=weak, big=big)
-            loops = pipeline.compile_to_loops(graph)
+            try:
+                graph, guards = frontend.trace_guarded(fn, shapes=shapes, dtypes=dtypes, weak=weak, big=big)
+                loops = pipeline.compile_to_loops(graph)
+            except frontend.InPlace:   # x += v on a shared array: loop code changes it in place
+                graph, loops = loop_code()
     except frontend.ShapeError as error:
         # The user's shape error, raised as NumPy would raise it (a ValueError, an IndexError...),
         # at the file's line.

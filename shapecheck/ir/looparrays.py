@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from shapecheck.constraints import dims
+from shapecheck.subst import Scope, Subst, free_vars, substitute
 from shapecheck.subst.names import Name
 
 from . import faults
@@ -119,6 +120,7 @@ class ArrayExpr:
     dtype: str
     element: Callable[[tuple], Scalar]
     reads: frozenset = frozenset()
+    view: bool = False              # NumPy's view of ``reads`` (a slice), not a new array
 
 
 def show_shape(shape: tuple) -> str:
@@ -158,6 +160,37 @@ class ArrayCode:
                              frozenset({view.name}))
         return None
 
+    def pinned(self, view: ArrayExpr, node) -> ArrayExpr:
+        """A view bound to a name (``r = x[i:]``): the scalars its offsets and sizes read (a loop
+        variable, a bound known at run time) copied now, as NumPy fixes a view's offsets when it
+        makes it; its elements read (and written) in the array it views wherever the name is used."""
+        if len(view.reads) != 1:
+            # a slice of a name rebound in a loop: the buffers it rotates among are written again
+            # while such a view would still see them (and a copy would miss writes through the name)
+            raise self.error(node, f"a slice of an array name rebound in a loop ({ast.unparse(node)!r} = ...) is "
+                                   "not bound to a name in loop code: index the rebound name directly, or bind a "
+                                   "copy (....copy())")
+        holes = tuple(L.Var(self.fresh(f"at{axis}"), I) for axis in range(len(view.shape)))
+        probe = view.element(holes)
+        sizes = [d for d in view.shape if type(d) not in (int, dims.Expr)]   # known at run time
+        changing = {s.var for s in self.prelude if isinstance(s, L.Let)} | set(self.loops)
+        found = {v.name: v for e in (probe.expr, *sizes) for v in _variables(e) if v.name in changing}
+        out: list = []
+        now = {name: self.snapshot(Scalar(var), out, node).expr for name, var in sorted(found.items(),
+                                                                                         key=lambda kv: kv[0].key)}
+        self.pending += out
+
+        def fixed(expr: L.Expr, more: dict = {}) -> L.Expr:
+            mapping = {**now, **more}
+            scope = Scope.empty().extend_all(free_vars(expr))
+            return substitute(expr, Subst.of(mapping, scope)) if mapping else expr
+        shape = tuple(d if type(d) in (int, dims.Expr) else fixed(d) for d in view.shape)
+        template = fixed(probe.expr)
+
+        def element(idx: tuple) -> Scalar:
+            return Scalar(fixed(template, {h.name: i for h, i in zip(holes, idx)}), probe.weak)
+        return ArrayExpr(shape, view.dtype, element, view.reads, view=True)
+
     def elementwise(self, combine: Callable[[list], Scalar], values: list, node) -> ArrayExpr:
         """``combine`` applied element by element to ``values`` (arrays broadcast against each
         other, numbers as they are)."""
@@ -183,9 +216,12 @@ class ArrayCode:
             out.append(sizes.pop() if sizes else 1)
         return tuple(out)
 
-    def selection(self, array: Array, items: list, env, node) -> ArrayExpr | Array:
+    def selection(self, array: Array | ArrayExpr, items: list, env, node) -> ArrayExpr | Array | Scalar:
         """``array[items]`` with slices among the items: a view as an ArrayExpr (``x[i]`` and
-        ``x[i, :]``, only leading indices, stay :class:`Array` views)."""
+        ``x[i, :]``, only leading indices, stay :class:`Array` views). Of an array value (a view
+        bound to a name, ``(a + b)[i]``): its elements so selected, one element a Scalar."""
+        if isinstance(array, ArrayExpr):
+            return self.select_elements(array, items, env, node)
         rest = list(items)
         while rest and _is_full_slice(rest[-1]):
             rest.pop()
@@ -211,7 +247,31 @@ class ArrayCode:
             free = iter(idx)
             indices = tuple(a[1] if a[0] == "at" else _offset(a[1], next(free), a[3]) for a in axes)
             return Scalar(L.Load(array.name, base + indices, array.dtype))
-        return ArrayExpr(shape, array.dtype, element, frozenset({array.name}))
+        return ArrayExpr(shape, array.dtype, element, frozenset({array.name}), view=True)
+
+    def select_elements(self, value: ArrayExpr, items: list, env, node) -> ArrayExpr | Scalar:
+        """``value[items]`` for an array value: integers pick (checked in range as NumPy checks
+        them), slices keep an axis; a view of a view is a view of the same array."""
+        if len(items) > len(value.shape):
+            raise self.error(node, f"too many indices for an array of rank {len(value.shape)}")
+        if any(isinstance(i, ast.Constant) and i.value in (None, Ellipsis) for i in items):
+            raise self.error(node, f"None and ... are not supported in loop code ({ast.unparse(node)!r})")
+        axes: list = []
+        for axis, size in enumerate(value.shape):
+            item = items[axis] if axis < len(items) else None
+            if item is None or isinstance(item, ast.Slice):
+                axes.append(("slice", L.Const(0, I), size, 1) if item is None or _is_full_slice(item) else
+                            ("slice",) + self.slice_bounds(item, size, env, node))
+            else:
+                axes.append(("at", self.wrap(self.index(self.expr(item, env), item), size, axis)))
+
+        def element(idx: tuple) -> Scalar:
+            free = iter(idx)
+            return value.element(tuple(a[1] if a[0] == "at" else _offset(a[1], next(free), a[3]) for a in axes))
+        shape = tuple(a[2] for a in axes if a[0] == "slice")
+        if not shape:
+            return element(())
+        return ArrayExpr(shape, value.dtype, element, value.reads, view=value.view)
 
     def slice_bounds(self, item: ast.Slice, size, env, node) -> tuple:
         """``(start, count, step)`` of a slice over a dim of ``size``, by Python's rules (a
@@ -228,33 +288,38 @@ class ArrayCode:
             first, last, stride = slice(start, stop, step).indices(size)
             return L.Const(first, I), len(range(first, last, stride)), stride
         sizes = all(v is None or type(v) in (int, dims.Expr) for v in (start, stop))
-        if step != 1 or not (sizes or any(isinstance(v, Scalar) for v in (start, stop))):
-            raise self.error(node, f"slice bounds in loop code are integers, with step 1 when the dim is "
-                                   f"symbolic or a bound known only at run time ({ast.unparse(item)!r})")
+        if not (sizes or any(isinstance(v, Scalar) for v in (start, stop))):
+            raise self.error(node, f"slice bounds in loop code are integers ({ast.unparse(item)!r})")
         first = _slice_start(start, size) if start is not None else 0
         last = _slice_stop(stop, size) if stop is not None else size
-        if not sizes or first is None or last is None or type(size) not in (int, dims.Expr):
+        if step < 0 or not sizes or first is None or last is None or type(size) not in (int, dims.Expr):
             return self.run_time_slice(start, stop, step, size, item)
         # Python's count: whatever the slice starts at, it ends at the size at most, and is empty
         # when it would end before it starts (the start then indexes nothing).
         span = dims.sub(last if at_least(size, last) else dims.dmin(last, size), first)
-        return L.dim_to_expr(first), span if at_least(span, 0) else dims.dmax(span, 0), 1
+        span = span if at_least(span, 0) else dims.dmax(span, 0)
+        count = span if step == 1 else dims.floordiv(dims.add(span, step - 1), step)   # ceil(span / step)
+        return L.dim_to_expr(first), count, step
 
     def run_time_slice(self, start: Any, stop: Any, step: int, size, node) -> tuple:
-        """``(start, count, 1)`` of ``[start:stop]`` with bounds known at run time (``x[i, :i]``),
-        by Python's rules: a negative bound counts from the end, then both clamp to ``[0, size]``."""
-        if step != 1:
-            raise self.error(node, f"a slice with run-time bounds takes step 1 in loop code ({ast.unparse(node)!r})")
+        """``(start, count, step)`` of ``[start:stop:step]`` with bounds or a size known at run
+        time (``x[i, :i]``, ``r[::2]`` of such a slice, ``x[::-1]``), by Python's ``slice.indices``:
+        a negative bound counts from the end, then clamps to ``[0, size]`` (``[-1, size - 1]``
+        going down); the count is the steps from start that stay before stop."""
         n = size_expr(size)
+        low, high = (L.Const(0, I), n) if step > 0 else (L.Const(-1, I), L.Binary("sub", n, L.Const(1, I)))
 
         def bound(value: Any, default: L.Expr) -> L.Expr:
             if value is None:
                 return default
             v = self.index(value, node)
             wrapped = L.Select(L.Compare("lt", v, L.Const(0, I)), L.Binary("add", v, n), v)
-            return L.Call("minimum", (L.Call("maximum", (wrapped, L.Const(0, I))), n))
-        first, last = bound(start, L.Const(0, I)), bound(stop, n)
-        return first, L.Call("maximum", (L.Binary("sub", last, first), L.Const(0, I))), 1
+            return L.Call("minimum", (L.Call("maximum", (wrapped, low)), high))
+        first, last = bound(start, low if step > 0 else high), bound(stop, high if step > 0 else low)
+        span = L.Binary("sub", last, first) if step > 0 else L.Binary("sub", first, last)
+        count = span if abs(step) == 1 else \
+            L.Binary("floordiv", L.Binary("add", span, L.Const(abs(step) - 1, I)), L.Const(abs(step), I))
+        return first, L.Call("maximum", (count, L.Const(0, I))), step
 
     # -- where arrays become loops -----------------------------------------------------------------
     def materialize(self, value: ArrayExpr, node, hint: str) -> Array:
@@ -270,18 +335,27 @@ class ArrayCode:
         """``target = value`` for a target with fewer indices than its array's rank, or slices:
         NumPy's assignment, the value broadcast to the view (a number fills it)."""
         base = self.expr(target.value, env)
-        if not isinstance(base, (Array, Rotating)):
-            raise self.error(target, f"{ast.unparse(target.value)!r} is not an array")
+        if not isinstance(base, (Array, Rotating)) and not (isinstance(base, ArrayExpr) and base.view):
+            raise self.error(target, f"{ast.unparse(target.value)!r} is not an array (a view of one is written)")
         items = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
         # of a rotating name (double buffering: v[1:-1] = ...; u, v = v, u): the view its arrays
         # (one shape) select, written in the one it holds when the statement runs
         shaped = base.arrays[0] if isinstance(base, Rotating) else base
-        return self.store_into(base, self.elements(self.selection(shaped, items, env, target)), value, node)
+        picked = self.selection(shaped, items, env, target)
+        if isinstance(picked, Scalar):   # one element of a view bound to a name
+            picked = ArrayExpr((), base.dtype, lambda idx, one=picked: one, base.reads, view=True)
+        return self.store_into(base, self.elements(picked), value, node)
 
-    def store_into(self, base: Array | Rotating, view: ArrayExpr, value: Any, node) -> list:
-        """Loops writing ``value`` (broadcast) to every element of ``view``, a view of ``base``."""
-        written = base.arrays if isinstance(base, Rotating) else [base]
-        self.written_inputs.update(array.name for array in written if array.is_input)
+    def store_into(self, base: Array | Rotating | ArrayExpr, view: ArrayExpr, value: Any, node) -> list:
+        """Loops writing ``value`` (broadcast) to every element of ``view``, a view of ``base``
+        (an array, a rebound name's arrays, or a view bound to a name: its array)."""
+        if isinstance(base, ArrayExpr):   # a view bound to a name (``pinned``): of one array
+            targets = set(base.reads)
+            self.written_inputs.update(targets)   # an argument's elements change (the caller sees them)
+        else:
+            written = base.arrays if isinstance(base, Rotating) else [base]
+            self.written_inputs.update(array.name for array in written if array.is_input)
+            targets = {array.name for array in written}
         source = self.elements(value)
         if source is None:
             number = self.scalar(value, node)
@@ -297,14 +371,13 @@ class ArrayCode:
         idx = tuple(L.Var(n, I) for n in names)
         destination = view.element(idx).expr            # a Load of the target element
         element = source.element(_assigned_index(idx, source.shape, view.shape)).expr
-        targets = {array.name for array in written}
         overlapping = [load for load in _loads(element) if load.buffer in targets]
         if any(load.indices != destination.indices for load in overlapping):
             # reads the target elsewhere (x[1:] = x[:-1]): NumPy buffers the value; so do we
             temp = self.materialize(source, node, "tmp")
             element = L.Load(temp.name, _assigned_index(idx, source.shape, view.shape), temp.dtype)
         stmt: L.Stmt = base.store(destination.indices, cast(element, base.dtype)) if isinstance(base, Rotating) else \
-            L.Store(base.name, destination.indices, cast(element, base.dtype))
+            L.Store(destination.buffer, destination.indices, cast(element, base.dtype))
         for name, size in reversed(list(zip(names, view.shape))):
             stmt = L.For(name, L.Const(0, I), size_expr(size), 1, (stmt,))
         return [stmt]
@@ -443,6 +516,15 @@ class ArrayCode:
                 body = (L.For(name, L.Const(0, I), size_expr(size), 1, body),)
         self.pending += body
         return out
+
+
+def _variables(expr: L.Expr):
+    """The scalar variables ``expr`` reads (not the buffers it loads from)."""
+    if isinstance(expr, L.Var):
+        yield expr
+    for part in expr.scoped_parts():
+        if isinstance(part, L._EXPR_TYPES):
+            yield from _variables(part)
 
 
 def size_expr(size) -> L.Expr:

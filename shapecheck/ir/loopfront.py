@@ -78,7 +78,7 @@ from . import faults
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array,
-                         reads_memory, show_shape, at_least)
+                         reads_memory, show_shape, at_least, size_expr)
 from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
                        in_callee, line_of, parse_shape, read_function)
 from .passes.fold import fold_kernel
@@ -88,6 +88,12 @@ __all__ = ["trace_loops", "uses_loops"]
 
 I = L.INDEX
 _MAX_RETYPES = 6    # passes to settle variable dtypes (each widening reruns the trace)
+
+
+def _size_value(d):
+    """An axis size as the tracer's value: an int or dim, or (known at run time: a view's) a
+    Python int the code computes."""
+    return d if type(d) in (int, dims.Expr) else Scalar(d, True)
 
 
 def uses_loops(fn_or_source: Union[str, Callable], func_name: str | None = None) -> bool:
@@ -473,7 +479,7 @@ class _KernelTracer(ArrayCode):
             self.block_locals.pop()
             self.copies = {n: c for n, c in self.copies.items() if c[2] != depth}
             self.diverged &= set(self.copies)
-        for name in [n for n in env if n not in before and isinstance(env[n], Array)]:
+        for name in [n for n in env if n not in before and isinstance(env[n], (Array, ArrayExpr))]:
             del env[name]
             self.block_arrays[name] = kind
         return out
@@ -560,6 +566,8 @@ class _KernelTracer(ArrayCode):
                 if array.is_input:
                     self.written_inputs.add(array.name)
             return [rotating.store(indices, _cast(self.scalar(value, target).expr, rotating.dtype))]
+        if isinstance(target, ast.Subscript) and isinstance(self.expr(target.value, env), ArrayExpr):
+            return self.store_view(target, value, env, target)   # one element of a view: where it puts it
         if isinstance(target, ast.Subscript):
             array, indices = self.element(target, env)
             if array.is_input:
@@ -593,8 +601,10 @@ class _KernelTracer(ArrayCode):
             for local, depth in self.made_in_blocks(name, value, env):
                 self.copies[name] = self.copies[local] = (name, local, depth)
             return self.renew(name, self.elements(value), env, target)
-        if isinstance(value, ArrayExpr):   # computed now, into a new array (NumPy's semantics)
-            value = self.materialize(value, stmt, name)
+        if isinstance(value, ArrayExpr):
+            # a slice is NumPy's view: bound as one (its indices as they are now), read and
+            # written in the array it views; anything else is computed now, into a new array
+            value = self.pinned(value, target) if value.view else self.materialize(value, stmt, name)
         elif isinstance(value, Array) and value.fixed:   # a view: its indices as they are now
             out: list = []
             value = replace(value, fixed=tuple(self.snapshot(Scalar(i), out, target).expr for i in value.fixed))
@@ -754,7 +764,7 @@ class _KernelTracer(ArrayCode):
         matrix, ``x[:, j]``)."""
         base = self.expr(target.value, env)
         items = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
-        if not isinstance(base, (Array, Rotating)):
+        if not isinstance(base, (Array, Rotating, ArrayExpr)):
             return True
         fixed = len(base.fixed) if isinstance(base, Array) else 0
         return fixed + len(items) >= len(base.shape) and not any(isinstance(i, ast.Slice) for i in items)
@@ -1047,11 +1057,16 @@ class _KernelTracer(ArrayCode):
         if is_array(value) or isinstance(value, Array):
             shape = self.elements(value).shape if is_array(value) else value.view_shape
             if node.attr == "shape":
-                return tuple(shape)
+                return tuple(_size_value(d) for d in shape)
             if node.attr == "ndim":
                 return len(shape)
             if node.attr == "size":
-                return dims.product(shape)
+                if all(type(d) in (int, dims.Expr) for d in shape):
+                    return dims.product(shape)
+                total: L.Expr = L.Const(1, I)
+                for d in shape:
+                    total = L.Binary("mul", total, size_expr(d))
+                return Scalar(total, True)
         raise self.error(node, f"unsupported attribute {ast.unparse(node)!r}")
 
     def rotating_element(self, node: ast.Subscript, env) -> tuple[Rotating, tuple]:
@@ -1074,7 +1089,7 @@ class _KernelTracer(ArrayCode):
         def element(idx: tuple) -> Scalar:
             load = source.element(idx).expr
             return Scalar(rotating.load(load.indices))
-        return ArrayExpr(source.shape, rotating.dtype, element, frozenset(a.name for a in rotating.arrays))
+        return ArrayExpr(source.shape, rotating.dtype, element, frozenset(a.name for a in rotating.arrays), view=True)
 
     def element(self, node: ast.Subscript, env) -> tuple[Array, tuple]:
         """``x[i, j]`` (or ``x[i][j]``) as (the array, i64 indices, wrapped when maybe negative)."""
@@ -1107,20 +1122,21 @@ class _KernelTracer(ArrayCode):
         if low is not None and low >= 0:
             wrapped = index
         elif isinstance(index, L.Const):
-            wrapped = L.Binary("add", index, L.dim_to_expr(size))
+            wrapped = L.Binary("add", index, size_expr(size))
             low = int(index.value) + size if type(size) is int else None
         else:
-            wrapped = L.Select(L.Compare("lt", index, L.Const(0, I)), L.Binary("add", index, L.dim_to_expr(size)),
+            wrapped = L.Select(L.Compare("lt", index, L.Const(0, I)), L.Binary("add", index, size_expr(size)),
                                index)
         high = self.upper_bound(index if wrapped is index else wrapped)
-        if low is None or low < 0 or high is None or not at_least(size, dims.add(high, 1)):
+        known = type(size) in (int, dims.Expr)   # else a size known at run time (a view's): checked
+        if low is None or low < 0 or high is None or not known or not at_least(size, dims.add(high, 1)):
             self.check(index, wrapped, size, axis)
         return wrapped
 
     def check(self, index: L.Expr, wrapped: L.Expr, size, axis: int) -> None:
         """Before the statement: out of range, record the fault (as NumPy words it: the index as
         written, the axis, the size) and leave."""
-        n = L.dim_to_expr(size)
+        n = size_expr(size)
         bad = L.Binary("or", L.Compare("lt", wrapped, L.Const(0, I)), L.Compare("ge", wrapped, n))
         self.fault_if(bad, faults.INDEX, (index, L.Const(axis, I), n))
 
@@ -1172,9 +1188,8 @@ class _KernelTracer(ArrayCode):
             if isinstance(index, int) and not isinstance(index, bool) and -len(value) <= index < len(value):
                 return value[index]
             raise self.error(node, f"unsupported index into a tuple {ast.unparse(node)!r}")
-        if isinstance(value, ArrayExpr):
-            raise self.error(node, f"indexing an array expression ({ast.unparse(node.value)!r}) is not "
-                                   "supported in loop code: index its operands")
+        if isinstance(value, ArrayExpr):   # a view bound to a name, (a + b)[i]: its elements
+            return self.select_elements(value, items, env, node)
         if isinstance(value, Rotating) and (any(isinstance(i, ast.Slice) for i in items) or
                                             len(items) < len(value.shape)):
             return self.rotating_view(value, items, env, node)
@@ -1212,7 +1227,7 @@ class _KernelTracer(ArrayCode):
         if isinstance(func, ast.Name) and func.id not in env:
             args = [self.expr(a, env) for a in node.args]
             if func.id == "len" and len(args) == 1 and is_array(args[0]):
-                return self.elements(args[0]).shape[0]
+                return _size_value(self.elements(args[0]).shape[0])
             if func.id == "sum" and len(args) == 1 and is_array(args[0]):
                 return self.reduce("sum", args[0], node)
             if func.id in ("float", "int", "bool") and len(args) == 1:

@@ -9,7 +9,8 @@ writes into a rebound array, reductions and matmuls of it, scalar accumulators o
 ``if``/``else`` and ``and``/``or`` conditions, ``break``/``continue``, ``while`` counters, integer
 ``//`` and ``%``, ``argmin``/``argmax``, slice writes, calls of other functions (inlined) and ``math``, and the loop
 forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``), slices of a
-name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``), arrays made in the loop bound to ``v`` (``v = z``)."""
+name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``), arrays made in the loop bound to ``v`` (``v = z``),
+slices bound to names (NumPy's views: ``r = out[:i + 1]; r[-1] += 0.5`` writes ``out``)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ _BODY = [
     "v[:i] = x[:i] - v[:i]",
     "z = v * {c} + y\n{ind}if z[0] > s:\n{ind}    v = z",
     "z = np.empty_like(v)\n{ind}z[:] = v[::-1]\n{ind}v = z",
+    "r = x[i:]\n{ind}q = r[::2]\n{ind}s += q.sum() + r[-1]",
+    "r = out[:i + 1]\n{ind}r[-1] += 0.5\n{ind}r += s * 0.125\n{ind}s += r.sum()",
 ]
 
 _LOOPS = [

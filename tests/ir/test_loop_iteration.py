@@ -311,3 +311,24 @@ def test_an_array_made_in_a_loop_and_bound_to_an_outer_name_is_kept_as_python_ke
     with pytest.raises(UnsupportedError, match=r"'v' is written after 'u = v' bound both names to one array.*"
                                                r"bind a copy \(u = v.copy\(\)\)"):
         shapecheck.jit(written_after_binding)(X)
+
+
+def tails_of_pairs(x, y):
+    s = 0.0
+    for i, (e, g) in enumerate(zip(x, y)):
+        r = x[i:]          # i < min(len(x), len(y)): never empty
+        s += r[-1] + e - g
+    return s
+
+
+def test_an_index_of_enumerate_over_zip_is_below_the_shortest_length():
+    # the shape check before compiling once took enumerate(zip(...))'s index as unbounded, and
+    # raised a false IndexError for r[-1] ("works only if i == 0")
+    for n in (1, 4):
+        test_iteration_matches_python(tails_of_pairs, (X[:n].copy(), X[:3].copy()))
+    from shapecheck.api import Options, Project, analyze_call
+    source = ("def f(x, y):\n    s = 0.0\n    for i, (e, g) in enumerate(zip(x, y)):\n        r = x[i:]\n"
+              "        s += r[-1]\n    return s\n")
+    _, errors = analyze_call(source, "f", {"x": (1,), "y": (3,)}, project=Project(options=Options(unroll=False)),
+                             alone=True)
+    assert errors == []

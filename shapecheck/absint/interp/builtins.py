@@ -116,7 +116,13 @@ def _list(interp, node, args, kwargs) -> Value:
 
 def _zip(interp, node, args, kwargs) -> Value:
     elements = [interp.iteration_value(a, node) for a in args]
-    return List(None, Tuple(tuple(elements)))
+    lengths = [length_of(a) for a in args]
+    length = None   # the shortest: enumerate(zip(x, y)) counts below it
+    if args and all(n is not None for n in lengths):
+        length = lengths[0]
+        for n in lengths[1:]:
+            length = D.dmin(length, n)
+    return List(None, Tuple(tuple(elements)), length)
 
 
 #: ``map`` over a sequence of known length calls the function once per item (``q, k, v = map(lambda t:

@@ -1,0 +1,149 @@
+"""A slice bound to a name in loop code (``y = x[1:]``, ``r = x[i:]``) is NumPy's view of ``x``:
+its offsets fixed when it is made, its elements read and written in ``x`` wherever the name is
+used, so writes through either show through the other, as in Python (a copy would not: an
+earlier version bound a copy and returned stale values)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import shapecheck
+from shapecheck.ir.jit import UnsupportedError
+
+X = np.linspace(-1.0, 2.0, 7)
+
+
+def read_only_views(x):
+    head, tail = x[:-1], x[1:]
+    s = 0.0
+    for i in range(head.shape[0]):
+        s += tail[i] - head[i]
+    return s
+
+
+def view_rebound_each_step(x):
+    out = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):
+        r = x[i:]
+        out[i] = r.sum() - r[0]
+        x[i] = 0.0        # r is bound again before it is read again
+    return out
+
+
+def view_dead_before_the_write(x):
+    y = x[2:]
+    s = y.sum()
+    x[3] = 10.0
+    return s + x.sum()
+
+
+def write_through_the_view(x):
+    y = x[1:]
+    for i in range(y.shape[0]):
+        y[i] = 1.0        # NumPy: x changes
+    return x
+
+
+def write_the_base_in_a_loop(x):
+    y = x[1:]
+    s = 0.0
+    for i in range(x.shape[0]):
+        x[i] = 0.0
+        s += y.sum()      # NumPy: sees the zeros
+    return s
+
+
+def read_after_the_base_is_written(x):
+    y = x[1:]
+    x[2] = 5.0
+    return y.sum()        # NumPy: includes the 5.0
+
+
+def augmented_view(x):
+    y = x[:3]
+    y += 1.0              # in place: x changes
+    return x
+
+
+def view_of_a_view(x):
+    y = x[1:]
+    z = y[::2]
+    z[0] = -1.0          # x[1]
+    for i in range(z.shape[0]):
+        z[i] += y[-1]
+    return x, z.sum()
+
+
+def element_of_an_expression(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += (x * 2.0 + 1.0)[i] - (x[::-1] - x)[i]
+    return s
+
+
+def view_of_a_rebound_name(x):
+    v = x.copy()
+    out = np.zeros(x.shape[0] - 1)
+    for _ in range(3):
+        tail = v[1:]          # the array v holds now
+        v = v * 0.5 + 1.0
+        out += tail - v[1:]
+    return out
+
+
+def rebound_view_written(x):
+    v = x.copy()
+    for _ in range(2):
+        v = v * 0.5
+        t = v[1:]
+        t[0] = 3.0
+    return v
+
+
+@pytest.mark.parametrize("fn", [read_only_views, view_rebound_each_step, view_dead_before_the_write,
+                                write_through_the_view, write_the_base_in_a_loop, read_after_the_base_is_written,
+                                augmented_view, view_of_a_view, element_of_an_expression],
+                         ids=lambda f: f.__name__)
+def test_views_read_and_write_the_array_they_view_as_numpy(fn):
+    given_to_python, given_to_jit = X.copy(), X.copy()
+    want = fn(given_to_python)
+    got = shapecheck.jit(fn)(given_to_jit)
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        np.testing.assert_allclose(g, w, rtol=1e-12)
+    np.testing.assert_array_equal(given_to_jit, given_to_python)   # the caller's array, as Python leaves it
+
+
+@pytest.mark.parametrize("fn", [view_of_a_rebound_name, rebound_view_written], ids=lambda f: f.__name__)
+def test_a_slice_of_a_name_rebound_in_a_loop_is_not_bound_to_a_name(fn):
+    # its buffers are written again while a view would see them, and a copy would miss writes
+    with pytest.raises(UnsupportedError, match=r"a slice of an array name rebound in a loop \('(tail|t)' = ...\) is not "
+                                               r"bound to a name in loop code"):
+        shapecheck.jit(fn)(X.copy())
+
+
+def stepped(x, a, b):
+    s = 0.0
+    for i in range(x.shape[0]):
+        r = x[i:]                  # a size known at run time
+        q, w = r[::2], r[::-3]     # steps over it
+        s += q.sum() * 1.5 + w.sum() * 0.25 + q.shape[0] + len(w) + r.size
+        s += x[a:b:2].sum() - x[b:a:-2].sum() * 0.125
+    return s
+
+
+def stepped_whole(x):
+    return x[::3].sum() + x[1::2].sum() * 2.0 + x[::-2].sum()
+
+
+@pytest.mark.parametrize("a, b", [(0, 11), (2, 9), (-3, 20), (5, 1), (-20, -2)])
+def test_steps_over_sizes_and_bounds_known_at_run_time_follow_slice_indices(a, b):
+    x = np.random.default_rng(0).standard_normal(11)
+    assert shapecheck.jit(stepped)(x, a, b) == pytest.approx(stepped(x, a, b), rel=1e-12)
+
+
+def test_steps_over_a_symbolic_size_serve_every_size():
+    compiled = shapecheck.jit(stepped_whole, shapes={"x": ("n",)})
+    for n in (0, 1, 2, 5, 11):
+        x = np.random.default_rng(n).standard_normal(n)
+        assert compiled(x) == pytest.approx(stepped_whole(x), rel=1e-12, abs=1e-15)

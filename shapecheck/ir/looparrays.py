@@ -120,7 +120,9 @@ class ArrayExpr:
     dtype: str
     element: Callable[[tuple], Scalar]
     reads: frozenset = frozenset()
-    view: bool = False              # NumPy's view of ``reads`` (a slice), not a new array
+    # NumPy's view of ``reads`` (a slice), not a new array; None: a view or a copy as strides
+    # allow (a slice's reshape), so never bound to a name
+    view: bool | None = False
 
 
 def show_shape(shape: tuple) -> str:
@@ -190,6 +192,60 @@ class ArrayCode:
         def element(idx: tuple) -> Scalar:
             return Scalar(fixed(template, {h.name: i for h, i in zip(holes, idx)}), probe.weak)
         return ArrayExpr(shape, view.dtype, element, view.reads, view=True)
+
+    def transposed(self, value: Any, axes: tuple | None, node) -> ArrayExpr:
+        """``x.T``, ``x.transpose(axes)``, ``np.transpose``: the same elements, axes permuted; a
+        view of ``x`` (bound to a name, it reads and writes ``x``)."""
+        source = self.elements(value)
+        rank = len(source.shape)
+        order = tuple(reversed(range(rank))) if axes is None else tuple(a % rank if -rank <= a < rank else rank
+                                                                        for a in axes)
+        if sorted(order) != list(range(rank)):
+            raise self.error(node, f"axes {axes} don't match an array of rank {rank}")
+
+        def element(idx: tuple) -> Scalar:
+            at = [L.Const(0, I)] * rank
+            for k, axis in enumerate(order):
+                at[axis] = idx[k]
+            return source.element(tuple(at))
+        return ArrayExpr(tuple(source.shape[a] for a in order), source.dtype, element, source.reads,
+                         view=_is_view(value))
+
+    def reshaped(self, value: Any, target: tuple, node, copy: bool = False) -> ArrayExpr:
+        """``x.reshape(shape)`` (one size may be -1), ``x.ravel()``, ``x.flatten()`` (``copy``):
+        the elements in C order, laid out anew; a view of an array (not of a slice, which NumPy
+        copies), bound to a name it reads and writes the array."""
+        source = self.elements(value)
+        if any(type(d) not in (int, dims.Expr) for d in source.shape):
+            raise self.error(node, "reshaping an array whose size is known only at run time is not supported in "
+                                   "loop code")
+        total = dims.product(source.shape)
+        sizes = [d for d in target if not (type(d) is int and d == -1)]
+        if len(sizes) < len(target) - 1 or any(type(d) is int and d < -1 for d in target) or \
+                any(type(d) not in (int, dims.Expr) for d in sizes):
+            raise self.error(node, f"reshape takes sizes from argument shapes or constants, at most one -1 "
+                                   f"({ast.unparse(node)!r})")
+        known = dims.product(sizes)
+        shape = tuple(dims.floordiv(total, known) if type(d) is int and d == -1 else d for d in target)
+        if dims.product(shape) != total and not (type(total) is int and type(known) is int and known and
+                                                  total % known == 0):
+            if type(total) is int and type(dims.product(shape)) is int:
+                raise self.error(node, f"cannot reshape array of size {total} into shape {show_shape(shape)}")
+            raise self.error(node, f"reshape of {show_shape(source.shape)} into {show_shape(shape)}: the sizes are "
+                                   "not provably equal (give the shapes that make them so)")
+
+        def element(idx: tuple) -> Scalar:
+            flat: L.Expr = L.Const(0, I)
+            for index, size in zip(idx, shape):
+                flat = L.Binary("add", L.Binary("mul", flat, size_expr(size)), index)
+            at = []
+            for size in reversed(source.shape[1:]):
+                at.append(L.Binary("mod", flat, size_expr(size)))
+                flat = L.Binary("floordiv", flat, size_expr(size))
+            return source.element((flat, *reversed(at)))
+        # of an array, NumPy's view; of a slice, a view or a copy as its strides allow (None: not bound)
+        view = False if copy else True if isinstance(value, (Array, Rotating)) else None if _is_view(value) else False
+        return ArrayExpr(shape, source.dtype, element, source.reads, view=view)
 
     def elementwise(self, combine: Callable[[list], Scalar], values: list, node) -> ArrayExpr:
         """``combine`` applied element by element to ``values`` (arrays broadcast against each
@@ -516,6 +572,11 @@ class ArrayCode:
                 body = (L.For(name, L.Const(0, I), size_expr(size), 1, body),)
         self.pending += body
         return out
+
+
+def _is_view(value: Any) -> bool:
+    """Whether an array value is NumPy's view of an array (not a value computed anew)."""
+    return isinstance(value, (Array, Rotating)) or (isinstance(value, ArrayExpr) and value.view)
 
 
 def _variables(expr: L.Expr):

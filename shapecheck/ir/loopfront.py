@@ -36,7 +36,10 @@ Supported:
   branch too: a fresh array each time the statement runs (one buffer per call), whose name is
   not readable after that loop or branch;
 - whole-array expressions on rows, slices and arrays (``out[i] = x[i] * w + b``,
-  ``np.sum(a[i] * b)``, ``x[i, 1:] - x[i, :-1]``, ``acc += x[i]``): ``looparrays``;
+  ``np.sum(a[i] * b)``, ``x[i, 1:] - x[i, :-1]``, ``acc += x[i]``): ``looparrays``; slices
+  (steps too, over sizes known at run time), ``.T``/``transpose``, ``reshape``/``ravel`` bound
+  to names are NumPy's views: read and written in the array they view (a slice's reshape, a
+  view or a copy as NumPy's strides allow, is not bound); ``flatten`` is a copy;
 - array names rebound among each other inside loops and branches (double buffering:
   ``a, b = b, a``; rotations; ``b = c`` in a branch): each such name holds one of its group's
   arrays (named outside loops, one shape and dtype), chosen at run time; its elements are read
@@ -164,6 +167,7 @@ _CMPOPS = {ast.Lt: "less", ast.LtE: "less_equal", ast.Gt: "greater", ast.GtE: "g
 _COMPARE_CODES = {"less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
                   "equal": "eq", "not_equal": "ne"}
 _ALLOCATORS = {"zeros": 0, "ones": 1, "empty": None, "full": "value"}
+_LAYOUTS = ("transpose", "reshape", "ravel", "flatten")   # the same elements laid out anew
 _MODULES = {"np": "np", "numpy": "np", "math": "math"}
 _MAX_INLINE = 20   # nested calls of called functions inlined (deeper: recursion, refused)
 _RANGES = ("range", "prange")
@@ -604,6 +608,10 @@ class _KernelTracer(ArrayCode):
         if isinstance(value, ArrayExpr):
             # a slice is NumPy's view: bound as one (its indices as they are now), read and
             # written in the array it views; anything else is computed now, into a new array
+            if value.view is None:
+                raise self.error(target, f"{ast.unparse(stmt.value) if hasattr(stmt, 'value') else name!r} is NumPy's "
+                                         "view or copy of a slice as its strides allow: bind a copy (....copy()) or "
+                                         "use it where it is made")
             value = self.pinned(value, target) if value.view else self.materialize(value, stmt, name)
         elif isinstance(value, Array) and value.fixed:   # a view: its indices as they are now
             out: list = []
@@ -1060,6 +1068,8 @@ class _KernelTracer(ArrayCode):
                 return tuple(_size_value(d) for d in shape)
             if node.attr == "ndim":
                 return len(shape)
+            if node.attr == "T":
+                return self.transposed(value, None, node)
             if node.attr == "size":
                 if all(type(d) in (int, dims.Expr) for d in shape):
                     return dims.product(shape)
@@ -1221,6 +1231,8 @@ class _KernelTracer(ArrayCode):
                 return self.materialize(self.elements(receiver), node, "copy")
             if is_array(receiver) and func.attr in REDUCTIONS and not node.args and not kwargs:
                 return self.reduce(REDUCTIONS[func.attr], receiver, node)
+            if is_array(receiver) and func.attr in _LAYOUTS and not kwargs:
+                return self.layout(func.attr, receiver, [self.expr(a, env) for a in node.args], node)
             raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
         if isinstance(func, ast.Name) and func.id not in env and func.id in self.helpers:
             return self.inline(self.helpers[func.id], node, env)
@@ -1316,6 +1328,8 @@ class _KernelTracer(ArrayCode):
             raise self.error(node, f"keyword arguments to {module}.{name} are not supported in loop code")
         if module == "np" and name in REDUCTIONS and len(args) == 1 and is_array(args[0]):
             return self.reduce(REDUCTIONS[name], args[0], node)
+        if module == "np" and name in _LAYOUTS and name != "flatten" and args and is_array(args[0]):
+            return self.layout(name, args[0], args[1:], node)
         if module == "np" and name in ("dot", "matmul") and len(args) == 2:
             return self.matmul(args[0], args[1], node)
         if module == "np" and any(is_array(a) for a in args):
@@ -1323,6 +1337,23 @@ class _KernelTracer(ArrayCode):
         if module == "math" and any(is_array(a) for a in args):
             raise self.error(node, f"math.{name} takes numbers, not arrays (np.{name} works on arrays)")
         return self.scalar_library_call(module, name, args, node)
+
+    def layout(self, name: str, array: Any, args: list, node) -> Any:
+        """``transpose reshape ravel flatten`` of an array (a method, or NumPy's function with the
+        array first): its elements laid out anew (``looparrays``)."""
+        if name == "transpose":
+            axes = args[0] if len(args) == 1 and isinstance(args[0], tuple) else tuple(args) or None
+            if axes is not None and not all(type(a) is int for a in axes):
+                raise self.error(node, "transpose's axes are integer constants")
+            return self.transposed(array, axes, node)
+        if name in ("ravel", "flatten"):
+            if args:
+                raise self.error(node, f"{name}'s order argument is not supported in loop code")
+            return self.reshaped(array, (-1,), node, copy=name == "flatten")
+        target = args[0] if len(args) == 1 and isinstance(args[0], tuple) else tuple(args)
+        if not target:
+            raise self.error(node, "reshape takes a shape")
+        return self.reshaped(array, target, node)
 
     def scalar_library_call(self, module: str, name: str, args: list, node) -> Any:
         if name in _MATH and len(args) == 1 and module == "math":

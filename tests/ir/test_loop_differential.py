@@ -10,7 +10,8 @@ writes into a rebound array, reductions and matmuls of it, scalar accumulators o
 ``//`` and ``%``, ``argmin``/``argmax``, slice writes, calls of other functions (inlined) and ``math``, and the loop
 forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``), slices of a
 name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``), arrays made in the loop bound to ``v`` (``v = z``),
-slices bound to names (NumPy's views: ``r = out[:i + 1]; r[-1] += 0.5`` writes ``out``)."""
+slices, transposes and reshapes bound to names (NumPy's views: ``r = out[:i + 1]; r[-1] += 0.5``
+writes ``out``)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,8 @@ _BODY = [
     "z = np.empty_like(v)\n{ind}z[:] = v[::-1]\n{ind}v = z",
     "r = x[i:]\n{ind}q = r[::2]\n{ind}s += q.sum() + r[-1]",
     "r = out[:i + 1]\n{ind}r[-1] += 0.5\n{ind}r += s * 0.125\n{ind}s += r.sum()",
+    "s += m.T[i].sum() * 0.5 - m.reshape(-1)[i] + np.transpose(m)[0, i]",
+    "mt = m.T\n{ind}mt[i, 0] += 0.25\n{ind}s += m[0].sum()",
 ]
 
 _LOOPS = [

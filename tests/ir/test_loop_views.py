@@ -147,3 +147,58 @@ def test_steps_over_a_symbolic_size_serve_every_size():
     for n in (0, 1, 2, 5, 11):
         x = np.random.default_rng(n).standard_normal(n)
         assert compiled(x) == pytest.approx(stepped_whole(x), rel=1e-12, abs=1e-15)
+
+
+def transposed_sum(x):
+    y = x.T
+    s = 0.0
+    for i in range(y.shape[0]):
+        for j in range(y.shape[1]):
+            s += y[i, j] * (i + 1)
+    return s
+
+
+def written_through_layouts(x):
+    y = x.reshape(x.shape[1], -1)
+    t = x.T
+    for i in range(t.shape[0]):
+        t[i, 0] = 7.0 + i          # x[0, i]
+    y[0, 1] = -1.0
+    r = x[1].reshape(2, -1)        # a row: contiguous, a view
+    r[1, 1] += 0.5
+    return x
+
+
+def layouts_in_expressions(x):
+    out = np.zeros(x.shape[1])
+    for i in range(x.shape[0]):
+        out += x.T[:, i] * np.transpose(x)[0, i] + x.ravel()[i] - x.flatten()[-1] + np.reshape(x, (-1,))[i]
+    return out
+
+
+def flattened_copy(x):
+    f = x.flatten()                # always a copy
+    f[0] = 100.0
+    return x, f
+
+
+def reshaped_slice(x):
+    r = x[1:].reshape(-1)          # NumPy: a view here, a copy for x[:, 1:]: as strides allow
+    r[0] = 55.0
+    return x
+
+
+@pytest.mark.parametrize("fn", [transposed_sum, written_through_layouts, layouts_in_expressions, flattened_copy],
+                         ids=lambda f: f.__name__)
+def test_transposes_and_reshapes_are_numpys_views_or_copies(fn):
+    given_to_python, given_to_jit = np.arange(12.0).reshape(3, 4), np.arange(12.0).reshape(3, 4)
+    want = fn(given_to_python)
+    got = shapecheck.jit(fn)(given_to_jit)
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        np.testing.assert_allclose(g, w, rtol=1e-12)
+    np.testing.assert_array_equal(given_to_jit, given_to_python)
+
+
+def test_a_reshaped_slice_is_not_bound_to_a_name():
+    with pytest.raises(UnsupportedError, match=r"is NumPy's view or copy of a slice as its strides allow"):
+        shapecheck.jit(reshaped_slice)(np.arange(12.0).reshape(3, 4))

@@ -300,6 +300,16 @@ def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
                 loops = pipeline.compile_to_loops(graph)
             except frontend.InPlace:   # x += v on a shared array: loop code changes it in place
                 graph, loops = loop_code()
+            except frontend.ShapeError:
+                raise
+            except frontend.TraceError as whole:
+                # what the graph IR cannot say (np.argmax(x, axis=1), views written...) loop code may
+                try:
+                    graph, loops = loop_code()
+                except frontend.ShapeError:
+                    raise
+                except (frontend.TraceError, OverflowError):
+                    raise whole from None
     except frontend.ShapeError as error:
         # The user's shape error, raised as NumPy would raise it (a ValueError, an IndexError...),
         # at the file's line.

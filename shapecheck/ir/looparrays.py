@@ -455,70 +455,134 @@ class ArrayCode:
             bad = L.Unary("not", fits) if bad is None else L.Binary("or", bad, L.Unary("not", fits))
         self.fault_if(bad, kind, tuple(map(size_expr, value)) + tuple(map(size_expr, target)))
 
-    def reduce(self, kind: str, value: Any, node, dtype: str | None = None) -> Scalar:
-        """NumPy's ``kind`` reduction (sum, max, min, mean) of an array value, as an accumulator
-        loop run where the statement runs; ``dtype`` overrides NumPy's result dtype."""
+    def reduce(self, kind: str, value: Any, node, dtype: str | None = None, axis: Any = None,
+               keepdims: bool = False) -> Scalar | Array:
+        """NumPy's ``kind`` reduction (sum, mean, max, min, argmax, argmin) of an array value, run
+        where the statement runs: over every element, a number (an argmax's is the flat index);
+        over ``axis`` (an int or a tuple of them), a new array of the kept axes (``keepdims``: the
+        reduced ones kept as 1). ``dtype`` overrides NumPy's result dtype."""
         source = self.elements(value)
         if source is None:
             raise self.error(node, f"{ast.unparse(node)!r}: expected an array")
+        rank = len(source.shape)
+        given = axis if isinstance(axis, tuple) else () if axis is None else (axis,)
+        if any(type(a) is not int or not -rank <= a < rank for a in given) or \
+                (kind in _ARG_REDUCTIONS and isinstance(axis, tuple)):
+            raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer "
+                                   "constant; a tuple of them for sum, mean, max, min)")
+        axes = tuple(sorted({a % rank for a in given})) if given else tuple(range(rank))
+        if len(axes) < len(given):
+            raise self.error(node, "duplicate value in 'axis'")
         if kind in ("max", "min", "argmax", "argmin"):
-            self.require_elements(source, kind)
-        if kind in _ARG_REDUCTIONS:
-            return self.arg_reduce(kind, source)
-        dtype = dtype or reduction_dtype(kind, source.dtype)
-        acc = self.fresh(kind)
-        self.prelude.append(L.Let(acc, dtype, cast(L.Const(0, "i64"), dtype)))
-        names = tuple(self.fresh(f"r{axis}") for axis in range(len(source.shape)))
-        idx = tuple(L.Var(n, I) for n in names)
-        element = Scalar(cast(source.element(idx).expr, dtype))
-        current = Scalar(L.Var(acc, dtype))
-        step = self.ufunc(_REDUCE_UFUNC[kind], [current, element], node)
-        stmt: L.Stmt = L.Assign(acc, cast(step.expr, dtype))
-        for name, size in reversed(list(zip(names, source.shape))):
-            stmt = L.For(name, L.Const(0, I), size_expr(size), 1, (stmt,))
-        first = source.element(tuple(L.Const(0, I) for _ in source.shape)).expr
-        start = cast(first, dtype) if kind in ("max", "min") else cast(L.Const(0, "i64"), dtype)
-        self.pending += [L.Assign(acc, start), stmt]
-        if kind != "mean":
-            return Scalar(L.Var(acc, dtype))
-        count: L.Expr = L.Const(1, I)
-        for size in source.shape:
-            count = L.Binary("mul", count, size_expr(size))
-        return self.ufunc("div", [Scalar(L.Var(acc, dtype)), Scalar(cast(count, "i64"))], node)
+            self.require_elements(tuple(source.shape[a] for a in axes), kind)
+        dtype = I if kind in _ARG_REDUCTIONS else dtype or reduction_dtype(kind, source.dtype)
+        if len(axes) == rank and not keepdims:   # every axis: a number (NumPy's scalar)
+            stmts, result = self.reduction(kind, source, axes, {}, dtype, node)
+            self.pending += stmts
+            return Scalar(result)
+        kept = [a for a in range(rank) if a not in axes]
+        shape = tuple(1 if a in axes else source.shape[a] for a in range(rank)) if keepdims else \
+            tuple(source.shape[a] for a in kept)
+        if any(type(d) not in (int, dims.Expr) for d in shape):
+            raise self.error(node, f"a reduction of an array whose size is known only at run time (shape "
+                                   f"{show_shape(source.shape)}) keeps no axes in loop code: reduce it whole")
+        out = self.allocate(shape, dtype, node, kind)
+        names = {a: self.fresh(f"k{a}") for a in kept}
+        stmts, result = self.reduction(kind, source, axes, {a: L.Var(n, I) for a, n in names.items()}, dtype, node)
+        at = tuple(L.Const(0, I) if a in axes else L.Var(names[a], I) for a in range(rank)) if keepdims else \
+            tuple(L.Var(names[a], I) for a in kept)
+        nest: L.Stmt | tuple = (*stmts, L.Store(out.name, at, cast(result, dtype)))
+        for a in reversed(kept):
+            nest = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, tuple(nest)),)
+        self.pending += list(nest)
+        return out
 
-    def require_elements(self, source: ArrayExpr, kind: str) -> None:
-        """No identity: NumPy raises over no elements. Checked where the reduction runs (a branch
-        not taken never raises), and before its first element is read."""
-        empty = [L.Compare("le", size_expr(d), L.Const(0, I)) for d in source.shape if type(d) is not int]
-        bad: L.Expr | None = L.Const(True, "bool") if any(d == 0 for d in source.shape) else None
+    def accumulate(self, kind: str, value: Any, axis: Any, node) -> Array:
+        """``np.cumsum``/``np.cumprod`` (``kind``: the ufunc, add or mul) of an array value along
+        ``axis`` (None: of its elements in C order), into a new array, in the dtype NumPy's sum
+        gives (ints and bools as int64)."""
+        if axis is None:
+            value = self.reshaped(value, (-1,), node, copy=True)
+        source = self.elements(value)
+        rank = len(source.shape)
+        if axis is not None and (type(axis) is not int or not -rank <= axis < rank):
+            raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer constant)")
+        along = 0 if axis is None else axis % rank
+        if any(type(d) not in (int, dims.Expr) for d in source.shape):
+            raise self.error(node, f"a running {'sum' if kind == 'add' else 'product'} of an array whose size is "
+                                   "known only at run time is not made in loop code")
+        dtype = reduction_dtype("sum", source.dtype)
+        out = self.allocate(source.shape, dtype, node, "cum" + kind)
+        acc = self.fresh("running")
+        self.prelude.append(L.Let(acc, dtype, cast(L.Const(0, "i64"), dtype)))
+        names = tuple(self.fresh(f"c{a}") for a in range(rank))
+        idx = tuple(L.Var(n, I) for n in names)
+        step = self.ufunc(kind, [Scalar(L.Var(acc, dtype)), Scalar(cast(source.element(idx).expr, dtype))], node)
+        body: tuple = (L.For(names[along], L.Const(0, I), size_expr(source.shape[along]), 1,
+                             (L.Assign(acc, cast(step.expr, dtype)), L.Store(out.name, idx, L.Var(acc, dtype)))),)
+        body = (L.Assign(acc, cast(L.Const(0 if kind == "add" else 1, "i64"), dtype)), *body)
+        for a in reversed(range(rank)):
+            if a != along:
+                body = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, body),)
+        self.pending += list(body)
+        return out
+
+    def reduction(self, kind: str, source: ArrayExpr, axes: tuple, kept: dict, dtype: str, node) -> tuple:
+        """``(statements, result)``: the loops computing ``kind`` over ``axes`` of ``source`` at
+        the kept axes' indices ``kept`` (axis -> index), and the result's expression after them.
+        max and min start from the first element (no identity); argmax/argmin keep the first
+        extreme's index over the reduced axes, a NaN the extreme of all (as NumPy)."""
+        names = {a: self.fresh(f"r{a}") for a in axes}
+
+        def at(reduced: dict) -> tuple:
+            return tuple(kept[a] if a in kept else reduced[a] for a in range(len(source.shape)))
+        idx = {a: L.Var(n, I) for a, n in names.items()}
+        first = source.element(at({a: L.Const(0, I) for a in axes})).expr
+        if kind in _ARG_REDUCTIONS:
+            best, position, element = self.fresh(kind), self.fresh(f"{kind}_at"), self.fresh("element")
+            self.prelude += [L.Let(best, source.dtype, cast(L.Const(0, "i64"), source.dtype)),
+                             L.Let(position, I, L.Const(0, I)),
+                             L.Let(element, source.dtype, cast(L.Const(0, "i64"), source.dtype))]
+            flat: L.Expr = L.Const(0, I)
+            for a in axes:   # Horner over the reduced axes: ((r0 * s1 + r1) * s2 + r2)...
+                flat = L.Binary("add", L.Binary("mul", flat, size_expr(source.shape[a])), idx[a])
+            value, held = L.Var(element, source.dtype), L.Var(best, source.dtype)
+            beats: L.Expr = L.Compare(_ARG_REDUCTIONS[kind], value, held)
+            if source.dtype in L.FLOAT_DTYPES:   # the first NaN wins, and nothing beats it
+                beats = L.Binary("or", beats, L.Binary("and", L.Compare("ne", value, value),
+                                                       L.Compare("eq", held, held)))
+            body: tuple = (L.Assign(element, source.element(at(idx)).expr),
+                           L.If(beats, (L.Assign(best, value), L.Assign(position, flat))))
+            start = [L.Assign(best, first), L.Assign(position, L.Const(0, I))]
+            result: L.Expr = L.Var(position, I)
+        else:
+            acc = self.fresh(kind)
+            self.prelude.append(L.Let(acc, dtype, cast(L.Const(0, "i64"), dtype)))
+            current = Scalar(L.Var(acc, dtype))
+            step = self.ufunc(_REDUCE_UFUNC[kind], [current, Scalar(cast(source.element(at(idx)).expr, dtype))],
+                              node)
+            body = (L.Assign(acc, cast(step.expr, dtype)),)
+            start = [L.Assign(acc, cast(first, dtype) if kind in ("max", "min") else cast(L.Const(0, "i64"), dtype))]
+            result = L.Var(acc, dtype)
+            if kind == "mean":
+                count: L.Expr = L.Const(1, I)
+                for a in axes:
+                    count = L.Binary("mul", count, size_expr(source.shape[a]))
+                result = self.ufunc("div", [Scalar(result), Scalar(cast(count, "i64"))], node).expr
+        for a in reversed(axes):
+            body = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, body),)
+        return start + list(body), result
+
+    def require_elements(self, sizes: tuple, kind: str) -> None:
+        """No identity: NumPy raises over no elements (``sizes``: the reduced axes'). Checked
+        where the reduction runs (a branch not taken never raises), and before its first element
+        is read."""
+        empty = [L.Compare("le", size_expr(d), L.Const(0, I)) for d in sizes if type(d) is not int]
+        bad: L.Expr | None = L.Const(True, "bool") if any(d == 0 for d in sizes) else None
         for test in ([] if bad is not None else empty):
             bad = test if bad is None else L.Binary("or", bad, test)
         if bad is not None:
             self.fault_if(bad, faults.empty_reduction_kind(kind), ())
-
-    def arg_reduce(self, kind: str, source: ArrayExpr) -> Scalar:
-        """``np.argmax``/``argmin`` without an axis: the flat (C-order) index of the first extreme
-        element, an int64; a NaN is the extreme of all (NumPy returns the first NaN's index)."""
-        best, at, element = self.fresh(kind), self.fresh(f"{kind}_at"), self.fresh("element")
-        dtype = source.dtype
-        self.prelude += [L.Let(best, dtype, cast(L.Const(0, "i64"), dtype)), L.Let(at, I, L.Const(0, I)),
-                         L.Let(element, dtype, cast(L.Const(0, "i64"), dtype))]
-        names = tuple(self.fresh(f"r{axis}") for axis in range(len(source.shape)))
-        idx = tuple(L.Var(n, I) for n in names)
-        flat: L.Expr = L.Const(0, I)
-        for index, size in zip(idx, source.shape):   # Horner: ((r0 * s1 + r1) * s2 + r2)...
-            flat = L.Binary("add", L.Binary("mul", flat, size_expr(size)), index)
-        value, held = L.Var(element, dtype), L.Var(best, dtype)
-        beats: L.Expr = L.Compare(_ARG_REDUCTIONS[kind], value, held)
-        if dtype in L.FLOAT_DTYPES:   # the first NaN wins, and nothing beats it
-            beats = L.Binary("or", beats, L.Binary("and", L.Compare("ne", value, value), L.Compare("eq", held, held)))
-        stmt: L.Stmt = L.If(beats, (L.Assign(best, value), L.Assign(at, flat)))
-        body: tuple = (L.Assign(element, source.element(idx).expr), stmt)
-        for name, size in reversed(list(zip(names, source.shape))):
-            body = (L.For(name, L.Const(0, I), size_expr(size), 1, body),)
-        first = source.element(tuple(L.Const(0, I) for _ in source.shape)).expr
-        self.pending += [L.Assign(best, first), L.Assign(at, L.Const(0, I)), *body]
-        return Scalar(L.Var(at, I))
 
     def dot(self, a: Any, b: Any, node) -> Scalar:
         """``np.dot`` of two vectors: the sum of products, in the products' dtype (as NumPy)."""

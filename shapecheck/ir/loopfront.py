@@ -25,7 +25,8 @@ Supported:
   kernel records it in a fault buffer (``Program.fault``), leaves every loop and the call
   raises NumPy's ``IndexError`` (never a write or read outside the array);
 - ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``; reductions of
-  arrays (``sum mean max min``, and ``argmin argmax``: the flat index of the first extreme, NaN first);
+  arrays (``sum mean max min``, and ``argmin argmax``: the flat index of the first extreme, NaN
+  first), whole or along axes (``axis=``, ``keepdims=``: a new array), ``cumsum``/``cumprod``;
   ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions and constants
   (``math.pi``, ``np.inf``...); numbers from the module's globals and the closure (frozen);
 - calls of other functions (plain or jitted, from the globals or closure: inlined, each
@@ -168,6 +169,7 @@ _COMPARE_CODES = {"less": "lt", "less_equal": "le", "greater": "gt", "greater_eq
                   "equal": "eq", "not_equal": "ne"}
 _ALLOCATORS = {"zeros": 0, "ones": 1, "empty": None, "full": "value"}
 _LAYOUTS = ("transpose", "reshape", "ravel", "flatten")   # the same elements laid out anew
+_RUNNING = {"cumsum": "add", "cumprod": "mul"}
 _MODULES = {"np": "np", "numpy": "np", "math": "math"}
 _MAX_INLINE = 20   # nested calls of called functions inlined (deeper: recursion, refused)
 _RANGES = ("range", "prange")
@@ -1229,8 +1231,10 @@ class _KernelTracer(ArrayCode):
                 return self.copy_of(receiver, node)
             if is_array(receiver) and func.attr == "copy" and not node.args and not kwargs:
                 return self.materialize(self.elements(receiver), node, "copy")
-            if is_array(receiver) and func.attr in REDUCTIONS and not node.args and not kwargs:
-                return self.reduce(REDUCTIONS[func.attr], receiver, node)
+            if is_array(receiver) and func.attr in REDUCTIONS:
+                return self.reduction_call(REDUCTIONS[func.attr], receiver, node.args, kwargs, node, env)
+            if is_array(receiver) and func.attr in _RUNNING:
+                return self.running_call(func.attr, receiver, node.args, kwargs, node, env)
             if is_array(receiver) and func.attr in _LAYOUTS and not kwargs:
                 return self.layout(func.attr, receiver, [self.expr(a, env) for a in node.args], node)
             raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
@@ -1323,11 +1327,15 @@ class _KernelTracer(ArrayCode):
         if module == "np" and (name in _ALLOCATORS or name.removesuffix("_like") in _ALLOCATORS
                                or name in ("arange", "copy")):
             return self.allocation(name, node, kwargs, env)
+        if module == "np" and (name in REDUCTIONS or name in _RUNNING) and node.args:
+            array = self.expr(node.args[0], env)
+            if is_array(array) and name in REDUCTIONS:
+                return self.reduction_call(REDUCTIONS[name], array, node.args[1:], kwargs, node, env)
+            if is_array(array):
+                return self.running_call(name, array, node.args[1:], kwargs, node, env)
         args = [self.expr(a, env) for a in node.args]
         if kwargs:
             raise self.error(node, f"keyword arguments to {module}.{name} are not supported in loop code")
-        if module == "np" and name in REDUCTIONS and len(args) == 1 and is_array(args[0]):
-            return self.reduce(REDUCTIONS[name], args[0], node)
         if module == "np" and name in _LAYOUTS and name != "flatten" and args and is_array(args[0]):
             return self.layout(name, args[0], args[1:], node)
         if module == "np" and name in ("dot", "matmul") and len(args) == 2:
@@ -1337,6 +1345,31 @@ class _KernelTracer(ArrayCode):
         if module == "math" and any(is_array(a) for a in args):
             raise self.error(node, f"math.{name} takes numbers, not arrays (np.{name} works on arrays)")
         return self.scalar_library_call(module, name, args, node)
+
+    def reduction_call(self, kind: str, array: Any, args: list, kwargs: dict, node, env) -> Any:
+        """``a.sum(axis, keepdims=...)``, ``np.max(a, axis=1)``: the reduction (``looparrays``)."""
+        given = dict(kwargs)
+        if len(args) > 1:
+            raise self.error(node, f"{kind} takes the axis as its only positional argument in loop code")
+        axis_node = args[0] if args else given.pop("axis", None)
+        keep_node = given.pop("keepdims", None)
+        if given:
+            raise self.error(node, f"keyword arguments {', '.join(sorted(given))} of {kind} are not supported in "
+                                   "loop code")
+        axis = self.expr(axis_node, env) if axis_node is not None else None
+        keepdims = self.expr(keep_node, env) if keep_node is not None else False
+        if type(keepdims) is not bool:
+            raise self.error(node, "keepdims must be a constant True/False")
+        return self.reduce(kind, array, node, axis=axis, keepdims=keepdims)
+
+    def running_call(self, name: str, array: Any, args: list, kwargs: dict, node, env) -> Any:
+        """``np.cumsum(a, axis)``, ``a.cumprod()``: the running sum or product (``looparrays``)."""
+        given = dict(kwargs)
+        axis_node = args[0] if args else given.pop("axis", None)
+        if len(args) > 1 or given:
+            raise self.error(node, f"{name} takes an axis only, in loop code")
+        axis = self.expr(axis_node, env) if axis_node is not None else None
+        return self.accumulate(_RUNNING[name], array, axis, node)
 
     def layout(self, name: str, array: Any, args: list, node) -> Any:
         """``transpose reshape ravel flatten`` of an array (a method, or NumPy's function with the

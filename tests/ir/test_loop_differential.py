@@ -7,7 +7,7 @@ arrays rebound inside loops and read before the rebinding (``w = v * c; v = w * 
 made in a loop and bound again in the same body (``p = m @ v`` twice), element
 writes into a rebound array, reductions and matmuls of it, scalar accumulators of two kinds,
 ``if``/``else`` and ``and``/``or`` conditions, ``break``/``continue``, ``while`` counters, integer
-``//`` and ``%``, ``argmin``/``argmax``, slice writes, calls of other functions (inlined) and ``math``, and the loop
+``//`` and ``%``, ``argmin``/``argmax``, reductions along axes and running sums, slice writes, calls of other functions (inlined) and ``math``, and the loop
 forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``), slices of a
 name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``), arrays made in the loop bound to ``v`` (``v = z``),
 slices, transposes and reshapes bound to names (NumPy's views: ``r = out[:i + 1]; r[-1] += 0.5``
@@ -58,6 +58,8 @@ _BODY = [
     "r = out[:i + 1]\n{ind}r[-1] += 0.5\n{ind}r += s * 0.125\n{ind}s += r.sum()",
     "s += m.T[i].sum() * 0.5 - m.reshape(-1)[i] + np.transpose(m)[0, i]",
     "mt = m.T\n{ind}mt[i, 0] += 0.25\n{ind}s += m[0].sum()",
+    "s += m.sum(axis=0)[i] - m.max(axis=1, keepdims=True)[i, 0] + np.argmax(m, axis=1)[i]",
+    "s += np.cumsum(v)[-1] - m.cumsum(axis=1)[i, -1] + np.mean(m, axis=(0, 1))",
 ]
 
 _LOOPS = [

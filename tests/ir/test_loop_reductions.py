@@ -81,3 +81,57 @@ def test_one_kernel_serves_every_size():
     for n, k in ((1, 1), (5, 2), (17, 6)):
         x, c = RNG.standard_normal((n, 3)), RNG.standard_normal((k, 3))
         np.testing.assert_array_equal(compiled(x, c), nearest(x, c))
+
+
+def along_axes(x):
+    s = 0.0
+    out = np.zeros(x.shape[1])
+    for _ in range(2):
+        mu = x.mean(axis=1, keepdims=True)
+        out += x.max(axis=0) + x.min(0) - np.mean(x - mu, axis=0)
+        s += np.argmax(x, axis=1).sum() + np.sum(x, axis=(0, 1)) + mu.sum()
+    return out, s
+
+
+def assign_by_axis(x, c):
+    lab = np.empty(x.shape[0], dtype=np.int64)
+    for i in range(x.shape[0]):
+        lab[i] = np.argmin(((c - x[i]) ** 2).sum(axis=1))
+    return lab
+
+
+def running(x):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        out[i] = np.cumsum(x[i])[-1] + x[i].cumprod()[1]
+    return out, np.cumsum(x), np.cumsum(x, axis=0), x.cumsum(1), np.cumprod(x, axis=-1)
+
+
+def whole_argmax(x):
+    return np.argmax(x, axis=1), np.cumsum(x, axis=0)   # no loop: loop code says what the graph IR cannot
+
+
+@pytest.mark.parametrize("fn, args", [
+    (along_axes, (RNG.standard_normal((5, 4)),)),
+    (along_axes, (RNG.integers(-9, 9, (5, 4)).astype(np.int32),)),
+    (assign_by_axis, (POINTS, CENTRES)),
+    (running, (RNG.standard_normal((4, 3)),)),
+    (running, (RNG.integers(-3, 3, (4, 3)).astype(np.int16),)),    # NumPy sums int16 in int64
+    (running, (RNG.standard_normal((4, 3)).astype(np.float32),)),
+    (whole_argmax, (RNG.standard_normal((4, 6)),)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_reductions_along_axes_and_running_sums_match_python(fn, args):
+    test_index_reductions_match_python(fn, args)
+
+
+def test_a_max_along_an_empty_axis_raises_where_it_runs():
+    def column_max(x, k):
+        t = 0.0
+        for _ in range(1):
+            t = x[:, k:].max(axis=1).sum()
+        return t
+    x = np.arange(6.0).reshape(2, 3)
+    compiled = shapecheck.jit(column_max)
+    assert compiled(x, 1) == column_max(x, 1)
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        compiled(x, 3)

@@ -103,8 +103,18 @@ class Findings:
         self.rollbacks += 1
         del self.diagnostics[cp.diagnostics:]
         del self.notes[cp.notes:]
-        self.diagnostics.extend(cp.kept_diagnostics)
-        self.notes.extend(cp.kept_notes)
+        # what nested analyses kept, each once: a nested analysis's findings are kept by every
+        # enclosing journal, and again by one whose rollback re-added them and whose run then
+        # completed (a model's forward -> its blocks' -> their layers': the JSON output listed
+        # a layer's warning twice)
+        self._seen = {(d.path, d.span.line, d.span.column, d.code, d.message) for d in self.diagnostics}
+        for diag in cp.kept_diagnostics:
+            self.emit(diag)
+        present = set(map(id, self.notes))
+        for note in cp.kept_notes:
+            if id(note) not in present:
+                present.add(id(note))
+                self.notes.append(note)
         for where, old in cp.expressions.items():
             if old is None:
                 self.expressions.pop(where, None)
@@ -122,7 +132,6 @@ class Findings:
         cp.expressions.clear()
         cp.unknown_calls.clear()
         cp.kept.clear()
-        self._seen = {(d.path, d.span.line, d.span.column, d.code, d.message) for d in self.diagnostics}
 
     @contextmanager
     def regenerating(self) -> Iterator[None]:

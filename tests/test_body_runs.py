@@ -199,3 +199,63 @@ def test_a_summary_taken_under_other_names_keeps_the_result_relative_to_the_para
         """), "middles.py")
     assert len(set(_reveals(report))) == 1 and _reveals(report)[0].startswith("(*x[:-2], ")
     assert bodies_run["halve"] == 1 + 1
+
+
+def test_a_generic_analysis_stops_where_an_op_fixes_a_parameters_rank(bodies_run: Counter) -> None:
+    """``forward`` fixes ``x``'s rank in its first line (``permute``): its analysis at an unknown rank
+    stops there and starts again at rank 3, so the layer it calls next runs for x of rank 3 only (it
+    ran for x of unknown rank too, in a first analysis the second superseded)."""
+    report = check_source(textwrap.dedent("""\
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.norm = nn.LayerNorm(dim)
+
+            def forward(self, x):
+                return self.norm(x)
+
+        class Model(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.block = Block(dim)
+
+            def forward(self, x):
+                x = x.permute(0, 2, 1)
+                reveal_shape(x)
+                return self.block(x)
+        """), "model.py")
+    assert _reveals(report) == ["(x0, x2, x1)"]
+    assert bodies_run["Model.forward"] == 1 + 1      # stopped at permute, then whole at rank 3
+    assert bodies_run["Block.forward"] == 1 + 1      # its generic analysis, then the call at rank 3
+
+
+def test_each_restart_fixes_one_more_rank_and_an_error_at_them_asks_the_first_analysis(bodies_run: Counter) -> None:
+    """``g``'s ops fix two ranks, one after the other: a run stops at each (at most one restart per
+    parameter). ``f``'s one path fixes x's rank, and the other indexes x with four indices, which
+    fails at that rank: the analysis at unknown rank, run whole, finds no error, so it stands (the
+    rank was not the only one)."""
+    report = check_source(textwrap.dedent("""\
+        import torch
+
+        def f(x, flag):
+            if flag:
+                return x.permute(0, 2, 1)
+            reveal_shape(x)
+            return x[0, 0, 0, 0]
+
+        def g(x, y):
+            a = x.permute(1, 0)
+            b = torch.einsum("ijk->kji", y)
+            reveal_shape(a)
+            reveal_shape(b)
+            return a
+        """), "paths.py")
+    assert [d.code for d in report.diagnostics if d.severity == "error"] == []
+    assert _reveals(report) == ["unknown", "(x1, x0)", "(y2, y1, y0)"]
+    assert bodies_run["g"] == 3                 # stopped at permute, stopped at einsum, whole
+    # stopped at permute, whole at rank 3 (an error), then as before: whole at an unknown rank, at
+    # rank 3 again, at an unknown rank again
+    assert bodies_run["f"] == 2 + 3

@@ -152,7 +152,8 @@ class Analysis:
         info.env.setdefault("__name__", UNKNOWN)
         info.running = True
         try:
-            interp.run_body(info.tree.body)
+            with self.calls.unstoppable():
+                interp.run_body(info.tree.body)
         except Terminated:
             pass
         finally:

@@ -45,6 +45,11 @@ if TYPE_CHECKING:
 RERUN_RLIMIT = 250_000
 
 
+class RankFixed(Exception):
+    """An op fixed the rank of a parameter the generic analysis in progress runs at an unknown rank:
+    the run stops, to start again at that rank (``Calls._at_fixed_ranks``)."""
+
+
 @dataclass
 class Reading:
     """What a body run in progress reads and demands besides its arguments, its callees' included
@@ -161,6 +166,10 @@ class Calls:
         self.reranked: dict = {}       # Function -> the call-site ranks (and object) its last re-run used
         self.built: dict = {}          # Class -> (the layers its constructor was given, the object built)
         self.blind: dict = {}          # Function -> how many expressions of unknown rank its last generic run met
+        #                                (a run stopped where a parameter's rank was fixed counts one: it
+        #                                met that parameter at an unknown rank, which the rest of the
+        #                                code would have met too)
+        self.stopped = 0               # generic analysis runs stopped so (RankFixed)
         self.open_depth = 0            # bodies being run for a call with arguments of unknown number
         self.reading: list[Reading] = []  # what the body runs in progress read, innermost last
         # which definitions of the checked module each analysis used (dependencies.py)
@@ -171,6 +180,9 @@ class Calls:
         # one whose signature a nested function has (signatures.function_signatures)
         self.first_defined: dict = {}
         self.restored_signatures: dict = {}   # qualname -> signature: nested functions of reused definitions
+        # per generic analysis or module body run in progress, innermost last: (function, its
+        # environment) where a parameter's rank fixed stops it (``_run_generic``), else None
+        self.stops: list = []
 
     @contextmanager
     def open_call(self):
@@ -199,6 +211,16 @@ class Calls:
         model's constructor once per factory function, with nothing known that its generic analysis
         does not know already (timm's resnet.py: 10x the bodies run, 5x the time)."""
         return not self.open_depth
+
+    @contextmanager
+    def unstoppable(self) -> Iterator[None]:
+        """Around a module's body run from inside a generic analysis (an import it resolves): no
+        demand in it stops that analysis (a module's body is run once, to its end)."""
+        self.stops.append(None)
+        try:
+            yield
+        finally:
+            self.stops.pop()
 
     def _unlogged(self):
         return self.run.oplog.pause() if self.run.oplog is not None else nullcontext()
@@ -339,7 +361,7 @@ class Calls:
     def _analyse_generic(self, fn: Function, receiver: Value | None, stack: tuple) -> GenericResult:
         findings = self.run.findings
         self.receivers[fn] = receiver
-        blind = findings.generic_unknown
+        blind = findings.generic_unknown + self.stopped
         notes_before = len(findings.notes)
         diags_before = len(findings.diagnostics)
         self.running.add(fn)
@@ -349,23 +371,11 @@ class Calls:
         try:
             checkpoint = findings.checkpoint()
             try:
-                env = parameter_values(self.run, fn, receiver)
-                frame, silent = self._run_generic(fn, env, stack)
-                ranked = self._ranked_parameters(fn, env)
-                if ranked:
-                    # an op fixed the rank of a parameter nothing else did (``rearrange(x, 'b n d -> ...')``):
-                    # the code runs only at that rank, so the analysis at it supersedes the first -- unless it
-                    # finds an error the first did not, which says the rank was not the only one (the demand
-                    # came through a path the first analysis could not tell apart): then the first stands
-                    first_errors = _errors(findings, diags_before)
+                outcome = self._at_fixed_ranks(fn, receiver, stack, checkpoint, diags_before)
+                if outcome is None:
                     findings.rollback(checkpoint)
-                    ranked_env = {**parameter_values(self.run, fn, receiver), **ranked}
-                    ranked_frame, ranked_silent = self._run_generic(fn, ranked_env, stack)
-                    if _errors(findings, diags_before) <= first_errors:
-                        frame, silent = ranked_frame, ranked_silent
-                    else:
-                        findings.rollback(checkpoint)
-                        frame, silent = self._run_generic(fn, parameter_values(self.run, fn, receiver), stack)
+                    outcome = self._ranks_after_first(fn, receiver, stack, checkpoint, diags_before)
+                frame, silent = outcome
             except BaseException:
                 findings.release(checkpoint)
                 raise
@@ -375,37 +385,88 @@ class Calls:
             result = GenericResult(found | silent, join_returns(self.run.fresh, frame.returns),
                                    frame.preconditions, _parameters(fn, frame.env), frame.names)
             self.generic[fn] = result
-            self.blind[fn] = findings.generic_unknown - blind
+            self.blind[fn] = findings.generic_unknown + self.stopped - blind
             self.windows[fn] = (findings.diagnostics[diags_before:], findings.notes[notes_before:])
             return result
         finally:
             self.running.discard(fn)
             self.run.spmd_meshes = meshes
 
-    def _run_generic(self, fn: Function, env: dict, stack: tuple) -> tuple[Frame, set]:
+    def _at_fixed_ranks(self, fn: Function, receiver, stack: tuple, checkpoint, diags_before: int) -> tuple | None:
+        """The generic analysis at the ranks its ops fix, each run stopped the moment an op fixes
+        one more (:class:`RankFixed`) and started again at it: the code runs only at that rank, so
+        what a run goes on to find at an unknown rank is superseded anyway (a model's ``forward``
+        fixes ``x``'s rank in its first lines and ran its layers at an unknown rank to the end:
+        a third of vit-pytorch's CPU). Each restart ranks a parameter not ranked before, so there
+        are at most as many as parameters. None where the last run found an error: whether the
+        first run at unknown ranks finds it too decides, which needs that run whole
+        (:meth:`_ranks_after_first`)."""
+        findings = self.run.findings
+        ranked: dict = {}
+        while True:
+            env = {**parameter_values(self.run, fn, receiver), **ranked}
+            try:
+                outcome = self._run_generic(fn, env, stack, stoppable=True)
+            except RankFixed:
+                outcome = None
+                self.stopped += 1
+            fixed = self._fixed_ranks(fn, env)   # a rank known before and never demanded again counts too
+            if outcome is not None and not fixed:
+                break
+            findings.rollback(checkpoint)
+            ranked = {**ranked, **self._ranked_parameters(fn, env, fixed)}
+        if ranked and _errors(findings, diags_before):
+            return None
+        return outcome
+
+    def _ranks_after_first(self, fn: Function, receiver, stack: tuple, checkpoint, diags_before: int) -> tuple:
+        """The generic analysis at unknown ranks whole, then at the ranks its ops fixed, which
+        supersedes it -- unless it finds an error the first did not, which says the rank was not the
+        only one (the demand came through a path the first analysis could not tell apart): then the
+        first stands."""
+        findings = self.run.findings
+        env = parameter_values(self.run, fn, receiver)
+        outcome = self._run_generic(fn, env, stack)
+        ranked = self._ranked_parameters(fn, env, self._fixed_ranks(fn, env))
+        if not ranked:
+            return outcome
+        first_errors = _errors(findings, diags_before)
+        findings.rollback(checkpoint)
+        outcome = self._run_generic(fn, {**parameter_values(self.run, fn, receiver), **ranked}, stack)
+        if _errors(findings, diags_before) <= first_errors:
+            return outcome
+        findings.rollback(checkpoint)
+        return self._run_generic(fn, parameter_values(self.run, fn, receiver), stack)
+
+    def _run_generic(self, fn: Function, env: dict, stack: tuple, stoppable: bool = False) -> tuple[Frame, set]:
         """The generic analysis's final frame, and the definite errors it found in a module that is
-        not reported ((line, column, code); the checked module's are in the findings)."""
+        not reported ((line, column, code); the checked module's are in the findings). A
+        ``stoppable`` run stops where an op fixes the rank of a parameter it runs at an unknown
+        rank (RankFixed)."""
         frame = Frame(dict(env))
         unreported = None if fn.module.reported else []
         interp = Interpreter(self.run, fn.module, frame, report=fn.module.reported, stack=stack + (fn,),
                              function=fn, unreported=unreported)
         self.sites.begin_root(fn)
+        self.stops.append((fn, env) if stoppable else None)
         try:
             with self._context_free():
                 _run_body(interp, fn, frame)
         finally:
+            self.stops.pop()
             self.sites.end_root()
         return frame, {(d.span.line, d.span.column, d.code) for d in unreported or ()}
 
-    def _ranked_parameters(self, fn: Function, env: dict) -> dict:
-        """The parameters whose rank the body's ops fixed, as arrays of that rank (dims ``x0, x1``)."""
-        out = {}
-        for name, value in env.items():
-            if type(value) is Unknown and value.middle is not None and value.middle.scope == fn.scope:
-                rank = self.run.learned_ranks.get((name, fn.scope))
-                if rank:
-                    out[name] = self._parameter_array(name, rank, value)
-        return out
+    def _fixed_ranks(self, fn: Function, env: dict) -> set:
+        """The parameters of unknown rank in ``env`` whose rank the body's ops fixed."""
+        return {name for name, value in env.items()
+                if type(value) is Unknown and value.middle is not None and value.middle.scope == fn.scope
+                and self.run.learned_ranks.get((name, fn.scope))}
+
+    def _ranked_parameters(self, fn: Function, env: dict, names) -> dict:
+        """Parameters ``names`` at the ranks the body's ops fixed, as arrays (dims ``x0, x1``)."""
+        return {name: self._parameter_array(name, self.run.learned_ranks[(name, fn.scope)], env[name])
+                for name in env if name in names}
 
     def _parameter_array(self, name: str, rank: int, value: Unknown) -> Array:
         """Parameter ``name`` (the unknown ``value``) as an array of ``rank`` fresh dims ``x0, x1, ...``."""
@@ -491,7 +552,7 @@ class Calls:
     def _rerun(self, fn: Function, env: dict, ranks: dict) -> None:
         findings = self.run.findings
         blind = findings.generic_unknown
-        env = {**env, **self._ranked_parameters(fn, env),
+        env = {**env, **self._ranked_parameters(fn, env, self._fixed_ranks(fn, env)),
                **{name: self._observed_value(name, rank, env[name]) for name, rank in ranks.items()}}
         meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
         try:
@@ -571,9 +632,14 @@ class Calls:
                 self.reading[-1].outside.append(names)
 
     def note_demand(self, guess: bool, middle: Middle, count: int) -> None:
-        """An op demanded ``count`` dims of ``middle`` (``Analysis.learn_rank``, ``guess_rank``)."""
+        """An op demanded ``count`` dims of ``middle`` (``Analysis.learn_rank``, ``guess_rank``): a
+        generic analysis run that the rank of a parameter of its own stops (``_at_fixed_ranks``)
+        stops here, the demand recorded (a call run inside it, stopped too, is not summarised)."""
         if self.reading:
             self.reading[-1].demands.append((guess, middle, count))
+        stop = self.stops[-1] if self.stops and not guess else None
+        if stop is not None and middle.scope == stop[0].scope and middle.name in self._fixed_ranks(*stop):
+            raise RankFixed(middle.name)
 
     def _renamed_key(self, fn: Function, args: list, kwargs: dict, context) -> tuple[tuple | None, Renaming]:
         """The call's key with its arguments' names renamed (renaming.py) and the renaming; None

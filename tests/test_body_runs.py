@@ -259,3 +259,45 @@ def test_each_restart_fixes_one_more_rank_and_an_error_at_them_asks_the_first_an
     # stopped at permute, whole at rank 3 (an error), then as before: whole at an unknown rank, at
     # rank 3 again, at an unknown rank again
     assert bodies_run["f"] == 2 + 3
+
+
+_STACK = textwrap.dedent("""\
+    import torch
+    from torch import nn
+
+    class Block(nn.Module):
+        def __init__(self, dim):
+            super().__init__()
+            self.proj = nn.Linear(dim, dim)
+
+        def forward(self, x):
+            return self.proj(x)
+
+    class Stack(nn.Module):
+        def __init__(self, dim, depth):
+            super().__init__()
+            self.blocks = nn.ModuleList([Block(dim) for _ in range(depth)])
+
+        def forward(self, x):
+            b, n, d = x.shape
+            for block in self.blocks:
+                x = block(x) + x
+            reveal_shape(x)
+            return x
+
+    model = Stack(64, DEPTH)
+    reveal_shape(model(torch.randn(2, 10, 64)))
+    """)
+
+
+def test_a_loop_over_blocks_runs_a_block_once_per_distinct_call_whatever_its_length(bodies_run: Counter) -> None:
+    """``for block in self.blocks: x = block(x) + x`` takes a second pass, where x's last dim is the
+    loop's own (``(b, n, j)``, widened from ``(b, n, d)``): the same call up to the names of its
+    symbols (renaming.py), answered by the first pass's summary, whatever the number of blocks."""
+    for depth in ("2", "12", "depth"):
+        bodies_run.clear()
+        report = check_source(_STACK.replace("DEPTH", depth), "stack.py")
+        assert _reveals(report) == ["(b, n, j)", "(2, 10, 64), dtype: float32"]
+        # its generic analysis, the first pass of Stack.forward's loop (not the second), the call
+        # from the module (whose loop ends after one pass: the block keeps (2, 10, 64))
+        assert bodies_run["Block.forward"] == 1 + 1 + 1

@@ -11,14 +11,22 @@ same decisions, up to that renaming -- provided nothing else the body reads hold
 may have met itself again and the second's a stranger.
 
 So a call's key shows its arguments' names renamed in order of appearance (:func:`canonical`),
-each symbol keeping its display name (messages and made-up symbols are named after it), unless
-something else in the key holds one of them (its walk reports the names it meets: an object's,
-a closure's, a default's, a class's): then only the key with the names as they are stands. A
+a symbol by its position alone (and whether it may be negative), unless something else in the key
+holds one of them (its walk reports the names it meets: an object's, a closure's, a default's, a
+class's): then only the key with the names as they are stands. A
 summary of one call answers another with the same renamed key (``Summary.answers``) where its run
 found no error (a message may list names in an order their numbering decides), left no effect,
 passed no layer to a constructor (an observation of it, not renamed) and read no global holding
 one of either call's names; its result, refined parameters and the rank demands its ops made of
 the caller's parameters (``Analysis.learn_rank``) are renamed to the new call's names.
+
+A symbol's display name (``d`` of ``d#12``) decides nothing in the body's run: the symbols the run
+makes up are named from the code (a pattern's letters, a parameter's name), and the display name
+only orders a normal form's terms (``dims.symbol_key``), which a question's memo key and a witness
+search follow (a missed memo entry, a search trying values in another order: the same verdict). So
+a loop's second pass, whose carried dim the widening made up anew (``(b, n, j)`` where the first
+pass had ``(b, n, d)``), calls the loop's layers with the first pass's keys: its calls are answered
+by the first pass's summaries.
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from ..core.values import Alternatives, Array, Function, Int, List, Tuple, Unkno
 @dataclass(frozen=True, slots=True)
 class Renaming:
     """One call's names, in the order its key shows them renamed: ``scopes[i]`` as ``\\0i``,
-    ``tokens[i]`` as ``-(i+1)``, ``symbols[i]`` as a symbol ``\\0i:display``."""
+    ``tokens[i]`` as ``-(i+1)``, ``symbols[i]`` as a symbol ``\\0i`` (``\\0i~`` where it may be negative)."""
 
     scopes: tuple[str, ...] = ()
     tokens: tuple[int, ...] = ()
@@ -154,7 +162,7 @@ def canonical(fn: Function, args: list, kwargs: dict) -> tuple[list, dict, Renam
         elif kind == "derived":
             tokens[name] = -(len(tokens) + 1)
         elif kind == "symbol":
-            symbols[name] = D.sym(f"\0{len(symbols)}:{D.display_name(name)}")
+            symbols[name] = D.sym(f"\0{len(symbols)}" + (D.SIGNED if D.is_signed(name) else ""))
     if not (scopes or tokens or symbols):
         return args, kwargs, IDENTITY
     names = Names(scopes, tokens, symbols)

@@ -5,11 +5,14 @@ it reaches, or a result holding an object, runs every call."""
 from __future__ import annotations
 
 import textwrap
+from types import SimpleNamespace
 
 from shapecheck.absint.core.values import Array, Class, Instance, Int
+from shapecheck.absint.driver.renaming import canonical
 from shapecheck.absint.driver.summaries import call_key
 from shapecheck.api import check_source
 from shapecheck.cli.output import render_statistics
+from shapecheck.constraints.dims import sym
 from shapecheck.constraints.shapes import Shape
 
 
@@ -125,7 +128,6 @@ def test_keys_compare_objects_by_content():
 
 
 def test_the_symbols_of_the_arguments_are_the_ones_a_reuse_keeps():
-    from shapecheck.constraints.dims import sym
     n = sym("n#1")
     cls = Class(None, None, "Net")
     _, given = call_key(object(), [Instance(cls, {"w": Array(Shape((n, 2)))}), Int(sym("k#2"))], {})
@@ -186,3 +188,16 @@ def test_factories_passing_options_on_run_the_model_once_per_factory_at_most():
         """)
     assert report.calls_analysed <= 12 + 2, report.calls_analysed   # 39 when each factory ran it
     assert [d.message for d in report.diagnostics] == ["reveal_shape: shape: (2, 3), dtype: float64"]
+
+
+def test_keys_up_to_renaming_number_the_symbols_and_keep_their_signs():
+    """``canonical``: arguments the same up to their symbols' names, display names included (a loop's
+    widened ``j`` for the ``d`` it replaced), have one key; a symbol that may be negative is another."""
+    fn = SimpleNamespace(scope="m.py:f")
+
+    def key(*names: str):
+        return canonical(fn, [Array(Shape(tuple(sym(n) for n in names)))], {})[0]
+
+    assert key("b#1", "n#2", "d#3") == key("b#7", "n#8", "j#9")
+    assert key("b#1", "n#2", "d#3") != key("b#1", "n#2", "n#2")
+    assert key("b#1", "n#2", "d#3") != key("b#1", "n#2", "d#3~")

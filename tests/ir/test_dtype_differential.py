@@ -1,5 +1,6 @@
 """A seeded differential test of NumPy's dtype rules: every op kind (elementwise unary and
-binary, comparisons, reductions, matmul, where, casts) on every dtype NumPy promotes, compiled by
+binary, comparisons, reductions, matmul, where, casts; in loop code too: reductions whole and along
+axes, argmax/argmin, running sums) on every dtype NumPy promotes, compiled by
 ``shapecheck.jit`` and run by NumPy; the results must agree in dtype exactly and in value (ints
 and bools exactly, floats to rounding). Where NumPy refuses an operation (``-bool_array``), or a
 dtype is one the compiler does not have, the jit must raise a TypeError, never answer wrongly.
@@ -26,6 +27,16 @@ BINARY = {"add": "a + b", "sub": "a - b", "mul": "a * b", "div": "a / b", "maxim
 REDUCE = {"sum1": "a.sum(axis=1)", "sum": "a.sum()", "mean0": "a.mean(axis=0)", "max1": "a.max(axis=1)",
           "min": "np.min(a)"}
 CASTS = {f"cast_{d}": f"a.astype(np.{d if d != 'bool' else 'bool_'})" for d in DTYPES}
+# What loop code computes (a body of statements, or an expression the graph IR leaves to loop code)
+LOOPS = {"rows_sum": "out = np.zeros(a.shape[0])\nfor i in range(a.shape[0]):\n    out[i] = a[i].sum()\nreturn out",
+         "rows_argmax": "out = np.zeros(a.shape[0], dtype=np.int64)\nfor i in range(a.shape[0]):\n"
+                        "    out[i] = np.argmax(a[i]) + a[i].argmin()\nreturn out",
+         "axes": "t = a.sum(axis=0)\nfor i in range(2):\n    t = t + a.max(axis=0) - a.min(axis=0, keepdims=True)[0]\n"
+                 "return t",
+         "axis_mean": "m = a.mean(axis=1)\nfor i in range(1):\n    m = m * 1\nreturn m",
+         "axis_argmin": "k = np.argmin(a, axis=0)\nfor i in range(1):\n    k = k + 0\nreturn k",
+         "running": "c = np.cumsum(a, axis=1)\nfor i in range(1):\n    c = c * 1\nreturn c",
+         "whole_argmax": "np.argmax(a, axis=1)", "whole_cumsum": "np.cumsum(a)", "whole_cumprod0": "np.cumprod(a, axis=0)"}
 
 CHILD = textwrap.dedent('''
     import importlib, json, os, sys, tempfile
@@ -37,7 +48,8 @@ CHILD = textwrap.dedent('''
     with open(os.path.join(folder, "dtype_cases.py"), "w") as f:
         f.write("import numpy as np\\n")
         for key, (expr, _, _) in cases.items():
-            f.write(f"\\ndef {{key}}(a, b):\\n    return {{expr}}\\n")
+            body = expr if "\\n" in expr else "return " + expr
+            f.write(f"\\ndef {{key}}(a, b):\\n" + "".join("    " + line + "\\n" for line in body.split("\\n")))
     sys.path.insert(0, folder)
     module = importlib.import_module("dtype_cases")
     rng = np.random.default_rng(12)
@@ -96,7 +108,7 @@ def _cases() -> dict:
     for op, expr in UNARY.items():
         for d in DTYPES:
             cases[f"{op}__{d}"] = (expr, d, d)
-    for op, expr in {**REDUCE, **CASTS}.items():
+    for op, expr in {**REDUCE, **CASTS, **LOOPS}.items():
         for d in DTYPES:
             cases[f"{op}__{d}"] = (expr, d, d)
     # Promotion: every pair of dtypes through one arithmetic op and one comparison; every other

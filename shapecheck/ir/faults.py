@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .dtypes import CODES
 
 __all__ = ["Fault", "FAULTS", "RECORD_WORDS", "INDEX", "NAN_TO_INT", "INFINITY_TO_INT", "TOO_LARGE_FOR_INT",
-           "broadcast_kind", "python_int_kind", "zero_division_kind", "empty_reduction_kind", "message",
+           "broadcast_kind", "python_int_kind", "zero_division_kind", "empty_reduction_kind", "message", "RANGE_STEP_ZERO",
            "raise_recorded"]
 
 
@@ -76,6 +76,7 @@ _EMPTY_REDUCTION = {**{kind: Fault(ValueError, f"zero-size array to reduction op
                        for kind, name in (("max", "maximum"), ("min", "minimum"))},
                     **{kind: Fault(ValueError, f"attempt to get {kind} of an empty sequence")
                        for kind in ("argmax", "argmin")}}
+_RANGE_STEP = Fault(ValueError, "range() arg 3 must not be zero")   # a step known at run time
 FAULTS: tuple[Fault, ...] = (
     Fault(IndexError, "index %lld is out of bounds for axis %lld with size %lld"),
     *_BROADCASTS.values(),
@@ -83,9 +84,11 @@ FAULTS: tuple[Fault, ...] = (
     *_PYTHON_INT_BOUNDS.values(),
     *_ZERO_DIVISION.values(),
     *_EMPTY_REDUCTION.values(),
+    _RANGE_STEP,
 )
 INDEX = 1   # the kind of a failed index check: [INDEX, index as written, axis, size]
 NAN_TO_INT, INFINITY_TO_INT, TOO_LARGE_FOR_INT = (FAULTS.index(f) + 1 for f in _INTEGER)
+RANGE_STEP_ZERO = FAULTS.index(_RANGE_STEP) + 1
 RECORD_WORDS = 1 + max(f.arity for f in FAULTS)
 
 

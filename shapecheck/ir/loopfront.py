@@ -9,11 +9,14 @@ source, never run, and argument shapes may name symbols (one kernel then serves 
 
 Supported:
 
-- ``for v in range(stop)`` / ``range(start, stop[, step])`` (a constant step, either sign;
-  ``numba.prange`` reads as ``range``); ``for v in x`` (elements, or rows), ``enumerate(x[,
-  start])`` and ``zip(a, b, ...)`` of arrays, as range loops (:class:`_Iterations`), ``while``, ``if``/``elif``/``else``, ``break``,
-  ``continue``, conditional expressions, ``and``/``or``/``not`` and comparison chains, which
-  short-circuit as Python's (``i < n and x[i] > 0`` never reads ``x[n]``);
+- ``for v in range(stop)`` / ``range(start, stop[, step])`` (a step of either sign, constant or
+  known at run time: Python's trip count, and its ValueError for 0; ``numba.prange`` reads as
+  ``range``), ``for v in (a, b, c)`` (numbers of one kind, read once before the loop); ``for v
+  in x`` (elements, or rows), ``enumerate(x[, start])`` and ``zip(a, b, ...)`` of arrays, as
+  range loops (:class:`_Iterations`), ``while``, ``if``/``elif``/``else``, ``break``,
+  ``continue``, conditional expressions (of numbers, or of arrays of one shape and dtype),
+  ``and``/``or``/``not`` and comparison chains, which short-circuit as Python's (``i < n and
+  x[i] > 0`` never reads ``x[n]``);
 - scalar locals (ints, floats, bools): a variable's dtype is the NumPy promotion of every value
   assigned to it (as Numba unifies them), Python literals are weak scalars (NEP 50);
 - element reads and writes ``x[i, j]``, ``x[i][j]``, ``out[i] += v`` (negative indices count
@@ -27,13 +30,14 @@ Supported:
 - ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``; reductions of
   arrays (``sum mean max min``, and ``argmin argmax``: the flat index of the first extreme, NaN
   first), whole or along axes (``axis=``, ``keepdims=``: a new array), ``cumsum``/``cumprod``;
-  ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions and constants
+  ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions (``np.clip`` too,
+  and ``np.tril``/``triu`` of arrays) and constants
   (``math.pi``, ``np.inf``...); numbers from the module's globals and the closure (frozen);
 - calls of other functions (plain or jitted, from the globals or closure: inlined, each
   argument evaluated once, in order; their bodies assignments and a final return, or an
   ``if``/``elif``/``else`` of returns);
 - allocation: ``np.zeros ones empty full arange`` (with a dtype, by keyword or position), their ``_like`` forms,
-  ``x.copy()``/``np.copy(x)``; sizes are argument dims (or arithmetic on them). Inside a loop or
+  ``x.copy()``/``np.copy(x)``, ``np.linspace``; sizes are argument dims (or arithmetic on them). Inside a loop or
   branch too: a fresh array each time the statement runs (one buffer per call), whose name is
   not readable after that loop or branch;
 - whole-array expressions on rows, slices and arrays (``out[i] = x[i] * w + b``,
@@ -287,6 +291,7 @@ class _KernelTracer(ArrayCode):
         # (``renew``): both names -> (u, v, the index of v's block), until v's block ends; the u
         # written since (then v may not be read: Python's v would show the write)
         self.copies: dict[str, tuple[str, str, int]] = {}
+        self.displayed_weak = False                # the items of the latest `for v in (a, b)`: Python numbers
         self.diverged: set[str] = set()
         self.early: _Returns | None = None         # the function returns before its end
         # Array names rebound among each other inside loops (found by one trace, used by the
@@ -796,17 +801,32 @@ class _KernelTracer(ArrayCode):
         it = stmt.iter
         if stmt.orelse:
             raise self.error(stmt, "for ... else is not supported")
-        if not (isinstance(it, ast.Call) and _callee(it.func) in _RANGES and not it.keywords and 1 <= len(it.args) <= 3):
-            raise self.error(stmt, f"for loops run over range(...) only, not {ast.unparse(it)!r}")
+        displayed = isinstance(it, (ast.Tuple, ast.List))
+        if not displayed and not (isinstance(it, ast.Call) and _callee(it.func) in _RANGES and not it.keywords
+                                  and 1 <= len(it.args) <= 3):
+            raise self.error(stmt, f"for loops run over range(...) or a tuple of numbers only, not {ast.unparse(it)!r}")
         if not isinstance(stmt.target, ast.Name):
             raise self.error(stmt, "a for loop binds one name")
-        bounds = [self.index(self.expr(a, env), a) for a in it.args[:2]]
-        step = self.expr(it.args[2], env) if len(it.args) == 3 else 1
-        if type(step) is not int or step == 0:
-            raise self.error(it, "a range step must be a non-zero integer constant")
-        start, stop = (L.Const(0, I), bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+        if displayed:   # for d in (-1, 0, 1): the items evaluated once, then a counter picks them
+            items = self.displayed_items(it, env)
+            start, stop, step = L.Const(0, I), L.Const(len(items), I), 1
+        else:
+            bounds = [self.index(self.expr(a, env), a) for a in it.args[:2]]
+            step = self.expr(it.args[2], env) if len(it.args) == 3 else 1
+            if type(step) is int and step == 0:
+                raise self.error(it, "range() arg 3 must not be zero")
+            start, stop = (L.Const(0, I), bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
         var = self.fresh(stmt.target.id)
-        if step > 0:
+        if type(step) is not int:   # known at run time: Python's trip count, and its error for 0
+            loop_var, value = self.run_time_range(var, start, stop, self.index(step, it.args[2]), it)
+            self.loops[var] = _Loop(None)
+        elif displayed:
+            loop_var = L.For(var, start, stop, 1, ())
+            value = items[-1]
+            for k in range(len(items) - 2, -1, -1):
+                value = L.Select(L.Compare("eq", L.Var(var, I), L.Const(k, I)), items[k], value)
+            self.loops[var] = _Loop(0, stop)
+        elif step > 0:
             loop_var = L.For(var, start, stop, step, ())
             value = L.Var(var, I)
             self.loops[var] = _Loop(_lower_bound(start, self.loops), stop)
@@ -818,7 +838,7 @@ class _KernelTracer(ArrayCode):
             value = L.Binary("sub", start, L.Binary("mul", L.Var(var, I), L.Const(-step, I)))
             self.loops[var] = _Loop(None)
         saved = env.get(stmt.target.id)
-        env[stmt.target.id] = Scalar(value)
+        env[stmt.target.id] = Scalar(value, displayed and self.displayed_weak)
         self.loop_depth += 1
         try:
             body = self.inner_block(stmt.body, env, "loop")
@@ -831,6 +851,32 @@ class _KernelTracer(ArrayCode):
         else:
             env[stmt.target.id] = saved
         return [L.For(loop_var.var, loop_var.start, loop_var.stop, loop_var.step, tuple(body))]
+
+    def displayed_items(self, it: ast.Tuple | ast.List, env) -> list:
+        """The numbers of ``for v in (a, b, c)``, each read once before the loop (as Python builds
+        the tuple), of one kind: the loop's variable has one dtype."""
+        if not it.elts:
+            raise self.error(it, "a loop over an empty tuple runs no iteration: remove it")
+        values = [self.scalar(self.expr(e, env), e) for e in it.elts]
+        kinds = {(v.dtype, v.weak) for v in values}
+        if len(kinds) > 1:
+            raise self.error(it, f"a loop over numbers of several kinds ({ast.unparse(it)!r}): Python gives each "
+                                 "its own type, compiled code one dtype (write them all as floats, or all as ints)")
+        self.displayed_weak = values[0].weak
+        return [self.snapshot(v, self.pending, it).expr for v in values]
+
+    def run_time_range(self, var: Name, start: L.Expr, stop: L.Expr, step: L.Expr, node) -> tuple:
+        """``range(start, stop, step)`` with ``step`` known at run time: a counter over Python's
+        trip count (``start``, ``step`` read once, as Python builds the range), the variable
+        ``start + t * step``; a zero step is Python's ValueError where the loop starts."""
+        start, step = (self.snapshot(Scalar(e), self.pending, node).expr for e in (start, step))
+        self.fault_if(L.Compare("eq", step, L.Const(0, I)), faults.RANGE_STEP_ZERO, ())
+        up = L.Compare("gt", step, L.Const(0, I))
+        size = L.Call("maximum", (L.Select(up, step, L.Unary("neg", step)), L.Const(1, I)))   # |step|, never 0
+        span = L.Select(up, L.Binary("sub", stop, start), L.Binary("sub", start, stop))
+        trip = L.Call("maximum", (L.Binary("floordiv", L.Binary("add", span, L.Binary("sub", size, L.Const(1, I))),
+                                           size), L.Const(0, I)))
+        return L.For(var, L.Const(0, I), trip, 1, ()), L.Binary("add", start, L.Binary("mul", L.Var(var, I), step))
 
     # -- expressions --------------------------------------------------------------------------
     def condition(self, node: ast.AST, env) -> L.Expr:
@@ -966,6 +1012,8 @@ class _KernelTracer(ArrayCode):
         cond = self.condition(node.test, env)
         (a, a_stmts), (b, b_stmts) = self.lazily(lambda: self.expr(node.body, env)), \
             self.lazily(lambda: self.expr(node.orelse, env))
+        if is_array(a) or is_array(b):
+            return self.array_choice(cond, (a, a_stmts), (b, b_stmts), node)
         chosen = self.select(cond, a, b, node)
         if not a_stmts and not b_stmts and not reads_memory(chosen.expr):
             return chosen
@@ -975,6 +1023,23 @@ class _KernelTracer(ArrayCode):
         self.pending.append(L.If(cond, (*a_stmts, L.Assign(result, pick.if_true)),
                                  (*b_stmts, L.Assign(result, pick.if_false))))
         return Scalar(L.Var(result, chosen.dtype), chosen.weak)
+
+    def array_choice(self, cond: L.Expr, a: tuple, b: tuple, node) -> ArrayExpr:
+        """``x / n if n > 0 else x`` of arrays: Python gives one of two objects, so both have one
+        shape and dtype; each side's statements (its checks) run only where it is chosen, and
+        the elements are chosen one by one (both sides' reads are inside their arrays)."""
+        (a, a_stmts), (b, b_stmts) = a, b
+        left, right = self.elements(a), self.elements(b)
+        if left is None or right is None or left.shape != right.shape or left.dtype != right.dtype:
+            shown = [f"{show_shape(v.shape)} {v.dtype}" if v is not None else "a number" for v in (left, right)]
+            raise self.error(node, f"a conditional expression whose sides are {shown[0]} and {shown[1]}: Python "
+                                   "gives one of them, compiled code needs one shape and dtype")
+        if a_stmts or b_stmts:
+            self.pending.append(L.If(cond, tuple(a_stmts), tuple(b_stmts)))
+        test = self.snapshot(Scalar(cond), self.pending, node).expr
+        return ArrayExpr(left.shape, left.dtype,
+                         lambda idx: Scalar(L.Select(test, left.element(idx).expr, right.element(idx).expr)),
+                         left.reads | right.reads)
 
     def select(self, cond: L.Expr, a: Any, b: Any, node) -> Scalar:
         """``a if cond else b`` (both evaluated: they have no effects) in their common dtype."""
@@ -1340,6 +1405,10 @@ class _KernelTracer(ArrayCode):
             return self.layout(name, args[0], args[1:], node)
         if module == "np" and name in ("dot", "matmul") and len(args) == 2:
             return self.matmul(args[0], args[1], node)
+        if module == "np" and name in ("tril", "triu") and 1 <= len(args) <= 2 and is_array(args[0]):
+            return self.triangle(name, args[0], args[1] if len(args) == 2 else 0, node)
+        if module == "np" and name == "linspace" and len(args) == 3:
+            return self.linspace(*args, node)
         if module == "np" and any(is_array(a) for a in args):
             return self.elementwise(lambda parts: self.scalar_library_call(module, name, parts, node), args, node)
         if module == "math" and any(is_array(a) for a in args):
@@ -1406,6 +1475,8 @@ class _KernelTracer(ArrayCode):
             return self.python_int(out) if module == "math" else out
         if name in ("maximum", "minimum", "fmax", "fmin") and len(args) == 2 and module == "np":
             return self.ufunc(name.replace("fmax", "maximum").replace("fmin", "minimum"), args, node)
+        if name == "clip" and len(args) == 3 and module == "np":   # NumPy's: minimum(maximum(x, lo), hi)
+            return self.ufunc("minimum", [self.ufunc("maximum", args[:2], node), args[2]], node)
         if name in ("pow", "power") and len(args) == 2:
             return self.ufunc("pow", [self.float_of(args[0], node), self.float_of(args[1], node)], node)
         if name == "where" and module == "np" and len(args) == 3:
@@ -1526,6 +1597,39 @@ class _KernelTracer(ArrayCode):
         for name, size in reversed(list(zip(names, array.shape))):
             stmt = L.For(name, L.Const(0, I), L.dim_to_expr(size), 1, (stmt,))
         self.pending.append(stmt)
+
+    def triangle(self, name: str, value: Any, k: Any, node) -> ArrayExpr:
+        """``np.tril(x, k)`` / ``np.triu``: ``x`` with the elements above (below) diagonal ``k``
+        of its last two axes zero: a new array."""
+        source = self.elements(value)
+        if len(source.shape) < 2 or type(k) is not int:
+            raise self.error(node, f"np.{name} takes an array of rank >= 2 and an integer constant k")
+        keep = "le" if name == "tril" else "ge"
+
+        def element(idx: tuple) -> Scalar:
+            offset = L.Binary("sub", idx[-1], idx[-2])   # j - i, against k
+            return Scalar(L.Select(L.Compare(keep, offset, L.Const(k, I)), source.element(idx).expr,
+                                   _cast(L.Const(0, "i64"), source.dtype)))
+        return ArrayExpr(source.shape, source.dtype, element, source.reads)
+
+    def linspace(self, start: Any, stop: Any, num: Any, node) -> ArrayExpr:
+        """``np.linspace(start, stop, num)`` (``num`` a size): NumPy's values, ``i * step + start``
+        with ``step = (stop - start) / (num - 1)``, the last exactly ``stop``; float64."""
+        if isinstance(num, bool) or not isinstance(num, (int, dims.Expr)):
+            raise self.error(node, "np.linspace's num is a size known from argument shapes (or a constant)")
+        if isinstance(num, int) and num < 0:
+            raise self.error(node, f"Number of samples, {num}, must be non-negative.")
+        first, last = (_cast(self.float_of(v, node).expr, "f64") for v in (start, stop))
+        count = L.dim_to_expr(num)
+        div = L.Binary("sub", count, L.Const(1, I))
+        delta = L.Binary("sub", last, first)
+        step = L.Select(L.Compare("gt", div, L.Const(0, I)), L.Binary("div", delta, _cast(div, "f64")), delta)
+
+        def element(idx: tuple) -> Scalar:
+            value = L.Binary("add", L.Binary("mul", _cast(idx[0], "f64"), step), first)
+            end = L.Binary("and", L.Compare("eq", idx[0], div), L.Compare("gt", div, L.Const(0, I)))
+            return Scalar(L.Select(end, last, value))
+        return ArrayExpr((num,), "f64", element)
 
     def arange(self, args: list, dtype_node, node) -> Array:
         if not 1 <= len(args) <= 3 or not all(isinstance(a, (int, float, dims.Expr)) for a in args):

@@ -60,6 +60,9 @@ _BODY = [
     "mt = m.T\n{ind}mt[i, 0] += 0.25\n{ind}s += m[0].sum()",
     "s += m.sum(axis=0)[i] - m.max(axis=1, keepdims=True)[i, 0] + np.argmax(m, axis=1)[i]",
     "s += np.cumsum(v)[-1] - m.cumsum(axis=1)[i, -1] + np.mean(m, axis=(0, 1))",
+    "for q in (0.5, -0.25, 2.0):\n{ind}    s += q * np.clip(v[i], -1.0, 1.0)",
+    "s += np.tril(m)[i].sum() - np.linspace(0.0, 1.0, x.shape[0])[i]",
+    "out[i] = (v / s if s > 0.0 else v)[i]",
 ]
 
 _LOOPS = [
@@ -67,6 +70,8 @@ _LOOPS = [
     ("for i in range(x.shape[0] - 1, -1, -2):", ""),
     ("for i, e in enumerate(x):", "s += e * 0.25"),
     ("for i, (e, g) in enumerate(zip(x, y)):", "s += e - g"),
+    ("for i in range(k % 2, x.shape[0], k + 1):", ""),   # a step known at run time
+    ("for i in range(x.shape[0] - 1, -1, -k - 1):", ""),
 ]
 
 

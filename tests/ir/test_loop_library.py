@@ -1,0 +1,182 @@
+"""NumPy functions and Python forms in the code Numba users write, compiled by ``shapecheck.jit``
+against Python with NumPy (values and dtypes): ``np.clip``, ``np.tril``/``np.triu``,
+``np.linspace``, conditional expressions of arrays, loops over tuples of numbers and ranges whose
+step is known at run time."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import shapecheck
+from shapecheck.ir.jit import UnsupportedError
+
+RNG = np.random.default_rng(5)
+
+
+def clipped(x, lo, hi):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        out[i] = min(max(x[i], lo), hi)
+    return out, np.clip(x, lo, hi), np.clip(x[::-1], hi, lo)
+
+
+def triangles(a):
+    s = 0.0
+    for i in range(a.shape[0]):
+        for j in range(i + 1):
+            s += a[i, j]
+    return s, np.tril(a).sum(), np.triu(a, 1), np.tril(a, -1)
+
+
+def spaced(x):
+    xs = np.linspace(0.0, 1.0, x.shape[0])
+    ys = np.linspace(-2.5, 7.0, 7)
+    return xs, (xs * x).sum(), ys
+
+
+def normalized(x):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        row = x[i]
+        norm = np.sqrt((row ** 2).sum())
+        out[i] = row / norm if norm > 0 else row
+    return out
+
+
+def blur(img):
+    h, w = img.shape
+    out = np.empty_like(img)
+    for i in range(h):
+        for j in range(w):
+            s = 0.0
+            count = 0
+            for di in (-1, 0, 1):
+                for dj in [-1, 0, 1]:
+                    ii, jj = i + di, j + dj
+                    if 0 <= ii < h and 0 <= jj < w:
+                        s += img[ii, jj]
+                        count += 1
+            out[i, j] = s / count
+    return out
+
+
+def weighted(x):
+    s = 0.0
+    k = 0
+    for w in [x[0] * 0.25, x[0] * 0.5, x[1]]:   # read once, before the loop (x[0] changes in it)
+        k += 1
+        x[0] += 1.0
+        if k == 2:
+            continue
+        s += w * x[k]
+    return s, x
+
+
+def sieve(flags):
+    n = flags.shape[0]
+    prime = np.ones(n, dtype=np.bool_)
+    prime[0] = False
+    prime[1] = False
+    for i in range(2, int(math.sqrt(n)) + 1):
+        if prime[i]:
+            for j in range(i * i, n, i):
+                prime[j] = False
+    return prime
+
+
+def stepped_sums(x, step):
+    s = 0.0
+    for i in range(0, x.shape[0], step):
+        if x[i] > 1.5:
+            continue
+        s += x[i]
+    t = 0.0
+    for i in range(x.shape[0] - 1, -1, -step):
+        if x[i] < -1.0:
+            break
+        t += x[i]
+    return s, t
+
+
+def zero_step(x, step):
+    s = 0.0
+    for i in range(0, x.shape[0], step):
+        s += x[i]
+    return s
+
+
+CASES = [
+    (clipped, (RNG.standard_normal(9), -0.5, 0.5)),
+    (clipped, (RNG.integers(-9, 9, 9).astype(np.int32), -3, 4)),
+    (clipped, (np.array([np.nan, 2.0, -3.0, 0.1]), -1.0, 1.0)),
+    (triangles, (RNG.standard_normal((4, 4)),)),
+    (triangles, (RNG.integers(-9, 9, (3, 5)).astype(np.int64),)),
+    (spaced, (RNG.standard_normal(1),)),
+    (spaced, (RNG.standard_normal(6),)),
+    (normalized, (np.vstack([RNG.standard_normal((3, 4)), np.zeros((1, 4))]),)),
+    (blur, (RNG.standard_normal((4, 5)),)),
+    (weighted, (RNG.standard_normal(4),)),
+    (sieve, (np.zeros(60),)),
+    (stepped_sums, (RNG.standard_normal(13) * 2, 3)),
+    (stepped_sums, (RNG.standard_normal(13) * 2, 1)),
+    (stepped_sums, (RNG.standard_normal(5), 7)),
+]
+
+
+@pytest.mark.parametrize("fn, args", CASES, ids=lambda v: getattr(v, "__name__", ""))
+def test_matches_python(fn, args):
+    want = fn(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    got = shapecheck.jit(fn)(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w)) if np.asarray(w).dtype.kind in "biu" else \
+            np.testing.assert_allclose(g, w, rtol=1e-15, atol=0, equal_nan=True)
+        assert np.asarray(g).dtype == np.asarray(w).dtype
+
+
+def test_linspace_serves_every_symbolic_size():
+    compiled = shapecheck.jit(spaced, shapes={"x": ("n",)})
+    for n in (0, 1, 2, 5, 17):
+        x = RNG.standard_normal(n)
+        (xs, total, ys), (want_xs, want_total, want_ys) = compiled(x), spaced(x)
+        np.testing.assert_array_equal(xs, want_xs)   # NumPy's own formula, exactly
+        np.testing.assert_array_equal(ys, want_ys)
+        assert total == pytest.approx(want_total, rel=1e-12, abs=1e-15)   # a sum: rounding order differs
+
+
+def test_a_range_step_of_zero_raises_pythons_error_where_it_runs():
+    compiled = shapecheck.jit(zero_step)
+    x = np.arange(5.0)
+    assert compiled(x, 2) == zero_step(x, 2)
+    with pytest.raises(ValueError, match="range\\(\\) arg 3 must not be zero"):
+        zero_step(x, 0)
+    with pytest.raises(ValueError, match="range\\(\\) arg 3 must not be zero"):
+        compiled(x, 0)
+
+
+def test_a_conditional_expression_of_arrays_needs_one_shape_and_dtype():
+    def picks(x):
+        out = np.zeros(3)
+        for i in range(1):
+            out = x[:3] if x[0] > 0 else x[1:3]
+        return out
+    with pytest.raises(UnsupportedError, match="a conditional expression whose sides are"):
+        shapecheck.jit(picks)(np.arange(4.0))
+
+
+def tails_by_step(x, k):
+    s = 0.0
+    for i in range(k % 2, x.shape[0], k + 1):
+        r = x[i:]
+        s += r[-1]          # i < len(x) on every iteration
+    return s
+
+
+def test_what_works_only_for_some_values_is_checked_where_it_runs_not_refused():
+    # the shape check before compiling said "works only if i == 0" of the loop's index (an index
+    # of a range whose step is known at run time) and raised a false IndexError at compile time
+    for n, k in ((1, 2), (1, 1), (4, 0), (6, 3)):
+        x = RNG.standard_normal(n)
+        assert shapecheck.jit(tails_by_step)(x, k) == pytest.approx(tails_by_step(x, k), rel=1e-15)

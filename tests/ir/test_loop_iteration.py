@@ -100,10 +100,17 @@ def over_a_tuple(x):
     return t + x[0]
 
 
+def over_a_set(x):
+    t = 0.0
+    for v in {1.0, 2.0}:   # a set's order is Python's own: not compiled
+        t += v
+    return t + x[0]
+
+
 def test_what_is_not_iterated_is_named():
-    from shapecheck.ir.jit import UnsupportedError
-    with pytest.raises(UnsupportedError, match="for loops run over"):
-        shapecheck.jit(over_a_tuple)(X)
+    test_iteration_matches_python(over_a_tuple, (X,))
+    with pytest.raises(UnsupportedError, match=r"unsupported expression \(Set\): '\{1.0, 2.0\}'"):
+        shapecheck.jit(over_a_set)(X)
 
 
 def read_before_rebinding(a, v):

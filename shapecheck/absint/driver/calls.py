@@ -32,6 +32,7 @@ from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVE
 from .dependencies import Recorder
 from .incremental import Entry
 from .effects import fresh_receiver, record_effect
+from .passed_containers import changed_parameters, passed_containers
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from .summaries import KeyCache, Summary, call_key, held_names, holds_object, reads_hold, summarisable
@@ -579,6 +580,7 @@ class Calls:
         """Run ``fn``'s body for one call: (result, errors, refined parameters, the first symbol it
         could make up), or None when it recursed too deep."""
         errors: list = []
+        given = dict(env)
         frame = Frame(env)
         bind_call_scope(self.run, frame, scope)
         interp = Interpreter(self.run, fn.module, frame, report=False, errors=errors,
@@ -604,7 +606,8 @@ class Calls:
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted)
         return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first,
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
-                tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used))
+                tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
+                changed_parameters(fn, given, frame.env))
 
     def _pass_reading(self, reads: dict, outside, demands, counted) -> None:
         """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""
@@ -717,10 +720,11 @@ class Calls:
             self.recorder.note_all(summary.uses)
             self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), ())
             self._recount(summary)
-            result, refined = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None)
+            result, refined, changed = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None)
             if names:   # the first call's names, the made-up ones already fresh, become this call's
                 result = rename(result, names)
                 refined = {name: rename(v, names) for name, v in refined.items()}
+                changed = {name: rename(v, names) for name, v in changed.items()}
             self._replay_demands(summary, names or NO_NAMES)
             errors = summary.errors
             self.sites.replay(summary.observed)
@@ -733,8 +737,8 @@ class Calls:
             if outcome is None:
                 return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
             summary = replace(Summary(*outcome), renaming=renaming)
-            result, errors, refined = summary.result, summary.errors, dict(summary.refined)
-            if key is not None and not holds_object(Tuple((result,) + summary.refined)):
+            result, errors, refined, changed = summary.result, summary.errors, dict(summary.refined), dict(summary.changed)
+            if key is not None and not holds_object(Tuple((result,) + summary.refined + summary.changed)):
                 if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
                     self._keep(key, renamed, summary)   # the body changed no object it reached, nor a global it read
@@ -747,6 +751,11 @@ class Calls:
         refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:
             _learn_arguments(caller, node, fn, args, refined)
+        if changed:
+            passed = passed_containers(node, fn, args)
+            for name, value in changed.items():
+                if name in passed:
+                    caller.rebind_passed(passed[name], anonymous_middles(value, fn.scope))
         known = generic.errors if generic is not None else set()
         for err in errors:
             if (err.span.line, err.span.column, err.code) in known and err.path == fn.module.path:

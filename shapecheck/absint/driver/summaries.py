@@ -66,6 +66,7 @@ class Summary:
     counted: tuple = ()   # (unknown call?, position, value or name): the checked file's expressions it met
     epoch: int = 0        # Findings.rollbacks when it ran: a rollback since may have dropped its counts
     uses: frozenset = frozenset()   # the checked module's definitions and globals it used (dependencies.py)
+    changed: tuple = ()   # (parameter, value after the call): the lists and dicts passed in that it changed
 
     def answers(self, renaming: Renaming) -> bool:
         """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its
@@ -77,11 +78,12 @@ class Summary:
                 and not any(held & names for held in self.outside
                             for names in (renaming.marks(), self.renaming.marks())))
 
-    def instantiate(self, given: set, fresh, receiver: Instance | None = None) -> tuple[Value, dict]:
-        """The result and refined parameters for one more call with the same key, and its effect on
+    def instantiate(self, given: set, fresh, receiver: Instance | None = None) -> tuple[Value, dict, dict]:
+        """The result, refined parameters and changed lists and dicts (passed_containers.py) for one
+        more call with the same key, and its effect on
         ``receiver`` (this call's empty object): the symbols the run made up and the arguments do
         not mention are given fresh names (``core.freshen``)."""
-        both = Tuple((self.result,) + tuple(v for _, v in self.refined))
+        both = Tuple((self.result,) + tuple(v for _, v in self.refined + self.changed))
         made_up = value_symbols(both) | (self.effect.symbols if self.effect is not None else set())
         own = {s for s in made_up if symbol_number(s) >= self.first_symbol} - given
         rename = None
@@ -91,7 +93,9 @@ class Summary:
             both = map_dims(both, rename)
         if self.effect is not None:
             self.effect.apply(receiver, rename)
-        return both.items[0], {name: v for (name, _), v in zip(self.refined, both.items[1:])}
+        refined, changed = both.items[1:1 + len(self.refined)], both.items[1 + len(self.refined):]
+        return (both.items[0], {name: v for (name, _), v in zip(self.refined, refined)},
+                {name: v for (name, _), v in zip(self.changed, changed)})
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -79,6 +79,8 @@ def _int(interp, node, args, kwargs) -> Value:
     v = args[0]
     if type(v) is Int:
         return v
+    if type(v) is Bool and v.value is not None:
+        return Int(int(v.value))   # ``dim_in + int(concat_ones)``: a flag counted as 0 or 1
     if type(v) is Float and v.value is not None:
         # int(inf) and int(nan) raise (skimage's num_peaks=np.inf): the program's run-time business
         return Int(int(v.value)) if math.isfinite(v.value) else UNKNOWN

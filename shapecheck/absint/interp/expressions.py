@@ -469,6 +469,10 @@ class Expressions:
         if Opaque in (tl, tr) and {tl, tr} <= {Opaque, Int}:
             left, right = int_view(left, self.analysis.fresh), int_view(right, self.analysis.fresh)
             tl = tr = Int
+        if {tl, tr} == {Int, Bool} and (left if tl is Bool else right).value is not None:
+            # a bool is an int in arithmetic (``dim + has_cls_token``: 0 or 1 more)
+            left, right = _as_int(left), _as_int(right)
+            tl = tr = Int
         if tl is Int and tr is Int:
             return int_arith(op, left.dim, right.dim)
         if Unknown in (tl, tr) and not isinstance(op, ast.MatMult):
@@ -671,6 +675,10 @@ def _array_only_index(index: Value) -> bool:
     parts = index.items if type(index) is Tuple else (index,)
     return any(type(p) in (EllipsisValue, NoneValue) or type(p) is Array and p.shape.min_rank >= 1
                for p in parts) or (type(index) is Tuple and any(type(p) is Slice for p in parts))
+
+
+def _as_int(v: Value) -> Value:
+    return Int(int(v.value)) if type(v) is Bool else v
 
 
 def _tagged(v: Value) -> bool:

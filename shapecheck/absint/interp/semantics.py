@@ -319,6 +319,12 @@ def mutate_list(current: List, method: str, args: list, fresh=None) -> List:
             return List(items + tuple(more))
         added = element_of(args[0])
         return List(None, added if items == () else loose_join(element, added, fresh))
+    if method == "insert" and len(args) == 2:
+        at = args[0].dim if type(args[0]) is Int and type(args[0].dim) is int else None
+        if items is not None and at is not None:
+            at = len(items) + at if at < 0 else at   # list.insert clips the index, as slicing does
+            return List(items[:max(at, 0)] + (args[1],) + items[max(at, 0):])
+        return List(None, args[1] if items == () else loose_join(element, args[1], fresh))
     if method == "clear":
         return List(())
     return List(None, element)

@@ -50,17 +50,10 @@ class Statements:
         Other methods of a list (sort, remove, ...) make its length unknown."""
         func = call.func
         holder = func.value
-        if isinstance(holder, ast.Name):
-            current = self.frame.env.get(holder.id)
-            store = lambda v: self.frame.env.__setitem__(holder.id, v)  # noqa: E731
-        elif isinstance(holder, ast.Attribute):
-            owner = self.eval(holder.value)
-            if not isinstance(owner, Instance):
-                return False
-            current = owner.attrs.get(holder.attr)
-            store = lambda v: owner.attrs.__setitem__(holder.attr, v)  # noqa: E731
-        else:
+        slot = self._container_slot(holder)
+        if slot is None:
             return False
+        current, store = slot
         if type(current) is Dict and func.attr in DICT_MUTATORS:
             args = [self.eval(a) for a in call.args]
             kwargs = {k.arg: self.eval(k.value) for k in call.keywords if k.arg is not None}
@@ -84,6 +77,29 @@ class Statements:
         else:
             return False
         return True
+
+    def _container_slot(self, holder: ast.expr) -> tuple[Value | None, object] | None:
+        """What ``holder`` (a name, or an object's attribute) holds and how to rebind it, or None."""
+        if isinstance(holder, ast.Name):
+            return self.frame.env.get(holder.id), lambda v: self.frame.env.__setitem__(holder.id, v)
+        if isinstance(holder, ast.Attribute):
+            owner = self.eval(holder.value)
+            if isinstance(owner, Instance):
+                return owner.attrs.get(holder.attr), lambda v: owner.attrs.__setitem__(holder.attr, v)
+        return None
+
+    def rebind_passed(self, holder: ast.expr, value: Value) -> None:
+        """A call changed the list or dict ``holder`` passed it (driver/passed_containers.py): bind
+        it to its value after the call. An object's list changed in a loop that is not unrolled
+        has an unknown length from here, as ``_mutate_in_place`` keeps it."""
+        slot = self._container_slot(holder)
+        if slot is None or type(slot[0]) not in (List, Dict):
+            return
+        current, store = slot
+        if isinstance(holder, ast.Attribute) and self.looping and type(value) is List and type(current) is List:
+            value = List(None, element_of(value) if current.items == ()
+                         else loose_join(element_of(current), element_of(value), self.analysis.fresh))
+        store(value)
 
     def stmt_Assign(self, node: ast.Assign) -> None:
         if self._refine_shape_unpack(node) or self._refine_starred_shape(node):

@@ -110,6 +110,9 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
                 return None
         pred = conj(parts)
         return pred if t is ast.Eq else negate(pred)
+    known = _known_strings(t, left, right)
+    if known is not None:
+        return known
     a, b = known_number(left), known_number(right)
     if a is not None and b is not None and t in _NUMBER_COMPARISONS:
         # Python numbers both known (``U == 0.`` with ``U`` passed ``0.``): Python's own answer
@@ -119,6 +122,20 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
         if tl is Unknown or tr is Unknown or maybe_none(left) or maybe_none(right):
             return None
         return (TRUE if same else FALSE) if t is ast.Is else (FALSE if same else TRUE)
+    return None
+
+
+def _known_strings(t: type, left: Value, right: Value) -> Pred | None:
+    """A mode string the source spells out against another (``normalization == "sigmoid"``,
+    ``mode in ("bilinear", "bicubic")``): Python's own answer, so an ``if`` or a conditional
+    expression takes the one path that runs."""
+    if type(left) is not Str or left.value is None:
+        return None
+    if t in (ast.Eq, ast.NotEq) and type(right) is Str and right.value is not None:
+        return TRUE if (left.value == right.value) == (t is ast.Eq) else FALSE
+    if t in (ast.In, ast.NotIn) and type(right) in (Tuple, List) and right.items is not None \
+            and all(type(x) is Str and x.value is not None for x in right.items):
+        return TRUE if (left.value in {x.value for x in right.items}) == (t is ast.In) else FALSE
     return None
 
 

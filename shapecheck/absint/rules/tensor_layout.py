@@ -419,7 +419,9 @@ def nonzero(ctx: OpContext, call: Call) -> Value:
 def meshgrid(ctx: OpContext, call: Call) -> Value:
     """torch's meshgrid indexes 'ij' by default (NumPy's 'xy'); tensors may come as one list."""
     args = call.args
-    if len(args) == 1 and type(args[0].value) in (List, Tuple) and args[0].value.items is not None:
+    if len(args) == 1 and type(args[0].value) in (List, Tuple):
+        if args[0].value.items is None:
+            return UNKNOWN   # one grid per tensor of the list, however many: not one tensor's grid
         args = [Arg(v) for v in args[0].value.items]
     kwargs = {"indexing": call.kwargs.get("indexing") or Arg(Str("ij"))}
     return M.meshgrid(ctx, Call(call.name, args, kwargs))

@@ -7,13 +7,14 @@ Two different dims join to a fresh dim. After an ``if`` the fresh dim is known t
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Callable
 
 from ...constraints.dims import Dim
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Shape, align_middles
-from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Instance, Int, List, NoneValue, Str, TorchModule,
-                     Tuple, Unknown, Value, optional_array, tensor_like)
+from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, List, NoneValue,
+                     Opaque, Str, TorchModule, Tuple, Unknown, Value, optional_array, tensor_like)
 
 Fresh = Callable[[str], Dim]
 
@@ -206,14 +207,16 @@ def _options(v: Value) -> tuple[Value, ...]:
 
 
 def same_layer(a: Value, b: Value) -> Value:
-    """Two objects of one class built by one loop (``for _ in range(depth): layers.append(Block(dim))``)
-    stand for each other: the first is kept, as every iteration builds it from the same arguments.
+    """Two objects of one class built alike (``for _ in range(depth): layers.append(Block(dim))``)
+    stand for each other: the first is kept. Built from other arguments (``Encoder(dim, dim * 2)`` as
+    ``dim`` doubles), they are two layers (:func:`either_layer`): keeping the first made every
+    iteration over them keep its channels, and the layer after them fail (a false SC110).
     Lists of them (``nn.ModuleList([Attention(...), FeedForward(...)])``) join item by item."""
     ta = type(a)
     if ta is not type(b):
         return UNKNOWN
     if ta is Instance and a.cls is b.cls:
-        return a
+        return a if _built_alike(a, b, set(), [_ALIKE_BUDGET]) else UNKNOWN
     if ta is TorchModule and a.kind == b.kind:
         return a
     if ta in (List, Tuple) and a.items is not None and b.items is not None and len(a.items) == len(b.items):
@@ -221,6 +224,62 @@ def same_layer(a: Value, b: Value) -> Value:
         items = tuple(x if x == y else either_layer(x, y) for x, y in zip(a.items, b.items))
         return UNKNOWN if UNKNOWN in items else ta(items)
     return UNKNOWN
+
+
+#: Values compared in one :func:`_built_alike` before it takes two objects as alike unread (the
+#: first kept, as before the comparison existed): a model's whole tree is not walked per join.
+_ALIKE_BUDGET = 2000
+
+
+def _built_alike(a, b, seen: set, budget: list) -> bool:
+    """Whether two values may read the same throughout: objects of one class with alike attributes
+    (a pair met again while comparing is taken as alike), arrays and ints whose sizes may be the same
+    (:func:`_sizes_alike`), any two floats, everything else equal part by part."""
+    if a is b:
+        return True
+    budget[0] -= 1
+    if budget[0] < 0:
+        return True
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is Instance:
+        if a.cls is not b.cls or a.attrs.keys() != b.attrs.keys():
+            return False
+        if (id(a), id(b)) in seen:
+            return True
+        seen.add((id(a), id(b)))
+        return all(_built_alike(v, b.attrs[k], seen, budget) for k, v in a.attrs.items())
+    if t is Array:
+        return _sizes_alike(a.shape.dims, b.shape.dims) if a.shape.rank == b.shape.rank else False
+    if t is Int:
+        return _sizes_alike((a.dim,), (b.dim,))
+    if t is Float:
+        return True   # a rate (``drop_path=dpr[i]``) that changes per layer changes no shape
+    if t is Opaque:
+        return a.name == b.name
+    if t is Function:
+        return a.node is b.node
+    if t is tuple or t is list:
+        return len(a) == len(b) and all(_built_alike(x, y, seen, budget) for x, y in zip(a, b))
+    if t is dict:
+        return a.keys() == b.keys() and all(_built_alike(v, b[k], seen, budget) for k, v in a.items())
+    if t in _COMPARED_BY_PARTS:
+        return all(_built_alike(getattr(a, f), getattr(b, f), seen, budget) for f in _COMPARED_BY_PARTS[t])
+    return a == b
+
+
+def _sizes_alike(a: tuple | None, b: tuple | None) -> bool:
+    """Sizes that may be the same: only two different numbers tell builds apart. Symbols do not,
+    as each build makes up its own for what it cannot know (``dim * 2 ** ind``), and a loop's
+    first pass is concrete where the later ones are widened."""
+    if a is None or b is None:
+        return a is b
+    return all(x == y or type(x) is not int or type(y) is not int for x, y in zip(a, b))
+
+
+#: The values that may hold objects, compared field by field (the others hold none: ``==``).
+_COMPARED_BY_PARTS = {t: tuple(f.name for f in fields(t)) for t in (List, Tuple, Dict, TorchModule, Alternatives)}
 
 
 def join_returns(fresh: Fresh, returns: list) -> Value:

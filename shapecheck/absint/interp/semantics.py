@@ -329,7 +329,7 @@ def mutate_list(current: List, method: str, args: list, fresh=None) -> List:
     if method == "append" and len(args) == 1:
         if items is not None:
             return List(items + (args[0],))
-        return List(None, loose_join(element, args[0], fresh) if current.element is not UNKNOWN else args[0])
+        return List(None, loose_join(element, args[0], fresh))   # (elements unknown so far stay unknown)
     if method == "extend" and len(args) == 1:
         more = items_of(args[0], None)
         if items is not None and more is not None:

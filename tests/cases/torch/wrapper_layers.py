@@ -1,7 +1,7 @@
 # A wrapper holds a layer its constructor is given (``Residual(dim, fn)``: ``self.fn = fn``): its
 # generic analysis knows nothing of it, so ``self.fn(x)`` is unknown there. Where every
 # construction in the project passes a layer, the wrapper's methods are analysed again, for
-# coverage and reveals only, on an object built from those layers (one of them where they differ).
+# coverage and reveals only, on an object built from those layers (either of them where they differ).
 import torch
 from torch import nn
 
@@ -12,7 +12,8 @@ class Residual(nn.Module):
         self.fn = fn
 
     def forward(self, x):
-        reveal_shape(self.fn(x))  # reveal: (x0, x1, dim)
+        # self.fn is one of two PreNorm layers (around Attention or FeedForward): their results join
+        reveal_shape(self.fn(x))  # reveal: (x0, x1, j)
         return self.fn(x) + x
 
 

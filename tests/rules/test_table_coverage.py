@@ -2,7 +2,8 @@
 
 Tables: NumPy functions (``NUMPY``), ndarray methods (``ARRAY_METHODS``, ``ARRAY_METHOD_RULES``), torch
 functions and ``torch.nn`` constructors (``TORCH``), Tensor methods (``TENSOR_METHODS``) and built-layer
-calls (``LAYER_CALLS``, named by constructing the layer), Flax layers and functions (``FLAX``). Test
+calls (``LAYER_CALLS``, named by constructing the layer), Flax layers and functions (``FLAX``), JAX's
+own functions (``JAX``: jax.random, jax.lax, jax.scipy.special). Test
 inputs: ``tests/cases/**/*.py``, parsed with ``ast`` and their import aliases resolved (``np.linalg.inv`` ->
 ``numpy.linalg.inv``, ``F.relu`` ->
 ``torch.nn.functional.relu``), plus the code strings of the generated-program suites
@@ -27,6 +28,7 @@ import pytest
 from shapecheck.absint.rules.numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, NUMPY
 from shapecheck.absint.rules.einops import EINOPS
 from shapecheck.absint.rules.flax import FLAX
+from shapecheck.absint.rules.jax import JAX
 from shapecheck.absint.rules.pymath import MATH
 from shapecheck.absint.rules.torch import LAYER_CALLS, TENSOR_METHODS, TORCH
 
@@ -128,12 +130,13 @@ def uncovered() -> dict[str, list[str]]:
         "Tensor methods": sorted(m for m in TENSOR_METHODS if m not in names.methods["torch"]),
         "torch.nn layers": sorted(k for k in LAYER_CALLS if f"torch.nn.{k}" not in names.qualified),
         "flax": sorted(e for e in FLAX if not _covered(e, names)),   # layers too: a kind is its constructor
+        "jax": sorted(e for e in JAX if not _covered(e, names)),
         "math": sorted(e for e in MATH if not _covered(e, names)),
         "einops": sorted(e for e in EINOPS if not _covered(e, names)),   # layers too, by their constructors
     }
 
 
-TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "flax", "math", "einops")
+TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "flax", "jax", "math", "einops")
 
 
 @pytest.mark.parametrize("table", TABLES)

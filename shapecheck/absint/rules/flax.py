@@ -9,7 +9,7 @@ any last dim: only nnx layers, which are told ``in_features``, check it), and st
 default to 1. Results are JAX arrays (NumPy's rules), never torch tensors.
 
 Sources: the Flax reference (flax.linen.Dense, Conv, ConvTranspose, Embed, MultiHeadDotProductAttention,
-pooling; flax.nnx.Linear, Conv, Embed, MultiHeadAttention, Param), the jax.nn and jax.random pages, and
+pooling; flax.nnx.Linear, Conv, Embed, MultiHeadAttention, Param), the jax.nn page, and
 jax.lax.conv_general_dilated's padding ('SAME': ceil(L / s); 'VALID': ceil((L - k + 1) / s)).
 """
 
@@ -60,7 +60,7 @@ LAYERS: dict[str, Layer] = {
     "flax.nnx.Sequential": Layer(("*layers",), FL.sequential),
 }
 
-#: Functions: pooling, activations, one_hot, linen's ``self.param`` and nnx's ``Param``, jax.random samplers.
+#: Functions: pooling, activations, one_hot, linen's ``self.param`` and nnx's ``Param`` (jax.random: :mod:`.jax`).
 FUNCTIONS: dict[str, Rule] = {
     **{f"{lib}.{name}": FL.pool(kind) for lib in ("flax.linen", "flax.nnx")
        for name, kind in (("max_pool", "max"), ("avg_pool", "avg"), ("min_pool", "min"))},
@@ -69,9 +69,6 @@ FUNCTIONS: dict[str, Rule] = {
     "jax.nn.one_hot": FL.one_hot, "flax.nnx.one_hot": FL.one_hot,
     "flax.linen.Module.param": FL.module_param,
     "flax.nnx.Param": FL.variable, "flax.nnx.Variable": FL.variable, "flax.nnx.BatchStat": FL.variable,
-    "jax.random.normal": FL.keyed_random(("key", "shape", "dtype")),
-    "jax.random.uniform": FL.keyed_random(("key", "shape", "dtype", "minval", "maxval")),
-    "jax.random.truncated_normal": FL.keyed_random(("key", "lower", "upper", "shape", "dtype")),
 }
 
 #: A variable of nnx (``nnx.Param(a)``) is its array: ``param.value`` reads it (``param[...]`` too).

@@ -1,11 +1,11 @@
 """The shape rules of Flax's layers (the table is :mod:`.flax`): channels-last convolution and pooling
 with JAX's padding modes, dense layers that infer their input features, embeddings, attention,
 normalisation, ``Sequential``, and the functions that make arrays from a shape (``self.param``,
-``nnx.Param``, ``jax.random.normal``). A layer call is ``Call(kind, [layer, *inputs])``.
+``nnx.Param``). A layer call is ``Call(kind, [layer, *inputs])``.
 
 Sources: the Flax reference (linen.Dense, DenseGeneral, Conv, ConvTranspose, Embed, max_pool,
 MultiHeadDotProductAttention; nnx.Linear, Conv, MultiHeadAttention, LayerNorm), jax.lax.conv_general_dilated
-and jax.lax.conv_transpose (output sizes per padding mode), jax.nn.one_hot, jax.random.normal.
+and jax.lax.conv_transpose (output sizes per padding mode), jax.nn.one_hot.
 """
 
 from __future__ import annotations
@@ -285,16 +285,3 @@ def variable(ctx: OpContext, call: Call) -> Value:
     b = call.bind(("value",))
     a = bound_array(b, "value")
     return a if a is not None and type(b["value"].value) is Array else UNKNOWN
-
-
-def keyed_random(params: tuple[str, ...]) -> Rule:
-    """``jax.random.normal(key, shape=(), dtype)``: an array of ``shape`` (0-d by default)."""
-
-    def rule(ctx: OpContext, call: Call) -> Value:
-        b = call.bind(params)
-        if "shape" not in b:
-            return Array(Shape(()), "float32") if not any(p in b for p in ("lower", "upper")) else UNKNOWN
-        dims = shape_arg(ctx, b["shape"])
-        return Array(Shape(dims), "float32") if dims is not None else UNKNOWN
-
-    return rule

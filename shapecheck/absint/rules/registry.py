@@ -18,6 +18,7 @@ from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_at
 from .torch_nn import LAYERS
 from . import einops
 from . import flax
+from .jax import JAX
 from ..core.spmd import ParallelLayer, PreparedModule, ShardedLayer, SpmdFunction
 from .spmd_jax import JAX_SPMD, call_spmd
 from .spmd_numpy import NUMPY_SPMD
@@ -32,6 +33,7 @@ TABLE.update(einops.EINOPS)
 LAYERS.update(einops.LAYERS)  # einops' torch layers are nn.Modules: nn.Sequential runs them too
 LAYER_CALLS = {**LAYER_CALLS, **einops.LAYER_CALLS}
 TABLE.update(flax.FLAX)
+TABLE.update(JAX)
 LAYER_CALLS = {**LAYER_CALLS, **flax.LAYER_CALLS}   # kinds are qualified (flax.linen.Dense): no torch kind is shadowed
 TABLE.update(JAX_SPMD)
 TABLE.update(TORCH_SPMD)

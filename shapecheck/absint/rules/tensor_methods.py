@@ -1,5 +1,6 @@
 """``Tensor`` methods and attributes that are not torch functions: ``x.size()``, ``x.dim()``,
-``x.numel()``, casts (``x.float()``, ``x.to(...)``), ``x.item()``, ``x.numpy()``, ``x.shape``/``x.T``/``x.mT``.
+``x.numel()``, ``x.stride()``, casts (``x.float()``, ``x.to(...)``), ``x.item()``, ``x.numpy()``,
+``x.shape``/``x.T``/``x.mT``.
 """
 
 from __future__ import annotations
@@ -91,6 +92,16 @@ def item(ctx: OpContext, call: Call) -> Value:
             f"{ctx.op}: a Tensor with {ctx.show_dim(n)} elements cannot be converted to a Scalar "
             f"({ctx.describe(arg)})"))
     return Int(ctx.fresh("item")) if a is not None and a.dtype and a.dtype.startswith(("int", "uint")) else Float()
+
+
+def stride(ctx: OpContext, call: Call) -> Value:
+    """``x.stride()``: one step (in elements) per dim; ``x.stride(d)``: one of them."""
+    a, _ = first_input(call)
+    if dim_arg(call, 1) is not None:
+        return Int(ctx.fresh("stride"))
+    if a is None or a.shape.dims is None:
+        return UNKNOWN
+    return Tuple(tuple(Int(ctx.fresh("stride")) for _ in a.shape.dims))
 
 
 def fresh_int(name: str) -> Rule:

@@ -9,7 +9,7 @@ from ...constraints.predicates import le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Int, Tuple, Value
-from .args import const_int, int_arg, normalize_axis
+from .args import as_array, const_int, int_arg, normalize_axis
 from .kinds import Rule, reduction, ufunc
 from .tensor_elementwise import along_dim
 from .tensor_layout import view_axis
@@ -128,3 +128,20 @@ def svdvals(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
     dims = a.shape.dims
     return Array(Shape(dims[:-2] + (D.dmin(dims[-2], dims[-1]),)), a.dtype)
+
+
+_QUANTILE = torch_call(reduction("float", params=("a", "axis", "keepdims"), single_axis=True))
+
+
+def quantile(ctx: OpContext, call: Call) -> Value:
+    """``quantile(x, q, dim=None, keepdim=False)``: a reduction along ``dim`` (all of x when None)
+    for one ``q``; a 1-D ``q`` of k quantiles puts k first."""
+    b = call.bind(("input", "q", "dim", "keepdim"))
+    q = as_array(b["q"].value) if "q" in b else None
+    if "input" not in b or q is None or q.shape.rank not in (0, 1):
+        return UNKNOWN
+    kwargs = {k: b[k] for k in ("dim", "keepdim") if k in b}
+    out = _QUANTILE(ctx, Call(call.name, [b["input"]], kwargs))
+    if type(out) is not Array or q.shape.rank == 0:
+        return out
+    return Array(Shape(q.shape.dims + out.shape.dims) if out.shape.dims is not None else UNKNOWN_SHAPE, out.dtype)

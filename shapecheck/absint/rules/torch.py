@@ -144,7 +144,14 @@ _FUNCTIONS.update({
     "diff": torch_call(M.diff), "scatter": TL.scatter, "scatter_add": TL.scatter, "index_add": TL.scatter,
     "index_copy": TL.scatter, "index_fill": TL.scatter, "masked_scatter": TL.scatter,
     "Size": TC.size_value, "manual_seed": returns(NONE),
+    "isin": same_shape("bool", param="elements"), "quantile": TR.quantile, "nanquantile": TR.quantile,
 })
+
+#: torch.special (modelled on scipy.special): elementwise, but for the softmaxes and logsumexp.
+_SPECIAL_UNARY = """airy_ai bessel_j0 bessel_j1 digamma entr erf erfc erfcx erfinv exp2 expit expm1 gammaln i0 i0e
+i1 i1e log1p log_ndtr logit ndtr ndtri psi sinc spherical_bessel_j0 scaled_modified_bessel_k0
+scaled_modified_bessel_k1""".split()
+_SPECIAL_BINARY = "xlogy xlog1py zeta gammainc gammaincc".split()
 
 _LINALG = """inv pinv det slogdet cholesky solve norm svd qr eigh eig eigvals eigvalsh matrix_power multi_dot
 matmul""".split()
@@ -183,6 +190,11 @@ _RAW.update({
     "torch.linalg.vector_norm": TR.vector_norm, "torch.linalg.matrix_norm": TR.matrix_norm,
     "torch.linalg.svdvals": TR.svdvals, "torch.linalg.vecdot": sig("(n),(n)->()"),
     "torch.cuda.is_available": returns(Bool(False)), "torch.is_grad_enabled": returns(Bool()),
+    **{f"torch.special.{n}": ufunc(1, "float") for n in _SPECIAL_UNARY},
+    **{f"torch.special.{n}": ufunc(2, "float", params=("input", "other")) for n in _SPECIAL_BINARY},
+    "torch.special.round": ufunc(1), "torch.special.multigammaln": same_shape("float", param="input"),
+    "torch.special.softmax": TE.along_dim("float"), "torch.special.log_softmax": TE.along_dim("float"),
+    "torch.special.logsumexp": TR.reduce("float"),
 })
 _RAW.update(TN.NESTED)
 _RAW.update({f"{_F}.{n}": r for n, r in _NN_FUNCTIONAL.items()})
@@ -213,7 +225,8 @@ TENSOR_METHODS: dict[str, Rule] = {
     "exponential_": TM.cast(None), "copy_": TE.copy_into,
     "element_size": TM.fresh_int("itemsize"), "is_contiguous": returns(Bool()),
     "is_floating_point": returns(Bool()), "data_ptr": TM.fresh_int("ptr"),
-    "apply_": TM.cast(None), "map_": TM.cast(None),
+    "apply_": TM.cast(None), "map_": TM.cast(None), "stride": TM.stride, "fill_diagonal_": TM.cast(None),
+    "to_dense": TM.cast(None), "to_sparse": TM.cast(None),
     **TN.NESTED_METHODS, **DTENSOR_METHODS,
 }
 

@@ -1,0 +1,43 @@
+"""JAX's own functions beyond ``jax.numpy`` (which resolves to NumPy's table): ``jax.random``,
+``jax.lax``'s elementwise functions and ``stop_gradient``, ``jax.scipy.special``, as one table.
+Flax's layers and ``jax.nn`` are :mod:`.flax`; sharding is :mod:`.spmd_jax`.
+
+Sources: the JAX reference (jax.random, jax.lax, jax.scipy.special pages).
+"""
+
+from __future__ import annotations
+
+from ..core.context import Call, OpContext
+from ..core.values import UNKNOWN, Bool, Value
+from .jax_random import RANDOM
+from .kinds import Rule, reduction, same_shape, ufunc
+from .numpy import NUMPY
+
+#: jax.lax's one-operand elementwise functions (its two-operand ones do not broadcast: not here).
+_LAX_UNARY = """abs exp exp2 log log1p expm1 tanh logistic sqrt rsqrt cbrt square sin cos tan asin acos atan
+sinh cosh asinh acosh atanh neg sign floor ceil round erf erfc erf_inv lgamma digamma real imag conj""".split()
+_SPECIAL_UNARY = "gammaln digamma erf erfc erfinv expit logit ndtr ndtri log_ndtr entr i0 i0e i1 i1e".split()
+_SPECIAL_BINARY = "xlogy xlog1py betaln gammainc gammaincc zeta polygamma".split()
+
+_LOGSUMEXP = reduction("float", params=("a", "axis", "b", "keepdims"))
+
+
+def logsumexp(ctx: OpContext, call: Call) -> Value:
+    """``logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False)``: a reduction (a pair
+    of arrays with ``return_sign``)."""
+    sign = call.kwargs.get("return_sign")
+    if sign is not None and not (type(sign.value) is Bool and sign.value.value is False):
+        return UNKNOWN
+    return _LOGSUMEXP(ctx, call)
+
+
+JAX: dict[str, Rule] = {
+    **{f"jax.random.{name}": rule for name, rule in RANDOM.items()},
+    **{f"jax.lax.{name}": ufunc(1) for name in _LAX_UNARY},
+    "jax.lax.is_finite": ufunc(1, "bool"),
+    "jax.lax.stop_gradient": same_shape(param="x"),
+    "jax.lax.broadcast_shapes": NUMPY["numpy.broadcast_shapes"],
+    **{f"jax.scipy.special.{name}": ufunc(1, "float") for name in _SPECIAL_UNARY},
+    **{f"jax.scipy.special.{name}": ufunc(2, "float") for name in _SPECIAL_BINARY},
+    "jax.scipy.special.logsumexp": logsumexp,
+}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Callable
 
-from ...constraints.dims import Dim
+from ...constraints.dims import Dim, free_symbols
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Shape, align_middles
 from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, List, NoneValue,
@@ -218,7 +218,7 @@ def same_layer(a: Value, b: Value) -> Value:
     if ta is Instance and a.cls is b.cls:
         return a if _built_alike(a, b, set(), [_ALIKE_BUDGET]) else UNKNOWN
     if ta is TorchModule and a.kind == b.kind:
-        return a
+        return a if _built_alike(a.params, b.params, set(), [_ALIKE_BUDGET]) else UNKNOWN
     if ta in (List, Tuple) and a.items is not None and b.items is not None and len(a.items) == len(b.items):
         # an optional layer (``Downsample(...) if not is_last else None``) joins as one of its options
         items = tuple(x if x == y else either_layer(x, y) for x, y in zip(a.items, b.items))
@@ -270,12 +270,19 @@ def _built_alike(a, b, seen: set, budget: list) -> bool:
 
 
 def _sizes_alike(a: tuple | None, b: tuple | None) -> bool:
-    """Sizes that may be the same: only two different numbers tell builds apart. Symbols do not,
-    as each build makes up its own for what it cannot know (``dim * 2 ** ind``), and a loop's
-    first pass is concrete where the later ones are widened."""
+    """Sizes that may be the same: two different numbers, or two different sizes over the same
+    symbols (``dim * 2`` and ``dim * 3``), tell builds apart. Sizes over other symbols do not, as
+    each build makes up its own for what it cannot know (``dim * 2 ** ind``), nor a number against
+    a symbol: a loop's first pass is concrete where the later ones are widened."""
     if a is None or b is None:
         return a is b
-    return all(x == y or type(x) is not int or type(y) is not int for x, y in zip(a, b))
+    return all(x == y or not _told_apart(x, y) for x, y in zip(a, b))
+
+
+def _told_apart(x, y) -> bool:
+    if type(x) is int and type(y) is int:
+        return True
+    return type(x) is not int and type(y) is not int and free_symbols(x) == free_symbols(y)
 
 
 #: The values that may hold objects, compared field by field (the others hold none: ``==``).

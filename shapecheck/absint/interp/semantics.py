@@ -272,6 +272,23 @@ def trip_count(v: Value) -> D.Dim | None:
     return length_of(v)
 
 
+def compares_target(loop: ast.For) -> bool:
+    """Whether a loop's body compares its index (``if i == 10``, ``if i < 10``): a pass that stands
+    for the first iteration alone may then take other branches than one for any iteration."""
+    if not isinstance(loop.target, ast.Name):
+        return False
+    name = loop.target.id
+    pending = list(loop.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Compare) and any(isinstance(x, ast.Name) and x.id == name
+                                                 for x in (node.left, *node.comparators)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            pending.extend(ast.iter_child_nodes(node))
+    return False
+
+
 def leaves_early(body: list[ast.stmt]) -> bool:
     """Whether an iteration of a loop with this body may stop before its end (break, continue,
     return, raise, a failing assert, or a handler catching what a statement raised); nested function

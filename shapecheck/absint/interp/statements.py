@@ -13,8 +13,9 @@ from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
-from ..core.frame import DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Terminated
-from .semantics import (AUG_NAMES, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
+from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
+                          Terminated)
+from .semantics import (AUG_NAMES, compares_target, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, node_count, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options,
@@ -24,6 +25,7 @@ from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
 from ..rules.manipulation import reshape_shape
 from .annotations import check_return
+from .branch_objects import BranchObjects
 from .attribute_stores import dict_store_name
 
 
@@ -196,6 +198,7 @@ class Statements:
             return
         unsure = pred is None   # which branch runs is not known: neither is sure to run
         self.unsure += unsure
+        objects = BranchObjects(before_env)
         try:
             # then-branch
             self.frame.env = dict(before_env)
@@ -205,6 +208,7 @@ class Statements:
             then_done = self.run_body(node.body)
             then_state = (self.frame.env, self.frame.facts)
             # else-branch
+            objects.second_branch()
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if pred is not None:
                 self._assume_branch(negate(pred), node.test, False)
@@ -213,8 +217,11 @@ class Statements:
         finally:
             self.unsure -= unsure
         else_state = (self.frame.env, self.frame.facts)
+        joiner = Joiner(self.analysis.fresh, widen=False)
+        objects.join(joiner)
         self._merge([s for s, done in ((then_state, then_done), (else_state, else_done)) if not done],
                     before_facts, widen=False, ended=then_done or else_done)
+        self.frame.facts += tuple(Fact(p) for p in joiner.facts)
 
     def _decided(self, pred: Pred | None, node: ast.AST) -> Pred | None:
         """TRUE or FALSE when what is known decides the condition (``x.ndim == 4`` of a 2-d ``x``,
@@ -296,8 +303,12 @@ class Statements:
             if loop_leaves_early(node):   # an iteration may stop before the use: no certain errors
                 self.frame.loops = {name: loop if name in outer_loops else replace(loop, certain=False)
                                     for name, loop in self.frame.loops.items()}
+            first = None
+            if type(iterable) is Range and type(element) is Int and type(iterable.start) is Int \
+                    and compares_target(node):
+                first = Fact(eq(element.dim, iterable.start.dim))
             self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse,
-                       trip_count(iterable))
+                       trip_count(iterable), first)
         finally:
             self.frame.loops = outer_loops   # its index is no loop's index after the loop
 
@@ -345,7 +356,12 @@ class Statements:
         finally:
             self.unsure -= 1
 
-    def _loop(self, node: ast.AST, head, body: list, orelse: list, trips: D.Dim | None = None) -> None:
+    def _loop(self, node: ast.AST, head, body: list, orelse: list, trips: D.Dim | None = None,
+              first: Fact | None = None) -> None:
+        """Run a loop to a fixpoint. The first pass runs on the state the loop is entered with, which
+        is the first iteration's alone: ``first`` says so of the index (``i == 0``), so a branch
+        only a later iteration takes (``if i == 10: np.mean(g_list)``, g_list filled by the first
+        ten) is not analysed on the empty state; the passes after it stand for any iteration."""
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts
         saved_exits = self.frame.loop_exits
         self.frame.loop_exits = []
@@ -358,6 +374,9 @@ class Statements:
             if log is not None:
                 log.rollback(mark)   # an op log keeps one pass, the last (see driver/oplog.py)
             self.frame.env, self.frame.facts = dict(state_env), entry_facts
+            pinned = first is not None and iteration == 0
+            if pinned:
+                self.add_fact(first)
             self.looping += 1
             try:
                 head()
@@ -368,7 +387,7 @@ class Statements:
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []
             joined = Joiner(self.analysis.fresh, widen=True, widened=widened).env(state_env, end_env)
-            if env_equal(joined, state_env):
+            if env_equal(joined, state_env) and not pinned:
                 break
             if iteration == LOOP_ITERATIONS - 1:
                 joined = forget_changed(entry_env, joined)

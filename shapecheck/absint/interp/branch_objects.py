@@ -1,0 +1,50 @@
+"""What the two branches of an ``if`` store on the objects in scope (``self.qkv = nn.Linear(dim, dim
+* 2)`` in one, ``nn.Linear(dim, dim * 3)`` in the other).
+
+A frame's names are joined where branches meet; an object's attributes live on the object, so a
+branch the analysis cannot decide wrote over the other's stores: the attribute held the last
+branch's value, as if that branch always ran, and a method reading it under the other branch's
+condition (``if self.use_global: ... reshape(B, N, 2, ...)``) met a layer that branch never builds.
+Here each branch starts from the objects as they were, and the attributes either changed are the
+join of both branches' values after the ``if``.
+"""
+
+from __future__ import annotations
+
+from ..core.join import Joiner
+from ..core.values import Instance
+
+
+class BranchObjects:
+    """The objects a frame names directly, their attributes as the ``if`` found them and as its
+    first branch left them."""
+
+    def __init__(self, env: dict):
+        self.objects = list({id(v): v for v in env.values() if type(v) is Instance}.values())
+        self.before = [dict(o.attrs) for o in self.objects]
+        self.first: list[dict] = []
+
+    def second_branch(self) -> None:
+        """The first branch is done: keep what it left, and give the second the objects as they were."""
+        self.first = [dict(o.attrs) for o in self.objects]
+        for obj, before in zip(self.objects, self.before):
+            _restore(obj, before)
+
+    def join(self, joiner: Joiner) -> None:
+        """Both branches are done: an attribute either changed holds the join of their values."""
+        for obj, before, first in zip(self.objects, self.before, self.first):
+            second = obj.attrs
+            for name in {*first, *second}:
+                a, b = first.get(name), second.get(name)
+                if a is b or (a is before.get(name) and b is before.get(name)):
+                    continue
+                second[name] = b if a is None else a if b is None else joiner.value(a, b)
+
+
+def _restore(obj: Instance, before: dict) -> None:
+    attrs = obj.attrs
+    for name in [n for n in attrs if n not in before]:
+        del attrs[name]
+    for name, value in before.items():
+        if attrs.get(name) is not value:
+            attrs[name] = value

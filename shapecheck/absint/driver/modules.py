@@ -12,6 +12,7 @@ from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value
 from ..rules.registry import library_value
+from ..interp.builtins import FOREIGN_CLASSES
 from .parsing import parse_shared
 from .project import Project
 
@@ -39,6 +40,10 @@ def canonical_library(name: str) -> str:
         if name.startswith(alias):
             return home + name[len(alias):]
     return name
+
+
+def _foreign_names(module: str) -> dict:
+    return {name: LibraryObject(f"{module}.{name}") for name in FOREIGN_CLASSES[module]}
 
 
 class Modules:
@@ -77,8 +82,10 @@ class Modules:
         if top in ("shapecheck", "jaxtyping"):
             return LibraryObject(name)
         if name in _TYPING:
-            return ProjectModule(self._typing_stand_in(name))
+            return ProjectModule(self._stand_in(name, _TYPING_NAMES))
         info = self.load(name, importer, 0)
+        if info is None and name in FOREIGN_CLASSES:   # ``import pandas as pd``: pd.DataFrame is known
+            return ProjectModule(self._stand_in(name, _foreign_names(name)))
         return ProjectModule(info) if info is not None else UNKNOWN
 
     def import_from(self, module: str | None, name: str | None, level: int, importer: ModuleInfo) -> Value:
@@ -96,6 +103,8 @@ class Modules:
                 return _TYPING_NAMES.get(name, UNKNOWN) if module in _TYPING else UNKNOWN
         info = self.load(module or "", importer, level)
         if info is None:
+            if level == 0 and name in FOREIGN_CLASSES.get(module, ()):
+                return LibraryObject(f"{module}.{name}")
             if name is not None:
                 sub = self.load(f"{module}.{name}" if module else name, importer, level)
                 if sub is not None:
@@ -109,12 +118,12 @@ class Modules:
             return ProjectModule(sub) if sub is not None else UNKNOWN
         return value
 
-    def _typing_stand_in(self, name: str) -> ModuleInfo:
-        """``import typing``: a module with no source holding :data:`_TYPING_NAMES` (``typing.cast``);
-        its other names are unknown (attribute lookups fall back to :meth:`import_from`)."""
+    def _stand_in(self, name: str, names: dict) -> ModuleInfo:
+        """``import typing``: a module with no source holding ``names`` (:data:`_TYPING_NAMES`:
+        ``typing.cast``); its other names are unknown (attribute lookups fall back to :meth:`import_from`)."""
         info = self.stand_ins.get(name)
         if info is None:   # (kept out of self.loaded, which holds the modules read from disk)
-            info = self.stand_ins[name] = ModuleInfo(f"<{name}>", name, "", ast.Module([], []), dict(_TYPING_NAMES))
+            info = self.stand_ins[name] = ModuleInfo(f"<{name}>", name, "", ast.Module([], []), dict(names))
         return info
 
     def resolve(self, name: str, importer: ModuleInfo, level: int) -> str | None:

@@ -250,6 +250,11 @@ def _isinstance(interp, node, args, kwargs) -> Value:
     return Bool(verdict, None if verdict is None else (TRUE if verdict else FALSE))
 
 
+#: Classes of libraries the analysis does not read (a project may import them), by module: no array,
+#: number or Python container is an instance of one, so ``isinstance(x, DataFrame)`` of an array
+#: takes its else branch (statsmodels' lagmat read a 1-D array's ``x.shape[1]`` under it).
+FOREIGN_CLASSES = {"pandas": ("DataFrame", "Series", "Index")}
+
 _PY_KINDS = {"int": (Int, Bool), "float": (Float,), "bool": (Bool,), "tuple": (Tuple,), "list": (List,),
              "str": (Str,), "dict": ()}
 
@@ -274,6 +279,9 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, NoneValue):
             return False
         return None
+    if type(cls) is LibraryObject and cls.qualname.rpartition(".")[0] in FOREIGN_CLASSES:
+        # a pandas frame is no array, number or Python container, nor any of them one
+        return False if t in (Array, Int, Float, Bool, Tuple, List, Str, Dict, NoneValue) else None
     if type(cls) is Class and t is Instance:
         c = value.cls
         seen = []

@@ -60,6 +60,8 @@ def _consumes(v: Value) -> int | None:
     if a is not None:
         if a.dtype == "bool":
             return a.shape.rank
+        if a.dtype is None and a.shape.rank != 1:
+            return None   # a mask uses as many axes as it has, an integer array one: not known which
         return 1
     return 1
 
@@ -194,6 +196,11 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
         a = _index_array(c)
         if a is None or a.shape.rank is None:
             return Array(UNKNOWN_SHAPE, dtype)
+        if a.dtype is None:
+            # a 1-D index of unknown kind (a mask or integers) puts one dim, of a size not known
+            advanced.append((len(out), Shape((ctx.fresh("k"),))))
+            axis += 1
+            continue
         if a.dtype == "bool":
             k = a.shape.rank
             for j, (m, d) in enumerate(zip(a.shape.prefix, dims[axis:axis + k])):

@@ -272,9 +272,20 @@ def trip_count(v: Value) -> D.Dim | None:
     return length_of(v)
 
 
+_LOOPS_COMPARING_TARGET: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()
+
+
 def compares_target(loop: ast.For) -> bool:
     """Whether a loop's body compares its index (``if i == 10``, ``if i < 10``): a pass that stands
-    for the first iteration alone may then take other branches than one for any iteration."""
+    for the first iteration alone may then take other branches than one for any iteration. Read
+    once per loop node."""
+    hit = _LOOPS_COMPARING_TARGET.get(loop)
+    if hit is None:
+        hit = _LOOPS_COMPARING_TARGET[loop] = _compares_target(loop)
+    return hit
+
+
+def _compares_target(loop: ast.For) -> bool:
     if not isinstance(loop.target, ast.Name):
         return False
     name = loop.target.id

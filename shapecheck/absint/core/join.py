@@ -7,7 +7,6 @@ Two different dims join to a fresh dim. After an ``if`` the fresh dim is known t
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Callable
 
 from ...constraints.dims import Dim, free_symbols
@@ -218,7 +217,7 @@ def same_layer(a: Value, b: Value) -> Value:
     if ta is Instance and a.cls is b.cls:
         return a if _built_alike(a, b, set(), [_ALIKE_BUDGET]) else UNKNOWN
     if ta is TorchModule and a.kind == b.kind:
-        return a if _built_alike(a.params, b.params, set(), [_ALIKE_BUDGET]) else UNKNOWN
+        return a if _built_alike(a, b, set(), [_ALIKE_BUDGET]) else UNKNOWN
     if ta in (List, Tuple) and a.items is not None and b.items is not None and len(a.items) == len(b.items):
         # an optional layer (``Downsample(...) if not is_last else None``) joins as one of its options
         items = tuple(x if x == y else either_layer(x, y) for x, y in zip(a.items, b.items))
@@ -232,40 +231,54 @@ _ALIKE_BUDGET = 2000
 
 
 def _built_alike(a, b, seen: set, budget: list) -> bool:
-    """Whether two values may read the same throughout: objects of one class with alike attributes
-    (a pair met again while comparing is taken as alike), arrays and ints whose sizes may be the same
-    (:func:`_sizes_alike`), any two floats, everything else equal part by part."""
+    """Whether two values may read the same throughout: they are told apart only by a difference
+    seen (objects of two classes, layers of two kinds, sizes :func:`_sizes_alike` tells apart, flags
+    or strings both known and different, lists of different lengths); a value not known on either
+    side (an unknown, one of several layers) may be the other. Objects compare attribute by
+    attribute (a pair met again while comparing is taken as alike)."""
     if a is b:
         return True
     budget[0] -= 1
     if budget[0] < 0:
         return True
     t = type(a)
+    if t is Unknown or t is Alternatives or type(b) is Unknown or type(b) is Alternatives:
+        return True
     if t is not type(b):
         return False
     if t is Instance:
-        if a.cls is not b.cls or a.attrs.keys() != b.attrs.keys():
+        if a.cls is not b.cls:
             return False
         if (id(a), id(b)) in seen:
             return True
         seen.add((id(a), id(b)))
-        return all(_built_alike(v, b.attrs[k], seen, budget) for k, v in a.attrs.items())
+        return all(_built_alike(v, b.attrs[k], seen, budget) for k, v in a.attrs.items() if k in b.attrs)
     if t is Array:
-        return _sizes_alike(a.shape.dims, b.shape.dims) if a.shape.rank == b.shape.rank else False
+        if a.shape.rank is None or b.shape.rank is None:
+            return True
+        return a.shape.rank == b.shape.rank and _sizes_alike(a.shape.dims, b.shape.dims)
     if t is Int:
         return _sizes_alike((a.dim,), (b.dim,))
     if t is Float:
         return True   # a rate (``drop_path=dpr[i]``) that changes per layer changes no shape
+    if t is Bool or t is Str:   # a flag or mode not known may be the other's (``downsample=is_first``)
+        return a.value is None or b.value is None or a.value == b.value
     if t is Opaque:
         return a.name == b.name
     if t is Function:
         return a.node is b.node
-    if t is tuple or t is list:
+    if t is TorchModule:
+        other = dict(b.params)
+        return a.kind == b.kind and all(_built_alike(v, other[k], seen, budget) for k, v in a.params if k in other)
+    if t is List or t is Tuple:
+        if a.items is None or b.items is None:
+            return True
+        return len(a.items) == len(b.items) and all(_built_alike(x, y, seen, budget) for x, y in zip(a.items, b.items))
+    if t is Dict:
+        other = dict(b.items)
+        return all(_built_alike(v, other[k], seen, budget) for k, v in a.items if k in other)
+    if t is tuple:
         return len(a) == len(b) and all(_built_alike(x, y, seen, budget) for x, y in zip(a, b))
-    if t is dict:
-        return a.keys() == b.keys() and all(_built_alike(v, b[k], seen, budget) for k, v in a.items())
-    if t in _COMPARED_BY_PARTS:
-        return all(_built_alike(getattr(a, f), getattr(b, f), seen, budget) for f in _COMPARED_BY_PARTS[t])
     return a == b
 
 
@@ -283,10 +296,6 @@ def _told_apart(x, y) -> bool:
     if type(x) is int and type(y) is int:
         return True
     return type(x) is not int and type(y) is not int and free_symbols(x) == free_symbols(y)
-
-
-#: The values that may hold objects, compared field by field (the others hold none: ``==``).
-_COMPARED_BY_PARTS = {t: tuple(f.name for f in fields(t)) for t in (List, Tuple, Dict, TorchModule, Alternatives)}
 
 
 def join_returns(fresh: Fresh, returns: list) -> Value:

@@ -474,7 +474,10 @@ class Expressions:
             left, right = _as_int(left), _as_int(right)
             tl = tr = Int
         if tl is Int and tr is Int:
-            return int_arith(op, left.dim, right.dim)
+            result = int_arith(op, left.dim, right.dim)
+            if result is UNKNOWN and type(op) in _INT_RESULTS and not (type(left.dim) is int and type(right.dim) is int):
+                return Int(self.analysis.fresh("k"))   # ``2 ** (filt_size - 1)``: a number, its value not known
+            return result
         if Unknown in (tl, tr) and not isinstance(op, ast.MatMult):
             kept = _same_kind(left, right)
             if kept is not None:
@@ -675,6 +678,11 @@ def _array_only_index(index: Value) -> bool:
     parts = index.items if type(index) is Tuple else (index,)
     return any(type(p) in (EllipsisValue, NoneValue) or type(p) is Array and p.shape.min_rank >= 1
                for p in parts) or (type(index) is Tuple and any(type(p) is Slice for p in parts))
+
+
+#: Operators of two ints whose result is a number even where the dims algebra cannot say which
+#: (a symbolic power or shift); // and % by a symbol that may be 0 are not among them.
+_INT_RESULTS = frozenset((ast.Pow, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor))
 
 
 def _as_int(v: Value) -> Value:

@@ -16,3 +16,10 @@ x = torch.randn(2, 16, 32, 32)
 reveal_shape(F.conv2d(x, conv_weight(16, 8), padding="same"))  # reveal: (2, 8, 32, 32)
 reveal_shape(conv_weight(16, 8, concat_ones=True))  # reveal: (8, 17, 3, 3)
 reveal_shape(tokens(196))  # reveal: (197, 8)
+
+
+def blur_coefficients(filt_size: int = 3):
+    # a power of a symbol is a number whose value is not known: an array divided by it keeps its shape
+    coeffs = torch.ones(filt_size) / (2 ** (filt_size - 1))
+    reveal_shape(coeffs)  # reveal: (filt_size,)
+    return coeffs

@@ -3,13 +3,10 @@ for a call's analysis, and the key under which a call's analysis is memoised."""
 
 from __future__ import annotations
 
-import ast
-
 from ..core.session import Run
-from ...constraints.dims import signed
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
-from ..core.values import UNKNOWN, Dict, Function, Instance, Int, List, Tuple, Unknown, Value
+from ..core.values import UNKNOWN, Dict, Function, Instance, List, Tuple, Unknown, Value
 from ..interp.annotations import function_specs, parameter_start
 from ..interp.attribute_stores import CONSTRUCTORS
 
@@ -20,14 +17,11 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
     env: dict = {}
     torch_only = fn.module.torch_only
     tensors = function_specs(analysis, fn).tensors   # annotated torch.Tensor: torch's methods
-    positional = a.posonlyargs + a.args
-    defaults = dict(zip(positional[len(positional) - len(a.defaults):], a.defaults))
-    defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None)
-    for i, p in enumerate(positional):
+    for i, p in enumerate(a.posonlyargs + a.args):
         env[p.arg] = receiver if (i == 0 and receiver is not None) else \
-            _parameter(analysis, fn, p, defaults.get(p), torch_only or p.arg in tensors)
+            _parameter(fn, p.arg, torch_only or p.arg in tensors)
     for p in a.kwonlyargs:
-        env[p.arg] = _parameter(analysis, fn, p, defaults.get(p), torch_only or p.arg in tensors)
+        env[p.arg] = _parameter(fn, p.arg, torch_only or p.arg in tensors)
     if a.vararg is not None:
         env[a.vararg.arg] = UNKNOWN
     if a.kwarg is not None:
@@ -38,24 +32,13 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
 
 
 
-def _parameter(analysis: Run, fn: Function, p: ast.arg, default: ast.expr | None, tensor: bool) -> Value:
+def _parameter(fn: Function, name: str, tensor: bool) -> Unknown:
     """A parameter nothing fixes: unknown, but the same unknown wherever it flows (``(*x)``); a
     constructor's is a number where it meets an array (``dots * self.scale`` with
-    ``self.scale = dim_head ** -0.5``). One annotated ``int`` (and not defaulting to anything else,
-    such as None) is an int of its own name, which may be negative (``num_channels: int``:
-    ``torch.ones(num_channels)`` is 1-D, where an unknown may as well be a tuple of sizes)."""
-    name = p.arg
-    if _annotated_int(p.annotation) and (default is None or isinstance(default, ast.Constant)
-                                         and type(default.value) is int):
-        return Int(signed(analysis.fresh(name)))
+    ``self.scale = dim_head ** -0.5``)."""
     if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname:
         return Unknown(None, tensor, 0, True)
     return Unknown(Middle(name, fn.scope), tensor)
-
-
-def _annotated_int(annotation: ast.expr | None) -> bool:
-    return (isinstance(annotation, ast.Name) and annotation.id == "int"
-            or isinstance(annotation, ast.Constant) and annotation.value == "int")
 
 
 def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:

@@ -18,8 +18,9 @@ reveal_shape(conv_weight(16, 8, concat_ones=True))  # reveal: (8, 17, 3, 3)
 reveal_shape(tokens(196))  # reveal: (197, 8)
 
 
-def blur_coefficients(filt_size: int = 3):
+def blur_coefficients(taps):
     # a power of a symbol is a number whose value is not known: an array divided by it keeps its shape
+    filt_size, = taps.shape
     coeffs = torch.ones(filt_size) / (2 ** (filt_size - 1))
     reveal_shape(coeffs)  # reveal: (filt_size,)
     return coeffs

@@ -20,13 +20,7 @@ def rebound(x):  # signature: def rebound(x: (n, k)) -> (n, k*2)
     return x
 
 
-def split(x, h):  # signature: def split(x: (B, T, C), h) -> (B, T, ?1, ?2)
-    B, T, C = x.shape
-    return x.reshape(B, T, h, C // h)
-
-
-def split_heads(x, h: int):  # signature: def split_heads(x: (B, T, C), h: int) -> (B, T, h, C//h)
-    # a parameter annotated int is an int of its own name
+def split(x, h: int):  # signature: def split(x: (B, T, C), h) -> (B, T, ?1, ?2)
     B, T, C = x.shape
     return x.reshape(B, T, h, C // h)
 

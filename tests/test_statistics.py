@@ -81,9 +81,9 @@ def test_library_calls_that_return_no_array_are_no_unknown_calls():
         def f(x):
             with torch.no_grad():
                 big = torch.finfo(x.dtype).max
-            return torch.special.zeta(x, x)
+            return torch.vander(x)
         """), "no_arrays.py")
-    assert report.unknown_calls == {"torch.special.zeta": 1}
+    assert report.unknown_calls == {"torch.vander": 1}
 
 
 def test_a_function_first_analysed_inside_another_keeps_its_count_when_that_one_is_redone():

@@ -29,13 +29,24 @@ def _statement_libraries(stmt: ast.stmt) -> frozenset:
     names = _LIBRARIES.get(stmt)
     if names is None:
         found = set()
-        for node in ast.walk(stmt):
+        for node in _statements(stmt):
             if isinstance(node, ast.Import):
                 found.update(a.name.split(".")[0] for a in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 found.add(node.module.split(".")[0])
         names = _LIBRARIES[stmt] = frozenset(found)
     return names
+
+
+def _statements(stmt: ast.stmt):
+    """``stmt`` and the statements nested in it: an import is a statement, so expressions (nine
+    nodes in ten of a class body) need no walk."""
+    pending = [stmt]
+    while pending:
+        node = pending.pop()
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            pending.extend(getattr(node, field, ()))
 
 
 @dataclass(eq=False)

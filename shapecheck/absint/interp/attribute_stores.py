@@ -11,6 +11,7 @@ analysis takes them in, sees such an attribute as one value among many, not as `
 from __future__ import annotations
 
 import ast
+import weakref
 from typing import Iterator
 
 from ..core.values import Array, Class, Instance, NoneValue, Opaque, Unknown
@@ -63,9 +64,21 @@ def stored_after_construction(cls: Class) -> dict[str, bool]:
     for owner in _classes(cls, set()):
         for stmt in owner.node.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name not in CONSTRUCTORS:
-                for name, augmented in _receiver_stores(stmt):
+                for name, augmented in receiver_stores(stmt):
                     names[name] = names.get(name, True) and augmented
     return names
+
+
+#: Per method node, its stores on the receiver: a class's template is built once per run, and an
+#: editor's runs keep the nodes of the methods an edit did not touch (parsing.parse)
+_STORES: "weakref.WeakKeyDictionary[ast.AST, tuple]" = weakref.WeakKeyDictionary()
+
+
+def receiver_stores(fn: ast.FunctionDef) -> tuple[tuple[str, bool], ...]:
+    stores = _STORES.get(fn)
+    if stores is None:
+        stores = _STORES[fn] = tuple(_receiver_stores(fn))
+    return stores
 
 
 def _classes(cls: Class, seen: set) -> Iterator[Class]:

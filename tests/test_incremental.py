@@ -180,17 +180,20 @@ def _reused_after(source: str, edited: str, runs: Counter | None = None) -> tupl
 
 def test_classes_holding_layers_and_objects_are_reused(bodies_run: Counter) -> None:
     """Their template instances hold nn layers and objects of other classes (relocation.py): an edit
-    in Head reuses Attention, Mlp and Block (6 methods) and build, and runs no body but Head's."""
+    in Head.forward reuses Attention, Mlp and Block (6 methods), build and Head's constructor, and
+    runs no body but Head.forward's."""
     edited = MODEL.replace("return self.fc(x.mean(dim=1))", "y = x.mean(dim=1)\n        return self.fc(y)")
     reused, ran = _reused_after(MODEL, edited, bodies_run)
-    assert reused == 7
-    assert ran == {"Head.__init__": 1, "Head.forward": 1}
+    assert reused == 8
+    assert ran == {"Head.forward": 1}
 
 
 def test_an_edit_inside_a_method_reuses_what_does_not_name_its_class() -> None:
     edited = _edited(MODEL, "        q, k, v = self.qkv(x).chunk(3, dim=-1)\n", "        probe = 1\n")
     reused, _ = _reused_after(MODEL, edited)
-    assert reused == 4   # Mlp's two methods and Head's (Block and build name Attention)
+    # Attention.__init__, Mlp's two methods, Block.__init__ (it builds an Attention, never calls
+    # forward) and Head's two; not Block.forward nor build, which run Attention.forward
+    assert reused == 6
 
 
 def test_lines_typed_above_a_class_shift_its_reused_results() -> None:
@@ -235,7 +238,9 @@ def test_a_class_whose_objects_have_no_name_is_not_kept() -> None:
     assert "class Holder" in source
     edited = source.replace("return self.fc(x.mean(dim=1))", "return self.fc(x.mean(dim=1) + 0)")
     reused, _ = _reused_after(source, edited)
-    assert reused == 6   # Attention's, Mlp's and Block's: not local_layer (it returns one), Holder, nor Head
+    # Attention's, Mlp's, Block's and Head.__init__: not local_layer (it returns one), Holder, nor
+    # Head.forward
+    assert reused == 7
 
 
 def test_a_cost_is_measured_in_the_last_check(bodies_run: Counter) -> None:
@@ -354,7 +359,7 @@ def test_a_class_holding_an_object_known_by_name_is_reused(bodies_run: Counter) 
     edited = source.replace("return self.fc(x.mean(dim=1))", "y = x.mean(dim=1)\n        return self.fc(y)")
     reused, ran = _reused_after(source, edited, bodies_run)
     assert not any(name.startswith("Classifier.") for name in ran)
-    assert reused == 11   # all but Head's two methods
+    assert reused == 12   # all but Head.forward
 
 
 def test_an_object_a_module_binds_by_name_is_not_copied_into_a_later_run(bodies_run: Counter) -> None:
@@ -448,10 +453,13 @@ def _checked_twice(source: str, edited: str, runs: Counter) -> tuple:
 
 def test_an_edit_in_a_method_another_class_calls_reanalyses_its_users_only(bodies_run: Counter) -> None:
     edited = USES.replace("return x @ self.w\n", "return x @ self.w.T\n")
-    report, _, ran = _checked_twice(USES, edited, bodies_run)
+    report, reused, ran = _checked_twice(USES, edited, bodies_run)
     assert [(d.code, d.span.line) for d in report.diagnostics if d.code == "SC110"][-1] == ("SC110", 37)
-    assert ran["Encoder.encode"] and ran["Decoder.run"] and ran["caller"] and ran["passes_class"]
-    assert not {"bad_caller", "reads_scale", "helper"} & set(ran)   # they never reached Encoder
+    assert ran["Encoder.encode"] and ran["Decoder.run"] and ran["caller"]
+    # passes_class read the class (its shell, not encode's body); the others never reached it
+    assert not {"passes_class", "bad_caller", "reads_scale", "helper"} & set(ran)
+    # and the constructors' analyses are kept: they built the objects without calling encode
+    assert reused == 6
 
 
 def test_a_class_only_passed_on_leaves_its_reader_alone(bodies_run: Counter) -> None:
@@ -540,3 +548,49 @@ def test_a_nested_function_keeps_its_signature_when_its_class_is_reused() -> Non
     report = _rechecked(project, edited, "attn.py")
     assert project.cache.last_reused == 2   # Attn's two methods
     assert "16" not in report.signatures["Attn.forward.<locals>.split_heads"]
+
+
+def test_a_method_that_changes_an_object_its_class_holds_makes_the_run_again() -> None:
+    """The analyses of a class's methods are kept apart while none changes the template they read:
+    an edit that makes one change an object the template holds (not the template itself, which its
+    class's shell would show) reads differently in the methods after it, as in a fresh check."""
+    source = textwrap.dedent('''
+        import numpy as np
+
+
+        class Inner:
+            def __init__(self):
+                self.n = np.zeros(3)
+
+
+        class Outer:
+            def __init__(self):
+                self.inner = Inner()
+
+            def bump(self):
+                return self.inner.n
+
+            def other(self):
+                return self.inner.n @ np.zeros((3, 2))
+    ''')
+    edited = source.replace("        return self.inner.n\n", "        self.inner.n = np.zeros(4)\n        return self.inner.n\n")
+    project = Project(options=Options(notes=True), incremental=True)
+    _rechecked(project, source, "outer.py")
+    report = _rechecked(project, edited, "outer.py")
+    assert ("SC102", 19) in [(d.code, d.span.line) for d in report.diagnostics]
+
+
+def test_what_a_nested_function_finds_is_kept_with_its_enclosing_function() -> None:
+    """A function defined and never called inside a method is analysed with it: its error is kept
+    with the method's analysis and replayed when the method is reused."""
+    source = MODEL.replace("        return self.fc(x.mean(dim=1))\n", textwrap.indent(textwrap.dedent('''
+        def unused(y):
+            return torch.zeros(2, 3) @ torch.zeros(4, 5)
+        return self.fc(x.mean(dim=1))
+    '''), "        "))
+    edited = _edited(source, "        return self.fc2(self.act(self.fc1(x)))\n", "        probe = 1\n")
+    project = Project(options=Options(notes=True), incremental=True)
+    first = _rechecked(project, source, "model.py")
+    assert [d.code for d in first.diagnostics] == ["SC102"]
+    report = _rechecked(project, edited, "model.py")
+    assert [d.code for d in report.diagnostics] == ["SC102"] and project.cache.last_reused >= 6

@@ -29,13 +29,13 @@ from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
 from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
                         rerun_wanted)
-from .dependencies import Recorder
+from .dependencies import Recorder, unit_of
 from .incremental import Entry
 from .effects import fresh_receiver, record_effect
 from .passed_containers import changed_parameters, passed_containers
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
-from .summaries import KeyCache, Summary, call_key, held_names, holds_object, reads_hold, summarisable
+from .summaries import KeyCache, Summary, call_key, content_key, held_names, holds_object, reads_hold, summarisable
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -89,6 +89,10 @@ def _parameters(fn: Function, env: dict) -> dict:
     args = fn.node.args
     names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg] if a is not None]
     return {name: env[name] for name in names if name in env}
+
+
+def _methods(cls: Class) -> list[Function]:
+    return [m for m in cls.namespace.values() if type(m) is Function]
 
 
 def is_method(fn: Function) -> bool:
@@ -184,6 +188,13 @@ class Calls:
         # per generic analysis or module body run in progress, innermost last: (function, its
         # environment) where a parameter's rank fixed stops it (``_run_generic``), else None
         self.stops: list = []
+        self.nested: dict = {}         # Function -> the signatures of the functions its generic analysis defined
+        self.kept_parts: dict = {}     # method -> its analysis's incremental.Part, where it was reused
+        self.partial: set = set()      # classes reused in part (some methods analysed again)
+        self.mutated: set = set()      # classes a method's generic analysis changed the template of
+        # a method analysed again changed the template of a class reused in part, whose other
+        # methods' kept analyses read it unchanged: the run must be made again, whole (run.py)
+        self.inexact = False
 
     @contextmanager
     def open_call(self):
@@ -249,16 +260,17 @@ class Calls:
             recorder.note_all(self.template_uses.get(cls))
             return inst
         entry = self.run.incremental.cached(cls.module, cls.node.name) if "." not in cls.qualname else None
-        if entry is not None and type(entry.template) is Instance and entry.template.cls is cls:
+        kept = self._kept_parts(cls, entry) if entry is not None else None
+        if kept is not None:
             inst = self.instances[cls] = entry.template
             self.template_uses[cls] = entry.uses
-            for member in cls.namespace.values():
-                if type(member) is Function and member.qualname in entry.results:
-                    self.generic[member] = entry.results[member.qualname]
-                    self.generic_uses[member] = entry.uses
             recorder.note_all(entry.uses)
-            self._replay(entry)
-            self.restored.add(cls)
+            for member, part in kept.items():
+                self.generic[member] = entry.results[member.qualname]
+                self.generic_uses[member] = part.uses
+                self.kept_parts[member] = part
+                self._replay_part(part)
+            (self.restored if len(kept) == len(_methods(cls)) else self.partial).add(cls)
             return inst
         with recorder.recording() as used:
             inst = self._build_template(cls)
@@ -283,22 +295,56 @@ class Calls:
         return inst
 
     def analyse_class(self, cls: Class) -> None:
-        with self.recorder.recording() as used:
-            inst = self.generic_instance(cls)
-            if cls in self.restored:
-                return
-            for name, member in cls.namespace.items():
-                if type(member) is Function and name != "__init__":
-                    self.ensure_generic(member, receiver=inst)
-            if "." in cls.qualname:
-                return
-            nested = self._nested_signatures(cls.module, cls.node.name)
-        methods = [m for m in cls.namespace.values() if type(m) is Function]
-        results = {m.qualname: self.generic[m] for m in methods if m in self.generic}
-        if len(results) == len(methods):
-            self._save(cls.module, cls.node.name, results, inst, methods, used, nested)
+        inst = self.generic_instance(cls)
+        if cls in self.restored:
+            return
+        for name, member in cls.namespace.items():
+            if type(member) is Function and name != "__init__":
+                self.ensure_generic(member, receiver=inst)
+        if "." not in cls.qualname:
+            self._save_class(cls, inst)
 
     # -- the incremental cache --------------------------------------------------------------------
+    def _kept_parts(self, cls: Class, entry: Entry) -> dict | None:
+        """The methods of ``cls`` whose kept analyses (``entry``'s parts) still hold; None where the
+        entry cannot be reused: another template, or methods to analyse again while a method's
+        analysis changed the template (``Entry.separable``)."""
+        if not (type(entry.template) is Instance and entry.template.cls is cls):
+            return None
+        incremental = self.run.incremental
+        methods = _methods(cls)
+        kept = {m: entry.parts[m.qualname] for m in methods
+                if m.qualname in entry.parts and incremental.holds(cls.module, entry.parts[m.qualname])}
+        if len(kept) < len(methods) and not (entry.separable and incremental.partial):
+            return None
+        return kept
+
+    def _replay_part(self, part) -> None:
+        self.run.incremental.reused += 1
+        self.restored_signatures.update(part.nested)
+        for d in part.diagnostics:
+            self.run.findings.emit(d)
+        self.run.findings.notes.extend(part.notes)
+
+    def _save_class(self, cls: Class, inst: Instance) -> None:
+        """Keep the class's template and a part per method (incremental.Entry)."""
+        incremental = self.run.incremental
+        parts = {}
+        for m in _methods(cls):
+            part = self.kept_parts.get(m)
+            if part is None:
+                if m not in self.generic:
+                    return
+                diags, notes = self.windows.get(m, ((), ()))
+                part = incremental.part(cls.module, m.qualname, self.generic_uses.get(m, frozenset()), diags, notes,
+                                        self.nested.get(m, {}))
+                if part is None:
+                    return   # not kept (a one-shot run)
+            parts[m.qualname] = part
+        results = {q: self.generic[m] for m in _methods(cls) for q in (m.qualname,)}
+        incremental.save(cls.module, cls.node.name, results, inst, [], [], self.template_uses.get(cls, frozenset()),
+                         {}, parts, cls not in self.mutated)
+
     def _replay(self, entry: Entry) -> None:
         self.run.incremental.reused += len(entry.results)
         self.restored_signatures.update(entry.nested)
@@ -316,18 +362,24 @@ class Calls:
             notes.extend(n)
         self.run.incremental.save(module, top_name, results, template, list(diags), notes, frozenset(used), nested)
 
-    def _nested_signatures(self, module: ModuleInfo, top_name: str) -> dict:
-        """The signatures of the functions defined inside a top-level definition, each from the
-        function its generic analysis defined (analysed now, not later in the queue: a reuse of the
-        definition replays them, as no analysis of it defines them then)."""
-        prefix = top_name + "."
+    def _nested_signatures(self, outer: Function) -> dict:
+        """The signatures of the functions defined inside a top-level function or a method, each from
+        the function its generic analysis defined, analysed now, not later in the queue: a reuse of
+        the analysis replays them and what they found (its window), as no analysis of it defines
+        them then."""
+        prefix, path = outer.qualname + ".", outer.module.path
+        findings = self.run.findings
+        diags, notes = len(findings.diagnostics), len(findings.notes)
         out = {}
-        for (path, qualname), fn in list(self.first_defined.items()):
-            if path == module.path and qualname.startswith(prefix):
+        for (where, qualname), fn in list(self.first_defined.items()):
+            if where == path and qualname.startswith(prefix):
                 self.ensure_generic(fn)
                 text = signature_text(self.run, fn)
                 if text is not None:
                     out[qualname] = text
+        own = self.windows.get(outer)
+        if own is not None and (len(findings.diagnostics) > diags or len(findings.notes) > notes):
+            self.windows[outer] = (own[0] + findings.diagnostics[diags:], own[1] + findings.notes[notes:])
         return out
 
     # -- functions --------------------------------------------------------------------------------
@@ -351,9 +403,18 @@ class Calls:
                 self._replay(entry)
                 return self.generic[fn]
         top_level = _top_level(fn)
+        kept = top_level or unit_of(fn.qualname) == fn.qualname   # a top-level function or a method
+        # a method's analysis that changes its class's template (Entry.separable)
+        watched = (recorder.enabled and type(receiver) is Instance and receiver.template
+                   and getattr(fn.node, "name", None) not in CONSTRUCTORS)
+        before = content_key(receiver, self.keys) if watched else None
         with recorder.recording() as used:
+            recorder.use(fn)   # its own text: a method's kept analysis has no key of its own
             result = self._analyse_generic(fn, receiver, stack)
-            nested = self._nested_signatures(fn.module, fn.node.name) if top_level else {}
+            nested = self.nested[fn] = self._nested_signatures(fn) if kept else {}
+        if watched and content_key(receiver, self.keys) != before:
+            self.mutated.add(receiver.cls)
+            self.inexact = self.inexact or receiver.cls in self.partial
         self.generic_uses[fn] = frozenset(used)
         if top_level:
             self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn], used, nested)

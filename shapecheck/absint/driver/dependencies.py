@@ -8,10 +8,10 @@ names ``Levit``, which names every layer class, so an edit in any layer re-ran t
 though ``create_levit`` only passes ``Levit`` to a function the analysis does not follow. So the
 analysis records what it actually reached:
 
-- ``USED`` a definition: a call bound to a function (its body ran, or a summary of a run of it
-  answered), a function's generic analysis, a method run (its class), a class read as a global (its
-  objects, class attributes and bases are the class's text; its bases are used with it). Its text
-  decides the analysis.
+- ``USED`` a definition: a call bound to a function or method (its body ran, or a summary of a run
+  of it answered), its generic analysis, a class read as a global, built or whose object's attribute
+  was read (its *shell*: its text but its methods' bodies, which the methods' own units are; its
+  bases are used with it). Its text decides the analysis.
 - ``BOUND`` a name: a global name read that is not a class. Only whether it is a top-level function
   decides the analysis -- a function read and only passed on (``build(Levit)`` to an unknown
   ``build``) is never run, and one that is run is USED at the call.
@@ -37,9 +37,12 @@ USED = "u:"
 BOUND = "b:"
 
 
-def top_name(qualname: str) -> str:
-    """The top-level definition a qualname lies in (``Attention.forward.<locals>.f`` -> ``Attention``)."""
-    return qualname.split(".", 1)[0]
+def unit_of(qualname: str) -> str:
+    """The unit whose text a definition is: a top-level function, a class's shell (its text but its
+    methods' bodies), a method or a nested class -- the innermost of those a qualname lies in
+    (``Attention.forward.<locals>.f`` -> ``Attention.forward``; ``f.<locals>.g`` -> ``f``)."""
+    parts = qualname.split(".", 2)
+    return parts[0] if len(parts) == 1 or parts[1] == "<locals>" else f"{parts[0]}.{parts[1]}"
 
 
 class Recorder:
@@ -75,7 +78,7 @@ class Recorder:
     def use(self, value: Function | Class) -> None:
         """``value``'s text decides what is being analysed (a class's bases' with it)."""
         if self.stack and value.module.reported:
-            self.stack[-1].add(USED + top_name(value.qualname))
+            self.stack[-1].add(USED + unit_of(value.qualname))
             if type(value) is Class:
                 for base in value.bases:
                     if type(base) is Class:

@@ -31,49 +31,77 @@ from ..core.module import ModuleInfo
 from ..core.values import Instance, Opaque
 from .project import Options
 from .dependencies import USED
-from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
+from .relocation import NotRelocatable, class_shell, freeze, refusing, resolver, thaw
 
 MAX_ENTRIES = 4096
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+@dataclass(frozen=True)
+class Part:
+    """One method's generic analysis in its class's entry, reused on its own while what it used is
+    unchanged (the class's template instance being reused): an edit inside ``forward`` leaves the
+    analyses of ``__init__`` and the other methods alone, and those of the classes that build the
+    object without calling ``forward``."""
+
+    uses: frozenset           # what its analysis used of the module (dependencies.py)
+    digest: str               # those definitions' texts then (ModuleKeys.digest)
+    diagnostics: tuple = ()   # its own lines' findings
+    notes: tuple = ()
+    nested: tuple = ()        # (qualname, signature) of the functions defined inside it
+
+
 @dataclass
 class Entry:
     """What one top-level function or class contributed to a run.
 
-    Positions are those of the run that made it, whose definition started at line ``start``; a
-    reuse shifts them by how far the definition has moved (lines typed above it). As kept, its
-    values are frozen (relocation.py); :meth:`IncrementalCache.cached` gives them thawed."""
+    Positions are those of the run that made it, where the module's definitions lay as ``layout``
+    says (its own from line ``start``); a reuse moves each with the definition it lies in (lines
+    typed above it, or in a method before it). As kept, its values are frozen (relocation.py);
+    :meth:`IncrementalCache.cached` gives them thawed.
+
+    A class's entry is its template instance (built by its constructors, which used ``uses``) and a
+    :class:`Part` per method; ``separable`` says that no method's analysis changed the template, so
+    that each reads it as the constructors left it, whichever others ran before: then a part whose
+    digest holds is reused while the others run again."""
 
     results: dict            # qualname -> GenericResult
     diagnostics: list
     notes: list
     template: Any = None     # a class's template instance (its methods' receiver)
     start: int = 0
-    uses: frozenset = frozenset()   # what its analysis used of the module (dependencies.py)
+    uses: frozenset = frozenset()   # what its analysis (a class's: its template's) used (dependencies.py)
     digest: str = ""                # those definitions' texts then (ModuleKeys.digest)
-    layout: dict | None = None      # the module's definitions then: name -> (first line, last line)
+    layout: dict | None = None      # the module's definitions and methods then: name -> (first, last line)
     nested: dict = field(default_factory=dict)   # qualname -> signature of the functions defined inside
+    parts: dict = field(default_factory=dict)    # a class's: method qualname -> Part
+    separable: bool = False
 
     def shifted(self, path: str, layout: dict, name: str) -> "Entry":
-        """The entry of definition ``name`` where the module's definitions now lie (``layout``). Its
-        own positions move with it; a related location in another definition (a failure inside a
-        callee) moves with that one, which an edit between them may have moved alone."""
+        """The entry of definition ``name`` where the module's definitions now lie (``layout``). A
+        position moves with the innermost definition or method it lies in: a related location in
+        another definition (a failure inside a callee) with that one, which an edit between them
+        may have moved alone."""
         start = layout[name][0]
         delta = start - self.start
         moved = {other: layout[other][0] - lines[0] for other, lines in (self.layout or {}).items()
                  if other in layout and layout[other][0] != lines[0] + delta}
         if delta == 0 and not moved:
             return self
-        results = {q: replace(r, errors={(line + delta, col, code) for line, col, code in r.errors})
+        move = self._mover(moved, delta)
+        results = {q: replace(r, errors={(line + move(line), col, code) for line, col, code in r.errors})
                    for q, r in self.results.items()}
-        diags = [_shift_diag(d, path, delta, self._mover(moved, delta)) for d in self.diagnostics]
-        notes = [ShapeNote(_shift(n.span, delta), n.text, n.kind) for n in self.notes]
-        return replace(self, results=results, diagnostics=diags, notes=notes, start=start)
+        parts = {q: replace(p, diagnostics=tuple(_moved_diag(d, path, move) for d in p.diagnostics),
+                            notes=tuple(_moved_note(n, move) for n in p.notes))
+                 for q, p in self.parts.items()}
+        return replace(self, results=results, diagnostics=[_moved_diag(d, path, move) for d in self.diagnostics],
+                       notes=[_moved_note(n, move) for n in self.notes], parts=parts, start=start)
 
     def _mover(self, moved: dict, delta: int):
-        """How far a line of the run that made the entry has moved: with the definition it lies in."""
+        """How far a line of the run that made the entry has moved: with the innermost definition it
+        lies in."""
         if not moved:
             return lambda line: delta
-        spans = [(lines, moved[other]) for other, lines in self.layout.items() if other in moved]
+        spans = sorted(((lines, moved.get(other, delta)) for other, lines in self.layout.items()
+                        if lines[0] <= lines[1]), key=lambda item: item[0][1] - item[0][0])
 
         def move(line: int) -> int:
             return next((by for (first, last), by in spans if first <= line <= last), delta)
@@ -112,11 +140,15 @@ def _shift(span, delta: int):
     return Span(span.line + delta, span.column, span.end_line + delta, span.end_column)
 
 
-def _shift_diag(d, path: str, delta: int, move):
+def _moved_diag(d, path: str, move):
     related = tuple(replace(r, span=_shift(r.span, move(r.span.line))) if r.path == path else r
                     for r in d.related)
-    fix = replace(d.fix, span=_shift(d.fix.span, delta)) if d.fix is not None else None
-    return replace(d, span=_shift(d.span, delta), related=related, fix=fix)
+    fix = replace(d.fix, span=_shift(d.fix.span, move(d.fix.span.line))) if d.fix is not None else None
+    return replace(d, span=_shift(d.span, move(d.span.line)), related=related, fix=fix)
+
+
+def _moved_note(n, move):
+    return ShapeNote(_shift(n.span, move(n.span.line)), n.text, n.kind)
 
 
 def within(entry_lines: tuple[int, int], diags: list, notes: list, path: str) -> tuple[list, list]:
@@ -159,6 +191,23 @@ def _read(text: str, refs: bool = True) -> tuple[str, frozenset | None]:
     return known
 
 
+def _start(stmt: ast.stmt) -> int:
+    return min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
+
+
+def _class_units(stmt: ast.ClassDef, lines: list[str], start: int, units: dict, spans: dict) -> str:
+    """A class's *shell* (relocation.class_shell: its text but its methods' bodies) and, into
+    ``units`` and ``spans``, the text and lines of each method and nested class (``C.m``:
+    dependencies.unit_of)."""
+    for member in stmt.body:
+        if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            first = _start(member)
+            unit = f"{stmt.name}.{member.name}"
+            units[unit] = f"{member.col_offset}:" + "\n".join(lines[first - 1:member.end_lineno])
+            spans[unit] = (first, member.end_lineno)
+    return f"{stmt.col_offset}:{class_shell(stmt, lines, start)}"
+
+
 class ModuleKeys:
     """Fingerprints of a module's top-level definitions (computed once per run)."""
 
@@ -166,10 +215,12 @@ class ModuleKeys:
         self.options = options
         self.modules = modules   # realpath -> ModuleInfo of every module of the run (their sources count)
         self.info = info
+        self.full: dict[str, str] = {}    # top-level definition -> its text
+        # unit (dependencies.unit_of) -> its text: a function's, a class's shell, a method's
         self.texts: dict[str, str] = {}
         self.kinds: dict[str, str] = {}   # definition -> "class" or "function"
         self.refs: dict[str, set[str]] = {}
-        self.lines: dict[str, tuple[int, int]] = {}   # definition -> (first line, last line)
+        self.lines: dict[str, tuple[int, int]] = {}   # definition or method -> (first line, last line)
         # what the module's other statements name: every definition's analysis may read the globals
         # they make (``X = make()``: a function reading X depends on make's text, which it need
         # not name)
@@ -177,24 +228,26 @@ class ModuleKeys:
         rest = hashlib.sha1()
         lines = info.lines
         for stmt in info.tree.body:
-            start = min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
+            start = _start(stmt)
             text = "\n".join(lines[start - 1:stmt.end_lineno])
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 # position-free: typing above a definition shifts it without invalidating it
-                self.texts[stmt.name] = f"{stmt.col_offset}:{text}"
+                full = self.full[stmt.name] = f"{stmt.col_offset}:{text}"
                 self.kinds[stmt.name] = "class" if isinstance(stmt, ast.ClassDef) else "function"
                 self.lines[stmt.name] = (start, stmt.end_lineno)
+                self.texts[stmt.name] = (_class_units(stmt, lines, start, self.texts, self.lines)
+                                         if isinstance(stmt, ast.ClassDef) else full)
                 # identifiers in the text (a superset of the names it uses: strings and comments
                 # too, which only makes the fingerprint more cautious); a regex is far cheaper than
                 # walking the tree on every keystroke, and a text is read once (_read)
-                self.refs[stmt.name] = _read(self.texts[stmt.name])[1]
+                self.refs[stmt.name] = _read(full)[1]
             else:
                 rest.update(f"{text}\n".encode("utf-8", "surrogatepass"))
                 self.named_by_rest |= names_in(stmt)
         self.rest = rest.hexdigest()
         self._keys: dict[str, str] = {}
         self._sources: dict[str, tuple] = {}   # path -> (ModuleInfo, digest of its source)
-        defined = self.texts.keys()
+        defined = self.full.keys()
         self.refs = {name: refs & defined for name, refs in self.refs.items()}   # the definitions each names
 
     def _source_digest(self, path: str, info: ModuleInfo) -> str:
@@ -208,11 +261,12 @@ class ModuleKeys:
         hit = self._keys.get(top_name)
         if hit is not None:
             return hit
-        own = self.texts.get(top_name)
-        if own is None or "HOLE" in own:
+        full = self.full.get(top_name)
+        if full is None or "HOLE" in full:
             return None  # holes are solved from each run's facts
-        # the definitions that make the globals; those the analysis used are in the digest
-        closure, pending = {top_name}, [r for r in self.named_by_rest if r in self.texts]
+        # the definitions that make the globals (whole); those the analysis used are in the digest
+        # (a class's own text is its shell: its methods are its parts')
+        closure, pending = set(), [r for r in self.named_by_rest if r in self.full]
         while pending:
             name = pending.pop()
             if name in closure:
@@ -220,8 +274,9 @@ class ModuleKeys:
             closure.add(name)
             pending.extend(r for r in self.refs.get(name, ()) if r not in closure)
         h = hashlib.sha1()
+        h.update(f"{top_name}\0{_read(self.texts[top_name])[0]}\0".encode())
         for name in sorted(closure):
-            h.update(f"{name}\0{_read(self.texts[name])[0]}\0".encode())
+            h.update(f"{name}\0{_read(self.full[name])[0]}\0".encode())
         h.update(self.rest.encode())
         options = self.options
         h.update(f"{options.strict}:{options.notes}:{options.rlimit}:{options.unroll}".encode())
@@ -273,6 +328,8 @@ class IncrementalCache:
         self.modules = modules
         self.keys: dict[ModuleInfo, ModuleKeys] = {}
         self.reused = 0                # generic analyses taken from the cache this run
+        self.partial = True            # a class's entry may be reused in part (Entry.separable)
+        self.saved: list[str] = []     # the keys this run stored
 
     def key(self, module: ModuleInfo, top_name: str) -> str | None:
         if not module.reported or not self.enabled:
@@ -291,18 +348,40 @@ class IncrementalCache:
         entry = entry.thawed(resolver(self.modules))
         return entry.shifted(module.path, self.keys[module].lines, top_name) if entry is not None else None
 
+    def holds(self, module: ModuleInfo, part: Part) -> bool:
+        """Whether what a part's analysis used of the module is as it was."""
+        return part.digest == self.keys[module].digest(part.uses)
+
+    def part(self, module: ModuleInfo, qualname: str, uses: frozenset, diags, notes, nested: dict) -> Part | None:
+        """A method's analysis as its class's entry keeps it (None: the module is not cached)."""
+        keys = self.keys.get(module)
+        span = keys.lines.get(qualname) if keys is not None else None
+        if span is None:
+            return None
+        diags, notes = within(span, diags, notes, module.path)
+        return Part(uses, keys.digest(uses), tuple(diags), tuple(notes), tuple(nested.items()))
+
     def save(self, module: ModuleInfo, top_name: str, results: dict, template: Instance | None, diags: list,
-             notes: list, uses: frozenset, nested: dict) -> None:
+             notes: list, uses: frozenset, nested: dict, parts: dict | None = None, separable: bool = False) -> None:
         key = self.key(module, top_name)
         if key is None:
             return
         keys = self.keys[module]
         span = keys.lines[top_name]
         diags, notes = within(span, diags, notes, module.path)
-        entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines, nested)
+        entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines, nested,
+                      parts or {}, separable)
         entry = entry.frozen(self._module_opaques())
         if entry is not None:
             store(self.entries, key, entry)
+            self.saved.append(key)
+
+    def forget_saved(self) -> None:
+        """Drop what this run stored (it read a reused class's template that it then changed)."""
+        entries = self.entries.get("entries", {})
+        for key in self.saved:
+            entries.pop(key, None)
+        self.saved.clear()
 
     def _module_opaques(self) -> list:
         return module_opaques(self.modules)

@@ -28,10 +28,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
+from ..interp.attribute_stores import receiver_stores
 from ..core.values import (Array, Bool, Class, EllipsisValue, Float, Function, Instance, Int, NoneValue,
                            Opaque, ProjectModule, Str, Tuple, Unknown, Value)
 
@@ -90,8 +92,33 @@ def refusing(values) -> dict:
 
 
 def definition_text(module, node: ast.AST) -> str:
-    """The source of a definition (from its ``def``/``class`` line, decorators aside)."""
+    """The source of a definition (from its ``def``/``class`` line, decorators aside); a class's
+    shell (:func:`class_shell`): what its objects and the class itself are, its methods' bodies
+    being theirs (an editor's incremental entry keeps each method's analysis apart)."""
+    if isinstance(node, ast.ClassDef):
+        shell = _SHELLS.get(node)
+        if shell is None:
+            shell = _SHELLS[node] = class_shell(node, module.lines, node.lineno)
+        return shell
     return "\n".join(module.lines[node.lineno - 1:node.end_lineno])
+
+
+#: a class node's shell: its text is fixed (an edit in it makes a new node: parsing.parse)
+_SHELLS: "weakref.WeakKeyDictionary[ast.AST, str]" = weakref.WeakKeyDictionary()
+
+
+def class_shell(node: ast.ClassDef, lines: list[str], start: int) -> str:
+    """A class's text from line ``start``, but each method stands as its name and its stores on the
+    receiver (which the building of its template reads: ``attribute_stores.unsettle``)."""
+    pieces, cursor = [], start
+    for member in node.body:
+        if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([member.lineno] + [d.lineno for d in member.decorator_list])
+            pieces.append("\n".join(lines[cursor - 1:first - 1]))
+            pieces.append(f"def {member.name} {receiver_stores(member)}")
+            cursor = member.end_lineno + 1
+    pieces.append("\n".join(lines[cursor - 1:node.end_lineno]))
+    return "\n".join(pieces)
 
 
 def _reference(value: Function | Class) -> DefinitionRef:

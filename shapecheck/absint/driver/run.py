@@ -123,22 +123,35 @@ def analyze_file(source: str | bytes, path: str, project: Project) -> FileReport
     if tree is None:
         report.diagnostics.extend(syntax_errors)
         return report
-    with _open(project, path, text, tree, reported=True) as (analysis, info):
-        _run(analysis, info)
-        findings = analysis.findings
-        report.diagnostics = syntax_errors + findings.diagnostics
-        # a note the same as one before says nothing more (a lambda's generic analysis runs once per
-        # closure it is made with, and how many are made depends on which calls a summary answered)
-        report.notes = list(dict.fromkeys(findings.notes))
-        report.array_expressions = findings.array_expressions
-        report.unknown_calls = {name: len(sites) for name, sites in findings.unknown_calls.items()}
-        report.calls_analysed, report.calls_summarised = analysis.calls.body_runs, analysis.calls.reused
-        report.signatures = function_signatures(analysis, info)
-        report.loaded_modules = sorted(analysis.modules.loaded)  # the file itself included
+    for partial in (True, False):
+        with _open(project, path, text, tree, reported=True) as (analysis, info):
+            analysis.incremental.partial = partial
+            _run(analysis, info)
+            if analysis.calls.inexact:
+                # a class was reused in part, and a method analysed again changed the template its
+                # other methods' kept analyses read as it was: made again, reusing whole classes only
+                analysis.incremental.forget_saved()
+                continue
+            _report(report, syntax_errors, analysis, info)
+        break
     if project.incremental:
         _keep_finished(project, path, text, analysis, info)
     report.source = text
     return report
+
+
+def _report(report: FileReport, syntax_errors: list, analysis: Analysis, info: ModuleInfo) -> None:
+    """Fill ``report`` from a finished run of its file."""
+    findings = analysis.findings
+    report.diagnostics = syntax_errors + findings.diagnostics
+    # a note the same as one before says nothing more (a lambda's generic analysis runs once per
+    # closure it is made with, and how many are made depends on which calls a summary answered)
+    report.notes = list(dict.fromkeys(findings.notes))
+    report.array_expressions = findings.array_expressions
+    report.unknown_calls = {name: len(sites) for name, sites in findings.unknown_calls.items()}
+    report.calls_analysed, report.calls_summarised = analysis.calls.body_runs, analysis.calls.reused
+    report.signatures = function_signatures(analysis, info)
+    report.loaded_modules = sorted(analysis.modules.loaded)  # the file itself included
 
 
 def _syntax_error(path: str, exc: SyntaxError) -> Diagnostic:

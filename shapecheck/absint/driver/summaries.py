@@ -135,6 +135,12 @@ def _content(value: Value | None, cache: "KeyCache"):
     return key if cache.walked(value, walk) else None
 
 
+def content_key(value: Value, cache: "KeyCache"):
+    """The key of what can be read from ``value`` and the objects it reaches: equal keys, the same
+    state (an object past ``MAX_WALK_OBJECTS`` never equals another)."""
+    return _Keys(cache).key(value)
+
+
 def held_names(value: Value | None, cache: "KeyCache") -> set | frozenset:
     """The symbols and names (renaming.py) a global's value holds, the objects it reaches included."""
     known = cache.inert_names(value)
@@ -403,5 +409,5 @@ def symbol_number(name: str) -> int:
     return int(number) if head and number.isdigit() else -1
 
 
-__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "held_names", "reads_hold", "call_key", "holds_object", "summarisable",
+__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "held_names", "content_key", "reads_hold", "call_key", "holds_object", "summarisable",
            "symbol_number"]

@@ -75,18 +75,21 @@ class Entry:
     parts: dict = field(default_factory=dict)    # a class's: method qualname -> Part
     separable: bool = False
 
-    def shifted(self, path: str, layout: dict, name: str) -> "Entry":
+    def shifted(self, path: str, layout: dict, name: str, moves) -> "Entry":
         """The entry of definition ``name`` where the module's definitions now lie (``layout``). A
-        position moves with the innermost definition or method it lies in: a related location in
-        another definition (a failure inside a callee) with that one, which an edit between them
-        may have moved alone."""
+        position moves with the innermost definition or method it lies in (``moves``: its old span
+        and how far it moved, innermost first): a related location in another definition (a
+        failure inside a callee) with that one, which an edit between them may have moved alone."""
         start = layout[name][0]
         delta = start - self.start
-        moved = {other: layout[other][0] - lines[0] for other, lines in (self.layout or {}).items()
-                 if other in layout and layout[other][0] != lines[0] + delta}
-        if delta == 0 and not moved:
+        if not self._positioned():
+            return self if delta == 0 else replace(self, start=start)
+        if delta == 0 and all(by == 0 for _, by in moves):
             return self
-        move = self._mover(moved, delta)
+
+        def move(line: int) -> int:
+            return next((delta if by is None else by for (first, last), by in moves if first <= line <= last), delta)
+
         results = {q: replace(r, errors={(line + move(line), col, code) for line, col, code in r.errors})
                    for q, r in self.results.items()}
         parts = {q: replace(p, diagnostics=tuple(_moved_diag(d, path, move) for d in p.diagnostics),
@@ -95,17 +98,10 @@ class Entry:
         return replace(self, results=results, diagnostics=[_moved_diag(d, path, move) for d in self.diagnostics],
                        notes=[_moved_note(n, move) for n in self.notes], parts=parts, start=start)
 
-    def _mover(self, moved: dict, delta: int):
-        """How far a line of the run that made the entry has moved: with the innermost definition it
-        lies in."""
-        if not moved:
-            return lambda line: delta
-        spans = sorted(((lines, moved.get(other, delta)) for other, lines in self.layout.items()
-                        if lines[0] <= lines[1]), key=lambda item: item[0][1] - item[0][0])
-
-        def move(line: int) -> int:
-            return next((by for (first, last), by in spans if first <= line <= last), delta)
-        return move
+    def _positioned(self) -> bool:
+        """Whether it holds a position (most analyses found nothing to say: no line to move)."""
+        return bool(self.diagnostics or self.notes or any(r.errors for r in self.results.values())
+                    or any(p.diagnostics or p.notes for p in self.parts.values()))
 
     def frozen(self, refused=()) -> "Entry | None":
         """This entry of live values as kept: None when they hold what has no name, or one of the
@@ -246,6 +242,8 @@ class ModuleKeys:
                 self.named_by_rest |= names_in(stmt)
         self.rest = rest.hexdigest()
         self._keys: dict[str, str] = {}
+        self._digests: dict[frozenset, str] = {}   # digest(): the same uses, the same texts this run
+        self._pieces: dict[str, bytes] = {}
         self._sources: dict[str, tuple] = {}   # path -> (ModuleInfo, digest of its source)
         defined = self.full.keys()
         self.refs = {name: refs & defined for name, refs in self.refs.items()}   # the definitions each names
@@ -290,16 +288,26 @@ class ModuleKeys:
     def digest(self, uses: frozenset) -> str:
         """What the recorded ``uses`` (dependencies.py) read of the module now: the texts of the
         definitions used, and which names read are top-level definitions of which kind."""
+        known = self._digests.get(uses)
+        if known is not None:
+            return known
         h = hashlib.sha1()
-        texts, kinds = self.texts, self.kinds
         for dependency in sorted(uses):
+            h.update(self._piece(dependency))
+        known = self._digests[uses] = h.hexdigest()
+        return known
+
+    def _piece(self, dependency: str) -> bytes:
+        piece = self._pieces.get(dependency)
+        if piece is None:
             name = dependency[len(USED):]
             if dependency.startswith(USED):
-                text = texts.get(name)
-                h.update(f"{dependency}\0{_read(text)[0] if text is not None else '-'}\0".encode())
+                text = self.texts.get(name)
+                now = _read(text)[0] if text is not None else "-"
             else:
-                h.update(f"{dependency}\0{kinds.get(name, '-')}\0".encode())
-        return h.hexdigest()
+                now = self.kinds.get(name, "-")
+            piece = self._pieces[dependency] = f"{dependency}\0{now}\0".encode()
+        return piece
 
 
 def store(cache: dict, key: str, entry: Entry) -> None:
@@ -329,6 +337,7 @@ class IncrementalCache:
         self.keys: dict[ModuleInfo, ModuleKeys] = {}
         self.reused = 0                # generic analyses taken from the cache this run
         self.partial = True            # a class's entry may be reused in part (Entry.separable)
+        self._moved: dict = {}         # id of an earlier run's layout -> (it, its moves): _moves
         self.saved: list[str] = []     # the keys this run stored
 
     def key(self, module: ModuleInfo, top_name: str) -> str | None:
@@ -346,7 +355,21 @@ class IncrementalCache:
         if entry is None or entry.digest != self.keys[module].digest(entry.uses):
             return None
         entry = entry.thawed(resolver(self.modules))
-        return entry.shifted(module.path, self.keys[module].lines, top_name) if entry is not None else None
+        if entry is None:
+            return None
+        layout = self.keys[module].lines
+        return entry.shifted(module.path, layout, top_name, self._moves(entry.layout or {}, layout))
+
+    def _moves(self, old: dict, new: dict) -> list:
+        """The definitions and methods of an earlier run's ``old`` layout, innermost first, each with
+        how far it has moved since (None: it is gone); once per layout, which an earlier run's
+        entries share."""
+        known = self._moved.get(id(old))
+        if known is None or known[0] is not old:
+            spans = sorted(old.items(), key=lambda item: item[1][1] - item[1][0])
+            known = self._moved[id(old)] = (old, [(lines, new[unit][0] - lines[0] if unit in new else None)
+                                                  for unit, lines in spans])
+        return known[1]
 
     def holds(self, module: ModuleInfo, part: Part) -> bool:
         """Whether what a part's analysis used of the module is as it was."""

@@ -8,7 +8,9 @@ around them reused from the previous tree, moved by the number of lines the edit
 
 Why the pieces fit: every reused statement starts at a line where the previous parse started a
 top-level statement, and the prefix text is unchanged, so the tokenizer is at a clean boundary
-there; the re-parsed piece parses on its own, so it ends at one too. Anything else (the piece does
+there; the re-parsed piece parses on its own, so it ends at one too. An edit strictly inside one
+statement (lines of it before and after the change) re-parses that statement alone: its first line
+still starts a statement, and what follows it starts where the previous parse started one. Anything else (the piece does
 not parse alone) falls back to parsing the whole text, which also produces the real syntax error.
 The test suite checks the result against a full parse over random edits.
 """
@@ -128,12 +130,18 @@ def _reparse(previous: tuple, lines: list[str], path: str) -> ast.Module | None:
     changed_end = n_old - s          # old lines [p, changed_end) changed
     delta = n_new - n_old
     body = old_tree.body
-    # statements entirely before the change, less one (the edit may continue it: `else:` after an if)
-    i0 = sum(1 for stmt in body if stmt.end_lineno <= p)
-    i0 = max(0, i0 - 1)
-    # statements entirely after the change, less one
-    i1 = next((i for i, stmt in enumerate(body) if i >= i0 and _start(stmt) >= changed_end), len(body))
-    i1 = min(len(body), i1 + 1)
+    inside = next((i for i, stmt in enumerate(body) if _start(stmt) < p and changed_end < stmt.end_lineno), None)
+    if inside is not None:
+        # strictly inside one statement (lines of it before and after the change): that statement
+        # alone (an edit in one method does not parse the classes around its class again)
+        i0, i1 = inside, inside + 1
+    else:
+        # statements entirely before the change, less one (the edit may continue it: `else:` after an if)
+        i0 = sum(1 for stmt in body if stmt.end_lineno <= p)
+        i0 = max(0, i0 - 1)
+        # statements entirely after the change, less one
+        i1 = next((i for i, stmt in enumerate(body) if i >= i0 and _start(stmt) >= changed_end), len(body))
+        i1 = min(len(body), i1 + 1)
     seg_start = min(p, _start(body[i0])) if i0 < len(body) else p
     seg_end_old = max(changed_end, body[i1 - 1].end_lineno if i1 > i0 else changed_end)
     seg_end_new = seg_end_old + delta

@@ -115,7 +115,7 @@ def class_shell(node: ast.ClassDef, lines: list[str], start: int) -> str:
         if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
             first = min([member.lineno] + [d.lineno for d in member.decorator_list])
             pieces.append("\n".join(lines[cursor - 1:first - 1]))
-            pieces.append(f"def {member.name} {receiver_stores(member)}")
+            pieces.append(f"def {member.name} {receiver_stores(member, lines)}")
             cursor = member.end_lineno + 1
     pieces.append("\n".join(lines[cursor - 1:node.end_lineno]))
     return "\n".join(pieces)

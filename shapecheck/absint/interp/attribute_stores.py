@@ -64,20 +64,34 @@ def stored_after_construction(cls: Class) -> dict[str, bool]:
     for owner in _classes(cls, set()):
         for stmt in owner.node.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name not in CONSTRUCTORS:
-                for name, augmented in receiver_stores(stmt):
+                for name, augmented in receiver_stores(stmt, owner.module.lines):
                     names[name] = names.get(name, True) and augmented
     return names
 
 
 #: Per method node, its stores on the receiver: a class's template is built once per run, and an
-#: editor's runs keep the nodes of the methods an edit did not touch (parsing.parse)
+#: editor's runs keep the nodes of the methods an edit did not touch (parsing.parse); and per method
+#: text, for the untouched methods of a class an edit parsed again
 _STORES: "weakref.WeakKeyDictionary[ast.AST, tuple]" = weakref.WeakKeyDictionary()
+_STORES_BY_TEXT: dict[str, tuple] = {}
+MAX_TEXTS = 4096
 
 
-def receiver_stores(fn: ast.FunctionDef) -> tuple[tuple[str, bool], ...]:
+def receiver_stores(fn: ast.FunctionDef, lines: list[str] | None = None) -> tuple[tuple[str, bool], ...]:
+    """(name, augmented) for each store on the method's receiver; ``lines``, its module's, find a
+    method of the same text already read."""
     stores = _STORES.get(fn)
     if stores is None:
-        stores = _STORES[fn] = tuple(_receiver_stores(fn))
+        first = min([fn.lineno] + [d.lineno for d in fn.decorator_list])
+        text = "\n".join(lines[first - 1:fn.end_lineno]) if lines is not None else None
+        stores = _STORES_BY_TEXT.get(text) if text is not None else None
+        if stores is None:
+            stores = tuple(_receiver_stores(fn))
+            if text is not None:
+                if len(_STORES_BY_TEXT) >= MAX_TEXTS:
+                    _STORES_BY_TEXT.clear()
+                _STORES_BY_TEXT[text] = stores
+        _STORES[fn] = stores
     return stores
 
 

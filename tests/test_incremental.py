@@ -273,16 +273,21 @@ def test_a_lambda_in_a_reused_method_gives_its_notes_once() -> None:
     depends on which calls a summary answered: after an edit in CaiT, the reused Transformer and
     Attention left no summaries, so CaiT's calls run Attention.forward's body (and its lambda) where
     a fresh check took summaries. The report holds each note once (a real file of the corpus)."""
-    text = CAIT.read_text(encoding="utf-8")
-    anchor = "        x = self.patch_transformer(x)\n"
+    _corpus_edit(CAIT, "        x = self.patch_transformer(x)\n")
+
+
+def _corpus_edit(path: Path, anchor: str) -> None:
+    """A line typed before ``anchor`` in a file of the corpus: the re-check reuses analyses and
+    gives a fresh check's results."""
+    text = path.read_text(encoding="utf-8")
     assert text.count(anchor) == 1
     edited = text.replace(anchor, "        probe = 0\n" + anchor)
     options = Options(notes=True)
-    project = Project(roots=[str(CAIT.parent)], options=options, incremental=True)
-    check_source(text, str(CAIT), project=project)
-    report = check_source(edited, str(CAIT), project=project)
+    project = Project(roots=[str(path.parent)], options=options, incremental=True)
+    check_source(text, str(path), project=project)
+    report = check_source(edited, str(path), project=project)
     assert project.cache.last_reused >= 6
-    fresh = check_source(edited, str(CAIT), project=Project(roots=[str(CAIT.parent)], options=options))
+    fresh = check_source(edited, str(path), project=Project(roots=[str(path.parent)], options=options))
     assert _key(report) == _key(fresh)
 
 
@@ -594,3 +599,13 @@ def test_what_a_nested_function_finds_is_kept_with_its_enclosing_function() -> N
     assert [d.code for d in first.diagnostics] == ["SC102"]
     report = _rechecked(project, edited, "model.py")
     assert [d.code for d in report.diagnostics] == ["SC102"] and project.cache.last_reused >= 6
+
+
+RVT = CAIT.parent / "rvt.py"
+
+
+def test_what_a_reused_analysis_found_in_a_function_no_entry_keeps_is_replayed() -> None:
+    """A call's run of Attention.forward (in the analysis of a class that calls it) makes lambdas
+    analysed then with that call's shapes: their notes lie in Attention's lines but only that
+    analysis makes them, so its reuse replays them (they went missing after an edit elsewhere)."""
+    _corpus_edit(RVT, "        cls_token = self.cls_proj(cls_token)\n")

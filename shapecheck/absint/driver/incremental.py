@@ -20,6 +20,7 @@ the project's symbol counter.
 from __future__ import annotations
 
 import ast
+import bisect
 import hashlib
 import re
 import weakref
@@ -84,11 +85,12 @@ class Entry:
         delta = start - self.start
         if not self._positioned():
             return self if delta == 0 else replace(self, start=start)
-        if delta == 0 and all(by == 0 for _, by in moves):
+        if delta == 0 and moves.still:
             return self
 
         def move(line: int) -> int:
-            return next((delta if by is None else by for (first, last), by in moves if first <= line <= last), delta)
+            by = moves.of(line)
+            return delta if by is None else by
 
         results = {q: replace(r, errors={(line + move(line), col, code) for line, col, code in r.errors})
                    for q, r in self.results.items()}
@@ -147,11 +149,14 @@ def _moved_note(n, move):
     return ShapeNote(_shift(n.span, move(n.span.line)), n.text, n.kind)
 
 
-def within(entry_lines: tuple[int, int], diags: list, notes: list, path: str) -> tuple[list, list]:
-    """The diagnostics and notes of a definition's own lines (callees replay their own)."""
-    lo, hi = entry_lines
-    return ([d for d in diags if d.path == path and lo <= d.span.line <= hi],
-            [n for n in notes if lo <= n.span.line <= hi])
+def in_module(diags: list, path: str) -> list:
+    """The diagnostics of the module of ``path`` among those an analysis made.
+
+    Not only those of the definition's own lines: its analysis also analysed functions no entry
+    keeps (a lambda made by a call's run of another class's method: its notes are at that method's
+    lines), whose findings a reuse must replay. Those that an analysis kept elsewhere made are
+    replayed twice, which the findings and the report drop (``Findings.emit``, ``report.notes``)."""
+    return [d for d in diags if d.path == path]
 
 
 #: The names a top-level statement mentions, per statement: an editor's re-parse keeps the statements
@@ -191,17 +196,25 @@ def _start(stmt: ast.stmt) -> int:
     return min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
 
 
+#: A class node's shell and its members' texts: a node's text is fixed (parsing.parse makes a new
+#: node for an edited statement), and every re-check reads every class's
+_UNITS: "weakref.WeakKeyDictionary[ast.AST, tuple]" = weakref.WeakKeyDictionary()
+
+
 def _class_units(stmt: ast.ClassDef, lines: list[str], start: int, units: dict, spans: dict) -> str:
     """A class's *shell* (relocation.class_shell: its text but its methods' bodies) and, into
     ``units`` and ``spans``, the text and lines of each method and nested class (``C.m``:
     dependencies.unit_of)."""
-    for member in stmt.body:
-        if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            first = _start(member)
-            unit = f"{stmt.name}.{member.name}"
-            units[unit] = f"{member.col_offset}:" + "\n".join(lines[first - 1:member.end_lineno])
-            spans[unit] = (first, member.end_lineno)
-    return f"{stmt.col_offset}:{class_shell(stmt, lines, start)}"
+    members = [m for m in stmt.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    known = _UNITS.get(stmt)
+    if known is None:
+        texts = tuple(f"{m.col_offset}:" + "\n".join(lines[_start(m) - 1:m.end_lineno]) for m in members)
+        known = _UNITS[stmt] = (f"{stmt.col_offset}:{class_shell(stmt, lines, start)}", texts)
+    for member, text in zip(members, known[1]):
+        unit = f"{stmt.name}.{member.name}"
+        units[unit] = text
+        spans[unit] = (_start(member), member.end_lineno)
+    return known[0]
 
 
 class ModuleKeys:
@@ -222,6 +235,7 @@ class ModuleKeys:
         # not name)
         self.named_by_rest: set[str] = set()
         rest = hashlib.sha1()
+        others = 0
         lines = info.lines
         for stmt in info.tree.body:
             start = _start(stmt)
@@ -239,6 +253,10 @@ class ModuleKeys:
                 self.refs[stmt.name] = _read(full)[1]
             else:
                 rest.update(f"{text}\n".encode("utf-8", "surrogatepass"))
+                # its lines, by its place among the others (which the key holds): a position there
+                # (a module-level lambda's note) moves with it
+                self.lines[f"<rest>#{others}"] = (start, stmt.end_lineno)
+                others += 1
                 self.named_by_rest |= names_in(stmt)
         self.rest = rest.hexdigest()
         self._keys: dict[str, str] = {}
@@ -326,6 +344,27 @@ def module_opaques(modules: dict) -> list:
     return [v for info in modules.values() if info is not None for v in info.env.values() if type(v) is Opaque]
 
 
+class Moves:
+    """The definitions and methods of an earlier run's layout, each with how far it has moved since
+    (None: it is gone), found by line: the innermost holding it (a method, else its class)."""
+
+    def __init__(self, old: dict, new: dict):
+        levels: tuple[list, list] = ([], [])    # top-level definitions; methods and nested classes
+        for unit, (first, last) in old.items():
+            by = new[unit][0] - first if unit in new else None
+            levels["." in unit].append((first, last, by))
+        self.levels = [sorted(level) for level in reversed(levels)]
+        self.starts = [[first for first, _, _ in level] for level in self.levels]
+        self.still = all(by == 0 for level in self.levels for _, _, by in level)
+
+    def of(self, line: int) -> int | None:
+        for level, starts in zip(self.levels, self.starts):
+            i = bisect.bisect_right(starts, line) - 1
+            if i >= 0 and level[i][1] >= line:
+                return level[i][2]
+        return None
+
+
 class IncrementalCache:
     """One run's view of the project's cache of generic analyses (see the module docstring)."""
 
@@ -360,15 +399,12 @@ class IncrementalCache:
         layout = self.keys[module].lines
         return entry.shifted(module.path, layout, top_name, self._moves(entry.layout or {}, layout))
 
-    def _moves(self, old: dict, new: dict) -> list:
-        """The definitions and methods of an earlier run's ``old`` layout, innermost first, each with
-        how far it has moved since (None: it is gone); once per layout, which an earlier run's
-        entries share."""
+    def _moves(self, old: dict, new: dict) -> "Moves":
+        """How far each definition and method of an earlier run's ``old`` layout has moved since;
+        once per layout, which an earlier run's entries share."""
         known = self._moved.get(id(old))
         if known is None or known[0] is not old:
-            spans = sorted(old.items(), key=lambda item: item[1][1] - item[1][0])
-            known = self._moved[id(old)] = (old, [(lines, new[unit][0] - lines[0] if unit in new else None)
-                                                  for unit, lines in spans])
+            known = self._moved[id(old)] = (old, Moves(old, new))
         return known[1]
 
     def holds(self, module: ModuleInfo, part: Part) -> bool:
@@ -381,7 +417,7 @@ class IncrementalCache:
         span = keys.lines.get(qualname) if keys is not None else None
         if span is None:
             return None
-        diags, notes = within(span, diags, notes, module.path)
+        diags = in_module(diags, module.path)
         return Part(uses, keys.digest(uses), tuple(diags), tuple(notes), tuple(nested.items()))
 
     def save(self, module: ModuleInfo, top_name: str, results: dict, template: Instance | None, diags: list,
@@ -391,7 +427,7 @@ class IncrementalCache:
             return
         keys = self.keys[module]
         span = keys.lines[top_name]
-        diags, notes = within(span, diags, notes, module.path)
+        diags = in_module(diags, module.path)
         entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines, nested,
                       parts or {}, separable)
         entry = entry.frozen(self._module_opaques())

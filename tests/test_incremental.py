@@ -609,3 +609,19 @@ def test_what_a_reused_analysis_found_in_a_function_no_entry_keeps_is_replayed()
     analysed then with that call's shapes: their notes lie in Attention's lines but only that
     analysis makes them, so its reuse replays them (they went missing after an edit elsewhere)."""
     _corpus_edit(RVT, "        cls_token = self.cls_proj(cls_token)\n")
+
+
+def test_a_reused_class_s_findings_are_not_kept_by_the_analysis_that_built_its_object() -> None:
+    """make() (analysed first) builds a Block, whose reused analyses are replayed while make is
+    analysed: they stay
+    Block's, not make's, so an edit that moves lines inside Block.forward does not leave make's
+    entry replaying them where they were (cct_3d.py: _cct and TransformerClassifier.forward)."""
+    source = _edited(MODEL, "from torch import nn\n",
+                     "\n\ndef width():\n    return 64\n\n\ndef make():\n    return Block(width(), 4)\n")
+    project = Project(options=Options(notes=True), incremental=True)
+    _rechecked(project, source)
+    source = source.replace("    return 64\n", "    return 65\n")
+    _rechecked(project, source)
+    edited = _edited(source, "    def forward(self, x):\n        x = x + self.attn(self.norm(x))\n", "        probe = 1\n")
+    _rechecked(project, edited)
+    assert project.cache.last_reused >= 6

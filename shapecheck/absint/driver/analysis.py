@@ -150,15 +150,19 @@ class Analysis:
         and solve its holes."""
         interp = Interpreter(self, info, Frame(info.env), report=info.reported)
         info.env.setdefault("__name__", UNKNOWN)
-        info.running = True
         try:
-            with self.calls.unstoppable():
-                interp.run_body(info.tree.body)
-        except Terminated:
-            pass
+            info.running = True
+            try:
+                with self.calls.unstoppable():
+                    interp.run_body(info.tree.body)
+            except Terminated:
+                pass
+            finally:
+                info.running = False
+            if info.reported:
+                self.calls.drain()
+                self.calls.rerank(info)
+                solve_holes(self)
         finally:
-            info.running = False
-        if info.reported:
-            self.calls.drain()
-            self.calls.rerank(info)
-            solve_holes(self)
+            if info.reported:
+                self.calls.flush_replayed()

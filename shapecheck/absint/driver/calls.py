@@ -190,6 +190,7 @@ class Calls:
         self.stops: list = []
         self.nested: dict = {}         # Function -> the signatures of the functions its generic analysis defined
         self.kept_parts: dict = {}     # method -> its analysis's incremental.Part, where it was reused
+        self.replayed: list = []       # (diagnostics, notes) of reused analyses: flush_replayed
         self.partial: set = set()      # classes reused in part (some methods analysed again)
         self.mutated: set = set()      # classes a method's generic analysis changed the template of
         # a method analysed again changed the template of a class reused in part, whose other
@@ -322,9 +323,19 @@ class Calls:
     def _replay_part(self, part) -> None:
         self.run.incremental.reused += 1
         self.restored_signatures.update(part.nested)
-        for d in part.diagnostics:
-            self.run.findings.emit(d)
-        self.run.findings.notes.extend(part.notes)
+        self.replayed.append((part.diagnostics, part.notes))
+
+    def flush_replayed(self) -> None:
+        """Give the findings of the reused analyses to the run, once its own have all been made: made
+        during an analysis, they would be in its window, and kept with it as its own (a class's
+        notes replayed into the window of the function whose run built the object, then replayed
+        again by that function's entry at positions no longer the class's)."""
+        findings = self.run.findings
+        for diags, notes in self.replayed:
+            for d in diags:
+                findings.emit(d)
+            findings.notes.extend(notes)
+        self.replayed.clear()
 
     def _save_class(self, cls: Class, inst: Instance) -> None:
         """Keep the class's template and a part per method (incremental.Entry)."""
@@ -348,9 +359,7 @@ class Calls:
     def _replay(self, entry: Entry) -> None:
         self.run.incremental.reused += len(entry.results)
         self.restored_signatures.update(entry.nested)
-        for d in entry.diagnostics:
-            self.run.findings.emit(d)
-        self.run.findings.notes.extend(entry.notes)
+        self.replayed.append((entry.diagnostics, entry.notes))
 
     def _save(self, module, top_name: str, results: dict, template: Instance | None, fns, used: set,
               nested: dict) -> None:

@@ -352,7 +352,7 @@ class Calls:
                 if part is None:
                     return   # not kept (a one-shot run)
             parts[m.qualname] = part
-        results = {q: self.generic[m] for m in _methods(cls) for q in (m.qualname,)}
+        results = {m.qualname: self.generic[m] for m in _methods(cls)}
         incremental.save(cls.module, cls.node.name, results, inst, [], [], self.template_uses.get(cls, frozenset()),
                          {}, parts, cls not in self.mutated)
 

@@ -291,7 +291,6 @@ class _KernelTracer(ArrayCode):
         # (``renew``): both names -> (u, v, the index of v's block), until v's block ends; the u
         # written since (then v may not be read: Python's v would show the write)
         self.copies: dict[str, tuple[str, str, int]] = {}
-        self.displayed_weak = False                # the items of the latest `for v in (a, b)`: Python numbers
         self.diverged: set[str] = set()
         self.early: _Returns | None = None         # the function returns before its end
         # Array names rebound among each other inside loops (found by one trace, used by the
@@ -654,9 +653,12 @@ class _KernelTracer(ArrayCode):
         named = [n for n, v in env.items() if v is value and n != name] if isinstance(value, Array) else \
             sorted(self.groups.get(value.python_name, {value.python_name})) if isinstance(value, Rotating) else []
         if not isinstance(old, (Array, Rotating)) or (isinstance(old, Array) and old.fixed) or not is_array(value):
-            new = "a number" if not isinstance(value, tuple) else "a tuple"
-            raise self.error(target, f"rebinding the array {name!r} to {new} inside a loop or branch is not "
-                                     "supported")
+            new = "a tuple" if isinstance(value, tuple) else "a number" if not is_array(value) else \
+                "a view (a slice, transpose or reshape)" if isinstance(value, ArrayExpr) and value.view else "an array"
+            held = "a view" if (isinstance(old, Array) and old.fixed) or isinstance(old, ArrayExpr) else "an array"
+            hint = " (bind a copy: ....copy())" if "view" in new + held and is_array(value) else ""
+            raise self.error(target, f"rebinding {name!r} ({held}) to {new} inside a loop or branch is not "
+                                     f"supported{hint}")
         if not named or self.made_in_blocks(name, value, env):
             # x = 0.5 * (x + 1.0): a new array each time; u = v of an array v made in the loop
             # (v = np.empty_like(u); ...; u = v): a copy of it. Two buffers of x's own, in turn.
@@ -808,7 +810,7 @@ class _KernelTracer(ArrayCode):
         if not isinstance(stmt.target, ast.Name):
             raise self.error(stmt, "a for loop binds one name")
         if displayed:   # for d in (-1, 0, 1): the items evaluated once, then a counter picks them
-            items = self.displayed_items(it, env)
+            items, weak = self.displayed_items(it, env)
             start, stop, step = L.Const(0, I), L.Const(len(items), I), 1
         else:
             bounds = [self.index(self.expr(a, env), a) for a in it.args[:2]]
@@ -838,7 +840,7 @@ class _KernelTracer(ArrayCode):
             value = L.Binary("sub", start, L.Binary("mul", L.Var(var, I), L.Const(-step, I)))
             self.loops[var] = _Loop(None)
         saved = env.get(stmt.target.id)
-        env[stmt.target.id] = Scalar(value, displayed and self.displayed_weak)
+        env[stmt.target.id] = Scalar(value, displayed and weak)
         self.loop_depth += 1
         try:
             body = self.inner_block(stmt.body, env, "loop")
@@ -852,9 +854,10 @@ class _KernelTracer(ArrayCode):
             env[stmt.target.id] = saved
         return [L.For(loop_var.var, loop_var.start, loop_var.stop, loop_var.step, tuple(body))]
 
-    def displayed_items(self, it: ast.Tuple | ast.List, env) -> list:
+    def displayed_items(self, it: ast.Tuple | ast.List, env) -> tuple[list, bool]:
         """The numbers of ``for v in (a, b, c)``, each read once before the loop (as Python builds
-        the tuple), of one kind: the loop's variable has one dtype."""
+        the tuple), of one kind (the loop's variable has one dtype), and whether they are Python
+        numbers (weak)."""
         if not it.elts:
             raise self.error(it, "a loop over an empty tuple runs no iteration: remove it")
         values = [self.scalar(self.expr(e, env), e) for e in it.elts]
@@ -862,8 +865,7 @@ class _KernelTracer(ArrayCode):
         if len(kinds) > 1:
             raise self.error(it, f"a loop over numbers of several kinds ({ast.unparse(it)!r}): Python gives each "
                                  "its own type, compiled code one dtype (write them all as floats, or all as ints)")
-        self.displayed_weak = values[0].weak
-        return [self.snapshot(v, self.pending, it).expr for v in values]
+        return [self.snapshot(v, self.pending, it).expr for v in values], values[0].weak
 
     def run_time_range(self, var: Name, start: L.Expr, stop: L.Expr, step: L.Expr, node) -> tuple:
         """``range(start, stop, step)`` with ``step`` known at run time: a counter over Python's

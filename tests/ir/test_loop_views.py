@@ -202,3 +202,16 @@ def test_transposes_and_reshapes_are_numpys_views_or_copies(fn):
 def test_a_reshaped_slice_is_not_bound_to_a_name():
     with pytest.raises(UnsupportedError, match=r"is NumPy's view or copy of a slice as its strides allow"):
         shapecheck.jit(reshaped_slice)(np.arange(12.0).reshape(3, 4))
+
+
+def view_rebound_in_a_loop(x):
+    tail = x[1:]
+    for i in range(2):
+        tail = x[:-1]      # a view bound again inside a loop: which one the name holds is run-time
+    return tail.sum()
+
+
+def test_a_view_rebound_inside_a_loop_is_refused_by_name():
+    with pytest.raises(UnsupportedError, match=r"rebinding 'tail' \(a view\) to a view \(a slice, transpose or "
+                                               r"reshape\) inside a loop or branch is not supported \(bind a copy"):
+        shapecheck.jit(view_rebound_in_a_loop)(X.copy())

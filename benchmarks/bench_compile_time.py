@@ -2,7 +2,8 @@
 process (issue 12: "compile <= 50 ms warm per kernel").
 
 Each measurement is a fresh Python process that first warms up (imports, LLVM's start-up, one
-small elementwise compile and one calling libm) and then calls the kernel once with the disk cache
+small elementwise compile, one calling libm and one loop kernel whose shapes the analyser checks)
+and then calls the kernel once with the disk cache
 off, so the figure is what a user's new kernel costs in a running program: analysis, tracing,
 passes, lowering to LLVM IR, LLVM's optimisation and code generation, and loading (the time of
 a second call, the run itself, is subtracted; the sizes are the benchmark's --quick ones). Times are CPU
@@ -55,8 +56,15 @@ def warm_add(x):
 def warm_exp(x):
     return np.exp(x) + 1.0
 
+def warm_gather(x, idx):
+    out = np.zeros(3)
+    for i in range(idx.shape[0]):
+        out[idx[i]] += x[i]   # an index checked at run time: the shape analysis runs (its tables load)
+    return out
+
 shapecheck.jit(warm_add)(np.ones(5))
 shapecheck.jit(warm_exp)(np.ones(7))
+shapecheck.jit(warm_gather)(np.ones(4), np.arange(4) % 3)
 
 phases = {}
 def timed(module, attr, phase):

@@ -182,8 +182,8 @@ class ArrayCode:
                                                                                          key=lambda kv: kv[0].key)}
         self.pending += out
 
-        def fixed(expr: L.Expr, more: dict = {}) -> L.Expr:
-            mapping = {**now, **more}
+        def fixed(expr: L.Expr, more: dict | None = None) -> L.Expr:
+            mapping = {**now, **(more or {})}
             scope = Scope.empty().extend_all(free_vars(expr))
             return substitute(expr, Subst.of(mapping, scope)) if mapping else expr
         shape = tuple(d if type(d) in (int, dims.Expr) else fixed(d) for d in view.shape)
@@ -648,7 +648,7 @@ def _variables(expr: L.Expr):
     if isinstance(expr, L.Var):
         yield expr
     for part in expr.scoped_parts():
-        if isinstance(part, L._EXPR_TYPES):
+        if L.is_expr(part):
             yield from _variables(part)
 
 

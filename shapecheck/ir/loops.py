@@ -117,7 +117,7 @@ __all__ = [
     "DTYPES", "INDEX", "BINARY_OPS", "COMPARE_OPS", "UNARY_OPS", "MATH_FUNCTIONS",
     "Const", "Var", "Load", "Binary", "Unary", "Compare", "Select", "Call", "Cast", "Expr",
     "For", "Let", "Assign", "Store", "If", "While", "Break", "Continue", "Stmt", "nested_bodies", "Buffer", "Kernel", "KernelCall", "Program",
-    "LoopModule", "dim_to_expr", "bind_shape_params",
+    "LoopModule", "dim_to_expr", "bind_shape_params", "is_expr",
 ]
 
 DTYPES = ("f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "bool")
@@ -169,7 +169,7 @@ class Var:
 
     def replaced_by(self, value) -> "Expr":
         # A shape variable specialised to a dim (n := 32) becomes index arithmetic.
-        return value if _is_expr(value) else dim_to_expr(value)
+        return value if is_expr(value) else dim_to_expr(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,7 +551,8 @@ def read_buffers(template: tuple, r: PartsReader) -> tuple:
 _EXPR_TYPES = (Const, Var, Load, Binary, Unary, Compare, Select, Call, Cast)
 
 
-def _is_expr(value) -> bool:
+def is_expr(value) -> bool:
+    """Whether ``value`` is a scalar expression (not a statement, a dim or a leaf)."""
     return isinstance(value, _EXPR_TYPES)
 
 

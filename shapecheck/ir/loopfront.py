@@ -11,7 +11,7 @@ Supported:
 
 - ``for v in range(stop)`` / ``range(start, stop[, step])`` (a step of either sign, constant or
   known at run time: Python's trip count, and its ValueError for 0; ``numba.prange`` reads as
-  ``range``), ``for v in (a, b, c)`` (numbers of one kind, read once before the loop); ``for v
+  ``range``), ``for v in (a, b, c)`` (numbers of one kind, read once before the loop; ``enumerate`` of them too); ``for v
   in x`` (elements, or rows), ``enumerate(x[, start])`` and ``zip(a, b, ...)`` of arrays, as
   range loops (:class:`_Iterations`), ``while``, ``if``/``elif``/``else``, ``break``,
   ``continue``, conditional expressions (of numbers, or of arrays of one shape and dtype),
@@ -1712,7 +1712,7 @@ class _Iterations(ast.NodeTransformer):
     Numba compiles them: the sequences bound once before the loop (``__sc_seq``: the arrays
     iterated, whatever the body rebinds), the row or element of each read at the top of the
     body; ``zip`` runs to the shortest. ``range`` loops, and loops over tuple or list displays,
-    are left to the tracer."""
+    are left to the tracer (``enumerate`` of a display counts along, ``counted``)."""
 
     def __init__(self) -> None:
         self.count = 0
@@ -1725,6 +1725,9 @@ class _Iterations(ast.NodeTransformer):
             return node
         callee = _callee(it.func) if isinstance(it, ast.Call) and not it.keywords else None
         target = node.target
+        if callee == "enumerate" and len(it.args) in (1, 2) and isinstance(it.args[0], (ast.Tuple, ast.List)) \
+                and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            return self.counted(node, it, target)
         index, start = None, None
         if callee == "enumerate" and len(it.args) in (1, 2) and isinstance(target, ast.Tuple) \
                 and len(target.elts) == 2:
@@ -1758,6 +1761,23 @@ class _Iterations(ast.NodeTransformer):
                           None))
         binds = [at(ast.Assign([at(ast.Name(n, ast.Store()))], source)) for n, source in zip(names, sources)]
         return binds + [loop]
+
+
+    def counted(self, node: ast.For, it: ast.Call, target: ast.Tuple) -> list:
+        """``for k, w in enumerate((a, b, c)[, start])``: the loop over the numbers themselves (the
+        tracer's), a counter counting along: ``__sc_k = -1`` before, ``__sc_k += 1; k = __sc_k (+
+        start)`` first in the body (before any ``continue``)."""
+        k = self.count
+        self.count += 1
+        at = lambda new: ast.copy_location(new, node)   # noqa: E731 (messages keep the loop's line)
+        counter = f"__sc_k{k}"
+        index, item = target.elts
+        value = at(ast.Name(counter, ast.Load()))
+        body = [at(ast.AugAssign(at(ast.Name(counter, ast.Store())), ast.Add(), at(ast.Constant(1)))),
+                at(ast.Assign([index], at(ast.BinOp(value, ast.Add(), it.args[1])) if len(it.args) == 2 else value)),
+                *node.body]
+        return [at(ast.Assign([at(ast.Name(counter, ast.Store()))], at(ast.Constant(-1)))),
+                at(ast.For(item, it.args[0], body, [], None))]
 
 
 def _ranges_of_iterations(fn: ast.FunctionDef) -> ast.FunctionDef:

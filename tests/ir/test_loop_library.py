@@ -1,7 +1,7 @@
 """NumPy functions and Python forms in the code Numba users write, compiled by ``shapecheck.jit``
 against Python with NumPy (values and dtypes): ``np.clip``, ``np.tril``/``np.triu``,
-``np.linspace``, conditional expressions of arrays, loops over tuples of numbers and ranges whose
-step is known at run time."""
+``np.linspace``, conditional expressions of arrays, loops over tuples of numbers (``enumerate`` of
+them too) and ranges whose step is known at run time."""
 
 from __future__ import annotations
 
@@ -75,6 +75,19 @@ def weighted(x):
     return s, x
 
 
+def stencil_weights(x):
+    out = np.zeros(x.shape[0] - 2)
+    for i in range(out.shape[0]):
+        for k, w in enumerate((0.25, 0.5, 0.25)):
+            if k == 1 and x[i] > 2.0:
+                continue
+            out[i] += w * x[i + k]
+    last = 0
+    for j, c in enumerate([3, 1, 2], 10):
+        last = j * c
+    return out, last
+
+
 def sieve(flags):
     n = flags.shape[0]
     prime = np.ones(n, dtype=np.bool_)
@@ -119,6 +132,7 @@ CASES = [
     (normalized, (np.vstack([RNG.standard_normal((3, 4)), np.zeros((1, 4))]),)),
     (blur, (RNG.standard_normal((4, 5)),)),
     (weighted, (RNG.standard_normal(4),)),
+    (stencil_weights, (RNG.standard_normal(9) * 2,)),
     (sieve, (np.zeros(60),)),
     (stepped_sums, (RNG.standard_normal(13) * 2, 3)),
     (stepped_sums, (RNG.standard_normal(13) * 2, 1)),

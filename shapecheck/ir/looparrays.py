@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import ast
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from shapecheck.constraints import dims
@@ -283,31 +283,13 @@ class ArrayCode:
             rest.pop()
         if all(not isinstance(item, ast.Slice) for item in rest):
             return self.indexed(array, rest, env, node)
-        axes: list = []   # per axis of the buffer: ("at", index) or ("slice", start, count, step)
-        fixed = list(array.fixed)
-        for item in items:
-            axis = len(fixed) + len(axes)
-            if axis >= len(array.shape):
-                raise self.error(node, f"too many indices for an array of rank {len(array.shape)}")
-            size = array.shape[axis]
-            if isinstance(item, ast.Slice):
-                axes.append(("slice",) + self.slice_bounds(item, size, env, node))
-            else:
-                axes.append(("at", self.wrap(self.index(self.expr(item, env), item), size, axis)))
-        for size in array.shape[len(fixed) + len(axes):]:
-            axes.append(("slice", L.Const(0, I), size, 1))
-        shape = tuple(a[2] for a in axes if a[0] == "slice")
-        base = tuple(fixed)
-
-        def element(idx: tuple) -> Scalar:
-            free = iter(idx)
-            indices = tuple(a[1] if a[0] == "at" else _offset(a[1], next(free), a[3]) for a in axes)
-            return Scalar(L.Load(array.name, base + indices, array.dtype))
-        return ArrayExpr(shape, array.dtype, element, frozenset({array.name}), view=True)
+        # a view of the array (of the row it is): the same selection as of any array value
+        return self.select_elements(replace(self.elements(array), view=True), items, env, node)
 
     def select_elements(self, value: ArrayExpr, items: list, env, node) -> ArrayExpr | Scalar:
         """``value[items]`` for an array value: integers pick (checked in range as NumPy checks
-        them), slices keep an axis; a view of a view is a view of the same array."""
+        them, each against its axis of ``value``), slices keep an axis (``(start, count, step)``
+        per axis); a view of a view is a view of the same array."""
         if len(items) > len(value.shape):
             raise self.error(node, f"too many indices for an array of rank {len(value.shape)}")
         if any(isinstance(i, ast.Constant) and i.value in (None, Ellipsis) for i in items):

@@ -228,6 +228,9 @@ class CudaProgram:
         if any(on_device) and not all(on_device):
             raise TypeError(f"{program.name}(): pass all arguments as NumPy arrays or all as device arrays")
         if all(on_device) and args:
+            if program.valued:
+                raise TypeError(f"{program.name}(): a size computed from an argument's value is read on the "
+                                "host: pass NumPy arrays")
             views = [device_view(a) for a in args]
             for buf, view in zip(program.inputs, views):
                 if view.dtype != runtime.NUMPY_DTYPES[buf.dtype]:
@@ -242,6 +245,7 @@ class CudaProgram:
         if outside_sizes(self.sizes, env):
             raise OutsideSizes(f"{program.name}(): these shapes lie outside the sizes this symbolic program "
                                "computes exactly (an empty slice or an empty max/min); compile it for them")
+        runtime.negative_temp(program, env)
         if not (all(on_device) and args):
             keep = [DeviceArray.from_host(a) for a in arrays]
             pointers = {b.name: d.pointer for b, d in zip(program.inputs, keep)}

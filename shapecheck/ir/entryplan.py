@@ -39,7 +39,8 @@ class EntryPlan:
     expressions over the shape variables (``L.Var`` of ``params``)."""
 
     inputs: tuple        # per input: (shape as index expressions, dtype code)
-    params: tuple        # per shape variable: (Name, input slot, axis) it is read from
+    params: tuple        # per shape variable: (Name, input slot, axis) it is read from (axis None:
+                         # the value of that 0-d integer input)
     temps: tuple         # per temp: (shape as index expressions, dtype code, arena offset or None)
     arena: L.Expr        # bytes of the arena (the temps with an offset live there)
     calls: tuple         # per call: (kernel name, buffer slots, index arguments as expressions)
@@ -60,12 +61,20 @@ def entry_plan(module: L.LoopModule, memory: MemoryPlan, split_loop: Callable, t
     program = module.program
     slot = {b.name: k for k, b in enumerate(program.inputs)}
     params = []
+    valued = dict(program.valued)
     for p in program.shape_params:
         where = next(((k, axis) for k, b in enumerate(program.inputs) for axis, d in enumerate(b.shape)
                       if d == dims.sym(p.key)), None)
+        if where is None and p in valued:   # the value of a 0-d integer input
+            where = (slot[valued[p]], None)
         if where is None:
             return None
         params.append((p,) + where)
+    # A size computed from an argument's value may be negative: NumPy's "negative dimensions"
+    # ValueError, raised by the Python path the entry hands such a call to.
+    value_keys = {p.key for p in valued}
+    guards = tuple(guards) + tuple(d for b in program.temps for d in b.shape
+                                   if type(d) is not int and dims.free_symbols(d) & value_keys)
     temps = []
     for b in program.temps:
         slot[b.name] = len(program.inputs) + len(temps)

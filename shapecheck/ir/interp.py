@@ -137,7 +137,8 @@ def run_loop_module(m: L.LoopModule, inputs: Sequence[np.ndarray]) -> tuple[np.n
     """Run a lowered program: allocate temps, run the calls, return the outputs."""
     p = m.program
     arrays = dict(zip((b.name for b in p.inputs), (np.asarray(a) for a in inputs)))
-    shapes = L.bind_shape_params(p, {b.name: arrays[b.name].shape for b in p.inputs})
+    shapes = L.bind_shape_params(p, {b.name: arrays[b.name].shape for b in p.inputs},
+                                 {b: int(arrays[b]) for _, b in p.valued})
     for b in p.temps:
         arrays[b.name] = np.empty(eval_dims(b.shape, shapes), NUMPY_DTYPES[b.dtype])
     for call in p.calls:

@@ -275,6 +275,8 @@ class _KernelTracer(ArrayCode):
         self.widened = False                # a variable was widened after its declaration: retrace
         self.scope = Scope.empty()
         self.symbols: dict[str, Name] = {}  # shape symbol -> kernel shape param
+        self.valued: list[tuple[Name, Name]] = []   # (kernel shape param, 0-d input) it is the value of
+        self.assigned_once: dict[Name, L.Expr] = {}    # variable -> its one value (assigned once, at the top)
         self.inputs: list[Array] = []
         self.allocs: list[Array] = []
         self.prelude: list[L.Stmt] = []     # Lets of every scalar variable, at the kernel's top
@@ -448,7 +450,8 @@ class _KernelTracer(ArrayCode):
         program = L.Program(name, tuple(program_shape.values()), tuple(map(buffer, self.inputs)),
                             tuple(map(buffer, self.allocs)), (call,),
                             tuple(program_buffer[b.name] for b in outputs),
-                            program_buffer[self.fault.name] if self.fault is not None else None)
+                            program_buffer[self.fault.name] if self.fault is not None else None,
+                            tuple((program_shape[p], program_buffer[b]) for p, b in self.valued))
         return L.LoopModule((kernel,), program)
 
     # -- statements ---------------------------------------------------------------------------
@@ -641,8 +644,11 @@ class _KernelTracer(ArrayCode):
                 local.add(name)
             env[name] = value
             return []
-        var, stmt_out = self.set_variable(name, self.scalar(value, target), name)
+        scalar = self.scalar(value, target)
+        var, stmt_out = self.set_variable(name, scalar, name)
         env[name] = Scalar(var, self.var_types[name][1])
+        if self.assigned.get(name, (1, False)) == (1, False) and not (self.loop_depth or self.branch_depth):
+            self.assigned_once[var.name] = scalar.expr   # its value for good: a size may read it
         return [stmt_out]
 
     def join_group(self, name: str, value: Any, env, target) -> None:
@@ -1617,6 +1623,7 @@ class _KernelTracer(ArrayCode):
     def linspace(self, start: Any, stop: Any, num: Any, node) -> ArrayExpr:
         """``np.linspace(start, stop, num)`` (``num`` a size): NumPy's values, ``i * step + start``
         with ``step = (stop - start) / (num - 1)``, the last exactly ``stop``; float64."""
+        num = self.size(num)
         if isinstance(num, bool) or not isinstance(num, (int, dims.Expr)):
             raise self.error(node, "np.linspace's num is a size known from argument shapes (or a constant)")
         if isinstance(num, int) and num < 0:
@@ -1634,6 +1641,7 @@ class _KernelTracer(ArrayCode):
         return ArrayExpr((num,), "f64", element)
 
     def arange(self, args: list, dtype_node, node) -> Array:
+        args = [self.size(a) for a in args]
         if not 1 <= len(args) <= 3 or not all(isinstance(a, (int, float, dims.Expr)) for a in args):
             raise self.error(node, "np.arange takes sizes known from argument shapes (or constants)")
         start, stop, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) == 3 else 1)
@@ -1649,6 +1657,8 @@ class _KernelTracer(ArrayCode):
             count = dims.floordiv(dims.add(span, abs(step) - 1), abs(step))
             if isinstance(count, int):
                 count = max(count, 0)
+            elif dims.free_symbols(count) & {self.symbols[k].key for k in self.symbols if k.startswith("value of ")}:
+                count = dims.dmax(count, 0)   # np.arange(k) of a negative k is empty
             dtype = "i64"
         if dtype_node is not None:
             dtype = self.dtype_of(dtype_node)
@@ -1659,10 +1669,54 @@ class _KernelTracer(ArrayCode):
             L.Binary("add", _cast(first, kind), L.Binary("mul", _cast(idx[0], kind), _cast(stride, kind))), dtype))
         return array
 
+    def size(self, value: Any) -> Any:
+        """A size computed at run time from scalar arguments (``x.shape[0] - k + 1``) as a dim:
+        each such argument's value becomes a shape variable the entry reads before it allocates
+        (``Program.valued``), as Relax binds a symbolic var from a value. Anything else (a
+        constant, a dim, a value the kernel computes) is returned as it is."""
+        if isinstance(value, Scalar) and value.dtype in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES:
+            d = self.dim_of_value(value.expr)
+            return value if d is None else d
+        return value
+
+    def dim_of_value(self, expr: L.Expr) -> dims.Dim | None:
+        t = type(expr)
+        if t is L.Const:
+            return expr.value if type(expr.value) is int else None
+        if t is L.Var:
+            if expr.name in self.assigned_once:
+                return self.dim_of_value(self.assigned_once[expr.name])
+            return dim_of(expr.name) if expr.name in self.symbols.values() else None
+        if t is L.Load:
+            array = next((a for a in self.inputs if a.name == expr.buffer), None)
+            if expr.indices or array is None or array.shape or array.dtype not in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES:
+                return None
+            key = f"value of {array.python_name}"   # no user shape symbol is spelled so
+            if key not in self.symbols:
+                self.symbols[key] = self.fresh(array.python_name)
+                self.valued.append((self.symbols[key], array.name))
+            return dim_of(self.symbols[key])
+        if t is L.Cast and expr.dtype in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES:
+            return self.dim_of_value(expr.value)
+        if t is L.Binary and expr.op in _SIZE_OPS:
+            a, b = self.dim_of_value(expr.lhs), self.dim_of_value(expr.rhs)
+            if a is None or b is None:
+                return None
+            if expr.op in ("floordiv", "mod") and not (type(b) is int and b > 0):
+                return None   # the entry computes sizes before any check could see a zero divisor
+            return _SIZE_OPS[expr.op](a, b)
+        if t is L.Call and expr.fn in ("maximum", "minimum") and len(expr.args) == 2:
+            a, b = (self.dim_of_value(e) for e in expr.args)
+            if a is None or b is None:
+                return None
+            return dims.dmax(a, b) if expr.fn == "maximum" else dims.dmin(a, b)
+        return None
+
     def shape_of(self, value: Any, node) -> tuple:
         items = value if isinstance(value, tuple) else (value,)
         out = []
         for d in items:
+            d = self.size(d)
             if isinstance(d, bool) or not isinstance(d, (int, dims.Expr)):
                 raise self.error(node, f"array sizes must be known from the argument shapes "
                                        f"(a size computed at run time is not supported: the call allocates "
@@ -1688,6 +1742,9 @@ class _KernelTracer(ArrayCode):
 # --- helpers ---------------------------------------------------------------------------------
 
 _RENEWED = "<a new array>"   # in a group: its name is rebound to new arrays in a loop
+
+# Integer ops a size computed from scalar arguments may hold (``Tracer.dim_of_value``)
+_SIZE_OPS = {"add": dims.add, "sub": dims.sub, "mul": dims.mul, "floordiv": dims.floordiv, "mod": dims.mod}
 
 
 @dataclass

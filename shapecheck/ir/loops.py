@@ -23,7 +23,9 @@ A LoopModule
 
 ``Program(name, shape_params, inputs, temps, calls, outputs)``:
   * ``shape_params``: shape variables (Names). Each one occurs as a whole dim of some input
-    buffer's shape; :func:`bind_shape_params` reads their values off the input arrays.
+    buffer's shape, or is the value of a 0-d integer input (``valued``: a size computed from a
+    scalar argument, ``np.empty(x.shape[0] - k + 1)``); :func:`bind_shape_params` reads their
+    values off the input arrays.
   * ``inputs``: :class:`Buffer` s the caller passes (row-major, contiguous), in order.
   * ``temps``: buffers the runtime allocates (uninitialised) before running the calls; their
     shapes are dims over ``shape_params``. Outputs are temps (or inputs, for an identity).
@@ -463,11 +465,14 @@ class Program:
     # A temp (i64) the kernels write when a run-time check fails: [kind, values...] (element 0
     # is cleared first); the runtime raises the kind's exception from it (``ir.faults``).
     fault: Name | None = None
+    # (shape variable, 0-d integer input) pairs: the variable is that argument's value
+    valued: tuple[tuple[Name, Name], ...] = ()
 
     def scoped_parts(self) -> tuple:
         return (self.name, *map(Bind, self.shape_params), *buffer_parts(self.inputs),
                 *buffer_parts(self.temps), *self.calls, *map(Use, self.outputs),
-                *((Use(self.fault),) if self.fault is not None else ()))
+                *((Use(self.fault),) if self.fault is not None else ()),
+                *(Use(n) for pair in self.valued for n in pair))
 
     def with_parts(self, parts: tuple) -> "Program":
         r = PartsReader(parts)
@@ -477,8 +482,10 @@ class Program:
         temps = read_buffers(self.temps, r)
         calls = r.take(len(self.calls))
         outputs = r.names(len(self.outputs))
-        return Program(name, shape_params, inputs, temps, calls, outputs,
-                       r.names(1)[0] if self.fault is not None else None)
+        fault = r.names(1)[0] if self.fault is not None else None
+        flat = r.names(2 * len(self.valued))
+        return Program(name, shape_params, inputs, temps, calls, outputs, fault,
+                       tuple(zip(flat[::2], flat[1::2])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,13 +590,15 @@ def _atom_to_expr(atom) -> Expr:
     return Call("maximum" if atom.kind == "max" else "minimum", (a, b))
 
 
-def bind_shape_params(program: Program, shapes: Mapping[Name, tuple[int, ...]]) -> dict[Name, int]:
+def bind_shape_params(program: Program, shapes: Mapping[Name, tuple[int, ...]],
+                      scalars: Mapping[Name, int] | None = None) -> dict[Name, int]:
     """Values of the program's shape params, read off the input buffers' concrete shapes.
 
-    ``shapes`` maps each input buffer's Name to the shape of the array passed for it. Raises
-    ValueError when a rank or a concrete dim disagrees, or when a shape param is not found.
+    ``shapes`` maps each input buffer's Name to the shape of the array passed for it, and
+    ``scalars`` each 0-d integer input's value (for ``valued`` params). Raises ValueError when a
+    rank or a concrete dim disagrees, or when a shape param is not found.
     """
-    values: dict[Name, int] = {}
+    values: dict[Name, int] = {p: int(scalars[b]) for p, b in program.valued} if program.valued else {}
     for buf in program.inputs:
         actual = tuple(shapes[buf.name])
         if len(actual) != len(buf.shape):

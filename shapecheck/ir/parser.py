@@ -138,7 +138,11 @@ class _Parser:
     def program(self) -> L.Program:
         name, shape_params, inputs = self.header("program")
         self.take("{")
-        temps, calls = [], []
+        temps, calls, valued = [], [], []
+        while self.accept("size"):
+            param = self.use(self.take(kind="ident"))
+            self.take("=")
+            valued.append((param, self.use(self.local())))
         while self.accept("alloc"):
             temps.append(self.buffer())
         while self.accept("run"):
@@ -152,7 +156,8 @@ class _Parser:
         while self.accept(","):
             outputs.append(self.use(self.local()))
         self.take("}")
-        return L.Program(name, shape_params, inputs, tuple(temps), tuple(calls), tuple(outputs), fault)
+        return L.Program(name, shape_params, inputs, tuple(temps), tuple(calls), tuple(outputs), fault,
+                         tuple(valued))
 
     def shape_params(self) -> tuple[Name, ...]:
         self.take("[")

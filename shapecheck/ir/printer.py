@@ -236,6 +236,8 @@ def print_loop_module(m: L.LoopModule) -> str:
     namer = Namer()
     shape = ", ".join(namer.bind(n) for n in p.shape_params)
     lines = [f"program @{p.name}[{shape}]({_buffers(p.inputs, namer)}) {{"]
+    for param, scalar in p.valued:
+        lines.append(f"  size {namer(param)} = %{namer(scalar)}")
     for b in p.temps:
         lines.append(f"  alloc %{namer.bind(b.name)}: {show_type(G.TensorType(b.dtype, b.shape), namer)}")
     for c in p.calls:

@@ -269,6 +269,7 @@ class PythonPath:
             raise OutsideSizes(f"{program.name}(): the shapes {[a.shape for a in arrays]} are outside the sizes "
                                "this symbolic program computes exactly (a slice past an end, an index, "
                                "an empty max): run it specialised to them")
+        negative_temp(program, env)
         buffers = dict(zip((b.name for b in program.inputs), arrays))
         memory = self.memory or plan_memory(self.module)
         arena = np.empty(dims.evaluate(memory.arena_bytes, env), np.uint8)
@@ -436,8 +437,9 @@ def check_arguments(program: L.Program, arrays: tuple, written: frozenset = froz
 
 def bind_shapes(program: L.Program, arrays: list) -> dict[str, int]:
     """Shape-variable values (by dim symbol) read off ``arrays``; ValueError on any mismatch."""
+    scalars = {b.name: int(a) for b, a in zip(program.inputs, arrays) if b.name in _valued_inputs(program)}
     try:
-        values = L.bind_shape_params(program, {b.name: a.shape for b, a in zip(program.inputs, arrays)})
+        values = L.bind_shape_params(program, {b.name: a.shape for b, a in zip(program.inputs, arrays)}, scalars)
     except ValueError as error:
         raise ValueError(f"{program.name}(): {error}") from None
     env = {name.key: value for name, value in values.items()}
@@ -449,6 +451,18 @@ def bind_shapes(program: L.Program, arrays: list) -> dict[str, int]:
                                  f"{dims.evaluate(d, env)} ({dims.show(d)}), got {actual} "
                                  f"(shape {array.shape})")
     return env
+
+
+def _valued_inputs(program: L.Program) -> frozenset:
+    return frozenset(b for _, b in program.valued)
+
+
+def negative_temp(program: L.Program, env: dict[str, int]) -> None:
+    """NumPy's ValueError for an array allocated at a negative size (a size computed from an
+    argument's value, ``np.empty(n - k)`` with ``k > n``), before any buffer is placed."""
+    for temp in program.temps:
+        if any(type(d) is not int and dims.evaluate(d, env) < 0 for d in temp.shape):
+            raise ValueError("negative dimensions are not allowed")
 
 
 # --- parallel splitting ----------------------------------------------------------------------

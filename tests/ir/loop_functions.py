@@ -108,10 +108,10 @@ def allocates_in_loop(x):
 
 
 def runtime_size(x, n):
-    out = np.zeros(n)
-    for i in range(3):
-        out[i] = x[i]
-    return out
+    count = 0
+    for i in range(n):
+        count += i
+    return np.zeros(count)
 
 
 def whole_array_in_loop(x):
@@ -322,3 +322,12 @@ def writes_past_its_allocation(x):
     for i in range(x.shape[0]):
         out[i + 1] = x[i]
     return out
+
+
+def two_sized_by_a_value(x, k):
+    a = np.empty(x.shape[0] - k)
+    b = np.empty(x.shape[0] - k)
+    for i in range(a.shape[0]):
+        a[i] = x[i] * 0.5
+        b[i] = a[i] + x[i]
+    return a * 1.0

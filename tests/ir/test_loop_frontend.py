@@ -127,7 +127,7 @@ def test_float32_arrays_keep_their_dtype():
 
 
 @pytest.mark.parametrize("fn, args, message", [
-    (F.runtime_size, (X, 4), "line 111: array sizes must be known from the argument shapes"),
+    (F.runtime_size, (X, 4), "line 114: array sizes must be known from the argument shapes"),
     (F.whole_array_in_loop, (X,), "line 120: 's' holds a number, and this assigns it an array of shape \\(11,\\)"),
     (F.returns_one_of_two_arrays, (X,), "line 208: every return statement must return the same array"),
     (F.renews_a_shared_name, (X, 3), "line 296: rebinding 'y' to a new array inside a loop or branch is "

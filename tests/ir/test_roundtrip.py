@@ -95,3 +95,12 @@ def test_the_fault_record_survives_the_round_trip():
     again = assert_loop_round_trip(module)
     fault = next(b for b in again.program.temps if b.name == again.program.fault)
     assert fault.dtype == "i64" and "  fault %fault" in print_loop_module(again).splitlines()
+
+
+def test_a_size_read_from_an_argument_value_survives_the_round_trip():
+    source = "def f(x, k):\n    out = np.zeros(x.shape[0] // 2 - k)\n    return out\n"
+    module = trace_loops(source, "f", shapes={"x": ("n",), "k": ()}, dtypes={"x": "f64", "k": "i64"})
+    again = assert_loop_round_trip(module)
+    (param, scalar), = again.program.valued
+    assert param in again.program.shape_params and scalar == again.program.inputs[1].name
+    assert "  size k = %k_1" in print_loop_module(again).splitlines()

@@ -76,8 +76,14 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
         dims_of.append(_field(b, obj, layout.dimensions, I64.as_pointer()))
         data[k] = _field(b, obj, layout.data, PTR)
 
-    def dim(k: int, axis: int) -> ir.Value:
-        return b.load(b.gep(dims_of[k], [I64(axis)], inbounds=True), align=8)
+    def dim(k: int, axis: int | None) -> ir.Value:
+        if axis is not None:
+            return b.load(b.gep(dims_of[k], [I64(axis)], inbounds=True), align=8)
+        dtype = plan.inputs[k][1]   # a size that is the value of a 0-d integer argument
+        value = b.load(b.bitcast(data[k], shelf.MEMORY_TYPES[dtype].as_pointer()))
+        if value.type.width == 64:
+            return value
+        return b.zext(value, I64) if lower.unsigned(dtype) else b.sext(value, I64)
 
     sizes = lower.Scope(module, b, b, (), lower.HOST)   # shape variables, for index expressions
     for param, k, axis in plan.params:

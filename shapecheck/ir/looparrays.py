@@ -41,9 +41,9 @@ from shapecheck.constraints import dims
 from shapecheck.subst import Scope, Subst, free_vars, substitute
 from shapecheck.subst.names import Name
 
-from . import faults
+from . import faults, loopsort
 from . import loops as L
-from .dtypes import reduction_dtype
+from .dtypes import common_dtype, reduction_dtype
 
 I = L.INDEX
 
@@ -506,6 +506,63 @@ class ArrayCode:
         for a in reversed(range(rank)):
             if a != along:
                 body = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, body),)
+        self.pending += list(body)
+        return out
+
+    def sort_along(self, array: Array, axis: Any, node) -> None:
+        """Sort ``array``'s lines along ``axis`` in place (``ndarray.sort``; ``np.sort`` sorts a
+        copy) where the current statement runs: introsort per line (``loopsort``)."""
+        shape = array.view_shape
+        rank = len(shape)
+        if type(axis) is not int or not -rank <= axis < rank:
+            raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer constant)")
+        along = axis % rank
+        if array.is_input:
+            self.written_inputs.add(array.name)   # as NumPy: the caller's array is sorted
+        names = tuple(self.fresh(f"s{a}") for a in range(rank))
+        idx = [L.Var(n, I) for n in names]
+
+        def at(i: L.Expr) -> tuple:
+            return (*array.fixed, *idx[:along], i, *idx[along + 1:])
+        stack = self.allocate((3 * loopsort.STACK,), I, node, "stack")
+        lets, body = loopsort.introsort(lambda i: L.Load(array.name, at(i), array.dtype),
+                                        lambda i, v: L.Store(array.name, at(i), v),
+                                        size_expr(shape[along]), array.dtype, self.fresh, stack.name)
+        self.prelude += lets
+        stmts: tuple = tuple(body)
+        for a in reversed(range(rank)):
+            if a != along:
+                stmts = (L.For(names[a], L.Const(0, I), size_expr(shape[a]), 1, stmts),)
+        self.pending += list(stmts)
+
+    def search_sorted(self, line: Any, value: Any, right: bool, node) -> Any:
+        """``np.searchsorted(a, v, side)``: binary search of a sorted 1-D array, compared in the
+        two's common dtype, as NumPy compares them; an index (int64) per element of ``v``."""
+        source = self.elements(line)
+        if len(source.shape) != 1:
+            raise self.error(node, "np.searchsorted takes a 1-D sorted array")
+        values = self.elements(value) if is_array(value) else None
+        scalar = None if values is not None else self.scalar(value, node)
+        dtype = common_dtype(((source.dtype, False), (values.dtype, False) if values is not None
+                              else (scalar.dtype, scalar.weak)))
+
+        def found(v: L.Expr) -> tuple:
+            lets, stmts, where = loopsort.search(lambda i: cast(source.element((i,)).expr, dtype),
+                                                 size_expr(source.shape[0]), cast(v, dtype), dtype, right,
+                                                 self.fresh)
+            self.prelude += lets
+            return stmts, where
+        if values is None:
+            stmts, where = found(scalar.expr)
+            self.pending += stmts
+            return Scalar(where)
+        out = self.allocate(values.shape, "i64", node, "searchsorted")
+        names = tuple(self.fresh(f"v{a}") for a in range(len(values.shape)))
+        idx = tuple(L.Var(n, I) for n in names)
+        stmts, where = found(values.element(idx).expr)
+        body: tuple = (*stmts, L.Store(out.name, idx, where))
+        for name, size in reversed(list(zip(names, values.shape))):
+            body = (L.For(name, L.Const(0, I), size_expr(size), 1, body),)
         self.pending += list(body)
         return out
 

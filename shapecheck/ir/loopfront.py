@@ -30,6 +30,7 @@ Supported:
 - ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``; reductions of
   arrays (``sum mean max min``, and ``argmin argmax``: the flat index of the first extreme, NaN
   first), whole or along axes (``axis=``, ``keepdims=``: a new array), ``cumsum``/``cumprod``;
+  ``np.sort`` (a sorted copy), ``x.sort()`` (in place) and ``np.searchsorted`` (``loopsort``);
   ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions (``np.clip`` too,
   and ``np.tril``/``triu`` of arrays) and constants
   (``math.pi``, ``np.inf``...); numbers from the module's globals and the closure (frozen);
@@ -37,7 +38,8 @@ Supported:
   argument evaluated once, in order; their bodies assignments and a final return, or an
   ``if``/``elif``/``else`` of returns);
 - allocation: ``np.zeros ones empty full arange`` (with a dtype, by keyword or position), their ``_like`` forms,
-  ``x.copy()``/``np.copy(x)``, ``np.linspace``; sizes are argument dims (or arithmetic on them). Inside a loop or
+  ``x.copy()``/``np.copy(x)``, ``np.linspace``; sizes are argument dims (or arithmetic on them), or
+  computed from int arguments' values (``Tracer.size``: a shape variable the entry reads). Inside a loop or
   branch too: a fresh array each time the statement runs (one buffer per call), whose name is
   not readable after that loop or branch;
 - whole-array expressions on rows, slices and arrays (``out[i] = x[i] * w + b``,
@@ -499,6 +501,9 @@ class _KernelTracer(ArrayCode):
 
     def statement(self, stmt: ast.stmt, env) -> list:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) or isinstance(stmt, ast.Pass):
+            return []
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            self.expr(stmt.value, env)   # for what it does (x.sort()): its statements are pending
             return []
         if isinstance(stmt, ast.Assign):
             out: list = []
@@ -1308,6 +1313,11 @@ class _KernelTracer(ArrayCode):
                 return self.reduction_call(REDUCTIONS[func.attr], receiver, node.args, kwargs, node, env)
             if is_array(receiver) and func.attr in _RUNNING:
                 return self.running_call(func.attr, receiver, node.args, kwargs, node, env)
+            if isinstance(receiver, Array) and func.attr == "sort" and len(node.args) <= 1 \
+                    and set(kwargs) <= {"axis", "kind"}:
+                axis = node.args[0] if node.args else kwargs.get("axis")
+                self.sort_along(receiver, -1 if axis is None else self.expr(axis, env), node)
+                return None   # ndarray.sort sorts in place
             if is_array(receiver) and func.attr in _LAYOUTS and not kwargs:
                 return self.layout(func.attr, receiver, [self.expr(a, env) for a in node.args], node)
             raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
@@ -1406,6 +1416,8 @@ class _KernelTracer(ArrayCode):
                 return self.reduction_call(REDUCTIONS[name], array, node.args[1:], kwargs, node, env)
             if is_array(array):
                 return self.running_call(name, array, node.args[1:], kwargs, node, env)
+        if module == "np" and name in ("sort", "searchsorted"):
+            return self.sorting_call(name, node, kwargs, env)
         args = [self.expr(a, env) for a in node.args]
         if kwargs:
             raise self.error(node, f"keyword arguments to {module}.{name} are not supported in loop code")
@@ -1422,6 +1434,29 @@ class _KernelTracer(ArrayCode):
         if module == "math" and any(is_array(a) for a in args):
             raise self.error(node, f"math.{name} takes numbers, not arrays (np.{name} works on arrays)")
         return self.scalar_library_call(module, name, args, node)
+
+    def sorting_call(self, name: str, node: ast.Call, kwargs: dict, env) -> Any:
+        """``np.sort(a, axis=-1)`` (a sorted copy; ``axis=None``: of the elements in C order) and
+        ``np.searchsorted(a, v, side="left")``; a ``kind=`` of sort changes nothing NumPy shows
+        of values, ``sorter=`` is not supported."""
+        given = dict(zip(("axis", "kind") if name == "sort" else ("v", "side"), node.args[1:]), **kwargs)
+        if not node.args or len(node.args) > 3 or set(given) - ({"axis", "kind"} if name == "sort" else {"v", "side"}):
+            raise self.error(node, f"np.{name}: unsupported arguments in loop code")
+        array = self.expr(node.args[0], env)
+        if not is_array(array):
+            raise self.error(node, f"np.{name} takes an array first")
+        if name == "searchsorted":
+            side = given.get("side")
+            side = "left" if side is None else side.value if isinstance(side, ast.Constant) else None
+            if "v" not in given or side not in ("left", "right"):
+                raise self.error(node, "np.searchsorted takes the values and side='left' or 'right' (a constant)")
+            return self.search_sorted(array, self.expr(given["v"], env), side == "right", node)
+        axis = self.expr(given["axis"], env) if "axis" in given else -1
+        if axis is None:
+            array, axis = self.reshaped(array, (-1,), node), 0
+        copy = self.materialize(self.elements(array), node, "sorted")
+        self.sort_along(copy, axis, node)
+        return copy
 
     def reduction_call(self, kind: str, array: Any, args: list, kwargs: dict, node, env) -> Any:
         """``a.sum(axis, keepdims=...)``, ``np.max(a, axis=1)``: the reduction (``looparrays``)."""

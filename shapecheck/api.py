@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from .absint.core.cancellation import Cancellation
 from .absint.driver.project import MAX_SOURCE_BYTES, Options, Project, read_source
 from .report.diagnostics import Diagnostic, FileReport, Span
 from .report.notebook import Notebook, NotebookError, is_notebook, notebook_from_json
@@ -29,6 +30,12 @@ def _analyser():
     return run
 
 
+def preload() -> None:
+    """Load the analyser now rather than at the first check (a server does, so that its first
+    analysis's deadline is not spent loading code, which no cancellation can interrupt)."""
+    _analyser()
+
+
 def __getattr__(name: str):
     # ShapeText and Signature live beside the interpreter (PEP 562: loaded when first named)
     if name in ("ShapeText", "Signature"):
@@ -43,22 +50,25 @@ def __getattr__(name: str):
 
 
 def check_source(source: str | bytes, path: str = "<string>", *, project: Project | None = None,
-                 options: Options | None = None) -> FileReport:
+                 options: Options | None = None, cancellation: Cancellation | None = None) -> FileReport:
     """Analyse one file's text and return its report (diagnostics sorted by position).
 
     A ``.ipynb`` path is read as a Jupyter notebook: its code cells are analysed as one module
-    and the positions reported are in cells (``Span.cell``); ``report.notebook`` maps back."""
+    and the positions reported are in cells (``Span.cell``); ``report.notebook`` maps back.
+    ``cancellation.cancel(reason)``, from another thread, stops the analysis at its next
+    statement: the report then holds what was found so far and an SC006 saying why."""
     if project is None:
         project = Project(roots=[str(Path(path).parent)] if path != "<string>" else [])
     if options is not None:
         project.options = options
     if is_notebook(path):
-        return check_notebook(source, path, project)
-    report = _analyser().analyze_file(source, path, project)
+        return check_notebook(source, path, project, cancellation)
+    report = _analyser().analyze_file(source, path, project, cancellation)
     return finish_report(report, project.options)
 
 
-def check_notebook(source: str | bytes, path: str, project: Project) -> FileReport:
+def check_notebook(source: str | bytes, path: str, project: Project,
+                   cancellation: Cancellation | None = None) -> FileReport:
     """Analyse a notebook's JSON text (see :func:`check_source`); an unreadable one is SC002."""
     try:
         text = source.decode("utf-8-sig") if isinstance(source, bytes) else source
@@ -67,12 +77,14 @@ def check_notebook(source: str | bytes, path: str, project: Project) -> FileRepo
         reason = f"not UTF-8 text: {error.reason} at byte {error.start}" \
             if isinstance(error, UnicodeDecodeError) else str(error)
         return FileReport(path, [Diagnostic(path, Span(1, 1, 1, 1), "SC002", "error", reason)])
-    return check_cells(notebook, path, project)
+    return check_cells(notebook, path, project, cancellation)
 
 
-def check_cells(notebook: Notebook, path: str, project: Project) -> FileReport:
+def check_cells(notebook: Notebook, path: str, project: Project,
+                cancellation: Cancellation | None = None) -> FileReport:
     """Analyse a notebook's code cells as one module; positions are in cells (``Span.cell``)."""
-    report = finish_report(_analyser().analyze_file(notebook.text, path, project), project.options)
+    report = finish_report(_analyser().analyze_file(notebook.text, path, project, cancellation),
+                           project.options)
     report.notebook = notebook
     return notebook.report_to_cells(report)
 

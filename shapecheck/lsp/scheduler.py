@@ -11,11 +11,17 @@ Invariants (the tests in tests/lsp/test_scheduler.py check each one):
 - *Throttled, not delayed.* The first edit after a quiet spell is analysed at once (leading edge);
   edits that follow within ``debounce`` wait until the typing pauses (trailing edge). A lone edit
   thus shows its diagnostics as fast as the analysis allows, and rapid typing does not queue work.
-- *Bounded.* Each analysis runs in its own daemon thread; past the deadline the server stops waiting,
-  publishes nothing new, logs, and calls ``on_timeout`` (the server then starts a fresh ``Project``,
+- *Bounded, and never silent.* Each analysis runs in its own daemon thread with a
+  :class:`~shapecheck.api.Cancellation`. At the deadline it is cancelled: the analysis stops at its
+  next statement and hands back what it found so far, with an SC006 saying it was cut short, which is
+  published like any report (and a log message says so). An analysis that does not stop within
+  ``GRACE_S`` (one long solver question) is abandoned: ``gave_up`` publishes the last good
+  diagnostics with a note, and ``on_timeout`` is called (the server then starts a fresh ``Project``,
   since the abandoned thread may still be writing into the old one's cache). While
   ``MAX_ABANDONED`` such threads are still running, new analyses are refused rather than piling up;
   when one ends, everything refused is scheduled again.
+- *Stale work stops.* A request for a document whose analysis is under way cancels that analysis:
+  its text is no longer the document's, and the newer text's analysis waits for the lock.
 """
 
 from __future__ import annotations
@@ -27,7 +33,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..api import Cancellation
+
 MAX_ABANDONED = 2
+#: How long a cancelled analysis may take to stop (a solver question is not interrupted mid-way).
+GRACE_S = 1.0
 
 log = logging.getLogger("shapecheck.lsp")
 
@@ -58,10 +68,12 @@ class Scheduler:
     """Runs ``analyse(path, text)`` for open documents as they change; see the module docstring."""
 
     def __init__(self, *, snapshot: Callable[[str], Snapshot | None],
-                 analyse: Callable[[str, str], Any],
+                 analyse: Callable[[str, str, Cancellation], Any],
                  publish: Callable[[str, int, Any], None],
                  debounce_s: Callable[[], float], timeout_s: Callable[[], float],
-                 log: Callable[[str], None], on_timeout: Callable[[], None] = lambda: None):
+                 log: Callable[[str], None], on_timeout: Callable[[], None] = lambda: None,
+                 gave_up: Callable[[str, int, Any, float], None] = lambda uri, version, last, seconds: None,
+                 grace_s: float = GRACE_S, prepare: Callable[[], None] = lambda: None):
         self._snapshot = snapshot
         self._analyse = analyse
         self._publish = publish
@@ -69,12 +81,17 @@ class Scheduler:
         self._timeout_s = timeout_s
         self._log = log
         self._on_timeout = on_timeout
+        self._gave_up = gave_up   # (uri, version, the last report of the document or None, deadline s)
+        self._grace_s = grace_s
+        self._prepare: Callable[[], None] | None = prepare   # run once, before the first deadline starts
         self._docs: dict[str, _DocState] = {}
         self._generation = 0
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
         self._abandoned: set[threading.Thread] = set()
         self._running: str | None = None
+        self._cancellation: Cancellation | None = None   # that of the analysis under way
+        self._running_version: int | None = None          # the version it analyses
         self.analyses = 0  # how many analyses ran (tests and benchmarks read it)
 
     # -- requests -----------------------------------------------------------------------------
@@ -84,6 +101,10 @@ class Scheduler:
         state = self._docs.setdefault(uri, _DocState())
         self._generation += 1
         state.wanted = self._generation
+        if self._running == uri and self._cancellation is not None:
+            snap = self._snapshot(uri)
+            if snap is None or snap.version != self._running_version:
+                self._cancellation.cancel("its text changed")
         now = time.monotonic()
         debounce = self._debounce_s()
         quiet = state.timer is None and now - state.last_request >= debounce and self._running != uri
@@ -161,35 +182,45 @@ class Scheduler:
         async with self._lock:
             if self._docs.get(uri) is not state or state.done >= state.wanted:
                 return  # closed, or an earlier run already read the text this request was for
+            if self._prepare is not None:
+                prepare, self._prepare = self._prepare, None
+                await asyncio.to_thread(prepare)
             snap = self._snapshot(uri)
             if snap is None:
                 return
             generation = state.wanted
-            self._running = uri
+            self._running, self._running_version = uri, snap.version
             try:
-                report = await self._in_thread(snap, state)
+                report, gave_up = await self._in_thread(snap, state)
             finally:
-                self._running = None
+                self._running = self._cancellation = None
             state.done = max(state.done, generation)
             if report is not None:
                 state.report, state.report_version = report, snap.version
             self._wake(state)
-        if report is not None and self._docs.get(uri) is state:
+        if self._docs.get(uri) is not state:
+            return
+        if report is not None:
             self._publish(uri, snap.version, report)
+        elif gave_up:
+            self._gave_up(uri, snap.version, state.report, self._timeout_s())
 
     def _wake(self, state: _DocState) -> None:
         finished, state.finished = state.finished, asyncio.Event()
         finished.set()
 
-    async def _in_thread(self, snap: Snapshot, state: _DocState) -> Any:
+    async def _in_thread(self, snap: Snapshot, state: _DocState) -> tuple[Any, bool]:
+        """The analysis of ``snap`` (None where there is none) and whether it was given up at
+        its deadline (as opposed to refused or failed)."""
         self._abandoned = {t for t in self._abandoned if t.is_alive()}
         if len(self._abandoned) >= MAX_ABANDONED:
             state.refused = True
             self._log(f"not analysing {snap.path}: {len(self._abandoned)} earlier analyses are still "
                       "running past their deadline")
-            return None
+            return None, False
         loop = asyncio.get_running_loop()
         result: asyncio.Future = loop.create_future()
+        cancellation = self._cancellation = Cancellation()
 
         def deliver(value: Any, error: BaseException | None) -> None:
             if not result.done():
@@ -200,7 +231,7 @@ class Scheduler:
 
         def work() -> None:
             try:
-                value, error = self._analyse(snap.path, snap.text), None
+                value, error = self._analyse(snap.path, snap.text, cancellation), None
             except BaseException as exc:  # reported on the loop; a thread must not die silently
                 value, error = None, exc
             try:
@@ -215,22 +246,29 @@ class Scheduler:
         self.analyses += 1
         timeout = self._timeout_s()
         try:
-            value = await asyncio.wait_for(asyncio.shield(result), timeout)
+            try:
+                value = await asyncio.wait_for(asyncio.shield(result), timeout)
+            except asyncio.TimeoutError:
+                cancellation.cancel(f"past the editor's {timeout:g} s limit (the analysisTimeoutMs setting)")
+                value = await asyncio.wait_for(asyncio.shield(result), self._grace_s)
+                self._log(f"analysis of {snap.path} (version {snap.version}) passed its {timeout:g} s "
+                          "deadline; published what it found by then")
             log.info("analysed %s (version %s) in %.1f ms", snap.path, snap.version,
                      (time.perf_counter() - started) * 1000)
-            return value
+            return value, False
         except asyncio.TimeoutError:
             self._abandoned.add(thread)
-            self._log(f"analysis of {snap.path} (version {snap.version}) passed its {timeout:.1f} s "
-                      "deadline; nothing new published")
+            self._log(f"analysis of {snap.path} (version {snap.version}) passed its {timeout:g} s "
+                      f"deadline and did not stop within {self._grace_s:g} s more; the last diagnostics stay")
             self._on_timeout()
-            return None
+            return None, True
         except asyncio.CancelledError:
+            cancellation.cancel("the server is shutting down")
             raise
         except Exception as exc:
             self._log(f"analysis of {snap.path} failed after {time.perf_counter() - started:.3f} s: "
                       f"{type(exc).__name__}: {exc}")
-            return None
+            return None, False
 
     def _thread_ended(self, thread: threading.Thread) -> None:
         """An analysis thread ended; if it had been abandoned, retry what was refused meanwhile."""

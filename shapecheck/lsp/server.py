@@ -33,12 +33,12 @@ from pygls.uris import to_fs_path
 
 from ..version import __version__
 from .. import api
-from ..api import Notebook, Project, check_cells, check_source
+from ..api import Cancellation, Notebook, Project, check_cells, check_source
 from ..report.codes import CODES
 from ..cache.store import CACHE_DIR_NAME, Cache
 from ..report.diagnostics import FileReport, Span
 from . import actions, notebooks, selfcheck, settings as settings_mod
-from .convert import to_lsp_diagnostic, to_range, to_span
+from .convert import SOURCE, to_lsp_diagnostic, to_range, to_span
 from .framing import ResyncingStream
 from .imports import imported_modules, module_names
 from .costs import enclosing_target, line_cost_text
@@ -132,7 +132,7 @@ class ShapecheckServer(LanguageServer):
                 snapshot=self.snapshot, analyse=self.analyse, publish=self.on_report,
                 debounce_s=lambda: self.settings.debounce_ms / 1000,
                 timeout_s=lambda: self.settings.analysis_timeout_ms / 1000,
-                log=self.log_warning, on_timeout=self.reset_project)
+                log=self.log_warning, on_timeout=self.reset_project, gave_up=self.gave_up, prepare=api.preload)
         return self.scheduler
 
     def line_cost(self, analysed: Analysed, uri: str, line: int) -> str | None:
@@ -307,10 +307,11 @@ class ShapecheckServer(LanguageServer):
 
     # -- analysis (runs in the scheduler's worker thread) -------------------------------------
 
-    def analyse(self, path: str, text: str) -> Analysed:
+    def analyse(self, path: str, text: str, cancellation: Cancellation | None = None) -> Analysed:
         module = self.notebook_modules.get(path)
         if module is not None and module.text == text:
-            return self.analysed_of(check_cells(module, path, self.project), text, next(self._serials))
+            return self.analysed_of(check_cells(module, path, self.project, cancellation), text,
+                                    next(self._serials))
         cache = self.check_cache() if not path.endswith(".ipynb") else None   # (entries keep no cells)
         key = cache.key(path, text.encode("utf-8", "surrogatepass")) if cache is not None else None
         if key is not None and path not in self.in_full:
@@ -318,8 +319,8 @@ class ShapecheckServer(LanguageServer):
             if cached is not None:
                 return Analysed(report=cached, text=text, lines=split_lines(text), notes=NoteIndex([]),
                                 serial=next(self._serials), from_cache=True)
-        report = check_source(text, path, project=self.project)
-        if key is not None:
+        report = check_source(text, path, project=self.project, cancellation=cancellation)
+        if key is not None and (cancellation is None or cancellation.reason is None):
             cache.put(key, path, report)   # keyed by this text, its imports hashed as open buffers
         return self.analysed_of(report, text, next(self._serials))
 
@@ -351,6 +352,21 @@ class ShapecheckServer(LanguageServer):
         elif uri in self._pulled and self._pulled[uri] != str(analysed.serial) \
                 and self.client_can("workspace.diagnostics.refresh_support"):
             self.workspace_diagnostic_refresh(None)
+
+    def gave_up(self, uri: str, version: int, last: Analysed | None, seconds: float) -> None:
+        """An analysis that passed its deadline and did not stop: the last good diagnostics stay,
+        with a note that they are not of this text (a client must not wait on a version forever)."""
+        if self.current_version(uri) != version or self.workspace.notebook_documents.get(uri) is not None:
+            return
+        kept = self.lsp_diagnostics(last) if last is not None else []
+        note = types.Diagnostic(
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)), severity=types.DiagnosticSeverity.Information,
+            code="SC006", source=SOURCE,
+            message=f"shapecheck: the analysis of this text did not finish within {seconds:g} s (analysisTimeoutMs); "
+                    + ("the diagnostics shown are those of an earlier text" if kept else "nothing is known of it yet"))
+        if self.push:
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=uri, version=version, diagnostics=[*kept, note]))
 
     def lsp_diagnostics(self, analysed: Analysed) -> list[types.Diagnostic]:
         return [to_lsp_diagnostic(d, analysed.lines, self.encoding, self.settings, self.lines_of)

@@ -35,7 +35,7 @@ class Settings:
 
     inlay_hints: str = "assignments"     # off | assignments | all
     debounce_ms: int = 150               # quiet time before re-analysing a burst of edits
-    analysis_timeout_ms: int = 5000      # one file's analysis; past it nothing new is published
+    analysis_timeout_ms: int = 5000      # one file's analysis; past it, what it found so far is published
     diagnostic_mode: str = "auto"        # auto: pull when the client can, else push
     strict: bool = False
     select: tuple[str, ...] = ()

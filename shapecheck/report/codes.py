@@ -34,8 +34,9 @@ _ROWS = [
          "Z3 did not decide a shape question within its step limit (a deterministic count, the same "
          "under any load); the operation was treated as unknown (no error)."),
     Code("SC006", "analysis-budget", "info",
-         "The file needed more analysis steps than one run allows (calls and loops that multiply); "
-         "what was found before the limit is reported, the rest of the file is not checked."),
+         "The file needed more analysis steps than one run allows (calls and loops that multiply), or "
+         "an editor's time limit (analysisTimeoutMs) cut its analysis short; what was found before the "
+         "stop is reported, the rest of the file is not checked."),
     Code("SC101", "broadcast-mismatch", "error",
          "Elementwise operands whose shapes cannot broadcast (NumPy: 'operands could not be broadcast together').",
          "import numpy as np\na = np.zeros((3, 4))\nb = np.zeros((5,))\nc = a + b\n",

@@ -10,7 +10,9 @@ Directives (one per line, in a trailing comment):
     # shape: (3, 4) float64      the name assigned on this line gets this shape (and its value too)
     # sig: (x: (n, k)) -> (n,)   the function defined on this line has this signature
     # hole: 784                  HOLE on this line is solved as 784 (an SC302 with a fix)
-    # sleep: 0.5                 the analysis of this file takes this many seconds
+    # sleep: 0.5                 the analysis of this file takes this many seconds; cancelled, it
+                                 stops there, with what it found on the lines above and an SC006
+    # stuck: 0.5                 ... and does not stop when cancelled (a long solver question)
     from mod import f            if mod.py (an open buffer, else the disk) says "# broken",
                                  this line gets an SC110
 Each analysis appends "<path> <first line of text>" to the file named by $SCRIPTED_LOG.
@@ -27,7 +29,7 @@ from pathlib import Path
 from shapecheck.report.codes import CODES
 from shapecheck.report.diagnostics import Diagnostic, FileReport, Fix, Related, ShapeNote, Span
 
-_DIRECTIVE = re.compile(r"\s*(expect|related|shape|sig|hole|sleep)\s*(SC\d+)?\s*:\s*(.*?)\s*$")
+_DIRECTIVE = re.compile(r"\s*(expect|related|shape|sig|hole|sleep|stuck)\s*(SC\d+)?\s*:\s*(.*?)\s*$")
 _ASSIGN = re.compile(r"^(\s*)([^\W\d][\w.]*)\s*=\s*(.*?)\s*(#|$)")
 _DEF = re.compile(r"^\s*def\s+(\w+)")
 _FROM = re.compile(r"^\s*from\s+(\w+)\s+import")
@@ -39,7 +41,17 @@ def _code_span(number: int, line: str) -> Span:
     return Span(number, start + 1, number, max(len(body), start + 1) + 1)
 
 
-def scripted_check(source, path="<string>", *, project=None, options=None) -> FileReport:
+def _sleep(seconds: float, cancellation) -> bool:
+    """Sleep, as the analyzer works: until done (True) or cancelled (False)."""
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        if cancellation is not None and cancellation.reason is not None:
+            return False
+        time.sleep(min(0.01, max(0.0, until - time.monotonic())))
+    return True
+
+
+def scripted_check(source, path="<string>", *, project=None, options=None, cancellation=None) -> FileReport:
     text = source.decode("utf-8") if isinstance(source, bytes) else source
     if os.environ.get("SCRIPTED_LOG"):
         with open(os.environ["SCRIPTED_LOG"], "a", encoding="utf-8") as log:
@@ -47,8 +59,12 @@ def scripted_check(source, path="<string>", *, project=None, options=None) -> Fi
     report = FileReport(path=path)
     for number, line in enumerate(text.splitlines(), start=1):
         found = {m.group(1): m for m in map(_DIRECTIVE.match, line.split("#")[1:]) if m}
-        if "sleep" in found:
-            time.sleep(float(found["sleep"].group(3)))
+        if "stuck" in found:
+            time.sleep(float(found["stuck"].group(3)))
+        if "sleep" in found and not _sleep(float(found["sleep"].group(3)), cancellation):
+            report.diagnostics.append(Diagnostic(path, Span(number, 1, number, 1), "SC006", "info",
+                                                 f"analysis stopped here: {cancellation.reason}"))
+            break
         if "expect" in found:
             code = found["expect"].group(2)
             related = ()

@@ -10,6 +10,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
 from lsp_session import REAL, session, uri_of
+from shapecheck.api import check_source
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -181,3 +182,39 @@ async def test_robustness_against_the_real_analyzer(root, model):
         hover = await client.text_document_hover_async(types.HoverParams(
             types.TextDocumentIdentifier(model), types.Position(len(LINES) + 5, 0)))
         assert hover is None or "(6, 3)" in hover.contents.value
+
+
+# A file whose whole analysis takes far longer than the deadline set below: many functions, each
+# analysed on its own. Where the deadline cuts it depends on the machine's speed: what is asserted
+# holds wherever it does (test_cancellation.py cuts runs at chosen steps).
+SLOW = "import numpy as np\ngood = np.zeros((2, 5))\nbad = np.zeros((2, 3)) @ np.zeros((4, 5))\n" + "".join(
+    f"\n\ndef f{i}(a):\n    b = a.reshape(4, -1)\n    c = b @ np.ones((b.shape[1], {i + 2}))\n    return c.sum(0)\n"
+    for i in range(400))
+
+
+def _found(diags) -> set:
+    return {(d.code, d.range.start.line, d.message) for d in diags if d.code != "SC006"}
+
+
+async def test_a_deadline_set_low_publishes_what_was_found_and_the_server_stays_responsive(tmp_path):
+    path = tmp_path / "slow.py"
+    path.write_text(SLOW, encoding="utf-8")
+    uri = uri_of(path)
+    whole = {(d.code, d.span.line - 1, d.message) for d in check_source(SLOW, str(path)).diagnostics}
+    async with session(REAL, tmp_path, init_options={"analysisTimeoutMs": 30}) as client:
+        client.open(uri, SLOW)
+        diags = await client.diagnostics_for(uri)
+        [cut] = [d for d in diags if d.code == "SC006"]     # the cut is said, once...
+        assert cut.severity == types.DiagnosticSeverity.Information and "analysisTimeoutMs" in cut.message
+        assert _found(diags) <= whole                         # ...beside what was found before it
+        hover = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
+            types.TextDocumentIdentifier(uri), types.Position(1, 0))), 30)   # answered, not left waiting
+        assert hover is None or "(2, 5)" in hover.contents.value
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            [types.TextDocumentContentChangePartial(range=types.Range(types.Position(1, 0), types.Position(1, 0)),
+                                                    text="ok = 1\n")]))
+        published = lambda: [p for p in client.published if p.uri == uri]   # noqa: E731
+        await client.diagnostics_for(uri, lambda ds: published()[-1].version == 2)
+        assert [p.version for p in published()] == [1, 2]
+        assert _found(published()[-1].diagnostics) <= {(c, line + 1, m) for c, line, m in whole}

@@ -147,29 +147,37 @@ def test_assert_action_inserts_after_the_statement_at_its_indentation():
 # -- scheduler --------------------------------------------------------------------------------
 
 class FakeAnalyses:
-    """An analyse function that records concurrency and can be made slow."""
+    """An analyse function that records concurrency and can be made slow; ``stops``: it stops when
+    cancelled, as the analyzer does at its next statement (else it is stuck, as in a long solver
+    question), and says why in its report."""
 
-    def __init__(self, seconds=0.0):
-        self.seconds, self.running, self.most, self.calls = seconds, 0, 0, []
+    def __init__(self, seconds=0.0, stops=False):
+        self.seconds, self.stops, self.running, self.most, self.calls = seconds, stops, 0, 0, []
         self.lock = threading.Lock()
 
-    def __call__(self, path, text):
+    def __call__(self, path, text, cancellation):
         with self.lock:
             self.running += 1
             self.most = max(self.most, self.running)
             self.calls.append(text)
-        time.sleep(self.seconds)
+        until = time.monotonic() + self.seconds
+        while time.monotonic() < until and not (self.stops and cancellation.reason is not None):
+            time.sleep(0.005)
         with self.lock:
             self.running -= 1
+        if self.stops and cancellation.reason is not None:
+            return f"partial report of {text}: {cancellation.reason}"
         return f"report of {text}"
 
 
-def _scheduler(docs, analyse, published, *, debounce=0.05, timeout=5.0, log=None, on_timeout=lambda: None):
+def _scheduler(docs, analyse, published, *, debounce=0.05, timeout=5.0, log=None, on_timeout=lambda: None,
+               gave_up=lambda uri, version, last, seconds: None, grace=scheduler.GRACE_S):
     return scheduler.Scheduler(
         snapshot=lambda uri: scheduler.Snapshot(uri, uri, *docs[uri]) if uri in docs else None,
         analyse=analyse, publish=lambda uri, version, report: published.append((uri, version, report)),
         debounce_s=lambda: debounce, timeout_s=lambda: timeout,
-        log=(log if log is not None else (lambda message: None)), on_timeout=on_timeout)
+        log=(log if log is not None else (lambda message: None)), on_timeout=on_timeout, gave_up=gave_up,
+        grace_s=grace)
 
 
 def test_scheduler_leading_edge_coalescing_and_one_at_a_time():
@@ -197,20 +205,63 @@ def test_scheduler_leading_edge_coalescing_and_one_at_a_time():
     asyncio.run(scenario())
 
 
-def test_scheduler_deadline_abandons_the_thread_and_refuses_while_stuck():
+def test_scheduler_deadline_cuts_the_analysis_short_and_publishes_what_it_found():
     async def scenario():
-        docs, published, messages, resets = {"a": (1, "a"), "b": (1, "b"), "c": (1, "c")}, [], [], []
-        analyse = FakeAnalyses(0.5)
-        sched = _scheduler(docs, analyse, published, timeout=0.05, log=messages.append,
+        docs, published, messages, resets = {"a": (1, "a")}, [], [], []
+        sched = _scheduler(docs, FakeAnalyses(5.0, stops=True), published, timeout=0.05, log=messages.append,
                            on_timeout=lambda: resets.append(1))
+        started = time.monotonic()
+        sched.request("a")
+        while not published:
+            await asyncio.sleep(0.005)
+        assert time.monotonic() - started < 2.0
+        [(uri, version, report)] = published
+        assert (uri, version) == ("a", 1) and report.startswith("partial report of a: past the editor's 0.05 s")
+        assert any("deadline" in m for m in messages)
+        assert resets == []                                           # the thread ended: the project stays
+        assert await sched.fresh_report("a", 1, 0.01) == report       # hovers are answered from it
+        sched.close()
+    asyncio.run(scenario())
+
+
+def test_scheduler_cancels_the_analysis_of_a_text_that_changed():
+    async def scenario():
+        docs, published = {"a": (1, "a1")}, []
+        analyse = FakeAnalyses(5.0, stops=True)
+        sched = _scheduler(docs, analyse, published, debounce=0.0)
+        sched.request("a")
+        await asyncio.sleep(0.05)                                     # a1's analysis is under way
+        sched.request("a")                                            # the same text again: it goes on
+        await asyncio.sleep(0.05)
+        assert published == []
+        docs["a"] = (2, "a2")
+        started = time.monotonic()
+        sched.request("a")
+        while len(published) < 1:
+            await asyncio.sleep(0.005)
+        assert time.monotonic() - started < 2.0
+        assert published[0] == ("a", 1, "partial report of a1: its text changed")
+        assert analyse.calls == ["a1", "a2"]                          # and a2's is under way
+        sched.close()
+    asyncio.run(scenario())
+
+
+def test_scheduler_abandons_an_analysis_that_does_not_stop_and_refuses_while_stuck():
+    async def scenario():
+        docs, published, messages, resets, gave_up = {"a": (1, "a"), "b": (1, "b"), "c": (1, "c")}, [], [], [], []
+        analyse = FakeAnalyses(0.6)
+        sched = _scheduler(docs, analyse, published, timeout=0.05, log=messages.append, grace=0.05,
+                           on_timeout=lambda: resets.append(1),
+                           gave_up=lambda uri, version, last, seconds: gave_up.append((uri, version, last)))
         for uri in docs:
             sched.request(uri)
-        await asyncio.sleep(0.3)
-        assert analyse.calls == ["a", "b"] and len(resets) == 2      # both past the deadline
-        assert any("deadline" in m for m in messages)
+        await asyncio.sleep(0.4)
+        assert analyse.calls == ["a", "b"] and len(resets) == 2      # both past the deadline and its grace
+        assert gave_up == [("a", 1, None), ("b", 1, None)]          # nothing earlier to show: a note alone
+        assert any("did not stop" in m for m in messages)
         assert any("still running" in m for m in messages)           # "c" refused meanwhile
         assert await sched.fresh_report("a", 1, 0.01) is None        # nothing new, and no hang
-        await asyncio.sleep(0.5)                                     # the stuck threads end...
+        await asyncio.sleep(0.6)                                     # the stuck threads end...
         assert "c" in analyse.calls[2:]                              # ...and "c" is retried
         assert published == []
         sched.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from .cancellation import Cancellation
 from .values import ELLIPSIS, Class, Value
 
 MAX_CALL_DEPTH = 10
@@ -39,11 +40,13 @@ class Frame:
 
 
 class BudgetExceeded(Exception):
-    """The file took more interpretation steps than one analysis may spend (see StepBudget)."""
+    """The file took more interpretation steps than one analysis may spend (see StepBudget), or its
+    caller cancelled the run (``reason``: why, see :class:`Cancellation`)."""
 
-    def __init__(self, node: ast.AST):
-        super().__init__("analysis budget exceeded")
+    def __init__(self, node: ast.AST, reason: str | None = None):
+        super().__init__(reason or "analysis budget exceeded")
         self.node = node
+        self.reason = reason
 
 
 #: Statements interpreted in one run, all frames together: a bound on one file's analysis however
@@ -57,11 +60,14 @@ class StepBudget:
 
     limit: int = MAX_STEPS
     steps: int = 0
+    cancellation: Cancellation | None = None
 
     def tick(self, node: ast.AST) -> None:
         self.steps += 1
         if self.steps > self.limit:
             raise BudgetExceeded(node)
+        if self.cancellation is not None and self.cancellation.reason is not None:
+            raise BudgetExceeded(node, self.cancellation.reason)
 
 
 class Terminated(Exception):

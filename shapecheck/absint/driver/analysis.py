@@ -16,7 +16,7 @@ from ...constraints.dims import Dim, sym
 from ...constraints.shapes import Middle
 from ...constraints.solver import Solver
 from ...report.diagnostics import Diagnostic, Span
-from ..core.frame import Frame, StepBudget, Terminated
+from ..core.frame import Cancellation, Frame, StepBudget, Terminated
 from ..core.holes import HoleStore
 from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value
@@ -39,7 +39,7 @@ def _record_rank(ranks: dict, key: tuple[str, str], rank: int, possible: bool) -
 class Analysis:
     """State of one run (see the module docstring)."""
 
-    def __init__(self, project: Project):
+    def __init__(self, project: Project, cancellation: Cancellation | None = None):
         self.project = project
         self.options = project.options
         self.solver = Solver(rlimit=self.options.rlimit)
@@ -50,7 +50,7 @@ class Analysis:
                                             self.modules.loaded)
         self.holes = HoleStore()
         self.annotations = AnnotationStore()
-        self.budget = StepBudget()
+        self.budget = StepBudget(cancellation=cancellation)
         self.spmd_meshes: list = []   # the axis environment of shard_map bodies (rules/spmd_jax.py)
         # parameter (name, function) -> the rank an op demands of it (None: demands disagree)
         self.learned_ranks: dict[tuple[str, str], int | None] = {}

@@ -15,7 +15,7 @@ from typing import Iterator
 from ...constraints.dims import sym
 from ...constraints.shapes import Shape
 from ...report.diagnostics import Diagnostic, FileReport, Span
-from ..core.frame import BudgetExceeded, Frame
+from ..core.frame import BudgetExceeded, Cancellation, Frame
 from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Array, Class, Function, Instance, LibraryObject
 from ..interp.interpreter import Interpreter
@@ -58,8 +58,9 @@ def _deep() -> Iterator[None]:
 
 
 @contextmanager
-def _open(project: Project, path: str, text: str, tree: ast.Module, reported: bool) -> Iterator[tuple[Analysis, ModuleInfo]]:
-    analysis = Analysis(project)
+def _open(project: Project, path: str, text: str, tree: ast.Module, reported: bool,
+          cancellation: Cancellation | None = None) -> Iterator[tuple[Analysis, ModuleInfo]]:
+    analysis = Analysis(project, cancellation)
     info = ModuleInfo(path, Path(path).stem, text, tree, reported=reported)
     analysis.modules.add(info)
     try:
@@ -84,9 +85,10 @@ def _run(analysis: Analysis, info: ModuleInfo) -> None:
         analysis.run_module(info)
     except BudgetExceeded as stop:
         line = getattr(stop.node, "lineno", 1)
+        why = f"analysis stopped here: {stop.reason}" if stop.reason else \
+            f"analysis stopped after {analysis.budget.limit:,} steps (the file's calls and loops multiply too much)"
         analysis.emit(Diagnostic(info.path, Span(line, 1, line, 1), "SC006", "info",
-                                 f"analysis stopped after {analysis.budget.limit:,} steps (the file's calls and "
-                                 "loops multiply too much); results are partial, no error is implied"))
+                                 f"{why}; results are partial, no error is implied"))
 
 
 def _decode(source: str | bytes, report: FileReport) -> str | None:
@@ -107,8 +109,10 @@ def _decode(source: str | bytes, report: FileReport) -> str | None:
         return None
 
 
-def analyze_file(source: str | bytes, path: str, project: Project) -> FileReport:
-    """Analyse one file (see ``shapecheck.api.check_source``)."""
+def analyze_file(source: str | bytes, path: str, project: Project,
+                 cancellation: Cancellation | None = None) -> FileReport:
+    """Analyse one file (see ``shapecheck.api.check_source``); ``cancellation`` may stop it early
+    (what it found by then is reported, with SC006)."""
     report = FileReport(path)
     text = _decode(source, report)
     if text is None:
@@ -124,7 +128,7 @@ def analyze_file(source: str | bytes, path: str, project: Project) -> FileReport
         report.diagnostics.extend(syntax_errors)
         return report
     for partial in (True, False):
-        with _open(project, path, text, tree, reported=True) as (analysis, info):
+        with _open(project, path, text, tree, reported=True, cancellation=cancellation) as (analysis, info):
             analysis.incremental.partial = partial
             _run(analysis, info)
             if analysis.calls.inexact:

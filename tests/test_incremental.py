@@ -625,3 +625,99 @@ def test_a_reused_class_s_findings_are_not_kept_by_the_analysis_that_built_its_o
     edited = _edited(source, "    def forward(self, x):\n        x = x + self.attn(self.norm(x))\n", "        probe = 1\n")
     _rechecked(project, edited)
     assert project.cache.last_reused >= 6
+
+
+PRECONDITION = textwrap.dedent('''
+    import numpy as np
+
+
+    def caller():
+        return heads(np.zeros((6, 5)))
+
+
+    class Net:
+        def __init__(self):
+            self.k = 4
+
+        def run(self, x):
+            return heads(x)
+
+
+    def heads(x):
+        n, d = x.shape
+        return x.reshape(n, 4, d // 4)
+
+
+    def user():
+        return Net().run(np.zeros((3, 6)))
+
+
+    out = heads(np.zeros((2, 10)))
+''')
+
+
+def test_a_precondition_s_related_location_follows_lines_typed_above() -> None:
+    """heads() requires d % 4 == 0; its callers' SC110s point at its reshape (a related location),
+    from kept analyses of callers, of a method, and of module code, however lines move around it
+    (and with --strict, the SC120 at the reshape itself)."""
+    edits = [("\nimport numpy", "\n# above all\nimport numpy"), ("\ndef heads", "\n# above heads\ndef heads"),
+             ("\ndef user", "\n\n\ndef user"), ("    n, d = x.shape\n", "    probe = 1\n    n, d = x.shape\n")]
+    for strict in (False, True):
+        options = Options(notes=True, strict=strict)
+        for old, new in edits:
+            edited = PRECONDITION.replace(old, new, 1)
+            project = Project(options=options, incremental=True)
+            check_source(PRECONDITION, "m.py", project=project, options=options)
+            report = check_source(edited, "m.py", project=project, options=options)
+            assert _key(report) == _key(check_source(edited, "m.py", options=options)), (strict, new)
+            reshape = 1 + edited.splitlines().index("    return x.reshape(n, 4, d // 4)")
+            calls = [d for d in report.diagnostics if d.code == "SC110"]
+            assert len(calls) == 3 and all(d.related[-1].span.line == reshape for d in calls)
+
+
+# A layer whose method fills a cache on the object (timm's attention-bias cache): analysing it
+# changes the template, so its class and the classes calling it cannot be reused method by method.
+CACHING = textwrap.dedent('''
+    import torch
+    from torch import nn
+
+
+    class Attention(nn.Module):
+        def __init__(self, dim):
+            super().__init__()
+            self.qkv = nn.Linear(dim, dim * 3)
+            self.cache = {}
+
+        def biases(self, key):
+            if key not in self.cache:
+                self.cache[key] = torch.zeros(4)
+            return self.cache[key]
+
+        def forward(self, x):
+            b = self.biases("k")
+            return self.qkv(x)
+
+
+    class Stage(nn.Module):
+        def __init__(self, dim):
+            super().__init__()
+            self.attn = Attention(dim)
+            self.proj = nn.Linear(3 * dim, dim)
+
+        def forward(self, x):
+            return self.proj(self.attn(x))
+''')
+
+
+def test_an_edit_in_a_method_that_changes_its_object_keeps_the_constructors(bodies_run: Counter) -> None:
+    """An edit in Attention.forward runs the methods of Attention and Stage again, on their
+    templates as the constructors left them (Entry.pristine), not the constructors, which build
+    the layers (and Attention again, for Stage's constructor's call)."""
+    edited = _edited(CACHING, '        b = self.biases("k")\n', "        probe = 1\n")
+    _, ran = _reused_after(CACHING, edited, bodies_run)
+    assert ran["Attention.forward"] and ran["Stage.forward"]
+    assert not {"Attention.__init__", "Stage.__init__"} & set(ran)
+    # and an edit in a constructor runs it, and the constructor that builds its object
+    edited = _edited(CACHING, "        self.cache = {}\n", "        probe = 1\n")
+    _, ran = _reused_after(CACHING, edited, bodies_run)
+    assert ran["Attention.__init__"] and ran["Stage.__init__"]

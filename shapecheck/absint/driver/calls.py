@@ -181,6 +181,7 @@ class Calls:
         self.recorder = Recorder(run.project.incremental)
         self.generic_uses: dict = {}   # Function -> what its generic analysis used
         self.template_uses: dict = {}  # Class -> what building its template instance used
+        self.pristine: dict = {}       # Class -> its template as its constructors left it, frozen (Entry.pristine)
         # (path, qualname) -> the first function of that name defined in a generic analysis: the
         # one whose signature a nested function has (signatures.function_signatures)
         self.first_defined: dict = {}
@@ -262,6 +263,10 @@ class Calls:
             return inst
         entry = self.run.incremental.cached(cls.module, cls.node.name) if "." not in cls.qualname else None
         kept = self._kept_parts(cls, entry) if entry is not None else None
+        if kept is None and entry is not None:
+            inst = self._pristine_template(cls, entry)
+            if inst is not None:
+                return inst
         if kept is not None:
             inst = self.instances[cls] = entry.template
             self.template_uses[cls] = entry.uses
@@ -276,6 +281,29 @@ class Calls:
         with recorder.recording() as used:
             inst = self._build_template(cls)
         self.template_uses[cls] = frozenset(used)
+        if "." not in cls.qualname and self.run.incremental.enabled and cls.lookup("setup") is None:
+            self.pristine[cls] = self.run.incremental.snapshot(inst)
+        return inst
+
+    def _pristine_template(self, cls: Class, entry: Entry) -> Instance | None:
+        """The template its constructors left (``Entry.pristine``), where the kept class cannot be
+        reused in part but what built its template holds: its methods run again on it, as on a
+        template just built, and its constructor's kept analysis is replayed."""
+        init = cls.lookup("__init__")
+        part = entry.parts.get(init.qualname) if type(init) is Function else None
+        if part is None or not self.run.incremental.holds(cls.module, part) or init.qualname not in entry.results:
+            return None
+        inst = self.run.incremental.pristine(entry)
+        if not (type(inst) is Instance and inst.cls is cls):
+            return None
+        self.instances[cls] = inst
+        self.template_uses[cls] = entry.uses
+        self.pristine[cls] = entry.pristine
+        self.recorder.note_all(entry.uses)
+        self.generic[init] = entry.results[init.qualname]
+        self.generic_uses[init] = part.uses
+        self.kept_parts[init] = part
+        self._replay_part(part)
         return inst
 
     def _build_template(self, cls: Class) -> Instance:
@@ -354,7 +382,7 @@ class Calls:
             parts[m.qualname] = part
         results = {m.qualname: self.generic[m] for m in _methods(cls)}
         incremental.save(cls.module, cls.node.name, results, inst, [], [], self.template_uses.get(cls, frozenset()),
-                         {}, parts, cls not in self.mutated)
+                         {}, parts, cls not in self.mutated, self.pristine.get(cls))
 
     def _replay(self, entry: Entry) -> None:
         self.run.incremental.reused += len(entry.results)

@@ -62,7 +62,10 @@ class Entry:
     A class's entry is its template instance (built by its constructors, which used ``uses``) and a
     :class:`Part` per method; ``separable`` says that no method's analysis changed the template, so
     that each reads it as the constructors left it, whichever others ran before: then a part whose
-    digest holds is reused while the others run again."""
+    digest holds is reused while the others run again. Where a method did change it (a layer's
+    ``forward`` filling a cache on ``self``), ``pristine`` is the template as the constructors left
+    it (frozen when built): while they hold, the methods run again on it and the constructors do not
+    (they build the object's layers, with a call analysis per layer built)."""
 
     results: dict            # qualname -> GenericResult
     diagnostics: list
@@ -75,6 +78,7 @@ class Entry:
     nested: dict = field(default_factory=dict)   # qualname -> signature of the functions defined inside
     parts: dict = field(default_factory=dict)    # a class's: method qualname -> Part
     separable: bool = False
+    pristine: Any = None     # a class's template before any method ran, frozen (None: not kept)
 
     def shifted(self, path: str, layout: dict, name: str, moves) -> "Entry":
         """The entry of definition ``name`` where the module's definitions now lie (``layout``). A
@@ -420,8 +424,27 @@ class IncrementalCache:
         diags = in_module(diags, module.path)
         return Part(uses, keys.digest(uses), tuple(diags), tuple(notes), tuple(nested.items()))
 
+    def snapshot(self, template: Instance) -> Any:
+        """A class's template as it is now, frozen (``Entry.pristine``); None where it cannot be kept."""
+        if not self.enabled:
+            return None
+        try:
+            return freeze(template, refusing(self._module_opaques()))
+        except NotRelocatable:
+            return None
+
+    def pristine(self, entry: Entry) -> Instance | None:
+        """A class's template as its constructors left it, made afresh in this run (None: not kept)."""
+        if entry.pristine is None:
+            return None
+        try:
+            return thaw(entry.pristine, resolver(self.modules), {})
+        except NotRelocatable:
+            return None
+
     def save(self, module: ModuleInfo, top_name: str, results: dict, template: Instance | None, diags: list,
-             notes: list, uses: frozenset, nested: dict, parts: dict | None = None, separable: bool = False) -> None:
+             notes: list, uses: frozenset, nested: dict, parts: dict | None = None, separable: bool = False,
+             pristine: Any = None) -> None:
         key = self.key(module, top_name)
         if key is None:
             return
@@ -429,7 +452,7 @@ class IncrementalCache:
         span = keys.lines[top_name]
         diags = in_module(diags, module.path)
         entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines, nested,
-                      parts or {}, separable)
+                      parts or {}, separable, pristine)
         entry = entry.frozen(self._module_opaques())
         if entry is not None:
             store(self.entries, key, entry)

@@ -5,7 +5,9 @@ On generated 1,000- and 5,000-line NumPy files (benchmarks/gen_corpus.py's modul
 - edit: `didChange` (one line inserted inside a function, as an incremental change) to the
   `publishDiagnostics` of that version, edits spaced so each is a lone edit (the usual typing pause);
 - hover: request to answer, on assignment targets, with the document's analysis up to date;
-- for reference, one warm `check_source` of the same text in-process (what the server waits on).
+- for reference, one warm `check_source` of the same text in-process (what the server waits on);
+- with ``--real FILE``, also per kind of edit (in a ``forward``, in an ``__init__``, in a module-level
+  function such as a model factory) the CPU time of the in-process re-check and the bodies it ran.
 
     python benchmarks/bench_lsp.py [--edits 15] [--hovers 40] [--write benchmarks/RESULTS_lsp.md]
 """
@@ -13,6 +15,7 @@ On generated 1,000- and 5,000-line NumPy files (benchmarks/gen_corpus.py's modul
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import random
 import re
@@ -162,6 +165,75 @@ async def measure_file(root: Path, name: str, text: str, edits: int, hovers: int
             "hover_answered": answered, "analysis_ms": analysis_ms, "notes": len(report.notes)}
 
 
+#: The kinds of edit measured on a real model file (--real): a probe line typed in a layer's
+#: ``forward``, in a constructor, or in a module-level function (timm's model factories).
+EDIT_KINDS = ("forward", "__init__", "factory")
+
+
+def kind_spots(text: str, kind: str) -> list[tuple[int, str]]:
+    """0-based lines to type a probe before, with their indentation: the first statement (after a
+    docstring) of each body of that kind."""
+    tree = ast.parse(text)
+    if kind == "factory":
+        bodies = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
+    else:
+        bodies = [m for c in tree.body if isinstance(c, ast.ClassDef)
+                  for m in c.body if isinstance(m, ast.FunctionDef) and m.name == kind]
+    spots = []
+    for fn in bodies:
+        body = fn.body[1:] if isinstance(fn.body[0], ast.Expr) and isinstance(fn.body[0].value, ast.Constant) else fn.body
+        if body:
+            spots.append((body[0].lineno - 1, " " * body[0].col_offset))
+    return spots
+
+
+def measure_edit_kinds(path: Path, text: str, per_kind: int) -> dict:
+    """Per kind of edit: CPU time of the re-check (``time.process_time``) and bodies run, in one
+    incremental Project with the server's options, each edit undone before the next (as typing a
+    line and deleting it again)."""
+    from shapecheck.absint.driver import calls
+    from shapecheck.api import Project, check_source
+    from shapecheck.lsp.settings import Settings, options_for
+
+    ran = [0]
+    run_body = calls._run_body
+
+    def counted(interp, fn, frame):
+        ran[0] += 1
+        return run_body(interp, fn, frame)
+
+    calls._run_body = counted
+    try:
+        project = Project(roots=[str(path.parent)], incremental=True, options=options_for(Settings()))
+        check_source(text, str(path), project=project)
+        lines = text.splitlines()
+        out = {}
+        for kind in EDIT_KINDS:
+            spots = random.Random(0).sample(kind_spots(text, kind), min(per_kind, len(kind_spots(text, kind))))
+            cpu, bodies = [], []
+            for k, (line, indent) in enumerate(spots):
+                edited = "\n".join(lines[:line] + [f"{indent}probe_{k} = {k}"] + lines[line:]) + "\n"
+                ran[0] = 0
+                began = time.process_time()
+                check_source(edited, str(path), project=project)
+                cpu.append((time.process_time() - began) * 1000)
+                bodies.append(ran[0])
+                check_source(text, str(path), project=project)
+            if cpu:
+                out[kind] = (statistics.median(cpu), min(bodies), max(bodies), statistics.median(bodies), len(cpu))
+        return out
+    finally:
+        calls._run_body = run_body
+
+
+def kinds_table(name: str, kinds: dict) -> str:
+    rows = ["", "", f"| {name}: one edit, re-checked in-process (CPU) | median CPU | bodies run (median, range) | edits |",
+            "|---|---:|---:|---:|"]
+    rows += [f"| in {kind} | {ms:.1f} ms | {median:.0f} ({lo}-{hi}) | {n} |"
+             for kind, (ms, lo, hi, median, n) in kinds.items()]
+    return "\n".join(rows)
+
+
 def table(startup: tuple[list[float], list[float]], files: list[dict]) -> str:
     init, first = startup
     rows = ["| measure | median | p90 | goal |", "|---|---|---|---|",
@@ -230,13 +302,14 @@ async def run(args) -> str:
         startup = await measure_startup(root, args.startups)
         files = [await measure_file(root, f"generated_{n}.py", generate_module(random.Random(n), 1, n),
                                     args.edits, args.hovers) for n in (1000, 5000)]
-        opened = []
+        opened, kinds = [], ""
         for real in args.real:
             text = Path(real).read_text(encoding="utf-8")
             files.append(await measure_file(root, Path(real).name, text, args.edits, args.hovers))
             opened.append((Path(real).name, len(text.splitlines()),
                            *await measure_cached_open(root, "opened_" + Path(real).name, text)))
-    return table(startup, files) + cached_table(opened) + "\n\n" + notes(files)
+            kinds += kinds_table(Path(real).name, measure_edit_kinds(root / Path(real).name, text, args.edits))
+    return table(startup, files) + cached_table(opened) + kinds + "\n\n" + notes(files)
 
 
 def cached_table(opened: list[tuple[str, int, float, float]]) -> str:

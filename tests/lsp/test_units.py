@@ -230,7 +230,8 @@ def test_scheduler_cancels_the_analysis_of_a_text_that_changed():
         analyse = FakeAnalyses(5.0, stops=True)
         sched = _scheduler(docs, analyse, published, debounce=0.0)
         sched.request("a")
-        await asyncio.sleep(0.05)                                     # a1's analysis is under way
+        while analyse.calls != ["a1"]:                                # a1's analysis is under way
+            await asyncio.sleep(0.005)
         sched.request("a")                                            # the same text again: it goes on
         await asyncio.sleep(0.05)
         assert published == []

@@ -301,3 +301,27 @@ def test_a_loop_over_blocks_runs_a_block_once_per_distinct_call_whatever_its_len
         # its generic analysis, the first pass of Stack.forward's loop (not the second), the call
         # from the module (whose loop ends after one pass: the block keeps (2, 10, 64))
         assert bodies_run["Block.forward"] == 1 + 1 + 1
+
+
+def test_a_body_is_read_for_the_lists_it_changes_only_when_a_call_passes_one() -> None:
+    """What a call did to the lists and dicts passed in (passed_containers.py) needs the body's
+    statements read once per function; a call passing none (timm: nearly all) reads nothing."""
+    from shapecheck.absint.driver import passed_containers
+    source = textwrap.dedent("""\
+        import numpy as np
+
+        def scale(x, k):
+            return x * k
+
+        def prepend(layers, layer):
+            layers.insert(0, layer)
+
+        y = scale(np.ones((2, 3)), 2)
+        blocks = []
+        prepend(blocks, np.ones(4))
+        reveal_shape(blocks[0])
+        """)
+    passed_containers._shape_of_body.cache_clear()
+    report = check_source(source, "lists.py")
+    assert _reveals(report) == ["(4,), dtype: float64"]
+    assert passed_containers._shape_of_body.cache_info().misses == 1   # prepend's body, not scale's

@@ -7,9 +7,9 @@ from __future__ import annotations
 import textwrap
 from types import SimpleNamespace
 
-from shapecheck.absint.core.values import Array, Class, Instance, Int
+from shapecheck.absint.core.values import Array, Class, Dict, Instance, Int, List, Str, Tuple, TorchModule
 from shapecheck.absint.driver.renaming import canonical
-from shapecheck.absint.driver.summaries import call_key
+from shapecheck.absint.driver.summaries import KeyCache, _Keys, call_key, holds_object
 from shapecheck.api import check_source
 from shapecheck.cli.output import render_statistics
 from shapecheck.constraints.dims import sym
@@ -125,6 +125,25 @@ def test_keys_compare_objects_by_content():
     assert key(one) == key(again)
     again.attrs["me"] = one
     assert key(one) != key(again)
+
+
+def test_whether_a_value_holds_an_object_is_what_its_key_walk_counts():
+    """A result holding an object is never summarised: the check walks the value to its first
+    object, and agrees with a key's walk (which counts them) on every kind of value."""
+    cls = Class(None, None, "Net")
+    layer = TorchModule("Linear", (("in_features", Int(3)),))
+    values = [Array(Shape((3, 4))), Int(sym("n#1")), Str("x"), layer,
+              Dict(tuple((f"cfg{i}", Dict((("url", Str(f"u{i}")), ("size", Tuple((Int(224), Int(224)))))))
+                         for i in range(20))),
+              Tuple((Array(Shape((2,))), Dict((("net", Instance(cls)),)))),
+              List(None, Instance(cls)), (("x", Int(2)), ("y", Instance(cls))), Instance(cls)]
+
+    def counted(v) -> bool:
+        walk = _Keys(KeyCache())
+        walk.key(v)
+        return walk.objects > 0
+
+    assert [holds_object(v) for v in values] == [counted(v) for v in values] == [False] * 5 + [True] * 4
 
 
 def test_the_symbols_of_the_arguments_are_the_ones_a_reuse_keeps():

@@ -66,8 +66,8 @@ def _shape_of_body(fn_node: ast.AST) -> tuple[frozenset, frozenset, bool]:
 def changed_parameters(fn: Function, before: dict, after: dict) -> tuple[tuple[str, Value], ...]:
     """The lists and dicts passed to ``fn`` that its run changed, with their value after the call:
     ``before`` is the call's environment as bound, ``after`` the body's at its end."""
-    if isinstance(fn.node, ast.Lambda):
-        return ()
+    if isinstance(fn.node, ast.Lambda) or not any(type(given) in (List, Dict) for given in before.values()):
+        return ()   # the body is read only for a call that passes a list or dict (timm: 5% of the run)
     rebound, changed, early = _shape_of_body(fn.node)
     out = []
     for name, given in before.items():

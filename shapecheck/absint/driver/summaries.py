@@ -378,11 +378,22 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
     return key, walk.symbols
 
 
-def holds_object(v: Value) -> bool:
-    """Whether ``v`` is or contains an object (which a reused result would share between calls)."""
-    walk = _Keys(KeyCache())
-    walk.key(v)
-    return walk.objects > 0
+def holds_object(v) -> bool:
+    """Whether ``v`` is or contains an object (which a reused result would share between calls):
+    what a key's walk counts as one, found without building the key (a factory's result, a dict of
+    twenty configs, is asked once per call: 3% of timm's run built its key)."""
+    t = type(v)
+    if t in _PLAIN:
+        return False
+    if t is Instance or t is Opaque or t is Function:
+        return True
+    if t is tuple or t is list:
+        return any(holds_object(x) for x in v)
+    if t is D.Expr or t in (int, str, float, bool, type(None)):
+        return False
+    if dataclasses.is_dataclass(v) and _frozen(t):
+        return any(holds_object(getattr(v, f)) for f in _field_names(t))
+    return False   # kept by identity in a key (a class, a module): not an object a call makes
 
 
 #: Words that make a body's analysis read or write what a call's key does not hold: a ``HOLE``

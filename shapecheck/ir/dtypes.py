@@ -44,7 +44,7 @@ UFUNCS = {
 }
 _WEAK_SAMPLES = {"bool": np.dtype(np.bool_), **{code: 0 for code in CODES if code[0] in "iu"},
                  "f64": 0.0, "f32": 0.0}
-REDUCTIONS = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min}
+REDUCTIONS = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min, "any": np.any, "all": np.all}
 
 
 class UnsupportedDtype(TypeError):

@@ -136,7 +136,8 @@ def is_array(value: Any) -> bool:
 
 
 REDUCTIONS = {"sum": "sum", "max": "max", "min": "min", "mean": "mean", "amax": "max", "amin": "min",
-              "argmax": "argmax", "argmin": "argmin"}
+              "argmax": "argmax", "argmin": "argmin", "any": "any", "all": "all"}
+_TRUTH_REDUCTIONS = {"any": ("or", False), "all": ("and", True)}   # the truth of each element, joined
 _ARG_REDUCTIONS = {"argmax": "gt", "argmin": "lt"}   # the index of the first element beating all before it
 _REDUCE_UFUNC = {"sum": "add", "mean": "add", "max": "maximum", "min": "minimum"}
 
@@ -439,7 +440,7 @@ class ArrayCode:
 
     def reduce(self, kind: str, value: Any, node, dtype: str | None = None, axis: Any = None,
                keepdims: bool = False) -> Scalar | Array:
-        """NumPy's ``kind`` reduction (sum, mean, max, min, argmax, argmin) of an array value, run
+        """NumPy's ``kind`` reduction (sum, mean, max, min, argmax, argmin, any, all) of an array value, run
         where the statement runs: over every element, a number (an argmax's is the flat index);
         over ``axis`` (an int or a tuple of them), a new array of the kept axes (``keepdims``: the
         reduced ones kept as 1). ``dtype`` overrides NumPy's result dtype."""
@@ -509,6 +510,38 @@ class ArrayCode:
         self.pending += list(body)
         return out
 
+    def outer(self, a: Any, b: Any, node) -> ArrayExpr:
+        """``np.outer(a, b)``: every product of the two flattened arrays, ``(a.size, b.size)``."""
+        left, right = (self.elements(self.reshaped(v, (-1,), node)) for v in (a, b))
+
+        def element(idx: tuple) -> Scalar:
+            return self.ufunc("mul", [left.element(idx[:1]), right.element(idx[1:])], node)
+        probe = element((L.Const(0, I), L.Const(0, I)))   # its dtype, and any error, now
+        return ArrayExpr((left.shape[0], right.shape[0]), probe.dtype, element, left.reads | right.reads)
+
+    def difference(self, value: Any, n: Any, axis: Any, node) -> ArrayExpr:
+        """``np.diff(x, n, axis)``: the ``n``-th differences along ``axis`` (of bools, whether
+        neighbours differ, as NumPy computes them), ``n`` fewer elements there (none below 0)."""
+        result = self.elements(value)
+        rank = len(result.shape)
+        if type(n) is not int or n < 0:
+            raise self.error(node, f"order must be non-negative but got {n!r} (np.diff's n: an integer constant)")
+        if type(axis) is not int or not -rank <= axis < rank:
+            raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer constant)")
+        along = axis % rank
+        op = "not_equal" if result.dtype == "bool" else "sub"
+        for _ in range(n):
+            prev = result
+
+            def element(idx: tuple, prev=prev) -> Scalar:
+                ahead = (*idx[:along], L.Binary("add", idx[along], L.Const(1, I)), *idx[along + 1:])
+                return self.ufunc(op, [prev.element(ahead), prev.element(idx)], node)
+            size = prev.shape[along]
+            size = max(size - 1, 0) if type(size) is int else dims.dmax(dims.sub(size, 1), 0)
+            shape = (*prev.shape[:along], size, *prev.shape[along + 1:])
+            result = ArrayExpr(shape, element(tuple(L.Const(0, I) for _ in shape)).dtype, element, prev.reads)
+        return result
+
     def sort_along(self, array: Array, axis: Any, node) -> None:
         """Sort ``array``'s lines along ``axis`` in place (``ndarray.sort``; ``np.sort`` sorts a
         copy) where the current statement runs: introsort per line (``loopsort``)."""
@@ -534,6 +567,33 @@ class ArrayCode:
             if a != along:
                 stmts = (L.For(names[a], L.Const(0, I), size_expr(shape[a]), 1, stmts),)
         self.pending += list(stmts)
+
+    def arg_sort(self, value: Any, axis: Any, node) -> Array:
+        """``np.argsort(x, axis)``: per line along ``axis``, the stable order of its elements
+        (``loopsort.argsort``), into a new int64 array."""
+        source = self.elements(value)
+        rank = len(source.shape)
+        if type(axis) is not int or not -rank <= axis < rank:
+            raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer constant)")
+        along = axis % rank
+        out = self.allocate(source.shape, I, node, "argsort")
+        scratch = self.allocate((source.shape[along],), I, node, "merge")
+        names = tuple(self.fresh(f"s{a}") for a in range(rank))
+        idx = [L.Var(n, I) for n in names]
+
+        def at(i: L.Expr) -> tuple:
+            return (*idx[:along], i, *idx[along + 1:])
+        lets, body = loopsort.argsort(lambda i: source.element(at(i)).expr,
+                                      (lambda i: L.Load(out.name, at(i), I), lambda i, v: L.Store(out.name, at(i), v)),
+                                      (lambda i: L.Load(scratch.name, (i,), I), lambda i, v: L.Store(scratch.name, (i,), v)),
+                                      size_expr(source.shape[along]), source.dtype, self.fresh)
+        self.prelude += lets
+        stmts: tuple = tuple(body)
+        for a in reversed(range(rank)):
+            if a != along:
+                stmts = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, stmts),)
+        self.pending += list(stmts)
+        return out
 
     def search_sorted(self, line: Any, value: Any, right: bool, node) -> Any:
         """``np.searchsorted(a, v, side)``: binary search of a sorted 1-D array, compared in the
@@ -594,6 +654,15 @@ class ArrayCode:
                            L.If(beats, (L.Assign(best, value), L.Assign(position, flat))))
             start = [L.Assign(best, first), L.Assign(position, L.Const(0, I))]
             result: L.Expr = L.Var(position, I)
+        elif kind in _TRUTH_REDUCTIONS:   # NaN is true, as NumPy's any/all take it
+            op, identity = _TRUTH_REDUCTIONS[kind]
+            acc = self.fresh(kind)
+            self.prelude.append(L.Let(acc, "bool", L.Const(identity, "bool")))
+            element = source.element(at(idx)).expr
+            truth = element if source.dtype == "bool" else L.Compare("ne", element, cast(L.Const(0, "i64"), source.dtype))
+            body = (L.Assign(acc, L.Binary(op, L.Var(acc, "bool"), truth)),)
+            start = [L.Assign(acc, L.Const(identity, "bool"))]
+            result = L.Var(acc, "bool")
         else:
             acc = self.fresh(kind)
             self.prelude.append(L.Let(acc, dtype, cast(L.Const(0, "i64"), dtype)))

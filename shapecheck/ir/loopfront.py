@@ -30,7 +30,9 @@ Supported:
 - ``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``; ``abs min max float int bool``; reductions of
   arrays (``sum mean max min``, and ``argmin argmax``: the flat index of the first extreme, NaN
   first), whole or along axes (``axis=``, ``keepdims=``: a new array), ``cumsum``/``cumprod``;
-  ``np.sort`` (a sorted copy), ``x.sort()`` (in place) and ``np.searchsorted`` (``loopsort``);
+  ``np.sort`` (a sorted copy), ``x.sort()`` (in place), ``np.argsort`` (stable) and
+  ``np.searchsorted`` (``loopsort``); ``any``/``all``/``np.count_nonzero``, ``np.outer``,
+  ``np.diff``, ``.astype``;
   ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions (``np.clip`` too,
   and ``np.tril``/``triu`` of arrays) and constants
   (``math.pi``, ``np.inf``...); numbers from the module's globals and the closure (frozen);
@@ -1313,6 +1315,14 @@ class _KernelTracer(ArrayCode):
                 return self.reduction_call(REDUCTIONS[func.attr], receiver, node.args, kwargs, node, env)
             if is_array(receiver) and func.attr in _RUNNING:
                 return self.running_call(func.attr, receiver, node.args, kwargs, node, env)
+            if is_array(receiver) and func.attr == "astype" and len(node.args) == 1 and not kwargs:
+                dtype = self.dtype_of(node.args[0])   # a new array: NumPy's cast, element by element
+                return self.elementwise(lambda parts: Scalar(_cast(parts[0].expr, dtype)), [receiver], node)
+            if is_array(receiver) and func.attr == "argsort" and len(node.args) <= 1 and set(kwargs) <= {"axis", "kind"}:
+                axis = node.args[0] if node.args else kwargs.get("axis")
+                axis = -1 if axis is None else self.expr(axis, env)
+                return self.arg_sort(self.reshaped(receiver, (-1,), node) if axis is None else receiver,
+                                     0 if axis is None else axis, node)
             if isinstance(receiver, Array) and func.attr == "sort" and len(node.args) <= 1 \
                     and set(kwargs) <= {"axis", "kind"}:
                 axis = node.args[0] if node.args else kwargs.get("axis")
@@ -1416,7 +1426,16 @@ class _KernelTracer(ArrayCode):
                 return self.reduction_call(REDUCTIONS[name], array, node.args[1:], kwargs, node, env)
             if is_array(array):
                 return self.running_call(name, array, node.args[1:], kwargs, node, env)
-        if module == "np" and name in ("sort", "searchsorted"):
+        if module == "np" and name == "count_nonzero" and node.args and is_array(array := self.expr(node.args[0], env)):
+            truth = self.elementwise(lambda parts: self.ufunc("not_equal", [parts[0], 0], node), [array], node)
+            return self.reduction_call("sum", truth, node.args[1:], kwargs, node, env)   # bools sum to int64
+        if module == "np" and name == "diff" and node.args:
+            given = dict(zip(("n", "axis"), node.args[1:]), **kwargs)
+            if len(node.args) > 3 or set(given) - {"n", "axis"}:
+                raise self.error(node, "np.diff takes n and axis in loop code")
+            n, axis = (self.expr(given[k], env) if k in given else default for k, default in (("n", 1), ("axis", -1)))
+            return self.difference(self.expr(node.args[0], env), n, axis, node)
+        if module == "np" and name in ("sort", "searchsorted", "argsort"):
             return self.sorting_call(name, node, kwargs, env)
         args = [self.expr(a, env) for a in node.args]
         if kwargs:
@@ -1425,6 +1444,8 @@ class _KernelTracer(ArrayCode):
             return self.layout(name, args[0], args[1:], node)
         if module == "np" and name in ("dot", "matmul") and len(args) == 2:
             return self.matmul(args[0], args[1], node)
+        if module == "np" and name == "outer" and len(args) == 2 and all(is_array(a) for a in args):
+            return self.outer(*args, node)
         if module == "np" and name in ("tril", "triu") and 1 <= len(args) <= 2 and is_array(args[0]):
             return self.triangle(name, args[0], args[1] if len(args) == 2 else 0, node)
         if module == "np" and name == "linspace" and len(args) == 3:
@@ -1436,11 +1457,13 @@ class _KernelTracer(ArrayCode):
         return self.scalar_library_call(module, name, args, node)
 
     def sorting_call(self, name: str, node: ast.Call, kwargs: dict, env) -> Any:
-        """``np.sort(a, axis=-1)`` (a sorted copy; ``axis=None``: of the elements in C order) and
-        ``np.searchsorted(a, v, side="left")``; a ``kind=`` of sort changes nothing NumPy shows
-        of values, ``sorter=`` is not supported."""
-        given = dict(zip(("axis", "kind") if name == "sort" else ("v", "side"), node.args[1:]), **kwargs)
-        if not node.args or len(node.args) > 3 or set(given) - ({"axis", "kind"} if name == "sort" else {"v", "side"}):
+        """``np.sort(a, axis=-1)`` (a sorted copy; ``axis=None``: of the elements in C order),
+        ``np.argsort`` (stable: NumPy's order wherever no two values are equal, and its
+        ``kind="stable"`` order always) and ``np.searchsorted(a, v, side="left")``; a ``kind=``
+        of sort changes nothing NumPy shows of values, ``sorter=`` is not supported."""
+        accepted = ("v", "side") if name == "searchsorted" else ("axis", "kind")
+        given = dict(zip(accepted, node.args[1:]), **kwargs)
+        if not node.args or len(node.args) > 3 or set(given) - set(accepted):
             raise self.error(node, f"np.{name}: unsupported arguments in loop code")
         array = self.expr(node.args[0], env)
         if not is_array(array):
@@ -1454,6 +1477,8 @@ class _KernelTracer(ArrayCode):
         axis = self.expr(given["axis"], env) if "axis" in given else -1
         if axis is None:
             array, axis = self.reshaped(array, (-1,), node), 0
+        if name == "argsort":
+            return self.arg_sort(array, axis, node)
         copy = self.materialize(self.elements(array), node, "sorted")
         self.sort_along(copy, axis, node)
         return copy
@@ -1804,7 +1829,8 @@ class _Iterations(ast.NodeTransformer):
     Numba compiles them: the sequences bound once before the loop (``__sc_seq``: the arrays
     iterated, whatever the body rebinds), the row or element of each read at the top of the
     body; ``zip`` runs to the shortest. ``range`` loops, and loops over tuple or list displays,
-    are left to the tracer (``enumerate`` of a display counts along, ``counted``)."""
+    are left to the tracer (``enumerate`` of a display counts along, ``counted``; ``zip`` of
+    displays picks along, ``zipped``)."""
 
     def __init__(self) -> None:
         self.count = 0
@@ -1820,6 +1846,9 @@ class _Iterations(ast.NodeTransformer):
         if callee == "enumerate" and len(it.args) in (1, 2) and isinstance(it.args[0], (ast.Tuple, ast.List)) \
                 and isinstance(target, ast.Tuple) and len(target.elts) == 2:
             return self.counted(node, it, target)
+        if callee == "zip" and it.args and all(isinstance(a, (ast.Tuple, ast.List)) for a in it.args) \
+                and isinstance(target, ast.Tuple) and len(target.elts) == len(it.args):
+            return self.zipped(node, it, target)
         index, start = None, None
         if callee == "enumerate" and len(it.args) in (1, 2) and isinstance(target, ast.Tuple) \
                 and len(target.elts) == 2:
@@ -1854,6 +1883,29 @@ class _Iterations(ast.NodeTransformer):
         binds = [at(ast.Assign([at(ast.Name(n, ast.Store()))], source)) for n, source in zip(names, sources)]
         return binds + [loop]
 
+
+    def zipped(self, node: ast.For, it: ast.Call, target: ast.Tuple) -> list:
+        """``for w, d in zip((a, b), (c, d))``: the loop over the first display's numbers (the
+        tracer's, cut to the shortest), a counter counting along and picking the others' items,
+        each bound once before the loop (as Python builds the tuples)."""
+        k = self.count
+        self.count += 1
+        at = lambda new: ast.copy_location(new, node)   # noqa: E731 (messages keep the loop's line)
+        counter = f"__sc_k{k}"
+        count = min(len(a.elts) for a in it.args)
+        binds, picks = [], []
+        for j, (display, name) in enumerate(zip(it.args[1:], target.elts[1:]), start=1):
+            held = [f"__sc_z{k}_{j}_{i}" for i in range(count)]
+            binds += [at(ast.Assign([at(ast.Name(h, ast.Store()))], item)) for h, item in zip(held, display.elts)]
+            pick: ast.expr = at(ast.Name(held[-1], ast.Load())) if held else at(ast.Constant(0))
+            for i in range(count - 2, -1, -1):
+                test = at(ast.Compare(at(ast.Name(counter, ast.Load())), [ast.Eq()], [at(ast.Constant(i))]))
+                pick = at(ast.IfExp(test, at(ast.Name(held[i], ast.Load())), pick))
+            picks.append(at(ast.Assign([name], pick)))
+        body = [at(ast.AugAssign(at(ast.Name(counter, ast.Store())), ast.Add(), at(ast.Constant(1)))), *picks, *node.body]
+        first = at(type(it.args[0])(elts=it.args[0].elts[:count], ctx=ast.Load()))
+        return [*binds, at(ast.Assign([at(ast.Name(counter, ast.Store()))], at(ast.Constant(-1)))),
+                at(ast.For(target.elts[0], first, body, [], None))]
 
     def counted(self, node: ast.For, it: ast.Call, target: ast.Tuple) -> list:
         """``for k, w in enumerate((a, b, c)[, start])``: the loop over the numbers themselves (the

@@ -11,7 +11,8 @@ writes into a rebound array, reductions and matmuls of it, scalar accumulators o
 forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``), slices of a
 name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``), arrays made in the loop bound to ``v`` (``v = z``),
 slices, transposes and reshapes bound to names (NumPy's views: ``r = out[:i + 1]; r[-1] += 0.5``
-writes ``out``)."""
+writes ``out``), sorts (``np.sort``, ``out.sort()``, ``np.searchsorted``) and arrays sized from the int
+argument's value (``np.zeros(k + 1)``)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,9 @@ _BODY = [
     "for q in (0.5, -0.25, 2.0):\n{ind}    s += q * np.clip(v[i], -1.0, 1.0)",
     "s += np.tril(m)[i].sum() - np.linspace(0.0, 1.0, x.shape[0])[i]",
     "out[i] = (v / s if s > 0.0 else v)[i]",
+    "z = np.sort(v)\n{ind}s += z[0] - z[-1] + np.searchsorted(z, v[i]) - np.searchsorted(z, y, side='right')[0]",
+    "out.sort()\n{ind}s += out[0] * 0.5",
+    "z = np.zeros(k + 1)\n{ind}z[k] = s\n{ind}s += z.sum() * 0.5 + np.arange(x.shape[0] - k).sum() * 0.125",
 ]
 
 _LOOPS = [

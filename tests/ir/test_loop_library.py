@@ -194,3 +194,46 @@ def test_what_works_only_for_some_values_is_checked_where_it_runs_not_refused():
     for n, k in ((1, 2), (1, 1), (4, 0), (6, 3)):
         x = RNG.standard_normal(n)
         assert shapecheck.jit(tails_by_step)(x, k) == pytest.approx(tails_by_step(x, k), rel=1e-15)
+
+
+def truths(x, m):
+    s = 0
+    for i in range(m.shape[0]):
+        if np.any(m[i] > 1.0) and not m[i].all():
+            s += 1
+    return (s, np.any(x > 0.5), np.all(x > -10.0), x.any(), (m > 0).all(axis=0), np.any(m, axis=1, keepdims=True),
+            np.all(m[:0]), np.count_nonzero(m), np.count_nonzero(m > 0, axis=0))
+
+
+def products_and_differences(a, b, m):
+    return (np.outer(a, b), np.diff(a), np.diff(a, 2), np.diff(m, axis=0), np.diff(m, n=3), np.diff(m > 0),
+            np.diff(a, 0), np.outer(m, a[:2]), m.astype(np.int32), (m > 0).astype(np.float32))
+
+
+def zipped_weights(x):
+    s = 0.0
+    for w, d in zip((0.25, 0.5, 0.25), (-1, 0, 1)):
+        s += w * x[1 + d]
+    for a, b, c in zip([1, 2, 3, 4], (x[0], x[1], x[2]), (5, 6, 7)):
+        if a == 2:
+            continue
+        s += a * b - c
+    return s
+
+
+def test_any_all_and_count_nonzero_with_nan_as_true():
+    x = RNG.standard_normal(9)
+    m = RNG.standard_normal((4, 3))
+    m[0, 0] = np.nan
+    test_matches_python(truths, (x, m))
+
+
+@pytest.mark.parametrize("n", [1, 2, 5])
+def test_outer_diff_and_astype(n):
+    a, b, m = RNG.standard_normal(n + 1), RNG.integers(0, 9, 3), RNG.standard_normal((n + 1, 6)) * 50
+    test_matches_python(products_and_differences, (a, b, m))
+
+
+def test_zip_of_tuples_of_numbers_runs_to_the_shortest():
+    x = RNG.standard_normal(5)
+    test_matches_python(zipped_weights, (x,))

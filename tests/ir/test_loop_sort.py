@@ -114,3 +114,22 @@ def test_the_heapsort_fallback_sorts_every_part(monkeypatch):
     for x in patterns(300, np.float64) + [np.where(RNG.random(300) < 0.2, np.nan, RNG.standard_normal(300))]:
         (got,) = run_loop_module(module, [x])
         np.testing.assert_array_equal(got, np.sort(x))
+
+
+def ordered(x, m):
+    return np.argsort(x), x.argsort(), np.argsort(m, axis=0), np.argsort(m), np.argsort(m, axis=None, kind="stable")
+
+
+@pytest.mark.parametrize("n", [1, 2, 16, 17, 40, 333])
+def test_argsort_is_the_stable_order(n):
+    """Stable: NumPy's ``kind="stable"`` order always (ties among equal values and among NaNs
+    keep their places), the default kind's wherever no two values are equal."""
+    x = RNG.standard_normal(n)
+    x[RNG.random(n) < 0.1] = np.nan
+    m = RNG.integers(0, 4, (n, 3))
+    got = shapecheck.jit(ordered)(x, m)
+    want = (np.argsort(x, kind="stable"), np.argsort(x, kind="stable"), np.argsort(m, axis=0, kind="stable"),
+            np.argsort(m, kind="stable"), np.argsort(m, axis=None, kind="stable"))
+    same(got, want)
+    distinct = RNG.permutation(n).astype(np.float64)
+    same(shapecheck.jit(ordered)(distinct, m)[0], np.argsort(distinct))

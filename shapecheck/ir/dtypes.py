@@ -38,13 +38,14 @@ UFUNCS = {
     "maximum": np.maximum, "minimum": np.minimum, "pow": np.power,
     "less": np.less, "less_equal": np.less_equal, "greater": np.greater,
     "greater_equal": np.greater_equal, "equal": np.equal, "not_equal": np.not_equal,
-    "neg": np.negative, "abs": np.absolute, "matmul": np.matmul,
+    "neg": np.negative, "abs": np.absolute, "matmul": np.matmul, "sign": np.sign,
     **{name: getattr(np, name) for name in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt",
-                                             "log1p", "expm1", "floor", "ceil")},
+                                             "log1p", "expm1", "floor", "ceil", "rint", "trunc")},
 }
 _WEAK_SAMPLES = {"bool": np.dtype(np.bool_), **{code: 0 for code in CODES if code[0] in "iu"},
                  "f64": 0.0, "f32": 0.0}
-REDUCTIONS = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min, "any": np.any, "all": np.all}
+REDUCTIONS = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min, "any": np.any, "all": np.all,
+              "prod": np.prod}
 
 
 class UnsupportedDtype(TypeError):

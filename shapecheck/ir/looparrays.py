@@ -136,10 +136,10 @@ def is_array(value: Any) -> bool:
 
 
 REDUCTIONS = {"sum": "sum", "max": "max", "min": "min", "mean": "mean", "amax": "max", "amin": "min",
-              "argmax": "argmax", "argmin": "argmin", "any": "any", "all": "all"}
+              "argmax": "argmax", "argmin": "argmin", "any": "any", "all": "all", "prod": "prod"}
 _TRUTH_REDUCTIONS = {"any": ("or", False), "all": ("and", True)}   # the truth of each element, joined
 _ARG_REDUCTIONS = {"argmax": "gt", "argmin": "lt"}   # the index of the first element beating all before it
-_REDUCE_UFUNC = {"sum": "add", "mean": "add", "max": "maximum", "min": "minimum"}
+_REDUCE_UFUNC = {"sum": "add", "mean": "add", "max": "maximum", "min": "minimum", "prod": "mul"}
 
 
 class ArrayCode:
@@ -670,7 +670,8 @@ class ArrayCode:
             step = self.ufunc(_REDUCE_UFUNC[kind], [current, Scalar(cast(source.element(at(idx)).expr, dtype))],
                               node)
             body = (L.Assign(acc, cast(step.expr, dtype)),)
-            start = [L.Assign(acc, cast(first, dtype) if kind in ("max", "min") else cast(L.Const(0, "i64"), dtype))]
+            start = [L.Assign(acc, cast(first, dtype) if kind in ("max", "min") else
+                              cast(L.Const(1 if kind == "prod" else 0, "i64"), dtype))]
             result = L.Var(acc, dtype)
             if kind == "mean":
                 count: L.Expr = L.Const(1, I)

@@ -32,7 +32,8 @@ Supported:
   first), whole or along axes (``axis=``, ``keepdims=``: a new array), ``cumsum``/``cumprod``;
   ``np.sort`` (a sorted copy), ``x.sort()`` (in place), ``np.argsort`` (stable) and
   ``np.searchsorted`` (``loopsort``); ``any``/``all``/``np.count_nonzero``, ``np.outer``,
-  ``np.diff``, ``.astype``;
+  ``np.diff``, ``.astype``; ``prod``, ``var``/``std``, ``np.median``, ``np.linalg.norm``,
+  ``np.trace``, ``np.eye``/``identity`` and joins (``looplibrary``); NumPy's roundings;
   ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions (``np.clip`` too,
   and ``np.tril``/``triu`` of arrays) and constants
   (``math.pi``, ``np.inf``...); numbers from the module's globals and the closure (frozen);
@@ -89,6 +90,7 @@ from shapecheck.subst.names import Name, fresh_name
 from . import faults
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
+from .looplibrary import LibraryCode
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array,
                          reads_memory, show_shape, at_least, size_expr)
 from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
@@ -167,7 +169,7 @@ class _Loop:
 # --- the tracer ------------------------------------------------------------------------------
 
 _MATH = {**MATH_UFUNCS, "absolute": "abs", "abs": "abs"}   # and NumPy's spellings of |x|
-_ROUNDING = {"floor": "floor", "ceil": "ceil"}   # math.floor gives an int, np.floor a float
+_ROUNDING = {"floor": "floor", "ceil": "ceil", "rint": "rint", "trunc": "trunc"}   # math.floor gives an int, np.floor a float
 _CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "newaxis": None}
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "floordiv",
            ast.Mod: "mod", ast.Pow: "pow"}
@@ -178,6 +180,11 @@ _COMPARE_CODES = {"less": "lt", "less_equal": "le", "greater": "gt", "greater_eq
 _ALLOCATORS = {"zeros": 0, "ones": 1, "empty": None, "full": "value"}
 _LAYOUTS = ("transpose", "reshape", "ravel", "flatten")   # the same elements laid out anew
 _RUNNING = {"cumsum": "add", "cumprod": "mul"}
+# NumPy's functions of whole arrays (``looplibrary``): the arguments each takes after the array
+# (by position, as NumPy names them) and those it takes by keyword only here
+_LIBRARY = {"var": (("axis",), ("ddof", "keepdims")), "std": (("axis",), ("ddof", "keepdims")), "median": ((), ()),
+            "norm": ((), ()), "trace": ((), ()), "eye": (("M", "k", "dtype"), ()), "identity": (("dtype",), ()),
+            "concatenate": (("axis",), ()), "stack": (("axis",), ()), "hstack": ((), ()), "vstack": ((), ())}
 _MODULES = {"np": "np", "numpy": "np", "math": "math"}
 _MAX_INLINE = 20   # nested calls of called functions inlined (deeper: recursion, refused)
 _RANGES = ("range", "prange")
@@ -255,7 +262,7 @@ def _python_int(x: Scalar) -> bool:
 _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "call"}
 
 
-class _KernelTracer(ArrayCode):
+class _KernelTracer(ArrayCode, LibraryCode):
     def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, tuple[str, bool]],
                  groups: dict[str, frozenset], numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset(),
                  helpers: Mapping[str, Helper] = {}):
@@ -1304,6 +1311,10 @@ class _KernelTracer(ArrayCode):
             and func.value.id not in env else None
         if module in _MODULES:
             return self.library_call(_MODULES[module], func.attr, node, kwargs, env)
+        if isinstance(func, ast.Attribute) and func.attr == "norm" and isinstance(func.value, ast.Attribute) \
+                and func.value.attr == "linalg" and isinstance(func.value.value, ast.Name) \
+                and _MODULES.get(func.value.value.id) == "np" and func.value.value.id not in env:
+            return self.whole_array_call("norm", node, kwargs, env)   # np.linalg.norm
         if isinstance(func, ast.Attribute):
             receiver = self.expr(func.value, env)
             if isinstance(receiver, Array) and not receiver.fixed and func.attr == "copy" and not node.args \
@@ -1315,6 +1326,8 @@ class _KernelTracer(ArrayCode):
                 return self.reduction_call(REDUCTIONS[func.attr], receiver, node.args, kwargs, node, env)
             if is_array(receiver) and func.attr in _RUNNING:
                 return self.running_call(func.attr, receiver, node.args, kwargs, node, env)
+            if is_array(receiver) and func.attr in ("var", "std", "trace"):
+                return self.whole_array_call(func.attr, node, kwargs, env, receiver)
             if is_array(receiver) and func.attr == "astype" and len(node.args) == 1 and not kwargs:
                 dtype = self.dtype_of(node.args[0])   # a new array: NumPy's cast, element by element
                 return self.elementwise(lambda parts: Scalar(_cast(parts[0].expr, dtype)), [receiver], node)
@@ -1437,6 +1450,8 @@ class _KernelTracer(ArrayCode):
             return self.difference(self.expr(node.args[0], env), n, axis, node)
         if module == "np" and name in ("sort", "searchsorted", "argsort"):
             return self.sorting_call(name, node, kwargs, env)
+        if module == "np" and name in _LIBRARY:
+            return self.whole_array_call(name, node, kwargs, env)
         args = [self.expr(a, env) for a in node.args]
         if kwargs:
             raise self.error(node, f"keyword arguments to {module}.{name} are not supported in loop code")
@@ -1455,6 +1470,42 @@ class _KernelTracer(ArrayCode):
         if module == "math" and any(is_array(a) for a in args):
             raise self.error(node, f"math.{name} takes numbers, not arrays (np.{name} works on arrays)")
         return self.scalar_library_call(module, name, args, node)
+
+    def whole_array_call(self, name: str, node: ast.Call, kwargs: dict, env, receiver: Any = None) -> Any:
+        """NumPy's functions of whole arrays (``looplibrary``), by NumPy's signatures: positional
+        arguments after the array as NumPy names them (``_LIBRARY``), or by keyword; a method
+        (``x.var()``) has its array as ``receiver``."""
+        accepted, keywords = _LIBRARY[name]
+        rest = node.args if receiver is not None else node.args[1:]
+        if receiver is None and not node.args:
+            raise self.error(node, f"np.{name} takes an array first")
+        if len(rest) > len(accepted) or set(kwargs) - set(accepted + keywords):
+            raise self.error(node, f"np.{name}: unsupported arguments in loop code (it takes "
+                                   f"{', '.join(accepted + keywords) or 'the array only'})")
+        given = dict(zip(accepted, rest), **kwargs)
+        get = lambda key, default: self.expr(given[key], env) if key in given else default   # noqa: E731
+        if name in ("eye", "identity"):
+            dtype = self.dtype_of(given["dtype"]) if "dtype" in given else "f64"
+            rows = self.expr(node.args[0], env)
+            return self.eye(rows, get("M", None), get("k", 0), dtype, node)
+        first = node.args[0] if receiver is None else None
+        if name in ("concatenate", "stack", "hstack", "vstack"):
+            items = first.elts if isinstance(first, (ast.Tuple, ast.List)) else None
+            parts = tuple(self.expr(e, env) for e in items) if items is not None else self.expr(first, env)
+            return self.joined(name, parts, get("axis", 0), node)
+        array = receiver if receiver is not None else self.expr(first, env)
+        if not is_array(array):
+            raise self.error(node, f"np.{name} takes an array first")
+        if name in ("var", "std"):
+            keepdims = get("keepdims", False)
+            if type(keepdims) is not bool:
+                raise self.error(node, "keepdims must be a constant True/False")
+            return self.spread(name, array, node, get("axis", None), keepdims, get("ddof", 0))
+        if name == "median":
+            return self.median(array, node)
+        if name == "norm":
+            return self.norm(array, node)
+        return self.trace(array, node)
 
     def sorting_call(self, name: str, node: ast.Call, kwargs: dict, env) -> Any:
         """``np.sort(a, axis=-1)`` (a sorted copy; ``axis=None``: of the elements in C order),
@@ -1535,12 +1586,11 @@ class _KernelTracer(ArrayCode):
         if name in _MATH and len(args) == 1:
             # np.* follow NumPy's loops (np.abs of an int is an int)
             return self.ufunc(_MATH[name], [self.scalar(args[0], node)], node)
-        if name in _ROUNDING and len(args) == 1:
-            x = self.scalar(args[0], node)
-            if x.dtype not in ("f32", "f64"):
-                x = Scalar(_cast(x.expr, "f64"), x.weak)
-            out = self.ufunc(_ROUNDING[name], [x], node)
-            return self.python_int(out) if module == "math" else out
+        if name in _ROUNDING and len(args) == 1 and module == "math":
+            x = self.float_of(args[0], node)
+            return self.python_int(self.ufunc(_ROUNDING[name], [x], node))
+        if name in (*_ROUNDING, "sign", "round", "around") and module == "np" and 1 <= len(args) <= (2 if "round" in name else 1):
+            return self.rounded(name, self.scalar(args[0], node), args[1] if len(args) == 2 else 0, node)
         if name in ("maximum", "minimum", "fmax", "fmin") and len(args) == 2 and module == "np":
             return self.ufunc(name.replace("fmax", "maximum").replace("fmin", "minimum"), args, node)
         if name == "clip" and len(args) == 3 and module == "np":   # NumPy's: minimum(maximum(x, lo), hi)
@@ -1558,6 +1608,35 @@ class _KernelTracer(ArrayCode):
         if name in ("float32", "float64", "int32", "int64", "bool_") and module == "np" and len(args) == 1:
             return Scalar(_cast(self.scalar(args[0], node).expr, DTYPE_NAMES[name]))
         raise self.error(node, f"unsupported call {module}.{name} in loop code")
+
+    def rounded(self, name: str, x: Scalar, decimals: Any, node) -> Scalar:
+        """``np.floor ceil trunc rint sign`` and ``np.round(x, decimals)`` of a number, in the
+        dtype NumPy's loop gives: integers and bools round to themselves (NumPy 2), ``rint``
+        of an int is a float; ``round`` is NumPy's ``rint(x * 10**d) / 10**d`` (halves to even)."""
+        op = "rint" if "round" in name else name
+        try:
+            _, result = loop_dtypes(op, ((x.dtype, x.weak),))
+        except UnsupportedDtype as exc:
+            raise self.error(node, str(exc)) from exc
+        if type(decimals) is not int:
+            raise self.error(node, "np.round's decimals is an integer constant")
+        if op != name and x.dtype not in L.FLOAT_DTYPES:
+            result = x.dtype   # np.round keeps an integer dtype
+        value = _cast(x.expr, result)
+        if name == "sign":   # NaN stays NaN; -0.0 is 0
+            zero, one = _cast(L.Const(0, "i64"), result), _cast(L.Const(1, "i64"), result)
+            minus = _cast(L.Const(-1, "i64"), result) if result not in L.UNSIGNED_DTYPES else zero
+            return Scalar(L.Select(L.Compare("gt", value, zero), one, L.Select(
+                L.Compare("lt", value, zero), minus, L.Select(L.Compare("eq", value, zero), zero, value))), x.weak)
+        if result not in L.FLOAT_DTYPES:
+            if decimals < 0:
+                raise self.error(node, "np.round of integers to negative decimals is not supported in loop code")
+            return Scalar(value, x.weak)
+        if decimals == 0:
+            return Scalar(L.Call(op, (value,)), x.weak)
+        scale = _cast(L.Const(10.0 ** abs(decimals), "f64"), result)
+        inner, outer = ("mul", "div") if decimals > 0 else ("div", "mul")
+        return Scalar(L.Binary(outer, L.Call("rint", (L.Binary(inner, value, scale),)), scale), x.weak)
 
     def python_int_as(self, x: Scalar, dtype: str) -> None:
         """NEP 50: a Python int meeting an array as ``dtype`` must be one of its values; NumPy's

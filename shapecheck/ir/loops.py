@@ -137,7 +137,7 @@ COMPARE_OPS: dict[str, str] = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq
 UNARY_OPS = ("neg", "not")
 MATH_FUNCTIONS: dict[str, int] = {
     "exp": 1, "log": 1, "sin": 1, "cos": 1, "tan": 1, "tanh": 1, "sqrt": 1, "log1p": 1,
-    "expm1": 1, "floor": 1, "ceil": 1, "erf": 1, "abs": 1, "maximum": 2, "minimum": 2, "pow": 2,
+    "expm1": 1, "floor": 1, "ceil": 1, "rint": 1, "trunc": 1, "erf": 1, "abs": 1, "maximum": 2, "minimum": 2, "pow": 2,
 }
 
 

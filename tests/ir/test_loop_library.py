@@ -141,12 +141,14 @@ CASES = [
 
 
 @pytest.mark.parametrize("fn, args", CASES, ids=lambda v: getattr(v, "__name__", ""))
-def test_matches_python(fn, args):
+def test_matches_python(fn, args, rtol=1e-15):
     want = fn(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
     got = shapecheck.jit(fn)(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    assert len(got if isinstance(got, tuple) else (got,)) == len(want if isinstance(want, tuple) else (want,))
     for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        assert np.shape(g) == np.shape(w)
         np.testing.assert_array_equal(np.asarray(g), np.asarray(w)) if np.asarray(w).dtype.kind in "biu" else \
-            np.testing.assert_allclose(g, w, rtol=1e-15, atol=0, equal_nan=True)
+            np.testing.assert_allclose(g, w, rtol=rtol, atol=0, equal_nan=True)
         assert np.asarray(g).dtype == np.asarray(w).dtype
 
 
@@ -237,3 +239,48 @@ def test_outer_diff_and_astype(n):
 def test_zip_of_tuples_of_numbers_runs_to_the_shortest():
     x = RNG.standard_normal(5)
     test_matches_python(zipped_weights, (x,))
+
+
+def spreads(x, m):
+    return (np.var(x), np.std(x), x.std(ddof=1), m.var(axis=0), np.std(m, axis=1, keepdims=True), np.var(m, ddof=2),
+            np.median(x), np.median(m), np.prod(x[:4]), m.prod(axis=1))
+
+
+def norms_and_diagonals(x, m):
+    return (np.linalg.norm(x), np.linalg.norm(m), np.trace(m), m.trace(), np.eye(3) * 2.0, np.eye(2, 4, 1),
+            np.identity(2, dtype=np.int32), np.eye(x.shape[0], k=-1))
+
+
+def joins(a, b, m, i):
+    return (np.concatenate((a, b)), np.concatenate([m, m[:1]]), np.concatenate((m, m), axis=1), np.stack((a, b)),
+            np.stack([a, b], axis=1), np.hstack((a, b)), np.hstack((m, m)), np.vstack((a, b)), np.vstack((m[:, :3], a)),
+            np.concatenate((a, i)))
+
+
+def roundings(x, i, u):
+    return (np.floor(x), np.ceil(x), np.trunc(x), np.rint(x), np.sign(x), np.round(x, 2), np.round(x), np.around(x, -1),
+            np.floor(i), np.sign(i), np.rint(i), np.round(i, 1), np.sign(u), np.trunc(u), np.round(x.astype(np.float32), 1))
+
+
+@pytest.mark.parametrize("n", [1, 4, 7])
+def test_spreads_medians_and_products(n):
+    x = RNG.standard_normal(n) * 3
+    m = RNG.integers(-5, 5, (n + 2, 3))
+    test_matches_python(spreads, (x, m), rtol=1e-12)
+    x[0] = np.nan
+    test_matches_python(spreads, (x, m.astype(np.float32)), rtol=1e-5)
+
+
+def test_norms_traces_and_identities():
+    test_matches_python(norms_and_diagonals, (RNG.standard_normal(5), RNG.standard_normal((3, 4))), rtol=1e-12)
+    test_matches_python(norms_and_diagonals, (RNG.integers(-3, 3, 4), RNG.integers(-3, 3, (4, 2))), rtol=1e-12)
+
+
+def test_joins_in_the_common_dtype():
+    a, b = RNG.standard_normal(3), RNG.standard_normal(3)
+    test_matches_python(joins, (a, b, RNG.standard_normal((2, 3)), RNG.integers(0, 9, 2)))
+
+
+def test_roundings_in_numpys_dtypes():
+    x = np.concatenate([RNG.standard_normal(8) * 50, [np.nan, -0.0, 0.0, 2.5, -2.5, 1.125, 0.5, 1.5]])
+    test_matches_python(roundings, (x, RNG.integers(-9, 9, 8), RNG.integers(0, 9, 8).astype(np.uint8)))

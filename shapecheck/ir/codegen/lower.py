@@ -52,6 +52,7 @@ _ICMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 # Functions that are LLVM intrinsics (vectorized by LLVM itself): name -> (float, int) intrinsic.
 _INTRINSICS = {
     "sqrt": ("llvm.sqrt", None), "floor": ("llvm.floor", None), "ceil": ("llvm.ceil", None),
+    "rint": ("llvm.rint", None), "trunc": ("llvm.trunc", None),   # rint: half to even, as np.rint
     "abs": ("llvm.fabs", "llvm.abs"),
     # llvm.maximum/minimum propagate NaN, as np.maximum/np.minimum do.
     "maximum": ("llvm.maximum", "llvm.smax"), "minimum": ("llvm.minimum", "llvm.smin"),

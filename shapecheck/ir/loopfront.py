@@ -1614,14 +1614,15 @@ class _KernelTracer(ArrayCode, LibraryCode):
         dtype NumPy's loop gives: integers and bools round to themselves (NumPy 2), ``rint``
         of an int is a float; ``round`` is NumPy's ``rint(x * 10**d) / 10**d`` (halves to even)."""
         op = "rint" if "round" in name else name
-        try:
-            _, result = loop_dtypes(op, ((x.dtype, x.weak),))
-        except UnsupportedDtype as exc:
-            raise self.error(node, str(exc)) from exc
         if type(decimals) is not int:
             raise self.error(node, "np.round's decimals is an integer constant")
-        if op != name and x.dtype not in L.FLOAT_DTYPES:
-            result = x.dtype   # np.round keeps an integer dtype
+        if op != name and x.dtype == "bool":
+            raise self.error(node, "np.round is not defined for bools in NumPy (its rint loop has none)")
+        try:   # np.round keeps an integer dtype
+            result = x.dtype if op != name and x.dtype not in L.FLOAT_DTYPES else \
+                loop_dtypes(op, ((x.dtype, x.weak),))[1]
+        except UnsupportedDtype as exc:
+            raise self.error(node, str(exc)) from exc
         value = _cast(x.expr, result)
         if name == "sign":   # NaN stays NaN; -0.0 is 0
             zero, one = _cast(L.Const(0, "i64"), result), _cast(L.Const(1, "i64"), result)

@@ -36,7 +36,16 @@ LOOPS = {"rows_sum": "out = np.zeros(a.shape[0])\nfor i in range(a.shape[0]):\n 
          "axis_mean": "m = a.mean(axis=1)\nfor i in range(1):\n    m = m * 1\nreturn m",
          "axis_argmin": "k = np.argmin(a, axis=0)\nfor i in range(1):\n    k = k + 0\nreturn k",
          "running": "c = np.cumsum(a, axis=1)\nfor i in range(1):\n    c = c * 1\nreturn c",
-         "whole_argmax": "np.argmax(a, axis=1)", "whole_cumsum": "np.cumsum(a)", "whole_cumprod0": "np.cumprod(a, axis=0)"}
+         "whole_argmax": "np.argmax(a, axis=1)", "whole_cumsum": "np.cumsum(a)", "whole_cumprod0": "np.cumprod(a, axis=0)",
+         # loop code's library: sorting, truth reductions, spreads, differences, joins, roundings
+         "whole_sort": "np.sort(a)", "whole_sort0": "np.sort(a, axis=0)", "whole_argsort": "np.argsort(a, kind='stable')",
+         "whole_search": "np.searchsorted(np.sort(a.ravel()), b.ravel(), side='right')",
+         "whole_any": "np.any(a, axis=0)", "whole_all": "a.all(axis=1)", "whole_count": "np.count_nonzero(a, axis=1)",
+         "whole_prod": "a.prod(axis=1)", "whole_var": "np.var(a, axis=0)", "whole_std": "a.std(ddof=1)",
+         "whole_median": "np.median(a)", "whole_diff": "np.diff(a, axis=1)", "whole_outer": "np.outer(a[0], b[1])",
+         "whole_join": "np.concatenate((a, b), axis=1)", "whole_round": "np.round(a, 1)", "whole_sign": "np.sign(a)",
+         "whole_floor": "np.floor(a)", "whole_rint": "np.rint(a)", "whole_norm": "np.linalg.norm(a)",
+         "whole_trace": "np.trace(a)"}
 
 CHILD = textwrap.dedent('''
     import importlib, json, os, sys, tempfile

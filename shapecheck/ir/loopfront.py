@@ -33,7 +33,7 @@ Supported:
   ``np.sort`` (a sorted copy), ``x.sort()`` (in place), ``np.argsort`` (stable) and
   ``np.searchsorted`` (``loopsort``); ``any``/``all``/``np.count_nonzero``, ``np.outer``,
   ``np.diff``, ``.astype``; ``prod``, ``var``/``std``, ``np.median``, ``np.linalg.norm``,
-  ``np.trace``, ``np.eye``/``identity`` and joins (``looplibrary``); NumPy's roundings;
+  ``np.trace``, ``np.eye``/``identity``, ``np.interp`` and joins (``looplibrary``); NumPy's roundings;
   ``math.*`` (in double, giving Python floats) and scalar ``np.*`` functions (``np.clip`` too,
   and ``np.tril``/``triu`` of arrays) and constants
   (``math.pi``, ``np.inf``...); numbers from the module's globals and the closure (frozen);
@@ -1450,6 +1450,13 @@ class _KernelTracer(ArrayCode, LibraryCode):
             return self.difference(self.expr(node.args[0], env), n, axis, node)
         if module == "np" and name in ("sort", "searchsorted", "argsort"):
             return self.sorting_call(name, node, kwargs, env)
+        if module == "np" and name == "interp" and 3 <= len(node.args) <= 5:
+            given = dict(zip(("left", "right"), node.args[3:]), **kwargs)
+            if set(given) - {"left", "right"}:
+                raise self.error(node, "np.interp takes left and right (period is not supported in loop code)")
+            x, xp, fp = (self.expr(a, env) for a in node.args[:3])
+            return self.interp(x, xp, fp, *(self.expr(given[k], env) if k in given else None
+                                            for k in ("left", "right")), node)
         if module == "np" and name in _LIBRARY:
             return self.whole_array_call(name, node, kwargs, env)
         args = [self.expr(a, env) for a in node.args]

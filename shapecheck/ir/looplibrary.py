@@ -1,6 +1,6 @@
 """NumPy functions of whole arrays that loop code builds from the tracer's parts (``looparrays``:
 reductions, elementwise values, sorting, new arrays): spreads (``var``, ``std``), ``median``,
-``np.linalg.norm``, ``trace``, ``eye``/``identity`` and joins (``concatenate``, ``stack``,
+``np.linalg.norm``, ``trace``, ``eye``/``identity``, ``np.interp`` and joins (``concatenate``, ``stack``,
 ``hstack``, ``vstack``). Each follows NumPy's dtype and shape rules; what loop code cannot
 decide (a join of arrays whose other axes are not the same dims) is refused by name.
 
@@ -17,6 +17,7 @@ from typing import Any
 from shapecheck.constraints import dims
 
 from . import loops as L
+from . import loopsort
 from .dtypes import common_dtype, reduction_dtype
 from .looparrays import ArrayExpr, Scalar, cast, is_array, show_shape, size_expr
 
@@ -93,6 +94,68 @@ class LibraryCode:
         out = self.allocate((rows, cols), dtype, node, "eye")
         self.fill(out, lambda idx: cast(L.Select(L.Compare("eq", L.Binary("sub", idx[1], idx[0]), L.Const(k, I)),
                                                  L.Const(1, "i64"), L.Const(0, "i64")), dtype))
+        return out
+
+    def interp(self, x: Any, xp: Any, fp: Any, left: Any, right: Any, node) -> Any:
+        """``np.interp(x, xp, fp, left, right)``: NumPy's linear interpolation, its branches in
+        its order (a NaN stays NaN; outside the points ``left``/``right``; on the last point, or
+        a point equal to x, its value; else the slope from the left point, from the right one
+        where that is NaN), float64; an array ``x`` gives an array."""
+        points, values = self.elements(xp), self.elements(fp)
+        if points is None or values is None or len(points.shape) != 1 or len(values.shape) != 1:
+            raise self.error(node, "np.interp takes 1-D xp and fp")
+        if points.shape != values.shape:
+            raise self.error(node, f"fp and xp are not of the same length ({show_shape(values.shape)} and "
+                                   f"{show_shape(points.shape)})")
+        if points.shape[0] == 0:
+            raise self.error(node, "array of sample points is empty")
+        n = size_expr(points.shape[0])
+        last = L.Binary("sub", n, L.Const(1, I))
+        xp_at = lambda i: cast(points.element((i,)).expr, "f64")   # noqa: E731
+        fp_at = lambda i: cast(values.element((i,)).expr, "f64")   # noqa: E731
+        below, above = (fp_at(L.Const(0, I)) if v is None else self.float_of(v, node).expr for v in (left, right))
+        if right is None:
+            above = fp_at(last)
+
+        def at(v: L.Expr) -> tuple:
+            result = self.fresh("interp")
+            lets, search, r = loopsort.search(xp_at, n, v, "f64", True, self.fresh)
+            j, slope = self.fresh("j"), self.fresh("slope")
+            self.prelude += [*lets, L.Let(result, "f64", L.Const(0.0, "f64")), L.Let(j, I, L.Const(0, I)),
+                             L.Let(slope, "f64", L.Const(0.0, "f64"))]
+            jv, sv, res = L.Var(j, I), L.Var(slope, "f64"), L.Var(result, "f64")
+            after = L.Binary("add", jv, L.Const(1, I))
+            nan = lambda e: L.Compare("ne", e, e)   # noqa: E731
+            between = (
+                L.Assign(slope, L.Binary("div", L.Binary("sub", fp_at(after), fp_at(jv)),
+                                         L.Binary("sub", xp_at(after), xp_at(jv)))),
+                L.Assign(result, L.Binary("add", L.Binary("mul", sv, L.Binary("sub", v, xp_at(jv))), fp_at(jv))),
+                L.If(nan(res), (
+                    L.Assign(result, L.Binary("add", L.Binary("mul", sv, L.Binary("sub", v, xp_at(after))),
+                                              fp_at(after))),
+                    L.If(L.Binary("and", nan(res), L.Compare("eq", fp_at(jv), fp_at(after))),
+                         (L.Assign(result, fp_at(jv)),)))),
+            )
+            inside = (*search, L.Assign(j, L.Binary("sub", r, L.Const(1, I))),
+                      L.If(L.Compare("ge", jv, last), (L.Assign(result, fp_at(last)),),
+                           (L.If(L.Compare("eq", xp_at(jv), v), (L.Assign(result, fp_at(jv)),), between),)))
+            stmt = L.If(nan(v), (L.Assign(result, v),), (
+                L.If(L.Compare("lt", v, xp_at(L.Const(0, I))), (L.Assign(result, below),), (
+                    L.If(L.Compare("gt", v, xp_at(last)), (L.Assign(result, above),), inside),)),))
+            return (stmt,), res
+        if not is_array(x):
+            stmts, res = at(self.float_of(x, node).expr)
+            self.pending += list(stmts)
+            return Scalar(res)
+        source = self.elements(x)
+        out = self.allocate(source.shape, "f64", node, "interp")
+        names = tuple(self.fresh(f"q{a}") for a in range(len(source.shape)))
+        idx = tuple(L.Var(k, I) for k in names)
+        stmts, res = at(cast(source.element(idx).expr, "f64"))
+        body: tuple = (*stmts, L.Store(out.name, idx, res))
+        for k, size in reversed(list(zip(names, source.shape))):
+            body = (L.For(k, L.Const(0, I), size_expr(size), 1, body),)
+        self.pending += list(body)
         return out
 
     def joined(self, name: str, parts: Any, axis: Any, node):

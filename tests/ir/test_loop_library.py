@@ -284,3 +284,17 @@ def test_joins_in_the_common_dtype():
 def test_roundings_in_numpys_dtypes():
     x = np.concatenate([RNG.standard_normal(8) * 50, [np.nan, -0.0, 0.0, 2.5, -2.5, 1.125, 0.5, 1.5]])
     test_matches_python(roundings, (x, RNG.integers(-9, 9, 8), RNG.integers(0, 9, 8).astype(np.uint8)))
+
+
+def interpolated(x, xp, fp):
+    return np.interp(x, xp, fp), np.interp(x, xp, fp, left=-1.0, right=9.0), np.interp(0.5, xp, fp), \
+        np.interp(x[0], xp[:1], fp[:1])
+
+
+def test_interp_takes_numpys_branches_exactly():
+    """NaN, outside the points, on a repeated point, an infinite value (the slope from the
+    right point), the last point: NumPy's answers bit for bit."""
+    x = np.concatenate([RNG.random(20) * 6 - 1, [np.nan, 0.0, 1.0, 2.5, 4.0, -1, 5]])
+    test_matches_python(interpolated, (x, np.array([0.0, 1.0, 1.0, 2.5, 4.0]), np.array([1.0, -2.0, 3.0, np.inf, 0.0])),
+                        rtol=0)
+    test_matches_python(interpolated, (np.arange(7.0) - 1, np.arange(5), np.arange(5) * 2), rtol=0)

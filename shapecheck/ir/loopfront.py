@@ -310,6 +310,7 @@ class _KernelTracer(ArrayCode, LibraryCode):
         # next): name -> the names of its group; group -> its arrays, as first bound.
         self.groups = groups
         self.next_groups = dict(groups)
+        self.moving: dict[str, tuple] = {}   # a name holding rows in turn -> (array, index variables)
         self.group_arrays: dict[frozenset, list[Array]] = {}
 
     def fresh(self, hint: str) -> Name:
@@ -640,6 +641,8 @@ class _KernelTracer(ArrayCode, LibraryCode):
             out: list = []
             value = replace(value, fixed=tuple(self.snapshot(Scalar(i), out, target).expr for i in value.fixed))
             self.pending += out
+        if _MOVING in self.groups.get(name, ()):
+            return self.move_view(name, value, env, target)
         if name in self.groups:
             return self.bind_rotating(name, value, env, target)
         if isinstance(value, Rotating):   # z = y: the array y holds now, whatever y holds later
@@ -670,6 +673,14 @@ class _KernelTracer(ArrayCode, LibraryCode):
         named array of the same shape and dtype, both join a group of rotating names (the next
         trace binds them so); anything else is refused."""
         old = env[name]
+        if isinstance(old, Array) and old.fixed and isinstance(value, Array) and value.fixed \
+                and value.name == old.name and len(value.fixed) == len(old.fixed):
+            self.next_groups[name] = frozenset({_MOVING})   # rows of one array, in turn: move_view
+            return
+        if isinstance(old, Array) and old.fixed and isinstance(value, Array) and value.fixed:
+            raise self.error(target, f"rebinding {name!r} (a row of {old.python_name!r}) to a row of "
+                                     f"{value.python_name!r} inside a loop or branch is not supported: a name "
+                                     "holds rows of one array in turn (bind a copy: ....copy())")
         named = [n for n, v in env.items() if v is value and n != name] if isinstance(value, Array) else \
             sorted(self.groups.get(value.python_name, {value.python_name})) if isinstance(value, Rotating) else []
         if not isinstance(old, (Array, Rotating)) or (isinstance(old, Array) and old.fixed) or not is_array(value):
@@ -690,6 +701,22 @@ class _KernelTracer(ArrayCode, LibraryCode):
         group = frozenset({name, *named}).union(*(self.next_groups.get(n, frozenset()) for n in (name, *named)))
         for member in group:
             self.next_groups[member] = group
+
+    def move_view(self, name: str, value: Array, env, target) -> list:
+        """``name`` bound to rows of one array in turn (``cur = x[0]`` before a loop, ``cur =
+        x[i]`` or ``cur = nxt`` in it): the array seen through index variables that each binding
+        sets, so reads and writes through ``name`` reach the row it holds now."""
+        held = self.moving.get(name)
+        if held is None:
+            places = tuple(self.fresh(f"{name}_at{k}") for k in range(len(value.fixed)))
+            self.prelude += [L.Let(p, I, L.Const(0, I)) for p in places]
+            held = self.moving[name] = (value.name, places)
+        base, places = held
+        if value.name != base or len(value.fixed) != len(places):
+            raise self.error(target, f"{name!r} holds rows of one array in turn; it cannot also hold "
+                                     f"{value.python_name!r}'s (bind a copy: ....copy())")
+        env[name] = replace(value, fixed=tuple(L.Var(p, I) for p in places))
+        return [L.Assign(p, i) for p, i in zip(places, value.fixed)]
 
     def made_in_blocks(self, name: str, value: Any, env) -> list[tuple[str, int]]:
         """For ``name = value`` with ``name`` named outside every loop and branch: the names of
@@ -1889,6 +1916,7 @@ class _KernelTracer(ArrayCode, LibraryCode):
 # --- helpers ---------------------------------------------------------------------------------
 
 _RENEWED = "<a new array>"   # in a group: its name is rebound to new arrays in a loop
+_MOVING = "<rows in turn>"    # a group of its own: the name holds rows of one array in turn
 
 # Integer ops a size computed from scalar arguments may hold (``Tracer.dim_of_value``)
 _SIZE_OPS = {"add": dims.add, "sub": dims.sub, "mul": dims.mul, "floordiv": dims.floordiv, "mod": dims.mod}

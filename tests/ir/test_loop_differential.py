@@ -12,7 +12,7 @@ forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``),
 name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``), arrays made in the loop bound to ``v`` (``v = z``),
 slices, transposes and reshapes bound to names (NumPy's views: ``r = out[:i + 1]; r[-1] += 0.5``
 writes ``out``), sorts (``np.sort``, ``out.sort()``, ``np.searchsorted``) and arrays sized from the int
-argument's value (``np.zeros(k + 1)``)."""
+argument's value (``np.zeros(k + 1)``), a name holding rows of ``m`` in turn (``cur = nxt``)."""
 
 from __future__ import annotations
 
@@ -67,6 +67,7 @@ _BODY = [
     "z = np.sort(v)\n{ind}s += z[0] - z[-1] + np.searchsorted(z, v[i]) - np.searchsorted(z, y, side='right')[0]",
     "out.sort()\n{ind}s += out[0] * 0.5",
     "z = np.zeros(k + 1)\n{ind}z[k] = s\n{ind}s += z.sum() * 0.5 + np.arange(x.shape[0] - k).sum() * 0.125",
+    "nxt = m[(i + 1) % m.shape[0]]\n{ind}s += (nxt - cur).sum()\n{ind}cur = nxt\n{ind}cur[0] += 0.25",
 ]
 
 _LOOPS = [
@@ -84,6 +85,7 @@ def program(seed: int) -> str:
     lines = ["import math", "", "import numpy as np", "", "", "def halve(a):", "    return a * 0.5", "", "",
              "def clip(a, c):", "    if a > c + 1.0:", "        return c + 1.0", "    elif a < c - 1.0:",
              "        return c - 1.0", "    return a", "", "", "def f(x, y, m, k):", "    v = x.copy()", "    out = np.zeros(x.shape[0])",
+             "    cur = m[0]",
              "    s = 0.0", "    t = 0"]
     for _ in range(rng.randint(1, 2)):
         head, first = rng.choice(_LOOPS)

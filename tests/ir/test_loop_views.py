@@ -215,3 +215,65 @@ def test_a_view_rebound_inside_a_loop_is_refused_by_name():
     with pytest.raises(UnsupportedError, match=r"rebinding 'tail' \(a view\) to a view \(a slice, transpose or "
                                                r"reshape\) inside a loop or branch is not supported \(bind a copy"):
         shapecheck.jit(view_rebound_in_a_loop)(X.copy())
+
+
+def rows_in_turn(x):
+    cur = x[0]
+    s = 0.0
+    for i in range(1, x.shape[0]):
+        nxt = x[i]
+        s += (nxt - cur).sum()
+        cur = nxt
+    return s + cur[0]
+
+
+def rows_swapped_and_written(x):
+    a, b = x[0], x[1]
+    s = 0.0
+    for i in range(3):
+        a, b = b, a
+        s += a[0] * 10 + b[0]
+        a[1] += 1.0        # through the row the name holds now
+    return s, x
+
+
+def best_row_chosen_in_a_branch(x):
+    best = x[0]
+    for i in range(1, x.shape[0]):
+        if x[i].sum() > best.sum():
+            best = x[i]
+    best[0] = -1.0
+    return best.copy(), x
+
+
+def cells_of_a_cube(x):
+    cur = x[0, 0]
+    s = 0.0
+    for i in range(x.shape[0]):
+        for j in range(x.shape[1]):
+            s += (x[i, j] - cur).sum()
+            cur = x[i, j]
+    return s
+
+
+def rows_of_two_arrays(x, y):
+    cur = x[0]
+    for i in range(2):
+        cur = y[i]
+    return cur.sum()
+
+
+@pytest.mark.parametrize("fn, shape", [(rows_in_turn, (5, 3)), (rows_swapped_and_written, (3, 4)),
+                                       (best_row_chosen_in_a_branch, (6, 3)), (cells_of_a_cube, (3, 2, 4))],
+                         ids=lambda v: getattr(v, "__name__", ""))
+def test_a_name_holding_rows_of_one_array_in_turn_reads_and_writes_the_row_it_holds(fn, shape):
+    x = np.random.default_rng(4).standard_normal(shape)
+    want, got = fn(x.copy()), shapecheck.jit(fn)(x.copy())
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        np.testing.assert_allclose(g, w, rtol=1e-14)
+
+
+def test_rows_of_two_arrays_in_one_name_are_refused_by_name():
+    with pytest.raises(UnsupportedError, match=r"rebinding 'cur' \(a row of 'x'\) to a row of 'y' inside a loop or "
+                                               r"branch is not supported: a name holds rows of one array in turn"):
+        shapecheck.jit(rows_of_two_arrays)(np.ones((2, 3)), np.ones((2, 3)))

@@ -113,9 +113,8 @@ class LibraryCode:
         last = L.Binary("sub", n, L.Const(1, I))
         xp_at = lambda i: cast(points.element((i,)).expr, "f64")   # noqa: E731
         fp_at = lambda i: cast(values.element((i,)).expr, "f64")   # noqa: E731
-        below, above = (fp_at(L.Const(0, I)) if v is None else self.float_of(v, node).expr for v in (left, right))
-        if right is None:
-            above = fp_at(last)
+        below = fp_at(L.Const(0, I)) if left is None else self.float_of(left, node).expr
+        above = fp_at(last) if right is None else self.float_of(right, node).expr
 
         def at(v: L.Expr) -> tuple:
             result = self.fresh("interp")

@@ -1477,6 +1477,14 @@ class _KernelTracer(ArrayCode, LibraryCode):
             return self.difference(self.expr(node.args[0], env), n, axis, node)
         if module == "np" and name in ("sort", "searchsorted", "argsort"):
             return self.sorting_call(name, node, kwargs, env)
+        if module == "np" and name in ("isclose", "allclose") and len(node.args) >= 2:
+            given = dict(zip(("rtol", "atol", "equal_nan"), node.args[2:]), **kwargs)
+            if len(node.args) > 5 or set(given) - {"rtol", "atol", "equal_nan"}:
+                raise self.error(node, f"np.{name} takes rtol, atol and equal_nan")
+            settings = [self.expr(given[k], env) if k in given else default
+                        for k, default in (("rtol", 1e-05), ("atol", 1e-08), ("equal_nan", False))]
+            close = self.isclose(*(self.expr(a, env) for a in node.args[:2]), *settings, node)
+            return self.reduce("all", close, node) if name == "allclose" and is_array(close) else close
         if module == "np" and name == "interp" and 3 <= len(node.args) <= 5:
             given = dict(zip(("left", "right"), node.args[3:]), **kwargs)
             if set(given) - {"left", "right"}:

@@ -1,6 +1,6 @@
 """NumPy functions of whole arrays that loop code builds from the tracer's parts (``looparrays``:
 reductions, elementwise values, sorting, new arrays): spreads (``var``, ``std``), ``median``,
-``np.linalg.norm``, ``trace``, ``eye``/``identity``, ``np.interp`` and joins (``concatenate``, ``stack``,
+``np.linalg.norm``, ``trace``, ``eye``/``identity``, ``np.interp``, ``np.isclose`` and joins (``concatenate``, ``stack``,
 ``hstack``, ``vstack``). Each follows NumPy's dtype and shape rules; what loop code cannot
 decide (a join of arrays whose other axes are not the same dims) is refused by name.
 
@@ -156,6 +156,33 @@ class LibraryCode:
             body = (L.For(k, L.Const(0, I), size_expr(size), 1, body),)
         self.pending += list(body)
         return out
+
+    def isclose(self, a: Any, b: Any, rtol: Any, atol: Any, equal_nan: Any, node) -> Any:
+        """``np.isclose``: NumPy's ``|a - b| <= atol + rtol * |b|`` where b is finite, or
+        ``a == b`` (infinities of one sign), NaNs equal only with ``equal_nan``; computed in the
+        float dtype b is taken to (ints as float64), elementwise on arrays."""
+        if not all(isinstance(v, (int, float)) and type(v) is not bool for v in (rtol, atol)) \
+                or type(equal_nan) is not bool:
+            raise self.error(node, "np.isclose's rtol and atol are number constants, equal_nan True/False")
+        kinds = [self.elements(v).dtype if is_array(v) else self.scalar(v, node).dtype for v in (a, b)]
+        floating = kinds[1] if kinds[1] in L.FLOAT_DTYPES else "f64"
+        dtype = common_dtype(((kinds[0], False), (floating, False)))
+        if dtype not in L.FLOAT_DTYPES:
+            raise self.error(node, f"np.isclose of {kinds[0]} and {kinds[1]} is not supported in loop code")
+
+        def close(parts: list) -> Scalar:
+            x, y = (cast(self.scalar(p, node).expr, dtype) for p in parts)
+            c = lambda v: L.Const(float(v), dtype)   # noqa: E731
+            within = L.Compare("le", L.Call("abs", (L.Binary("sub", x, y),)),
+                               L.Binary("add", c(atol), L.Binary("mul", c(rtol), L.Call("abs", (y,)))))
+            finite = L.Binary("and", L.Compare("eq", y, y), L.Compare("ne", L.Call("abs", (y,)), c(math.inf)))
+            result = L.Binary("or", L.Binary("and", within, finite), L.Compare("eq", x, y))
+            if equal_nan:
+                result = L.Binary("or", result, L.Binary("and", L.Compare("ne", x, x), L.Compare("ne", y, y)))
+            return Scalar(result)
+        if not (is_array(a) or is_array(b)):
+            return close([a, b])
+        return self.elementwise(close, [a, b], node)
 
     def joined(self, name: str, parts: Any, axis: Any, node):
         """``np.concatenate(parts, axis)``, ``np.stack``, ``np.hstack``, ``np.vstack`` of a tuple

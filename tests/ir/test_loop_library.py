@@ -298,3 +298,15 @@ def test_interp_takes_numpys_branches_exactly():
     test_matches_python(interpolated, (x, np.array([0.0, 1.0, 1.0, 2.5, 4.0]), np.array([1.0, -2.0, 3.0, np.inf, 0.0])),
                         rtol=0)
     test_matches_python(interpolated, (np.arange(7.0) - 1, np.arange(5), np.arange(5) * 2), rtol=0)
+
+
+def closeness(a, b, i):
+    return (np.isclose(a, b), np.allclose(a, b), np.isclose(a, b, equal_nan=True), np.isclose(a, b, 0.0, 0.1),
+            np.allclose(a[:2], b[:2]), np.isclose(i, a), np.isclose(a[0], 1.0),
+            np.isclose(a.astype(np.float32), b, rtol=1e-3))
+
+
+def test_isclose_and_allclose_as_numpy_weighs_infinities_and_nans():
+    a = np.array([1.0, 2.0, np.nan, np.inf, -np.inf, 0.0, 1e-9])
+    b = np.array([1.0 + 1e-9, 2.1, np.nan, np.inf, np.inf, 1e-9, 0.0])
+    test_matches_python(closeness, (a, b, np.array([1, 2, 3, 4, 5, 0, 0])))

@@ -577,18 +577,25 @@ class ArrayCode:
             raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer constant)")
         along = axis % rank
         out = self.allocate(source.shape, I, node, "argsort")
-        scratch = self.allocate((source.shape[along],), I, node, "merge")
+        length = source.shape[along]
+        keys, key_scratch = (self.allocate((length,), source.dtype, node, hint) for hint in ("keys", "merge_keys"))
+        scratch = self.allocate((length,), I, node, "merge")
         names = tuple(self.fresh(f"s{a}") for a in range(rank))
         idx = [L.Var(n, I) for n in names]
 
         def at(i: L.Expr) -> tuple:
             return (*idx[:along], i, *idx[along + 1:])
-        lets, body = loopsort.argsort(lambda i: source.element(at(i)).expr,
-                                      (lambda i: L.Load(out.name, at(i), I), lambda i, v: L.Store(out.name, at(i), v)),
-                                      (lambda i: L.Load(scratch.name, (i,), I), lambda i, v: L.Store(scratch.name, (i,), v)),
-                                      size_expr(source.shape[along]), source.dtype, self.fresh)
+
+        def line(buffer, place=lambda i: (i,)) -> tuple:
+            return (lambda i: L.Load(buffer.name, place(i), buffer.dtype),
+                    lambda i, v: L.Store(buffer.name, place(i), v))
+        lets, body = loopsort.argsort(line(keys), line(out, at), line(key_scratch), line(scratch),
+                                      size_expr(length), source.dtype, self.fresh)
         self.prelude += lets
-        stmts: tuple = tuple(body)
+        k = self.fresh("k")
+        copy = L.For(k, L.Const(0, I), size_expr(length), 1,
+                     (L.Store(keys.name, (L.Var(k, I),), source.element(at(L.Var(k, I))).expr),))
+        stmts: tuple = (copy, *body)
         for a in reversed(range(rank)):
             if a != along:
                 stmts = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, stmts),)

@@ -177,48 +177,52 @@ def search(load: Load, n: L.Expr, value: L.Expr, dtype: str, right: bool,
     return lets, stmts, L.Var(lo, I)
 
 
-def argsort(value: Load, index: tuple[Load, Store], scratch: tuple[Load, Store], n: L.Expr, dtype: str,
-            fresh: Callable[[str], object]) -> tuple[list, list]:
+def argsort(keys: tuple[Load, Store], index: tuple[Load, Store], key_scratch: tuple[Load, Store],
+            index_scratch: tuple[Load, Store], n: L.Expr, dtype: str, fresh: Callable[[str], object]) -> tuple[list, list]:
     """Statements filling a line of indices (``index``: its load and store) with the order that
-    sorts the line ``value(i)`` reads, stably (``np.argsort(kind="stable")``; the default kind
-    gives the same order wherever no two values are equal): insertion sort of runs of ``SMALL``,
-    then merges of doubling width through ``scratch`` (a line of ``n`` i64)."""
-    get, put = index
-    tmp_get, tmp_put = scratch
+    sorts ``keys`` (a copy of the line's values, sorted along with their indices, so comparisons
+    read memory in order rather than through the indices), stably (``np.argsort(kind="stable")``;
+    the default kind gives the same order wherever no two values are equal): insertion sort of
+    runs of ``SMALL``, then merges of doubling width through the scratch lines (``n`` each)."""
+    (kget, kput), (get, put) = keys, index
+    (ktmp_get, ktmp_put), (tmp_get, tmp_put) = key_scratch, index_scratch
     names = {k: fresh(k) for k in ("i", "j", "lo", "mid", "hi", "a", "b", "out", "width", "held")}
     v = {k: L.Var(name, I) for k, name in names.items()}
-    lets = [L.Let(name, I, _c(0)) for name in names.values()]
+    key = fresh("key")
+    lets = [L.Let(name, I, _c(0)) for name in names.values()] + \
+        [L.Let(key, dtype, L.Const(False if dtype == "bool" else 0.0 if dtype in L.FLOAT_DTYPES else 0, dtype))]
     i, j, lo, mid, hi, a, b, out, width, held = (v[k] for k in names)
-
-    def at(k: L.Expr) -> L.Expr:
-        return value(get(k))
 
     def smaller(x: L.Expr, y: L.Expr) -> L.Expr:
         return L.Call("minimum", (x, y))
+
+    def move(to: L.Expr, source: L.Expr) -> tuple:
+        return (kput(to, kget(source)), put(to, get(source)))
     fill = L.For(names["i"], _c(0), n, 1, (put(i, i),))
     # insertion sort of each run [lo, hi): an element moves left past greater ones only (stable)
     runs = L.While(L.Compare("lt", lo, n), (
         L.Assign(names["hi"], smaller(_add(lo, _c(SMALL)), n)),
         L.For(names["i"], _add(lo, _c(1)), hi, 1, (
-            L.Assign(names["held"], get(i)), L.Assign(names["j"], i),
+            L.Assign(names["held"], get(i)), L.Assign(key, kget(i)), L.Assign(names["j"], i),
             L.While(L.Const(True, "bool"), (
                 L.If(L.Compare("le", j, lo), (L.Break(),)),
-                L.If(L.Unary("not", less(value(held), at(_sub(j, _c(1))), dtype)), (L.Break(),)),
-                put(j, get(_sub(j, _c(1)))), L.Assign(names["j"], _sub(j, _c(1))))),
-            put(j, held))),
+                L.If(L.Unary("not", less(L.Var(key, dtype), kget(_sub(j, _c(1))), dtype)), (L.Break(),)),
+                *move(j, _sub(j, _c(1))), L.Assign(names["j"], _sub(j, _c(1))))),
+            kput(j, L.Var(key, dtype)), put(j, held))),
         L.Assign(names["lo"], hi)))
-    # merge [lo, mid) and [mid, hi) into scratch, the left first on ties, then copy back
+    # merge [lo, mid) and [mid, hi) into scratch, the left first on ties, then copy back (the
+    # clamped reads stay inside the line when a side is used up)
     merge = (
         L.Assign(names["mid"], smaller(_add(lo, width), n)), L.Assign(names["hi"], smaller(_add(mid, width), n)),
         L.Assign(names["a"], lo), L.Assign(names["b"], mid),
         L.For(names["out"], lo, hi, 1, (
             L.If(L.Binary("or", L.Compare("ge", b, hi),
                           L.Binary("and", L.Compare("lt", a, mid),
-                                   L.Unary("not", less(at(L.Call("minimum", (b, _sub(hi, _c(1))))),
-                                                       at(L.Call("minimum", (a, _sub(mid, _c(1))))), dtype)))),
-                 (tmp_put(out, get(a)), L.Assign(names["a"], _add(a, _c(1)))),
-                 (tmp_put(out, get(b)), L.Assign(names["b"], _add(b, _c(1))))),)),
-        L.For(names["i"], lo, hi, 1, (put(i, tmp_get(i)),)),
+                                   L.Unary("not", less(kget(smaller(b, _sub(hi, _c(1)))),
+                                                       kget(smaller(a, _sub(mid, _c(1)))), dtype)))),
+                 (ktmp_put(out, kget(a)), tmp_put(out, get(a)), L.Assign(names["a"], _add(a, _c(1)))),
+                 (ktmp_put(out, kget(b)), tmp_put(out, get(b)), L.Assign(names["b"], _add(b, _c(1))))),)),
+        L.For(names["i"], lo, hi, 1, (kput(i, ktmp_get(i)), put(i, tmp_get(i)))),
         L.Assign(names["lo"], hi),
     )
     merges = L.While(L.Compare("lt", width, n), (

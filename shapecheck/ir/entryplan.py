@@ -50,10 +50,16 @@ class EntryPlan:
     written: frozenset = frozenset()   # input slots the kernels write: they must be writeable
     fault: int | None = None   # slot of the fault buffer (``Program.fault``): the call raises from it
     sizes: tuple = ()    # index expressions over the shape variables, each >= 0 for the native entry
+    # per input, what a 0-d one may be passed as besides a 0-d array (the kind its specialization
+    # was made for): "float"/"int"/"bool" (a Python number: NEP 50's weak scalar, never an array),
+    # "numpy" (a NumPy scalar of its dtype, or a 0-d array), None (an array only)
+    scalars: tuple = ()
+    numbers_out: bool = False   # a 0-d output is returned as its NumPy scalar (as the dispatcher's)
 
 
 def entry_plan(module: L.LoopModule, memory: MemoryPlan, split_loop: Callable, threads_possible: bool,
-               chunked: Callable[[L.KernelCall], bool], guards: tuple = ()) -> EntryPlan | None:
+               chunked: Callable[[L.KernelCall], bool], guards: tuple = (), scalars: tuple = (),
+               numbers_out: bool = False) -> EntryPlan | None:
     """The native entry's plan for ``module`` (see the module docstring). ``split_loop(kernel)``
     is the loop the runtime may split; ``threads_possible`` whether this process runs split
     kernels on several threads at all; ``chunked(call)`` whether a fixed call runs on threads;
@@ -102,11 +108,14 @@ def entry_plan(module: L.LoopModule, memory: MemoryPlan, split_loop: Callable, t
                 threaded.append(L.dim_to_expr(elements))
         calls.append((call.kernel, tuple(slot[name] for name in call.buffers), args))
     written = frozenset(slot[name] for name in module.written_inputs())
+    outputs = tuple(slot[name] for name in program.outputs)
     return EntryPlan(tuple((tuple(L.dim_to_expr(d) for d in b.shape), b.dtype) for b in program.inputs),
                      tuple(params), tuple(temps), L.dim_to_expr(memory.arena_bytes), tuple(calls),
                      tuple(slot[name] for name in program.outputs), L.dim_to_expr(moved), tuple(threaded),
                      written, slot[program.fault] if program.fault is not None else None,
-                     tuple(L.dim_to_expr(d) for d in guards))
+                     tuple(L.dim_to_expr(d) for d in guards),
+                     tuple(None if k in written or k in outputs or program.inputs[k].shape else form
+                           for k, form in enumerate(scalars)), numbers_out)
 
 
 def _sum(items) -> dims.Dim:

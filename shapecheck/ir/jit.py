@@ -227,7 +227,7 @@ class Dispatcher:
             with self._lock:
                 self.specializations[key] = spec
                 # 0-d results become scalars; scalar inputs are computed per call (``_run``)
-                if fast and all(len(shape) for shape in _output_shapes(spec)) and not spec.guards.scalars:
+                if fast and not spec.guards.scalars:
                     self._fast = spec.executable.native_with_fallback(self._dispatch)
         return spec
 
@@ -249,12 +249,6 @@ def _run(spec: Specialization, arguments: list[Argument]):
     if spec.guards.scalars:
         scalars = scalar_inputs(spec.guards.scalars, tuple(a.python for a in arguments))
     return spec.executable(*(a.array for a in arguments), *scalars)
-
-
-def _output_shapes(spec: Specialization) -> list:
-    program = spec.loops.program
-    shapes = {b.name: b.shape for b in program.inputs + program.temps}
-    return [shapes[name] for name in program.outputs]
 
 
 def _freeze(mapping: Mapping) -> tuple:
@@ -319,9 +313,17 @@ def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
         raise UnsupportedError(f"cannot compile {getattr(fn, '__name__', fn)!r} "
                                f"({_source_file(fn)}): {error}") from error
     schedule = tune.lookup(loops)
+    # what each scalar argument may be passed as to the native entry: the kind this version is for
+    forms = tuple((_PYTHON_FORMS.get(dtypes.get(name)) if name in weak else "numpy" if tuple(shape) == () else None)
+                  for name, shape in shapes.items())
     return Specialization(dict(shapes), dict(dtypes), graph, loops,
-                          runtime.build(loops, fastmath=fastmath, schedule=schedule, sizes=guards.sizes),
+                          runtime.build(loops, fastmath=fastmath, schedule=schedule, sizes=guards.sizes,
+                                        scalars=forms if len(forms) == len(loops.program.inputs) else (),
+                                        numbers_out=True),
                           schedule, guards)
+
+
+_PYTHON_FORMS = {"f64": "float", "i64": "int", "bool": "bool"}   # a weak argument's Python type
 
 
 def _source_file(fn) -> str:

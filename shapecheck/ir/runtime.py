@@ -164,7 +164,8 @@ def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
                    slot[program.fault] if program.fault is not None else None)
 
 
-def _entry_plan(module: L.LoopModule, threads: int = 0, guards: tuple = ()):
+def _entry_plan(module: L.LoopModule, threads: int = 0, guards: tuple = (), scalars: tuple = (),
+                numbers_out: bool = False):
     """The native entry's plan (``ir.entryplan``), or None where the Python path serves every
     call: a symbolic program under a schedule that fixes its thread count, or see ``entry_plan``."""
     from shapecheck.ir.codegen.lower import split_loop  # lazy: start-up time (llvmlite, LLVM's host target)
@@ -181,11 +182,12 @@ def _entry_plan(module: L.LoopModule, threads: int = 0, guards: tuple = ()):
         trip = trip_count(split_loop(kernel), local)
         return len(_chunks(trip, sum(sizes[name] for name in call.buffers), threads)) > 1
 
-    return entry_plan(module, plan_memory(module), split_loop, thread_count() > 1, chunked, guards)
+    return entry_plan(module, plan_memory(module), split_loop, thread_count() > 1, chunked, guards, scalars,
+                      numbers_out)
 
 
 def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
-            schedule: Schedule = DEFAULT, sizes: tuple = ()) -> Kernels:
+            schedule: Schedule = DEFAULT, sizes: tuple = (), scalars: tuple = (), numbers_out: bool = False) -> Kernels:
     """Lower ``module`` to LLVM IR text (unoptimised) with deterministic, unique symbols: its
     kernels and, in a glue module of its own, a ctypes trampoline per kernel and, for a fully
     specialised program run on one thread, a native Python entry (unless ``native_entry`` is
@@ -195,7 +197,7 @@ def llvm_ir(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool 
 
     out = lower.lower_module(module, fastmath=fastmath, flavor=lower.host_flavor(schedule))
     glue = lower.lower_glue(module, out, data_offset())
-    plan = _entry_plan(module, schedule.threads, sizes) if native_entry else None
+    plan = _entry_plan(module, schedule.threads, sizes, scalars, numbers_out) if native_entry else None
     entry = None
     if plan is not None and pyabi.array_layout() is not None:
         entry = f"sc_{module.program.name}_{lower.SUFFIX_TOKEN}_entry"
@@ -373,17 +375,21 @@ def _run_plan(plan: _Plan, arrays):
 
 
 def build(module: L.LoopModule, *, fastmath: bool = False, native_entry: bool = True,
-          schedule: Schedule = DEFAULT, sizes: tuple = ()) -> Executable:
+          schedule: Schedule = DEFAULT, sizes: tuple = (), scalars: tuple = (), numbers_out: bool = False) -> Executable:
     """Compile ``module`` (or take it from the in-memory or on-disk cache). ``native_entry=False``
     leaves out the native entry (every call then takes the Python path); ``schedule`` chooses
     tiles, vector width, unrolling and the parallel split (``codegen/schedule.py``); ``sizes``
     are the guards of a symbolic program (``guards.Guards.sizes``): a call outside them raises
-    ``guards.OutsideSizes``."""
+    ``guards.OutsideSizes``; ``scalars`` what each 0-d input may be passed as to the native entry
+    (``EntryPlan.scalars``; its fallback then gets the caller's numbers, as the dispatcher's does);
+    ``numbers_out``: the native entry returns a 0-d output as its NumPy scalar (the dispatcher's
+    results), where the Python path returns the 0-d array."""
     # lazy: start-up time (codegen loads llvmlite and sets up LLVM's host target; jit users pay on first compile)
     from shapecheck.ir.codegen import engine, entryhelpers, lower, pyabi
 
     native_entry = native_entry and pyabi.bind_runtime_symbols()
-    kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry, schedule=schedule, sizes=sizes)
+    kernels = llvm_ir(module, fastmath=fastmath, native_entry=native_entry, schedule=schedule, sizes=sizes,
+                      scalars=scalars, numbers_out=numbers_out)
     symbols = tuple(kernels.trampolines.values()) + ((kernels.entry,) if kernels.entry else ())
     if kernels.entry:   # what every entry calls, compiled once per process
         engine.load_glue(entryhelpers.helpers_ir(pyabi.array_layout()))

@@ -331,3 +331,19 @@ def two_sized_by_a_value(x, k):
         a[i] = x[i] * 0.5
         b[i] = a[i] + x[i]
     return a * 1.0
+
+
+def scaled_and_summed(x, a):
+    out = np.empty_like(x)
+    s = 0.0
+    for i in range(x.shape[0]):
+        out[i] = x[i] * a
+        s += x[i]
+    return out, s
+
+
+def partial_sum(x, k, flag):
+    s = 0.0
+    for i in range(k):
+        s += x[i]
+    return s if flag else -s

@@ -35,6 +35,7 @@ NPY_ARRAY_C_CONTIGUOUS = 0x0001
 NPY_ARRAY_ALIGNED = 0x0100
 NPY_ARRAY_WRITEABLE = 0x0400
 PYARRAY_EMPTY_INDEX = 184
+PYARRAY_RETURN_INDEX = 76   # PyArray_Return: a 0-d array as its NumPy scalar (steals the array)
 METH_FASTCALL = 0x0080
 
 # Symbol -> CPython function (in ``ctypes.pythonapi``) it is bound to.
@@ -42,7 +43,7 @@ FUNCTIONS = {
     "sc_rt_Py_IncRef": "Py_IncRef", "sc_rt_Py_DecRef": "Py_DecRef",
     "sc_rt_PyTuple_Pack": "PyTuple_Pack", "sc_rt_PyObject_Vectorcall": "PyObject_Vectorcall",
     "sc_rt_PyEval_SaveThread": "PyEval_SaveThread", "sc_rt_PyEval_RestoreThread": "PyEval_RestoreThread",
-    "sc_rt_PyErr_Format": "PyErr_Format",
+    "sc_rt_PyErr_Format": "PyErr_Format", "sc_rt_PyLong_AsLongLongAndOverflow": "PyLong_AsLongLongAndOverflow",
 }
 # Symbols whose address *is* an object: the ndarray type and the canonical dtype of each loop-IR
 # dtype (arrays made by NumPy share these descriptor objects; any other is sent to the slow path).
@@ -50,8 +51,14 @@ OBJECTS = {
     "sc_rt_PyArray_Type": np.ndarray,
     **{f"sc_rt_PyExc_{fault.exception.__name__}": fault.exception for fault in FAULTS},   # what checks raise
     **{f"sc_rt_descr_{code}": dtype for code, dtype in CODES.items()},
+    # numbers a 0-d argument may be passed as (``EntryPlan.scalars``): Python's, and NumPy's scalar
+    # types, whose value lies at SCALAR_VALUE (a PyFloatObject's ob_fval, a NumPy scalar's obval)
+    "sc_rt_PyFloat_Type": float, "sc_rt_PyLong_Type": int, "sc_rt_PyBool_Type": bool, "sc_rt_Py_True": True,
+    **{f"sc_rt_scalar_{code}": dtype.type for code, dtype in CODES.items()},
 }
+SCALAR_VALUE = 16   # bytes: the object header (refcount, type) before a number's value
 EMPTY_SYMBOL = "sc_rt_PyArray_Empty"
+RETURN_SYMBOL = "sc_rt_PyArray_Return"
 
 
 @dataclass(frozen=True)
@@ -98,16 +105,32 @@ def _pythonapi(name: str, restype, *argtypes):
     return ctypes.PYFUNCTYPE(restype, *argtypes)((name, ctypes.pythonapi))
 
 
-@functools.cache
-def _pyarray_empty() -> int:
-    """Address of ``PyArray_Empty``, after checking that the table entry behaves like it."""
+def _api_table():
     try:
         from numpy._core import _multiarray_umath
     except ImportError:  # NumPy 1.x
         from numpy.core import _multiarray_umath
     get_pointer = _pythonapi("PyCapsule_GetPointer", ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)
-    table = ctypes.cast(get_pointer(_multiarray_umath._ARRAY_API, None), ctypes.POINTER(ctypes.c_void_p))
-    address = table[PYARRAY_EMPTY_INDEX]
+    return ctypes.cast(get_pointer(_multiarray_umath._ARRAY_API, None), ctypes.POINTER(ctypes.c_void_p))
+
+
+@functools.cache
+def _pyarray_return() -> int:
+    """Address of ``PyArray_Return``, after checking that the table entry behaves like it."""
+    address = _api_table()[PYARRAY_RETURN_INDEX]
+    to_scalar = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.py_object)(address)
+    zero_d = np.asarray(np.float32(2.5))
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(zero_d))  # PyArray_Return steals a reference
+    made = to_scalar(zero_d)
+    if not (type(made) is np.float32 and made == np.float32(2.5)):
+        raise RuntimeError(f"NumPy C-API table entry {PYARRAY_RETURN_INDEX} is not PyArray_Return")
+    return address
+
+
+@functools.cache
+def _pyarray_empty() -> int:
+    """Address of ``PyArray_Empty``, after checking that the table entry behaves like it."""
+    address = _api_table()[PYARRAY_EMPTY_INDEX]
     empty = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.c_int, ctypes.POINTER(ctypes.c_int64),
                               ctypes.py_object, ctypes.c_int)(address)
     descr = np.dtype(np.float32)
@@ -125,10 +148,11 @@ def bind_runtime_symbols() -> bool:
     if array_layout() is None:
         return False
     try:
-        empty = _pyarray_empty()
+        empty, to_scalar = _pyarray_empty(), _pyarray_return()
     except (AttributeError, RuntimeError, ValueError):
         return False
     llvm.add_symbol(EMPTY_SYMBOL, empty)
+    llvm.add_symbol(RETURN_SYMBOL, to_scalar)
     for symbol, function in FUNCTIONS.items():
         llvm.add_symbol(symbol, ctypes.cast(getattr(ctypes.pythonapi, function), ctypes.c_void_p).value)
     for symbol, obj in OBJECTS.items():

@@ -71,10 +71,15 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
         obj = objects[k] = b.load(b.gep(args, [I64(k)], inbounds=True), align=8)
         needed = pyabi.NPY_ARRAY_C_CONTIGUOUS | pyabi.NPY_ARRAY_ALIGNED | \
             (pyabi.NPY_ARRAY_WRITEABLE if k in plan.written else 0)
-        require(b.call(check_array, [obj, I32(len(shape)), api.object(f"sc_rt_descr_{dtype}"), I32(needed)]),
-                f"arg{k}.ok")
-        dims_of.append(_field(b, obj, layout.dimensions, I64.as_pointer()))
-        data[k] = _field(b, obj, layout.data, PTR)
+        form = plan.scalars[k] if k < len(plan.scalars) else None
+        is_array = b.call(check_array, [obj, I32(len(shape)), api.object(f"sc_rt_descr_{dtype}"), I32(needed)])
+        if form is None:
+            require(is_array, f"arg{k}.ok")
+            dims_of.append(_field(b, obj, layout.dimensions, I64.as_pointer()))
+            data[k] = _field(b, obj, layout.data, PTR)
+        else:   # a 0-d input: a number, as the kind this version was made for (no dims to read)
+            dims_of.append(None)
+            data[k] = _number(b, fn, api, obj, form, dtype, is_array, layout, require, f"arg{k}")
 
     def dim(k: int, axis: int | None) -> ir.Value:
         if axis is not None:
@@ -169,18 +174,28 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
 
 
 def _result(b: ir.IRBuilder, api: "_Api", plan: EntryPlan, objects: dict, owned: list) -> ir.Value:
-    """The return value (a new reference); releases every other array this call made."""
+    """The return value (a new reference); releases every other array this call made. With
+    ``numbers_out`` a 0-d output is its NumPy scalar (``PyArray_Return``, which takes the array's
+    reference), as NumPy's full reductions return."""
     n_inputs = len(plan.inputs)
+    numbers = {}
+    if plan.numbers_out:
+        to_scalar = api.function(pyabi.RETURN_SYMBOL, PTR, [PTR])
+        for slot in dict.fromkeys(plan.outputs):
+            if slot >= n_inputs and not plan.temps[slot - n_inputs][0]:
+                numbers[slot] = b.call(to_scalar, [objects[slot]])
+    taken = [objects[slot] for slot in numbers]
     if len(plan.outputs) == 1:
         (slot,) = plan.outputs
-        result = objects[slot]
+        result = numbers.get(slot, objects[slot])
         if slot < n_inputs:
             b.call(api.function("sc_rt_Py_IncRef", ir.VoidType(), [PTR]), [result])
-        _release(b, api, [obj for obj in owned if obj is not result])
+        _release(b, api, [obj for obj in owned if obj is not objects[slot] and not any(obj is t for t in taken)])
         return result
     pack = api.function("sc_rt_PyTuple_Pack", PTR, [I64], var_arg=True)
-    result = b.call(pack, [I64(len(plan.outputs))] + [objects[s] for s in plan.outputs])
-    _release(b, api, owned)  # the tuple holds its own references (NULL on failure, error set)
+    result = b.call(pack, [I64(len(plan.outputs))] + [numbers.get(s, objects[s]) for s in plan.outputs])
+    # the tuple holds its own references (NULL on failure, error set)
+    _release(b, api, [obj for obj in owned if not any(obj is t for t in taken)] + list(numbers.values()))
     return result
 
 
@@ -204,3 +219,45 @@ class _Api:
 
 
 _field = entryhelpers.field
+
+
+def _number(b: ir.IRBuilder, fn: ir.Function, api: _Api, obj: ir.Value, form: str, dtype: str,
+            is_array: ir.Value, layout: pyabi.ArrayLayout, require, what: str) -> ir.Value:
+    """The data pointer of a 0-d input passed as ``form`` (``EntryPlan.scalars``): a Python float
+    or a NumPy scalar holds its value in the object (``pyabi.SCALAR_VALUE``); a Python int or bool
+    is converted into a slot of the entry's frame (an int beyond int64 goes to the fallback, whose
+    version computes with Python's ints). Anything else fails ``require``."""
+    kind = _field(b, obj, layout.ob_type, PTR)
+    if form == "float":
+        require(b.icmp_unsigned("==", kind, api.object("sc_rt_PyFloat_Type")), f"{what}.float")
+        return b.gep(obj, [I64(pyabi.SCALAR_VALUE)], inbounds=True)
+    if form == "int":
+        require(b.icmp_unsigned("==", kind, api.object("sc_rt_PyLong_Type")), f"{what}.int")
+        overflow = b.alloca(I32)
+        convert = api.function("sc_rt_PyLong_AsLongLongAndOverflow", I64, [PTR, I32.as_pointer()])
+        value = b.call(convert, [obj, overflow])
+        require(b.icmp_signed("==", b.load(overflow), I32(0)), f"{what}.int64")
+        slot = b.alloca(I64)
+        b.store(value, slot)
+        return b.bitcast(slot, PTR)
+    if form == "bool":
+        require(b.icmp_unsigned("==", kind, api.object("sc_rt_PyBool_Type")), f"{what}.bool")
+        slot = b.alloca(ir.IntType(8))
+        b.store(b.zext(b.icmp_unsigned("==", obj, api.object("sc_rt_Py_True")), ir.IntType(8)), slot)
+        return slot
+    # "numpy": a NumPy scalar of the dtype, or a 0-d array of it
+    is_scalar = b.icmp_unsigned("==", kind, api.object(f"sc_rt_scalar_{dtype}"))
+    require(b.or_(is_scalar, is_array), f"{what}.numpy")
+    scalar_block, array_block, join = (fn.append_basic_block(f"{what}.{part}") for part in ("scalar", "array", "data"))
+    b.cbranch(is_scalar, scalar_block, array_block)
+    b.position_at_end(scalar_block)
+    in_object = b.gep(obj, [I64(pyabi.SCALAR_VALUE)], inbounds=True)
+    b.branch(join)
+    b.position_at_end(array_block)
+    in_array = _field(b, obj, layout.data, PTR)
+    b.branch(join)
+    b.position_at_end(join)
+    pointer = b.phi(PTR)
+    pointer.add_incoming(in_object, scalar_block)
+    pointer.add_incoming(in_array, array_block)
+    return pointer

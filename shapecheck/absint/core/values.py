@@ -152,6 +152,11 @@ class Int(Value):
     """A Python int (possibly symbolic: a dim, a length, arithmetic on them)."""
 
     dim: Dim
+    # taken for an int only because arithmetic met an object known by name (``q.mean - p.mean``,
+    # ``config.n_embd * 3``): an int where a size is needed, but where an array op takes it, it may
+    # as well be an array (a distribution's mean), so it is no 0-d array there. Not part of equality:
+    # the same number either way.
+    presumed: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +334,7 @@ class Opaque(Mutable, Value):
         may as well be an array or a string, so a plain read never decides that it is an int."""
         if self.dim is None:
             self.dim = signed(fresh(self.hint or self.name))   # nothing says it is a size: it may be negative
-        return Int(self.dim)
+        return Int(self.dim, presumed=True)
 
 
 def int_view(value: Value, fresh) -> Value:

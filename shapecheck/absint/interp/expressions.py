@@ -443,7 +443,7 @@ class Expressions:
             return Bool(None, negate(pred) if pred is not None else None)
         if t is Int:
             if isinstance(op, ast.USub):
-                return Int(D.neg(operand.dim))
+                return Int(D.neg(operand.dim), operand.presumed)
             if isinstance(op, ast.UAdd):
                 return operand
             return Int(~operand.dim) if type(operand.dim) is int else UNKNOWN
@@ -476,8 +476,8 @@ class Expressions:
         if tl is Int and tr is Int:
             result = int_arith(op, left.dim, right.dim)
             if result is UNKNOWN and type(op) in _INT_RESULTS and not (type(left.dim) is int and type(right.dim) is int):
-                return Int(self.analysis.fresh("k"))   # ``2 ** (filt_size - 1)``: a number, its value not known
-            return result
+                result = Int(self.analysis.fresh("k"))   # ``2 ** (filt_size - 1)``: a number, its value not known
+            return _presumed_as(result, left, right)
         if Unknown in (tl, tr) and not isinstance(op, ast.MatMult):
             kept = _same_kind(left, right)
             if kept is not None:
@@ -507,7 +507,7 @@ class Expressions:
         if tl in (Int, Float, Bool) and tr in (Int, Float, Bool):
             if isinstance(op, ast.Div) or tl is Float or tr is Float:
                 return Float()
-            return Int(self.analysis.fresh("k")) if tl is Int or tr is Int else UNKNOWN
+            return _presumed_as(Int(self.analysis.fresh("k")), left, right) if tl is Int or tr is Int else UNKNOWN
         if tl is Str or tr is Str:
             return Str(None)
         return UNKNOWN
@@ -683,6 +683,13 @@ def _array_only_index(index: Value) -> bool:
 #: Operators of two ints whose result is a number even where the dims algebra cannot say which
 #: (a symbolic power or shift); // and % by a symbol that may be 0 are not among them.
 _INT_RESULTS = frozenset((ast.Pow, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor))
+
+
+def _presumed_as(result: Value, *operands: Value) -> Value:
+    """Arithmetic on an int taken for one only by presumption (``Int.presumed``) is presumed too."""
+    if type(result) is Int and any(type(v) is Int and v.presumed for v in operands):
+        return Int(result.dim, presumed=True)
+    return result
 
 
 def _as_int(v: Value) -> Value:

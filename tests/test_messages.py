@@ -47,3 +47,23 @@ def test_a_possible_failure_names_its_condition_as_a_person_would():
     source = "import numpy as np\ndef heads(x, h):\n    B, T, C = x.shape\n    return x.reshape(B, T, h.n, C // h.n)\n"
     [finding] = [d for d in check_source(source, "m.py", options=Options(strict=True)).diagnostics if d.code == "SC120"]
     assert finding.message.endswith("(fails unless C%h.n == 0)")
+
+
+
+def test_two_dims_of_one_name_are_told_apart():
+    """Each call of the lambda makes its own heads count, both named ``h`` by the code: one message
+    shows them as ``h`` and ``h'``, the same way in its condition, never ``h is h`` (vit-pytorch's
+    xcit)."""
+    source = ("import torch\nfrom torch import nn, einsum\nfrom einops import rearrange\n"
+              "class Attention(nn.Module):\n"
+              "    def __init__(self, heads):\n"
+              "        super().__init__()\n"
+              "        self.heads = heads\n"
+              "    def forward(self, q, k):\n"
+              "        h = self.heads\n"
+              "        q, k = map(lambda t: rearrange(t, 'b n (h d) -> b h n d', h = h), (q, k))\n"
+              "        return einsum('b h i d, b h j d -> b h i j', q, k)\n")
+    [finding] = [d for d in check_source(source, "m.py", options=Options(strict=True)).diagnostics
+                 if d.code == "SC120" and "subscript 'h'" in d.message]
+    assert "is h in q is (q0, h, q1, q2//h) but h' in k is (k0, h', k1, k2//h')" in finding.message
+    assert finding.message.endswith("(fails unless h == h')")

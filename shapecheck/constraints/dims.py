@@ -531,9 +531,40 @@ def display_name(name: str) -> str:
     return name if cut < 0 else name[:cut]
 
 
+class DistinctNames(Mapping[str, str]):
+    """The names of one message: each symbol by the name ``names`` gives it (else its own), and two
+    symbols that would print alike told apart by primes (``h`` and ``h'``), as mypy qualifies two
+    types of one name. The first symbol shown keeps the plain name; ``?`` (an honest unknown) is
+    never primed. Live over ``names``: a name the code gives later is seen."""
+
+    def __init__(self, names: Mapping[str, str] | None = None) -> None:
+        self._names = names if names is not None else {}
+        self._owner: dict[str, str] = {}   # shown text -> the symbol shown by it
+        self._shown: dict[str, str] = {}   # symbol -> its text in this message
+
+    def __getitem__(self, symbol: str) -> str:
+        base = self._names.get(symbol)
+        if base is None:
+            base = display_name(symbol)
+        given = self._shown.get(symbol)
+        if given is not None and given.rstrip("'") == base:
+            return given
+        text = base
+        while base != "?" and self._owner.setdefault(text, symbol) != symbol:
+            text += "'"
+        self._shown[symbol] = text
+        return text
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
 def show_atom(atom: Atom, names: Mapping[str, str] | None = None) -> str:
     if type(atom) is Sym:
-        if names:
+        if names is not None:
             found = names.get(atom.name)
             if found is not None:
                 return found

@@ -121,3 +121,11 @@ def test_a_division_by_a_division_prints_with_brackets() -> None:
     assert D.show(nested) == "n//(n//r)" and D.parse_dim(D.show(nested)) == nested
     assert D.show(D.mod(n, D.floordiv(n, r))) == "n%(n//r)"
     assert D.show(D.floordiv(D.floordiv(n, r), 2)) == "n//r//2"   # the dividend groups as written
+
+
+def test_distinct_names_tell_apart_symbols_that_print_alike() -> None:
+    """Two symbols of one name in one message: the first shown keeps it, the next is primed, each
+    keeps its text; a name the code gives counts as the symbol's own; ``?`` is never primed."""
+    names = D.DistinctNames({"k#4": "h", "u#1": "?", "u#2": "?"})
+    assert [names[s] for s in ("h#1", "h#2", "h", "k#4", "h#1", "u#1", "u#2")] == ["h", "h'", "h''", "h'''", "h", "?", "?"]
+    assert D.show(D.add(D.sym("h#1"), D.sym("h#2")), D.DistinctNames()) == "h+h'"

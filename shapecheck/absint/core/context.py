@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_shapes, result_definition, shared_middle
-from ...constraints.dims import Dim, free_symbols, show, sym
+from ...constraints.dims import Dim, DistinctNames, free_symbols, show, sym
 from ...constraints.predicates import Pred, eq, ge, pred_symbols
 from ...constraints.readable import readable
 from ...constraints.shapes import Middle, Shape, align_middles, trailing
@@ -145,13 +145,21 @@ class OpContext:
         self.interp = interp
         self.node = node
         self.op = op
+        self._names: DistinctNames | None = None
 
     # -- naming ---------------------------------------------------------------------------------
+    @property
+    def names(self) -> DistinctNames:
+        """The dims' names in this op's messages: the code's, two distinct dims never shown alike."""
+        if self._names is None:
+            self._names = DistinctNames(self.interp.frame.names)
+        return self._names
+
     def show_shape(self, shape: Shape) -> str:
-        return shape.show(self.interp.frame.names)
+        return shape.show(self.names)
 
     def show_dim(self, d: Dim) -> str:
-        return show(d, self.interp.frame.names)
+        return show(d, self.names)
 
     def describe(self, arg: Arg) -> str:
         """``x is (n, 784)``, for messages; literal arguments are described by their shape alone."""
@@ -195,9 +203,9 @@ class OpContext:
                 raise ShapeError(code, f"{text} (it works only if {unless}: an empty array)")
         if decision.timed_out:
             self.interp.diagnose(self.node, "SC005", f"{self.op}: the solver did not decide within its step limit whether "
-                                                     f"this holds ({readable(pred).show(self.interp.frame.names)}); "
+                                                     f"this holds ({readable(pred).show(self.names)}); "
                                                      "treated as unknown", severity="info")
-        self.interp.precondition(pred, code, text, self.node, verdict)
+        self.interp.precondition(pred, code, text, self.node, verdict, self.names)
 
     def require_every_iteration(self, pred: Pred, code: str, message: Callable[[], str]) -> bool:
         """State that ``pred``, which mentions the index of a running loop, must hold on every

@@ -13,7 +13,7 @@ a *precondition* of the function; a call whose arguments make it fail is reporte
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ...constraints import dims as D
 from ...constraints.predicates import Pred
@@ -130,12 +130,15 @@ class Interpreter(Statements, Expressions):
             return  # a try block with a handler catches NumPy's exception: not a crash
         self.diagnose(node, err.code, err.message, [r for r in err.related if isinstance(r, Related)])
 
-    def precondition(self, pred: Pred, code: str, message: str, node: ast.AST, verdict: Verdict) -> None:
+    def precondition(self, pred: Pred, code: str, message: str, node: ast.AST, verdict: Verdict,
+                     names: Mapping[str, str] | None = None) -> None:
+        """``names``: the dims' names ``message`` was written with, to go on with in its condition."""
         self.frame.preconditions.append((pred, code, message, node))
         self.add_fact(Fact(pred, self.module.origin(node, message)))
         if (verdict is Verdict.SOMETIMES and self.analysis.options.strict and self.errors is None
                 and not self.try_depth):
-            self.diagnose(node, "SC120", f"{message} (fails unless {readable(pred).show(self.frame.names)})",
+            shown = readable(pred).show(self.frame.names if names is None else names)
+            self.diagnose(node, "SC120", f"{message} (fails unless {shown})",
                           severity="warning")
 
     def add_fact(self, fact: Fact) -> None:

@@ -6,6 +6,7 @@ import ast
 from dataclasses import replace
 
 from ...constraints import dims as D
+from ...constraints.dims import DistinctNames
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
@@ -745,10 +746,13 @@ class Statements:
         already decided it (`w.shape is (100, 10), (k, 10) is (784, 10)`), else the predicate."""
         if pred.kind == "false" and isinstance(test, ast.Compare) and len(test.comparators) == 1:
             sides, literal = [], []
-            for side in (test.left, test.comparators[0]):
-                value = self.eval(side)
-                # a made-up dim shows as ``?`` (``d.flatten().shape is (?,)``), not as ``k``
-                shown = self.describe_value(value, placeholder_names(value_symbols(value), self.frame.names))
+            values = [(side, self.eval(side)) for side in (test.left, test.comparators[0])]
+            # a made-up dim shows as ``?`` (``d.flatten().shape is (?,)``), not as ``k``; two dims
+            # of one name on the two sides are told apart
+            names = DistinctNames(placeholder_names(
+                {s for _, value in values for s in value_symbols(value)}, self.frame.names))
+            for side, value in values:
+                shown = self.describe_value(value, names)
                 if shown is not None:
                     shown = shown.removeprefix("tuple ").removeprefix("int ")
                     if shown != source_text(self, side):
@@ -758,7 +762,7 @@ class Statements:
             if sides:
                 # Both sides, always: one described side alone hides what it was compared with.
                 return ", ".join(sides) + "".join(f"; the other side is {text}" for text in literal)
-        return pred.show(self.frame.names)
+        return pred.show(DistinctNames(self.frame.names))
 
     def _refine_from_assert(self, test: ast.AST) -> bool:
         """``assert x.shape == (n, 3)`` / ``assert x.ndim == 2`` on an ``x`` of unknown rank give it a rank."""

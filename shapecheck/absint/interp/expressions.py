@@ -130,6 +130,7 @@ class Expressions:
         saved = self.frame.facts
         unsure = pred is None
         self.unsure += unsure
+        self.unknown_branches += unsure
         try:
             if pred is not None:
                 self.add_fact(Fact(pred))
@@ -141,6 +142,7 @@ class Expressions:
         finally:
             self.frame.facts = saved
             self.unsure -= unsure
+            self.unknown_branches -= unsure
         return self.join_all([a, b])
 
     def expr_NamedExpr(self, node: ast.NamedExpr) -> Value:
@@ -533,7 +535,7 @@ class Expressions:
         (so ``x.ndim == 0 or x[0] > 1`` never indexes a 0-d x)."""
         is_or = isinstance(node.op, ast.Or)
         values = []
-        saved, unsure = self.frame.facts, self.unsure
+        saved, unsure, branches = self.frame.facts, self.unsure, self.unknown_branches
         try:
             for operand in node.values:
                 value = self.eval(operand)
@@ -545,8 +547,9 @@ class Expressions:
                     self.add_fact(Fact(negate(pred) if is_or else pred))
                 else:
                     self.unsure += 1   # whether the rest runs is not known
+                    self.unknown_branches += 1
         finally:
-            self.frame.facts, self.unsure = saved, unsure
+            self.frame.facts, self.unsure, self.unknown_branches = saved, unsure, branches
         return values
 
     def expr_Compare(self, node: ast.Compare) -> Value:

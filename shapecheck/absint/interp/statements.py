@@ -199,6 +199,7 @@ class Statements:
             return
         unsure = pred is None   # which branch runs is not known: neither is sure to run
         self.unsure += unsure
+        self.unknown_branches += unsure
         objects = BranchObjects(before_env)
         try:
             # then-branch
@@ -217,6 +218,7 @@ class Statements:
             else_done = self.run_body(node.orelse)
         finally:
             self.unsure -= unsure
+            self.unknown_branches -= unsure
         else_state = (self.frame.env, self.frame.facts)
         joiner = Joiner(self.analysis.fresh, widen=False)
         objects.join(joiner)

@@ -192,11 +192,14 @@ class Interpreter(Statements, Expressions):
     def run_body(self, body: list[ast.stmt]) -> str | None:
         """Run a block; how it always ends ("return", "raise", "break", "continue"), or None if it can
         fall through."""
+        branches = self.unknown_branches
         try:
             for stmt in body:
                 self.stmt(stmt)
         except Terminated as t:
             return t.kind
+        finally:
+            self.unknown_branches = branches   # an early return's other branch ends with its block
         return None
 
     def stmt(self, node: ast.stmt) -> None:

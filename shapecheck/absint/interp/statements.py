@@ -225,6 +225,10 @@ class Statements:
         self._merge([s for s, done in ((then_state, then_done), (else_state, else_done)) if not done],
                     before_facts, widen=False, ended=then_done or else_done)
         self.frame.facts += tuple(Fact(p) for p in joiner.facts)
+        if unsure and {then_done, else_done} == {"return", None}:
+            # ``if working_axes == (): return ...``: the rest of the block is the other branch, run
+            # only where the call did not return early (run_body ends it with the block)
+            self.unknown_branches += 1
 
     def _decided(self, pred: Pred | None, node: ast.AST) -> Pred | None:
         """TRUE or FALSE when what is known decides the condition (``x.ndim == 4`` of a 2-d ``x``,

@@ -83,16 +83,22 @@ class Joiner:
         if ta is Tuple and tb is Tuple and len(a.items) == len(b.items):
             return Tuple(tuple(self.value(x, y) for x, y in zip(a.items, b.items)),
                          fields=a.fields if a.fields == b.fields else ())
+        if {ta, tb} == {Tuple, List}:   # a tuple of known items, and one of unknown length
+            a, b = (_as_tuple_list(a), _as_tuple_list(b))
+            ta = tb = List
         if ta is List and tb is List:
             if a.is_tuple != b.is_tuple:   # a list or a tuple: not one kind (``isinstance`` cannot tell)
                 return UNKNOWN
             if a.items is not None and b.items is not None and len(a.items) == len(b.items):
-                return List(tuple(self.value(x, y) for x, y in zip(a.items, b.items)))
+                return List(tuple(self.value(x, y) for x, y in zip(a.items, b.items)), is_tuple=a.is_tuple)
+            # the length, where both sides know theirs (``(size,) * n`` or ``tuple(range(-n, 0))``)
+            la, lb = _length(a), _length(b)
+            length = self.dim(la, lb) if la is not None and lb is not None else None
             if a.items == ():   # an empty list adds no element
-                return List(None, self.element(b))
+                return List(None, self.element(b), length, is_tuple=a.is_tuple)
             if b.items == ():
-                return List(None, self.element(a))
-            return List(None, self.value(self.element(a), self.element(b)), is_tuple=a.is_tuple)
+                return List(None, self.element(a), length, is_tuple=a.is_tuple)
+            return List(None, self.value(self.element(a), self.element(b)), length, is_tuple=a.is_tuple)
         if ta is Dict and tb is Dict and {k for k, _ in a.items} == {k for k, _ in b.items}:
             # the same entries (``kwt["stride"] = 2`` in one branch): each joined. A dict with an
             # entry only one side has is no Dict (``**kw`` may or may not pass it): unknown.
@@ -172,6 +178,15 @@ def element_of(v: Value, join: Callable[[Value, Value], Value] | None = None) ->
                 out = join(out, item)
         return out
     return UNKNOWN
+
+
+def _length(v: List):
+    return len(v.items) if v.items is not None else v.length
+
+
+def _as_tuple_list(v: Value) -> Value:
+    """A tuple as the list-of-unknown-length value of a tuple (``List.is_tuple``), to join with one."""
+    return List(v.items, is_tuple=True) if type(v) is Tuple else v
 
 
 def _loose_join(a: Value, b: Value) -> Value:

@@ -17,7 +17,7 @@ from ..core.values import Class, Dict, Instance, LibraryObject, Unknown, int_vie
 from ..rules.args import name_as_dim
 from ..rules.placements import show_placement
 from .annotations import check_cast
-from .semantics import length_of, range_membership
+from .semantics import length_of, range_items, range_membership
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -57,6 +57,8 @@ def _len(interp, node, args, kwargs) -> Value:
         return Int(interp.analysis.fresh("len")) if v.shape.rank is None else UNKNOWN
     if t in (Tuple, List) and v.items is not None:
         return Int(len(v.items))
+    if t is List and v.length is not None:
+        return Int(v.length)   # ``len(tuple(range(-n, 0)))``: n
     if t is Str and v.value is not None:
         return Int(len(v.value))
     return Int(interp.analysis.fresh("len"))
@@ -99,6 +101,8 @@ def _tuple(interp, node, args, kwargs) -> Value:
     v = args[0]
     if type(v) is Tuple:
         return v
+    if type(v) is Range:
+        v = range_items(v, interp.analysis.fresh)
     if type(v) is List:
         return Tuple(v.items) if v.items is not None else List(None, v.element, v.length, is_tuple=True)
     return UNKNOWN
@@ -108,8 +112,10 @@ def _list(interp, node, args, kwargs) -> Value:
     if not args:
         return List(())
     v = args[0]
+    if type(v) is Range:
+        v = range_items(v, interp.analysis.fresh)
     if type(v) in (Tuple, List):
-        return List(v.items, getattr(v, "element", UNKNOWN))
+        return List(v.items, getattr(v, "element", UNKNOWN), getattr(v, "length", None))
     if type(v) is Array and v.shape.prefix and type(v.shape.prefix[0]) is int and v.shape.prefix[0] <= 64:
         row = Array(Shape(v.shape.prefix[1:]), v.dtype)
         return List(tuple(row for _ in range(v.shape.prefix[0])))

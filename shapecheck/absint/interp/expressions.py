@@ -122,7 +122,7 @@ class Expressions:
         return self.make_function(node)
 
     def expr_IfExp(self, node: ast.IfExp) -> Value:
-        pred = truth_pred(self.eval(node.test))
+        pred = self._decided(truth_pred(self.eval(node.test)), node)
         if pred is TRUE:
             return self.eval(node.body)
         if pred is FALSE:
@@ -130,7 +130,7 @@ class Expressions:
         saved = self.frame.facts
         unsure = pred is None
         self.unsure += unsure
-        self.unknown_branches += unsure
+        self.unknown_branches += 1
         try:
             if pred is not None:
                 self.add_fact(Fact(pred))
@@ -142,7 +142,7 @@ class Expressions:
         finally:
             self.frame.facts = saved
             self.unsure -= unsure
-            self.unknown_branches -= unsure
+            self.unknown_branches -= 1
         return self.join_all([a, b])
 
     def expr_NamedExpr(self, node: ast.NamedExpr) -> Value:
@@ -503,9 +503,9 @@ class Expressions:
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \
                 and left.items is not None:
             return tl(left.items * max(right.dim, 0))
-        if tl is List and tr is Int and isinstance(op, ast.Mult) and left.items:
-            # ``[query] * batch``: a list of a number of copies the code computes
-            return List(None, element_of(left), right.dim)
+        if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and left.items:
+            # ``[query] * batch``, ``(size,) * n_axes``: copies, as many as the code computes
+            return List(None, element_of(left), D.mul(len(left.items), right.dim), is_tuple=tl is Tuple)
         if tl in (Int, Float, Bool) and tr in (Int, Float, Bool):
             if isinstance(op, ast.Div) or tl is Float or tr is Float:
                 return Float()
@@ -543,11 +543,12 @@ class Expressions:
                 pred = truth_pred(value)
                 if pred is (TRUE if is_or else FALSE):
                     break  # decided: the rest is never evaluated
+                if pred is not (FALSE if is_or else TRUE):
+                    self.unknown_branches += 1   # the rest may not run
                 if pred is not None:
                     self.add_fact(Fact(negate(pred) if is_or else pred))
                 else:
                     self.unsure += 1   # whether the rest runs is not known
-                    self.unknown_branches += 1
         finally:
             self.frame.facts, self.unsure, self.unknown_branches = saved, unsure, branches
         return values

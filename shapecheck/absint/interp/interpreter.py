@@ -76,9 +76,9 @@ class Interpreter(Statements, Expressions):
         self.callee: ast.expr | None = None       # the function expression of the call being evaluated
         self.object_use: ast.expr | None = None   # the object of the attribute read or subscript being evaluated
         self.unsure = 0            # inside branches whose condition is not known (`if ok(i):`): may not run
-        # of those, the branches of `if`, `a if c else b` and `and`/`or` (not loops' bodies): a call
-        # whose failure lies in one fails only for some values of what decides it (an option the
-        # construction left unknown), so it is no definite error of the call
+        # branches of `if`, `a if c else b` and `and`/`or` that what is known does not decide (not
+        # loops' bodies): a call whose failure lies in one fails only for some values of what
+        # decides it (an option the construction left unknown), so it is no definite error of the call
         self.unknown_branches = 0
         # a body run for one call: the module globals it read that may differ at a later call with
         # the same arguments ((id of env, name) -> GlobalRead), which its summary is valid under

@@ -110,6 +110,9 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
                 return None
         pred = conj(parts)
         return pred if t is ast.Eq else negate(pred)
+    empty = _against_empty_tuple(left, right) if t in (ast.Eq, ast.NotEq) else None
+    if empty is not None:
+        return empty if t is ast.Eq else negate(empty)
     known = _known_strings(t, left, right)
     if known is not None:
         return known
@@ -122,6 +125,15 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
         if tl is Unknown or tr is Unknown or maybe_none(left) or maybe_none(right):
             return None
         return (TRUE if same else FALSE) if t is ast.Is else (FALSE if same else TRUE)
+    return None
+
+
+def _against_empty_tuple(left: Value, right: Value) -> Pred | None:
+    """``working_axes == ()`` for a tuple whose length is a dim (``tuple(range(-n, 0))``): n == 0."""
+    for seq, other in ((left, right), (right, left)):
+        if (type(seq) is List and seq.is_tuple and seq.items is None and seq.length is not None
+                and type(other) is Tuple and other.items == ()):
+            return eq(seq.length, 0)
     return None
 
 
@@ -347,6 +359,15 @@ def iteration_items(v: Value) -> tuple | None:
             return None
         return tuple(Int(i) for i in trips)
     return None
+
+
+def range_items(r: Range, fresh) -> List:
+    """The list a range makes (``tuple(range(-n, 0))``): its ints when few and known, else ints of
+    a length known as a dim when the trip count is (n), so ``len`` and ``== ()`` see it."""
+    items = iteration_items(r)
+    if items is not None:
+        return List(items)
+    return List(None, Int(fresh("i")), trip_count(r))
 
 
 def mutate_list(current: List, method: str, args: list, fresh=None) -> List:

@@ -199,7 +199,7 @@ class Statements:
             return
         unsure = pred is None   # which branch runs is not known: neither is sure to run
         self.unsure += unsure
-        self.unknown_branches += unsure
+        self.unknown_branches += 1   # undecided, whether its condition is known or not
         objects = BranchObjects(before_env)
         try:
             # then-branch
@@ -218,14 +218,14 @@ class Statements:
             else_done = self.run_body(node.orelse)
         finally:
             self.unsure -= unsure
-            self.unknown_branches -= unsure
+            self.unknown_branches -= 1
         else_state = (self.frame.env, self.frame.facts)
         joiner = Joiner(self.analysis.fresh, widen=False)
         objects.join(joiner)
         self._merge([s for s, done in ((then_state, then_done), (else_state, else_done)) if not done],
                     before_facts, widen=False, ended=then_done or else_done)
         self.frame.facts += tuple(Fact(p) for p in joiner.facts)
-        if unsure and {then_done, else_done} == {"return", None}:
+        if {then_done, else_done} == {"return", None}:
             # ``if working_axes == (): return ...``: the rest of the block is the other branch, run
             # only where the call did not return early (run_body ends it with the block)
             self.unknown_branches += 1

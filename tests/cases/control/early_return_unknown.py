@@ -49,3 +49,19 @@ def callers(done, shape):
     first_row(np.zeros(()), True)
     checked_first_row(np.zeros(()), shape)  # error: SC110
     return first_row(np.zeros(()), False)  # error: SC110
+
+
+def tuple_lengths(axes, size, flag):
+    # a tuple's length as a dim, through range, repetition and a join of the two
+    n = len(axes)
+    working_axes = tuple(range(-n, 0))
+    reveal_shape(np.zeros(len(working_axes)))  # reveal: (n,)
+    sizes = (size,) * n
+    reveal_shape(np.zeros(len(sizes)))  # reveal: (n,)
+    either = sizes if flag else working_axes
+    reveal_shape(np.zeros(len(either)))  # reveal: (n,)
+    reveal_shape(np.zeros(len([size, size] * n)))  # reveal: (n*2,)
+    reveal_shape(np.zeros(tuple(range(2, 5))))  # reveal: (2, 3, 4)
+    if working_axes == ():
+        return np.zeros(n)[0]  # error: SC105
+    return np.zeros(n)[n - 1]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...constraints.dims import Dim, free_symbols
+from ...constraints.dims import Dim, free_symbols, signed
+from ...constraints.intervals import interval
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Shape, align_middles
 from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, List, NoneValue,
@@ -30,7 +31,9 @@ class Joiner:
         # dim the body keeps changing (``x = layer(x) + x``) settles on one instead of a new one each time
         self.widened = widened if widened is not None else set()
 
-    def dim(self, a: Dim, b: Dim) -> Dim:
+    def dim(self, a: Dim, b: Dim, number: bool = False) -> Dim:
+        """One dim for ``a`` or ``b``. ``number``: they are Python ints, not sizes, so where either
+        may be negative (``-3 if regional else -2``) so may the join (a symbol is a size unless signed)."""
         if a == b:
             return a
         if self.widen and a in self.widened:
@@ -40,6 +43,8 @@ class Joiner:
         if hit is not None:
             return hit
         d = self.fresh("j")
+        if number and min(interval(a, {})[0], interval(b, {})[0]) < 0:
+            d = signed(d)
         if not self.widen:
             self.facts.append(disj((eq(d, a), eq(d, b))))
         else:
@@ -76,7 +81,7 @@ class Joiner:
             out = Array(shape, dtype) if shape is not None else Array(UNKNOWN_ARRAY.shape, dtype)
             return tensor_like(out, a) if a.tensor and b.tensor else out
         if ta is Int and tb is Int:
-            return Int(self.dim(a.dim, b.dim))
+            return Int(self.dim(a.dim, b.dim, number=True))
         number = _number_join(a, b)
         if number is not None:
             return number

@@ -1,5 +1,5 @@
 """Layers that only move dims around: ``nn.Flatten``, ``nn.Unflatten``, ``nn.Upsample`` (and
-``F.interpolate``)."""
+``F.interpolate``), ``nn.PixelShuffle`` and ``nn.PixelUnshuffle`` (and their functional forms)."""
 
 from __future__ import annotations
 
@@ -64,3 +64,42 @@ def functional_interpolate(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     value = lambda k: b[k].value if k in b else None  # noqa: E731
     return interpolate_shape(ctx, x, value("size"), value("scale_factor"))
+
+
+def pixel_shuffle_shape(x: Array, factor: Value | None, up: bool) -> Value:
+    """``pixel_shuffle`` on (*, C*r*r, H, W) gives (*, C, H*r, W*r); ``pixel_unshuffle`` the inverse
+    (the PyTorch reference, torch.nn.PixelShuffle). An input of unknown rank keeps the last three."""
+    r = factor.dim if type(factor) is Int else None
+    shape = x.shape
+    tail = shape.dims[-3:] if shape.dims is not None else (shape.suffix[-3:] if len(shape.suffix) >= 3 else None)
+    if r is None or tail is None or len(tail) < 3:
+        return Array(UNKNOWN_SHAPE, x.dtype, tensor=x.tensor)
+    c, h, w = tail
+    square = D.mul(r, r)
+    tail = (D.floordiv(c, square), D.mul(h, r), D.mul(w, r)) if up else (D.mul(c, square), D.floordiv(h, r),
+                                                                         D.floordiv(w, r))
+    if shape.dims is not None:
+        return Array(Shape(shape.dims[:-3] + tail), x.dtype, tensor=x.tensor)
+    return Array(Shape(shape.prefix, True, shape.suffix[:-3] + tail, shape.middle), x.dtype, tensor=x.tensor)
+
+
+def pixel_shuffle_layer(up: bool):
+    def rule(ctx: OpContext, call: Call) -> Value:
+        m = call.args[0].value
+        x, _ = layer_input(call)
+        if x is None:
+            return UNKNOWN
+        return pixel_shuffle_shape(x, m.param("upscale_factor" if up else "downscale_factor"), up)
+    return rule
+
+
+def functional_pixel_shuffle(up: bool):
+    factor = "upscale_factor" if up else "downscale_factor"
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(("input", factor))
+        x = bound_array(b, "input")
+        if x is None:
+            return UNKNOWN
+        return pixel_shuffle_shape(x, b[factor].value if factor in b else None, up)
+    return rule

@@ -133,6 +133,9 @@ NUMPY.update({
     "numpy.squeeze": M.squeeze, "numpy.broadcast_to": M.broadcast_to, "numpy.broadcast_arrays": M.broadcast_arrays,
     "numpy.broadcast_shapes": M.broadcast_shapes, "numpy.atleast_1d": M.atleast(1),
     "numpy.atleast_2d": M.atleast(2), "numpy.atleast_3d": M.atleast(3),
+    # numpy.ma: a masked array has its data's shape
+    "numpy.ma.array": K.array, "numpy.ma.asarray": K.array, "numpy.ma.masked_array": K.array,
+    "numpy.ma.atleast_2d": M.atleast(2),
     "numpy.matrix_transpose": M.matrix_transpose,
     # joining and splitting
     "numpy.concatenate": M.concatenate, "numpy.concat": M.concatenate, "numpy.stack": M.stack,

@@ -145,6 +145,9 @@ _FUNCTIONS.update({
     "index_copy": TL.scatter, "index_fill": TL.scatter, "masked_scatter": TL.scatter,
     "Size": TC.size_value, "manual_seed": returns(NONE),
     "isin": same_shape("bool", param="elements"), "quantile": TR.quantile, "nanquantile": TR.quantile,
+    # torch.cross: same-rank operands broadcast, the dim crossed holding 3 components (as linalg.cross)
+    "cross": ufunc(2, params=("input", "other")),
+    "view_as_real": sig("()->(2)", params=("input",)), "view_as_complex": sig("(2)->()", params=("input",)),
 })
 
 #: torch.special (modelled on scipy.special): elementwise, but for the softmaxes and logsumexp.
@@ -171,6 +174,7 @@ _NN_FUNCTIONAL.update({
     "instance_norm": same_shape(param="input"),
     "embedding": NE.functional_embedding, "one_hot": NE.one_hot,
     "interpolate": NS.functional_interpolate, "upsample": NS.functional_interpolate,
+    "pixel_shuffle": NS.functional_pixel_shuffle(True), "pixel_unshuffle": NS.functional_pixel_shuffle(False),
     "cosine_similarity": NF.cosine_similarity, "pairwise_distance": NF.pairwise_distance,
     "scaled_dot_product_attention": NF.scaled_dot_product_attention,
     **{loss: NX.functional_loss for loss in """cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss
@@ -189,6 +193,7 @@ _RAW.update({f"torch.linalg.{n}": torch_call(NUMPY[f"numpy.linalg.{n}"]) for n i
 _RAW.update({
     "torch.linalg.vector_norm": TR.vector_norm, "torch.linalg.matrix_norm": TR.matrix_norm,
     "torch.linalg.svdvals": TR.svdvals, "torch.linalg.vecdot": sig("(n),(n)->()"),
+    "torch.linalg.cross": ufunc(2, params=("input", "other")),
     "torch.cuda.is_available": returns(Bool(False)), "torch.is_grad_enabled": returns(Bool()),
     **{f"torch.special.{n}": ufunc(1, "float") for n in _SPECIAL_UNARY},
     **{f"torch.special.{n}": ufunc(2, "float", params=("input", "other")) for n in _SPECIAL_BINARY},

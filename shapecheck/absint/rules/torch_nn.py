@@ -90,6 +90,8 @@ LAYERS.update({
     "Flatten": Layer(("start_dim", "end_dim"), NS.flatten_layer),
     "Unflatten": Layer(("dim", "unflattened_size"), NS.unflatten_layer),
     "Upsample": Layer(("size", "scale_factor", "mode"), NS.upsample_layer),
+    "PixelShuffle": Layer(("upscale_factor",), NS.pixel_shuffle_layer(True)),
+    "PixelUnshuffle": Layer(("downscale_factor",), NS.pixel_shuffle_layer(False)),
     "Softmax": Layer(("dim",), NA.along_dim_layer), "LogSoftmax": Layer(("dim",), NA.along_dim_layer),
     "Softmin": Layer(("dim",), NA.along_dim_layer),
     "GLU": Layer(("dim",), NA.glu_layer), "PReLU": Layer(("num_parameters", "init"), NA.prelu_layer),

@@ -67,3 +67,8 @@ def test_two_dims_of_one_name_are_told_apart():
                  if d.code == "SC120" and "subscript 'h'" in d.message]
     assert "is h in q is (q0, h, q1, q2//h) but h' in k is (k0, h', k1, k2//h')" in finding.message
     assert finding.message.endswith("(fails unless h == h')")
+
+
+def test_vdot_counts_the_elements_of_each_side():
+    message = _message("import numpy as np\nnp.vdot(np.ones((2, 3)), np.ones(4))\n", "SC102")
+    assert message == "vdot: np.ones((2, 3)) is (2, 3), 6 elements, but np.ones(4) is (4,), 4"

@@ -137,8 +137,8 @@ def vdot(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     if p.x is not None and p.y is not None:
         n, m = D.product(p.x), D.product(p.y)
-        ctx.require(eq(n, m), "SC102", lambda: f"{ctx.op}: {ctx.describe(p.a)} has {ctx.show_dim(n)} elements "
-                                               f"but {ctx.describe(p.b)} has {ctx.show_dim(m)}")
+        ctx.require(eq(n, m), "SC102", lambda: f"{ctx.op}: {ctx.describe(p.a)}, {ctx.show_dim(n)} elements, "
+                                               f"but {ctx.describe(p.b)}, {ctx.show_dim(m)}")
     return Array(Shape(()), p.dtype)
 
 

@@ -38,6 +38,13 @@ def transcendental_module():
         L.Call("sin", (inputs.load(1, i, j),))), L.Call("pow", (inputs.load(0, i, j), L.Const(2.0, "f32")))))
 
 
+def rounding_module():
+    # np.rint/np.trunc lower to LLVM's rint/trunc intrinsics (cvt.rni / cvt.rzi on the GPU)
+    inputs = Inputs("f64", ["rc", "rc"], 8, 32)
+    return elementwise_module(inputs, lambda i, j: L.Binary(
+        "add", L.Call("rint", (inputs.load(0, i, j),)), L.Call("trunc", (inputs.load(1, i, j),))))
+
+
 def symbolic_reduction_module():
     n, m = fresh_name("n"), fresh_name("m")
     return row_reduce_module("f64", dims.sym(n.key), dims.sym(m.key), "maximum", shape_params=(n, m))
@@ -55,7 +62,7 @@ def serial_module():
 
 
 @needs_ptxas
-@pytest.mark.parametrize("make", [transcendental_module, symbolic_reduction_module, serial_module])
+@pytest.mark.parametrize("make", [transcendental_module, rounding_module, symbolic_reduction_module, serial_module])
 def test_ptx_assembles_for_sm_90(make, tmp_path):
     text = ptx.ptx_text(make())
     assert ".target sm_90" in text and ".visible .entry" in text

@@ -1470,25 +1470,19 @@ class _KernelTracer(ArrayCode, LibraryCode):
             truth = self.elementwise(lambda parts: self.ufunc("not_equal", [parts[0], 0], node), [array], node)
             return self.reduction_call("sum", truth, node.args[1:], kwargs, node, env)   # bools sum to int64
         if module == "np" and name == "diff" and node.args:
-            given = dict(zip(("n", "axis"), node.args[1:]), **kwargs)
-            if len(node.args) > 3 or set(given) - {"n", "axis"}:
-                raise self.error(node, "np.diff takes n and axis in loop code")
+            given = self.bound(name, node, kwargs, 1, ("n", "axis"))
             n, axis = (self.expr(given[k], env) if k in given else default for k, default in (("n", 1), ("axis", -1)))
             return self.difference(self.expr(node.args[0], env), n, axis, node)
         if module == "np" and name in ("sort", "searchsorted", "argsort"):
             return self.sorting_call(name, node, kwargs, env)
         if module == "np" and name in ("isclose", "allclose") and len(node.args) >= 2:
-            given = dict(zip(("rtol", "atol", "equal_nan"), node.args[2:]), **kwargs)
-            if len(node.args) > 5 or set(given) - {"rtol", "atol", "equal_nan"}:
-                raise self.error(node, f"np.{name} takes rtol, atol and equal_nan")
+            given = self.bound(name, node, kwargs, 2, ("rtol", "atol", "equal_nan"))
             settings = [self.expr(given[k], env) if k in given else default
                         for k, default in (("rtol", 1e-05), ("atol", 1e-08), ("equal_nan", False))]
             close = self.isclose(*(self.expr(a, env) for a in node.args[:2]), *settings, node)
             return self.reduce("all", close, node) if name == "allclose" and is_array(close) else close
-        if module == "np" and name == "interp" and 3 <= len(node.args) <= 5:
-            given = dict(zip(("left", "right"), node.args[3:]), **kwargs)
-            if set(given) - {"left", "right"}:
-                raise self.error(node, "np.interp takes left and right (period is not supported in loop code)")
+        if module == "np" and name == "interp" and len(node.args) >= 3:
+            given = self.bound(name, node, kwargs, 3, ("left", "right"))
             x, xp, fp = (self.expr(a, env) for a in node.args[:3])
             return self.interp(x, xp, fp, *(self.expr(given[k], env) if k in given else None
                                             for k in ("left", "right")), node)
@@ -1513,18 +1507,22 @@ class _KernelTracer(ArrayCode, LibraryCode):
             raise self.error(node, f"math.{name} takes numbers, not arrays (np.{name} works on arrays)")
         return self.scalar_library_call(module, name, args, node)
 
+    def bound(self, name: str, node: ast.Call, kwargs: dict, leading: int, names: tuple, keywords: tuple = ()) -> dict:
+        """The argument nodes of a NumPy call after its ``leading`` ones, by NumPy's names for them
+        (``names`` by position or keyword, ``keywords`` by keyword only); anything else is refused
+        by name."""
+        given = dict(zip(names, node.args[leading:]), **kwargs)
+        if not leading <= len(node.args) <= leading + len(names) or set(given) - set(names + keywords):
+            raise self.error(node, f"np.{name} takes {', '.join(names + keywords) or 'no other arguments'} "
+                                   "in loop code")
+        return given
+
     def whole_array_call(self, name: str, node: ast.Call, kwargs: dict, env, receiver: Any = None) -> Any:
         """NumPy's functions of whole arrays (``looplibrary``), by NumPy's signatures: positional
         arguments after the array as NumPy names them (``_LIBRARY``), or by keyword; a method
         (``x.var()``) has its array as ``receiver``."""
         accepted, keywords = _LIBRARY[name]
-        rest = node.args if receiver is not None else node.args[1:]
-        if receiver is None and not node.args:
-            raise self.error(node, f"np.{name} takes an array first")
-        if len(rest) > len(accepted) or set(kwargs) - set(accepted + keywords):
-            raise self.error(node, f"np.{name}: unsupported arguments in loop code (it takes "
-                                   f"{', '.join(accepted + keywords) or 'the array only'})")
-        given = dict(zip(accepted, rest), **kwargs)
+        given = self.bound(name, node, kwargs, 0 if receiver is not None else 1, accepted, keywords)
         get = lambda key, default: self.expr(given[key], env) if key in given else default   # noqa: E731
         if name in ("eye", "identity"):
             dtype = self.dtype_of(given["dtype"]) if "dtype" in given else "f64"
@@ -1554,10 +1552,7 @@ class _KernelTracer(ArrayCode, LibraryCode):
         ``np.argsort`` (stable: NumPy's order wherever no two values are equal, and its
         ``kind="stable"`` order always) and ``np.searchsorted(a, v, side="left")``; a ``kind=``
         of sort changes nothing NumPy shows of values, ``sorter=`` is not supported."""
-        accepted = ("v", "side") if name == "searchsorted" else ("axis", "kind")
-        given = dict(zip(accepted, node.args[1:]), **kwargs)
-        if not node.args or len(node.args) > 3 or set(given) - set(accepted):
-            raise self.error(node, f"np.{name}: unsupported arguments in loop code")
+        given = self.bound(name, node, kwargs, 1, ("v", "side") if name == "searchsorted" else ("axis", "kind"))
         array = self.expr(node.args[0], env)
         if not is_array(array):
             raise self.error(node, f"np.{name} takes an array first")

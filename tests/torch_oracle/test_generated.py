@@ -49,9 +49,28 @@ def test_judge_reports_disagreements() -> None:
 
     source = ("import torch\nx = torch.zeros(2, 3)\nreveal_shape(x)\ny = x @ torch.zeros(4, 5)\n"
               "z = x.sum(0)\n")
-    outcome = {"raised": {"5": "RuntimeError: invented"}, "reveals": {"3": [[3, 2]]}}
+    outcome = {"raised": {"5": "RuntimeError: invented"}, "reveals": {"3": [[3, 2]]}, "ran": [1, 2, 3, 4, 5]}
     problems = judge("prog.py", source, outcome).problems
     assert len(problems) == 3, problems
     assert any("reveals [2, 3], torch [3, 2]" in p for p in problems)
     assert any(p.startswith("prog.py:4:") and "torch ran it" in p for p in problems)
     assert any(p.startswith("prog.py:5:") and "reported nothing" in p for p in problems)
+
+
+def test_judge_keeps_to_what_torch_ran() -> None:
+    """A body the program never called has no verdict; one it called does, and so does each loop pass."""
+    from .compare import judge
+
+    source = ("import torch\n"
+              "def never(x):\n    return torch.zeros(2, 3) @ torch.zeros(4, 5)\n"
+              "def called(x):\n    return torch.zeros(2, 3) @ torch.zeros(4, 5)\n"
+              "for n in (1, 2):\n    reveal_shape(torch.zeros(2, 3))\n"
+              "def generic(x):\n    reveal_shape(x)\n    return x\n"
+              "generic(torch.zeros(7))\n")
+    ran = [1, 2, 4, 5, 6, 7, 8, 9, 10, 11]
+    outcome = {"raised": {}, "reveals": {"7": [[2, 3], [3, 2]], "9": [[7]]}, "ran": ran}
+    verdict = judge("prog.py", source, outcome)
+    assert len(verdict.problems) == 2, verdict.problems
+    assert any(p.startswith("prog.py:4:") and "torch ran it" in p for p in verdict.problems)
+    assert any("reveals [2, 3], torch [3, 2]" in p for p in verdict.problems)
+    assert verdict.reveals_checked == 2 and verdict.reveals_imprecise == 0

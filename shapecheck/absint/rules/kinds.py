@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...constraints import dims as D
+from ...constraints.predicates import disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, drop_axes, exposing
 from ...constraints.signature import FixedCoreMismatch, MissingCoreDims, parse_signature
 from ...constraints.signature import apply_signature as signature_shapes
@@ -139,7 +140,9 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
         try:
             axes = axes_arg(ctx, bound.get("axis"), len(dims), zero_d_ok=zero_d_axis)
         except UnknownAxis:
-            return Array(UNKNOWN_SHAPE, out_dtype)
+            if not keepdims:
+                return Array(UNKNOWN_SHAPE, out_dtype)
+            return Array(Shape(tuple(_kept_or_one(ctx, d) for d in dims)), out_dtype)
         if single_axis and axes is not None and len(axes) > 1:
             ctx.fail("SC107", f"{ctx.op}: axis must be an integer, not a tuple")
         if axes is None or not dims:
@@ -151,6 +154,16 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
         return Array(Shape(out), out_dtype)
 
     return rule
+
+
+def _kept_or_one(ctx: OpContext, d: D.Dim) -> D.Dim:
+    """A dim of a ``keepdims`` reduction over axes not known: the dim itself or 1 (the rank is
+    known), a fresh dim with that fact."""
+    if d == 1:
+        return 1
+    kept = ctx.fresh("kept")
+    ctx.assume(disj((eq(kept, d), eq(kept, 1))))
+    return kept
 
 
 def literal_axes(ctx: OpContext, arg: Arg | None) -> tuple[int, ...] | None:

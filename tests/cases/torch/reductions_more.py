@@ -68,3 +68,9 @@ bad3 = torch.kthvalue(x, 2, dim=-4)  # error: SC104
 bad4 = torch.cumsum(x, dim=-4)  # error: SC104
 bad5 = torch.argmax(x, dim=5)  # error: SC104
 bad6 = torch.std(x, dim=(0, 0))  # error: SC104
+
+
+def keep_dims_of_an_axis_not_known(d: int):
+    y = torch.ones(4, 5, 6)
+    reveal_shape(y.mean(d, keepdim=True))  # reveal: (kept, kept, kept)
+    reveal_shape(y.amax(dim=d, keepdim=True).sum(-1))  # reveal: (kept, kept)

@@ -148,6 +148,11 @@ class ArrayCode:
     ``fill``, ``allocate`` and ``error`` it uses)."""
 
     # -- values ---------------------------------------------------------------------------------
+    def index_names(self, rank: int, hint: str) -> tuple[tuple, tuple]:
+        """Fresh loop variables for ``rank`` axes: their names and their index expressions."""
+        names = tuple(self.fresh(f"{hint}{axis}") for axis in range(rank))
+        return names, tuple(L.Var(n, I) for n in names)
+
     def elements(self, value: Any) -> ArrayExpr | None:
         """``value`` as an :class:`ArrayExpr` (None for a number)."""
         if isinstance(value, ArrayExpr):
@@ -406,8 +411,7 @@ class ArrayCode:
                                    f"into shape {show_shape(view.shape)}")
         if unequal:   # sizes known only at run time (a clamped slice): NumPy's check, there
             self.broadcast_check(source.shape, view.shape, node)
-        names = tuple(self.fresh(f"j{axis}") for axis in range(len(view.shape)))
-        idx = tuple(L.Var(n, I) for n in names)
+        names, idx = self.index_names(len(view.shape), "j")
         destination = view.element(idx).expr            # a Load of the target element
         element = source.element(_assigned_index(idx, source.shape, view.shape)).expr
         overlapping = [load for load in _loads(element) if load.buffer in targets]
@@ -417,9 +421,7 @@ class ArrayCode:
             element = L.Load(temp.name, _assigned_index(idx, source.shape, view.shape), temp.dtype)
         stmt: L.Stmt = base.store(destination.indices, cast(element, base.dtype)) if isinstance(base, Rotating) else \
             L.Store(destination.buffer, destination.indices, cast(element, base.dtype))
-        for name, size in reversed(list(zip(names, view.shape))):
-            stmt = L.For(name, L.Const(0, I), size_expr(size), 1, (stmt,))
-        return [stmt]
+        return list(loop_nest(names, view.shape, (stmt,)))
 
     def broadcast_check(self, value: tuple, target: tuple, node) -> None:
         """Before the statement: the fault NumPy raises unless every dim of ``value`` is the
@@ -498,16 +500,12 @@ class ArrayCode:
         out = self.allocate(source.shape, dtype, node, "cum" + kind)
         acc = self.fresh("running")
         self.prelude.append(L.Let(acc, dtype, cast(L.Const(0, "i64"), dtype)))
-        names = tuple(self.fresh(f"c{a}") for a in range(rank))
-        idx = tuple(L.Var(n, I) for n in names)
+        names, idx = self.index_names(rank, "c")
         step = self.ufunc(kind, [Scalar(L.Var(acc, dtype)), Scalar(cast(source.element(idx).expr, dtype))], node)
         body: tuple = (L.For(names[along], L.Const(0, I), size_expr(source.shape[along]), 1,
                              (L.Assign(acc, cast(step.expr, dtype)), L.Store(out.name, idx, L.Var(acc, dtype)))),)
         body = (L.Assign(acc, cast(L.Const(0 if kind == "add" else 1, "i64"), dtype)), *body)
-        for a in reversed(range(rank)):
-            if a != along:
-                body = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, body),)
-        self.pending += list(body)
+        self.pending += list(loop_nest(names, source.shape, body, along))
         return out
 
     def outer(self, a: Any, b: Any, node) -> ArrayExpr:
@@ -552,8 +550,7 @@ class ArrayCode:
         along = axis % rank
         if array.is_input:
             self.written_inputs.add(array.name)   # as NumPy: the caller's array is sorted
-        names = tuple(self.fresh(f"s{a}") for a in range(rank))
-        idx = [L.Var(n, I) for n in names]
+        names, idx = self.index_names(rank, "s")
 
         def at(i: L.Expr) -> tuple:
             return (*array.fixed, *idx[:along], i, *idx[along + 1:])
@@ -562,11 +559,7 @@ class ArrayCode:
                                         lambda i, v: L.Store(array.name, at(i), v),
                                         size_expr(shape[along]), array.dtype, self.fresh, stack.name)
         self.prelude += lets
-        stmts: tuple = tuple(body)
-        for a in reversed(range(rank)):
-            if a != along:
-                stmts = (L.For(names[a], L.Const(0, I), size_expr(shape[a]), 1, stmts),)
-        self.pending += list(stmts)
+        self.pending += list(loop_nest(names, shape, tuple(body), along))
 
     def arg_sort(self, value: Any, axis: Any, node) -> Array:
         """``np.argsort(x, axis)``: per line along ``axis``, the stable order of its elements
@@ -580,8 +573,7 @@ class ArrayCode:
         length = source.shape[along]
         keys, key_scratch = (self.allocate((length,), source.dtype, node, hint) for hint in ("keys", "merge_keys"))
         scratch = self.allocate((length,), I, node, "merge")
-        names = tuple(self.fresh(f"s{a}") for a in range(rank))
-        idx = [L.Var(n, I) for n in names]
+        names, idx = self.index_names(rank, "s")
 
         def at(i: L.Expr) -> tuple:
             return (*idx[:along], i, *idx[along + 1:])
@@ -595,11 +587,7 @@ class ArrayCode:
         k = self.fresh("k")
         copy = L.For(k, L.Const(0, I), size_expr(length), 1,
                      (L.Store(keys.name, (L.Var(k, I),), source.element(at(L.Var(k, I))).expr),))
-        stmts: tuple = (copy, *body)
-        for a in reversed(range(rank)):
-            if a != along:
-                stmts = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, stmts),)
-        self.pending += list(stmts)
+        self.pending += list(loop_nest(names, source.shape, (copy, *body), along))
         return out
 
     def search_sorted(self, line: Any, value: Any, right: bool, node) -> Any:
@@ -624,13 +612,9 @@ class ArrayCode:
             self.pending += stmts
             return Scalar(where)
         out = self.allocate(values.shape, "i64", node, "searchsorted")
-        names = tuple(self.fresh(f"v{a}") for a in range(len(values.shape)))
-        idx = tuple(L.Var(n, I) for n in names)
+        names, idx = self.index_names(len(values.shape), "v")
         stmts, where = found(values.element(idx).expr)
-        body: tuple = (*stmts, L.Store(out.name, idx, where))
-        for name, size in reversed(list(zip(names, values.shape))):
-            body = (L.For(name, L.Const(0, I), size_expr(size), 1, body),)
-        self.pending += list(body)
+        self.pending += list(loop_nest(names, values.shape, (*stmts, L.Store(out.name, idx, where))))
         return out
 
     def reduction(self, kind: str, source: ArrayExpr, axes: tuple, kept: dict, dtype: str, node) -> tuple:
@@ -766,6 +750,15 @@ def _variables(expr: L.Expr):
     for part in expr.scoped_parts():
         if L.is_expr(part):
             yield from _variables(part)
+
+
+def loop_nest(names: tuple, sizes: tuple, body: tuple, along: int | None = None) -> tuple:
+    """``body`` inside one ``for name in range(size)`` per axis, outermost first; axis ``along``
+    gets none (the body walks that axis itself: one line at a time)."""
+    for a in reversed(range(len(names))):
+        if a != along:
+            body = (L.For(names[a], L.Const(0, I), size_expr(sizes[a]), 1, body),)
+    return body
 
 
 def size_expr(size) -> L.Expr:

@@ -91,7 +91,7 @@ from . import faults
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looplibrary import LibraryCode
-from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array,
+from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array, loop_nest,
                          reads_memory, show_shape, at_least, size_expr)
 from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
                        in_callee, line_of, parse_shape, read_function)
@@ -1775,13 +1775,10 @@ class _KernelTracer(ArrayCode, LibraryCode):
     def fill(self, array: Array | Rotating, value: Callable[[tuple], L.Expr]) -> None:
         """Emit (before the current statement) the loop nest writing ``value(indices)`` to every
         element of ``array`` (of the array a rotating name holds)."""
-        names = tuple(self.fresh(f"i{axis}") for axis in range(len(array.shape)))
-        indices = tuple(L.Var(n, I) for n in names)
+        names, indices = self.index_names(len(array.shape), "i")
         stmt: L.Stmt = array.store(indices, value(indices)) if isinstance(array, Rotating) else \
             L.Store(array.name, indices, value(indices))
-        for name, size in reversed(list(zip(names, array.shape))):
-            stmt = L.For(name, L.Const(0, I), L.dim_to_expr(size), 1, (stmt,))
-        self.pending.append(stmt)
+        self.pending += list(loop_nest(names, array.shape, (stmt,)))
 
     def triangle(self, name: str, value: Any, k: Any, node) -> ArrayExpr:
         """``np.tril(x, k)`` / ``np.triu``: ``x`` with the elements above (below) diagonal ``k``

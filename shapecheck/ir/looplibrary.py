@@ -19,7 +19,7 @@ from shapecheck.constraints import dims
 from . import loops as L
 from . import loopsort
 from .dtypes import common_dtype, reduction_dtype
-from .looparrays import ArrayExpr, Scalar, cast, is_array, show_shape, size_expr
+from .looparrays import ArrayExpr, Scalar, cast, is_array, loop_nest, show_shape, size_expr
 
 __all__ = ["LibraryCode"]
 
@@ -148,13 +148,9 @@ class LibraryCode:
             return Scalar(res)
         source = self.elements(x)
         out = self.allocate(source.shape, "f64", node, "interp")
-        names = tuple(self.fresh(f"q{a}") for a in range(len(source.shape)))
-        idx = tuple(L.Var(k, I) for k in names)
+        names, idx = self.index_names(len(source.shape), "q")
         stmts, res = at(cast(source.element(idx).expr, "f64"))
-        body: tuple = (*stmts, L.Store(out.name, idx, res))
-        for k, size in reversed(list(zip(names, source.shape))):
-            body = (L.For(k, L.Const(0, I), size_expr(size), 1, body),)
-        self.pending += list(body)
+        self.pending += list(loop_nest(names, source.shape, (*stmts, L.Store(out.name, idx, res))))
         return out
 
     def isclose(self, a: Any, b: Any, rtol: Any, atol: Any, equal_nan: Any, node) -> Any:
@@ -222,13 +218,9 @@ class LibraryCode:
         out = self.allocate((*arrays[0].shape[:along], total, *arrays[0].shape[along + 1:]), dtype, node, name)
         offset: dims.Dim = 0
         for a in arrays:
-            names = tuple(self.fresh(f"j{k}") for k in range(rank))
-            idx = tuple(L.Var(n, I) for n in names)
+            names, idx = self.index_names(rank, "j")
             place = tuple(L.Binary("add", i, size_expr(offset)) if k == along else i for k, i in enumerate(idx))
-            body: tuple = (L.Store(out.name, place, cast(a.element(idx).expr, dtype)),)
-            for n, size in reversed(list(zip(names, a.shape))):
-                body = (L.For(n, L.Const(0, I), size_expr(size), 1, body),)
-            self.pending += list(body)
+            self.pending += list(loop_nest(names, a.shape, (L.Store(out.name, place, cast(a.element(idx).expr, dtype)),)))
             offset = dims.add(offset, a.shape[along])
         return out
 

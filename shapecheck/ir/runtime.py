@@ -465,7 +465,11 @@ def _valued_inputs(program: L.Program) -> frozenset:
 
 def negative_temp(program: L.Program, env: dict[str, int]) -> None:
     """NumPy's ValueError for an array allocated at a negative size (a size computed from an
-    argument's value, ``np.empty(n - k)`` with ``k > n``), before any buffer is placed."""
+    argument's value, ``np.empty(n - k)`` with ``k > n``), before any buffer is placed. Only such
+    sizes can be negative here (those of argument shapes are the front end's and the guards'), so
+    a program without them costs nothing per call."""
+    if not program.valued:
+        return
     for temp in program.temps:
         if any(type(d) is not int and dims.evaluate(d, env) < 0 for d in temp.shape):
             raise ValueError("negative dimensions are not allowed")

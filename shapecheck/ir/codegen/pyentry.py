@@ -34,6 +34,8 @@ References: CPython's ``METH_FASTCALL`` (``Include/methodobject.h``), NumPy's
 
 from __future__ import annotations
 
+from typing import Callable
+
 from llvmlite import ir
 
 from shapecheck.ir import loops as L
@@ -72,9 +74,10 @@ def lower_entry(module: ir.Module, name: str, plan: EntryPlan, kernels: dict,
         needed = pyabi.NPY_ARRAY_C_CONTIGUOUS | pyabi.NPY_ARRAY_ALIGNED | \
             (pyabi.NPY_ARRAY_WRITEABLE if k in plan.written else 0)
         form = plan.scalars[k] if k < len(plan.scalars) else None
-        is_array = b.call(check_array, [obj, I32(len(shape)), api.object(f"sc_rt_descr_{dtype}"), I32(needed)])
+        def is_array() -> ir.Value:   # made only where an array is accepted (a Python number's form takes none)
+            return b.call(check_array, [obj, I32(len(shape)), api.object(f"sc_rt_descr_{dtype}"), I32(needed)])
         if form is None:
-            require(is_array, f"arg{k}.ok")
+            require(is_array(), f"arg{k}.ok")
             dims_of.append(_field(b, obj, layout.dimensions, I64.as_pointer()))
             data[k] = _field(b, obj, layout.data, PTR)
         else:   # a 0-d input: a number, as the kind this version was made for (no dims to read)
@@ -222,7 +225,7 @@ _field = entryhelpers.field
 
 
 def _number(b: ir.IRBuilder, fn: ir.Function, api: _Api, obj: ir.Value, form: str, dtype: str,
-            is_array: ir.Value, layout: pyabi.ArrayLayout, require, what: str) -> ir.Value:
+            is_array: Callable[[], ir.Value], layout: pyabi.ArrayLayout, require, what: str) -> ir.Value:
     """The data pointer of a 0-d input passed as ``form`` (``EntryPlan.scalars``): a Python float
     or a NumPy scalar holds its value in the object (``pyabi.SCALAR_VALUE``); a Python int or bool
     is converted into a slot of the entry's frame (an int beyond int64 goes to the fallback, whose
@@ -247,7 +250,7 @@ def _number(b: ir.IRBuilder, fn: ir.Function, api: _Api, obj: ir.Value, form: st
         return slot
     # "numpy": a NumPy scalar of the dtype, or a 0-d array of it
     is_scalar = b.icmp_unsigned("==", kind, api.object(f"sc_rt_scalar_{dtype}"))
-    require(b.or_(is_scalar, is_array), f"{what}.numpy")
+    require(b.or_(is_scalar, is_array()), f"{what}.numpy")
     scalar_block, array_block, join = (fn.append_basic_block(f"{what}.{part}") for part in ("scalar", "array", "data"))
     b.cbranch(is_scalar, scalar_block, array_block)
     b.position_at_end(scalar_block)

@@ -22,7 +22,7 @@ def question_key(facts: Sequence[Pred], requirement: Pred) -> tuple[tuple, list[
     """The key of "do ``facts`` imply ``requirement``?" up to renaming, and the original symbol
     names in index order (``names[i]`` is the symbol written ``i`` in the key).
 
-    The key is each predicate's own key (:func:`_template`: its symbols numbered within it) and,
+    The key is each predicate's own key (:func:`template`: its symbols numbered within it) and,
     per predicate, the question-wide numbers of its symbols: that determines the question with
     every symbol numbered by first appearance across it, and is determined by it, so two questions
     share a key exactly when they are the same up to renaming. Each predicate's own key is made
@@ -31,7 +31,7 @@ def question_key(facts: Sequence[Pred], requirement: Pred) -> tuple[tuple, list[
     shapes = []
     links = []
     for p in (requirement, *facts):
-        shape, names = _template(p)
+        shape, names = template(p)
         shapes.append(shape)
         links.append(tuple([index.setdefault(name, len(index)) for name in names]))
     return (tuple(shapes), tuple(links)), list(index)
@@ -42,7 +42,8 @@ _TEMPLATES: dict[Pred, tuple[tuple, tuple[str, ...]]] = {}
 _TEMPLATES_MAX = 1 << 16
 
 
-def _template(p: Pred) -> tuple[tuple, tuple[str, ...]]:
+def template(p: Pred) -> tuple[tuple, tuple[str, ...]]:
+    """``p``'s own key (its symbols numbered by first appearance) and its symbols in that order."""
     found = _TEMPLATES.get(p)
     if found is None:
         if len(_TEMPLATES) >= _TEMPLATES_MAX:
@@ -50,6 +51,12 @@ def _template(p: Pred) -> tuple[tuple, tuple[str, ...]]:
         index: dict[str, int] = {}
         found = _TEMPLATES[p] = (_pred(p, index), tuple(index))
     return found
+
+
+def dim_template(d: Dim) -> tuple[object, tuple[str, ...]]:
+    """A dim's own key (as :func:`template` writes it inside a predicate) and its symbols in order."""
+    index: dict[str, int] = {}
+    return _dim(d, index), tuple(index)
 
 
 def _pred(p: Pred, index: dict[str, int]) -> tuple:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .derived import Kept, cached_hash, keep_symbols
-from .dims import ByZero, Dim, evaluate, free_symbols, show, sub, substitute
+from .dims import ByZero, Dim, evaluate, free_symbols, show, substitute
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +43,17 @@ FALSE = Pred("false")
 
 
 def _diff_const(a: Dim, b: Dim) -> int | None:
-    d = sub(a, b)
-    return d if type(d) is int else None
+    """``a - b`` when it is a constant, else None. Read off the normal forms, without building the
+    difference (every comparison a rule states asks this; issue 11): a polynomial minus another is
+    constant exactly when every monomial cancels, that is when both map each monomial to the same
+    coefficient (an ``Expr`` has at least one term, so an int minus one is never constant)."""
+    if type(a) is int:
+        return a - b if type(b) is int else None
+    if type(b) is int:
+        return None
+    if a.terms == b.terms or (len(a.terms) == len(b.terms) and dict(a.terms) == dict(b.terms)):
+        return a.constant - b.constant
+    return None
 
 
 def eq(a: Dim, b: Dim) -> Pred:

@@ -29,13 +29,14 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from . import cases, intervals, witnesses
 from .canonical import question_key
 from .derived import Kept, cached_hash
 from .dims import ByZero, Dim, Sym, is_signed
-from .predicates import Pred, eq, evaluate_pred, pred_symbols
+from .evaluators import pred_function
+from .predicates import Pred, eq, pred_symbols
 
 
 class Verdict(Enum):
@@ -207,11 +208,19 @@ def _witnessed(outcome: bool, values: dict, fails: dict | None, holds: dict | No
     """``(fails, holds)`` with ``values`` kept as the first witness of its ``outcome``."""
     return (fails, holds or values) if outcome else (fails or values, holds)
 
-def _outcome(facts: Sequence[Fact], requirement: Pred, values: dict, by_zero: ByZero | None = None) -> bool | None:
-    """Whether the requirement holds under ``values``; None where they break a fact."""
-    if not all(evaluate_pred(f.pred, values, by_zero) for f in facts):
-        return None
-    return evaluate_pred(requirement, values, by_zero)
+def _compiled(facts: Sequence[Fact], requirement: Pred, by_zero: ByZero | None = None) -> tuple[list, Callable]:
+    """The facts' and the requirement's functions of the values (evaluators.py), for :func:`_outcome`."""
+    return [pred_function(f.pred, by_zero) for f in facts], pred_function(requirement, by_zero)
+
+
+def _outcome(question: tuple[list, Callable], values: dict) -> bool | None:
+    """Whether the requirement holds under ``values``; None where they break a fact. ``question``:
+    what :func:`_compiled` made of the facts and the requirement."""
+    checks, requirement = question
+    for check in checks:
+        if not check(values):
+            return None
+    return requirement(values)
 
 
 def _z3():
@@ -459,9 +468,10 @@ class Solver:
         undefined: list[dict] = []
         if not order or len(order) > 24:
             return fails, holds, undefined
+        question = _compiled(facts, requirement)
         for values in _assignments(order, _constants(requirement)):
             try:
-                outcome = _outcome(facts, requirement, values)
+                outcome = _outcome(question, values)
                 if outcome is None:
                     continue
                 fails, holds = _witnessed(outcome, values, fails, holds)
@@ -481,10 +491,14 @@ class Solver:
         what each division by 0 gives chosen as Z3 may choose it (dims.ByZero). Z3 itself answers
         so: of vit-pytorch's 150 SOMETIMES questions that reached it, 114 had both witnesses
         dividing by 0, each ~40 ms of Z3 (issue 11)."""
+        questions: dict = {}
         for values in undefined:
             for by_zero in _BY_ZERO:
+                question = questions.get(by_zero)
+                if question is None:
+                    question = questions[by_zero] = _compiled(facts, requirement, by_zero)
                 try:
-                    outcome = _outcome(facts, requirement, values, by_zero)
+                    outcome = _outcome(question, values)
                     if outcome is None:
                         continue
                     fails, holds = _witnessed(outcome, values, fails, holds)

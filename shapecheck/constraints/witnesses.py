@@ -37,6 +37,7 @@ from math import inf
 from typing import Callable, Iterable, Sequence
 
 from .dims import ByZero, Dim, Expr, Sym, add, is_signed, mul, sub, sym
+from .evaluators import Undefined as _Undefined, z3_dim_function
 from .predicates import Pred, negate
 
 Values = dict[str, int]
@@ -48,18 +49,16 @@ MAX_STARTS = 8
 BUDGET = 300
 
 
-class _Undefined(Exception):
-    """A division whose divisor is not positive: Z3 and Python disagree (or it is undefined)."""
-
-
 Number = Callable[[Values], int]
 
 
 def _dim(d: Dim, by_zero: ByZero | None = None) -> Number:
     """``d`` as a function of the values (KeyError for a symbol without one); a division by 0
-    gives what ``by_zero`` says, when given (dims.ByZero: a model Z3 may choose)."""
-    if type(d) is int:
-        return lambda values: d
+    gives what ``by_zero`` says, when given (dims.ByZero: a model Z3 may choose). Compiled
+    (evaluators.py); the closures below only where ``d`` is too large to compile."""
+    compiled = z3_dim_function(d, by_zero)
+    if compiled is not None:
+        return compiled
     constant = d.constant
     terms = tuple((coeff, tuple(_atom(a, by_zero) for a in monomial)) for monomial, coeff in d.terms)
 

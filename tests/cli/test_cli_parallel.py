@@ -56,18 +56,25 @@ def test_bad_job_counts_are_usage_errors(tree, capsys):
 def test_files_are_checked_under_the_runs_collector_thresholds(tree, capsys, monkeypatch):
     # the analysis runs with a larger first generation (parallel.GC_THRESHOLDS); the caller's own
     # thresholds are back afterwards
-    seen = []
-    check_file = parallel.check_file
+    # (reading the reports back included: they are made over the heap the analyses leave)
+    seen, read = [], []
+    check_file, report_from_data = parallel.check_file, parallel.report_from_data
 
     def recording(*args):
         seen.append(gc.get_threshold())
         return check_file(*args)
 
+    def reading(data):
+        read.append(gc.get_threshold())
+        return report_from_data(data)
+
     monkeypatch.setattr(parallel, "check_file", recording)
+    monkeypatch.setattr(parallel, "report_from_data", reading)
     before = gc.get_threshold()
     status, out, _ = _check(capsys, ".", "-j", "1")
     assert status == 1 and out.count("SC102") == 15
     assert seen and set(seen) == {parallel.GC_THRESHOLDS}
+    assert read and set(read) == {parallel.GC_THRESHOLDS}
     assert gc.get_threshold() == before != parallel.GC_THRESHOLDS
 
 

@@ -1,0 +1,105 @@
+"""Compiled evaluation (evaluators.py) computes what the tree walks compute, exceptions included,
+and the cheap reading of a comparison's constant difference is the difference built."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from shapecheck.constraints import dims as D
+from shapecheck.constraints import evaluators as E
+from shapecheck.constraints import predicates as P
+
+from test_dims import NAMES, dims  # rootdir-relative: tests are not a package
+from test_witnesses import preds
+
+VALUES = st.fixed_dictionaries({n: st.integers(-3, 6) for n in NAMES})
+BY_ZERO = st.one_of(st.none(), st.builds(D.ByZero, st.integers(-2, 2), st.integers(-2, 2)))
+
+
+@st.composite
+def any_dims(draw, depth: int = 3):
+    """Dims whose divisors may be 0 or negative (the witness search meets both)."""
+    if depth == 0 or draw(st.booleans()):
+        return draw(st.one_of(st.integers(-3, 6), st.sampled_from(NAMES).map(D.sym)))
+    op = draw(st.sampled_from(["add", "mul", "floordiv", "mod", "min", "max"]))
+    a, b = draw(any_dims(depth=depth - 1)), draw(any_dims(depth=depth - 1))
+    if op in ("floordiv", "mod") and type(b) is int and b == 0:
+        b = D.sub(D.sym(NAMES[0]), D.sym(NAMES[1]))   # a divisor that is 0 at some values, not always
+    return {"add": D.add, "mul": D.mul, "floordiv": D.floordiv, "mod": D.mod,
+            "min": D.dmin, "max": D.dmax}[op](a, b)
+
+
+def _outcome(f, *args):
+    try:
+        return ("value", f(*args))
+    except Exception as error:   # the kind of failure is part of what must agree
+        return ("raises", type(error))
+
+
+@settings(max_examples=400, deadline=None)
+@given(p=preds(), values=VALUES, by_zero=BY_ZERO)
+def test_a_compiled_predicate_is_the_tree_walk(p, values, by_zero) -> None:
+    assert _outcome(E.pred_function(p, by_zero), values) == _outcome(P.evaluate_pred, p, values, by_zero)
+    partial = dict(list(values.items())[:1])   # a missing symbol raises KeyError in both
+    assert _outcome(E.pred_function(p, by_zero), partial) == _outcome(P.evaluate_pred, p, partial, by_zero)
+
+
+def _z3_value(d, values, by_zero):
+    """The witness search's evaluation, by hand: Z3's division (the divisor read first; not positive
+    is undefined, but 0 with a ByZero)."""
+    if type(d) is int:
+        return d
+    total = d.constant
+    for monomial, coeff in d.terms:
+        for atom in monomial:
+            if type(atom) is D.Sym:
+                coeff *= values[atom.name]
+                continue
+            if atom.kind in ("min", "max"):
+                a, b = (_z3_value(x, values, by_zero) for x in atom.args)
+                coeff *= min(a, b) if atom.kind == "min" else max(a, b)
+                continue
+            divisor = _z3_value(atom.args[1], values, by_zero)
+            if divisor <= 0:
+                if divisor == 0 and by_zero is not None:
+                    coeff *= by_zero.quotient if atom.kind == "floordiv" else by_zero.remainder
+                    continue
+                raise E.Undefined
+            a = _z3_value(atom.args[0], values, by_zero)
+            coeff *= a // divisor if atom.kind == "floordiv" else a % divisor
+        total += coeff
+    return total
+
+
+@settings(max_examples=400, deadline=None)
+@given(d=any_dims(), values=VALUES, by_zero=BY_ZERO)
+def test_a_compiled_dim_divides_as_z3(d, values, by_zero) -> None:
+    assert _outcome(E.z3_dim_function(d, by_zero), values) == _outcome(_z3_value, d, values, by_zero)
+
+
+def test_a_renamed_copy_reuses_the_compiled_code() -> None:
+    # every call freshens its symbols: the copy costs a closure, not a compile
+    n, m, k = (D.sym(s) for s in ("n#1", "m#2", "k#3"))
+    first = E.pred_function(P.disj([P.eq(D.floordiv(n, m), 3), P.lt(m, n)]))
+    makers = len(E._MAKERS)
+    copy = E.pred_function(P.disj([P.eq(D.floordiv(k, n), 3), P.lt(n, k)]))
+    assert len(E._MAKERS) == makers and first is not copy
+    assert first({"n#1": 1, "m#2": 2}) is False and copy({"k#3": 1, "n#1": 2}) is False
+    assert first({"n#1": 6, "m#2": 2}) is True and copy({"k#3": 6, "n#1": 2}) is True
+
+
+def test_a_dim_past_the_parsers_limits_falls_back() -> None:
+    d = D.sym("n")
+    for _ in range(100):   # nested floor divisions: deeper than Python's parser takes
+        d = D.floordiv(D.add(d, D.sym("m")), D.sym("k"))
+    assert E.z3_dim_function(d) is None
+    f = E.pred_function(P.eq(d, 1))
+    assert f({"n": 1, "m": 0, "k": 1}) is True and f({"n": 2, "m": 0, "k": 1}) is False
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=dims(), b=dims())
+def test_a_constant_difference_is_read_off_the_normal_forms(a, b) -> None:
+    built = D.sub(a, b)
+    assert P._diff_const(a, b) == (built if type(built) is int else None)
+    assert P._diff_const(a, D.add(a, 3)) == -3

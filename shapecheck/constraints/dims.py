@@ -438,16 +438,51 @@ def _rebuild(d: Dim, leaf: Callable[[Sym], Dim]) -> Dim:
 
 
 def map_atoms(d: Dim, value: Callable[[Atom], Dim]) -> Dim:
-    """``d`` with each atom replaced by ``value(atom)``, renormalised."""
+    """``d`` with each atom replaced by ``value(atom)``, renormalised.
+
+    What ``sum(c * prod(value(atom)))`` by :func:`mul` and :func:`add` gives, built once: a renaming
+    (summaries reused up to renaming, freshened results) maps atoms to atoms, whose products need no
+    polynomial multiplication, and the sum is sorted once, not after every term. The same terms in
+    the same order: sorting is stable, so atoms and monomials whose keys tie keep the order the
+    step-by-step build gave them (atoms as multiplied, monomials as first added, one whose
+    coefficient cancelled to 0 as if added anew)."""
     if type(d) is int:
         return d
-    total: Dim = d.constant
+    terms: dict = {}
+    constant = d.constant
     for m, c in d.terms:
-        term: Dim = c
+        coeff, atoms, term = c, [], None   # term: the product as a Dim, once a value is no atom
         for atom in m:
-            term = mul(term, value(atom))
-        total = add(total, term)
-    return total
+            v = value(atom)
+            if term is None:
+                if type(v) is int:
+                    coeff *= v
+                    continue
+                if v.constant == 0 and len(v.terms) == 1 and v.terms[0][1] == 1 and len(v.terms[0][0]) == 1:
+                    atoms.append(v.terms[0][0][0])
+                    continue
+                term = Expr(((tuple(sorted(atoms, key=atom_key)), coeff),), 0) if atoms and coeff else coeff
+            term = mul(term, v)
+        if term is None:
+            if not atoms:
+                constant += coeff
+                continue
+            if not coeff:
+                continue
+            term = ((tuple(sorted(atoms, key=atom_key)), coeff),)
+        elif type(term) is int:
+            constant += term
+            continue
+        else:
+            constant += term.constant
+            term = term.terms
+        for monomial, k in term:
+            k += terms.get(monomial, 0)
+            if k:
+                terms[monomial] = k
+            else:
+                del terms[monomial]   # (cancelled: a later term adds it anew, at the end)
+    return _build(terms, constant)
 
 
 def apply_op(kind: str, a: Dim, b: Dim) -> Dim:

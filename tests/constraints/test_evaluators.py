@@ -103,3 +103,60 @@ def test_a_constant_difference_is_read_off_the_normal_forms(a, b) -> None:
     built = D.sub(a, b)
     assert P._diff_const(a, b) == (built if type(built) is int else None)
     assert P._diff_const(a, D.add(a, 3)) == -3
+
+
+def _map_atoms_step_by_step(d, value):
+    """map_atoms as a product and a sum of normal forms, one constructor call at a time."""
+    if type(d) is int:
+        return d
+    total = d.constant
+    for m, c in d.terms:
+        term = c
+        for atom in m:
+            term = D.mul(term, value(atom))
+        total = D.add(total, term)
+    return total
+
+
+# symbols that print alike (``d``): divisions of them tie in the order of atoms, which only the
+# order they were multiplied and added in decides
+ALIKE = ["d#1", "d#2", "n"]
+
+
+@st.composite
+def alike_dims(draw, depth: int = 3):
+    if depth == 0 or draw(st.booleans()):
+        return draw(st.one_of(st.integers(-2, 3), st.sampled_from(ALIKE).map(D.sym)))
+    op = draw(st.sampled_from(["add", "sub", "mul", "floordiv", "mod"]))
+    a, b = draw(alike_dims(depth=depth - 1)), draw(alike_dims(depth=depth - 1))
+    if op in ("floordiv", "mod"):
+        b = draw(st.integers(2, 3))
+    return {"add": D.add, "sub": D.sub, "mul": D.mul, "floordiv": D.floordiv, "mod": D.mod}[op](a, b)
+
+
+@settings(max_examples=500, deadline=None)
+@given(d=alike_dims(), images=st.fixed_dictionaries({n: alike_dims(depth=1) for n in ALIKE}))
+def test_mapping_atoms_builds_the_step_by_step_normal_form(d, images) -> None:
+    def value(atom):
+        if type(atom) is D.Sym:
+            return images[atom.name]
+        return D.apply_op(atom.kind, *(D.map_atoms(x, value) for x in atom.args))
+
+    def renamed(atom):   # a renaming: atoms to atoms (the order of ties is what it may move)
+        return D.sym({"d#1": "d#2", "d#2": "d#1"}.get(atom.name, atom.name)) if type(atom) is D.Sym else \
+            D.apply_op(atom.kind, *(D.map_atoms(x, renamed) for x in atom.args))
+
+    for f in (value, renamed):
+        got, want = D.map_atoms(d, f), _map_atoms_step_by_step(d, f)
+        assert got == want and (type(got) is int or got.terms == want.terms)
+
+
+def test_atoms_that_print_alike_keep_the_order_they_were_multiplied_in() -> None:
+    a, b = (D.floordiv(D.sym(name), 2) for name in ("d#1", "d#2"))   # both print d//2
+    d = D.add(D.add(D.mul(a, b), D.mul(b, 3)), a)
+    swap = {"d#1": D.sym("d#2"), "d#2": D.sym("d#1")}
+    for mapping in (swap, {"d#1": D.sym("n")}, {"d#2": D.sym("d#2")}):
+        got = D.substitute(d, mapping)
+        want = _map_atoms_step_by_step(d, lambda atom: D.apply_op(
+            atom.kind, *(D.substitute(x, mapping) for x in atom.args)))
+        assert got == want and got.terms == want.terms

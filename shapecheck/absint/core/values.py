@@ -410,8 +410,8 @@ def tensor_like(result: Value, *sources: Value) -> Value:
 def as_tensor(v: Value) -> Value:
     """Mark the arrays of a rule's result (an array, or a tuple/list of them) as torch tensors."""
     t = type(v)
-    if t is Array:
-        return v if v.tensor else replace(v, tensor=True)
+    if t is Array:   # (the constructor: dataclasses.replace costs three times as much, on every rule's result)
+        return v if v.tensor else Array(v.shape, v.dtype, v.values, True, v.layout)
     if t is Tuple:
         return replace(v, items=tuple(as_tensor(i) for i in v.items))
     if t is List:

@@ -28,6 +28,23 @@ from .annotations import subscript_annotation
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
 IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
+
+#: The values of int and str literals, one per literal (values are frozen: equal ones are
+#: interchangeable), where each evaluation built its own (timm: 307,000 literals evaluated, one
+#: frozen dataclass each). Bounded: starts over when full.
+_CONSTANTS: dict[tuple[type, object], Value] = {}
+_CONSTANTS_MAX = 1 << 14
+_TRUE, _FALSE = Bool(True, TRUE), Bool(False, FALSE)
+
+
+def _constant(t: type, v: int | str) -> Value:
+    key = (t, v)
+    found = _CONSTANTS.get(key)
+    if found is None:
+        if len(_CONSTANTS) >= _CONSTANTS_MAX:
+            _CONSTANTS.clear()
+        found = _CONSTANTS[key] = Int(v) if t is int else Str(v)
+    return found
 #: Callees a call with arguments of unknown number still reaches: the project's own functions,
 #: classes and objects, whose parameters bind to unknowns (an op's rule needs its arguments).
 OPEN_CALLEES = (Function, BoundMethod, Class, Instance)
@@ -58,19 +75,17 @@ class Expressions:
 
     def expr_Constant(self, node: ast.Constant) -> Value:
         v = node.value
+        t = type(v)
+        if t is int or t is str:
+            return _constant(t, v)
         if v is None:
             return NONE
         if v is Ellipsis:
             return ELLIPSIS
-        t = type(v)
         if t is bool:
-            return Bool(v, TRUE if v else FALSE)
-        if t is int:
-            return Int(v)
+            return _TRUE if v else _FALSE
         if t is float:
             return Float(v)
-        if t is str:
-            return Str(v)
         return UNKNOWN
 
     def expr_Name(self, node: ast.Name) -> Value:

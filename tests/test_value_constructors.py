@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 
-from shapecheck.absint.core.values import Array, Bool, Float, Int, Str, as_tensor
+from shapecheck.absint.core.values import Array, Bool, Float, Int, Str, as_tensor, with_shape
 from shapecheck.absint.interp.expressions import Expressions
 from shapecheck.constraints.shapes import Shape
 
@@ -18,6 +18,7 @@ def test_marking_a_tensor_keeps_every_other_field() -> None:
     array = Array(**fields)
     assert as_tensor(array) == dataclasses.replace(array, tensor=True)
     assert all(getattr(as_tensor(array), name) is getattr(array, name) for name in fields if name != "tensor")
+    assert with_shape(array, Shape((4,))) == dataclasses.replace(array, shape=Shape((4,)))
 
 
 def test_literals_share_their_values_but_never_across_types() -> None:

@@ -247,7 +247,8 @@ class _Constraint:
             pred = negate(pred.args[0])
         self.kind = pred.kind
         self.comparison = _Comparison(pred, by_zero) if pred.kind in ("eq", "ne", "le", "lt") else None
-        self.parts = tuple(_Constraint(p, by_zero) for p in pred.args) if pred.kind in ("and", "or") else ()
+        # (through the cache: a disjunct recurs in many facts, a broadcast's `a == b or a == 1 or b == 1`)
+        self.parts = tuple(constraint(p, by_zero) for p in pred.args) if pred.kind in ("and", "or") else ()
         self.symbols = frozenset(self.comparison.symbols if self.comparison is not None else
                                  (name for part in self.parts for name in part.symbols))
 

@@ -94,3 +94,10 @@ def test_a_symbol_a_product_scales_takes_the_value_the_product_divides_out() -> 
     assert all(P.evaluate_pred(f, fails) and P.evaluate_pred(f, holds) for f in facts)
     s = Solver()
     assert s.decide(tuple(Fact(f) for f in facts), requirement).verdict is Verdict.SOMETIMES and s.queries == 0
+
+
+def test_a_part_of_a_disjunction_is_built_once_for_every_fact_holding_it() -> None:
+    from shapecheck.constraints.witnesses import constraint
+    shared = P.eq(a, b)
+    first, second = constraint(P.disj([shared, P.eq(a, 1)])), constraint(P.disj([shared, P.eq(b, 1)]))
+    assert first.parts[0] is second.parts[0] is constraint(shared)

@@ -14,7 +14,7 @@ from ...constraints import dims as D
 from dataclasses import replace
 
 from ...constraints.shapes import Middle, Shape
-from .values import Alternatives, Array, Int, List, TorchModule, Tuple, Value
+from .values import Alternatives, Array, Int, List, TorchModule, Tuple, Value, with_shape
 
 
 def value_symbols(v: Value, out: set | None = None) -> set:
@@ -45,7 +45,7 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
         s = v.shape
         # the middle stays: ``(*x[:-3], h, w, c)`` renamed is still relative to x
         shape = Shape(tuple(f(d) for d in s.prefix), s.variadic, tuple(f(d) for d in s.suffix), s.middle)
-        return replace(v, shape=shape)
+        return with_shape(v, shape)
     if t is Int:
         return Int(f(v.dim))
     if t is Tuple:
@@ -65,7 +65,7 @@ def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:
     """``v`` with every array's shape replaced by ``f`` of it (through tuples and lists)."""
     t = type(v)
     if t is Array:
-        return replace(v, shape=f(v.shape))
+        return with_shape(v, f(v.shape))
     if t is Tuple:
         return replace(v, items=tuple(map_shapes(i, f) for i in v.items))
     if t is List:

@@ -407,6 +407,12 @@ def tensor_like(result: Value, *sources: Value) -> Value:
     return as_tensor(result)
 
 
+def with_shape(a: Array, shape: Shape) -> Array:
+    """``a`` with another shape, its other fields kept: the constructor, where ``dataclasses.replace``
+    costs three times as much, in the freshening and renaming of every reused summary's arrays."""
+    return Array(shape, a.dtype, a.values, a.tensor, a.layout)
+
+
 def as_tensor(v: Value) -> Value:
     """Mark the arrays of a rule's result (an array, or a tuple/list of them) as torch tensors."""
     t = type(v)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from ...constraints import dims as D
 from ...constraints.shapes import Middle, Shape
-from ..core.values import Alternatives, Array, Function, Int, List, Tuple, Unknown, Value
+from ..core.values import Alternatives, Array, Function, Int, List, Tuple, Unknown, Value, with_shape
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,7 @@ def rename(v: Value, names: Names) -> Value:
             return v
         shape = Shape(tuple(names.dim(d) for d in s.prefix), s.variadic, tuple(names.dim(d) for d in s.suffix),
                       names.middle(s.middle))
-        return replace(v, shape=shape)
+        return with_shape(v, shape)
     if t is Int:
         return Int(names.dim(v.dim)) if names.symbols else v
     if t is Tuple:

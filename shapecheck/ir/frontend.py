@@ -116,6 +116,20 @@ _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.
            ast.MatMult: "matmul"}
 _CMPOPS = {ast.Lt: "less", ast.LtE: "less_equal", ast.Gt: "greater", ast.GtE: "greater_equal",
            ast.Eq: "equal", ast.NotEq: "not_equal"}
+# The keyword arguments whole-array code reads, per NumPy function or method; any other (``where=``,
+# ``initial=``, ``order=``, ``out=``...) is not read here, so the call is left to loop code, which
+# reads or refuses it: never ignored.
+_KEYWORDS = {**{name: ("axis", "keepdims") for name in ("sum", "mean", "max", "min", "amax", "amin")},
+             "transpose": ("axes",), "expand_dims": ("axis",)}
+
+
+def _known_keywords(name: str, known: tuple, kwargs: dict, node) -> None:
+    unknown = sorted(set(kwargs) - set(known))
+    if unknown:
+        raise TraceError(f"line {node.lineno}: {name}(): keyword argument{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)} not supported in whole-array code")
+
+
 _REDUCTIONS = {"sum": "sum", "mean": "mean", "max": "max", "min": "min", "amax": "max", "amin": "min"}
 _NUMPY_ALIASES = ("np", "numpy", "jnp")
 _VIEWS = frozenset({"transpose", "reshape", "slice", "broadcast_to"})   # NumPy gives views of their operand
@@ -714,6 +728,7 @@ class _Tracer:
         return self.emit("cast", (out,), {"dtype": "bool"}, node) if logic else out
 
     def numpy_call(self, name: str, node: ast.Call, args: list, kwargs: dict, env) -> Any:
+        _known_keywords(f"np.{name}", _KEYWORDS.get(name, ()), kwargs, node)
         if name in _UNARY and len(args) == 1 and not kwargs:
             return self.ufunc(_UNARY[name], args, node)
         if name == "square" and len(args) == 1:
@@ -752,6 +767,7 @@ class _Tracer:
         raise TraceError(f"line {node.lineno}: unsupported NumPy call np.{name} (with these arguments)")
 
     def method(self, x: Tensor, name: str, node: ast.Call, args: list, kwargs: dict, env) -> Any:
+        _known_keywords(f".{name}", _KEYWORDS.get(name, ()), kwargs, node)
         if name in ("sum", "mean", "max", "min"):
             axis_node = kwargs.get("axis", node.args[0] if node.args else None)
             return self.reduce(name, x, node, axis_node, kwargs.get("keepdims"), env)
@@ -827,6 +843,10 @@ class _Tracer:
                 b, s, n = self.slice_axis(item, d, env, node)
             else:
                 i = self.expr(item, env)
+                if isinstance(i, Tensor) and i.type.dtype == "bool":
+                    raise TraceError(f"line {node.lineno}: a boolean selection ({ast.unparse(node)}) made into an "
+                                     "array of its own has a size the data decides: not supported (reduce it, "
+                                     "combine it element by element, or assign through the mask, in loop code)")
                 if not isinstance(i, int) and type(i) is not dims.Expr:
                     raise TraceError(f"line {node.lineno}: unsupported index {ast.unparse(item)!r} "
                                      "(only constant slices, integers, None and ...)")

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import ast
 import math
+
+import numpy as np
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
@@ -43,7 +45,7 @@ from shapecheck.subst.names import Name
 
 from . import faults, loopsort
 from . import loops as L
-from .dtypes import common_dtype, reduction_dtype
+from .dtypes import CODES, common_dtype, reduction_dtype
 
 I = L.INDEX
 
@@ -125,6 +127,26 @@ class ArrayExpr:
     view: bool | None = False
 
 
+@dataclass(frozen=True)
+class Filtered:
+    """``x[mask]``: the elements (or, of a mask over leading axes, the rows) of ``source`` where
+    ``mask`` holds, in C order: NumPy's shape ``(count,) + rest``, the count known only when the
+    mask is read. Not addressable by position (the k-th selected element needs the count of
+    those before it), so it is reduced, combined element by element, assigned through the mask
+    or counted where it is used (``loopmasks``)."""
+
+    mask: ArrayExpr          # bool, of the leading axes of ``source``
+    source: ArrayExpr
+
+    @property
+    def rest(self) -> tuple:
+        return self.source.shape[len(self.mask.shape):]
+
+    @property
+    def dtype(self) -> str:
+        return self.source.dtype
+
+
 def show_shape(shape: tuple) -> str:
     """A shape as NumPy prints one: ``(11,)``, ``(n, 3)`` (a size known only at run time: ``?``)."""
     items = [dims.show(d) if type(d) in (int, dims.Expr) else "?" for d in shape]
@@ -132,7 +154,7 @@ def show_shape(shape: tuple) -> str:
 
 
 def is_array(value: Any) -> bool:
-    return isinstance(value, (ArrayExpr, Rotating)) or (isinstance(value, Array) and len(value.fixed) < len(value.shape))
+    return isinstance(value, (ArrayExpr, Rotating, Filtered)) or (isinstance(value, Array) and len(value.fixed) < len(value.shape))
 
 
 REDUCTIONS = {"sum": "sum", "max": "max", "min": "min", "mean": "mean", "amax": "max", "amin": "min",
@@ -157,6 +179,11 @@ class ArrayCode:
         """``value`` as an :class:`ArrayExpr` (None for a number)."""
         if isinstance(value, ArrayExpr):
             return value
+        if isinstance(value, Filtered):
+            raise self.error(self.statement_at, "a boolean selection (x[mask]) used as an array of its own (named, "
+                                                "returned, copied, indexed, or passed on) has a size the data decides: "
+                                                "not supported in loop code (reduce it, combine it element by element, "
+                                                "or assign through the mask)")
         if isinstance(value, Rotating):
             rotating = value
             return ArrayExpr(rotating.shape, rotating.dtype, lambda idx: Scalar(rotating.load(tuple(idx))),
@@ -180,9 +207,22 @@ class ArrayCode:
                                    "copy (....copy())")
         holes = tuple(L.Var(self.fresh(f"at{axis}"), I) for axis in range(len(view.shape)))
         probe = view.element(holes)
-        sizes = [d for d in view.shape if type(d) not in (int, dims.Expr)]   # known at run time
+        fixed = self.read_now([probe.expr, *view.shape], node)
+        shape = tuple(d if type(d) in (int, dims.Expr) else fixed(d) for d in view.shape)
+        template = fixed(probe.expr)
+
+        def element(idx: tuple) -> Scalar:
+            return Scalar(fixed(template, {h.name: i for h, i in zip(holes, idx)}), probe.weak)
+        return ArrayExpr(shape, view.dtype, element, view.reads, view=True)
+
+    def read_now(self, exprs: list, node) -> Callable:
+        """``fixed(expr, more)``: ``expr`` with the variables that ``exprs`` read and that may
+        change later (scalar variables, loop variables) replaced by copies made now (and the
+        names of ``more`` by its expressions); sizes known at compile time among ``exprs`` are
+        skipped."""
         changing = {s.var for s in self.prelude if isinstance(s, L.Let)} | set(self.loops)
-        found = {v.name: v for e in (probe.expr, *sizes) for v in _variables(e) if v.name in changing}
+        found = {v.name: v for e in exprs if type(e) not in (int, dims.Expr)
+                 for v in _variables(e) if v.name in changing}
         out: list = []
         now = {name: self.snapshot(Scalar(var), out, node).expr for name, var in sorted(found.items(),
                                                                                          key=lambda kv: kv[0].key)}
@@ -192,12 +232,7 @@ class ArrayCode:
             mapping = {**now, **(more or {})}
             scope = Scope.empty().extend_all(free_vars(expr))
             return substitute(expr, Subst.of(mapping, scope)) if mapping else expr
-        shape = tuple(d if type(d) in (int, dims.Expr) else fixed(d) for d in view.shape)
-        template = fixed(probe.expr)
-
-        def element(idx: tuple) -> Scalar:
-            return Scalar(fixed(template, {h.name: i for h, i in zip(holes, idx)}), probe.weak)
-        return ArrayExpr(shape, view.dtype, element, view.reads, view=True)
+        return fixed
 
     def transposed(self, value: Any, axes: tuple | None, node) -> ArrayExpr:
         """``x.T``, ``x.transpose(axes)``, ``np.transpose``: the same elements, axes permuted; a
@@ -256,6 +291,8 @@ class ArrayCode:
     def elementwise(self, combine: Callable[[list], Scalar], values: list, node) -> ArrayExpr:
         """``combine`` applied element by element to ``values`` (arrays broadcast against each
         other, numbers as they are)."""
+        if any(isinstance(v, Filtered) for v in values):
+            return self.filtered_elementwise(combine, values, node)
         arrays = [self.elements(v) for v in values]
         shape = self.broadcast([a.shape for a in arrays if a is not None], node)
 
@@ -441,11 +478,15 @@ class ArrayCode:
         self.fault_if(bad, kind, tuple(map(size_expr, value)) + tuple(map(size_expr, target)))
 
     def reduce(self, kind: str, value: Any, node, dtype: str | None = None, axis: Any = None,
-               keepdims: bool = False) -> Scalar | Array:
+               keepdims: bool = False, where: Any = None, initial: Any = None) -> Scalar | Array:
         """NumPy's ``kind`` reduction (sum, mean, max, min, argmax, argmin, any, all) of an array value, run
         where the statement runs: over every element, a number (an argmax's is the flat index);
         over ``axis`` (an int or a tuple of them), a new array of the kept axes (``keepdims``: the
-        reduced ones kept as 1). ``dtype`` overrides NumPy's result dtype."""
+        reduced ones kept as 1). ``dtype`` overrides NumPy's result dtype; ``where`` (a boolean
+        array broadcast to the value's shape) and ``initial`` are NumPy's: only the elements where
+        it holds take part, and the reduction starts from ``initial``."""
+        if isinstance(value, Filtered):   # x[mask].sum(): over the selected elements, in place
+            return self.filtered_reduce(kind, value, node, dtype, axis, keepdims)
         source = self.elements(value)
         if source is None:
             raise self.error(node, f"{ast.unparse(node)!r}: expected an array")
@@ -458,11 +499,19 @@ class ArrayCode:
         axes = tuple(sorted({a % rank for a in given})) if given else tuple(range(rank))
         if len(axes) < len(given):
             raise self.error(node, "duplicate value in 'axis'")
-        if kind in ("max", "min", "argmax", "argmin"):
+        selected = self.where_mask(where, source, kind, initial, node)
+        if kind in ("max", "min", "argmax", "argmin") and initial is None and selected is None:
             self.require_elements(tuple(source.shape[a] for a in axes), kind)
         dtype = I if kind in _ARG_REDUCTIONS else dtype or reduction_dtype(kind, source.dtype)
+        return self.reduced(kind, source, axes, keepdims, dtype, node, selected, initial)
+
+    def reduced(self, kind: str, source: ArrayExpr, axes: tuple, keepdims: bool, dtype: str, node,
+                selected: ArrayExpr | None = None, initial: Any = None) -> Scalar | Array:
+        """The loops of :meth:`reduce` over ``axes`` (checked, sorted) of ``source``: a number
+        when every axis goes, else a new array of the kept ones."""
+        rank = len(source.shape)
         if len(axes) == rank and not keepdims:   # every axis: a number (NumPy's scalar)
-            stmts, result = self.reduction(kind, source, axes, {}, dtype, node)
+            stmts, result = self.reduction(kind, source, axes, {}, dtype, node, selected, initial)
             self.pending += stmts
             return Scalar(result)
         kept = [a for a in range(rank) if a not in axes]
@@ -473,7 +522,8 @@ class ArrayCode:
                                    f"{show_shape(source.shape)}) keeps no axes in loop code: reduce it whole")
         out = self.allocate(shape, dtype, node, kind)
         names = {a: self.fresh(f"k{a}") for a in kept}
-        stmts, result = self.reduction(kind, source, axes, {a: L.Var(n, I) for a, n in names.items()}, dtype, node)
+        stmts, result = self.reduction(kind, source, axes, {a: L.Var(n, I) for a, n in names.items()}, dtype, node,
+                                       selected, initial)
         at = tuple(L.Const(0, I) if a in axes else L.Var(names[a], I) for a in range(rank)) if keepdims else \
             tuple(L.Var(names[a], I) for a in kept)
         nest: L.Stmt | tuple = (*stmts, L.Store(out.name, at, cast(result, dtype)))
@@ -617,16 +667,46 @@ class ArrayCode:
         self.pending += list(loop_nest(names, values.shape, (*stmts, L.Store(out.name, idx, where))))
         return out
 
-    def reduction(self, kind: str, source: ArrayExpr, axes: tuple, kept: dict, dtype: str, node) -> tuple:
+    def where_mask(self, where: Any, source: ArrayExpr, kind: str, initial: Any, node) -> ArrayExpr | None:
+        """NumPy's ``where=`` of a reduction as a boolean value of ``source``'s shape (None: every
+        element), with NumPy's refusals: no ``where`` for argmax/argmin, and none for max/min
+        without an ``initial`` (they have no identity)."""
+        if where is None or where is True:
+            return None
+        if kind in _ARG_REDUCTIONS:
+            raise self.error(node, f"{kind}() got an unexpected keyword argument 'where'")
+        if kind in ("max", "min") and initial is None:
+            raise self.error(node, f"reduction operation '{_REDUCE_UFUNC[kind]}' does not have an identity, so to "
+                                   "use a where mask one has to specify 'initial'")
+        mask = self.elements(where)
+        if mask is None:
+            truth = self.scalar(where, node)
+            mask = ArrayExpr((), truth.dtype, lambda idx: truth)
+        if mask.dtype != "bool":
+            raise self.error(node, f"Cannot cast array data from dtype('{mask.dtype}') to dtype('bool') according "
+                                   "to the rule 'safe' (where= takes booleans)")
+        if self.broadcast([source.shape, mask.shape], node) != tuple(source.shape):
+            raise self.error(node, f"where= of shape {show_shape(mask.shape)} does not broadcast to the array's "
+                                   f"shape {show_shape(source.shape)}")
+        return ArrayExpr(source.shape, "bool",
+                         lambda idx: mask.element(_broadcast_index(idx, mask.shape, source.shape)), mask.reads)
+
+    def reduction(self, kind: str, source: ArrayExpr, axes: tuple, kept: dict, dtype: str, node,
+                  where: ArrayExpr | None = None, initial: Any = None) -> tuple:
         """``(statements, result)``: the loops computing ``kind`` over ``axes`` of ``source`` at
         the kept axes' indices ``kept`` (axis -> index), and the result's expression after them.
-        max and min start from the first element (no identity); argmax/argmin keep the first
-        extreme's index over the reduced axes, a NaN the extreme of all (as NumPy)."""
+        max and min start from the first element (no identity), or from ``initial``, or, over
+        the elements ``where`` (a boolean value of ``source``'s shape) selects, from the dtype's
+        far end; argmax/argmin keep the first extreme's index over the reduced axes, a NaN the
+        extreme of all (as NumPy). A mean over ``where`` divides by the count it selects."""
         names = {a: self.fresh(f"r{a}") for a in axes}
 
         def at(reduced: dict) -> tuple:
             return tuple(kept[a] if a in kept else reduced[a] for a in range(len(source.shape)))
         idx = {a: L.Var(n, I) for a, n in names.items()}
+
+        def only_selected(body: tuple) -> tuple:
+            return body if where is None else (L.If(where.element(at(idx)).expr, body),)
         first = source.element(at({a: L.Const(0, I) for a in axes})).expr
         if kind in _ARG_REDUCTIONS:
             best, position, element = self.fresh(kind), self.fresh(f"{kind}_at"), self.fresh("element")
@@ -651,7 +731,7 @@ class ArrayCode:
             self.prelude.append(L.Let(acc, "bool", L.Const(identity, "bool")))
             element = source.element(at(idx)).expr
             truth = element if source.dtype == "bool" else L.Compare("ne", element, cast(L.Const(0, "i64"), source.dtype))
-            body = (L.Assign(acc, L.Binary(op, L.Var(acc, "bool"), truth)),)
+            body = only_selected((L.Assign(acc, L.Binary(op, L.Var(acc, "bool"), truth)),))
             start = [L.Assign(acc, L.Const(identity, "bool"))]
             result = L.Var(acc, "bool")
         else:
@@ -661,14 +741,26 @@ class ArrayCode:
             step = self.ufunc(_REDUCE_UFUNC[kind], [current, Scalar(cast(source.element(at(idx)).expr, dtype))],
                               node)
             body = (L.Assign(acc, cast(step.expr, dtype)),)
-            start = [L.Assign(acc, cast(first, dtype) if kind in ("max", "min") else
-                              cast(L.Const(1 if kind == "prod" else 0, "i64"), dtype))]
+            if initial is not None:
+                begin = cast(self.scalar(initial, node).expr, dtype)
+            elif kind in ("max", "min"):
+                begin = cast(first, dtype) if where is None else _far_end(kind, dtype)
+            else:
+                begin = cast(L.Const(1 if kind == "prod" else 0, "i64"), dtype)
+            start = [L.Assign(acc, begin)]
             result = L.Var(acc, dtype)
-            if kind == "mean":
+            if kind == "mean" and where is not None:   # NumPy divides by the count selected
+                taken = self.fresh("taken")
+                self.prelude.append(L.Let(taken, I, L.Const(0, I)))
+                body += (L.Assign(taken, L.Binary("add", L.Var(taken, I), L.Const(1, I))),)
+                start.append(L.Assign(taken, L.Const(0, I)))
+                result = self.ufunc("div", [Scalar(result), Scalar(L.Var(taken, I))], node).expr
+            elif kind == "mean":
                 count: L.Expr = L.Const(1, I)
                 for a in axes:
                     count = L.Binary("mul", count, size_expr(source.shape[a]))
                 result = self.ufunc("div", [Scalar(result), Scalar(cast(count, "i64"))], node).expr
+            body = only_selected(body)
         for a in reversed(axes):
             body = (L.For(names[a], L.Const(0, I), size_expr(source.shape[a]), 1, body),)
         return start + list(body), result
@@ -736,6 +828,18 @@ class ArrayCode:
                 body = (L.For(name, L.Const(0, I), size_expr(size), 1, body),)
         self.pending += body
         return out
+
+
+def _far_end(kind: str, dtype: str) -> L.Const:
+    """Where a max (min) over elements a mask selects starts: the dtype's least (greatest)
+    value, which every element beats or equals (NaN too: ``maximum`` takes it)."""
+    low = kind == "max"
+    if dtype in L.FLOAT_DTYPES:
+        return L.Const(-math.inf if low else math.inf, dtype)
+    if dtype == "bool":
+        return L.Const(not low, "bool")
+    info = np.iinfo(CODES[dtype])
+    return L.Const(int(info.min if low else info.max), dtype)
 
 
 def _is_view(value: Any) -> bool:

@@ -91,7 +91,8 @@ from . import faults
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looplibrary import LibraryCode
-from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Rotating, Scalar, cast as _cast, is_array, loop_nest,
+from .loopmasks import MaskCode, may_be_mask
+from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Filtered, Rotating, Scalar, cast as _cast, is_array, loop_nest,
                          reads_memory, show_shape, at_least, size_expr)
 from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
                        in_callee, line_of, parse_shape, read_function)
@@ -173,6 +174,7 @@ _ROUNDING = {"floor": "floor", "ceil": "ceil", "rint": "rint", "trunc": "trunc"}
 _CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "newaxis": None}
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "floordiv",
            ast.Mod: "mod", ast.Pow: "pow"}
+_LOGICAL = {ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor"}   # of booleans (masks)
 _CMPOPS = {ast.Lt: "less", ast.LtE: "less_equal", ast.Gt: "greater", ast.GtE: "greater_equal",
            ast.Eq: "equal", ast.NotEq: "not_equal"}
 _COMPARE_CODES = {"less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
@@ -262,11 +264,15 @@ def _python_int(x: Scalar) -> bool:
 _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "call"}
 
 
-class _KernelTracer(ArrayCode, LibraryCode):
+class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
     def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, tuple[str, bool]],
                  groups: dict[str, frozenset], numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset(),
                  helpers: Mapping[str, Helper] = {}):
         self.fn = fn
+        self.statement_at: ast.AST = fn       # the statement being traced (for messages)
+        self.iterations: dict[Name, tuple] = {}   # ordinal of a loop over a selection -> (it, mask index)
+        self.held_selections: dict[str, frozenset] = {}   # a name bound to x[mask] -> the buffers it reads
+        self.env_now: dict = {}
         self.numbers = numbers                  # globals and closure cells compiled in (sources.Outside)
         self.outside_arrays = outside_arrays    # arrays read from outside: refused by name
         self.helpers = helpers                  # functions it calls, inlined (sources.Outside)
@@ -510,6 +516,7 @@ class _KernelTracer(ArrayCode, LibraryCode):
         return out
 
     def statement(self, stmt: ast.stmt, env) -> list:
+        self.statement_at, self.env_now = stmt, env
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) or isinstance(stmt, ast.Pass):
             return []
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
@@ -586,6 +593,9 @@ class _KernelTracer(ArrayCode, LibraryCode):
     def assign(self, target: ast.AST, value: Any, env, stmt) -> list:
         if isinstance(target, ast.Subscript):
             self.written(target)
+            mask = self.mask_index(target, env)
+            if mask is not None:   # y[y < 0] = 0.0: NumPy's assignment through a boolean mask
+                return self.masked_store(self.expr(target.value, env), mask, value, target)
         if isinstance(target, ast.Subscript) and not self.is_element(target, env):
             return self.store_view(target, value, env, target)
         if isinstance(target, ast.Subscript) and isinstance(self.expr(target.value, env), Rotating):
@@ -614,6 +624,9 @@ class _KernelTracer(ArrayCode, LibraryCode):
         if not isinstance(target, ast.Name):
             raise self.error(target, f"unsupported assignment target {ast.unparse(target)!r}")
         name = target.id
+        self.held_selections.pop(name, None)
+        if isinstance(value, Filtered):
+            value = self.named_selection(name, value, target)
         if name in self.copies:   # rebound: the two names no longer hold one array
             outer, local, _ = self.copies[name]
             del self.copies[outer], self.copies[local]
@@ -736,6 +749,8 @@ class _KernelTracer(ArrayCode, LibraryCode):
         root = target
         while isinstance(root, ast.Subscript):
             root = root.value
+        if self.held_selections and isinstance(root, ast.Name) and isinstance(self.expr_or_none(root), Array):
+            self.write_into_selected(self.expr_or_none(root).name, target)
         if isinstance(root, ast.Name) and root.id in self.copies:
             outer, local, _ = self.copies[root.id]
             if root.id == outer:   # seen through `local` only, which dies with its block: read it no more
@@ -744,6 +759,9 @@ class _KernelTracer(ArrayCode, LibraryCode):
             raise self.error(target, f"{local!r} is written after '{outer} = {local}' bound both names to one array "
                                      f"in this loop body ({outer!r} holds a copy when compiled): write {local!r} "
                                      f"before that binding, or bind a copy ({outer} = {local}.copy())")
+
+    def expr_or_none(self, node: ast.Name) -> Any:
+        return self.env_now.get(node.id)
 
     def read_copy(self, node: ast.Name) -> None:
         """A read of ``v`` after ``u = v`` and a write through ``u``: Python's ``v`` shows the write,
@@ -839,7 +857,7 @@ class _KernelTracer(ArrayCode, LibraryCode):
         array, is bound to that value)."""
         if name in self.variables:
             return True
-        if isinstance(value, (Array, ArrayExpr, Rotating, tuple)) or value is None:
+        if isinstance(value, (Array, ArrayExpr, Rotating, Filtered, tuple)) or value is None:
             return False
         count, nested = self.assigned.get(name, (1, False))
         if isinstance(value, Scalar) and not isinstance(value.expr, L.Const):
@@ -850,6 +868,12 @@ class _KernelTracer(ArrayCode, LibraryCode):
         it = stmt.iter
         if stmt.orelse:
             raise self.error(stmt, "for ... else is not supported")
+        held = self.iterated_selection(it, env) if isinstance(stmt.target, ast.Name) else None
+        if held is not None:
+            try:
+                return self.selection_loop(stmt, env[held], env)
+            finally:   # the sequence's name (``_Iterations``'s) is not read after its loop
+                self.held_selections.pop(held, None)
         displayed = isinstance(it, (ast.Tuple, ast.List))
         if not displayed and not (isinstance(it, ast.Call) and _callee(it.func) in _RANGES and not it.keywords
                                   and 1 <= len(it.args) <= 3):
@@ -900,6 +924,48 @@ class _KernelTracer(ArrayCode, LibraryCode):
         else:
             env[stmt.target.id] = saved
         return [L.For(loop_var.var, loop_var.start, loop_var.stop, loop_var.step, tuple(body))]
+
+    def iterated_selection(self, it: ast.AST, env) -> str | None:
+        """The name of the boolean selection a loop runs over (``for v in x[x > 0]``, which
+        ``_Iterations`` made ``for k in range(seq.shape[0])``), or None."""
+        if not (isinstance(it, ast.Call) and _callee(it.func) in _RANGES and len(it.args) == 1 and not it.keywords):
+            return None
+        length = it.args[0]
+        if isinstance(length, ast.Subscript) and isinstance(length.value, ast.Attribute) \
+                and length.value.attr == "shape" and isinstance(length.value.value, ast.Name) \
+                and isinstance(length.slice, ast.Constant) and length.slice.value == 0:
+            name = length.value.value.id
+            return name if isinstance(env.get(name), Filtered) else None
+        return None
+
+    def selection_loop(self, stmt: ast.For, selection: Filtered, env) -> list:
+        """``for v in x[mask]`` (and ``enumerate`` of it): a loop over the mask's axis visiting
+        the selected elements in order, the loop's counter their ordinal (``seq[k]``, the
+        element, reads the source where the mask holds)."""
+        if len(selection.mask.shape) != 1:
+            raise self.error(stmt, "a loop over a selection by a mask of rank > 1 is not supported in loop code "
+                                   "(loop over the mask's indices)")
+        at = self.fresh("at")
+        ordinal = self.fresh(stmt.target.id)
+        self.prelude.append(L.Let(ordinal, I, L.Const(-1, I)))
+        saved = env.get(stmt.target.id)
+        env[stmt.target.id] = Scalar(L.Var(ordinal, I))
+        self.iterations[ordinal] = (selection, L.Var(at, I))
+        self.loops[at] = _Loop(0, size_expr(selection.mask.shape[0]))
+        self.loop_depth += 1
+        try:
+            body = self.inner_block(stmt.body, env, "loop")
+        finally:
+            self.loop_depth -= 1
+            del self.iterations[ordinal]
+        if saved is None:
+            env.pop(stmt.target.id, None)
+        else:
+            env[stmt.target.id] = saved
+        step = L.Assign(ordinal, L.Binary("add", L.Var(ordinal, I), L.Const(1, I)))
+        visit = L.If(selection.mask.element((L.Var(at, I),)).expr, (step, *body))
+        return [L.Assign(ordinal, L.Const(-1, I)),
+                L.For(at, L.Const(0, I), size_expr(selection.mask.shape[0]), 1, (visit,))]
 
     def displayed_items(self, it: ast.Tuple | ast.List, env) -> tuple[list, bool]:
         """The numbers of ``for v in (a, b, c)``, each read once before the loop (as Python builds
@@ -979,12 +1045,16 @@ class _KernelTracer(ArrayCode, LibraryCode):
             return self.matmul(self.expr(node.left, env), self.expr(node.right, env), node)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
             return self.binary(_BINOPS[type(node.op)], self.expr(node.left, env), self.expr(node.right, env), node)
+        if isinstance(node, ast.BinOp) and type(node.op) in _LOGICAL:
+            return self.logical(_LOGICAL[type(node.op)], [self.expr(node.left, env), self.expr(node.right, env)], node)
         if isinstance(node, ast.UnaryOp):
             value = self.expr(node.operand, env)
             if isinstance(node.op, ast.UAdd):
                 return value
             if isinstance(node.op, ast.Not):
                 return Scalar(L.Unary("not", _cast(self.scalar(value, node).expr, "bool")))
+            if isinstance(node.op, ast.Invert):
+                return self.logical("not", [value], node)
             if isinstance(node.op, ast.USub):
                 if isinstance(value, (int, float)) or type(value) is dims.Expr:
                     return dims.neg(value) if type(value) is dims.Expr else -value
@@ -1121,6 +1191,26 @@ class _KernelTracer(ArrayCode, LibraryCode):
                                        "make one side a float")
         return self.ufunc(op, [a, b], node)
 
+    def logical(self, op: str, values: list, node) -> Any:
+        """``&``, ``|``, ``^`` and ``~`` (and NumPy's ``logical_*``) of booleans, element by
+        element on arrays (masks: ``(x > 0) & (x < 1)``); of integers (bitwise) not supported."""
+        if any(is_array(v) for v in values):
+            return self.elementwise(lambda parts: self.logical(op, parts, node), values, node)
+        if all(isinstance(v, bool) for v in values):
+            a = values[0]
+            return (not a) if op == "not" else {"and": a and values[1], "or": a or values[1],
+                                                 "xor": a != values[1]}[op]
+        truths = [self.scalar(v, node) for v in values]
+        if any(t.dtype != "bool" for t in truths):
+            raise self.error(node, f"bitwise operators on {', '.join(sorted({t.dtype for t in truths}))} are not "
+                                   "supported in loop code (&, |, ^ and ~ of booleans are)")
+        exprs = [t.expr for t in truths]
+        if op == "not":
+            return Scalar(L.Unary("not", exprs[0]))
+        if op == "xor":
+            return Scalar(L.Compare("ne", *exprs))
+        return Scalar(L.Binary(op, *exprs))
+
     def ufunc(self, op: str, values: list, node) -> Scalar | ArrayExpr:
         """``op`` on scalars with NumPy's dtype rules (``ir.dtypes``), element by element on arrays."""
         if any(is_array(v) for v in values):
@@ -1178,6 +1268,12 @@ class _KernelTracer(ArrayCode, LibraryCode):
                 and node.attr in _CONSTANTS:
             return _CONSTANTS[node.attr]
         value = self.expr(node.value, env)
+        if isinstance(value, Filtered) and node.attr in ("shape", "size", "ndim"):
+            shape = self.filtered_shape(value, node)
+            if node.attr == "size":
+                return self.ufunc("mul", [shape[0], dims.product(shape[1:])], node) if shape[1:] else shape[0]
+            return tuple(_size_value(d) if type(d) in (int, dims.Expr) else d for d in shape) \
+                if node.attr == "shape" else len(shape)
         if is_array(value) or isinstance(value, Array):
             shape = self.elements(value).shape if is_array(value) else value.view_shape
             if node.attr == "shape":
@@ -1306,9 +1402,29 @@ class _KernelTracer(ArrayCode, LibraryCode):
             return dims.mul(a, b) if all(v is not None and v >= 0 for v in lows) else None
         return None
 
+    def mask_index(self, node: ast.Subscript, env) -> Any:
+        """The boolean array indexing ``node`` (``x[x > 0]``, ``X[labels == k]``), or None."""
+        if isinstance(node.slice, ast.Tuple) or not may_be_mask(node.slice):
+            return None
+        index = self.expr(node.slice, env)
+        return index if is_array(index) else None
+
     def subscript(self, node: ast.Subscript, env) -> Any:
         value = self.expr(node.value, env)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        index = self.expr(items[0], env) if isinstance(value, Filtered) and len(items) == 1 else None
+        if isinstance(index, Scalar) and isinstance(index.expr, L.Var) and index.expr.name in self.iterations:
+            selection, at = self.iterations[index.expr.name]   # the element a loop over the selection visits
+            if selection is value:
+                row = selection.source
+                return row.element((at,)) if not selection.rest else \
+                    ArrayExpr(selection.rest, row.dtype, lambda idx: row.element((at, *idx)), row.reads)
+        if isinstance(value, Filtered):
+            raise self.error(node, "indexing a boolean selection (x[mask][i]) by position is not supported in loop "
+                                   "code (its k-th element is known only after counting; loop over the mask)")
+        mask = self.mask_index(node, env) if is_array(value) or isinstance(value, Array) else None
+        if mask is not None:
+            return self.selected(value, mask, node)
         if isinstance(value, tuple):
             index = self.expr(items[0], env) if len(items) == 1 else None
             if isinstance(index, int) and not isinstance(index, bool) and -len(value) <= index < len(value):
@@ -1375,6 +1491,8 @@ class _KernelTracer(ArrayCode, LibraryCode):
             return self.inline(self.helpers[func.id], node, env)
         if isinstance(func, ast.Name) and func.id not in env:
             args = [self.expr(a, env) for a in node.args]
+            if func.id == "len" and len(args) == 1 and isinstance(args[0], Filtered):
+                return self.count(args[0], node)
             if func.id == "len" and len(args) == 1 and is_array(args[0]):
                 return _size_value(self.elements(args[0]).shape[0])
             if func.id == "sum" and len(args) == 1 and is_array(args[0]):
@@ -1578,14 +1696,21 @@ class _KernelTracer(ArrayCode, LibraryCode):
             raise self.error(node, f"{kind} takes the axis as its only positional argument in loop code")
         axis_node = args[0] if args else given.pop("axis", None)
         keep_node = given.pop("keepdims", None)
+        where_node, initial_node = given.pop("where", None), given.pop("initial", None)
         if given:
             raise self.error(node, f"keyword arguments {', '.join(sorted(given))} of {kind} are not supported in "
                                    "loop code")
+        if initial_node is not None and kind not in ("sum", "prod", "max", "min"):
+            raise self.error(node, f"{kind}() got an unexpected keyword argument 'initial'")
         axis = self.expr(axis_node, env) if axis_node is not None else None
         keepdims = self.expr(keep_node, env) if keep_node is not None else False
         if type(keepdims) is not bool:
             raise self.error(node, "keepdims must be a constant True/False")
-        return self.reduce(kind, array, node, axis=axis, keepdims=keepdims)
+        where, initial = (self.expr(n, env) if n is not None else None for n in (where_node, initial_node))
+        if isinstance(array, Filtered) and (where is not None or initial is not None):
+            raise self.error(node, "where= and initial= of a reduction of a boolean selection (x[mask]) are not "
+                                   "supported in loop code")
+        return self.reduce(kind, array, node, axis=axis, keepdims=keepdims, where=where, initial=initial)
 
     def running_call(self, name: str, array: Any, args: list, kwargs: dict, node, env) -> Any:
         """``np.cumsum(a, axis)``, ``a.cumprod()``: the running sum or product (``looparrays``)."""
@@ -1636,6 +1761,10 @@ class _KernelTracer(ArrayCode, LibraryCode):
             return self.ufunc("pow", [self.float_of(args[0], node), self.float_of(args[1], node)], node)
         if name == "where" and module == "np" and len(args) == 3:
             return self.select(_cast(self.scalar(args[0], node).expr, "bool"), args[1], args[2], node)
+        if name in ("logical_and", "logical_or", "logical_xor") and len(args) == 2 and module == "np":
+            return self.logical(name.removeprefix("logical_"), [self.truth(a, node) for a in args], node)
+        if name == "logical_not" and len(args) == 1 and module == "np":
+            return self.logical("not", [self.truth(args[0], node)], node)
         if name in ("isnan", "isinf", "isfinite") and len(args) == 1:
             x = self.float_of(args[0], node).expr
             nan = L.Compare("ne", x, x)
@@ -1645,6 +1774,13 @@ class _KernelTracer(ArrayCode, LibraryCode):
         if name in ("float32", "float64", "int32", "int64", "bool_") and module == "np" and len(args) == 1:
             return Scalar(_cast(self.scalar(args[0], node).expr, DTYPE_NAMES[name]))
         raise self.error(node, f"unsupported call {module}.{name} in loop code")
+
+    def truth(self, value: Any, node) -> Any:
+        """A number as NumPy's logical functions take it: nonzero is true."""
+        if isinstance(value, (bool, int, float)):
+            return bool(value)
+        x = self.scalar(value, node)
+        return x if x.dtype == "bool" else Scalar(L.Compare("ne", x.expr, _cast(L.Const(0, "i64"), x.dtype)))
 
     def rounded(self, name: str, x: Scalar, decimals: Any, node) -> Scalar:
         """``np.floor ceil trunc rint sign`` and ``np.round(x, decimals)`` of a number, in the

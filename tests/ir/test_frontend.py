@@ -73,7 +73,7 @@ def test_a_live_function_is_read_not_called():
     ("    return [x]\n", "unsupported expression (list)"),
     ("    return np.linalg.inv(x)\n", "unsupported call 'np.linalg.inv'"),
     ("    return np.fft(x)\n", "unsupported NumPy call np.fft"),
-    ("    return x[x > 0]\n", "unsupported index"),
+    ("    return x[x > 0]\n", "boolean selection"),
     ("    return x.sum(axis=3)\n", "line 3: sum: axis 3 is out of bounds for array of dimension 2 [SC104]"),
     ("    return x + y\n", "unknown name 'y'"),
     ("    return x.astype(np.float16) + x\n", "unsupported dtype"),

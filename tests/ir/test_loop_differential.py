@@ -12,7 +12,8 @@ forms (``range`` either way, over an array or its rows, ``enumerate``, ``zip``),
 name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v[1:] = v[:-1] * 0.5``), arrays made in the loop bound to ``v`` (``v = z``),
 slices, transposes and reshapes bound to names (NumPy's views: ``r = out[:i + 1]; r[-1] += 0.5``
 writes ``out``), sorts (``np.sort``, ``out.sort()``, ``np.searchsorted``) and arrays sized from the int
-argument's value (``np.zeros(k + 1)``), a name holding rows of ``m`` in turn (``cur = nxt``)."""
+argument's value (``np.zeros(k + 1)``), a name holding rows of ``m`` in turn (``cur = nxt``), boolean masks
+(``v[v > c] = s``, ``x[x > c].sum()``, a loop over ``x[x > c]``, rows of ``m`` selected and reduced, ``where=``)."""
 
 from __future__ import annotations
 
@@ -68,6 +69,12 @@ _BODY = [
     "out.sort()\n{ind}s += out[0] * 0.5",
     "z = np.zeros(k + 1)\n{ind}z[k] = s\n{ind}s += z.sum() * 0.5 + np.arange(x.shape[0] - k).sum() * 0.125",
     "nxt = m[(i + 1) % m.shape[0]]\n{ind}s += (nxt - cur).sum()\n{ind}cur = nxt\n{ind}cur[0] += 0.25",
+    "v[v > {c}] = s * 0.5",
+    "out[(out < {c}) & ~(x > 0.5)] += 1.0",
+    "s += v[v < {c}].sum() + len(x[x > {c}]) - np.sum(y, where=y > {c}) + np.max(v, where=v < {c}, initial=-1.0)",
+    "for e in x[x > {c}]:\n{ind}    s += e * 0.5",
+    "sel = m[m[:, 0] > {c}]\n{ind}s += sel.sum(axis=0)[0] + sel.shape[0] + (sel * 2.0 - y).mean()",
+    "if np.any(v > {c}):\n{ind}    s += v[v > {c}].min() + x[v > {c}].max()",
 ]
 
 _LOOPS = [

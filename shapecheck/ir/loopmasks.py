@@ -1,0 +1,259 @@
+"""Boolean masks in loop code: ``x[mask]`` read, reduced and combined, and ``x[mask] = v``.
+
+Numba users clip and filter with masks: ``y[y < 0] = 0.0``, ``x[x > t].sum()``,
+``X[labels == k].mean(axis=0)`` (a k-means update), ``len(d[d < r])``. NumPy's ``x[mask]`` is
+a new array of the selected elements (rows, for a mask over leading axes) in C order, whose
+length is the count of true elements: known only when the mask is read. Here it is a
+:class:`~shapecheck.ir.looparrays.Filtered` value, never stored: wherever it is used it becomes
+a loop over the mask's axes that visits the selected elements in NumPy's order:
+
+- reduced (``sum prod mean max min any all``, over everything or over the selection's axis
+  0): the reduction with the mask as NumPy's ``where=`` (a mean divides by the count; a max or
+  min over no element is NumPy's ValueError, checked where the statement runs);
+- combined element by element with numbers, with arrays that broadcast against the selected
+  rows only (rank at most that of a row), and with other selections by the same mask: still a
+  selection (``x[m] * 2 + y[m]``);
+- counted (``len``, ``.shape``, ``.size``);
+- assigned through (``y[mask] = v``, ``y[mask] += v``): every selected element of ``y`` gets a
+  number, a row broadcast to it, or the element of a selection by the same mask.
+
+Made into an array of its own (returned, bound to a name, ``.copy()``), or indexed by position,
+it is refused by name: its size is decided by the data after the call has allocated its arrays.
+
+Reference: https://numpy.org/doc/stable/user/basics.indexing.html#boolean-array-indexing
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from shapecheck.constraints import dims
+
+from . import faults
+from . import loops as L
+from .looparrays import (ArrayExpr, Array, Filtered, Rotating, Scalar, _ARG_REDUCTIONS, cast, is_array, loop_nest,
+                         show_shape, size_expr)
+
+__all__ = ["MaskCode", "may_be_mask"]
+
+I = L.INDEX
+
+# Index expressions that may be a boolean array (evaluated once more if they are not: each is
+# free of statements, so reading it twice costs nothing)
+_MASK_NODES = (ast.Compare, ast.Name, ast.UnaryOp, ast.BinOp)
+_MASK_FUNCTIONS = ("isnan", "isinf", "isfinite", "logical_and", "logical_or", "logical_xor", "logical_not")
+
+
+def may_be_mask(node: ast.AST) -> bool:
+    """Whether the index ``node`` may evaluate to a boolean array (NumPy's boolean indexing)."""
+    if isinstance(node, _MASK_NODES):
+        return True
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MASK_FUNCTIONS
+
+
+class MaskCode:
+    """A mixin of the loop tracer (as ``looparrays.ArrayCode``), using its ``elements``,
+    ``elementwise``, ``reduction``, ``reduced``, ``require_elements``, ``fault_if``,
+    ``broadcast``, ``materialize``, ``scalar``, ``fresh``, ``index_names`` and ``error``."""
+
+    def selected(self, base: Any, mask: Any, node) -> Filtered:
+        """``base[mask]`` for a boolean array ``mask`` over the leading axes of ``base``."""
+        source = self.elements(base)
+        return Filtered(self.mask_of(mask, source, node), source)
+
+    def mask_of(self, mask: Any, source: ArrayExpr, node) -> ArrayExpr:
+        """``mask`` checked as a boolean index into ``source``: NumPy's IndexError where a dim
+        differs; an integer array is fancy indexing, not supported here."""
+        if isinstance(mask, Filtered):
+            raise self.error(node, "indexing with a selection (x[m1][m2] or x[y[m]]) is not supported in loop code")
+        m = self.elements(mask)
+        if m.dtype != "bool":
+            raise self.error(node, f"indexing with an array of {m.dtype} (NumPy's integer-array indexing) is not "
+                                   "supported in loop code: index with a boolean array or with integers")
+        if len(m.shape) > len(source.shape):
+            raise self.error(node, f"too many indices for array: array is {len(source.shape)}-dimensional, but "
+                                   f"{len(m.shape)} were indexed")
+        for axis, (d, s) in enumerate(zip(m.shape, source.shape)):
+            if d == s:
+                continue
+            if type(d) is int and type(s) is int:
+                raise self.error(node, f"boolean index did not match indexed array along axis {axis}; size of axis "
+                                       f"is {s} but size of corresponding boolean axis is {d}")
+            raise self.error(node, f"a boolean index of shape {show_shape(m.shape)} into an array of shape "
+                                   f"{show_shape(source.shape)}: the sizes along axis {axis} are not provably equal")
+        return m
+
+    def same_mask(self, a: ArrayExpr, b: ArrayExpr) -> bool:
+        """Whether two masks select the same elements (the same expression of the same indices)."""
+        if a is b:
+            return True
+        if a.shape != b.shape:
+            return False
+        _, probe = self.index_names(len(a.shape), "probe")
+        return a.element(probe).expr == b.element(probe).expr
+
+    def count(self, value: Filtered, node) -> Scalar:
+        """The number of elements ``value`` selects (its length): a sum over its mask."""
+        mask = value.mask
+        ones = ArrayExpr(mask.shape, I, lambda idx: Scalar(cast(mask.element(idx).expr, I)), mask.reads)
+        stmts, total = self.reduction("sum", ones, tuple(range(len(mask.shape))), {}, I, node)
+        self.pending += stmts
+        return Scalar(total, True)
+
+    def filtered_shape(self, value: Filtered, node) -> tuple:
+        """NumPy's shape of a selection: its count, then a row's dims."""
+        return (self.count(value, node), *value.rest)
+
+    def named_selection(self, name: str, value: Filtered, node) -> Filtered:
+        """``sel = x[mask]`` bound to a name: NumPy's copy, read where the name is used. The
+        scalars it reads are copied now; the arrays it reads may not be written while the name
+        holds it (``written`` refuses that), so reading them later reads what the copy holds."""
+        mask, source = value.mask, value.source
+        k = len(mask.shape)
+        holes = tuple(L.Var(self.fresh(f"at{axis}"), I) for axis in range(len(source.shape)))
+        selects, element = mask.element(holes[:k]).expr, source.element(holes)
+        fixed = self.read_now([selects, element.expr, *source.shape], node)
+        shape = tuple(d if type(d) in (int, dims.Expr) else fixed(d) for d in source.shape)
+
+        def at(idx: tuple) -> dict:
+            return {h.name: i for h, i in zip(holes, idx)}
+        pinned_mask = ArrayExpr(mask.shape, "bool", lambda idx: Scalar(fixed(selects, at(idx))), mask.reads)
+        pinned_source = ArrayExpr(shape, source.dtype, lambda idx: Scalar(fixed(element.expr, at(idx)), element.weak),
+                                  source.reads)
+        self.held_selections[name] = mask.reads | source.reads
+        return Filtered(pinned_mask, pinned_source)
+
+    def write_into_selected(self, buffer, node) -> None:
+        """Refuse a write into an array a named selection reads (NumPy's selection is a copy the
+        write would not change; here it is read where used)."""
+        for name, reads in self.held_selections.items():
+            if buffer in reads:
+                raise self.error(node, f"an array {name!r} selects from (by a boolean mask) is written while {name!r} "
+                                       f"holds the selection: not supported in loop code (use the selection before "
+                                       f"the write, or reduce it first)")
+
+    # -- reductions ---------------------------------------------------------------------------
+    def filtered_reduce(self, kind: str, value: Filtered, node, dtype: str | None, axis: Any,
+                        keepdims: bool) -> Scalar | Array:
+        """``x[mask].sum()``, ``X[m].mean(axis=0)``: the reduction over the source's elements the
+        mask selects (NumPy's ``where=``), where the statement runs."""
+        rank = 1 + len(value.rest)
+        given = axis if isinstance(axis, tuple) else () if axis is None else (axis,)
+        if any(type(a) is not int or not -rank <= a < rank for a in given):
+            raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer constant)")
+        axes = sorted({a % rank for a in given}) if given else list(range(rank))
+        if kind in _ARG_REDUCTIONS:
+            raise self.error(node, f"{kind} of a boolean selection (x[mask]) counts positions among the selected "
+                                   "elements: not supported in loop code (loop over the mask instead)")
+        if 0 not in axes or keepdims:
+            raise self.error(node, "a reduction of a boolean selection (x[mask]) that keeps its first axis makes an "
+                                   "array whose size the data decides: not supported in loop code (reduce over "
+                                   "axis 0 too)")
+        k = len(value.mask.shape)
+        source = value.source
+        source_axes = tuple(range(k)) + tuple(k + a - 1 for a in axes if a > 0)
+        mask = value.mask
+        where = ArrayExpr(source.shape, "bool", lambda idx: mask.element(idx[:k]), mask.reads)
+        if kind in ("max", "min"):
+            # no identity: NumPy raises over no elements (none selected, or an empty row axis reduced)
+            self.require_elements(tuple(source.shape[a] for a in source_axes[k:]), kind)
+            stmts, anything = self.reduction("any", mask, tuple(range(k)), {}, "bool", node)
+            self.pending += stmts
+            self.fault_if(L.Unary("not", anything), faults.empty_reduction_kind(kind), ())
+        from .dtypes import reduction_dtype
+        dtype = dtype or reduction_dtype(kind, source.dtype)
+        return self.reduced(kind, source, source_axes, False, dtype, node, where)
+
+    # -- element by element -------------------------------------------------------------------
+    def filtered_elementwise(self, combine, values: list, node) -> Filtered:
+        """``combine`` over selections by one mask, numbers and arrays broadcasting against a
+        selected row: a selection by that mask of the combined source elements."""
+        selections = [v for v in values if isinstance(v, Filtered)]
+        first = selections[0]
+        rest_rank = len(first.rest)
+        for other in selections[1:]:
+            if not self.same_mask(other.mask, first.mask):
+                raise self.error(node, "combining selections by two masks (x[m1] + y[m2]): their lengths are the "
+                                       "counts of each mask; not supported in loop code (use one mask)")
+            if len(other.rest) != rest_rank:
+                raise self.error(node, f"operands could not be broadcast together: selections of rank "
+                                       f"{1 + rest_rank} and {1 + len(other.rest)}")
+        parts = []
+        for v in values:
+            if isinstance(v, Filtered):
+                parts.append(v.source)
+            elif is_array(v) and len(self.elements(v).shape) > rest_rank:
+                raise self.error(node, f"an array of shape {show_shape(self.elements(v).shape)} combined with a "
+                                       f"boolean selection (x[mask]) of rank {1 + rest_rank}: it would broadcast "
+                                       "against the selection's length, which the data decides (not supported in "
+                                       "loop code)")
+            else:
+                parts.append(v)
+        return Filtered(first.mask, self.elementwise(combine, parts, node))
+
+    # -- assignment through a mask ------------------------------------------------------------
+    def masked_store(self, base: Any, mask: Any, value: Any, node) -> list:
+        """``base[mask] = value``: every element ``mask`` selects gets ``value`` (a number, an
+        array broadcast to a selected row, or the element of a selection by the same mask)."""
+        if not isinstance(base, (Array, Rotating)):
+            raise self.error(node, "assigning through a boolean mask is supported into arrays (and rows of them) "
+                                   "in loop code")
+        view = self.elements(base)
+        written = base.arrays if isinstance(base, Rotating) else [base]   # a rebound name: its arrays
+        m = self.mask_of(mask, view, node)
+        k = len(m.shape)
+        rest = view.shape[k:]
+        if isinstance(value, Filtered):
+            if not self.same_mask(value.mask, m):
+                raise self.error(node, "assigning a selection by another mask (x[m1] = y[m2]) is not supported in "
+                                       "loop code (use one mask)")
+            source = value.source
+            row = source.shape[k:]
+            element = lambda idx: source.element(idx[:k] + _row_index(idx[k:], row, rest))   # noqa: E731
+        elif is_array(value):
+            source = self.elements(value)
+            row = source.shape
+            if len(row) > len(rest):
+                raise self.error(node, f"assigning an array of shape {show_shape(row)} through a boolean mask: its "
+                                       "length must be the count of selected elements, which the data decides (not "
+                                       "supported in loop code: assign a number, or a selection by the same mask)")
+            element = lambda idx: source.element(_row_index(idx[k:], row, rest))   # noqa: E731
+        else:
+            number = self.scalar(value, node)
+            self.python_int_as(number, view.dtype)
+            row = ()
+            element = lambda idx: number   # noqa: E731
+        if self.broadcast([row, rest], node) != tuple(rest):
+            raise self.error(node, f"NumPy boolean array indexing assignment cannot assign a value of shape "
+                                   f"{show_shape(row)} to rows of shape {show_shape(rest)}")
+        names, idx = self.index_names(len(view.shape), "j")
+        at = tuple(idx) if isinstance(base, Rotating) else view.element(idx).expr.indices   # of the target element
+        targets = {array.name for array in written}
+        test, new = m.element(idx[:k]).expr, element(idx).expr
+
+        def elsewhere(expr: L.Expr) -> bool:
+            return any(load.buffer in targets and load.indices != at for load in _loads_of(expr))
+        if elsewhere(test) or elsewhere(new):
+            # reads the target at other elements (x[x[::-1] > 0] = 0): NumPy reads the whole mask
+            # and value before it writes; so do we, through copies
+            held_mask = self.materialize(m, node, "mask")
+            test = L.Load(held_mask.name, tuple(idx[:k]), "bool")
+            if elsewhere(new):
+                held = self.materialize(ArrayExpr(view.shape, element(idx).dtype, element), node, "tmp")
+                new = L.Load(held.name, tuple(idx), held.dtype)
+        self.written_inputs.update(array.name for array in written if array.is_input)   # as Numba: the caller's
+        value = cast(new, view.dtype)
+        store = base.store(at, value) if isinstance(base, Rotating) else L.Store(base.name, at, value)
+        return list(loop_nest(names, view.shape, (L.If(test, (store,)),)))
+
+
+def _row_index(idx: tuple, row: tuple, rest: tuple) -> tuple:
+    """The indices into a row value of shape ``row`` broadcast to the target's ``rest``."""
+    lead = len(rest) - len(row)
+    return tuple(L.Const(0, I) if d == 1 and t != 1 else i for d, t, i in zip(row, rest[lead:], idx[lead:]))
+
+
+def _loads_of(expr: L.Expr) -> list:
+    from .looparrays import _loads
+    return _loads(expr)

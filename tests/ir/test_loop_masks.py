@@ -1,0 +1,210 @@
+"""Boolean masks in loop code, compiled by ``shapecheck.jit`` against Python with NumPy (values,
+dtypes, exceptions): assignment through a mask, selections reduced, combined, counted and looped
+over, NumPy's ``where=``/``initial=`` of reductions, ``&``/``|``/``~`` of booleans; and what is
+refused by name (a selection made into an array of its own: its size is the data's)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import shapecheck
+from shapecheck.ir.jit import UnsupportedError
+
+from results import assert_same_results
+
+RNG = np.random.default_rng(17)
+
+
+def clipped(x):
+    y = x.copy()
+    y[y < 0] = 0.0
+    x[x > 1.0] = 1.0          # into the argument: the caller's array changes, as in NumPy
+    return y, x
+
+
+def shifted(x, z):
+    y = x.copy()
+    m = (x > -0.5) & ~(x > 0.5)
+    y[m] += 10.0
+    y[np.logical_or(x < -1.5, z > 1.5)] = z[np.logical_or(x < -1.5, z > 1.5)] * 2.0
+    return y
+
+
+def selected_sums(x):
+    return x[x > 0].sum(), np.sum(x[x < 0]), x[x > 0.2].mean(), x[x < 0.5].max(), np.min(x[x > -1]), len(x[x > 0])
+
+
+def kmeans_update(X, labels, k):
+    C = np.zeros((k, X.shape[1]))
+    counts = np.zeros(k, dtype=np.int64)
+    for j in range(k):
+        pts = X[labels == j]
+        counts[j] = pts.shape[0]
+        C[j] = pts.sum(axis=0) / max(pts.shape[0], 1)
+    return C, counts, X[labels == 0].mean(axis=0)
+
+
+def looped(x, X):
+    s = 0.0
+    for v in x[x > 0]:
+        s += v * v
+    t = 0.0
+    for i, v in enumerate(x[x < 0]):
+        if i > 3:
+            break
+        t += i * v
+    rows = np.zeros(X.shape[1])
+    for r in X[X[:, 0] > 0]:
+        rows += r
+    return s, t, rows
+
+
+def reductions_where(x, m):
+    return (np.sum(x, where=x > 0), np.max(x, where=x < 0, initial=-10.0), x.sum(initial=5.0),
+            np.mean(m, axis=0, where=m > 0), np.min(m, axis=1, where=m < 0.5, initial=0.25),
+            np.prod(m, where=np.abs(m) > 0.5), np.any(m > 1.0, where=m > 0))
+
+
+def integers(a):
+    b = a.copy()
+    b[b % 2 == 0] = -1
+    return b, a[a > 4].sum(), a[a > 4].max(), (a[a < 3] * 2).min(), a[(a > 2) & (a < 7)].mean()
+
+
+def rows_and_values(X, w):
+    Y = X.copy()
+    Y[X[:, 0] > 0] = w          # a row broadcast to every selected row
+    Y[X[:, 1] < 0] *= 0.5
+    return Y, X[X > 0].sum(), (X[X[:, 2] > 0] * w).sum(axis=0)
+
+
+def self_reading(x):
+    y = x.copy()
+    y[y[::-1] > 0] = 0.0        # the mask reads the target elsewhere: read whole, then written
+    return y
+
+
+CASES = [
+    (clipped, (RNG.standard_normal(20) * 2,)),
+    (shifted, (RNG.standard_normal(25) * 2, RNG.standard_normal(25) * 2)),
+    (selected_sums, (RNG.standard_normal(30),)),
+    (kmeans_update, (RNG.standard_normal((40, 3)), RNG.integers(0, 3, 40), 4)),
+    (looped, (RNG.standard_normal(15), RNG.standard_normal((6, 3)))),
+    (reductions_where, (RNG.standard_normal(12), RNG.standard_normal((4, 5)))),
+    (integers, (RNG.integers(0, 10, 20),)),
+    (integers, (RNG.integers(0, 10, 20).astype(np.int32),)),
+    (rows_and_values, (RNG.standard_normal((8, 3)), RNG.standard_normal(3))),
+    (self_reading, (RNG.standard_normal(11),)),
+]
+
+
+def _copies(args):
+    return tuple(a.copy() if isinstance(a, np.ndarray) else a for a in args)
+
+
+@pytest.mark.parametrize("fn, args", CASES, ids=lambda v: getattr(v, "__name__", ""))
+def test_matches_python(fn, args):
+    with np.errstate(invalid="ignore", divide="ignore"):   # the mean of nothing: NaN, as NumPy's
+        want, got = fn(*_copies(args)), shapecheck.jit(fn)(*_copies(args))
+    assert_same_results(got, want, rtol=1e-12, atol=1e-12)
+
+
+def test_a_symbolic_program_serves_every_size_and_mask():
+    compiled = shapecheck.jit(selected_sums, shapes={"x": ("n",)})
+    for n in (1, 2, 7, 40):
+        x = RNG.standard_normal(n) + 0.6   # at least one element above 0.2 and below 0.5 most of the time
+        x[0] = 0.3
+        assert_same_results(compiled(x), selected_sums(x), rtol=1e-12, atol=1e-12)
+
+
+def test_the_max_of_nothing_selected_is_numpys_value_error():
+    def top(x):
+        return x[x > 100.0].max()
+    x = RNG.standard_normal(9)
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        top(x)
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        shapecheck.jit(top)(x)
+    x[3] = 101.0
+    assert shapecheck.jit(top)(x) == 101.0
+
+
+def test_a_mask_of_another_shape_is_numpys_index_error():
+    def wrong(x, m):
+        return x[m > 0].sum()
+    with pytest.raises(IndexError, match="boolean index did not match"):
+        wrong(np.ones(4), np.ones(3))
+    with pytest.raises((IndexError, UnsupportedError), match="boolean index did not match"):
+        shapecheck.jit(wrong)(np.ones(4), np.ones(3))
+
+
+def returned(x):
+    return x[x > 0]
+
+
+def copied(x):
+    s = 0.0
+    for i in range(2):
+        s += x[x > 0].copy().sum()
+    return s
+
+
+def written_while_held(x):
+    s = 0.0
+    sel = x[x > 0]
+    x[0] = 5.0
+    s += sel.sum()
+    return s
+
+
+def positional(x):
+    s = 0.0
+    for i in range(1):
+        s += x[x > 0][0]
+    return s
+
+
+def two_masks(x, y):
+    s = 0.0
+    for i in range(1):
+        s += (x[x > 0] + y[y > 0]).sum()
+    return s
+
+
+def integer_index(x, idx):
+    s = 0.0
+    for i in range(1):
+        s += x[idx > 0].sum() + x[idx].sum()
+    return s
+
+
+@pytest.mark.parametrize("fn, args, words", [
+    (returned, (np.ones(3),), "size the data decides"),
+    (copied, (np.ones(3),), "size the data decides"),
+    (written_while_held, (np.ones(3),), "is written while 'sel' holds the selection"),
+    (positional, (np.ones(3),), "by position"),
+    (two_masks, (np.ones(3), np.ones(3)), "two masks"),
+    (integer_index, (np.ones(3), np.arange(3)), "integer-array indexing"),
+], ids=lambda v: getattr(v, "__name__", None) if callable(v) else None)
+def test_what_has_no_fixed_size_is_refused_by_name(fn, args, words):
+    with pytest.raises(UnsupportedError, match=words):
+        shapecheck.jit(fn)(*args)
+
+
+def test_whole_array_code_never_ignores_a_keyword_it_does_not_read():
+    # np.sum(x, where=...) had the graph front end sum every element: a wrong answer
+    def total(x):
+        return np.sum(x, where=x > 0) + x.sum(initial=1.5)
+    x = RNG.standard_normal(10)
+    assert shapecheck.jit(total)(x) == pytest.approx(total(x), rel=1e-13)
+
+
+def test_bitwise_operators_on_integers_are_refused_not_guessed():
+    def bits(a):
+        out = np.zeros_like(a)
+        for i in range(a.shape[0]):
+            out[i] = a[i] & 3
+        return out
+    with pytest.raises(UnsupportedError, match="bitwise operators on i64"):
+        shapecheck.jit(bits)(np.arange(4))

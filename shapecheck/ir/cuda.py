@@ -224,6 +224,9 @@ class CudaProgram:
                             "only (shapecheck.jit), not on the GPU yet")
         if len(args) != len(program.inputs):
             raise TypeError(f"{program.name}() takes {len(program.inputs)} array arguments, got {len(args)}")
+        if program.computed:
+            raise TypeError(f"{program.name}(): an array whose size the data decides (x[mask]) is not made on "
+                            "the GPU: run it on the host")
         on_device = [hasattr(a, "__cuda_array_interface__") for a in args]
         if any(on_device) and not all(on_device):
             raise TypeError(f"{program.name}(): pass all arguments as NumPy arrays or all as device arrays")

@@ -65,6 +65,8 @@ def entry_plan(module: L.LoopModule, memory: MemoryPlan, split_loop: Callable, t
     kernels on several threads at all; ``chunked(call)`` whether a fixed call runs on threads;
     ``guards`` the dims over the shape variables that must be >= 0 (``guards.Guards.sizes``)."""
     program = module.program
+    if program.computed:   # allocations between calls, by counts they leave: the Python path's
+        return None
     slot = {b.name: k for k, b in enumerate(program.inputs)}
     params = []
     valued = dict(program.valued)

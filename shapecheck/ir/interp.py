@@ -140,11 +140,20 @@ def run_loop_module(m: L.LoopModule, inputs: Sequence[np.ndarray]) -> tuple[np.n
     shapes = L.bind_shape_params(p, {b.name: arrays[b.name].shape for b in p.inputs},
                                  {b: int(arrays[b]) for _, b in p.valued})
     for b in p.temps:
-        arrays[b.name] = np.empty(eval_dims(b.shape, shapes), NUMPY_DTYPES[b.dtype])
-    for call in p.calls:
+        if p.known_before_calls(b):
+            arrays[b.name] = np.empty(eval_dims(b.shape, shapes), NUMPY_DTYPES[b.dtype])
+    for c, call in enumerate(p.calls):
         k = m.kernel(call.kernel)
         kshapes = {n: int(eval_dims(d, shapes)) for n, d in zip(k.shape_params, call.shape_args)}
         run_kernel(k, {param.name: arrays[b] for param, b in zip(k.params, call.buffers)}, kshapes)
+        for param, temp in p.computed_after(c):   # a count this call leaves: the temps it sizes now
+            shapes[param] = int(arrays[temp][()])
+            if shapes[param] < 0:
+                raise ValueError("negative dimensions are not allowed")
+            for b in p.temps:
+                if b.name not in arrays and all(type(d) is int or all(name_of_key(s) in shapes for s in
+                                                                          dims.free_symbols(d)) for d in b.shape):
+                    arrays[b.name] = np.empty(eval_dims(b.shape, shapes), NUMPY_DTYPES[b.dtype])
     return tuple(arrays[o] for o in p.outputs)
 
 

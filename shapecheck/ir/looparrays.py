@@ -179,11 +179,8 @@ class ArrayCode:
         """``value`` as an :class:`ArrayExpr` (None for a number)."""
         if isinstance(value, ArrayExpr):
             return value
-        if isinstance(value, Filtered):
-            raise self.error(self.statement_at, "a boolean selection (x[mask]) used as an array of its own (named, "
-                                                "returned, copied, indexed, or passed on) has a size the data decides: "
-                                                "not supported in loop code (reduce it, combine it element by element, "
-                                                "or assign through the mask)")
+        if isinstance(value, Filtered):   # an array of its own: made where the statement runs
+            return self.elements(self.materialized(value, self.statement_at))
         if isinstance(value, Rotating):
             rotating = value
             return ArrayExpr(rotating.shape, rotating.dtype, lambda idx: Scalar(rotating.load(tuple(idx))),
@@ -404,11 +401,17 @@ class ArrayCode:
 
     # -- where arrays become loops -----------------------------------------------------------------
     def materialize(self, value: ArrayExpr, node, hint: str) -> Array:
-        """A new array holding ``value`` (filled where the current statement runs)."""
-        if any(type(d) not in (int, dims.Expr) for d in value.shape):
-            raise self.error(node, f"an array whose size is known only at run time (shape {show_shape(value.shape)}) "
-                                   "cannot be made in loop code: reduce it, or store it into an array")
-        array = self.allocate(value.shape, value.dtype, node, hint)
+        """A new array holding ``value`` (filled where the current statement runs); a size known
+        only at run time (``x[i:]``, a count) is the kernel's cut (``cut``: at the function's top)."""
+        shape = value.shape
+        if any(type(d) not in (int, dims.Expr) for d in shape):
+            if self.loop_depth or self.branch_depth:
+                raise self.error(node, f"an array whose size is known only at run time (shape {show_shape(shape)}) "
+                                       "cannot be made inside a loop or branch in loop code: reduce it, or store it "
+                                       "into an array")
+            shape = tuple(d if type(d) in (int, dims.Expr) else self.cut(Scalar(size_expr(d)), node, "")
+                          for d in shape)
+        array = self.allocate(shape, value.dtype, node, hint)
         self.fill(array, lambda idx: cast(value.element(idx).expr, array.dtype))
         return array
 

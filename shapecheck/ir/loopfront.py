@@ -158,6 +158,13 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
 
 # --- values --------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class _Cut:
+    """Where the kernel is cut (``cut``): the statements before leave the value of ``param``."""
+
+    param: Name
+
+
 @dataclass
 class _Loop:
     """What the tracer knows of a loop variable: a lower bound (for index wrap-around) and, for
@@ -272,6 +279,9 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         self.statement_at: ast.AST = fn       # the statement being traced (for messages)
         self.iterations: dict[Name, tuple] = {}   # ordinal of a loop over a selection -> (it, mask index)
         self.held_selections: dict[str, frozenset] = {}   # a name bound to x[mask] -> the buffers it reads
+        self.selections_made: dict[int, Array] = {}   # id of a selection made into an array -> it
+        self.keep: list = []
+        self.counted: list[tuple[Name, Array]] = []   # kernel shape param -> the 0-d temp its value is left in
         self.env_now: dict = {}
         self.numbers = numbers                  # globals and closure cells compiled in (sources.Outside)
         self.outside_arrays = outside_arrays    # arrays read from outside: refused by name
@@ -362,11 +372,12 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         if not any(isinstance(node, ast.Return) for stmt in body[:-1] for node in ast.walk(stmt)):
             stmts = self.block(body[:-1], env)
             outputs = self.returns(body[-1].value, env, stmts)
-            return self.module(tuple(self.prelude) + self.once(stmts), outputs)
+            return self.module(stmts, [], outputs)
         # ``return`` inside loops or branches: every return site assigns the results and raises a
         # flag; loops are left (break), the one-trip loop too, so nothing after it runs.
         self.exits()
-        stmts = list(self.once(self.block(body, env)))
+        inner = self.block(body, env)
+        stmts: list = []
         outputs = []
         for k, item in enumerate(self.early.items):
             if isinstance(item, Array):
@@ -375,7 +386,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             out = self.allocate((), item.dtype, body[-1], "result")
             stmts.append(L.Store(out.name, (), item))
             outputs.append(out)
-        return self.module(tuple(self.prelude) + tuple(stmts), outputs)
+        return self.module(inner, stmts, outputs)
 
     def exits(self) -> _Returns:
         """The flag a return before the end or a failed check raises (made on first need)."""
@@ -384,13 +395,33 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             self.prelude.append(L.Let(self.early.flag, "bool", L.Const(False, "bool")))
         return self.early
 
-    def once(self, stmts: list) -> tuple:
+    def once(self, stmts: list, first: bool = True) -> tuple:
         """The kernel's body; with a way out (a return before the end, a run-time check), in a
-        one-trip loop that it breaks out of, after the fault record is cleared."""
+        one-trip loop that it breaks out of, after the fault record is cleared (by the first
+        kernel; a later one, after a cut, runs only if no earlier one left that way)."""
         if self.early is None:
             return tuple(stmts)
+        if not first:
+            left = L.If(L.Var(self.early.flag, "bool"), (L.Break(),))
+            return (L.For(self.fresh("once"), L.Const(0, I), L.Const(1, I), 1, (left, *stmts)),)
         clear = (L.Store(self.fault.name, (L.Const(0, I),), L.Const(0, I)),) if self.fault is not None else ()
         return clear + (L.For(self.fresh("once"), L.Const(0, I), L.Const(1, I), 1, tuple(stmts)),)
+
+    def cut(self, size: Scalar, node, what: str) -> dims.Expr:
+        """A size the kernel computes (a count, ``n`` counted in a loop) as a dim: the kernel is
+        cut after the statements before this one, which leave the value in a 0-d temp; the call
+        allocates the arrays it sizes then, and the rest runs as the next kernel
+        (``Program.computed``). Only where the statement runs once: at the function's top."""
+        if self.loop_depth or self.branch_depth:
+            raise self.error(node, f"an array {what} whose size the data decides is made inside a loop or branch: "
+                                   "not supported in loop code (make it at the function's top level, or reduce it, "
+                                   "or assign through the mask)")
+        param = self.fresh("count")
+        self.symbols[f"count {len(self.counted)}"] = param   # no user shape symbol is spelled so
+        temp = self.allocate((), I, node, "count")
+        self.counted.append((param, temp))
+        self.pending += [L.Store(temp.name, (), _cast(size.expr, I)), _Cut(param)]
+        return dim_of(param)
 
     def return_site(self, stmt: ast.Return, env) -> list:
         """``return value`` before the function's end: the results into their variables (an array
@@ -447,30 +478,61 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             outputs.append(out)
         return outputs
 
-    def module(self, body: tuple, outputs: list[Array]) -> L.LoopModule:
+    def module(self, inner: list, after: list, outputs: list[Array]) -> L.LoopModule:
+        """The loop module: the kernel's body is the prelude, ``inner`` (in the one-trip loop when
+        there is a way out) and ``after``; cut where a size the data decides is left (``cut``):
+        one kernel per part, run in turn, the scalar variables carried from one to the next
+        through 0-d temps."""
         name = self.fn.name
-        kernel_shape = tuple(self.symbols.values())
-        params = tuple(L.Buffer(b.name, b.dtype, b.shape, output=b.name in self.written_inputs)
-                       for b in self.inputs) + \
-            tuple(L.Buffer(b.name, b.dtype, b.shape, output=True) for b in self.allocs)
-        kernel = fold_kernel(L.Kernel(f"{name}_loops", kernel_shape, params, body))
-        # The program binds names of its own (a name has one binder), mapped from the kernel's.
+        parts: list[list] = [[]]
+        for stmt in inner:
+            if type(stmt) is _Cut:
+                parts.append([])
+            else:
+                parts[-1].append(stmt)
+        counts = {temp.name: k for k, (_, temp) in enumerate(self.counted)}   # left by part k
+        carried = [let for let in self.prelude if isinstance(let, L.Let)] if len(parts) > 1 else []
+        carries = [[Array(self.fresh(f"carry_{let.var.hint}"), let.dtype, (), False, f"carry_{let.var.hint}")
+                    for let in carried] for _ in parts[1:]]
+        kernels, calls = [], []
+        for k, part in enumerate(parts):
+            late = {p for p, _ in self.counted[k:]}   # counts left by this part or later ones
+            shape = tuple(p for p in self.symbols.values() if p not in late)
+            ready = [b for b in self.allocs if counts.get(b.name, k) == k and not any(
+                type(d) is not int and dims.free_symbols(d) & {p.key for p in late} for d in b.shape)]
+            carry_in, carry_out = (carries[k - 1] if k else []), (carries[k] if k < len(carries) else [])
+            body = (*self.prelude,
+                    *(L.Assign(let.var, L.Load(c.name, (), let.dtype)) for let, c in zip(carried, carry_in)),
+                    *self.once(part, first=k == 0), *(after if k == len(parts) - 1 else ()),
+                    *(L.Store(c.name, (), L.Var(let.var, let.dtype)) for let, c in zip(carried, carry_out)))
+            arrays = self.inputs + ready + carry_in + carry_out
+            params = tuple(L.Buffer(b.name, b.dtype, b.shape, output=b.name in self.written_inputs)
+                           for b in self.inputs) + \
+                tuple(L.Buffer(b.name, b.dtype, b.shape, output=True) for b in ready) + \
+                tuple(L.Buffer(b.name, b.dtype, b.shape, output=False) for b in carry_in) + \
+                tuple(L.Buffer(b.name, b.dtype, b.shape, output=True) for b in carry_out)
+            kernels.append((fold_kernel(L.Kernel(f"{name}_loops" + (f"_{k}" if k else ""), shape, params, body)),
+                            arrays))
+        # The program binds names of its own (a name has one binder), mapped from the kernels'.
         # (fresh ids under the Python names: a runtime message names argument 'x', not 'x_1')
-        program_shape = {p: fresh_name(p.hint) for p in kernel_shape}
+        program_shape = {p: fresh_name(p.hint) for p in self.symbols.values()}
         renamed = {p.key: dim_of(q) for p, q in program_shape.items()}
-        program_buffer = {b.name: fresh_name(b.python_name) for b in self.inputs + self.allocs}
+        temps = self.allocs + [c for group in carries for c in group]
+        program_buffer = {b.name: fresh_name(b.python_name) for b in self.inputs + temps}
 
         def buffer(b: Array) -> L.Buffer:
             return L.Buffer(program_buffer[b.name], b.dtype, tuple(dims.substitute(d, renamed) for d in b.shape))
 
-        call = L.KernelCall(kernel.name, tuple(program_buffer[b.name] for b in self.inputs + self.allocs),
-                            tuple(dim_of(program_shape[p]) for p in kernel_shape))
+        for kernel, arrays in kernels:
+            calls.append(L.KernelCall(kernel.name, tuple(program_buffer[b.name] for b in arrays),
+                                      tuple(dim_of(program_shape[p]) for p in kernel.shape_params)))
         program = L.Program(name, tuple(program_shape.values()), tuple(map(buffer, self.inputs)),
-                            tuple(map(buffer, self.allocs)), (call,),
+                            tuple(map(buffer, temps)), tuple(calls),
                             tuple(program_buffer[b.name] for b in outputs),
                             program_buffer[self.fault.name] if self.fault is not None else None,
-                            tuple((program_shape[p], program_buffer[b]) for p, b in self.valued))
-        return L.LoopModule((kernel,), program)
+                            tuple((program_shape[p], program_buffer[b]) for p, b in self.valued),
+                            tuple((program_shape[p], program_buffer[t.name]) for p, t in self.counted))
+        return L.LoopModule(tuple(kernel for kernel, _ in kernels), program)
 
     # -- statements ---------------------------------------------------------------------------
     def block(self, body: list, env) -> list:
@@ -1484,6 +1546,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
                 axis = node.args[0] if node.args else kwargs.get("axis")
                 self.sort_along(receiver, -1 if axis is None else self.expr(axis, env), node)
                 return None   # ndarray.sort sorts in place
+            if is_array(receiver) and func.attr == "nonzero" and not node.args and not kwargs:
+                return self.nonzero(receiver, node)
             if is_array(receiver) and func.attr in _LAYOUTS and not kwargs:
                 return self.layout(func.attr, receiver, [self.expr(a, env) for a in node.args], node)
             raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")
@@ -1591,6 +1655,10 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             given = self.bound(name, node, kwargs, 1, ("n", "axis"))
             n, axis = (self.expr(given[k], env) if k in given else default for k, default in (("n", 1), ("axis", -1)))
             return self.difference(self.expr(node.args[0], env), n, axis, node)
+        if module == "np" and name in ("nonzero", "flatnonzero", "argwhere") and len(node.args) == 1 and not kwargs \
+                or module == "np" and name == "where" and len(node.args) == 1 and not kwargs:
+            return self.nonzero(self.expr(node.args[0], env), node, flat=name == "flatnonzero",
+                                pairs=name == "argwhere")
         if module == "np" and name in ("sort", "searchsorted", "argsort"):
             return self.sorting_call(name, node, kwargs, env)
         if module == "np" and name in ("isclose", "allclose") and len(node.args) >= 2:
@@ -2027,6 +2095,9 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         out = []
         for d in items:
             d = self.size(d)
+            if isinstance(d, Scalar) and d.dtype in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES and \
+                    not (self.loop_depth or self.branch_depth):
+                d = self.cut(d, node, "sized by a value it computes")   # n counted before np.empty(n)
             if isinstance(d, bool) or not isinstance(d, (int, dims.Expr)):
                 raise self.error(node, f"array sizes must be known from the argument shapes "
                                        f"(a size computed at run time is not supported: the call allocates "

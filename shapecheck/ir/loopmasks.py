@@ -133,6 +133,67 @@ class MaskCode:
                                        f"holds the selection: not supported in loop code (use the selection before "
                                        f"the write, or reduce it first)")
 
+    # -- made into arrays ---------------------------------------------------------------------
+    def materialized(self, value: Filtered, node) -> Array:
+        """``x[mask]`` as an array of its own (returned, copied, indexed...): the mask counted,
+        the kernel cut there (the count becomes a size the call allocates by, ``cut``), the
+        selected elements copied in order. Once per selection."""
+        made = self.selections_made.get(id(value))
+        if made is None:
+            (made,) = self.gathered(value.mask, [value.source], value.dtype, node, "selected")
+            self.selections_made[id(value)] = made
+            self.keep.append(value)   # its id stays its own
+        return made
+
+    def gathered(self, mask: ArrayExpr, sources: list, dtype: str | None, node, hint: str) -> list:
+        """New arrays of the elements of each of ``sources`` (shape: the mask's, then a row's)
+        that ``mask`` selects, in C order: one count, one cut, one pass filling them all
+        (``np.nonzero``'s index arrays share them)."""
+        size = self.cut(self.count(Filtered(mask, sources[0]), node), node, "selected (x[mask])")
+        k = len(mask.shape)
+        ordinal = self.fresh("taken")
+        self.prelude.append(L.Let(ordinal, I, L.Const(0, I)))
+        at = L.Var(ordinal, I)
+        names, idx = self.index_names(k, "s")
+        arrays, fills = [], []
+        for source in sources:
+            rest = source.shape[k:]
+            array = self.allocate((size, *rest), dtype or source.dtype, node, hint)
+            row_names, row = self.index_names(len(rest), "r")
+            element = cast(source.element(tuple(idx) + tuple(row)).expr, array.dtype)
+            fills += loop_nest(row_names, rest, (L.Store(array.name, (at, *row), element),))
+            arrays.append(array)
+        step = L.Assign(ordinal, L.Binary("add", at, L.Const(1, I)))
+        self.pending += [L.Assign(ordinal, L.Const(0, I)),
+                         *loop_nest(names, mask.shape, (L.If(mask.element(idx).expr, (*fills, step)),))]
+        return arrays
+
+    def nonzero(self, value: Any, node, flat: bool = False, pairs: bool = False) -> Any:
+        """``np.nonzero``/``np.where(cond)`` (a tuple of index arrays, one per axis),
+        ``np.flatnonzero`` (flat indices) and ``np.argwhere`` (``(count, rank)``), in C order."""
+        source = self.elements(value)
+        if source is None or not source.shape:
+            raise self.error(node, "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() "
+                                   "instead")
+        if flat:
+            source = self.reshaped(value, (-1,), node)
+        truth = source if source.dtype == "bool" else \
+            ArrayExpr(source.shape, "bool", lambda idx: Scalar(L.Compare("ne", source.element(idx).expr,
+                                                                         cast(L.Const(0, "i64"), source.dtype))),
+                      source.reads)
+        rank = len(source.shape)
+        if pairs:   # argwhere: row t is the t-th selected element's indices
+            def index(idx: tuple) -> Scalar:
+                picked: L.Expr = idx[rank - 1]
+                for axis in range(rank - 2, -1, -1):
+                    picked = L.Select(L.Compare("eq", idx[rank], L.Const(axis, I)), idx[axis], picked)
+                return Scalar(picked)
+            (out,) = self.gathered(truth, [ArrayExpr((*source.shape, rank), I, index)], I, node, "argwhere")
+            return out
+        axes = [ArrayExpr(source.shape, I, lambda idx, axis=axis: Scalar(idx[axis])) for axis in range(rank)]
+        arrays = self.gathered(truth, axes, I, node, "nonzero")
+        return arrays[0] if flat else tuple(arrays)
+
     # -- reductions ---------------------------------------------------------------------------
     def filtered_reduce(self, kind: str, value: Filtered, node, dtype: str | None, axis: Any,
                         keepdims: bool) -> Scalar | Array:
@@ -143,13 +204,9 @@ class MaskCode:
         if any(type(a) is not int or not -rank <= a < rank for a in given):
             raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer constant)")
         axes = sorted({a % rank for a in given}) if given else list(range(rank))
-        if kind in _ARG_REDUCTIONS:
-            raise self.error(node, f"{kind} of a boolean selection (x[mask]) counts positions among the selected "
-                                   "elements: not supported in loop code (loop over the mask instead)")
-        if 0 not in axes or keepdims:
-            raise self.error(node, "a reduction of a boolean selection (x[mask]) that keeps its first axis makes an "
-                                   "array whose size the data decides: not supported in loop code (reduce over "
-                                   "axis 0 too)")
+        if kind in _ARG_REDUCTIONS or 0 not in axes or keepdims:
+            # positions among the selected, or the selection's axis kept: of the array it makes
+            return self.reduce(kind, self.materialized(value, node), node, dtype, axis, keepdims)
         k = len(value.mask.shape)
         source = value.source
         source_axes = tuple(range(k)) + tuple(k + a - 1 for a in axes if a > 0)
@@ -175,21 +232,18 @@ class MaskCode:
         for other in selections[1:]:
             if not self.same_mask(other.mask, first.mask):
                 raise self.error(node, "combining selections by two masks (x[m1] + y[m2]): their lengths are the "
-                                       "counts of each mask; not supported in loop code (use one mask)")
+                                       "counts of each mask, equal or not only at run time; not supported in loop "
+                                       "code (use one mask)")
             if len(other.rest) != rest_rank:
                 raise self.error(node, f"operands could not be broadcast together: selections of rank "
                                        f"{1 + rest_rank} and {1 + len(other.rest)}")
-        parts = []
         for v in values:
-            if isinstance(v, Filtered):
-                parts.append(v.source)
-            elif is_array(v) and len(self.elements(v).shape) > rest_rank:
+            if is_array(v) and not isinstance(v, Filtered) and len(self.elements(v).shape) > rest_rank:
                 raise self.error(node, f"an array of shape {show_shape(self.elements(v).shape)} combined with a "
                                        f"boolean selection (x[mask]) of rank {1 + rest_rank}: it would broadcast "
                                        "against the selection's length, which the data decides (not supported in "
                                        "loop code)")
-            else:
-                parts.append(v)
+        parts = [v.source if isinstance(v, Filtered) else v for v in values]
         return Filtered(first.mask, self.elementwise(combine, parts, node))
 
     # -- assignment through a mask ------------------------------------------------------------

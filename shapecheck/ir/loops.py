@@ -24,8 +24,10 @@ A LoopModule
 ``Program(name, shape_params, inputs, temps, calls, outputs)``:
   * ``shape_params``: shape variables (Names). Each one occurs as a whole dim of some input
     buffer's shape, or is the value of a 0-d integer input (``valued``: a size computed from a
-    scalar argument, ``np.empty(x.shape[0] - k + 1)``); :func:`bind_shape_params` reads their
-    values off the input arrays.
+    scalar argument, ``np.empty(x.shape[0] - k + 1)``), or is ``computed`` by a call (a count
+    the data decides, the length of ``x[mask]``: the program's kernels are cut there, and the
+    temps sized by it are allocated after that call); :func:`bind_shape_params` reads the
+    others' values off the input arrays.
   * ``inputs``: :class:`Buffer` s the caller passes (row-major, contiguous), in order.
   * ``temps``: buffers the runtime allocates (uninitialised) before running the calls; their
     shapes are dims over ``shape_params``. Outputs are temps (or inputs, for an identity).
@@ -467,12 +469,17 @@ class Program:
     fault: Name | None = None
     # (shape variable, 0-d integer input) pairs: the variable is that argument's value
     valued: tuple[tuple[Name, Name], ...] = ()
+    # (shape variable, 0-d i64 temp) pairs: the variable is the value a call leaves in that temp
+    # (the first call it is a buffer of: a count the data decides, ``x[mask]``); the temps whose
+    # shapes use it are allocated after that call
+    computed: tuple[tuple[Name, Name], ...] = ()
 
     def scoped_parts(self) -> tuple:
         return (self.name, *map(Bind, self.shape_params), *buffer_parts(self.inputs),
                 *buffer_parts(self.temps), *self.calls, *map(Use, self.outputs),
                 *((Use(self.fault),) if self.fault is not None else ()),
-                *(Use(n) for pair in self.valued for n in pair))
+                *(Use(n) for pair in self.valued for n in pair),
+                *(Use(n) for pair in self.computed for n in pair))
 
     def with_parts(self, parts: tuple) -> "Program":
         r = PartsReader(parts)
@@ -484,8 +491,21 @@ class Program:
         outputs = r.names(len(self.outputs))
         fault = r.names(1)[0] if self.fault is not None else None
         flat = r.names(2 * len(self.valued))
+        counted = r.names(2 * len(self.computed))
         return Program(name, shape_params, inputs, temps, calls, outputs, fault,
-                       tuple(zip(flat[::2], flat[1::2])))
+                       tuple(zip(flat[::2], flat[1::2])), tuple(zip(counted[::2], counted[1::2])))
+
+    def computed_after(self, k: int) -> tuple[tuple[Name, Name], ...]:
+        """The ``computed`` pairs whose value call ``k`` leaves (it is the first call with the temp)."""
+        return tuple((p, t) for p, t in self.computed
+                     if t in self.calls[k].buffers and all(t not in c.buffers for c in self.calls[:k]))
+
+    def known_before_calls(self, temp: Buffer) -> bool:
+        """Whether ``temp``'s shape is known before any call runs (it uses no computed variable)."""
+        if not self.computed:
+            return True
+        late = {p.key for p, _ in self.computed}
+        return not any(type(d) is not int and dims.free_symbols(d) & late for d in temp.shape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,6 +619,7 @@ def bind_shape_params(program: Program, shapes: Mapping[Name, tuple[int, ...]],
     rank or a concrete dim disagrees, or when a shape param is not found.
     """
     values: dict[Name, int] = {p: int(scalars[b]) for p, b in program.valued} if program.valued else {}
+    late = {p for p, _ in program.computed}   # known once a call has run
     for buf in program.inputs:
         actual = tuple(shapes[buf.name])
         if len(actual) != len(buf.shape):
@@ -615,6 +636,6 @@ def bind_shape_params(program: Program, shapes: Mapping[Name, tuple[int, ...]],
                 if values.setdefault(name, n) != n:
                     raise ValueError(f"{buf.name.hint}: dim {name.hint} is {values[name]} elsewhere, got {n}")
     for p in program.shape_params:
-        if p not in values:
+        if p not in values and p not in late:
             raise ValueError(f"shape variable {p.hint} does not occur as a whole input dim")
     return values

@@ -96,7 +96,8 @@ def plan_memory(module: L.LoopModule, prove: Callable | None = None) -> MemoryPl
     """The memory plan of ``module``'s program (see the module docstring). ``prove`` decides a
     dim predicate for every value of the shape variables (default: the verifier's solver)."""
     program = module.program
-    outputs = set(program.outputs)
+    # outputs, and temps sized by a count a call leaves (unknown when the arena is made): their own
+    outputs = set(program.outputs) | {b.name for b in program.temps if not program.known_before_calls(b)}
     temps = {b.name: b for b in program.temps}
     first: dict[Name, int] = {}
     last: dict[Name, int] = {}

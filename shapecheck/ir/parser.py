@@ -145,6 +145,11 @@ class _Parser:
             valued.append((param, self.use(self.local())))
         while self.accept("alloc"):
             temps.append(self.buffer())
+        computed = []
+        while self.accept("count"):
+            param = self.use(self.take(kind="ident"))
+            self.take("=")
+            computed.append((param, self.use(self.local())))
         while self.accept("run"):
             kernel = self.take(kind="global")[1:]
             self.take("[")
@@ -157,7 +162,7 @@ class _Parser:
             outputs.append(self.use(self.local()))
         self.take("}")
         return L.Program(name, shape_params, inputs, tuple(temps), tuple(calls), tuple(outputs), fault,
-                         tuple(valued))
+                         tuple(valued), tuple(computed))
 
     def shape_params(self) -> tuple[Name, ...]:
         self.take("[")

@@ -240,6 +240,8 @@ def print_loop_module(m: L.LoopModule) -> str:
         lines.append(f"  size {namer(param)} = %{namer(scalar)}")
     for b in p.temps:
         lines.append(f"  alloc %{namer.bind(b.name)}: {show_type(G.TensorType(b.dtype, b.shape), namer)}")
+    for param, temp in p.computed:
+        lines.append(f"  count {namer(param)} = %{namer(temp)}")
     for c in p.calls:
         shapes = ", ".join(namer.dim(d) for d in c.shape_args)
         lines.append(f"  run @{c.kernel}[{shapes}]({_args(c.buffers, namer)})")

@@ -122,7 +122,7 @@ def _layout(module: L.LoopModule, threads: int = 0) -> _Layout | None:
     from shapecheck.ir.codegen.lower import split_loop  # lazy: start-up time (llvmlite, LLVM's host target)
 
     program = module.program
-    if program.shape_params:
+    if program.shape_params:   # (a count a call computes is a shape variable too)
         return None
     signature = []
     for buf in program.inputs:
@@ -276,13 +276,17 @@ class PythonPath:
         memory = self.memory or plan_memory(self.module)
         arena = np.empty(dims.evaluate(memory.arena_bytes, env), np.uint8)
         for temp in program.temps:
+            if not program.known_before_calls(temp):
+                continue   # sized by a count a call leaves: allocated after that call
             shape = tuple(dims.evaluate(d, env) for d in temp.shape)
             offset = memory.offset(temp.name)
             dtype = NUMPY_DTYPES[temp.dtype]
             buffers[temp.name] = np.empty(shape, dtype) if offset is None else \
                 arena_view(arena, dims.evaluate(offset, env), shape, dtype)
-        for call in program.calls:
+        for k, call in enumerate(program.calls):
             self._run(call, buffers, env)
+            if program.computed:
+                allocate_counted(program, k, buffers, env)
         for buf, original, used in zip(program.inputs, originals, arrays):
             if buf.name in written and used is not original:
                 original[...] = used   # a written argument copied for its layout: copied back
@@ -459,6 +463,18 @@ def bind_shapes(program: L.Program, arrays: list) -> dict[str, int]:
     return env
 
 
+def allocate_counted(program: L.Program, k: int, buffers: dict, env: dict) -> None:
+    """After call ``k``: the counts it leaves (``Program.computed``) bound, and the temps they
+    size allocated, each on its own (the arena was planned before any count was known)."""
+    for param, temp in program.computed_after(k):
+        env[param.key] = int(buffers[temp][()])
+        if env[param.key] < 0:   # a size the code computed (a count never is)
+            raise ValueError("negative dimensions are not allowed")
+    for temp in program.temps:
+        if temp.name not in buffers and all(type(d) is int or dims.free_symbols(d) <= env.keys() for d in temp.shape):
+            buffers[temp.name] = np.empty(tuple(dims.evaluate(d, env) for d in temp.shape), NUMPY_DTYPES[temp.dtype])
+
+
 def _valued_inputs(program: L.Program) -> frozenset:
     return frozenset(b for _, b in program.valued)
 
@@ -471,7 +487,8 @@ def negative_temp(program: L.Program, env: dict[str, int]) -> None:
     if not program.valued:
         return
     for temp in program.temps:
-        if any(type(d) is not int and dims.evaluate(d, env) < 0 for d in temp.shape):
+        if program.known_before_calls(temp) and any(type(d) is not int and dims.evaluate(d, env) < 0
+                                                     for d in temp.shape):
             raise ValueError("negative dimensions are not allowed")
 
 

@@ -1,7 +1,8 @@
 """Boolean masks in loop code, compiled by ``shapecheck.jit`` against Python with NumPy (values,
 dtypes, exceptions): assignment through a mask, selections reduced, combined, counted and looped
-over, NumPy's ``where=``/``initial=`` of reductions, ``&``/``|``/``~`` of booleans; and what is
-refused by name (a selection made into an array of its own: its size is the data's)."""
+over, NumPy's ``where=``/``initial=`` of reductions, ``&``/``|``/``~`` of booleans; arrays whose
+size the data decides (``x[mask]`` returned, ``np.nonzero``, ``np.empty(n)`` of a counted ``n``:
+the kernel is cut where the count is known); and what is refused by name."""
 
 from __future__ import annotations
 
@@ -139,14 +140,10 @@ def test_a_mask_of_another_shape_is_numpys_index_error():
         shapecheck.jit(wrong)(np.ones(4), np.ones(3))
 
 
-def returned(x):
-    return x[x > 0]
-
-
 def copied(x):
     s = 0.0
     for i in range(2):
-        s += x[x > 0].copy().sum()
+        s += x[x > 0].copy()[::-1].sum()
     return s
 
 
@@ -180,14 +177,13 @@ def integer_index(x, idx):
 
 
 @pytest.mark.parametrize("fn, args, words", [
-    (returned, (np.ones(3),), "size the data decides"),
-    (copied, (np.ones(3),), "size the data decides"),
+    (copied, (np.ones(3),), "inside a loop or branch"),
     (written_while_held, (np.ones(3),), "is written while 'sel' holds the selection"),
     (positional, (np.ones(3),), "by position"),
     (two_masks, (np.ones(3), np.ones(3)), "two masks"),
     (integer_index, (np.ones(3), np.arange(3)), "integer-array indexing"),
 ], ids=lambda v: getattr(v, "__name__", None) if callable(v) else None)
-def test_what_has_no_fixed_size_is_refused_by_name(fn, args, words):
+def test_what_is_not_supported_is_refused_by_name(fn, args, words):
     with pytest.raises(UnsupportedError, match=words):
         shapecheck.jit(fn)(*args)
 
@@ -208,3 +204,99 @@ def test_bitwise_operators_on_integers_are_refused_not_guessed():
         return out
     with pytest.raises(UnsupportedError, match="bitwise operators on i64"):
         shapecheck.jit(bits)(np.arange(4))
+
+
+# --- arrays whose size the data decides: the kernel cut where the count is known -------------
+
+def filtered(x, X):
+    pos = x[x > 0]
+    rows = X[X[:, 0] > 0.0]
+    return pos, x[(x < -0.5) | (x > 1.0)] * 2.0, rows, rows.sum(axis=1), pos.copy()[::-1]
+
+
+def indices(x, M):
+    (i,) = np.nonzero(x > 0)
+    r, c = np.nonzero(M > 0.5)
+    w = np.where(x < 0)[0]
+    return i, r, c, w, np.flatnonzero(M), np.argwhere(M > 0), M.nonzero()[1]
+
+
+def counted_first(x, k):
+    n = 0
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            n += 1
+    out = np.empty(n)
+    j = 0
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            out[j] = x[i] * k
+            j += 1
+    return out, j
+
+
+def after_checks(x, idx):
+    s = x[idx[0]] + x[idx[1]]       # run-time index checks before the cut...
+    big = x[x > s]
+    t = big.sum() + x[idx[2]]       # ...and after it
+    return big, t
+
+
+CUT_CASES = [
+    (filtered, (RNG.standard_normal(30), RNG.standard_normal((7, 3)))),
+    (filtered, (-np.abs(RNG.standard_normal(5)), -np.abs(RNG.standard_normal((2, 3))))),   # nothing selected
+    (indices, (RNG.standard_normal(12), RNG.standard_normal((4, 5)))),
+    (indices, (RNG.integers(-3, 3, 9), RNG.integers(0, 2, (3, 3)))),
+    (counted_first, (RNG.standard_normal(25), 3)),
+    (after_checks, (RNG.standard_normal(10), np.array([1, -2, 4]))),
+]
+
+
+@pytest.mark.parametrize("fn, args", CUT_CASES, ids=lambda v: getattr(v, "__name__", ""))
+def test_arrays_sized_by_the_data_match_python(fn, args):
+    want, got = fn(*_copies(args)), shapecheck.jit(fn)(*_copies(args))
+    assert_same_results(got, want, rtol=1e-12, atol=1e-12)
+
+
+def test_one_symbolic_compile_serves_every_size_and_count():
+    compiled = shapecheck.jit(filtered, shapes={"x": ("n",), "X": ("m", 3)})
+    for n, m in ((0, 0), (1, 2), (9, 5), (40, 1)):
+        args = (RNG.standard_normal(n), RNG.standard_normal((m, 3)))
+        assert_same_results(compiled(*_copies(args)), filtered(*_copies(args)), rtol=1e-12, atol=1e-12)
+
+
+def test_a_fault_before_the_cut_is_raised_and_the_rest_skipped():
+    x = RNG.standard_normal(10)
+    with pytest.raises(IndexError, match="index 12 is out of bounds"):
+        after_checks(x, np.array([12, 0, 0]))
+    with pytest.raises(IndexError, match="index 12 is out of bounds"):
+        shapecheck.jit(after_checks)(x, np.array([12, 0, 0]))
+    with pytest.raises(IndexError, match="index 11 is out of bounds"):
+        shapecheck.jit(after_checks)(x, np.array([0, 0, 11]))
+
+
+def test_a_negative_size_the_code_computes_is_numpys_value_error():
+    def sized(x):
+        n = 0
+        for i in range(x.shape[0]):
+            n -= 1
+        return np.zeros(n)
+    with pytest.raises(ValueError, match="negative dimensions are not allowed"):
+        sized(np.ones(3))
+    with pytest.raises(ValueError, match="negative dimensions are not allowed"):
+        shapecheck.jit(sized)(np.ones(3))
+    assert shapecheck.jit(sized)(np.ones(0)).shape == (0,)
+
+
+def test_the_cut_program_prints_parses_verifies_and_runs_in_the_interpreter():
+    from shapecheck.ir import interp, loopfront, parser, printer, verifier
+    module = loopfront.trace_loops(filtered, shapes={"x": ("n",), "X": ("m", 3)})
+    assert len(module.kernels) == len(module.program.computed) + 1 >= 3   # a part per count, and the last
+    text = printer.print_loop_module(module)
+    assert "count " in text
+    assert printer.print_loop_module(parser.parse_loop_module(text)) == text
+    for kernel in module.kernels:
+        assert verifier.kernel_problems(kernel) == []
+    args = (RNG.standard_normal(11), RNG.standard_normal((6, 3)))
+    got = interp.run_loop_module(module, _copies(args))
+    assert_same_results(got, filtered(*_copies(args)), rtol=1e-12, atol=1e-12)

@@ -405,7 +405,7 @@ class ArrayCode:
         only at run time (``x[i:]``, a count) is the kernel's cut (``cut``: at the function's top)."""
         shape = value.shape
         if any(type(d) not in (int, dims.Expr) for d in shape):
-            if self.loop_depth or self.branch_depth:
+            if self.loop_depth or self.branch_depth or self.lazy_depth:
                 raise self.error(node, f"an array whose size is known only at run time (shape {show_shape(shape)}) "
                                        "cannot be made inside a loop or branch in loop code: reduce it, or store it "
                                        "into an array")

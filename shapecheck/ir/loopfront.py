@@ -91,7 +91,7 @@ from . import faults
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looplibrary import LibraryCode
-from .loopmasks import MaskCode, may_be_mask
+from .loopmasks import MaskCode
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Filtered, Rotating, Scalar, cast as _cast, is_array, loop_nest,
                          reads_memory, show_shape, at_least, size_expr)
 from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
@@ -278,6 +278,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         self.fn = fn
         self.statement_at: ast.AST = fn       # the statement being traced (for messages)
         self.iterations: dict[Name, tuple] = {}   # ordinal of a loop over a selection -> (it, mask index)
+        self.index_values: dict[int, Any] = {}    # id of an index node traced by ``mask_index`` -> its value
         self.held_selections: dict[str, frozenset] = {}   # a name bound to x[mask] -> the buffers it reads
         self.selections_made: dict[int, Array] = {}   # id of a selection made into an array -> it
         self.keep: list = []
@@ -311,6 +312,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         self.loops: dict[Name, _Loop] = {}
         self.loop_depth = 0
         self.branch_depth = 0
+        self.lazy_depth = 0                 # operands traced apart (``lazily``): run only when evaluated
         self.pending: list[L.Stmt] = []     # fill loops of arrays allocated by the current statement
         self.assigned = _assignment_counts(fn)
         self.written_inputs: set[Name] = set()   # arguments the function writes elements of
@@ -412,7 +414,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         cut after the statements before this one, which leave the value in a 0-d temp; the call
         allocates the arrays it sizes then, and the rest runs as the next kernel
         (``Program.computed``). Only where the statement runs once: at the function's top."""
-        if self.loop_depth or self.branch_depth:
+        if self.loop_depth or self.branch_depth or self.lazy_depth:
             raise self.error(node, f"an array {what} whose size the data decides is made inside a loop or branch: "
                                    "not supported in loop code (make it at the function's top level, or reduce it, "
                                    "or assign through the mask)")
@@ -653,7 +655,18 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         return value
 
     def assign(self, target: ast.AST, value: Any, env, stmt) -> list:
+        try:
+            return self.assign_to(target, value, env, stmt)
+        finally:
+            if isinstance(target, ast.Subscript):
+                self.index_values.pop(id(target.slice), None)
+
+    def assign_to(self, target: ast.AST, value: Any, env, stmt) -> list:
         if isinstance(target, ast.Subscript):
+            held = target.value.id if isinstance(target.value, ast.Name) else None
+            if isinstance(env.get(held), Filtered):   # s = x[m]; s[0] = v: writes the copy NumPy made
+                env[held] = self.materialized(env[held], target)
+                self.held_selections.pop(held, None)
             self.written(target)
             mask = self.mask_index(target, env)
             if mask is not None:   # y[y < 0] = 0.0: NumPy's assignment through a boolean mask
@@ -1084,6 +1097,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         return _cast(scalar.expr, I)
 
     def expr(self, node: ast.AST, env) -> Any:
+        if self.index_values and id(node) in self.index_values:
+            return self.index_values.pop(id(node))   # an index ``mask_index`` traced just before
         if isinstance(node, ast.Name):
             if node.id in self.copies:
                 self.read_copy(node)
@@ -1137,10 +1152,12 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         """``operand()`` traced with the statements it needs (reductions, nested short circuits)
         collected apart, to run only where the operand is evaluated."""
         saved, self.pending = self.pending, []
+        self.lazy_depth += 1
         try:
             return operand(), self.pending
         finally:
             self.pending = saved
+            self.lazy_depth -= 1
 
     def short_circuit(self, is_and: bool, operands: list[Callable[[], Scalar]]) -> Scalar:
         """Python's ``and``/``or``: an operand runs only when the ones before it did not decide
@@ -1465,26 +1482,40 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         return None
 
     def mask_index(self, node: ast.Subscript, env) -> Any:
-        """The boolean array indexing ``node`` (``x[x > 0]``, ``X[labels == k]``), or None."""
-        if isinstance(node.slice, ast.Tuple) or not may_be_mask(node.slice):
+        """The array indexing ``node`` (a boolean mask: ``x[x > 0]``, ``X[labels == k]``; an
+        integer array: ``x[np.argsort(v)]``), or None. An index that is no array is kept for the
+        path that reads it next (``expr``), so that it is traced once."""
+        item = node.slice
+        if isinstance(item, (ast.Tuple, ast.Slice)) or isinstance(item, ast.Constant) and not isinstance(
+                item.value, (int, bool)):
             return None
-        index = self.expr(node.slice, env)
-        return index if is_array(index) else None
+        index = self.expr(item, env)
+        if is_array(index):
+            return index
+        self.index_values[id(item)] = index
+        return None
 
     def subscript(self, node: ast.Subscript, env) -> Any:
+        try:
+            return self.read_subscript(node, env)
+        finally:
+            self.index_values.pop(id(node.slice), None)   # not read by the path taken: never reused
+
+    def read_subscript(self, node: ast.Subscript, env) -> Any:
         value = self.expr(node.value, env)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        index = self.expr(items[0], env) if isinstance(value, Filtered) and len(items) == 1 else None
-        if isinstance(index, Scalar) and isinstance(index.expr, L.Var) and index.expr.name in self.iterations:
-            selection, at = self.iterations[index.expr.name]   # the element a loop over the selection visits
-            if selection is value:
-                row = selection.source
-                return row.element((at,)) if not selection.rest else \
-                    ArrayExpr(selection.rest, row.dtype, lambda idx: row.element((at, *idx)), row.reads)
         if isinstance(value, Filtered):
-            raise self.error(node, "indexing a boolean selection (x[mask][i]) by position is not supported in loop "
-                                   "code (its k-th element is known only after counting; loop over the mask)")
+            index = self.expr(items[0], env) if len(items) == 1 and not isinstance(items[0], ast.Slice) else None
+            if isinstance(index, Scalar) and isinstance(index.expr, L.Var) and index.expr.name in self.iterations:
+                selection, at = self.iterations[index.expr.name]   # the element a loop over the selection visits
+                if selection is value:
+                    row = selection.source
+                    return row.element((at,)) if not selection.rest else \
+                        ArrayExpr(selection.rest, row.dtype, lambda idx: row.element((at, *idx)), row.reads)
+            value = self.materialized(value, node)   # by position: of the array the selection makes
         mask = self.mask_index(node, env) if is_array(value) or isinstance(value, Array) else None
+        if mask is not None and not isinstance(mask, Filtered) and self.elements(mask).dtype != "bool":
+            return self.taken(value, mask, node)   # x[idx]: NumPy's integer-array indexing, a gather
         if mask is not None:
             return self.selected(value, mask, node)
         if isinstance(value, tuple):
@@ -1659,6 +1690,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
                 or module == "np" and name == "where" and len(node.args) == 1 and not kwargs:
             return self.nonzero(self.expr(node.args[0], env), node, flat=name == "flatnonzero",
                                 pairs=name == "argwhere")
+        if module == "np" and name == "unique" and len(node.args) == 1 and not kwargs:
+            return self.unique(self.expr(node.args[0], env), node)
         if module == "np" and name in ("sort", "searchsorted", "argsort"):
             return self.sorting_call(name, node, kwargs, env)
         if module == "np" and name in ("isclose", "allclose") and len(node.args) >= 2:

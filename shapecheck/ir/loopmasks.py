@@ -25,7 +25,6 @@ Reference: https://numpy.org/doc/stable/user/basics.indexing.html#boolean-array-
 
 from __future__ import annotations
 
-import ast
 from typing import Any
 
 from shapecheck.constraints import dims
@@ -35,22 +34,9 @@ from . import loops as L
 from .looparrays import (ArrayExpr, Array, Filtered, Rotating, Scalar, _ARG_REDUCTIONS, cast, is_array, loop_nest,
                          show_shape, size_expr)
 
-__all__ = ["MaskCode", "may_be_mask"]
+__all__ = ["MaskCode"]
 
 I = L.INDEX
-
-# Index expressions that may be a boolean array (evaluated once more if they are not: each is
-# free of statements, so reading it twice costs nothing)
-_MASK_NODES = (ast.Compare, ast.Name, ast.UnaryOp, ast.BinOp)
-_MASK_FUNCTIONS = ("isnan", "isinf", "isfinite", "logical_and", "logical_or", "logical_xor", "logical_not")
-
-
-def may_be_mask(node: ast.AST) -> bool:
-    """Whether the index ``node`` may evaluate to a boolean array (NumPy's boolean indexing)."""
-    if isinstance(node, _MASK_NODES):
-        return True
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MASK_FUNCTIONS
-
 
 class MaskCode:
     """A mixin of the loop tracer (as ``looparrays.ArrayCode``), using its ``elements``,
@@ -69,8 +55,9 @@ class MaskCode:
             raise self.error(node, "indexing with a selection (x[m1][m2] or x[y[m]]) is not supported in loop code")
         m = self.elements(mask)
         if m.dtype != "bool":
-            raise self.error(node, f"indexing with an array of {m.dtype} (NumPy's integer-array indexing) is not "
-                                   "supported in loop code: index with a boolean array or with integers")
+            raise self.error(node, f"assigning through an array of {m.dtype} (NumPy's integer-array indexing) is not "
+                                   "supported in loop code (with repeated indices NumPy writes each once; loop over "
+                                   "the indices instead)")
         if len(m.shape) > len(source.shape):
             raise self.error(node, f"too many indices for array: array is {len(source.shape)}-dimensional, but "
                                    f"{len(m.shape)} were indexed")
@@ -133,6 +120,33 @@ class MaskCode:
                                        f"holds the selection: not supported in loop code (use the selection before "
                                        f"the write, or reduce it first)")
 
+    # -- integer arrays as indices -------------------------------------------------------------
+    def taken(self, base: Any, index: Any, node) -> ArrayExpr:
+        """``x[idx]`` for an integer array ``idx`` (NumPy's integer-array indexing along axis 0,
+        a gather): a new array of shape ``idx.shape + x.shape[1:]``; every index is checked
+        before any is read (NumPy's IndexError names the first out of range), negative ones
+        count from the end."""
+        source, positions = self.elements(base), self.elements(index)
+        if not source.shape:
+            raise self.error(node, "too many indices for array: array is 0-dimensional, but 1 were indexed")
+        n = size_expr(source.shape[0])
+        found, value = self.fresh("out_of_range"), self.fresh("bad_index")
+        self.prelude += [L.Let(found, "bool", L.Const(False, "bool")), L.Let(value, I, L.Const(0, I))]
+        names, idx = self.index_names(len(positions.shape), "g")
+        v = cast(positions.element(idx).expr, I)
+        outside = L.Binary("or", L.Compare("lt", v, L.Unary("neg", n)), L.Compare("ge", v, n))
+        first = L.If(L.Binary("and", outside, L.Unary("not", L.Var(found, "bool"))),
+                     (L.Assign(found, L.Const(True, "bool")), L.Assign(value, v)))
+        self.pending += [L.Assign(found, L.Const(False, "bool")), *loop_nest(names, positions.shape, (first,))]
+        self.fault_if(L.Var(found, "bool"), faults.INDEX, (L.Var(value, I), L.Const(0, I), n))
+        k = len(positions.shape)
+
+        def element(at: tuple) -> Scalar:
+            p = cast(positions.element(at[:k]).expr, I)
+            row = L.Select(L.Compare("lt", p, L.Const(0, I)), L.Binary("add", p, n), p)
+            return source.element((row, *at[k:]))
+        return ArrayExpr((*positions.shape, *source.shape[1:]), source.dtype, element, source.reads | positions.reads)
+
     # -- made into arrays ---------------------------------------------------------------------
     def materialized(self, value: Filtered, node) -> Array:
         """``x[mask]`` as an array of its own (returned, copied, indexed...): the mask counted,
@@ -193,6 +207,29 @@ class MaskCode:
         axes = [ArrayExpr(source.shape, I, lambda idx, axis=axis: Scalar(idx[axis])) for axis in range(rank)]
         arrays = self.gathered(truth, axes, I, node, "nonzero")
         return arrays[0] if flat else tuple(arrays)
+
+    def unique(self, value: Any, node) -> Array:
+        """``np.unique(x)``: the sorted distinct elements of ``x`` flattened (NaNs as one, NumPy's
+        ``equal_nan=True``, last): a sorted copy, then the selection of each element that differs
+        from the one before it."""
+        flat = self.materialize(self.elements(self.reshaped(value, (-1,), node, copy=True)), node, "sorted")
+        self.sort_along(flat, 0, node)
+        dtype = flat.dtype
+
+        def element(idx: tuple) -> Scalar:
+            return Scalar(L.Load(flat.name, idx, dtype))
+
+        def first_of_its_value(idx: tuple) -> Scalar:
+            i = idx[0]
+            before = L.Load(flat.name, (L.Call("maximum", (L.Binary("sub", i, L.Const(1, I)), L.Const(0, I))),), dtype)
+            here = L.Load(flat.name, (i,), dtype)
+            differs: L.Expr = L.Compare("ne", here, before)
+            if dtype in L.FLOAT_DTYPES:   # NaN != NaN, but NumPy keeps one NaN
+                differs = L.Binary("and", differs, L.Unary("not", L.Binary(
+                    "and", L.Compare("ne", here, here), L.Compare("ne", before, before))))
+            return Scalar(L.Binary("or", L.Compare("eq", i, L.Const(0, I)), differs))
+        mask = ArrayExpr(flat.shape, "bool", first_of_its_value, frozenset({flat.name}))
+        return self.materialized(Filtered(mask, ArrayExpr(flat.shape, dtype, element, frozenset({flat.name}))), node)
 
     # -- reductions ---------------------------------------------------------------------------
     def filtered_reduce(self, kind: str, value: Filtered, node, dtype: str | None, axis: Any,

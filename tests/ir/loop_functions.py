@@ -347,3 +347,10 @@ def partial_sum(x, k, flag):
     for i in range(k):
         s += x[i]
     return s if flag else -s
+
+
+def size_counted_in_loop(x, n):
+    s = 0.0
+    for i in range(n):
+        s += np.zeros(i + 1).sum()   # a size the loop computes, per iteration
+    return s

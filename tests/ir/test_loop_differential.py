@@ -75,6 +75,7 @@ _BODY = [
     "for e in x[x > {c}]:\n{ind}    s += e * 0.5",
     "sel = m[m[:, 0] > {c}]\n{ind}s += sel.sum(axis=0)[0] + sel.shape[0] + (sel * 2.0 - y).mean()",
     "if np.any(v > {c}):\n{ind}    s += v[v > {c}].min() + x[v > {c}].max()",
+    "s += x[np.argsort(v, kind='stable')][i] - m[np.argsort(x, kind='stable')[::-1]].sum(axis=1)[0]",
 ]
 
 _LOOPS = [

@@ -127,7 +127,7 @@ def test_float32_arrays_keep_their_dtype():
 
 
 @pytest.mark.parametrize("fn, args, message", [
-    (F.runtime_size, (X, 4), "line 114: array sizes must be known from the argument shapes"),
+    (F.size_counted_in_loop, (X, 4), "line 355: array sizes must be known from the argument shapes"),
     (F.whole_array_in_loop, (X,), "line 120: 's' holds a number, and this assigns it an array of shape \\(11,\\)"),
     (F.returns_one_of_two_arrays, (X,), "line 208: every return statement must return the same array"),
     (F.renews_a_shared_name, (X, 3), "line 296: rebinding 'y' to a new array inside a loop or branch is "
@@ -139,6 +139,11 @@ def test_float32_arrays_keep_their_dtype():
 def test_refused_code_names_the_construct_at_the_files_line(fn, args, message):
     with pytest.raises(UnsupportedError, match=f"loop_functions.py\\): {message}"):
         shapecheck.jit(fn)(*args)
+
+
+def test_a_size_counted_at_the_top_sizes_an_array():
+    # the kernel is cut where the count is known (Program.computed), the array allocated then
+    same(shapecheck.jit(F.runtime_size)(X, 4), F.runtime_size(X, 4))
 
 
 def test_loop_code_lowers_to_one_kernel_with_loops_and_llvm():

@@ -1,7 +1,7 @@
 """Boolean masks in loop code, compiled by ``shapecheck.jit`` against Python with NumPy (values,
 dtypes, exceptions): assignment through a mask, selections reduced, combined, counted and looped
 over, NumPy's ``where=``/``initial=`` of reductions, ``&``/``|``/``~`` of booleans; arrays whose
-size the data decides (``x[mask]`` returned, ``np.nonzero``, ``np.empty(n)`` of a counted ``n``:
+size the data decides (``x[mask]`` returned, ``np.nonzero``, ``np.unique``, ``np.empty(n)`` of a counted ``n``:
 the kernel is cut where the count is known); and what is refused by name."""
 
 from __future__ import annotations
@@ -169,19 +169,11 @@ def two_masks(x, y):
     return s
 
 
-def integer_index(x, idx):
-    s = 0.0
-    for i in range(1):
-        s += x[idx > 0].sum() + x[idx].sum()
-    return s
-
-
 @pytest.mark.parametrize("fn, args, words", [
     (copied, (np.ones(3),), "inside a loop or branch"),
     (written_while_held, (np.ones(3),), "is written while 'sel' holds the selection"),
-    (positional, (np.ones(3),), "by position"),
+    (positional, (np.ones(3),), "inside a loop or branch"),
     (two_masks, (np.ones(3), np.ones(3)), "two masks"),
-    (integer_index, (np.ones(3), np.arange(3)), "integer-array indexing"),
 ], ids=lambda v: getattr(v, "__name__", None) if callable(v) else None)
 def test_what_is_not_supported_is_refused_by_name(fn, args, words):
     with pytest.raises(UnsupportedError, match=words):
@@ -242,7 +234,15 @@ def after_checks(x, idx):
     return big, t
 
 
+def distinct(x, M):
+    v = np.unique(M)
+    return np.unique(x), v, v.shape[0], np.unique(x[x > 0] * 2)
+
+
 CUT_CASES = [
+    (distinct, (RNG.integers(0, 5, 20), RNG.integers(-2, 2, (3, 4)))),
+    (distinct, (np.array([3.0, np.nan, 1.0, np.nan, 3.0, 2.0]), RNG.standard_normal((2, 2)).astype(np.float32))),
+    (distinct, (np.zeros(0), np.array([[True, False]]))),
     (filtered, (RNG.standard_normal(30), RNG.standard_normal((7, 3)))),
     (filtered, (-np.abs(RNG.standard_normal(5)), -np.abs(RNG.standard_normal((2, 3))))),   # nothing selected
     (indices, (RNG.standard_normal(12), RNG.standard_normal((4, 5)))),
@@ -300,3 +300,56 @@ def test_the_cut_program_prints_parses_verifies_and_runs_in_the_interpreter():
     args = (RNG.standard_normal(11), RNG.standard_normal((6, 3)))
     got = interp.run_loop_module(module, _copies(args))
     assert_same_results(got, filtered(*_copies(args)), rtol=1e-12, atol=1e-12)
+
+
+# --- integer arrays as indices (a gather), and selections used as arrays -----------------------
+
+def gathered(x, idx, M):
+    return x[idx], M[idx], M[idx].sum(axis=1), x[idx[::-1]] * 2
+
+
+def composed(x, y, M):
+    s = x[x > 0]
+    order = np.nonzero(y > 0)[0]
+    return (np.sort(x[x > 0]), np.concatenate((x[x > 0], y[y < 0])), np.cumsum(s), s[::2], s.reshape(-1, 1) * 2.0,
+            M[M[:, 0] > 0] @ M.T, x[order], np.argmax(M[M[:, 1] > -5.0], axis=0))
+
+
+def written_copy(x):
+    s = x[x > 0]
+    s[-1:] = 100.0              # NumPy's selection is a copy: x keeps its element
+    return s, x
+
+
+@pytest.mark.parametrize("idx", [np.array([0, 3, -1, 3]), np.array([], dtype=np.int64),
+                                 RNG.integers(0, 10, (2, 3)).astype(np.int32)], ids=["repeats", "empty", "matrix"])
+def test_integer_array_indexing_gathers_as_numpy(idx):
+    args = (RNG.standard_normal(10), idx, RNG.standard_normal((10, 3)))
+    assert_same_results(shapecheck.jit(gathered)(*args), gathered(*args), rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("idx", [np.array([2, 12, 1]), np.array([2, -11])], ids=["past", "before"])
+def test_an_index_out_of_range_is_numpys_index_error_before_any_read(idx):
+    args = (RNG.standard_normal(10), idx, RNG.standard_normal((10, 3)))
+    with pytest.raises(IndexError) as want:
+        gathered(*args)
+    with pytest.raises(IndexError, match=str(want.value)):
+        shapecheck.jit(gathered)(*args)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (composed, (RNG.standard_normal(15), RNG.standard_normal(15), RNG.standard_normal((6, 3)))),
+    (written_copy, (RNG.standard_normal(8),)),
+    (written_copy, (-np.ones(3),)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_selections_used_as_arrays_match_python(fn, args):
+    assert_same_results(shapecheck.jit(fn)(*_copies(args)), fn(*_copies(args)), rtol=1e-12, atol=1e-12)
+
+
+def test_fancy_assignment_is_refused_not_guessed():
+    def scatter(x, idx):
+        y = x.copy()
+        y[idx] += 1.0           # NumPy adds once per distinct index: a loop would add per repeat
+        return y
+    with pytest.raises(UnsupportedError, match="integer-array indexing"):
+        shapecheck.jit(scatter)(np.zeros(4), np.array([1, 1, 2]))

@@ -90,14 +90,23 @@ def test_symbolic_shapes_and_a_value():
     assert f.compiles == 1
 
 
-def test_a_size_the_kernel_computes_is_refused_by_name():
+def test_a_size_the_kernel_computes_sizes_an_array_after_a_cut():
     def counted(x, n):
         count = 0
         for i in range(n):
             count += i
-        return np.zeros(count)
+        return np.zeros(count) + x[0]
+    f = shapecheck.jit(counted)
+    for n in (0, 1, 4):
+        same(f(np.ones(3), n), counted(np.ones(3), n))
+
+    def per_iteration(x, n):   # a size that changes inside a loop: refused by name
+        s = 0.0
+        for i in range(n):
+            s += np.zeros(i).sum()
+        return s
     with pytest.raises(UnsupportedError, match="array sizes must be known from the argument shapes"):
-        shapecheck.jit(counted)(np.ones(3), 4)
+        shapecheck.jit(per_iteration)(np.ones(3), 4)
 
 
 def test_a_negative_size_is_numpys_value_error_never_an_allocation(tmp_path):

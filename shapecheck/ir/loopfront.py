@@ -607,6 +607,13 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         if isinstance(stmt, ast.AugAssign) and type(stmt.op) in _BINOPS:
             current = self.expr(stmt.target, env)
             value = self.binary(_BINOPS[type(stmt.op)], current, self.expr(stmt.value, env), stmt)
+            if is_array(current) and is_array(value) and \
+                    not np.can_cast(CODES[value.dtype], CODES[current.dtype], "same_kind"):
+                # an array's in-place operator is a ufunc with out=: NumPy's same_kind rule (an
+                # element's, x[i] += 1.5, is Python's assignment and casts as any assignment does)
+                raise self.error(stmt, f"Cannot cast ufunc '{_BINOPS[type(stmt.op)]}' output from "
+                                       f"dtype('{CODES[value.dtype]}') to dtype('{CODES[current.dtype]}') with "
+                                       "casting rule 'same_kind'")
             if isinstance(stmt.target, ast.Name) and is_array(current):
                 # acc += v on an array is in place (ndarray.__iadd__): the same array changes
                 self.written(stmt.target)

@@ -2,7 +2,8 @@
 binary, comparisons, reductions, matmul, where, casts; in loop code too: reductions whole and along
 axes, argmax/argmin, running sums) on every dtype NumPy promotes, compiled by
 ``shapecheck.jit`` and run by NumPy; the results must agree in dtype exactly and in value (ints
-and bools exactly, floats to rounding). Where NumPy refuses an operation (``-bool_array``), or a
+and bools exactly, floats to rounding); boolean masks, selections, gathers and arrays whose size the
+data decides too. Where NumPy refuses an operation (``-bool_array``), or a
 dtype is one the compiler does not have, the jit must raise a TypeError, never answer wrongly.
 Issue 12, item 1.
 
@@ -45,7 +46,12 @@ LOOPS = {"rows_sum": "out = np.zeros(a.shape[0])\nfor i in range(a.shape[0]):\n 
          "whole_median": "np.median(a)", "whole_diff": "np.diff(a, axis=1)", "whole_outer": "np.outer(a[0], b[1])",
          "whole_join": "np.concatenate((a, b), axis=1)", "whole_round": "np.round(a, 1)", "whole_sign": "np.sign(a)",
          "whole_floor": "np.floor(a)", "whole_rint": "np.rint(a)", "whole_norm": "np.linalg.norm(a)",
-         "whole_trace": "np.trace(a)"}
+         "whole_trace": "np.trace(a)",
+         # masks, selections, gathers and sizes the data decides (``loopmasks``)
+         "mask_store": "c = a.copy()\nc[a > b] = b[a > b]\nc[a < b] += 1\nreturn c", "mask_sum": "a[a > b].sum()",
+         "mask_mean0": "a[a[:, 0] >= b[:, 0]].mean(axis=0)", "mask_max": "a[a >= b].max() if np.any(a >= b) else a.max()",
+         "mask_where": "np.sum(a, axis=1, where=a > b)", "mask_made": "a[a > b]", "mask_nonzero": "np.nonzero(a)[1]",
+         "mask_unique": "np.unique(a)", "mask_gather": "a[np.argsort(b[:, 0], kind='stable')]"}
 
 CHILD = textwrap.dedent('''
     import importlib, json, os, sys, tempfile

@@ -1213,7 +1213,10 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
 
     def if_expression(self, node: ast.IfExp, env) -> Scalar:
         """``a if c else b``: only the chosen side runs when a side reads memory or needs
-        statements (``x[i] if i < n else 0.0``); else a select."""
+        statements (``x[i] if i < n else 0.0``); else a select. A constant test picks its
+        side alone, as Python evaluates it."""
+        if isinstance(node.test, ast.Constant):
+            return self.expr(node.body if node.test.value else node.orelse, env)
         cond = self.condition(node.test, env)
         (a, a_stmts), (b, b_stmts) = self.lazily(lambda: self.expr(node.body, env)), \
             self.lazily(lambda: self.expr(node.orelse, env))

@@ -160,7 +160,7 @@ def is_array(value: Any) -> bool:
 REDUCTIONS = {"sum": "sum", "max": "max", "min": "min", "mean": "mean", "amax": "max", "amin": "min",
               "argmax": "argmax", "argmin": "argmin", "any": "any", "all": "all", "prod": "prod"}
 _TRUTH_REDUCTIONS = {"any": ("or", False), "all": ("and", True)}   # the truth of each element, joined
-_ARG_REDUCTIONS = {"argmax": "gt", "argmin": "lt"}   # the index of the first element beating all before it
+ARG_REDUCTIONS = {"argmax": "gt", "argmin": "lt"}   # the index of the first element beating all before it
 _REDUCE_UFUNC = {"sum": "add", "mean": "add", "max": "maximum", "min": "minimum", "prod": "mul"}
 
 
@@ -454,7 +454,7 @@ class ArrayCode:
         names, idx = self.index_names(len(view.shape), "j")
         destination = view.element(idx).expr            # a Load of the target element
         element = source.element(_assigned_index(idx, source.shape, view.shape)).expr
-        overlapping = [load for load in _loads(element) if load.buffer in targets]
+        overlapping = [load for load in loads_of(element) if load.buffer in targets]
         if any(load.indices != destination.indices for load in overlapping):
             # reads the target elsewhere (x[1:] = x[:-1]): NumPy buffers the value; so do we
             temp = self.materialize(source, node, "tmp")
@@ -496,7 +496,7 @@ class ArrayCode:
         rank = len(source.shape)
         given = axis if isinstance(axis, tuple) else () if axis is None else (axis,)
         if any(type(a) is not int or not -rank <= a < rank for a in given) or \
-                (kind in _ARG_REDUCTIONS and isinstance(axis, tuple)):
+                (kind in ARG_REDUCTIONS and isinstance(axis, tuple)):
             raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer "
                                    "constant; a tuple of them for sum, mean, max, min)")
         axes = tuple(sorted({a % rank for a in given})) if given else tuple(range(rank))
@@ -505,7 +505,7 @@ class ArrayCode:
         selected = self.where_mask(where, source, kind, initial, node)
         if kind in ("max", "min", "argmax", "argmin") and initial is None and selected is None:
             self.require_elements(tuple(source.shape[a] for a in axes), kind)
-        dtype = I if kind in _ARG_REDUCTIONS else dtype or reduction_dtype(kind, source.dtype)
+        dtype = I if kind in ARG_REDUCTIONS else dtype or reduction_dtype(kind, source.dtype)
         return self.reduced(kind, source, axes, keepdims, dtype, node, selected, initial)
 
     def reduced(self, kind: str, source: ArrayExpr, axes: tuple, keepdims: bool, dtype: str, node,
@@ -676,7 +676,7 @@ class ArrayCode:
         without an ``initial`` (they have no identity)."""
         if where is None or where is True:
             return None
-        if kind in _ARG_REDUCTIONS:
+        if kind in ARG_REDUCTIONS:
             raise self.error(node, f"{kind}() got an unexpected keyword argument 'where'")
         if kind in ("max", "min") and initial is None:
             raise self.error(node, f"reduction operation '{_REDUCE_UFUNC[kind]}' does not have an identity, so to "
@@ -711,7 +711,7 @@ class ArrayCode:
         def only_selected(body: tuple) -> tuple:
             return body if where is None else (L.If(where.element(at(idx)).expr, body),)
         first = source.element(at({a: L.Const(0, I) for a in axes})).expr
-        if kind in _ARG_REDUCTIONS:
+        if kind in ARG_REDUCTIONS:
             best, position, element = self.fresh(kind), self.fresh(f"{kind}_at"), self.fresh("element")
             self.prelude += [L.Let(best, source.dtype, cast(L.Const(0, "i64"), source.dtype)),
                              L.Let(position, I, L.Const(0, I)),
@@ -720,7 +720,7 @@ class ArrayCode:
             for a in axes:   # Horner over the reduced axes: ((r0 * s1 + r1) * s2 + r2)...
                 flat = L.Binary("add", L.Binary("mul", flat, size_expr(source.shape[a])), idx[a])
             value, held = L.Var(element, source.dtype), L.Var(best, source.dtype)
-            beats: L.Expr = L.Compare(_ARG_REDUCTIONS[kind], value, held)
+            beats: L.Expr = L.Compare(ARG_REDUCTIONS[kind], value, held)
             if source.dtype in L.FLOAT_DTYPES:   # the first NaN wins, and nothing beats it
                 beats = L.Binary("or", beats, L.Binary("and", L.Compare("ne", value, value),
                                                        L.Compare("eq", held, held)))
@@ -942,27 +942,27 @@ def at_least(size, bound) -> bool:
     return type(difference) is int and difference >= 0
 
 
-def _loads(expr: L.Expr) -> list:
+def loads_of(expr: L.Expr) -> list:
     t = type(expr)
     if t is L.Load:
-        return [expr] + [x for i in expr.indices for x in _loads(i)]
+        return [expr] + [x for i in expr.indices for x in loads_of(i)]
     if t in (L.Const, L.Var):
         return []
     if t in (L.Binary, L.Compare):
-        return _loads(expr.lhs) + _loads(expr.rhs)
+        return loads_of(expr.lhs) + loads_of(expr.rhs)
     if t is L.Unary:
-        return _loads(expr.operand)
+        return loads_of(expr.operand)
     if t is L.Cast:
-        return _loads(expr.value)
+        return loads_of(expr.value)
     if t is L.Select:
-        return _loads(expr.cond) + _loads(expr.if_true) + _loads(expr.if_false)
-    return [x for a in expr.args for x in _loads(a)]
+        return loads_of(expr.cond) + loads_of(expr.if_true) + loads_of(expr.if_false)
+    return [x for a in expr.args for x in loads_of(a)]
 
 
 def reads_memory(expr: L.Expr) -> bool:
     """Whether evaluating ``expr`` loads from a buffer (which may be out of bounds where a
     guarding condition does not hold: such an operand is not evaluated speculatively)."""
-    return bool(_loads(expr))
+    return bool(loads_of(expr))
 
 
 def cast(expr: L.Expr, dtype: str) -> L.Expr:

@@ -31,8 +31,9 @@ from shapecheck.constraints import dims
 
 from . import faults
 from . import loops as L
-from .looparrays import (ArrayExpr, Array, Filtered, Rotating, Scalar, _ARG_REDUCTIONS, cast, is_array, loop_nest,
-                         show_shape, size_expr)
+from .dtypes import reduction_dtype
+from .looparrays import (ArrayExpr, Array, Filtered, Rotating, Scalar, ARG_REDUCTIONS, loads_of, cast, is_array,
+                         loop_nest, show_shape, size_expr)
 
 __all__ = ["MaskCode"]
 
@@ -241,7 +242,7 @@ class MaskCode:
         if any(type(a) is not int or not -rank <= a < rank for a in given):
             raise self.error(node, f"axis {axis!r} is out of bounds for an array of rank {rank} (an integer constant)")
         axes = sorted({a % rank for a in given}) if given else list(range(rank))
-        if kind in _ARG_REDUCTIONS or 0 not in axes or keepdims:
+        if kind in ARG_REDUCTIONS or 0 not in axes or keepdims:
             # positions among the selected, or the selection's axis kept: of the array it makes
             return self.reduce(kind, self.materialized(value, node), node, dtype, axis, keepdims)
         k = len(value.mask.shape)
@@ -255,7 +256,6 @@ class MaskCode:
             stmts, anything = self.reduction("any", mask, tuple(range(k)), {}, "bool", node)
             self.pending += stmts
             self.fault_if(L.Unary("not", anything), faults.empty_reduction_kind(kind), ())
-        from .dtypes import reduction_dtype
         dtype = dtype or reduction_dtype(kind, source.dtype)
         return self.reduced(kind, source, source_axes, False, dtype, node, where)
 
@@ -324,7 +324,7 @@ class MaskCode:
         test, new = m.element(idx[:k]).expr, element(idx).expr
 
         def elsewhere(expr: L.Expr) -> bool:
-            return any(load.buffer in targets and load.indices != at for load in _loads_of(expr))
+            return any(load.buffer in targets and load.indices != at for load in loads_of(expr))
         if elsewhere(test) or elsewhere(new):
             # reads the target at other elements (x[x[::-1] > 0] = 0): NumPy reads the whole mask
             # and value before it writes; so do we, through copies
@@ -343,8 +343,3 @@ def _row_index(idx: tuple, row: tuple, rest: tuple) -> tuple:
     """The indices into a row value of shape ``row`` broadcast to the target's ``rest``."""
     lead = len(rest) - len(row)
     return tuple(L.Const(0, I) if d == 1 and t != 1 else i for d, t, i in zip(row, rest[lead:], idx[lead:]))
-
-
-def _loads_of(expr: L.Expr) -> list:
-    from .looparrays import _loads
-    return _loads(expr)

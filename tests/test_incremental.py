@@ -721,3 +721,33 @@ def test_an_edit_in_a_method_that_changes_its_object_keeps_the_constructors(bodi
     edited = _edited(CACHING, "        self.cache = {}\n", "        probe = 1\n")
     _, ran = _reused_after(CACHING, edited, bodies_run)
     assert ran["Attention.__init__"] and ran["Stage.__init__"]
+
+
+LAYERS = MODEL.split("\n\ndef build")[0] + "\n"
+
+
+def test_a_constructor_edit_that_leaves_the_template_keeps_the_methods(bodies_run: Counter) -> None:
+    """A line typed in Attention.__init__ that stores nothing on self runs the constructors again --
+    Attention's, and Block's, which builds one (and so an Mlp) -- and no method: each template is
+    built again equal to the kept one (template_prints.py), and the methods' analyses, which read
+    the templates and not the texts that built them, are kept (an early cut-off)."""
+    edited = _edited(LAYERS, "        self.heads = heads\n", "        probe = heads * 2\n")
+    _, ran = _reused_after(LAYERS, edited, bodies_run)
+    assert set(ran) == {"Attention.__init__", "Block.__init__", "Mlp.__init__"}
+
+
+def test_a_constructor_edit_that_changes_the_template_reanalyses_its_readers(bodies_run: Counter) -> None:
+    """Attention's projection made twice as wide: its template changes, and with it Block's, which
+    holds one; both forwards run again, and build's call of Block now fails (x + attn(x): 64 !=
+    128), as a cold check finds (asserted at each step). Head, which reads neither, is kept."""
+    source = LAYERS + "\n\ndef build():\n    return Block(64, 4)(torch.zeros(2, 16, 64))\n"
+    edited = source.replace("self.proj = nn.Linear(dim, dim)", "self.proj = nn.Linear(dim, 2 * dim)")
+    _, ran = _reused_after(source, edited, bodies_run)
+    assert ran["Attention.forward"] and ran["Block.forward"]
+    assert not {"Head.__init__", "Head.forward"} & set(ran)
+    options = Options(notes=True)
+    project = Project(options=options, incremental=True)
+    for text in (source, edited, source, edited):   # typed, undone, typed again: each a cold check's
+        report = check_source(text, "model.py", project=project, options=options)
+        assert _key(report) == _key(check_source(text, "model.py", options=options))
+        assert ("SC110" in {d.code for d in report.diagnostics}) is (text is edited)

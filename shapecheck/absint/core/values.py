@@ -130,6 +130,12 @@ UNKNOWN = Unknown()
 _DERIVED = itertools.count(1)
 
 
+def derived_mark() -> int:
+    """A token that no value derived so far holds and that every one derived from now on exceeds
+    (``Unknown.derive``): what a run made since can be told from what existed before."""
+    return next(_DERIVED)
+
+
 @dataclass(frozen=True, slots=True)
 class Array(Value):
     shape: Shape

@@ -48,6 +48,7 @@ class Analysis:
         self.calls = Calls(self)
         self.incremental = IncrementalCache(project.cache.incremental, project.incremental, self.options,
                                             self.modules.loaded)
+        self.incremental.prints = self.calls.template_print
         self.holes = HoleStore()
         self.annotations = AnnotationStore()
         self.budget = StepBudget(cancellation=cancellation)

@@ -29,12 +29,13 @@ from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
 from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
                         rerun_wanted)
-from .dependencies import Recorder, unit_of
+from .dependencies import TEMPLATE, Recorder, unit_of
 from .incremental import Entry
 from .effects import fresh_receiver, record_effect
 from .passed_containers import changed_parameters, passed_containers
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
+from .template_prints import start, template_print
 from .summaries import KeyCache, Summary, call_key, content_key, held_names, holds_object, reads_hold, summarisable
 
 if TYPE_CHECKING:
@@ -182,6 +183,7 @@ class Calls:
         self.generic_uses: dict = {}   # Function -> what its generic analysis used
         self.template_uses: dict = {}  # Class -> what building its template instance used
         self.pristine: dict = {}       # Class -> its template as its constructors left it, frozen (Entry.pristine)
+        self.prints: dict = {}         # Class -> that template's print (template_prints.py; None: none)
         # (path, qualname) -> the first function of that name defined in a generic analysis: the
         # one whose signature a nested function has (signatures.function_signatures)
         self.first_defined: dict = {}
@@ -255,34 +257,78 @@ class Calls:
 
     # -- classes ----------------------------------------------------------------------------------
     def generic_instance(self, cls: Class) -> Instance:
-        recorder = self.recorder
-        recorder.use(cls)
+        self.recorder.use(cls)
         inst = self.instances.get(cls)
-        if inst is not None:
-            recorder.note_all(self.template_uses.get(cls))
-            return inst
-        entry = self.run.incremental.cached(cls.module, cls.node.name) if "." not in cls.qualname else None
-        kept = self._kept_parts(cls, entry) if entry is not None else None
-        if kept is None and entry is not None:
-            inst = self._pristine_template(cls, entry)
-            if inst is not None:
-                return inst
-        if kept is not None:
-            inst = self.instances[cls] = entry.template
-            self.template_uses[cls] = entry.uses
-            recorder.note_all(entry.uses)
-            for member, part in kept.items():
-                self.generic[member] = entry.results[member.qualname]
-                self.generic_uses[member] = part.uses
-                self.kept_parts[member] = part
-                self._replay_part(part)
-            (self.restored if len(kept) == len(_methods(cls)) else self.partial).add(cls)
-            return inst
-        with recorder.recording() as used:
+        if inst is None:
+            inst = self._template(cls)
+        # what reads the template depends on its value where it has a print, else on what built it
+        if self.prints.get(cls) is not None:
+            self.recorder.note(TEMPLATE + cls.qualname)
+        else:
+            self.recorder.note_all(self.template_uses.get(cls))
+        return inst
+
+    def _template(self, cls: Class) -> Instance:
+        """The class's template instance in this run: kept, with the kept analyses of its methods
+        that hold, while what built it holds; else built again, and where it equals the kept one
+        (its print), the kept analyses of its methods that hold but for it are kept too."""
+        incremental = self.run.incremental
+        kept_entry = incremental.kept(cls.module, cls.node.name) if "." not in cls.qualname else None
+        if kept_entry is not None and incremental.built(cls.module, kept_entry):
+            entry = incremental.revived(cls.module, cls.node.name, kept_entry)
+            if entry is not None:
+                self.prints[cls] = entry.print   # its methods' kept analyses read it (TEMPLATE)
+                kept = self._kept_parts(cls, entry, _methods(cls))
+                if kept is not None:
+                    return self._adopt(cls, entry, kept, entry.uses, whole=True)
+                inst = self._pristine_template(cls, entry)
+                if inst is not None:
+                    return inst
+                del self.prints[cls]
+                incremental.forget_print(cls.module, cls.qualname)
+        kept_here = "." not in cls.qualname and incremental.enabled and cls.lookup("setup") is None
+        first = start(self.run.symbols) if kept_here else None
+        with self.recorder.apart() as used:
             inst = self._build_template(cls)
         self.template_uses[cls] = frozenset(used)
-        if "." not in cls.qualname and self.run.incremental.enabled and cls.lookup("setup") is None:
-            self.pristine[cls] = self.run.incremental.snapshot(inst)
+        if kept_here:
+            snapshot = self.pristine[cls] = incremental.snapshot(inst)
+            self.prints[cls] = template_print(snapshot, first) if snapshot is not None else None
+        if kept_entry is None or self.prints.get(cls) is None or self.prints[cls] != kept_entry.print:
+            return inst
+        # the constructors, run again, left the kept template: keep it (its methods' kept analyses
+        # hold its symbols) and the analyses that hold but for what built it -- unless the build ran
+        # a method on the new one (its analysis holds the new template's symbols)
+        rerun = [m for m in _methods(cls) if m in self.generic and m.node.name not in CONSTRUCTORS]
+        entry = incremental.revived(cls.module, cls.node.name, kept_entry) if not rerun else None
+        others = [m for m in _methods(cls) if m not in self.generic]
+        kept = self._kept_parts(cls, entry, others) if entry is not None else None
+        if kept is None:
+            return inst
+        self.pristine[cls] = kept_entry.pristine
+        return self._adopt(cls, entry, kept, frozenset(used), whole=False)
+
+    def template_print(self, module: ModuleInfo, name: str) -> str | None:
+        """The print of the template of the module's top-level class ``name`` in this run
+        (template_prints.py); None where it has none, or none yet: a template is not made to answer
+        (asked while another class's kept analyses are checked, a build would run inside that
+        check), so a kept analysis reading a template not made yet is analysed again."""
+        cls = module.env.get(name)
+        if type(cls) is not Class or cls.qualname != name or cls.module is not module:
+            return None
+        return self.prints.get(cls)
+
+    def _adopt(self, cls: Class, entry: Entry, kept: dict, uses: frozenset, whole: bool) -> Instance:
+        """The kept template of ``cls`` and the kept analyses of its methods in ``kept``; ``whole``:
+        what built it is what built the kept one (else the class's entry is kept anew)."""
+        inst = self.instances[cls] = entry.template
+        self.template_uses[cls] = uses
+        for member, part in kept.items():
+            self.generic[member] = entry.results[member.qualname]
+            self.generic_uses[member] = part.uses
+            self.kept_parts[member] = part
+            self._replay_part(part)
+        (self.restored if whole and len(kept) == len(_methods(cls)) else self.partial).add(cls)
         return inst
 
     def _pristine_template(self, cls: Class, entry: Entry) -> Instance | None:
@@ -299,7 +345,6 @@ class Calls:
         self.instances[cls] = inst
         self.template_uses[cls] = entry.uses
         self.pristine[cls] = entry.pristine
-        self.recorder.note_all(entry.uses)
         self.generic[init] = entry.results[init.qualname]
         self.generic_uses[init] = part.uses
         self.kept_parts[init] = part
@@ -334,14 +379,13 @@ class Calls:
             self._save_class(cls, inst)
 
     # -- the incremental cache --------------------------------------------------------------------
-    def _kept_parts(self, cls: Class, entry: Entry) -> dict | None:
-        """The methods of ``cls`` whose kept analyses (``entry``'s parts) still hold; None where the
-        entry cannot be reused: another template, or methods to analyse again while a method's
-        analysis changed the template (``Entry.separable``)."""
+    def _kept_parts(self, cls: Class, entry: Entry, methods: list) -> dict | None:
+        """Those of ``methods`` of ``cls`` whose kept analyses (``entry``'s parts) still hold; None
+        where the entry cannot be reused: another template, or methods to analyse again while a
+        method's analysis changed the template (``Entry.separable``)."""
         if not (type(entry.template) is Instance and entry.template.cls is cls):
             return None
         incremental = self.run.incremental
-        methods = _methods(cls)
         kept = {m: entry.parts[m.qualname] for m in methods
                 if m.qualname in entry.parts and incremental.holds(cls.module, entry.parts[m.qualname])}
         if len(kept) < len(methods) and not (entry.separable and incremental.partial):
@@ -382,7 +426,7 @@ class Calls:
             parts[m.qualname] = part
         results = {m.qualname: self.generic[m] for m in _methods(cls)}
         incremental.save(cls.module, cls.node.name, results, inst, [], [], self.template_uses.get(cls, frozenset()),
-                         {}, parts, cls not in self.mutated, self.pristine.get(cls))
+                         {}, parts, cls not in self.mutated, self.pristine.get(cls), self.prints.get(cls))
 
     def _replay(self, entry: Entry) -> None:
         self.run.incremental.reused += len(entry.results)

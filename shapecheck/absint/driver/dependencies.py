@@ -15,6 +15,10 @@ analysis records what it actually reached:
 - ``BOUND`` a name: a global name read that is not a class. Only whether it is a top-level function
   decides the analysis -- a function read and only passed on (``build(Levit)`` to an unknown
   ``build``) is never run, and one that is run is USED at the call.
+- ``TEMPLATE`` a class's template instance: what its constructors left on ``self``, which its
+  methods and the analyses calling them read. It stands for the template's *value*
+  (template_prints.py), not for the texts that built it: while the constructors, run again after
+  an edit, leave an equal template, what read it holds (an early cut-off).
 
 What a recorded analysis stands for carries its record, so that an analysis reusing it inherits it:
 a call summary (summaries.Summary.uses), a generic analysis (``Calls.generic_uses``), a class's
@@ -23,7 +27,9 @@ whose findings are reported are recorded (the checked file); the other modules' 
 of every key.
 
 Invariant D1: an analysis's record holds every definition whose text it read, directly or through
-what it reused, and every global name it read. Recording more than it read only costs reuse.
+what it reused, and every global name it read -- but for the texts that only built a class's
+template, where it holds the template (TEMPLATE) instead and the template is compared by value.
+Recording more than it read only costs reuse.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from ..core.values import Class, Function
 
 USED = "u:"
 BOUND = "b:"
+TEMPLATE = "t:"
 
 
 def unit_of(qualname: str) -> str:
@@ -66,6 +73,17 @@ class Recorder:
             self.stack.pop()
             if self.stack:
                 self.stack[-1] |= record
+
+    @contextmanager
+    def apart(self) -> Iterator[set]:
+        """A recording that does not end in its caller's: what building a class's template used,
+        which the caller depends on through the template's value (TEMPLATE) instead."""
+        outer, self.stack = self.stack, []
+        try:
+            with self.recording() as record:
+                yield record
+        finally:
+            self.stack = outer
 
     def note(self, dependency: str) -> None:
         if self.stack:

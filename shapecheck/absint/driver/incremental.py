@@ -8,7 +8,9 @@ module-level definitions it used as it ran -- called, built objects of, read as 
 analysis records (dependencies.py): their texts then are the entry's *digest*. While the key finds
 an entry whose digest the current texts give again, the cached result and the diagnostics and
 notes it produced are reused. An edit inside one function thus re-analyses that function, what
-used it, and the module-level code.
+used it, and the module-level code. What read a class's template depends on its value instead
+(dependencies.TEMPLATE, template_prints.py): an edit in a constructor runs the constructors again,
+and what read a template they leave as it was is kept.
 
 A cached value must not hold a function or object of an earlier run: results are kept frozen
 (relocation.py: objects, classes and functions by name) and thawed into each run that reuses them,
@@ -22,6 +24,7 @@ from __future__ import annotations
 import ast
 import bisect
 import hashlib
+import itertools
 import re
 import weakref
 from dataclasses import dataclass, field, replace
@@ -31,11 +34,13 @@ from ...report.diagnostics import ShapeNote, Span
 from ..core.module import ModuleInfo
 from ..core.values import Instance, Opaque
 from .project import Options
-from .dependencies import USED
+from .dependencies import TEMPLATE, USED
 from .relocation import NotRelocatable, class_shell, freeze, refusing, resolver, thaw
 
 MAX_ENTRIES = 4096
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+#: what a TEMPLATE dependency reads where the run has no print of the template: equal to nothing
+_UNMATCHED = itertools.count()
 @dataclass(frozen=True)
 class Part:
     """One method's generic analysis in its class's entry, reused on its own while what it used is
@@ -65,7 +70,9 @@ class Entry:
     digest holds is reused while the others run again. Where a method did change it (a layer's
     ``forward`` filling a cache on ``self``), ``pristine`` is the template as the constructors left
     it (frozen when built): while they hold, the methods run again on it and the constructors do not
-    (they build the object's layers, with a call analysis per layer built)."""
+    (they build the object's layers, with a call analysis per layer built). Where they do not hold,
+    the constructors run again, and a template equal to the kept one (``print``) keeps the parts
+    that hold but for it (an early cut-off: ``Calls.generic_instance``)."""
 
     results: dict            # qualname -> GenericResult
     diagnostics: list
@@ -79,6 +86,7 @@ class Entry:
     parts: dict = field(default_factory=dict)    # a class's: method qualname -> Part
     separable: bool = False
     pristine: Any = None     # a class's template before any method ran, frozen (None: not kept)
+    print: str | None = None  # the pristine template's print (template_prints.py; None: not kept)
 
     def shifted(self, path: str, layout: dict, name: str, moves) -> "Entry":
         """The entry of definition ``name`` where the module's definitions now lie (``layout``). A
@@ -224,8 +232,11 @@ def _class_units(stmt: ast.ClassDef, lines: list[str], start: int, units: dict, 
 class ModuleKeys:
     """Fingerprints of a module's top-level definitions (computed once per run)."""
 
-    def __init__(self, options: Options, modules: dict, info: ModuleInfo):
+    def __init__(self, options: Options, modules: dict, info: ModuleInfo, prints=None):
         self.options = options
+        # (module, class unit) -> the print of the class's template in this run (None: none), for
+        # TEMPLATE dependencies (Calls.template_print)
+        self.prints = prints
         self.modules = modules   # realpath -> ModuleInfo of every module of the run (their sources count)
         self.info = info
         self.full: dict[str, str] = {}    # top-level definition -> its text
@@ -314,18 +325,34 @@ class ModuleKeys:
         if known is not None:
             return known
         h = hashlib.sha1()
+        settled = True
         for dependency in sorted(uses):
-            h.update(self._piece(dependency))
-        known = self._digests[uses] = h.hexdigest()
+            piece = self._piece(dependency)
+            settled = settled and piece is not None
+            h.update(piece if piece is not None else f"{dependency}\0?{next(_UNMATCHED)}\0".encode())
+        known = h.hexdigest()
+        if settled:
+            self._digests[uses] = known
         return known
 
-    def _piece(self, dependency: str) -> bytes:
+    def forget(self, dependency: str) -> None:
+        """What ``dependency`` read is read again (a template made again), and every digest with it."""
+        if self._pieces.pop(dependency, None) is not None:
+            self._digests.clear()
+
+    def _piece(self, dependency: str) -> bytes | None:
+        """What ``dependency`` reads of the run now; None for a template with no print (yet: one
+        being built), which matches nothing and is asked again."""
         piece = self._pieces.get(dependency)
         if piece is None:
             name = dependency[len(USED):]
             if dependency.startswith(USED):
                 text = self.texts.get(name)
                 now = _read(text)[0] if text is not None else "-"
+            elif dependency.startswith(TEMPLATE):
+                now = self.prints(self.info, name) if self.prints is not None else None
+                if now is None:
+                    return None
             else:
                 now = self.kinds.get(name, "-")
             piece = self._pieces[dependency] = f"{dependency}\0{now}\0".encode()
@@ -382,21 +409,35 @@ class IncrementalCache:
         self.partial = True            # a class's entry may be reused in part (Entry.separable)
         self._moved: dict = {}         # id of an earlier run's layout -> (it, its moves): _moves
         self.saved: list[str] = []     # the keys this run stored
+        self.prints = None             # (module, class unit) -> its template's print: ModuleKeys.prints
 
     def key(self, module: ModuleInfo, top_name: str) -> str | None:
         if not module.reported or not self.enabled:
             return None
         keys = self.keys.get(module)
         if keys is None:
-            keys = self.keys[module] = ModuleKeys(self.options, self.modules, module)
+            keys = self.keys[module] = ModuleKeys(self.options, self.modules, module, self.prints)
         return keys.key(top_name)
 
     def cached(self, module: ModuleInfo, top_name: str) -> Entry | None:
         """The entry of a top-level definition whose fingerprint is unchanged, moved to where it is now."""
-        key = self.key(module, top_name)
-        entry = lookup(self.entries, key) if key is not None else None
-        if entry is None or entry.digest != self.keys[module].digest(entry.uses):
+        entry = self.kept(module, top_name)
+        if entry is None or not self.built(module, entry):
             return None
+        return self.revived(module, top_name, entry)
+
+    def kept(self, module: ModuleInfo, top_name: str) -> Entry | None:
+        """The entry kept under the definition's key, as kept (frozen), whether or not what its
+        analysis used holds."""
+        key = self.key(module, top_name)
+        return lookup(self.entries, key) if key is not None else None
+
+    def built(self, module: ModuleInfo, entry: Entry) -> bool:
+        """Whether what a kept entry's analysis (a class's: the building of its template) used holds."""
+        return entry.digest == self.keys[module].digest(entry.uses)
+
+    def revived(self, module: ModuleInfo, top_name: str, entry: Entry) -> Entry | None:
+        """A kept entry in this run: thawed, and moved to where its definition is now."""
         entry = entry.thawed(resolver(self.modules))
         if entry is None:
             return None
@@ -410,6 +451,12 @@ class IncrementalCache:
         if known is None or known[0] is not old:
             known = self._moved[id(old)] = (old, Moves(old, new))
         return known[1]
+
+    def forget_print(self, module: ModuleInfo, name: str) -> None:
+        """Class ``name``'s template is made again after its kept print was read (TEMPLATE)."""
+        keys = self.keys.get(module)
+        if keys is not None:
+            keys.forget(TEMPLATE + name)
 
     def holds(self, module: ModuleInfo, part: Part) -> bool:
         """Whether what a part's analysis used of the module is as it was."""
@@ -444,7 +491,7 @@ class IncrementalCache:
 
     def save(self, module: ModuleInfo, top_name: str, results: dict, template: Instance | None, diags: list,
              notes: list, uses: frozenset, nested: dict, parts: dict | None = None, separable: bool = False,
-             pristine: Any = None) -> None:
+             pristine: Any = None, print: str | None = None) -> None:
         key = self.key(module, top_name)
         if key is None:
             return
@@ -452,7 +499,7 @@ class IncrementalCache:
         span = keys.lines[top_name]
         diags = in_module(diags, module.path)
         entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines, nested,
-                      parts or {}, separable, pristine)
+                      parts or {}, separable, pristine, print)
         entry = entry.frozen(self._module_opaques())
         if entry is not None:
             store(self.entries, key, entry)

@@ -158,13 +158,13 @@ def freeze(value: Any, memo: dict) -> Any:
         frozen = tuple(freeze(v, memo) for v in value)
         return value if all(a is b for a, b in zip(value, frozen)) else frozen
     if _frozen_value(t):
-        fields = _fields(t)
+        fields = field_names(t)
         items = [getattr(value, f) for f in fields]
         frozen = [freeze(v, memo) for v in items]
         if all(a is b for a, b in zip(items, frozen)):
             return value
-        return _Rebuild(t, tuple(frozen))
-    if _frozen_data(t):
+        return Rebuild(t, tuple(frozen))
+    if frozen_data(t):
         return value   # a dim, a shape, a fact: data of no run
     raise NotRelocatable(t.__name__)   # an Opaque, a LazyImport, a dict...
 
@@ -177,7 +177,7 @@ def _named(value: Function | Class, memo: dict) -> DefinitionRef:
 
 
 @dataclass(frozen=True)
-class _Rebuild:
+class Rebuild:
     """A frozen value some of whose fields had to be frozen: made again by :func:`thaw`."""
 
     type: type
@@ -215,7 +215,7 @@ def thaw(value: Any, resolve: Resolver, memo: dict) -> Any:
         return ProjectModule(found)
     if t is tuple:
         return tuple(thaw(v, resolve, memo) for v in value)
-    if t is _Rebuild:
+    if t is Rebuild:
         return value.type(*(thaw(v, resolve, memo) for v in value.fields))
     return value   # a frozen value holding nothing of a run
 
@@ -250,16 +250,16 @@ def resolver(modules: dict) -> Resolver:
 
 
 @lru_cache(maxsize=None)
-def _frozen_data(t: type) -> bool:
+def frozen_data(t: type) -> bool:
     params = getattr(t, "__dataclass_params__", None)
     return params is not None and params.frozen
 
 
 @lru_cache(maxsize=None)
 def _frozen_value(t: type) -> bool:
-    return _frozen_data(t) and issubclass(t, Value)
+    return frozen_data(t) and issubclass(t, Value)
 
 
 @lru_cache(maxsize=None)
-def _fields(t: type) -> tuple[str, ...]:
+def field_names(t: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(t))

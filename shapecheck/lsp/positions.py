@@ -14,6 +14,10 @@ the document lands on the last line, so a stale or hostile position never raises
 9
 >>> from_lsp_column(lines[0], 9, "utf-16")
 8
+>>> line_before(["a", "b", "c"], ["a", "new", "b", "c"], 2)   # "b" was line 1 before a line was typed
+1
+>>> line_before(["a", "b", "c"], ["a", "new", "b", "c"], 1) is None
+True
 """
 
 from __future__ import annotations
@@ -89,3 +93,22 @@ def position_to_char(lines: list[str], line: int, units: int, encoding: str = UT
     """An LSP position as a 1-based (line, character column), clamped into the document."""
     index = clamp_line(lines, line)
     return index + 1, from_lsp_column(lines[index], units, encoding) + 1
+
+
+def line_before(old: list[str], new: list[str], line: int) -> int | None:
+    """The 0-based line of ``old`` that line ``line`` of ``new`` was, where the edit from one to the
+    other left it alone: before the first line that differs, or after the last (moved by the lines
+    typed or deleted); None for a line inside the edited region."""
+    if not 0 <= line < len(new):
+        return None
+    limit = min(len(old), len(new))
+    head = 0
+    while head < limit and head <= line and old[head] == new[head]:
+        head += 1
+    if line < head:
+        return line
+    moved = len(old) - len(new)
+    tail = 0   # equal lines at the end, not reaching into the equal head
+    while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return line + moved if line >= len(new) - tail else None

@@ -144,6 +144,11 @@ class Scheduler:
             return state.report
         return None
 
+    def latest(self, uri: str) -> Any:
+        """The report of the document's last finished analysis, whatever text it was of (or None)."""
+        state = self._docs.get(uri)
+        return state.report if state is not None else None
+
     async def fresh_report(self, uri: str, version: int, timeout_s: float) -> Any:
         """The report for this version, analysing now if needed; None past ``timeout_s``."""
         state = self._docs.get(uri)

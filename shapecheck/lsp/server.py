@@ -44,7 +44,7 @@ from .framing import ResyncingStream
 from .imports import imported_modules, module_names
 from .costs import enclosing_target, line_cost_text
 from .notes import HoverText, NoteIndex, hint_notes, hover_code, signature_notes
-from .positions import position_to_char, split_lines
+from .positions import line_before, position_to_char, split_lines
 from .scheduler import Scheduler, Snapshot
 from .settings import Settings
 
@@ -385,6 +385,27 @@ class ShapecheckServer(LanguageServer):
             text = self.project.source_of(path) or ""
         return split_lines(text)
 
+    def last_analysis(self, uri: str, line: int) -> tuple[Analysed, int, bool] | None:
+        """While the current version's analysis is under way (or waits for the typing to pause),
+        the last finished one, the line of its text that 0-based ``line`` of the current text was,
+        and whether the text changed since, for a hover to answer at once, as pyright does --
+        where the edit left that line alone (else None: the hover waits). None where the current
+        version's analysis is done, and for a report read from the check cache (it has no notes)
+        or a notebook's."""
+        if self.scheduler is None or self.notebook_of_cell(uri) is not None or uri in self.workspace.notebook_documents:
+            return None
+        version = self.current_version(uri)
+        last = self.scheduler.latest(uri)
+        if version is None or last is None or last.from_cache or self.scheduler.report(uri, version) is not None:
+            return None
+        snap = self.snapshot(uri)
+        if snap is None:
+            return None
+        if snap.text == last.text:
+            return last, line, False
+        before = line_before(last.lines, split_lines(snap.text), line)
+        return (last, before, True) if before is not None else None
+
     async def analysed(self, uri: str, *, notes: bool = False) -> Analysed | None:
         """The analysis of the document's current text, waiting (bounded) for it if needed; with
         ``notes``, one that has them (a report from the cache is replaced by a real analysis)."""
@@ -535,29 +556,43 @@ async def pull_diagnostics(ls: ShapecheckServer, params: types.DocumentDiagnosti
     return types.FullDocumentDiagnosticReport(items=ls.lsp_diagnostics(analysed), result_id=result_id)
 
 
+#: Said under a hover answered from the analysis of an earlier text (``ShapecheckServer.last_analysis``).
+EARLIER = "*(from the analysis before the last edit: the current text is being analysed)*"
+
+
 async def hover(ls: ShapecheckServer, params: types.HoverParams) -> types.Hover | None:
-    analysed = await ls.analysed(params.text_document.uri, notes=True)
+    uri = params.text_document.uri
+    last = ls.last_analysis(uri, params.position.line)
+    if last is not None:
+        analysed, at, earlier = last
+    else:
+        analysed, at, earlier = await ls.analysed(uri, notes=True), params.position.line, False
     if analysed is None:
         return None
-    line, column = position_to_char(analysed.lines, params.position.line, params.position.character,
-                                    ls.encoding)
-    if params.position.line >= len(analysed.lines):
+    line, column = position_to_char(analysed.lines, at, params.position.character, ls.encoding)
+    if at >= len(analysed.lines):
         return None
     note = analysed.notes.at(line, column)
     here = Span(line, column, line, column)
     explained = [d for d in analysed.report.diagnostics if actions.spans_overlap(d.span, here)]
     prose = "\n\n".join(f"**{d.code}** ({CODES[d.code].name}): {CODES[d.code].summary}"
                         for d in explained if d.code in CODES)
-    cost = await asyncio.to_thread(ls.line_cost, analysed, params.text_document.uri, line)
+    # the cost is measured in the run of the analysed text, which an earlier text no longer has
+    cost = await asyncio.to_thread(ls.line_cost, analysed, uri, line) if not earlier else None
     if cost:
         prose = f"{prose}\n\n{cost}" if prose else cost
     if note is None and not prose:
         return None
+    if earlier:
+        prose = f"{prose}\n\n{EARLIER}" if prose else EARLIER
     if note is None:
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=prose))
     text = HoverText(hover_code(note, analysed.lines), prose)
+    moved = params.position.line - at   # the note's line in the current text (it lies on the hovered line)
+    span = Span(note.span.line + moved, note.span.column, note.span.end_line + moved, note.span.end_column)
+    lines = split_lines(ls.snapshot(uri).text) if earlier else analysed.lines
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text.markdown()),
-                       range=to_range(analysed.lines, note.span, ls.encoding))
+                       range=to_range(lines, span, ls.encoding))
 
 
 async def inlay_hints(ls: ShapecheckServer, params: types.InlayHintParams) -> list[types.InlayHint] | None:

@@ -751,3 +751,79 @@ def test_a_constructor_edit_that_changes_the_template_reanalyses_its_readers(bod
         report = check_source(text, "model.py", project=project, options=options)
         assert _key(report) == _key(check_source(text, "model.py", options=options))
         assert ("SC110" in {d.code for d in report.diagnostics}) is (text is edited)
+
+
+FACTORIES = textwrap.dedent('''
+    import numpy as np
+
+
+    def helper(x, n):
+        return x.reshape(n, -1)
+
+
+    def create(variant, n):
+        return helper(np.zeros((4, 6)), n)
+
+
+    def small():
+        return create("small", 2)
+
+
+    def large():
+        return create("large", 3)
+''')
+
+
+def test_an_edit_in_a_factory_takes_its_callees_calls_from_earlier_runs(bodies_run: Counter) -> None:
+    """A line typed in create runs it again for each factory that calls it (each its own
+    arguments), but not helper's calls that those make: their summaries, kept from the first run
+    (kept_summaries.py), hold while helper's text does."""
+    edited = _edited(FACTORIES, "def create(variant, n):\n", "    probe = 1\n")
+    _, ran = _reused_after(FACTORIES, edited, bodies_run)
+    assert ran["create"] == 3 and ran["small"] == ran["large"] == 1   # its own analysis and two calls
+    assert "helper" not in ran
+    # helper's edit holds them no longer: its calls run again, and fail now (a cold check's errors)
+    broken = edited.replace("return x.reshape(n, -1)", "return x.reshape(n, 5)")
+    options = Options(notes=True)
+    project = Project(options=options, incremental=True)
+    for text in (FACTORIES, edited, broken):
+        report = check_source(text, "model.py", project=project, options=options)
+        assert _key(report) == _key(check_source(text, "model.py", options=options))
+    assert {d.code for d in report.diagnostics} == {"SC110"}
+
+
+def test_a_kept_call_summary_follows_the_module_it_calls_into(tmp_path, bodies_run: Counter) -> None:
+    """A summary of a call into another module holds while that module's source does (an open
+    buffer edited in the editor, here)."""
+    (tmp_path / "lib.py").write_text("def split(x, n):\n    return x.reshape(n, -1)\n", encoding="utf-8")
+    buffers: dict = {}
+    main = "import numpy as np\nfrom lib import split\n\n\ndef use():\n    return split(np.zeros((4, 6)), 2)\n"
+    options = Options(notes=True)
+    project = Project(roots=[str(tmp_path)], options=options, incremental=True, read_source=buffers.get)
+    path = str(tmp_path / "main.py")
+    edited = main.replace("def use():\n", "def use():\n    probe = 1\n")
+    check_source(main, path, project=project, options=options)
+    bodies_run.clear()
+    check_source(edited, path, project=project, options=options)
+    assert bodies_run == {"use": 1, "split": 1}   # split's generic analysis (another module's): its call is kept
+    buffers[str(tmp_path / "lib.py")] = "def split(x, n):\n    return x.reshape(n, 5)\n"
+    bodies_run.clear()
+    report = check_source(main, path, project=project, options=options)
+    assert bodies_run["split"] == 2   # its analysis and the call, whose summary no longer holds
+    cold = check_source(main, path, project=Project(roots=[str(tmp_path)], options=options, read_source=buffers.get),
+                        options=options)
+    assert _key(report) == _key(cold) and {d.code for d in report.diagnostics} == {"SC110"}
+
+
+def test_a_kept_call_summary_follows_the_module_constants() -> None:
+    """helper reads a module constant: an edit of the statement that binds it holds no summary."""
+    source = FACTORIES.replace("import numpy as np\n", "import numpy as np\n\nWIDTH = 6\n").replace(
+        "return x.reshape(n, -1)", "return x.reshape(n, WIDTH)")
+    options = Options(notes=True)
+    project = Project(options=options, incremental=True)
+    failing = []
+    for text in (source, source.replace("WIDTH = 6", "WIDTH = 5"), source):
+        report = check_source(text, "model.py", project=project, options=options)
+        assert _key(report) == _key(check_source(text, "model.py", options=options))
+        failing.append(len(report.diagnostics))
+    assert failing[0] == failing[2] != failing[1]   # the constant decides which calls fail

@@ -47,7 +47,7 @@ class Analysis:
         self.modules = Modules(project, self.run_module)
         self.calls = Calls(self)
         self.incremental = IncrementalCache(project.cache.incremental, project.incremental, self.options,
-                                            self.modules.loaded)
+                                            self.modules.loaded, project.source_of)
         self.incremental.prints = self.calls.template_print
         self.holes = HoleStore()
         self.annotations = AnnotationStore()

@@ -10,6 +10,7 @@ top-level definitions from an earlier run.
 from __future__ import annotations
 
 import ast
+import os
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterator
@@ -20,7 +21,8 @@ from ...constraints.shapes import Middle, Shape
 from ..core.freshen import anonymous_middles, name_middle
 from ..core.module import ModuleInfo
 from ..core.join import join_returns
-from ..core.values import NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, TorchModule, Tuple, Unknown, Value
+from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, TorchModule, Tuple,
+                           Unknown, Value, derived_mark)
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
@@ -30,7 +32,8 @@ from .binding import CONSTRUCTORS, bind_call, parameter_values
 from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
                         rerun_wanted)
 from .dependencies import TEMPLATE, Recorder, unit_of
-from .incremental import Entry
+from .incremental import Entry, module_opaques
+from .kept_summaries import KeptSummaries
 from .effects import fresh_receiver, record_effect
 from .passed_containers import changed_parameters, passed_containers
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
@@ -193,6 +196,8 @@ class Calls:
         self.stops: list = []
         self.nested: dict = {}         # Function -> the signatures of the functions its generic analysis defined
         self.kept_parts: dict = {}     # method -> its analysis's incremental.Part, where it was reused
+        self.kept: KeptSummaries | None = None   # the summaries of earlier runs (kept_summaries.py)
+        self.scheduled = 0             # functions and classes defined so far, to analyse later
         self.replayed: list = []       # (diagnostics, notes) of reused analyses: flush_replayed
         self.partial: set = set()      # classes reused in part (some methods analysed again)
         self.mutated: set = set()      # classes a method's generic analysis changed the template of
@@ -243,6 +248,7 @@ class Calls:
 
     # -- the queue --------------------------------------------------------------------------------
     def schedule(self, item: Function | Class) -> None:
+        self.scheduled += 1
         self.pending.append(item)
         if type(item) is Function and "<locals>" in item.qualname:
             self.first_defined.setdefault((item.module.path, item.qualname), item)
@@ -733,6 +739,8 @@ class Calls:
         if self.run.oplog is not None:
             self.run.oplog.enter(interp)
         first = self.run.symbols + 1
+        first_token = derived_mark() if self.recorder.enabled else 0   # (kept_summaries.py)
+        made = (len(self.run.findings.notes), len(self.run.findings.diagnostics), self.scheduled)
         epoch = self.run.findings.rollbacks
         self.body_runs += 1
         self.sites.begin_call()
@@ -749,7 +757,8 @@ class Calls:
         return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first,
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
-                changed_parameters(fn, given, frame.env))
+                changed_parameters(fn, given, frame.env), first_token,
+                made == (len(self.run.findings.notes), len(self.run.findings.diagnostics), self.scheduled))
 
     def _pass_reading(self, reads: dict, outside, demands, counted) -> None:
         """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""
@@ -797,10 +806,27 @@ class Calls:
             return None, IDENTITY
         return key, renaming
 
-    def _keep(self, key: tuple, renamed: tuple | None, summary: Summary) -> None:
+    def _keep(self, key: tuple, given: set, renamed: tuple | None, summary: Summary) -> None:
         self.summaries[key] = summary
         if renamed is not None:
             self.summaries[renamed] = summary
+        kept = self._kept_summaries()
+        if kept is not None:
+            kept.keep(key, given, summary)
+
+    def _kept_summaries(self) -> KeptSummaries | None:
+        """The summaries kept from the earlier runs of the checked file (an editor's re-checks)."""
+        if self.kept is None:
+            run = self.run
+            if not (run.project.incremental and run.incremental.enabled):
+                return None
+            checked = next((i for i in run.modules.loaded.values() if i is not None and i.reported), None)
+            if checked is None:
+                return None
+            store = run.project.cache.summaries.setdefault(checked.path, {})
+            self.kept = KeptSummaries(store, run.incremental.keys_of(checked), run.modules.loaded,
+                                      os.path.realpath(checked.path), module_opaques(run.modules.loaded))
+        return self.kept if self.run.incremental.enabled and self.run.oplog is None else None
 
     def _replay_demands(self, summary: Summary, names: Names) -> None:
         for guess, middle, count in summary.demands:
@@ -857,6 +883,11 @@ class Calls:
                 names = summary.renaming.onto(renaming) if summary is not None else None
             if summary is not None and summary.reads and not reads_hold(summary.reads, self.keys):
                 summary = None   # a global it read was rebound or changed: run the body again
+            kept = self._kept_summaries() if summary is None else None
+            if kept is not None:
+                summary, names = kept.find(key, given), None   # one an earlier run of the file made
+                if summary is not None:
+                    self.summaries[key] = summary
         if summary is not None:
             self.reused += 1
             self.recorder.note_all(summary.uses)
@@ -883,12 +914,12 @@ class Calls:
             if key is not None and not holds_object(Tuple((result,) + summary.refined + summary.changed)):
                 if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
-                    self._keep(key, renamed, summary)   # the body changed no object it reached, nor a global it read
+                    self._keep(key, given, renamed, summary)   # the body changed no object it reached, nor a global it read
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
                       and reads_hold(summary.reads, self.keys)):
                     effect = record_effect(receiver, made)   # it changed its empty object alone
                     if effect is not None:
-                        self._keep(key, renamed, replace(summary, effect=effect))
+                        self._keep(key, given, renamed, replace(summary, effect=effect))
         result = anonymous_middles(result, fn.scope)
         refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:

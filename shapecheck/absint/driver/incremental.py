@@ -232,8 +232,9 @@ def _class_units(stmt: ast.ClassDef, lines: list[str], start: int, units: dict, 
 class ModuleKeys:
     """Fingerprints of a module's top-level definitions (computed once per run)."""
 
-    def __init__(self, options: Options, modules: dict, info: ModuleInfo, prints=None):
+    def __init__(self, options: Options, modules: dict, info: ModuleInfo, prints=None, project_source=None):
         self.options = options
+        self.project_source = project_source   # path -> its source as the project reads it (None: none)
         # (module, class unit) -> the print of the class's template in this run (None: none), for
         # TEMPLATE dependencies (Calls.template_print)
         self.prints = prints
@@ -278,6 +279,8 @@ class ModuleKeys:
         self._digests: dict[frozenset, str] = {}   # digest(): the same uses, the same texts this run
         self._pieces: dict[str, bytes] = {}
         self._sources: dict[str, tuple] = {}   # path -> (ModuleInfo, digest of its source)
+        self._unloaded: dict[str, str] = {}    # path -> digest of the source of a module not loaded
+        self._context: str | None = None
         defined = self.full.keys()
         self.refs = {name: refs & defined for name, refs in self.refs.items()}   # the definitions each names
 
@@ -295,28 +298,47 @@ class ModuleKeys:
         full = self.full.get(top_name)
         if full is None or "HOLE" in full:
             return None  # holes are solved from each run's facts
-        # the definitions that make the globals (whole); those the analysis used are in the digest
-        # (a class's own text is its shell: its methods are its parts')
-        closure, pending = set(), [r for r in self.named_by_rest if r in self.full]
-        while pending:
-            name = pending.pop()
-            if name in closure:
-                continue
-            closure.add(name)
-            pending.extend(r for r in self.refs.get(name, ()) if r not in closure)
         h = hashlib.sha1()
-        h.update(f"{top_name}\0{_read(self.texts[top_name])[0]}\0".encode())
-        for name in sorted(closure):
-            h.update(f"{name}\0{_read(self.full[name])[0]}\0".encode())
-        h.update(self.rest.encode())
-        options = self.options
-        h.update(f"{options.strict}:{options.notes}:{options.rlimit}:{options.unroll}".encode())
+        h.update(f"{top_name}\0{_read(self.texts[top_name])[0]}\0{self.context()}".encode())
         for path, info in sorted(self.modules.items()):
             if info is not None and info is not self.info:
                 h.update(f"{path}\0{self._source_digest(path, info)}".encode())
         key = f"{self.info.path}\0{top_name}\0{h.hexdigest()}"
         self._keys[top_name] = key
         return key
+
+    def context(self) -> str:
+        """What every analysis of the module reads besides the definitions it uses: the module's
+        other statements (they make the globals), the definitions those name (whole: ``X = make()``
+        makes X from make's text), and the options."""
+        if self._context is None:
+            closure, pending = set(), [r for r in self.named_by_rest if r in self.full]
+            while pending:
+                name = pending.pop()
+                if name in closure:
+                    continue
+                closure.add(name)
+                pending.extend(r for r in self.refs.get(name, ()) if r not in closure)
+            h = hashlib.sha1()
+            for name in sorted(closure):
+                h.update(f"{name}\0{_read(self.full[name])[0]}\0".encode())
+            h.update(self.rest.encode())
+            options = self.options
+            h.update(f"{options.strict}:{options.notes}:{options.rlimit}:{options.unroll}".encode())
+            self._context = h.hexdigest()
+        return self._context
+
+    def source_digest(self, path: str) -> str:
+        """The SHA-1 of module ``path``'s source as this run reads it ("-": none): as loaded, else as
+        the project would read it now (a module the run has not loaded yet)."""
+        info = self.modules.get(path, False)
+        if info is False:
+            known = self._unloaded.get(path)
+            if known is None:
+                source = self.project_source(path)
+                known = self._unloaded[path] = _read(source, refs=False)[0] if source is not None else "-"
+            return known
+        return self._source_digest(path, info) if info is not None else "-"
 
     def digest(self, uses: frozenset) -> str:
         """What the recorded ``uses`` (dependencies.py) read of the module now: the texts of the
@@ -399,8 +421,9 @@ class Moves:
 class IncrementalCache:
     """One run's view of the project's cache of generic analyses (see the module docstring)."""
 
-    def __init__(self, entries: dict, enabled: bool, options: Options, modules: dict):
+    def __init__(self, entries: dict, enabled: bool, options: Options, modules: dict, project_source=None):
         self.entries = entries
+        self.project_source = project_source
         self.enabled = enabled
         self.options = options
         self.modules = modules
@@ -414,10 +437,14 @@ class IncrementalCache:
     def key(self, module: ModuleInfo, top_name: str) -> str | None:
         if not module.reported or not self.enabled:
             return None
+        return self.keys_of(module).key(top_name)
+
+    def keys_of(self, module: ModuleInfo) -> ModuleKeys:
         keys = self.keys.get(module)
         if keys is None:
-            keys = self.keys[module] = ModuleKeys(self.options, self.modules, module, self.prints)
-        return keys.key(top_name)
+            keys = self.keys[module] = ModuleKeys(self.options, self.modules, module, self.prints,
+                                                  self.project_source)
+        return keys
 
     def cached(self, module: ModuleInfo, top_name: str) -> Entry | None:
         """The entry of a top-level definition whose fingerprint is unchanged, moved to where it is now."""

@@ -146,17 +146,19 @@ class Modules:
     def _find(self, name: str, importer: ModuleInfo, level: int) -> str | None:
         parts = name.split(".") if name else []
         if level:
-            base = Path(importer.path).parent
+            base = os.path.dirname(importer.path)
             for _ in range(level - 1):
-                base = base.parent
+                base = os.path.dirname(base)
             roots = [base]
         else:
-            roots = [Path(importer.path).parent] + [Path(r) for r in self.project.roots]
+            roots = [os.path.dirname(importer.path), *self.project.roots]
+        # strings, not pathlib (a tenth of an editor's re-check was building paths), but the path
+        # found is pathlib's spelling, as before
         for root in roots:
-            candidate = root.joinpath(*parts)
-            for path in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
-                if path is not None and path.is_file():
-                    return str(path)
+            candidate = os.path.join(root, *parts)
+            for path in (candidate + ".py" if parts else None, os.path.join(candidate, "__init__.py")):
+                if path is not None and os.path.isfile(path):
+                    return str(Path(path))
         return None
 
     def load(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:

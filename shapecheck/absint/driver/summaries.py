@@ -67,6 +67,10 @@ class Summary:
     epoch: int = 0        # Findings.rollbacks when it ran: a rollback since may have dropped its counts
     uses: frozenset = frozenset()   # the checked module's definitions and globals it used (dependencies.py)
     changed: tuple = ()   # (parameter, value after the call): the lists and dicts passed in that it changed
+    first_token: int = 0  # derived tokens (Unknown.derived) from here on were made by the run (kept_summaries.py)
+    # its run left nothing in the run but its result: no note (hover's), no finding, no function
+    # defined for a later analysis -- what a reuse in a later run would not make (kept_summaries.py)
+    quiet: bool = True
 
     def answers(self, renaming: Renaming) -> bool:
         """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its
@@ -156,7 +160,7 @@ def reads_hold(reads: tuple, cache: "KeyCache") -> bool:
     return all(read.holds(cache) for read in reads)
 
 
-class _Same:
+class Same:
     """An object compared by identity in a key (a class, a module, a lazily imported name)."""
 
     __slots__ = ("obj",)
@@ -165,7 +169,7 @@ class _Same:
         self.obj = obj
 
     def __eq__(self, other):
-        return type(other) is _Same and other.obj is self.obj
+        return type(other) is Same and other.obj is self.obj
 
     def __hash__(self):
         return id(self.obj)
@@ -175,13 +179,13 @@ class _Same:
 MAX_WALK_OBJECTS = 2_000
 
 
-class _Unique:
+class Unique:
     """Part of a key that equals nothing else: the call it is in is never matched."""
 
     __slots__ = ()
 
 
-class _Node:
+class Node:
     """One object's key, interned (equal keys are one node) with its hash kept: a call's key holds
     its objects' nodes, so comparing two calls does not walk the objects again."""
 
@@ -192,7 +196,7 @@ class _Node:
         self.hash = hash(key)
 
     def __eq__(self, other):
-        return other is self or (type(other) is _Node and other.hash == self.hash and other.key == self.key)
+        return other is self or (type(other) is Node and other.hash == self.hash and other.key == self.key)
 
     def __hash__(self):
         return self.hash
@@ -206,7 +210,7 @@ class KeyCache:
     def __init__(self, opaque_members: bool = True):
         # id -> (object, node, symbols, ((object, revision), ...), the HeapClock when last checked)
         self.entries: dict[int, tuple] = {}
-        self.nodes: dict[_Node, _Node] = {}
+        self.nodes: dict[Node, Node] = {}
         # id of a function's node -> whether it can be summarised (the node lives as long as the run)
         self.bodies: dict[int, bool] = {}
         self.classes: dict[int, tuple] = {}   # id of a class -> (the class, the names its namespace holds)
@@ -274,7 +278,7 @@ class _Keys:
             return v
         if t is Instance or t is Opaque or t is Function:
             if t is Opaque and not self.cache.opaque_members:
-                return _Same(v)
+                return Same(v)
             return self.object(v, t)
         if (t is Tuple and all(type(x) in _PLAIN for x in v.items)
                 or t is TorchModule and all(type(p) in _PLAIN for _, p in v.params)):
@@ -292,7 +296,7 @@ class _Keys:
             return (t.__name__,) + tuple(self.key(getattr(v, f)) for f in _field_names(t))
         if t is Class:   # by identity, but what its methods and attributes hold is read through it
             self.symbols |= self.class_names(v)
-        return _Same(v)   # LazyImport, ProjectModule, Class, anything mutable: by identity
+        return Same(v)   # LazyImport, ProjectModule, Class, anything mutable: by identity
 
     def class_names(self, cls: Class) -> frozenset:
         """The symbols and names (renaming.py) a class's namespace holds, once per class: a class
@@ -312,7 +316,7 @@ class _Keys:
             # nested functions whose closures hold each other are a DAG whose walk is exponential
             # (scipy's test_polyint.py: 15 closures, 23 GB before the kernel killed the run)
             self.reach = -1
-            return _Unique()
+            return Unique()
         ident = id(v)
         hit = self.cache.entries.get(ident)
         if hit is not None and hit[0] is v and (hit[4] == HeapClock.writes or all(_revision(o) == r for o, r in hit[3])):
@@ -333,15 +337,15 @@ class _Keys:
         try:
             if t is Instance:
                 self.symbols |= self.class_names(v.cls)
-                key = ("I", _Same(v.cls), v.template, self.attrs(v.attrs))
+                key = ("I", Same(v.cls), v.template, self.attrs(v.attrs))
             elif t is Opaque:
-                key = ("O", _Same(v), self.key(v.dim), self.attrs(v.members))
+                key = ("O", Same(v), self.key(v.dim), self.attrs(v.members))
             else:   # a function with its closure's values (a lambda over ``self``)
-                key = ("F", _Same(v), self.attrs(v.closure) if isinstance(v.closure, dict) else None,
+                key = ("F", Same(v), self.attrs(v.closure) if isinstance(v.closure, dict) else None,
                        self.key(v.defaults), self.key(v.kw_defaults))
         finally:
             self.path.pop()
-        node = _Node(key)
+        node = Node(key)
         node = self.cache.nodes.setdefault(node, node)
         mine, read = self.symbols, self.read
         if self.reach >= depth:   # nothing below refers above this object: its key is its own

@@ -38,6 +38,7 @@ from functools import lru_cache
 
 from ...constraints.dims import Sym
 from ..core.values import Unknown, derived_mark
+from .effects import SELF
 from .relocation import (DefinitionRef, InstanceRef, ModuleRef, NotRelocatable, OpaqueRef, Rebuild, field_names,
                          frozen_data)
 from .summaries import symbol_number
@@ -69,9 +70,21 @@ def template_print(frozen, first: Start) -> str | None:
     return hashlib.sha1(repr(walked).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def made_since(frozen, first: Start) -> bool:
+    """Whether every numbered symbol and derived token a frozen value holds was made from ``first``
+    on (by the run that made the value): none from before, which a later run would not know."""
+    walk = _Walk(first)
+    try:
+        walk.value(frozen)
+    except NotRelocatable:
+        return False
+    return not walk.foreign
+
+
 class _Walk:
     def __init__(self, first: Start):
         self.first = first
+        self.foreign = False   # met a numbered symbol or token made before ``first``
         self.renamed: dict = {}
         self.seen: dict[int, int] = {}   # id of an object met -> its number: shared and cyclic objects
 
@@ -86,11 +99,19 @@ class _Walk:
         t = type(v)
         if t in _ATOMS:
             return v
+        if v is SELF:   # an effect's stand-in for its object (effects.py)
+            return ("SELF",)
         if t is Sym:
-            return ("S", self.own(v.name) if symbol_number(v.name) >= self.first.symbol else v.name)
+            number = symbol_number(v.name)
+            if number >= self.first.symbol:
+                return ("S", self.own(v.name))
+            self.foreign = self.foreign or number >= 0
+            return ("S", v.name)
         if t is Unknown:
-            token = self.own(("token", v.derived)) if v.derived >= self.first.token else v.derived
-            return ("U", self.value(v.middle), v.tensor, token, v.scalar)
+            if v.derived >= self.first.token:
+                return ("U", self.value(v.middle), v.tensor, self.own(("token", v.derived)), v.scalar)
+            self.foreign = self.foreign or v.derived > 0
+            return ("U", self.value(v.middle), v.tensor, v.derived, v.scalar)
         if t is InstanceRef or t is OpaqueRef:
             number = self.seen.get(id(v))
             if number is not None:

@@ -1,0 +1,170 @@
+"""Call summaries kept across an editor's re-checks (issue 11), while what their runs read holds.
+
+Each run starts its call memo (summaries.py) empty, so an edit ran again every call that the
+analyses run again made, even a call of an unchanged function with unchanged arguments: an edit
+in timm's ``create_levit`` ran, for each of the twenty ``levit_*`` factories, its call of
+``create_levit`` and every call into timm's builder that one made; an edit in a constructor ran
+every layer's construction its enclosing constructors made, not only the edited layer's. A
+summary kept here answers the same call in a later run of the same file, as it would in its own:
+
+- its *key* is the call's key (``summaries.call_key``) with each class, function and module by
+  name and text instead of by identity (:func:`relocatable`): a call whose key holds what has no
+  name (a closure's class, an object known only by name) or a name a run made up (a numbered
+  symbol, a derived token: the next run makes others) is not kept;
+- it holds while what its run read holds: the checked module's definitions it used (their texts,
+  as an incremental entry's: ``uses`` and ``ModuleKeys.digest``), the module's other statements
+  and the options (``ModuleKeys.context``), and the source of every other module the run had
+  loaded;
+- its values are kept frozen (relocation.py) and thawed into the run that reuses it, every object
+  made afresh; a summary whose values hold what a later run cannot find by name, a symbol or
+  token made before its run (``template_prints.made_since``), a global read that must be
+  checked again (``Summary.reads``), an error (its message and positions are its run's), or whose
+  run made notes or defined functions for later analysis (``Summary.quiet``: a reuse makes
+  neither) is not kept.
+
+What the summary's run observed for the coverage re-runs (callsites.py) is not kept: an editor's
+re-checks make none (``Calls.rerank``), nor count statistics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core.values import Class, Function, LazyImport, ProjectModule
+from .effects import SELF, Effect
+from .relocation import NotRelocatable, definition_text, freeze, refusing, resolver, thaw
+from .summaries import Node, Same, Summary, Unique
+from .template_prints import Start, made_since
+
+#: Kept summaries per checked file, at most (a long session starts over rather than growing).
+MAX_KEPT = 20_000
+
+
+@dataclass(frozen=True)
+class Kept:
+    summary: Summary    # its values frozen
+    uses: frozenset     # the checked module's definitions and globals its run used (dependencies.py)
+    digest: str         # what those read then (ModuleKeys.digest)
+    context: str        # the module's other statements and the options then (ModuleKeys.context)
+    sources: tuple      # (path, source digest) of every other module loaded when it was kept
+
+
+def relocatable(key, symbols) -> tuple | None:
+    """``key`` (a call's, with the ``symbols`` its walk met) as a later run makes it for the same
+    call: classes, functions and modules by name and text; None where it holds what has no name, or
+    a name a run made up."""
+    if any(type(s) is tuple and s[0] == "derived" or type(s) is str and _numbered(s) for s in symbols):
+        return None
+    try:
+        return _Relocated().value(key)
+    except NotRelocatable:
+        return None
+
+
+def _numbered(name: str) -> bool:
+    head, _, number = name.rpartition("#")
+    return bool(head) and number.isdigit()
+
+
+class _Relocated:
+    def __init__(self):
+        self.nodes: dict[int, tuple] = {}
+
+    def value(self, v):
+        t = type(v)
+        if t is Node:
+            known = self.nodes.get(id(v))
+            if known is None:
+                known = self.nodes[id(v)] = ("N", self.value(v.key))
+            return known
+        if t is Same:
+            return _named(v.obj)
+        if t is tuple:
+            return tuple(self.value(x) for x in v)
+        if t is Unique:
+            raise NotRelocatable(t.__name__)   # a part that equals nothing else
+        return v   # a plain value or an atom: the same in every run
+
+
+def _named(obj) -> tuple:
+    t = type(obj)
+    if t is Class or t is Function:
+        if "<" in obj.qualname:
+            raise NotRelocatable(obj.qualname)
+        return ("D", obj.module.path, obj.qualname, definition_text(obj.module, obj.node))
+    if t is ProjectModule:
+        return ("M", obj.info.path)
+    if t is LazyImport:
+        return ("L", obj.module, obj.name, obj.level, obj.importer.path)
+    raise NotRelocatable(t.__name__)   # an object known by name, a mutable value: by identity only
+
+
+class KeptSummaries:
+    """One run's view of the summaries kept for the checked module (see the module docstring)."""
+
+    def __init__(self, store: dict, keys, modules: dict, checked_path: str, opaques):
+        self.store = store            # relocatable key -> Kept, for this checked file
+        self.keys = keys              # the checked module's ModuleKeys
+        self.modules = modules        # realpath -> ModuleInfo of every module of the run
+        self.checked_path = checked_path
+        self.opaques = opaques        # what must not be frozen (incremental.module_opaques)
+        self.reused = 0
+
+    def find(self, key, symbols) -> Summary | None:
+        """The kept summary of this call, thawed into the run, where what its run read holds."""
+        rkey = relocatable(key, symbols)
+        kept = self.store.get(rkey) if rkey is not None else None
+        if kept is None or not self._holds(kept):
+            return None
+        summary = kept.summary
+        memo: dict = {}
+        resolve = resolver(self.modules)
+        try:
+            result = thaw(summary.result, resolve, memo)
+            refined = thaw(summary.refined, resolve, memo)
+            changed = thaw(summary.changed, resolve, memo)
+            effect = summary.effect
+            if effect is not None:
+                effect = Effect(thaw(effect.attrs, resolve, memo), thaw(effect.owned, resolve, memo), effect.symbols)
+        except NotRelocatable:
+            return None
+        self.reused += 1
+        return replace(summary, result=result, refined=refined, changed=changed, effect=effect)
+
+    def keep(self, key, symbols, summary: Summary) -> None:
+        """Keep a summary this run made, where it can be (see the module docstring)."""
+        if summary.reads or summary.errors or not summary.quiet:
+            return
+        rkey = relocatable(key, symbols)
+        if rkey is None:
+            return
+        memo = refusing(self.opaques)
+        memo[id(SELF)] = (SELF, SELF)   # an effect's stand-in for its object stays itself
+        try:
+            frozen = replace(summary, result=freeze(summary.result, memo), refined=freeze(summary.refined, memo),
+                             changed=freeze(summary.changed, memo), observed=(), outside=(), counted=(), epoch=0,
+                             effect=_frozen_effect(summary.effect, memo))
+        except NotRelocatable:
+            return
+        values = (frozen.result, frozen.refined, frozen.changed, frozen.effect.attrs if frozen.effect else ())
+        if not made_since(values, Start(summary.first_symbol, summary.first_token)):
+            return
+        if len(self.store) >= MAX_KEPT:
+            self.store.clear()
+        self.store[rkey] = Kept(frozen, summary.uses, self.keys.digest(summary.uses), self.keys.context(),
+                                self._sources())
+
+    def _holds(self, kept: Kept) -> bool:
+        keys = self.keys
+        return (kept.context == keys.context() and kept.digest == keys.digest(kept.uses)
+                and all(keys.source_digest(path) == digest for path, digest in kept.sources))
+
+    def _sources(self) -> tuple:
+        return tuple((path, self.keys.source_digest(path)) for path in sorted(self.modules)
+                     if path != self.checked_path)
+
+
+def _frozen_effect(effect: Effect | None, memo: dict) -> Effect | None:
+    if effect is None:
+        return None
+    return Effect(freeze(effect.attrs, memo), freeze(effect.owned, memo), effect.symbols)

@@ -48,7 +48,7 @@ class Analysis:
         self.calls = Calls(self)
         self.incremental = IncrementalCache(project.cache.incremental, project.incremental, self.options,
                                             self.modules.loaded, project.source_of)
-        self.incremental.prints = self.calls.template_print
+        self.incremental.prints = self.calls.print_of
         self.holes = HoleStore()
         self.annotations = AnnotationStore()
         self.budget = StepBudget(cancellation=cancellation)

@@ -314,7 +314,7 @@ class Calls:
         self.pristine[cls] = kept_entry.pristine
         return self._adopt(cls, entry, kept, frozenset(used), whole=False)
 
-    def template_print(self, module: ModuleInfo, name: str) -> str | None:
+    def print_of(self, module: ModuleInfo, name: str) -> str | None:
         """The print of the template of the module's top-level class ``name`` in this run
         (template_prints.py); None where it has none, or none yet: a template is not made to answer
         (asked while another class's kept analyses are checked, a build would run inside that

@@ -236,7 +236,7 @@ class ModuleKeys:
         self.options = options
         self.project_source = project_source   # path -> its source as the project reads it (None: none)
         # (module, class unit) -> the print of the class's template in this run (None: none), for
-        # TEMPLATE dependencies (Calls.template_print)
+        # TEMPLATE dependencies (Calls.print_of)
         self.prints = prints
         self.modules = modules   # realpath -> ModuleInfo of every module of the run (their sources count)
         self.info = info

@@ -481,7 +481,8 @@ class Calls:
         if hit is not None or fn in self.running or len(stack) >= MAX_CALL_DEPTH:
             recorder.note_all(self.generic_uses.get(fn))
             return hit
-        if _top_level(fn):
+        top_level = _top_level(fn)
+        if top_level:
             entry = self.run.incremental.cached(fn.module, fn.node.name)
             if entry is not None and fn.qualname in entry.results:
                 self.generic[fn] = entry.results[fn.qualname]
@@ -489,7 +490,16 @@ class Calls:
                 recorder.note_all(entry.uses)
                 self._replay(entry)
                 return self.generic[fn]
-        top_level = _top_level(fn)
+        # another module's function: its analysis from an earlier run of the checked file, where
+        # that module's source (and every other one the analysis had loaded) is as it was
+        imported = self._kept_summaries() if top_level and not fn.module.reported else None
+        if imported is not None:
+            kept_result = imported.find_generic(fn)
+            if kept_result is not None:
+                self.generic[fn] = kept_result
+                self.generic_uses[fn] = frozenset()
+                return kept_result
+        first, made = (start(self.run.symbols), self._made()) if imported is not None else (None, None)
         kept = top_level or unit_of(fn.qualname) == fn.qualname   # a top-level function or a method
         # a method's analysis that changes its class's template (Entry.separable)
         watched = (recorder.enabled and type(receiver) is Instance and receiver.template
@@ -503,9 +513,17 @@ class Calls:
             self.mutated.add(receiver.cls)
             self.inexact = self.inexact or receiver.cls in self.partial
         self.generic_uses[fn] = frozenset(used)
-        if top_level:
+        if top_level and fn.module.reported:
             self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn], used, nested)
+        elif imported is not None and not used and made == self._made():
+            imported.keep_generic(fn, result, first)   # it read nothing of the checked file and left nothing in the run
         return result
+
+    def _made(self) -> tuple:
+        """What the run holds besides results: the checked file's notes and findings, the functions
+        and classes defined (to analyse later). A body run that adds none can be reused in a later
+        run, which would not make them (kept_summaries.py)."""
+        return len(self.run.findings.notes), len(self.run.findings.diagnostics), self.scheduled
 
     def _analyse_generic(self, fn: Function, receiver: Value | None, stack: tuple) -> GenericResult:
         findings = self.run.findings
@@ -740,7 +758,7 @@ class Calls:
             self.run.oplog.enter(interp)
         first = self.run.symbols + 1
         first_token = derived_mark() if self.recorder.enabled else 0   # (kept_summaries.py)
-        made = (len(self.run.findings.notes), len(self.run.findings.diagnostics), self.scheduled)
+        made = self._made()
         epoch = self.run.findings.rollbacks
         self.body_runs += 1
         self.sites.begin_call()
@@ -757,8 +775,7 @@ class Calls:
         return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first,
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
-                changed_parameters(fn, given, frame.env), first_token,
-                made == (len(self.run.findings.notes), len(self.run.findings.diagnostics), self.scheduled))
+                changed_parameters(fn, given, frame.env), first_token, made == self._made())
 
     def _pass_reading(self, reads: dict, outside, demands, counted) -> None:
         """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""

@@ -24,11 +24,17 @@ summary kept here answers the same call in a later run of the same file, as it w
 
 What the summary's run observed for the coverage re-runs (callsites.py) is not kept: an editor's
 re-checks make none (``Calls.rerank``), nor count statistics.
+
+The generic analysis of another module's function (timm's ``build_model_with_cfg``, run once per
+run, at its first call) is kept the same way (:meth:`KeptSummaries.find_generic`): by the
+function's name and text, while the sources of the modules loaded when it was kept hold, where it
+read nothing of the checked file and left nothing in the run but its result.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core.values import Class, Function, LazyImport, ProjectModule
 from .effects import SELF, Effect
@@ -46,6 +52,12 @@ class Kept:
     uses: frozenset     # the checked module's definitions and globals its run used (dependencies.py)
     digest: str         # what those read then (ModuleKeys.digest)
     context: str        # the module's other statements and the options then (ModuleKeys.context)
+    sources: tuple      # (path, source digest) of every other module loaded when it was kept
+
+
+@dataclass(frozen=True)
+class KeptGeneric:
+    result: Any         # a calls.GenericResult, its values frozen
     sources: tuple      # (path, source digest) of every other module loaded when it was kept
 
 
@@ -154,10 +166,42 @@ class KeptSummaries:
         self.store[rkey] = Kept(frozen, summary.uses, self.keys.digest(summary.uses), self.keys.context(),
                                 self._sources())
 
+    def find_generic(self, fn):
+        """The kept generic analysis of another module's top-level function ``fn``, thawed into the
+        run, where the modules' sources hold."""
+        kept = self.store.get(("G",) + _named(fn))
+        if kept is None or not self._loaded_as(kept.sources):
+            return None
+        memo: dict = {}
+        resolve = resolver(self.modules)
+        result = kept.result
+        try:
+            return replace(result, returns=thaw(result.returns, resolve, memo),
+                           final_env={k: thaw(v, resolve, memo) for k, v in result.final_env.items()})
+        except NotRelocatable:
+            return None
+
+    def keep_generic(self, fn, result, first: Start) -> None:
+        """Keep the generic analysis of another module's function (see the module docstring)."""
+        memo = refusing(self.opaques)
+        try:
+            frozen = replace(result, returns=freeze(result.returns, memo),
+                             final_env={k: freeze(v, memo) for k, v in result.final_env.items()})
+        except NotRelocatable:
+            return
+        if not made_since((frozen.returns, tuple(frozen.final_env.values())), first):
+            return
+        if len(self.store) >= MAX_KEPT:
+            self.store.clear()
+        self.store[("G",) + _named(fn)] = KeptGeneric(frozen, self._sources())
+
     def _holds(self, kept: Kept) -> bool:
         keys = self.keys
         return (kept.context == keys.context() and kept.digest == keys.digest(kept.uses)
-                and all(keys.source_digest(path) == digest for path, digest in kept.sources))
+                and self._loaded_as(kept.sources))
+
+    def _loaded_as(self, sources: tuple) -> bool:
+        return all(self.keys.source_digest(path) == digest for path, digest in sources)
 
     def _sources(self) -> tuple:
         return tuple((path, self.keys.source_digest(path)) for path in sorted(self.modules)

@@ -827,3 +827,31 @@ def test_a_kept_call_summary_follows_the_module_constants() -> None:
         assert _key(report) == _key(check_source(text, "model.py", options=options))
         failing.append(len(report.diagnostics))
     assert failing[0] == failing[2] != failing[1]   # the constant decides which calls fail
+
+
+def test_a_kept_summary_of_a_module_level_call_holds_while_the_globals_it_read_do(bodies_run: Counter) -> None:
+    """The module's top level calls make, which reads W, rebound between the calls: a later run
+    takes each call's summary only where W holds what it held then, checked by value (timm's model
+    files call ``_cfg(...)`` ~160 times at their top level, every run)."""
+    source = textwrap.dedent('''
+        import numpy as np
+        W = 3
+
+
+        def make(k):
+            return np.zeros((W, k))
+
+
+        a = make(2)
+        W = 4
+        b = make(3)
+        c = a + b
+    ''')
+    edited = source + "\n\ndef other():\n    return 1\n"
+    report, _, ran = _checked_twice(source, edited, bodies_run)
+    assert [d.code for d in report.diagnostics] == ["SC101"]   # (3, 2) + (4, 3), as a cold check finds
+    assert "make" not in ran
+    # the same call before and after W is rebound: the second does not take the first's summary
+    same = source.replace("b = make(3)", "b = make(2)")
+    report, _, ran = _checked_twice(same, same + "\n\ndef other():\n    return 1\n", bodies_run)
+    assert [d.code for d in report.diagnostics] == ["SC101"]   # (3, 2) + (4, 2)

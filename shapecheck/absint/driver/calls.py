@@ -842,7 +842,8 @@ class Calls:
                 return None
             store = run.project.cache.summaries.setdefault(checked.path, {})
             self.kept = KeptSummaries(store, run.incremental.keys_of(checked), run.modules.loaded,
-                                      os.path.realpath(checked.path), module_opaques(run.modules.loaded))
+                                      run.modules.loading, os.path.realpath(checked.path),
+                                      module_opaques(run.modules.loaded))
         return self.kept if self.run.incremental.enabled and self.run.oplog is None else None
 
     def _replay_demands(self, summary: Summary, names: Names) -> None:

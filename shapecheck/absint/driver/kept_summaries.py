@@ -15,12 +15,15 @@ summary kept here answers the same call in a later run of the same file, as it w
   as an incremental entry's: ``uses`` and ``ModuleKeys.digest``), the module's other statements
   and the options (``ModuleKeys.context``), and the source of every other module the run had
   loaded;
+- the globals it read while their module's top level ran (``Summary.reads``: timm's ``_cfg``,
+  called once per pretrained config, ~160 times, by a model file's module-level
+  ``default_cfgs = ...``, reads the module's imported names) hold what they held, by value, or an
+  imported name or definition by name;
 - its values are kept frozen (relocation.py) and thawed into the run that reuses it, every object
   made afresh; a summary whose values hold what a later run cannot find by name, a symbol or
-  token made before its run (``template_prints.made_since``), a global read that must be
-  checked again (``Summary.reads``), an error (its message and positions are its run's), or whose
-  run made notes or defined functions for later analysis (``Summary.quiet``: a reuse makes
-  neither) is not kept.
+  token made before its run (``template_prints.made_since``), a global read holding an object, an
+  error (its message and positions are its run's), or whose run made notes or defined functions
+  for later analysis (``Summary.quiet``: a reuse makes neither) is not kept.
 
 What the summary's run observed for the coverage re-runs (callsites.py) is not kept: an editor's
 re-checks make none (``Calls.rerank``), nor count statistics.
@@ -39,7 +42,7 @@ from typing import Any
 from ..core.values import Class, Function, LazyImport, ProjectModule
 from .effects import SELF, Effect
 from .relocation import NotRelocatable, definition_text, freeze, refusing, resolver, thaw
-from .summaries import Node, Same, Summary, Unique
+from .summaries import GlobalRead, Node, Same, Summary, Unique, holds_object
 from .template_prints import Start, made_since
 
 #: Kept summaries per checked file, at most (a long session starts over rather than growing).
@@ -53,6 +56,7 @@ class Kept:
     digest: str         # what those read then (ModuleKeys.digest)
     context: str        # the module's other statements and the options then (ModuleKeys.context)
     sources: tuple      # (path, source digest) of every other module loaded when it was kept
+    reads: tuple = ()   # (module path, name, what it held: _read_value) of the globals its run read
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,17 @@ class _Relocated:
         return v   # a plain value or an atom: the same in every run
 
 
+def _read_value(value):
+    """What a global read held, as a later run can compare it: a value holding no object as it is,
+    an imported name or a definition by name; NotRelocatable for anything else."""
+    t = type(value)
+    if value is None or t is LazyImport or t is Class or t is Function:
+        return _named(value) if value is not None else None
+    if freeze(value, {}) is not value or holds_object(value):
+        raise NotRelocatable(t.__name__)
+    return value
+
+
 def _named(obj) -> tuple:
     t = type(obj)
     if t is Class or t is Function:
@@ -114,10 +129,11 @@ def _named(obj) -> tuple:
 class KeptSummaries:
     """One run's view of the summaries kept for the checked module (see the module docstring)."""
 
-    def __init__(self, store: dict, keys, modules: dict, checked_path: str, opaques):
+    def __init__(self, store: dict, keys, modules: dict, loading: dict, checked_path: str, opaques):
         self.store = store            # relocatable key -> Kept, for this checked file
         self.keys = keys              # the checked module's ModuleKeys
         self.modules = modules        # realpath -> ModuleInfo of every module of the run
+        self.loading = loading        # realpath -> ModuleInfo of the modules whose top level runs
         self.checked_path = checked_path
         self.opaques = opaques        # what must not be frozen (incremental.module_opaques)
         self.reused = 0
@@ -127,6 +143,9 @@ class KeptSummaries:
         rkey = relocatable(key, symbols)
         kept = self.store.get(rkey) if rkey is not None else None
         if kept is None or not self._holds(kept):
+            return None
+        reads = self._reads_now(kept.reads)
+        if reads is None:
             return None
         summary = kept.summary
         memo: dict = {}
@@ -141,21 +160,26 @@ class KeptSummaries:
         except NotRelocatable:
             return None
         self.reused += 1
-        return replace(summary, result=result, refined=refined, changed=changed, effect=effect)
+        return replace(summary, result=result, refined=refined, changed=changed, effect=effect, reads=reads)
 
     def keep(self, key, symbols, summary: Summary) -> None:
         """Keep a summary this run made, where it can be (see the module docstring)."""
-        if summary.reads or summary.errors or not summary.quiet:
+        if summary.errors or not summary.quiet:
             return
         rkey = relocatable(key, symbols)
-        if rkey is None:
+        try:
+            reads = tuple((read.path, read.name, _read_value(read.value)) for read in summary.reads
+                          if read.content is None)
+        except NotRelocatable:
+            return
+        if rkey is None or len(reads) < len(summary.reads):
             return
         memo = refusing(self.opaques)
         memo[id(SELF)] = (SELF, SELF)   # an effect's stand-in for its object stays itself
         try:
             frozen = replace(summary, result=freeze(summary.result, memo), refined=freeze(summary.refined, memo),
                              changed=freeze(summary.changed, memo), observed=(), outside=(), counted=(), epoch=0,
-                             effect=_frozen_effect(summary.effect, memo))
+                             effect=_frozen_effect(summary.effect, memo), reads=())
         except NotRelocatable:
             return
         values = (frozen.result, frozen.refined, frozen.changed, frozen.effect.attrs if frozen.effect else ())
@@ -164,7 +188,7 @@ class KeptSummaries:
         if len(self.store) >= MAX_KEPT:
             self.store.clear()
         self.store[rkey] = Kept(frozen, summary.uses, self.keys.digest(summary.uses), self.keys.context(),
-                                self._sources())
+                                self._sources(), reads)
 
     def find_generic(self, fn):
         """The kept generic analysis of another module's top-level function ``fn``, thawed into the
@@ -195,6 +219,25 @@ class KeptSummaries:
             self.store.clear()
         self.store[("G",) + _named(fn)] = KeptGeneric(frozen, self._sources())
 
+    def _reads_now(self, reads: tuple) -> tuple | None:
+        """The globals a kept summary's run read, read in this run (GlobalReads, which a reuse in
+        this run checks as its own run's), where each holds what it held; None where one does not."""
+        if not reads:
+            return ()
+        infos = {info.path: info for info in (*self.modules.values(), *self.loading.values()) if info is not None}
+        now = []
+        for path, name, held in reads:
+            info = infos.get(path)
+            value = info.env.get(name) if info is not None else None
+            try:
+                same = info is not None and _read_value(value) == held
+            except NotRelocatable:
+                same = False
+            if not same:
+                return None
+            now.append(GlobalRead(info.env, name, value, None, path))
+        return tuple(now)
+
     def _holds(self, kept: Kept) -> bool:
         keys = self.keys
         return (kept.context == keys.context() and kept.digest == keys.digest(kept.uses)
@@ -204,8 +247,9 @@ class KeptSummaries:
         return all(self.keys.source_digest(path) == digest for path, digest in sources)
 
     def _sources(self) -> tuple:
-        return tuple((path, self.keys.source_digest(path)) for path in sorted(self.modules)
-                     if path != self.checked_path)
+        # the modules whose top level is running too (a call made by an imported module's top level)
+        paths = sorted({*self.modules, *self.loading} - {self.checked_path})
+        return tuple((path, self.keys.source_digest(path)) for path in paths)
 
 
 def _frozen_effect(effect: Effect | None, memo: dict) -> Effect | None:

@@ -54,7 +54,7 @@ class Modules:
         self.project = project
         self.run_module = run_module
         self.loaded: dict[str, ModuleInfo | None] = {}
-        self.loading: set[str] = set()
+        self.loading: dict[str, ModuleInfo] = {}   # realpath -> a module whose body is running (imports)
         self.stand_ins: dict[str, ModuleInfo] = {}
         # (name, importer's path, level) -> the file it resolves to, and path -> its real path: one
         # run reads the file system once, where each imported name asked it again (``from .layers
@@ -146,19 +146,17 @@ class Modules:
     def _find(self, name: str, importer: ModuleInfo, level: int) -> str | None:
         parts = name.split(".") if name else []
         if level:
-            base = os.path.dirname(importer.path)
+            base = Path(importer.path).parent
             for _ in range(level - 1):
-                base = os.path.dirname(base)
+                base = base.parent
             roots = [base]
         else:
-            roots = [os.path.dirname(importer.path), *self.project.roots]
-        # strings, not pathlib (a tenth of an editor's re-check was building paths), but the path
-        # found is pathlib's spelling, as before
+            roots = [Path(importer.path).parent] + [Path(r) for r in self.project.roots]
         for root in roots:
-            candidate = os.path.join(root, *parts)
-            for path in (candidate + ".py" if parts else None, os.path.join(candidate, "__init__.py")):
-                if path is not None and os.path.isfile(path):
-                    return str(Path(path))
+            candidate = root.joinpath(*parts)
+            for path in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
+                if path is not None and path.is_file():
+                    return str(path)
         return None
 
     def load(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:
@@ -180,10 +178,10 @@ class Modules:
             self.loaded[key] = None
             return None
         info = ModuleInfo(path, name, source, tree)
-        self.loading.add(key)
+        self.loading[key] = info
         try:
             self.run_module(info)
         finally:
-            self.loading.discard(key)
+            self.loading.pop(key, None)
         self.loaded[key] = info
         return info

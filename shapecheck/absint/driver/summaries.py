@@ -112,6 +112,7 @@ class GlobalRead:
     name: str
     value: Value | None
     content: object = None
+    path: str = ""   # the module's (kept_summaries.py)
 
     def holds(self, cache: "KeyCache") -> bool:
         """Whether the global still holds what was read: the same value, its objects unchanged."""
@@ -125,9 +126,9 @@ def global_read(module, name: str, value: Value | None, cache: "KeyCache") -> Gl
     ``global`` store is local to it), and a value without objects does not change."""
     t = type(value)
     if t in _PLAIN or t is Function and value.closure is None:
-        return GlobalRead(module.env, name, value) if module.running else None
+        return GlobalRead(module.env, name, value, None, module.path) if module.running else None
     content = _content(value, cache.globals)
-    return GlobalRead(module.env, name, value, content) if module.running or content is not None else None
+    return GlobalRead(module.env, name, value, content, module.path) if module.running or content is not None else None
 
 
 def _content(value: Value | None, cache: "KeyCache"):

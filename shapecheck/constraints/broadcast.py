@@ -57,6 +57,11 @@ def broadcast_dim(a: Dim, b: Dim, decide: Decide) -> Dim | None:
     for pred, result in ((eq(a, b), a), (eq(b, 1), a), (eq(a, 1), b)):
         if pred.kind == "true" or (pred.kind != "false" and decide(pred) is Verdict.HOLDS):
             return result
+    # neither settles alone, but one is known to be the other or 1 (a ``keepdims`` reduction over an
+    # axis not known): the other is the result whichever it is
+    for pred, result in ((disj((eq(a, b), eq(b, 1))), a), (disj((eq(a, b), eq(a, 1))), b)):
+        if pred.kind == "true" or (pred.kind != "false" and decide(pred) is Verdict.HOLDS):
+            return result
     return None
 
 

@@ -162,18 +162,21 @@ def transposed_conv_layer(nd: int) -> Rule:
     return rule
 
 
-def conv_weight(m: TorchModule, nd: int) -> tuple | None:
+def conv_weight(m: TorchModule, nd: int, transposed: bool = False) -> tuple | None:
     kernel = per_dim(m.param("kernel_size"), nd)
     groups = dim_of(layer_param(m, "groups", Int(1)))
-    cin = dim_of(m.param("in_channels"))
-    if kernel is None or groups is None or cin is None:
+    grouped, whole = ("out_channels", "in_channels") if transposed else ("in_channels", "out_channels")
+    channels = dim_of(m.param(grouped))
+    if kernel is None or groups is None or channels is None:
         return None
-    return (m.param("out_channels"), Int(D.floordiv(cin, groups))) + tuple(Int(k) for k in kernel)
+    return (m.param(whole), Int(D.floordiv(channels, groups))) + tuple(Int(k) for k in kernel)
 
 
-def conv_weights(nd: int):
-    """``conv.weight`` is (out_channels, in_channels / groups, *kernel_size); ``conv.bias`` (out_channels,)."""
-    return lambda m: {"bias": (m.param("out_channels"),), "weight": conv_weight(m, nd)}
+def conv_weights(nd: int, transposed: bool = False):
+    """``conv.weight`` is (out_channels, in_channels / groups, *kernel_size), a transposed one's
+    (in_channels, out_channels / groups, *kernel_size); ``conv.bias`` (out_channels,), not the
+    ``bias=True`` it was built with."""
+    return lambda m: {"bias": (m.param("out_channels"),), "weight": conv_weight(m, nd, transposed)}
 
 
 def grouped_channels(ctx: OpContext, params: dict[str, Value]) -> None:

@@ -30,6 +30,9 @@ class Layer:
     call: Rule                   # ``layer(x)``: (ctx, Call(kind, [layer, *inputs])) -> Value
     weights: Weights | None = None
     check: BuildCheck | None = None
+    # parameters that may be a whole shape (``normalized_shape=(c, h, w)``): one known only by name
+    # is no single size (its length is the rank of the layer's weights), so it stays unknown
+    shapes: tuple[str, ...] = ()
 
 
 def divisible(total: str, parts: str) -> BuildCheck:
@@ -46,12 +49,14 @@ def construct(kind: str, layer: Layer | None) -> Rule:
     """``nn.<kind>(...)``: a :class:`TorchModule` holding the arguments by parameter name."""
     names = layer.params if layer is not None else ()
     check = layer.check if layer is not None else None
+    shapes = layer.shapes if layer is not None else ()
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(names) if names else dict(call.kwargs)
         # a layer's arguments are sizes, rates and flags: one known only by name (``config.n_embd``)
         # is its named int, so the layer and the code around it speak of the same dim
-        params = {name: _size_or_value(ctx, arg) for name, arg in bound.items()}
+        params = {name: arg.value if name in shapes and type(arg.value) is Unknown else _size_or_value(ctx, arg)
+                  for name, arg in bound.items()}
         if check is not None:
             check(ctx, params)
         return TorchModule(kind, tuple(params.items()))

@@ -26,7 +26,7 @@ class Block(nn.Module):
 
     def forward(self, x, seq, feats):
         # x reaches BatchNorm2d through the attention: the caller learns its rank too
-        reveal_shape(self.attn(x) + x)  # reveal: (x0, max(dim*2, x1), x2, x3)
+        reveal_shape(self.attn(x) + x)  # reveal: (x0, dim*2, x2, x3)
         reveal_shape(torch.cat((self.norm(seq), seq), dim=1))  # reveal: (seq0, seq1*2, seq2)
         reveal_shape(self.norm3d(feats[:, :, None, None, None]))  # reveal: (feats0, feats1, 1, 1, 1)
         return x

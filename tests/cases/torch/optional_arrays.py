@@ -23,7 +23,7 @@ class Embeddings(nn.Module):
         reveal_shape(self.view_emb)  # reveal: (3, 64)
         if exists(self.time_pos_emb):
             x = x + rearrange(self.time_pos_emb, 't d -> t 1 d')
-            reveal_shape(x)  # reveal: (b, max(t, 5), n, max(d, 64))
+            reveal_shape(x)  # reveal: (b, 5, n, 64)
         if exists(self.view_emb):
             v, e = self.view_emb.shape
             reveal_shape(self.view_emb[0])  # reveal: (64,)
@@ -52,7 +52,7 @@ def joined(x, flag, other):
         bias = torch.zeros(n, 1)
     elif other:
         bias = torch.zeros(n, d)
-    reveal_shape(bias + x)  # reveal: (n, max(j, d))
+    reveal_shape(bias + x)  # reveal: (n, d)
     return x
 
 

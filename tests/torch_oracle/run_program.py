@@ -5,7 +5,8 @@ Executed in a child interpreter that has torch (never in the analyser's process)
 "missing": [module, ...]}`` where ``raised`` holds the first line of every top-level statement that
 raised, ``reveals`` the shape of every ``reveal_shape(...)`` argument (a tuple of ints; null for a
 value without a shape), ``ran`` every line of the program torch executed (a function body runs only
-where the program calls it), and ``missing`` the modules a top-level import could not find here.
+where the program calls it), and ``missing`` the modules a top-level import could not find here. A top-level function that the
+program never calls and that takes no argument is called once after it, so its body runs too.
 """
 
 from __future__ import annotations
@@ -40,23 +41,41 @@ def run(path: str) -> dict:
         shape = getattr(value, "shape", None)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             shape = ()
+        if shape is not None and not all(type(d) is int for d in shape):
+            shape = None   # a jagged dim of a nested tensor (a SymInt): no concrete shape
         reveals.setdefault(line, []).append(list(shape) if shape is not None else None)
         return value
+
+    def traced(line: int, run) -> None:
+        sys.settrace(trace_lines)
+        try:
+            run()
+        except ModuleNotFoundError as err:
+            missing.append(err.name or "?")
+            raised.setdefault(line, f"{type(err).__name__}: {err}")
+        except Exception as err:  # noqa: BLE001 - every failure is data here
+            raised.setdefault(line, f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}")
+        finally:
+            sys.settrace(None)
 
     env = {"reveal_shape": reveal_shape, "__name__": "__oracle__"}
     for stmt in tree.body:
         code = compile(ast.Module([stmt], []), path, "exec")
-        sys.settrace(trace_lines)
-        try:
-            exec(code, env)
-        except ModuleNotFoundError as err:
-            missing.append(err.name or "?")
-            raised.setdefault(stmt.lineno, f"{type(err).__name__}: {err}")
-        except Exception as err:  # noqa: BLE001 - every failure is data here
-            raised.setdefault(stmt.lineno, f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}")
-        finally:
-            sys.settrace(None)
+        traced(stmt.lineno, lambda: exec(code, env))
+    if not missing:
+        # a function the program never calls but that needs no argument: called once, so its body
+        # is judged too (what it raises is its def statement's, where its body's lines count)
+        for stmt in tree.body:
+            if _takes_no_argument(stmt) and stmt.body[0].lineno not in ran and callable(env.get(stmt.name)):
+                traced(stmt.lineno, env[stmt.name])
     return {"raised": raised, "reveals": reveals, "ran": sorted(ran), "missing": missing}
+
+
+def _takes_no_argument(stmt: ast.stmt) -> bool:
+    if not isinstance(stmt, ast.FunctionDef) or stmt.decorator_list:
+        return False
+    a = stmt.args
+    return len(a.defaults) == len(a.posonlyargs) + len(a.args) and all(d is not None for d in a.kw_defaults)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import math
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, Float, Int, List, Tuple, Value
+from ..core.values import UNKNOWN, Array, Bool, Float, Int, List, Tuple, Value
 from .args import (
     as_array,
     bound_array,
@@ -44,6 +44,27 @@ def array(ctx: OpContext, call: Call) -> Value:
     if type(v) is Array:
         return Array(shape, dtype or a.dtype, tensor=False)
     return Array(shape, dtype or a.dtype or "float64")
+
+
+def scalar_type(dtype: str) -> Rule:
+    """``np.float32(x)``, ``np.int64(n)``: NumPy's scalar types called. On an array or a nested
+    list, an array of its shape and that dtype (NumPy converts elementwise: ``np.float32(np.ones(3))``
+    is a (3,) array); on a Python int, for an integer type, that int (a size stays a size); on
+    another number, a 0-d value of that dtype (NumPy reference, "Scalars")."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        arg = call.bind(("value",)).get("value")
+        if arg is None:
+            return Array(Shape(()), dtype)
+        v = arg.value
+        if type(v) is Int and dtype.startswith(("int", "uint")):
+            return v
+        if type(v) in (Int, Float, Bool):
+            return Array(Shape(()), dtype)
+        a = as_array(v) if type(v) in (Array, List, Tuple) else None
+        return Array(a.shape, dtype) if a is not None else UNKNOWN
+
+    return rule
 
 
 def _has_tuples(v: Value) -> bool:

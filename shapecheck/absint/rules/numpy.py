@@ -47,6 +47,12 @@ _REDUCE_SAME = "sum prod max min amax amin nansum nanprod nanmax nanmin ptp".spl
 _REDUCE_FLOAT = "nanmean nanstd nanvar".split()
 _REDUCE_FLOAT_STRICT = "mean std var median nanmedian".split()   # AxisError for axis=0 on 0-d
 
+#: NumPy's scalar types, by the dtype each makes when called (``np.float32(x)``).
+SCALAR_TYPES = {**{n: n for n in """float16 float32 float64 int8 int16 int32 int64 uint8 uint16 uint32 uint64
+complex64 complex128 longdouble""".split()}, "double": "float64", "single": "float32", "half": "float16",
+                "int_": "int64", "intp": "int64", "uintp": "uint64", "bool_": "bool", "cdouble": "complex128",
+                "csingle": "complex64", "longlong": "int64"}
+
 NUMPY: dict[str, Rule] = {}
 NUMPY.update({f"numpy.{n}": ufunc(1, "float") for n in _UNARY_FLOAT})
 NUMPY.update({f"numpy.{n}": ufunc(1) for n in _UNARY_SAME})
@@ -73,6 +79,7 @@ NUMPY.update({
     "numpy.arange": K.arange, "numpy.linspace": K.linspace, "numpy.logspace": K.logspace,
     "numpy.geomspace": K.geomspace, "numpy.eye": K.eye, "numpy.identity": K.identity, "numpy.diag": K.diag,
     "numpy.tri": K.eye,
+    **{f"numpy.{name}": K.scalar_type(dtype) for name, dtype in SCALAR_TYPES.items()},
     # random (legacy functions and Generator methods)
     "numpy.random.rand": creation(shape_param="shape", params=("*shape",)),
     "numpy.random.randn": creation(shape_param="shape", params=("*shape",)),

@@ -40,8 +40,16 @@ NOT_ARRAYS = frozenset({
     "numpy.dtype", "numpy.random.seed", "numpy.random.default_rng", "numpy.random.RandomState",
     "numpy.random.Generator", "numpy.isscalar", "numpy.issubdtype", "numpy.result_type", "numpy.promote_types",
     "jax.jit", "jax.vmap", "jax.pmap", "jax.grad", "jax.value_and_grad", "jax.checkpoint", "jax.remat",
-    "jax.default_backend", "jax.devices", "jax.local_devices", "jax.device_count",
+    "jax.default_backend", "jax.devices", "jax.local_devices", "jax.device_count", "jax.config.update",
+    # random-state plumbing (a reversible block's forward), data loading, process groups
+    "torch.random.fork_rng", "torch.set_rng_state", "torch.cuda.set_rng_state", "torch.utils.checkpoint.set_device_states",
+    "torch.utils.checkpoint.get_device_states", "torch.utils.data.DataLoader", "torch.utils.data.random_split",
+    "torch.utils.data.dataset.random_split", "torch.utils.data.Subset", "torch.utils.data.TensorDataset",
+    "torch.utils.data.ConcatDataset", "torch.distributed.get_rank", "torch.distributed.get_world_size",
+    "torch.distributed.is_initialized", "torch.distributed.is_available", "torch.distributed.barrier",
 })
+#: Modules none of whose calls returns an array (optimizers and their schedulers).
+NOT_ARRAY_MODULES = ("torch.optim.",)
 
 
 @dataclass(eq=False)   # each checkpoint is itself: nested ones may look alike
@@ -205,7 +213,8 @@ class Findings:
         """A call without a shape rule at ``where``: counted only for the array libraries and array
         methods, where an unknown result is an array whose shape is lost (``str.format`` or
         ``list.append`` costs no coverage)."""
-        if (name.split(".", 1)[0] in ARRAY_LIBRARIES or name.startswith(ARRAY_METHOD_PREFIXES)) and name not in NOT_ARRAYS:
+        if (name.split(".", 1)[0] in ARRAY_LIBRARIES or name.startswith(ARRAY_METHOD_PREFIXES)) and name not in NOT_ARRAYS \
+                and not name.startswith(NOT_ARRAY_MODULES):
             known = self.unknown_calls.setdefault(name, set())
             if where not in known:
                 for cp in self._journals:

@@ -36,10 +36,17 @@ Rule = Callable[[OpContext, Call], Value]
 def _operands(ctx: OpContext, args: list[Arg]) -> list[tuple[Array, Arg]] | None:
     """The arrays of an elementwise or gufunc op. A value of unknown kind is taken for an array of
     unknown rank: the op converts it (``np.asarray``), and array-likes with their own operators
-    follow the same shape rule, so the other operands' known dims still decide the result."""
+    follow the same shape rule, so the other operands' known dims still decide the result. A
+    constructor's parameter beside an array is a number, as in ``dots * self.scale``
+    (``x.clamp(min=self.eps)``)."""
     out = []
+    numbers = any(type(arg.value) is Array for arg in args)
     for arg in args:
-        a = (arg.value.as_array() or Array(UNKNOWN_SHAPE)) if type(arg.value) is Unknown else as_array(arg.value)
+        v = arg.value
+        if type(v) is Unknown:
+            a = Array(Shape(()), None) if numbers and v.scalar else v.as_array() or Array(UNKNOWN_SHAPE)
+        else:
+            a = as_array(v)
         if a is None:
             return None
         out.append((a, arg))

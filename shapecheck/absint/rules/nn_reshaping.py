@@ -1,15 +1,21 @@
 """Layers that only move dims around: ``nn.Flatten``, ``nn.Unflatten``, ``nn.Upsample`` (and
-``F.interpolate``), ``nn.PixelShuffle`` and ``nn.PixelUnshuffle`` (and their functional forms)."""
+``F.interpolate``), ``nn.PixelShuffle`` and ``nn.PixelUnshuffle``, ``nn.Unfold`` and ``nn.Fold`` (and
+their functional forms)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ...constraints import dims as D
+from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
 from .args import bound_array, const_int, spec_dims
+from .kinds import Rule
 from .manipulation import flatten_shape, unflatten_shape
-from .nn_args import layer_input, layer_param, per_dim
+from .nn_args import Dims, layer_input, layer_param, per_dim, require_divisible
+from .nn_convolution import require_window, split_spatial, window_out
 
 
 def flatten_layer(ctx: OpContext, call: Call) -> Value:
@@ -103,3 +109,88 @@ def functional_pixel_shuffle(up: bool):
             return UNKNOWN
         return pixel_shuffle_shape(x, b[factor].value if factor in b else None, up)
     return rule
+
+
+#: Unfold's and Fold's parameters after the input (and Fold's output_size), in torch's order.
+_SLIDING = ("kernel_size", "dilation", "padding", "stride")
+
+#: unfold_shape or fold_shape: (ctx, input, its argument, parameter values by name) -> the result.
+Sliding = Callable[[OpContext, Array, Arg, dict], Value]
+
+
+def _blocks(ctx: OpContext, spatial: Dims, window: tuple[Dims | None, ...]) -> D.Dim | None:
+    """How many sliding blocks fit in ``spatial``: each dim's count by the convolution formula,
+    multiplied (the ``L`` of the Unfold reference); None when the window is not known."""
+    kernel, dilation, padding, stride = window
+    if kernel is None or dilation is None or padding is None or stride is None:
+        return None
+    blocks: D.Dim = 1
+    for axis, (length, k, d, p, s) in enumerate(zip(spatial, kernel, dilation, padding, stride)):
+        require_window(ctx, length, k, p, d, axis)
+        blocks = D.mul(blocks, window_out(length, k, s, p, d))
+    return blocks
+
+
+def _window(values: dict) -> tuple[Dims | None, ...]:
+    defaults = {"dilation": 1, "padding": 0, "stride": 1}
+    return tuple(per_dim(values.get(name), 2, defaults.get(name)) for name in _SLIDING)
+
+
+def unfold_shape(ctx: OpContext, x: Array, x_arg: Arg, values: dict) -> Value:
+    """Unfold (im2col): (N, C, H, W) -> (N, C*kh*kw, L), or unbatched (C, H, W) -> (C*kh*kw, L)."""
+    split = split_spatial(ctx, x, x_arg, 2)
+    if split is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    window = _window(values)
+    blocks = None if split.peeled else _blocks(ctx, split.spatial, window)
+    kernel = window[0]
+    columns = D.mul(split.lead[-1], D.mul(*kernel)) if kernel is not None else ctx.fresh("c")
+    return Array(split.shape(split.lead[:-1] + (columns, blocks if blocks is not None else ctx.fresh("l"))), x.dtype)
+
+
+def fold_shape(ctx: OpContext, x: Array, x_arg: Arg, values: dict) -> Value:
+    """Fold (col2im): (N, C*kh*kw, L) -> (N, C, *output_size), or unbatched (C*kh*kw, L) -> (C, *output_size);
+    torch raises unless kh*kw divides the columns and L is the number of blocks output_size holds."""
+    dims = x.shape.dims
+    size = per_dim(values.get("output_size"), 2)
+    window = _window(values)
+    if dims is None or len(dims) not in (2, 3) or size is None or window[0] is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    columns, length = dims[-2], dims[-1]
+    patch = D.mul(*window[0])
+    require_divisible(ctx, columns, patch, "columns (dim -2) must be divisible by the product of kernel_size")
+    blocks = _blocks(ctx, size, window)
+    if blocks is not None:
+        ctx.require(eq(length, blocks), "SC102", lambda: (
+            f"{ctx.op}: {ctx.describe(x_arg)} but output_size {tuple(size)} holds {ctx.show_dim(blocks)} "
+            f"sliding blocks: {ctx.show_dim(length)} != {ctx.show_dim(blocks)} (dim -1)"))
+    return Array(Shape(dims[:-2] + (D.floordiv(columns, patch),) + tuple(size)), x.dtype)
+
+
+def sliding_layer(shape: Sliding) -> Rule:
+    """``nn.Unfold(...)(x)`` / ``nn.Fold(...)(x)``."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        m = call.args[0].value
+        x, arg = layer_input(call)
+        if x is None:
+            return UNKNOWN
+        return shape(ctx, x, arg, {name: m.param(name) for name in ("output_size",) + _SLIDING})
+
+    return rule
+
+
+def functional_sliding(shape: Sliding, params: tuple[str, ...]) -> Rule:
+    """``F.unfold(input, kernel_size, ...)`` / ``F.fold(input, output_size, kernel_size, ...)``."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(params)
+        x = bound_array(b, "input")
+        if x is None:
+            return UNKNOWN
+        return shape(ctx, x, b["input"], {name: arg.value for name, arg in b.items()})
+
+    return rule
+
+
+unfold_layer, fold_layer = sliding_layer(unfold_shape), sliding_layer(fold_shape)
+functional_unfold = functional_sliding(unfold_shape, ("input",) + _SLIDING)
+functional_fold = functional_sliding(fold_shape, ("input", "output_size") + _SLIDING)

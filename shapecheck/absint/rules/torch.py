@@ -175,6 +175,7 @@ _NN_FUNCTIONAL.update({
     "embedding": NE.functional_embedding, "one_hot": NE.one_hot,
     "interpolate": NS.functional_interpolate, "upsample": NS.functional_interpolate,
     "pixel_shuffle": NS.functional_pixel_shuffle(True), "pixel_unshuffle": NS.functional_pixel_shuffle(False),
+    "unfold": NS.functional_unfold, "fold": NS.functional_fold, "gumbel_softmax": same_shape(param="logits"),
     "cosine_similarity": NF.cosine_similarity, "pairwise_distance": NF.pairwise_distance,
     "scaled_dot_product_attention": NF.scaled_dot_product_attention,
     **{loss: NX.functional_loss for loss in """cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss

@@ -92,6 +92,8 @@ LAYERS.update({
     "Upsample": Layer(("size", "scale_factor", "mode"), NS.upsample_layer),
     "PixelShuffle": Layer(("upscale_factor",), NS.pixel_shuffle_layer(True)),
     "PixelUnshuffle": Layer(("downscale_factor",), NS.pixel_shuffle_layer(False)),
+    "Unfold": Layer(("kernel_size", "dilation", "padding", "stride"), NS.unfold_layer),
+    "Fold": Layer(("output_size", "kernel_size", "dilation", "padding", "stride"), NS.fold_layer),
     "Softmax": Layer(("dim",), NA.along_dim_layer), "LogSoftmax": Layer(("dim",), NA.along_dim_layer),
     "Softmin": Layer(("dim",), NA.along_dim_layer),
     "GLU": Layer(("dim",), NA.glu_layer), "PReLU": Layer(("num_parameters", "init"), NA.prelu_layer),

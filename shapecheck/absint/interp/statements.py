@@ -137,6 +137,10 @@ class Statements:
             # a torch tensor's `+=` is in place whatever the right side: it keeps the tensor's shape
             # (or raises), so an unknown right side (an optional embedding) leaves it as it was
             result = current
+        elif type(current) is Unknown and current.middle is not None and (current.tensor or self.module.torch_only) \
+                and not (type(result) is Array and rank_known(result.shape)):
+            # the same for a tensor parameter (``text *= mask``): still shaped ``(*text)``, another value
+            result = current.derive()
         self.assign(node.target, result)
 
     def stmt_Return(self, node: ast.Return) -> None:

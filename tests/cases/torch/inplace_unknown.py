@@ -26,3 +26,10 @@ def known(x):
     reveal_shape(y)  # reveal: (2, 3)
     y += torch.ones(4, 2, 3)  # error: SC101
     return y
+
+
+def masked_tokens(text, mask_of):
+    # a parameter of unknown rank stays (*text) through an in-place update with an unknown operand
+    text *= mask_of(text)
+    reveal_shape(torch.exp(text))  # reveal: (*text)
+    return text

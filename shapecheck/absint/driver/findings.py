@@ -47,6 +47,8 @@ NOT_ARRAYS = frozenset({
     "torch.utils.data.dataset.random_split", "torch.utils.data.Subset", "torch.utils.data.TensorDataset",
     "torch.utils.data.ConcatDataset", "torch.distributed.get_rank", "torch.distributed.get_world_size",
     "torch.distributed.is_initialized", "torch.distributed.is_available", "torch.distributed.barrier",
+    "torch.jit.is_scripting", "torch.jit.is_tracing", "torch._dynamo.is_compiling", "torch.compiler.is_compiling",
+    "torch.onnx.is_in_onnx_export", "torch.promote_types",
 })
 #: Modules none of whose calls returns an array (optimizers and their schedulers).
 NOT_ARRAY_MODULES = ("torch.optim.",)

@@ -4,7 +4,7 @@ feature (or class) dim (PyTorch reference, Embedding, one_hot)."""
 from __future__ import annotations
 
 from ...constraints import dims as D
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import extended
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, TorchModule, Value
 from .args import bound_array, int_arg
@@ -12,10 +12,9 @@ from .nn_args import dim_of, layer_input
 
 
 def embedding_shape(ctx: OpContext, idx: Array, dim: D.Dim | None) -> Value:
-    """Embedding: indices of any shape -> (*indices.shape, embedding_dim)."""
-    if idx.shape.dims is None:
-        return Array(UNKNOWN_SHAPE, "float32")
-    return Array(Shape(idx.shape.dims + (dim if dim is not None else ctx.fresh("embedding_dim"),)), "float32")
+    """Embedding: indices of any shape -> (*indices.shape, embedding_dim), at an unknown rank too
+    (a parameter's ``(*text)`` gives ``(*text, dim)``)."""
+    return Array(extended(idx.shape, (dim if dim is not None else ctx.fresh("embedding_dim"),)), "float32")
 
 
 def embedding_layer(ctx: OpContext, call: Call) -> Value:
@@ -38,10 +37,10 @@ def functional_embedding(ctx: OpContext, call: Call) -> Value:
 def one_hot(ctx: OpContext, call: Call) -> Value:
     b = call.bind(("input", "num_classes"))
     x = bound_array(b, "input")
-    if x is None or x.shape.dims is None:
-        return UNKNOWN if x is None else Array(UNKNOWN_SHAPE, "int64")
+    if x is None:
+        return UNKNOWN
     n = int_arg(b.get("num_classes"))
-    return Array(Shape(x.shape.dims + (n if n is not None and n != -1 else ctx.fresh("classes"),)), "int64")
+    return Array(extended(x.shape, (n if n is not None and n != -1 else ctx.fresh("classes"),)), "int64")
 
 
 def embedding_weights(m: TorchModule) -> dict[str, tuple | None]:

@@ -1,4 +1,5 @@
-"""``torch.nn.functional`` rules with no layer of their own: ``glu``, ``pad``, ``cosine_similarity``,
+"""``torch.nn.functional`` rules with no layer of their own: ``glu``, ``pad`` (and the padding layers,
+``nn.ZeroPad2d`` and its kin, which are ``pad`` of their padding), ``cosine_similarity``,
 ``scaled_dot_product_attention`` (the layers' functional forms live with the layers, in the ``nn_*`` modules).
 """
 
@@ -7,11 +8,12 @@ from __future__ import annotations
 from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, extended, split_last
-from ..core.context import Call, OpContext
+from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Tuple, Value
 from .args import bound_array, const_int, normalize_axis
-from .kinds import sig
+from .kinds import Rule, sig
 from .nn_attention import scaled_dot_product_attention_check
+from .nn_args import layer_input
 from .torch_args import dim_arg, first_input
 
 
@@ -59,6 +61,28 @@ def pad(ctx: OpContext, call: Call) -> Value:
         else:
             dims[-1 - i] = D.add(dims[-1 - i], D.add(lo.dim, hi.dim))
     return Array(extended(head, tuple(dims)), a.dtype)
+
+
+def pad_layer(nd: int, batched_only: bool = False) -> Rule:
+    """``nn.ZeroPad2d(p)``, ``nn.ConstantPad1d(p, value)``, ``nn.ReflectionPad2d(p)``...: ``F.pad`` of the
+    layer's padding, an int padding both sides of each of the last ``nd`` dims (PyTorch reference, ZeroPad2d).
+    ``batched_only``: the reflecting, replicating and circular ones take (C, *L) or (N, C, *L) only."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        x, arg = layer_input(call)
+        if x is None:
+            return UNKNOWN
+        rank = x.shape.rank
+        if batched_only and rank is not None and rank not in (nd + 1, nd + 2):
+            ctx.fail("SC107", f"{ctx.op}: expected {nd + 1}-D or {nd + 2}-D input, but {ctx.describe(arg)}")
+        padding = call.args[0].value.param("padding")
+        if type(padding) is Int:
+            padding = Tuple((padding,) * (2 * nd))
+        if padding is None:
+            return Array(UNKNOWN_SHAPE, x.dtype)
+        return pad(ctx, Call(call.name, [arg, Arg(padding)], {}))
+
+    return rule
 
 
 def cosine_similarity(ctx: OpContext, call: Call) -> Value:

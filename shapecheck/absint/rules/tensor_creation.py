@@ -167,3 +167,22 @@ def size_value(ctx: OpContext, call: Call) -> Value:
 def new_tensor(ctx: OpContext, call: Call) -> Value:
     """``x.new_tensor(data)``: torch.tensor(data)."""
     return tensor(ctx, Call(call.name, call.args[1:]))
+
+
+def triangle_indices(ctx: OpContext, call: Call) -> Value:
+    """``torch.triu_indices(row, col, offset=0)`` / ``tril_indices``: a (2, N) int64 tensor, one column
+    per element of the triangle, N counted row by row for known sizes (a fresh dim otherwise)."""
+    b = call.bind(("row", "col", "offset"))
+    row, col = int_arg(b.get("row")), int_arg(b.get("col"))
+    offset = int_arg(b["offset"]) if "offset" in b else 0
+    if not all(type(v) is int for v in (row, col, offset)) or not 0 <= row <= _COUNTED_ROWS:
+        return Array(Shape((2, ctx.fresh("n"))), "int64")
+    if ctx.op == "triu_indices":   # j >= i + offset
+        count = sum(max(0, col - max(0, i + offset)) for i in range(row))
+    else:                          # j <= i + offset
+        count = sum(max(0, min(col, i + offset + 1)) for i in range(row))
+    return Array(Shape((2, count)), "int64")
+
+
+#: triangle_indices counts the rows of a triangle up to this many (beyond, its length is a fresh dim)
+_COUNTED_ROWS = 1 << 16

@@ -89,6 +89,7 @@ _FUNCTIONS.update({
     "bernoulli": ufunc(1, "float"), "poisson": ufunc(1, "float"),
     # elementwise with several operands
     "where": TE.where, "clamp": ufunc(3, params=("input", "min", "max")),
+    "clamp_min": ufunc(2, params=("input", "min")), "clamp_max": ufunc(2, params=("input", "max")),
     "clip": ufunc(3, params=("input", "min", "max")), "lerp": ufunc(3, params=("input", "end", "weight")),
     "addcmul": ufunc(3, params=("input", "tensor1", "tensor2")),
     "addcdiv": ufunc(3, params=("input", "tensor1", "tensor2")),
@@ -115,7 +116,7 @@ _FUNCTIONS.update({
     "cdist": sig("(p,m),(r,m)->(p,r)"), "chain_matmul": TX.chain_matmul,
     "inverse": NUMPY["numpy.linalg.inv"], "det": NUMPY["numpy.linalg.det"], "logdet": NUMPY["numpy.linalg.det"],
     "pinverse": NUMPY["numpy.linalg.pinv"], "trace": TX.ranked(NUMPY["numpy.trace"], 2),
-    "diag": K.diag, "diagonal": torch_call(M.diagonal, dim1="axis1", dim2="axis2"),
+    "diag": K.diag, "triu_indices": TC.triangle_indices, "tril_indices": TC.triangle_indices, "diagonal": torch_call(M.diagonal, dim1="axis1", dim2="axis2"),
     "tril": same_shape(param="input"), "triu": same_shape(param="input"),
     # shape manipulation
     "reshape": TL.view, "flatten": TL.flatten, "unflatten": TL.unflatten, "ravel": M.ravel,

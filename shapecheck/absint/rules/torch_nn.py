@@ -19,6 +19,7 @@ from . import nn_attention as NT
 from . import nn_containers as NK
 from . import nn_convolution as NC
 from . import nn_embedding as NE
+from . import nn_functional as NF
 from . import nn_linear as NL
 from . import nn_losses as NX
 from . import nn_normalization as NN
@@ -93,6 +94,9 @@ LAYERS.update({
     "PixelShuffle": Layer(("upscale_factor",), NS.pixel_shuffle_layer(True)),
     "PixelUnshuffle": Layer(("downscale_factor",), NS.pixel_shuffle_layer(False)),
     "Unfold": Layer(("kernel_size", "dilation", "padding", "stride"), NS.unfold_layer),
+    **{f"{kind}Pad{n}d": Layer(("padding", "value") if kind == "Constant" else ("padding",),
+                               NF.pad_layer(n, batched_only=kind not in ("Zero", "Constant")))
+       for kind in ("Zero", "Constant", "Reflection", "Replication", "Circular") for n in (1, 2, 3)},
     "Fold": Layer(("output_size", "kernel_size", "dilation", "padding", "stride"), NS.fold_layer),
     "Softmax": Layer(("dim",), NA.along_dim_layer), "LogSoftmax": Layer(("dim",), NA.along_dim_layer),
     "Softmin": Layer(("dim",), NA.along_dim_layer),

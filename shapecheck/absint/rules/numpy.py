@@ -18,6 +18,7 @@ from . import ndarray_methods as A
 from . import random as R
 from . import searching as S
 from .comparison import allclose
+from .fourier import NUMPY_FFT
 from .kinds import (
     Rule,
     creation,
@@ -53,7 +54,7 @@ complex64 complex128 longdouble""".split()}, "double": "float64", "single": "flo
                 "int_": "int64", "intp": "int64", "uintp": "uint64", "bool_": "bool", "cdouble": "complex128",
                 "csingle": "complex64", "longlong": "int64"}
 
-NUMPY: dict[str, Rule] = {}
+NUMPY: dict[str, Rule] = dict(NUMPY_FFT)
 NUMPY.update({f"numpy.{n}": ufunc(1, "float") for n in _UNARY_FLOAT})
 NUMPY.update({f"numpy.{n}": ufunc(1) for n in _UNARY_SAME})
 NUMPY.update({f"numpy.{n}": ufunc(1, "bool") for n in _UNARY_BOOL})

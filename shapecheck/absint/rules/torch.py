@@ -37,6 +37,7 @@ from . import tensor_nested as TN
 from . import tensor_reductions as TR
 from . import torch_nn as N
 from .comparison import allclose
+from .fourier import TORCH_FFT
 from .kinds import Rule, like, same_shape, sig, sized_random, ufunc, unknown_length
 from .numpy import NUMPY
 from .returns import fan_init, returns, returns_first
@@ -204,6 +205,7 @@ _RAW.update({
     "torch.special.logsumexp": TR.reduce("float"),
 })
 _RAW.update(TN.NESTED)
+_RAW.update(TORCH_FFT)
 _RAW.update({f"{_F}.{n}": r for n, r in _NN_FUNCTIONAL.items()})
 _RAW.update({f"torch.nn.{n}": r for n, r in _NN.items()})
 

@@ -1,4 +1,5 @@
-"""Discrete Fourier transforms: ``numpy.fft`` (and ``torch.fft`` under torch's keywords), as one table.
+"""Discrete Fourier transforms: ``numpy.fft`` (and ``torch.fft`` under torch's keywords), as one table,
+and ``torch.stft``.
 
 Every transform keeps the dims it does not transform. A transformed axis becomes the length ``n``
 asked for (``s[i]`` for the many-axis forms), else keeps its own; the last transformed axis of a
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, extended, split_last
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
+from ..core.values import NONE, UNKNOWN, Array, Bool, Int, List, Tuple, Value
 from .args import bound_array, int_arg, normalize_axis
 from .kinds import Rule, same_shape
 from .torch_args import torch_call
@@ -139,6 +140,54 @@ def frequencies(half: bool) -> Rule:
         return Array(Shape((D.add(D.floordiv(n, 2), 1) if half else n,)), "float64")
 
     return rule
+
+
+_STFT = ("input", "n_fft", "hop_length", "win_length", "window", "center", "pad_mode", "normalized", "onesided",
+         "return_complex")
+
+
+def _flag(arg: Arg | None, default: bool | None) -> bool | None:
+    if arg is None or arg.value is NONE:
+        return default
+    return arg.value.value if type(arg.value) is Bool else None
+
+
+def stft(ctx: OpContext, call: Call) -> Value:
+    """``torch.stft(input, n_fft, hop_length=n_fft // 4, ..., center=True, onesided, return_complex)``:
+    a signal (L,) or (B, L) becomes (B?, N, T): N frequencies (``n_fft // 2 + 1`` one-sided, the
+    default for a real signal; ``n_fft`` for a complex one), T frames (``1 + L // hop`` centered, else
+    ``1 + (L - n_fft) // hop``), and a trailing 2 (real and imaginary) without ``return_complex``
+    (PyTorch reference, torch.stft). Without ``return_complex`` torch raises for a real signal: no
+    shape is claimed then."""
+    b = call.bind(_STFT)
+    x = bound_array(b, "input")
+    as_complex = _flag(b.get("return_complex"), None)
+    if x is None or as_complex is None:
+        return UNKNOWN
+    dims = x.shape.dims
+    if dims is not None and len(dims) not in (1, 2):
+        ctx.fail("SC107", f"{ctx.op}: expected a 1D or 2D tensor, but {ctx.describe(b['input'])}")
+    n_fft = int_arg(b.get("n_fft"), ctx)
+    hop_arg = b.get("hop_length")
+    if hop_arg is None or hop_arg.value is NONE:
+        hop = D.floordiv(n_fft, 4) if n_fft is not None else None
+    else:
+        hop = int_arg(hop_arg, ctx)
+    center = _flag(b.get("center"), True)
+    onesided = _flag(b.get("onesided"), None)
+    real = x.dtype is not None and not x.dtype.startswith("complex")
+    if onesided is None and x.dtype is not None:
+        onesided = real
+    if dims is None or n_fft is None:
+        return Array(UNKNOWN_SHAPE, None)
+    freq = ctx.fresh("freq") if onesided is None else D.add(D.floordiv(n_fft, 2), 1) if onesided else n_fft
+    length = dims[-1]
+    if hop is None or center is None:
+        frames = ctx.fresh("frames")
+    else:
+        frames = D.add(D.floordiv(length if center else D.sub(length, n_fft), hop), 1)
+    out = dims[:-1] + (freq, frames) + (() if as_complex else (2,))
+    return Array(Shape(out), _result_dtype(x.dtype, True) if as_complex else x.dtype)
 
 
 _ONE, _TWO, _ALL = (-1,), (-2, -1), None

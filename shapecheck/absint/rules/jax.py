@@ -8,7 +8,8 @@ Sources: the JAX reference (jax.random, jax.lax, jax.scipy.special pages).
 from __future__ import annotations
 
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Bool, Value
+from ..core.values import UNKNOWN, Array, Bool, Value
+from .args import bound_array, dtype_arg
 from .jax_random import RANDOM
 from .kinds import Rule, reduction, same_shape, ufunc
 from .numpy import NUMPY
@@ -31,11 +32,18 @@ def logsumexp(ctx: OpContext, call: Call) -> Value:
     return _LOGSUMEXP(ctx, call)
 
 
+def convert_element_type(ctx: OpContext, call: Call) -> Value:
+    """``jax.lax.convert_element_type(operand, new_dtype)``: the operand's shape in ``new_dtype``."""
+    b = call.bind(("operand", "new_dtype"))
+    a = bound_array(b, "operand")
+    return UNKNOWN if a is None else Array(a.shape, dtype_arg(b.get("new_dtype")))
+
+
 JAX: dict[str, Rule] = {
     **{f"jax.random.{name}": rule for name, rule in RANDOM.items()},
     **{f"jax.lax.{name}": ufunc(1) for name in _LAX_UNARY},
     "jax.lax.is_finite": ufunc(1, "bool"),
-    "jax.lax.stop_gradient": same_shape(param="x"),
+    "jax.lax.stop_gradient": same_shape(param="x"), "jax.lax.convert_element_type": convert_element_type,
     "jax.lax.broadcast_shapes": NUMPY["numpy.broadcast_shapes"],
     **{f"jax.scipy.special.{name}": ufunc(1, "float") for name in _SPECIAL_UNARY},
     **{f"jax.scipy.special.{name}": ufunc(2, "float") for name in _SPECIAL_BINARY},

@@ -1,11 +1,13 @@
-"""Recurrent layers: ``nn.RNN``, ``nn.GRU``, ``nn.LSTM`` (PyTorch reference, LSTM)."""
+"""Recurrent layers: ``nn.RNN``, ``nn.GRU``, ``nn.LSTM`` (PyTorch reference, LSTM), and what batches their
+sequences (``torch.nn.utils.rnn.pad_sequence``)."""
 
 from __future__ import annotations
 
 from ...constraints import dims as D
 from ...constraints.shapes import Shape
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, Int, Tuple, Value
+from ..core.values import UNKNOWN, Array, Bool, Int, List, Tuple, Value
+from .args import as_array
 from .nn_args import dim_of, flag_param, layer_input, layer_param, require_features
 
 
@@ -35,3 +37,34 @@ def recurrent_layer(ctx: OpContext, call: Call) -> Value:
     if m.kind == "LSTM":
         return Tuple((output, Tuple((h_n, Array(Shape((states,) + batch + (hidden,)), x.dtype)))))
     return Tuple((output, h_n))
+
+
+def pad_sequence(ctx: OpContext, call: Call) -> Value:
+    """``pad_sequence(sequences, batch_first=False, padding_value=0.0)``: tensors ``(L_i, *rest)``
+    padded to the longest and stacked, ``(max L_i, B, *rest)``, or ``(B, max L_i, *rest)`` batch
+    first. The rest is the first's (torch raises unless every tensor's is the same)."""
+    b = call.bind(("sequences", "batch_first"))
+    seqs, first = b.get("sequences"), b.get("batch_first")
+    flag = Bool(False) if first is None else first.value
+    if seqs is None or type(flag) is not Bool or flag.value is None:
+        return UNKNOWN
+    v = seqs.value
+    if type(v) in (Tuple, List) and v.items:
+        arrays = [as_array(i) for i in v.items]
+        count: D.Dim = len(arrays)
+    elif type(v) is List and v.items is None:
+        arrays = [as_array(v.element)]
+        count = v.length if v.length is not None else ctx.fresh("batch")
+    else:
+        return UNKNOWN
+    if any(a is None or not a.shape.dims for a in arrays):
+        return UNKNOWN
+    if v.items is None:
+        longest = ctx.fresh("longest")
+    else:
+        longest = arrays[0].shape.dims[0]
+        for a in arrays[1:]:
+            longest = D.dmax(longest, a.shape.dims[0])
+    rest = arrays[0].shape.dims[1:]
+    lead = (count, longest) if flag.value else (longest, count)
+    return Array(Shape(lead + rest), arrays[0].dtype)

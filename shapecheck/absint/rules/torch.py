@@ -27,6 +27,7 @@ from . import nn_linear as NL
 from . import nn_losses as NX
 from . import nn_normalization as NN
 from . import nn_pooling as NP
+from . import nn_recurrent as NR
 from . import nn_reshaping as NS
 from . import tensor_contractions as TX
 from . import tensor_creation as TC
@@ -37,7 +38,7 @@ from . import tensor_nested as TN
 from . import tensor_reductions as TR
 from . import torch_nn as N
 from .comparison import allclose
-from .fourier import TORCH_FFT
+from .fourier import TORCH_FFT, stft
 from .kinds import Rule, like, same_shape, sig, sized_random, ufunc, unknown_length
 from .numpy import NUMPY
 from .returns import fan_init, returns, returns_first
@@ -206,6 +207,7 @@ _RAW.update({
 })
 _RAW.update(TN.NESTED)
 _RAW.update(TORCH_FFT)
+_RAW.update({"torch.stft": stft, "torch.nn.utils.rnn.pad_sequence": NR.pad_sequence})
 _RAW.update({f"{_F}.{n}": r for n, r in _NN_FUNCTIONAL.items()})
 _RAW.update({f"torch.nn.{n}": r for n, r in _NN.items()})
 

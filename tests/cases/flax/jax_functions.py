@@ -20,6 +20,8 @@ reveal_shape(jax.random.permutation(k2, 9))  # reveal: (9,)
 reveal_shape(gammaln(jnp.ones((3, 4))))  # reveal: (3, 4)
 reveal_shape(logsumexp(jnp.ones((3, 4)), axis=-1))  # reveal: (3,)
 reveal_shape(jax.lax.stop_gradient(jnp.ones((3, 4))))  # reveal: (3, 4)
+reveal_shape(jax.lax.convert_element_type(jnp.ones((3, 4)), jnp.int32))  # reveal: (3, 4)
+reveal_shape(jax.lax.convert_element_type(2, new_dtype=jnp.float32))  # reveal: ()
 reveal_shape(jax.random.normal(k1, (2, 2)))  # reveal: (2, 2)
 
 x = jnp.ones((3, 4))

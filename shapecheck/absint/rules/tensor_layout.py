@@ -358,6 +358,26 @@ def narrow(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(dims[:axis] + (length,) + dims[axis + 1:]), a.dtype)
 
 
+def unfold_windows(ctx: OpContext, call: Call) -> Value:
+    """``x.unfold(dimension, size, step)``: every window of ``size`` along ``dimension``, ``step`` apart:
+    that dim becomes the window count ``(L - size) // step + 1`` and the windows' own ``size`` is a
+    new last dim (PyTorch reference, Tensor.unfold; not ``F.unfold``'s im2col)."""
+    bound = call.bind(("input", "dimension", "size", "step"))
+    a = bound_array(bound, "input")
+    d, size, step = const_int(bound.get("dimension")), int_arg(bound.get("size"), ctx), int_arg(bound.get("step"), ctx)
+    if a is None or a.shape.dims is None or not a.shape.dims or d is None or size is None or step is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
+    dims = a.shape.dims
+    axis = normalize_axis(ctx, d, len(dims), "dimension")
+    ctx.require(le(size, dims[axis]), "SC107", lambda: (
+        f"{ctx.op}: maximum size for tensor at dimension {axis} is {ctx.show_dim(dims[axis])} but size is "
+        f"{ctx.show_dim(size)} ({ctx.describe(bound['input'])})"))
+    if type(step) is int and step <= 0:
+        ctx.fail("SC107", f"{ctx.op}: step is {step} but must be > 0")
+    windows = D.add(D.floordiv(D.sub(dims[axis], size), step), 1)
+    return Array(Shape(dims[:axis] + (windows,) + dims[axis + 1:] + (size,)), a.dtype)
+
+
 def select(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("input", "dim", "index"))
     a = bound_array(bound, "input")

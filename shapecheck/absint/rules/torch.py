@@ -221,7 +221,7 @@ TORCH: dict[str, Rule] = {name: tensor_result(rule) for name, rule in _RAW.items
 
 #: ``x.<name>(...)`` on a tensor, where it is not ``torch.<name>(x, ...)``.
 TENSOR_METHODS: dict[str, Rule] = {
-    "view": TL.view, "view_as": TL.as_shape_of, "reshape_as": TL.as_shape_of, "expand": TL.expand,
+    "view": TL.view, "view_as": TL.as_shape_of, "unfold": TL.unfold_windows, "reshape_as": TL.as_shape_of, "expand": TL.expand,
     "expand_as": TL.expand_as, "repeat": TL.repeat, "size": TM.size, "dim": TM.ndim, "ndimension": TM.ndim,
     "numel": TM.numel, "nelement": TM.numel, "item": TM.item, "tolist": returns(UNKNOWN),
     "contiguous": TM.cast(None), "clone": TM.cast(None), "detach": TM.cast(None), "cpu": TM.cast(None),

@@ -21,3 +21,17 @@ def patches(img):
     b, c, h, w = img.shape
     reveal_shape(F.unfold(img, 4, stride=4))  # reveal: (b, c*16, ((h-4)//4+1)*((w-4)//4+1))
     return img
+
+
+# Tensor.unfold(dimension, size, step) is another op: windows along one dim, their size a new last dim
+t = torch.ones(2, 3, 10, 7)
+reveal_shape(t.unfold(2, 3, 1))  # reveal: (2, 3, 8, 7, 3)
+reveal_shape(t.unfold(2, 3, 2).unfold(3, 2, 2))  # reveal: (2, 3, 4, 3, 3, 2)
+reveal_shape(torch.arange(10).unfold(0, 4, 3))  # reveal: (3, 4)
+bad4 = t.unfold(3, 8, 1)  # error: SC107
+
+
+def local_windows(x, lt: int, lh: int):
+    b, c, n, h, w = x.shape
+    reveal_shape(x.unfold(2, lt, 1).unfold(3, lh, 1))  # reveal: (b, c, n-lt+1, h-lh+1, w, lt, lh)
+    return x

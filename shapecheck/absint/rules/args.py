@@ -162,29 +162,11 @@ def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:
     if not _NAME.match(text):
         return None
     env = ctx.interp.frame.env
-    unknown = ctx.interp.lookup(text)
-    if type(unknown) is not Unknown:
+    if type(ctx.interp.lookup(text)) is not Unknown:
         return None
     d = ctx.fresh(text)
     env[text] = Int(d)
-    if unknown.scalar:
-        _same_unknown_is_dim(env, unknown, Int(d))
     return d
-
-
-def _same_unknown_is_dim(env: dict, unknown: Unknown, dim: Int) -> None:
-    """``self.heads = heads`` before ``torch.ones(heads, 1, 1)``: an attribute of an object in scope
-    that holds the very parameter the name does is that dim too, or each later use of
-    ``self.heads`` (``rearrange(..., h=self.heads)``) would name a dim of its own. By identity, and
-    only for a constructor's parameter (each its own object; equal to the others, not the same): a
-    plain unknown is one shared object for every value nothing is known of. Other locals are left
-    alone: one object may stand for several values joined (``pair(t)``'s ``(t, t)`` or ``t``)."""
-    for value in env.values():
-        if type(value) is Instance:
-            attrs = value.attrs
-            for attr, held in attrs.items():
-                if held is unknown:
-                    attrs[attr] = dim
 
 
 _INT_OPS = {ast.Add: D.add, ast.Sub: D.sub, ast.Mult: D.mul, ast.FloorDiv: D.floordiv, ast.Mod: D.mod}

@@ -330,9 +330,11 @@ class ShapecheckServer(LanguageServer):
             if cached is not None:
                 return Analysed(report=cached, text=text, lines=split_lines(text), serial=next(self._serials),
                                 from_cache=True)
+        # The server reads the command line's entries but writes none: its analyses reuse what
+        # earlier re-checks kept (summaries, incremental entries), and a reused part does not load
+        # again the modules it read, so the report's loaded modules, an entry's dependencies,
+        # could miss one, and an edit to it on disk would not invalidate the entry.
         report = check_source(text, path, project=self.project, cancellation=cancellation)
-        if key is not None and (cancellation is None or cancellation.reason is None):
-            cache.put(key, path, report)   # keyed by this text, its imports hashed as open buffers
         return self.analysed_of(report, text, next(self._serials))
 
     def analysed_of(self, report: FileReport, text: str, serial: int) -> Analysed:

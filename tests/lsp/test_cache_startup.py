@@ -99,3 +99,15 @@ def test_hover_replaces_a_cached_report_with_a_real_analysis(project, monkeypatc
     first, with_notes = asyncio.run(scenario())
     assert first.from_cache and analyses == ["model.py"] and not with_notes.from_cache
     assert with_notes.notes.at(4, 1) is not None   # `x = ...` has its shape for hover
+
+
+def test_the_server_reads_the_cache_but_writes_no_entry(project, monkeypatch):
+    # an analysis in the server may reuse parts kept from earlier re-checks, which do not load
+    # again the modules they read: an entry it wrote could miss a dependency
+    folder = project / CACHE_DIR_NAME
+    before = sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file())
+    ls = _server(project)
+    path = os.path.join(ls.roots[0], "model.py")
+    assert not ls.analyse(path, MODEL + "z = x.sum()\n").from_cache
+    assert not ls.analyse(path, MODEL + "z = x.sum()\n").from_cache   # not cached by the first
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file()) == before

@@ -60,6 +60,9 @@ class ModuleInfo:
     # its top-level body is being run: until it ends, the names of ``env`` can still be rebound
     # (after, only what objects they hold can change: a function body's ``global`` store is local)
     running: bool = False
+    # its namespace is the process's, shared by every file checked (driver/shared_modules.py): no
+    # run stores into it, and a name it imports lazily is resolved by each run for itself
+    shared: bool = False
     _lines: list | None = None
 
     @property

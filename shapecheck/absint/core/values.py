@@ -29,17 +29,21 @@ class HeapClock:
 
     writes = 0
     made = 0     # objects made so far: each is numbered in the order it was made (``Mutable.made``)
+    # the owners (driver/shared_modules.py) of shared objects changed since: a module's namespace
+    # that every file of the process shares must not carry one file's changes into the next
+    spoiled: set = set()
 
 
 class Fields(dict):
     """An object's attribute table: every store, update or removal counts, in the table's
     ``version`` and on the :class:`HeapClock`. (Reads are plain dict reads, the common case.)"""
 
-    __slots__ = ("version",)
+    __slots__ = ("version", "owner")
 
     def __init__(self, *args, **kwargs):
         dict.__init__(self, *args, **kwargs)
         self.version = 0
+        self.owner = None   # a shared module's entry, once frozen (``freeze``): a change spoils it
 
     def __reduce__(self):   # a copy (pickle, copy) is a new table with the same items
         return Fields, (dict(self),)
@@ -47,17 +51,23 @@ class Fields(dict):
     def __setitem__(self, key, value):
         self.version += 1
         HeapClock.writes += 1
+        if self.owner is not None:
+            HeapClock.spoiled.add(self.owner)
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key):
         self.version += 1
         HeapClock.writes += 1
+        if self.owner is not None:
+            HeapClock.spoiled.add(self.owner)
         dict.__delitem__(self, key)
 
     def _counted(method):
         def counted(self, *args, **kwargs):
             self.version += 1
             HeapClock.writes += 1
+            if self.owner is not None:
+                HeapClock.spoiled.add(self.owner)
             return method(self, *args, **kwargs)
         return counted
 
@@ -79,6 +89,9 @@ class Mutable:
         if name in state:
             HeapClock.writes += 1
             state["_revision"] = state.get("_revision", 0) + 1
+            table = state.get(self._table)
+            if table is not None and table.owner is not None:
+                HeapClock.spoiled.add(table.owner)
         elif name == self._table:   # set once, as the object is made
             state["_made"] = HeapClock.made
             HeapClock.made += 1

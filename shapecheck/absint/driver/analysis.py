@@ -11,6 +11,8 @@ them up the same way.
 from __future__ import annotations
 
 import ast
+import os
+from functools import partial
 
 from ...constraints.dims import Dim, sym
 from ...constraints.shapes import Middle
@@ -27,8 +29,30 @@ from .findings import Findings, Position
 from .holes import solve_holes
 from .incremental import IncrementalCache
 from .modules import Modules
-from .project import Project
+from .project import Project, ProjectCache
+from .shared_modules import SharedModules, shared_for
 from .summaries import global_read
+
+
+def _shared(project: Project) -> SharedModules | None:
+    """The process's kept modules for ``project``, where its runs may use them: not where files
+    are read from an editor's buffers, nor where runs keep analyses between edits."""
+    if project.read_source is not None or project.incremental:
+        return None
+    roots = tuple(project.roots)
+    return shared_for(roots, project.options, partial(_run_alone, roots, project.options))
+
+
+def _run_alone(roots: tuple, options, info: ModuleInfo, symbols: int) -> "Analysis":
+    """A run of ``info``'s top level alone (shared_modules.py), its symbols numbered from ``symbols``."""
+    run = Analysis(Project(roots=list(roots), options=options, cache=ProjectCache(symbol_counter=symbols)))
+    key = os.path.realpath(info.path)
+    run.modules.loading.add(key)
+    try:
+        run.run_module(info)
+    finally:
+        run.modules.loading.discard(key)
+    return run
 
 
 def _record_rank(ranks: dict, key: tuple[str, str], rank: int, possible: bool) -> None:
@@ -44,7 +68,7 @@ class Analysis:
         self.options = project.options
         self.solver = Solver(rlimit=self.options.rlimit)
         self.findings = Findings()
-        self.modules = Modules(project, self.run_module)
+        self.modules = Modules(project, self, _shared(project))
         self.calls = Calls(self)
         self.incremental = IncrementalCache(project.cache.incremental, project.incremental, self.options,
                                             self.modules.loaded, project.source_of)
@@ -111,6 +135,14 @@ class Analysis:
 
     def resolve_lazy(self, lazy: LazyImport) -> Value:
         return self.modules.resolve_lazy(lazy)
+
+    def settle(self, env: dict, name: str, lazy: LazyImport, shared: bool) -> Value:
+        """``lazy``'s value, stored in its place in ``env`` -- unless ``env`` is a kept module's
+        (``shared``), which no run stores into (shared_modules.py, K4)."""
+        if shared:
+            return self.modules.resolve_shared(lazy)
+        value = env[name] = self.modules.resolve_lazy(lazy)
+        return value
 
     def schedule_generic(self, fn: Function) -> None:
         self.calls.schedule(fn)

@@ -772,7 +772,8 @@ class Calls:
             observed = self.sites.end_call()
             self.reading.pop()
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted)
-        return (join_returns(self.run.fresh, frame.returns), tuple(errors), tuple(frame.refined.items()), first,
+        result = join_returns(self.run.fresh, frame.returns)
+        return (result, tuple(errors), tuple(frame.refined.items()), range(first, self.run.symbols + 1),
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
                 changed_parameters(fn, given, frame.env), first_token, made == self._made())

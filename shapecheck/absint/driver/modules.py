@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING
 
 from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo
@@ -15,6 +16,10 @@ from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
 from .parsing import parse_shared
 from .project import Project
+from .shared_modules import Entry, SharedModules
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
 
 #: Top-level names of the array libraries whose ops are modelled (everything under them is a
 #: LibraryObject, resolved against the rule tables).
@@ -42,6 +47,35 @@ def canonical_library(name: str) -> str:
     return name
 
 
+#: An import statement's text: ``from`` (dots, module, names) or ``import`` (names). Read off the
+#: text, not the tree: a module's reach (``Modules.reaches``) spans files no run parses otherwise.
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)"
+                     r"|import[ \t]+([^\n#;]*))", re.M)
+_IMPORTS: dict[str, tuple] = {}   # text -> its imports (``imports_in``), for every run of the process
+
+
+def imports_in(text: str) -> tuple:
+    """Every (module name, level) an import statement in ``text`` may load, anywhere in it (in a
+    function, under ``if``; a string that reads like one too): ``import a.b`` may load ``a`` and
+    ``a.b``, ``from a import b`` ``a`` and ``a.b``."""
+    found = _IMPORTS.get(text)
+    if found is None:
+        names: dict = {}
+        for dots, module, imported, plain in _IMPORT.findall(text):
+            if plain:
+                for alias in plain.split(","):
+                    parts = alias.split()[0].split(".") if alias.split() else []
+                    names.update(dict.fromkeys((".".join(parts[:i]), 0) for i in range(1, len(parts) + 1)))
+                continue
+            names[(module, len(dots))] = None
+            for alias in imported.strip("()").replace("\\", " ").split(","):
+                words = alias.split()
+                if words and words[0] != "*":
+                    names[(f"{module}.{words[0]}" if module else words[0], len(dots))] = None
+        found = _IMPORTS[text] = tuple(names)
+    return found
+
+
 def _foreign_names(module: str) -> dict:
     return {name: LibraryObject(f"{module}.{name}") for name in FOREIGN_CLASSES[module]}
 
@@ -50,9 +84,9 @@ class Modules:
     """The modules of one run, by real path, loaded on first import (cycles cut: an import that
     is still loading gives unknown names)."""
 
-    def __init__(self, project: Project, run_module: Callable[[ModuleInfo], None]):
+    def __init__(self, project: Project, run: "Analysis", shared: SharedModules | None = None):
         self.project = project
-        self.run_module = run_module
+        self.run = run
         self.loaded: dict[str, ModuleInfo | None] = {}
         self.loading: dict[str, ModuleInfo] = {}   # realpath -> a module whose body is running (imports)
         self.stand_ins: dict[str, ModuleInfo] = {}
@@ -61,6 +95,14 @@ class Modules:
         # import A, B, C`` loads per name; timm: 9,726 resolutions, 33,000 stat calls, 3% of a run)
         self._resolved: dict[tuple[str, str, int], str | None] = {}
         self._real: dict[str, str] = {}
+        # the process's kept modules (shared_modules.py), where this run may take them
+        self.shared = shared
+        self.checked: str | None = None   # the real path of the checked module
+        self.taken: list[Entry] = []      # the kept modules this run took, in order
+        self.read: set[str] = set()       # the real paths the taken modules loaded (a cache's dependencies)
+        self._texts: dict[str, str | None] = {}
+        self._lazy_values: dict[LazyImport, Value] = {}   # the kept modules' lazy names, as this run resolved them
+        self._direct: dict[str, tuple] = {}   # real path -> the real paths its import statements may load
 
     def _realpath(self, path: str) -> str:
         found = self._real.get(path)
@@ -70,7 +112,42 @@ class Modules:
 
     def add(self, info: ModuleInfo) -> None:
         """Register the module being checked (so that importing it back is a cycle, not a reload)."""
-        self.loaded[self._realpath(info.path)] = info
+        self.checked = self._realpath(info.path)
+        self.loaded[self.checked] = info
+    def text_of(self, path: str) -> str | None:
+        """A project file's text as this run reads it (once)."""
+        if path not in self._texts:
+            self._texts[path] = self.project.source_of(path)
+        return self._texts[path]
+
+    def reaches(self, key: str, path: str, targets: set) -> bool:
+        """Whether the module at ``path`` (real path ``key``) may load one of ``targets`` through its
+        import statements, directly or through the modules they load (read off their text)."""
+        seen = {key}
+        pending = [(key, path)]
+        while pending:
+            at, where = pending.pop()
+            direct = self._direct.get(at)
+            if direct is None:
+                text = self.text_of(where)
+                found: dict = {}
+                for name, level in imports_in(text) if text is not None else ():
+                    if self.is_project(name, level):
+                        other = _resolve(self.project.roots, where, name, level)
+                        if other is not None:
+                            found[self._realpath(other)] = other
+                direct = self._direct[at] = tuple(found.items())
+            for other, other_path in direct:
+                if other in targets:
+                    return True
+                if other not in seen:
+                    seen.add(other)
+                    pending.append((other, other_path))
+        return False
+
+    def dependencies(self) -> list[str]:
+        """The real paths of every project module this run read, itself included."""
+        return sorted(set(self.loaded) | self.read)
 
     def is_project(self, module: str | None, level: int) -> bool:
         """Whether an import names the project's own code (loaded from source), not a library."""
@@ -85,6 +162,14 @@ class Modules:
         if lazy.name is None:
             return self.import_module(lazy.module or "", lazy.importer)
         return self.import_from(lazy.module, lazy.name, lazy.level, lazy.importer)
+
+    def resolve_shared(self, lazy: LazyImport) -> Value:
+        """The value of a name a kept module imports lazily (shared_modules.py, K4), resolved once
+        per run: what it is depends on the run (its checked file, what it loaded)."""
+        value = self._lazy_values.get(lazy)
+        if value is None:
+            value = self._lazy_values[lazy] = self.resolve_lazy(lazy)
+        return value
 
     def import_module(self, name: str, importer: ModuleInfo) -> Value:
         top = name.split(".")[0]
@@ -140,24 +225,8 @@ class Modules:
     def resolve(self, name: str, importer: ModuleInfo, level: int) -> str | None:
         key = (name, importer.path, level)
         if key not in self._resolved:
-            self._resolved[key] = self._find(name, importer, level)
+            self._resolved[key] = _resolve(self.project.roots, importer.path, name, level)
         return self._resolved[key]
-
-    def _find(self, name: str, importer: ModuleInfo, level: int) -> str | None:
-        parts = name.split(".") if name else []
-        if level:
-            base = Path(importer.path).parent
-            for _ in range(level - 1):
-                base = base.parent
-            roots = [base]
-        else:
-            roots = [Path(importer.path).parent] + [Path(r) for r in self.project.roots]
-        for root in roots:
-            candidate = root.joinpath(*parts)
-            for path in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
-                if path is not None and path.is_file():
-                    return str(path)
-        return None
 
     def load(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:
         path = self.resolve(name, importer, level)
@@ -177,11 +246,59 @@ class Modules:
         except (SyntaxError, ValueError, RecursionError, MemoryError):   # too deep to parse: its names are unknown
             self.loaded[key] = None
             return None
+        entry = self.shared.take(self, key, path, name, source, tree) if self.shared is not None else None
+        if entry is not None and self._afford(entry):
+            self._take(entry)
+            return entry.info
         info = ModuleInfo(path, name, source, tree)
         self.loading[key] = info
         try:
-            self.run_module(info)
+            self.run.run_module(info)
         finally:
             self.loading.pop(key, None)
         self.loaded[key] = info
         return info
+
+    def _afford(self, entry: Entry) -> bool:
+        """Whether this run may take ``entry``: it has none of its modules otherwise, nor is loading
+        one (K1), and it can pay the steps and Z3 steps running them would have cost it (K5)."""
+        steps = z3 = 0
+        for each in entry.closure():
+            for key, info in each.members.items():
+                if self.loaded.get(key, info) is not info or key in self.loading:
+                    return False
+            if each not in self.taken:
+                steps += each.steps
+                z3 += each.z3
+        budget, solver = self.run.budget, self.run.solver
+        return budget.steps + steps <= budget.limit and solver.spent + z3 < solver.budget
+
+    def _take(self, entry: Entry) -> None:
+        for each in entry.closure():
+            if each in self.taken:
+                continue
+            self.taken.append(each)
+            self.loaded.update(each.members)
+            self.read.update(each.sources)
+            self.run.budget.steps += each.steps
+            self.run.solver.spent += each.z3
+
+
+def _resolve(roots: list[str], importer: str, name: str, level: int) -> str | None:
+    """The file an import of ``name`` (``level`` dots) in the module at ``importer`` loads: a
+    ``.py`` file or a package's ``__init__.py``, from the importer's own folder first, then the
+    project's roots (a relative import: from its package)."""
+    parts = name.split(".") if name else []
+    if level:
+        base = Path(importer).parent
+        for _ in range(level - 1):
+            base = base.parent
+        bases = [base]
+    else:
+        bases = [Path(importer).parent] + [Path(r) for r in roots]
+    for base in bases:
+        candidate = base.joinpath(*parts)
+        for path in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
+            if path is not None and path.is_file():
+                return str(path)
+    return None

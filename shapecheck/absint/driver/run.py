@@ -155,7 +155,7 @@ def _report(report: FileReport, syntax_errors: list, analysis: Analysis, info: M
     report.unknown_calls = {name: len(sites) for name, sites in findings.unknown_calls.items()}
     report.calls_analysed, report.calls_summarised = analysis.calls.body_runs, analysis.calls.reused
     report.signatures = function_signatures(analysis, info)
-    report.loaded_modules = sorted(analysis.modules.loaded)  # the file itself included
+    report.loaded_modules = analysis.modules.dependencies()  # the file itself included
 
 
 def _syntax_error(path: str, exc: SyntaxError) -> Diagnostic:

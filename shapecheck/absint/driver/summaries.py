@@ -56,7 +56,9 @@ class Summary:
     result: Value
     errors: tuple
     refined: tuple[tuple[str, Value], ...]
-    first_symbol: int     # symbols numbered from here on were made up by the run (the call's own)
+    # the symbols numbered in this range were made up by the run (the call's own); a kept module
+    # it loaded numbers its own elsewhere (shared_modules.py), which are no call's
+    made_symbols: range
     observed: tuple = ()  # the ranks its body's calls passed (callsites.py), seen again at a reuse
     reads: tuple = ()     # the GlobalReads it holds under, its callees' included
     effect: Effect | None = None   # what it left on its first argument, an object it found empty
@@ -89,7 +91,7 @@ class Summary:
         not mention are given fresh names (``core.freshen``)."""
         both = Tuple((self.result,) + tuple(v for _, v in self.refined + self.changed))
         made_up = value_symbols(both) | (self.effect.symbols if self.effect is not None else set())
-        own = {s for s in made_up if symbol_number(s) >= self.first_symbol} - given
+        own = {s for s in made_up if symbol_number(s) in self.made_symbols} - given
         rename = None
         if own:
             mapping = {name: fresh(D.display_name(name)) for name in sorted(own)}

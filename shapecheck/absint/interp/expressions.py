@@ -364,7 +364,7 @@ class Expressions:
         if t is ProjectModule:
             value = obj.info.env.get(attr)
             if type(value) is LazyImport:
-                value = obj.info.env[attr] = self.analysis.resolve_lazy(value)
+                value = self.analysis.settle(obj.info.env, attr, value, obj.info.shared)
             if self.global_reads is not None:
                 self.read_global(obj.info, attr, value)
             if value is None:

@@ -222,7 +222,9 @@ class Interpreter(Statements, Expressions):
         if env is not None:
             value = env[name]
             if type(value) is LazyImport:   # an imported name's first use loads its module
-                value = env[name] = self.analysis.resolve_lazy(value)
+                # (a kept module's namespace and closures are the process's: shared_modules.py)
+                shared = module.shared and (env is module.env or env is not self.frame.env)
+                value = self.analysis.settle(env, name, value, shared)
             if env is module.env:
                 if self.global_reads is not None:
                     self.read_global(module, name, value)

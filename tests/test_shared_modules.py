@@ -1,0 +1,191 @@
+"""An imported module is analysed once per process, not once per checked file that imports it
+(issue 11; ``absint/driver/shared_modules.py``), and a file's findings do not depend on which files
+the process checked before it."""
+
+from __future__ import annotations
+
+import itertools
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+from shapecheck.api import Options, Project, check_paths
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+
+
+def _findings(report) -> list[tuple]:
+    return [(d.line, d.column, d.code, d.message) for d in report.diagnostics]
+
+
+def _check(root: Path, names: list[str]) -> dict[str, list[tuple]]:
+    """Each file's findings, checked in this order in one process, each in a fresh project as the
+    CLI checks them (``cli/parallel.py``)."""
+    out = {}
+    for name in names:
+        project = Project.at_root(root, Options())
+        out[name] = _findings(check_paths([str(root / name)], Options(), project)[0])
+    return out
+
+
+CONFIGS = {
+    "configs.py": """\
+        import numpy as np
+
+        def make_cfg(name, size=3):
+            return {"name": name, "weight": np.zeros((size, 4))}
+
+        DEFAULTS = [make_cfg("a"), make_cfg("b"), make_cfg("c", size=5)]
+        SHAPES = {"proj": np.zeros((8, 4))}
+        """,
+    "first.py": """\
+        import numpy as np
+        from configs import SHAPES
+        y = SHAPES["proj"] @ np.zeros((5, 2))
+        """,
+    "second.py": """\
+        import numpy as np
+        from configs import DEFAULTS, SHAPES
+        z = SHAPES["proj"] @ np.zeros((4, 2))
+        w = np.zeros((3, 3)) @ np.zeros((2, 2))
+        """,
+}
+
+
+def test_a_module_imported_by_two_files_runs_its_top_level_once(tmp_path: Path, bodies_run: Counter) -> None:
+    """``make_cfg`` is called three times by ``configs``'s top level: three runs for the two files
+    that import it (other strings and sizes: no summary answers them), not six."""
+    _write(tmp_path, CONFIGS)
+    found = _check(tmp_path, ["first.py", "second.py"])
+    assert [code for *_, code, _ in found["first.py"]] == ["SC102"]
+    assert [code for *_, code, _ in found["second.py"]] == ["SC102"]
+    assert bodies_run["make_cfg"] == 1 + 3   # its generic analysis, then the three calls, once
+
+
+def test_findings_do_not_depend_on_the_files_checked_before(tmp_path: Path) -> None:
+    _write(tmp_path, CONFIGS)
+    names = ["first.py", "second.py"]
+    alone = {name: _check(tmp_path, [name])[name] for name in names}
+    for order in itertools.permutations(names):
+        assert _check(tmp_path, list(order)) == alone
+
+
+REGISTRY = {
+    "registry.py": """\
+        import numpy as np
+
+        class Registry:
+            def __init__(self):
+                self.table = np.zeros((2, 2))
+
+            def put(self, table):
+                self.table = table
+
+        REGISTRY = Registry()
+        """,
+    "writer.py": """\
+        import numpy as np
+        from registry import REGISTRY
+        REGISTRY.put(np.zeros((7, 7)))
+        REGISTRY.extra = np.zeros(3)
+        reveal_shape(REGISTRY.table)
+        """,
+    "reader.py": """\
+        import numpy as np
+        from registry import REGISTRY
+        reveal_shape(REGISTRY.table)
+        x = REGISTRY.table @ np.zeros((3, 1))
+        """,
+}
+
+
+def test_a_file_that_changes_an_imported_object_leaves_the_next_file_alone(tmp_path: Path) -> None:
+    """``writer`` stores into the module's object; ``reader``, checked next in the same process,
+    sees the object as the module made it (the entry is spoiled and made again)."""
+    _write(tmp_path, REGISTRY)
+    alone = _check(tmp_path, ["reader.py"])["reader.py"]
+    assert [(code, message) for *_, code, message in alone] == [
+        ("SC301", "reveal_shape: shape: (2, 2), dtype: float64"),
+        ("SC102", "matmul: REGISTRY.table is (2, 2) but np.zeros((3, 1)) is (3, 1): 2 != 3")]
+    both = _check(tmp_path, ["writer.py", "reader.py"])
+    assert [message for *_, message in both["writer.py"]] == ["reveal_shape: shape: (7, 7), dtype: float64"]
+    assert both["reader.py"] == alone
+
+
+CYCLE = {
+    "pkg/__init__.py": """\
+        from .layers import Dense
+        from .models import build
+        """,
+    "pkg/layers.py": """\
+        import numpy as np
+        from . import models
+
+        class Dense:
+            def __init__(self, n):
+                self.w = np.zeros((n, 4))
+        """,
+    "pkg/models.py": """\
+        import numpy as np
+        from pkg import layers
+
+        def build(n):
+            return layers.Dense(n).w
+
+        BASE = build(3)
+        """,
+    "use_models.py": """\
+        import numpy as np
+        from pkg.models import BASE, build
+        reveal_shape(BASE)
+        y = build(6) @ np.zeros((5, 1))
+        """,
+    "use_pkg.py": """\
+        import numpy as np
+        from pkg import Dense, build
+        z = Dense(2).w @ np.zeros((4, 9))
+        reveal_shape(build(5))
+        """,
+    "pkg/inside.py": """\
+        import numpy as np
+        from pkg.models import build
+        q = build(2) @ np.zeros((3, 3))
+        """,
+}
+
+
+def test_modules_in_an_import_cycle_give_the_same_findings_in_any_order(tmp_path: Path) -> None:
+    """A cycle's modules leave what they leave depending on which was loaded first: each is kept
+    with the cycle's modules its run loaded, and a file inside the cycle runs it itself."""
+    _write(tmp_path, CYCLE)
+    names = ["use_models.py", "use_pkg.py", "pkg/inside.py", "pkg/models.py"]
+    alone = {name: _check(tmp_path, [name])[name] for name in names}
+    assert [code for *_, code, _ in alone["use_models.py"]] == ["SC301", "SC102"]
+    for order in itertools.permutations(names):
+        assert _check(tmp_path, list(order)) == alone
+
+
+def test_an_edited_module_is_analysed_again(tmp_path: Path) -> None:
+    """An entry holds while every file it reached reads as it did."""
+    _write(tmp_path, CONFIGS)
+    before = _check(tmp_path, ["first.py"])["first.py"]
+    assert [code for *_, code, _ in before] == ["SC102"]
+    (tmp_path / "configs.py").write_text(CONFIGS["configs.py"].replace("np.zeros((8, 4))", "np.zeros((8, 5))")
+                                         .replace("        ", ""))
+    assert _check(tmp_path, ["first.py"])["first.py"] == []
+
+
+def test_a_file_depends_on_every_module_a_kept_module_reached(tmp_path: Path) -> None:
+    """The cache's dependencies of a file (``loaded_modules``) name the modules a kept module it
+    took loaded, whether or not this run made the entry."""
+    _write(tmp_path, {**CONFIGS, "helpers.py": "import numpy as np\nONE = np.ones(3)\n",
+                      "configs.py": "from helpers import ONE\nTWO = 2 * ONE\n" + textwrap.dedent(CONFIGS["configs.py"])})
+    for name in ["first.py", "second.py"]:
+        project = Project.at_root(tmp_path, Options())
+        report = check_paths([str(tmp_path / name)], Options(), project)[0]
+        assert {Path(p).name for p in report.loaded_modules} == {name, "configs.py", "helpers.py"}

@@ -45,6 +45,21 @@ if TYPE_CHECKING:
     from .analysis import Analysis
 
 
+#: How many runs of one function's code may be in progress at once, each of another closure (a
+#: function made anew by each run of the one that makes it): a closure that makes another of itself
+#: and calls it recurses like a function calling itself, which is cut at once, but through a new
+#: object each time it ran to MAX_CALL_DEPTH, both branches of each ``if`` at every level
+#: (torch_geometric's ``deprecated(details)(cls)`` decorates ``cls.__init__`` with
+#: ``deprecated(details)`` again: 13,300 runs of ``deprecated`` for each file importing the package).
+#: Two keep a decorator applied twice (``deco(deco(f))``) and ``compose(compose(f, g), h)`` whole.
+MAX_REENTRY = 2
+
+
+def _reentered(fn: Function, stack: tuple) -> bool:
+    node = fn.node
+    return sum(1 for f in stack if f.node is node) >= MAX_REENTRY
+
+
 #: Z3 steps a question may take in a coverage-only re-run (``Calls.rerank``): it reports no error,
 #: so a hard question left open costs nothing but the shapes it might have pinned.
 RERUN_RLIMIT = 250_000
@@ -870,7 +885,7 @@ class Calls:
 
     def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
         self.recorder.use(fn)
-        if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH:
+        if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH or _reentered(fn, caller.stack):
             return UNKNOWN
         receiver = None
         if is_method(fn) and args:

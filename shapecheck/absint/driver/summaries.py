@@ -41,8 +41,8 @@ from ...constraints.predicates import pred_symbols
 from ..core.freshen import map_dims, value_symbols
 from .effects import Effect
 from .renaming import IDENTITY, Renaming
-from ..core.values import (Array, Bool, Class, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
-                           LibraryObject, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
+from ..core.values import (Array, Bool, Class, Dict, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
+                           LibraryObject, List, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
 
 #: Values that hold no object: equal values are read alike, so they are their own key.
 _PLAIN = (Array, Int, Float, Bool, Str, NoneValue, EllipsisValue, Unknown, LibraryObject, Hole)
@@ -392,7 +392,9 @@ def holds_object(v) -> bool:
     t = type(v)
     if t in _PLAIN:
         return False
-    if t is Instance or t is Opaque or t is Function:
+    if t is Function:
+        return not _fixed(v, set())
+    if t is Instance or t is Opaque:
         return True
     if t is tuple or t is list:
         return any(holds_object(x) for x in v)
@@ -401,6 +403,31 @@ def holds_object(v) -> bool:
     if dataclasses.is_dataclass(v) and _frozen(t):
         return any(holds_object(getattr(v, f)) for f in _field_names(t))
     return False   # kept by identity in a key (a class, a module): not an object a call makes
+
+
+def _fixed(v, seen: set) -> bool:
+    """Whether every call with one key makes ``v`` alike, so that a reused result may share it: a
+    value with no object and no symbol, or a function closing over (and defaulting to) such values
+    only -- ``register_model()``'s ``wrapper``, closing over its ``name``, which torchvision's
+    121 model builders each made anew with a run of the decorator's body."""
+    t = type(v)
+    if t is Function:
+        if id(v) in seen:
+            return True
+        seen.add(id(v))
+        values = [*v.defaults, *(d for _, d in v.kw_defaults), *(v.closure.values() if v.closure is not None else ())]
+        return all(_fixed(x, seen) for x in values)
+    if t is Str or t is Float or t is NoneValue or t is EllipsisValue or t is LibraryObject or t is Class:
+        return True
+    if t is Int or t is Bool:
+        return t is Int and type(v.dim) is int or t is Bool and v.pred is None
+    if t is Unknown:
+        return v.middle is None and not v.derived
+    if t is Tuple or t is List:
+        return all(_fixed(x, seen) for x in (v.items or ())) and (t is Tuple or _fixed(v.element, seen))
+    if t is Dict:
+        return all(_fixed(x, seen) for _, x in v.items)
+    return False
 
 
 #: Words that make a body's analysis read or write what a call's key does not hold: a ``HOLE``

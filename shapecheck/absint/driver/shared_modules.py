@@ -23,7 +23,7 @@ came before. A run takes an entry only where that holds for it:
   to one, by the file that took it or by another module's top level, spoils the entry (HeapClock.
   spoiled) and every entry that reached it, which the next request makes again. No run stores
   into a kept namespace: a name it imports lazily (``LazyImport``) that its run did not use is
-  resolved by each run that reads it, for itself (``Modules.resolve_lazy``).
+  resolved by each run that reads it, for itself (``Modules.resolve_shared``).
 - K5 (the same budgets): a file that takes an entry is charged the steps and the Z3 steps its run
   took (and those of what it took in turn, once per file), as a run of the body would have been;
   a file that cannot pay runs the body itself, and stops where that run stops (SC006).

@@ -47,11 +47,11 @@ def _run_alone(roots: tuple, options, info: ModuleInfo, symbols: int) -> "Analys
     """A run of ``info``'s top level alone (shared_modules.py), its symbols numbered from ``symbols``."""
     run = Analysis(Project(roots=list(roots), options=options, cache=ProjectCache(symbol_counter=symbols)))
     key = os.path.realpath(info.path)
-    run.modules.loading.add(key)
+    run.modules.loading[key] = info
     try:
         run.run_module(info)
     finally:
-        run.modules.loading.discard(key)
+        run.modules.loading.pop(key, None)
     return run
 
 

@@ -183,7 +183,7 @@ class KeptSummaries:
         except NotRelocatable:
             return
         values = (frozen.result, frozen.refined, frozen.changed, frozen.effect.attrs if frozen.effect else ())
-        if not made_since(values, Start(summary.first_symbol, summary.first_token)):
+        if not made_since(values, Start(summary.made_symbols.start, summary.first_token)):
             return
         if len(self.store) >= MAX_KEPT:
             self.store.clear()

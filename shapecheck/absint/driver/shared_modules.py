@@ -167,7 +167,7 @@ class SharedModules:
             entry = self._make(key, ModuleInfo(path, name, source, tree))
             if entry is None:
                 return None
-        if modules.checked in entry.loaded or not modules.loading.isdisjoint(entry.loaded):
+        if modules.checked in entry.loaded or not modules.loading.keys().isdisjoint(entry.loaded):
             return None
         return entry
 

@@ -403,14 +403,8 @@ class ArrayCode:
     def materialize(self, value: ArrayExpr, node, hint: str) -> Array:
         """A new array holding ``value`` (filled where the current statement runs); a size known
         only at run time (``x[i:]``, a count) is the kernel's cut (``cut``: at the function's top)."""
-        shape = value.shape
-        if any(type(d) not in (int, dims.Expr) for d in shape):
-            if self.loop_depth or self.branch_depth or self.lazy_depth:
-                raise self.error(node, f"an array whose size is known only at run time (shape {show_shape(shape)}) "
-                                       "cannot be made inside a loop or branch in loop code: reduce it, or store it "
-                                       "into an array")
-            shape = tuple(d if type(d) in (int, dims.Expr) else self.cut(Scalar(size_expr(d)), node, "")
-                          for d in shape)
+        shape = tuple(d if type(d) in (int, dims.Expr) else
+                      self.cut(Scalar(size_expr(d)), node, f"of shape {show_shape(value.shape)}") for d in value.shape)
         array = self.allocate(shape, value.dtype, node, hint)
         self.fill(array, lambda idx: cast(value.element(idx).expr, array.dtype))
         return array

@@ -408,6 +408,16 @@ class BoundMethod(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class Partial(Value):
+    """``functools.partial(func, *args, **keywords)``: a call runs ``func`` with ``args`` before its
+    own and ``keywords`` under its own (``norm_layer=partial(nn.LayerNorm, eps=1e-6)``)."""
+
+    func: Value
+    args: tuple = ()
+    keywords: tuple = ()   # (name, value) pairs
+
+
+@dataclass(frozen=True, slots=True)
 class ProjectModule(Value):
     """One of the analysed project's own modules (resolved from source, never imported)."""
 

@@ -28,18 +28,17 @@ ARRAY_LIBRARIES = frozenset({"numpy", "torch", "jax", "einops"})
 #: How ``lookup_rule`` names a method of an array (``Tensor.unfold``, ``ndarray.choose``).
 ARRAY_METHOD_PREFIXES = ("Tensor.", "ndarray.")
 #: Calls of the array libraries that never return an array (context managers, dtype and device
-#: descriptions, seeding, predicates, function transforms): an unknown result of theirs loses no shape.
+#: descriptions, seeding, predicates): an unknown result of theirs loses no shape.
 NOT_ARRAYS = frozenset({
     "torch.no_grad", "torch.enable_grad", "torch.inference_mode", "torch.set_grad_enabled",
     "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
     "torch.finfo", "torch.iinfo", "torch.device", "torch.dtype", "torch.Generator", "torch.manual_seed",
     "torch.cuda.manual_seed", "torch.cuda.manual_seed_all", "torch.cuda.is_available", "torch.cuda.device_count",
     "torch.is_tensor", "torch.is_floating_point", "torch.is_complex", "torch.numel", "torch.get_default_dtype",
-    "torch.set_default_dtype", "torch.is_grad_enabled", "torch.compile", "torch.load", "torch.save",
+    "torch.set_default_dtype", "torch.is_grad_enabled", "torch.load", "torch.save",
     "numpy.errstate", "numpy.printoptions", "numpy.set_printoptions", "numpy.seterr", "numpy.finfo", "numpy.iinfo",
     "numpy.dtype", "numpy.random.seed", "numpy.random.default_rng", "numpy.random.RandomState",
     "numpy.random.Generator", "numpy.isscalar", "numpy.issubdtype", "numpy.result_type", "numpy.promote_types",
-    "jax.jit", "jax.vmap", "jax.pmap", "jax.grad", "jax.value_and_grad", "jax.checkpoint", "jax.remat",
     "jax.default_backend", "jax.devices", "jax.local_devices", "jax.device_count", "jax.config.update",
     # random-state plumbing (a reversible block's forward), data loading, process groups
     "torch.random.fork_rng", "torch.set_rng_state", "torch.cuda.set_rng_state", "torch.utils.checkpoint.set_device_states",

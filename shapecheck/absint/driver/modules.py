@@ -31,6 +31,9 @@ _SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "funct
 #: (``Literal`` and ``Any`` are read from an annotation's syntax and need no value.)
 _TYPING_NAMES = {"cast": Builtin("typing.cast")}
 _TYPING = ("typing", "typing_extensions")
+#: The names of the shapeless modules that matter to shapes, by module: ``functools.partial``.
+_STAND_INS = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES,
+              "functools": {"partial": Builtin("functools.partial")}}
 #: Where a library's public names live under another path: ``flax.linen.module.Module`` is
 #: ``flax.linen.Module``, ``flax.nnx.module.Module`` ``flax.nnx.Module``.
 _ALIASES = (("flax.linen.module.", "flax.linen."), ("flax.linen.activation.", "flax.linen."),
@@ -177,8 +180,8 @@ class Modules:
             return LibraryObject(canonical_library(name))
         if top in ("shapecheck", "jaxtyping"):
             return LibraryObject(name)
-        if name in _TYPING:
-            return ProjectModule(self._stand_in(name, _TYPING_NAMES))
+        if name in _STAND_INS:
+            return ProjectModule(self._stand_in(name, _STAND_INS[name]))
         info = self.load(name, importer, 0)
         if info is None and name in FOREIGN_CLASSES:   # ``import pandas as pd``: pd.DataFrame is known
             return ProjectModule(self._stand_in(name, _foreign_names(name)))
@@ -196,7 +199,7 @@ class Modules:
                     return BUILTINS["reveal_shape"]
                 return LibraryObject(f"{module}.{name}")
             if top in _SHAPELESS:
-                return _TYPING_NAMES.get(name, UNKNOWN) if module in _TYPING else UNKNOWN
+                return _STAND_INS.get(module, {}).get(name, UNKNOWN)
         info = self.load(module or "", importer, level)
         if info is None:
             if level == 0 and name in FOREIGN_CLASSES.get(module, ()):

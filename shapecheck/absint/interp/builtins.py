@@ -13,7 +13,7 @@ from ...constraints.predicates import FALSE, TRUE
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
-from ..core.values import Class, Dict, Instance, LibraryObject, Unknown, int_view, present
+from ..core.values import Class, Dict, Instance, LibraryObject, Partial, Unknown, int_view, present
 from ..rules.args import name_as_dim
 from ..rules.placements import show_placement
 from .annotations import check_cast
@@ -146,6 +146,16 @@ def _map(interp, node, args, kwargs) -> Value:
     if items is not None and len(items) <= MAP_UNROLL:
         return Tuple(tuple(interp.call(node, func, [Arg(item)], {}) for item in items))
     return List(None, interp.call(node, func, [Arg(interp.iteration_value(seq, node))], {}))
+
+
+def _partial(interp, node, args, kwargs) -> Value:
+    if not args:
+        return UNKNOWN
+    func, given = args[0], tuple((k, a.value) for k, a in kwargs.items())
+    if type(func) is Partial:   # partial(partial(f, a), b) is partial(f, a, b), as functools flattens it
+        return Partial(func.func, func.args + tuple(args[1:]), tuple((k, v) for k, v in func.keywords
+                                                                      if k not in kwargs) + given)
+    return Partial(func, tuple(args[1:]), given)
 
 
 def _enumerate(interp, node, args, kwargs) -> Value:
@@ -341,5 +351,5 @@ _HANDLERS = {
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
-    "dict": _dict, "setattr": _setattr,
+    "dict": _dict, "setattr": _setattr, "functools.partial": _partial,
 }

@@ -26,7 +26,7 @@ from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, T
 from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner
 from ..core.module import ModuleInfo
-from ..core.values import (NONE, Alternatives, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
+from ..core.values import (NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                            LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, optional_array, present, tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, lookup_rule
@@ -277,6 +277,9 @@ class Interpreter(Statements, Expressions):
             call = Call(name, call_args, kwargs)
             return self.apply(node, name.rsplit(".", 1)[-1], lambda ctx: rule(ctx, call), name,
                               tuple(a.value for a in call_args) + tuple(a.value for a in kwargs.values()))
+        if t is Partial:
+            return self.call(node, func.func, [Arg(v) for v in func.args] + args,
+                             {**{k: Arg(v) for k, v in func.keywords}, **kwargs})
         if t is Builtin and func.name == "super" and not args:
             return self._super()
         if t is Builtin:

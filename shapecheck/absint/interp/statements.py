@@ -25,6 +25,7 @@ from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
 from ..rules.manipulation import reshape_shape
+from ..rules.transforms import transform_decorator
 from .annotations import check_return
 from .branch_objects import BranchObjects
 from .attribute_stores import dict_store_name
@@ -471,10 +472,13 @@ class Statements:
         del subject
 
     def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
-        for deco in node.decorator_list:
-            self.eval(deco)
+        decorators = [self.eval(deco) for deco in node.decorator_list]
         fn = self.make_function(node)
-        self.frame.env[node.name] = fn
+        value = fn
+        for deco_node, deco in reversed(list(zip(node.decorator_list, decorators))):
+            if transform_decorator(deco):   # @jax.vmap: the name is the transformed function
+                value = self.call(deco_node, deco, [Arg(value, node.name)], {})
+        self.frame.env[node.name] = value
         if self.report and self.errors is None:
             self.analysis.schedule_generic(fn)
 

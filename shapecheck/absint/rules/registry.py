@@ -19,6 +19,7 @@ from .torch_nn import LAYERS
 from . import einops
 from . import flax
 from .jax import JAX
+from .transforms import HIGHER_ORDER, MAKERS, Transformed, call_transformed
 from ..core.spmd import ParallelLayer, PreparedModule, ShardedLayer, SpmdFunction
 from .spmd_jax import JAX_SPMD, call_spmd
 from .spmd_numpy import NUMPY_SPMD
@@ -38,9 +39,12 @@ LAYER_CALLS = {**LAYER_CALLS, **flax.LAYER_CALLS}   # kinds are qualified (flax.
 TABLE.update(JAX_SPMD)
 TABLE.update(TORCH_SPMD)
 TABLE.update(NUMPY_SPMD)
+TABLE.update(MAKERS)
+TABLE.update(HIGHER_ORDER)
 
 #: The values a call dispatches to a rule (the others are the interpreter's: functions, classes, built-ins).
-RULE_CALLEES = (LibraryObject, Method, TorchModule, SpmdFunction, ParallelLayer, ShardedLayer, PreparedModule)
+RULE_CALLEES = (LibraryObject, Method, TorchModule, SpmdFunction, ParallelLayer, ShardedLayer, PreparedModule,
+                Transformed)
 
 
 def library_value(qualname: str) -> Value:
@@ -63,6 +67,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
         return func.qualname, TABLE.get(func.qualname), args
     if type(func) is TorchModule:  # a built nn layer: layer(x)
         return func.kind, LAYER_CALLS.get(func.kind), [Arg(func)] + args
+    if type(func) is Transformed:  # jax.vmap(f)(x), jax.grad(f)(w)
+        return func.kind, call_transformed(func), args
     if type(func) is SpmdFunction:  # shard_map(f, ...)(x)
         return "shard_map", call_spmd(func), args
     if type(func) is ParallelLayer:  # a layer after parallelize_module (its rank's product is logged apart)

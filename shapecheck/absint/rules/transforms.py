@@ -1,0 +1,405 @@
+"""Function transforms and higher-order functions: ``jax.vmap``, ``jax.grad``, ``jax.lax.scan``,
+``jax.tree.map``, ``torch.func.vmap``, ``torch.utils.checkpoint.checkpoint`` and kin.
+
+A transform (``jax.vmap(f, in_axes=(0, None))``) makes a :class:`Transformed` value; calling it runs
+``f`` as the transform would trace it: ``vmap`` on each argument with its mapped axis taken out,
+its result given the batch axis back; ``grad`` on the arguments as they are, its result the
+arguments' own shapes. Higher-order functions (``lax.scan``, ``lax.cond``, ``tree.map``) run their
+function at once, on the pieces they hand it. Either way the function's body is analysed with the
+shapes it really sees, so an op that works per example is not taken for one that fails on the batch.
+
+Transforms that leave a function's shapes alone (``jax.jit``, ``jax.checkpoint``, ``torch.compile``)
+return the function itself. Sources: the JAX reference (jax.vmap, jax.grad, jax.lax control flow,
+jax.tree), torch.func's and torch.utils.checkpoint's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ...constraints.predicates import eq
+from ...constraints.shapes import Shape
+from ..core.context import Arg, Call, OpContext
+from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Int, LibraryObject, List, NoneValue, Partial, Tuple,
+                           Unknown, Value, tensor_like)
+from .kinds import Rule
+
+
+@dataclass(frozen=True, slots=True)
+class Transformed(Value):
+    """``kind`` (``vmap``, ``grad``, ``value_and_grad``, ``grad_and_value``) applied to ``func``, with
+    the transform's ``options`` by name (``in_axes``, ``argnums``, ``has_aux``); keyword arguments of
+    a call are mapped too where ``kwargs_mapped`` (JAX maps them over axis 0; torch passes them as they are)."""
+
+    kind: str
+    func: Value
+    options: tuple = ()
+    kwargs_mapped: bool = True
+
+    def option(self, name: str, default: Value) -> Value:
+        return next((v for k, v in self.options if k == name), default)
+
+
+@dataclass(frozen=True)
+class Maker:
+    """How a transform's own call reads its arguments: ``params`` in order (the function first),
+    the ones kept as options renamed to the transform's kind's names (``in_dims`` is ``in_axes``)."""
+
+    kind: str
+    params: tuple[str, ...]
+    renamed: tuple[tuple[str, str], ...] = ()
+    kwargs_mapped: bool = True
+
+    def __call__(self, ctx: OpContext, call: Call) -> Value:
+        b = call.bind(self.params)
+        func = b.get(self.params[0])
+        if func is None:
+            return UNKNOWN
+        names = dict(self.renamed)
+        options = tuple((names.get(k, k), a.value) for k, a in b.items() if k != self.params[0])
+        return Transformed(self.kind, func.value, options, self.kwargs_mapped)
+
+
+def itself(param: str) -> Rule:
+    """A transform that changes no shape (``jax.jit(f)``, ``torch.compile(model)``): ``f`` itself."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind((param,))
+        return b[param].value if param in b else UNKNOWN
+    return rule
+
+
+_JAX_VMAP = Maker("vmap", ("fun", "in_axes", "out_axes", "axis_name", "axis_size", "spmd_axis_name"))
+_TORCH_VMAP = Maker("vmap", ("func", "in_dims", "out_dims", "randomness", "chunk_size"),
+                    (("in_dims", "in_axes"), ("out_dims", "out_axes")), kwargs_mapped=False)
+_JAX_GRAD = ("fun", "argnums", "has_aux", "holomorphic", "allow_int", "reduce_axes")
+_TORCH_GRAD = ("func", "argnums", "has_aux")
+
+#: The transforms, by qualified name: calling one makes a function (see :class:`Transformed`).
+MAKERS: dict[str, Rule] = {
+    "jax.vmap": _JAX_VMAP, "jax.pmap": Maker("vmap", ("fun", "axis_name", "in_axes", "out_axes")),
+    "torch.vmap": _TORCH_VMAP, "torch.func.vmap": _TORCH_VMAP, "functorch.vmap": _TORCH_VMAP,
+    "jax.grad": Maker("grad", _JAX_GRAD), "jax.value_and_grad": Maker("value_and_grad", _JAX_GRAD),
+    "torch.func.grad": Maker("grad", _TORCH_GRAD), "functorch.grad": Maker("grad", _TORCH_GRAD),
+    "torch.func.grad_and_value": Maker("grad_and_value", _TORCH_GRAD),
+    "jax.jit": itself("fun"), "jax.checkpoint": itself("fun"), "jax.remat": itself("fun"),
+    "jax.named_call": itself("fun"), "jax.ad_checkpoint.checkpoint": itself("fun"),
+    "torch.compile": itself("model"), "torch.jit.script": itself("obj"), "torch.jit.ignore": itself("drop"),
+}
+
+
+#: What a decorator must be applied for (``@jax.vmap``, ``@partial(shard_map, mesh=...)``): the
+#: others are taken to keep the function's shapes (``@torch.no_grad()``, ``@jax.jit``, a project's own).
+DECORATING = frozenset(name for name, rule in MAKERS.items() if type(rule) is Maker) | {
+    "jax.experimental.shard_map.shard_map", "jax.shard_map"}
+
+
+def transform_decorator(deco: Value) -> bool:
+    """Whether a function decorated with ``deco`` is a transformed one."""
+    if type(deco) is Partial:
+        deco = deco.func
+    return type(deco) is LibraryObject and deco.qualname in DECORATING
+
+
+# == calling a transformed function ==================================================================
+
+
+def call_transformed(t: Transformed) -> Rule:
+    """The rule for calling ``t``: its kind's."""
+    run = _vmap if t.kind == "vmap" else _grad_rule(t.kind)
+    return lambda ctx, call: run(ctx, call, t)
+
+
+def _vmap(ctx: OpContext, call: Call, t: Transformed) -> Value:
+    specs = _per_argument(t.option("in_axes", Int(0)), len(call.args))
+    if specs is None:
+        return UNKNOWN
+    sizes: list = []
+    args = []
+    for arg, spec in zip(call.args, specs):
+        inner = _unbatched(arg.value, spec, sizes)
+        if inner is None:
+            return UNKNOWN
+        args.append(Arg(inner, arg.text))
+    kwargs = {}
+    for name, arg in call.kwargs.items():
+        inner = _unbatched(arg.value, Int(0), sizes) if t.kwargs_mapped else arg.value
+        if inner is None:
+            return UNKNOWN
+        kwargs[name] = Arg(inner, arg.text)
+    size = t.option("axis_size", NONE)
+    batch = size.dim if type(size) is Int else sizes[0] if sizes else None
+    if batch is None:
+        return UNKNOWN   # nothing mapped: JAX's "vmap must have at least one non-None value in in_axes"
+    for d in sizes:
+        ctx.require(eq(d, batch), "SC106", lambda: f"{ctx.op}: the mapped axes differ in size: "
+                                                   f"{ctx.show_dim(batch)} and {ctx.show_dim(d)}")
+    result = ctx.interp.call(ctx.node, t.func, args, kwargs)
+    return _batched(result, t.option("out_axes", Int(0)), batch)
+
+
+def _per_argument(in_axes: Value, count: int) -> list | None:
+    """``in_axes`` as one spec per positional argument: an int or None is every argument's."""
+    if type(in_axes) is Int or type(in_axes) is NoneValue:
+        return [in_axes] * count
+    if type(in_axes) in (Tuple, List) and in_axes.items is not None and len(in_axes.items) == count:
+        return list(in_axes.items)
+    return None
+
+
+def _axis(spec: Value) -> int | None:
+    return spec.dim if type(spec) is Int and type(spec.dim) is int else None
+
+
+def _by_spec(value: Value, spec: Value, leaf: Callable[[Value, int], Value]) -> Value | None:
+    """``value`` with ``leaf(v, axis)`` applied to each leaf ``spec`` gives an axis (a spec is an
+    axis, None, or a tree of them shaped like ``value``); None where the spec cannot be read."""
+    if type(spec) is NoneValue:
+        return value
+    axis = _axis(spec)
+    if axis is not None:
+        return _map_leaves(value, lambda v: leaf(v, axis))
+    items, values = _items(spec), _items(value)
+    if items is not None and values is not None and len(items) == len(values):
+        inner = [_by_spec(v, s, leaf) for v, s in zip(values, items)]
+        return None if any(x is None for x in inner) else _rebuilt(value, inner)
+    if type(spec) is Dict and type(value) is Dict:
+        given = dict(spec.items)
+        pairs = [(k, _by_spec(v, given.get(k, NONE), leaf)) for k, v in value.items]
+        return None if any(x is None for _, x in pairs) else Dict(tuple(pairs))
+    return None
+
+
+def _unbatched(value: Value, spec: Value, sizes: list) -> Value | None:
+    """What the function sees of ``value`` mapped by ``spec``: each array with its axis taken out,
+    the axis's size added to ``sizes``."""
+    return _by_spec(value, spec, lambda a, axis: _drop_axis(a, axis, sizes))
+
+
+def _drop_axis(a: Value, axis: int, sizes: list) -> Value:
+    if type(a) is not Array:
+        return a   # a scalar mapped over is JAX's error, not a shape of ours
+    shape = a.shape
+    if shape.dims is not None:
+        n = len(shape.dims)
+        k = axis + n if axis < 0 else axis
+        if not 0 <= k < n:
+            return Array(Shape((), True), a.dtype, tensor=a.tensor)
+        sizes.append(shape.dims[k])
+        return Array(Shape(shape.dims[:k] + shape.dims[k + 1:]), a.dtype, tensor=a.tensor)
+    if 0 <= axis < len(shape.prefix):
+        sizes.append(shape.prefix[axis])
+        return Array(Shape(shape.prefix[:axis] + shape.prefix[axis + 1:], True, shape.suffix, shape.middle),
+                     a.dtype, tensor=a.tensor)
+    if axis < 0 and -axis <= len(shape.suffix):
+        k = len(shape.suffix) + axis
+        sizes.append(shape.suffix[k])
+        return Array(Shape(shape.prefix, True, shape.suffix[:k] + shape.suffix[k + 1:], shape.middle),
+                     a.dtype, tensor=a.tensor)
+    return Array(Shape((), True), a.dtype, tensor=a.tensor)
+
+
+def _batched(result: Value, spec: Value, batch) -> Value:
+    """The function's ``result`` with the batch axis put back where ``spec`` (``out_axes``) says."""
+    out = _by_spec(result, spec, lambda v, axis: _add_axis(v, axis, batch))
+    return UNKNOWN if out is None else out
+
+
+def _add_axis(v: Value, axis: int, batch) -> Value:
+    t = type(v)
+    if t in (Int, Float, Bool):   # a Python number per example: an array of them
+        return Array(Shape((batch,)), {Int: "int64", Float: "float32", Bool: "bool"}[t])
+    if t is not Array:
+        return UNKNOWN
+    shape = v.shape
+    if shape.dims is not None:
+        n = len(shape.dims)
+        k = axis + n + 1 if axis < 0 else axis
+        if not 0 <= k <= n:
+            return UNKNOWN
+        return tensor_like(Array(Shape(shape.dims[:k] + (batch,) + shape.dims[k:]), v.dtype), v)
+    if axis >= 0 and axis <= len(shape.prefix):
+        return tensor_like(Array(Shape(shape.prefix[:axis] + (batch,) + shape.prefix[axis:], True, shape.suffix,
+                                       shape.middle), v.dtype), v)
+    return tensor_like(Array(Shape((), True), v.dtype), v)
+
+
+def _grad_rule(kind: str) -> Rule:
+    def rule(ctx: OpContext, call: Call, t: Transformed) -> Value:
+        result = ctx.interp.call(ctx.node, t.func, list(call.args), dict(call.kwargs))
+        has_aux = t.option("has_aux", Bool(False))
+        aux = type(has_aux) is Bool and has_aux.value is True
+        value, extra = result, None
+        if aux:
+            parts = _items(result)
+            value, extra = (parts[0], parts[1]) if parts is not None and len(parts) == 2 else (UNKNOWN, UNKNOWN)
+        if type(value) is Array and value.shape.rank is not None and value.shape.rank > 0:
+            ctx.fail("SC107", f"{ctx.op}: the function must return a scalar, but it returns shape "
+                              f"{ctx.show_shape(value.shape)}")
+        grads = _gradients(call.args, t.option("argnums", Int(0)))
+        if kind == "grad":
+            return Tuple((grads, extra)) if aux else grads
+        return Tuple((result, grads)) if kind == "value_and_grad" else Tuple((grads, result))
+    return rule
+
+
+def _gradients(args: list, argnums: Value) -> Value:
+    def cotangent(v: Value) -> Value:
+        if type(v) is Array:
+            return tensor_like(Array(v.shape, v.dtype), v)
+        return Float() if type(v) in (Int, Float) else UNKNOWN
+    if type(argnums) is Int and type(argnums.dim) is int:
+        k = argnums.dim
+        return _map_leaves(args[k].value, cotangent) if -len(args) <= k < len(args) else UNKNOWN
+    items = _items(argnums)
+    if items is None or not all(_axis(i) is not None and -len(args) <= _axis(i) < len(args) for i in items):
+        return UNKNOWN
+    return Tuple(tuple(_map_leaves(args[_axis(i)].value, cotangent) for i in items))
+
+
+# == higher-order functions that call at once ========================================================
+
+
+def scan(ctx: OpContext, call: Call) -> Value:
+    """``lax.scan(f, init, xs, length=None)``: ``f(carry, x) -> (carry, y)`` on one slice of ``xs``;
+    the final carry, and every ``y`` stacked along a new leading axis of the scan's length."""
+    b = call.bind(("f", "init", "xs", "length", "reverse", "unroll"))
+    if "f" not in b or "init" not in b:
+        return UNKNOWN
+    sizes: list = []
+    xs = b["xs"].value if "xs" in b else NONE
+    x = _unbatched(xs, Int(0), sizes)
+    length = b["length"].value if "length" in b else NONE
+    steps = length.dim if type(length) is Int else sizes[0] if sizes else None
+    if x is None or steps is None:
+        return UNKNOWN
+    init = b["init"].value
+    out = ctx.interp.call(ctx.node, b["f"].value, [Arg(init, b["init"].text), Arg(x, b["xs"].text if "xs" in b else "")], {})
+    parts = _items(out)
+    if parts is None or len(parts) != 2:
+        return UNKNOWN
+    carry = ctx.interp.join_all([init, parts[0]])
+    return Tuple((carry, _batched(parts[1], Int(0), steps)))
+
+
+def lax_map(ctx: OpContext, call: Call) -> Value:
+    """``lax.map(f, xs)``: ``f`` on one slice of ``xs``, its results stacked."""
+    b = call.bind(("f", "xs", "batch_size"))
+    if "f" not in b or "xs" not in b:
+        return UNKNOWN
+    sizes: list = []
+    x = _unbatched(b["xs"].value, Int(0), sizes)
+    if x is None or not sizes:
+        return UNKNOWN
+    y = ctx.interp.call(ctx.node, b["f"].value, [Arg(x, b["xs"].text)], {})
+    return _batched(y, Int(0), sizes[0])
+
+
+def cond(ctx: OpContext, call: Call) -> Value:
+    """``lax.cond(pred, true_fun, false_fun, *operands)``: both branches run; their results joined."""
+    if len(call.args) < 3:
+        return UNKNOWN
+    operands = call.args[3:]
+    return ctx.interp.join_all([ctx.interp.call(ctx.node, f.value, list(operands), {}) for f in call.args[1:3]])
+
+
+def switch(ctx: OpContext, call: Call) -> Value:
+    """``lax.switch(index, branches, *operands)``: every branch runs; their results joined."""
+    branches = _items(call.args[1].value) if len(call.args) >= 2 else None
+    if not branches:
+        return UNKNOWN
+    operands = call.args[2:]
+    return ctx.interp.join_all([ctx.interp.call(ctx.node, f, list(operands), {}) for f in branches])
+
+
+def fori_loop(ctx: OpContext, call: Call) -> Value:
+    """``lax.fori_loop(lower, upper, body_fun, init_val)``: ``body_fun(i, val)`` once; the carry,
+    whose shapes JAX requires to stay, joined with what one step made."""
+    b = call.bind(("lower", "upper", "body_fun", "init_val"))
+    if "body_fun" not in b or "init_val" not in b:
+        return UNKNOWN
+    init = b["init_val"]
+    step = ctx.interp.call(ctx.node, b["body_fun"].value, [b["lower"], init], {})
+    return ctx.interp.join_all([init.value, step])
+
+
+def while_loop(ctx: OpContext, call: Call) -> Value:
+    """``lax.while_loop(cond_fun, body_fun, init_val)``: the test and one step; the carry joined."""
+    b = call.bind(("cond_fun", "body_fun", "init_val"))
+    if len(b) < 3:
+        return UNKNOWN
+    init = b["init_val"]
+    ctx.interp.call(ctx.node, b["cond_fun"].value, [init], {})
+    step = ctx.interp.call(ctx.node, b["body_fun"].value, [init], {})
+    return ctx.interp.join_all([init.value, step])
+
+
+def tree_map(ctx: OpContext, call: Call) -> Value:
+    """``jax.tree.map(f, tree, *rest)``: ``f`` on each leaf of ``tree`` (with the leaves of ``rest``
+    at the same place), in a tree of the same structure. None is an empty subtree."""
+    if len(call.args) < 2 or "is_leaf" in call.kwargs:
+        return UNKNOWN
+    f, tree, rest = call.args[0].value, call.args[1], call.args[2:]
+
+    def walk(v: Value, others: list) -> Value:
+        items = _items(v)
+        if items is not None:
+            parts = [_items(o) for o in others]
+            if any(p is None or len(p) != len(items) for p in parts):
+                return UNKNOWN
+            return _rebuilt(v, [walk(x, [p[i] for p in parts]) for i, x in enumerate(items)])
+        if type(v) is Dict:
+            tables = [dict(o.items) if type(o) is Dict else None for o in others]
+            if any(t is None for t in tables):
+                return UNKNOWN
+            return Dict(tuple((k, walk(x, [t.get(k, UNKNOWN) for t in tables])) for k, x in v.items))
+        if type(v) is NoneValue:
+            return v
+        if type(v) is Unknown or type(v) is List:
+            return UNKNOWN   # a tree of unknown structure
+        return ctx.interp.call(ctx.node, f, [Arg(v, tree.text)] + [Arg(o) for o in others], {})
+    return walk(tree.value, [a.value for a in rest])
+
+
+def checkpoint(ctx: OpContext, call: Call) -> Value:
+    """``torch.utils.checkpoint.checkpoint(function, *args, use_reentrant=..., **kwargs)``: ``function(*args, **kwargs)``."""
+    if not call.args:
+        return UNKNOWN
+    own = ("use_reentrant", "preserve_rng_state", "context_fn", "determinism_check", "debug")
+    kwargs = {k: a for k, a in call.kwargs.items() if k not in own}
+    return ctx.interp.call(ctx.node, call.args[0].value, list(call.args[1:]), kwargs)
+
+
+HIGHER_ORDER: dict[str, Rule] = {
+    "jax.lax.scan": scan, "jax.lax.map": lax_map, "jax.lax.cond": cond, "jax.lax.switch": switch,
+    "jax.lax.fori_loop": fori_loop, "jax.lax.while_loop": while_loop,
+    "jax.tree.map": tree_map, "jax.tree_util.tree_map": tree_map, "jax.tree_map": tree_map,
+    "torch.utils.checkpoint.checkpoint": checkpoint,
+}
+
+
+# == trees ===========================================================================================
+
+
+def _items(v: Value) -> tuple | None:
+    """A tuple's or a list's items when known (a tree node with children in order)."""
+    if type(v) is Tuple or type(v) is List and v.items is not None:
+        return v.items
+    return None
+
+
+def _rebuilt(like: Value, items: list) -> Value:
+    if type(like) is Tuple:
+        return Tuple(tuple(items), fields=like.fields)
+    return List(tuple(items), is_tuple=like.is_tuple)
+
+
+def _map_leaves(v: Value, f: Callable[[Value], Value]) -> Value:
+    items = _items(v)
+    if items is not None:
+        return _rebuilt(v, [_map_leaves(x, f) for x in items])
+    if type(v) is Dict:
+        return Dict(tuple((k, _map_leaves(x, f)) for k, x in v.items))
+    if type(v) is NoneValue:
+        return v
+    return f(v)

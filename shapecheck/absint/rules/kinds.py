@@ -316,6 +316,10 @@ def apply_signature(ctx: OpContext, parsed, operands: list[tuple[Array, Arg]], c
         elif type(why) is FixedCoreMismatch:
             ctx.require(pred, code, lambda: (f"{ctx.op}: {ctx.describe(args[why.operand])}: core dimension "
                                              f"{ctx.show_dim(why.dim)} must be {why.size}"))
+        elif why.first_operand == why.operand:   # one operand's two core dims (``(m,m)->(m,m)``: square)
+            ctx.require(pred, code, lambda: (
+                f"{ctx.op}: {ctx.describe(args[why.operand])}, but the signature {parsed.text} needs its core "
+                f"dimensions named {why.name} equal: {ctx.show_dim(why.first)} != {ctx.show_dim(why.dim)}"))
         else:
             ctx.require(pred, code, lambda: (
                 f"{ctx.op}: {ctx.describe(args[why.first_operand])} but {ctx.describe(args[why.operand])}: "

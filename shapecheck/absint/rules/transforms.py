@@ -85,6 +85,11 @@ MAKERS: dict[str, Rule] = {
     "jax.jit": itself("fun"), "jax.checkpoint": itself("fun"), "jax.remat": itself("fun"),
     "jax.named_call": itself("fun"), "jax.ad_checkpoint.checkpoint": itself("fun"),
     "torch.compile": itself("model"), "torch.jit.script": itself("obj"), "torch.jit.ignore": itself("drop"),
+    # Flax NNX's lifted transforms take and give functions as JAX's do (modules in arguments pass through)
+    "flax.nnx.vmap": _JAX_VMAP, "flax.nnx.grad": Maker("grad", _JAX_GRAD),
+    "flax.nnx.value_and_grad": Maker("value_and_grad", _JAX_GRAD), "flax.nnx.jit": itself("fun"),
+    "flax.nnx.remat": itself("f"), "flax.linen.jit": itself("target"), "flax.linen.remat": itself("target"),
+    "flax.linen.checkpoint": itself("target"),
 }
 
 

@@ -161,7 +161,7 @@ NUMPY.update({
     "numpy.searchsorted": S.searchsorted,
     # value-dependent lengths
     "numpy.unique": S.unique,
-    "numpy.average": statistics.average,
+    "numpy.average": statistics.average, "numpy.histogram": statistics.histogram,
     "numpy.percentile": statistics.quantile, "numpy.quantile": statistics.quantile,
     "numpy.nanpercentile": statistics.quantile,
     "numpy.nanquantile": statistics.quantile, "numpy.flatnonzero": unknown_length("int64"),

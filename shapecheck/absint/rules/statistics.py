@@ -1,12 +1,13 @@
 """NumPy's order statistics and averages that are more than a plain reduction: ``average`` (with
-``returned=True`` a pair) and ``percentile``/``quantile`` (one result per q, in front)."""
+``returned=True`` a pair), ``percentile``/``quantile`` (one result per q, in front) and ``histogram``."""
 
 from __future__ import annotations
 
+from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Tuple, Value
-from .args import as_array
+from .args import as_array, int_arg
 from .kinds import reduction
 
 _AVERAGE = reduction("float", params=("a", "axis", "weights", "returned"), zero_d_axis=False)
@@ -33,3 +34,24 @@ def quantile(ctx: OpContext, call: Call) -> Value:
         return Array(UNKNOWN_SHAPE, "float64") if type(result) is Array else result
     reduced = result.shape
     return Array(Shape(qa.shape.dims + reduced.prefix, reduced.variadic, reduced.suffix), result.dtype)
+
+
+def histogram(ctx: OpContext, call: Call) -> Value:
+    """``histogram(a, bins=10, range=None, density=None, weights=None)``: the counts, one per bin, and
+    the bin edges, one more; ``bins`` a count, or the edges themselves (an array), or a method's
+    name (``"auto"``: a count known only from the data)."""
+    b = call.bind(("a", "bins", "range", "density", "weights"))
+    bins = b.get("bins")
+    edges = as_array(bins.value) if bins is not None else None
+    if bins is None:
+        count = 10
+    elif edges is not None and edges.shape.dims is not None and len(edges.shape.dims) == 1:
+        count = D.sub(edges.shape.dims[0], 1)
+    else:
+        count = int_arg(bins, ctx)
+        if count is None:
+            count = ctx.fresh("bins")
+    weighted = any(b.get(k) is not None and getattr(b[k].value, "value", True) not in (None, False)
+                   for k in ("density", "weights"))
+    return Tuple((Array(Shape((count,)), "float64" if weighted else "int64"),
+                  Array(Shape((D.add(count, 1),)), "float64")))

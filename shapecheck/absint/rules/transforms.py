@@ -23,6 +23,7 @@ from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Int, LibraryObject, List, NoneValue, Partial, Tuple,
                            Unknown, Value, tensor_like)
+from .args import as_array, normalize_axis
 from .kinds import Rule
 
 
@@ -90,6 +91,7 @@ MAKERS: dict[str, Rule] = {
     "flax.nnx.value_and_grad": Maker("value_and_grad", _JAX_GRAD), "flax.nnx.jit": itself("fun"),
     "flax.nnx.remat": itself("f"), "flax.linen.jit": itself("target"), "flax.linen.remat": itself("target"),
     "flax.linen.checkpoint": itself("target"),
+    "numpy.vectorize": Maker("vectorize", ("pyfunc", "otypes", "doc", "excluded", "cache", "signature")),
 }
 
 
@@ -111,7 +113,7 @@ def transform_decorator(deco: Value) -> bool:
 
 def call_transformed(t: Transformed) -> Rule:
     """The rule for calling ``t``: its kind's."""
-    run = _vmap if t.kind == "vmap" else _grad_rule(t.kind)
+    run = _vmap if t.kind == "vmap" else _vectorized if t.kind == "vectorize" else _grad_rule(t.kind)
     return lambda ctx, call: run(ctx, call, t)
 
 
@@ -227,6 +229,29 @@ def _add_axis(v: Value, axis: int, batch) -> Value:
         return tensor_like(Array(Shape(shape.prefix[:axis] + (batch,) + shape.prefix[axis:], True, shape.suffix,
                                        shape.middle), v.dtype), v)
     return tensor_like(Array(Shape((), True), v.dtype), v)
+
+
+def _vectorized(ctx: OpContext, call: Call, t: Transformed) -> Value:
+    """``np.vectorize(f)(*arrays)``: ``f`` on one element of each (a 0-d array), its scalar result
+    (or tuple of them) an array of the arguments' broadcast shape. A ``signature`` is a gufunc's:
+    not read here (unknown)."""
+    if type(t.option("signature", NONE)) is not NoneValue or t.option("excluded", NONE) is not NONE:
+        return UNKNOWN
+    arrays = [(a, as_array(a.value)) for a in list(call.args) + list(call.kwargs.values())]
+    if any(array is None for _, array in arrays):
+        return UNKNOWN
+    shape = ctx.broadcast([(array.shape, a.text) for a, array in arrays], unknown_rank=True)
+    element = [Arg(Array(Shape(()), as_array(a.value).dtype), a.text) for a in call.args]
+    kwargs = {k: Arg(Array(Shape(()), as_array(a.value).dtype), a.text) for k, a in call.kwargs.items()}
+    result = ctx.interp.call(ctx.node, t.func, element, kwargs)
+    if shape is None:
+        return UNKNOWN
+
+    def spread(v: Value) -> Value:
+        one = as_array(v)
+        return Array(shape, one.dtype) if one is not None and one.shape.rank == 0 else UNKNOWN
+    parts = _items(result)
+    return Tuple(tuple(spread(p) for p in parts)) if type(result) is Tuple and parts else spread(result)
 
 
 def _grad_rule(kind: str) -> Rule:
@@ -375,7 +400,25 @@ def checkpoint(ctx: OpContext, call: Call) -> Value:
     return ctx.interp.call(ctx.node, call.args[0].value, list(call.args[1:]), kwargs)
 
 
+def apply_along_axis(ctx: OpContext, call: Call) -> Value:
+    """``np.apply_along_axis(func1d, axis, arr, *args, **kwargs)``: ``func1d`` on one 1-D slice; its
+    result's dims take the axis's place."""
+    if len(call.args) < 3:
+        return UNKNOWN
+    axis, arr = _axis(call.args[1].value), as_array(call.args[2].value)
+    if axis is None or arr is None or arr.shape.dims is None:
+        return UNKNOWN
+    dims = arr.shape.dims
+    k = normalize_axis(ctx, axis, len(dims))
+    line = Arg(Array(Shape((dims[k],)), arr.dtype), call.args[2].text)
+    out = as_array(ctx.interp.call(ctx.node, call.args[0].value, [line] + list(call.args[3:]), dict(call.kwargs)))
+    if out is None or out.shape.dims is None:
+        return UNKNOWN
+    return Array(Shape(dims[:k] + out.shape.dims + dims[k + 1:]), out.dtype)
+
+
 HIGHER_ORDER: dict[str, Rule] = {
+    "numpy.apply_along_axis": apply_along_axis,
     "jax.lax.scan": scan, "jax.lax.map": lax_map, "jax.lax.cond": cond, "jax.lax.switch": switch,
     "jax.lax.fori_loop": fori_loop, "jax.lax.while_loop": while_loop,
     "jax.tree.map": tree_map, "jax.tree_util.tree_map": tree_map, "jax.tree_map": tree_map,

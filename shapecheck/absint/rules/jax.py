@@ -7,11 +7,13 @@ Sources: the JAX reference (jax.random, jax.lax, jax.scipy.special pages).
 
 from __future__ import annotations
 
+from ...constraints.shapes import Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Value
 from .args import bound_array, dtype_arg
 from .jax_random import RANDOM
-from .kinds import Rule, reduction, same_shape, ufunc
+from .kinds import Rule, reduction, renamed, same_shape, ufunc
+from .nn_functional import glu
 from .numpy import NUMPY
 
 #: jax.lax's one-operand elementwise functions (its two-operand ones do not broadcast: not here).
@@ -32,6 +34,16 @@ def logsumexp(ctx: OpContext, call: Call) -> Value:
     return _LOGSUMEXP(ctx, call)
 
 
+def dot_product_attention(ctx: OpContext, call: Call) -> Value:
+    """``jax.nn.dot_product_attention(query, key, value, ...)``: ``(..., T, N, H)`` queries attend over
+    ``(..., S, K, H)`` keys and values: the query's shape with the value's head size."""
+    b = call.bind(("query", "key", "value"))
+    q, v = bound_array(b, "query"), bound_array(b, "value")
+    if q is None or v is None or q.shape.dims is None or v.shape.dims is None or not v.shape.dims:
+        return UNKNOWN
+    return Array(Shape(q.shape.dims[:-1] + v.shape.dims[-1:]), q.dtype)
+
+
 def convert_element_type(ctx: OpContext, call: Call) -> Value:
     """``jax.lax.convert_element_type(operand, new_dtype)``: the operand's shape in ``new_dtype``."""
     b = call.bind(("operand", "new_dtype"))
@@ -47,5 +59,6 @@ JAX: dict[str, Rule] = {
     "jax.lax.broadcast_shapes": NUMPY["numpy.broadcast_shapes"],
     **{f"jax.scipy.special.{name}": ufunc(1, "float") for name in _SPECIAL_UNARY},
     **{f"jax.scipy.special.{name}": ufunc(2, "float") for name in _SPECIAL_BINARY},
-    "jax.scipy.special.logsumexp": logsumexp,
+    "jax.scipy.special.logsumexp": logsumexp, "jax.nn.logsumexp": logsumexp,
+    "jax.nn.glu": renamed(glu, ("x", "axis"), ("input", "dim")), "jax.nn.dot_product_attention": dot_product_attention,
 }

@@ -356,3 +356,16 @@ def unknown_length(dtype: str | None = None, param: str = "a") -> Rule:
         return Array(Shape((ctx.fresh("k"),)), dtype)
 
     return rule
+
+
+def renamed(rule: Rule, params: tuple[str, ...], names: tuple[str, ...]) -> Rule:
+    """``rule`` (NumPy's, its parameters ``names``) for a function whose parameters are ``params``:
+    each argument passed on by keyword under its NumPy name, the first positionally."""
+    def adapted(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(params)
+        first = b.pop(params[0], None)
+        if first is None:
+            return UNKNOWN
+        mapping = dict(zip(params, names))
+        return rule(ctx, Call(call.name, [first], {mapping.get(k, k): a for k, a in b.items()}))
+    return adapted

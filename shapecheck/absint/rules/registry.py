@@ -19,6 +19,7 @@ from .torch_nn import LAYERS
 from . import einops
 from . import flax
 from .jax import JAX
+from .lax import LAX
 from .transforms import HIGHER_ORDER, MAKERS, Transformed, call_transformed
 from ..core.spmd import ParallelLayer, PreparedModule, ShardedLayer, SpmdFunction
 from .spmd_jax import JAX_SPMD, call_spmd
@@ -35,6 +36,7 @@ LAYERS.update(einops.LAYERS)  # einops' torch layers are nn.Modules: nn.Sequenti
 LAYER_CALLS = {**LAYER_CALLS, **einops.LAYER_CALLS}
 TABLE.update(flax.FLAX)
 TABLE.update(JAX)
+TABLE.update(LAX)
 LAYER_CALLS = {**LAYER_CALLS, **flax.LAYER_CALLS}   # kinds are qualified (flax.linen.Dense): no torch kind is shadowed
 TABLE.update(JAX_SPMD)
 TABLE.update(TORCH_SPMD)

@@ -83,6 +83,9 @@ MAKERS: dict[str, Rule] = {
     "jax.grad": Maker("grad", _JAX_GRAD), "jax.value_and_grad": Maker("value_and_grad", _JAX_GRAD),
     "torch.func.grad": Maker("grad", _TORCH_GRAD), "functorch.grad": Maker("grad", _TORCH_GRAD),
     "torch.func.grad_and_value": Maker("grad_and_value", _TORCH_GRAD),
+    **{f"jax.{name}": Maker("jacobian", _JAX_GRAD) for name in ("jacfwd", "jacrev")},
+    **{f"torch.func.{name}": Maker("jacobian", _TORCH_GRAD) for name in ("jacfwd", "jacrev")},
+    "jax.hessian": Maker("hessian", _JAX_GRAD), "torch.func.hessian": Maker("hessian", _TORCH_GRAD),
     "jax.jit": itself("fun"), "jax.checkpoint": itself("fun"), "jax.remat": itself("fun"),
     "jax.named_call": itself("fun"), "jax.ad_checkpoint.checkpoint": itself("fun"),
     "torch.compile": itself("model"), "torch.jit.script": itself("obj"), "torch.jit.ignore": itself("drop"),
@@ -113,7 +116,7 @@ def transform_decorator(deco: Value) -> bool:
 
 def call_transformed(t: Transformed) -> Rule:
     """The rule for calling ``t``: its kind's."""
-    run = _vmap if t.kind == "vmap" else _vectorized if t.kind == "vectorize" else _grad_rule(t.kind)
+    run = _KINDS.get(t.kind) or _grad_rule(t.kind)
     return lambda ctx, call: run(ctx, call, t)
 
 
@@ -257,27 +260,60 @@ def _vectorized(ctx: OpContext, call: Call, t: Transformed) -> Value:
 def _grad_rule(kind: str) -> Rule:
     def rule(ctx: OpContext, call: Call, t: Transformed) -> Value:
         result = ctx.interp.call(ctx.node, t.func, list(call.args), dict(call.kwargs))
-        has_aux = t.option("has_aux", Bool(False))
-        aux = type(has_aux) is Bool and has_aux.value is True
-        value, extra = result, None
-        if aux:
-            parts = _items(result)
-            value, extra = (parts[0], parts[1]) if parts is not None and len(parts) == 2 else (UNKNOWN, UNKNOWN)
+        value, extra = _split_aux(result, t)
         if type(value) is Array and value.shape.rank is not None and value.shape.rank > 0:
             ctx.fail("SC107", f"{ctx.op}: the function must return a scalar, but it returns shape "
                               f"{ctx.show_shape(value.shape)}")
         grads = _gradients(call.args, t.option("argnums", Int(0)))
         if kind == "grad":
-            return Tuple((grads, extra)) if aux else grads
+            return grads if extra is None else Tuple((grads, extra))
         return Tuple((result, grads)) if kind == "value_and_grad" else Tuple((grads, result))
     return rule
 
 
+def _split_aux(result: Value, t: Transformed) -> tuple[Value, Value | None]:
+    """The function's value and, with ``has_aux``, its auxiliary data (None without)."""
+    has_aux = t.option("has_aux", Bool(False))
+    if not (type(has_aux) is Bool and has_aux.value is True):
+        return result, None
+    parts = _items(result)
+    return (parts[0], parts[1]) if parts is not None and len(parts) == 2 else (UNKNOWN, UNKNOWN)
+
+
+def _jacobian(ctx: OpContext, call: Call, t: Transformed) -> Value:
+    """``jacfwd``/``jacrev(f)(*args)``: for each output leaf and differentiated argument leaf, the
+    output's dims then the argument's (``hessian``: the argument's twice); ``has_aux`` adds the aux."""
+    value, aux = _split_aux(ctx.interp.call(ctx.node, t.func, list(call.args), dict(call.kwargs)), t)
+    times = 2 if t.kind == "hessian" else 1
+    wrt = _gradients(call.args, t.option("argnums", Int(0)))
+
+    def per_output(out: Value) -> Value:
+        out = as_array(out)
+        if out is None or out.shape.dims is None:
+            return UNKNOWN
+        return _map_leaves(wrt, lambda g: Array(Shape(out.shape.dims + g.shape.dims * times), out.dtype)
+                           if type(g) is Array and g.shape.dims is not None else UNKNOWN)
+    jac = _map_leaves(value, per_output)
+    return jac if aux is None else Tuple((jac, aux))
+
+
+def _pullback(ctx: OpContext, call: Call, t: Transformed) -> Value:
+    """The function ``vjp`` returns: a cotangent of the output in, one per primal out (a tuple)."""
+    primals = t.option("primals", Tuple(()))
+    return Tuple(tuple(_map_leaves(p, _cotangent) for p in _items(primals) or ()))
+
+
+_KINDS = {"vmap": _vmap, "vectorize": _vectorized, "jacobian": _jacobian, "hessian": _jacobian, "pullback": _pullback}
+
+
+def _cotangent(v: Value) -> Value:
+    if type(v) is Array:
+        return tensor_like(Array(v.shape, v.dtype), v)
+    return Float() if type(v) in (Int, Float) else UNKNOWN
+
+
 def _gradients(args: list, argnums: Value) -> Value:
-    def cotangent(v: Value) -> Value:
-        if type(v) is Array:
-            return tensor_like(Array(v.shape, v.dtype), v)
-        return Float() if type(v) in (Int, Float) else UNKNOWN
+    cotangent = _cotangent
     if type(argnums) is Int and type(argnums.dim) is int:
         k = argnums.dim
         return _map_leaves(args[k].value, cotangent) if -len(args) <= k < len(args) else UNKNOWN
@@ -417,7 +453,45 @@ def apply_along_axis(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(dims[:k] + out.shape.dims + dims[k + 1:]), out.dtype)
 
 
+def jvp(ctx: OpContext, call: Call) -> Value:
+    """``jvp(fun, primals, tangents)``: the output and its tangent, of the output's shapes."""
+    b = call.bind(("fun", "primals", "tangents"))
+    primals = _items(b["primals"].value) if "primals" in b else None
+    if "fun" not in b or primals is None:
+        return UNKNOWN
+    out = ctx.interp.call(ctx.node, b["fun"].value, [Arg(p) for p in primals], {})
+    return Tuple((out, _map_leaves(out, _cotangent)))
+
+
+def vjp(ctx: OpContext, call: Call) -> Value:
+    """``vjp(fun, *primals, has_aux=False)``: the output and its pullback (with ``has_aux``, the aux last)."""
+    if not call.args:
+        return UNKNOWN
+    primals = call.args[1:]
+    out = ctx.interp.call(ctx.node, call.args[0].value, list(primals), {})
+    pullback = Transformed("pullback", call.args[0].value, (("primals", Tuple(tuple(p.value for p in primals))),))
+    aux = call.kwargs.get("has_aux")
+    if aux is not None and type(aux.value) is Bool and aux.value.value is True:
+        parts = _items(out)
+        if parts is None or len(parts) != 2:
+            return UNKNOWN
+        return Tuple((parts[0], pullback, parts[1]))
+    return Tuple((out, pullback))
+
+
+def autograd_grad(ctx: OpContext, call: Call) -> Value:
+    """``torch.autograd.grad(outputs, inputs, ...)``: one gradient per input, each its shape, as a tuple."""
+    b = call.bind(("outputs", "inputs"))
+    if "inputs" not in b:
+        return UNKNOWN
+    inputs = b["inputs"].value
+    items = _items(inputs) if type(inputs) is not Array else (inputs,)
+    return UNKNOWN if items is None else Tuple(tuple(_cotangent(v) for v in items))
+
+
 HIGHER_ORDER: dict[str, Rule] = {
+    "jax.jvp": jvp, "torch.func.jvp": jvp, "jax.vjp": vjp, "torch.func.vjp": vjp,
+    "torch.autograd.grad": autograd_grad,
     "numpy.apply_along_axis": apply_along_axis,
     "jax.lax.scan": scan, "jax.lax.map": lax_map, "jax.lax.cond": cond, "jax.lax.switch": switch,
     "jax.lax.fori_loop": fori_loop, "jax.lax.while_loop": while_loop,

@@ -49,3 +49,18 @@ fast = jax.jit(loss)
 reveal_shape(fast(jnp.ones((3, 2)), jnp.ones((4, 3))))  # reveal: ()
 per_example = jax.vmap(jax.grad(loss), in_axes=(None, 0))(jnp.ones((3, 2)), jnp.ones((10, 4, 3)))
 reveal_shape(per_example)  # reveal: (10, 3, 2)
+
+
+def model(w, x):
+    return jnp.tanh(x @ w)
+
+
+reveal_shape(jax.jacrev(model)(jnp.ones((3, 2)), jnp.ones((4, 3))))  # reveal: (4, 2, 3, 2)
+reveal_shape(jax.jacfwd(model, argnums=1)(jnp.ones((3, 2)), jnp.ones((4, 3))))  # reveal: (4, 2, 4, 3)
+reveal_shape(jax.hessian(lambda v: jnp.sum(v ** 3))(jnp.ones(5)))  # reveal: (5, 5)
+out, tangent = jax.jvp(jnp.sin, (jnp.ones((2, 3)),), (jnp.ones((2, 3)),))
+reveal_shape(tangent)  # reveal: (2, 3)
+out, pullback = jax.vjp(model, jnp.ones((3, 2)), jnp.ones((4, 3)))
+reveal_shape(out)  # reveal: (4, 2)
+dw, dx = pullback(jnp.ones((4, 2)))
+reveal_shape(dx)  # reveal: (4, 3)

@@ -55,8 +55,8 @@ class Maker:
     def __call__(self, ctx: OpContext, call: Call) -> Value:
         b = call.bind(self.params)
         func = b.get(self.params[0])
-        if func is None:
-            return UNKNOWN
+        if func is None:   # ``@nnx.vmap(in_axes=0)``: the transform with its options, waiting for the function
+            return Partial(LibraryObject(call.name), (), tuple((k, a.value) for k, a in call.kwargs.items()))
         names = dict(self.renamed)
         options = tuple((names.get(k, k), a.value) for k, a in b.items() if k != self.params[0])
         return Transformed(self.kind, func.value, options, self.kwargs_mapped)

@@ -32,3 +32,11 @@ loss, grads = nnx.value_and_grad(loss_fn)(model, jnp.ones((5, 3)))
 reveal_shape(loss)  # reveal: ()
 per_row = nnx.vmap(lambda r: r * 2)(jnp.ones((6, 2)))
 reveal_shape(per_row)  # reveal: (6, 2)
+
+
+@nnx.vmap(in_axes=(0, None))
+def apply(x, w):
+    return w @ x
+
+
+reveal_shape(apply(jnp.ones((8, 3)), jnp.ones((5, 3))))  # reveal: (8, 5)

@@ -13,13 +13,16 @@ from .tensor_elementwise import broadcast_into
 
 
 def ranked(rule: Rule, *ranks: int) -> Rule:
-    """``rule`` for operands of exactly these ranks (``mm`` takes matrices, ``bmm`` 3-D batches)."""
+    """``rule`` for operands of exactly these ranks (``mm`` takes matrices, ``bmm`` 3-D batches); an
+    operand of unknown rank (a parameter's) gets that rank, for its analysis at it."""
 
     def ranked(ctx: OpContext, call: Call) -> Value:
         for index, (arg, want) in enumerate(zip(call.args, ranks)):
             a = as_array(arg.value)
             if a is not None and a.shape.rank is not None and a.shape.rank != want:
                 ctx.fail("SC107", f"{ctx.op}: operand {index} must be a {want}-D tensor, but {ctx.describe(arg)}")
+            if a is not None and a.shape.rank is None and a.shape.middle is not None and a.shape.min_rank <= want:
+                ctx.interp.analysis.learn_rank(a.shape.middle, want - a.shape.min_rank)
         return rule(ctx, call)
 
     return ranked

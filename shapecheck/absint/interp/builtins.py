@@ -122,7 +122,16 @@ def _list(interp, node, args, kwargs) -> Value:
     return List(None)
 
 
+def _known_items(v: Value) -> tuple | None:
+    """The items of a tuple or list of known length, when short enough to go through one by one."""
+    items = v.items if type(v) in (Tuple, List) else None
+    return items if items is not None and len(items) <= MAP_UNROLL else None
+
+
 def _zip(interp, node, args, kwargs) -> Value:
+    itemss = [_known_items(a) for a in args]
+    if args and all(items is not None for items in itemss):   # zip(x.shape, sizes): the pairs themselves
+        return List(tuple(Tuple(parts) for parts in zip(*itemss)))
     elements = [interp.iteration_value(a, node) for a in args]
     lengths = [length_of(a) for a in args]
     length = None   # the shortest: enumerate(zip(x, y)) counts below it
@@ -161,9 +170,12 @@ def _partial(interp, node, args, kwargs) -> Value:
 def _enumerate(interp, node, args, kwargs) -> Value:
     if not args:
         return UNKNOWN
+    start = args[1] if len(args) > 1 else kwargs["start"].value if "start" in kwargs else Int(0)
+    items = _known_items(args[0])
+    if items is not None and type(start) is Int:   # enumerate(x.shape): each index with its item
+        return List(tuple(Tuple((Int(D.add(start.dim, k)), item)) for k, item in enumerate(items)))
     i = interp.analysis.fresh("i")
     length = length_of(args[0])
-    start = args[1] if len(args) > 1 else kwargs["start"].value if "start" in kwargs else Int(0)
     if length is not None and type(start) is Int:   # enumerate(x, s) counts s, s+1, ... s+len(x)-1
         interp.bound_index(i, range_membership(Range(start, Int(D.add(start.dim, length)), Int(1)), i), node)
     return List(None, Tuple((Int(i), interp.iteration_value(args[0], node))))

@@ -95,3 +95,13 @@ def _masked_like(ctx: OpContext, call: Call) -> Value:
     if len(call.args) < 2:
         return UNKNOWN
     return ufunc(2)(ctx, Call(call.name, call.args[:2]))
+
+
+def complex_of(params: tuple[str, str]) -> Rule:
+    """``torch.polar(abs, angle)`` and ``torch.complex(real, imag)``: the broadcast shape, complex."""
+    rule = ufunc(2, params=params)
+
+    def complex_rule(ctx: OpContext, call: Call) -> Value:
+        out = rule(ctx, call)
+        return Array(out.shape, "complex128" if out.dtype == "float64" else "complex64") if type(out) is Array else out
+    return complex_rule

@@ -150,6 +150,7 @@ _FUNCTIONS.update({
     "isin": same_shape("bool", param="elements"), "quantile": TR.quantile, "nanquantile": TR.quantile,
     # torch.cross: same-rank operands broadcast, the dim crossed holding 3 components (as linalg.cross)
     "cross": ufunc(2, params=("input", "other")),
+    "polar": TE.complex_of(("abs", "angle")), "complex": TE.complex_of(("real", "imag")),
     "view_as_real": sig("()->(2)", params=("input",)), "view_as_complex": sig("(2)->()", params=("input",)),
 })
 

@@ -88,6 +88,7 @@ MAKERS: dict[str, Rule] = {
     "jax.hessian": Maker("hessian", _JAX_GRAD), "torch.func.hessian": Maker("hessian", _TORCH_GRAD),
     "jax.jit": itself("fun"), "jax.checkpoint": itself("fun"), "jax.remat": itself("fun"),
     "jax.named_call": itself("fun"), "jax.ad_checkpoint.checkpoint": itself("fun"),
+    "jax.device_get": itself("x"), "jax.block_until_ready": itself("x"),
     "torch.compile": itself("model"), "torch.jit.script": itself("obj"), "torch.jit.ignore": itself("drop"),
     # Flax NNX's lifted transforms take and give functions as JAX's do (modules in arguments pass through)
     "flax.nnx.vmap": _JAX_VMAP, "flax.nnx.grad": Maker("grad", _JAX_GRAD),
@@ -427,6 +428,27 @@ def tree_map(ctx: OpContext, call: Call) -> Value:
     return walk(tree.value, [a.value for a in rest])
 
 
+def tree_leaves(ctx: OpContext, call: Call) -> Value:
+    """``jax.tree.leaves(tree)``: the leaves in order, None subtrees dropped (a list)."""
+    if not call.args or "is_leaf" in call.kwargs:
+        return UNKNOWN
+    leaves: list = []
+
+    def walk(v: Value) -> bool:
+        items = _items(v)
+        if items is not None:
+            return all(walk(x) for x in items)
+        if type(v) is Dict:   # JAX orders a dict's leaves by sorted key
+            return all(walk(x) for _, x in sorted(v.items, key=lambda kv: str(kv[0])))
+        if type(v) is NoneValue:
+            return True
+        if type(v) is Unknown or type(v) is List:
+            return False
+        leaves.append(v)
+        return True
+    return List(tuple(leaves)) if walk(call.args[0].value) else List(None)
+
+
 def checkpoint(ctx: OpContext, call: Call) -> Value:
     """``torch.utils.checkpoint.checkpoint(function, *args, use_reentrant=..., **kwargs)``: ``function(*args, **kwargs)``."""
     if not call.args:
@@ -496,6 +518,7 @@ HIGHER_ORDER: dict[str, Rule] = {
     "jax.lax.scan": scan, "jax.lax.map": lax_map, "jax.lax.cond": cond, "jax.lax.switch": switch,
     "jax.lax.fori_loop": fori_loop, "jax.lax.while_loop": while_loop,
     "jax.tree.map": tree_map, "jax.tree_util.tree_map": tree_map, "jax.tree_map": tree_map,
+    "jax.tree.leaves": tree_leaves, "jax.tree_util.tree_leaves": tree_leaves, "jax.tree_leaves": tree_leaves,
     "torch.utils.checkpoint.checkpoint": checkpoint,
 }
 

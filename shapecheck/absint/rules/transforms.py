@@ -95,6 +95,10 @@ MAKERS: dict[str, Rule] = {
     "flax.nnx.value_and_grad": Maker("value_and_grad", _JAX_GRAD), "flax.nnx.jit": itself("fun"),
     "flax.nnx.remat": itself("f"), "flax.linen.jit": itself("target"), "flax.linen.remat": itself("target"),
     "flax.linen.checkpoint": itself("target"),
+    "flax.linen.vmap": Maker("lifted_vmap", ("target", "variable_axes", "split_rngs", "in_axes", "out_axes",
+                                            "axis_size", "axis_name")),
+    "flax.linen.scan": Maker("lifted_scan", ("target", "variable_axes", "variable_broadcast", "variable_carry",
+                                            "split_rngs", "in_axes", "out_axes", "length")),
     "numpy.vectorize": Maker("vectorize", ("pyfunc", "otypes", "doc", "excluded", "cache", "signature")),
 }
 
@@ -151,11 +155,16 @@ def _vmap(ctx: OpContext, call: Call, t: Transformed) -> Value:
 
 def _per_argument(in_axes: Value, count: int) -> list | None:
     """``in_axes`` as one spec per positional argument: an int or None is every argument's."""
-    if type(in_axes) is Int or type(in_axes) is NoneValue:
+    if type(in_axes) is Int or _is_unmapped(in_axes):
         return [in_axes] * count
     if type(in_axes) in (Tuple, List) and in_axes.items is not None and len(in_axes.items) == count:
         return list(in_axes.items)
     return None
+
+
+def _is_unmapped(spec: Value) -> bool:
+    """None, or flax's ``nn.broadcast``: the argument goes in whole."""
+    return type(spec) is NoneValue or type(spec) is LibraryObject and spec.qualname == "flax.linen.broadcast"
 
 
 def _axis(spec: Value) -> int | None:
@@ -165,7 +174,7 @@ def _axis(spec: Value) -> int | None:
 def _by_spec(value: Value, spec: Value, leaf: Callable[[Value, int], Value]) -> Value | None:
     """``value`` with ``leaf(v, axis)`` applied to each leaf ``spec`` gives an axis (a spec is an
     axis, None, or a tree of them shaped like ``value``); None where the spec cannot be read."""
-    if type(spec) is NoneValue:
+    if _is_unmapped(spec):
         return value
     axis = _axis(spec)
     if axis is not None:
@@ -304,8 +313,6 @@ def _pullback(ctx: OpContext, call: Call, t: Transformed) -> Value:
     return Tuple(tuple(_map_leaves(p, _cotangent) for p in _items(primals) or ()))
 
 
-_KINDS = {"vmap": _vmap, "vectorize": _vectorized, "jacobian": _jacobian, "hessian": _jacobian, "pullback": _pullback}
-
 
 def _cotangent(v: Value) -> Value:
     if type(v) is Array:
@@ -333,20 +340,47 @@ def scan(ctx: OpContext, call: Call) -> Value:
     b = call.bind(("f", "init", "xs", "length", "reverse", "unroll"))
     if "f" not in b or "init" not in b:
         return UNKNOWN
+    return _scan_steps(ctx, b["f"].value, b["init"], [b.get("xs") or Arg(NONE)], [Int(0)],
+                       b["length"].value if "length" in b else NONE)
+
+
+def _scan_steps(ctx: OpContext, f: Value, init: Arg, xs: list, specs: list, length: Value) -> Value:
+    """One step of a scan: ``f(carry, *slices)``, each of ``xs`` sliced where its spec says; the
+    carry joined with what the step made, the step's other output stacked over the scan's length."""
     sizes: list = []
-    xs = b["xs"].value if "xs" in b else NONE
-    x = _unbatched(xs, Int(0), sizes)
-    length = b["length"].value if "length" in b else NONE
+    slices = []
+    for arg, spec in zip(xs, specs):
+        x = _unbatched(arg.value, spec, sizes)
+        if x is None:
+            return UNKNOWN
+        slices.append(Arg(x, arg.text))
     steps = length.dim if type(length) is Int else sizes[0] if sizes else None
-    if x is None or steps is None:
+    if steps is None:
         return UNKNOWN
-    init = b["init"].value
-    out = ctx.interp.call(ctx.node, b["f"].value, [Arg(init, b["init"].text), Arg(x, b["xs"].text if "xs" in b else "")], {})
-    parts = _items(out)
+    parts = _items(ctx.interp.call(ctx.node, f, [init] + slices, {}))
     if parts is None or len(parts) != 2:
         return UNKNOWN
-    carry = ctx.interp.join_all([init, parts[0]])
-    return Tuple((carry, _batched(parts[1], Int(0), steps)))
+    return Tuple((ctx.interp.join_all([init.value, parts[0]]), _batched(parts[1], Int(0), steps)))
+
+
+def _scanned(ctx: OpContext, call: Call, t: Transformed) -> Value:
+    """A module lifted by ``flax.linen.scan``: called with the carry and the scanned inputs, its
+    ``__call__`` runs on one slice of each (``in_axes``; ``nn.broadcast``: not sliced)."""
+    if not call.args:
+        return UNKNOWN
+    specs = _per_argument(t.option("in_axes", Int(0)), len(call.args) - 1)
+    if specs is None:
+        return UNKNOWN
+    return _scan_steps(ctx, t.func, call.args[0], list(call.args[1:]), specs, t.option("length", NONE))
+
+
+def _lifted(kind: str):
+    """A module class lifted by ``flax.linen.vmap``/``scan``: building one builds the module, whose
+    calls the transform then takes (``nn.scan(Block, length=4)(features=8)(carry, xs)``)."""
+    def run(ctx: OpContext, call: Call, t: Transformed) -> Value:
+        module = ctx.interp.call(ctx.node, t.func, list(call.args), dict(call.kwargs))
+        return Transformed(kind, module, t.options, t.kwargs_mapped)
+    return run
 
 
 def lax_map(ctx: OpContext, call: Call) -> Value:
@@ -521,6 +555,10 @@ HIGHER_ORDER: dict[str, Rule] = {
     "jax.tree.leaves": tree_leaves, "jax.tree_util.tree_leaves": tree_leaves, "jax.tree_leaves": tree_leaves,
     "torch.utils.checkpoint.checkpoint": checkpoint,
 }
+
+
+_KINDS = {"vmap": _vmap, "vectorize": _vectorized, "jacobian": _jacobian, "hessian": _jacobian, "pullback": _pullback,
+          "scan": _scanned, "lifted_vmap": _lifted("vmap"), "lifted_scan": _lifted("scan")}
 
 
 # == trees ===========================================================================================

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import types
 import warnings
 from dataclasses import dataclass, field
 
@@ -64,7 +65,12 @@ def run_case(path: str) -> Outcome:
             out.executed.add(frame.f_lineno)
         return tracer
 
-    env = {"reveal_shape": reveal_shape, "__name__": "__case__", "__file__": path}
+    # a real module, registered while it runs: dataclass-based classes (flax's linen modules) look
+    # their module up in sys.modules
+    module = types.ModuleType("__case__")
+    module.__dict__.update(reveal_shape=reveal_shape, __file__=path)
+    sys.modules["__case__"] = module
+    env = module.__dict__
     for stmt in tree.body:
         code = compile(ast.Module([stmt], []), path, "exec")
         previous = sys.gettrace()
@@ -83,4 +89,5 @@ def run_case(path: str) -> Outcome:
                 tb = tb.tb_next
         finally:
             sys.settrace(previous)
+    sys.modules.pop("__case__", None)
     return out

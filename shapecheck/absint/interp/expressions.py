@@ -20,7 +20,7 @@ from ..core.holes import is_hole_value
 from ..rules.indexing import index_array
 from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, inherited_member,
                               layer_attribute, library_value, tensor_method_of_parameter)
-from ..rules.flax import MODULE_MEMBERS, is_linen_module
+from ..rules.flax import MODULE_ENTRIES, MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
 from ..rules.spmd_torch import mesh_item
 from ..core.spmd import MeshValue
@@ -86,6 +86,8 @@ class Expressions:
             return _TRUE if v else _FALSE
         if t is float:
             return Float(v)
+        if t is complex:   # 1j: a scalar like a float for shapes (x + 1j has x's shape)
+            return Float()
         return UNKNOWN
 
     def expr_Name(self, node: ast.Name) -> Value:
@@ -334,6 +336,8 @@ class Expressions:
                     return inherited
                 if attr in MODULE_MEMBERS and is_linen_module(obj.cls):   # self.param(...) of a linen module
                     return library_value(f"flax.linen.Module.{attr}")
+                if attr in MODULE_ENTRIES and is_linen_module(obj.cls):   # model.apply(variables, x)
+                    return Method(obj, attr)
             if (obj.template or is_linen_module(obj.cls)) and node is not self.callee and _declares_field(obj.cls, attr):
                 # a field (``features: int``) of the object every method is analysed with, or of a linen
                 # module (whose dataclass fields are not bound where it is built): known by name, the

@@ -87,6 +87,8 @@ LAYER_CALLS: dict[str, Rule] = {kind: layer.call for kind, layer in LAYERS.items
 
 #: linen's ``nn.Module`` members a subclass reads off ``self`` (``self.param(name, init, shape)``).
 MODULE_MEMBERS = frozenset(("param",))
+#: linen's ``nn.Module`` methods that run one of the module's own (``model.apply(variables, x)``).
+MODULE_ENTRIES = frozenset(("apply", "init", "init_with_output"))
 
 
 def is_linen_module(cls: Class, depth: int = 0) -> bool:

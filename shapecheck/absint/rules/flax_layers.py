@@ -14,7 +14,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Int, List, Str, TorchModule, Tuple, Value
+from ..core.values import UNKNOWN, Array, Bool, BoundMethod, Function, Instance, Int, List, Str, TorchModule, Tuple, Value
 from .args import bound_array, const_int, int_arg, normalize_axis, shape_arg
 from .kinds import Rule
 from .nn_args import Dims, dim_of, layer_input, layer_param, per_dim, require_features
@@ -285,3 +285,32 @@ def variable(ctx: OpContext, call: Call) -> Value:
     b = call.bind(("value",))
     a = bound_array(b, "value")
     return a if a is not None and type(b["value"].value) is Array else UNKNOWN
+
+
+#: What linen's ``apply``/``init`` take for themselves, not for the method they run.
+_ENTRY_OPTIONS = ("method", "mutable", "rngs", "capture_intermediates")
+
+
+def module_entry(receiver: Instance, name: str) -> Rule:
+    """``model.apply(variables, *args, method=None, mutable=False)``, ``model.init(rngs, *args)`` and
+    ``init_with_output``: the module's ``__call__`` (or ``method``, a function or its name) run on
+    ``args``. ``apply`` gives its output (with ``mutable``, paired with the updated state), ``init``
+    the variables (unknown), ``init_with_output`` both."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        method = call.kwargs.get("method")
+        target = method.value if method is not None else receiver.cls.lookup("__call__")
+        if type(target) is Str and target.value is not None:
+            target = receiver.cls.lookup(target.value)
+        if type(target) is not Function or not call.args:
+            return UNKNOWN
+        kwargs = {k: a for k, a in call.kwargs.items() if k not in _ENTRY_OPTIONS}
+        out = ctx.interp.call(ctx.node, BoundMethod(target, receiver), list(call.args[1:]), kwargs)
+        if name == "init":
+            return UNKNOWN
+        if name == "init_with_output":
+            return Tuple((out, UNKNOWN))
+        mutable = call.kwargs.get("mutable")
+        if mutable is not None and not (type(mutable.value) is Bool and mutable.value.value is False):
+            return Tuple((out, UNKNOWN))
+        return out
+    return rule

@@ -20,6 +20,7 @@ from . import einops
 from . import flax
 from .jax import JAX
 from .lax import LAX
+from .flax_layers import module_entry
 from .transforms import HIGHER_ORDER, MAKERS, Transformed, call_transformed
 from ..core.spmd import ParallelLayer, PreparedModule, ShardedLayer, SpmdFunction
 from .spmd_jax import JAX_SPMD, call_spmd
@@ -101,6 +102,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             if func.name == "forward":
                 return receiver.kind, LAYER_CALLS.get(receiver.kind), [Arg(receiver)] + args
             return f"{receiver.kind}.{func.name}", _itself(receiver) if func.name in SELF_METHODS else None, args
+        if type(receiver) is Instance and func.name in flax.MODULE_ENTRIES and flax.is_linen_module(receiver.cls):
+            return f"flax.linen.Module.{func.name}", module_entry(receiver, func.name), args
         if type(receiver) is Instance and func.name in SELF_METHODS:
             return f"{receiver.cls.qualname}.{func.name}", _itself(receiver), args
         if type(receiver) is Instance and func.name in REGISTRARS:

@@ -31,17 +31,20 @@ for f in (jax.lax.abs, jax.lax.exp, jax.lax.exp2, jax.lax.log, jax.lax.log1p, ja
 for f in (jax.lax.tan, jax.lax.asin, jax.lax.acos, jax.lax.atan, jax.lax.sinh, jax.lax.cosh, jax.lax.asinh,
           jax.lax.acosh, jax.lax.atanh, jax.lax.neg, jax.lax.sign, jax.lax.floor, jax.lax.ceil, jax.lax.round):
     reveal_shape(f(x))  # reveal: (3, 4)
-for f in (jax.lax.erf, jax.lax.erfc, jax.lax.erf_inv, jax.lax.lgamma, jax.lax.digamma, jax.lax.real,
-          jax.lax.imag, jax.lax.conj, jax.lax.is_finite):
+for f in (jax.lax.erf, jax.lax.erfc, jax.lax.erf_inv, jax.lax.lgamma, jax.lax.digamma, jax.lax.conj,
+          jax.lax.is_finite):
     reveal_shape(f(x))  # reveal: (3, 4)
+for f in (jax.lax.real, jax.lax.imag):   # of complex arrays only (JAX's TypeError on floats)
+    reveal_shape(f(x + 1j))  # reveal: (3, 4)
 for f in (jax.scipy.special.gammaln, jax.scipy.special.digamma, jax.scipy.special.erf, jax.scipy.special.erfc,
           jax.scipy.special.erfinv, jax.scipy.special.expit, jax.scipy.special.logit, jax.scipy.special.ndtr,
           jax.scipy.special.ndtri, jax.scipy.special.log_ndtr, jax.scipy.special.entr, jax.scipy.special.i0,
           jax.scipy.special.i0e, jax.scipy.special.i1, jax.scipy.special.i1e):
     reveal_shape(f(x))  # reveal: (3, 4)
 for f in (jax.scipy.special.xlogy, jax.scipy.special.xlog1py, jax.scipy.special.betaln, jax.scipy.special.gammainc,
-          jax.scipy.special.gammaincc, jax.scipy.special.zeta, jax.scipy.special.polygamma):
+          jax.scipy.special.gammaincc, jax.scipy.special.zeta):
     reveal_shape(f(jnp.ones((3, 1)), x))  # reveal: (3, 4)
+reveal_shape(jax.scipy.special.polygamma(jnp.ones((3, 1), dtype=jnp.int32), x))  # reveal: (3, 4)
 for sampler in (jax.random.exponential, jax.random.laplace, jax.random.gumbel, jax.random.logistic,
                 jax.random.cauchy, jax.random.rademacher, jax.random.uniform):
     reveal_shape(sampler(k1, shape=(6, 2)))  # reveal: (6, 2)

@@ -42,7 +42,8 @@ def apply(x, w):
 reveal_shape(apply(jnp.ones((8, 3)), jnp.ones((5, 3))))  # reveal: (8, 5)
 
 
-# linen's lifted transforms take a module class: nn.scan over layers, nn.vmap over examples
+# linen's lifted transforms take a module class: nn.scan over layers, nn.vmap over examples; apply
+# and init_with_output run the module's __call__
 class Block(nn.Module):
     features: int
 
@@ -52,29 +53,21 @@ class Block(nn.Module):
         return h, h.sum(-1)
 
 
-ScanBlock = nn.scan(Block, variable_axes={"params": 0}, split_rngs={"params": True}, in_axes=0, length=6)
-carry, ys = ScanBlock(features=4)(jnp.ones((2, 4)), jnp.ones((6, 2, 4)))
-reveal_shape(carry)  # reveal: (2, 4)
-reveal_shape(ys)  # reveal: (6, 2)
-
-
-class Head(nn.Module):
-    @nn.compact
-    def __call__(self, x):
-        return nn.Dense(3)(x)
-
-
-Many = nn.vmap(Head, variable_axes={"params": 0}, split_rngs={"params": True}, in_axes=0, out_axes=1)
-reveal_shape(Many()(jnp.ones((5, 2, 8))))  # reveal: (2, 5, 3)
-
-
 class Stack(nn.Module):
     @nn.compact
-    def __call__(self, x):
-        layers = nn.scan(Block, variable_axes={"params": 0}, variable_broadcast=False,
-                         split_rngs={"params": True}, in_axes=nn.broadcast, length=3)
-        h, _ = layers(features=4)(x, jnp.zeros(4))
-        return h
+    def __call__(self, x, xs):
+        layers = nn.scan(Block, variable_axes={"params": 0}, split_rngs={"params": True}, length=6)
+        carry, ys = layers(features=4)(x, xs)
+        many = nn.vmap(nn.Dense, variable_axes={"params": 0}, split_rngs={"params": True}, in_axes=0, out_axes=1)
+        shared = nn.scan(Block, variable_broadcast="params", split_rngs={"params": False},
+                         in_axes=nn.broadcast, length=3)
+        h, _ = shared(features=4)(x, jnp.zeros(4))
+        return carry, ys, many(3)(xs), h
 
 
-reveal_shape(Stack()(jnp.ones((7, 4))))  # reveal: (7, 4)
+(carry, ys, m, h), variables = Stack().init_with_output(jax.random.PRNGKey(0), jnp.ones((2, 4)), jnp.ones((6, 2, 4)))
+reveal_shape(carry)  # reveal: (2, 4)
+reveal_shape(ys)  # reveal: (6, 2)
+reveal_shape(m)  # reveal: (2, 6, 3)
+reveal_shape(h)  # reveal: (2, 4)
+reveal_shape(Stack().apply(variables, jnp.ones((2, 4)), jnp.ones((6, 2, 4)))[1])  # reveal: (6, 2)

@@ -483,6 +483,19 @@ def tree_leaves(ctx: OpContext, call: Call) -> Value:
     return List(tuple(leaves)) if walk(call.args[0].value) else List(None)
 
 
+def functional_call(ctx: OpContext, call: Call) -> Value:
+    """``torch.func.functional_call(module, parameters, args, kwargs=None)``: ``module(*args, **kwargs)``
+    (the parameters replace the module's own, of the same shapes)."""
+    b = call.bind(("module", "parameter_and_buffer_dicts", "args", "kwargs"))
+    if "module" not in b:
+        return UNKNOWN
+    given = b["args"].value if "args" in b else Tuple(())
+    args = [Arg(v) for v in _items(given)] if type(given) is Tuple else [b["args"]]
+    extra = b["kwargs"].value if "kwargs" in b else None
+    kwargs = {k: Arg(v) for k, v in extra.items if type(k) is str} if type(extra) is Dict else {}
+    return ctx.interp.call(ctx.node, b["module"].value, args, kwargs)
+
+
 def checkpoint(ctx: OpContext, call: Call) -> Value:
     """``torch.utils.checkpoint.checkpoint(function, *args, use_reentrant=..., **kwargs)``: ``function(*args, **kwargs)``."""
     if not call.args:
@@ -553,7 +566,7 @@ HIGHER_ORDER: dict[str, Rule] = {
     "jax.lax.fori_loop": fori_loop, "jax.lax.while_loop": while_loop,
     "jax.tree.map": tree_map, "jax.tree_util.tree_map": tree_map, "jax.tree_map": tree_map,
     "jax.tree.leaves": tree_leaves, "jax.tree_util.tree_leaves": tree_leaves, "jax.tree_leaves": tree_leaves,
-    "torch.utils.checkpoint.checkpoint": checkpoint,
+    "torch.utils.checkpoint.checkpoint": checkpoint, "torch.func.functional_call": functional_call,
 }
 
 

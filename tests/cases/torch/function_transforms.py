@@ -47,4 +47,6 @@ w = torch.randn(3, 2, requires_grad=True)
 reveal_shape(gw)  # reveal: (3, 2)
 out, pullback = torch.func.vjp(torch.mm, torch.randn(4, 3), torch.randn(3, 2))
 reveal_shape(pullback(torch.ones(4, 2))[1])  # reveal: (3, 2)
+params = dict(block.named_parameters())
+reveal_shape(torch.func.functional_call(block, params, (torch.randn(4, 64),)))  # reveal: (4, 256)
 mismatch = checkpoint(block, torch.randn(3, 32), use_reentrant=False)  # error: SC110

@@ -1,0 +1,63 @@
+"""Two checkouts of shapecheck on the same real code: findings (sorted JSON) and coverage totals.
+
+    python benchmarks/compare_trees.py BEFORE_TREE AFTER_TREE FOLDER [FOLDER ...]
+
+Each tree is a checkout (its root on PYTHONPATH); each run is a fresh cold ``shapecheck check -j 1
+--no-cache`` process started from the temporary directory (a run from inside a checkout imports that
+checkout). Prints, per folder and tree, the CPU seconds, the number of findings and the coverage
+total of ``--statistics``, then every finding only one tree reports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+
+
+def run(tree: str, folder: str, *extra: str) -> tuple[subprocess.CompletedProcess, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = subprocess.run([sys.executable, "-m", "shapecheck", "check", "--no-cache", "-j", "1", "--exit-zero",
+                             *extra, folder], env=dict(os.environ, PYTHONPATH=tree), cwd=tempfile.gettempdir(),
+                            capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return result, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def findings(tree: str, folder: str) -> tuple[list[str], float]:
+    result, cpu = run(tree, folder, "--output-format", "json")
+    data = json.loads(result.stdout) if result.stdout.strip() else []
+    items = data if isinstance(data, list) else data.get("diagnostics", [])
+    return sorted(json.dumps(d, sort_keys=True) for d in items), cpu
+
+
+def coverage(tree: str, folder: str) -> str:
+    result, _ = run(tree, folder, "--statistics")
+    totals = [line.split(None, 1)[1] for line in result.stdout.splitlines() if line.strip().startswith("total")]
+    return " ".join(totals[0].split()) if totals else "?"
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    before, after, *folders = argv
+    for folder in folders:
+        seen = {}
+        for tree in (before, after):
+            keys, cpu = findings(tree, folder)
+            seen[tree] = set(keys)
+            print(f"{folder} {tree}: cpu {cpu:.2f} s, {len(keys)} findings, coverage (arrays, known rank, "
+                  f"fully known) {coverage(tree, folder)}")
+        for key in sorted(seen[before] - seen[after]):
+            print("  only before:", key[:300])
+        for key in sorted(seen[after] - seen[before]):
+            print("  only after: ", key[:300])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -24,6 +24,7 @@ class Frame:
     names: dict = field(default_factory=dict)     # symbol name -> the name the code gave it
     attribute_names: set = field(default_factory=set)   # ... where that is an attribute's (n_head)
     returns: list = field(default_factory=list)   # values of `return` statements
+    yields: list = field(default_factory=list)    # values of `yield` expressions (a generator's items)
     loop_exits: list = field(default_factory=list)  # environments at `break`
     preconditions: list = field(default_factory=list)
     # parameters that the body's own top-level statements gave a rank (``B, T, C = x.size()``):

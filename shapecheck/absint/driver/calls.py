@@ -21,11 +21,12 @@ from ...constraints.shapes import Middle, Shape
 from ..core.freshen import anonymous_middles, name_middle
 from ..core.module import ModuleInfo
 from ..core.join import join_returns
-from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, TorchModule, Tuple,
-                           Unknown, Value, derived_mark)
+from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, List, TorchModule,
+                           Tuple, Unknown, Value, derived_mark)
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
+from ..interp.semantics import is_generator
 from ..interp.attribute_stores import unsettle
 from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
@@ -125,8 +126,10 @@ def _top_level(fn: Function) -> bool:
 def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
     if isinstance(fn.node, ast.Lambda):
         frame.returns.append(interp.eval(fn.node.body))
-    else:
-        interp.run_body(fn.node.body)
+        return
+    interp.run_body(fn.node.body)
+    if is_generator(fn.node):   # a generator's call gives its items, any number of them
+        frame.returns[:] = [List(None, interp.join_all(frame.yields) if frame.yields else UNKNOWN)]
 
 
 def _errors(findings, start: int) -> set:

@@ -157,6 +157,21 @@ def _map(interp, node, args, kwargs) -> Value:
     return List(None, interp.call(node, func, [Arg(interp.iteration_value(seq, node))], {}))
 
 
+def _iter(interp, node, args, kwargs) -> Value:
+    return args[0] if len(args) == 1 and type(args[0]) in (List, Tuple) else UNKNOWN
+
+
+def _next(interp, node, args, kwargs) -> Value:
+    """``next(it)``: the first item of a sequence of known items (an iterator over it, a generator's
+    items: any of them)."""
+    if not args or type(args[0]) not in (List, Tuple):
+        return UNKNOWN
+    items = args[0].items
+    if items is None:
+        return args[0].element
+    return items[0] if items else (args[1] if len(args) > 1 else UNKNOWN)
+
+
 def _partial(interp, node, args, kwargs) -> Value:
     if not args:
         return UNKNOWN
@@ -364,4 +379,5 @@ _HANDLERS = {
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
     "dict": _dict, "setattr": _setattr, "functools.partial": _partial,
+    "iter": _iter, "next": _next,
 }

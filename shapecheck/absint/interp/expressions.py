@@ -135,6 +135,14 @@ class Expressions:
     def expr_JoinedStr(self, node: ast.JoinedStr) -> Value:
         return Str(None)
 
+    def expr_Yield(self, node: ast.Yield) -> Value:
+        self.frame.yields.append(NONE if node.value is None else self.eval(node.value))
+        return UNKNOWN   # what the consumer sends in
+
+    def expr_YieldFrom(self, node: ast.YieldFrom) -> Value:
+        self.frame.yields.append(self.iteration_value(self.eval(node.value), node))
+        return UNKNOWN
+
     def expr_Lambda(self, node: ast.Lambda) -> Value:
         return self.make_function(node)
 

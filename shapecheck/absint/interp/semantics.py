@@ -5,6 +5,7 @@ halves share."""
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 import operator
 import weakref
 from typing import TYPE_CHECKING
@@ -622,3 +623,18 @@ def node_count(node: ast.AST) -> int:
         n = sum(1 for _ in ast.walk(node))
         node._shapecheck_size = n  # memo on the node itself (a pure function of it: trees are shared, parsing.py)
     return n
+
+
+@lru_cache(maxsize=None)
+def is_generator(node: ast.AST) -> bool:
+    """Whether a ``def`` is a generator function: a ``yield`` in its own body (not a nested one's)."""
+    if isinstance(node, ast.Lambda):
+        return False
+    pending = list(node.body)
+    while pending:
+        n = pending.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(n))
+    return False

@@ -20,7 +20,7 @@ from typing import Callable
 
 from ...constraints.predicates import eq
 from ...constraints.shapes import Shape
-from ..core.context import Arg, Call, OpContext
+from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Int, LibraryObject, List, NoneValue, Partial, Tuple,
                            Unknown, Value, tensor_like)
 from .args import as_array, normalize_axis
@@ -143,6 +143,8 @@ def _vmap(ctx: OpContext, call: Call, t: Transformed) -> Value:
             return UNKNOWN
         kwargs[name] = Arg(inner, arg.text)
     size = t.option("axis_size", NONE)
+    if type(size) is not Int and all(_is_unmapped(spec) for spec in specs) and not (call.kwargs and t.kwargs_mapped):
+        ctx.fail("SC107", f"{ctx.op}: in_axes maps no argument (every one is None), and no axis_size is given")
     batch = size.dim if type(size) is Int else sizes[0] if sizes else None
     if batch is None:
         return UNKNOWN   # nothing mapped: JAX's "vmap must have at least one non-None value in in_axes"
@@ -196,15 +198,22 @@ def _unbatched(value: Value, spec: Value, sizes: list) -> Value | None:
     return _by_spec(value, spec, lambda a, axis: _drop_axis(a, axis, sizes))
 
 
+def _out_of_range(axis: int, shape: str, rank: int, what: str = "mapped along") -> ShapeError:
+    return ShapeError("SC104", f"vmap: an argument of shape {shape} is {what} axis {axis}, but it has "
+                               f"{rank} dimension{'s' if rank != 1 else ''}")
+
+
 def _drop_axis(a: Value, axis: int, sizes: list) -> Value:
+    if type(a) in (Int, Float, Bool):   # a number has no axis to map along (JAX's ValueError)
+        raise _out_of_range(axis, "()", 0)
     if type(a) is not Array:
-        return a   # a scalar mapped over is JAX's error, not a shape of ours
+        return a
     shape = a.shape
     if shape.dims is not None:
         n = len(shape.dims)
         k = axis + n if axis < 0 else axis
         if not 0 <= k < n:
-            return Array(Shape((), True), a.dtype, tensor=a.tensor)
+            raise _out_of_range(axis, shape.show(), n)
         sizes.append(shape.dims[k])
         return Array(Shape(shape.dims[:k] + shape.dims[k + 1:]), a.dtype, tensor=a.tensor)
     if 0 <= axis < len(shape.prefix):
@@ -235,8 +244,8 @@ def _add_axis(v: Value, axis: int, batch) -> Value:
     if shape.dims is not None:
         n = len(shape.dims)
         k = axis + n + 1 if axis < 0 else axis
-        if not 0 <= k <= n:
-            return UNKNOWN
+        if not 0 <= k <= n:   # out_axes past the result's rank, the batch axis counted
+            raise _out_of_range(axis, shape.show(), n, "given its batch axis at")
         return tensor_like(Array(Shape(shape.dims[:k] + (batch,) + shape.dims[k:]), v.dtype), v)
     if axis >= 0 and axis <= len(shape.prefix):
         return tensor_like(Array(Shape(shape.prefix[:axis] + (batch,) + shape.prefix[axis:], True, shape.suffix,
@@ -360,7 +369,28 @@ def _scan_steps(ctx: OpContext, f: Value, init: Arg, xs: list, specs: list, leng
     parts = _items(ctx.interp.call(ctx.node, f, [init] + slices, {}))
     if parts is None or len(parts) != 2:
         return UNKNOWN
+    _same_carry(ctx, init.value, parts[0])
     return Tuple((ctx.interp.join_all([init.value, parts[0]]), _batched(parts[1], Int(0), steps)))
+
+
+def _same_carry(ctx: OpContext, before: Value, after: Value) -> None:
+    """A scan's carry keeps its shapes from step to step (JAX's TypeError otherwise): SC106."""
+    pairs = [(before, after)]
+    while pairs:
+        a, b = pairs.pop()
+        ia, ib = _items(a), _items(b)
+        if ia is not None and ib is not None and len(ia) == len(ib):
+            pairs.extend(zip(ia, ib))
+            continue
+        if type(a) is not Array or type(b) is not Array or a.shape.dims is None or b.shape.dims is None:
+            continue
+        if len(a.shape.dims) != len(b.shape.dims):
+            ctx.fail("SC106", f"{ctx.op}: the carry must keep its shape, but it goes in as "
+                              f"{ctx.show_shape(a.shape)} and comes out as {ctx.show_shape(b.shape)}")
+        for x, y in zip(a.shape.dims, b.shape.dims):
+            ctx.require(eq(x, y), "SC106", lambda: f"{ctx.op}: the carry must keep its shape, but it goes in "
+                                                   f"as {ctx.show_shape(a.shape)} and comes out as "
+                                                   f"{ctx.show_shape(b.shape)}")
 
 
 def _scanned(ctx: OpContext, call: Call, t: Transformed) -> Value:

@@ -56,7 +56,25 @@ ShapeSpec = Union[str, Sequence[Union[int, str]]]
 
 
 class TraceError(ValueError):
-    """The function uses a construct outside the supported subset (the message names it)."""
+    """The function uses a construct outside the supported subset (the message names it).
+    ``reached``: the line of the function's statement the tracer was reading when it stopped (of
+    the call, for an error inside a called function), None before the first; ``jit`` tells, of two
+    front ends' refusals, the one that read further."""
+
+    reached: int | None = None
+
+
+def reached(exc: TraceError, stmt: ast.stmt) -> TraceError:
+    """``exc`` marked as raised while reading ``stmt`` (unless a statement inside it was marked)."""
+    if exc.reached is None:
+        exc.reached = stmt.lineno
+    return exc
+
+
+def further(first: TraceError, second: TraceError) -> TraceError:
+    """Of two refusals of one function, the one whose front end read further into it (the
+    second on a tie: ``jit`` tries the loop front end second, for what the first cannot read)."""
+    return first if (first.reached or 0) > (second.reached or 0) else second
 
 
 def in_callee(exc: TraceError, helper, call: ast.Call) -> TraceError:
@@ -67,6 +85,7 @@ def in_callee(exc: TraceError, helper, call: ast.Call) -> TraceError:
         return exc
     told = copy.copy(exc)   # of its own kind: a shape error in a callee is still the ValueError NumPy raises
     told.args = (f"line {call.lineno}: in {helper.node.name}() ({os.path.basename(helper.file)}): {message}",)
+    told.reached = call.lineno
     return told
 
 
@@ -421,37 +440,40 @@ class _Tracer:
 
     def body(self, fn: ast.FunctionDef, env: dict[str, Any]) -> Any:
         for stmt in fn.body:
-            if isinstance(stmt, ast.Return):
-                if stmt.value is None:
-                    raise TraceError(f"line {stmt.lineno}: a function returning nothing has no IR")
-                return self.expr(stmt.value, env)
-            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
-                continue  # docstring
-            if isinstance(stmt, ast.Pass):
-                continue
-            if isinstance(stmt, ast.Assign):
-                value = self.expr(stmt.value, env)
-                for target in stmt.targets:
-                    self.assign(target, value, env)
-                continue
-            if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-                self.assign(stmt.target, self.expr(stmt.value, env), env)
-                continue
-            if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
-                op = _BINOPS.get(type(stmt.op))
-                if op is None:
-                    raise TraceError(f"line {stmt.lineno}: unsupported augmented assignment {ast.unparse(stmt)!r}")
-                left = self.lookup(stmt.target, env)
-                if isinstance(left, Tensor) and left.type.rank and not left.weak and (
-                        left.name in self.shared or
-                        any(v is not left and isinstance(v, Tensor) and v.name == left.name for v in env.values())):
-                    raise InPlace(f"line {stmt.lineno}: {ast.unparse(stmt)!r} changes in place an array that is "
-                                  "also an argument, another name's or a view of one")
-                value = self.binary(op, left, self.expr(stmt.value, env), stmt)
-                self.assign(stmt.target, value, env)
-                continue
-            raise TraceError(f"line {stmt.lineno}: unsupported statement ({describe(stmt)}): "
-                             f"{ast.unparse(stmt).splitlines()[0]!r}")
+            try:
+                if isinstance(stmt, ast.Return):
+                    if stmt.value is None:
+                        raise TraceError(f"line {stmt.lineno}: a function returning nothing has no IR")
+                    return self.expr(stmt.value, env)
+                if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+                    continue  # docstring
+                if isinstance(stmt, ast.Pass):
+                    continue
+                if isinstance(stmt, ast.Assign):
+                    value = self.expr(stmt.value, env)
+                    for target in stmt.targets:
+                        self.assign(target, value, env)
+                    continue
+                if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+                    self.assign(stmt.target, self.expr(stmt.value, env), env)
+                    continue
+                if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+                    op = _BINOPS.get(type(stmt.op))
+                    if op is None:
+                        raise TraceError(f"line {stmt.lineno}: unsupported augmented assignment {ast.unparse(stmt)!r}")
+                    left = self.lookup(stmt.target, env)
+                    if isinstance(left, Tensor) and left.type.rank and not left.weak and (
+                            left.name in self.shared or
+                            any(v is not left and isinstance(v, Tensor) and v.name == left.name for v in env.values())):
+                        raise InPlace(f"line {stmt.lineno}: {ast.unparse(stmt)!r} changes in place an array that is "
+                                      "also an argument, another name's or a view of one")
+                    value = self.binary(op, left, self.expr(stmt.value, env), stmt)
+                    self.assign(stmt.target, value, env)
+                    continue
+                raise TraceError(f"line {stmt.lineno}: unsupported statement ({describe(stmt)}): "
+                                 f"{ast.unparse(stmt).splitlines()[0]!r}")
+            except TraceError as exc:
+                raise reached(exc, stmt)
         raise TraceError(f"line {fn.lineno}: {fn.name} has no return statement")
 
     def assign(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:

@@ -302,8 +302,11 @@ def specialize(fn, shapes: Mapping, dtypes: Mapping, *, fastmath: bool = False,
                     graph, loops = loop_code()
                 except frontend.ShapeError:
                     raise
-                except (frontend.TraceError, OverflowError):
+                except OverflowError:
                     raise whole from None
+                except frontend.TraceError as looped:
+                    # the refusal of the front end that read further is the one that helps
+                    raise frontend.further(whole, looped) from None
     except frontend.ShapeError as error:
         # The user's shape error, raised as NumPy would raise it (a ValueError, an IndexError...),
         # at the file's line.

@@ -447,12 +447,12 @@ class ArrayCode:
             self.broadcast_check(source.shape, view.shape, node)
         names, idx = self.index_names(len(view.shape), "j")
         destination = view.element(idx).expr            # a Load of the target element
-        element = source.element(_assigned_index(idx, source.shape, view.shape)).expr
+        element = source.element(assigned_index(idx, source.shape, view.shape)).expr
         overlapping = [load for load in loads_of(element) if load.buffer in targets]
         if any(load.indices != destination.indices for load in overlapping):
             # reads the target elsewhere (x[1:] = x[:-1]): NumPy buffers the value; so do we
             temp = self.materialize(source, node, "tmp")
-            element = L.Load(temp.name, _assigned_index(idx, source.shape, view.shape), temp.dtype)
+            element = L.Load(temp.name, assigned_index(idx, source.shape, view.shape), temp.dtype)
         stmt: L.Stmt = base.store(destination.indices, cast(element, base.dtype)) if isinstance(base, Rotating) else \
             L.Store(destination.buffer, destination.indices, cast(element, base.dtype))
         return list(loop_nest(names, view.shape, (stmt,)))
@@ -883,7 +883,7 @@ def _broadcast_index(idx: tuple, shape: tuple, target: tuple) -> tuple:
                  for d, t, i in zip(shape, target[lead:], idx[lead:]))
 
 
-def _assigned_index(idx: tuple, shape: tuple, target: tuple) -> tuple:
+def assigned_index(idx: tuple, shape: tuple, target: tuple) -> tuple:
     """The indices into an assigned value of ``shape`` for indices ``idx`` of the ``target``
     view: as ``_broadcast_index``, and a dim that may be 1 only at run time reads its element 0
     then (a wrong size never gets here: ``broadcast_check``)."""

@@ -45,6 +45,10 @@ Supported:
   computed from int arguments' values (``Tracer.size``: a shape variable the entry reads). Inside a loop or
   branch too: a fresh array each time the statement runs (one buffer per call), whose name is
   not readable after that loop or branch;
+- assignment through integer arrays (``x[idx] = v``, ``x[idx] += v``: NumPy's buffered
+  assignment, the last write to a repeated index staying) and NumPy's unbuffered ``np.add.at``
+  (``subtract multiply maximum minimum`` too), every index checked before any write
+  (``loopmasks.indexed_store``);
 - whole-array expressions on rows, slices and arrays (``out[i] = x[i] * w + b``,
   ``np.sum(a[i] * b)``, ``x[i, 1:] - x[i, :-1]``, ``acc += x[i]``): ``looparrays``; slices
   (steps too, over sizes known at run time), ``.T``/``transpose``, ``reshape``/``ravel`` bound
@@ -95,7 +99,7 @@ from .loopmasks import MaskCode
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Filtered, Rotating, Scalar, cast as _cast, is_array, loop_nest,
                          reads_memory, show_shape, at_least, size_expr)
 from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
-                       in_callee, line_of, parse_shape, read_function)
+                       in_callee, line_of, parse_shape, reached, read_function)
 from .passes.fold import fold_kernel
 from .sources import Helper, analysis_source, outside_of, unknown_name
 
@@ -113,14 +117,17 @@ def _size_value(d):
 
 def uses_loops(fn_or_source: Union[str, Callable], func_name: str | None = None) -> bool:
     """Whether the function is loop code: a ``for``/``while``/``if`` statement, an element
-    assignment (``out[i] = ...``) or an allocation (``np.zeros``, ``x.copy()``...) at any depth
-    of its body."""
+    assignment (``out[i] = ...``), an allocation (``np.zeros``, ``x.copy()``...) or a
+    ``ufunc.at`` (``np.add.at``) at any depth of its body."""
     _, defs, func_name = read_function(fn_or_source, func_name)
     for node in ast.walk(defs[func_name]):
         if isinstance(node, (ast.For, ast.While, ast.If)):
             return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_allocation(node.func):
             return True     # the graph IR has no allocation: np.zeros(n) and x.copy() are loop code
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "at" \
+                and isinstance(node.func.value, ast.Attribute) and node.func.value.attr in _AT_UFUNCS:
+            return True     # np.add.at(x, idx, v) changes x in place
         targets = node.targets if isinstance(node, ast.Assign) else \
             [node.target] if isinstance(node, ast.AugAssign) else []
         if any(isinstance(t, ast.Subscript) for t in targets):
@@ -195,6 +202,7 @@ _LIBRARY = {"var": (("axis",), ("ddof", "keepdims")), "std": (("axis",), ("ddof"
             "norm": ((), ()), "trace": ((), ()), "eye": (("M", "k", "dtype"), ()), "identity": (("dtype",), ()),
             "concatenate": (("axis",), ()), "stack": (("axis",), ()), "hstack": ((), ()), "vstack": ((), ())}
 _MODULES = {"np": "np", "numpy": "np", "math": "math"}
+_AT_UFUNCS = {"add": "add", "subtract": "sub", "multiply": "mul", "maximum": "maximum", "minimum": "minimum"}
 _MAX_INLINE = 20   # nested calls of called functions inlined (deeper: recursion, refused)
 _RANGES = ("range", "prange")
 _NARROW_INTS = ("i8", "i16", "i32", "u8", "u16", "u32", "u64")   # Python ints may not fit
@@ -373,7 +381,10 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             raise self.error(fn, f"{fn.name} must end with a return statement that returns its results")
         if not any(isinstance(node, ast.Return) for stmt in body[:-1] for node in ast.walk(stmt)):
             stmts = self.block(body[:-1], env)
-            outputs = self.returns(body[-1].value, env, stmts)
+            try:
+                outputs = self.returns(body[-1].value, env, stmts)
+            except TraceError as exc:
+                raise reached(exc, body[-1])
             return self.module(stmts, [], outputs)
         # ``return`` inside loops or branches: every return site assigns the results and raises a
         # flag; loops are left (break), the one-trip loop too, so nothing after it runs.
@@ -545,7 +556,10 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         try:
             for stmt in body:
                 checks = self.checks
-                stmts = self.statement(stmt, env)
+                try:
+                    stmts = self.statement(stmt, env)
+                except TraceError as exc:
+                    raise reached(exc, stmt)
                 out += self.pending   # arrays the statement allocates are filled before it runs
                 self.pending = []
                 out += stmts
@@ -676,6 +690,9 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
                 self.held_selections.pop(held, None)
             self.written(target)
             mask = self.mask_index(target, env)
+            if mask is not None and not isinstance(mask, Filtered) and self.elements(mask).dtype != "bool":
+                # x[idx] = v: NumPy's assignment through an integer array (idx's C order, last wins)
+                return self.indexed_store(self.expr(target.value, env), mask, value, target)
             if mask is not None:   # y[y < 0] = 0.0: NumPy's assignment through a boolean mask
                 return self.masked_store(self.expr(target.value, env), mask, value, target)
         if isinstance(target, ast.Subscript) and not self.is_element(target, env):
@@ -1561,6 +1578,16 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
                 and func.value.attr == "linalg" and isinstance(func.value.value, ast.Name) \
                 and _MODULES.get(func.value.value.id) == "np" and func.value.value.id not in env:
             return self.whole_array_call("norm", node, kwargs, env)   # np.linalg.norm
+        if isinstance(func, ast.Attribute) and func.attr == "at" and isinstance(func.value, ast.Attribute) \
+                and isinstance(func.value.value, ast.Name) and _MODULES.get(func.value.value.id) == "np" \
+                and func.value.value.id not in env:
+            return self.ufunc_at(func.value.attr, node, kwargs, env)   # np.add.at(x, idx, v)
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(func, ast.Attribute) and root is not func.value and isinstance(root, ast.Name) \
+                and root.id in _MODULES and root.id not in env:
+            raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")   # np.add.reduceat
         if isinstance(func, ast.Attribute):
             receiver = self.expr(func.value, env)
             if isinstance(receiver, Array) and not receiver.fixed and func.attr == "copy" and not node.args \
@@ -1745,6 +1772,23 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             raise self.error(node, f"np.{name} takes {', '.join(names + keywords) or 'no other arguments'} "
                                    "in loop code")
         return given
+
+    def ufunc_at(self, name: str, node: ast.Call, kwargs: dict, env) -> None:
+        """``np.add.at(x, idx, v)`` (and ``subtract multiply maximum minimum``): NumPy's unbuffered
+        ``ufunc.at``, in place (``indexed_store``); it returns None."""
+        op = _AT_UFUNCS.get(name)
+        if op is None or kwargs or len(node.args) != 3:
+            raise self.error(node, f"unsupported call np.{name}.at in loop code (np.add.at, subtract, multiply, "
+                                   "maximum and minimum .at(a, indices, b) are supported)")
+        target, index, value = node.args
+        base, positions = self.expr(target, env), self.expr(index, env)
+        if isinstance(positions, tuple) or not is_array(positions) or isinstance(positions, Filtered) \
+                or self.elements(positions).dtype == "bool":
+            raise self.error(node, f"np.{name}.at with indices {ast.unparse(index)!r}: an integer array of indices "
+                                   "is supported in loop code")
+        self.written(target)
+        self.pending += self.indexed_store(base, positions, self.expr(value, env), node, ufunc=op)
+        return None
 
     def whole_array_call(self, name: str, node: ast.Call, kwargs: dict, env, receiver: Any = None) -> Any:
         """NumPy's functions of whole arrays (``looplibrary``), by NumPy's signatures: positional

@@ -1,4 +1,5 @@
-"""Boolean masks in loop code: ``x[mask]`` read, reduced and combined, and ``x[mask] = v``.
+"""Boolean masks in loop code: ``x[mask]`` read, reduced and combined, and ``x[mask] = v``;
+integer arrays as indices: ``x[idx]`` read (a gather), ``x[idx] = v`` and ``np.add.at(x, idx, v)``.
 
 Numba users clip and filter with masks: ``y[y < 0] = 0.0``, ``x[x > t].sum()``,
 ``X[labels == k].mean(axis=0)`` (a k-means update), ``len(d[d < r])``. NumPy's ``x[mask]`` is
@@ -32,8 +33,8 @@ from shapecheck.constraints import dims
 from . import faults
 from . import loops as L
 from .dtypes import reduction_dtype
-from .looparrays import (ArrayExpr, Array, Filtered, Rotating, Scalar, ARG_REDUCTIONS, loads_of, cast, is_array,
-                         loop_nest, show_shape, size_expr)
+from .looparrays import (ArrayExpr, Array, Filtered, Rotating, Scalar, ARG_REDUCTIONS, assigned_index, loads_of, cast,
+                         is_array, loop_nest, show_shape, size_expr)
 
 __all__ = ["MaskCode"]
 
@@ -122,15 +123,17 @@ class MaskCode:
                                        f"the write, or reduce it first)")
 
     # -- integer arrays as indices -------------------------------------------------------------
-    def taken(self, base: Any, index: Any, node) -> ArrayExpr:
-        """``x[idx]`` for an integer array ``idx`` (NumPy's integer-array indexing along axis 0,
-        a gather): a new array of shape ``idx.shape + x.shape[1:]``; every index is checked
-        before any is read (NumPy's IndexError names the first out of range), negative ones
-        count from the end."""
-        source, positions = self.elements(base), self.elements(index)
-        if not source.shape:
-            raise self.error(node, "too many indices for array: array is 0-dimensional, but 1 were indexed")
-        n = size_expr(source.shape[0])
+    def index_array(self, index: Any, node) -> ArrayExpr:
+        """``index`` as an array of integer positions (a float array is NumPy's IndexError)."""
+        positions = self.elements(index)
+        if positions.dtype in L.FLOAT_DTYPES:
+            raise self.error(node, "arrays used as indices must be of integer (or boolean) type")
+        return positions
+
+    def check_positions(self, positions: ArrayExpr, n: L.Expr) -> None:
+        """Every index of ``positions`` checked against an axis of size ``n`` before any is used
+        (negative ones count from the end): NumPy's IndexError names the first out of range, and
+        neither a gather nor an assignment through the indices has read or written anything then."""
         found, value = self.fresh("out_of_range"), self.fresh("bad_index")
         self.prelude += [L.Let(found, "bool", L.Const(False, "bool")), L.Let(value, I, L.Const(0, I))]
         names, idx = self.index_names(len(positions.shape), "g")
@@ -140,13 +143,80 @@ class MaskCode:
                      (L.Assign(found, L.Const(True, "bool")), L.Assign(value, v)))
         self.pending += [L.Assign(found, L.Const(False, "bool")), *loop_nest(names, positions.shape, (first,))]
         self.fault_if(L.Var(found, "bool"), faults.INDEX, (L.Var(value, I), L.Const(0, I), n))
+
+    def taken(self, base: Any, index: Any, node) -> ArrayExpr:
+        """``x[idx]`` for an integer array ``idx`` (NumPy's integer-array indexing along axis 0,
+        a gather): a new array of shape ``idx.shape + x.shape[1:]``; every index is checked
+        before any is read."""
+        source, positions = self.elements(base), self.index_array(index, node)
+        if not source.shape:
+            raise self.error(node, "too many indices for array: array is 0-dimensional, but 1 were indexed")
+        n = size_expr(source.shape[0])
+        self.check_positions(positions, n)
         k = len(positions.shape)
 
         def element(at: tuple) -> Scalar:
-            p = cast(positions.element(at[:k]).expr, I)
-            row = L.Select(L.Compare("lt", p, L.Const(0, I)), L.Binary("add", p, n), p)
-            return source.element((row, *at[k:]))
+            return source.element((_position(positions, at[:k], n), *at[k:]))
         return ArrayExpr((*positions.shape, *source.shape[1:]), source.dtype, element, source.reads | positions.reads)
+
+    def indexed_store(self, base: Any, index: Any, value: Any, node, ufunc: str | None = None) -> list:
+        """``base[idx] = value`` for an integer array ``idx`` (NumPy's integer-array assignment
+        along axis 0), and with ``ufunc`` NumPy's ``ufunc.at(base, idx, value)``.
+
+        The value, broadcast to ``idx.shape + base.shape[1:]``, is read whole before any element
+        is written (NumPy evaluates it first: ``x[idx] += v`` is ``x[idx] = x[idx] + v``, so a
+        repeated index gets the sum with the element as it was, once); elements are written in
+        ``idx``'s C order, so of a repeated index the last write stays, as NumPy's. ``ufunc.at``
+        is unbuffered: each index combines its value with what the element holds then (a
+        repeated index adds every time), and the result is cast to the array's dtype as
+        ``ufunc.at`` casts (unsafely). Every index is checked before anything is written.
+        Reference: https://numpy.org/doc/stable/user/basics.indexing.html#assigning-values-to-indexed-arrays
+        """
+        if not isinstance(base, (Array, Rotating)):
+            raise self.error(node, "assigning through an integer array is supported into arrays (and rows of them) "
+                                   "in loop code")
+        view = self.elements(base)
+        if not view.shape:
+            raise self.error(node, "too many indices for array: array is 0-dimensional, but 1 were indexed")
+        positions = self.index_array(index, node)
+        n = size_expr(view.shape[0])
+        self.check_positions(positions, n)
+        written = base.arrays if isinstance(base, Rotating) else [base]   # a rebound name: its arrays
+        targets = {array.name for array in written}
+        shape = (*positions.shape, *view.shape[1:])
+        out: list = []
+        source = self.elements(value)
+        if source is None:
+            number = self.scalar(value, node)
+            if ufunc is None:
+                self.python_int_as(number, view.dtype)
+            if any(load.buffer in targets for load in loads_of(number.expr)):   # x[idx] = x[0]: read once, first
+                number = self.snapshot(number, out, node)
+            source = ArrayExpr((), number.dtype, lambda idx: number)
+        else:
+            lead = len(shape) - len(source.shape)
+            unequal = [(v, t) for v, t in zip(source.shape, shape[max(lead, 0):]) if v != 1 and v != t]
+            if unequal and lead >= 0 and not any(type(v) is int and type(t) is int for v, t in unequal):
+                self.broadcast_check(source.shape, shape, node)   # sizes known at run time: checked there
+            elif unequal or lead < 0:
+                raise self.error(node, f"array is not broadcastable to correct shape: {show_shape(source.shape)} "
+                                       f"against {show_shape(shape)}" if ufunc else
+                                       f"shape mismatch: value array of shape {show_shape(source.shape)} could not "
+                                       f"be broadcast to indexing result of shape {show_shape(shape)}")
+            if source.reads & targets:   # x[idx] += v reads x: NumPy's buffer
+                source = self.elements(self.materialize(source, node, "tmp"))
+        names, idx = self.index_names(len(shape), "j")
+        k = len(positions.shape)
+        place = (_position(positions, idx[:k], n), *idx[k:])
+        at = place if isinstance(base, Rotating) else view.element(place).expr.indices
+        new = source.element(assigned_index(idx, source.shape, shape))
+        if ufunc is not None:
+            held = Scalar(base.load(at) if isinstance(base, Rotating) else L.Load(base.name, at, base.dtype))
+            new = self.scalar(self.binary(ufunc, held, new, node), node)
+        element = cast(new.expr, view.dtype)
+        self.written_inputs.update(array.name for array in written if array.is_input)   # as Numba: the caller's
+        store = base.store(at, element) if isinstance(base, Rotating) else L.Store(base.name, at, element)
+        return out + list(loop_nest(names, shape, (store,)))
 
     # -- made into arrays ---------------------------------------------------------------------
     def materialized(self, value: Filtered, node) -> Array:
@@ -337,6 +407,12 @@ class MaskCode:
         value = cast(new, view.dtype)
         store = base.store(at, value) if isinstance(base, Rotating) else L.Store(base.name, at, value)
         return list(loop_nest(names, view.shape, (L.If(test, (store,)),)))
+
+
+def _position(positions: ArrayExpr, at: tuple, n: L.Expr) -> L.Expr:
+    """The row an integer index array's element at ``at`` names (a negative one from the end)."""
+    p = cast(positions.element(at).expr, I)
+    return L.Select(L.Compare("lt", p, L.Const(0, I)), L.Binary("add", p, n), p)
 
 
 def _row_index(idx: tuple, row: tuple, rest: tuple) -> tuple:

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import shapecheck
+from shapecheck.ir.jit import UnsupportedError
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("shapecheck.ir.pipeline") is None,
                                 reason="shapecheck.ir.pipeline (compile_to_loops) not written yet")
@@ -61,6 +62,24 @@ def test_unsupported_code_raises_or_falls_back():
         shapecheck.jit(unsupported)(x)
     with pytest.warns(RuntimeWarning, match="plain Python"):
         assert shapecheck.jit(unsupported, fallback=True)(x) == sorted(x)
+
+
+def test_of_two_refusals_the_one_that_read_further_is_told_at_its_line():
+    def whole_array_first(x):       # no loop: the graph front end reads it first and stops at argmax's axis,
+        m = np.argmax(x, axis=1)    # which loop code reads; loop code stops two lines further
+        table = {1: 2}
+        return m + table[1]
+
+    def both_stop_there(x):         # both stop at reduceat: told at its line
+        y = np.tanh(x) @ x.T
+        z = np.add.reduceat(y, [0, 1])
+        return z
+    first = whole_array_first.__code__.co_firstlineno
+    with pytest.raises(UnsupportedError, match=f"line {first + 2}: unsupported expression \\(dict\\)"):
+        shapecheck.jit(whole_array_first)(np.ones((3, 3)))
+    first = both_stop_there.__code__.co_firstlineno
+    with pytest.raises(UnsupportedError, match=f"line {first + 2}: .*reduceat"):
+        shapecheck.jit(both_stop_there)(np.ones((3, 3)))
 
 
 def test_compile_cli_emits_llvm(tmp_path):

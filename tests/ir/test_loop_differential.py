@@ -13,7 +13,9 @@ name rebound in the loop read (``v[1:]`` after ``v = w * 0.5``) and written (``v
 slices, transposes and reshapes bound to names (NumPy's views: ``r = out[:i + 1]; r[-1] += 0.5``
 writes ``out``), sorts (``np.sort``, ``out.sort()``, ``np.searchsorted``) and arrays sized from the int
 argument's value (``np.zeros(k + 1)``), a name holding rows of ``m`` in turn (``cur = nxt``), boolean masks
-(``v[v > c] = s``, ``x[x > c].sum()``, a loop over ``x[x > c]``, rows of ``m`` selected and reduced, ``where=``)."""
+(``v[v > c] = s``, ``x[x > c].sum()``, a loop over ``x[x > c]``, rows of ``m`` selected and reduced, ``where=``),
+assignment through integer arrays with repeated and negative indices (``out[ix] = v``, ``v[ix] += y``, past the end:
+IndexError) and ``np.add.at``/``np.maximum.at``."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ import pytest
 
 import shapecheck
 
-PROGRAMS = 60
+PROGRAMS = 80
 
 _BODY = [
     "s += x[i] * {c}",
@@ -76,6 +78,10 @@ _BODY = [
     "sel = m[m[:, 0] > {c}]\n{ind}s += sel.sum(axis=0)[0] + sel.shape[0] + (sel * 2.0 - y).mean()",
     "if np.any(v > {c}):\n{ind}    s += v[v > {c}].min() + x[v > {c}].max()",
     "s += x[np.argsort(v, kind='stable')][i] - m[np.argsort(x, kind='stable')[::-1]].sum(axis=1)[0]",
+    "ix = np.arange(x.shape[0]) // 2 - i\n{ind}out[ix] = v * {c}\n{ind}v[ix] += y",
+    "np.add.at(out, np.arange(x.shape[0]) % (k + 1), v * {c})\n{ind}np.maximum.at(v, -1 - np.arange(x.shape[0]) // 2, s * 0.125)",
+    "m[np.argsort(x, kind='stable')[:2]] += v * {c}\n{ind}s += m.sum()",
+    "out[np.arange(x.shape[0]) + k] = {c}",
 ]
 
 _LOOPS = [

@@ -344,12 +344,3 @@ def test_an_index_out_of_range_is_numpys_index_error_before_any_read(idx):
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_selections_used_as_arrays_match_python(fn, args):
     assert_same_results(shapecheck.jit(fn)(*_copies(args)), fn(*_copies(args)), rtol=1e-12, atol=1e-12)
-
-
-def test_fancy_assignment_is_refused_not_guessed():
-    def scatter(x, idx):
-        y = x.copy()
-        y[idx] += 1.0           # NumPy adds once per distinct index: a loop would add per repeat
-        return y
-    with pytest.raises(UnsupportedError, match="integer-array indexing"):
-        shapecheck.jit(scatter)(np.zeros(4), np.array([1, 1, 2]))

@@ -24,7 +24,7 @@ from .dtypes import CODES
 
 __all__ = ["Fault", "FAULTS", "RECORD_WORDS", "INDEX", "NAN_TO_INT", "INFINITY_TO_INT", "TOO_LARGE_FOR_INT",
            "broadcast_kind", "python_int_kind", "zero_division_kind", "empty_reduction_kind", "message", "RANGE_STEP_ZERO",
-           "raise_recorded"]
+           "EMPTY_LIST", "raise_recorded"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,10 @@ _EMPTY_REDUCTION = {**{kind: Fault(ValueError, f"zero-size array to reduction op
                     **{kind: Fault(ValueError, f"attempt to get {kind} of an empty sequence")
                        for kind in ("argmax", "argmin")}}
 _RANGE_STEP = Fault(ValueError, "range() arg 3 must not be zero")   # a step known at run time
+# np.array([]) is float64 of shape (0,) whatever the list would have held; a compiled list's array
+# has the dtype and row shape of its appends (``looplists``): refused where they differ.
+_EMPTY_LIST = Fault(NotImplementedError, "np.array of an empty list is float64 of shape (0,) in NumPy, where the "
+                                         "compiled list's array has its appended values' dtype and row shape")
 FAULTS: tuple[Fault, ...] = (
     Fault(IndexError, "index %lld is out of bounds for axis %lld with size %lld"),
     *_BROADCASTS.values(),
@@ -85,10 +89,12 @@ FAULTS: tuple[Fault, ...] = (
     *_ZERO_DIVISION.values(),
     *_EMPTY_REDUCTION.values(),
     _RANGE_STEP,
+    _EMPTY_LIST,
 )
 INDEX = 1   # the kind of a failed index check: [INDEX, index as written, axis, size]
 NAN_TO_INT, INFINITY_TO_INT, TOO_LARGE_FOR_INT = (FAULTS.index(f) + 1 for f in _INTEGER)
 RANGE_STEP_ZERO = FAULTS.index(_RANGE_STEP) + 1
+EMPTY_LIST = FAULTS.index(_EMPTY_LIST) + 1
 RECORD_WORDS = 1 + max(f.arity for f in FAULTS)
 
 

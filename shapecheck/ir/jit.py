@@ -185,7 +185,7 @@ class Dispatcher:
         for k in copied:   # written into a converted copy: the caller's array changes too
             arguments[k].original[...] = arguments[k].array
             result = _replace(result, arguments[k].array, arguments[k].original)
-        return _scalarize(result)
+        return _as_lists(_scalarize(result), spec.loops.lists)
 
     def arguments(self, args: tuple, kwargs: dict) -> list[Argument]:
         """The call's arguments bound to the parameters (defaults filled in) and converted
@@ -227,7 +227,7 @@ class Dispatcher:
             with self._lock:
                 self.specializations[key] = spec
                 # 0-d results become scalars; scalar inputs are computed per call (``_run``)
-                if fast and not spec.guards.scalars:
+                if fast and not spec.guards.scalars and not spec.loops.lists:
                     self._fast = spec.executable.native_with_fallback(self._dispatch)
         return spec
 
@@ -249,6 +249,18 @@ def _run(spec: Specialization, arguments: list[Argument]):
     if spec.guards.scalars:
         scalars = scalar_inputs(spec.guards.scalars, tuple(a.python for a in arguments))
     return spec.executable(*(a.array for a in arguments), *scalars)
+
+
+def _as_lists(result, lists: tuple):
+    """The results that are Python lists built by append (``LoopModule.lists``) made lists of
+    their rows: Python numbers where every value appended was one, else NumPy's scalars (an
+    element read from an array) or rows."""
+    if not lists:
+        return result
+    items = list(result) if isinstance(result, tuple) else [result]
+    for k, python_numbers in lists:
+        items[k] = items[k].tolist() if python_numbers else list(items[k])
+    return tuple(items) if isinstance(result, tuple) else items[0]
 
 
 def _freeze(mapping: Mapping) -> tuple:

@@ -219,7 +219,7 @@ class ArrayCode:
         skipped."""
         changing = {s.var for s in self.prelude if isinstance(s, L.Let)} | set(self.loops)
         found = {v.name: v for e in exprs if type(e) not in (int, dims.Expr)
-                 for v in _variables(e) if v.name in changing}
+                 for v in scalar_variables(e) if v.name in changing}
         out: list = []
         now = {name: self.snapshot(Scalar(var), out, node).expr for name, var in sorted(found.items(),
                                                                                          key=lambda kv: kv[0].key)}
@@ -844,13 +844,13 @@ def _is_view(value: Any) -> bool:
     return isinstance(value, (Array, Rotating)) or (isinstance(value, ArrayExpr) and value.view)
 
 
-def _variables(expr: L.Expr):
+def scalar_variables(expr: L.Expr):
     """The scalar variables ``expr`` reads (not the buffers it loads from)."""
     if isinstance(expr, L.Var):
         yield expr
     for part in expr.scoped_parts():
         if L.is_expr(part):
-            yield from _variables(part)
+            yield from scalar_variables(part)
 
 
 def loop_nest(names: tuple, sizes: tuple, body: tuple, along: int | None = None) -> tuple:

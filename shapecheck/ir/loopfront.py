@@ -49,6 +49,9 @@ Supported:
   assignment, the last write to a repeated index staying) and NumPy's unbuffered ``np.add.at``
   (``subtract multiply maximum minimum`` too), every index checked before any write
   (``loopmasks.indexed_store``);
+- Python lists built by ``append`` (``out = []``; ``out.append(v)`` in ``for`` loops and
+  branches; ``np.array(out)``, ``len(out)``, ``out`` returned): a buffer sized by the loops' trip
+  counts and a count (``looplists``);
 - whole-array expressions on rows, slices and arrays (``out[i] = x[i] * w + b``,
   ``np.sum(a[i] * b)``, ``x[i, 1:] - x[i, :-1]``, ``acc += x[i]``): ``looparrays``; slices
   (steps too, over sizes known at run time), ``.T``/``transpose``, ``reshape``/``ravel`` bound
@@ -95,6 +98,7 @@ from . import faults
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looplibrary import LibraryCode
+from .looplists import ListCode, Listed, is_new_list
 from .loopmasks import MaskCode
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Filtered, Rotating, Scalar, cast as _cast, is_array, loop_nest,
                          reads_memory, show_shape, at_least, size_expr)
@@ -145,14 +149,15 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
     fn = _ranges_of_iterations(defs[func_name])
     var_types: dict[str, tuple[str, bool]] = {}
     groups: dict[str, frozenset] = {}
+    list_dtypes: dict[str, str] = {}
     with analysed_on_failure(source, outside, func_name, shapes):
         for _ in range(_MAX_RETYPES):
             kernel = _KernelTracer(fn, shapes, dtypes or {}, weak, dict(var_types), dict(groups), outside.numbers,
-                                   outside.arrays, outside.helpers)
+                                   outside.arrays, outside.helpers, list_dtypes)
             module = kernel.run()
             if not kernel.widened and kernel.next_groups == groups:
                 break   # every variable kept the dtype it was declared with: the trace stands
-            var_types, groups = kernel.var_types, kernel.next_groups
+            var_types, groups, list_dtypes = kernel.var_types, kernel.next_groups, kernel.next_list_dtypes
         else:
             raise TraceError(f"line {fn.lineno}: the dtypes of {fn.name}'s variables do not settle")
     if kernel.checks:
@@ -279,10 +284,10 @@ def _python_int(x: Scalar) -> bool:
 _BY_NODE = {ast.Attribute: "attribute", ast.Subscript: "subscript", ast.Call: "call"}
 
 
-class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
+class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
     def __init__(self, fn: ast.FunctionDef, shapes, dtypes, weak, var_types: dict[str, tuple[str, bool]],
                  groups: dict[str, frozenset], numbers: Mapping[str, Any] = {}, outside_arrays: set = frozenset(),
-                 helpers: Mapping[str, Helper] = {}):
+                 helpers: Mapping[str, Helper] = {}, list_dtypes: Mapping[str, str] = {}):
         self.fn = fn
         self.statement_at: ast.AST = fn       # the statement being traced (for messages)
         self.iterations: dict[Name, tuple] = {}   # ordinal of a loop over a selection -> (it, mask index)
@@ -309,6 +314,11 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         # float32 once s += x[i] adds a float32)
         self.var_types = var_types
         self.widened = False                # a variable was widened after its declaration: retrace
+        self.list_dtypes = list_dtypes      # list name -> its elements' dtype (found by the trace before)
+        self.next_list_dtypes: dict[str, str] = {}
+        self.lists: list[Listed] = []       # lists built by append (``looplists``)
+        self.returned_lists: list[tuple[int, bool]] = []   # LoopModule.lists
+        self.trip_bounds: list = []         # per enclosing loop: the most trips it makes (a dim), or None
         self.scope = Scope.empty()
         self.symbols: dict[str, Name] = {}  # shape symbol -> kernel shape param
         self.valued: list[tuple[Name, Name]] = []   # (kernel shape param, 0-d input) it is the value of
@@ -477,6 +487,12 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         self.pending = []
         outputs = []
         for item in items:
+            if isinstance(item, Listed):   # a list built by append: its rows, made a list by the caller
+                self.returned_lists.append((len(outputs), item.python_numbers))
+                outputs.append(self.list_array(item, node, returned=True))
+                stmts += self.pending
+                self.pending = []
+                continue
             if isinstance(item, Array) and not item.fixed:
                 outputs.append(item)
                 continue
@@ -496,6 +512,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         there is a way out) and ``after``; cut where a size the data decides is left (``cut``):
         one kernel per part, run in turn, the scalar variables carried from one to the next
         through 0-d temps."""
+        self.sized_lists()
         name = self.fn.name
         parts: list[list] = [[]]
         for stmt in inner:
@@ -545,7 +562,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
                             program_buffer[self.fault.name] if self.fault is not None else None,
                             tuple((program_shape[p], program_buffer[b]) for p, b in self.valued),
                             tuple((program_shape[p], program_buffer[t.name]) for p, t in self.counted))
-        return L.LoopModule(tuple(kernel for kernel, _ in kernels), program)
+        return L.LoopModule(tuple(kernel for kernel, _ in kernels), program, tuple(self.returned_lists))
 
     # -- statements ---------------------------------------------------------------------------
     def block(self, body: list, env) -> list:
@@ -600,6 +617,9 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             self.expr(stmt.value, env)   # for what it does (x.sort()): its statements are pending
             return []
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                and is_new_list(stmt.value):
+            return self.new_list(stmt.targets[0].id, stmt, env)   # out = []: built by append (``looplists``)
         if isinstance(stmt, ast.Assign):
             out: list = []
             if len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Tuple, ast.List)) \
@@ -640,10 +660,12 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
                 raise self.error(stmt, "while ... else is not supported")
             cond, head = self.lazily(lambda: self.condition(stmt.test, env))
             self.loop_depth += 1
+            self.trip_bounds.append(None)   # its trips: known only when it has run
             try:
                 body = self.inner_block(stmt.body, env, "loop")
             finally:
                 self.loop_depth -= 1
+                self.trip_bounds.pop()
             if head:   # the condition needs statements: they run before each test
                 return [L.While(L.Const(True, "bool"),
                                 (*head, L.If(L.Unary("not", cond), (L.Break(),)), *body))]
@@ -1012,10 +1034,12 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         saved = env.get(stmt.target.id)
         env[stmt.target.id] = Scalar(value, displayed and weak)
         self.loop_depth += 1
+        self.trip_bounds.append(len(items) if displayed else self.trip_bound(start, stop, step))
         try:
             body = self.inner_block(stmt.body, env, "loop")
         finally:
             self.loop_depth -= 1
+            self.trip_bounds.pop()
         # After the loop the name is no longer the loop's variable (Python keeps its last value;
         # reading it after the loop is refused rather than guessed).
         if saved is None:
@@ -1023,6 +1047,32 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         else:
             env[stmt.target.id] = saved
         return [L.For(loop_var.var, loop_var.start, loop_var.stop, loop_var.step, tuple(body))]
+
+    def trip_bound(self, start: L.Expr, stop: L.Expr, step: Any):
+        """The most trips ``range(start, stop, step)`` makes, as a dim over the shape variables (and
+        int arguments' values), for sizing a list built in the loop (``looplists``), or None: the
+        span from the least value of one end to the largest of the other (loop variables at their
+        extremes; a step known only at run time: the larger span either way)."""
+        if type(step) is not int:   # either way: at most the span, whichever end is larger
+            up, down = self.trip_bound(start, stop, 1), self.trip_bound(start, stop, -1)
+            return None if up is None or down is None else dims.dmax(up, down)
+        first, last = (start, stop) if step > 0 else (stop, start)
+        high = self.most(last)
+        low = self.dim_of_value(first)
+        low = _lower_bound(first, self.loops) if low is None else low
+        if high is None or low is None:
+            return None
+        return dims.dmax(dims.sub(high, low), 0)
+
+    def most(self, expr: L.Expr):
+        """The largest value of an i64 expression as a dim: a loop variable's stop - 1 (its stop
+        an int argument's value too), a size, else ``upper_bound``'s."""
+        loop = self.loops.get(expr.name) if isinstance(expr, L.Var) else None
+        if loop is not None and loop.stop is not None:
+            stop = self.most(loop.stop)
+            return None if stop is None else dims.sub(stop, 1)
+        value = self.dim_of_value(expr)
+        return self.upper_bound(expr) if value is None else value
 
     def iterated_selection(self, it: ast.AST, env) -> str | None:
         """The name of the boolean selection a loop runs over (``for v in x[x > 0]``, which
@@ -1052,10 +1102,12 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         self.iterations[ordinal] = (selection, L.Var(at, I))
         self.loops[at] = _Loop(0, size_expr(selection.mask.shape[0]))
         self.loop_depth += 1
+        self.trip_bounds.append(selection.mask.shape[0] if type(selection.mask.shape[0]) in (int, dims.Expr) else None)
         try:
             body = self.inner_block(stmt.body, env, "loop")
         finally:
             self.loop_depth -= 1
+            self.trip_bounds.pop()
             del self.iterations[ordinal]
         if saved is None:
             env.pop(stmt.target.id, None)
@@ -1107,6 +1159,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             return Scalar(L.Const(value, "f64"), weak=True)
         if type(value) is dims.Expr:
             return Scalar(L.dim_to_expr(value))
+        if isinstance(value, Listed):
+            raise self.list_used(value, node)
         if is_array(value):
             raise self.error(node, f"{ast.unparse(node)!r} is an array of shape "
                                    f"{show_shape(self.elements(value).shape)} where a number is needed "
@@ -1374,6 +1428,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
                 and node.attr in _CONSTANTS:
             return _CONSTANTS[node.attr]
         value = self.expr(node.value, env)
+        if isinstance(value, Listed):
+            raise self.list_used(value, node)
         if isinstance(value, Filtered) and node.attr in ("shape", "size", "ndim"):
             shape = self.filtered_shape(value, node)
             if node.attr == "size":
@@ -1530,6 +1586,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
 
     def read_subscript(self, node: ast.Subscript, env) -> Any:
         value = self.expr(node.value, env)
+        if isinstance(value, Listed):
+            raise self.list_used(value, node)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if isinstance(value, Filtered):
             index = self.expr(items[0], env) if len(items) == 1 and not isinstance(items[0], ast.Slice) else None
@@ -1590,6 +1648,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             raise self.error(node, f"unsupported call {ast.unparse(func)!r} in loop code")   # np.add.reduceat
         if isinstance(func, ast.Attribute):
             receiver = self.expr(func.value, env)
+            if isinstance(receiver, Listed):
+                return self.list_method(receiver, func.attr, node, env)
             if isinstance(receiver, Array) and not receiver.fixed and func.attr == "copy" and not node.args \
                     and not kwargs:
                 return self.copy_of(receiver, node)
@@ -1623,6 +1683,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
             return self.inline(self.helpers[func.id], node, env)
         if isinstance(func, ast.Name) and func.id not in env:
             args = [self.expr(a, env) for a in node.args]
+            if func.id == "len" and len(args) == 1 and isinstance(args[0], Listed):
+                return self.list_length(args[0])
             if func.id == "len" and len(args) == 1 and isinstance(args[0], Filtered):
                 return self.count(args[0], node)
             if func.id == "len" and len(args) == 1 and is_array(args[0]):
@@ -1707,6 +1769,9 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode):
         raise self.error(fn, f"{fn.name}() must end with a return statement to be inlined")
 
     def library_call(self, module: str, name: str, node: ast.Call, kwargs: dict, env) -> Any:
+        if module == "np" and name in ("array", "asarray") and len(node.args) == 1 and not kwargs \
+                and isinstance(listed := self.expr(node.args[0], env), Listed):
+            return self.list_array(listed, node)   # np.array(out) of a list built by append
         if module == "np" and (name in _ALLOCATORS or name.removesuffix("_like") in _ALLOCATORS
                                or name in ("arange", "copy")):
             return self.allocation(name, node, kwargs, env)

@@ -512,6 +512,9 @@ class Program:
 class LoopModule:
     kernels: tuple[Kernel, ...]
     program: Program
+    # (output position, whether its elements are Python numbers): results that are Python lists
+    # built by append (``looplists``), returned as arrays and made lists by the caller (``jit``)
+    lists: tuple[tuple[int, bool], ...] = ()
 
     def kernel(self, name: str) -> Kernel:
         for k in self.kernels:

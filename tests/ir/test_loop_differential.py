@@ -15,7 +15,8 @@ writes ``out``), sorts (``np.sort``, ``out.sort()``, ``np.searchsorted``) and ar
 argument's value (``np.zeros(k + 1)``), a name holding rows of ``m`` in turn (``cur = nxt``), boolean masks
 (``v[v > c] = s``, ``x[x > c].sum()``, a loop over ``x[x > c]``, rows of ``m`` selected and reduced, ``where=``),
 assignment through integer arrays with repeated and negative indices (``out[ix] = v``, ``v[ix] += y``, past the end:
-IndexError) and ``np.add.at``/``np.maximum.at``."""
+IndexError) and ``np.add.at``/``np.maximum.at``, lists built by append (``lst.append(t)``, ``len(lst)``,
+the list returned)."""
 
 from __future__ import annotations
 
@@ -82,6 +83,8 @@ _BODY = [
     "np.add.at(out, np.arange(x.shape[0]) % (k + 1), v * {c})\n{ind}np.maximum.at(v, -1 - np.arange(x.shape[0]) // 2, s * 0.125)",
     "m[np.argsort(x, kind='stable')[:2]] += v * {c}\n{ind}s += m.sum()",
     "out[np.arange(x.shape[0]) + k] = {c}",
+    "lst.append(v[i] * {c})",
+    "if x[i] > {c}:\n{ind}    lst.append(t)\n{ind}s += len(lst) * 0.125",
 ]
 
 _LOOPS = [
@@ -99,7 +102,7 @@ def program(seed: int) -> str:
     lines = ["import math", "", "import numpy as np", "", "", "def halve(a):", "    return a * 0.5", "", "",
              "def clip(a, c):", "    if a > c + 1.0:", "        return c + 1.0", "    elif a < c - 1.0:",
              "        return c - 1.0", "    return a", "", "", "def f(x, y, m, k):", "    v = x.copy()", "    out = np.zeros(x.shape[0])",
-             "    cur = m[0]",
+             "    cur = m[0]", "    lst = []",
              "    s = 0.0", "    t = 0"]
     for _ in range(rng.randint(1, 2)):
         head, first = rng.choice(_LOOPS)
@@ -111,7 +114,7 @@ def program(seed: int) -> str:
             stmt = rng.choice(_BODY).format(c=rng.choice(["0.5", "-0.25", "2.0", "0.0"]), big=rng.choice(["1.0", "50.0"]),
                                             ind=ind)
             lines.append(ind + stmt)
-    lines.append(f"    return {rng.choice(['out, v, s, t', 'v', 's + t', 'out * s'])}")
+    lines.append(f"    return {rng.choice(['out, v, s, t', 'v', 's + t', 'out * s', 'lst, s'])}")
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,209 @@
+"""Python lists built by ``append`` in loop code (``out = []``, ``out.append(v)`` in loops and
+branches, then ``np.array(out)``, ``len(out)`` or the list returned), compiled by
+``shapecheck.jit`` against running the same Python function (values, dtypes, list element types),
+and what is refused by name."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import shapecheck
+from shapecheck.ir.jit import UnsupportedError
+
+from results import assert_same_results
+
+RNG = np.random.default_rng(29)
+
+
+def positives(x):
+    out = []
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            out.append(x[i] * 2)
+    return np.array(out), len(out)
+
+
+def pairs(x, k):
+    out = []
+    for i in range(k):                  # an int argument's value bounds the list
+        for j in range(i):              # a triangle: at most k * (k - 1) pairs
+            if x[i] > x[j]:
+                out.append(i * 10 + j)
+    return np.array(out)
+
+
+def rows(M):
+    out = []
+    for i in range(M.shape[0]):
+        if M[i, 0] > 0:
+            out.append(M[i] * 2.0)      # a new array: the list holds its own
+        out.append(M[i].copy())
+    a = np.array(out)
+    return a, a.sum(axis=0)
+
+
+def promoted(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(i)                   # int64, then float64 elements: np.array makes float64
+        out.append(x[i])
+    return np.asarray(out)
+
+
+def backwards(x, step):
+    out = []
+    for i in range(x.shape[0] - 1, -1, -1):
+        out.append(x[i] > 0)
+    evens = []
+    for i in range(0, x.shape[0], step):   # a step known at run time
+        evens.append(x[i])
+    return np.array(out), np.array(evens)
+
+
+def returned(x):
+    out = []
+    counts = []
+    for i in range(x.shape[0]):
+        if x[i] > -0.5:
+            out.append(x[i])            # NumPy scalars in Python's list too
+            counts.append(i + 1)        # Python ints
+    return out, counts
+
+
+CASES = [
+    (positives, (RNG.standard_normal(30),)),
+    (positives, (-np.ones(4),)),                    # nothing appended: np.array([]) is float64 (0,)
+    (pairs, (RNG.standard_normal(9), 6)),
+    (rows, (RNG.standard_normal((7, 3)),)),
+    (promoted, (RNG.standard_normal(5),)),
+    (backwards, (RNG.standard_normal(11), 3)),
+    (backwards, (RNG.standard_normal(11), 20)),
+    (returned, (RNG.standard_normal(12),)),
+    (returned, (-np.ones(3),)),                     # [] and []
+]
+CASES += [(fn, (RNG.standard_normal(n),)) for n in (1, 2, 17) for fn in (positives, returned)]
+
+
+def _same(got, want):
+    if isinstance(want, list):
+        assert isinstance(got, list) and len(got) == len(want)
+        assert [type(g) for g in got] == [type(w) for w in want]
+        for g, w in zip(got, want):
+            assert_same_results(g, w)
+    elif isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _same(g, w)
+    else:
+        assert_same_results(got, want)
+        assert np.asarray(got).dtype == np.asarray(want).dtype
+
+
+@pytest.mark.parametrize("fn, args", CASES, ids=lambda v: getattr(v, "__name__", ""))
+def test_matches_python(fn, args):
+    _same(shapecheck.jit(fn)(*args), fn(*args))
+
+
+def test_one_symbolic_compile_serves_every_size():
+    compiled = shapecheck.jit(positives, shapes={"x": ("n",)}, dtypes={"x": "f64"})
+    for n in (1, 4, 50):
+        x = RNG.standard_normal(n)
+        _same(compiled(x), positives(x))
+    assert compiled.compiles == 1
+
+
+def test_an_empty_list_of_ints_made_an_array_is_refused_where_numpy_makes_float64():
+    def indices(x):
+        out = []
+        for i in range(x.shape[0]):
+            if x[i] > 0:
+                out.append(i)
+        return np.array(out)
+    compiled = shapecheck.jit(indices)
+    _same(compiled(np.array([1.0, -1.0, 2.0])), indices(np.array([1.0, -1.0, 2.0])))
+    assert indices(-np.ones(3)).dtype == np.float64
+    with pytest.raises(NotImplementedError, match="empty list is float64"):
+        compiled(-np.ones(3))
+
+
+def appended_view(M):
+    out = []
+    for i in range(M.shape[0]):
+        out.append(M[i])
+    return np.array(out)
+
+
+def appended_name(x):
+    out = []
+    r = np.zeros(2)
+    for i in range(x.shape[0]):
+        r[0] = x[i]
+        out.append(r)                   # Python's list holds r itself: every row is the last
+    return np.array(out)
+
+
+def in_a_while(x):
+    out = []
+    i = 0
+    while i < 3:
+        out.append(x[i])
+        i += 1
+    return np.array(out)
+
+
+def ragged(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(x[:2] * 1.0)
+        out.append(x * 1.0)
+    return np.array(out)
+
+
+def made_in_a_loop(x):
+    for i in range(x.shape[0]):
+        out = []
+        out.append(x[i])
+    return x
+
+
+def iterated(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(x[i])
+    s = 0.0
+    for v in out:
+        s += v
+    return s
+
+
+def popped(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(x[i])
+    out.pop()
+    return np.array(out)
+
+
+def returned_early(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(x[i])
+        if x[i] > 1:
+            return out
+    return out
+
+
+@pytest.mark.parametrize("fn, words", [
+    (appended_view, "a view of an array"),
+    (appended_name, "append a copy"),
+    (in_a_while, "inside a while loop"),
+    (ragged, "ragged"),
+    (made_in_a_loop, "list made inside a loop"),
+    (iterated, "list built by append"),
+    (popped, "list.pop is not supported"),
+    (returned_early, "list built by append"),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_what_is_not_supported_is_refused_by_name(fn, words):
+    with pytest.raises(UnsupportedError, match=words):
+        shapecheck.jit(fn)(RNG.standard_normal((4, 2)) if fn is appended_view else RNG.standard_normal(5))

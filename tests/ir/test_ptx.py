@@ -122,3 +122,29 @@ def test_a_failed_check_on_the_gpu_raises_numpys_index_error():
     np.testing.assert_array_equal(program(x, np.array([3, -1, 0, 3])), [2.0, 0.0, 0.0, 4.0])
     with pytest.raises(IndexError, match="index 4 is out of bounds for axis 0 with size 4"):
         program(x, np.array([0, 4, 1, 2]))
+
+
+_SCATTER_AND_LIST = """
+import numpy as np
+
+def scatter(x, idx, v):
+    x[idx] += v
+    np.add.at(x, idx, v)
+    return x
+
+def collect(x):
+    out = []
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            out.append(x[i])
+    return np.array(out)
+"""
+
+
+@needs_ptxas
+@pytest.mark.parametrize("name, shapes", [("scatter", {"x": ("n",), "idx": ("k",), "v": ("k",)}),
+                                          ("collect", {"x": ("n",)})])
+def test_integer_array_writes_and_lists_assemble_for_sm_90(name, shapes, tmp_path):
+    module = loopfront.trace_loops(_SCATTER_AND_LIST, name, shapes=shapes, dtypes={"idx": "i64"} if "idx" in shapes
+                                   else {})
+    assemble(ptx.ptx_text(module), tmp_path)

@@ -285,6 +285,8 @@ class PythonPath:
                 arena_view(arena, dims.evaluate(offset, env), shape, dtype)
         for k, call in enumerate(program.calls):
             self._run(call, buffers, env)
+            if program.fault is not None and buffers[program.fault][0]:
+                break   # a failed check: the count it left unset sizes nothing, the later calls never run
             if program.computed:
                 allocate_counted(program, k, buffers, env)
         for buf, original, used in zip(program.inputs, originals, arrays):

@@ -207,3 +207,19 @@ def returned_early(x):
 def test_what_is_not_supported_is_refused_by_name(fn, words):
     with pytest.raises(UnsupportedError, match=words):
         shapecheck.jit(fn)(RNG.standard_normal((4, 2)) if fn is appended_view else RNG.standard_normal(5))
+
+
+def test_a_fault_before_the_list_is_made_is_raised_not_an_allocation_by_an_unset_count():
+    def faulted_before(x, y):
+        out = []
+        for i in range(x.shape[0]):
+            out.append(x[i])
+        s = 0.0
+        for i in range(y.shape[0]):
+            s += y[:-1].max()           # of nothing when y has one element: NumPy's ValueError
+        return out, s
+    compiled = shapecheck.jit(faulted_before)
+    for _ in range(3):
+        with pytest.raises(ValueError, match="zero-size array"):
+            compiled(RNG.standard_normal(4), np.ones(1))
+    _same(compiled(np.ones(3), np.arange(3.0)), faulted_before(np.ones(3), np.arange(3.0)))

@@ -318,7 +318,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         self.next_list_dtypes: dict[str, str] = {}
         self.lists: list[Listed] = []       # lists built by append (``looplists``)
         self.returned_lists: list[tuple[int, bool]] = []   # LoopModule.lists
-        self.trip_bounds: list = []         # per enclosing loop: the most trips it makes (a dim), or None
+        self.trip_bounds: list = []         # per enclosing loop: () -> the most trips it makes (a dim), or None
         self.scope = Scope.empty()
         self.symbols: dict[str, Name] = {}  # shape symbol -> kernel shape param
         self.valued: list[tuple[Name, Name]] = []   # (kernel shape param, 0-d input) it is the value of
@@ -660,7 +660,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
                 raise self.error(stmt, "while ... else is not supported")
             cond, head = self.lazily(lambda: self.condition(stmt.test, env))
             self.loop_depth += 1
-            self.trip_bounds.append(None)   # its trips: known only when it has run
+            self.trip_bounds.append(lambda: None)   # its trips: known only when it has run
             try:
                 body = self.inner_block(stmt.body, env, "loop")
             finally:
@@ -1034,7 +1034,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         saved = env.get(stmt.target.id)
         env[stmt.target.id] = Scalar(value, displayed and weak)
         self.loop_depth += 1
-        self.trip_bounds.append(len(items) if displayed else self.trip_bound(start, stop, step))
+        # its most trips, worked out where an append needs them (a size may name an int argument's value)
+        self.trip_bounds.append((lambda: len(items)) if displayed else (lambda: self.trip_bound(start, stop, step)))
         try:
             body = self.inner_block(stmt.body, env, "loop")
         finally:
@@ -1102,7 +1103,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         self.iterations[ordinal] = (selection, L.Var(at, I))
         self.loops[at] = _Loop(0, size_expr(selection.mask.shape[0]))
         self.loop_depth += 1
-        self.trip_bounds.append(selection.mask.shape[0] if type(selection.mask.shape[0]) in (int, dims.Expr) else None)
+        most = selection.mask.shape[0] if type(selection.mask.shape[0]) in (int, dims.Expr) else None
+        self.trip_bounds.append(lambda: most)
         try:
             body = self.inner_block(stmt.body, env, "loop")
         finally:

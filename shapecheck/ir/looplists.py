@@ -145,7 +145,8 @@ class ListCode:
         """The most times a statement here runs: the product of the trip bounds of the loops
         around it (None where one has none)."""
         bound: Any = 1
-        for trips in self.trip_bounds:
+        for most in self.trip_bounds:
+            trips = most()
             if trips is None:
                 return None
             bound = dims.mul(bound, trips)

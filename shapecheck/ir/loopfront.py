@@ -317,6 +317,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         self.list_dtypes = list_dtypes      # list name -> its elements' dtype (found by the trace before)
         self.next_list_dtypes: dict[str, str] = {}
         self.lists: list[Listed] = []       # lists built by append (``looplists``)
+        self.position_probes: dict[int, tuple] = {}   # rank -> index variables comparing index arrays
+        self.positions_checked: set = set()    # (statement, an index array's element, size) checked in range
         self.returned_lists: list[tuple[int, bool]] = []   # LoopModule.lists
         self.trip_bounds: list = []         # per enclosing loop: () -> the most trips it makes (a dim), or None
         self.scope = Scope.empty()

@@ -133,7 +133,15 @@ class MaskCode:
     def check_positions(self, positions: ArrayExpr, n: L.Expr) -> None:
         """Every index of ``positions`` checked against an axis of size ``n`` before any is used
         (negative ones count from the end): NumPy's IndexError names the first out of range, and
-        neither a gather nor an assignment through the indices has read or written anything then."""
+        neither a gather nor an assignment through the indices has read or written anything then.
+        Once per statement (``x[idx] += v`` gathers and writes through the same indices)."""
+        rank = len(positions.shape)
+        if rank not in self.position_probes:
+            self.position_probes[rank] = self.index_names(rank, "probe")[1]
+        key = (self.statement_at, positions.element(self.position_probes[rank]).expr, n)
+        if key in self.positions_checked:
+            return
+        self.positions_checked.add(key)
         found, value = self.fresh("out_of_range"), self.fresh("bad_index")
         self.prelude += [L.Let(found, "bool", L.Const(False, "bool")), L.Let(value, I, L.Const(0, I))]
         names, idx = self.index_names(len(positions.shape), "g")

@@ -8,7 +8,9 @@
 - A window mean whose output size comes from an int argument (``np.empty(n - k + 1)``): one
   compile for every ``k``.
 - Boolean masks and sizes the data decides (``loopmasks``): assignment through a mask, a
-  selection reduced, a selection made (a count, a cut, a copy), centroids by mask, ``np.unique``.
+  selection reduced, a selection made (a count, a cut, a copy), centroids by mask, ``np.unique``;
+  writes through integer arrays (``np.add.at``, ``x[idx] += v``) and a list built by ``append``
+  (``looplists``).
 
 Medians in ms over ``--budget`` seconds each (calls: microseconds per call over ``--calls`` calls).
 """
@@ -51,6 +53,26 @@ def total(x, k):
     for i in range(k):
         s += x[i]
     return s
+
+
+def weighted_bins(idx, w):
+    counts = np.zeros(1000)
+    np.add.at(counts, idx, w)
+    return counts
+
+
+def scatter_add(x, idx, v):
+    y = x.copy()
+    y[idx] += v
+    return y
+
+
+def collected(x):
+    out = []
+    for i in range(x.shape[0]):
+        if x[i] > 0.5:
+            out.append(x[i])
+    return np.array(out)
 
 
 def window_mean(x, k):
@@ -136,12 +158,15 @@ def main() -> None:
     X = rng.standard_normal((10 ** 5, 8))
     labels = rng.integers(0, 16, 10 ** 5)
     ints = rng.integers(0, 1000, 10 ** 6)
-    lines += ["", "| masks and sizes the data decides | NumPy | numba.njit | shapecheck.jit |", "|---|---:|---:|---:|"]
+    lines += ["", "| masks, integer-array writes, lists and sizes the data decides | NumPy | numba.njit | shapecheck.jit |", "|---|---:|---:|---:|"]
     for label, fn, args in (("y[y < 0] = 0 on 10**6 float64", clip_negative, (x,)),
                             ("x[x > 0].sum() on 10**6", positive_sum, (x,)),
                             ("x[x > 0.5] (made, a count then a copy) on 10**6", selected, (x,)),
                             ("X[labels == j].mean(axis=0), 16 centroids of (10**5, 8)", centroids, (X, labels, 16)),
-                            ("np.unique of 10**6 ints below 1000", distinct, (ints,))):
+                            ("np.unique of 10**6 ints below 1000", distinct, (ints,)),
+                            ("np.add.at(bins, idx, w): 10**6 weights into 1000 bins", weighted_bins, (ints, x)),
+                            ("y[idx] += v, 10**6 indices (repeated) into 10**6", scatter_add, (x, ints * 997, x)),
+                            ("a list of the x[i] > 0.5 appended, np.array of it, 10**6", collected, (x,))):
         ours = shapecheck.jit(fn)
         assert np.allclose(ours(*args), fn(*args))
         theirs = ""

@@ -133,11 +133,11 @@ def scatter(x, idx, v):
     return x
 
 def collect(x):
-    out = []
-    for i in range(x.shape[0]):
-        if x[i] > 0:
-            out.append(x[i])
-    return np.array(out)
+    peaks = []
+    for i in range(1, x.shape[0] - 1):
+        if x[i] > x[i - 1] and x[i] > x[i + 1]:
+            peaks.append(i)
+    return peaks
 """
 
 

@@ -1172,6 +1172,11 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         raise self.error(node, f"expected a number, got {ast.unparse(node)!r}")
 
     def index(self, value: Any, node) -> L.Expr:
+        if is_array(value) and not isinstance(value, Filtered) and self.elements(value).dtype in L.SIGNED_DTYPES + \
+                L.UNSIGNED_DTYPES:
+            raise self.error(node, f"{ast.unparse(node)!r} is an array of integers where a number is needed: "
+                                   "integer-array indexing is supported alone along the first axis in loop code "
+                                   "(x[idx], x[idx] = v; not x[idx, j] or x[i, idx]: loop over the indices)")
         scalar = self.scalar(value, node)
         if scalar.dtype not in L.SIGNED_DTYPES + L.UNSIGNED_DTYPES:
             raise self.error(node, f"an index or range bound must be an integer, got {scalar.dtype} "
@@ -1773,9 +1778,10 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         raise self.error(fn, f"{fn.name}() must end with a return statement to be inlined")
 
     def library_call(self, module: str, name: str, node: ast.Call, kwargs: dict, env) -> Any:
-        if module == "np" and name in ("array", "asarray") and len(node.args) == 1 and not kwargs \
-                and isinstance(listed := self.expr(node.args[0], env), Listed):
-            return self.list_array(listed, node)   # np.array(out) of a list built by append
+        if module == "np" and name in ("array", "asarray") and 1 <= len(node.args) <= 2 and set(kwargs) <= {"dtype"} \
+                and len(node.args) + len(kwargs) <= 2 and isinstance(listed := self.expr(node.args[0], env), Listed):
+            dtype = node.args[1] if len(node.args) == 2 else kwargs.get("dtype")   # np.array(out[, dtype])
+            return self.list_array(listed, node, dtype=None if dtype is None else self.dtype_of(dtype))
         if module == "np" and (name in _ALLOCATORS or name.removesuffix("_like") in _ALLOCATORS
                                or name in ("arange", "copy")):
             return self.allocation(name, node, kwargs, env)

@@ -30,12 +30,14 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from shapecheck.constraints import dims
 from shapecheck.subst.names import Name
 
 from . import faults
 from . import loops as L
-from .dtypes import common_dtype
+from .dtypes import CODES, common_dtype
 from .looparrays import Array, ArrayExpr, Scalar, cast, is_array, loop_nest, reads_memory, scalar_variables, show_shape
 
 __all__ = ["ListCode", "Listed", "is_new_list"]
@@ -163,21 +165,27 @@ class ListCode:
         """``len(out)``: the rows appended so far (a Python int)."""
         return Scalar(L.Var(listed.count, I), True)
 
-    def list_array(self, listed: Listed, node, returned: bool = False) -> Array:
-        """``np.array(out)``: a new array of the rows appended so far (its length a size the data
-        decides: the kernel is cut here); ``returned``: the list itself returned (its rows, which
-        the caller makes a list: an empty one is ``[]`` whatever its dtype)."""
+    def list_array(self, listed: Listed, node, returned: bool = False, dtype: str | None = None) -> Array:
+        """``np.array(out[, dtype])``: a new array of the rows appended so far (its length a size
+        the data decides: the kernel is cut here); ``returned``: the list itself returned (its
+        rows, which the caller makes a list: an empty one is ``[]`` whatever its dtype)."""
         if listed.buffer is None and returned:   # nothing appended: []
             return self.allocate((0,), "f64", node, listed.python_name)
         if listed.buffer is None:
             raise self.error(node, f"np.array of the list {listed.python_name!r}, which nothing is appended to before "
                                    "this line: its dtype is unknown (not supported in loop code)")
         buffer = listed.buffer
-        if not returned and (listed.row or buffer.dtype != "f64"):   # np.array([]) is float64 (0,)
+        if dtype is not None and not np.can_cast(CODES[buffer.dtype], CODES[dtype], "safe"):
+            raise self.error(node, f"np.array of the list {listed.python_name!r} ({CODES[buffer.dtype]}) as {CODES[dtype]}: "
+                                   "NumPy checks each element's range or value there (not supported in loop code: "
+                                   "np.array(...).astype(...) casts as NumPy's astype)")
+        if not returned and (listed.row or dtype is None and buffer.dtype != "f64"):   # np.array([]) is float64 (0,)
             self.fault_if(L.Compare("eq", L.Var(listed.count, I), L.Const(0, I)), faults.EMPTY_LIST, ())
         size = self.cut(self.list_length(listed), node, f"made from the list {listed.python_name!r}")
-        rows = ArrayExpr((size, *listed.row), buffer.dtype,
-                         lambda idx: Scalar(L.Load(buffer.name, tuple(idx), buffer.dtype)), frozenset({buffer.name}))
+        made = dtype or buffer.dtype
+        rows = ArrayExpr((size, *listed.row), made,
+                         lambda idx: Scalar(cast(L.Load(buffer.name, tuple(idx), buffer.dtype), made)),
+                         frozenset({buffer.name}))
         return self.materialize(rows, node, listed.python_name)
 
     def sized_lists(self) -> None:

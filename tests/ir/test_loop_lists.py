@@ -61,6 +61,14 @@ def backwards(x, step):
     return np.array(out), np.array(evens)
 
 
+def typed(x):
+    out = []
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            out.append(i)
+    return np.array(out, dtype=np.float64), np.asarray(out, np.int64)[:0]
+
+
 def returned(x):
     out = []
     counts = []
@@ -79,6 +87,7 @@ CASES = [
     (promoted, (RNG.standard_normal(5),)),
     (backwards, (RNG.standard_normal(11), 3)),
     (backwards, (RNG.standard_normal(11), 20)),
+    (typed, (RNG.standard_normal(9),)),
     (returned, (RNG.standard_normal(12),)),
     (returned, (-np.ones(3),)),                     # [] and []
 ]
@@ -125,6 +134,13 @@ def test_an_empty_list_of_ints_made_an_array_is_refused_where_numpy_makes_float6
     assert indices(-np.ones(3)).dtype == np.float64
     with pytest.raises(NotImplementedError, match="empty list is float64"):
         compiled(-np.ones(3))
+
+
+def narrowed(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(i * 1000)
+    return np.array(out, dtype=np.int8)     # NumPy checks each Python int's range
 
 
 def appended_view(M):
@@ -203,6 +219,7 @@ def returned_early(x):
     (iterated, "list built by append"),
     (popped, "list.pop is not supported"),
     (returned_early, "list built by append"),
+    (narrowed, "as int8"),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_what_is_not_supported_is_refused_by_name(fn, words):
     with pytest.raises(UnsupportedError, match=words):

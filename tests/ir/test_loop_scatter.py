@@ -195,3 +195,15 @@ def test_an_unsupported_ufunc_at_is_refused_by_name():
         return x
     with pytest.raises(UnsupportedError, match="np.power.at"):
         shapecheck.jit(power_at)(np.ones(3), np.array([0, 1]))
+
+
+def test_integer_arrays_with_other_indices_are_refused_by_name():
+    def column_write(M, idx):
+        M[idx, 0] = 1.0
+        return M
+
+    def column_read(M, idx):
+        return M[1, idx]
+    for fn in (column_write, column_read):
+        with pytest.raises(UnsupportedError, match="alone along the first axis"):
+            shapecheck.jit(fn)(np.zeros((3, 2)), np.array([0, 1]))

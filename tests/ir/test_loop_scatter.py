@@ -106,6 +106,9 @@ N = 12
 CASES = [
     (assigned, (RNG.standard_normal(N), np.array([0, 3, 3, -1, 5, -12]), RNG.standard_normal(6))),
     (assigned, (RNG.standard_normal(N), np.array([], dtype=np.int64), np.zeros(0))),
+    # NumPy reads uint64 indices as intp: 2**64 - 1 is -1, the last element
+    (assigned, (RNG.standard_normal(N), np.array([2 ** 64 - 1, 3, 3], dtype=np.uint64), RNG.standard_normal(3))),
+    (unbuffered, (RNG.standard_normal(N), np.array([1, 7, 1], dtype=np.uint8), RNG.standard_normal(3))),
     (augmented, (RNG.standard_normal(N), np.array([1, 1, 1, -11, 4]), RNG.standard_normal(5))),
     (augmented, (RNG.standard_normal(N), np.array([[2, 2], [-1, 0]]), RNG.standard_normal(2))),
     (unbuffered, (RNG.standard_normal(N), np.array([1, 1, 1, -11, 4]), RNG.standard_normal(5))),

@@ -33,6 +33,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import hashlib
+import math
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -261,6 +262,16 @@ class PythonPath:
                 return _run_plan(plan, arrays)
         return self._checked_call(arrays)
 
+    @functools.cached_property
+    def early_temps(self) -> tuple:
+        """The memory plan, and the temps allocated before any call (not sized by a count a call
+        leaves: those are allocated after it) with their NumPy dtype and arena offset, worked out
+        once rather than on every call."""
+        program = self.module.program
+        memory = self.memory or plan_memory(self.module)
+        return memory, tuple((temp, NUMPY_DTYPES[temp.dtype], memory.offset(temp.name)) for temp in program.temps
+                             if program.known_before_calls(temp))
+
     def _checked_call(self, arrays):
         program = self.module.program
         written = self.module.written_inputs()
@@ -273,14 +284,10 @@ class PythonPath:
                                "an empty max): run it specialised to them")
         negative_temp(program, env)
         buffers = dict(zip((b.name for b in program.inputs), arrays))
-        memory = self.memory or plan_memory(self.module)
+        memory, early = self.early_temps
         arena = np.empty(dims.evaluate(memory.arena_bytes, env), np.uint8)
-        for temp in program.temps:
-            if not program.known_before_calls(temp):
-                continue   # sized by a count a call leaves: allocated after that call
+        for temp, dtype, offset in early:
             shape = tuple(dims.evaluate(d, env) for d in temp.shape)
-            offset = memory.offset(temp.name)
-            dtype = NUMPY_DTYPES[temp.dtype]
             buffers[temp.name] = np.empty(shape, dtype) if offset is None else \
                 arena_view(arena, dims.evaluate(offset, env), shape, dtype)
         for k, call in enumerate(program.calls):
@@ -358,7 +365,7 @@ def _run_chunks(function, objects, shape_args, chunks) -> None:
 
 def arena_view(arena: np.ndarray, offset: int, shape: tuple, dtype: np.dtype) -> np.ndarray:
     """A C-contiguous array of ``shape`` and ``dtype`` over ``arena``'s bytes from ``offset``."""
-    size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    size = math.prod(shape) * dtype.itemsize
     return arena[offset:offset + size].view(dtype).reshape(shape)
 
 

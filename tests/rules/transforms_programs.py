@@ -1,4 +1,5 @@
-"""Random programs of JAX's transforms (vmap, nested vmap, grad, lax.scan, tree.map) on arrays of
+"""Random programs of JAX's transforms (vmap, nested vmap, grad, lax.scan, tree.map) and jax.lax's
+structural ops (dynamic_slice, pad, dot_general, slice, broadcast_in_dim, top_k, ...) on arrays of
 small random shapes, one expression each, by seed: for tests/rules/test_transforms_oracle.py."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ def shape(rng, rank, pool):
 def program(seed: int) -> str:
     """The expression of program ``seed`` (names used: ``jax``, ``jnp``)."""
     rng = random.Random(seed)
-    kind = rng.choice(["vmap2", "vmapmat", "nested", "grad", "scan", "tree"])
+    kind = rng.choice(["vmap2", "vmapmat", "nested", "grad", "scan", "tree", "lax", "lax"])
     pool = [2, 3, 4]
     if kind in ("vmap2", "vmapmat", "nested"):
         body = rng.choice(BODIES_2 if kind != "vmapmat" else BODIES_MAT)
@@ -43,5 +44,54 @@ def program(seed: int) -> str:
         xs = (rng.choice(pool),) + shape(rng, rng.randint(0, 2), pool)
         body = rng.choice(["lambda c, x: (c + x, x)", "lambda c, x: (c * 2, (c * x).sum())", "lambda c, x: (c, c + x)"])
         return f"jax.lax.scan({body}, jnp.zeros({c}), jnp.ones({xs}))[1]"
+    if kind == "lax":
+        return lax_program(rng)
     t = shape(rng, rng.randint(1, 3), pool)
     return f"jax.tree.map(lambda u, v: u + v, (jnp.ones({t}), [jnp.ones({t[:1]})]), (jnp.ones({t}), [jnp.ones({t[:1]})]))[0]"
+
+
+def lax_program(rng: random.Random) -> str:
+    """One of jax.lax's structural ops on a random operand, its arguments sometimes out of range."""
+    pool = [1, 2, 3, 4, 5]
+    a = shape(rng, rng.randint(1, 3), pool)
+    x = f"jnp.ones({a})"
+    op = rng.choice(["dynamic_slice", "pad", "dot_general", "slice", "broadcast_in_dim", "top_k", "concatenate",
+                     "dynamic_update_slice", "reduce_sum", "transpose", "collapse", "binary"])
+    if op == "dynamic_slice":
+        sizes = tuple(rng.randint(1, d + 1) for d in a)
+        return f"jax.lax.dynamic_slice({x}, {tuple(0 for _ in a)}, {sizes})"
+    if op == "dynamic_update_slice":
+        upd = tuple(rng.randint(1, d + 1) for d in a)
+        return f"jax.lax.dynamic_update_slice({x}, jnp.zeros({upd}), {tuple(0 for _ in a)})"
+    if op == "pad":
+        config = tuple((rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2)) for _ in a)
+        return f"jax.lax.pad({x}, 0.0, {config})"
+    if op == "slice":
+        limits = tuple(rng.randint(0, d + 1) for d in a)
+        strides = tuple(rng.randint(1, 3) for _ in a)
+        return f"jax.lax.slice({x}, {tuple(0 for _ in a)}, {limits}, {strides})"
+    if op == "dot_general":
+        b = shape(rng, rng.randint(1, 3), pool)
+        lc, rc = rng.randrange(len(a)), rng.randrange(len(b))
+        return f"jax.lax.dot_general({x}, jnp.ones({b}), ((({lc},), ({rc},)), ((), ())))"
+    if op == "broadcast_in_dim":
+        target = a + shape(rng, rng.randint(0, 2), pool)
+        where = tuple(range(len(a)))
+        return f"jax.lax.broadcast_in_dim({x}, {target}, {where})"
+    if op == "top_k":
+        return f"jax.lax.top_k({x}, {rng.randint(1, 6)})[0]"
+    if op == "concatenate":
+        b = tuple(d if i else rng.choice(pool) for i, d in enumerate(a)) if rng.random() < 0.7 else shape(rng, len(a), pool)
+        return f"jax.lax.concatenate([{x}, jnp.ones({b})], 0)"
+    if op == "reduce_sum":
+        axes = tuple(sorted(rng.sample(range(len(a)), rng.randint(1, len(a)))))
+        return f"jax.lax.reduce_sum({x}, {axes})"
+    if op == "transpose":
+        perm = list(range(len(a)))
+        rng.shuffle(perm)
+        return f"jax.lax.transpose({x}, {tuple(perm)})"
+    if op == "collapse":
+        start = rng.randint(0, len(a) - 1)
+        return f"jax.lax.collapse({x}, {start}, {rng.randint(start + 1, len(a))})"
+    b = shape(rng, rng.choice([0, len(a), len(a)]), pool) if rng.random() < 0.8 else shape(rng, len(a) + 1, pool)
+    return f"jax.lax.{rng.choice(['add', 'mul', 'max', 'sub'])}({x}, jnp.ones({b}))"

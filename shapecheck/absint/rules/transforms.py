@@ -78,7 +78,7 @@ _TORCH_GRAD = ("func", "argnums", "has_aux")
 
 #: The transforms, by qualified name: calling one makes a function (see :class:`Transformed`).
 MAKERS: dict[str, Rule] = {
-    "jax.vmap": _JAX_VMAP, "jax.pmap": Maker("vmap", ("fun", "axis_name", "in_axes", "out_axes")),
+    "jax.vmap": _JAX_VMAP, "jax.pmap": Maker("vmap", ("fun", "axis_name", "in_axes", "out_axes", "static_broadcasted_argnums")),
     "torch.vmap": _TORCH_VMAP, "torch.func.vmap": _TORCH_VMAP, "functorch.vmap": _TORCH_VMAP,
     "jax.grad": Maker("grad", _JAX_GRAD), "jax.value_and_grad": Maker("value_and_grad", _JAX_GRAD),
     "torch.func.grad": Maker("grad", _TORCH_GRAD), "functorch.grad": Maker("grad", _TORCH_GRAD),
@@ -129,6 +129,10 @@ def _vmap(ctx: OpContext, call: Call, t: Transformed) -> Value:
     specs = _per_argument(t.option("in_axes", Int(0)), len(call.args))
     if specs is None:
         return UNKNOWN
+    static = _static_positions(t.option("static_broadcasted_argnums", Tuple(())), len(call.args))
+    if static is None:
+        return UNKNOWN
+    specs = [NONE if i in static else spec for i, spec in enumerate(specs)]   # pmap's static arguments
     sizes: list = []
     args = []
     for arg, spec in zip(call.args, specs):
@@ -153,6 +157,14 @@ def _vmap(ctx: OpContext, call: Call, t: Transformed) -> Value:
                                                    f"{ctx.show_dim(batch)} and {ctx.show_dim(d)}")
     result = ctx.interp.call(ctx.node, t.func, args, kwargs)
     return _batched(result, t.option("out_axes", Int(0)), batch)
+
+
+def _static_positions(argnums: Value, count: int) -> set | None:
+    """The positions ``static_broadcasted_argnums`` names (an int or a tuple of them); None where unread."""
+    items = (argnums,) if type(argnums) is Int else _items(argnums)
+    if items is None or any(_axis(i) is None for i in items):
+        return None
+    return {_axis(i) % count if count else 0 for i in items}
 
 
 def _per_argument(in_axes: Value, count: int) -> list | None:

@@ -3,9 +3,13 @@ again (timm: 9,726 resolutions, 33,000 stat calls)."""
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
+import pytest
+
+from shapecheck.absint.driver.modules import _resolve_path, _resolve_plain
 from shapecheck.api import check_paths
 
 
@@ -18,13 +22,38 @@ def test_a_module_is_looked_up_once_per_run_however_many_names_it_gives(tmp_path
         y = A @ B @ layers.A  # error: SC102
     """))
     asked = []
-    is_file = Path.is_file
+    is_file, isfile = Path.is_file, os.path.isfile
 
     def counting(path):
         asked.append(path.name)
         return is_file(path)
 
+    def counting_text(path):
+        asked.append(os.path.basename(path))
+        return isfile(path)
+
     monkeypatch.setattr(Path, "is_file", counting)
+    monkeypatch.setattr(os.path, "isfile", counting_text)
     (report,) = check_paths([str(tmp_path / "main.py")], root=tmp_path)
     assert [d.code for d in report.diagnostics] == ["SC102"]   # (3, 4) @ (2, 3): the names resolved
     assert asked.count("layers.py") == 1
+
+
+TREE = ["top.py", "pkg/__init__.py", "pkg/a.py", "pkg/sub/__init__.py", "pkg/sub/b.py", "pkg/sub/a.py",
+        "pkg/both.py", "pkg/both/__init__.py", "other/c.py", "src/d.py"]
+IMPORTS = [("top", 0), ("pkg", 0), ("pkg.a", 0), ("pkg.sub.b", 0), ("a", 0), ("b", 0), ("a", 1), ("", 1),
+           ("sub", 1), ("sub.b", 1), ("a", 2), ("", 2), ("sub.a", 2), ("", 5), ("both", 1), ("pkg.both", 0),
+           ("c", 0), ("d", 0), ("missing", 0), ("missing", 1), ("pkg.missing", 0)]
+
+
+@pytest.mark.parametrize("importer", ["top.py", "pkg/a.py", "pkg/sub/b.py", "other/c.py"])
+def test_resolving_on_strings_finds_what_pathlib_finds(tmp_path, importer) -> None:
+    """The string resolution (absolute normal paths) tries the paths pathlib builds, in its order."""
+    for name in TREE:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    where = str(tmp_path / importer)
+    for roots in ([str(tmp_path)], [str(tmp_path), str(tmp_path / "src")], [str(tmp_path / "other")]):
+        for name, level in IMPORTS:
+            parts = name.split(".") if name else []
+            assert _resolve_plain(roots, where, parts, level) == _resolve_path(roots, where, parts, level), (name, level)

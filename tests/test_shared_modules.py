@@ -189,3 +189,38 @@ def test_a_file_depends_on_every_module_a_kept_module_reached(tmp_path: Path) ->
         project = Project.at_root(tmp_path, Options())
         report = check_paths([str(tmp_path / name)], Options(), project)[0]
         assert {Path(p).name for p in report.loaded_modules} == {name, "configs.py", "helpers.py"}
+
+
+def test_a_kept_modules_reach_finds_each_import_on_disk_once_per_process(tmp_path: Path, monkeypatch) -> None:
+    """Each kept module's run asks whether the modules it loads may lead back to it (K1), over the
+    same import graph: the graph is read off the texts and found on disk once per process
+    (transformers: 232,643 look-ups for 6 files), and read again where a text changed."""
+    from shapecheck.absint.driver import modules
+    _write(tmp_path, {"util.py": "import numpy as np\nY = np.ones(3)\n",
+                      "base.py": "from util import Y\nX = 2 * Y\n",
+                      **{f"{name}.py": f"from base import X\n{name.upper()} = X\n" for name in "abc"},
+                      "main.py": "import numpy as np\nimport a, b, c\nz = (a.A + b.B + c.C) @ np.ones((4, 2))  # error: SC102\n"})
+    asked: list = []
+    reaching = [False]
+    resolve, reaches = modules._resolve, modules.Modules.reaches
+
+    def counting(roots, importer, name, level):
+        if reaching[0]:
+            asked.append((Path(importer).name, name, level))
+        return resolve(roots, importer, name, level)
+
+    def flagged(self, *args):
+        reaching[0] = True
+        try:
+            return reaches(self, *args)
+        finally:
+            reaching[0] = False
+
+    monkeypatch.setattr(modules, "_resolve", counting)
+    monkeypatch.setattr(modules.Modules, "reaches", flagged)
+    assert [code for *_, code, _ in _check(tmp_path, ["main.py"])["main.py"]] == ["SC102"]
+    assert asked and len(asked) == len(set(asked))
+    (tmp_path / "base.py").write_text("from util import Y\nimport a\nX = 2 * Y\n")   # a cycle now
+    asked.clear()
+    assert [code for *_, code, _ in _check(tmp_path, ["main.py"])["main.py"]] == ["SC102"]
+    assert ("base.py", "a", 0) in asked

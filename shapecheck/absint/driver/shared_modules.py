@@ -136,6 +136,10 @@ class SharedModules:
         self.run_alone = run_alone
         self.entries: dict[tuple[str, str], Entry] = {}
         self.building: set[str] = set()
+        # (real path, path) -> (its text, the modules its imports may load), and (folder, name,
+        # level) -> the file an import from that folder loads: Modules.reaches
+        self.imports: dict[tuple[str, str], tuple] = {}
+        self.files: dict[tuple[str, str, int], str | None] = {}
 
     def _evict_spoiled(self) -> None:
         spoiled = HeapClock.spoiled

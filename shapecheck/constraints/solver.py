@@ -106,6 +106,12 @@ def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str]) -> list[Fact]
 
 
 _PROBES = (1, 2, 3, 0, 4, 7)
+#: The most symbols a question may have for Python to look for its witnesses (sampling, then
+#: repairs); past it the question goes to Z3. Both searches are bounded (the assignments grow
+#: linearly with the symbols, the repairs by ``witnesses.BUDGET``). At 24, the reshapes of timm's
+#: halo attention (``x.unfold``'s windows: 26 to 29 symbols) sent 13 SOMETIMES questions to Z3,
+#: 0.1 to 0.6 s each, that the search answers in milliseconds.
+MAX_SAMPLED = 64
 
 
 def _assignments(order: list[str], constants: tuple[int, ...] = ()):
@@ -435,7 +441,7 @@ class Solver:
         preds = [f.pred for f in facts]
         if cases.holds(requirement, preds):
             return Decision(Verdict.HOLDS)
-        if order and len(order) <= 24:
+        if order and len(order) <= MAX_SAMPLED:
             # values that tie symbols together (``a == b or a == 1``, ``b*h*w == b*p*q``) are
             # rarely among the fixed ones: search for the missing witness by repairing them
             found = witnesses.witnesses(preds, requirement, order, _assignments(order, _constants(requirement)),
@@ -445,7 +451,7 @@ class Solver:
         fails, holds = self._sample_by_zero(facts, requirement, undefined, fails, holds)
         if fails and holds:
             return Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
-        if undefined and len(order) <= 24:
+        if undefined and len(order) <= MAX_SAMPLED:
             # a divisor the samples made 0 ties other symbols to it (``h*(n//h) == n`` wants n = 0)
             for by_zero in _REPAIR_BY_ZERO:
                 found = witnesses.witnesses(preds, requirement, order, undefined, (fails, holds), by_zero)
@@ -466,7 +472,7 @@ class Solver:
         # the memo answers for a copy is what asking it afresh would have found
         holds = fails = None
         undefined: list[dict] = []
-        if not order or len(order) > 24:
+        if not order or len(order) > MAX_SAMPLED:
             return fails, holds, undefined
         question = _compiled(facts, requirement)
         for values in _assignments(order, _constants(requirement)):

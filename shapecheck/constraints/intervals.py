@@ -168,7 +168,17 @@ def nonzero_part(d: Dim, ranges: Mapping[str, Interval]) -> Dim:
 def holds(requirement: Pred, facts: Iterable[Pred]) -> bool:
     """Whether bounds and the facts as written prove ``requirement`` (False: cannot tell here)."""
     facts = tuple(facts)
-    return _Prover(facts).holds(requirement)
+    last = _LAST[0]
+    if last is not None and last[0] == facts:
+        return last[1].holds(requirement)
+    prover = _Prover(facts)
+    _LAST[0] = (facts, prover)
+    return prover.holds(requirement)
+
+
+#: The last facts asked about and their prover: a proof by cases asks of one case's facts once per
+#: comparison it cancels or orders (cases.py), each of which built the same ranges again.
+_LAST: list = [None]
 
 
 class _Prover:

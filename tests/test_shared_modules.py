@@ -9,7 +9,7 @@ import textwrap
 from collections import Counter
 from pathlib import Path
 
-from shapecheck.api import Options, Project, check_paths
+from shapecheck.api import Options, Project, check_paths, check_source
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -224,3 +224,34 @@ def test_a_kept_modules_reach_finds_each_import_on_disk_once_per_process(tmp_pat
     asked.clear()
     assert [code for *_, code, _ in _check(tmp_path, ["main.py"])["main.py"]] == ["SC102"]
     assert ("base.py", "a", 0) in asked
+
+
+def test_an_editor_takes_the_kept_module_on_every_edit(tmp_path: Path, bodies_run: Counter) -> None:
+    """An editor's project (incremental, reading open buffers) takes the kept module too: an edit
+    of the checked file does not run the imported module's top level again (its three
+    ``make_cfg`` calls), and the findings are a one-shot check's."""
+    _write(tmp_path, CONFIGS)
+    path = str(tmp_path / "second.py")
+    text = (tmp_path / "second.py").read_text()
+    project = Project(roots=[str(tmp_path)], read_source=lambda p: None, incremental=True)
+    first = check_source(text, path, project=project)
+    runs = bodies_run["make_cfg"]
+    edited = check_source(text.replace("w = ", "v = 1\nw = "), path, project=project)
+    assert bodies_run["make_cfg"] == runs
+    assert [(d.code, d.message) for d in edited.diagnostics] == [(d.code, d.message) for d in first.diagnostics]
+    assert [d.line for d in edited.diagnostics] == [5]
+
+
+def test_an_editor_sees_an_imported_module_as_its_buffer_reads(tmp_path: Path) -> None:
+    """The kept module is made from the open buffer of the module it is (``Project.read_source``),
+    and made again when the buffer changes, with no save."""
+    _write(tmp_path, CONFIGS)
+    buffers: dict[str, str] = {}
+    project = Project(roots=[str(tmp_path)], read_source=buffers.get, incremental=True)
+    path = str(tmp_path / "first.py")
+    text = (tmp_path / "first.py").read_text()
+    assert [d.code for d in check_source(text, path, project=project).diagnostics] == ["SC102"]
+    buffers[str(tmp_path / "configs.py")] = textwrap.dedent(CONFIGS["configs.py"]).replace("(8, 4)", "(8, 5)")
+    assert check_source(text, path, project=project).diagnostics == []
+    del buffers[str(tmp_path / "configs.py")]
+    assert [d.code for d in check_source(text, path, project=project).diagnostics] == ["SC102"]

@@ -35,17 +35,21 @@ from .summaries import global_read
 
 
 def _shared(project: Project) -> SharedModules | None:
-    """The process's kept modules for ``project``, where its runs may use them: not where files
-    are read from an editor's buffers, nor where runs keep analyses between edits."""
-    if project.read_source is not None or project.incremental:
-        return None
+    """The process's kept modules for ``project``. An editor's projects (files read from its
+    buffers, analyses kept between edits) use them too: an entry's run reads the buffers as the
+    project does (its sources then hold the buffers' texts, and K3 makes it again when one changes),
+    and an edit no longer runs every imported module's top level again (levit.py: ~9.5 -> ~6 ms a
+    re-check of unchanged text; swin_transformer.py, which imports vision_transformer.py, 31 -> 9)."""
     roots = tuple(project.roots)
-    return shared_for(roots, project.options, partial(_run_alone, roots, project.options))
+    return shared_for((roots, project.read_source), project.options,
+                      partial(_run_alone, roots, project.read_source, project.options))
 
 
-def _run_alone(roots: tuple, options, info: ModuleInfo, symbols: int) -> "Analysis":
+def _run_alone(roots: tuple, read_source, options, info: ModuleInfo, symbols: int,
+               cancellation: Cancellation | None) -> "Analysis":
     """A run of ``info``'s top level alone (shared_modules.py), its symbols numbered from ``symbols``."""
-    run = Analysis(Project(roots=list(roots), options=options, cache=ProjectCache(symbol_counter=symbols)))
+    run = Analysis(Project(roots=list(roots), read_source=read_source, options=options,
+                           cache=ProjectCache(symbol_counter=symbols)), cancellation)
     key = os.path.realpath(info.path)
     run.modules.loading[key] = info
     try:

@@ -36,7 +36,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ..core.frame import BudgetExceeded
+from ..core.frame import BudgetExceeded, Cancellation
 from ..core.module import ModuleInfo
 from ..core.values import (Alternatives, BoundMethod, Class, Dict, Function, HeapClock, Instance, List, Opaque,
                            TorchModule, Tuple)
@@ -132,7 +132,7 @@ class SharedModules:
     """The kept modules of one project (roots and options) in this process, by real path and the
     name they were imported by (a module's name decides how ``module.sub`` resolves)."""
 
-    def __init__(self, run_alone: Callable[[ModuleInfo, int], "Analysis"]):
+    def __init__(self, run_alone: Callable[[ModuleInfo, int, Cancellation | None], "Analysis"]):
         self.run_alone = run_alone
         self.entries: dict[tuple[str, str], Entry] = {}
         self.building: set[str] = set()
@@ -146,10 +146,10 @@ class SharedModules:
         if not spoiled:
             return
         keys = set()
-        for entry in spoiled:
+        while spoiled:   # popped one at a time: an editor's hover may spoil an entry from its own thread
+            entry = spoiled.pop()
             entry.spoiled = True
             keys.add(entry.key)
-        spoiled.clear()
         for at, entry in list(self.entries.items()):
             if entry.spoiled or entry.loaded & keys:
                 entry.spoiled = True
@@ -168,17 +168,19 @@ class SharedModules:
             del self.entries[at]
             entry = None
         if entry is None:
-            entry = self._make(key, ModuleInfo(path, name, source, tree))
+            entry = self._make(key, ModuleInfo(path, name, source, tree), modules.run.budget.cancellation)
             if entry is None:
                 return None
         if modules.checked in entry.loaded or not modules.loading.keys().isdisjoint(entry.loaded):
             return None
         return entry
 
-    def _make(self, key: str, info: ModuleInfo) -> Entry | None:
+    def _make(self, key: str, info: ModuleInfo, cancellation: Cancellation | None) -> Entry | None:
+        # an editor's cancelled run stops the entry's run too: no entry, and the run that asked
+        # loads the module itself, where its own budget stops at once
         self.building.add(key)
         try:
-            run = self.run_alone(info, symbol_base(key, info.name))
+            run = self.run_alone(info, symbol_base(key, info.name), cancellation)
         except BudgetExceeded:
             return None   # too long to keep: whoever needs it runs it, and stops where it stops
         finally:
@@ -208,9 +210,10 @@ class SharedModules:
 _PROJECTS: dict = {}
 
 
-def shared_for(roots: tuple, options, run_alone: Callable[[ModuleInfo, int], "Analysis"]) -> SharedModules:
-    """The process's kept modules for a project with these roots and options."""
-    at = (roots, options)
+def shared_for(project: tuple, options,
+               run_alone: Callable[[ModuleInfo, int, Cancellation | None], "Analysis"]) -> SharedModules:
+    """The process's kept modules for a project (its roots and how it reads files) with these options."""
+    at = (project, options)
     store = _PROJECTS.pop(at, None)
     if store is None:
         store = SharedModules(run_alone)

@@ -13,6 +13,9 @@ Directives (one per line, in a trailing comment):
     # sleep: 0.5                 the analysis of this file takes this many seconds; cancelled, it
                                  stops there, with what it found on the lines above and an SC006
     # stuck: 0.5                 ... and does not stop when cancelled (a long solver question)
+    # hold: NAME                 the analysis is under way until a file NAME exists beside this
+                                 file (the test says when it ends: no race with a clock);
+                                 cancelled, it stops as with sleep
     from mod import f            if mod.py (an open buffer, else the disk) says "# broken",
                                  this line gets an SC110
 Each analysis appends "<path> <first line of text>" to the file named by $SCRIPTED_LOG.
@@ -29,7 +32,7 @@ from pathlib import Path
 from shapecheck.report.codes import CODES
 from shapecheck.report.diagnostics import Diagnostic, FileReport, Fix, Related, ShapeNote, Span
 
-_DIRECTIVE = re.compile(r"\s*(expect|related|shape|sig|hole|sleep|stuck)\s*(SC\d+)?\s*:\s*(.*?)\s*$")
+_DIRECTIVE = re.compile(r"\s*(expect|related|shape|sig|hole|sleep|stuck|hold)\s*(SC\d+)?\s*:\s*(.*?)\s*$")
 _ASSIGN = re.compile(r"^(\s*)([^\W\d][\w.]*)\s*=\s*(.*?)\s*(#|$)")
 _DEF = re.compile(r"^\s*def\s+(\w+)")
 _FROM = re.compile(r"^\s*from\s+(\w+)\s+import")
@@ -51,6 +54,17 @@ def _sleep(seconds: float, cancellation) -> bool:
     return True
 
 
+def _hold(release: Path, cancellation) -> bool:
+    """Wait, as a long analysis works, until ``release`` exists (True) or the run is cancelled
+    (False). Bounded, so that a test that fails before releasing cannot hang its server."""
+    until = time.monotonic() + 120.0
+    while not release.exists() and time.monotonic() < until:
+        if cancellation is not None and cancellation.reason is not None:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def scripted_check(source, path="<string>", *, project=None, options=None, cancellation=None) -> FileReport:
     text = source.decode("utf-8") if isinstance(source, bytes) else source
     if os.environ.get("SCRIPTED_LOG"):
@@ -61,7 +75,8 @@ def scripted_check(source, path="<string>", *, project=None, options=None, cance
         found = {m.group(1): m for m in map(_DIRECTIVE.match, line.split("#")[1:]) if m}
         if "stuck" in found:
             time.sleep(float(found["stuck"].group(3)))
-        if "sleep" in found and not _sleep(float(found["sleep"].group(3)), cancellation):
+        held = "hold" in found and not _hold(Path(path).parent / found["hold"].group(3), cancellation)
+        if held or "sleep" in found and not _sleep(float(found["sleep"].group(3)), cancellation):
             report.diagnostics.append(Diagnostic(path, Span(number, 1, number, 1), "SC006", "info",
                                                  f"analysis stopped here: {cancellation.reason}"))
             break

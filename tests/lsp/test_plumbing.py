@@ -99,30 +99,36 @@ async def test_hover_shows_shape_of_name_value_and_signature(workspace, shared):
     assert missing is None
 
 
-async def test_a_hover_while_the_text_is_analysed_answers_from_the_last_analysis(workspace, shared):
+async def test_a_hover_while_the_text_is_analysed_answers_from_the_last_analysis(workspace):
     """As pyright does: a line the edit left alone is answered at once from the analysis before the
     edit (saying so), at its place in the current text; a line the edit touched waits for the new
-    analysis; once that is done, hovers answer from it alone."""
+    analysis; once that is done, hovers answer from it alone.
+
+    The new text's analysis is under way until the test releases it (``# hold``), and its deadline
+    is far off: what each hover meets does not depend on how fast the machine is."""
     uri = fresh_uri(workspace, "earlier.py")
-    client = shared
-    client.open(uri, MODEL)
-    await client.diagnostics_for(uri, lambda ds: len(ds) == 2)
+    release = workspace / "earlier.release"
+    async with session(SCRIPTED, workspace, init_options={"analysisTimeoutMs": 600_000}) as client:
+        client.open(uri, MODEL)
+        await client.diagnostics_for(uri, lambda ds: len(ds) == 2)
 
-    async def hover(line, character):
-        return await client.text_document_hover_async(types.HoverParams(
-            types.TextDocumentIdentifier(uri), types.Position(line, character)))
+        async def hover(line, character):
+            return await client.text_document_hover_async(types.HoverParams(
+                types.TextDocumentIdentifier(uri), types.Position(line, character)))
 
-    slow = "w = 0  # sleep: 3\n" + MODEL   # a line typed above everything, whose analysis is slow
-    client.replace(uri, slow, 2)
-    on_name = await hover(2, 0)   # x's line, now the third
-    assert "x: (3, 4) float64" in on_name.contents.value and "before the last edit" in on_name.contents.value
-    assert on_name.range == types.Range(types.Position(2, 0), types.Position(2, 1))
-    assert "def f(a: (n,)) -> (n,)" in (await hover(4, 5)).contents.value
-    typed = await hover(0, 0)   # the typed line: nothing from before; answered once analysed
-    assert typed is None or "before the last edit" not in typed.contents.value
-    await client.diagnostics_for(uri, lambda ds: [p.version for p in client.published if p.uri == uri][-1] == 2)
-    after = await hover(2, 0)
-    assert "x: (3, 4) float64" in after.contents.value and "before the last edit" not in after.contents.value
+        held = "w = 0  # hold: earlier.release\n" + MODEL   # a line typed above everything, under analysis
+        client.replace(uri, held, 2)
+        on_name = await hover(2, 0)   # x's line, now the third
+        assert "x: (3, 4) float64" in on_name.contents.value and "before the last edit" in on_name.contents.value
+        assert on_name.range == types.Range(types.Position(2, 0), types.Position(2, 1))
+        assert "def f(a: (n,)) -> (n,)" in (await hover(4, 5)).contents.value
+        typed = asyncio.ensure_future(hover(0, 0))   # the typed line: it waits for the new analysis
+        release.write_text("")
+        typed = await typed
+        assert typed is None or "before the last edit" not in typed.contents.value
+        await client.diagnostics_for(uri, lambda ds: [p.version for p in client.published if p.uri == uri][-1] == 2)
+        after = await hover(2, 0)
+        assert "x: (3, 4) float64" in after.contents.value and "before the last edit" not in after.contents.value
 
 
 async def test_inlay_hints_follow_the_configured_mode(workspace):

@@ -166,8 +166,10 @@ async def measure_file(root: Path, name: str, text: str, edits: int, hovers: int
 
 
 #: The kinds of edit measured on a real model file (--real): a probe line typed in a layer's
-#: ``forward``, in a constructor, or in a module-level function (timm's model factories).
-EDIT_KINDS = ("forward", "__init__", "factory")
+#: ``forward``, in a constructor, in a module-level function (timm's model factories), or in a
+#: function or method other code of the module calls (``callee``: not a constructor nor a
+#: ``forward``; e.g. levit's ``get_attention_biases``, ``create_levit``, ``_cfg``).
+EDIT_KINDS = ("forward", "__init__", "factory", "callee")
 
 
 def kind_spots(text: str, kind: str) -> list[tuple[int, str]]:
@@ -176,6 +178,12 @@ def kind_spots(text: str, kind: str) -> list[tuple[int, str]]:
     tree = ast.parse(text)
     if kind == "factory":
         bodies = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
+    elif kind == "callee":
+        called = {c.func.id if isinstance(c.func, ast.Name) else c.func.attr for c in ast.walk(tree)
+                  if isinstance(c, ast.Call) and isinstance(c.func, (ast.Name, ast.Attribute))}
+        members = [m for c in tree.body if isinstance(c, ast.ClassDef) for m in c.body]
+        bodies = [f for f in tree.body + members if isinstance(f, ast.FunctionDef) and f.name in called
+                  and f.name not in ("__init__", "forward")]
     else:
         bodies = [m for c in tree.body if isinstance(c, ast.ClassDef)
                   for m in c.body if isinstance(m, ast.FunctionDef) and m.name == kind]
@@ -301,7 +309,7 @@ async def run(args) -> str:
         root = Path(tmp).resolve()
         startup = await measure_startup(root, args.startups)
         files = [await measure_file(root, f"generated_{n}.py", generate_module(random.Random(n), 1, n),
-                                    args.edits, args.hovers) for n in (1000, 5000)]
+                                    args.edits, args.hovers) for n in (1000, 5000) if not args.real_only]
         opened, kinds = [], ""
         for real in args.real:
             text = Path(real).read_text(encoding="utf-8")
@@ -329,6 +337,8 @@ def main() -> None:
     parser.add_argument("--startups", type=int, default=3)
     parser.add_argument("--real", action="append", default=[], metavar="FILE",
                         help="also measure edits to this real file, and opening it with and without the cache")
+    parser.add_argument("--real-only", action="store_true",
+                        help="measure the --real files alone (not the generated 1,000- and 5,000-line ones)")
     parser.add_argument("--write", help="also write the table into this Markdown file")
     args = parser.parse_args()
     result = asyncio.run(run(args))
@@ -336,7 +346,7 @@ def main() -> None:
     if args.write:
         command = "python benchmarks/bench_lsp.py" + "".join(
             f" --{k} {getattr(args, k)}" for k in ("edits", "hovers", "startups")) + "".join(
-            f" --real {real}" for real in args.real)
+            f" --real {real}" for real in args.real) + (" --real-only" if args.real_only else "")
         Path(args.write).write_text(f"# `shapecheck lsp` latency\n\nCommand: `{command}`\n\n{result}\n")
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from shapecheck.api import Options, Project, check_paths, check_source
+from test_cancellation import AfterSteps
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -254,4 +255,18 @@ def test_an_editor_sees_an_imported_module_as_its_buffer_reads(tmp_path: Path) -
     buffers[str(tmp_path / "configs.py")] = textwrap.dedent(CONFIGS["configs.py"]).replace("(8, 4)", "(8, 5)")
     assert check_source(text, path, project=project).diagnostics == []
     del buffers[str(tmp_path / "configs.py")]
+    assert [d.code for d in check_source(text, path, project=project).diagnostics] == ["SC102"]
+
+
+def test_an_editors_cancelled_run_stops_inside_a_module_being_kept(tmp_path: Path, bodies_run: Counter) -> None:
+    """Cancelled while the kept module it imports is made, the run stops there (SC006) without
+    running the rest of that module (its ``make_cfg`` calls), no half-made entry is kept, and the
+    next run finds what a whole run finds."""
+    _write(tmp_path, CONFIGS)
+    path = str(tmp_path / "second.py")
+    text = (tmp_path / "second.py").read_text()
+    project = Project(roots=[str(tmp_path)], read_source=lambda p: None, incremental=True)
+    cut = check_source(text, path, project=project, cancellation=AfterSteps(4))
+    assert [d.code for d in cut.diagnostics] == ["SC006"]
+    assert bodies_run["make_cfg"] == 0
     assert [d.code for d in check_source(text, path, project=project).diagnostics] == ["SC102"]

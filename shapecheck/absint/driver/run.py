@@ -73,6 +73,9 @@ def _open(project: Project, path: str, text: str, tree: ast.Module, reported: bo
 
 def _keep_finished(project: Project, path: str, text: str, analysis: Analysis, info: ModuleInfo) -> None:
     analysis.incremental.enabled = False
+    # a hover's measured call runs in it from another thread, while the next check runs: what it
+    # loads then it loads for itself, so that only checks make the process's kept modules
+    analysis.modules.shared = None
     finished = project.cache.finished
     if len(finished) >= MAX_FINISHED and path not in finished:
         finished.clear()

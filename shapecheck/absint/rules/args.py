@@ -124,6 +124,9 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
         items: tuple = (v,)
     elif t in (Tuple, List) and v.items is not None:
         items = v.items
+    elif t is Unknown and v.scalar and names_one_size(arg.text):
+        d = name_as_dim(ctx, arg.text)   # ``torch.ones(dim)`` in a constructor: one dim named ``dim``
+        return None if d is None else (d,)
     else:
         return None
     out = []
@@ -143,6 +146,18 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
+
+#: a constructor parameter's name that says it holds one size, not a shape: ``dim``, ``input_dim``,
+#: ``dim_head``, ``num_features``, ``n_embd``, ``channels``, ``heads``, ``hidden_size`` (the names
+#: lone sizes go by in torch code: ``nn.Parameter(torch.ones(dim))``). Names of shapes (``shape``,
+#: ``img_size``, ``dims``, ``dim_mults``) are not: a lone one may be a whole shape.
+_SIZE_NAME = re.compile(r"(?:\w*_)?(?:dim|dim_(?:head|in|out|inner|hidden)|(?:num|n)_[a-z]+|"
+                        r"\w*channels|\w*heads|\w*features|hidden_size|embed_dim|d_model)\Z")
+
+
+def names_one_size(text: str) -> bool:
+    """Whether a lone argument's text (``dim``, ``self.dim``) names one size (:data:`_SIZE_NAME`)."""
+    return _SIZE_NAME.match((text or "").strip().rpartition(".")[2]) is not None
 
 
 def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:

@@ -88,7 +88,9 @@ def _int(interp, node, args, kwargs) -> Value:
         return Int(int(v.value)) if math.isfinite(v.value) else UNKNOWN
     if type(v) is Array and v.shape.rank == 0:
         return Int(interp.analysis.fresh("k"))
-    return Int(interp.analysis.fresh("k")) if type(v) in (Float, Bool) else UNKNOWN
+    # a constructor's number (``int(dim_inner * 2 / 3)``) is a number: int() of it is an int
+    numeric = type(v) in (Float, Bool) or (type(v) is Unknown and v.scalar)
+    return Int(interp.analysis.fresh("k")) if numeric else UNKNOWN
 
 
 def _float(interp, node, args, kwargs) -> Value:

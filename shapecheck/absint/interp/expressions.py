@@ -510,7 +510,7 @@ class Expressions:
         if Unknown in (tl, tr) and not isinstance(op, ast.MatMult):
             kept = _same_kind(left, right)
             if kept is not None:
-                return kept
+                return Float() if kept.scalar and _float_result(op, right) else kept
             left, right = numbers_against_arrays(left, right)
             tl, tr = type(left), type(right)
         if tl is Array or tr is Array or (_tagged(left) and _tagged(right) and isinstance(op, ast.MatMult)):
@@ -700,6 +700,16 @@ def _same_kind(left: Value, right: Value) -> Value | None:
     if type(other) in (Int, Float, Bool) or other == tagged:
         return tagged.derive()
     return None
+
+
+def _float_result(op: ast.operator, right: Value) -> bool:
+    """Whether arithmetic on numbers gives a float whatever they are: ``a / b``, ``dim_head ** -0.5``
+    (a negative or fractional power; Python's ``int.__pow__``)."""
+    if isinstance(op, ast.Div):
+        return True
+    if not isinstance(op, ast.Pow):
+        return False
+    return type(right) is Float or (type(right) is Int and type(right.dim) is int and right.dim < 0)
 
 
 def _array_only_index(index: Value) -> bool:

@@ -14,7 +14,7 @@ from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
 from .pymath import MATH, MATH_CONSTANTS
 from .strings import STR_METHODS, str_method
-from .torch import LAYER_CALLS, SELF_METHODS, TORCH, module_attribute, tensor_attribute, tensor_method
+from .torch import LAYER_CALLS, SELF_METHODS, TORCH, TORCH_CONSTANTS, module_attribute, tensor_attribute, tensor_method
 from .torch_nn import LAYERS
 from . import einops
 from . import flax
@@ -52,7 +52,7 @@ RULE_CALLEES = (LibraryObject, Method, TorchModule, SpmdFunction, ParallelLayer,
 
 def library_value(qualname: str) -> Value:
     """What ``np.<name>`` is: a constant (``np.newaxis``, ``np.pi``) or a library object."""
-    constant = CONSTANTS.get(qualname) or MATH_CONSTANTS.get(qualname)
+    constant = CONSTANTS.get(qualname) or MATH_CONSTANTS.get(qualname) or TORCH_CONSTANTS.get(qualname)
     return constant if constant is not None else LibraryObject(qualname)
 
 

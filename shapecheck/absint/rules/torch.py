@@ -15,7 +15,9 @@ Sources: the PyTorch reference (torch, torch.Tensor, torch.nn, torch.nn.function
 
 from __future__ import annotations
 
-from ..core.values import NONE, UNKNOWN, Bool
+import math
+
+from ..core.values import NONE, UNKNOWN, Bool, Float, Value
 from . import contraction as C
 from . import creation as K
 from . import manipulation as M
@@ -215,6 +217,9 @@ _RAW.update({f"torch.nn.{n}": r for n, r in _NN.items()})
 
 #: Every torch function by qualified name; the arrays it returns are tensors.
 TORCH: dict[str, Rule] = {name: tensor_result(rule) for name, rule in _RAW.items()}
+
+#: torch's module-level floats: math's own (torch/__init__.py: ``from math import e, inf, nan, pi``)
+TORCH_CONSTANTS: dict[str, Value] = {f"torch.{name}": Float(getattr(math, name)) for name in ("e", "inf", "nan", "pi")}
 
 
 # == Tensor methods ================================================================================

@@ -20,3 +20,6 @@ class LSA(nn.Module):
         reveal_shape(x * self.temperature.exp())  # reveal: (b, n, d)
         reveal_shape(self.hidden_scale)  # reveal: (k,)
         return x * self.temperature.exp()
+
+
+LSA(16)(torch.zeros(2, 3, 4))

@@ -32,3 +32,7 @@ class Norm(nn.Module):
         b, n, d = x.shape
         reveal_shape(self.weight)  # reveal: (num_features,)
         return x * self.weight
+
+
+DynamicTanh(4, (2, 3), 8)(torch.zeros(2, 4))
+Norm(4)(torch.zeros(2, 3, 4))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.session import Run
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
-from ..core.values import UNKNOWN, Dict, Function, Instance, List, Tuple, Unknown, Value
+from ..core.values import UNKNOWN, Dict, Float, Function, Instance, List, Tuple, Unknown, Value
 from ..interp.annotations import function_specs, parameter_start
 from ..interp.attribute_stores import CONSTRUCTORS
 
@@ -17,11 +17,14 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
     env: dict = {}
     torch_only = fn.module.torch_only
     tensors = function_specs(analysis, fn).tensors   # annotated torch.Tensor: torch's methods
-    for i, p in enumerate(a.posonlyargs + a.args):
+    positional = a.posonlyargs + a.args
+    defaults = dict(fn.kw_defaults)
+    defaults.update(zip((p.arg for p in positional[len(positional) - len(fn.defaults):]), fn.defaults))
+    for i, p in enumerate(positional):
         env[p.arg] = receiver if (i == 0 and receiver is not None) else \
-            _parameter(fn, p.arg, torch_only or p.arg in tensors)
+            _parameter(fn, p.arg, torch_only or p.arg in tensors, defaults.get(p.arg))
     for p in a.kwonlyargs:
-        env[p.arg] = _parameter(fn, p.arg, torch_only or p.arg in tensors)
+        env[p.arg] = _parameter(fn, p.arg, torch_only or p.arg in tensors, defaults.get(p.arg))
     if a.vararg is not None:
         env[a.vararg.arg] = UNKNOWN
     if a.kwarg is not None:
@@ -32,12 +35,13 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
 
 
 
-def _parameter(fn: Function, name: str, tensor: bool) -> Unknown:
+def _parameter(fn: Function, name: str, tensor: bool, default: Value | None) -> Value:
     """A parameter nothing fixes: unknown, but the same unknown wherever it flows (``(*x)``); a
     constructor's is a number where it meets an array (``dots * self.scale`` with
-    ``self.scale = dim_head ** -0.5``)."""
+    ``self.scale = dim_head ** -0.5``), and a float when its default is one (``scale_init=1e-3``:
+    ``torch.tensor(scale_init)`` is 0-d; a size's default is an int, which stays unknown)."""
     if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname:
-        return Unknown(None, tensor, 0, True)
+        return Float() if type(default) is Float else Unknown(None, tensor, 0, True)
     return Unknown(Middle(name, fn.scope), tensor)
 
 

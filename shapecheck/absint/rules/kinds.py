@@ -33,14 +33,15 @@ from .args import (
 Rule = Callable[[OpContext, Call], Value]
 
 
-def _operands(ctx: OpContext, args: list[Arg]) -> list[tuple[Array, Arg]] | None:
+def _operands(ctx: OpContext, args: list[Arg], elementwise: bool = True) -> list[tuple[Array, Arg]] | None:
     """The arrays of an elementwise or gufunc op. A value of unknown kind is taken for an array of
     unknown rank: the op converts it (``np.asarray``), and array-likes with their own operators
     follow the same shape rule, so the other operands' known dims still decide the result. A
-    constructor's parameter beside an array is a number, as in ``dots * self.scale``
-    (``x.clamp(min=self.eps)``)."""
+    constructor's parameter beside an array is a number in an elementwise op, as in ``dots *
+    self.scale`` (``x.clamp(min=self.eps)``); never in a gufunc, whose core dims a number lacks
+    (``torch.matmul(self.scale_tril, x)``: the parameter is a matrix there)."""
     out = []
-    numbers = any(type(arg.value) is Array for arg in args)
+    numbers = elementwise and any(type(arg.value) is Array for arg in args)
     for arg in args:
         v = arg.value
         if type(v) is Unknown:
@@ -290,7 +291,7 @@ def sig(signature: str, dtype: str | None = None, code: str = "SC102", params: t
         args = [bound.get(n) for n in names[:nin]]
         if any(a is None for a in args):
             return UNKNOWN
-        operands = _operands(ctx, args)
+        operands = _operands(ctx, args, elementwise=False)
         if operands is None:
             return UNKNOWN
         out_dtype = dtype if dtype not in (None, "float") else (

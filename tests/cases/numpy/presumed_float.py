@@ -1,0 +1,18 @@
+# An object known only by name is an int only where arithmetic needs one, and presumed so: a float
+# made from it (``1 / q.covariance_rfft``) is as unknown as the object, which may be an array.
+# numpyro's kl_divergence: ``jnp.fft.irfft(1 / q.covariance_rfft, n)`` was a false SC104 ("axis -1
+# is out of bounds for array of dimension 0").
+import numpy as np
+
+
+def kl_divergence(p, q):
+    residual = q.mean - p.mean
+    n = residual.shape[-1]
+    inverse = 1 / q.covariance_rfft
+    return np.fft.irfft(inverse, n)[..., 0] * np.sum(p.variance, axis=-1)
+
+
+def scaled(x, config):
+    x = np.zeros((4, 8))
+    reveal_shape(x * (config.n_embd * 2))  # reveal: ?
+    return x / config.temperature

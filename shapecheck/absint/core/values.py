@@ -181,6 +181,9 @@ class Int(Value):
 @dataclass(frozen=True, slots=True)
 class Float(Value):
     value: float | None = None
+    # made from an int taken for one only by presumption (``hidden / config.n_head``): a number where
+    # Python needs one, but as unknown as that object where an array op takes it (``Int.presumed``)
+    presumed: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

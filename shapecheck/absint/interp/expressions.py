@@ -727,13 +727,14 @@ _INT_RESULTS = frozenset((ast.Pow, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr
 
 
 def _presumed_as(result: Value, *operands: Value) -> Value:
-    """Arithmetic on an int taken for one only by presumption (``Int.presumed``) is presumed too; a
-    float from one (``1 / q.covariance_rfft``) is as unknown as the object was (it may be an array:
-    a 0-d float would make ``irfft`` of it an error)."""
+    """Arithmetic on an int taken for one only by presumption (``Int.presumed``) is presumed too, a
+    float from one (``1 / q.covariance_rfft``) as well: it may be an array, and a 0-d float would
+    make ``irfft`` of it an error."""
     if any(type(v) is Int and v.presumed for v in operands):
         if type(result) is Int:
             return Int(result.dim, presumed=True)
-        return UNKNOWN if type(result) is Float else result
+        if type(result) is Float:
+            return Float(result.value, presumed=True)
     return result
 
 

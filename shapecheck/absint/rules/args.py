@@ -40,8 +40,8 @@ def as_array(v: Value) -> Array | None:
     t = type(v)
     if t is Array:
         return v
-    if t is Int and v.presumed:
-        return None   # an object known by name, an int only by presumption: as unknown as the object
+    if (t is Int or t is Float) and v.presumed:
+        return None   # an object known by name, a number only by presumption: as unknown as the object
     if t in _SCALAR_DTYPES:
         return Array(Shape(()), None)  # weak scalar: takes the other operand's dtype (NEP 50)
     if t in (List, Tuple):

@@ -16,3 +16,17 @@ def scaled(x, config):
     x = np.zeros((4, 8))
     reveal_shape(x * (config.n_embd * 2))  # reveal: ?
     return x / config.temperature
+
+
+class SelfAttention:
+    # a number where Python needs one: ``int()`` of it is a size (transformers' BERT)
+    def __init__(self, config):
+        self.num_attention_heads = config.num_attention_heads
+        self.attention_head_size = int(config.hidden_size / config.num_attention_heads)
+        self.all_head_size = self.num_attention_heads * self.attention_head_size
+
+    def split_heads(self, x):
+        b, n, _ = x.shape
+        heads = x.reshape(b, n, self.num_attention_heads, self.attention_head_size)
+        reveal_shape(heads)  # reveal: (b, n, num_attention_heads, attention_head_size)
+        return heads

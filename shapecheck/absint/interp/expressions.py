@@ -693,11 +693,13 @@ def _declares_field(cls: Class, attr: str, depth: int = 0) -> bool:
 def _same_kind(left: Value, right: Value) -> Value | None:
     """``0.5 * x`` or ``x * x`` with ``x`` a parameter nothing fixed: whatever ``x`` is (array or
     number), the result is that kind with x's shape, so it stays x's tagged unknown. None when the
-    other operand is not a plain number or the same parameter (an array meets it as an array)."""
+    other operand is not a plain number or the same parameter (an array meets it as an array).
+    Two constructor numbers make a number (``self.rp / (1 - self.p)``)."""
     tagged, other = (left, right) if type(left) is Unknown else (right, left)
     if not tagged.tagged:
         return None
-    if type(other) in (Int, Float, Bool) or other == tagged:
+    if type(other) in (Int, Float, Bool) or other == tagged or \
+            (tagged.scalar and type(other) is Unknown and other.scalar):
         return tagged.derive()
     return None
 

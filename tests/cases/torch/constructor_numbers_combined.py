@@ -23,3 +23,6 @@ class MPP(nn.Module):
             reveal_shape(prob_mask_like(x, sampling_prob))  # reveal: (b, n)
         reveal_shape(torch.rand(b, n) < self.random_patch_prob * self.replace_prob)  # reveal: (b, n)
         return prob_mask_like(x, self.replace_prob)
+
+
+MPP()(torch.zeros(2, 5, 3))

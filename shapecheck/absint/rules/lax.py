@@ -261,7 +261,7 @@ def collapse(ctx: OpContext, call: Call) -> Value:
     stop = const_int(b.get("stop_dimension")) if b.get("stop_dimension") and b["stop_dimension"].value is not None else len(dims)
     if start is None or stop is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
-    start, stop = start % (len(dims) + 1), stop % (len(dims) + 1) if stop < 0 else stop
+    start, stop = (start + len(dims) if start < 0 else start), (stop + len(dims) if stop < 0 else stop)
     size = 1
     for d in dims[start:stop]:
         size = D.mul(size, d)

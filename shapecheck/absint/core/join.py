@@ -85,6 +85,9 @@ class Joiner:
         number = _number_join(a, b)
         if number is not None:
             return number
+        zero_d = _zero_d_join(a, b)
+        if zero_d is not None:
+            return zero_d
         if ta is Tuple and tb is Tuple and len(a.items) == len(b.items):
             return Tuple(tuple(self.value(x, y) for x, y in zip(a.items, b.items)),
                          fields=a.fields if a.fields == b.fields else ())
@@ -154,6 +157,19 @@ def _number_join(a: Value, b: Value) -> Value | None:
         return a.derive()
     if tb is Unknown and b.scalar and ta in _NUMBERS:
         return b.derive()
+    return None
+
+
+_KINDS = {Float: ("float", "complex", "bfloat"), Int: ("int", "uint"), Bool: ("bool",)}
+
+
+def _zero_d_join(a: Value, b: Value) -> Value | None:
+    """A Python number and a 0-d array (``b = 0.0`` then ``b -= lr * np.mean(g)`` in a loop): a 0-d
+    array, as the number is wherever an array op takes it; its dtype where the two kinds agree."""
+    for number, array in ((a, b), (b, a)):
+        if type(number) in _NUMBERS and type(array) is Array and array.shape.dims == ():
+            dtype = array.dtype if array.dtype and array.dtype.startswith(_KINDS[type(number)]) else None
+            return tensor_like(Array(Shape(()), dtype), array) if array.tensor else Array(Shape(()), dtype)
     return None
 
 

@@ -7,7 +7,7 @@ import ast
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
 from ...constraints.solver import Fact
-from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, OpContext, ShapeError
+from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
@@ -17,6 +17,7 @@ from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
                         is_single_symbol, single_name)
 from ..core.holes import is_hole_value
+from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
 from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, inherited_member,
                               layer_attribute, library_value, tensor_method_of_parameter)
@@ -429,6 +430,13 @@ class Expressions:
                     out = loose_join(out, v, self.analysis.fresh)
                 return out
             return UNKNOWN
+        if t is LibraryObject and container.qualname in INDEX_TRICKS:   # np.r_[a, b], np.c_[x, ones]
+            parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            values = index.items if type(index) is Tuple else (index,)
+            args = [Arg(v, self.module.text_of(n), n, self.module) for v, n in zip(values, parts)]
+            rule = INDEX_TRICKS[container.qualname]
+            return self.apply(node, container.qualname.rsplit(".", 1)[-1], lambda ctx: rule(ctx, Call(
+                container.qualname, args)))
         if t is LibraryObject or t is Class:  # a type annotation such as Float[np.ndarray, "n"]
             return subscript_annotation(container, node.slice, self.eval)
         return UNKNOWN

@@ -51,6 +51,15 @@ def as_array(v: Value) -> Array | None:
     return None
 
 
+def int_dims(v: Value | None) -> tuple | None:
+    """An int or a sequence of ints (``kernel_size=3``, ``normalized_shape=(4, 8)``) as dims."""
+    if type(v) is Int:
+        return (v.dim,)
+    if type(v) in (Tuple, List) and v.items is not None and all(type(i) is Int for i in v.items):
+        return tuple(i.dim for i in v.items)
+    return None
+
+
 def bound_array(bound: dict[str, Arg], name: str) -> Array | None:
     """The array bound to parameter ``name`` by ``call.bind`` (None when absent or not an array)."""
     arg = bound.get(name)
@@ -185,16 +194,36 @@ def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:
         if type(owner) is not Instance or type(owner.attrs.get(attr)) is not Unknown:
             return None
         d = ctx.fresh(attr)
+        _named(ctx, owner.attrs[attr], Int(d))
         owner.attrs[attr] = Int(d)
         return d
     if not _NAME.match(text):
         return None
     env = ctx.interp.frame.env
-    if type(ctx.interp.lookup(text)) is not Unknown:
+    v = ctx.interp.lookup(text)
+    if type(v) is not Unknown:
         return None
     d = ctx.fresh(text)
+    _named(ctx, v, Int(d))
     env[text] = Int(d)
     return d
+
+
+def _named(ctx: OpContext, v: Unknown, named: Int) -> None:
+    """A constructor's parameter named as a dim is that dim wherever the same value went in the
+    constructor so far: ``self.k = k`` then ``nn.Linear(256, k * k)`` makes ``self.k`` the ``k`` of
+    the layer's size, so ``torch.eye(self.k)`` in ``forward`` meets the layer's ``k * k``. Only such
+    parameters (each its own object) are followed by identity; other unknowns may be one shared value."""
+    if not v.scalar or v.middle is not None:
+        return
+    env = ctx.interp.frame.env
+    for name, held in list(env.items()):
+        if held is v:
+            env[name] = named
+        elif type(held) is Instance:
+            for attr, value in list(held.attrs.items()):
+                if value is v:
+                    held.attrs[attr] = named
 
 
 _INT_OPS = {ast.Add: D.add, ast.Sub: D.sub, ast.Mult: D.mul, ast.FloorDiv: D.floordiv, ast.Mod: D.mod}
@@ -365,13 +394,42 @@ def promote(a: str | None, b: str | None) -> str | None:
         return None
 
 
-def float_result(dtype: str | None) -> str | None:
-    """The dtype of a float-valued ufunc (exp, divide, mean) on ``dtype``."""
+def float_result(dtype: str | None, tensor: bool = False) -> str | None:
+    """The dtype of a float-valued ufunc (exp, divide, mean) on ``dtype``: an int or bool input gives
+    the default float type, NumPy's float64 or torch's float32 (``tensor``). A tensor of unknown dtype
+    stays unknown: torch keeps a float input's own type."""
     if dtype is None:
-        return "float64"
+        return None if tensor else "float64"
     if dtype.startswith(("float", "complex", "bfloat")) or dtype == "longdouble":   # ml_dtypes bfloat16 stays itself
         return dtype
-    return "float64" if dtype != "float16" else "float16"
+    return default_float(tensor)
+
+
+def default_float(tensor: bool) -> str:
+    return "float32" if tensor else "float64"
+
+
+def accumulated(dtype: str | None, tensor: bool = False) -> str | None:
+    """The dtype of ``sum``/``prod``/``cumsum`` on ``dtype``: bools and ints narrower than the default
+    int accumulate in int64 (NumPy's unsigned ones in uint64; torch has no uint64 default)."""
+    if dtype in ("bool", "int8", "int16", "int32"):
+        return "int64"
+    if dtype in ("uint8", "uint16", "uint32"):
+        return "int64" if tensor else "uint64"
+    return dtype
+
+
+def weak_promoted(dtype: str | None, scalars: set, tensor: bool) -> str | None:
+    """NEP 50 (and torch's rule alike): a Python scalar beside arrays of ``dtype`` counts only by its
+    kind -- a float makes an int or bool result the default float type, an int makes a bool one
+    int64; otherwise the arrays' dtype stands."""
+    if dtype is None:
+        return None
+    if Float in scalars and (dtype == "bool" or dtype.startswith(("int", "uint"))):
+        return default_float(tensor)
+    if Int in scalars and dtype == "bool":
+        return "int64"
+    return dtype
 
 
 def in_range_index(ctx: OpContext, index: D.Dim, size: D.Dim, axis: int, code: str = "SC105") -> None:
@@ -413,8 +471,9 @@ def _loop_index_message(ctx: OpContext, index: D.Dim, size: D.Dim, axis: int) ->
 
 
 __all__ = [
-    "as_array", "literal_array", "require_array", "shape_arg", "int_arg", "const_int", "is_none",
-    "normalize_axis", "axes_arg", "UnknownAxis", "dtype_arg", "promote", "float_result", "in_range_index",
+    "as_array", "int_dims", "literal_array", "require_array", "shape_arg", "int_arg", "const_int", "is_none",
+    "normalize_axis", "axes_arg", "UnknownAxis", "dtype_arg", "promote", "float_result", "default_float",
+    "accumulated", "weak_promoted", "in_range_index",
     "known_dims", "ShapeError", "UNKNOWN", "le", "lt",
 ]
 

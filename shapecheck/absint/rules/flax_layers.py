@@ -15,7 +15,7 @@ from ...constraints.predicates import ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, BoundMethod, Function, Instance, Int, List, Str, TorchModule, Tuple, Value
-from .args import bound_array, const_int, int_arg, normalize_axis, shape_arg
+from .args import bound_array, const_int, int_arg, int_dims, normalize_axis, shape_arg
 from .kinds import Rule
 from .nn_args import Dims, dim_of, layer_input, layer_param, per_dim, require_features
 from .nn_embedding import embedding_shape
@@ -47,13 +47,7 @@ def dense_layer(ctx: OpContext, call: Call) -> Value:
 linear_layer = linear_layer_reading(_input)
 
 
-def _dims_param(v: Value | None) -> Dims | None:
-    """An int or a sequence of ints as dims."""
-    if type(v) is Int:
-        return (v.dim,)
-    if type(v) in (Tuple, List) and v.items is not None and all(type(i) is Int for i in v.items):
-        return tuple(i.dim for i in v.items)
-    return None
+_dims_param = int_dims
 
 
 def dense_general_layer(ctx: OpContext, call: Call) -> Value:

@@ -16,9 +16,10 @@ from ...constraints.signature import FixedCoreMismatch, MissingCoreDims, parse_s
 from ...constraints.signature import apply_signature as signature_shapes
 from ...constraints.signature import apply_signature_unknown_rank
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Float, Int, List, Tuple, Unknown, Value
+from ..core.values import UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value
 from .args import (
     UnknownAxis,
+    accumulated,
     as_array,
     axes_arg,
     bound_array,
@@ -28,6 +29,7 @@ from .args import (
     promote,
     shape_arg,
     structured_dtype,
+    weak_promoted,
 )
 
 Rule = Callable[[OpContext, Call], Value]
@@ -61,23 +63,52 @@ def broadcast_values(ctx: OpContext, args: list[Arg], code: str = "SC101") -> Sh
     return ctx.broadcast([(a.shape, arg.text) for a, arg in operands], code, unknown_rank=True)
 
 
-def _result_dtype(operands: list[Array], kind: str) -> str | None:
-    dtype = None
-    for a in operands:
-        dtype = promote(dtype, a.dtype)
+def _result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
+    """The dtype of an elementwise op: the arrays' promoted, Python scalars counting by kind alone."""
+    dtype = zero_d = None
+    scalars = set()
+    tensor = False
+    for a, arg in operands:
+        if type(arg.value) in _PYTHON_SCALARS:
+            scalars.add(type(arg.value))
+        elif a.tensor and a.shape.dims == ():
+            zero_d = promote(zero_d, a.dtype)
+            tensor = True
+        else:
+            dtype = promote(dtype, a.dtype)
+            tensor = tensor or a.tensor
     if kind == "bool":
         return "bool"
-    if kind == "float":
-        return float_result(dtype)
+    if zero_d is not None or dtype is None:
+        # torch: a 0-d tensor beside dimensioned ones counts only where its kind is higher
+        # (float16 + a 0-d float32 is float16; int8 + a 0-d float32 is float32)
+        dtype = zero_d if dtype is None or _category(zero_d) > _category(dtype) else dtype
+    dtype = weak_promoted(dtype, scalars, tensor)
+    if kind == "float_ufunc" and not tensor and dtype in _SMALL_INT_FLOATS:
+        return _SMALL_INT_FLOATS[dtype]   # NumPy's loop for exp/sqrt/arctan2: the smallest float holding it
+    if kind in ("float", "float_ufunc"):
+        return float_result(dtype, tensor)
     if kind == "int":
         return "int64"
     return dtype
 
 
+_PYTHON_SCALARS = (Int, Float, Bool)
+_SMALL_INT_FLOATS = {"bool": "float16", "int8": "float16", "uint8": "float16", "int16": "float32",
+                     "uint16": "float32"}
+
+
+def _category(dtype: str | None) -> int:
+    if dtype is None:
+        return -1
+    return 0 if dtype == "bool" else 1 if dtype.startswith(("int", "uint")) else 3 if dtype.startswith("complex") else 2
+
+
 def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
     """An elementwise function of ``nin`` operands that broadcast (NumPy ufuncs, ``where``, ``clip``).
 
-    ``kind`` says the result dtype: "same" (promoted), "float", "bool" or "int".
+    ``kind`` says the result dtype: "same" (promoted), "float", "float_ufunc" (a float ufunc of NumPy's
+    other than division: small ints give float16/float32), "bool" or "int".
     """
     names = params or tuple(f"x{i}" for i in range(nin))
 
@@ -90,7 +121,7 @@ def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
         if operands is None:
             return Array(UNKNOWN_SHAPE)
         shape = ctx.broadcast([(a.shape, arg.text) for a, arg in operands], unknown_rank=True)
-        dtype = dtype_arg(bound.get("dtype")) or _result_dtype([a for a, _ in operands], kind)
+        dtype = dtype_arg(bound.get("dtype")) or _result_dtype(operands, kind)
         if shape is None:
             return Array(UNKNOWN_SHAPE, dtype)
         if not shape.prefix and not shape.variadic and all(type(arg.value) is not Array for arg in args):
@@ -133,7 +164,8 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
             return UNKNOWN
         out_dtype = dtype_arg(bound.get("dtype")) or (
             "int64" if dtype == "int" else "bool" if dtype == "bool" else
-            float_result(a.dtype) if dtype == "float" else a.dtype)
+            float_result(a.dtype, a.tensor) if dtype == "float" else
+            accumulated(a.dtype, a.tensor) if dtype == "accumulate" else a.dtype)
         dims = a.shape.dims
         keep = bound.get("keepdims")
         keepdims = keep is not None and getattr(keep.value, "value", False) is True
@@ -200,7 +232,8 @@ def scan(params: tuple[str, ...] = ("a", "axis"), flatten_default: bool = True, 
         a = bound_array(bound, "a")
         if a is None:
             return UNKNOWN
-        out_dtype = "int64" if dtype == "int" else a.dtype
+        out_dtype = dtype_arg(bound.get("dtype")) or (
+            "int64" if dtype == "int" else accumulated(a.dtype, a.tensor) if dtype == "accumulate" else a.dtype)
         dims = a.shape.dims
         axis = bound.get("axis")
         if (axis is None and flatten_default) or (axis is not None and is_none(axis)):
@@ -295,8 +328,7 @@ def sig(signature: str, dtype: str | None = None, code: str = "SC102", params: t
         if operands is None:
             return UNKNOWN
         out_dtype = dtype if dtype not in (None, "float") else (
-            float_result(_result_dtype([a for a, _ in operands], "same")) if dtype == "float"
-            else _result_dtype([a for a, _ in operands], "same"))
+            _result_dtype(operands, "float") if dtype == "float" else _result_dtype(operands, "same"))
         results = apply_signature(ctx, parsed, operands, code)
         if results is None:
             return Array(UNKNOWN_SHAPE, out_dtype) if len(parsed.outputs) == 1 else UNKNOWN

@@ -24,7 +24,9 @@ from .args import (
     axes_arg,
     bound_array,
     const_int,
+    element_texts,
     int_arg,
+    int_of_text,
     is_none,
     normalize_axis,
     promote,
@@ -79,9 +81,10 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
     if items is None:
         return UNKNOWN_SHAPE
     items = tuple(int_view(item, ctx.fresh) for item in items)
+    texts = element_texts(target.text, len(items)) if type(v) in (Tuple, List) else [target.text]
     dims: list = []
     infer_at = None
-    for i, item in enumerate(items):
+    for i, (item, text) in enumerate(zip(items, texts)):
         if type(item) is Int and item.dim == -1:
             if infer_at is not None:
                 ctx.fail("SC103", f"{ctx.op}: can only specify one unknown dimension (-1)")
@@ -94,7 +97,10 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
         elif type(item) is Hole:
             dims.append(ctx.hole())
         else:
-            dims.append(ctx.fresh("d"))
+            # ``x.view(B, T, self.n_head, C // self.n_head)`` with the heads unknown: the code's names
+            # are the dims (as for any size argument), so the heads' two uses stay one dim
+            named = int_of_text(ctx, text) if type(item) is Unknown else None
+            dims.append(named if named is not None else ctx.fresh("d"))
     source = a.shape.dims
     if source is None:
         return _reshape_unknown_rank(ctx, a, dims, target)

@@ -7,7 +7,7 @@ from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Tuple, Value
-from .args import as_array, bound_array, is_none
+from .args import as_array, bound_array, int_arg, is_none
 from .nn_args import dim_of, flag_param, layer_input, require_features
 
 
@@ -67,6 +67,33 @@ def transformer_layer(ctx: OpContext, call: Call) -> Value:
         if memory is not None:
             require_features(ctx, memory, marg, d_model, "d_model")
     return x
+
+
+def transformer_model(ctx: OpContext, call: Call) -> Value:
+    """``nn.Transformer(...)(src, tgt)``: both end in d_model (512 by default) and share the batch
+    (dim 0 with batch_first, else dim 1, when both are batched); the output is shaped like tgt."""
+    m = call.args[0].value
+    src, sarg = layer_input(call, 1, "src")
+    tgt, targ = layer_input(call, 2, "tgt")
+    if src is None or tgt is None:
+        return UNKNOWN
+    d_model = dim_of(m.param("d_model")) if m.param("d_model") is not None else 512
+    for x, arg in ((src, sarg), (tgt, targ)):
+        require_features(ctx, x, arg, d_model, "d_model")
+    sd, td = src.shape.dims, tgt.shape.dims
+    if sd is not None and td is not None and len(sd) == len(td) == 3:
+        batch = 0 if getattr(m.param("batch_first"), "value", False) is True else 1
+        ctx.require(eq(sd[batch], td[batch]), "SC102", lambda: (
+            f"{ctx.op}: the batch number of src and tgt must be equal: {ctx.describe(sarg)} and "
+            f"{ctx.describe(targ)}"))
+    return tgt
+
+
+def square_subsequent_mask(ctx: OpContext, call: Call) -> Value:
+    """``nn.Transformer.generate_square_subsequent_mask(sz)``: an (sz, sz) float mask."""
+    b = call.bind(("sz",))
+    n = int_arg(b.get("sz"), ctx) if "sz" in b else None
+    return Array(Shape((n if n is not None else ctx.fresh("sz"),) * 2), "float32")
 
 
 def scaled_dot_product_attention_check(ctx: OpContext, call: Call) -> None:

@@ -100,3 +100,53 @@ def loss_layer(ctx: OpContext, call: Call) -> Value:
     if m.kind in CLASS_LOSSES:
         return class_loss_shape(ctx, *pair, loss_reduction(call, m))
     return pointwise_loss_shape(ctx, *pair, loss_reduction(call, m), m.kind in EXACT_LOSSES)
+
+
+# == the other losses: one value per element of their operands broadcast, or per row =============
+
+def _elementwise(ctx: OpContext, operands: list[tuple[Array, Arg]]) -> Shape:
+    shape = ctx.broadcast([(a.shape, arg.text) for a, arg in operands])
+    return shape or UNKNOWN_SHAPE
+
+
+def _per_row(ctx: OpContext, operands: list[tuple[Array, Arg]]) -> Shape:
+    """A loss of feature vectors (the last dim): one value per row of the operands broadcast."""
+    shape = _elementwise(ctx, operands)
+    return Shape(shape.dims[:-1]) if shape.dims else shape if shape.dims is None else UNKNOWN_SHAPE
+
+
+def _per_sequence(ctx: OpContext, operands: list[tuple[Array, Arg]]) -> Shape:
+    """ctc_loss: log_probs (T, N, C) gives one value per batch entry, unbatched (T, C) one value."""
+    dims = operands[0][0].shape.dims
+    return UNKNOWN_SHAPE if dims is None else Shape(dims[1:2] if len(dims) == 3 else ())
+
+
+#: name -> (its operands' parameters, the shape with reduction='none'), as functions and layers take them
+OTHER_LOSSES = {
+    "margin_ranking_loss": (("input1", "input2", "target"), _elementwise),
+    "hinge_embedding_loss": (("input", "target"), _elementwise),
+    "soft_margin_loss": (("input", "target"), _elementwise),
+    "poisson_nll_loss": (("input", "target"), _elementwise),
+    "gaussian_nll_loss": (("input", "target"), _elementwise),
+    "triplet_margin_loss": (("anchor", "positive", "negative"), _per_row),
+    "triplet_margin_with_distance_loss": (("anchor", "positive", "negative"), _per_row),
+    "cosine_embedding_loss": (("input1", "input2"), _per_row),
+    "multilabel_soft_margin_loss": (("input",), _per_row),
+    "multilabel_margin_loss": (("input",), _per_row),
+    "multi_margin_loss": (("input",), _per_row),
+    "ctc_loss": (("log_probs",), _per_sequence),
+}
+
+
+def other_loss(name: str, layer: bool = False):
+    params, elementwise = OTHER_LOSSES[name]
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        m = call.args[0].value if layer else None
+        b = Call(call.name, call.args[1:], call.kwargs).bind(params) if layer else call.bind(params)
+        operands = [(as_array(b[p].value), b[p]) for p in params if p in b]
+        if len(operands) < len(params) or any(a is None for a, _ in operands):
+            return UNKNOWN
+        return reduced_loss(operands[0][0], loss_reduction(call, m), elementwise(ctx, operands))
+
+    return rule

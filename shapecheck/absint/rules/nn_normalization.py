@@ -9,17 +9,12 @@ from ...constraints.predicates import eq
 from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, TorchModule, Tuple, Value
-from .args import as_array, bound_array, is_none
+from .args import as_array, bound_array, int_dims, is_none
 from .kinds import Rule
 from .nn_args import Dims, dim_of, guess_batched, layer_input
 
 
-def normalized_dims(v: Value | None) -> Dims | None:
-    if type(v) is Int:
-        return (v.dim,)
-    if type(v) in (Tuple, List) and v.items is not None and all(type(i) is Int for i in v.items):
-        return tuple(i.dim for i in v.items)
-    return None
+normalized_dims = int_dims
 
 
 def layer_norm_shape(ctx: OpContext, x: Array, x_arg: Arg, normalized: Dims | None) -> Value:

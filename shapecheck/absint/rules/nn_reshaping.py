@@ -4,13 +4,14 @@ their functional forms)."""
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from ...constraints import dims as D
-from ...constraints.predicates import eq
+from ...constraints.predicates import FALSE, conj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Int, List, Tuple, Value
+from ..core.values import NONE, UNKNOWN, Array, Float, Int, List, Tuple, Value
 from .args import bound_array, const_int, spec_dims
 from .kinds import Rule
 from .manipulation import flatten_shape, unflatten_shape
@@ -56,11 +57,27 @@ def interpolate_shape(ctx: OpContext, x: Array, size: Value | None, scale: Value
         target = per_dim(size, nd)
         return Array(Shape(dims[:2] + (target if target is not None else tuple(ctx.fresh("l") for _ in range(nd)))),
                      x.dtype)
-    factors = per_dim(scale, nd) if type(scale) is not Tuple or scale.items is None else (
-        tuple(i.dim if type(i) is Int else None for i in scale.items))
-    if factors is None or any(f is None for f in factors):
-        return Array(Shape(dims[:2] + tuple(ctx.fresh("l") for _ in range(nd))), x.dtype)
-    return Array(Shape(dims[:2] + tuple(D.mul(d, f) for d, f in zip(dims[2:], factors))), x.dtype)
+    items = scale.items if type(scale) in (Tuple, List) else (scale,) * nd
+    if items is None or len(items) != nd:
+        items = (None,) * nd
+    return Array(Shape(dims[:2] + tuple(_scaled(ctx, d, f) for d, f in zip(dims[2:], items))), x.dtype)
+
+
+def _scaled(ctx: OpContext, length: D.Dim, factor: Value | None) -> D.Dim:
+    """floor(length * factor), as torch computes an output size from a scale factor (in double
+    precision): exact for an int factor, for 1/k (0.5, 0.25: a floor division) and for a known length."""
+    if type(factor) is Int:
+        return D.mul(length, factor.dim)
+    f = factor.value if type(factor) is Float else None
+    if f is not None and f > 0:
+        if isinstance(length, int):
+            return math.floor(length * f)
+        if f.is_integer():
+            return D.mul(length, int(f))
+        k = 1 / f
+        if k.is_integer() and 1 / k == f:
+            return D.floordiv(length, int(k))
+    return ctx.fresh("l")
 
 
 def functional_interpolate(ctx: OpContext, call: Call) -> Value:
@@ -194,3 +211,48 @@ def functional_sliding(shape: Sliding, params: tuple[str, ...]) -> Rule:
 unfold_layer, fold_layer = sliding_layer(unfold_shape), sliding_layer(fold_shape)
 functional_unfold = functional_sliding(unfold_shape, ("input",) + _SLIDING)
 functional_fold = functional_sliding(fold_shape, ("input", "output_size") + _SLIDING)
+
+
+def grid_sample(ctx: OpContext, call: Call) -> Value:
+    """``F.grid_sample(input, grid)``: input (N, C, *in) sampled at grid (N, *out, k) gives (N, C, *out),
+    k being the number of spatial dims (2 for 4-D input, 3 for 5-D)."""
+    b = call.bind(("input", "grid"))
+    x, grid = bound_array(b, "input"), bound_array(b, "grid")
+    if x is None or grid is None:
+        return UNKNOWN
+    xd, gd = x.shape.dims, grid.shape.dims
+    if xd is None or gd is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    if len(xd) not in (4, 5) or len(gd) != len(xd):
+        ctx.fail("SC107", f"{ctx.op}: expected a 4-D or 5-D input and a grid of the same rank, but "
+                          f"{ctx.describe(b['input'])} and {ctx.describe(b['grid'])}")
+        return UNKNOWN
+    ctx.require(eq(xd[0], gd[0]), "SC102", lambda: (
+        f"{ctx.op}: {ctx.describe(b['input'])} but {ctx.describe(b['grid'])}: the batch sizes differ "
+        f"({ctx.show_dim(xd[0])} != {ctx.show_dim(gd[0])})"))
+    ctx.require(eq(gd[-1], len(xd) - 2), "SC102", lambda: (
+        f"{ctx.op}: {ctx.describe(b['grid'])}: its last dim holds {len(xd) - 2} coordinates for a "
+        f"{len(xd)}-D input, not {ctx.show_dim(gd[-1])}"))
+    return Array(Shape(xd[:2] + gd[1:-1]), x.dtype)
+
+
+def affine_grid(ctx: OpContext, call: Call) -> Value:
+    """``F.affine_grid(theta, size)``: size (N, C, H, W) gives (N, H, W, 2), (N, C, D, H, W) gives
+    (N, D, H, W, 3); theta must be (N, 2, 3) / (N, 3, 4)."""
+    b = call.bind(("theta", "size"))
+    theta = bound_array(b, "theta")
+    size = b["size"].value if "size" in b else None
+    items = size.items if type(size) in (Tuple, List) else None
+    if theta is None:
+        return UNKNOWN
+    if items is None or len(items) not in (4, 5) or any(type(i) is not Int for i in items):
+        return Array(UNKNOWN_SHAPE, theta.dtype)
+    dims = tuple(i.dim for i in items)
+    k = len(dims) - 2
+    td = theta.shape.dims
+    if td is not None:
+        want = Shape((dims[0], k, k + 1))
+        ctx.require(conj(eq(a, c) for a, c in zip(td, want.dims)) if len(td) == 3 else FALSE, "SC102", lambda: (
+            f"{ctx.op}: {ctx.describe(b['theta'])} for size {ctx.show_shape(Shape(dims))}: theta must be "
+            f"{ctx.show_shape(want)}"))
+    return Array(Shape((dims[0],) + dims[2:] + (k,)), theta.dtype)

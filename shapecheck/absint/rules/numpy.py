@@ -15,8 +15,11 @@ from . import indexing as I
 from . import introspection, signal, statistics
 from . import manipulation as M
 from . import ndarray_methods as A
+from . import polynomials as P
 from . import random as R
 from . import searching as S
+from . import tensor_layout as TL
+from . import windows as W
 from .comparison import allclose
 from .fourier import NUMPY_FFT
 from .kinds import (
@@ -44,7 +47,8 @@ ldexp""".split()
 _BINARY_FLOAT = "divide true_divide arctan2 hypot logaddexp logaddexp2".split()
 _BINARY_BOOL = """equal not_equal less less_equal greater greater_equal logical_and logical_or logical_xor
 isclose""".split()
-_REDUCE_SAME = "sum prod max min amax amin nansum nanprod nanmax nanmin ptp".split()
+_REDUCE_SAME = "max min amax amin nanmax nanmin ptp".split()
+_REDUCE_ACCUMULATE = "sum prod nansum nanprod".split()
 _REDUCE_FLOAT = "nanmean nanstd nanvar".split()
 _REDUCE_FLOAT_STRICT = "mean std var median nanmedian".split()   # AxisError for axis=0 on 0-d
 
@@ -55,13 +59,14 @@ complex64 complex128 longdouble""".split()}, "double": "float64", "single": "flo
                 "csingle": "complex64", "longlong": "int64"}
 
 NUMPY: dict[str, Rule] = dict(NUMPY_FFT)
-NUMPY.update({f"numpy.{n}": ufunc(1, "float") for n in _UNARY_FLOAT})
+NUMPY.update({f"numpy.{n}": ufunc(1, "float_ufunc") for n in _UNARY_FLOAT})
 NUMPY.update({f"numpy.{n}": ufunc(1) for n in _UNARY_SAME})
 NUMPY.update({f"numpy.{n}": ufunc(1, "bool") for n in _UNARY_BOOL})
 NUMPY.update({f"numpy.{n}": ufunc(2) for n in _BINARY_SAME})
-NUMPY.update({f"numpy.{n}": ufunc(2, "float") for n in _BINARY_FLOAT})
+NUMPY.update({f"numpy.{n}": ufunc(2, "float" if "divide" in n else "float_ufunc") for n in _BINARY_FLOAT})
 NUMPY.update({f"numpy.{n}": ufunc(2, "bool") for n in _BINARY_BOOL})
 NUMPY.update({f"numpy.{n}": reduction() for n in _REDUCE_SAME})
+NUMPY.update({f"numpy.{n}": reduction("accumulate") for n in _REDUCE_ACCUMULATE})
 NUMPY.update({f"numpy.{n}": reduction("float") for n in _REDUCE_FLOAT})
 NUMPY.update({f"numpy.{n}": reduction("float", zero_d_axis=False) for n in _REDUCE_FLOAT_STRICT})
 NUMPY.update({
@@ -132,7 +137,8 @@ NUMPY.update({
     "numpy.nanargmax": reduction("int", single_axis=True), "numpy.nanargmin": reduction("int", single_axis=True),
     "numpy.all": reduction("bool"), "numpy.any": reduction("bool"),
     "numpy.count_nonzero": reduction("int"),
-    "numpy.cumsum": scan(), "numpy.cumprod": scan(), "numpy.nancumsum": scan(), "numpy.nancumprod": scan(),
+    "numpy.cumsum": scan(dtype="accumulate"), "numpy.cumprod": scan(dtype="accumulate"),
+    "numpy.nancumsum": scan(dtype="accumulate"), "numpy.nancumprod": scan(dtype="accumulate"),
     "numpy.sort": scan(flatten_default=False, ravel_0d=False), "numpy.argsort": scan(flatten_default=False, dtype="int"),
     "numpy.diff": M.diff,
     # reshaping and axes
@@ -156,6 +162,9 @@ NUMPY.update({
     "numpy.flipud": M.flip_lr_ud, "numpy.rot90": M.rot90,
     "numpy.triu": K.triangle, "numpy.tril": K.triangle,
     "numpy.meshgrid": M.meshgrid, "numpy.diagonal": M.diagonal, "numpy.take": M.take,
+    "numpy.take_along_axis": TL.take_along_axis, "numpy.put_along_axis": returns_none,
+    "numpy.polyfit": P.polyfit, "numpy.polyval": P.polyval,
+    "numpy.lib.stride_tricks.sliding_window_view": W.sliding_window_view,
     "numpy.convolve": signal.convolve, "numpy.correlate": signal.correlate,
     "numpy.interp": same_shape("float64", param="x"),
     "numpy.searchsorted": S.searchsorted,

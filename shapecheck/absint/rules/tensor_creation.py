@@ -186,3 +186,18 @@ def triangle_indices(ctx: OpContext, call: Call) -> Value:
 
 #: triangle_indices counts the rows of a triangle up to this many (beyond, its length is a fresh dim)
 _COUNTED_ROWS = 1 << 16
+
+
+def sparse_tensor(params: tuple[str, ...]) -> Rule:
+    """``sparse_coo_tensor(indices, values, size)`` and the compressed forms: the dense shape is
+    ``size`` when given (else inferred from the indices' values, which are data)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(params)
+        values = as_array(b["values"].value) if "values" in b else None
+        dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else (
+            values.dtype if values is not None else None)
+        dims = shape_arg(ctx, b["size"]) if "size" in b else None
+        return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, dtype)
+
+    return rule

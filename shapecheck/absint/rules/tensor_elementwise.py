@@ -8,7 +8,7 @@ from ...constraints.predicates import FALSE, conj, eq
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Value
 from . import searching
-from .args import as_array, bound_array, const_int, normalize_axis
+from .args import accumulated, as_array, bound_array, const_int, normalize_axis
 from .kinds import Rule, ufunc
 from .torch_args import torch_dtype
 
@@ -49,7 +49,8 @@ def along_dim(dtype: str | None = None, params: tuple[str, ...] = ("input", "dim
             n = len(a.shape.dims)
             normalize_axis(ctx, d, max(n, 1) if zero_d else n, "dim")
         out_dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else (
-            "int64" if dtype == "int" else "float32" if dtype == "float" and a.dtype in (None, "int64") else a.dtype)
+            "int64" if dtype == "int" else "float32" if dtype == "float" and a.dtype in (None, "int64") else
+            accumulated(a.dtype, True) if dtype == "accumulate" else a.dtype)
         return Array(a.shape, out_dtype)
 
     return rule

@@ -12,7 +12,7 @@ from ...constraints.predicates import disj, eq, le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, exposing, replace_axes
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Int, LibraryObject, List, Str, Tuple, Value
+from ..core.values import UNKNOWN, Array, Int, LibraryObject, List, Str, Tuple, Unknown, Value
 from . import manipulation as M
 from . import searching
 from .args import (
@@ -202,7 +202,26 @@ def t(ctx: OpContext, call: Call) -> Value:
 
 
 def concatenate(ctx: OpContext, call: Call) -> Value:
+    """``torch.cat``: NumPy's concatenate, but for two things torch allows. A 1-D empty tensor is
+    skipped whatever the others' rank (``out = torch.tensor([])`` then ``out = torch.cat([out,
+    batch])``, an evaluation loop's idiom); and an operand nothing is known of is a tensor of unknown
+    shape (``pk, pv = past_kv``), not the end of what the others' shapes say."""
+    arg = call.args[0] if call.args else call.kwargs.get("tensors")
+    seq = arg.value if arg is not None else None
+    if type(seq) in (Tuple, List) and seq.items is not None:
+        items = [Array(UNKNOWN_SHAPE, None, tensor=True) if type(i) is Unknown and not i.tagged else i
+                 for i in seq.items]
+        kept = [i for i in items if not _empty_vector(i)]
+        items = kept if kept else items[:1]
+        if len(items) != len(seq.items) or any(a is not b for a, b in zip(items, seq.items)):
+            arg = Arg(type(seq)(tuple(items)), arg.text if len(items) == len(seq.items) else "")
+            call = Call(call.name, [arg] + call.args[1:], call.kwargs) if call.args else \
+                Call(call.name, call.args, {**call.kwargs, "tensors": arg})
     return torch_call(M.concatenate, tensors="arrays")(ctx, call)
+
+
+def _empty_vector(v: Value) -> bool:
+    return type(v) is Array and v.shape.dims == (0,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,3 +527,13 @@ def histc(ctx: OpContext, call: Call) -> Value:
     """``histc(x, bins=100)``: one count per bin."""
     bins = int_arg(call.kwargs.get("bins") or (call.args[1] if len(call.args) > 1 else None))
     return Array(Shape((bins or 100,)), "float32")
+
+
+def take_along_axis(ctx: OpContext, call: Call) -> Value:
+    """NumPy's ``take_along_axis(arr, indices, axis=-1)`` (the default since NumPy 2.3; None reads
+    both flattened): torch's take_along_dim under NumPy's names."""
+    bound = call.bind(("arr", "indices", "axis"))
+    if "arr" not in bound or "indices" not in bound:
+        return UNKNOWN
+    axis = bound.get("axis") or Arg(Int(-1), "-1")
+    return take_along_dim(ctx, Call(call.name, [bound["arr"], bound["indices"], axis]))

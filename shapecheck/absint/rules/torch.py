@@ -22,6 +22,7 @@ from . import contraction as C
 from . import creation as K
 from . import manipulation as M
 from . import nn_activations as NA
+from . import nn_attention as NT
 from . import nn_convolution as NC
 from . import nn_embedding as NE
 from . import nn_functional as NF
@@ -31,6 +32,7 @@ from . import nn_normalization as NN
 from . import nn_pooling as NP
 from . import nn_recurrent as NR
 from . import nn_reshaping as NS
+from . import tensor_assembly as TA
 from . import tensor_contractions as TX
 from . import tensor_creation as TC
 from . import tensor_elementwise as TE
@@ -74,13 +76,14 @@ _FUNCTIONS.update({n: ufunc(1, "bool") for n in _UNARY_BOOL})
 _FUNCTIONS.update({n: ufunc(2, params=("input", "other")) for n in _BINARY_SAME})
 _FUNCTIONS.update({n: ufunc(2, "float", params=("input", "other")) for n in _BINARY_FLOAT})
 _FUNCTIONS.update({n: ufunc(2, "bool", params=("input", "other")) for n in _BINARY_BOOL})
-_FUNCTIONS.update({n: TR.reduce() for n in "sum nansum prod amax amin".split()})
+_FUNCTIONS.update({n: TR.reduce("accumulate") for n in "sum nansum prod".split()})
+_FUNCTIONS.update({n: TR.reduce() for n in "amax amin".split()})
 _FUNCTIONS.update({n: TR.reduce("float") for n in "mean nanmean std var logsumexp".split()})
 _FUNCTIONS.update({
     # creation
     "zeros": TC.sized("float32"), "ones": TC.sized("float32"), "empty": TC.sized("float32"),
     "rand": TC.sized("float32"), "randn": TC.sized("float32"), "full": TC.full, "randint": TC.randint,
-    "FloatTensor": TC.legacy("float32"), "DoubleTensor": TC.legacy("float64"), "HalfTensor": TC.legacy("float16"),
+    "Tensor": TC.legacy("float32"), "FloatTensor": TC.legacy("float32"), "DoubleTensor": TC.legacy("float64"), "HalfTensor": TC.legacy("float16"),
     "LongTensor": TC.legacy("int64"), "IntTensor": TC.legacy("int32"), "BoolTensor": TC.legacy("bool"),
     "ByteTensor": TC.legacy("uint8"),
     "zeros_like": torch_call(like()), "ones_like": torch_call(like()), "empty_like": torch_call(like()),
@@ -88,7 +91,7 @@ _FUNCTIONS.update({
     "randint_like": torch_call(like("int64")), "full_like": torch_call(like(params=("a", "fill_value"))),
     "tensor": TC.tensor, "as_tensor": TC.tensor, "from_numpy": TC.tensor, "asarray": TC.tensor,
     "arange": TC.arange, "linspace": TC.linspace, "logspace": TC.linspace,
-    "eye": torch_call(K.eye, n="N", m="M"), "randperm": TC.randperm, "multinomial": TC.multinomial,
+    "eye": torch_call(K.eye, "float32", n="N", m="M"), "randperm": TC.randperm, "multinomial": TC.multinomial,
     "normal": torch_call(sized_random(("mean", "std", "size"), "float32")),
     "bernoulli": ufunc(1, "float"), "poisson": ufunc(1, "float"),
     # elementwise with several operands
@@ -99,8 +102,8 @@ _FUNCTIONS.update({
     "addcdiv": ufunc(3, params=("input", "tensor1", "tensor2")),
     "masked_fill": TE.masked_fill, "allclose": allclose, "equal": returns(Bool()),
     "is_tensor": returns(Bool()), "numel": TM.numel,
-    "softmax": TE.along_dim("float"), "log_softmax": TE.along_dim("float"), "cumsum": TE.along_dim(),
-    "cumprod": TE.along_dim(), "logcumsumexp": TE.along_dim("float"),
+    "softmax": TE.along_dim("float"), "log_softmax": TE.along_dim("float"), "cumsum": TE.along_dim("accumulate"),
+    "cumprod": TE.along_dim("accumulate"), "logcumsumexp": TE.along_dim("float"),
     "argsort": TE.along_dim("int", default=-1), "sort": TR.sort_with_indices,
     "cummax": TR.sort_with_indices, "cummin": TR.sort_with_indices,
     "msort": TE.along_dim(default=0), "dropout": ufunc(1),
@@ -148,12 +151,18 @@ _FUNCTIONS.update({
     "atleast_1d": M.atleast(1), "atleast_2d": M.atleast(2), "atleast_3d": M.atleast(3),
     "diff": torch_call(M.diff), "scatter": TL.scatter, "scatter_add": TL.scatter, "index_add": TL.scatter,
     "index_copy": TL.scatter, "index_fill": TL.scatter, "masked_scatter": TL.scatter,
+    "scatter_reduce": TL.scatter, "index_reduce": TL.scatter, "index_put": TL.scatter,
+    "sparse_coo_tensor": TC.sparse_tensor(("indices", "values", "size")),
+    "sparse_csr_tensor": TC.sparse_tensor(("crow_indices", "col_indices", "values", "size")),
+    "sparse_csc_tensor": TC.sparse_tensor(("ccol_indices", "row_indices", "values", "size")),
     "Size": TC.size_value, "manual_seed": returns(NONE),
     "isin": same_shape("bool", param="elements"), "quantile": TR.quantile, "nanquantile": TR.quantile,
     # torch.cross: same-rank operands broadcast, the dim crossed holding 3 components (as linalg.cross)
     "cross": ufunc(2, params=("input", "other")),
     "polar": TE.complex_of(("abs", "angle")), "complex": TE.complex_of(("real", "imag")),
     "view_as_real": sig("()->(2)", params=("input",)), "view_as_complex": sig("(2)->()", params=("input",)),
+    "diag_embed": TA.diag_embed, "block_diag": TA.block_diag, "cartesian_prod": TA.cartesian_prod,
+    "combinations": TA.combinations,
 })
 
 #: torch.special (modelled on scipy.special): elementwise, but for the softmaxes and logsumexp.
@@ -186,8 +195,11 @@ _NN_FUNCTIONAL.update({
     "scaled_dot_product_attention": NF.scaled_dot_product_attention,
     **{loss: NX.functional_loss for loss in """cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss
 kl_div binary_cross_entropy binary_cross_entropy_with_logits""".split()},
+    **{loss: NX.other_loss(loss) for loss in NX.OTHER_LOSSES},
+    "grid_sample": NS.grid_sample, "affine_grid": NS.affine_grid,
 })
 _NN: dict[str, Rule] = dict(N.CONSTRUCTORS)
+_NN.update({"Transformer.generate_square_subsequent_mask": NT.square_subsequent_mask})
 _NN.update({"ModuleList": N.module_list, "ModuleDict": N.module_dict, "Parameter": returns_first,
             "parameter.Parameter": returns_first})
 _NN.update({f"init.{name}": returns_first for name in """zeros_ ones_ normal_ uniform_ constant_ trunc_normal_
@@ -210,6 +222,9 @@ _RAW.update({
 })
 _RAW.update(TN.NESTED)
 _RAW.update(TORCH_FFT)
+_RAW.update({"torch.sparse.mm": TX.MM, "torch.sparse.addmm": TX.add_product(TX.MM),
+             "torch.sparse.sum": TR.reduce(), "torch.sparse.softmax": TE.along_dim("float"),
+             "torch.sparse.log_softmax": TE.along_dim("float")})
 _RAW.update({"torch.stft": stft, "torch.nn.utils.rnn.pad_sequence": NR.pad_sequence})
 _RAW.update({f"{_F}.{n}": r for n, r in _NN_FUNCTIONAL.items()})
 _RAW.update({f"torch.nn.{n}": r for n, r in _NN.items()})

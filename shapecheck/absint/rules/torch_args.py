@@ -26,15 +26,18 @@ def torch_dtype(v: Value | None) -> str | None:
     return dtype_arg(Arg(v)) if v is not None else None
 
 
-def torch_call(rule: Rule, **rename: str) -> Rule:
+def torch_call(rule: Rule, default_dtype: str | None = None, **rename: str) -> Rule:
     """The NumPy ``rule`` under torch's keywords: ``dim=``/``keepdim=`` (and ``rename``) become NumPy's,
-    and a torch dtype becomes a NumPy dtype name."""
+    and a torch dtype becomes a NumPy dtype name; ``default_dtype``: torch's where NumPy's differs
+    (``torch.eye(3)`` is float32, torch's default float type, where NumPy's eye is float64)."""
     names = {**_KEYWORDS, **rename}
 
     def adapted(ctx: OpContext, call: Call) -> Value:
         kwargs = {names.get(k, k): v for k, v in call.kwargs.items()}
         if "dtype" in kwargs:
             kwargs["dtype"] = Arg(Str(torch_dtype(kwargs["dtype"].value)), kwargs["dtype"].text)
+        elif default_dtype is not None:
+            kwargs["dtype"] = Arg(Str(default_dtype), "")
         return rule(ctx, Call(call.name, call.args, kwargs))
 
     return adapted

@@ -42,6 +42,22 @@ _TRANSFORMER = ("d_model", "nhead", "dim_feedforward", "dropout", "activation", 
                 "norm_first")
 _CLASS_LOSS = ("weight", "size_average", "ignore_index", "reduce", "reduction")
 _POINTWISE_LOSS = ("size_average", "reduce", "reduction")
+#: the other loss layers: their functional form and their constructor's parameters
+_OTHER_LOSSES = {
+    "MarginRankingLoss": ("margin_ranking_loss", ("margin",) + _POINTWISE_LOSS),
+    "HingeEmbeddingLoss": ("hinge_embedding_loss", ("margin",) + _POINTWISE_LOSS),
+    "SoftMarginLoss": ("soft_margin_loss", _POINTWISE_LOSS),
+    "PoissonNLLLoss": ("poisson_nll_loss", ("log_input", "full", "size_average", "eps", "reduce", "reduction")),
+    "GaussianNLLLoss": ("gaussian_nll_loss", ("full", "eps", "reduction")),
+    "TripletMarginLoss": ("triplet_margin_loss", ("margin", "p", "eps", "swap") + _POINTWISE_LOSS),
+    "TripletMarginWithDistanceLoss": ("triplet_margin_with_distance_loss",
+                                      ("distance_function", "margin", "swap", "reduction")),
+    "CosineEmbeddingLoss": ("cosine_embedding_loss", ("margin",) + _POINTWISE_LOSS),
+    "MultiLabelSoftMarginLoss": ("multilabel_soft_margin_loss", ("weight",) + _POINTWISE_LOSS),
+    "MultiLabelMarginLoss": ("multilabel_margin_loss", _POINTWISE_LOSS),
+    "MultiMarginLoss": ("multi_margin_loss", ("p", "margin", "weight") + _POINTWISE_LOSS),
+    "CTCLoss": ("ctc_loss", ("blank", "reduction", "zero_infinity")),
+}
 
 #: Layers that keep their input's shape (activations, dropout, identity).
 _SHAPE_PRESERVING = """ReLU ReLU6 GELU SiLU Mish Tanh Sigmoid LeakyReLU ELU SELU CELU Softplus Softsign Hardtanh
@@ -88,6 +104,9 @@ LAYERS.update({
     "TransformerDecoderLayer": Layer(_TRANSFORMER, NT.transformer_layer, check=divisible("d_model", "nhead")),
     "TransformerEncoder": Layer(("encoder_layer", "num_layers"), NK.stacked(LAYERS)),
     "TransformerDecoder": Layer(("decoder_layer", "num_layers"), NK.stacked(LAYERS)),
+    "Transformer": Layer(("d_model", "nhead", "num_encoder_layers", "num_decoder_layers", "dim_feedforward",
+                          "dropout", "activation", "custom_encoder", "custom_decoder", "layer_norm_eps",
+                          "batch_first", "norm_first"), NT.transformer_model),
     "Flatten": Layer(("start_dim", "end_dim"), NS.flatten_layer),
     "Unflatten": Layer(("dim", "unflattened_size"), NS.unflatten_layer, shapes=("unflattened_size",)),
     "Upsample": Layer(("size", "scale_factor", "mode"), NS.upsample_layer),
@@ -106,6 +125,7 @@ LAYERS.update({
     "CrossEntropyLoss": Layer(_CLASS_LOSS, NX.loss_layer), "NLLLoss": Layer(_CLASS_LOSS, NX.loss_layer),
     **{kind: Layer(_POINTWISE_LOSS, NX.loss_layer) for kind in (
         "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "KLDivLoss", "BCELoss", "BCEWithLogitsLoss")},
+    **{kind: Layer(params, NX.other_loss(loss, layer=True)) for kind, (loss, params) in _OTHER_LOSSES.items()},
     **{kind: Layer((), NA.same_shape_layer) for kind in _SHAPE_PRESERVING},
 })
 

@@ -360,6 +360,9 @@ class Statements:
         return True
 
     def stmt_While(self, node: ast.While) -> None:
+        if self._unroll_while(node):
+            return
+
         def head() -> None:
             self.eval(node.test)
         self.unsure += 1   # the body may not run at all
@@ -367,6 +370,43 @@ class Statements:
             self._loop(node, head, node.body, node.orelse)
         finally:
             self.unsure -= 1
+
+    def _unroll_while(self, node: ast.While) -> bool:
+        """A ``while`` whose test is decided before every pass (``while len(e.shape) < len(h.shape):
+        e = e[..., None]`` with known ranks) runs as Python runs it, for at most UNROLL_LIMIT passes of
+        a small body. Gives up, restoring the state, where a test is not decided, the body can leave
+        early or the passes run out: the fixpoint takes the loop then."""
+        if self.unrolling or not self.analysis.options.unroll or \
+                node_count(node) * UNROLL_LIMIT > UNROLL_NODE_BUDGET:
+            return False
+        entry_env, entry_facts = dict(self.frame.env), self.frame.facts
+        saved_exits, saved_returns = self.frame.loop_exits, len(self.frame.returns)
+        self.frame.loop_exits = []
+        self.unrolling += 1
+        try:
+            for _ in range(UNROLL_LIMIT + 1):
+                self.condition_depth += 1
+                try:
+                    pred = self._decided(truth_pred(self.eval(node.test)), node)
+                finally:
+                    self.condition_depth -= 1
+                if pred is FALSE:
+                    self.frame.loop_exits = saved_exits
+                    kind = self.run_body(node.orelse)
+                    if kind:
+                        raise Terminated(kind)
+                    return True
+                if pred is not TRUE:
+                    break
+                kind = self.run_body(node.body)
+                if kind is not None or self.frame.loop_exits or len(self.frame.returns) != saved_returns:
+                    break
+        finally:
+            self.unrolling -= 1
+        self.frame.env, self.frame.facts = entry_env, entry_facts
+        self.frame.loop_exits = saved_exits
+        del self.frame.returns[saved_returns:]
+        return False
 
     def _loop(self, node: ast.AST, head, body: list, orelse: list, trips: D.Dim | None = None,
               first: Fact | None = None) -> None:

@@ -89,6 +89,33 @@ def transformer_model(ctx: OpContext, call: Call) -> Value:
     return tgt
 
 
+_MHA_FORWARD = ("query", "key", "value", "embed_dim_to_check", "num_heads", "in_proj_weight", "in_proj_bias",
+                "bias_k", "bias_v", "add_zero_attn", "dropout_p", "out_proj_weight", "out_proj_bias", "training",
+                "key_padding_mask", "need_weights", "attn_mask", "use_separate_proj_weight", "q_proj_weight",
+                "k_proj_weight", "v_proj_weight", "static_k", "static_v", "average_attn_weights", "is_causal")
+
+
+def multi_head_attention_forward(ctx: OpContext, call: Call) -> Value:
+    """``F.multi_head_attention_forward`` (MultiheadAttention's body, CLIP's attention pooling):
+    query (L, N, E) and key (S, N, E), unbatched (L, E) / (S, E); the output is (L, N, out) with out
+    the rows of ``out_proj_weight``; the weights (N, L, S), per head (N, heads, L, S) when not
+    averaged, None when not asked for."""
+    b = call.bind(_MHA_FORWARD)
+    q, k, w = bound_array(b, "query"), bound_array(b, "key"), bound_array(b, "out_proj_weight")
+    if q is None or k is None or q.shape.dims is None or k.shape.dims is None or len(q.shape.dims) not in (2, 3):
+        return UNKNOWN
+    qd, kd = q.shape.dims, k.shape.dims
+    out = w.shape.dims[0] if w is not None and w.shape.dims is not None and len(w.shape.dims) == 2 else ctx.fresh("e")
+    output = Array(Shape(qd[:-1] + (out,)), q.dtype)
+    need = b["need_weights"].value if "need_weights" in b else None
+    if need is not None and getattr(need, "value", None) is False:
+        return Tuple((output, NONE))
+    average = b["average_attn_weights"].value if "average_attn_weights" in b else None
+    heads = () if getattr(average, "value", True) is not False else ((dim_of(b["num_heads"].value) if "num_heads" in b else None) or ctx.fresh("heads"),)
+    batch = (qd[1],) if len(qd) == 3 else ()
+    return Tuple((output, Array(Shape(batch + heads + (qd[0], kd[0])), q.dtype)))
+
+
 def square_subsequent_mask(ctx: OpContext, call: Call) -> Value:
     """``nn.Transformer.generate_square_subsequent_mask(sz)``: an (sz, sz) float mask."""
     b = call.bind(("sz",))

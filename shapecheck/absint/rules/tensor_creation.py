@@ -201,3 +201,10 @@ def sparse_tensor(params: tuple[str, ...]) -> Rule:
         return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, dtype)
 
     return rule
+
+
+def window(ctx: OpContext, call: Call) -> Value:
+    """``hann_window(window_length, periodic=True)`` and its kin: (window_length,), float32 unless dtype."""
+    n = int_arg(call.bind(("window_length",)).get("window_length"), ctx)
+    dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else "float32"
+    return Array(Shape((n if n is not None else ctx.fresh("n"),)), dtype)

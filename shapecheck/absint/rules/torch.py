@@ -152,6 +152,7 @@ _FUNCTIONS.update({
     "diff": torch_call(M.diff), "scatter": TL.scatter, "scatter_add": TL.scatter, "index_add": TL.scatter,
     "index_copy": TL.scatter, "index_fill": TL.scatter, "masked_scatter": TL.scatter,
     "scatter_reduce": TL.scatter, "index_reduce": TL.scatter, "index_put": TL.scatter,
+    **{f"{kind}_window": TC.window for kind in ("hann", "hamming", "blackman", "bartlett", "kaiser")},
     "sparse_coo_tensor": TC.sparse_tensor(("indices", "values", "size")),
     "sparse_csr_tensor": TC.sparse_tensor(("crow_indices", "col_indices", "values", "size")),
     "sparse_csc_tensor": TC.sparse_tensor(("ccol_indices", "row_indices", "values", "size")),
@@ -193,6 +194,7 @@ _NN_FUNCTIONAL.update({
     "unfold": NS.functional_unfold, "fold": NS.functional_fold, "gumbel_softmax": same_shape(param="logits"),
     "cosine_similarity": NF.cosine_similarity, "pairwise_distance": NF.pairwise_distance,
     "scaled_dot_product_attention": NF.scaled_dot_product_attention,
+    "multi_head_attention_forward": NT.multi_head_attention_forward,
     **{loss: NX.functional_loss for loss in """cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss
 kl_div binary_cross_entropy binary_cross_entropy_with_logits""".split()},
     **{loss: NX.other_loss(loss) for loss in NX.OTHER_LOSSES},

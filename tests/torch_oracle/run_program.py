@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import json
 import sys
+import types
 
 
 def run(path: str) -> dict:
@@ -58,7 +59,11 @@ def run(path: str) -> dict:
         finally:
             sys.settrace(None)
 
-    env = {"reveal_shape": reveal_shape, "__name__": "__oracle__"}
+    # a module of its own in sys.modules: dataclasses and typing look a class's module up there
+    module = types.ModuleType("__oracle__")
+    sys.modules["__oracle__"] = module
+    env = module.__dict__
+    env["reveal_shape"] = reveal_shape
     for stmt in tree.body:
         code = compile(ast.Module([stmt], []), path, "exec")
         traced(stmt.lineno, lambda: exec(code, env))

@@ -33,7 +33,7 @@ _TYPING_NAMES = {"cast": Builtin("typing.cast")}
 _TYPING = ("typing", "typing_extensions")
 #: The names of the shapeless modules that matter to shapes, by module: ``functools.partial``.
 _STAND_INS = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES,
-              "functools": {"partial": Builtin("functools.partial")}}
+              "functools": {"partial": Builtin("functools.partial"), "reduce": Builtin("functools.reduce")}}
 #: Where a library's public names live under another path: ``flax.linen.module.Module`` is
 #: ``flax.linen.Module``, ``flax.nnx.module.Module`` ``flax.nnx.Module``.
 _ALIASES = (("flax.linen.module.", "flax.linen."), ("flax.linen.activation.", "flax.linen."),

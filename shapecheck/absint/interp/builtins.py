@@ -159,6 +159,20 @@ def _map(interp, node, args, kwargs) -> Value:
     return List(None, interp.call(node, func, [Arg(interp.iteration_value(seq, node))], {}))
 
 
+def _reduce(interp, node, args, kwargs) -> Value:
+    """``functools.reduce(f, items[, initial])`` over a sequence of known items: f applied in turn
+    (``reduce(lambda h, layer: layer(h), layers, x)`` runs the layers; ``reduce(operator.mul, dims)``)."""
+    if len(args) not in (2, 3) or type(args[1]) not in (Tuple, List) or args[1].items is None:
+        return UNKNOWN
+    items = list(args[1].items)
+    if len(items) > MAP_UNROLL or (len(args) == 2 and not items):
+        return UNKNOWN
+    acc = args[2] if len(args) == 3 else items.pop(0)
+    for item in items:
+        acc = interp.call(node, args[0], [Arg(acc), Arg(item)], {})
+    return acc
+
+
 def _iter(interp, node, args, kwargs) -> Value:
     return args[0] if len(args) == 1 and type(args[0]) in (List, Tuple) else UNKNOWN
 
@@ -346,6 +360,14 @@ def _setattr(interp, node, args, kwargs) -> Value:
     return NONE
 
 
+def _getattr(interp, node, args, kwargs) -> Value:
+    """``getattr(self, f"fc{i}")`` with the name known reads the attribute as ``self.fc0`` does; a
+    default stands in only where the object is known to lack it (not modelled: the read's value)."""
+    if len(args) in (2, 3) and type(args[1]) is Str and args[1].value is not None and type(args[0]) is Instance:
+        return interp.attribute(args[0], args[1].value, node)
+    return UNKNOWN
+
+
 def _cast(interp, node, args, kwargs) -> Value:
     """``typing.cast(T, value)`` returns ``value`` at run time; its shape is T's when T has one."""
     if len(args) != 2:
@@ -380,6 +402,6 @@ _HANDLERS = {
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
-    "dict": _dict, "setattr": _setattr, "functools.partial": _partial,
+    "dict": _dict, "setattr": _setattr, "getattr": _getattr, "functools.reduce": _reduce, "functools.partial": _partial,
     "iter": _iter, "next": _next,
 }

@@ -134,7 +134,21 @@ class Expressions:
         return Dict(tuple(items))
 
     def expr_JoinedStr(self, node: ast.JoinedStr) -> Value:
-        return Str(None)
+        """An f-string of known parts is known (``f"fc{i}"`` in an unrolled loop names an attribute)."""
+        parts = []
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                if parts is not None:
+                    parts.append(part.value)
+                continue
+            value = self.eval(part.value) if isinstance(part, ast.FormattedValue) else UNKNOWN
+            known = _known_text(value)
+            if known is None or part.format_spec is not None or part.conversion not in (-1, 115):
+                parts = None
+                continue
+            if parts is not None:
+                parts.append(known)
+        return Str("".join(parts)) if parts is not None else Str(None)
 
     def expr_Yield(self, node: ast.Yield) -> Value:
         self.frame.yields.append(NONE if node.value is None else self.eval(node.value))
@@ -734,6 +748,18 @@ def _array_only_index(index: Value) -> bool:
 #: Operators of two ints whose result is a number even where the dims algebra cannot say which
 #: (a symbolic power or shift); // and % by a symbol that may be 0 are not among them.
 _INT_RESULTS = frozenset((ast.Pow, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor))
+
+
+def _known_text(v: Value) -> str | None:
+    """``str(v)`` where Python's is known: an int, a string, a bool."""
+    t = type(v)
+    if t is Int and type(v.dim) is int:
+        return str(v.dim)
+    if t is Str and v.value is not None:
+        return v.value
+    if t is Bool and v.value is not None:
+        return str(v.value)
+    return None
 
 
 def _presumed_as(result: Value, *operands: Value) -> Value:

@@ -30,6 +30,7 @@ from ..core.values import (NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOW
                            LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, optional_array, present, tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, lookup_rule
+from .dataclass_fields import FIELDS, bind_fields
 from .builtins import call_builtin
 from .semantics import range_membership
 from .expressions import Expressions
@@ -320,9 +321,15 @@ class Interpreter(Statements, Expressions):
         self.analysis.use(cls)
         instance = Instance(cls)
         init = cls.lookup("__init__")
+        fields = cls.lookup(FIELDS)
         if type(init) is Function:
             self.call_function(node, init, [instance] + [a.value for a in args],
                                {k: a.value for k, a in kwargs.items()})
+        elif fields is not None:   # a dataclass's generated __init__, then its __post_init__
+            bind_fields(instance, fields, [a.value for a in args], {k: a.value for k, a in kwargs.items()})
+            post = cls.lookup("__post_init__")
+            if type(post) is Function:
+                self.call_function(node, post, [instance], {})
         return instance
 
     def apply(self, node: ast.AST, op: str, rule, name: str | None = None, operands: tuple = ()) -> Value:

@@ -12,6 +12,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
+from .dataclass_fields import FIELDS, class_fields, generates_init
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
@@ -557,6 +558,8 @@ class Statements:
                     if saved.get(target_name) is not value and target_name not in namespace:
                         if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
                             namespace[target_name] = value
+        if generates_init(node, bases):
+            namespace[FIELDS] = class_fields(node, namespace, bases, self.eval)
         self.function = outer_function
         self.frame.env = saved
         self.frame.env[node.name] = cls

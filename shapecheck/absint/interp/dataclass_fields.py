@@ -1,0 +1,91 @@
+"""Classes whose ``__init__`` is generated from their annotated fields: ``@dataclass`` (and
+``dataclasses.dataclass(frozen=True)``, ``flax.struct.dataclass``, ``chex.dataclass``, attrs'
+``define``/``frozen``/``attr.s``) and ``typing.NamedTuple`` subclasses -- the configs models are built
+from (nanoGPT's ``GPTConfig``, llama's ``ModelArgs``). A call binds its arguments to the fields, in
+order, base classes' fields first, each missing one taking its default (``field(default=...)``,
+``field(default_factory=list)`` called), then runs ``__post_init__``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+from ..core.values import UNKNOWN, Class, Instance, LibraryObject, Value
+
+#: the name a class's namespace keeps its fields under, as Python's dataclasses do
+FIELDS = "__dataclass_fields__"
+
+_DECORATORS = frozenset(("dataclass", "dataclasses.dataclass", "struct.dataclass", "flax.struct.dataclass",
+                         "chex.dataclass", "attr.s", "attr.attrs", "attrs.define", "attr.define", "define",
+                         "attrs.frozen", "attr.frozen", "frozen", "attrs.mutable", "mutable", "pydantic.dataclasses.dataclass"))
+_FIELD_BASES = frozenset(("NamedTuple", "typing.NamedTuple", "BaseModel", "pydantic.BaseModel"))
+_FIELD_CALLS = frozenset(("field", "dataclasses.field", "attr.ib", "attrs.field", "attr.field", "struct.field",
+                          "flax.struct.field"))
+
+
+def _dotted(node: ast.expr) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def generates_init(node: ast.ClassDef, bases: tuple[Value, ...]) -> bool:
+    """Whether Python (or the decorator) writes the class's ``__init__`` from its fields."""
+    if any(_dotted(d) in _DECORATORS for d in node.decorator_list):
+        return True
+    if any(_dotted(b) in _FIELD_BASES for b in node.bases):   # typing is read by name, not imported
+        return True
+    return any((type(b) is LibraryObject and b.qualname in ("typing.NamedTuple", "pydantic.BaseModel"))
+               or (type(b) is Class and FIELDS in b.namespace) for b in bases)
+
+
+def class_fields(node: ast.ClassDef, namespace: dict, bases: tuple[Value, ...],
+                 evaluate: Callable[[ast.expr], Value]) -> tuple[tuple[str, Value | None, bool], ...]:
+    """The fields ``__init__`` takes, as (name, default or None, taken by ``__init__``): the bases'
+    first, then this class's annotated names in order (a ClassVar is no field). A ``field(...)``
+    default is stored in ``namespace`` as the value it stands for."""
+    fields: dict[str, tuple[Value | None, bool]] = {}
+    for base in bases:
+        if type(base) is Class:
+            for name, default, init in base.namespace.get(FIELDS, ()):
+                fields[name] = (default, init)
+    for stmt in node.body:
+        if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
+            continue
+        if "ClassVar" in ast.unparse(stmt.annotation) or ast.unparse(stmt.annotation).endswith("KW_ONLY"):
+            continue
+        name, value, init = stmt.target.id, stmt.value, True
+        default: Value | None = None
+        if isinstance(value, ast.Call) and _dotted(value) in _FIELD_CALLS:
+            keywords = {k.arg: k.value for k in value.keywords if k.arg}
+            init = not (isinstance(keywords.get("init"), ast.Constant) and keywords["init"].value is False)
+            if "default" in keywords:
+                default = evaluate(keywords["default"])
+            elif "default_factory" in keywords or "factory" in keywords:
+                factory = keywords.get("default_factory") or keywords["factory"]
+                default = evaluate(ast.copy_location(ast.Call(func=factory, args=[], keywords=[]), factory))
+            namespace[name] = default if default is not None else UNKNOWN
+        elif value is not None:
+            default = namespace.get(name, UNKNOWN)
+        fields[name] = (default, init)
+    return tuple((name, default, init) for name, (default, init) in fields.items())
+
+
+def bind_fields(instance: Instance, fields: tuple, args: list[Value], kwargs: dict[str, Value]) -> None:
+    """``Config(64, n_head=4)``: each field its argument, else its default, else unknown."""
+    positional = iter(args)
+    for name, default, init in fields:
+        if not init:
+            value = default
+        elif name in kwargs:
+            value = kwargs[name]
+        else:
+            value = next(positional, default)
+        instance.attrs[name] = value if value is not None else UNKNOWN

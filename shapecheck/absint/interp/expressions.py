@@ -15,7 +15,7 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
 from ..core.frame import DICT_MUTATORS, LIST_MUTATORS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
-                        is_single_symbol, single_name)
+                        is_single_symbol, known_number, single_name)
 from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
@@ -557,7 +557,7 @@ class Expressions:
             return List(None, element_of(left), D.mul(len(left.items), right.dim), is_tuple=tl is Tuple)
         if tl in (Int, Float, Bool) and tr in (Int, Float, Bool):
             if isinstance(op, ast.Div) or tl is Float or tr is Float:
-                return Float()
+                return _float_arith(op, left, right)
             return _presumed_as(Int(self.analysis.fresh("k")), left, right) if tl is Int or tr is Int else UNKNOWN
         if tl is Str or tr is Str:
             return Str(None)
@@ -748,6 +748,24 @@ def _array_only_index(index: Value) -> bool:
 #: Operators of two ints whose result is a number even where the dims algebra cannot say which
 #: (a symbolic power or shift); // and % by a symbol that may be 0 are not among them.
 _INT_RESULTS = frozenset((ast.Pow, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor))
+
+
+_FLOAT_OPS = {ast.Add: float.__add__, ast.Sub: float.__sub__, ast.Mult: float.__mul__, ast.Div: float.__truediv__,
+              ast.FloorDiv: float.__floordiv__, ast.Mod: float.__mod__, ast.Pow: float.__pow__}
+
+
+def _float_arith(op: ast.operator, left: Value, right: Value) -> Value:
+    """Float arithmetic Python would do on two known numbers (``1 + (H - ph) / stride`` with the
+    sizes known: ``int()`` of it is a size); unknown otherwise, or where Python raises."""
+    a, b = known_number(left), known_number(right)
+    fn = _FLOAT_OPS.get(type(op))
+    if a is None or b is None or fn is None or type(left) is Bool or type(right) is Bool:
+        return Float()
+    try:
+        result = fn(float(a), float(b))
+    except (ArithmeticError, ValueError):
+        return Float()
+    return Float(result) if isinstance(result, float) else Float()
 
 
 def _known_text(v: Value) -> str | None:

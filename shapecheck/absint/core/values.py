@@ -453,5 +453,6 @@ def as_tensor(v: Value) -> Value:
     if t is Tuple:
         return replace(v, items=tuple(as_tensor(i) for i in v.items))
     if t is List:
-        return List(tuple(as_tensor(i) for i in v.items) if v.items is not None else None, as_tensor(v.element))
+        return replace(v, items=tuple(as_tensor(i) for i in v.items) if v.items is not None else None,
+                       element=as_tensor(v.element))
     return v

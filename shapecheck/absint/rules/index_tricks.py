@@ -9,6 +9,7 @@ from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Float, Int, Value
 from .args import as_array
+from .grids import GRID_TRICKS
 from .manipulation import concatenate_arrays
 
 
@@ -40,4 +41,4 @@ def column_join(ctx: OpContext, call: Call) -> Value:
 
 
 #: ``np.<name>[...]``: the rule its subscript runs, with the index's items as arguments
-INDEX_TRICKS = {"numpy.r_": row_join, "numpy.c_": column_join}
+INDEX_TRICKS = {"numpy.r_": row_join, "numpy.c_": column_join, **GRID_TRICKS}

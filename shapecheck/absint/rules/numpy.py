@@ -9,8 +9,11 @@ own where it has one (``matmul``: ``(n?,k),(k,m?)->(n?,m?)``).
 from __future__ import annotations
 
 from ..core.values import NONE, UNKNOWN, Float, LibraryObject, Value
+from . import array_editing as E
+from . import calculus as CA
 from . import contraction as C
 from . import creation as K
+from . import grids as G
 from . import indexing as I
 from . import introspection, signal, statistics
 from . import manipulation as M
@@ -19,6 +22,7 @@ from . import polynomials as P
 from . import random as R
 from . import searching as S
 from . import tensor_layout as TL
+from . import ufunc_methods as UM
 from . import windows as W
 from .comparison import allclose
 from .fourier import NUMPY_FFT
@@ -51,6 +55,15 @@ _REDUCE_SAME = "max min amax amin nanmax nanmin ptp".split()
 _REDUCE_ACCUMULATE = "sum prod nansum nanprod".split()
 _REDUCE_FLOAT = "nanmean nanstd nanvar".split()
 _REDUCE_FLOAT_STRICT = "mean std var median nanmedian".split()   # AxisError for axis=0 on 0-d
+
+#: The binary ufuncs whose methods (``np.add.outer``, ``np.maximum.reduce``) ufunc_methods.py models, by
+#: result dtype kind
+UFUNC_KINDS = {**{n: None for n in _BINARY_SAME + _BINARY_FLOAT}, **{n: "bool" for n in _BINARY_BOOL}}
+
+
+def ufunc_method(qualname: str) -> Rule | None:
+    return UM.method_rule(qualname, UFUNC_KINDS)
+
 
 #: NumPy's scalar types, by the dtype each makes when called (``np.float32(x)``).
 SCALAR_TYPES = {**{n: n for n in """float16 float32 float64 int8 int16 int32 int64 uint8 uint16 uint32 uint64
@@ -163,6 +176,17 @@ NUMPY.update({
     "numpy.triu": K.triangle, "numpy.tril": K.triangle,
     "numpy.meshgrid": M.meshgrid, "numpy.diagonal": M.diagonal, "numpy.take": M.take,
     "numpy.take_along_axis": TL.take_along_axis, "numpy.put_along_axis": returns_none,
+    "numpy.ix_": G.ix_, "numpy.indices": G.indices, "numpy.fromfunction": G.fromfunction,
+    "numpy.ravel_multi_index": G.ravel_multi_index,
+    "numpy.insert": E.insert, "numpy.delete": E.delete, "numpy.block": E.block, "numpy.select": E.select,
+    "numpy.piecewise": E.piecewise, "numpy.packbits": E.bits(True), "numpy.unpackbits": E.bits(False),
+    "numpy.lexsort": E.lexsort,
+    "numpy.gradient": CA.gradient, "numpy.trapezoid": CA.trapezoid,
+    "numpy.digitize": CA.digitize, "numpy.histogram2d": CA.histogram2d,
+    "numpy.random.dirichlet": R.vector_sampler("alpha", ("alpha", "size"), "float64"),
+    "numpy.random.Generator.dirichlet": R.vector_sampler("alpha", ("alpha", "size"), "float64"),
+    "numpy.random.multinomial": R.vector_sampler("pvals", ("n", "pvals", "size"), "int64"),
+    "numpy.random.Generator.multinomial": R.vector_sampler("pvals", ("n", "pvals", "size"), "int64"),
     "numpy.polyfit": P.polyfit, "numpy.polyval": P.polyval,
     "numpy.lib.stride_tricks.sliding_window_view": W.sliding_window_view,
     "numpy.convolve": signal.convolve, "numpy.correlate": signal.correlate,

@@ -7,10 +7,11 @@ Sources: the NumPy reference pages for ``numpy.random.choice``, ``numpy.random.G
 
 from __future__ import annotations
 
-from ...constraints.shapes import Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Float, Int, Value
 from .args import as_array, bound_array, const_int, is_none, normalize_axis, shape_arg
+from .kinds import Rule
 
 
 def _sample(ctx: OpContext, dtype: str | None) -> Value:
@@ -87,3 +88,21 @@ def multivariate_normal(ctx: OpContext, call: Call) -> Value:
     if dims is None:
         return UNKNOWN
     return Array(Shape(tuple(dims) + mean.shape.dims), "float64")
+
+
+def vector_sampler(vector: str, params: tuple[str, ...], dtype: str) -> Rule:
+    """``dirichlet(alpha, size)``, ``multinomial(n, pvals, size)``: one vector per draw, as long as the
+    1-D parameter ``vector``: ``size + (len(vector),)``."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        v = bound_array(bound, vector)
+        if v is None or v.shape.dims is None or not v.shape.dims:
+            return UNKNOWN
+        size = bound.get("size")
+        dims = () if size is None or is_none(size) else shape_arg(ctx, size)
+        if dims is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+        return Array(Shape(tuple(dims) + v.shape.dims[-1:]), dtype)
+
+    return rule

@@ -11,7 +11,7 @@ from ..core.join import element_of
 from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
                            Value, tensor_like)
 from .kinds import Rule, ufunc
-from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY
+from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
 from .pymath import MATH, MATH_CONSTANTS
 from .strings import STR_METHODS, str_method
 from .torch import LAYER_CALLS, SELF_METHODS, TORCH, TORCH_CONSTANTS, module_attribute, tensor_attribute, tensor_method
@@ -67,7 +67,7 @@ def lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Ar
 
 def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[Arg]]:
     if type(func) is LibraryObject:
-        return func.qualname, TABLE.get(func.qualname), args
+        return func.qualname, TABLE.get(func.qualname) or ufunc_method(func.qualname), args
     if type(func) is TorchModule:  # a built nn layer: layer(x)
         return func.kind, LAYER_CALLS.get(func.kind), [Arg(func)] + args
     if type(func) is Transformed:  # jax.vmap(f)(x), jax.grad(f)(w)

@@ -1,0 +1,150 @@
+"""Arrays edited or assembled entry-wise: ``insert`` / ``delete`` (a flattened array, or along an
+axis), ``block`` (nested lists joined innermost along the last axis), ``select`` / ``piecewise``
+(the conditions' and choices' broadcast shape, x's), ``packbits`` / ``unpackbits`` (8 bits a byte),
+``lexsort`` (one index per column of the keys). Source: the NumPy reference for each."""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Arg, Call, OpContext
+from ..core.values import UNKNOWN, Array, Int, List, Tuple, Value
+from .args import as_array, bound_array, is_none, normalize_axis, promote
+from .manipulation import concatenate_arrays
+
+
+def _count(ctx: OpContext, v: Value) -> D.Dim | None:
+    """How many positions ``obj`` names: one for an int, the length of a sequence or 1-D array."""
+    if type(v) is Int:
+        return 1
+    a = as_array(v)
+    if a is not None and a.shape.dims is not None and len(a.shape.dims) == 1:
+        return a.shape.dims[0]
+    return None
+
+
+def _edited(ctx: OpContext, call: Call, params: tuple[str, ...], change) -> Value:
+    b = call.bind(params)
+    a = bound_array(b, "arr")
+    if a is None or "obj" not in b:
+        return UNKNOWN
+    k = _count(ctx, b["obj"].value)
+    dims = a.shape.dims
+    if dims is None or k is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    axis = b.get("axis")
+    if axis is None or is_none(axis):
+        return Array(Shape((change(D.product(dims), k),)), a.dtype)
+    if type(axis.value) is not Int or type(axis.value.dim) is not int:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    ax = normalize_axis(ctx, axis.value.dim, len(dims))
+    return Array(Shape(dims[:ax] + (change(dims[ax], k),) + dims[ax + 1:]), a.dtype)
+
+
+def insert(ctx: OpContext, call: Call) -> Value:
+    """One position per index of ``obj`` (values broadcast into them); a slice obj is not modelled."""
+    return _edited(ctx, call, ("arr", "obj", "values", "axis"), D.add)
+
+
+def delete(ctx: OpContext, call: Call) -> Value:
+    """Literal distinct indices remove as many entries; anything else (a mask, repeats) is unknown."""
+    b = call.bind(("arr", "obj", "axis"))
+    v = b["obj"].value if "obj" in b else None
+    if type(v) in (List, Tuple) and v.items is not None:
+        ints = [i.dim for i in v.items if type(i) is Int and type(i.dim) is int]
+        if len(ints) != len(v.items) or len(set(ints)) != len(ints) or any(i < 0 for i in ints):
+            a = bound_array(b, "arr")
+            return Array(UNKNOWN_SHAPE, a.dtype) if a is not None else UNKNOWN
+    elif type(v) is not Int:
+        a = bound_array(b, "arr")
+        return Array(UNKNOWN_SHAPE, a.dtype) if a is not None else UNKNOWN
+    return _edited(ctx, call, ("arr", "obj", "axis"), D.sub)
+
+
+def _depth(v: Value) -> int | None:
+    if type(v) is List and v.items is not None:
+        depths = {_depth(i) for i in v.items}
+        return None if len(depths) != 1 or None in depths else depths.pop() + 1
+    return 0 if as_array(v) is not None else None
+
+
+def block(ctx: OpContext, call: Call) -> Value:
+    """Nested lists of arrays, all lists equally deep (d): arrays get at least d dims (leading 1s),
+    the innermost lists join along axis -1, the next along -2, ..."""
+    arg = call.args[0] if call.args else call.kwargs.get("arrays")
+    depth = _depth(arg.value) if arg is not None else None
+    if not depth:
+        return UNKNOWN
+
+    def joined(v: Value, level: int) -> Array | None:
+        if level == depth:
+            a = as_array(v)
+            if a is None or a.shape.dims is None:
+                return None
+            return Array(Shape((1,) * max(0, depth - len(a.shape.dims)) + a.shape.dims), a.dtype)
+        parts = [joined(i, level + 1) for i in v.items]
+        if any(p is None for p in parts):
+            return None
+        rank = max(len(p.shape.dims) for p in parts)
+        parts = [Array(Shape((1,) * (rank - len(p.shape.dims)) + p.shape.dims), p.dtype) for p in parts]
+        out = concatenate_arrays(ctx, [(p, "") for p in parts], Arg(Int(level - depth), str(level - depth)))
+        return out if type(out) is Array and out.shape.dims is not None else None
+
+    result = joined(arg.value, 0)
+    return result if result is not None else UNKNOWN
+
+
+def select(ctx: OpContext, call: Call) -> Value:
+    b = call.bind(("condlist", "choicelist", "default"))
+    arrays: list[tuple[Array, str]] = []
+    dtype = None
+    for key in ("condlist", "choicelist"):
+        v = b[key].value if key in b else None
+        if type(v) not in (List, Tuple) or v.items is None:
+            return UNKNOWN
+        for item in v.items:
+            a = as_array(item)
+            if a is None:
+                return UNKNOWN
+            arrays.append((a.shape, ""))
+            if key == "choicelist":
+                dtype = promote(dtype, a.dtype)
+    shape = ctx.broadcast(arrays)
+    return Array(shape or UNKNOWN_SHAPE, dtype)
+
+
+def piecewise(ctx: OpContext, call: Call) -> Value:
+    x = bound_array(call.bind(("x",)), "x")
+    return UNKNOWN if x is None else Array(x.shape, x.dtype)
+
+
+def bits(pack: bool):
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(("a", "axis"))
+        a = bound_array(b, "a")
+        if a is None or a.shape.dims is None:
+            return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, "uint8")
+        change = (lambda n: D.floordiv(D.add(n, 7), 8)) if pack else (lambda n: D.mul(n, 8))
+        axis = b.get("axis")
+        if axis is None or is_none(axis):
+            return Array(Shape((change(D.product(a.shape.dims)),)), "uint8")
+        if type(axis.value) is not Int or type(axis.value.dim) is not int:
+            return Array(UNKNOWN_SHAPE, "uint8")
+        ax = normalize_axis(ctx, axis.value.dim, len(a.shape.dims))
+        dims = a.shape.dims
+        return Array(Shape(dims[:ax] + (change(dims[ax]),) + dims[ax + 1:]), "uint8")
+    return rule
+
+
+def lexsort(ctx: OpContext, call: Call) -> Value:
+    """``lexsort(keys, axis=-1)``: one index per entry along the axis of the keys (a sequence of
+    equally shaped arrays, or an array whose first axis runs over the keys)."""
+    arg = call.args[0] if call.args else call.kwargs.get("keys")
+    v = arg.value if arg is not None else None
+    if type(v) in (List, Tuple) and v.items:
+        first = as_array(v.items[0])
+        return Array(first.shape, "int64") if first is not None else UNKNOWN
+    a = as_array(v) if v is not None else None
+    if a is None or a.shape.dims is None or not a.shape.dims:
+        return UNKNOWN
+    return Array(Shape(a.shape.dims[1:]), "int64")

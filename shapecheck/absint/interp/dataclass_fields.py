@@ -1,6 +1,6 @@
 """Classes whose ``__init__`` is generated from their annotated fields: ``@dataclass`` (and
 ``dataclasses.dataclass(frozen=True)``, ``flax.struct.dataclass``, ``chex.dataclass``, attrs'
-``define``/``frozen``/``attr.s``) and ``typing.NamedTuple`` subclasses -- the configs models are built
+``define``/``frozen``/``attr.s``), ``typing.NamedTuple`` subclasses and linen Modules -- the configs models are built
 from (nanoGPT's ``GPTConfig``, llama's ``ModelArgs``). A call binds its arguments to the fields, in
 order, base classes' fields first, each missing one taking its default (``field(default=...)``,
 ``field(default_factory=list)`` called), then runs ``__post_init__``.
@@ -42,7 +42,9 @@ def generates_init(node: ast.ClassDef, bases: tuple[Value, ...]) -> bool:
         return True
     if any(_dotted(b) in _FIELD_BASES for b in node.bases):   # typing is read by name, not imported
         return True
-    return any((type(b) is LibraryObject and b.qualname in ("typing.NamedTuple", "pydantic.BaseModel"))
+    # a linen Module is a dataclass too (``MLP(features=(32, 4))``; ``name``/``parent`` are Flax's own)
+    return any((type(b) is LibraryObject and b.qualname in ("typing.NamedTuple", "pydantic.BaseModel",
+                                                             "flax.linen.Module"))
                or (type(b) is Class and FIELDS in b.namespace) for b in bases)
 
 

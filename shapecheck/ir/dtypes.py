@@ -40,7 +40,10 @@ UFUNCS = {
     "greater_equal": np.greater_equal, "equal": np.equal, "not_equal": np.not_equal,
     "neg": np.negative, "abs": np.absolute, "matmul": np.matmul, "sign": np.sign,
     **{name: getattr(np, name) for name in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt",
-                                             "log1p", "expm1", "floor", "ceil", "rint", "trunc")},
+                                             "log1p", "expm1", "floor", "ceil", "rint", "trunc",
+                                             "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
+                                             "arccosh", "arctanh", "log2", "log10", "exp2", "cbrt",
+                                             "arctan2", "hypot")},
 }
 _WEAK_SAMPLES = {"bool": np.dtype(np.bool_), **{code: 0 for code in CODES if code[0] in "iu"},
                  "f64": 0.0, "f32": 0.0}

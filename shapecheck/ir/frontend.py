@@ -128,7 +128,12 @@ _UNARY = {**{n: n for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "
           "negative": "neg", "absolute": "abs"}
 # Python's ``math`` functions of one float, as IR ufuncs: the one table both front ends read
 MATH_UFUNCS = {"exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh",
-               "sqrt": "sqrt", "log1p": "log1p", "expm1": "expm1", "erf": "erf", "fabs": "abs"}
+               "sqrt": "sqrt", "log1p": "log1p", "expm1": "expm1", "erf": "erf", "fabs": "abs",
+               "asin": "arcsin", "acos": "arccos", "atan": "arctan", "sinh": "sinh", "cosh": "cosh",
+               "asinh": "arcsinh", "acosh": "arccosh", "atanh": "arctanh", "log2": "log2", "log10": "log10",
+               "exp2": "exp2", "cbrt": "cbrt"}
+# ... and of two floats (``math.atan2(y, x)``); loop code computes these, element by element
+MATH_BINARY_UFUNCS = {"atan2": "arctan2", "hypot": "hypot"}
 _BINARY_FUNCS = {"maximum": "maximum", "minimum": "minimum", "power": "pow", "add": "add",
                  "subtract": "sub", "multiply": "mul", "divide": "div", "true_divide": "div"}
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.Pow: "pow",

@@ -160,7 +160,9 @@ def run_loop_module(m: L.LoopModule, inputs: Sequence[np.ndarray]) -> tuple[np.n
 _PY_MATH = {"exp": "np.exp", "log": "np.log", "sin": "np.sin", "cos": "np.cos", "tan": "np.tan",
             "tanh": "np.tanh", "sqrt": "np.sqrt", "log1p": "np.log1p", "expm1": "np.expm1",
             "floor": "np.floor", "ceil": "np.ceil", "rint": "np.rint", "trunc": "np.trunc", "erf": "_erf", "abs": "np.abs",
-            "maximum": "np.maximum", "minimum": "np.minimum", "pow": "np.power"}
+            "maximum": "np.maximum", "minimum": "np.minimum", "pow": "np.power",
+            **{fn: f"np.{fn}" for fn in ("arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh", "arccosh",
+                                         "arctanh", "log2", "log10", "exp2", "cbrt", "arctan2", "hypot")}}
 
 
 def _compile(k: L.Kernel):

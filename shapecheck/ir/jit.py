@@ -63,6 +63,7 @@ import numpy as np
 
 from . import runtime, tune
 from .arguments import DTYPE_CODES, Argument, convert
+from .dtypes import CODES
 from .codegen.schedule import DEFAULT, Schedule
 from .guards import Guards, OutsideSizes, scalar_inputs
 from .memory import MemoryReport, plan_memory
@@ -185,7 +186,7 @@ class Dispatcher:
         for k in copied:   # written into a converted copy: the caller's array changes too
             arguments[k].original[...] = arguments[k].array
             result = _replace(result, arguments[k].array, arguments[k].original)
-        return _as_lists(_scalarize(result), spec.loops.lists)
+        return _as_lists(_scalarize(result), spec.loops)
 
     def arguments(self, args: tuple, kwargs: dict) -> list[Argument]:
         """The call's arguments bound to the parameters (defaults filled in) and converted
@@ -227,7 +228,7 @@ class Dispatcher:
             with self._lock:
                 self.specializations[key] = spec
                 # 0-d results become scalars; scalar inputs are computed per call (``_run``)
-                if fast and not spec.guards.scalars and not spec.loops.lists:
+                if fast and not spec.guards.scalars and not spec.loops.lists and not spec.loops.empty_lists:
                     self._fast = spec.executable.native_with_fallback(self._dispatch)
         return spec
 
@@ -251,15 +252,19 @@ def _run(spec: Specialization, arguments: list[Argument]):
     return spec.executable(*(a.array for a in arguments), *scalars)
 
 
-def _as_lists(result, lists: tuple):
+def _as_lists(result, loops):
     """The results that are Python lists built by append (``LoopModule.lists``) made lists of
     their rows: Python numbers where every value appended was one, else NumPy's scalars (an
-    element read from an array) or rows."""
-    if not lists:
+    element read from an array) or rows; an array made of a list with no rows
+    (``LoopModule.empty_lists``) made ``np.array([])``, as NumPy makes it."""
+    if not loops.lists and not loops.empty_lists:
         return result
     items = list(result) if isinstance(result, tuple) else [result]
-    for k, python_numbers in lists:
+    for k, python_numbers in loops.lists:
         items[k] = items[k].tolist() if python_numbers else list(items[k])
+    for k, dtype in loops.empty_lists:
+        if len(items[k]) == 0:
+            items[k] = np.array([], dtype=None if dtype is None else CODES[dtype])
     return tuple(items) if isinstance(result, tuple) else items[0]
 
 

@@ -98,11 +98,11 @@ from . import faults
 from . import loops as L
 from .dtypes import CODES, UnsupportedDtype, common_dtype, loop_dtypes
 from .looplibrary import LibraryCode
-from .looplists import ListCode, Listed, is_new_list
+from .looplists import ListCode, Listed, arrays_only_returned, is_new_list
 from .loopmasks import MaskCode
 from .looparrays import (REDUCTIONS, Array, ArrayCode, ArrayExpr, Filtered, Rotating, Scalar, cast as _cast, is_array, loop_nest,
                          reads_memory, show_shape, at_least, size_expr)
-from .frontend import (DTYPE_NAMES, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
+from .frontend import (DTYPE_NAMES, MATH_BINARY_UFUNCS, MATH_UFUNCS, NEGATIVE_SIDE, ShapeSpec, TraceError, analysed_on_failure, check_shapes, describe,
                        in_callee, line_of, parse_shape, reached, read_function)
 from .passes.fold import fold_kernel
 from .sources import Helper, analysis_source, outside_of, unknown_name
@@ -189,6 +189,14 @@ class _Loop:
 # --- the tracer ------------------------------------------------------------------------------
 
 _MATH = {**MATH_UFUNCS, "absolute": "abs", "abs": "abs"}   # and NumPy's spellings of |x|
+# NumPy's own names of libm's functions (np.arcsin; np.asin is math's spelling, in _MATH)
+_NP_MATH = {fn: fn for fn in ("arcsin", "arccos", "arctan", "arcsinh", "arccosh", "arctanh", "sinh", "cosh",
+                              "log2", "log10", "exp2", "cbrt")}
+_NP_BINARY_MATH = {"arctan2": "arctan2", "atan2": "arctan2", "hypot": "hypot"}
+# Degrees and radians: a product with one double constant, as CPython's math module and NumPy's
+# npy_deg2rad compute them (x * (pi / 180), x * (180 / pi))
+_ANGLES = {"radians": math.pi / 180.0, "deg2rad": math.pi / 180.0, "degrees": 180.0 / math.pi,
+           "rad2deg": 180.0 / math.pi}
 _ROUNDING = {"floor": "floor", "ceil": "ceil", "rint": "rint", "trunc": "trunc"}   # math.floor gives an int, np.floor a float
 _CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "newaxis": None}
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "floordiv",
@@ -320,6 +328,9 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         self.position_probes: dict[int, tuple] = {}   # rank -> index variables comparing index arrays
         self.positions_checked: set = set()    # (statement, an index array's element, size) checked in range
         self.returned_lists: list[tuple[int, bool]] = []   # LoopModule.lists
+        self.only_returned = arrays_only_returned(fn)   # np.array(list) calls whose array is only returned
+        self.made_from_lists: dict[int, str | None] = {}   # id of such an array -> its dtype= (None: none)
+        self.empty_lists: list[tuple[int, str | None]] = []   # LoopModule.empty_lists
         self.trip_bounds: list = []         # per enclosing loop: () -> the most trips it makes (a dim), or None
         self.scope = Scope.empty()
         self.symbols: dict[str, Name] = {}  # shape symbol -> kernel shape param
@@ -496,6 +507,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
                 self.pending = []
                 continue
             if isinstance(item, Array) and not item.fixed:
+                if id(item) in self.made_from_lists:
+                    self.empty_lists.append((len(outputs), self.made_from_lists[id(item)]))
                 outputs.append(item)
                 continue
             if is_array(item):   # a row or an expression: returned as a new array, as NumPy's
@@ -564,7 +577,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
                             program_buffer[self.fault.name] if self.fault is not None else None,
                             tuple((program_shape[p], program_buffer[b]) for p, b in self.valued),
                             tuple((program_shape[p], program_buffer[t.name]) for p, t in self.counted))
-        return L.LoopModule(tuple(kernel for kernel, _ in kernels), program, tuple(self.returned_lists))
+        return L.LoopModule(tuple(kernel for kernel, _ in kernels), program, tuple(self.returned_lists),
+                            tuple(self.empty_lists))
 
     # -- statements ---------------------------------------------------------------------------
     def block(self, body: list, env) -> list:
@@ -1671,7 +1685,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             if is_array(receiver) and func.attr in ("var", "std", "trace"):
                 return self.whole_array_call(func.attr, node, kwargs, env, receiver)
             if is_array(receiver) and func.attr == "astype" and len(node.args) == 1 and not kwargs:
-                dtype = self.dtype_of(node.args[0])   # a new array: NumPy's cast, element by element
+                dtype = self.dtype_of(node.args[0], env)   # a new array: NumPy's cast, element by element
                 return self.elementwise(lambda parts: Scalar(_cast(parts[0].expr, dtype)), [receiver], node)
             if is_array(receiver) and func.attr == "argsort" and len(node.args) <= 1 and set(kwargs) <= {"axis", "kind"}:
                 axis = node.args[0] if node.args else kwargs.get("axis")
@@ -1781,7 +1795,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         if module == "np" and name in ("array", "asarray") and 1 <= len(node.args) <= 2 and set(kwargs) <= {"dtype"} \
                 and len(node.args) + len(kwargs) <= 2 and isinstance(listed := self.expr(node.args[0], env), Listed):
             dtype = node.args[1] if len(node.args) == 2 else kwargs.get("dtype")   # np.array(out[, dtype])
-            return self.list_array(listed, node, dtype=None if dtype is None else self.dtype_of(dtype))
+            return self.list_array(listed, node, dtype=None if dtype is None else self.dtype_of(dtype, env))
         if module == "np" and (name in _ALLOCATORS or name.removesuffix("_like") in _ALLOCATORS
                                or name in ("arange", "copy")):
             return self.allocation(name, node, kwargs, env)
@@ -1873,7 +1887,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         given = self.bound(name, node, kwargs, 0 if receiver is not None else 1, accepted, keywords)
         get = lambda key, default: self.expr(given[key], env) if key in given else default   # noqa: E731
         if name in ("eye", "identity"):
-            dtype = self.dtype_of(given["dtype"]) if "dtype" in given else "f64"
+            dtype = self.dtype_of(given["dtype"], env) if "dtype" in given else "f64"
             rows = self.expr(node.args[0], env)
             return self.eye(rows, get("M", None), get("k", 0), dtype, node)
         first = node.args[0] if receiver is None else None
@@ -1975,9 +1989,19 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             x = self.scalar(args[0], node)
             out = self.ufunc(_MATH[name], [Scalar(_cast(x.expr, "f64"), True)], node)
             return Scalar(out.expr, True)
-        if name in _MATH and len(args) == 1:
+        if name in MATH_BINARY_UFUNCS and len(args) == 2 and module == "math":
+            xs = [Scalar(_cast(self.scalar(a, node).expr, "f64"), True) for a in args]
+            return Scalar(self.ufunc(MATH_BINARY_UFUNCS[name], xs, node).expr, True)
+        if name in ("radians", "degrees") and len(args) == 1 and module == "math":
+            x = _cast(self.scalar(args[0], node).expr, "f64")
+            return Scalar(L.Binary("mul", x, L.Const(_ANGLES[name], "f64")), True)
+        if (name in _MATH or name in _NP_MATH) and len(args) == 1:
             # np.* follow NumPy's loops (np.abs of an int is an int)
-            return self.ufunc(_MATH[name], [self.scalar(args[0], node)], node)
+            return self.ufunc(_MATH.get(name) or _NP_MATH[name], [self.scalar(args[0], node)], node)
+        if name in _NP_BINARY_MATH and len(args) == 2 and module == "np":
+            return self.ufunc(_NP_BINARY_MATH[name], args, node)
+        if name in _ANGLES and len(args) == 1 and module == "np":
+            return self.ufunc("mul", [args[0], Scalar(L.Const(_ANGLES[name], "f64"), True)], node)
         if name in _ROUNDING and len(args) == 1 and module == "math":
             x = self.float_of(args[0], node)
             return self.python_int(self.ufunc(_ROUNDING[name], [x], node))
@@ -2100,7 +2124,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             shape, dtype = source.shape, source.dtype
             rest = args[1:]
         elif name == "arange":
-            return self.arange(args, dtype_node, node)
+            return self.arange(args, dtype_node, node, env)
         else:
             if not args:
                 raise self.error(node, f"np.{name} needs a shape")
@@ -2121,7 +2145,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         if rest:
             raise self.error(node, f"unsupported arguments of np.{name}")
         if dtype_node is not None:
-            dtype = self.dtype_of(dtype_node)
+            dtype = self.dtype_of(dtype_node, env)
         array = self.allocate(shape, dtype, node, kind if name != "copy" else "copy")
         if name == "copy":
             self.fill(array, lambda idx: _cast(source.element(idx).expr, dtype))
@@ -2180,7 +2204,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             return Scalar(L.Select(end, last, value))
         return ArrayExpr((num,), "f64", element)
 
-    def arange(self, args: list, dtype_node, node) -> Array:
+    def arange(self, args: list, dtype_node, node, env) -> Array:
         args = [self.size(a) for a in args]
         if not 1 <= len(args) <= 3 or not all(isinstance(a, (int, float, dims.Expr)) for a in args):
             raise self.error(node, "np.arange takes sizes known from argument shapes (or constants)")
@@ -2201,7 +2225,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
                 count = dims.dmax(count, 0)   # np.arange(k) of a negative k is empty
             dtype = "i64"
         if dtype_node is not None:
-            dtype = self.dtype_of(dtype_node)
+            dtype = self.dtype_of(dtype_node, env)
         array = self.allocate((count,), dtype, node, "arange")
         first, stride = self.scalar(start, node).expr, self.scalar(step, node).expr
         kind = "f64" if "f" in dtype else "i64"
@@ -2270,7 +2294,13 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             out.append(d)
         return tuple(out)
 
-    def dtype_of(self, node: ast.AST) -> str:
+    def dtype_of(self, node: ast.AST, env=None) -> str:
+        """The dtype ``node`` names: ``np.float32``, ``'int64'``, ``float``, or an array's ``x.dtype``
+        (its element type, known at specialization: ``np.empty(n, dtype=x.dtype)``)."""
+        if env is not None and isinstance(node, ast.Attribute) and node.attr == "dtype":
+            array = self.expr(node.value, env)
+            if is_array(array):
+                return self.elements(array).dtype
         text = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) \
             else node.value if isinstance(node, ast.Constant) else None
         text = {"float": "float64", "int": "int64"}.get(text, text)

@@ -40,7 +40,7 @@ from . import loops as L
 from .dtypes import CODES, common_dtype
 from .looparrays import Array, ArrayExpr, Scalar, cast, is_array, loop_nest, reads_memory, scalar_variables, show_shape
 
-__all__ = ["ListCode", "Listed", "is_new_list"]
+__all__ = ["ListCode", "Listed", "is_new_list", "arrays_only_returned"]
 
 I = L.INDEX
 
@@ -66,6 +66,32 @@ def is_new_list(value: ast.AST) -> bool:
     return isinstance(value, ast.List) and not value.elts or \
         isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list" \
         and not value.args and not value.keywords
+
+
+def arrays_only_returned(fn: ast.FunctionDef) -> frozenset[int]:
+    """The ids of the ``np.array(out)`` calls in ``fn`` whose array is only returned: an item of its
+    one return statement, the last (``return np.array(out)``), or bound once to a name that is
+    read only there (``peaks = np.array(out)`` ... ``return peaks, n``). Of no rows, such an array is
+    NumPy's ``np.array([])`` (float64, shape ``(0,)``) whatever the appends were: the caller makes
+    it so (``LoopModule.empty_lists``), where an array used further must refuse an empty list."""
+    returns = [node for node in ast.walk(fn) if isinstance(node, ast.Return)]
+    if len(returns) != 1 or not fn.body or returns[0] is not fn.body[-1] or returns[0].value is None:
+        return frozenset()
+    value = returns[0].value
+    items = value.elts if isinstance(value, ast.Tuple) else [value]
+    made = lambda node: isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+        and node.func.attr in ("array", "asarray")   # noqa: E731
+    found = {id(item) for item in items if made(item)}
+    returned = {item.id for item in items if isinstance(item, ast.Name)}
+    names = [node for node in ast.walk(fn) if isinstance(node, ast.Name) and node.id in returned]
+    for stmt in fn.body[:-1]:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                and stmt.targets[0].id in returned and made(stmt.value):
+            uses = [n for n in names if n.id == stmt.targets[0].id]
+            if sum(isinstance(n.ctx, ast.Store) for n in uses) == 1 and \
+                    sum(n in items for n in uses) == len(uses) - 1:
+                found.add(id(stmt.value))
+    return frozenset(found)
 
 
 class ListCode:
@@ -179,14 +205,19 @@ class ListCode:
             raise self.error(node, f"np.array of the list {listed.python_name!r} ({CODES[buffer.dtype]}) as {CODES[dtype]}: "
                                    "NumPy checks each element's range or value there (not supported in loop code: "
                                    "np.array(...).astype(...) casts as NumPy's astype)")
-        if not returned and (listed.row or dtype is None and buffer.dtype != "f64"):   # np.array([]) is float64 (0,)
+        only_returned = id(node) in self.only_returned
+        if not returned and not only_returned and (listed.row or dtype is None and buffer.dtype != "f64"):
+            # np.array([]) is float64 (0,)
             self.fault_if(L.Compare("eq", L.Var(listed.count, I), L.Const(0, I)), faults.EMPTY_LIST, ())
         size = self.cut(self.list_length(listed), node, f"made from the list {listed.python_name!r}")
         made = dtype or buffer.dtype
         rows = ArrayExpr((size, *listed.row), made,
                          lambda idx: Scalar(cast(L.Load(buffer.name, tuple(idx), buffer.dtype), made)),
                          frozenset({buffer.name}))
-        return self.materialize(rows, node, listed.python_name)
+        array = self.materialize(rows, node, listed.python_name)
+        if only_returned:
+            self.made_from_lists[id(array)] = dtype
+        return array
 
     def sized_lists(self) -> None:
         """Every list's buffer sized for all its appends (its last capacity), before the module

@@ -140,6 +140,10 @@ UNARY_OPS = ("neg", "not")
 MATH_FUNCTIONS: dict[str, int] = {
     "exp": 1, "log": 1, "sin": 1, "cos": 1, "tan": 1, "tanh": 1, "sqrt": 1, "log1p": 1,
     "expm1": 1, "floor": 1, "ceil": 1, "rint": 1, "trunc": 1, "erf": 1, "abs": 1, "maximum": 2, "minimum": 2, "pow": 2,
+    # libm's others (NumPy's names; ``codegen.vecmath.LIBM`` binds each to libm and libmvec)
+    **{fn: 1 for fn in ("arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh", "arccosh", "arctanh",
+                        "log2", "log10", "exp2", "cbrt")},
+    "arctan2": 2, "hypot": 2,
 }
 
 
@@ -515,6 +519,9 @@ class LoopModule:
     # (output position, whether its elements are Python numbers): results that are Python lists
     # built by append (``looplists``), returned as arrays and made lists by the caller (``jit``)
     lists: tuple[tuple[int, bool], ...] = ()
+    # (output position, the dtype= given or None): arrays made by np.array(list) and only returned,
+    # whose rows are the list's; the caller makes one of no rows NumPy's np.array([]) (``jit``)
+    empty_lists: tuple[tuple[int, str | None], ...] = ()
 
     def kernel(self, name: str) -> Kernel:
         for k in self.kernels:
@@ -535,7 +542,7 @@ class LoopModule:
         return (*self.kernels, self.program)
 
     def with_parts(self, parts: tuple) -> "LoopModule":
-        return LoopModule(tuple(parts[:-1]), parts[-1])
+        return LoopModule(tuple(parts[:-1]), parts[-1], self.lists, self.empty_lists)
 
 
 # --- the traversal protocol (shapecheck.subst.syntax) ----------------------------------------

@@ -122,16 +122,39 @@ def test_one_symbolic_compile_serves_every_size():
     assert compiled.compiles == 1
 
 
-def test_an_empty_list_of_ints_made_an_array_is_refused_where_numpy_makes_float64():
+def test_an_empty_list_of_ints_made_an_array_and_returned_is_numpys_float64_empty_array():
     def indices(x):
         out = []
         for i in range(x.shape[0]):
             if x[i] > 0:
                 out.append(i)
         return np.array(out)
-    compiled = shapecheck.jit(indices)
-    _same(compiled(np.array([1.0, -1.0, 2.0])), indices(np.array([1.0, -1.0, 2.0])))
-    assert indices(-np.ones(3)).dtype == np.float64
+
+    def named(x):
+        rows = []
+        for i in range(x.shape[0]):
+            if x[i] > 0:
+                rows.append(np.full(2, i))
+        made = np.array(rows)
+        return made, len(rows)
+    for fn in (indices, named):
+        compiled = shapecheck.jit(fn)
+        for x in (np.array([1.0, -1.0, 2.0]), -np.ones(3)):
+            _same(compiled(x), fn(x))
+    assert shapecheck.jit(indices)(-np.ones(3)).dtype == np.float64
+
+
+def test_an_empty_list_of_ints_made_an_array_and_used_is_refused_where_numpy_makes_float64():
+    def doubled(x):
+        out = []
+        for i in range(x.shape[0]):
+            if x[i] > 0:
+                out.append(i)
+        made = np.array(out)
+        return made * 2
+    compiled = shapecheck.jit(doubled)
+    _same(compiled(np.array([1.0, -1.0, 2.0])), doubled(np.array([1.0, -1.0, 2.0])))
+    assert doubled(-np.ones(3)).dtype == np.float64
     with pytest.raises(NotImplementedError, match="empty list is float64"):
         compiled(-np.ones(3))
 

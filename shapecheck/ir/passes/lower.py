@@ -305,7 +305,9 @@ _INJECTIVE = {"reshape": _reshape_index, "transpose": _transpose_index, "slice":
 
 # --- row kernels (``rows.py``): a reduction group per row block ----------------------------------
 
-_EXPENSIVE = frozenset({"exp", "log", "sin", "cos", "tan", "tanh", "log1p", "expm1", "pow", "erf"})
+_EXPENSIVE = frozenset({"exp", "log", "sin", "cos", "tan", "tanh", "log1p", "expm1", "pow", "erf", "arcsin", "arccos",
+                        "arctan", "sinh", "cosh", "arcsinh", "arccosh", "arctanh", "log2", "log10", "exp2", "cbrt",
+                        "arctan2", "hypot"})
 
 
 def row_kernel_for(name: str, shape_params: tuple[Name, ...], params: tuple[G.Param, ...],

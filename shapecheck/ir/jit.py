@@ -228,7 +228,8 @@ class Dispatcher:
             with self._lock:
                 self.specializations[key] = spec
                 # 0-d results become scalars; scalar inputs are computed per call (``_run``)
-                if fast and not spec.guards.scalars and not spec.loops.lists and not spec.loops.empty_lists:
+                if fast and not spec.guards.scalars and not spec.loops.lists and not spec.loops.empty_lists \
+                        and spec.loops.program.outputs:
                     self._fast = spec.executable.native_with_fallback(self._dispatch)
         return spec
 
@@ -257,6 +258,8 @@ def _as_lists(result, loops):
     their rows: Python numbers where every value appended was one, else NumPy's scalars (an
     element read from an array) or rows; an array made of a list with no rows
     (``LoopModule.empty_lists``) made ``np.array([])``, as NumPy makes it."""
+    if not loops.program.outputs:   # a function without a return statement: None, as Python's
+        return None
     if not loops.lists and not loops.empty_lists:
         return result
     items = list(result) if isinstance(result, tuple) else [result]

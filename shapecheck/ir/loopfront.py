@@ -400,6 +400,10 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         body = list(fn.body)
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
             body = body[1:]   # the docstring
+        if body and not any(isinstance(node, ast.Return) for stmt in body for node in ast.walk(stmt)):
+            # no return: the function's work is its writes into its arguments (Numba's out= style); it returns None
+            stmts = self.block(body, env)
+            return self.module(stmts + self.pending, [], [])
         if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
             raise self.error(fn, f"{fn.name} must end with a return statement that returns its results")
         if not any(isinstance(node, ast.Return) for stmt in body[:-1] for node in ast.walk(stmt)):
@@ -1048,7 +1052,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             value = L.Binary("sub", start, L.Binary("mul", L.Var(var, I), L.Const(-step, I)))
             self.loops[var] = _Loop(None)
         saved = env.get(stmt.target.id)
-        env[stmt.target.id] = Scalar(value, displayed and weak)
+        # range's items are Python ints (weak: (i + 1) * x32[i] is float32, as in Python with NumPy 2)
+        env[stmt.target.id] = Scalar(value, weak if displayed else True)
         self.loop_depth += 1
         # its most trips, worked out where an append needs them (a size may name an int argument's value)
         self.trip_bounds.append((lambda: len(items)) if displayed else (lambda: self.trip_bound(start, stop, step)))

@@ -160,3 +160,32 @@ def test_symbolic_loop_kernel_serves_every_size():
         x = RNG.standard_normal((n, 6))
         same(f(x), x.sum(axis=1))
     assert f.compiles == 1
+
+
+def _counted_times(x):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        out[i] = x[i] + i
+    return out
+
+
+def test_a_range_counter_is_a_python_int_where_it_meets_an_array():
+    # (i + 1) * x32[i] is float32 under NEP 50, and x8[i] + i past int8 is NumPy's OverflowError
+    x32 = RNG.standard_normal(5).astype(np.float32)
+    assert shapecheck.jit(_counted_times)(x32).dtype == np.float32
+    same(shapecheck.jit(_counted_times)(np.ones(100, np.int8)), _counted_times(np.ones(100, np.int8)))
+    with pytest.raises(OverflowError, match="128 out of bounds for int8"):
+        shapecheck.jit(_counted_times)(np.ones(300, np.int8))
+
+
+def _into(x, out, factor):
+    for i in range(len(x)):
+        out[i] = x[i] * factor
+
+
+def test_a_function_without_return_writes_its_arguments_and_returns_none():
+    x, out = RNG.standard_normal(6), np.zeros(6)
+    compiled = shapecheck.jit(_into)
+    for factor in (2.0, 3.0):   # the second call through the entry the first made
+        assert compiled(x, out, factor) is None
+        same(out, x * factor)

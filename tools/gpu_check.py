@@ -9,6 +9,8 @@ moves 16 bytes per element (three reads, one write) and is reported as a share o
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import sys
 import time
 
@@ -16,7 +18,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from shapecheck.ir import compile_to_loops, cuda, trace  # noqa: E402
+from shapecheck.ir import compile_to_loops, cuda, ptx, trace  # noqa: E402
 from shapecheck.ir.frontend import trace_guarded  # noqa: E402
 from tests.ir.test_cuda_launch import NAMESPACE, SOURCE  # noqa: E402
 
@@ -28,9 +30,54 @@ CHECKS = {
     "layernorm": {"x": (4096, 1024), "g": (1024,), "b": (1024,)},
     "mlp": {"x": (512, 256), "w": (256, 256)},
 }
+BANDWIDTH_ELEMENTS = 1 << 26   # a*b+c over this many float32: 1 GiB moved per run
+
+
+def programs():
+    """Every program ``main`` launches, as (label, CudaProgram, argument shapes): built here, PTX
+    and all, without a device (``CudaProgram`` touches the driver only when first called)."""
+    for name, shapes in CHECKS.items():
+        graph, guards = trace_guarded(SOURCE, name, shapes=shapes)
+        yield name, cuda.CudaProgram(compile_to_loops(graph), guards=guards), shapes
+    graph, guards = trace_guarded("def diff(x):\n    return x[1:] - x[:-1]\n", "diff", shapes={"x": ("n",)})
+    yield "diff", cuda.CudaProgram(compile_to_loops(graph), guards=guards), {"x": (7,)}
+    n = BANDWIDTH_ELEMENTS
+    yield "chain 2**26", cuda.CudaProgram(compile_to_loops(trace(SOURCE, "chain", shapes={"a": (n,), "b": (n,), "c": (n,)}))), \
+        {"a": (n,), "b": (n,), "c": (n,)}
+
+
+def dry_run(out: str) -> int:
+    """What needs no GPU: every program's PTX built (libdevice linked where it calls math) and
+    assembled by ``ptxas -arch=sm_90`` when the toolkit is here, and a call of each without a
+    device, which must be the driver's clear CudaError (never a crash)."""
+    os.makedirs(out, exist_ok=True)
+    print(f"libdevice: {ptx.libdevice_path() or 'NOT FOUND (set SHAPECHECK_LIBDEVICE)'}; "
+          f"ptxas: {shutil.which('ptxas') or 'not on PATH'}; driver: {cuda.unavailable() or 'present'}")
+    failed = 0
+    for label, program, shapes in programs():
+        path = os.path.join(out, label.replace(" ", "_").replace("*", "") + ".ptx")
+        with open(path, "w") as f:
+            f.write(program.ptx)
+        assembled = "ptxas not run"
+        if shutil.which("ptxas"):
+            done = subprocess.run(["ptxas", "-arch=sm_90", path, "-o", path[:-4] + ".cubin"],
+                                  capture_output=True, text=True)
+            assembled = "ptxas sm_90 ok" if done.returncode == 0 else f"ptxas FAILED: {done.stderr.strip()[:300]}"
+            failed += done.returncode != 0
+        call = "launch not tried (a driver is present)"
+        if cuda.unavailable():
+            try:
+                program(*[np.zeros(s, np.float32) for s in shapes.values()])
+                call, failed = "BAD: ran without a driver", failed + 1
+            except cuda.CudaError as error:
+                call = f"CudaError: {error}"
+        print(f"{label:15s} {len(program.module.kernels)} kernel(s), {len(program.ptx):7d} bytes of PTX; {assembled}; {call}")
+    return 1 if failed else 0
 
 
 def main() -> int:
+    if "--dry-run" in sys.argv:
+        return dry_run(os.environ.get("OUT", "/tmp/gpu-check"))
     reason = cuda.unavailable()
     if reason:
         print(f"skipped: {reason}")
@@ -67,7 +114,7 @@ def main() -> int:
     except cuda.OutsideSizes:
         print("diff at n=0      ok  (OutsideSizes: outside its guards)")
     ceiling = cuda.bandwidth()
-    n = 1 << 26
+    n = BANDWIDTH_ELEMENTS
     program = cuda.CudaProgram(compile_to_loops(trace(SOURCE, "chain", shapes={"a": (n,), "b": (n,), "c": (n,)})))
     arrays = [cuda.DeviceArray.from_host(np.full(n, k, np.float32)) for k in (1.0, 2.0, 3.0)]
     seconds = program.time(*arrays, repeat=20)

@@ -39,6 +39,8 @@ UFUNCS = {
     "less": np.less, "less_equal": np.less_equal, "greater": np.greater,
     "greater_equal": np.greater_equal, "equal": np.equal, "not_equal": np.not_equal,
     "neg": np.negative, "abs": np.absolute, "matmul": np.matmul, "sign": np.sign,
+    "bitand": np.bitwise_and, "bitor": np.bitwise_or, "bitxor": np.bitwise_xor, "lshift": np.left_shift,
+    "rshift": np.right_shift,
     **{name: getattr(np, name) for name in ("exp", "log", "sin", "cos", "tan", "tanh", "sqrt",
                                              "log1p", "expm1", "floor", "ceil", "rint", "trunc",
                                              "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",

@@ -201,7 +201,10 @@ _ROUNDING = {"floor": "floor", "ceil": "ceil", "rint": "rint", "trunc": "trunc"}
 _CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "newaxis": None}
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "floordiv",
            ast.Mod: "mod", ast.Pow: "pow"}
-_LOGICAL = {ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor"}   # of booleans (masks)
+_LOGICAL = {ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor"}   # of booleans (masks); of integers, bitwise
+_SHIFTS = {ast.LShift: "lshift", ast.RShift: "rshift"}
+_BITWISE = ("bitand", "bitor", "bitxor", "lshift", "rshift")
+_AUGMENTED = {**_BINOPS, **_LOGICAL, **_SHIFTS}   # x op= y
 _CMPOPS = {ast.Lt: "less", ast.LtE: "less_equal", ast.Gt: "greater", ast.GtE: "greater_equal",
            ast.Eq: "equal", ast.NotEq: "not_equal"}
 _COMPARE_CODES = {"less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
@@ -658,14 +661,17 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             return out
         if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
             return self.assign(stmt.target, self.expr(stmt.value, env), env, stmt)
-        if isinstance(stmt, ast.AugAssign) and type(stmt.op) in _BINOPS:
+        if isinstance(stmt, ast.AugAssign) and type(stmt.op) in _AUGMENTED:
             current = self.expr(stmt.target, env)
-            value = self.binary(_BINOPS[type(stmt.op)], current, self.expr(stmt.value, env), stmt)
+            operand = self.expr(stmt.value, env)
+            value = self.binary(_BINOPS[type(stmt.op)], current, operand, stmt) if type(stmt.op) in _BINOPS else \
+                self.logical(_LOGICAL[type(stmt.op)], [current, operand], stmt) if type(stmt.op) in _LOGICAL else \
+                self.shift(_SHIFTS[type(stmt.op)], [current, operand], stmt)
             if is_array(current) and is_array(value) and \
                     not np.can_cast(CODES[value.dtype], CODES[current.dtype], "same_kind"):
                 # an array's in-place operator is a ufunc with out=: NumPy's same_kind rule (an
                 # element's, x[i] += 1.5, is Python's assignment and casts as any assignment does)
-                raise self.error(stmt, f"Cannot cast ufunc '{_BINOPS[type(stmt.op)]}' output from "
+                raise self.error(stmt, f"Cannot cast ufunc '{_AUGMENTED[type(stmt.op)]}' output from "
                                        f"dtype('{CODES[value.dtype]}') to dtype('{CODES[current.dtype]}') with "
                                        "casting rule 'same_kind'")
             if isinstance(stmt.target, ast.Name) and is_array(current):
@@ -1230,6 +1236,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             return self.binary(_BINOPS[type(node.op)], self.expr(node.left, env), self.expr(node.right, env), node)
         if isinstance(node, ast.BinOp) and type(node.op) in _LOGICAL:
             return self.logical(_LOGICAL[type(node.op)], [self.expr(node.left, env), self.expr(node.right, env)], node)
+        if isinstance(node, ast.BinOp) and type(node.op) in _SHIFTS:
+            return self.shift(_SHIFTS[type(node.op)], [self.expr(node.left, env), self.expr(node.right, env)], node)
         if isinstance(node, ast.UnaryOp):
             value = self.expr(node.operand, env)
             if isinstance(node.op, ast.UAdd):
@@ -1388,16 +1396,40 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             a = values[0]
             return (not a) if op == "not" else {"and": a and values[1], "or": a or values[1],
                                                  "xor": a != values[1]}[op]
+        if all(type(v) is int or isinstance(v, bool) for v in values):   # Python's ints: Python's answer
+            a = values[0]
+            return ~a if op == "not" else {"and": a & values[1], "or": a | values[1], "xor": a ^ values[1]}[op]
         truths = [self.scalar(v, node) for v in values]
-        if any(t.dtype != "bool" for t in truths):
-            raise self.error(node, f"bitwise operators on {', '.join(sorted({t.dtype for t in truths}))} are not "
-                                   "supported in loop code (&, |, ^ and ~ of booleans are)")
+        if any(t.dtype in ("f32", "f64") for t in truths):
+            raise self.error(node, f"bitwise operators on {', '.join(sorted({t.dtype for t in truths}))}: NumPy's "
+                                   "bitwise ufuncs are not defined for floats (TypeError)")
+        if any(t.dtype != "bool" for t in truths):   # integers: bit by bit, in NumPy's result dtype
+            if op == "not":
+                (x,) = truths
+                ones = L.Const(-1 if x.dtype in L.SIGNED_DTYPES else (1 << (8 * np.dtype(CODES[x.dtype]).itemsize)) - 1,
+                               x.dtype)
+                return Scalar(L.Binary("bitxor", x.expr, ones), x.weak)
+            return self.ufunc("bit" + op, truths, node)
         exprs = [t.expr for t in truths]
         if op == "not":
             return Scalar(L.Unary("not", exprs[0]))
         if op == "xor":
             return Scalar(L.Compare("ne", *exprs))
         return Scalar(L.Binary(op, *exprs))
+
+    def shift(self, op: str, values: list, node) -> Any:
+        """``a << b`` and ``a >> b`` of integers (NumPy's left_shift/right_shift; of Python ints, Python's)."""
+        if any(is_array(v) for v in values):
+            return self.elementwise(lambda parts: self.shift(op, parts, node), values, node)
+        if all(type(v) is int for v in values):
+            if values[1] < 0:
+                raise self.error(node, "negative shift count")
+            return values[0] << values[1] if op == "lshift" else values[0] >> values[1]
+        numbers = [self.scalar(v, node) for v in values]
+        if any(n.dtype in ("f32", "f64") for n in numbers):
+            raise self.error(node, f"{ast.unparse(node) if hasattr(node, 'lineno') else op}: shifts of floats are not "
+                                   "defined in NumPy (TypeError)")
+        return self.ufunc(op, numbers, node)
 
     def ufunc(self, op: str, values: list, node) -> Scalar | ArrayExpr:
         """``op`` on scalars with NumPy's dtype rules (``ir.dtypes``), element by element on arrays."""
@@ -1449,6 +1481,8 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             return Scalar(_cast(out, result), weak)
         if op == "neg":
             return Scalar(L.Unary("neg", args[0]), weak)
+        if op in _BITWISE:
+            return Scalar(_cast(L.Binary(op, *args), result), weak)
         return Scalar(_cast(L.Call(op, tuple(args)), result), weak)
 
     def attribute(self, node: ast.Attribute, env) -> Any:

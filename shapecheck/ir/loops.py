@@ -134,7 +134,10 @@ UNSIGNED_DTYPES = ("u8", "u16", "u32", "u64")
 # Each operator with its infix spelling, Python's: the IR text (printer, parser) and the Python
 # the reference interpreter generates both write it so.
 BINARY_OPS: dict[str, str] = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floordiv": "//", "mod": "%",
-                              "and": "and", "or": "or"}
+                              "and": "and", "or": "or",
+                              # of integers, bit by bit; shifts as NumPy's (npy_lshift, npy_rshift): a
+                              # count outside [0, bits) gives 0 (-1 shifting a negative right)
+                              "bitand": "&", "bitor": "|", "bitxor": "^", "lshift": "<<", "rshift": ">>"}
 COMPARE_OPS: dict[str, str] = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 UNARY_OPS = ("neg", "not")
 MATH_FUNCTIONS: dict[str, int] = {

@@ -30,7 +30,7 @@ _TOKEN = re.compile(r"""
   | (?P<global>@[A-Za-z_][A-Za-z0-9_.]*)
   | (?P<str>"[^"]*")
   | (?P<ident>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<punct>->|\.\.|//|<=|>=|==|!=|[-+*/%()\[\]{},:=<>])
+  | (?P<punct>->|\.\.|//|<<|>>|<=|>=|==|!=|[-+*/%()\[\]{},:=<>&|^])
 """, re.VERBOSE)
 
 _BINARY = {text: op for op, text in L.BINARY_OPS.items()}    # "+" -> "add"

@@ -45,6 +45,7 @@ _BINARY = {
     ("add", "f"): "fadd", ("sub", "f"): "fsub", ("mul", "f"): "fmul", ("div", "f"): "fdiv",
     ("add", "i"): "add", ("sub", "i"): "sub", ("mul", "i"): "mul",
     ("and", "i"): "and_", ("or", "i"): "or_",
+    ("bitand", "i"): "and_", ("bitor", "i"): "or_", ("bitxor", "i"): "xor",
 }
 # Comparisons: floats are ordered except ``ne`` (NaN != NaN is True, as in NumPy).
 _FCMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "=="}
@@ -447,11 +448,27 @@ def _binary(scope: Scope, expr: L.Binary) -> ir.Value:
     if expr.op in ("floordiv", "mod"):
         divmod_ = _uint_divmod if unsigned(expr.dtype) else _int_floor_divmod if k == "i" else _float_floor_divmod
         return divmod_(b, lhs, rhs)[expr.op == "mod"]
+    if expr.op in ("lshift", "rshift"):
+        return _shift(b, expr.op, lhs, rhs, unsigned(expr.dtype))
     method = _BINARY[(expr.op, k)]
     if k == "f":
         flags = scope.fastmath or (REDUCTION_FLAGS if _updates_accumulator(scope, expr) else ())
         return getattr(b, method)(lhs, rhs, flags=flags)
     return getattr(b, method)(lhs, rhs)
+
+
+def _shift(b: ir.IRBuilder, op: str, a, count, is_unsigned: bool):
+    """NumPy's shifts (``npy_lshift``/``npy_rshift``): a count outside [0, bits), negative ones
+    included (compared unsigned), gives 0, or -1 shifting a negative signed value right; LLVM's
+    shift by such a count is poison, so it is selected away."""
+    bits = a.type.width
+    inside = b.icmp_unsigned("<", count, ir.Constant(a.type, bits))
+    safe = b.select(inside, count, ir.Constant(a.type, 0))
+    if op == "lshift":
+        return b.select(inside, b.shl(a, safe), ir.Constant(a.type, 0))
+    if is_unsigned:
+        return b.select(inside, b.lshr(a, safe), ir.Constant(a.type, 0))
+    return b.select(inside, b.ashr(a, safe), b.ashr(a, ir.Constant(a.type, bits - 1)))
 
 
 def _updates_accumulator(scope: Scope, expr: L.Binary) -> bool:

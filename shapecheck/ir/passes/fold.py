@@ -117,7 +117,7 @@ def fold_expr(e: L.Expr) -> L.Expr:
     if t is L.Binary:
         a, b = e.lhs, e.rhs
         ints = e.dtype in L.INT_DTYPES
-        if _is_const(a) and _is_const(b) and ints and not (e.op in ("floordiv", "mod") and b.value == 0):
+        if _is_const(a) and _is_const(b) and ints and e.op in _INT_OPS and not (e.op in ("floordiv", "mod") and b.value == 0):
             return L.Const(_INT_OPS[e.op](a.value, b.value), e.dtype)
         if ints and e.op == "add":
             if _is_const(a, 0):
@@ -149,7 +149,9 @@ def fold_expr(e: L.Expr) -> L.Expr:
 _EXPRS = (L.Const, L.Var, L.Load, L.Binary, L.Unary, L.Compare, L.Select, L.Call, L.Cast)
 _INT_OPS = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
             "floordiv": lambda a, b: a // b, "mod": lambda a, b: a % b,
-            "and": lambda a, b: a and b, "or": lambda a, b: a or b, "div": lambda a, b: a / b}
+            "and": lambda a, b: a and b, "or": lambda a, b: a or b, "div": lambda a, b: a / b,
+            # two's complement both ways: Python's & | ^ of in-range ints stay in range (shifts are not folded)
+            "bitand": lambda a, b: a & b, "bitor": lambda a, b: a | b, "bitxor": lambda a, b: a ^ b}
 _CMP = {"lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "gt": lambda a, b: a > b,
         "ge": lambda a, b: a >= b, "eq": lambda a, b: a == b, "ne": lambda a, b: a != b}
 

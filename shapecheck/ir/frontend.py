@@ -270,9 +270,13 @@ def analysed_on_failure(source: str, outside, func_name: str, shapes: Mapping[st
         raise
 
 
-def check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -> None:
+def check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec],
+                 run_time_lines: frozenset = frozenset()) -> None:
     """Run the abstract interpreter on the call first: a shape error is reported as shapecheck
-    reports it (the failing operation, both shapes, in the user's names), before any IR exists."""
+    reports it (the failing operation, both shapes, in the user's names), before any IR exists.
+    ``run_time_lines``: lines whose errors are not raised here, because the compiled code checks
+    them where (and if) they run: the bodies of loops and branches, which may not run at all for
+    these shapes (``while i <= n - 1`` at ``n == 1``), where the analyser looks at them anyway."""
     try:
         # alone: the call's own errors (also those the function has for any argument), without
         # the analysis of the function with unknown arguments (a third of the check's time)
@@ -283,7 +287,7 @@ def check_shapes(source: str, func_name: str, shapes: Mapping[str, ShapeSpec]) -
     # Only what fails for these shapes whatever the values: an error the analyser reports because
     # code "works only if" some symbol is 0 names, where every dim is given, a loop's index or a
     # scalar's value (x[i:][-1] at i == len(x)); the compiled code checks that where it runs.
-    errors = [e for e in errors if "(it works only if " not in e.message]
+    errors = [e for e in errors if "(it works only if " not in e.message and e.span.line not in run_time_lines]
     if errors:
         first = errors[0]
         code = first.cause or first.code

@@ -164,7 +164,7 @@ def trace_loops(fn_or_source: Union[str, Callable], func_name: str | None = None
         # What the tracer could not prove it checks at run time, in NumPy's words but without a
         # line; where the analyser proves such a check fails for these shapes (out[i + 1] past
         # the end), the error is told now, at its line, before anything compiles.
-        check_shapes(analysis_source(source, outside), func_name, shapes)
+        check_shapes(analysis_source(source, outside), func_name, shapes, _conditional_lines(fn))
     return module
 
 
@@ -349,6 +349,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         self.lazy_depth = 0                 # operands traced apart (``lazily``): run only when evaluated
         self.pending: list[L.Stmt] = []     # fill loops of arrays allocated by the current statement
         self.assigned = _assignment_counts(fn)
+        self.entry_constants = _entry_constants(fn)   # id of a while loop -> names holding an int constant there
         self.written_inputs: set[Name] = set()   # arguments the function writes elements of
         self.block_arrays: dict[str, str] = {}     # array names local to a loop/branch body -> its kind
         self.block_locals: list[set[str]] = []     # per enclosing loop/branch body: arrays first named in it
@@ -686,7 +687,7 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
                 raise self.error(stmt, "while ... else is not supported")
             cond, head = self.lazily(lambda: self.condition(stmt.test, env))
             self.loop_depth += 1
-            self.trip_bounds.append(lambda: None)   # its trips: known only when it has run
+            self.trip_bounds.append(self.while_trips(stmt, env))
             try:
                 body = self.inner_block(stmt.body, env, "loop")
             finally:
@@ -1091,6 +1092,31 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
         if high is None or low is None:
             return None
         return dims.dmax(dims.sub(high, low), 0)
+
+    def while_trips(self, stmt: ast.While, env) -> Callable:
+        """The most trips a counted ``while`` makes, for sizing a list appended in it (``trip_bound``):
+        ``while i < stop and ...`` whose body steps ``i += c`` (c > 0) once, at its top level, and
+        assigns ``i`` nowhere else, with no ``continue`` that could skip the step, ``stop`` unchanged
+        in the loop and ``i`` an int constant where the loop starts (``i = 0`` before it). Otherwise
+        none: its trips are known only when it has run. (A wrong bound could not write past the
+        buffer: every append checks the count against the capacity.)"""
+        counted = _counted_while(stmt)
+        start = counted and self.entry_constants.get(id(stmt), {}).get(counted[0])
+        if counted is None or start is None:
+            return lambda: None
+        _, stop_node, inclusive, step = counted
+        try:
+            stop = self.index(self.expr(stop_node, env), stop_node)
+        except TraceError:
+            return lambda: None
+
+        def trips():
+            high = self.most(stop)
+            if high is None:
+                return None
+            span = dims.sub(dims.add(high, 1 if inclusive else 0), start)
+            return dims.dmax(dims.floordiv(dims.add(span, step - 1), step), 0)
+        return trips
 
     def most(self, expr: L.Expr):
         """The largest value of an i64 expression as a dim: a loop variable's stop - 1 (its stop
@@ -2484,6 +2510,86 @@ def _ranges_of_iterations(fn: ast.FunctionDef) -> ast.FunctionDef:
            for n in ast.walk(fn)):
         return fn
     return _Iterations().visit(copy.deepcopy(fn))
+
+
+def _conditional_lines(fn: ast.FunctionDef) -> frozenset[int]:
+    """The lines of ``fn`` inside a ``while`` loop's or a branch's body: statements that may not
+    run, whatever the shapes (the analyser looks at them anyway; a ``for`` loop over a range of
+    known extent it follows, and knows when its body runs)."""
+    lines: set[int] = set()
+    for node in ast.walk(fn):
+        if isinstance(node, (ast.While, ast.If, ast.IfExp)):
+            bodies = [node.body, node.orelse] if isinstance(node, ast.IfExp) else [*node.body, *node.orelse]
+            for part in bodies:
+                lines.update(range(part.lineno, (part.end_lineno or part.lineno) + 1))
+    return frozenset(lines)
+
+
+def _counted_while(stmt: ast.While):
+    """``(name, stop node, inclusive, step)`` of ``while name < stop [and ...]`` whose body steps
+    ``name += step`` (a positive int constant) at its top level and assigns ``name`` nowhere else,
+    reads no name it assigns in ``stop``, and has no ``continue`` of its own; else None."""
+    tests = stmt.test.values if isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.And) \
+        else [stmt.test]
+    assigned = {name for node in ast.walk(ast.Module(stmt.body, [])) for name in _stored_names(node)}
+    if any(_continues(s) for s in stmt.body):
+        return None
+    for test in tests:
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Lt, ast.LtE))
+                and isinstance(test.left, ast.Name)):
+            continue
+        name, stop = test.left.id, test.comparators[0]
+        if any(isinstance(n, ast.Name) and n.id in assigned for n in ast.walk(stop)):
+            continue
+        steps = [s for s in stmt.body if isinstance(s, ast.AugAssign) and isinstance(s.target, ast.Name)
+                 and s.target.id == name and isinstance(s.op, ast.Add) and isinstance(s.value, ast.Constant)
+                 and type(s.value.value) is int and s.value.value > 0]
+        stores = sum(name in _stored_names(node) for node in ast.walk(ast.Module(stmt.body, [])))
+        if len(steps) == 1 and stores == 1:
+            return name, stop, isinstance(test.ops[0], ast.LtE), steps[0].value.value
+    return None
+
+
+def _stored_names(node: ast.AST) -> list[str]:
+    """The names one statement binds (targets of assignments and for loops)."""
+    targets = node.targets if isinstance(node, ast.Assign) else \
+        [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
+    return [n for t in targets for n in _bound_names(t)]
+
+
+def _continues(stmt: ast.stmt) -> bool:
+    """Whether ``stmt`` holds a ``continue`` of the loop around it (not of a loop inside it)."""
+    if isinstance(stmt, ast.Continue):
+        return True
+    if isinstance(stmt, (ast.For, ast.While)):
+        return any(_continues(s) for s in stmt.orelse)
+    return any(_continues(s) for field in ("body", "orelse") for s in getattr(stmt, field, []) or []
+               if isinstance(s, ast.stmt))
+
+
+def _entry_constants(fn: ast.FunctionDef) -> dict[int, dict[str, int]]:
+    """Per ``while`` loop (by id): the names that hold an int constant where it starts, from
+    ``name = <int>`` earlier in its own block (and in the blocks around it), forgotten at any
+    other assignment of the name in between."""
+    found: dict[int, dict[str, int]] = {}
+
+    def visit(body: list, known: dict) -> None:
+        known = dict(known)
+        for stmt in body:
+            if isinstance(stmt, ast.While):
+                found[id(stmt)] = dict(known)
+            for field in ("body", "orelse"):
+                inner = getattr(stmt, field, None)
+                if isinstance(inner, list) and isinstance(stmt, (ast.For, ast.While, ast.If)):
+                    visit(inner, {} if isinstance(stmt, (ast.For, ast.While)) else known)
+            for node in ast.walk(stmt):
+                for name in _stored_names(node):
+                    known.pop(name, None)
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                    and isinstance(stmt.value, ast.Constant) and type(stmt.value.value) is int:
+                known[stmt.targets[0].id] = stmt.value.value
+    visit(fn.body, {})
+    return found
 
 
 def _assignment_counts(fn: ast.FunctionDef) -> dict[str, tuple[int, bool]]:

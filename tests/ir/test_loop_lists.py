@@ -109,6 +109,44 @@ def _same(got, want):
         assert np.asarray(got).dtype == np.asarray(want).dtype
 
 
+def in_a_while(x):
+    # a counted while: i from 0 by 1 below 3, so at most 3 appends (the list's buffer)
+    out = []
+    i = 0
+    while i < 3:
+        out.append(x[i])
+        i += 1
+    return np.array(out)
+
+
+def until_the_sum(x, limit):
+    out = []
+    s = 0.0
+    i = 1
+    while i <= x.shape[0] - 1 and s < limit:
+        out.append(x[i])
+        s += x[i]
+        i += 2
+    return np.array(out), len(out)
+
+
+def in_an_uncounted_while(x):
+    # a continue can skip the step: no bound on the trips before the call
+    out = []
+    i = 0
+    while i < x.shape[0]:
+        if x[i] < 0:
+            i += 1
+            continue
+        out.append(x[i])
+        i += 1
+    return np.array(out)
+
+
+CASES += [(in_a_while, (RNG.standard_normal(4),))]
+CASES += [(until_the_sum, (RNG.random(n), limit)) for n in (1, 2, 9) for limit in (0.5, 100.0)]
+
+
 @pytest.mark.parametrize("fn, args", CASES, ids=lambda v: getattr(v, "__name__", ""))
 def test_matches_python(fn, args):
     _same(shapecheck.jit(fn)(*args), fn(*args))
@@ -182,15 +220,6 @@ def appended_name(x):
     return np.array(out)
 
 
-def in_a_while(x):
-    out = []
-    i = 0
-    while i < 3:
-        out.append(x[i])
-        i += 1
-    return np.array(out)
-
-
 def ragged(x):
     out = []
     for i in range(x.shape[0]):
@@ -236,7 +265,7 @@ def returned_early(x):
 @pytest.mark.parametrize("fn, words", [
     (appended_view, "a view of an array"),
     (appended_name, "append a copy"),
-    (in_a_while, "inside a while loop"),
+    (in_an_uncounted_while, "inside a while loop"),
     (ragged, "ragged"),
     (made_in_a_loop, "list made inside a loop"),
     (iterated, "list built by append"),

@@ -22,8 +22,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # What the loop front end refuses, by design, with the reason a user reads (at the file's line).
 REFUSED: dict[str, str] = {
-    # the list's buffer is sized before the kernel runs, from the loops' trip counts
-    "while_list_until": "out.append inside a while loop",
     # random draws inside a kernel: Numba's own generator stream, no NumPy reference to agree with
     "monte_carlo_inside": "unsupported call 'np.random.random' in loop code",
 }

@@ -272,9 +272,31 @@ class PythonPath:
         return memory, tuple((temp, NUMPY_DTYPES[temp.dtype], memory.offset(temp.name)) for temp in program.temps
                              if program.known_before_calls(temp))
 
+    @functools.cached_property
+    def written(self) -> frozenset:
+        """The inputs some kernel writes (``LoopModule.written_inputs``), worked out once."""
+        return self.module.written_inputs()
+
+    @functools.cached_property
+    def counted_after(self) -> tuple:
+        """Per call: the counts it leaves (``Program.computed_after``) and the temps they size,
+        with their NumPy dtypes: the temps allocated after it (``allocate_counted``), found once."""
+        program = self.module.program
+        known = {p.key for p in program.shape_params} - {p.key for p, _ in program.computed}
+        placed = {temp.name for temp in program.temps if program.known_before_calls(temp)}
+        out = []
+        for k in range(len(program.calls)):
+            counts = program.computed_after(k)
+            known |= {param.key for param, _ in counts}
+            sized = tuple((temp, NUMPY_DTYPES[temp.dtype]) for temp in program.temps if temp.name not in placed
+                          and all(type(d) is int or dims.free_symbols(d) <= known for d in temp.shape))
+            placed |= {temp.name for temp, _ in sized}
+            out.append((counts, sized))
+        return tuple(out)
+
     def _checked_call(self, arrays):
         program = self.module.program
-        written = self.module.written_inputs()
+        written = self.written
         originals = arrays
         arrays = check_arguments(program, arrays, written)
         env = bind_shapes(program, arrays)
@@ -295,7 +317,7 @@ class PythonPath:
             if program.fault is not None and buffers[program.fault][0]:
                 break   # a failed check: the count it left unset sizes nothing, the later calls never run
             if program.computed:
-                allocate_counted(program, k, buffers, env)
+                allocate_counted(self.counted_after[k], buffers, env)
         for buf, original, used in zip(program.inputs, originals, arrays):
             if buf.name in written and used is not original:
                 original[...] = used   # a written argument copied for its layout: copied back
@@ -472,16 +494,17 @@ def bind_shapes(program: L.Program, arrays: list) -> dict[str, int]:
     return env
 
 
-def allocate_counted(program: L.Program, k: int, buffers: dict, env: dict) -> None:
-    """After call ``k``: the counts it leaves (``Program.computed``) bound, and the temps they
-    size allocated, each on its own (the arena was planned before any count was known)."""
-    for param, temp in program.computed_after(k):
+def allocate_counted(after: tuple, buffers: dict, env: dict) -> None:
+    """After a call: the counts it leaves (``Program.computed``) bound, and the temps they size
+    allocated, each on its own (the arena was planned before any count was known); ``after`` is
+    ``PythonPath.counted_after``'s entry for the call."""
+    counts, sized = after
+    for param, temp in counts:
         env[param.key] = int(buffers[temp][()])
         if env[param.key] < 0:   # a size the code computed (a count never is)
             raise ValueError("negative dimensions are not allowed")
-    for temp in program.temps:
-        if temp.name not in buffers and all(type(d) is int or dims.free_symbols(d) <= env.keys() for d in temp.shape):
-            buffers[temp.name] = np.empty(tuple(dims.evaluate(d, env) for d in temp.shape), NUMPY_DTYPES[temp.dtype])
+    for temp, dtype in sized:
+        buffers[temp.name] = np.empty(tuple(dims.evaluate(d, env) for d in temp.shape), dtype)
 
 
 def _valued_inputs(program: L.Program) -> frozenset:

@@ -408,9 +408,10 @@ class _KernelTracer(ArrayCode, LibraryCode, MaskCode, ListCode):
             # no return: the function's work is its writes into its arguments (Numba's out= style); it returns None
             stmts = self.block(body, env)
             return self.module(stmts + self.pending, [], [])
-        if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
+        endless = bool(body) and _endless(body[-1])   # while True: ... return ...: never falls off the end
+        if not endless and (not body or not isinstance(body[-1], ast.Return) or body[-1].value is None):
             raise self.error(fn, f"{fn.name} must end with a return statement that returns its results")
-        if not any(isinstance(node, ast.Return) for stmt in body[:-1] for node in ast.walk(stmt)):
+        if not endless and not any(isinstance(node, ast.Return) for stmt in body[:-1] for node in ast.walk(stmt)):
             stmts = self.block(body[:-1], env)
             try:
                 outputs = self.returns(body[-1].value, env, stmts)
@@ -2512,6 +2513,22 @@ def _ranges_of_iterations(fn: ast.FunctionDef) -> ast.FunctionDef:
     return _Iterations().visit(copy.deepcopy(fn))
 
 
+def _endless(stmt: ast.stmt) -> bool:
+    """``while True:`` (a true constant) with no ``break`` of its own: only a return leaves it."""
+    return isinstance(stmt, ast.While) and isinstance(stmt.test, ast.Constant) and bool(stmt.test.value) \
+        and not stmt.orelse and not any(_leaves(s, ast.Break) for s in stmt.body)
+
+
+def _leaves(stmt: ast.stmt, kind: type) -> bool:
+    """Whether ``stmt`` holds a ``break`` or ``continue`` (``kind``) of the loop around it."""
+    if isinstance(stmt, kind):
+        return True
+    if isinstance(stmt, (ast.For, ast.While)):
+        return any(_leaves(s, kind) for s in stmt.orelse)
+    return any(_leaves(s, kind) for field in ("body", "orelse", "finalbody") for s in getattr(stmt, field, []) or []
+               if isinstance(s, ast.stmt))
+
+
 def _conditional_lines(fn: ast.FunctionDef) -> frozenset[int]:
     """The lines of ``fn`` inside a ``while`` loop's or a branch's body: statements that may not
     run, whatever the shapes (the analyser looks at them anyway; a ``for`` loop over a range of
@@ -2532,7 +2549,7 @@ def _counted_while(stmt: ast.While):
     tests = stmt.test.values if isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.And) \
         else [stmt.test]
     assigned = {name for node in ast.walk(ast.Module(stmt.body, [])) for name in _stored_names(node)}
-    if any(_continues(s) for s in stmt.body):
+    if any(_leaves(s, ast.Continue) for s in stmt.body):
         return None
     for test in tests:
         if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Lt, ast.LtE))
@@ -2555,16 +2572,6 @@ def _stored_names(node: ast.AST) -> list[str]:
     targets = node.targets if isinstance(node, ast.Assign) else \
         [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
     return [n for t in targets for n in _bound_names(t)]
-
-
-def _continues(stmt: ast.stmt) -> bool:
-    """Whether ``stmt`` holds a ``continue`` of the loop around it (not of a loop inside it)."""
-    if isinstance(stmt, ast.Continue):
-        return True
-    if isinstance(stmt, (ast.For, ast.While)):
-        return any(_continues(s) for s in stmt.orelse)
-    return any(_continues(s) for field in ("body", "orelse") for s in getattr(stmt, field, []) or []
-               if isinstance(s, ast.stmt))
 
 
 def _entry_constants(fn: ast.FunctionDef) -> dict[int, dict[str, int]]:

@@ -696,6 +696,115 @@ def monte_carlo_inside(n):
     return acc
 
 
+# --- a second round: endless loops left by return, reversed ranges, module constants -------
+
+THRESH = 0.25
+
+
+def reverse_cumsum(x):
+    out = np.empty(x.shape[0], np.float64)
+    acc = 0.0
+    for i in range(len(x) - 1, -1, -1):
+        acc += x[i]
+        out[i] = acc
+    return out
+
+def while_true_search(x, target):
+    i = 0
+    while True:
+        if i >= x.shape[0]:
+            return -1
+        if x[i] > target:
+            return i
+        i += 1
+
+def row_update(X, v):
+    out = X.copy()
+    for i in range(out.shape[0]):
+        out[i, :] += v * i
+    return out
+
+def relu_count(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += max(0, x[i])
+    return s
+
+def global_threshold(x):
+    c = 0
+    for v in x:
+        if abs(v) > THRESH:
+            c += 1
+    return c
+
+def bool_flags(x):
+    flags = np.zeros((x.shape[0],), dtype=np.bool_)
+    for i in range(1, x.shape[0]):
+        flags[i] = x[i] > x[i - 1]
+    return flags, flags.sum()
+
+def mean_std(x):
+    m = np.sum(x) / len(x)
+    v = 0.0
+    for e in x:
+        v += (e - m) ** 2
+    return m, math.sqrt(v / len(x))
+
+def pairwise_min(X):
+    n = X.shape[0]
+    best = np.inf
+    bi, bj = -1, -1
+    for i in range(n):
+        for j in range(i + 1, n):
+            d = np.sqrt(np.sum((X[i] - X[j]) ** 2))
+            if d < best:
+                best = d
+                bi, bj = i, j
+    return best, bi, bj
+
+def cumulative_max_2d(a):
+    out = np.empty_like(a)
+    for i in range(a.shape[0]):
+        m = -np.inf
+        for j in range(a.shape[1]):
+            m = max(m, a[i, j])
+            out[i, j] = m
+    return out
+
+def tridiagonal_solve(a, b, c, d):
+    n = d.shape[0]
+    cp = np.zeros(n)
+    dp = np.zeros(n)
+    cp[0] = c[0] / b[0]
+    dp[0] = d[0] / b[0]
+    for i in range(1, n):
+        m = b[i] - a[i] * cp[i - 1]
+        cp[i] = c[i] / m
+        dp[i] = (d[i] - a[i] * dp[i - 1]) / m
+    x = np.zeros(n)
+    x[n - 1] = dp[n - 1]
+    for i in range(n - 2, -1, -1):
+        x[i] = dp[i] - cp[i] * x[i + 1]
+    return x
+
+def power_iteration(A, iters):
+    v = np.ones(A.shape[0])
+    lam = 0.0
+    for _ in range(iters):
+        w = A @ v
+        lam = np.linalg.norm(w)
+        v = w / lam
+    return lam, v
+
+def lerp_grid(xs, ys, q):
+    out = np.empty(q.shape[0])
+    for k in range(q.shape[0]):
+        i = min(max(int(q[k]), 0), xs.shape[0] - 2)
+        t = q[k] - i
+        out[k] = ys[i] * (1 - t) + ys[i + 1] * t
+    return out
+
+
 # --- arguments for each kernel ----------------------------------------------------------------
 
 def _vec(n, dtype, rng, lo=-1.0, hi=1.0):
@@ -801,6 +910,20 @@ CASES = {
     "digitize_floor": (digitize_floor, lambda n, t, r: (_vec(n, t, r), -1.0, 0.25, 6)),
     "random_walk_fixed": (random_walk_fixed, lambda n, t, r: (_vec(n, t, r),)),
     "monte_carlo_inside": (monte_carlo_inside, lambda n, t, r: (n,)),
+    "reverse_cumsum": (reverse_cumsum, lambda n, t, r: (_vec(n, t, r),)),
+    "while_true_search": (while_true_search, lambda n, t, r: (_vec(n, t, r, 0.0, 1.0), 0.7)),
+    "row_update": (row_update, lambda n, t, r: (_mat((n, 3), t, r), _vec(3, t, r))),
+    "relu_count": (relu_count, lambda n, t, r: (_vec(n, t, r),)),
+    "global_threshold": (global_threshold, lambda n, t, r: (_vec(n, t, r),)),
+    "bool_flags": (bool_flags, lambda n, t, r: (_vec(n, t, r),)),
+    "mean_std": (mean_std, lambda n, t, r: (_vec(n, t, r),)),
+    "pairwise_min": (pairwise_min, lambda n, t, r: (_mat((n + 1, 2), t, r),)),
+    "cumulative_max_2d": (cumulative_max_2d, lambda n, t, r: (_mat((n, 4), t, r),)),
+    "tridiagonal_solve": (tridiagonal_solve, lambda n, t, r: tuple(_vec(n, t, r, 4.0 * (k == 1), 1.0 + 4.0 * (k == 1))
+                                                                 for k in range(4))),
+    "power_iteration": (power_iteration, lambda n, t, r: ((lambda m: m + m.T)(_mat((n, n), t, r, 0.0, 1.0)), 5)),
+    "lerp_grid": (lerp_grid, lambda n, t, r: (np.arange(n + 2.0).astype(t), _vec(n + 2, t, r),
+                                              _vec(n + 3, t, r, 0.0, n + 1.0))),
 }
 
 _FLOATS = ("float64", "float32")

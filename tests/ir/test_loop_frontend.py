@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import loop_functions as F
+import numba_user_kernels as K
 from child_process import run_json_child
 from results import assert_same_results as same
 import shapecheck
@@ -189,3 +190,10 @@ def test_a_function_without_return_writes_its_arguments_and_returns_none():
     for factor in (2.0, 3.0):   # the second call through the entry the first made
         assert compiled(x, out, factor) is None
         same(out, x * factor)
+
+
+def test_a_function_ending_in_while_true_left_only_by_return_compiles():
+    x = RNG.random(20)
+    compiled = shapecheck.jit(K.while_true_search)
+    for target in (0.5, 2.0, -1.0):
+        assert compiled(x, target) == K.while_true_search(x, target)

@@ -228,8 +228,7 @@ class Dispatcher:
             with self._lock:
                 self.specializations[key] = spec
                 # 0-d results become scalars; scalar inputs are computed per call (``_run``)
-                if fast and not spec.guards.scalars and not spec.loops.lists and not spec.loops.empty_lists \
-                        and spec.loops.program.outputs:
+                if fast and not spec.guards.scalars and not spec.loops.lists and not spec.loops.empty_lists:
                     self._fast = spec.executable.native_with_fallback(self._dispatch)
         return spec
 

@@ -54,6 +54,7 @@ OBJECTS = {
     # numbers a 0-d argument may be passed as (``EntryPlan.scalars``): Python's, and NumPy's scalar
     # types, whose value lies at SCALAR_VALUE (a PyFloatObject's ob_fval, a NumPy scalar's obval)
     "sc_rt_PyFloat_Type": float, "sc_rt_PyLong_Type": int, "sc_rt_PyBool_Type": bool, "sc_rt_Py_True": True,
+    "sc_rt_Py_None": None,   # what a function without a return statement returns
     **{f"sc_rt_scalar_{code}": dtype.type for code, dtype in CODES.items()},
 }
 SCALAR_VALUE = 16   # bytes: the object header (refcount, type) before a number's value

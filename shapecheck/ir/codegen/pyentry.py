@@ -188,6 +188,11 @@ def _result(b: ir.IRBuilder, api: "_Api", plan: EntryPlan, objects: dict, owned:
             if slot >= n_inputs and not plan.temps[slot - n_inputs][0]:
                 numbers[slot] = b.call(to_scalar, [objects[slot]])
     taken = [objects[slot] for slot in numbers]
+    if not plan.outputs:   # a function without a return statement (it writes its arguments): None
+        none = api.object("sc_rt_Py_None")
+        b.call(api.function("sc_rt_Py_IncRef", ir.VoidType(), [PTR]), [none])
+        _release(b, api, owned)
+        return none
     if len(plan.outputs) == 1:
         (slot,) = plan.outputs
         result = numbers.get(slot, objects[slot])

@@ -77,7 +77,7 @@ def dry_run(out: str) -> int:
 
 def main() -> int:
     if "--dry-run" in sys.argv:
-        return dry_run(os.environ.get("OUT", "/tmp/gpu-check"))
+        return dry_run(os.path.join(os.environ.get("OUT", "/tmp/gpu-check"), "ptx"))
     reason = cuda.unavailable()
     if reason:
         print(f"skipped: {reason}")

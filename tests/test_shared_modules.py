@@ -270,3 +270,68 @@ def test_an_editors_cancelled_run_stops_inside_a_module_being_kept(tmp_path: Pat
     assert [d.code for d in cut.diagnostics] == ["SC006"]
     assert bodies_run["make_cfg"] == 0
     assert [d.code for d in check_source(text, path, project=project).diagnostics] == ["SC102"]
+
+
+LAYERS = {
+    "pkg/__init__.py": "",
+    "pkg/layers/__init__.py": "from .drop import DropPath\nfrom .helpers import to_pair\n",
+    "pkg/layers/drop.py": """\
+        import torch.nn as nn
+
+        class DropPath(nn.Module):
+            def __init__(self, p=0.0):
+                super().__init__()
+                self.p = p
+
+            def forward(self, x):
+                return x
+        """,
+    "pkg/layers/helpers.py": """\
+        def to_pair(x):
+            return (x, x)
+        """,
+    "pkg/model.py": """\
+        import torch
+        import torch.nn as nn
+        from pkg.layers import DropPath, to_pair
+
+        class Block(nn.Module):
+            def __init__(self, dim, size=7):
+                super().__init__()
+                self.size = to_pair(size)
+                self.proj = nn.Linear(dim, dim)
+                self.drop = DropPath(0.1)
+
+            def forward(self, x):
+                return self.drop(self.proj(x))
+
+        class Head(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.fc = nn.Linear(dim, 10)
+
+            def forward(self, x):
+                return self.fc(x)
+        """,
+}
+
+
+def test_an_editor_keeps_a_class_holding_another_modules_layer(tmp_path: Path, bodies_run: Counter) -> None:
+    """A class whose object holds a layer of a kept module's lazily imported class (timm's
+    ``DropPath``) is reused on an edit elsewhere: its kept template names the layer's class, found
+    by loading its module when the run has not yet, and no TEMPLATE record of another module's
+    class (which no later run can match) makes it run again. Re-checks of the same text reach a
+    fixed point: the keys do not hold which modules happened to be loaded when they were asked."""
+    _write(tmp_path, LAYERS)
+    path = str(tmp_path / "pkg" / "model.py")
+    text = (tmp_path / "pkg" / "model.py").read_text()
+    project = Project(roots=[str(tmp_path)], read_source=lambda p: None, incremental=True)
+    first = check_source(text, path, project=project)
+    check_source(text, path, project=project)
+    bodies_run.clear()
+    check_source(text, path, project=project)
+    assert sum(bodies_run.values()) == 0
+    edited = check_source(text.replace("return self.fc(x)", "y = 1\n        return self.fc(x)"), path,
+                          project=project)
+    assert bodies_run == {"Head.forward": 1}
+    assert [(d.code, d.message) for d in edited.diagnostics] == [(d.code, d.message) for d in first.diagnostics]

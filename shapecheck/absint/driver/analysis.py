@@ -75,7 +75,7 @@ class Analysis:
         self.modules = Modules(project, self, _shared(project))
         self.calls = Calls(self)
         self.incremental = IncrementalCache(project.cache.incremental, project.incremental, self.options,
-                                            self.modules.loaded, project.source_of)
+                                            self.modules.loaded, project.source_of, self.modules.load_file)
         self.incremental.prints = self.calls.print_of
         self.holes = HoleStore()
         self.annotations = AnnotationStore()

@@ -312,7 +312,11 @@ class Calls:
                     return inst
                 del self.prints[cls]
                 incremental.forget_print(cls.module, cls.qualname)
-        kept_here = "." not in cls.qualname and incremental.enabled and cls.lookup("setup") is None
+        # only the checked module's classes are kept (incremental.key): another module's template is
+        # decided by that module's source, which every key holds, so what reads it needs no print of
+        # it (a print here would be a TEMPLATE dependency no later run can match: ModuleKeys._piece)
+        kept_here = ("." not in cls.qualname and incremental.enabled and cls.module.reported
+                     and cls.lookup("setup") is None)
         first = start(self.run.symbols) if kept_here else None
         with self.recorder.apart() as used:
             inst = self._build_template(cls)

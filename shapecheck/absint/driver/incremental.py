@@ -87,6 +87,7 @@ class Entry:
     separable: bool = False
     pristine: Any = None     # a class's template before any method ran, frozen (None: not kept)
     print: str | None = None  # the pristine template's print (template_prints.py; None: not kept)
+    sources: tuple = ()      # (path, source digest) of every other module loaded when it was kept
 
     def shifted(self, path: str, layout: dict, name: str, moves) -> "Entry":
         """The entry of definition ``name`` where the module's definitions now lie (``layout``). A
@@ -281,6 +282,8 @@ class ModuleKeys:
         self._sources: dict[str, tuple] = {}   # path -> (ModuleInfo, digest of its source)
         self._unloaded: dict[str, str] = {}    # path -> digest of the source of a module not loaded
         self._context: str | None = None
+        self._loaded: tuple | None = None      # sources(): (modules counted, what it gave)
+        self._held: dict[tuple, bool] = {}     # loaded_as() per sources, this run
         defined = self.full.keys()
         self.refs = {name: refs & defined for name, refs in self.refs.items()}   # the definitions each names
 
@@ -298,11 +301,12 @@ class ModuleKeys:
         full = self.full.get(top_name)
         if full is None or "HOLE" in full:
             return None  # holes are solved from each run's facts
+        # the other modules' sources are not in the key but checked (Entry.sources, loaded_as): which
+        # modules a run has loaded when it asks depends on what it reused before (a kept analysis
+        # loads none of the modules its run imported inside bodies), so a key holding them moved
+        # from run to run and an unchanged definition missed its entry
         h = hashlib.sha1()
         h.update(f"{top_name}\0{_read(self.texts[top_name])[0]}\0{self.context()}".encode())
-        for path, info in sorted(self.modules.items()):
-            if info is not None and info is not self.info:
-                h.update(f"{path}\0{self._source_digest(path, info)}".encode())
         key = f"{self.info.path}\0{top_name}\0{h.hexdigest()}"
         self._keys[top_name] = key
         return key
@@ -327,6 +331,22 @@ class ModuleKeys:
             h.update(f"{options.strict}:{options.notes}:{options.rlimit}:{options.unroll}".encode())
             self._context = h.hexdigest()
         return self._context
+
+    def sources(self) -> tuple:
+        """(path, source digest) of every other module the run has loaded so far."""
+        known = self._loaded
+        if known is None or known[0] != len(self.modules):
+            paths = sorted(path for path, info in self.modules.items() if info is not self.info)
+            known = self._loaded = (len(self.modules), tuple((path, self.source_digest(path)) for path in paths))
+        return known[1]
+
+    def loaded_as(self, sources: tuple) -> bool:
+        """Whether each module of ``sources`` (``sources()`` of an earlier run) reads as it did,
+        whether or not this run has loaded it (yet)."""
+        known = self._held.get(sources)
+        if known is None:
+            known = self._held[sources] = all(self.source_digest(path) == digest for path, digest in sources)
+        return known
 
     def source_digest(self, path: str) -> str:
         """The SHA-1 of module ``path``'s source as this run reads it ("-": none): as loaded, else as
@@ -421,8 +441,10 @@ class Moves:
 class IncrementalCache:
     """One run's view of the project's cache of generic analyses (see the module docstring)."""
 
-    def __init__(self, entries: dict, enabled: bool, options: Options, modules: dict, project_source=None):
+    def __init__(self, entries: dict, enabled: bool, options: Options, modules: dict, project_source=None,
+                 load=None):
         self.entries = entries
+        self.load = load               # (path, name) -> ModuleInfo: a module loaded on demand (resolver)
         self.project_source = project_source
         self.enabled = enabled
         self.options = options
@@ -461,11 +483,12 @@ class IncrementalCache:
 
     def built(self, module: ModuleInfo, entry: Entry) -> bool:
         """Whether what a kept entry's analysis (a class's: the building of its template) used holds."""
-        return entry.digest == self.keys[module].digest(entry.uses)
+        keys = self.keys[module]
+        return entry.digest == keys.digest(entry.uses) and keys.loaded_as(entry.sources)
 
     def revived(self, module: ModuleInfo, top_name: str, entry: Entry) -> Entry | None:
         """A kept entry in this run: thawed, and moved to where its definition is now."""
-        entry = entry.thawed(resolver(self.modules))
+        entry = entry.thawed(resolver(self.modules, self.load))
         if entry is None:
             return None
         layout = self.keys[module].lines
@@ -512,7 +535,7 @@ class IncrementalCache:
         if entry.pristine is None:
             return None
         try:
-            return thaw(entry.pristine, resolver(self.modules), {})
+            return thaw(entry.pristine, resolver(self.modules, self.load), {})
         except NotRelocatable:
             return None
 
@@ -526,7 +549,7 @@ class IncrementalCache:
         span = keys.lines[top_name]
         diags = in_module(diags, module.path)
         entry = Entry(results, diags, notes, template, span[0], uses, keys.digest(uses), keys.lines, nested,
-                      parts or {}, separable, pristine, print)
+                      parts or {}, separable, pristine, print, keys.sources())
         entry = entry.frozen(self._module_opaques())
         if entry is not None:
             store(self.entries, key, entry)

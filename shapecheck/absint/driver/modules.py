@@ -256,10 +256,17 @@ class Modules:
         path = self.resolve(name, importer, level)
         if path is None:
             return None
+        if self._realpath(path) == self._realpath(importer.path):
+            return None  # import cycle: its names are unknown here
+        return self.load_file(path, name)
+
+    def load_file(self, path: str, name: str) -> ModuleInfo | None:
+        """The module at ``path``, imported as ``name``: as loaded, else loaded now (None: being
+        loaded, an import cycle, or no module there)."""
         key = self._realpath(path)
         if key in self.loaded:
             return self.loaded[key]
-        if key == self._realpath(importer.path) or key in self.loading:
+        if key in self.loading or key == self.checked:
             return None  # import cycle: its names are unknown here
         source = self.project.source_of(path)
         if source is None:

@@ -48,17 +48,20 @@ class NotRelocatable(Exception):
 
 @dataclass(frozen=True)
 class DefinitionRef:
-    """A module-level class or function, or a method: by module path, qualname and text."""
+    """A module-level class or function, or a method: by module path, qualname and text, and the
+    name its module was imported as (to load it where a later run has not yet: ``resolver``)."""
 
     path: str
     qualname: str
     text: str
     is_class: bool
+    module: str = ""
 
 
 @dataclass(frozen=True)
 class ModuleRef:
     path: str
+    module: str = ""
 
 
 @dataclass(eq=False)
@@ -125,7 +128,7 @@ def _reference(value: Function | Class) -> DefinitionRef:
     if "<" in value.qualname or isinstance(value.node, ast.Lambda):
         raise NotRelocatable(value.qualname)   # a closure, a lambda, a class made in a function body
     return DefinitionRef(value.module.path, value.qualname, definition_text(value.module, value.node),
-                         type(value) is Class)
+                         type(value) is Class, value.module.name)
 
 
 def freeze(value: Any, memo: dict) -> Any:
@@ -153,7 +156,7 @@ def freeze(value: Any, memo: dict) -> Any:
     if t is Function or t is Class:
         return _named(value, memo)
     if t is ProjectModule:
-        return ModuleRef(value.info.path)
+        return ModuleRef(value.info.path, value.info.name)
     if t is tuple:
         frozen = tuple(freeze(v, memo) for v in value)
         return value if all(a is b for a, b in zip(value, frozen)) else frozen
@@ -227,13 +230,21 @@ def _definition(ref: DefinitionRef, resolve: Resolver) -> Function | Class:
     return found
 
 
-def resolver(modules: dict) -> Resolver:
+def resolver(modules: dict, load: Callable[[str, str], Any] | None = None) -> Resolver:
     """Definitions (and, for a ModuleRef, modules) of the run whose modules are ``modules``
-    (real path -> ModuleInfo), by name, where the text is still the stored one."""
+    (real path -> ModuleInfo), by name, where the text is still the stored one. A module the run
+    has not loaded is loaded now by ``load(path, name)`` where given: a run that reuses what an
+    earlier one kept loads the project's modules imported lazily (a kept module's names, K4) only
+    when it reads them, so that a layer class of another module (timm's ``DropPath``) a kept
+    template holds may not be loaded yet when the template is thawed."""
     by_path = {info.path: info for info in modules.values() if info is not None}
 
     def resolve(ref):
         info = by_path.get(ref.path)
+        if info is None and load is not None and ref.module:
+            info = load(ref.path, ref.module)
+            if info is not None:
+                by_path[info.path] = info
         if info is None or type(ref) is ModuleRef:
             return info
         parts = ref.qualname.split(".")

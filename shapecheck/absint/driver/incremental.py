@@ -3,11 +3,14 @@
 An editor re-checks a file on every keystroke. A top-level function's (or class's) generic
 analysis depends on its own text and position, the module's other top-level statements (they make
 the globals) and the definitions those name (transitively: ``X = make()`` makes X from make's
-text), the project modules it imports and the options: those make its *key*. It depends too on the
-module-level definitions it used as it ran -- called, built objects of, read as globals -- which the
-analysis records (dependencies.py): their texts then are the entry's *digest*. While the key finds
-an entry whose digest the current texts give again, the cached result and the diagnostics and
-notes it produced are reused. An edit inside one function thus re-analyses that function, what
+text) and the options: those make its *key*. It depends too on the module-level definitions it
+used as it ran -- called, built objects of, read as globals -- which the analysis records
+(dependencies.py): their texts then are the entry's *digest*; and on the other project modules:
+the entry holds the source digest of each module its run had loaded (``Entry.sources``). While the
+key finds an entry whose digest the current texts give again and whose modules read as they did
+(loaded by this run yet or not: which are loaded when a key is asked depends on what the run
+reused before, so they are not in the key), the cached result and the diagnostics and notes it
+produced are reused. An edit inside one function thus re-analyses that function, what
 used it, and the module-level code. What read a class's template depends on its value instead
 (dependencies.TEMPLATE, template_prints.py): an edit in a constructor runs the constructors again,
 and what read a template they leave as it was is kept.

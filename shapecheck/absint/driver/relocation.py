@@ -9,8 +9,9 @@ definition's qualname -- and rebuilt from the later run's own definitions of tha
 afresh, so that no object of one run is ever shared with, or changed by, another.
 
 Why a name is enough: the cache key of the entry (incremental.ModuleKeys) covers the text of every
-module-level definition the entry's text names, the module's other statements and the sources of the
-other modules of the run; a class or function the stored values reach was reached through those,
+module-level definition the entry's text names and the module's other statements, and the entry
+holds the sources of the other modules its run loaded; a class or function the stored values reach
+was reached through those (one of a module the later run has not loaded yet is loaded to find it),
 so the later run's definition of that name has the same text -- which :func:`thaw` checks anyway
 (a name rebound to another definition of the same qualname, ``if ...: class A`` twice, would differ).
 What has no name a later run can find (a closure, a lambda, a class made inside a function)

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Callable, Iterable, Iterator, Sequence
 
+from .limits import RLIMIT
 from . import cases, intervals, witnesses
 from .canonical import question_key
 from .derived import Kept, cached_hash
@@ -69,11 +70,6 @@ class Decision:
     cost: int = 0                        # Z3 steps (rlimit units) the answer took, charged to the run's budget
 
 
-#: Z3 steps one check may take (``rlimit``; the same count on every machine and under any load).
-#: Calibrated on the real-code corpora with a 40M limit (BENCHMARKS.md, "Deterministic solver
-#: limits"): of 921 questions that reached Z3, 99% took under 1.5M steps, 7 over 2M, 5 never
-#: finished; 5M steps is about a second of one core, the wall-clock time-out this replaces.
-RLIMIT = 5_000_000
 #: Z3 steps one run may spend in all: past it every open question is "unknown" at once, so no file
 #: can hold a CI run hostage however many hard non-linear questions it raises.
 RLIMIT_BUDGET = 20 * RLIMIT

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ...constraints.solver import RLIMIT
+from ...constraints.limits import RLIMIT
 
 
 @dataclass(frozen=True)

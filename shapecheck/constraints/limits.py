@@ -1,0 +1,10 @@
+"""The solver's step limit, apart from the solver: the options (``absint/driver/project.py``)
+default to it, and a warm ``check`` that answers every file from the cache reads the options
+without importing the solver (with its interval, dim and witness modules: ~0.2 s of a warm
+run's start-up where bytecode is not cached)."""
+
+#: Z3 steps one check may take (``rlimit``; the same count on every machine and under any load).
+#: Calibrated on the real-code corpora with a 40M limit (BENCHMARKS.md, "Deterministic solver
+#: limits"): of 921 questions that reached Z3, 99% took under 1.5M steps, 7 over 2M, 5 never
+#: finished; 5M steps is about a second of one core, the wall-clock time-out this replaces.
+RLIMIT = 5_000_000

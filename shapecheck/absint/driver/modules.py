@@ -256,7 +256,10 @@ class Modules:
         path = self.resolve(name, importer, level)
         if path is None:
             return None
-        if self._realpath(path) == self._realpath(importer.path):
+        key = self._realpath(path)
+        if key in self.loaded:
+            return self.loaded[key]
+        if key == self._realpath(importer.path):
             return None  # import cycle: its names are unknown here
         return self.load_file(path, name)
 
@@ -266,7 +269,7 @@ class Modules:
         key = self._realpath(path)
         if key in self.loaded:
             return self.loaded[key]
-        if key in self.loading or key == self.checked:
+        if key in self.loading:
             return None  # import cycle: its names are unknown here
         source = self.project.source_of(path)
         if source is None:

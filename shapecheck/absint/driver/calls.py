@@ -313,7 +313,7 @@ class Calls:
                 del self.prints[cls]
                 incremental.forget_print(cls.module, cls.qualname)
         # only the checked module's classes are kept (incremental.key): another module's template is
-        # decided by that module's source, which every key holds, so what reads it needs no print of
+        # decided by that module's source, which every entry holds, so what reads it needs no print of
         # it (a print here would be a TEMPLATE dependency no later run can match: ModuleKeys._piece)
         kept_here = ("." not in cls.qualname and incremental.enabled and cls.module.reported
                      and cls.lookup("setup") is None)

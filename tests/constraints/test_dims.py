@@ -76,7 +76,10 @@ def test_substitution_renormalises() -> None:
 def test_a_common_factor_cancels_in_division_as_python_divides(a, b, g, values) -> None:
     """``(g*a) // (g*b)`` and ``(g*a) % (g*b)`` are normalised by cancelling ``g``: they must
     still agree with Python's arithmetic wherever the divisor is not zero (signs included)."""
-    ga, gb = D.mul(g, a), D.mul(g, b)
+    _assert_divides_as_python(D.mul(g, a), D.mul(g, b), values)
+
+
+def _assert_divides_as_python(ga, gb, values) -> None:
     va, vb = D.evaluate(ga, values), D.evaluate(gb, values)
     if vb == 0:
         return
@@ -85,6 +88,28 @@ def test_a_common_factor_cancels_in_division_as_python_divides(a, b, g, values) 
     except ZeroDivisionError:  # an inner division the cancelled form keeps, by a zero there too
         return
     assert (div, rem) == (va // vb, va % vb)
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=dims(), b=dims(), name=st.sampled_from(NAMES),
+       other=st.one_of(st.integers(-3, 4), st.sampled_from(NAMES).map(D.sym)),
+       values=st.fixed_dictionaries({n: st.integers(-3, 9) for n in NAMES}))
+def test_a_common_polynomial_factor_cancels_as_python_divides(a, b, name, other, values) -> None:
+    """The same with ``g`` a polynomial of two terms (``n + c``, ``n*m + 1``): cancelled only where
+    both sides are a monomial times it, and still Python's arithmetic, signs included."""
+    g = D.add(D.sym(name), other) if type(other) is int else D.add(D.mul(D.sym(name), other), 1)
+    _assert_divides_as_python(D.mul(g, a), D.mul(g, b), values)
+
+
+def test_a_loop_scaled_split_cancels_its_loop_factor() -> None:
+    # vit-pytorch: ``inner_dim * (j+1)`` split by ``h * (j+1)``; Z3 left the question that
+    # ``inner_dim % h == 0`` follows unknown after 5M steps
+    inner, h, j = (D.sym(x) for x in ("inner_dim", "h", "j"))
+    assert D.mod(inner * j + inner, h * j + h) == D.mul(j + 1, D.mod(inner, h))
+    assert D.floordiv(inner * j + inner, h * j + h) == D.floordiv(inner, h)
+    assert D.floordiv(2 * j + 2, j + 1) == 2
+    w = D.sym("w")   # a factor that may be 0 stays: Z3 leaves a division by 0 unspecified
+    assert D.mod(inner * w - inner, h * w - h) != D.mul(w - 1, D.mod(inner, h))
 
 
 def test_a_reshaped_size_divides_by_its_own_factors() -> None:

@@ -141,3 +141,20 @@ def test_only_the_facts_a_proof_needs_are_split() -> None:
     assert not holds(P.eq(D.mod(D.mul(D.mul(u, m1), m2), D.mul(d, d)), 0), facts)   # d == e == 2, u == 1
     s = Solver()
     assert s.decide(tuple(Fact(f) for f in facts), requirement).verdict is Verdict.HOLDS and s.queries == 0
+
+
+def test_a_quotient_times_its_divisor_is_the_dividend_where_a_fact_says_it_divides() -> None:
+    # timm's lambda_layer: n = H*W*dim_attn split in d*dim_head parts (so B*3*(n % (d*dim_head)) is
+    # 0), then (d*dim_head*(n // (d*dim_head))) % (H*W) asked; Z3 ran out of its 5M steps (1.3 s)
+    big_b, d, dh = D.sym("B"), D.sym("d"), D.sym("dim_head")
+    y = D.mul(d, dh)
+    whole = D.mul(D.mul(h, w), k)
+    facts = [P.le(1, h), P.le(1, w), P.eq(D.mul(D.mul(big_b, D.mod(whole, y)), 3), 0)]
+    requirement = P.eq(D.mul(big_b, D.mod(D.mul(y, D.floordiv(whole, y)), D.mul(h, w))), 0)
+    assert holds(requirement, facts)
+    assert _z3(facts, P.eq(D.mul(big_b, D.mod(D.mul(y, D.floordiv(whole, y)), D.mul(h, 2))), 0)) \
+        is not Verdict.HOLDS
+    assert not holds(P.eq(D.mul(big_b, D.mod(D.mul(y, D.floordiv(whole, y)), D.mul(h, 2))), 0), facts)
+    assert not holds(requirement, facts[:2])                       # no fact: y*(n//y) is not n
+    assert not holds(requirement, [facts[0], facts[2]])           # w may be 0: so may the divisor
+    assert not holds(P.eq(D.mod(D.mul(y, D.floordiv(whole, y)), D.mul(h, w)), 0), facts)   # B may be 0

@@ -428,7 +428,8 @@ class Solver:
     def _without_z3(self, facts: tuple[Fact, ...], requirement: Pred, order: list[str]) -> Decision | None:
         """SOMETIMES by two witnesses or HOLDS by a proof, found in Python, cheapest first:
         sampling fixed small values (:meth:`_sample`), proof by cases (cases.py), witnesses by
-        repair (witnesses.py), sampling again where a divisor is 0 (:meth:`_sample_by_zero`). Each
+        repair (witnesses.py), sampling again where a divisor is 0 (:meth:`_sample_by_zero`), a
+        proof from the facts that divide by no size that may be 0 (``cases.holds_by_fewer``). Each
         answer is one Z3 would give (their modules say why); None leaves the question to Z3.
         ``order``: the symbols by first appearance (canonical.py)."""
         fails, holds, undefined = self._sample(facts, requirement, order)
@@ -453,6 +454,8 @@ class Solver:
                 found = witnesses.witnesses(preds, requirement, order, undefined, (fails, holds), by_zero)
                 if found is not None:
                     return Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
+        if cases.holds_by_fewer(requirement, preds):
+            return Decision(Verdict.HOLDS)
         return None
 
     def _sample(self, facts: tuple[Fact, ...], requirement: Pred,

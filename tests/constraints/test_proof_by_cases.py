@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from shapecheck.constraints import dims as D
 from shapecheck.constraints import predicates as P
-from shapecheck.constraints.cases import holds
+from shapecheck.constraints.cases import holds, holds_by_fewer
 from shapecheck.constraints.solver import Fact, Solver, Verdict
 
 from test_dims import NAMES  # rootdir-relative: tests are not a package
@@ -158,3 +158,14 @@ def test_a_quotient_times_its_divisor_is_the_dividend_where_a_fact_says_it_divid
     assert not holds(requirement, facts[:2])                       # no fact: y*(n//y) is not n
     assert not holds(requirement, [facts[0], facts[2]])           # w may be 0: so may the divisor
     assert not holds(P.eq(D.mod(D.mul(y, D.floordiv(whole, y)), D.mul(h, w)), 0), facts)   # B may be 0
+
+
+def test_a_fact_dividing_by_a_size_that_may_be_0_is_left_out_not_the_proof() -> None:
+    # timm's halo attention: a broadcast's facts settle max(a, b) == d, but an x % (d*d*d) among
+    # the other facts (d unbounded) sent the question to Z3 (1.7M steps, twice)
+    facts = [P.disj([P.eq(m, a), P.eq(m, b)]), P.eq(a, b), P.eq(D.mod(n, k), 0)]
+    assert not holds(P.eq(m, a), facts) and holds_by_fewer(P.eq(m, a), facts)
+    assert _z3(facts, P.eq(m, a)) is Verdict.HOLDS
+    assert Solver().decide([Fact(f) for f in facts], P.eq(m, a)).verdict is Verdict.HOLDS
+    assert not holds_by_fewer(P.eq(D.mod(n, k), 1), facts)      # the requirement's own divisor must be >= 1
+    assert not holds_by_fewer(P.eq(m, a), facts[:2])            # nothing left out: holds() answered

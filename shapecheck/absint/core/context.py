@@ -269,6 +269,17 @@ class OpContext:
     def fresh(self, hint: str = "d") -> Dim:
         return self.interp.analysis.fresh(hint)
 
+    def mask_count(self, mask: Array) -> Dim:
+        """The number of True values of the boolean array ``mask`` (the one dim a selection by it
+        puts): one dim per mask value this run, so ``a[m] = b[m]`` selects as many as it assigns to
+        (vit-pytorch's mpp: two fresh counts made that a --strict "k == k'"). Keyed by the value's
+        identity, which one name's reads share; two masks of one shape have counts of their own."""
+        counts = self.interp.frame.mask_counts
+        found = counts.get(id(mask))
+        if found is None or found[0] is not mask:
+            found = counts[id(mask)] = (mask, self.fresh("k"))
+        return found[1]
+
     def middle_dim(self, middle: Middle, index: int) -> Dim:
         """The dim at ``index`` (negative: from the end) of the parameter ``middle`` belongs to, as
         an op takes it off the middle (``shapes.MiddleDim``): one dim per run, shown as the code

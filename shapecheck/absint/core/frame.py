@@ -38,6 +38,9 @@ class Frame:
     # (parameter, function, index) -> the dim an op took off that parameter's middle at that index
     # (``x.mean(1)``, ``x[:, 0]`` of ``(*x)``): the same dim of x wherever this run takes it
     middle_dims: dict = field(default_factory=dict)
+    # id of a boolean mask value -> (that value, kept so the id is not reused; the count of its True
+    # values): two selections by one mask (``a[m] = b[m]``) take the same number of elements
+    mask_counts: dict = field(default_factory=dict)
 
 
 class BudgetExceeded(Exception):

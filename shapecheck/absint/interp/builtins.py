@@ -280,7 +280,7 @@ def _reveal_shape(interp, node, args, kwargs) -> Value:
     if len(args) != 1:
         return UNKNOWN
     value = present(args[0])
-    names = interp.frame.names
+    names = D.DistinctNames(interp.frame.names)   # two dims made up alike show as k and k'
     if type(value) is Array:
         shape = value.shape
         text = shape.show(names)

@@ -207,7 +207,7 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
                 ctx.require(eq(m, d), "SC105", lambda j=j, m=m, d=d: (
                     f"{ctx.op}: boolean index did not match indexed array along axis {axis + j}; size of "
                     f"axis is {ctx.show_dim(d)} but size of corresponding boolean axis is {ctx.show_dim(m)}"))
-            advanced.append((len(out), Shape((ctx.fresh("k"),))))
+            advanced.append((len(out), Shape((ctx.mask_count(a),))))
             axis += k
             continue
         if type(c) in (List, Tuple) and c.items is not None:
@@ -305,7 +305,7 @@ def _lone_array_index(ctx: OpContext, c: Value) -> tuple[int, tuple] | None:
     if a is None or a.shape.rank is None or a.dtype is None:
         return None
     if a.dtype == "bool":
-        return a.shape.rank, (ctx.fresh("k"),)
+        return a.shape.rank, (ctx.mask_count(a),)
     return (1, a.shape.dims) if "int" in a.dtype else None
 
 

@@ -3,7 +3,7 @@ from typing import Literal
 
 
 def rank2(x: np.ndarray[tuple[int, int], np.dtype[np.float64]]) -> np.ndarray[tuple[int], np.dtype[np.float64]]:
-    reveal_shape(x)  # reveal: (d, d)
+    reveal_shape(x)  # reveal: (d, d')
     return x.sum(axis=0)
 
 

@@ -121,7 +121,7 @@ class ConvStem(nn.Module):
 
     def forward(self, x):
         y = self.conv(x)
-        reveal_shape(y)  # reveal: (*x[:-3], dim, l, l)
+        reveal_shape(y)  # reveal: (*x[:-3], dim, l, l')
         reveal_shape(self.net(y))  # reveal: (*x[:-3], dim, 1, 1)
         return y
 

@@ -72,8 +72,8 @@ bad6 = torch.std(x, dim=(0, 0))  # error: SC104
 
 def keep_dims_of_an_axis_not_known(d: int):
     y = torch.ones(4, 5, 6)
-    reveal_shape(y.mean(d, keepdim=True))  # reveal: (kept, kept, kept)
-    reveal_shape(y.amax(dim=d, keepdim=True).sum(-1))  # reveal: (kept, kept)
+    reveal_shape(y.mean(d, keepdim=True))  # reveal: (kept, kept', kept'')
+    reveal_shape(y.amax(dim=d, keepdim=True).sum(-1))  # reveal: (kept, kept')
     # broadcast against the input: each kept dim is the input's or 1, so the input's dims win
     reveal_shape(y - y.mean(d, keepdim=True))  # reveal: (4, 5, 6)
     reveal_shape(y.amax(dim=d, keepdim=True) * y)  # reveal: (4, 5, 6)

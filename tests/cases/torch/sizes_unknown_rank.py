@@ -7,7 +7,7 @@ def expanded(x, t):
     reveal_shape(x.expand(3, -1, -1))  # reveal: (3, x.shape[-2], x.shape[-1])
     reveal_shape(x.unsqueeze(-1).expand(-1, -1, 5))  # reveal: (x.shape[-2], x.shape[-1], 5)
     reveal_shape(x.expand_as(t))  # reveal: (*t)
-    reveal_shape(x.sum(dim=-1, keepdim=True).repeat(2, 1, 4))  # reveal: (d, d, 4)
+    reveal_shape(x.sum(dim=-1, keepdim=True).repeat(2, 1, 4))  # reveal: (d, d', 4)
     return x
 
 

@@ -88,6 +88,10 @@ class Joiner:
         zero_d = _zero_d_join(a, b)
         if zero_d is not None:
             return zero_d
+        if not self.widen:
+            literals = literal_tuple_options(a, b)
+            if literals is not None:
+                return literals
         if ta is Tuple and tb is Tuple and len(a.items) == len(b.items):
             return Tuple(tuple(self.value(x, y) for x, y in zip(a.items, b.items)),
                          fields=a.fields if a.fields == b.fields else ())
@@ -147,6 +151,32 @@ class Joiner:
 
 
 _NUMBERS = (Int, Float, Bool)
+
+
+def _literal_ints(v: Value) -> bool:
+    return type(v) is Tuple and all(type(i) is Int and type(i.dim) is int for i in v.items)
+
+
+def literal_tuple_options(a: Value, b: Value) -> Alternatives | None:
+    """Two tuples of literal ints that differ in more than one place (``(1, 1, 1, -1)`` in one
+    branch, ``(1, -1, 1, 1)`` in the other: timm's GRN ``wb_shape``), or such alternatives already:
+    one of them (an :class:`Alternatives` an op applies one by one), not a tuple of joined ints,
+    which loses which entry goes with which (both then may be -1, or neither). None otherwise."""
+    options = tuple(dict.fromkeys(_options(a) + _options(b)))
+    if not all(_literal_ints(o) for o in options) or len({len(o.items) for o in options}) != 1:
+        return None
+    if len(options) > Alternatives.LIMIT:
+        return None
+    if type(a) is Tuple and type(b) is Tuple and sum(x != y for x, y in zip(a.items, b.items)) < 2:
+        return None
+    return Alternatives(options)
+
+
+def literal_options(v: Value) -> tuple | None:
+    """The tuples of :func:`literal_tuple_options`' alternatives; None for any other value."""
+    if type(v) is Alternatives and all(_literal_ints(o) for o in v.options):
+        return v.options
+    return None
 
 
 def _number_join(a: Value, b: Value) -> Value | None:

@@ -24,7 +24,7 @@ from ...report.diagnostics import Diagnostic, Related, Span
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, Terminated
 from ..core.holes import HoleSite, PinnedFact
-from ..core.join import Joiner
+from ..core.join import Joiner, literal_options
 from ..core.module import ModuleInfo
 from ..core.values import (NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                            LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, optional_array, present, tensor_like)
@@ -105,19 +105,37 @@ class Interpreter(Statements, Expressions):
     def _call_each(self, node: ast.AST, func: Alternatives, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         """Call each layer ``func`` may be, each under the facts of the call alone and none of its
         failures reported (the program may never take it); the results joined."""
+        # calling None raises: a call that returns called one of the layers
+        return self._joined([lambda option=option: self.call(node, option, args, kwargs)
+                             for option in func.options if option is not NONE])
+
+    def _joined(self, calls: list) -> Value:
+        """The results of ``calls`` (one of which the program makes), each run under the facts
+        before it and none of its failures reported, joined."""
         saved = self.frame.facts
         results = []
         self.try_depth += 1
         try:
-            for option in func.options:
-                if option is NONE:
-                    continue   # calling None raises: a call that returns called one of the layers
-                results.append(self.call(node, option, args, kwargs))
+            for call in calls:
+                results.append(call())
                 self.frame.facts = saved
         finally:
             self.try_depth -= 1
             self.frame.facts = saved
         return self.join_all(results)
+
+    def _apply_each(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg], at: int) -> Value:
+        """An op given one of a few literal tuples (``x.view(self.wb_shape)``, the shape set in an
+        ``if``/``else``): applied to each, under the facts of that call alone, none of its failures
+        reported (the program may never take that branch here), the results joined."""
+        def given(option: Value) -> tuple[list, dict]:
+            if at < len(args):
+                return args[:at] + [args[at].with_value(option)] + args[at + 1:], kwargs
+            key = list(kwargs)[at - len(args)]
+            return args, {**kwargs, key: kwargs[key].with_value(option)}
+
+        return self._joined([lambda option=option: self.call(node, func, *given(option))
+                             for option in literal_options((*args, *kwargs.values())[at].value)])
 
     def join_all(self, values: list) -> Value:
         """One of ``values`` (a branch's, an alternative's, an element's): joined, with the facts that
@@ -268,6 +286,9 @@ class Interpreter(Statements, Expressions):
         if t is Alternatives:
             return self._call_each(node, func, args, kwargs)
         if t in RULE_CALLEES:
+            split = next((i for i, a in enumerate((*args, *kwargs.values())) if literal_options(a.value)), None)
+            if split is not None:
+                return self._apply_each(node, func, args, kwargs, split)
             if args and t in INPUT_FIRST:   # the input of a library function or layer: never None
                 args = [args[0].with_value(present(args[0].value))] + args[1:]
             name, rule, call_args = lookup_rule(func, args)

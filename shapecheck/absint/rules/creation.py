@@ -7,7 +7,7 @@ import math
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, Bool, Float, Int, List, Tuple, Value
+from ..core.values import UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value
 from .args import (
     as_array,
     bound_array,
@@ -28,7 +28,9 @@ def array(ctx: OpContext, call: Call) -> Value:
     obj = bound.get("object")
     if obj is None:
         return UNKNOWN
-    a = literal_array(obj.value)
+    # a parameter of the generic analysis is, where an array op takes it, the array ``(*x)``
+    # (``jnp.asarray(x, jnp.float32)`` opening a flax ``__call__``), as it is to ``x * 2``
+    a = obj.value.as_array() if type(obj.value) is Unknown else literal_array(obj.value)
     dtype = dtype_arg(bound.get("dtype"))
     records = bound.get("dtype") is not None and dtype is None and _has_tuples(obj.value)
     if a is None or dtype == "object" or structured_dtype(bound.get("dtype")) or "ndmax" in call.kwargs or records:

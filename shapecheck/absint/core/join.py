@@ -115,7 +115,7 @@ class Joiner:
             # the same entries (``kwt["stride"] = 2`` in one branch): each joined. A dict with an
             # entry only one side has is no Dict (``**kw`` may or may not pass it): unknown.
             other = dict(b.items)
-            return Dict(tuple((k, self.value(v, other[k])) for k, v in a.items))
+            return Dict(tuple((k, self.value(v, other[k])) for k, v in a.items), a.complete and b.complete)
         if ta is tb and ta in (Float, Str):
             return ta()
         optional = self._optional(a, b)

@@ -242,6 +242,10 @@ class List(Value):
 @dataclass(frozen=True, slots=True)
 class Dict(Value):
     items: tuple[tuple[Any, Value], ...] = ()
+    # every entry is in ``items`` (a display of literal keys, changed only by literal keys since):
+    # an entry whose key the analysis does not know is dropped, and iterating the dict
+    # (``.items()``, ``.values()``) would then miss it, so only a complete dict is iterated
+    complete: bool = False
 
 
 @dataclass(frozen=True, slots=True)

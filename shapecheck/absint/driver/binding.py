@@ -84,7 +84,7 @@ def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
         for name in kw_names[len(a.posonlyargs):]:
             env.setdefault(name, UNKNOWN)
     if a.kwarg is not None:
-        env[a.kwarg.arg] = UNKNOWN if more_keywords else Dict(tuple(rest.items()))
+        env[a.kwarg.arg] = UNKNOWN if more_keywords else Dict(tuple(rest.items()), complete=True)
     # defaults
     defaults = fn.defaults
     for name, value in zip(positional[len(positional) - len(defaults):], defaults):

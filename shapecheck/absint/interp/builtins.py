@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...constraints import dims as D
 from ...report.diagnostics import Diagnostic
-from ..core.context import Arg, OpContext
+from ..core.context import MORE_KEYWORDS, Arg, OpContext
 from ...constraints.predicates import FALSE, TRUE
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
 from ...constraints.shapes import Shape
@@ -394,7 +394,9 @@ def _dict(interp, node, args, kwargs) -> Value:
     if base is None:
         return Dict()
     keys = set(kwargs)
-    return Dict(tuple((k, v) for k, v in base if k not in keys) + tuple((k, a.value) for k, a in kwargs.items()))
+    complete = (not args or args[0].complete) and MORE_KEYWORDS not in kwargs
+    return Dict(tuple((k, v) for k, v in base if k not in keys) + tuple((k, a.value) for k, a in kwargs.items()),
+                complete)
 
 
 _HANDLERS = {

@@ -131,7 +131,7 @@ class Expressions:
             value = self.eval(v)
             if isinstance(k, ast.Constant) and isinstance(k.value, (str, int)):
                 items.append((k.value, value))
-        return Dict(tuple(items))
+        return Dict(tuple(items), complete=len(items) == len(node.keys))
 
     def expr_JoinedStr(self, node: ast.JoinedStr) -> Value:
         """An f-string of known parts is known (``f"fc{i}"`` in an unrolled loop names an attribute)."""

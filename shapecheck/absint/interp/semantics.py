@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
-from ..core.context import OpContext
+from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, Float, Hole, Int, LibraryObject, List,
                            NoneValue, Str, Tuple, Unknown, Value, tensor_like)
@@ -415,8 +415,8 @@ def with_item(current: Dict, key: Value, value: Value) -> Value:
 
 def _put(current: Dict, k: str | int, value: Value) -> Dict:
     if any(a == k for a, _ in current.items):
-        return Dict(tuple((a, value if a == k else v) for a, v in current.items))
-    return Dict(current.items + ((k, value),))
+        return Dict(tuple((a, value if a == k else v) for a, v in current.items), current.complete)
+    return Dict(current.items + ((k, value),), current.complete)
 
 
 def mutate_dict(current: Dict, method: str, args: list, kwargs: dict) -> Value:
@@ -425,17 +425,18 @@ def mutate_dict(current: Dict, method: str, args: list, kwargs: dict) -> Value:
     if method == "update" and len(args) <= 1:
         if args and type(args[0]) is not Dict:
             return UNKNOWN
-        merged = current
+        known = (not args or args[0].complete) and MORE_KEYWORDS not in kwargs
+        merged = current if known else Dict(current.items)
         for k, v in (args[0].items if args else ()) + tuple(kwargs.items()):
             merged = _put(merged, k, v)
         return merged
     k = dict_key(args[0]) if args else None
     if method == "pop" and k is not None:
-        return Dict(tuple((a, v) for a, v in current.items if a != k))
+        return Dict(tuple((a, v) for a, v in current.items if a != k), current.complete)
     if method == "setdefault" and k is not None and len(args) <= 2:
         return current if any(a == k for a, _ in current.items) else _put(current, k, args[1] if len(args) == 2 else NONE)
     if method == "clear":
-        return Dict()
+        return Dict(complete=True)
     return UNKNOWN
 
 

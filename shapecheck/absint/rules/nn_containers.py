@@ -36,7 +36,7 @@ def module_dict(ctx: OpContext, call: Call) -> Value:
                     and type(item.items[0]) is Str and item.items[0].value is not None):
                 return Dict()
             pairs.append((item.items[0].value, item.items[1]))
-        return Dict(tuple(pairs))
+        return Dict(tuple(pairs), complete=True)
     return Dict()
 
 

@@ -8,7 +8,7 @@ from ...constraints import dims as D
 from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import element_of
-from ..core.values import (NONE, UNKNOWN, Array, Class, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
+from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
                            Value, tensor_like)
 from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
@@ -108,6 +108,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             return f"{receiver.cls.qualname}.{func.name}", _itself(receiver), args
         if type(receiver) is Instance and func.name in REGISTRARS:
             return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
+        if type(receiver) is Dict and func.name in DICT_VIEWS:
+            return f"dict.{func.name}", dict_view(receiver, func.name), args
         if type(receiver) is List and func.name == "pop":
             return "list.pop", _popped(receiver), args
         if type(receiver) is Str and func.name in STR_METHODS:
@@ -154,6 +156,22 @@ def _popped(receiver: List) -> Rule:
             return items[at.dim]
         return element_of(receiver)
     return rule
+
+
+#: The views of a dict: what iterating each gives, from a key and its value.
+DICT_VIEWS = {"items": lambda k, v: Tuple((_key(k), v)), "values": lambda k, v: v, "keys": lambda k, v: _key(k)}
+
+
+def _key(k: str | int) -> Value:
+    return Str(k) if type(k) is str else Int(k)
+
+
+def dict_view(receiver: Dict, name: str) -> Rule:
+    """``d.items()``, ``d.values()``, ``d.keys()`` of a dict whose every entry is known
+    (``Dict.complete``): its entries in order, so ``for k, v in d.items()`` runs once per entry; of
+    any other dict, unknown (an entry the analysis dropped would be missed)."""
+    entry = DICT_VIEWS[name]
+    return lambda ctx, call: List(tuple(entry(k, v) for k, v in receiver.items)) if receiver.complete else UNKNOWN
 
 
 #: ``nn.Module`` methods that attach a value to the module under a name (``self.register_buffer(

@@ -164,6 +164,8 @@ class OpContext:
     def describe(self, arg: Arg) -> str:
         """``x is (n, 784)``, for messages; literal arguments are described by their shape alone."""
         v = arg.value
+        if type(v) is Unknown and v.as_array() is not None:
+            v = v.as_array()   # a parameter an op takes as an array: ``(*x)``, never "a scalar"
         shape = self.show_shape(v.shape) if isinstance(v, Array) else "a scalar"
         text = arg.text
         if text and len(text) <= 40 and "\n" not in text:

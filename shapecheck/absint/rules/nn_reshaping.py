@@ -179,7 +179,7 @@ def fold_shape(ctx: OpContext, x: Array, x_arg: Arg, values: dict) -> Value:
     blocks = _blocks(ctx, size, window)
     if blocks is not None:
         ctx.require(eq(length, blocks), "SC102", lambda: (
-            f"{ctx.op}: {ctx.describe(x_arg)} but output_size {tuple(size)} holds {ctx.show_dim(blocks)} "
+            f"{ctx.op}: {ctx.describe(x_arg)} but output_size {ctx.show_shape(Shape(tuple(size)))} holds {ctx.show_dim(blocks)} "
             f"sliding blocks: {ctx.show_dim(length)} != {ctx.show_dim(blocks)} (dim -1)"))
     return Array(Shape(dims[:-2] + (D.floordiv(columns, patch),) + tuple(size)), x.dtype)
 

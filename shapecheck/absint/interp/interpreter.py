@@ -286,7 +286,7 @@ class Interpreter(Statements, Expressions):
         if t is Alternatives:
             return self._call_each(node, func, args, kwargs)
         if t in RULE_CALLEES:
-            split = next((i for i, a in enumerate((*args, *kwargs.values())) if literal_options(a.value)), None)
+            split = _literal_alternatives_at(args, kwargs)
             if split is not None:
                 return self._apply_each(node, func, args, kwargs, split)
             if args and t in INPUT_FIRST:   # the input of a library function or layer: never None
@@ -407,6 +407,19 @@ class Interpreter(Statements, Expressions):
         if t is Method and iterable.name in ("items",):
             return Tuple((UNKNOWN, UNKNOWN))
         return UNKNOWN
+
+
+def _literal_alternatives_at(args: list[Arg], kwargs: dict[str, Arg]) -> int | None:
+    """Where among a rule call's arguments (positional, then keyword) the first one of a few literal
+    tuples is (``core.join.literal_tuple_options``); None where none is. A plain loop: this runs
+    for every op call."""
+    at = 0
+    for a in (args, kwargs.values()):
+        for arg in a:
+            if type(arg.value) is Alternatives and literal_options(arg.value):
+                return at
+            at += 1
+    return None
 
 
 def _dispatch(prefix: str) -> dict:

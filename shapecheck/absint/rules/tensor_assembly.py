@@ -93,6 +93,9 @@ def combinations(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     if dims is None or r is None or type(replace) is not Bool or replace.value is None:
         return Array(UNKNOWN_SHAPE, x.dtype)
+    if r < 0:
+        ctx.fail("SC107", f"{ctx.op}: Expect a non-negative number, but got {r}")
+        return UNKNOWN
     if r == 0:
         return Array(Shape((0,)), x.dtype)
     n = D.add(dims[0], r - 1) if replace.value else dims[0]

@@ -22,3 +22,4 @@ reveal_shape(pairs(torch.arange(7)))  # reveal: (21, 2)
 bad = torch.block_diag(torch.randn(2, 3), torch.randn(2, 2, 2))  # error: SC107
 grid = torch.cartesian_prod(torch.randn(2, 2), torch.arange(3))  # error: SC107
 same = torch.diag_embed(torch.randn(3, 4), dim1=1, dim2=-2)  # error: SC104
+negative = torch.combinations(torch.arange(4), r=-1)  # error: SC107

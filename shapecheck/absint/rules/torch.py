@@ -23,6 +23,7 @@ from . import creation as K
 from . import manipulation as M
 from . import nn_activations as NA
 from . import nn_attention as NT
+from . import nn_cells as NL2
 from . import nn_convolution as NC
 from . import nn_embedding as NE
 from . import nn_functional as NF
@@ -196,6 +197,7 @@ _NN_FUNCTIONAL.update({
     "cosine_similarity": NF.cosine_similarity, "pairwise_distance": NF.pairwise_distance,
     "scaled_dot_product_attention": NF.scaled_dot_product_attention,
     "multi_head_attention_forward": NT.multi_head_attention_forward,
+    "embedding_bag": NL2.functional_embedding_bag, "local_response_norm": same_shape(param="input"),
     **{loss: NX.functional_loss for loss in """cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss
 kl_div binary_cross_entropy binary_cross_entropy_with_logits""".split()},
     **{loss: NX.other_loss(loss) for loss in NX.OTHER_LOSSES},
@@ -207,6 +209,9 @@ _NN.update({"ModuleList": N.module_list, "ModuleDict": N.module_dict, "Parameter
             "parameter.Parameter": returns_first})
 _NN.update({f"init.{name}": returns_first for name in """zeros_ ones_ normal_ uniform_ constant_ trunc_normal_
 orthogonal_ eye_ dirac_""".split()})
+_NN.update({name: returns_first for name in ("utils.parametrizations.weight_norm",
+                                              "utils.parametrizations.spectral_norm", "utils.weight_norm",
+                                              "utils.spectral_norm")})
 _NN.update({f"init.{name}": fan_init
             for name in "xavier_uniform_ xavier_normal_ kaiming_uniform_ kaiming_normal_".split()})
 

@@ -16,6 +16,7 @@ from ..core.context import OpContext
 from ..core.values import TorchModule, Value
 from . import nn_activations as NA
 from . import nn_attention as NT
+from . import nn_cells as NL2
 from . import nn_containers as NK
 from . import nn_convolution as NC
 from . import nn_embedding as NE
@@ -127,6 +128,16 @@ LAYERS.update({
         "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "KLDivLoss", "BCELoss", "BCEWithLogitsLoss")},
     **{kind: Layer(params, NX.other_loss(loss, layer=True)) for kind, (loss, params) in _OTHER_LOSSES.items()},
     **{kind: Layer((), NA.same_shape_layer) for kind in _SHAPE_PRESERVING},
+    "LocalResponseNorm": Layer(("size", "alpha", "beta", "k"), NA.same_shape_layer),
+    "ChannelShuffle": Layer(("groups",), NA.same_shape_layer), "Softmax2d": Layer((), NA.same_shape_layer),
+    "LSTMCell": Layer(("input_size", "hidden_size", "bias"), NL2.cell(2)),
+    "GRUCell": Layer(("input_size", "hidden_size", "bias"), NL2.cell(1)),
+    "RNNCell": Layer(("input_size", "hidden_size", "bias", "nonlinearity"), NL2.cell(1)),
+    "Bilinear": Layer(("in1_features", "in2_features", "out_features", "bias"), NL2.bilinear),
+    "EmbeddingBag": Layer(("num_embeddings", "embedding_dim", "max_norm", "norm_type", "scale_grad_by_freq",
+                           "mode"), NL2.embedding_bag_layer),
+    "CosineSimilarity": Layer(("dim", "eps"), NL2.cosine_similarity_layer),
+    "PairwiseDistance": Layer(("p", "eps", "keepdim"), NL2.pairwise_distance_layer),
 })
 
 #: ``layer.to(device)``, ``layer.train()``: methods that return the layer itself.

@@ -61,7 +61,8 @@ def class_fields(node: ast.ClassDef, namespace: dict, bases: tuple[Value, ...],
     for stmt in node.body:
         if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
             continue
-        if "ClassVar" in ast.unparse(stmt.annotation) or ast.unparse(stmt.annotation).endswith("KW_ONLY"):
+        annotation = ast.unparse(stmt.annotation)
+        if "ClassVar" in annotation or annotation.endswith("KW_ONLY"):
             continue
         name, value, init = stmt.target.id, stmt.value, True
         default: Value | None = None

@@ -30,22 +30,21 @@ def _grid_lengths(ctx: OpContext, call: Call) -> list[D.Dim] | None:
     return None if not lengths or any(n is None for n in lengths) else lengths
 
 
-def dense_grid(ctx: OpContext, call: Call) -> Value:
-    lengths = _grid_lengths(ctx, call)
-    if lengths is None:
-        return UNKNOWN
-    if len(lengths) == 1:
-        return Array(Shape((lengths[0],)), "int64")
-    return Array(Shape((len(lengths),) + tuple(lengths)), "int64")
+def _grid(dense: bool):
+    """``np.mgrid[...]`` (dense: the grids stacked, (k, n1, ..., nk)) or ``np.ogrid[...]`` (open: one
+    broadcastable array per axis); one slice gives the 1-D range either way."""
 
+    def rule(ctx: OpContext, call: Call) -> Value:
+        lengths = _grid_lengths(ctx, call)
+        if lengths is None:
+            return UNKNOWN
+        if len(lengths) == 1:
+            return Array(Shape((lengths[0],)), "int64")
+        if dense:
+            return Array(Shape((len(lengths),) + tuple(lengths)), "int64")
+        return Tuple(tuple(_along(len(lengths), k, n, "int64") for k, n in enumerate(lengths)))
 
-def open_grid(ctx: OpContext, call: Call) -> Value:
-    lengths = _grid_lengths(ctx, call)
-    if lengths is None:
-        return UNKNOWN
-    if len(lengths) == 1:
-        return Array(Shape((lengths[0],)), "int64")
-    return Tuple(tuple(_along(len(lengths), k, n, "int64") for k, n in enumerate(lengths)))
+    return rule
 
 
 def _along(rank: int, axis: int, n: D.Dim, dtype: str | None) -> Array:
@@ -91,4 +90,4 @@ def ravel_multi_index(ctx: OpContext, call: Call) -> Value:
 
 
 #: ``np.<name>[...]`` grids, run by the subscript as index_tricks' are
-GRID_TRICKS = {"numpy.mgrid": dense_grid, "numpy.ogrid": open_grid}
+GRID_TRICKS = {"numpy.mgrid": _grid(dense=True), "numpy.ogrid": _grid(dense=False)}

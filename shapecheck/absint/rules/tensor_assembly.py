@@ -36,7 +36,7 @@ def diag_embed(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(tuple(n if i in (d1, d2) else next(rest) for i in range(rank))), x.dtype)
 
 
-def _matrices(call: Call) -> list[Array] | None:
+def _arrays(call: Call) -> list[Array] | None:
     arrays = [as_array(a.value) for a in call.args]
     return None if any(a is None for a in arrays) else arrays
 
@@ -44,7 +44,7 @@ def _matrices(call: Call) -> list[Array] | None:
 def block_diag(ctx: OpContext, call: Call) -> Value:
     """Matrices (a 0-d tensor counts as (1, 1), a 1-D one of n as (1, n)) on a diagonal: rows and
     columns add up."""
-    arrays = _matrices(call)
+    arrays = _arrays(call)
     if arrays is None:
         return UNKNOWN
     dtype = None
@@ -66,7 +66,7 @@ def block_diag(ctx: OpContext, call: Call) -> Value:
 
 def cartesian_prod(ctx: OpContext, call: Call) -> Value:
     """1-D tensors of n1, n2, ... -> (n1 * n2 * ..., k); one tensor is returned as it is."""
-    arrays = _matrices(call)
+    arrays = _arrays(call)
     if not arrays:
         return UNKNOWN
     if any(a.shape.dims is not None and len(a.shape.dims) != 1 for a in arrays):

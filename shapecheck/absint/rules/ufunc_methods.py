@@ -6,6 +6,8 @@ Source: the NumPy reference, numpy.ufunc.reduce / accumulate / outer / reduceat 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Int, Value
@@ -91,11 +93,7 @@ def method_rule(qualname: str, kinds: dict[str, str | None]) -> Rule | None:
     return _made(make, "accumulate" if name in ("add", "multiply") and method != "outer" else kinds[name])
 
 
-_CACHE: dict = {}
-
-
+@lru_cache(maxsize=None)
 def _made(make, kind: str | None) -> Rule:
-    key = (make, kind)
-    if key not in _CACHE:
-        _CACHE[key] = make(kind)
-    return _CACHE[key]
+    """One rule per method and dtype kind, made once (the lookup runs at every call of a method)."""
+    return make(kind)

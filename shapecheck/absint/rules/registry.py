@@ -14,6 +14,8 @@ from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
 from .pymath import MATH, MATH_CONSTANTS
 from .strings import STR_METHODS, str_method
+from .torch_distributions import is_distribution
+from .torch_distributions import method as distribution_method
 from .torch import LAYER_CALLS, SELF_METHODS, TORCH, TORCH_CONSTANTS, module_attribute, tensor_attribute, tensor_method
 from .torch_nn import LAYERS
 from . import einops
@@ -99,6 +101,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             name = f"{receiver.qualname}.{func.name}"
             return name, TABLE.get(name), args
         if type(receiver) is TorchModule:
+            if is_distribution(receiver):   # Categorical(logits=l).sample()
+                return f"{receiver.kind}.{func.name}", distribution_method(receiver, func.name), args
             if func.name == "forward":
                 return receiver.kind, LAYER_CALLS.get(receiver.kind), [Arg(receiver)] + args
             return f"{receiver.kind}.{func.name}", _itself(receiver) if func.name in SELF_METHODS else None, args

@@ -50,6 +50,7 @@ from .returns import fan_init, returns, returns_first
 from .spmd_torch import DTENSOR_METHODS
 from .torch_args import tensor_result, torch_call
 from .torch_data import TORCH_DATA
+from .torch_distributions import DISTRIBUTIONS
 
 _UNARY_FLOAT = """exp exp2 expm1 log log2 log10 log1p sqrt rsqrt sin cos tan asin acos atan arcsin arccos arctan
 sinh cosh tanh asinh acosh atanh sigmoid logit erf erfc erfinv lgamma digamma sinc reciprocal deg2rad rad2deg
@@ -230,6 +231,7 @@ _RAW.update({
 })
 _RAW.update(TN.NESTED)
 _RAW.update(TORCH_DATA)
+_RAW.update(DISTRIBUTIONS)
 _RAW.update(TORCH_FFT)
 _RAW.update({"torch.sparse.mm": TX.MM, "torch.sparse.addmm": TX.add_product(TX.MM),
              "torch.sparse.sum": TR.reduce(), "torch.sparse.softmax": TE.along_dim("float"),

@@ -27,6 +27,7 @@ from . import nn_normalization as NN
 from . import nn_pooling as NP
 from . import nn_recurrent as NR
 from . import nn_reshaping as NS
+from . import torch_distributions as TD
 from .kinds import Rule
 from .nn_modules import Layer, construct, divisible, layer_attribute
 
@@ -158,6 +159,8 @@ layer_item = NK.layer_item
 
 
 def module_attribute(ctx: OpContext, m: TorchModule, attr: str, text: str = "") -> Value:
-    """``layer.weight``, ``layer.in_features``, ``layer.to(device)``..."""
+    """``layer.weight``, ``layer.in_features``, ``layer.to(device)``...; a distribution's ``mean``..."""
+    if TD.is_distribution(m):
+        return TD.attribute(ctx, m, attr)
     layer = LAYERS.get(m.kind)
     return layer_attribute(ctx, m, attr, layer.weights if layer is not None else None, text)

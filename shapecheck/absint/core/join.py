@@ -18,6 +18,15 @@ from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Di
 
 Fresh = Callable[[str], Dim]
 
+#: the hint of a dim a join makes (``j``, shown ``j``, ``j'``): one of several values, so the items
+#: of a list whose element has it may differ there
+_JOINED = "j"
+
+
+def made_by_join(name: str) -> bool:
+    """Whether the symbol ``name`` (from ``free_symbols``) was made by a join."""
+    return name.startswith(_JOINED + "#")
+
 
 class Joiner:
     """Joins values, collecting the facts that define the fresh dims it introduces."""
@@ -42,7 +51,7 @@ class Joiner:
         hit = self._memo.get(key)
         if hit is not None:
             return hit
-        d = self.fresh("j")
+        d = self.fresh(_JOINED)
         if number and min(interval(a, {})[0], interval(b, {})[0]) < 0:
             d = signed(d)
         if not self.widen:

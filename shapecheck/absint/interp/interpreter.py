@@ -70,7 +70,7 @@ class Interpreter(Statements, Expressions):
         self.function = function
         self.try_depth = 0
         self.eval_depth = 0        # expressions being evaluated, nested (see MAX_EVAL_DEPTH)
-        self.unrolling = 0
+        self.unrolled = 1          # the product of the trip counts of the unrolled loops around
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
         self.statement: ast.stmt | None = None    # the statement being run
         self.looping = 0                          # inside a loop run to a fixpoint (not unrolled)

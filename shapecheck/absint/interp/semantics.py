@@ -341,6 +341,52 @@ def loop_leaves_early(loop: ast.For) -> bool:
     return hit
 
 
+_APPENDS_PER_PASS: "weakref.WeakKeyDictionary[ast.AST, dict[str, int]]" = weakref.WeakKeyDictionary()
+
+
+def appends_per_pass(loop: ast.For) -> dict[str, int]:
+    """The lists every pass of ``loop`` appends to a fixed number of times: ``outs.append(h)`` as a
+    statement of the body (not under a branch), the name otherwise only read by index or ``len``,
+    and no pass leaving early. After ``trips`` passes such a list is that many times longer
+    (``for t in range(T): outs.append(h)`` makes T items). Read once per loop node."""
+    hit = _APPENDS_PER_PASS.get(loop)
+    if hit is None:
+        hit = _APPENDS_PER_PASS[loop] = _appends_per_pass(loop)
+    return hit
+
+
+def _appends_per_pass(loop: ast.For) -> dict[str, int]:
+    if loop_leaves_early(loop):
+        return {}
+    counts: dict[str, int] = {}
+    receivers: set[int] = set()
+
+    def statements(body: list) -> None:
+        for st in body:
+            call = st.value if isinstance(st, ast.Expr) else None
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append" \
+                    and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and not call.keywords:
+                counts[call.func.value.id] = counts.get(call.func.value.id, 0) + 1
+                receivers.add(id(call.func.value))
+            elif isinstance(st, ast.With):
+                statements(st.body)
+
+    statements(loop.body)
+    if not counts:
+        return {}
+    reads: set[int] = set()   # the names read by index (``outs[-1]``) or measured (``len(outs)``)
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
+            reads.add(id(node.value))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" \
+                and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+            reads.add(id(node.args[0]))
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Name) and node.id in counts and id(node) not in receivers and id(node) not in reads:
+            del counts[node.id]   # mutated, aliased, passed on or rebound: its length is not counted
+    return counts
+
+
 _EARLY_EXITS = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Assert, ast.Try) + (
     (ast.TryStar,) if hasattr(ast, "TryStar") else ())
 
@@ -359,6 +405,10 @@ def iteration_items(v: Value) -> tuple | None:
         if len(trips) > UNROLL_LIMIT:
             return None
         return tuple(Int(i) for i in trips)
+    if t is Array and v.shape.rank and type(v.shape.prefix[0]) is int and v.shape.prefix[0] <= UNROLL_LIMIT \
+            and v.dtype != "object":
+        # ``for freq in 2.0 ** torch.linspace(0, 5, 6)``: each row, as many times as there are rows
+        return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * v.shape.prefix[0]
     return None
 
 

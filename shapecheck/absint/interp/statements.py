@@ -17,7 +17,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
-from .semantics import (AUG_NAMES, compares_target, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
+from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, node_count, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options,
@@ -326,18 +326,20 @@ class Statements:
             self.frame.loops = outer_loops   # its index is no loop's index after the loop
 
     def _unroll_budget(self, node: ast.For, count: int) -> bool:
-        """Unroll only short loops with small bodies, and never multiply out nested unrolling."""
-        if count > UNROLL_LIMIT or self.unrolling or not self.analysis.options.unroll:
+        """Unroll only short loops with small bodies. A loop inside unrolled loops runs once per
+        iteration of each, so the budget bounds the product of their trip counts (``for freq in
+        bands: for fn in (sin, cos): outs.append(fn(x * freq))`` runs 2 x len(bands) bodies)."""
+        if count > UNROLL_LIMIT or not self.analysis.options.unroll:
             return False
-        size = node_count(node)
-        return size * count <= UNROLL_NODE_BUDGET
+        return node_count(node) * count * self.unrolled <= UNROLL_NODE_BUDGET
 
     def _unroll(self, node: ast.For, items: tuple) -> bool:
-        self.unrolling += 1
+        outer = self.unrolled
+        self.unrolled = outer * max(len(items), 1)
         try:
             return self._unroll_body(node, items)
         finally:
-            self.unrolling -= 1
+            self.unrolled = outer
 
     def _unroll_body(self, node: ast.For, items: tuple) -> bool:
         """Run a loop over a short known sequence once per item: exact shapes for ``range(3)`` loops.
@@ -377,13 +379,13 @@ class Statements:
         e = e[..., None]`` with known ranks) runs as Python runs it, for at most UNROLL_LIMIT passes of
         a small body. Gives up, restoring the state, where a test is not decided, the body can leave
         early or the passes run out: the fixpoint takes the loop then."""
-        if self.unrolling or not self.analysis.options.unroll or \
-                node_count(node) * UNROLL_LIMIT > UNROLL_NODE_BUDGET:
+        if not self.analysis.options.unroll or node_count(node) * UNROLL_LIMIT * self.unrolled > UNROLL_NODE_BUDGET:
             return False
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts
         saved_exits, saved_returns = self.frame.loop_exits, len(self.frame.returns)
         self.frame.loop_exits = []
-        self.unrolling += 1
+        outer = self.unrolled
+        self.unrolled = outer * UNROLL_LIMIT
         try:
             for _ in range(UNROLL_LIMIT + 1):
                 self.condition_depth += 1
@@ -403,7 +405,7 @@ class Statements:
                 if kind is not None or self.frame.loop_exits or len(self.frame.returns) != saved_returns:
                     break
         finally:
-            self.unrolling -= 1
+            self.unrolled = outer
         self.frame.env, self.frame.facts = entry_env, entry_facts
         self.frame.loop_exits = saved_exits
         del self.frame.returns[saved_returns:]
@@ -448,6 +450,8 @@ class Statements:
         if log is not None:   # a loop of unknown length runs a named number of times
             log.repeat(mark, trips if trips is not None else self.analysis.fresh(f"trips{node.lineno}"))
         self.frame.loop_exits = saved_exits
+        if trips is not None and isinstance(node, ast.For):
+            state_env = _counted_lists(node, entry_env, state_env, trips)
         # Leaving the loop: zero or more iterations ran, or a break left it.
         self.frame.env, self.frame.facts = state_env, entry_facts
         if orelse and not self.run_body(orelse):
@@ -875,3 +879,20 @@ class Statements:
         self.frame.env[node.id] = Int(d)
         self.frame.names.setdefault(single_name(d), node.id)
         return Int(d)
+
+
+def _counted_lists(loop: ast.For, entry: dict, after: dict, trips: D.Dim) -> dict:
+    """``after`` with each list the loop appends to a fixed number of times per pass
+    (:func:`appends_per_pass`) as long as it was at entry plus that many per trip."""
+    counted = appends_per_pass(loop)
+    if not counted:
+        return after
+    out = dict(after)
+    for name, per_pass in counted.items():
+        before, now = entry.get(name), after.get(name)
+        if type(before) is not List or type(now) is not List or now.items is not None:
+            continue
+        start = len(before.items) if before.items is not None else before.length
+        if start is not None:
+            out[name] = replace(now, length=D.add(start, D.mul(per_pass, trips)))
+    return out

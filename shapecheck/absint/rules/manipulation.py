@@ -17,6 +17,7 @@ from ...constraints.shapes import (UNKNOWN_SHAPE, Middle, Shape, axis_position, 
                                    replace_axes, split_first, split_last)
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
+from ..core.join import made_by_join
 from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Hole, Int, List, Tuple, Unknown, Value, int_view
 from .args import (
     UnknownAxis,
@@ -554,7 +555,9 @@ def _unknown_count(ctx: OpContext, arg: Arg | None, axis_arg: Arg | None, stacki
     if not dims:
         return UNKNOWN
     axis = normalize_axis(ctx, axis, len(dims))
-    total = D.mul(count, dims[axis]) if arg.value.length is not None else ctx.fresh("len")
+    # the items share the element's dim unless a join made it (a loop's items that differ there)
+    shared = not any(made_by_join(x) for x in D.free_symbols(dims[axis]))
+    total = D.mul(count, dims[axis]) if arg.value.length is not None and shared else ctx.fresh("len")
     return Array(Shape(dims[:axis] + (total,) + dims[axis + 1:]), element.dtype)
 
 

@@ -236,7 +236,10 @@ _RAW.update(TORCH_FFT)
 _RAW.update({"torch.sparse.mm": TX.MM, "torch.sparse.addmm": TX.add_product(TX.MM),
              "torch.sparse.sum": TR.reduce(), "torch.sparse.softmax": TE.along_dim("float"),
              "torch.sparse.log_softmax": TE.along_dim("float")})
-_RAW.update({"torch.stft": stft, "torch.nn.utils.rnn.pad_sequence": NR.pad_sequence})
+_RAW.update({"torch.stft": stft, "torch.nn.utils.rnn.pad_sequence": NR.pad_sequence,
+             "torch.nn.utils.rnn.pack_padded_sequence": NR.pack_padded_sequence,
+             "torch.nn.utils.rnn.pack_sequence": NR.pack_sequence,
+             "torch.nn.utils.rnn.pad_packed_sequence": NR.pad_packed_sequence})
 _RAW.update({f"{_F}.{n}": r for n, r in _NN_FUNCTIONAL.items()})
 _RAW.update({f"torch.nn.{n}": r for n, r in _NN.items()})
 

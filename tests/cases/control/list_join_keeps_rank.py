@@ -18,5 +18,5 @@ def keep_some(flag, k, n):
     pieces = joined.split(np.array([3, 4]).tolist())
     reveal_shape(pieces[0])  # reveal: (split, 32)
     copies = [joined] * len(tokens)
-    reveal_shape(torch.stack(copies))  # reveal: (len, len', 32)
+    reveal_shape(torch.stack(copies))  # reveal: (j, len, 32)
     return joined

@@ -11,7 +11,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq, ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, extended, split_last
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Int, Str, TorchModule, Value
+from ..core.values import UNKNOWN, Array, Int, Str, TorchModule, Tuple, Value
 from .args import int_arg
 from .kinds import Rule
 from .nn_args import Dims, dim_of, guess_batched, layer_input, layer_param, per_dim, require_divisible, weighted
@@ -158,6 +158,22 @@ def transposed_conv_layer(nd: int) -> Rule:
     def rule(ctx: OpContext, call: Call) -> Value:
         x, arg = layer_input(call)
         return UNKNOWN if x is None else transposed_conv_shape(ctx, x, arg, nd, call.args[0].value)
+
+    return rule
+
+
+def functional_transposed_conv(nd: int) -> Rule:
+    """``F.conv_transpose2d(x, weight, bias, stride, padding, output_padding, groups, dilation)``: weight
+    is (C_in, C_out/groups, *k); the shape is the layer's built from the weight."""
+
+    @weighted(("input", "weight", "bias", "stride", "padding", "output_padding", "groups", "dilation"), (nd + 2,))
+    def rule(ctx: OpContext, b: dict[str, Arg], x: Array, wd: tuple) -> Value:
+        groups = int_arg(b.get("groups")) or 1
+        layer = TorchModule(f"ConvTranspose{nd}d", (
+            ("in_channels", Int(wd[0])), ("out_channels", Int(D.mul(wd[1], groups))),
+            ("kernel_size", Tuple(tuple(Int(k) for k in wd[2:]))))
+            + tuple((k, b[k].value) for k in ("stride", "padding", "output_padding", "dilation") if k in b))
+        return transposed_conv_shape(ctx, x, b["input"], nd, layer)
 
     return rule
 

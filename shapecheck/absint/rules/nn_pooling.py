@@ -1,6 +1,7 @@
-"""Pooling: ``nn.MaxPool``/``AvgPool``/``AdaptiveAvgPool``/``AdaptiveMaxPool{1,2,3}d`` and their
-``F.*_pool*`` forms. Channels are kept; spatial dims follow the convolution formula (MaxPool2d reference),
-or become ``output_size`` for the adaptive ones."""
+"""Pooling: ``nn.MaxPool``/``AvgPool``/``AdaptiveAvgPool``/``AdaptiveMaxPool``/``MaxUnpool{1,2,3}d`` and
+their ``F.*_pool*`` forms. Channels are kept; spatial dims follow the convolution formula (MaxPool2d
+reference), become ``output_size`` for the adaptive ones, and for unpooling are the pooled input's
+again, ``(L - 1) * stride - 2 * padding + kernel_size`` (MaxUnpool2d reference) or ``output_size``."""
 
 from __future__ import annotations
 
@@ -127,5 +128,55 @@ def functional_adaptive(nd: int) -> Rule:
             return UNKNOWN
         out = adaptive_shape(ctx, x, b["input"], nd, b["output_size"].value if "output_size" in b else None)
         return with_indices(out, b["return_indices"].value if "return_indices" in b else None)
+
+    return rule
+
+
+def unpool_shape(ctx: OpContext, x: Array, x_arg: Arg, nd: int, kernel: Dims | None, stride: Dims | None,
+                 padding: Dims | None, size: Value | None) -> Value:
+    split = split_spatial(ctx, x, x_arg, nd)
+    if split is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    lead, spatial = split.lead, split.spatial
+    if size is not None and size is not NONE:
+        wanted = per_dim(size, len(size.items) if type(size) in (Tuple, List) and size.items is not None else nd)
+        if wanted is not None and len(wanted) >= nd:
+            return Array(split.shape(lead + tuple(wanted[-nd:])), x.dtype)
+        return Array(split.shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    stride = stride or kernel
+    if kernel is None or stride is None or padding is None or split.peeled:
+        return Array(split.shape(lead + tuple(ctx.fresh("l") for _ in spatial)), x.dtype)
+    out = tuple(D.add(D.sub(D.mul(D.sub(length, 1), s), D.mul(2, p)), k)
+                for length, k, s, p in zip(spatial, kernel, stride, padding))
+    return Array(split.shape(lead + out), x.dtype)
+
+
+def unpool_layer(nd: int) -> Rule:
+    """``nn.MaxUnpool2d(kernel_size, stride=None, padding=0)(input, indices, output_size=None)``."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        m = call.args[0].value
+        x, arg = layer_input(call)
+        if x is None:
+            return UNKNOWN
+        size = call.args[3].value if len(call.args) > 3 else (
+            call.kwargs["output_size"].value if "output_size" in call.kwargs else None)
+        return unpool_shape(ctx, x, arg, nd, per_dim(m.param("kernel_size"), nd), per_dim(m.param("stride"), nd),
+                            per_dim(layer_param(m, "padding"), nd, 0), size)
+
+    return rule
+
+
+def functional_unpool(nd: int) -> Rule:
+    """``F.max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None)``."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(("input", "indices", "kernel_size", "stride", "padding", "output_size"))
+        x = bound_array(b, "input")
+        if x is None:
+            return UNKNOWN
+        value = lambda k: b[k].value if k in b else None  # noqa: E731
+        return unpool_shape(ctx, x, b["input"], nd, per_dim(value("kernel_size"), nd), per_dim(value("stride"), nd),
+                            per_dim(value("padding"), nd, 0), value("output_size"))
 
     return rule

@@ -185,6 +185,8 @@ _NN_FUNCTIONAL.update({
     "prelu": NA.functional_prelu, "dropout1d": NA.functional_dropout1d,
     "linear": NL.functional_linear,
     **{f"conv{n}d": NC.functional_conv(n) for n in (1, 2, 3)},
+    **{f"conv_transpose{n}d": NC.functional_transposed_conv(n) for n in (1, 2, 3)},
+    **{f"max_unpool{n}d": NP.functional_unpool(n) for n in (1, 2, 3)},
     **{f"max_pool{n}d": NP.functional_pool(n, True) for n in (1, 2, 3)},
     **{f"avg_pool{n}d": NP.functional_pool(n, False) for n in (1, 2, 3)},
     **{f"adaptive_{kind}_pool{n}d": NP.functional_adaptive(n) for kind in ("avg", "max") for n in (1, 2, 3)},

@@ -87,6 +87,7 @@ LAYERS.update({
     **{f"AvgPool{n}d": Layer(("kernel_size", "stride", "padding", "ceil_mode"), NP.pool_layer(n, False))
        for n in (1, 2, 3)},
     **{f"AdaptiveAvgPool{n}d": Layer(("output_size",), NP.adaptive_pool_layer(n)) for n in (1, 2, 3)},
+    **{f"MaxUnpool{n}d": Layer(("kernel_size", "stride", "padding"), NP.unpool_layer(n)) for n in (1, 2, 3)},
     **{f"AdaptiveMaxPool{n}d": Layer(("output_size", "return_indices"), NP.adaptive_pool_layer(n))
        for n in (1, 2, 3)},
     "BatchNorm1d": Layer(_BATCH_NORM, NN.batch_norm_layer((2, 3)), NN.batch_norm_weights),

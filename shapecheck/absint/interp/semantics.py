@@ -345,8 +345,8 @@ _APPENDS_PER_PASS: "weakref.WeakKeyDictionary[ast.AST, dict[str, int]]" = weakre
 
 
 def appends_per_pass(loop: ast.For) -> dict[str, int]:
-    """The lists every pass of ``loop`` appends to a fixed number of times: ``outs.append(h)`` as a
-    statement of the body (not under a branch), the name otherwise only read by index or ``len``,
+    """The lists every pass of ``loop`` appends to a fixed number of times: ``outs.append(h)``,
+    ``outs += [h]`` or ``outs.extend([h, c])`` as a statement of the body (not under a branch), the name otherwise only read by index or ``len``,
     and no pass leaving early. After ``trips`` passes such a list is that many times longer
     (``for t in range(T): outs.append(h)`` makes T items). Read once per loop node."""
     hit = _APPENDS_PER_PASS.get(loop)
@@ -361,13 +361,23 @@ def _appends_per_pass(loop: ast.For) -> dict[str, int]:
     counts: dict[str, int] = {}
     receivers: set[int] = set()
 
+    def count(name: ast.Name, added: int) -> None:
+        counts[name.id] = counts.get(name.id, 0) + added
+        receivers.add(id(name))
+
     def statements(body: list) -> None:
         for st in body:
             call = st.value if isinstance(st, ast.Expr) else None
-            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append" \
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
                     and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and not call.keywords:
-                counts[call.func.value.id] = counts.get(call.func.value.id, 0) + 1
-                receivers.add(id(call.func.value))
+                if call.func.attr == "append":
+                    count(call.func.value, 1)
+                elif call.func.attr == "extend" and isinstance(call.args[0], (ast.List, ast.Tuple)) \
+                        and not any(isinstance(e, ast.Starred) for e in call.args[0].elts):
+                    count(call.func.value, len(call.args[0].elts))
+            elif isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and isinstance(st.target, ast.Name) \
+                    and isinstance(st.value, ast.List) and not any(isinstance(e, ast.Starred) for e in st.value.elts):
+                count(st.target, len(st.value.elts))   # ``outputs += [output]``
             elif isinstance(st, ast.With):
                 statements(st.body)
 

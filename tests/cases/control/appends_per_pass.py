@@ -57,3 +57,31 @@ def collect(n):
 
 
 reveal_shape(collect(37))  # reveal: (37, 5)
+
+
+class Sequence(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm1 = nn.LSTMCell(1, 51)
+        self.linear = nn.Linear(51, 1)
+
+    def forward(self, input, future=0):
+        outputs = []
+        h_t = torch.zeros(input.size(0), 51, dtype=torch.double)
+        c_t = torch.zeros(input.size(0), 51, dtype=torch.double)
+        for input_t in input.split(1, dim=1):
+            h_t, c_t = self.lstm1(input_t, (h_t, c_t))
+            output = self.linear(h_t)
+            outputs += [output]
+        for i in range(future):
+            h_t, c_t = self.lstm1(output, (h_t, c_t))
+            output = self.linear(h_t)
+            outputs += [output]
+        return torch.cat(outputs, dim=1)
+
+
+reveal_shape(Sequence().double()(torch.randn(97, 99, dtype=torch.double), future=100))  # reveal: (97, 199)
+both = []
+for i in range(20):
+    both.extend([np.zeros(2), np.ones(2)])
+reveal_shape(np.stack(both))  # reveal: (40, 2)

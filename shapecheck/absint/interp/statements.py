@@ -13,7 +13,7 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque,
+from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque, TorchModule,
                      ProjectModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
@@ -25,6 +25,7 @@ from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leave
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
+from ..rules.nn_containers import with_layer
 from ..rules.manipulation import reshape_shape
 from ..rules.transforms import transform_decorator
 from .annotations import check_return
@@ -778,6 +779,11 @@ class Statements:
             self.assign(target.value, with_item(container, self.eval(target.slice), value))
         elif type(container) is Dict or isinstance(container, Instance):
             pass
+        elif (type(container) is TorchModule and container.kind == "Sequential") or (
+                type(container) is List and container.items is not None and _is_layer(value)):
+            # a layer swapped in (``model.classifier[1] = nn.Linear(n, 5)``): later calls run the new one
+            if isinstance(target.value, (ast.Name, ast.Attribute)):
+                self.assign(target.value, with_layer(container, self.eval(target.slice), value))
         elif type(container) is List and isinstance(target.value, ast.Name):
             self.frame.env[target.value.id] = List(None, loose_join(element_of(container), value, self.analysis.fresh))
 
@@ -896,3 +902,7 @@ def _counted_lists(loop: ast.For, entry: dict, after: dict, trips: D.Dim) -> dic
         if start is not None:
             out[name] = replace(now, length=D.add(start, D.mul(per_pass, trips)))
     return out
+
+
+def _is_layer(v: Value) -> bool:
+    return type(v) is TorchModule or type(v) is Instance

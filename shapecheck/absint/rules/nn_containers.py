@@ -54,6 +54,23 @@ def layer_item(m: TorchModule, index: Value) -> Value:
     return UNKNOWN
 
 
+def with_layer(container: Value, index: Value, layer: Value) -> Value:
+    """``seq[i] = layer`` (an nn.Sequential, or an nn.ModuleList, which is a list here): the container
+    with that layer in place (a classifier head swapped for one of other width, ``model.classifier[1]
+    = nn.Linear(1280, 5)``); unknown where the index is not known, as any of its layers may be the new
+    one."""
+    t = type(container)
+    layers = container.param("layers") if t is TorchModule and container.kind == "Sequential" else (
+        container if t is List else None)
+    items = layers.items if type(layers) in (Tuple, List) else None
+    if items is None or type(index) is not Int or type(index.dim) is not int \
+            or not -len(items) <= index.dim < len(items):
+        return UNKNOWN
+    i = index.dim % len(items)
+    replaced = items[:i] + (layer,) + items[i + 1:]
+    return List(replaced) if t is List else TorchModule("Sequential", (("layers", Tuple(replaced)),))
+
+
 def sequential(layers: Mapping[str, Layer]) -> Rule:
     """Sequential: each layer's rule (from ``layers``) in turn; a failing layer is named by its index."""
 

@@ -57,3 +57,24 @@ def test_resolving_on_strings_finds_what_pathlib_finds(tmp_path, importer) -> No
         for name, level in IMPORTS:
             parts = name.split(".") if name else []
             assert _resolve_plain(roots, where, parts, level) == _resolve_path(roots, where, parts, level), (name, level)
+
+
+def _revealed(report) -> list[str]:
+    return [d.message for d in report.diagnostics if d.code == "SC301"]
+
+
+def test_a_library_without_a_table_is_read_from_its_stub_unless_the_project_holds_it(tmp_path) -> None:
+    """``torchvision.models`` comes from shapecheck's stub (a (N, 1000) classifier) where the project
+    has no torchvision; a project's own torchvision package is read instead (checking torchvision)."""
+    main = tmp_path / "app" / "main.py"
+    main.parent.mkdir()
+    main.write_text("import torch\nimport torchvision\n"
+                    "reveal_shape(torchvision.models.resnet18()(torch.ones(2, 3, 64, 64)))\n")
+    (report,) = check_paths([str(main)], root=tmp_path / "app")
+    assert any("(2, 1000)" in m for m in _revealed(report)), _revealed(report)
+    own = tmp_path / "app" / "torchvision" / "models"
+    own.mkdir(parents=True)
+    (own.parent / "__init__.py").write_text("")
+    (own / "__init__.py").write_text("import torch\n\ndef resnet18():\n    return lambda x: torch.zeros(7)\n")
+    (report,) = check_paths([str(main)], root=tmp_path / "app")
+    assert any("(7,)" in m for m in _revealed(report)), _revealed(report)

@@ -249,7 +249,8 @@ class Modules:
     def resolve(self, name: str, importer: ModuleInfo, level: int) -> str | None:
         key = (name, importer.path, level)
         if key not in self._resolved:
-            self._resolved[key] = _resolve(self.project.roots, importer.path, name, level)
+            self._resolved[key] = _resolve(self.project.roots, importer.path, name, level) or (
+                _resolve_stub(name) if level == 0 else None)
         return self._resolved[key]
 
     def load(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:
@@ -316,6 +317,23 @@ class Modules:
             self.read.update(each.sources)
             self.run.budget.steps += each.steps
             self.run.solver.spent += each.z3
+
+
+#: shapecheck's own stubs of libraries it has no table for (stubs/README.md): read where an import
+#: does not resolve in the project
+STUBS = Path(__file__).resolve().parent.parent / "stubs"
+_STUBBED = frozenset(p.name for p in STUBS.iterdir() if p.is_dir()) if STUBS.is_dir() else frozenset()
+
+
+def _resolve_stub(name: str) -> str | None:
+    parts = name.split(".")
+    if parts[0] not in _STUBBED or not all(part.isidentifier() for part in parts):
+        return None
+    candidate = STUBS.joinpath(*parts)
+    for path in (candidate.with_suffix(".pyi"), candidate / "__init__.pyi"):
+        if path.is_file():
+            return str(path)
+    return None
 
 
 def _resolve(roots: list[str], importer: str, name: str, level: int) -> str | None:

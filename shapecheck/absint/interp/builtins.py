@@ -381,6 +381,21 @@ def _sorted(interp, node, args, kwargs) -> Value:
     return List(None)
 
 
+def _reversed(interp, node, args, kwargs) -> Value:
+    """``reversed(range(a, b))`` is ``range(b - 1, a - 1, -1)`` (both empty where b <= a), so a
+    sampling loop ``for t in reversed(range(T))`` runs T times; a sequence's items in reverse."""
+    v = args[0] if len(args) == 1 else None
+    t = type(v)
+    if t is Range and type(v.start) is Int and type(v.stop) is Int and type(v.step) is Int \
+            and v.step.dim in (1, -1):
+        return Range(Int(D.sub(v.stop.dim, v.step.dim)), Int(D.sub(v.start.dim, v.step.dim)), Int(-v.step.dim))
+    if t in (Tuple, List) and v.items is not None:
+        return List(tuple(reversed(v.items)))
+    if t is List:
+        return List(None, v.element, v.length)
+    return List(None)
+
+
 def _divmod(interp, node, args, kwargs) -> Value:
     if len(args) == 2 and all(type(a) is Int for a in args) and args[1].dim != 0:
         a, b = args[0].dim, args[1].dim
@@ -403,7 +418,7 @@ _HANDLERS = {
     "len": _len, "range": _range, "int": _int, "float": _float, "tuple": _tuple, "list": _list,
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
-    "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
+    "reversed": _reversed, "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
     "dict": _dict, "setattr": _setattr, "getattr": _getattr, "functools.reduce": _reduce, "functools.partial": _partial,
     "iter": _iter, "next": _next,
 }

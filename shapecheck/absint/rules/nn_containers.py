@@ -54,6 +54,33 @@ def layer_item(m: TorchModule, index: Value) -> Value:
     return UNKNOWN
 
 
+def children(layers: Tuple | None, named: bool) -> Value:
+    """``m.children()`` / ``m.named_children()`` of the layers a module holds, in the order torch
+    registers them (``nn.Sequential(*list(resnet.children())[:-1])``: the backbone without its head);
+    unknown where they are not known (None)."""
+    if layers is None:
+        return List(None)
+    if not named:
+        return List(tuple(v for _, v in layers.items))
+    return List(tuple(Tuple((Str(k), v)) for k, v in layers.items))
+
+
+def registered(container: Value, is_module) -> "Tuple | None":
+    """The (name, layer) pairs of a Sequential (``"0"``, ``"1"``, ...) or of a user module's attributes
+    that are modules (``is_module``), in assignment order; None where one may or may not be a layer."""
+    if type(container) is TorchModule:
+        layers = container.param("layers") if container.kind == "Sequential" else None
+        return Tuple(tuple((str(i), v) for i, v in enumerate(layers.items))) if type(layers) is Tuple else None
+    out = []
+    for name, value in container.attrs.items():
+        kind = is_module(value)
+        if kind is None:
+            return None
+        if kind:
+            out.append((name, value))
+    return Tuple(tuple(out))
+
+
 def with_layer(container: Value, index: Value, layer: Value) -> Value:
     """``seq[i] = layer`` (an nn.Sequential, or an nn.ModuleList, which is a list here): the container
     with that layer in place (a classifier head swapped for one of other width, ``model.classifier[1]

@@ -9,7 +9,7 @@ from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import element_of
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
-                           Value, tensor_like)
+                           Value, tensor_like, Float, Bool, NoneValue)
 from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
 from .pymath import MATH, MATH_CONSTANTS
@@ -18,6 +18,7 @@ from .torch_distributions import is_distribution
 from .torch_distributions import method as distribution_method
 from .torch import LAYER_CALLS, SELF_METHODS, TORCH, TORCH_CONSTANTS, module_attribute, tensor_attribute, tensor_method
 from .torch_nn import LAYERS
+from . import nn_containers as NK
 from . import einops
 from . import flax
 from .jax import JAX
@@ -100,6 +101,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
         if type(receiver) is LibraryObject:
             name = f"{receiver.qualname}.{func.name}"
             return name, TABLE.get(name), args
+        if type(receiver) in (Instance, TorchModule) and func.name in CHILD_METHODS:
+            return f"nn.Module.{func.name}", _children(receiver, CHILD_METHODS[func.name]), args
         if type(receiver) is TorchModule:
             if is_distribution(receiver):   # Categorical(logits=l).sample()
                 return f"{receiver.kind}.{func.name}", distribution_method(receiver, func.name), args
@@ -198,8 +201,33 @@ def _register(receiver: Instance) -> Rule:
 def inherited_member(obj: Instance, attr: str) -> Value | None:
     """A library base class's method on a user object: ``model.to(device)`` and ``model.eval()`` on an
     ``nn.Module`` subclass return the model; ``register_buffer`` and its kin attach a value."""
-    if (attr in SELF_METHODS or attr in REGISTRARS) and _derives_from(obj.cls, "torch.nn.Module"):
+    if (attr in SELF_METHODS or attr in REGISTRARS or attr in CHILD_METHODS) and _derives_from(obj.cls, "torch.nn.Module"):
         return Method(obj, attr)
+    return None
+
+
+#: ``m.children()`` and ``m.named_children()``: whether each gives names
+CHILD_METHODS = {"children": False, "named_children": True}
+
+
+def _children(receiver: Value, named: bool) -> Rule:
+    return lambda ctx, call: NK.children(NK.registered(receiver, _is_module), named)
+
+
+def _is_module(v: Value) -> bool | None:
+    """Whether an attribute's value is a registered submodule; None where it may or may not be one (an
+    object of unknown kind, a list or dict of layers: an nn.ModuleList or a plain list)."""
+    t = type(v)
+    if t is TorchModule:
+        return not is_distribution(v) and v.kind != "PackedSequence"
+    if t is Instance:
+        return _derives_from(v.cls, "torch.nn.Module")
+    if t in (Array, Int, Float, Bool, Str, NoneValue, Tuple):
+        return False
+    if t is List and v.items is not None and not any(type(i) in (TorchModule, Instance) for i in v.items):
+        return False
+    if t is Dict and not any(type(i) in (TorchModule, Instance) for _, i in v.items):
+        return False
     return None
 
 

@@ -54,3 +54,6 @@ class Siamese(nn.Module):
 
 reveal_shape(Siamese()(x, x))
 model(torch.randn(4, 1, 224, 224))  # error: SC110
+r18 = torchvision.models.resnet18()
+reveal_shape(nn.Sequential(*list(r18.children())[:-1])(torch.randn(2, 3, 224, 224)))  # reveal: (2, 512, 1, 1)
+reveal_shape(nn.Sequential(*list(r18.children())[:-2])(torch.randn(2, 3, 224, 224)))  # reveal: (2, 512, 7, 7)

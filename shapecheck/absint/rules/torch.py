@@ -126,7 +126,7 @@ _FUNCTIONS.update({
     "cdist": sig("(p,m),(r,m)->(p,r)"), "chain_matmul": TX.chain_matmul,
     "inverse": NUMPY["numpy.linalg.inv"], "det": NUMPY["numpy.linalg.det"], "logdet": NUMPY["numpy.linalg.det"],
     "pinverse": NUMPY["numpy.linalg.pinv"], "trace": TX.ranked(NUMPY["numpy.trace"], 2),
-    "diag": K.diag, "triu_indices": TC.triangle_indices, "tril_indices": TC.triangle_indices, "diagonal": torch_call(M.diagonal, dim1="axis1", dim2="axis2"),
+    "diag": torch_call(K.diag, input="v", diagonal="k"), "triu_indices": TC.triangle_indices, "tril_indices": TC.triangle_indices, "diagonal": torch_call(M.diagonal, dim1="axis1", dim2="axis2"),
     "tril": same_shape(param="input"), "triu": same_shape(param="input"),
     # shape manipulation
     "reshape": TL.view, "flatten": TL.flatten, "unflatten": TL.unflatten, "ravel": M.ravel,

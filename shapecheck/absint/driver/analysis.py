@@ -122,10 +122,16 @@ class Analysis:
         self.calls.note_count(True, where, name)
 
     def import_module(self, name: str, importer: ModuleInfo) -> Value:
-        return self.modules.import_module(name, importer)
+        value = self.modules.import_module(name, importer)
+        if self.calls.reading:
+            self.calls.note_resolved(LazyImport(name, None, 0, importer), value)
+        return value
 
     def import_from(self, module: str | None, name: str | None, level: int, importer: ModuleInfo) -> Value:
-        return self.modules.import_from(module, name, level, importer)
+        value = self.modules.import_from(module, name, level, importer)
+        if self.calls.reading:
+            self.calls.note_resolved(LazyImport(module, name, level, importer), value)
+        return value
 
     def lazy_import(self, module: str | None, name: str | None, level: int, importer: ModuleInfo) -> Value:
         """What an import statement binds: a project name is loaded on first use (LazyImport)."""
@@ -144,8 +150,10 @@ class Analysis:
         """``lazy``'s value, stored in its place in ``env`` -- unless ``env`` is a kept module's
         (``shared``), which no run stores into (shared_modules.py, K4)."""
         if shared:
-            return self.modules.resolve_shared(lazy)
-        value = env[name] = self.modules.resolve_lazy(lazy)
+            value = self.modules.resolve_shared(lazy)
+        else:
+            value = env[name] = self.modules.resolve_lazy(lazy)
+        self.calls.note_resolved(lazy, value)
         return value
 
     def schedule_generic(self, fn: Function) -> None:
@@ -163,7 +171,7 @@ class Analysis:
     def global_read(self, module: ModuleInfo, name: str, value: Value | None):
         """What a call's summary must check of a global its body read (``summaries.GlobalRead``), or
         None where the read cannot differ at a later call."""
-        self.calls.note_global(value)
+        self.calls.note_global(module, value)
         return global_read(module, name, value, self.calls.keys)
 
     def read_name(self, name: str, value: Value | None) -> None:

@@ -21,8 +21,8 @@ from ...constraints.shapes import Middle, Shape
 from ..core.freshen import anonymous_middles, name_middle
 from ..core.module import ModuleInfo
 from ..core.join import join_returns
-from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, List, TorchModule,
-                           Tuple, Unknown, Value, derived_mark)
+from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, LazyImport, List,
+                           TorchModule, Tuple, Unknown, Value, derived_mark)
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
@@ -35,7 +35,8 @@ from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVE
 from .dependencies import TEMPLATE, Recorder, unit_of
 from .incremental import Entry, module_opaques
 from .kept_summaries import KeptSummaries
-from .effects import fresh_receiver, record_effect
+from .effects import fresh_receiver, record_effect, record_made
+from .shared_summaries import RunSummaries, local_value, store_for
 from .passed_containers import changed_parameters, passed_containers
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
@@ -82,10 +83,14 @@ class Reading:
     #                                               caller's parameter (Analysis.learn_rank, guess_rank)
     counted: list = field(default_factory=list)   # (unknown call?, position, value or name): the checked
     #                                               file's array expressions and calls without a rule it met
+    local: bool = False   # it read what is this run's own, not a kept module's (shared_summaries.py)
+    resolved: list = field(default_factory=list)   # (LazyImport, value): the imported names it resolved
 
-    def take(self, reads: dict, outside, demands, counted=()) -> None:
+    def take(self, reads: dict, outside, demands, counted=(), local: bool = False, resolved=()) -> None:
         """A callee's reads and demands are its caller's too; the caller's own first read of a name
         comes first."""
+        self.local = self.local or local
+        self.resolved.extend(resolved)
         for key, read in reads.items():
             self.reads.setdefault(key, read)
         self.outside.extend(outside)
@@ -132,6 +137,13 @@ def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
     # body for a yield was 4% of vit-pytorch's calls)
     if "yield" in fn.module.source and is_generator(fn.node):
         frame.returns[:] = [List(None, interp.join_all(frame.yields) if frame.yields else UNKNOWN)]
+
+
+def _with_made(summary: Summary, made: int) -> Summary | None:
+    """``summary`` with its result, which holds objects, kept as a snapshot of those its run made
+    (objects numbered from ``made`` on: effects.Made); None where that cannot be exact."""
+    snapshot = record_made(summary.result, made)
+    return replace(summary, result=snapshot.value, made=snapshot) if snapshot is not None else None
 
 
 def _errors(findings, start: int) -> set:
@@ -217,6 +229,7 @@ class Calls:
         self.nested: dict = {}         # Function -> the signatures of the functions its generic analysis defined
         self.kept_parts: dict = {}     # method -> its analysis's incremental.Part, where it was reused
         self.kept: KeptSummaries | None = None   # the summaries of earlier runs (kept_summaries.py)
+        self.shared: RunSummaries | bool | None = None   # those of the process's other runs (False: none)
         self.scheduled = 0             # functions and classes defined so far, to analyse later
         self.replayed: list = []       # (diagnostics, notes) of reused analyses: flush_replayed
         self.partial: set = set()      # classes reused in part (some methods analysed again)
@@ -782,6 +795,7 @@ class Calls:
             self.run.oplog.enter(interp)
         first = self.run.symbols + 1
         first_token = derived_mark() if self.recorder.enabled else 0   # (kept_summaries.py)
+        steps, z3 = self.run.budget.steps, self.run.solver.spent
         made = self._made()
         epoch = self.run.findings.rollbacks
         self.body_runs += 1
@@ -795,17 +809,19 @@ class Calls:
         finally:
             observed = self.sites.end_call()
             self.reading.pop()
-            self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted)
+            self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
+                               reading.resolved)
         result = join_returns(self.run.fresh, frame.returns)
         return (result, tuple(errors), tuple(frame.refined.items()), range(first, self.run.symbols + 1),
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
-                changed_parameters(fn, given, frame.env), first_token, made == self._made())
+                changed_parameters(fn, given, frame.env), first_token, made == self._made(), None, reading.local,
+                self.run.budget.steps - steps, self.run.solver.spent - z3, tuple(reading.resolved))
 
-    def _pass_reading(self, reads: dict, outside, demands, counted) -> None:
+    def _pass_reading(self, reads: dict, outside, demands, counted, local: bool = False, resolved=()) -> None:
         """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""
         if self.reading:
-            self.reading[-1].take(reads, outside, demands, counted)
+            self.reading[-1].take(reads, outside, demands, counted, local, resolved)
 
     def note_count(self, unknown_call: bool, where, what) -> None:
         """A body run reached an array expression of the checked file (``Findings.count_array``) or
@@ -820,12 +836,25 @@ class Calls:
             for unknown_call, where, what in summary.counted:
                 (self.run.count_unknown_call if unknown_call else self.run.count_array)(where, what)
 
-    def note_global(self, value) -> None:
-        """A body run read a global holding ``value``: the names it holds (renaming.py)."""
+    def note_global(self, module: ModuleInfo, value) -> None:
+        """A body run read a global of ``module`` holding ``value``: the names it holds (renaming.py),
+        and whether it is the run's own (shared_summaries.py)."""
         if self.reading:
+            reading = self.reading[-1]
             names = held_names(value, self.keys)
             if names:
-                self.reading[-1].outside.append(names)
+                reading.outside.append(names)
+            if not reading.local and (not module.shared or local_value(value)):
+                reading.local = True
+
+    def note_resolved(self, lazy: LazyImport, value) -> None:
+        """A body run resolved the imported name ``lazy`` to ``value``: another run shares its
+        summary where it resolves the name alike (shared_summaries.py, S1)."""
+        if self.reading:
+            reading = self.reading[-1]
+            reading.resolved.append((lazy, value))
+            if not reading.local and local_value(value):
+                reading.local = True
 
     def note_demand(self, guess: bool, middle: Middle, count: int) -> None:
         """An op demanded ``count`` dims of ``middle`` (``Analysis.learn_rank``, ``guess_rank``): a
@@ -855,6 +884,20 @@ class Calls:
         kept = self._kept_summaries()
         if kept is not None:
             kept.keep(key, given, summary)
+        shared = self._shared_summaries()
+        if shared is not None:
+            shared.keep(key, renamed, summary)
+
+    def _shared_summaries(self) -> RunSummaries | None:
+        """The summaries the files of this process share (shared_summaries.py): a one-shot run's,
+        which takes the process's kept modules; an editor's keep their own (kept_summaries.py)."""
+        if self.shared is None:
+            modules = self.run.modules.shared
+            if modules is None or self.run.project.incremental:
+                self.shared = False
+                return None
+            self.shared = RunSummaries(store_for(modules), self.run)
+        return self.shared or None
 
     def _kept_summaries(self) -> KeptSummaries | None:
         """The summaries kept from the earlier runs of the checked file (an editor's re-checks)."""
@@ -931,10 +974,17 @@ class Calls:
                 summary, names = kept.find(key, given), None   # one an earlier run of the file made
                 if summary is not None:
                     self.summaries[key] = summary
+            shared = self._shared_summaries() if summary is None else None
+            if shared is not None:   # one another file's run of this process made
+                summary, by_name = shared.find(key, renamed, renaming, self.keys)
+                if summary is not None:
+                    names = summary.renaming.onto(renaming) if by_name else None
+                    self.summaries[renamed if by_name else key] = summary
         if summary is not None:
             self.reused += 1
             self.recorder.note_all(summary.uses)
-            self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), ())
+            self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), (), summary.local,
+                               summary.resolved)
             self._recount(summary)
             result, refined, changed = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None)
             if names:   # the first call's names, the made-up ones already fresh, become this call's
@@ -954,15 +1004,19 @@ class Calls:
                 return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
             summary = replace(Summary(*outcome), renaming=renaming)
             result, errors, refined, changed = summary.result, summary.errors, dict(summary.refined), dict(summary.changed)
-            if key is not None and not holds_object(Tuple((result,) + summary.refined + summary.changed)):
+            kept_result = None
+            if key is not None and not holds_object(Tuple(summary.refined + summary.changed)):
+                # a result holding objects is kept as a snapshot of those its run made (effects.py)
+                kept_result = summary if not holds_object(result) else _with_made(summary, made)
+            if kept_result is not None:
                 if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
-                    self._keep(key, given, renamed, summary)   # the body changed no object it reached, nor a global it read
+                    self._keep(key, given, renamed, kept_result)   # the body changed no object it reached, nor a global it read
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
                       and reads_hold(summary.reads, self.keys)):
                     effect = record_effect(receiver, made)   # it changed its empty object alone
                     if effect is not None:
-                        self._keep(key, given, renamed, replace(summary, effect=effect))
+                        self._keep(key, given, renamed, replace(kept_result, effect=effect))
         result = anonymous_middles(result, fn.scope)
         refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:

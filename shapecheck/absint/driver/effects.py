@@ -56,6 +56,48 @@ class Effect:
         target.attrs.update((name, copier.value(v)) for name, v in self.attrs)
 
 
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A call's result that holds objects the call made (the layer a factory built), as a snapshot
+    copied out of the program when the call ended: each later call with the same key gets its own
+    copy of those objects, as a run of the body would make them, and the symbols the run made up
+    under fresh names (``Summary.instantiate``). Any other object it holds is a kept module's
+    (frozen: shared_modules.py, K4), the same one a run would return."""
+
+    value: Value
+    owned: tuple          # the snapshot's own objects: copied at each use, never handed out
+    symbols: frozenset
+
+    def copy(self, rename: Callable[[D.Dim], D.Dim] | None) -> Value:
+        owned = {id(o) for o in self.owned}
+        return _Copier(lambda v: id(v) in owned, {}, rename).value(self.value)
+
+
+def record_made(value: Value, made: int) -> Made | None:
+    """``value`` (a call's result) as a :class:`Made` snapshot, the objects numbered from ``made`` on
+    being the call's own; None where it holds another object that is not a kept module's (an
+    argument: a re-run would return its own call's) or what cannot be copied exactly."""
+    copier = _Copier(lambda v: v.made() >= made, {}, None, frozen_only=True)
+    try:
+        snapshot = copier.value(value)
+    except _NotCopyable:
+        return None
+    return Made(snapshot, tuple(copier.copies), frozenset(copier.symbols))
+
+
+def holds_kept_objects_only(effect: Effect) -> bool:
+    """Whether every object ``effect`` holds besides its own is a kept module's (frozen: the same
+    one in every run of the process, shared_summaries.py)."""
+    owned = {id(o) for o in effect.owned}
+    copier = _Copier(lambda v: id(v) in owned, {id(SELF): SELF}, None, frozen_only=True)
+    try:
+        for _, value in effect.attrs:
+            copier.value(value)
+    except _NotCopyable:
+        return False
+    return True
+
+
 def fresh_receiver(args: list) -> Instance | None:
     """The call's first argument when it is an object with no attributes yet (``Cls(...)``'s)."""
     if args and type(args[0]) is Instance and not args[0].attrs and not args[0].template:
@@ -91,8 +133,10 @@ class _Copier:
     cycles kept, through ``memo``: id -> its copy); every other object is kept; dims are renamed by
     ``rename``; the symbols met on the way are collected."""
 
-    def __init__(self, owned: Callable[[object], bool], memo: dict, rename: Callable[[D.Dim], D.Dim] | None):
+    def __init__(self, owned: Callable[[object], bool], memo: dict, rename: Callable[[D.Dim], D.Dim] | None,
+                 frozen_only: bool = False):
         self.owned = owned
+        self.frozen_only = frozen_only   # an object not ``owned`` must be a kept module's (``Made``)
         self.memo = memo
         self.rename = rename
         self.copies: list = []
@@ -111,7 +155,11 @@ class _Copier:
                 return v
             return map_dims(v, self.rename)
         if t is Instance or t is Opaque:
-            return self._object(v) if self.owned(v) else v
+            if self.owned(v):
+                return self._object(v)
+            if self.frozen_only and (v.attrs if t is Instance else v.members).owner is None:
+                raise _NotCopyable(t.__name__)
+            return v
         if t is D.Expr:
             self.symbols |= D.free_symbols(v)
             return self.rename(v) if self.rename is not None else v
@@ -160,4 +208,4 @@ def _frozen(t: type) -> bool:
     return t.__dataclass_params__.frozen
 
 
-__all__ = ["Effect", "SELF", "fresh_receiver", "record_effect"]
+__all__ = ["Effect", "Made", "SELF", "fresh_receiver", "holds_kept_objects_only", "record_effect", "record_made"]

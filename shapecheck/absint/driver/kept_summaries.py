@@ -164,8 +164,8 @@ class KeptSummaries:
 
     def keep(self, key, symbols, summary: Summary) -> None:
         """Keep a summary this run made, where it can be (see the module docstring)."""
-        if summary.errors or not summary.quiet:
-            return
+        if summary.errors or not summary.quiet or summary.made is not None:
+            return   # (a result's snapshot holds the kept modules' objects of this process)
         rkey = relocatable(key, symbols)
         try:
             reads = tuple((read.path, read.name, _read_value(read.value)) for read in summary.reads

@@ -39,7 +39,7 @@ from functools import lru_cache
 from ...constraints import dims as D
 from ...constraints.predicates import pred_symbols
 from ..core.freshen import map_dims, value_symbols
-from .effects import Effect
+from .effects import Effect, Made
 from .renaming import IDENTITY, Renaming
 from ..core.values import (Array, Bool, Class, Dict, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
                            LibraryObject, List, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
@@ -73,6 +73,13 @@ class Summary:
     # its run left nothing in the run but its result: no note (hover's), no finding, no function
     # defined for a later analysis -- what a reuse in a later run would not make (kept_summaries.py)
     quiet: bool = True
+    made: Made | None = None   # its result, where that holds objects its run made (effects.py)
+    # its run (its callees' included) read what is this run's own: a global of the checked module
+    # or of a module this run loaded itself, not a kept module's (shared_summaries.py)
+    local: bool = False
+    steps: int = 0        # statements its run interpreted and Z3 steps it spent (shared_summaries.py)
+    z3: int = 0
+    resolved: tuple = ()  # (LazyImport, value): the imported names its run resolved (shared_summaries.py)
 
     def answers(self, renaming: Renaming) -> bool:
         """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its
@@ -80,7 +87,7 @@ class Summary:
         layer to a constructor and read no global holding one of either call's names."""
         if renaming == self.renaming:
             return True
-        return (not self.errors and self.effect is None and all(layer is None for *_, layer in self.observed)
+        return (not self.errors and self.effect is None and self.made is None and all(layer is None for *_, layer in self.observed)
                 and not any(held & names for held in self.outside
                             for names in (renaming.marks(), self.renaming.marks())))
 
@@ -91,6 +98,8 @@ class Summary:
         not mention are given fresh names (``core.freshen``)."""
         both = Tuple((self.result,) + tuple(v for _, v in self.refined + self.changed))
         made_up = value_symbols(both) | (self.effect.symbols if self.effect is not None else set())
+        if self.made is not None:
+            made_up |= self.made.symbols
         own = {s for s in made_up if symbol_number(s) in self.made_symbols} - given
         rename = None
         if own:
@@ -100,7 +109,7 @@ class Summary:
         if self.effect is not None:
             self.effect.apply(receiver, rename)
         refined, changed = both.items[1:1 + len(self.refined)], both.items[1 + len(self.refined):]
-        return (both.items[0], {name: v for (name, _), v in zip(self.refined, refined)},
+        return (both.items[0] if self.made is None else self.made.copy(rename), {name: v for (name, _), v in zip(self.refined, refined)},
                 {name: v for (name, _), v in zip(self.changed, changed)})
 
 
@@ -115,10 +124,13 @@ class GlobalRead:
     value: Value | None
     content: object = None
     path: str = ""   # the module's (kept_summaries.py)
+    # what the table holds where the value read is a name it imports lazily (a kept module's
+    # ``from .helpers import to_2tuple``): the LazyImport, which each run resolves for itself
+    stored: object = None
 
     def holds(self, cache: "KeyCache") -> bool:
         """Whether the global still holds what was read: the same value, its objects unchanged."""
-        return self.env.get(self.name) is self.value and (
+        return self.env.get(self.name) is (self.value if self.stored is None else self.stored) and (
             self.content is None or _content(self.value, cache.globals) == self.content)
 
 
@@ -130,7 +142,10 @@ def global_read(module, name: str, value: Value | None, cache: "KeyCache") -> Gl
     if t in _PLAIN or t is Function and value.closure is None:
         return GlobalRead(module.env, name, value, None, module.path) if module.running else None
     content = _content(value, cache.globals)
-    return GlobalRead(module.env, name, value, content, module.path) if module.running or content is not None else None
+    if not module.running and content is None:
+        return None
+    stored = module.env.get(name)
+    return GlobalRead(module.env, name, value, content, module.path, stored if type(stored) is LazyImport else None)
 
 
 def _content(value: Value | None, cache: "KeyCache"):

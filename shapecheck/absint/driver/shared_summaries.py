@@ -1,0 +1,183 @@
+"""Call summaries shared by the files one process checks (issue 11).
+
+A call's summary (summaries.py) lived as long as one checked file's run, so every file that built a
+timm model re-ran the same library calls (``create_conv2d(64, 128, 3, stride=2)``: 2,074 runs for
+810 distinct calls over timm). A kept module (shared_modules.py) is the same Python object in every
+run of the process that takes it -- its functions, its classes, its frozen objects -- so a call key
+(``summaries.call_key``) that names only those by identity, and plain values and objects by
+content, means the same call in any run of the process. A summary made in one file's run answers
+that call in the next file's run when it is exact there too:
+
+- S1 (no file's own values): its key holds no class, function, module or object a run made for
+  itself (the checked file's, a module that run loaded itself: ``_portable``), and its run read
+  none either (``Summary.local``: a global of such a module, a name it imports resolved to one);
+- S2 (the same kept modules): neither the run that made it nor the run that takes it changed a kept
+  module's object (``HeapClock.spoiled``, ``Entry.spoiled``): a change is that run's alone;
+- S3 (nothing left behind): it found no error, left no note, finding or function to analyse later
+  (``Summary.quiet``), met no expression of the checked file (``Summary.counted``) and gave no layer
+  to a constructor (``Summary.observed``); an effect or a result holding objects holds, besides the
+  objects its run made (copied at each use: effects.py), only kept modules' objects;
+- S4 (the same budgets, as K5): a run that takes it is charged the statements and Z3 steps the
+  run that made it spent (``Summary.steps``, ``Summary.z3``), as a run of the body would be; a run
+  that cannot pay runs the body itself, and stops where that run stops. A body's cost depends on
+  what its run had answered before (summaries within the run cost nothing), so at the very edge
+  of a file's budget which file made a summary can still move where SC006 stops a file.
+
+An editor's runs (incremental projects) keep their own summaries (kept_summaries.py), which see
+edits; they take none from here.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import replace
+
+from ..core.module import ModuleInfo
+from ..core.values import (Array, BoundMethod, Class, Dict, Function, HeapClock, Instance, Int, LazyImport, List,
+                           Opaque, ProjectModule, Tuple)
+from ...constraints import dims as D
+from .effects import Effect, holds_kept_objects_only
+from .shared_modules import SYMBOL_SPAN, SharedModules
+from .summaries import KeyCache, Node, Same, Summary, Unique, reads_hold, symbol_number
+
+#: Summaries one process keeps per project, at most (a store this full starts over).
+MAX_SHARED = 100_000
+
+
+#: call key -> Summary, per project (roots and options): the kept modules' store is the project's
+_STORES: "weakref.WeakKeyDictionary[SharedModules, dict]" = weakref.WeakKeyDictionary()
+
+
+def store_for(shared: SharedModules) -> dict:
+    """The summaries shared alongside ``shared`` (the process's kept modules of one project)."""
+    store = _STORES.get(shared)
+    if store is None:
+        store = _STORES[shared] = {}
+    return store
+
+
+def local_value(value) -> bool:
+    """Whether ``value``, read from a module or resolved from an import, is one run's own (S1): a
+    function, class or module of a module that run loaded itself, an object no kept module froze,
+    a dim numbered by the run's own counter."""
+    t = type(value)
+    if t is Function or t is Class:
+        return not value.module.shared
+    if t is ProjectModule:
+        return not value.info.shared
+    if t is Instance or t is Opaque:
+        return (value.attrs if t is Instance else value.members).owner is None
+    if t is Int:
+        return _run_symbols(D.free_symbols(value.dim))
+    if t is Array:
+        return any(_run_symbols(D.free_symbols(d)) for d in value.shape.prefix + value.shape.suffix)
+    if t is Tuple or t is List:
+        return any(local_value(item) for item in value.items or ())
+    if t is Dict:
+        return any(local_value(item) for _, item in value.items)
+    if t is BoundMethod:
+        return local_value(value.function) or local_value(value.receiver)
+    return False
+
+
+def _run_symbols(symbols) -> bool:
+    return any(0 <= symbol_number(s) < SYMBOL_SPAN for s in symbols)
+
+
+class _Portable:
+    """Whether a call key names only what every run of the process shares (S1)."""
+
+    def __init__(self, known: dict):
+        self.known = known   # id of a Node -> (node, verdict), for one run
+
+    def key(self, v) -> bool:
+        t = type(v)
+        if t is Node:
+            hit = self.known.get(id(v))
+            if hit is None or hit[0] is not v:
+                hit = self.known[id(v)] = (v, self.key(v.key))
+            return hit[1]
+        if t is tuple:
+            return all(self.key(x) for x in v)
+        if t is Same:
+            obj = v.obj
+            kind = type(obj)
+            if kind is Class or kind is Function:
+                return obj.module.shared
+            if kind is ProjectModule:
+                return obj.info.shared
+            if kind is LazyImport:
+                return obj.importer.shared
+            return kind is ModuleInfo and obj.shared
+        return t is not Unique
+
+
+class RunSummaries:
+    """One run's view of its project's shared summaries."""
+
+    def __init__(self, store: dict, run):
+        self.store = store
+        self.run = run
+        self.portable = _Portable({})
+        self.taken = 0        # calls this run answered from the store
+        self.given = 0        # summaries this run added to it
+
+    def clean(self) -> bool:
+        """S2: this run changed no kept module's object (so far)."""
+        return not HeapClock.spoiled and not any(entry.spoiled for entry in self.run.modules.taken)
+
+    def find(self, key, renamed, renaming, keys: KeyCache) -> tuple[Summary | None, bool]:
+        """The shared summary of this call (by its key, else up to its names: renaming.py) that holds
+        in this run and that it can pay for, charged to it (S4); and whether it was found by the
+        renamed key."""
+        entries = self.store
+        summary, by_name = entries.get(key), False
+        if summary is None and renamed is not None:
+            summary, by_name = entries.get(renamed), True
+            if summary is not None and not summary.answers(renaming):
+                summary = None
+        if (summary is None or not self.clean() or summary.reads and not reads_hold(summary.reads, keys)
+                or not self._resolves_alike(summary.resolved)):
+            return None, False
+        budget, solver = self.run.budget, self.run.solver
+        if budget.steps + summary.steps > budget.limit or solver.spent + summary.z3 >= solver.budget:
+            return None, False   # it cannot pay: the body runs, and stops where it stops
+        budget.steps += summary.steps
+        solver.spent += summary.z3
+        self.taken += 1
+        return summary, by_name
+
+    def _resolves_alike(self, resolved: tuple) -> bool:
+        """Whether this run resolves each name the summary's run imported to what that run did (S1):
+        a kept module's lazily imported name is resolved by each run for itself, to the checked file
+        itself where that is what it names."""
+        modules = self.run.modules
+        for lazy, value in resolved:
+            now = modules.resolve_shared(lazy)
+            if not (now is value or type(now) is ProjectModule and type(value) is ProjectModule and now.info is value.info):
+                return False
+        return True
+
+    def keep(self, key, renamed, summary: Summary) -> None:
+        """Share a summary this run made, where every run of the process may take it (S1-S3)."""
+        if (summary.errors or not summary.quiet or summary.local or summary.counted or summary.uses
+                or any(layer is not None for *_, layer in summary.observed)
+                or not self.clean() or not _effect_kept(summary.effect)):
+            return
+        entries = self.store
+        if len(entries) >= MAX_SHARED:
+            entries.clear()
+        if summary.resolved:   # each name once
+            summary = replace(summary, resolved=tuple({id(lazy): (lazy, value) for lazy, value in summary.resolved}.values()))
+        if self.portable.key(key):
+            entries.setdefault(key, summary)
+            self.given += 1
+        if renamed is not None and self.portable.key(renamed):
+            entries.setdefault(renamed, summary)
+
+
+def _effect_kept(effect: Effect | None) -> bool:
+    return effect is None or holds_kept_objects_only(effect)
+
+
+__all__ = ["RunSummaries", "local_value", "store_for"]

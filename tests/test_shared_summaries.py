@@ -1,0 +1,132 @@
+"""A call into a kept module made by one checked file is answered in the next file of the process
+by that call's summary (issue 11; ``absint/driver/shared_summaries.py``), where that is exact; a
+file's findings do not depend on which files the process checked before it."""
+
+from __future__ import annotations
+
+import itertools
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+from shapecheck.absint.driver import shared_modules
+from shapecheck.api import Options, Project, check_paths
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+
+
+def _check(root: Path, names: list[str], fresh: bool = True) -> dict[str, list[tuple]]:
+    """Each file's findings, checked in this order in one process (a fresh one: no kept modules,
+    no shared summaries), each in a fresh project as the CLI checks them."""
+    if fresh:
+        shared_modules._PROJECTS.clear()
+    out = {}
+    for name in names:
+        report = check_paths([str(root / name)], Options(strict=True), Project.at_root(root, Options(strict=True)))[0]
+        out[name] = [(d.line, d.column, d.code, d.message) for d in report.diagnostics]
+    return out
+
+
+LAYERS = {
+    "layers.py": """\
+        import torch
+        import torch.nn as nn
+        from helpers import to_pair
+
+
+        class Block(nn.Module):
+            def __init__(self, dim, hidden):
+                super().__init__()
+                self.fc1 = nn.Linear(dim, hidden)
+                self.fc2 = nn.Linear(hidden, dim)
+                self.size = to_pair(dim)
+
+            def forward(self, x):
+                return self.fc2(self.fc1(x))
+
+
+        def make_block(dim, hidden=64):
+            return Block(dim, hidden)
+        """,
+    "helpers.py": """\
+        def _ntuple(n):
+            def parse(x):
+                return tuple([x] * n)
+            return parse
+
+
+        to_pair = _ntuple(2)
+        """,
+    "first.py": """\
+        import torch
+        from layers import make_block
+
+        block = make_block(32)
+        y = block(torch.zeros(4, 32))
+        z = block(torch.zeros(4, 16))   # error: SC110
+        """,
+    "second.py": """\
+        import torch
+        from layers import make_block
+
+        block = make_block(32)
+        y = block(torch.zeros(8, 32)) @ torch.zeros(31, 2)   # error: SC102
+        """,
+}
+
+
+def test_a_factory_call_made_by_one_file_is_answered_in_the_next(tmp_path: Path, bodies_run: Counter) -> None:
+    """``make_block(32)`` returns a layer its run built (a result holding objects: each call gets its
+    own copy, effects.Made); the second file takes the first file's summary, its ``Block.__init__``
+    not run again, and finds what it finds alone."""
+    _write(tmp_path, LAYERS)
+    alone = _check(tmp_path, ["second.py"])
+    bodies_run.clear()
+    found = _check(tmp_path, ["first.py", "second.py"])
+    assert [code for *_, code, _ in found["first.py"]] == ["SC110"]
+    assert found["second.py"] == alone["second.py"] and [code for *_, code, _ in alone["second.py"]] == ["SC102"]
+    # make_block: its generic analysis per file, its call once in all; Block.__init__: its generic
+    # analysis per file, the construction make_block's generic analysis makes (of unknown sizes,
+    # the same call up to its names in both files) once, and ``Block(32, 64)`` once
+    assert bodies_run["make_block"] == 2 + 1
+    assert bodies_run["Block.__init__"] == 2 + 1 + 1
+
+
+def test_findings_do_not_depend_on_the_files_checked_before(tmp_path: Path) -> None:
+    """Every order of three files (one of them the module a kept module's lazily imported name
+    resolves to: that file's run resolves it to itself) finds what each finds in a fresh process."""
+    _write(tmp_path, {**LAYERS, "helpers.py": textwrap.dedent(LAYERS["helpers.py"]) + textwrap.dedent("""\
+
+        from layers import make_block   # layers' to_pair is this module's, half made
+        block = make_block(32)
+        """)})
+    names = ["first.py", "second.py", "helpers.py"]
+    alone = {name: _check(tmp_path, [name])[name] for name in names}
+    for order in itertools.permutations(names):
+        assert _check(tmp_path, list(order)) == alone
+
+
+def test_a_summary_is_not_taken_where_an_imported_name_resolves_elsewhere(tmp_path: Path, bodies_run: Counter) -> None:
+    """``layers`` imports ``to_pair`` lazily: in the run of ``helpers.py`` itself that name is the
+    checked file's own (its expressions counted, its findings its own), so the summary of
+    ``make_block(32)`` that ``first.py``'s run made (through the kept ``helpers``) is not taken there:
+    the call runs."""
+    _write(tmp_path, {**LAYERS, "use.py": """\
+        from layers import make_block
+
+        def build():
+            return make_block(32)
+        """, "helpers.py": textwrap.dedent(LAYERS["helpers.py"]) + textwrap.dedent("""\
+
+        from use import build
+        block = build()
+        """)})
+    _check(tmp_path, ["first.py"])
+    bodies_run.clear()
+    _check(tmp_path, ["helpers.py"], fresh=False)
+    assert bodies_run["make_block"] == 1 + 1   # its generic analysis, and the call, run

@@ -90,10 +90,10 @@ def test_a_factory_call_made_by_one_file_is_answered_in_the_next(tmp_path: Path,
     found = _check(tmp_path, ["first.py", "second.py"])
     assert [code for *_, code, _ in found["first.py"]] == ["SC110"]
     assert found["second.py"] == alone["second.py"] and [code for *_, code, _ in alone["second.py"]] == ["SC102"]
-    # make_block: its generic analysis per file, its call once in all; Block.__init__: its generic
-    # analysis per file, the construction make_block's generic analysis makes (of unknown sizes,
-    # the same call up to its names in both files) once, and ``Block(32, 64)`` once
-    assert bodies_run["make_block"] == 2 + 1
+    # make_block: its generic analysis and its call, each once in all; Block.__init__: its generic
+    # analysis per file (a method's is not shared), the construction make_block's generic analysis
+    # makes (of unknown sizes) and ``Block(32, 64)``, each once
+    assert bodies_run["make_block"] == 1 + 1
     assert bodies_run["Block.__init__"] == 2 + 1 + 1
 
 

@@ -230,6 +230,7 @@ class Calls:
         self.kept_parts: dict = {}     # method -> its analysis's incremental.Part, where it was reused
         self.kept: KeptSummaries | None = None   # the summaries of earlier runs (kept_summaries.py)
         self.shared: RunSummaries | bool | None = None   # those of the process's other runs (False: none)
+        self.tracked: dict = {}        # Function -> the Reading of its generic analysis, to share (shared_summaries.py)
         self.scheduled = 0             # functions and classes defined so far, to analyse later
         self.replayed: list = []       # (diagnostics, notes) of reused analyses: flush_replayed
         self.partial: set = set()      # classes reused in part (some methods analysed again)
@@ -536,6 +537,14 @@ class Calls:
                 self.generic[fn] = kept_result
                 self.generic_uses[fn] = frozenset()
                 return kept_result
+        shared = self._shared_summaries() if top_level and fn.module.shared else None
+        if shared is not None:
+            found = shared.find_generic(fn, self.keys)
+            if found is not None:   # another file's run of this process analysed it
+                self.generic[fn] = found
+                self.generic_uses[fn] = frozenset()
+                return found
+            return self._shared_generic(fn, shared, stack)
         first, made = (start(self.run.symbols), self._made()) if imported is not None else (None, None)
         kept = top_level or unit_of(fn.qualname) == fn.qualname   # a top-level function or a method
         # a method's analysis that changes its class's template (Entry.separable)
@@ -554,6 +563,24 @@ class Calls:
             self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn], used, nested)
         elif imported is not None and not used and made == self._made():
             imported.keep_generic(fn, result, first)   # it read nothing of the checked file and left nothing in the run
+        return result
+
+    def _shared_generic(self, fn: Function, shared: RunSummaries, stack: tuple) -> GenericResult:
+        """The generic analysis of a kept module's top-level function, made here and shared with the
+        process's other runs where it read nothing of this run's own (shared_summaries.py)."""
+        reading = self.tracked[fn] = Reading()
+        self.reading.append(reading)
+        steps, z3, made = self.run.budget.steps, self.run.solver.spent, self._made()
+        try:
+            result = self._analyse_generic(fn, None, stack)
+        finally:
+            self.reading.pop()
+            del self.tracked[fn]
+            self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
+                               reading.resolved)
+        self.generic_uses[fn] = frozenset()
+        if made == self._made():
+            shared.keep_generic(fn, result, reading, self.run.budget.steps - steps, self.run.solver.spent - z3)
         return result
 
     def _made(self) -> tuple:
@@ -651,6 +678,9 @@ class Calls:
         unreported = None if fn.module.reported else []
         interp = Interpreter(self.run, fn.module, frame, report=fn.module.reported, stack=stack + (fn,),
                              function=fn, unreported=unreported)
+        tracked = self.tracked.get(fn)
+        if tracked is not None:   # a kept module's function: what it reads decides whether it is shared
+            interp.global_reads = tracked.reads
         self.sites.begin_root(fn)
         self.stops.append((fn, env) if stoppable else None)
         try:

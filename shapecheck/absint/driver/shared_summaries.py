@@ -6,11 +6,13 @@ timm model re-ran the same library calls (``create_conv2d(64, 128, 3, stride=2)`
 run of the process that takes it -- its functions, its classes, its frozen objects -- so a call key
 (``summaries.call_key``) that names only those by identity, and plain values and objects by
 content, means the same call in any run of the process. A summary made in one file's run answers
-that call in the next file's run when it is exact there too:
+that call in the next file's run when it is exact there too (S1-S5):
 
 - S1 (no file's own values): its key holds no class, function, module or object a run made for
-  itself (the checked file's, a module that run loaded itself: ``_portable``), and its run read
+  itself (the checked file's, a module that run loaded itself: ``_Portable``), and its run read
   none either (``Summary.local``: a global of such a module, a name it imports resolved to one);
+  each name its run resolved (a kept module imports lazily: ``Modules.resolve_shared``) the run
+  that takes it resolves alike (``Summary.resolved``: in the checked file's own run, its own);
 - S2 (the same kept modules): neither the run that made it nor the run that takes it changed a kept
   module's object (``HeapClock.spoiled``, ``Entry.spoiled``): a change is that run's alone;
 - S3 (nothing left behind): it found no error, left no note, finding or function to analyse later
@@ -21,7 +23,12 @@ that call in the next file's run when it is exact there too:
   run that made it spent (``Summary.steps``, ``Summary.z3``), as a run of the body would be; a run
   that cannot pay runs the body itself, and stops where that run stops. A body's cost depends on
   what its run had answered before (summaries within the run cost nothing), so at the very edge
-  of a file's budget which file made a summary can still move where SC006 stops a file.
+  of a file's budget which file made a summary can still move where SC006 stops a file;
+- S5 (the same answers): the run that made it had Z3 budget left and asked with the usual step
+  limit (``unlimited``): what a run past its budget left open, another run decides.
+
+A kept module's top-level function's generic analysis (its errors, which its calls leave out of
+their SC110) is shared the same way (``find_generic``), under S1, S2, S4 and S5.
 
 An editor's runs (incremental projects) keep their own summaries (kept_summaries.py), which see
 edits; they take none from here.
@@ -30,10 +37,10 @@ edits; they take none from here.
 from __future__ import annotations
 
 import weakref
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..core.module import ModuleInfo
-from ..core.values import (Array, BoundMethod, Class, Dict, Function, HeapClock, Instance, Int, LazyImport, List,
+from ..core.values import (UNKNOWN, Array, BoundMethod, Class, Dict, Function, HeapClock, Instance, Int, LazyImport, List,
                            Opaque, ProjectModule, Tuple)
 from ...constraints import dims as D
 from .effects import Effect, holds_kept_objects_only
@@ -42,6 +49,17 @@ from .summaries import KeyCache, Node, Same, Summary, Unique, reads_hold, symbol
 
 #: Summaries one process keeps per project, at most (a store this full starts over).
 MAX_SHARED = 100_000
+
+
+@dataclass(frozen=True)
+class Generic:
+    """A kept module's top-level function's generic analysis (``Calls.ensure_generic``), shared."""
+
+    result: object      # a calls.GenericResult, its errors only
+    reads: tuple        # the GlobalReads it holds under
+    resolved: tuple     # (LazyImport, value): the imported names its run resolved
+    steps: int
+    z3: int
 
 
 #: call key -> Summary, per project (roots and options): the kept modules' store is the project's
@@ -126,6 +144,13 @@ class RunSummaries:
         """S2: this run changed no kept module's object (so far)."""
         return not HeapClock.spoiled and not any(entry.spoiled for entry in self.run.modules.taken)
 
+    def unlimited(self) -> bool:
+        """S5: the solver answered as it answers in any run: its Z3 budget not spent (a run past it
+        leaves open what another run decides) and no lowered step limit (a coverage-only re-run's)."""
+        solver = self.run.solver
+        return (solver.spent < solver.budget and solver.spent_s < solver.budget_s
+                and solver.rlimit == self.run.options.rlimit)
+
     def find(self, key, renamed, renaming, keys: KeyCache) -> tuple[Summary | None, bool]:
         """The shared summary of this call (by its key, else up to its names: renaming.py) that holds
         in this run and that it can pay for, charged to it (S4); and whether it was found by the
@@ -139,11 +164,8 @@ class RunSummaries:
         if (summary is None or not self.clean() or summary.reads and not reads_hold(summary.reads, keys)
                 or not self._resolves_alike(summary.resolved)):
             return None, False
-        budget, solver = self.run.budget, self.run.solver
-        if budget.steps + summary.steps > budget.limit or solver.spent + summary.z3 >= solver.budget:
-            return None, False   # it cannot pay: the body runs, and stops where it stops
-        budget.steps += summary.steps
-        solver.spent += summary.z3
+        if not self._charge(summary.steps, summary.z3):
+            return None, False
         self.taken += 1
         return summary, by_name
 
@@ -158,22 +180,56 @@ class RunSummaries:
                 return False
         return True
 
+    def find_generic(self, fn: Function, keys: KeyCache):
+        """The generic analysis of a kept module's top-level function that another run made, where it
+        holds in this run and this run can pay for it (S1, S2, S4)."""
+        kept = self.store.get(("G", Same(fn)))
+        if (kept is None or not self.clean() or kept.reads and not reads_hold(kept.reads, keys)
+                or not self._resolves_alike(kept.resolved) or not self._charge(kept.steps, kept.z3)):
+            return None
+        self.taken += 1
+        return kept.result
+
+    def keep_generic(self, fn: Function, result, reading, steps: int, z3: int) -> None:
+        """Share the generic analysis of a kept module's top-level function ``fn`` this run made, where
+        it read nothing of this run's own. Only its errors are kept (what a call leaves out of its
+        SC110): its result and parameters name this run's symbols, and only the checked file's
+        functions' signatures are shown."""
+        if reading.local or reading.counted or not self.clean() or not self.unlimited():
+            return
+        reads = tuple(read for read in reading.reads.values() if read is not None)
+        resolved = tuple({id(lazy): (lazy, value) for lazy, value in reading.resolved}.values())
+        bare = replace(result, returns=UNKNOWN, preconditions=[], final_env={}, names={})
+        self._put(("G", Same(fn)), Generic(bare, reads, resolved, steps, z3))
+        self.given += 1
+
+    def _charge(self, steps: int, z3: int) -> bool:
+        """Charge this run what a run of the body cost (S4), where it can pay it."""
+        budget, solver = self.run.budget, self.run.solver
+        if budget.steps + steps > budget.limit or solver.spent + z3 >= solver.budget:
+            return False   # it cannot pay: the body runs, and stops where it stops
+        budget.steps += steps
+        solver.spent += z3
+        return True
+
+    def _put(self, key, value) -> None:
+        if len(self.store) >= MAX_SHARED:
+            self.store.clear()
+        self.store.setdefault(key, value)
+
     def keep(self, key, renamed, summary: Summary) -> None:
         """Share a summary this run made, where every run of the process may take it (S1-S3)."""
         if (summary.errors or not summary.quiet or summary.local or summary.counted or summary.uses
                 or any(layer is not None for *_, layer in summary.observed)
-                or not self.clean() or not _effect_kept(summary.effect)):
+                or not self.clean() or not self.unlimited() or not _effect_kept(summary.effect)):
             return
-        entries = self.store
-        if len(entries) >= MAX_SHARED:
-            entries.clear()
         if summary.resolved:   # each name once
             summary = replace(summary, resolved=tuple({id(lazy): (lazy, value) for lazy, value in summary.resolved}.values()))
         if self.portable.key(key):
-            entries.setdefault(key, summary)
+            self._put(key, summary)
             self.given += 1
         if renamed is not None and self.portable.key(renamed):
-            entries.setdefault(renamed, summary)
+            self._put(renamed, summary)
 
 
 def _effect_kept(effect: Effect | None) -> bool:

@@ -15,10 +15,11 @@ SC102 (contraction-mismatch), error
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable, Sequence
+from typing import Callable, NoReturn, Sequence
 
 from ..version import __version__
 from . import explain, merge
@@ -113,10 +114,16 @@ SUBCOMMANDS: dict[str, Subcommand] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
+
+    Run as the program (no ``argv``), ``check`` ends the process when it is done (``_leave``)."""
+    as_program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
-        return _run(argv[0], argv[1:])
+        status = _run(argv[0], argv[1:])
+        if as_program and argv[0] == "check":
+            _leave(status)
+        return status
     parser = _parser()
     try:
         parser.parse_args(argv)  # --version, --help, or a usage error: each exits
@@ -135,6 +142,23 @@ def _parser() -> argparse.ArgumentParser:
     for name, subcommand in SUBCOMMANDS.items():  # listed for --help; each parses its own arguments
         commands.add_parser(name, help=subcommand.help, add_help=False)
     return parser
+
+
+def _leave(status: int) -> NoReturn:
+    """Exit with ``status`` at once, without tearing down the interpreter.
+
+    Once ``check`` has printed its report, a normal exit frees the whole heap the analyses left (the
+    shared parse trees, kept modules, summaries) object by object, after a last full collection:
+    1.8 of 11.4 CPU s on vit-pytorch (-j 1), 3.8 of 29.6 on timm, for nothing (mypy ends the same
+    way, ``util.hard_exit``). ``check`` has closed its files, cache entries and worker pool by
+    now; only the standard streams are still buffered. A reader gone from the pipe is no error
+    here: the report was cut short where it left (see ``check.run``)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):   # the pipe's reader left, or the stream was closed
+            pass
+    os._exit(status)
 
 
 def _run(name: str, rest: list[str]) -> int:

@@ -190,6 +190,16 @@ class Analysis:
         return interp.eval(node)
 
     # -- modules ----------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Let go of the run's parts, once its report is made and nothing will ask it more.
+
+        The parts point back at the run (``Calls`` and ``Modules`` hold it, the incremental cache
+        their bound methods), so a finished run is a cycle, and every frame, value, summary and fact
+        it made hangs off it: reference counting cannot free it, the collector does, after scanning
+        it (vit-pytorch: 0.61M of the 1.33M objects its collections scanned were finished runs).
+        Cut here, it is freed the moment its file is done."""
+        del self.calls, self.modules, self.incremental
+
     def run_module(self, info: ModuleInfo) -> None:
         """Interpret a module's body; for the checked module, then every function and class in it,
         and solve its holes."""

@@ -143,6 +143,8 @@ def analyze_file(source: str | bytes, path: str, project: Project,
         break
     if project.incremental:
         _keep_finished(project, path, text, analysis, info)
+    else:
+        analysis.close()   # a run kept for no later check: freed now (Analysis.close)
     report.source = text
     return report
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import weakref
 
 import pytest
 
@@ -76,6 +77,35 @@ def test_files_are_checked_under_the_runs_collector_thresholds(tree, capsys, mon
     assert seen and set(seen) == {parallel.GC_THRESHOLDS}
     assert read and set(read) == {parallel.GC_THRESHOLDS}
     assert gc.get_threshold() == before != parallel.GC_THRESHOLDS
+    assert gc.get_freeze_count() == 0   # what the run froze after each file is the caller's again
+
+
+def test_a_checked_files_analysis_is_freed_when_the_file_is_done(tree, capsys, monkeypatch):
+    # a finished run is no cycle (Analysis.close): reference counting frees it as soon as its file's
+    # report is made, before the run collects anything (parallel._settle); a part that points back
+    # at the run again would keep it alive here
+    from shapecheck import api
+    from shapecheck.absint.driver.analysis import Analysis
+    runs, alive = [], []
+    close, check_source = Analysis.close, api.check_source
+
+    def closing(self):
+        runs.append(weakref.ref(self))
+        close(self)
+
+    def checking(*args, **kwargs):
+        report = check_source(*args, **kwargs)
+        alive.extend(run for run in runs if run() is not None)
+        return report
+
+    monkeypatch.setattr(Analysis, "close", closing)
+    monkeypatch.setattr(api, "check_source", checking)
+    gc.disable()
+    try:
+        status, out, _ = _check(capsys, ".", "-j", "1")
+    finally:
+        gc.enable()
+    assert status == 1 and len(runs) == 7 and alive == []   # the tree's 7 files, setup.py too
 
 
 # A worker process that dies (killed for memory, a native crash) costs the run only the file that

@@ -62,11 +62,12 @@ class BenchClient(LanguageClient):
         return self.arrivals[key]
 
 
-async def start(root: Path) -> tuple[BenchClient, float]:
-    """A connected, initialised client and the seconds from spawn to the initialize answer."""
+async def start(root: Path, log: Path | None = None) -> tuple[BenchClient, float]:
+    """A connected, initialised client and the seconds from spawn to the initialize answer; with
+    ``log``, the server logs there at INFO (its phase clock: :func:`phase_table`)."""
     client = BenchClient()
     began = time.perf_counter()
-    await client.start_io(*SERVER)
+    await client.start_io(*SERVER, *(("--log-level", "INFO", "--log-file", str(log)) if log else ()))
     await client.initialize_async(types.InitializeParams(
         capabilities=types.ClientCapabilities(), root_uri=root.as_uri(),
         workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="bench")]))
@@ -142,13 +143,14 @@ async def measure_file(root: Path, name: str, text: str, edits: int, hovers: int
     if where is None:
         path.write_text(text)
     uri = path.as_uri()
-    client, _ = await start(root)
+    log = Path(tempfile.mkdtemp()) / "server.log"
+    client, _ = await start(root, log)
     open_doc(client, uri, text)
     await client.published(uri, 1)
 
     rng = random.Random(0)
     candidates = body_lines(text)
-    edit_ms, edit_cpu_ms = [], []
+    edit_ms, edit_cpu_ms, sent_at = [], [], {}
     version = 1
     for k in range(edits):
         await asyncio.sleep(0.3)   # a typing pause: each edit is a lone one (no debounce wait)
@@ -156,13 +158,14 @@ async def measure_file(root: Path, name: str, text: str, edits: int, hovers: int
         version += 1
         insert = f"{indent}probe_{k} = {k}\n"
         cpu_before = server_cpu_ms(client)
-        sent = time.perf_counter()
+        sent = sent_at[version] = time.perf_counter()   # CLOCK_MONOTONIC: the server's time.monotonic
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             types.VersionedTextDocumentIdentifier(uri=uri, version=version),
             [types.TextDocumentContentChangePartial(
                 range=types.Range(types.Position(line, 0), types.Position(line, 0)), text=insert)]))
         arrived = await client.published(uri, version)
         edit_ms.append((arrived - sent) * 1000)
+        client.arrivals[(uri, version)] = arrived
         edit_cpu_ms.append(server_cpu_ms(client) - cpu_before)
         text = "\n".join(text.splitlines()[:line] + [insert[:-1]] + text.splitlines()[line:]) + "\n"
         candidates = body_lines(text)
@@ -177,6 +180,7 @@ async def measure_file(root: Path, name: str, text: str, edits: int, hovers: int
         hover_ms.append((time.perf_counter() - sent) * 1000)
         answered += result is not None
     await stop(client)
+    phases = edit_phases(log, sent_at, {v: client.arrivals[(uri, v)] for v in sent_at})
 
     # The analysis alone, as the server runs it: an incremental Project that has seen the text
     # before the last edit, re-checking after it (median of the same kind of edit as above).
@@ -193,7 +197,30 @@ async def measure_file(root: Path, name: str, text: str, edits: int, hovers: int
         samples.append((time.perf_counter() - began) * 1000)
     analysis_ms = statistics.median(samples)
     return {"name": name, "lines": size, "edit_ms": edit_ms, "edit_cpu_ms": edit_cpu_ms, "hover_ms": hover_ms,
-            "hover_answered": answered, "analysis_ms": analysis_ms, "notes": len(report.notes)}
+            "hover_answered": answered, "analysis_ms": analysis_ms, "notes": len(report.notes), "phases": phases}
+
+
+#: The steps of an edit, from the client's send to its receipt of the diagnostics, between the
+#: stamps of the server's phase clock (``scheduler.Phases``) and the client's own two.
+PHASE_STEPS = (("sent", "requested", "to the server's handler (pipe, reader thread, JSON parse)"),
+               ("requested", "locked", "handler to the analysis (debounce, lock, task start)"),
+               ("locked", "began", "analysis thread started"),
+               ("began", "analysed", "the analysis"),
+               ("analysed", "resumed", "back on the event loop"),
+               ("resumed", "published", "diagnostics encoded and written"),
+               ("published", "arrived", "to the client's handler (pipe, its reader, JSON parse)"))
+
+
+def edit_phases(log: Path, sent_at: dict[int, float], arrived_at: dict[int, float]) -> dict[str, list[float]]:
+    """Per step of :data:`PHASE_STEPS`, its ms on each edit (the server's log line of that version)."""
+    stamps: dict[int, dict[str, float]] = {}
+    for line in log.read_text().splitlines() if log.is_file() else []:
+        m = re.search(r"phases (\d+) (.*) /", line)
+        if m and int(m.group(1)) in sent_at:
+            version = int(m.group(1))
+            stamps[version] = {k: float(v) for k, v in (kv.split("=") for kv in m.group(2).split())}
+            stamps[version].update(sent=sent_at[version], arrived=arrived_at[version])
+    return {label: [(s[b] - s[a]) * 1000 for s in stamps.values()] for a, b, label in PHASE_STEPS}
 
 
 #: The kinds of edit measured on a real model file (--real): a probe line typed in a layer's
@@ -285,6 +312,9 @@ def table(startup: tuple[list[float], list[float]], files: list[dict]) -> str:
         goal = f"< {GOALS['edit_1000']:.0f} ms" if f["lines"] < 2000 else ""
         rows.append(f"| {f['name']}, {f['lines']} lines: `didChange` to diagnostics | {statistics.median(f['edit_ms']):.0f} ms "
                     f"| {p90(f['edit_ms']):.0f} ms | {goal} |")
+        for label, ms in f["phases"].items():
+            if ms:
+                rows.append(f"| {f['name']}: of which {label} | {statistics.median(ms):.1f} ms | {p90(ms):.1f} ms | |")
         rows.append(f"| {f['name']}: the server's CPU per `didChange` (all its threads, /proc; mean) | "
                     f"{statistics.mean(f['edit_cpu_ms']):.0f} ms | | |")
         rows.append(f"| {f['name']}: hover ({f['hover_answered']}/{len(f['hover_ms'])} answered) | "

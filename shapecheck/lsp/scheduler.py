@@ -22,6 +22,10 @@ Invariants (the tests in tests/lsp/test_scheduler.py check each one):
   when one ends, everything refused is scheduled again.
 - *Stale work stops.* A request for a document whose analysis is under way cancels that analysis:
   its text is no longer the document's, and the newer text's analysis waits for the lock.
+
+Each published analysis logs its phases at INFO (:class:`Phases`: ``time.monotonic`` stamps, one
+clock for every process of the machine, so a client can set them beside its own send and receive
+times; ``benchmarks/bench_lsp.py`` does).
 """
 
 from __future__ import annotations
@@ -53,6 +57,31 @@ class Snapshot:
 
 
 @dataclass
+class Phases:
+    """When an analysis passed each step from its request to its publication (``time.monotonic``).
+
+    requested: the latest request (the edit's handler); locked: the analysis holds the lock (any
+    debounce and any earlier analysis behind it); began: its thread runs; analysed: the report is
+    made; resumed: the event loop has it back; published: the diagnostics are written to the client.
+    """
+
+    requested: float = 0.0
+    locked: float = 0.0
+    began: float = 0.0
+    analysed: float = 0.0
+    resumed: float = 0.0
+    published: float = 0.0
+
+    def line(self, path: str, version: int) -> str:
+        """The log line (``bench_lsp.py`` reads it back with :data:`PHASES_LINE`)."""
+        stamps = " ".join(f"{name}={getattr(self, name):.6f}" for name in PHASE_NAMES)
+        return f"phases {version} {stamps} {path}"
+
+
+PHASE_NAMES = ("requested", "locked", "began", "analysed", "resumed", "published")
+
+
+@dataclass
 class _DocState:
     wanted: int = 0                      # generation of the latest request to analyse this document
     done: int = 0                        # generation of the latest analysis that finished (or gave up)
@@ -73,7 +102,8 @@ class Scheduler:
                  debounce_s: Callable[[], float], timeout_s: Callable[[], float],
                  log: Callable[[str], None], on_timeout: Callable[[], None] = lambda: None,
                  gave_up: Callable[[str, int, Any, float], None] = lambda uri, version, last, seconds: None,
-                 grace_s: float = GRACE_S, prepare: Callable[[], None] = lambda: None):
+                 grace_s: float = GRACE_S, prepare: Callable[[], None] = lambda: None,
+                 idle: Callable[[], None] = lambda: None, busy: Callable[[], None] = lambda: None):
         self._snapshot = snapshot
         self._analyse = analyse
         self._publish = publish
@@ -84,6 +114,8 @@ class Scheduler:
         self._gave_up = gave_up   # (uri, version, the last report of the document or None, deadline s)
         self._grace_s = grace_s
         self._prepare: Callable[[], None] | None = prepare   # run once, before the first deadline starts
+        self._idle = idle   # called when an analysis was published and nothing else is pending
+        self._busy = busy   # called at each request (collector.py: what waits for idle time waits more)
         self._docs: dict[str, _DocState] = {}
         self._generation = 0
         self._lock = asyncio.Lock()
@@ -99,6 +131,7 @@ class Scheduler:
     def request(self, uri: str, *, immediate: bool = False) -> None:
         """Ask for ``uri`` to be analysed (it changed, or something it imports did)."""
         state = self._docs.setdefault(uri, _DocState())
+        self._busy()
         self._generation += 1
         state.wanted = self._generation
         if self._running == uri and self._cancellation is not None:
@@ -195,8 +228,9 @@ class Scheduler:
                 return
             generation = state.wanted
             self._running, self._running_version = uri, snap.version
+            phases = Phases(requested=state.last_request, locked=time.monotonic())
             try:
-                report, gave_up = await self._in_thread(snap, state)
+                report, gave_up = await self._in_thread(snap, state, phases)
             finally:
                 self._running = self._cancellation = None
             state.done = max(state.done, generation)
@@ -207,16 +241,25 @@ class Scheduler:
             return
         if report is not None:
             self._publish(uri, snap.version, report)
+            phases.published = time.monotonic()
+            if log.isEnabledFor(logging.INFO):
+                log.info("%s", phases.line(snap.path, snap.version))
+            if self.idle():
+                self._idle()
         elif gave_up:
             self._gave_up(uri, snap.version, state.report, self._timeout_s())
+
+    def idle(self) -> bool:
+        """No analysis is under way, waiting for the lock, or waiting for the typing to pause."""
+        return not self._lock.locked() and all(s.timer is None and s.done >= s.wanted for s in self._docs.values())
 
     def _wake(self, state: _DocState) -> None:
         finished, state.finished = state.finished, asyncio.Event()
         finished.set()
 
-    async def _in_thread(self, snap: Snapshot, state: _DocState) -> tuple[Any, bool]:
+    async def _in_thread(self, snap: Snapshot, state: _DocState, phases: Phases) -> tuple[Any, bool]:
         """The analysis of ``snap`` (None where there is none) and whether it was given up at
-        its deadline (as opposed to refused or failed)."""
+        its deadline (as opposed to refused or failed); ``phases`` gets the thread's stamps."""
         self._abandoned = {t for t in self._abandoned if t.is_alive()}
         if len(self._abandoned) >= MAX_ABANDONED:
             state.refused = True
@@ -228,6 +271,7 @@ class Scheduler:
         cancellation = self._cancellation = Cancellation()
 
         def deliver(value: Any, error: BaseException | None) -> None:
+            phases.resumed = time.monotonic()
             if not result.done():
                 if error is None:
                     result.set_result(value)
@@ -235,10 +279,12 @@ class Scheduler:
                     result.set_exception(error)
 
         def work() -> None:
+            phases.began = time.monotonic()
             try:
                 value, error = self._analyse(snap.path, snap.text, cancellation), None
             except BaseException as exc:  # reported on the loop; a thread must not die silently
                 value, error = None, exc
+            phases.analysed = time.monotonic()
             try:
                 loop.call_soon_threadsafe(deliver, value, error)
                 loop.call_soon_threadsafe(self._thread_ended, thread)

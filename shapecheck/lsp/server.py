@@ -42,6 +42,7 @@ from . import actions, notebooks, selfcheck, settings as settings_mod
 from .convert import SOURCE, to_lsp_diagnostic, to_range, to_span
 from .framing import ResyncingStream
 from .imports import imported_modules, module_names
+from .collector import QuietCollector
 from .costs import enclosing_target, line_cost_text
 from .notes import HoverText, NoteIndex, hint_notes, hover_code, signature_notes
 from .positions import line_before, position_to_char, split_lines
@@ -126,6 +127,9 @@ class ShapecheckServer(LanguageServer):
         self._costs: dict[tuple[str, int, str], Any] = {}   # (uri, analysis, function) -> its cost report
         self._cache: Cache | bool | None = None   # None: not looked for yet; False: none to use
         self.in_full: set[str] = set()   # paths whose hover or hints were asked: never from the cache
+        # the cycle collector between edits, not in them: the stdio server's (run()), not an
+        # in-process one's (a test's objects are not the server's to freeze)
+        self.collector: QuietCollector | None = None
 
     # -- set-up -------------------------------------------------------------------------------
 
@@ -143,7 +147,9 @@ class ShapecheckServer(LanguageServer):
                 snapshot=self.snapshot, analyse=self.analyse, publish=self.on_report,
                 debounce_s=lambda: self.settings.debounce_ms / 1000,
                 timeout_s=lambda: self.settings.analysis_timeout_ms / 1000,
-                log=self.log_warning, on_timeout=self.reset_project, gave_up=self.gave_up, prepare=api.preload)
+                log=self.log_warning, on_timeout=self.reset_project, gave_up=self.gave_up, prepare=api.preload,
+                idle=self.collector.quiet if self.collector else lambda: None,
+                busy=self.collector.busy if self.collector else lambda: None)
         return self.scheduler
 
     def line_cost(self, analysed: Analysed, uri: str, line: int) -> str | None:
@@ -682,8 +688,10 @@ def run(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     # pygls logs every message it sends at INFO: keep it quiet unless asked to debug.
     logging.getLogger("pygls").setLevel(logging.DEBUG if args.log_level == "DEBUG" else logging.WARNING)
+    server = build_server()
+    server.collector = QuietCollector()
     # pygls reads stdin through ResyncingStream: a badly framed message costs that message only.
-    build_server().start_io(stdin=ResyncingStream(sys.stdin.buffer), stdout=sys.stdout.buffer)
+    server.start_io(stdin=ResyncingStream(sys.stdin.buffer), stdout=sys.stdout.buffer)
     return 0
 
 

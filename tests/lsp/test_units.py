@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import doctest
+import gc
 import threading
 import time
 
@@ -12,7 +13,7 @@ from hypothesis import given, strategies as st
 from lsprotocol import types
 
 from shapecheck.report.diagnostics import Diagnostic, FileReport, ShapeNote, Span
-from shapecheck.lsp import actions, imports, notes, positions, scheduler, settings
+from shapecheck.lsp import actions, collector, imports, notes, positions, scheduler, settings
 from shapecheck.lsp.positions import from_lsp_column, span_to_range, split_lines, to_lsp_column
 
 
@@ -171,13 +172,46 @@ class FakeAnalyses:
 
 
 def _scheduler(docs, analyse, published, *, debounce=0.05, timeout=5.0, log=None, on_timeout=lambda: None,
-               gave_up=lambda uri, version, last, seconds: None, grace=scheduler.GRACE_S):
+               gave_up=lambda uri, version, last, seconds: None, grace=scheduler.GRACE_S, **hooks):
     return scheduler.Scheduler(
         snapshot=lambda uri: scheduler.Snapshot(uri, uri, *docs[uri]) if uri in docs else None,
         analyse=analyse, publish=lambda uri, version, report: published.append((uri, version, report)),
         debounce_s=lambda: debounce, timeout_s=lambda: timeout,
         log=(log if log is not None else (lambda message: None)), on_timeout=on_timeout, gave_up=gave_up,
-        grace_s=grace)
+        grace_s=grace, **hooks)
+
+
+def test_the_collector_runs_between_analyses_never_during_one():
+    """Quiet spells freeze what is alive (the next edit's collections walk only its own objects);
+    a full collection waits for a longer quiet spell and a request cancels it (collector.py)."""
+    async def scenario():
+        docs, published, analyse = {"a": (1, "a1")}, [], FakeAnalyses(0.02)
+        quiet = collector.QuietCollector(full_after_s=0.1)
+        phases = []
+        sched = _scheduler(docs, analyse, published, debounce=0.0,
+                           idle=lambda: (phases.append(("idle", analyse.running)), quiet.quiet()),
+                           busy=lambda: (phases.append(("busy", analyse.running)), quiet.busy()))
+        sched.request("a")
+        while not published:
+            await asyncio.sleep(0.005)
+        assert phases == [("busy", 0), ("idle", 0)] and gc.get_freeze_count() > 0
+        quiet._frozen_after_full = 1           # as if the frozen set had outgrown REGROW: a full one is due
+        docs["a"] = (2, "a2")
+        sched.request("a")
+        while len(published) < 2:
+            await asyncio.sleep(0.005)
+        docs["a"] = (3, "a3")
+        sched.request("a")                     # before FULL_AFTER_S: the full collection waits
+        assert quiet.collections == 0
+        while len(published) < 3:
+            await asyncio.sleep(0.005)
+        await asyncio.sleep(0.3)
+        assert quiet.collections == 1 and all(running == 0 for _, running in phases)
+        sched.close()
+    try:
+        asyncio.run(scenario())
+    finally:
+        gc.unfreeze()
 
 
 def test_scheduler_leading_edge_coalescing_and_one_at_a_time():

@@ -7,7 +7,9 @@ file's bytes, its resolved path, the project root, the options, and shapecheck's
 digest of its own source (so an edited checkout does not reuse its old answers). The report is
 stored with a placeholder for the file's own path, filled on reading with the path as the reader
 spells it: the command line's ``pkg/a.py`` and the language server's ``/repo/pkg/a.py`` share
-one entry (the server reads the cache on start-up). The project modules the analysis read are not known before it runs,
+one entry (the server reads the cache on start-up). The file's bytes enter the key by their sha256,
+which a warm run takes from ``hashes.json`` while the file's stat is unchanged (hashes.py), as it
+does the dependencies' (below): an unchanged tree is re-checked without reading its sources. The project modules the analysis read are not known before it runs,
 so each entry records them with their sha256 (``FileReport.loaded_modules``) and a hit requires
 that every one of them still hashes the same; an edited imported module is a miss (an editor's
 unsaved buffer counts as the module's text: ``source_of``).
@@ -32,13 +34,15 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Callable
 
-from ..api import Options
+from ..api import Options, read_source
 from ..report.diagnostics import FileReport
 from ..version import __version__
+from .hashes import FileHashes
 from .report_data import relocate, report_from_data, report_to_data
 
 CACHE_DIR_NAME = ".shapecheck_cache"
-FORMAT = "shapecheck-cache/2"
+FORMAT = "shapecheck-cache/3"
+HASHES_NAME = "hashes.json"   # hashes.py: the files' sha256 by their stat, read once a run
 OWN_PATH = "<the checked file>"   # placeholder for the file's own path in a stored report
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This file is a cache directory tag created by shapecheck.\n"
@@ -46,21 +50,15 @@ CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
-def sha256_file(path: str | Path) -> str | None:
-    """The hex sha256 of a file's bytes; None when it cannot be read (gone, a folder)."""
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError:
-        return None
-
-
-def shapecheck_digest() -> str:
-    """shapecheck's version and a digest of its source files (rules and messages included)."""
+def shapecheck_digest(files: FileHashes | None = None) -> str:
+    """shapecheck's version and a digest of its source files (rules and messages included), each
+    file's hash taken from ``files`` where its stat is unchanged."""
+    files = files or FileHashes(None, read_source, _write_atomic)
     digest = hashlib.sha256(__version__.encode())
     for path in sorted(_PACKAGE.rglob("*")):
         if path.suffix in (".py", ".md") and "__pycache__" not in path.parts:
             digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes())
+            digest.update((files.sha256(str(path)) or "").encode())
     return digest.hexdigest()
 
 
@@ -76,7 +74,8 @@ class Cache:
         # is recorded in the entry instead: a run that wants it takes only an entry that has it
         kept = {name: value for name, value in asdict(options).items() if name not in ("notes", "coverage")}
         self.coverage = options.coverage
-        settings = {"options": kept, "root": str(root), "shapecheck": shapecheck_digest()}
+        self.files = FileHashes(directory / HASHES_NAME if directory.is_dir() else None, read_source, _write_atomic)
+        settings = {"options": kept, "root": str(root), "shapecheck": shapecheck_digest(self.files)}
         self._salt = json.dumps(settings, sort_keys=True).encode()
         self._hashes: dict[str, str | None] = {}   # dependency real path -> sha256, once per run
 
@@ -97,11 +96,26 @@ class Cache:
 
     def key(self, path: str, data: bytes) -> str:
         """The content key of checking ``path`` whose bytes are ``data`` (however ``path`` is spelt)."""
+        return self._key(path, hashlib.sha256(data).hexdigest())
+
+    def key_of_file(self, path: str) -> str:
+        """The content key of checking the file at ``path`` as it is on disk, its bytes read only
+        where ``hashes.json`` does not know them; OSError where they cannot be read."""
+        data_digest = self.files.sha256(os.path.abspath(path))
+        if data_digest is None:
+            raise OSError(f"cannot read {path}")
+        return self._key(path, data_digest)
+
+    def _key(self, path: str, data_digest: str) -> str:
         digest = hashlib.sha256(self._salt)
-        for part in (os.path.realpath(path).encode(), data):
+        for part in (os.path.realpath(path).encode(), data_digest.encode()):
             digest.update(len(part).to_bytes(8, "little"))
             digest.update(part)
         return digest.hexdigest()
+
+    def save(self) -> None:
+        """Write what this run learnt of the files' hashes (call once, at the end of a run)."""
+        self.files.save()
 
     def get(self, key: str, path: str) -> FileReport | None:
         """The stored report for ``key`` (of ``path``, spelt so in it) if its recorded imports are
@@ -124,8 +138,11 @@ class Cache:
             return
         itself = os.path.realpath(path)
         dependencies = {dep: self._hash(dep) for dep in report.loaded_modules if dep != itself}
+        data = report_to_data(report)
+        if not self.coverage:   # only --statistics prints them, and it takes only entries with coverage
+            data = {**data, "array_expressions": [], "unknown_calls": {}}
         entry = {"format": FORMAT, "key": key, "dependencies": dependencies, "coverage": self.coverage,
-                 "report": relocate(report_to_data(report), path, OWN_PATH)}
+                 "report": relocate(data, path, OWN_PATH)}
         target = self._entry(key)
         try:
             target.parent.mkdir(exist_ok=True)
@@ -141,7 +158,7 @@ class Cache:
         if text is not None:   # an open editor buffer: never remembered, it changes as one types
             return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
         if path not in self._hashes:
-            self._hashes[path] = sha256_file(path)
+            self._hashes[path] = self.files.sha256(path)
         return self._hashes[path]
 
 
@@ -159,4 +176,4 @@ def _write_atomic(target: Path, data: bytes) -> None:
         raise
 
 
-__all__ = ["CACHE_DIR_NAME", "Cache", "sha256_file", "shapecheck_digest"]
+__all__ = ["CACHE_DIR_NAME", "Cache", "shapecheck_digest"]

@@ -26,7 +26,6 @@ from .. import api
 from ..report.diagnostics import Diagnostic, FileReport, Span
 from ..cache.store import Cache
 from .command import print_error
-from .pool import run_surviving
 from .progress import Progress
 from ..cache.report_data import report_from_data, report_to_data
 
@@ -82,7 +81,7 @@ def check_files(files: Sequence[str], options: api.Options, root: Path, *, jobs:
     for index, path in enumerate(files):
         if cache is not None:
             try:
-                keys[index] = cache.key(path, api.read_source(path))
+                keys[index] = cache.key_of_file(path)
             except OSError:
                 continue  # unreadable: the worker says so (SC002)
             reports[index] = cache.get(keys[index], path)
@@ -104,6 +103,8 @@ def check_files(files: Sequence[str], options: api.Options, root: Path, *, jobs:
                 _print_crash(files[index], outcome["crash"], crashes_shown)
             elif cache is not None and index in keys:
                 cache.put(keys[index], files[index], report)
+    if cache is not None:
+        cache.save()
     return reports  # type: ignore[return-value]: every slot is filled
 
 
@@ -161,6 +162,9 @@ def _run(files: Sequence[str], pending: list[int], options: api.Options, root: s
             if progress is not None:
                 progress.advance()
         return outcomes
+    # multiprocessing and concurrent.futures are ~40 ms of a warm run's imports, and a run whose
+    # files all come from the cache starts no process:
+    from .pool import run_surviving  # lazy: start-up time
     # Largest files first: the long analyses start early and the pool ends evenly.
     order = sorted(pending, key=lambda i: -_size(files[i]))
     outcomes: dict[int, dict] = {}

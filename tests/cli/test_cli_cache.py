@@ -8,6 +8,7 @@ import os
 import pytest
 
 from shapecheck import api
+from shapecheck.cache import hashes, store
 from shapecheck.cache.store import CACHEDIR_TAG, FORMAT
 
 
@@ -150,3 +151,48 @@ def test_one_entry_serves_every_spelling_of_a_path(run, tree, analysed, tmp_path
     absolute = os.path.join(os.path.realpath(tmp_path), "a.py")
     warm = run("check", absolute)
     assert analysed == [] and warm.out == cold.out.replace("a.py", absolute)
+
+
+@pytest.fixture
+def reads(monkeypatch):
+    """The source files the cache reads (to hash them), by name."""
+    names: list[str] = []
+
+    def reading(path):
+        names.append(os.path.basename(path))
+        return api.read_source(path)
+
+    monkeypatch.setattr(store, "read_source", reading)
+    return names
+
+
+def test_a_warm_run_reads_no_unchanged_file(run, tree, analysed, reads, monkeypatch, tmp_path):
+    """hashes.json: the files' hashes by their stat (hashes.py H1), written once per run."""
+    monkeypatch.setattr(hashes, "RACY_NS", -1)   # the files were just written: remember them anyway
+    cold = run("check", ".")
+    assert (tmp_path / ".shapecheck_cache" / store.HASHES_NAME).is_file()
+    reads.clear()
+    analysed.clear()
+    warm = run("check", ".")
+    assert reads == [] and analysed == [] and warm.out == cold.out
+    os.utime(tmp_path / "dep.py", ns=(0, 0))     # same bytes, another stat: hashed again, still a hit
+    warm = run("check", ".")
+    assert reads == ["dep.py"] and analysed == [] and warm.out == cold.out
+
+
+def test_a_file_changed_within_a_timestamp_tick_is_hashed_again(run, tree, analysed, reads, write):
+    """H2: a file younger than RACY_NS is not remembered: an edit that keeps its size and lands in
+    the same mtime tick is still seen."""
+    run("check", ".")
+    reads.clear()
+    analysed.clear()
+    write("a.py", "x = f(y)  # emit: SC104\n")       # the same size as before
+    assert "SC104" in run("check", ".").out and analysed == ["a.py"] and "a.py" in reads
+
+
+@pytest.mark.parametrize("damage", ["\x00garbage{", '{"format": "other"}', '{"format": "shapecheck-hashes/1", "files": {"x": 1}}'])
+def test_a_damaged_hash_memo_is_an_empty_one(run, tree, analysed, tmp_path, damage):
+    cold = run("check", ".")
+    (tmp_path / ".shapecheck_cache" / store.HASHES_NAME).write_text(damage)
+    analysed.clear()
+    assert run("check", ".").out == cold.out and analysed == []

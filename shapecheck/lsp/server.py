@@ -690,6 +690,7 @@ def run(args: argparse.Namespace) -> int:
     logging.getLogger("pygls").setLevel(logging.DEBUG if args.log_level == "DEBUG" else logging.WARNING)
     server = build_server()
     server.collector = QuietCollector()
+    server.collector.install()
     # pygls reads stdin through ResyncingStream: a badly framed message costs that message only.
     server.start_io(stdin=ResyncingStream(sys.stdin.buffer), stdout=sys.stdout.buffer)
     return 0

@@ -335,3 +335,47 @@ def test_an_editor_keeps_a_class_holding_another_modules_layer(tmp_path: Path, b
                           project=project)
     assert bodies_run == {"Head.forward": 1}
     assert [(d.code, d.message) for d in edited.diagnostics] == [(d.code, d.message) for d in first.diagnostics]
+
+
+LOGGER = {
+    "settings.py": """\
+        import numpy as np
+        from backend_not_in_project import backend
+
+        def make_default():
+            return np.zeros((2, 3))
+
+        DEFAULT = make_default()
+        LEVEL = backend.WARNING
+
+        def get_logger(name):
+            backend.configure(LEVEL)
+            return backend.getLogger(name)
+        """,
+    **{f"{name}.py": f"""\
+        import numpy as np
+        from settings import DEFAULT, get_logger
+        logger = get_logger(__name__)
+        {name} = DEFAULT @ np.zeros(({size}, 1))
+        """ for name, size in (("first", 3), ("second", 4))},
+}
+
+
+def test_a_file_that_calls_a_method_of_an_imported_unknown_object_leaves_the_kept_module_alone(
+        tmp_path: Path, bodies_run: Counter) -> None:
+    """``settings`` binds ``backend`` (known only by name: an Opaque) in its namespace; each file's
+    ``get_logger`` calls its methods, which clears what was read of it -- in the run's own copy
+    (``values.viewing``), not in the kept module's object: the module is made once for both files
+    (transformers' ``utils/logging.py``: made 67 times for 6 files), and the object keeps its members."""
+    from shapecheck.absint.driver import shared_modules
+    _write(tmp_path, LOGGER)
+    found = _check(tmp_path, ["first.py", "second.py"])
+    assert [code for *_, code, _ in found["first.py"]] == []
+    assert [code for *_, code, _ in found["second.py"]] == ["SC102"]
+    assert bodies_run["make_default"] == 1 + 1   # its generic analysis, then the module's call, once
+    entries = [entry for store in shared_modules._PROJECTS.values() for entry in store.entries.values()
+               if Path(entry.key).name == "settings.py"]
+    assert len(entries) == 1 and not entries[0].spoiled
+    backend = entries[0].info.env["backend"]
+    assert list(backend.__dict__["members"]) == ["WARNING"]
+    assert {name: _check(tmp_path, [name])[name] for name in ["second.py", "first.py"]} == found

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import ast
 import itertools
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Iterator
 
 from ...constraints.dims import Dim, signed
 from ...constraints.predicates import Pred
@@ -32,6 +34,26 @@ class HeapClock:
     # the owners (driver/shared_modules.py) of shared objects changed since: a module's namespace
     # that every file of the process shares must not carry one file's changes into the next
     spoiled: set = set()
+
+
+class _Views(threading.local):
+    current: dict | None = None   # shared Opaque -> its state in the run this thread interprets
+
+
+_VIEWS = _Views()
+
+
+@contextmanager
+def viewing(views: dict) -> Iterator[None]:
+    """Interpret a run whose copies of the shared objects (:class:`Opaque`) ``views`` holds: what it
+    reads of one and changes in one is its own, so that no run changes what every file of the
+    process shares (a kept module's namespace, driver/shared_modules.py, K4). Runs nest (a kept
+    module is made while a file's run imports it), each in a thread of its own (an editor's hover)."""
+    outer, _VIEWS.current = _VIEWS.current, views
+    try:
+        yield
+    finally:
+        _VIEWS.current = outer
 
 
 class Fields(dict):
@@ -337,22 +359,64 @@ class LazyImport(Value):
     __hash__ = object.__hash__
 
 
-@dataclass(eq=False)
 class Opaque(Mutable, Value):
     """An object passed in that the analysis knows only by how the code reaches it (a config
     object, an ``argparse`` namespace): each attribute read off it is a value named by the code
     (``config.n_embd``), the same one at every read in the run, so layers built from
-    ``config.n_embd`` in ``__init__`` and the shapes ``forward`` computes agree."""
+    ``config.n_embd`` in ``__init__`` and the shapes ``forward`` computes agree.
 
-    name: str
-    members: dict = field(default_factory=dict)
-    dim: Dim | None = None    # its value where an int is needed (``3 * config.n_embd``), once named
-    # the name a method reads it by (``self.n_head`` for ``self.n_head = config.n_head``): the
-    # code's name for the dim where it is used, so the dim is shown as ``n_head``
-    hint: str | None = None
+    Its ``members``, ``dim`` and ``hint`` are what it holds in the run this thread interprets: an
+    Opaque a kept module's namespace holds (its table frozen, driver/shared_modules.py) is never
+    changed by a run (K4), each run reads and changes a copy of its own (:func:`viewing`), made at
+    the run's first look. transformers' ``utils/logging.py`` binds ``logging`` (the module itself,
+    unknown) to an Opaque, whose members every file's ``logging.get_logger(__name__)`` cleared
+    (a method call may change the object): the kept module was spoiled and made again for each."""
 
     __hash__ = object.__hash__
     _table = "members"
+
+    def __init__(self, name: str, members: dict | None = None, dim: Dim | None = None, hint: str | None = None):
+        # (the name of the code that reaches it; ``hint`` the name a method reads it by, for
+        # ``self.n_head = config.n_head``: the dim is shown as ``n_head`` where it is used)
+        state = self.__dict__
+        state["name"] = name
+        state["members"] = Fields({} if members is None else members)
+        state["dim"] = dim    # its value where an int is needed (``3 * config.n_embd``), once named
+        state["hint"] = hint
+        state["_made"] = HeapClock.made
+        HeapClock.made += 1
+
+    def _state(self) -> dict:
+        """What it holds in the running analysis: its own state, or the run's copy where it is shared."""
+        state = self.__dict__
+        views = _VIEWS.current
+        if views is None or state["members"].owner is None:
+            return state
+        view = views.get(self)
+        if view is None:
+            table = Fields(state["members"])
+            table.version = state["members"].version
+            view = views[self] = dict(state, members=table)
+        return view
+
+    members = property(lambda self: self._state()["members"])
+    dim = property(lambda self: self._state()["dim"])
+    hint = property(lambda self: self._state()["hint"])
+
+    def __setattr__(self, name, value):
+        state = self._state()
+        HeapClock.writes += 1
+        state["_revision"] = state.get("_revision", 0) + 1
+        if state is self.__dict__ and state["members"].owner is not None:   # shared, and no run to copy it for
+            HeapClock.spoiled.add(state["members"].owner)
+        state[name] = value
+
+    def revision(self) -> int:
+        state = self._state()
+        return state.get("_revision", 0) + state["members"].version
+
+    def __repr__(self) -> str:
+        return f"Opaque(name={self.name!r}, members={dict(self.members)!r}, dim={self.dim!r}, hint={self.hint!r})"
 
     def as_int(self, fresh) -> "Int":
         """This object where the code needs an int: a dim named ``config.n_embd``, the same each time.

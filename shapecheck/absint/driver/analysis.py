@@ -21,7 +21,7 @@ from ...report.diagnostics import Diagnostic, Span
 from ..core.frame import Cancellation, Frame, StepBudget, Terminated
 from ..core.holes import HoleStore
 from ..core.module import ModuleInfo
-from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value
+from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value, viewing
 from ..interp.annotations import AnnotationStore
 from ..interp.interpreter import Interpreter
 from .calls import Calls
@@ -53,7 +53,8 @@ def _run_alone(roots: tuple, read_source, options, info: ModuleInfo, symbols: in
     key = os.path.realpath(info.path)
     run.modules.loading[key] = info
     try:
-        run.run_module(info)
+        with viewing(run.views):
+            run.run_module(info)
     finally:
         run.modules.loading.pop(key, None)
     return run
@@ -87,6 +88,7 @@ class Analysis:
         self.guessed_ranks: dict[tuple[str, str], int | None] = {}
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
         self.oplog = None    # an OpLog while one call is measured (oplog.py)
+        self.views: dict = {}   # this run's copies of the shared objects it reached (values.viewing)
 
     # -- what the interpreter asks of its run (core.session.Run) ---------------------------------
     def fresh(self, hint: str = "d") -> Dim:

@@ -17,7 +17,7 @@ from ...constraints.shapes import Shape
 from ...report.diagnostics import Diagnostic, FileReport, Span
 from ..core.frame import BudgetExceeded, Cancellation, Frame
 from ..core.module import ModuleInfo
-from ..core.values import UNKNOWN, Array, Class, Function, Instance, LibraryObject
+from ..core.values import UNKNOWN, Array, Class, Function, Instance, LibraryObject, viewing
 from ..interp.interpreter import Interpreter
 from .analysis import Analysis
 from .oplog import OpLog
@@ -64,7 +64,7 @@ def _open(project: Project, path: str, text: str, tree: ast.Module, reported: bo
     info = ModuleInfo(path, Path(path).stem, text, tree, reported=reported)
     analysis.modules.add(info)
     try:
-        with _deep():
+        with _deep(), viewing(analysis.views):
             yield analysis, info
     finally:
         project.cache.symbol_counter = analysis.symbols
@@ -256,7 +256,7 @@ def measure_call(source: str, target: str, arg_shapes: dict, dtypes: dict | None
     if project.incremental:
         finished = project.cache.finished.get(path)
         if finished is not None and finished.text == source:
-            with finished.lock, _deep():
+            with finished.lock, _deep(), viewing(finished.analysis.views):
                 return _measure(finished.analysis, finished.info, target, arg_shapes, dtypes, layouts)
         # a run of its own, which must not write to the project's cache (a check may be using it)
         project = Project(roots=list(project.roots), read_source=project.read_source, options=project.options)

@@ -19,11 +19,13 @@ came before. A run takes an entry only where that holds for it:
 - K2 (not the checked file): nor to a run whose checked file the entry's run loaded: the
   checked file's import must see its own run (reported, half-made).
 - K3 (same sources): an entry holds while every file its run loaded reads as it did.
-- K4 (no one file's changes): the objects its namespace holds are frozen (``freeze``): a change
-  to one, by the file that took it or by another module's top level, spoils the entry (HeapClock.
-  spoiled) and every entry that reached it, which the next request makes again. No run stores
-  into a kept namespace: a name it imports lazily (``LazyImport``) that its run did not use is
-  resolved by each run that reads it, for itself (``Modules.resolve_shared``).
+- K4 (no one file's changes): the objects its namespace holds are frozen (``freeze``): an object
+  known only by name (``Opaque``) is never changed by a run, which reads and changes a copy of its
+  own (``values.viewing``); a change to any other, by the file that took it or by another module's
+  top level, spoils the entry (HeapClock.spoiled) and every entry that reached it, which the next
+  request makes again. No run stores into a kept namespace: a name it imports lazily
+  (``LazyImport``) that its run did not use is resolved by each run that reads it, for itself
+  (``Modules.resolve_shared``).
 - K5 (the same budgets): a file that takes an entry is charged the steps and the Z3 steps its run
   took (and those of what it took in turn, once per file), as a run of the body would have been;
   a file that cannot pay runs the body itself, and stops where that run stops (SC006).
@@ -96,7 +98,7 @@ def freeze(values, owner: Entry) -> None:
         seen.add(id(v))
         t = type(v)
         if t is Instance or t is Opaque:
-            table = v.attrs if t is Instance else v.members
+            table = v.attrs if t is Instance else v.__dict__["members"]   # its own, not a run's copy
             if table.owner is None:
                 table.owner = owner
             pending.extend(table.values())

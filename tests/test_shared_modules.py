@@ -192,39 +192,39 @@ def test_a_file_depends_on_every_module_a_kept_module_reached(tmp_path: Path) ->
         assert {Path(p).name for p in report.loaded_modules} == {name, "configs.py", "helpers.py"}
 
 
-def test_a_kept_modules_reach_finds_each_import_on_disk_once_per_process(tmp_path: Path, monkeypatch) -> None:
-    """Each kept module's run asks whether the modules it loads may lead back to it (K1), over the
-    same import graph: the graph is read off the texts and found on disk once per process
-    (transformers: 232,643 look-ups for 6 files), and read again where a text changed."""
-    from shapecheck.absint.driver import modules
-    _write(tmp_path, {"util.py": "import numpy as np\nY = np.ones(3)\n",
-                      "base.py": "from util import Y\nX = 2 * Y\n",
-                      **{f"{name}.py": f"from base import X\n{name.upper()} = X\n" for name in "abc"},
-                      "main.py": "import numpy as np\nimport a, b, c\nz = (a.A + b.B + c.C) @ np.ones((4, 2))  # error: SC102\n"})
-    asked: list = []
-    reaching = [False]
-    resolve, reaches = modules._resolve, modules.Modules.reaches
+REACH = {
+    "base.py": """\
+        import numpy as np
 
-    def counting(roots, importer, name, level):
-        if reaching[0]:
-            asked.append((Path(importer).name, name, level))
-        return resolve(roots, importer, name, level)
+        def make():
+            return np.zeros((2, 2))
 
-    def flagged(self, *args):
-        reaching[0] = True
-        try:
-            return reaches(self, *args)
-        finally:
-            reaching[0] = False
+        BASE = make()
 
-    monkeypatch.setattr(modules, "_resolve", counting)
-    monkeypatch.setattr(modules.Modules, "reaches", flagged)
-    assert [code for *_, code, _ in _check(tmp_path, ["main.py"])["main.py"]] == ["SC102"]
-    assert asked and len(asked) == len(set(asked))
-    (tmp_path / "base.py").write_text("from util import Y\nimport a\nX = 2 * Y\n")   # a cycle now
-    asked.clear()
-    assert [code for *_, code, _ in _check(tmp_path, ["main.py"])["main.py"]] == ["SC102"]
-    assert ("base.py", "a", 0) in asked
+        def later():
+            from top import TOP   # names ``top``, which loads ``mid``: loaded only if called
+            return TOP
+        """,
+    "mid.py": "from base import BASE\nMID = 2 * BASE\n",
+    "top.py": "from mid import MID\nTOP = MID + 1\n",
+    "first.py": "import numpy as np\nfrom top import TOP\nx = TOP @ np.zeros((3, 1))  # error: SC102\n",
+    "second.py": "import numpy as np\nfrom mid import MID\ny = MID @ np.zeros((4, 1))  # error: SC102\n",
+}
+
+
+def test_a_module_whose_imports_name_one_being_loaded_is_kept_where_its_top_level_never_loads_it(
+        tmp_path: Path, bodies_run: Counter) -> None:
+    """Whether a kept module's run may take another's entry is decided by what that entry's run
+    loaded (K1), not guessed from import statements: ``base``'s function imports ``top``, but its
+    top level loads nothing, so ``top``'s run takes ``mid``'s and ``base``'s entries, and ``second``
+    takes ``mid``'s again: ``base``'s top level (its ``make()`` call) runs once in the process,
+    where a guess from the statements ran it in ``top``'s run and again in ``mid``'s."""
+    _write(tmp_path, REACH)
+    found = _check(tmp_path, ["first.py", "second.py"])
+    assert [code for *_, code, _ in found["first.py"]] == ["SC102"]
+    assert [code for *_, code, _ in found["second.py"]] == ["SC102"]
+    assert bodies_run["make"] == 1 + 1   # its generic analysis, then the module's call, once
+    assert {name: _check(tmp_path, [name])[name] for name in ["second.py", "first.py"]} == found
 
 
 def test_an_editor_takes_the_kept_module_on_every_edit(tmp_path: Path, bodies_run: Counter) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,35 +49,6 @@ def canonical_library(name: str) -> str:
     return name
 
 
-#: An import statement's text: ``from`` (dots, module, names) or ``import`` (names). Read off the
-#: text, not the tree: a module's reach (``Modules.reaches``) spans files no run parses otherwise.
-_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)"
-                     r"|import[ \t]+([^\n#;]*))", re.M)
-_IMPORTS: dict[str, tuple] = {}   # text -> its imports (``imports_in``), for every run of the process
-
-
-def imports_in(text: str) -> tuple:
-    """Every (module name, level) an import statement in ``text`` may load, anywhere in it (in a
-    function, under ``if``; a string that reads like one too): ``import a.b`` may load ``a`` and
-    ``a.b``, ``from a import b`` ``a`` and ``a.b``."""
-    found = _IMPORTS.get(text)
-    if found is None:
-        names: dict = {}
-        for dots, module, imported, plain in _IMPORT.findall(text):
-            if plain:
-                for alias in plain.split(","):
-                    parts = alias.split()[0].split(".") if alias.split() else []
-                    names.update(dict.fromkeys((".".join(parts[:i]), 0) for i in range(1, len(parts) + 1)))
-                continue
-            names[(module, len(dots))] = None
-            for alias in imported.strip("()").replace("\\", " ").split(","):
-                words = alias.split()
-                if words and words[0] != "*":
-                    names[(f"{module}.{words[0]}" if module else words[0], len(dots))] = None
-        found = _IMPORTS[text] = tuple(names)
-    return found
-
-
 def _foreign_names(module: str) -> dict:
     return {name: LibraryObject(f"{module}.{name}") for name in FOREIGN_CLASSES[module]}
 
@@ -105,7 +75,6 @@ class Modules:
         self.read: set[str] = set()       # the real paths the taken modules loaded (a cache's dependencies)
         self._texts: dict[str, str | None] = {}
         self._lazy_values: dict[LazyImport, Value] = {}   # the kept modules' lazy names, as this run resolved them
-        self._direct: dict[str, tuple] = {}   # real path -> the real paths its import statements may load
 
     def _realpath(self, path: str) -> str:
         found = self._real.get(path)
@@ -122,52 +91,6 @@ class Modules:
         if path not in self._texts:
             self._texts[path] = self.project.source_of(path)
         return self._texts[path]
-
-    def reaches(self, key: str, path: str, targets: set) -> bool:
-        """Whether the module at ``path`` (real path ``key``) may load one of ``targets`` through its
-        import statements, directly or through the modules they load (read off their text)."""
-        seen = {key}
-        pending = [(key, path)]
-        while pending:
-            at, where = pending.pop()
-            for other, other_path in self._imports_of(at, where):
-                if other in targets:
-                    return True
-                if other not in seen:
-                    seen.add(other)
-                    pending.append((other, other_path))
-        return False
-
-    def _imports_of(self, at: str, where: str) -> tuple:
-        """The (real path, path) of each project module the module at ``where`` (real path ``at``)
-        may load, read off its text once per run, and found on disk once per process for a text:
-        every kept module's run asks for the reach of its imports, and transformers' modules
-        reach ~80 files each (10,579 texts read and 232,643 imports found on disk, 70% of a run
-        checking models/llama). The process's store keeps the layout of the files as the
-        kept modules' runs found it (shared_modules.py, K3: they resolved their imports once)."""
-        direct = self._direct.get(at)
-        if direct is None:
-            text = self.text_of(where)
-            shared = self.shared
-            known = shared.imports.get((at, where)) if shared is not None else None
-            if known is not None and known[0] == text:
-                direct = known[1]
-            else:
-                found: dict = {}
-                files = shared.files if shared is not None else {}
-                folder = os.path.dirname(where)
-                for name, level in imports_in(text) if text is not None else ():
-                    if self.is_project(name, level):
-                        other = files.get((folder, name, level), False)
-                        if other is False:   # (resolved from the importer's folder: the same for its siblings)
-                            other = files[(folder, name, level)] = _resolve(self.project.roots, where, name, level)
-                        if other is not None:
-                            found[self._realpath(other)] = other
-                direct = tuple(found.items())
-                if shared is not None:
-                    shared.imports[(at, where)] = (text, direct)
-            self._direct[at] = direct
-        return direct
 
     def dependencies(self) -> list[str]:
         """The real paths of every project module this run read, itself included."""
@@ -369,8 +292,8 @@ def _plain(path: str) -> bool:
 
 def _resolve_plain(roots: list[str], importer: str, parts: list[str], level: int) -> str | None:
     """:func:`_resolve` on strings, for an absolute normal importer and roots and a name of
-    identifiers, where each path it tries is the one ``pathlib`` builds (a kept module's run asks
-    where every import of the modules it reaches leads: transformers, 28,000 imports a process)."""
+    identifiers, where each path it tries is the one ``pathlib`` builds (pathlib's parsing was
+    60% of a run checking transformers' models/llama once)."""
     if level:
         base = os.path.dirname(importer)
         for _ in range(level - 1):

@@ -12,10 +12,12 @@ came before. A run takes an entry only where that holds for it:
   (``Entry.members``: those of its cycle it reached), as a run that imports it first has them.
   It is not given to a run that has one of them already otherwise, nor to one loading a module
   the entry's run loaded (that module must be half-made there, as it is where the run loads it).
-  An entry's own run makes no entry for a module whose imports may lead back to a module it is
-  loading (read off the import statements: ``Modules.reaches``), nor for one whose entry is being
-  made: it loads such a module itself, as a member (a cycle's modules each made an entry, each
-  loading the others as members, cost a run of the cycle per module).
+  An entry's own run makes no entry for a module whose entry is being made: it loads such a
+  module itself, as a member. Whether an entry may be given is decided by what its run loaded,
+  never guessed from import statements: an import statement loads nothing until the name it
+  binds is used (``LazyImport``), and transformers' modules name most of the package in their
+  imports while their top levels load a few modules each (a guess from the statements ran
+  ``utils/__init__.py`` as a member of 42 of llama's 47 entries).
 - K2 (not the checked file): nor to a run whose checked file the entry's run loaded: the
   checked file's import must see its own run (reported, half-made).
 - K3 (same sources): an entry holds while every file its run loaded reads as it did.
@@ -138,10 +140,6 @@ class SharedModules:
         self.run_alone = run_alone
         self.entries: dict[tuple[str, str], Entry] = {}
         self.building: set[str] = set()
-        # (real path, path) -> (its text, the modules its imports may load), and (folder, name,
-        # level) -> the file an import from that folder loads: Modules.reaches
-        self.imports: dict[tuple[str, str], tuple] = {}
-        self.files: dict[tuple[str, str, int], str | None] = {}
 
     def _evict_spoiled(self) -> None:
         spoiled = HeapClock.spoiled
@@ -162,7 +160,7 @@ class SharedModules:
         ``modules``' run is about to load; made now if there is none that holds. None where it may
         not be shared with this run (K1, K2): the run loads the module itself."""
         self._evict_spoiled()
-        if key in self.building or modules.checked is None and modules.reaches(key, path, modules.loading):
+        if key in self.building:
             return None   # K1, below
         at = (key, name)
         entry = self.entries.get(at)

@@ -379,3 +379,18 @@ def test_a_file_that_calls_a_method_of_an_imported_unknown_object_leaves_the_kep
     backend = entries[0].info.env["backend"]
     assert list(backend.__dict__["members"]) == ["WARNING"]
     assert {name: _check(tmp_path, [name])[name] for name in ["second.py", "first.py"]} == found
+
+
+def test_an_opaque_whose_table_is_set_whole_is_read_in_a_run() -> None:
+    """relocation.py's thaw sets a restored Opaque's table whole (a plain dict); a run's view then
+    asked it for its owner: every editor re-check after a kept template was restored failed with
+    AttributeError ('dict' object has no attribute 'owner'), and the server published nothing."""
+    from shapecheck.absint.core.values import Fields, Int, Opaque, viewing
+
+    thing = Opaque("config")
+    thing.members = {"n_embd": Int(8)}
+    assert type(thing.members) is Fields
+    with viewing({}):
+        assert thing.members["n_embd"] == Int(8)
+        thing.members["n_head"] = Int(2)
+    assert thing.revision() >= 1

@@ -404,6 +404,8 @@ class Opaque(Mutable, Value):
     hint = property(lambda self: self._state()["hint"])
 
     def __setattr__(self, name, value):
+        if name == "members" and type(value) is not Fields:
+            value = Fields(value)   # a table set whole (relocation.py's thaw) counts its changes too
         state = self._state()
         HeapClock.writes += 1
         state["_revision"] = state.get("_revision", 0) + 1

@@ -236,10 +236,15 @@ def items_of(v: Value, want: int | None) -> tuple | None:
     if t is Array and v.shape.rank is not None and v.shape.rank >= 1 and type(v.shape.prefix[0]) is int:
         n = v.shape.prefix[0]
         if n <= 64:
-            return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * n
+            return _rows(v, n)
     if t is Array and v.shape.rank and want is not None:
-        return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * want
+        return _rows(v, want)
     return None
+
+
+def _rows(a: Array, count: int) -> tuple:
+    """``count`` rows of ``a`` (what unpacking or iterating it gives)."""
+    return (tensor_like(Array(Shape(a.shape.prefix[1:]), a.dtype), a),) * count
 
 
 def length_of(v: Value):
@@ -346,8 +351,8 @@ _APPENDS_PER_PASS: "weakref.WeakKeyDictionary[ast.AST, dict[str, int]]" = weakre
 
 def appends_per_pass(loop: ast.For) -> dict[str, int]:
     """The lists every pass of ``loop`` appends to a fixed number of times: ``outs.append(h)``,
-    ``outs += [h]`` or ``outs.extend([h, c])`` as a statement of the body (not under a branch), the name otherwise only read by index or ``len``,
-    and no pass leaving early. After ``trips`` passes such a list is that many times longer
+    ``outs += [h]`` or ``outs.extend([h, c])`` as a statement of the body (not under a branch), the
+    name otherwise only read by index or ``len``, and no pass leaving early. After ``trips`` passes such a list is that many times longer
     (``for t in range(T): outs.append(h)`` makes T items). Read once per loop node."""
     hit = _APPENDS_PER_PASS.get(loop)
     if hit is None:
@@ -372,12 +377,11 @@ def _appends_per_pass(loop: ast.For) -> dict[str, int]:
                     and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and not call.keywords:
                 if call.func.attr == "append":
                     count(call.func.value, 1)
-                elif call.func.attr == "extend" and isinstance(call.args[0], (ast.List, ast.Tuple)) \
-                        and not any(isinstance(e, ast.Starred) for e in call.args[0].elts):
-                    count(call.func.value, len(call.args[0].elts))
+                elif call.func.attr == "extend" and _display_length(call.args[0]) is not None:
+                    count(call.func.value, _display_length(call.args[0]))
             elif isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and isinstance(st.target, ast.Name) \
-                    and isinstance(st.value, ast.List) and not any(isinstance(e, ast.Starred) for e in st.value.elts):
-                count(st.target, len(st.value.elts))   # ``outputs += [output]``
+                    and isinstance(st.value, ast.List) and _display_length(st.value) is not None:
+                count(st.target, _display_length(st.value))   # ``outputs += [output]``
             elif isinstance(st, ast.With):
                 statements(st.body)
 
@@ -395,6 +399,13 @@ def _appends_per_pass(loop: ast.For) -> dict[str, int]:
         if isinstance(node, ast.Name) and node.id in counts and id(node) not in receivers and id(node) not in reads:
             del counts[node.id]   # mutated, aliased, passed on or rebound: its length is not counted
     return counts
+
+
+def _display_length(node: ast.expr) -> int | None:
+    """How many items a list or tuple display without ``*`` has (``[h, c]``: 2)."""
+    if isinstance(node, (ast.List, ast.Tuple)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return len(node.elts)
+    return None
 
 
 _EARLY_EXITS = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Assert, ast.Try) + (
@@ -417,8 +428,7 @@ def iteration_items(v: Value) -> tuple | None:
         return tuple(Int(i) for i in trips)
     if t is Array and v.shape.rank and type(v.shape.prefix[0]) is int and v.shape.prefix[0] <= UNROLL_LIMIT \
             and v.dtype != "object":
-        # ``for freq in 2.0 ** torch.linspace(0, 5, 6)``: each row, as many times as there are rows
-        return (tensor_like(Array(Shape(v.shape.prefix[1:]), v.dtype), v),) * v.shape.prefix[0]
+        return _rows(v, v.shape.prefix[0])   # ``for freq in 2.0 ** torch.linspace(0, 5, 6)``
     return None
 
 

@@ -24,8 +24,9 @@ from .kinds import Rule
 #: the params a built distribution keeps beside its arguments: one draw and its count of event dims
 _DRAW, _EVENT = "__draw", "__event_dims"
 
-#: a family's parameters bound by name -> (one draw's shape, event dims) or None when not known
-Draw = Callable[[OpContext, dict[str, Arg]], "tuple[Shape, int] | None"]
+#: a family's parameters bound by name -> (one draw's shape, event dims, its dtype where not the
+#: family's: a wrapper's is its inner distribution's) or None when not known
+Draw = Callable[[OpContext, dict[str, Arg]], "tuple[Shape, int, str | None] | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ def _given(bound: dict[str, Arg], names: tuple[str, ...]) -> list[tuple[Array, s
     out = []
     for name in names:
         a = bound_array(bound, name)
-        if a is not None and name in bound:
+        if a is not None:
             out.append((a, bound[name].text))
     return out
 
@@ -51,9 +52,9 @@ def _given(bound: dict[str, Arg], names: tuple[str, ...]) -> list[tuple[Array, s
 def elementwise(*names: str) -> Draw:
     """A scalar family (``Normal(loc, scale)``): the batch is its tensor parameters broadcast."""
 
-    def draw(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int] | None:
+    def draw(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int, str | None] | None:
         shape = _broadcast(ctx, _given(bound, names))
-        return None if shape is None else (shape, 0)
+        return None if shape is None else (shape, 0, None)
 
     return draw
 
@@ -63,15 +64,15 @@ def categories(event_dims: int, names: tuple[str, ...] = ("probs", "logits")) ->
     before it; a draw is one index (``Categorical``) or a vector over it (``OneHotCategorical``,
     ``Multinomial``, ``Dirichlet``)."""
 
-    def draw(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int] | None:
+    def draw(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int, str | None] | None:
         given = _given(bound, names)
         if len(given) != 1:
             return None
         shape = given[0][0].shape
         if event_dims:
-            return shape, event_dims
+            return shape, event_dims, None
         split = split_last(shape, 1, ctx.middle_dim)
-        return None if split is None else (split[0], 0)
+        return None if split is None else (split[0], 0, None)
 
     return draw
 
@@ -80,7 +81,7 @@ def vector_and_matrices(vector: str, vectors: tuple[str, ...], matrices: tuple[s
     """``MultivariateNormal(loc, covariance_matrix)``: a draw is a vector of loc's last dim, the
     batch is loc's other axes broadcast with the matrices' batch axes."""
 
-    def draw(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int] | None:
+    def draw(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int, str | None] | None:
         loc = bound_array(bound, vector)
         if loc is None:
             return None
@@ -95,7 +96,7 @@ def vector_and_matrices(vector: str, vectors: tuple[str, ...], matrices: tuple[s
                     return None
                 heads.append((s[0], text))
         batch = ctx.broadcast(heads, "SC101", unknown_rank=True)
-        return None if batch is None else (extended(batch, split[1]), 1)
+        return None if batch is None else (extended(batch, split[1]), 1, None)
 
     return draw
 
@@ -106,23 +107,24 @@ def _of_distribution(name: str, bound: dict[str, Arg]) -> TorchModule | None:
     return v if type(v) is TorchModule and v.param(_DRAW) is not None else None
 
 
-def independent(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int] | None:
+def independent(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int, str | None] | None:
     """``Independent(base, n)``: the same draw, its last ``n`` batch dims now event dims."""
     base, n = _of_distribution("base_distribution", bound), bound.get("reinterpreted_batch_ndims")
     if base is None or n is None or type(n.value) is not Int or type(n.value.dim) is not int:
         return None
-    return base.param(_DRAW).shape, base.param(_EVENT).dim + n.value.dim
+    draw = base.param(_DRAW)
+    return draw.shape, base.param(_EVENT).dim + n.value.dim, draw.dtype
 
 
-def mixture(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int] | None:
+def mixture(ctx: OpContext, bound: dict[str, Arg]) -> tuple[Shape, int, str | None] | None:
     """``MixtureSameFamily(mix, components)``: a draw of one component, the components' last batch
     axis (the mixture's choices) gone."""
     comp = _of_distribution("component_distribution", bound)
     if comp is None:
         return None
-    k = comp.param(_EVENT).dim
-    split = split_last(comp.param(_DRAW).shape, k + 1, ctx.middle_dim)
-    return None if split is None else (extended(split[0], split[1][1:]), k)
+    k, draw = comp.param(_EVENT).dim, comp.param(_DRAW)
+    split = split_last(draw.shape, k + 1, ctx.middle_dim)
+    return None if split is None else (extended(split[0], split[1][1:]), k, draw.dtype)
 
 
 _SCALE = elementwise("loc", "scale")
@@ -170,13 +172,6 @@ FAMILIES: dict[str, Family] = {
 }
 
 
-def _dtype(family: Family, bound: dict[str, Arg], name: str) -> str:
-    if name == "Independent" or name == "MixtureSameFamily":
-        inner = _of_distribution("base_distribution" if name == "Independent" else "component_distribution", bound)
-        return inner.param(_DRAW).dtype if inner is not None else family.dtype
-    return family.dtype
-
-
 def construct(name: str, family: Family) -> Rule:
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(family.params)
@@ -184,8 +179,8 @@ def construct(name: str, family: Family) -> Rule:
         params = tuple((key, arg.value) for key, arg in bound.items())
         if found is None:
             return TorchModule(f"distributions.{name}", params)
-        shape, event = found
-        draw = as_tensor(Array(shape, _dtype(family, bound, name)))
+        shape, event, dtype = found
+        draw = as_tensor(Array(shape, dtype or family.dtype))
         return TorchModule(f"distributions.{name}", params + ((_DRAW, draw), (_EVENT, Int(event))))
 
     return rule
@@ -312,18 +307,19 @@ def kl_divergence(ctx: OpContext, call: Call) -> Value:
     return _float(shape if shape is not None else UNKNOWN_SHAPE)
 
 
+#: the module of torch.distributions each family is defined in, where it is not its name in lower case
+_MODULES = {"LogNormal": "log_normal", "HalfNormal": "half_normal", "HalfCauchy": "half_cauchy",
+            "StudentT": "studentT", "OneHotCategorical": "one_hot_categorical",
+            "RelaxedOneHotCategorical": "relaxed_categorical", "RelaxedBernoulli": "relaxed_bernoulli",
+            "MultivariateNormal": "multivariate_normal", "ContinuousBernoulli": "continuous_bernoulli",
+            "NegativeBinomial": "negative_binomial", "LowRankMultivariateNormal": "lowrank_multivariate_normal",
+            "MixtureSameFamily": "mixture_same_family"}
+
 #: torch.distributions' callables by qualified name (each family also under its own module)
 DISTRIBUTIONS: dict[str, Rule] = {}
 for _name, _family in FAMILIES.items():
     _rule = construct(_name, _family)
-    _module = {"LogNormal": "log_normal", "HalfNormal": "half_normal", "HalfCauchy": "half_cauchy",
-               "StudentT": "studentT", "OneHotCategorical": "one_hot_categorical",
-               "RelaxedOneHotCategorical": "relaxed_categorical", "RelaxedBernoulli": "relaxed_bernoulli",
-               "MultivariateNormal": "multivariate_normal", "ContinuousBernoulli": "continuous_bernoulli",
-               "NegativeBinomial": "negative_binomial",
-               "LowRankMultivariateNormal": "lowrank_multivariate_normal",
-               "MixtureSameFamily": "mixture_same_family"}.get(_name, _name.lower())
     DISTRIBUTIONS[f"torch.distributions.{_name}"] = _rule
-    DISTRIBUTIONS[f"torch.distributions.{_module}.{_name}"] = _rule
+    DISTRIBUTIONS[f"torch.distributions.{_MODULES.get(_name, _name.lower())}.{_name}"] = _rule
 DISTRIBUTIONS["torch.distributions.kl_divergence"] = kl_divergence
 DISTRIBUTIONS["torch.distributions.kl.kl_divergence"] = kl_divergence

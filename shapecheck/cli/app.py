@@ -27,7 +27,7 @@ from .command import EXIT_USAGE, exit_status, print_error, run_subcommand
 
 
 def _check() -> ModuleType:
-    from . import check  # lazy: start-up time (pathspec, through discovery)
+    from . import check  # lazy: start-up time (the configuration, discovery, the cache)
     return check
 
 
@@ -57,7 +57,7 @@ def _memory() -> ModuleType:
 
 
 def _signatures() -> ModuleType:
-    from . import signatures  # lazy: start-up time (pathspec, through discovery)
+    from . import signatures  # lazy: start-up time (the configuration, discovery, the cache)
     return signatures
 
 
@@ -77,7 +77,7 @@ def _shard_cost() -> ModuleType:
 
 
 def _report() -> ModuleType:
-    from . import report  # lazy: start-up time (pathspec, through discovery; the analyser)
+    from . import report  # lazy: start-up time (discovery; the analyser)
     return report
 
 

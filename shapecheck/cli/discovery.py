@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-import pathspec
+from .gitignore import GitIgnoreSpec
 
 # Folders no one wants analysed: matched by name at any depth (gitwildmatch, trailing / = folder).
 DEFAULT_EXCLUDES = (
@@ -52,13 +52,13 @@ class Excludes:
     """Exclude patterns and the directory they are relative to."""
 
     root: Path
-    spec: pathspec.GitIgnoreSpec
+    spec: GitIgnoreSpec
 
     @classmethod
     def build(cls, root: str | Path, exclude: Sequence[str] | None = None,
               extend_exclude: Sequence[str] = ()) -> "Excludes":
         patterns = list(DEFAULT_EXCLUDES if exclude is None else exclude) + list(extend_exclude)
-        return cls(Path(root).resolve(), pathspec.GitIgnoreSpec.from_lines(patterns))
+        return cls(Path(root).resolve(), GitIgnoreSpec.from_lines(patterns))
 
     def matches(self, path: Path, is_dir: bool, walk_root: Path) -> bool:
         if path == self.root:
@@ -73,7 +73,7 @@ class GitIgnores:
 
     cwd: Path = field(default_factory=lambda: Path.cwd().resolve())
     root: Path | None = None   # when set, no .gitignore above it is read
-    _specs: dict[Path, pathspec.GitIgnoreSpec | None] = field(default_factory=dict)
+    _specs: dict[Path, GitIgnoreSpec | None] = field(default_factory=dict)
     _boundaries: dict[Path, Path] = field(default_factory=dict)
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
@@ -97,16 +97,16 @@ class GitIgnores:
             if spec is None:
                 continue
             rel = path.relative_to(directory).as_posix() + ("/" if is_dir else "")
-            result = spec.check_file(rel)
-            if result.include is not None:
-                return bool(result.include)
+            ignored = spec.check_file(rel)
+            if ignored is not None:
+                return ignored
         return False
 
-    def _spec(self, directory: Path) -> pathspec.GitIgnoreSpec | None:
+    def _spec(self, directory: Path) -> GitIgnoreSpec | None:
         if directory not in self._specs:
             try:
                 lines = (directory / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
-                self._specs[directory] = pathspec.GitIgnoreSpec.from_lines(lines)
+                self._specs[directory] = GitIgnoreSpec.from_lines(lines)
             except OSError:
                 self._specs[directory] = None
         return self._specs[directory]

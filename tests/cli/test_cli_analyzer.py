@@ -188,6 +188,19 @@ def test_version_is_instant_and_imports_nothing_heavy():
     assert "shapecheck" in imported and not imported & set(heavy), sorted(imported & set(heavy))
 
 
+@pytest.mark.needs_analyzer
+def test_a_check_that_asks_no_solver_question_imports_neither_z3_nor_asyncio(tmp_path):
+    # start-up: Z3 is imported when the first question reaches it (solver.py), and discovery's
+    # gitignore patterns are shapecheck's own (pathspec's import pulled in asyncio)
+    (tmp_path / "a.py").write_text("import numpy as np\nx = np.ones((2, 3)) @ np.ones((3, 4))\n")
+    tree = str(Path(cli.__file__).parents[2])   # the shapecheck under test, wherever the run starts
+    probe = _python("-c", f"import sys; sys.path.insert(0, {tree!r}); from shapecheck.cli import app; "
+                          "app.main(['check', '-j', '1', '--no-cache', '.']); "
+                          "print(sorted({m.split('.')[0] for m in sys.modules} & {'z3', 'asyncio', 'pathspec'}))",
+                    cwd=tmp_path)
+    assert probe.stdout.strip().splitlines()[-1] == "[]", probe.stdout + probe.stderr
+
+
 def test_subprocess_exit_codes_without_the_analyser(tmp_path):
     assert _python("-m", "shapecheck", "check", "missing_dir/", cwd=tmp_path).returncode == 2
     assert _python("-m", "shapecheck", "explain", "SC101", cwd=tmp_path).stdout.startswith("SC101 (broadcast-mismatch)")

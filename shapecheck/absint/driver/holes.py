@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import ast
 import re
-
-import z3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
@@ -354,6 +352,7 @@ def _models(solver, facts: list[Fact], hole: D.Dim, count: int = 3) -> list[dict
     """A few models of ``facts``, each with different values of the other unknowns."""
 
     enc = solver.encoding()   # its own Z3 context and step limit: the same models under any load
+    z3 = enc.z3   # the module the encoding imported when first asked (solver.py: a run that asks Z3 nothing never imports it)
     terms = [enc.pred(f.pred) for f in facts]
     enc.dim(hole)
     variables = enc.variables

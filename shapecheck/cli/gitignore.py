@@ -3,7 +3,8 @@
 What git means by a pattern is what pathspec's ``GitIgnoreSpec`` (1.1) computes, edge cases
 included: a pattern with a slash before its end is anchored to the ignore file's folder, one
 without matches at any depth; a trailing slash matches a folder and everything under it; ``**``
-spans folders; ``!`` re-includes; a pattern with a bad range (``[a-``) is dropped, as git drops it.
+spans folders; ``!`` re-includes; a pattern git cannot read (``[a-``, ``!`` alone) is dropped, as
+git drops it.
 Its tests check every answer against pathspec's on generated patterns and paths
 (tests/cli/test_gitignore.py). It lives here rather than being imported because importing pathspec
 costs every run start-up time: its deprecation shim (typing_extensions ``deprecated``) imports
@@ -124,8 +125,9 @@ def _translate(is_dir_pattern: bool, segments: list[str]) -> str:
 
 def pattern_regex(line: str) -> tuple[str, bool] | None:
     """One ignore-file line as (regex over a relative POSIX path, whether a match ignores), or None
-    for a blank line, a comment, ``/`` and a pattern with a bad range. Raises ValueError for a
-    pattern git cannot read (``!`` alone, a trailing backslash)."""
+    for a blank line, a comment, ``/``, and a pattern git cannot read (a bad range, ``!`` alone, a
+    trailing backslash), which git skips: pathspec raises for the last two, which stopped the whole
+    run with a traceback on such a ``.gitignore``."""
     pattern = line if line.endswith("\\ ") else line.rstrip()
     if not pattern or pattern.startswith("#") or pattern == "/":
         return None
@@ -137,10 +139,8 @@ def pattern_regex(line: str) -> tuple[str, bool] | None:
     try:
         segments_left, whole = _segments(is_dir_pattern, segments)
         regex = whole if segments_left is None else _translate(is_dir_pattern, segments_left)
-    except _BadRange:
+    except ValueError:   # _BadRange included
         return None
-    except ValueError as e:
-        raise ValueError(f"invalid git pattern: {line!r}") from e
     return regex, ignores
 
 

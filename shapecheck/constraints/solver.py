@@ -26,6 +26,7 @@ iteration, whatever the other unknowns are).
 from __future__ import annotations
 
 import time
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -38,6 +39,14 @@ from .derived import Kept, cached_hash
 from .dims import ByZero, Dim, Sym, is_signed
 from .evaluators import pred_function
 from .predicates import Pred, eq, pred_symbols
+
+
+#: The stages that answer a question, cheapest first: the requirement itself (``true``/``false``),
+#: this run's memo, the process's memo (also under other names), bounds (HOLDS; FAILS once sampling
+#: holds a model of the facts), sampling fixed small values, proof by cases, witnesses by repair,
+#: sampling where a divisor is 0, cases over fewer facts, Z3; ``unknown``: Z3 may not be asked.
+STAGES = ("syntactic", "memo", "recalled", "interval", "interval-fails", "sampling", "cases", "witnesses",
+          "by-zero", "fewer-facts", "z3", "unknown")
 
 
 class Verdict(Enum):
@@ -332,6 +341,8 @@ class Solver:
         self._memo: dict = {}
         self.queries = 0
         self.timeouts = 0
+        #: how many questions each stage answered (see :data:`STAGES`), to measure where decisions go
+        self.stages: Counter[str] = Counter()
 
     def encoding(self) -> Encoding:
         """A fresh Z3 encoding for one question, with this run's limits."""
@@ -354,8 +365,10 @@ class Solver:
     # -- questions ------------------------------------------------------------------------------
     def decide(self, facts: Sequence[Fact], requirement: Pred) -> Decision:
         if requirement.kind == "true":
+            self.stages["syntactic"] += 1
             return Decision(Verdict.HOLDS)
         if requirement.kind == "false":
+            self.stages["syntactic"] += 1
             return Decision(Verdict.FAILS)
         symbols = pred_symbols(requirement)
         chosen = tuple(relevant_facts(facts, symbols))
@@ -369,8 +382,11 @@ class Solver:
         if hit is None:
             hit = self._answer(chosen, requirement, bound)
             if hit is None:
+                self.stages["unknown"] += 1
                 return Decision(Verdict.UNKNOWN, timed_out=True)
             self._memo[key] = hit
+        else:
+            self.stages["memo"] += 1
         return hit
 
     def _answer(self, chosen: tuple[Fact, ...], requirement: Pred, bound: frozenset[str] | None = None) -> Decision | None:
@@ -389,18 +405,25 @@ class Solver:
             renamed_key = (("for_all", shape, numbered), self.rlimit)
         hit = self._recalled(exact, renamed_key, names)
         if hit is not None:
+            self.stages["recalled"] += 1
             return hit
         if intervals.holds(requirement, (f.pred for f in chosen)):
             # an index kept in range by its loop's own range (1 <= i < n-1 => -n <= i+1 < n)
             # needs no quantifier (a jit compile of k-means asked Z3 124 of these, 0.6 s)
-            hit = Decision(Verdict.HOLDS)
+            stage, hit = "interval", Decision(Verdict.HOLDS)
         else:
-            hit = self._without_z3(chosen, requirement, names) if bound is None else None
-            if hit is None:
+            found = self._without_z3(chosen, requirement, names) if bound is None else None
+            if found is None:
                 hit = self._decide(chosen, requirement) if bound is None else self._decide_for_all(chosen, bound, requirement)
                 if hit is None:
                     return None
+                stage = "z3"
                 _remember(exact, hit)
+            else:
+                stage, hit = found
+                if hit.verdict is Verdict.FAILS:
+                    _remember(exact, hit)
+        self.stages[stage] += 1
         if hit.verdict is not Verdict.FAILS or not hit.core:
             # (a FAILS's unsat core may differ under other names: kept exact, so its message
             # cannot depend on which copy of the question came first)
@@ -425,38 +448,53 @@ class Solver:
             self.spent += hit.cost
         return hit
 
-    def _without_z3(self, facts: tuple[Fact, ...], requirement: Pred, order: list[str]) -> Decision | None:
-        """SOMETIMES by two witnesses or HOLDS by a proof, found in Python, cheapest first:
-        sampling fixed small values (:meth:`_sample`), proof by cases (cases.py), witnesses by
-        repair (witnesses.py), sampling again where a divisor is 0 (:meth:`_sample_by_zero`), a
-        proof from the facts that divide by no size that may be 0 (``cases.holds_by_fewer``). Each
-        answer is one Z3 would give (their modules say why); None leaves the question to Z3.
-        ``order``: the symbols by first appearance (canonical.py)."""
+    def _without_z3(self, facts: tuple[Fact, ...], requirement: Pred, order: list[str]) -> tuple[str, Decision] | None:
+        """SOMETIMES by two witnesses, HOLDS by a proof or FAILS by bounds, found in Python,
+        cheapest first, with the stage that answered (:data:`STAGES`): sampling fixed small values
+        (:meth:`_sample`), bounds against the requirement once sampling holds a model of the facts
+        (``intervals.refuting``), proof by cases (cases.py), witnesses by repair (witnesses.py),
+        sampling again where a divisor is 0 (:meth:`_sample_by_zero`), a proof from the facts that
+        divide by no size that may be 0 (``cases.holds_by_fewer``). Each answer is one Z3 would
+        give (their modules say why); None leaves the question to Z3. ``order``: the symbols by
+        first appearance (canonical.py)."""
         fails, holds, undefined = self._sample(facts, requirement, order)
         if fails and holds:
-            return Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
+            return "sampling", Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
         preds = [f.pred for f in facts]
+        if holds is None:
+            core = intervals.refuting(requirement, preds)
+            # a model of every fact (sampling's failing values, else a repair search) makes any
+            # part of them consistent, the facts Z3 would blame too: its FAILS, whatever its core
+            if core is not None and (fails is not None or self._model(preds, order) is not None):
+                return "interval-fails", Decision(Verdict.FAILS, tuple(facts[i] for i in core))
         if cases.holds(requirement, preds):
-            return Decision(Verdict.HOLDS)
+            return "cases", Decision(Verdict.HOLDS)
         if order and len(order) <= MAX_SAMPLED:
             # values that tie symbols together (``a == b or a == 1``, ``b*h*w == b*p*q``) are
             # rarely among the fixed ones: search for the missing witness by repairing them
             found = witnesses.witnesses(preds, requirement, order, _assignments(order, _constants(requirement)),
                                         (fails, holds))
             if found is not None:
-                return Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
+                return "witnesses", Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
         fails, holds = self._sample_by_zero(facts, requirement, undefined, fails, holds)
         if fails and holds:
-            return Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
+            return "by-zero", Decision(Verdict.SOMETIMES, counterexample=dict(fails), witness=dict(holds))
         if undefined and len(order) <= MAX_SAMPLED:
             # a divisor the samples made 0 ties other symbols to it (``h*(n//h) == n`` wants n = 0)
             for by_zero in _REPAIR_BY_ZERO:
                 found = witnesses.witnesses(preds, requirement, order, undefined, (fails, holds), by_zero)
                 if found is not None:
-                    return Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
+                    return "by-zero", Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
         if cases.holds_by_fewer(requirement, preds):
-            return Decision(Verdict.HOLDS)
+            return "fewer-facts", Decision(Verdict.HOLDS)
         return None
+
+    @staticmethod
+    def _model(preds: list[Pred], order: list[str]) -> dict | None:
+        """Values under which every one of ``preds`` holds, by repair (witnesses.py); None if not found."""
+        if not order or len(order) > MAX_SAMPLED:
+            return None
+        return witnesses.model(preds, order, _assignments(order))
 
     def _sample(self, facts: tuple[Fact, ...], requirement: Pred,
                 order: list[str]) -> tuple[dict | None, dict | None, list[dict]]:

@@ -409,6 +409,19 @@ def witnesses(facts: Sequence[Pred], requirement: Pred, order: Sequence[str], st
     return pair[0], pair[1]
 
 
+def model(facts: Sequence[Pred], order: Sequence[str], starts: Iterable[Values]) -> Values | None:
+    """Values under which every fact holds, by the same repair search as a witness's (``order``
+    and ``starts`` as for :func:`witnesses`); None when the search finds none. For a FAILS that
+    bounds prove: Z3 says FAILS only when the facts it blames are consistent (solver.py)."""
+    rank = {name: i for i, name in enumerate(order)}
+    search = _Search([constraint(f) for f in facts], lambda name: (rank.get(name, len(rank)),), BUDGET)
+    for start in _first(starts, MAX_STARTS):
+        found = search.satisfy({name: start.get(name, 1) for name in order})
+        if found is not None or search.budget <= 0:
+            return found
+    return None
+
+
 def _first(items: Iterable, n: int) -> Iterable:
     for i, item in enumerate(items):
         if i >= n:

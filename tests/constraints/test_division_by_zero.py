@@ -43,7 +43,7 @@ def test_a_divisor_the_facts_allow_to_be_zero_makes_the_question_sometimes_witho
     facts = [P.eq(D.mod(D.mul(x, y), y), 0), P.le(1, D.floordiv(D.mul(x, y), y))]
     requirement = P.le(1, y)
     s = Solver()
-    decision = s._without_z3(tuple(Fact(f) for f in facts), requirement, question_key(facts, requirement)[1])
+    decision = s.decide(tuple(Fact(f) for f in facts), requirement)
     assert decision is not None and decision.verdict is Verdict.SOMETIMES
     assert s.queries == 0 and decision.counterexample["y"] == 0
     assert _z3_verdict(facts, requirement) is Verdict.SOMETIMES
@@ -86,7 +86,7 @@ def test_a_divisor_made_zero_is_repaired_into_the_facts_it_ties() -> None:
     requirement = P.eq(D.mul(b, D.mod(n, h)), 0)
     assert _by_zero(facts, requirement)[0] is None
     s = Solver()
-    decision = s._without_z3(tuple(Fact(f) for f in facts), requirement, question_key(facts, requirement)[1])
+    decision = s.decide(tuple(Fact(f) for f in facts), requirement)
     assert decision is not None and decision.verdict is Verdict.SOMETIMES and s.queries == 0
     assert decision.counterexample["h"] == 0 and decision.counterexample["n"] == 0
     assert _z3_verdict(facts, requirement) is Verdict.SOMETIMES

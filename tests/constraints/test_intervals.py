@@ -170,3 +170,55 @@ def test_questions_about_the_same_facts_share_their_ranges(monkeypatch) -> None:
     assert len(built) == 1
     assert not holds(P.le(2, m), [P.le(2, n)]) and len(built) == 2
     assert holds(P.le(2, m), facts) and len(built) == 3
+
+
+def _z3(facts, requirement: P.Pred):
+    s = Solver()
+    return s._decide_z3(s.encoding(), tuple(facts), requirement)
+
+
+def test_a_branch_a_loop_range_excludes_fails_by_bounds_without_z3() -> None:
+    """timm's unrolled loops ask ``8 <= i`` under ``0 <= i < 8`` and ``i < i0`` under ``i0 == 0``
+    (44 questions, ~30 ms of Z3 each): bounds refute them, and the core is the fact that does."""
+    i, i0, j, branches = (D.sym(name) for name in ("i", "i#0", "j", "branches"))
+    s = Solver()
+    loop = Fact(P.conj([P.le(0, i), P.lt(i, 8)]), "loop")
+    decision = s.decide((loop, Fact(P.le(0, j), "other")), P.le(8, i))
+    assert decision.verdict is Verdict.FAILS and decision.core == (loop,)
+    # a model of these facts is not among the fixed samples (branches != 1, j == branches or 1):
+    # the repair search finds one before bounds may answer
+    facts = (Fact(P.conj([P.le(0, i), P.lt(i, j)]), "range"), Fact(P.eq(i0, 0), "first"),
+             Fact(P.ne(branches, 1), "many"), Fact(P.disj([P.eq(j, branches), P.eq(j, 1)]), "broadcast"))
+    decision = s.decide(facts, P.lt(i, i0))
+    # (i is a count, so i0 == 0 alone refutes it)
+    assert decision.verdict is Verdict.FAILS and [f.origin for f in decision.core] == ["first"]
+    assert s.queries == 0 and s.stages["interval-fails"] == 2
+    assert _z3(facts, P.lt(i, i0)).verdict is Verdict.FAILS
+
+
+def test_facts_without_a_model_leave_a_refutation_to_z3() -> None:
+    # Z3 says UNKNOWN when the facts it blames contradict each other, so bounds answer FAILS only
+    # with a model of every fact; here there is none, and Z3 blames ``n <= 1`` alone
+    s = Solver()
+    decision = s.decide((Fact(P.le(3, D.sym("n"))), Fact(P.le(D.sym("n"), 1), "small")), P.le(5, D.sym("n")))
+    assert s.stages["interval-fails"] == 0 and s.stages["z3"] == 1
+    assert decision.verdict is Verdict.FAILS and [f.origin for f in decision.core] == ["small"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=dims(), b=dims(), kind=st.sampled_from(sorted(COMPARE)), bounds=st.lists(
+    st.tuples(st.sampled_from(NAMES), st.sampled_from(["le", "ge", "eq"]), st.integers(0, 6)), max_size=4))
+def test_a_fails_by_bounds_is_z3s_and_its_core_alone_refutes(a, b, kind, bounds) -> None:
+    requirement = COMPARE[kind](a, b)
+    if requirement.kind in ("true", "false"):
+        return
+    make = {"le": lambda n, c: P.le(D.sym(n), c), "ge": lambda n, c: P.le(c, D.sym(n)),
+            "eq": lambda n, c: P.eq(D.sym(n), c)}
+    facts = tuple(Fact(make[kind](n, c)) for n, kind, c in bounds)
+    s = Solver()
+    decision = s.decide(facts, requirement)
+    if not s.stages["interval-fails"]:
+        return
+    for given in (facts, decision.core):
+        z3 = _z3(given, requirement)
+        assert z3.verdict is Verdict.FAILS or z3.timed_out

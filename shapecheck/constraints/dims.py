@@ -30,7 +30,7 @@ __all__ = [
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
     "exact_quotient", "common_factor", "shared_atoms", "symbol_key", "polynomial_quotient",
-    "map_atoms", "apply_op", "ByZero",
+    "map_atoms", "apply_op", "ByZero", "primitive_part",
 ]
 
 
@@ -359,6 +359,15 @@ def polynomial_quotient(a: Dim, b: Dim) -> Dim | None:
         quotient = add(quotient, term)
         rest = sub(rest, mul(term, b))
     return quotient if rest == 0 and mul(quotient, b) == a else None
+
+
+def primitive_part(d: Dim) -> Dim:
+    """``d`` divided by the gcd of its coefficients and constant: 0 exactly where ``d`` is, so
+    ``d == 0`` may be read as ``primitive_part(d) == 0`` (``3*b*h - 96*b*n`` as ``b*h - 32*b*n``)."""
+    if type(d) is int:
+        return d
+    content = _content(d)
+    return _scale_down(d, content) if content > 1 else d
 
 
 #: public names of the two cancellations (``constraints/readable.py`` rewrites predicates with them)

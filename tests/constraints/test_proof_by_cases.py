@@ -106,6 +106,18 @@ def test_a_multiple_of_a_fact_holds() -> None:
     assert not holds(P.eq(D.mul(D.mul(b, h), D.floordiv(d, h)), D.add(D.mul(b, d), 1)), [split, P.le(1, h)])
 
 
+def test_a_fact_with_an_integer_content_divides_the_requirement_it_states() -> None:
+    # timm's qkv: b*h*w*c*3 == b*h*w*heads*96 (three parts of 32 per head), then c == heads*32 per
+    # part: the fact's difference is 3 times the requirement's, which Z3 took 0.2-0.5 s to see
+    c, heads = D.sym("c"), D.sym("heads")
+    size = D.mul(D.mul(b, h), w)
+    qkv = P.eq(D.mul(D.mul(size, c), 3), D.mul(D.mul(size, heads), 96))
+    requirement = P.eq(D.mul(D.mul(size, heads), 32), D.mul(size, c))
+    assert holds(requirement, [qkv]) and _z3([qkv], requirement) is Verdict.HOLDS
+    assert not holds(P.eq(D.mul(D.mul(size, heads), 33), D.mul(size, c)), [qkv])
+    assert D.primitive_part(D.sub(D.mul(c, 6), 9)) == D.sub(D.mul(c, 2), 3)
+
+
 def test_a_fact_that_moves_the_dividend_shows_it_a_multiple() -> None:
     # vit-pytorch's regionvit: einops asks numel % (h*w) == 0 where a reshape stated numel ==
     # n*h*w, h and w divisions that may be 0 by bounds; numel >= 1 shows h*w is not 0. Z3 ran out

@@ -16,12 +16,13 @@ from .dims import Dim
 from .predicates import Pred, conj, disj, eq
 from .requirements import Require, require_true
 from .shapes import Middle, Shape, trailing
-from .solver import Verdict
+from .solver import Decision, Verdict
+from .witnesses import refuted_by
 
 __all__ = ["Decide", "Join", "BroadcastAxis", "compatible", "broadcast_dim", "result_definition",
            "broadcast_shapes", "aligned_trailing", "shared_middle"]
 
-Decide = Callable[[Pred], Verdict]
+Decide = Callable[[Pred], Decision]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +55,21 @@ def broadcast_dim(a: Dim, b: Dim, decide: Decide) -> Dim | None:
         return b
     if type(a) is int and type(b) is int:
         return None  # incompatible: the caller has already reported it
-    for pred, result in ((eq(a, b), a), (eq(b, 1), a), (eq(a, 1), b)):
-        if pred.kind == "true" or (pred.kind != "false" and decide(pred) is Verdict.HOLDS):
+    # the values each SOMETIMES answer came with are consistent with the facts: a question they
+    # make false cannot hold and is not asked (vit-pytorch asked 8,216 questions here, 4.7 a pair)
+    models: list[dict] = []
+    # neither of the first three settles alone, but one is known to be the other or 1 (a
+    # ``keepdims`` reduction over an axis not known): the other is the result whichever it is
+    for pred, result in ((eq(a, b), a), (eq(b, 1), a), (eq(a, 1), b),
+                         (disj((eq(a, b), eq(b, 1))), a), (disj((eq(a, b), eq(a, 1))), b)):
+        if pred.kind == "true":
             return result
-    # neither settles alone, but one is known to be the other or 1 (a ``keepdims`` reduction over an
-    # axis not known): the other is the result whichever it is
-    for pred, result in ((disj((eq(a, b), eq(b, 1))), a), (disj((eq(a, b), eq(a, 1))), b)):
-        if pred.kind == "true" or (pred.kind != "false" and decide(pred) is Verdict.HOLDS):
+        if pred.kind == "false" or refuted_by(pred, models):
+            continue
+        decision = decide(pred)
+        if decision.verdict is Verdict.HOLDS:
             return result
+        models.extend(values for values in (decision.counterexample, decision.witness) if values)
     return None
 
 
@@ -71,8 +79,8 @@ def result_definition(a: Dim, b: Dim, result: Dim) -> Pred:
                  conj((eq(b, 1), eq(result, a)))))
 
 
-def _undecided(pred: Pred) -> Verdict:
-    return Verdict.UNKNOWN
+def _undecided(pred: Pred) -> Decision:
+    return Decision(Verdict.UNKNOWN)
 
 
 def _unsettled(where: BroadcastAxis) -> Dim:

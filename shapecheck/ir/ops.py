@@ -33,7 +33,7 @@ from shapecheck.constraints.broadcast import BroadcastAxis, broadcast_shapes
 from shapecheck.constraints.predicates import eq
 from shapecheck.constraints.reshape import ReshapeMismatch, reshape_dims
 from shapecheck.constraints.signature import MissingCoreDims, apply_signature, parse_signature
-from shapecheck.constraints.solver import Verdict
+from shapecheck.constraints.solver import Decision, Verdict
 from shapecheck.subst.names import is_key, name_of_key
 
 from . import loops as L
@@ -71,7 +71,7 @@ def _show(t: TensorType) -> str:
 
 
 def _decider(prove: Prove):
-    return lambda p: Verdict.HOLDS if prove(p) else Verdict.UNKNOWN
+    return lambda p: Decision(Verdict.HOLDS if prove(p) else Verdict.UNKNOWN)
 
 
 def _requirer(prove: Prove, message: Callable[[object], str]):

@@ -14,7 +14,7 @@ from shapecheck.constraints.predicates import FALSE, Pred, eq
 from shapecheck.constraints.reshape import ReshapeMismatch, reshape_dims
 from shapecheck.constraints.signature import (CoreMismatch, FixedCoreMismatch, MissingCoreDims, apply_signature,
                                               parse_signature)
-from shapecheck.constraints.solver import Fact, Solver, Verdict
+from shapecheck.constraints.solver import Decision, Fact, Solver, Verdict
 
 n, m = D.sym("n"), D.sym("m")
 MATMUL = parse_signature("(n?,k),(k,m?)->(n?,m?)")
@@ -67,14 +67,14 @@ class Policy:
         self.facts = [Fact(f, "given") for f in facts]
         self.seen: list[tuple[Pred, object]] = []
 
-    def decide(self, pred: Pred) -> Verdict:
-        return self.solver.decide(self.facts, pred).verdict
+    def decide(self, pred: Pred) -> Decision:
+        return self.solver.decide(self.facts, pred)
 
     def require(self, pred: Pred, why: object) -> None:
         self.seen.append((pred, why))
         if pred.kind == "true":
             return
-        verdict = self.decide(pred)
+        verdict = self.decide(pred).verdict
         if verdict is Verdict.FAILS:
             raise ValueError(why)
         if verdict is not Verdict.HOLDS:

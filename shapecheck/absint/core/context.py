@@ -360,7 +360,7 @@ class OpContext:
             self.assume(result_definition(where.a, where.b, result))
             return result
 
-        return broadcast_shapes(dims, decide=self.decide, require=require, join=join)
+        return broadcast_shapes(dims, decide=self.decision, require=require, join=join)
 
     def _broadcast_suffix(self, operands: list[tuple[Shape, str]], code: str) -> Shape | None:
         """Broadcasting aligns trailing dims, so operands of unknown rank still fix the suffix: the

@@ -17,7 +17,7 @@ from .predicates import Pred, conj, disj, eq
 from .requirements import Require, require_true
 from .shapes import Middle, Shape, trailing
 from .solver import Decision, Verdict
-from .witnesses import refuted_by
+from .evaluators import refuted_by
 
 __all__ = ["Decide", "Join", "BroadcastAxis", "compatible", "broadcast_dim", "result_definition",
            "broadcast_shapes", "aligned_trailing", "shared_middle"]

@@ -29,7 +29,7 @@ the caller's tree walk (None from :func:`z3_dim_function`; ``evaluate_pred`` for
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from .canonical import dim_template, template
 from .dims import ByZero, Dim
@@ -124,14 +124,15 @@ class _Writer:
         raise ValueError(k)
 
 
-#: (Z3 mode?, canonical form) -> its maker (``maker(bz, *names)`` is the function; None: too large
+#: (Z3 mode?, a predicate's?, canonical form) -> its maker (``maker(bz, *names)`` is the function; None: too large
 #: to compile); bounded, starts over when full
 _MAKERS: dict = {}
 _MAKERS_MAX = 1 << 13
 
 
-def _maker(form, z3: bool, arity: int) -> Callable | None:
-    key = (z3, form)
+def _maker(form, z3: bool, arity: int, pred: bool) -> Callable | None:
+    """``pred``: whether ``form`` is a predicate's (else a dim's)."""
+    key = (z3, pred, form)
     found = _MAKERS.get(key, False)
     if found is not False:
         return found
@@ -140,7 +141,7 @@ def _maker(form, z3: bool, arity: int) -> Callable | None:
     writer = _Writer(z3)
     parameters = "".join(f", n{i}" for i in range(arity))
     try:
-        body = writer.dim(form) if z3 else writer.pred(form)
+        body = writer.pred(form) if pred else writer.dim(form)
         found = None
         if len(body) <= MAX_SOURCE:
             found = eval(compile(f"lambda bz{parameters}: lambda v: {body}", "<shapecheck evaluator>", "eval"), dict(_HELPERS))
@@ -163,7 +164,7 @@ def pred_function(p: Pred, by_zero: ByZero | None = None) -> Callable[[Values], 
         if len(_PREDICATES) >= _PREDICATES_MAX:
             _PREDICATES.clear()
         form, names = template(p)   # kept per predicate: every question's key reads it (canonical.py)
-        make = _maker(form, False, len(names))
+        make = _maker(form, False, len(names), pred=True)
         found = _PREDICATES[key] = make(by_zero, *names) if make is not None else (
             lambda values: evaluate_pred(p, values, by_zero))
     return found
@@ -178,5 +179,27 @@ def z3_dim_function(d: Dim, by_zero: ByZero | None = None) -> Callable[[Values],
         form, names = dim_template(d)
     except RecursionError:
         return None
-    make = _maker(form, True, len(names))
+    make = _maker(form, True, len(names), pred=False)
     return None if make is None else make(by_zero, *names)
+
+
+def refuted_by(p: Pred, models: Iterable[Values]) -> bool:
+    """Whether one of ``models`` (values consistent with the facts: a SOMETIMES's witnesses) makes
+    ``p`` false, evaluated as Z3 divides: then ``p`` does not hold, and needs no question. Values
+    that leave a symbol of ``p`` unset, or divide by a divisor that is not positive, show nothing.
+    A model of a question's facts sets every symbol they reach, so one that sets all of ``p``'s
+    is a model of the facts relevant to ``p`` as well (``solver.relevant_facts``)."""
+    check = None
+    for values in models:
+        if check is None:
+            form, names = template(p)
+            make = _maker(form, True, len(names), pred=True)
+            if make is None:
+                return False
+            check = make(None, *names)
+        try:
+            if not check(values):
+                return True
+        except (Undefined, KeyError):
+            continue
+    return False

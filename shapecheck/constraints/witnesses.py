@@ -422,22 +422,6 @@ def model(facts: Sequence[Pred], order: Sequence[str], starts: Iterable[Values])
     return None
 
 
-def refuted_by(pred: Pred, models: Iterable[Values]) -> bool:
-    """Whether one of ``models`` (values consistent with the facts: a SOMETIMES's witnesses)
-    makes ``pred`` false, evaluated as Z3 does: then ``pred`` does not hold, with no question.
-    Values that leave a symbol of ``pred`` unset or divide by a divisor that is not positive show
-    nothing. A model of a question's facts assigns every symbol they reach, so one that sets all
-    of ``pred``'s symbols is a model of the facts relevant to ``pred`` too (solver.relevant_facts)."""
-    check = constraint(pred)
-    for values in models:
-        try:
-            if not check.holds(values):
-                return True
-        except (_Undefined, ZeroDivisionError, KeyError):
-            continue
-    return False
-
-
 def _first(items: Iterable, n: int) -> Iterable:
     for i, item in enumerate(items):
         if i >= n:

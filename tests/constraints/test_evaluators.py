@@ -160,3 +160,15 @@ def test_atoms_that_print_alike_keep_the_order_they_were_multiplied_in() -> None
         want = _map_atoms_step_by_step(d, lambda atom: D.apply_op(
             atom.kind, *(D.substitute(x, mapping) for x in atom.args)))
         assert got == want and got.terms == want.terms
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=any_dims(), b=any_dims(), kind=st.sampled_from(["eq", "ne", "le", "lt"]), values=VALUES)
+def test_values_refute_a_predicate_only_where_z3s_division_makes_it_false(a, b, kind, values) -> None:
+    from shapecheck.constraints.witnesses import constraint
+    p = {"eq": P.eq, "ne": P.ne, "le": P.le, "lt": P.lt}[kind](a, b)
+    partial = {n: v for n, v in values.items() if n != NAMES[-1]}   # a symbol without a value shows nothing
+    for given in (values, partial):
+        expected = _outcome(constraint(p).holds, given)
+        assert E.refuted_by(p, [given]) is (expected == ("value", False))
+    assert not E.refuted_by(p, [])

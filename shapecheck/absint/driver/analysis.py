@@ -136,10 +136,11 @@ class Analysis:
         return value
 
     def lazy_import(self, module: str | None, name: str | None, level: int, importer: ModuleInfo) -> Value:
-        """What an import statement binds: a project name is loaded on first use (LazyImport)."""
-        # Re-checks that keep analyses between runs (an editor) load eagerly: an analysis's cache
-        # key covers the modules loaded when it is made (incremental.ModuleKeys).
-        if self.modules.is_project(module, level) and not self.project.incremental:
+        """What an import statement binds: a project name is loaded on first use (LazyImport), in an
+        editor's runs too: a kept analysis holds the sources of the modules its run loaded, loaded
+        by a later run yet or not (``incremental.ModuleKeys.loaded_as``), so no key needs every
+        import loaded first (transformers' modeling_llama.py loaded most of the package that way)."""
+        if self.modules.is_project(module, level):
             return LazyImport(module, name, level, importer)
         if name is None:
             return self.modules.import_module(module or "", importer)

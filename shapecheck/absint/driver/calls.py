@@ -941,7 +941,8 @@ class Calls:
             store = run.project.cache.summaries.setdefault(checked.path, {})
             self.kept = KeptSummaries(store, run.incremental.keys_of(checked), run.modules.loaded,
                                       run.modules.loading, os.path.realpath(checked.path),
-                                      module_opaques(run.modules.loaded))
+                                      module_opaques(run.modules.loaded),
+                                      lambda info, name, lazy: run.settle(info.env, name, lazy, info.shared))
         return self.kept if self.run.incremental.enabled and self.run.oplog is None else None
 
     def _replay_demands(self, summary: Summary, names: Names) -> None:

@@ -129,8 +129,13 @@ def _named(obj) -> tuple:
 class KeptSummaries:
     """One run's view of the summaries kept for the checked module (see the module docstring)."""
 
-    def __init__(self, store: dict, keys, modules: dict, loading: dict, checked_path: str, opaques):
+    def __init__(self, store: dict, keys, modules: dict, loading: dict, checked_path: str, opaques, settle=None):
         self.store = store            # relocatable key -> Kept, for this checked file
+        # (module, name, LazyImport) -> the imported name's value, loading its module as a read does
+        # (Analysis.settle): an editor's run loads a project import on first use, so the first call
+        # of timm's ``_cfg`` in each run met ``IMAGENET_DEFAULT_MEAN`` still a LazyImport, where the
+        # kept summary read the value it resolves to, and ran again on every keystroke
+        self.settle = settle
         self.keys = keys              # the checked module's ModuleKeys
         self.modules = modules        # realpath -> ModuleInfo of every module of the run
         self.loading = loading        # realpath -> ModuleInfo of the modules whose top level runs
@@ -229,6 +234,8 @@ class KeptSummaries:
         for path, name, held in reads:
             info = infos.get(path)
             value = info.env.get(name) if info is not None else None
+            if type(value) is LazyImport and self.settle is not None and (type(held) is not tuple or held[:1] != ("L",)):
+                value = self.settle(info, name, value)
             try:
                 same = info is not None and _read_value(value) == held
             except NotRelocatable:

@@ -736,6 +736,25 @@ def test_a_constructor_edit_that_leaves_the_template_keeps_the_methods(bodies_ru
     assert set(ran) == {"Attention.__init__", "Block.__init__", "Mlp.__init__"}
 
 
+def test_a_constructor_edit_that_leaves_each_object_keeps_what_builds_one(bodies_run: Counter) -> None:
+    """build makes a Block(64, 4), which makes an Attention(64, 4): a line typed in Attention's
+    constructor that stores nothing runs the templates' constructors again (Attention's, Block's,
+    whose calls are on unknown sizes and stand for what they read) and the call Attention(64, 4),
+    whose outcome is the kept one (dependencies.CALL) -- and not build, its call Block(64, 4), nor
+    a forward (each ran again before: what a call read was its caller's); and findings stay a cold
+    check's when typed, undone and typed again."""
+    source = LAYERS + "\n\ndef build():\n    return Block(64, 4)(torch.zeros(2, 16, 64))\n"
+    edited = _edited(source, "        self.heads = heads\n", "        probe = heads * 2\n")
+    _, ran = _reused_after(source, edited, bodies_run)
+    # Attention's: its template, Block's template's call of it, Attention(64, 4) made again
+    assert ran == {"Attention.__init__": 3, "Block.__init__": 1, "Mlp.__init__": 1}
+    options = Options(notes=True)
+    project = Project(options=options, incremental=True)
+    for text in (source, edited, source, edited):
+        report = check_source(text, "model.py", project=project, options=options)
+        assert _key(report) == _key(check_source(text, "model.py", options=options))
+
+
 def test_a_constructor_edit_that_changes_the_template_reanalyses_its_readers(bodies_run: Counter) -> None:
     """Attention's projection made twice as wide: its template changes, and with it Block's, which
     holds one; both forwards run again, and build's call of Block now fails (x + attn(x): 64 !=
@@ -744,6 +763,8 @@ def test_a_constructor_edit_that_changes_the_template_reanalyses_its_readers(bod
     edited = source.replace("self.proj = nn.Linear(dim, dim)", "self.proj = nn.Linear(dim, 2 * dim)")
     _, ran = _reused_after(source, edited, bodies_run)
     assert ran["Attention.forward"] and ran["Block.forward"]
+    # Block's constructor and build run again: their calls of Attention's leave another object now
+    assert ran["Block.__init__"] and ran["build"]
     assert not {"Head.__init__", "Head.forward"} & set(ran)
     options = Options(notes=True)
     project = Project(options=options, incremental=True)
@@ -775,12 +796,13 @@ FACTORIES = textwrap.dedent('''
 
 
 def test_an_edit_in_a_factory_takes_its_callees_calls_from_earlier_runs(bodies_run: Counter) -> None:
-    """A line typed in create runs it again for each factory that calls it (each its own
+    """A line typed in create runs it again for each call the factories made of it (each its own
     arguments), but not helper's calls that those make: their summaries, kept from the first run
-    (kept_summaries.py), hold while helper's text does."""
+    (kept_summaries.py), hold while helper's text does; nor the factories, whose calls of create
+    give what they gave (dependencies.CALL)."""
     edited = _edited(FACTORIES, "def create(variant, n):\n", "    probe = 1\n")
     _, ran = _reused_after(FACTORIES, edited, bodies_run)
-    assert ran["create"] == 3 and ran["small"] == ran["large"] == 1   # its own analysis and two calls
+    assert ran["create"] == 3 and "small" not in ran and "large" not in ran   # its own analysis and two calls
     assert "helper" not in ran
     # helper's edit holds them no longer: its calls run again, and fail now (a cold check's errors)
     broken = edited.replace("return x.reshape(n, -1)", "return x.reshape(n, 5)")
@@ -855,3 +877,16 @@ def test_a_kept_summary_of_a_module_level_call_holds_while_the_globals_it_read_d
     same = source.replace("b = make(3)", "b = make(2)")
     report, _, ran = _checked_twice(same, same + "\n\ndef other():\n    return 1\n", bodies_run)
     assert [d.code for d in report.diagnostics] == ["SC101"]   # (3, 2) + (4, 2)
+
+
+def test_kept_calls_are_named_by_their_whole_key() -> None:
+    """A CALL dependency names a kept call by an id given once per key (a repr would not do:
+    ``Unknown()`` and ``Unknown(scalar=True)`` both show as ``UNKNOWN``, and two calls differing
+    only there shared an id, so that what read one compared the other's outcome)."""
+    from shapecheck.absint.core.values import Unknown
+    from shapecheck.absint.driver.kept_summaries import KeptSummaries
+
+    kept = KeptSummaries({}, None, {}, {}, "", [])
+    first, second = ("make", (Unknown(),)), ("make", (Unknown(scalar=True),))
+    assert repr(first) == repr(second)
+    assert kept._ident(first) != kept._ident(second) and kept._ident(first) == kept._ident(first)

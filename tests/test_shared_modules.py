@@ -11,6 +11,7 @@ from pathlib import Path
 
 from shapecheck.api import Options, Project, check_paths, check_source
 from test_cancellation import AfterSteps
+from test_shared_summaries import LAYERS as SUMMARY_LAYERS
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -428,3 +429,55 @@ def test_an_editor_loads_a_project_import_on_first_use(tmp_path: Path, bodies_ru
         bodies_run.clear()
         check_source(text, main, project=project)
         assert not bodies_run
+
+
+def test_an_editor_keeps_a_constructor_call_that_reads_a_kept_modules_closure(tmp_path: Path,
+                                                                              bodies_run: Counter) -> None:
+    """Attn's constructor reads ``to_2tuple``, a closure a kept module made (timm's, read through
+    timm.layers, which imports it lazily): a line typed in Attn's constructor runs the templates'
+    constructors again and the call Attn(64, 7), not build, whose call Block(64, 7) gives the
+    object it gave (dependencies.CALL: a kept module's closure read is compared as that very
+    object, where a summary reading it was not kept at all)."""
+    _write(tmp_path, {
+        "helpers.py": SUMMARY_LAYERS["helpers.py"],   # to_pair = _ntuple(2): a closure
+        "main.py": """\
+            import torch
+            from torch import nn
+            from helpers import to_pair as to_2tuple
+
+
+            class Attn(nn.Module):
+                def __init__(self, dim, resolution):
+                    super().__init__()
+                    self.resolution = to_2tuple(resolution)
+                    self.proj = nn.Linear(dim, dim)
+
+                def forward(self, x):
+                    return self.proj(x)
+
+
+            class Block(nn.Module):
+                def __init__(self, dim, resolution):
+                    super().__init__()
+                    self.attn = Attn(dim, resolution)
+
+                def forward(self, x):
+                    return self.attn(x)
+
+
+            def build():
+                return Block(64, 7)
+            """,
+    })
+    main = str(tmp_path / "main.py")
+    text = (tmp_path / "main.py").read_text()
+    edited = text.replace("        self.resolution = to_2tuple(resolution)\n",
+                          "        probe = 1\n        self.resolution = to_2tuple(resolution)\n")
+    options = Options(notes=True)
+    project = Project(roots=[str(tmp_path)], options=options, incremental=True)
+    check_source(text, main, project=project, options=options)
+    bodies_run.clear()
+    report = check_source(edited, main, project=project, options=options)
+    assert "build" not in bodies_run and bodies_run["Block.__init__"] == 1, bodies_run   # (its template)
+    cold = check_source(edited, main, project=Project(roots=[str(tmp_path)], options=options), options=options)
+    assert _findings(report) == _findings(cold)

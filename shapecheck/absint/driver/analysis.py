@@ -78,6 +78,7 @@ class Analysis:
         self.incremental = IncrementalCache(project.cache.incremental, project.incremental, self.options,
                                             self.modules.loaded, project.source_of, self.modules.load_file)
         self.incremental.prints = self.calls.print_of
+        self.incremental.outcomes = self.calls.call_outcome
         self.holes = HoleStore()
         self.annotations = AnnotationStore()
         self.budget = StepBudget(cancellation=cancellation)

@@ -32,12 +32,13 @@ from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
 from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
                         rerun_wanted)
-from .dependencies import TEMPLATE, Recorder, unit_of
+from .dependencies import CALL, TEMPLATE, Recorder, unit_of
 from .incremental import Entry, module_opaques
 from .kept_summaries import KeptSummaries
 from .effects import fresh_receiver, record_effect, record_made
 from .shared_summaries import RunSummaries, local_value, store_for
 from .passed_containers import changed_parameters, passed_containers
+from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from .template_prints import start, template_print
@@ -238,6 +239,9 @@ class Calls:
         # a method analysed again changed the template of a class reused in part, whose other
         # methods' kept analyses read it unchanged: the run must be made again, whole (run.py)
         self.inexact = False
+        self.call_ids: dict = {}       # id of a summary of this run -> (it, the id its call is kept by: dependencies.CALL)
+        self.outcomes: dict = {}       # a kept call's id -> its outcome's print in this run (call_outcome)
+        self.calling_again: set = set()   # the kept calls being made again (call_outcome)
 
     @contextmanager
     def open_call(self):
@@ -833,6 +837,7 @@ class Calls:
         self.reading.append(reading)
         try:
             with self.recorder.recording() as used:
+                self.recorder.use(fn)   # its own text (a kept summary's outcome is checked by what it used)
                 _run_body(interp, fn, frame)
         except RecursionError:
             return None
@@ -907,16 +912,36 @@ class Calls:
             return None, IDENTITY
         return key, renaming
 
-    def _keep(self, key: tuple, given: set, renamed: tuple | None, summary: Summary) -> None:
+    def _keep(self, key: tuple, given: set, renamed: tuple | None, summary: Summary, call: tuple | None = None
+              ) -> str | None:
+        """Keep a call's summary for this run and the later ones; the id its outcome is kept by,
+        where ``call`` (``_frozen_call``) makes it a CALL dependency."""
         self.summaries[key] = summary
         if renamed is not None:
             self.summaries[renamed] = summary
         kept = self._kept_summaries()
-        if kept is not None:
-            kept.keep(key, given, summary)
+        ident = self._kept_call(summary, kept.keep(key, given, summary, call)) if kept is not None else None
         shared = self._shared_summaries()
         if shared is not None:
             shared.keep(key, renamed, summary)
+        return ident
+
+    def _kept_call(self, summary: Summary, ident: str | None) -> str | None:
+        if ident is not None:
+            self.call_ids[id(summary)] = (summary, ident)
+        return ident
+
+    def _frozen_call(self, fn: Function, args: list, kwargs: dict, context: tuple) -> tuple | None:
+        """A call of the checked module's function as a later run can make it again (``_call_again``):
+        its qualname and its arguments frozen as they are before it runs; None where it cannot be,
+        or its summary is read by nothing that depends on its outcome alone (dependencies.CALL)."""
+        if not (fn.module.reported and self.recorder.stack and "<" not in fn.qualname and context[0] is None
+                and not context[1] and context[2] and self._kept_summaries() is not None):
+            return None
+        try:
+            return fn.qualname, freeze((tuple(args), tuple(kwargs.items())), refusing(module_opaques(self.run.modules.loaded)))
+        except NotRelocatable:
+            return None
 
     def _shared_summaries(self) -> RunSummaries | None:
         """The summaries the files of this process share (shared_summaries.py): a one-shot run's,
@@ -967,9 +992,62 @@ class Calls:
         return anonymous_middles(outcome[0], fn.scope), outcome[1]
 
     def call_function(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> Value:
+        recorder = self.recorder
+        if not (recorder.stack and fn.module.reported):
+            return self._call(caller, node, fn, args, kwargs)[0]
+        # what an analysis reads of a call of the checked module's function: the call's outcome, where
+        # an editor keeps its summary (dependencies.CALL), else what the call's run read
+        with recorder.apart() as read:
+            result, ident = self._call(caller, node, fn, args, kwargs)
+        if ident is not None:
+            recorder.note(CALL + ident)
+        else:
+            recorder.note_all(read)
+        return result
+
+    def call_outcome(self, ident: str) -> str | None:
+        """The print of kept call ``ident``'s outcome in this run (dependencies.CALL): its kept
+        summary's while what that read holds, else the call's made again (``_call_again``)."""
+        known = self.outcomes.get(ident, False)
+        if known is False:
+            kept = self._kept_summaries()
+            if kept is None or ident in self.calling_again:
+                return None
+            self.calling_again.add(ident)
+            try:
+                known = self.outcomes[ident] = kept.outcome(ident, self._call_again)
+            finally:
+                self.calling_again.discard(ident)
+        return known
+
+    def _call_again(self, call: tuple) -> str | None:
+        """Make a kept call of the checked module's function again, on its arguments thawed, as a
+        call from the module's top level would: the id its summary is kept by (None: not kept)."""
+        qualname, frozen = call
+        checked = self.kept.keys.info
+        fn = checked.env.get(qualname.split(".")[0])
+        for part in qualname.split(".")[1:]:
+            fn = fn.namespace.get(part) if type(fn) is Class else None
+        if type(fn) is not Function or fn.qualname != qualname:
+            return None
+        try:
+            args, kwargs = thaw(frozen, resolver(self.run.modules.loaded, self.run.modules.load_file), {})
+        except NotRelocatable:
+            return None
+        # a caller that reports nothing (a failing call is no kept call's outcome: it is not kept); what
+        # the call's run analyses on the side (a generic analysis it asks for) is the run's, as anywhere
+        caller = Interpreter(self.run, checked, Frame({}), report=False, errors=[])
+        node = ast.Call(ast.Name(fn.node.name, ast.Load()), [], [], lineno=fn.node.lineno, col_offset=0,
+                        end_lineno=fn.node.lineno, end_col_offset=0)
+        with self.recorder.apart():
+            return self._call(caller, node, fn, list(args), dict(kwargs))[1]
+
+    def _call(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict) -> tuple:
+        """The call's result, and the id of its kept summary where an editor keeps it with its outcome
+        (dependencies.CALL)."""
         self.recorder.use(fn)
         if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH or _reentered(fn, caller.stack):
-            return UNKNOWN
+            return UNKNOWN, None
         receiver = None
         if is_method(fn) and args:
             # the generic analysis runs on the class's template instance, never on this object
@@ -978,20 +1056,22 @@ class Calls:
         with self._unlogged():   # analyses on the side are no part of a measured call's ops
             generic = self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
         if generic is None and fn not in self.running:
-            return UNKNOWN  # too deep to follow now
+            return UNKNOWN, None  # too deep to follow now
         env = bind_call(fn, args, kwargs)
         if env is None:
-            return UNKNOWN
+            return UNKNOWN, None
         self.sites.observe(fn, env)
         env = {name: name_middle(v, Middle(name, fn.scope)) for name, v in env.items()}
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
-            return UNKNOWN
+            return UNKNOWN, None
         summary, key, given, renamed, renaming, names = None, None, set(), None, IDENTITY, None
         context = (scope, self.run.spmd_meshes, self.opens_call())   # what else a call's analysis reads
+        ident = None   # the id its outcome is kept by (dependencies.CALL)
         if self.run.oplog is None and summarisable(fn, self.keys):   # a measured call (op log) runs every call
             key, given = call_key(fn, args, kwargs, context, self.keys)
             summary = self.summaries.get(key)
+            ident = self.call_ids.get(id(summary), (None, None))[1] if summary is not None else None
             if summary is None:   # one for the same call up to its names (renaming.py)?
                 renamed, renaming = self._renamed_key(fn, args, kwargs, context)
                 summary = self.summaries.get(renamed) if renamed is not None else None
@@ -999,12 +1079,13 @@ class Calls:
                     summary = None   # it holds for its own call's names only
                 names = summary.renaming.onto(renaming) if summary is not None else None
             if summary is not None and summary.reads and not reads_hold(summary.reads, self.keys):
-                summary = None   # a global it read was rebound or changed: run the body again
+                summary = ident = None   # a global it read was rebound or changed: run the body again
             kept = self._kept_summaries() if summary is None else None
             if kept is not None:
                 summary, names = kept.find(key, given), None   # one an earlier run of the file made
                 if summary is not None:
                     self.summaries[key] = summary
+                    ident = self._kept_call(summary, kept.found)
             shared = self._shared_summaries() if summary is None else None
             if shared is not None:   # one another file's run of this process made
                 summary, by_name = shared.find(key, renamed, renaming, self.keys)
@@ -1030,9 +1111,10 @@ class Calls:
             # an object with no attributes yet (a construction's): what the run leaves on it can be kept
             receiver = fresh_receiver(args) if key is not None else None
             rest = call_key(fn, args[1:], kwargs, context, self.keys)[0] if receiver is not None else None
+            call = self._frozen_call(fn, args, kwargs, context) if key is not None else None
             outcome = self._run_call(caller, node, fn, env, scope)
             if outcome is None:
-                return UNKNOWN  # too deep to follow: the call's result is unknown, never an error
+                return UNKNOWN, None  # too deep to follow: the call's result is unknown, never an error
             summary = replace(Summary(*outcome), renaming=renaming)
             result, errors, refined, changed = summary.result, summary.errors, dict(summary.refined), dict(summary.changed)
             kept_result = None
@@ -1042,12 +1124,12 @@ class Calls:
             if kept_result is not None:
                 if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
-                    self._keep(key, given, renamed, kept_result)   # the body changed no object it reached, nor a global it read
+                    ident = self._keep(key, given, renamed, kept_result, call)   # the body changed no object it reached, nor a global it read
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
                       and reads_hold(summary.reads, self.keys)):
                     effect = record_effect(receiver, made)   # it changed its empty object alone
                     if effect is not None:
-                        self._keep(key, given, renamed, replace(kept_result, effect=effect))
+                        ident = self._keep(key, given, renamed, replace(kept_result, effect=effect), call)
         result = anonymous_middles(result, fn.scope)
         refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:
@@ -1067,4 +1149,4 @@ class Calls:
             related = (Related(err.path, err.span, err.message),) + err.related
             caller.diagnose(node, "SC110", message, related, cause=err.cause or err.code)
             break  # one diagnostic per call
-        return result
+        return result, ident

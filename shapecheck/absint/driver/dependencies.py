@@ -19,16 +19,24 @@ analysis records what it actually reached:
   methods and the analyses calling them read. It stands for the template's *value*
   (template_prints.py), not for the texts that built it: while the constructors, run again after
   an edit, leave an equal template, what read it holds (an early cut-off).
+- ``CALL`` a call's outcome: a call of the checked module's function whose summary an editor keeps
+  (kept_summaries.py) stands for its *outcome* -- its result, what it left on the object it
+  built, the parameters it refined -- not for the texts its run read: ``Stem16(64)`` built by
+  ``Levit.__init__`` holds while that call, checked again (its kept summary's own record, else the
+  call run again), gives an equal outcome (``KeptSummaries.outcome``), so an edit inside
+  ``ConvNorm.__init__`` that leaves each construction as it was re-runs those constructions, not
+  every constructor and factory above them.
 
 What a recorded analysis stands for carries its record, so that an analysis reusing it inherits it:
 a call summary (summaries.Summary.uses), a generic analysis (``Calls.generic_uses``), a class's
-template instance (``Calls.template_uses``), a kept incremental entry. Only definitions of a module
+template instance (``Calls.template_uses``), a kept incremental entry, a kept call summary. Only definitions of a module
 whose findings are reported are recorded (the checked file); the other modules' sources are part
 of every key.
 
 Invariant D1: an analysis's record holds every definition whose text it read, directly or through
 what it reused, and every global name it read -- but for the texts that only built a class's
-template, where it holds the template (TEMPLATE) instead and the template is compared by value.
+template, where it holds the template (TEMPLATE) instead and the template is compared by value,
+and for what a kept call's run read, where it holds the call (CALL), compared by its outcome.
 Recording more than it read only costs reuse.
 """
 
@@ -42,6 +50,7 @@ from ..core.values import Class, Function
 USED = "u:"
 BOUND = "b:"
 TEMPLATE = "t:"
+CALL = "c:"
 
 
 def unit_of(qualname: str) -> str:

@@ -37,7 +37,7 @@ from ...report.diagnostics import ShapeNote, Span
 from ..core.module import ModuleInfo
 from ..core.values import Instance, Opaque
 from .project import Options
-from .dependencies import TEMPLATE, USED
+from .dependencies import CALL, TEMPLATE, USED
 from .relocation import NotRelocatable, class_shell, freeze, refusing, resolver, thaw
 
 MAX_ENTRIES = 4096
@@ -236,8 +236,12 @@ def _class_units(stmt: ast.ClassDef, lines: list[str], start: int, units: dict, 
 class ModuleKeys:
     """Fingerprints of a module's top-level definitions (computed once per run)."""
 
-    def __init__(self, options: Options, modules: dict, info: ModuleInfo, prints=None, project_source=None):
+    def __init__(self, options: Options, modules: dict, info: ModuleInfo, prints=None, project_source=None,
+                 outcomes=None):
         self.options = options
+        # a kept call's id -> the print of its outcome in this run (None: none), for CALL
+        # dependencies (Calls.call_outcome)
+        self.outcomes = outcomes
         self.project_source = project_source   # path -> its source as the project reads it (None: none)
         # (module, class unit) -> the print of the class's template in this run (None: none), for
         # TEMPLATE dependencies (Calls.print_of)
@@ -398,6 +402,10 @@ class ModuleKeys:
                 now = self.prints(self.info, name) if self.prints is not None else None
                 if now is None:
                     return None
+            elif dependency.startswith(CALL):
+                now = self.outcomes(name) if self.outcomes is not None else None
+                if now is None:
+                    return None
             else:
                 now = self.kinds.get(name, "-")
             piece = self._pieces[dependency] = f"{dependency}\0{now}\0".encode()
@@ -458,6 +466,7 @@ class IncrementalCache:
         self._moved: dict = {}         # id of an earlier run's layout -> (it, its moves): _moves
         self.saved: list[str] = []     # the keys this run stored
         self.prints = None             # (module, class unit) -> its template's print: ModuleKeys.prints
+        self.outcomes = None           # a kept call's id -> its outcome's print: ModuleKeys.outcomes
 
     def key(self, module: ModuleInfo, top_name: str) -> str | None:
         if not module.reported or not self.enabled:
@@ -468,7 +477,7 @@ class IncrementalCache:
         keys = self.keys.get(module)
         if keys is None:
             keys = self.keys[module] = ModuleKeys(self.options, self.modules, module, self.prints,
-                                                  self.project_source)
+                                                  self.project_source, self.outcomes)
         return keys
 
     def cached(self, module: ModuleInfo, top_name: str) -> Entry | None:

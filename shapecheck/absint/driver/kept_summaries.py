@@ -36,17 +36,25 @@ read nothing of the checked file and left nothing in the run but its result.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
-from ..core.values import Class, Function, LazyImport, ProjectModule
+from ..core.values import Class, Function, LazyImport, ProjectModule, Unknown
 from .effects import SELF, Effect
 from .relocation import NotRelocatable, definition_text, freeze, refusing, resolver, thaw
 from .summaries import GlobalRead, Node, Same, Summary, Unique, holds_object
-from .template_prints import Start, made_since
+from .template_prints import Start, made_since, template_print
 
 #: Kept summaries per checked file, at most (a long session starts over rather than growing).
 MAX_KEPT = 20_000
+#: The store's tables of kept calls by id (dependencies.CALL): id -> relocatable key, and back
+CALLS, IDS = "calls", "ids"
+#: A kept call's id: never one given before in the process, so an id an entry holds names no other
+#: call after the store is cleared (a key's repr would not do: ``Unknown()`` shows as ``UNKNOWN``
+#: whatever it holds)
+_IDENTS = itertools.count()
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,10 @@ class Kept:
     context: str        # the module's other statements and the options then (ModuleKeys.context)
     sources: tuple      # (path, source digest) of every other module loaded when it was kept
     reads: tuple = ()   # (module path, name, what it held: _read_value) of the globals its run read
+    # a call of the checked module's function: its outcome's print (template_prints.py), and how to
+    # make the call again -- (the function's qualname, its arguments frozen) -- for CALL dependencies
+    print: str | None = None
+    call: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -104,13 +116,41 @@ class _Relocated:
 
 def _read_value(value):
     """What a global read held, as a later run can compare it: a value holding no object as it is,
-    an imported name or a definition by name; NotRelocatable for anything else."""
+    an imported name or a definition by name, a kept module's closure as itself; NotRelocatable for
+    anything else."""
+    if _kept_closure(value):
+        return value
     t = type(value)
     if value is None or t is LazyImport or t is Class or t is Function:
         return _named(value) if value is not None else None
     if freeze(value, {}) is not value or holds_object(value):
         raise NotRelocatable(t.__name__)
     return value
+
+
+def _definite(key) -> bool:
+    """Whether a call's key holds no unknown value. A call on one (a generic analysis's parameter,
+    ``Block(dim)``) is analysed with what the run learnt of that parameter by then (its rank, that
+    it is an int), which depends on what the run analysed before it, that is on what it reused: its
+    outcome, made again in a later run, may differ though nothing changed (swin_transformer.py's
+    ``WindowAttention(dim)`` kept ``self.dim`` an int in the first check, unknown in the next), so
+    it stands for no CALL dependency (its caller's record holds what its run read, as before)."""
+    t = type(key)
+    if t is Unknown:
+        return False
+    if t is tuple:
+        return all(_definite(v) for v in key)
+    if dataclasses.is_dataclass(t):
+        return all(_definite(getattr(key, f.name)) for f in dataclasses.fields(t))
+    return True
+
+
+def _kept_closure(value) -> bool:
+    """Whether ``value`` is a closure a kept module's top level made (timm's ``to_2tuple =
+    _ntuple(2)``): no run changes it (shared_modules.py, K4), and a later run whose modules read as
+    they did (``Kept.sources``) reads this very object, so a summary that read it holds while the
+    global still holds it (an identity: Function compares so)."""
+    return type(value) is Function and value.closure is not None and value.module.shared
 
 
 def _named(obj) -> tuple:
@@ -142,9 +182,12 @@ class KeptSummaries:
         self.checked_path = checked_path
         self.opaques = opaques        # what must not be frozen (incremental.module_opaques)
         self.reused = 0
+        self.found: str | None = None   # the id of the call find() last answered (dependencies.CALL)
+        self.made: set = set()          # the keys of the summaries this run kept
 
     def find(self, key, symbols) -> Summary | None:
         """The kept summary of this call, thawed into the run, where what its run read holds."""
+        self.found = None
         rkey = relocatable(key, symbols)
         kept = self.store.get(rkey) if rkey is not None else None
         if kept is None or not self._holds(kept):
@@ -165,20 +208,23 @@ class KeptSummaries:
         except NotRelocatable:
             return None
         self.reused += 1
+        self.found = self._ident(rkey) if kept.print is not None else None
         return replace(summary, result=result, refined=refined, changed=changed, effect=effect, reads=reads)
 
-    def keep(self, key, symbols, summary: Summary) -> None:
-        """Keep a summary this run made, where it can be (see the module docstring)."""
+    def keep(self, key, symbols, summary: Summary, call: tuple | None = None) -> str | None:
+        """Keep a summary this run made, where it can be (see the module docstring); with ``call``
+        (a call of the checked module's function: its qualname and frozen arguments), the id a
+        CALL dependency names it by, where its outcome has a print."""
         if summary.errors or not summary.quiet or summary.made is not None:
-            return   # (a result's snapshot holds the kept modules' objects of this process)
+            return None   # (a result's snapshot holds the kept modules' objects of this process)
         rkey = relocatable(key, symbols)
         try:
             reads = tuple((read.path, read.name, _read_value(read.value)) for read in summary.reads
-                          if read.content is None)
+                          if read.content is None or _kept_closure(read.value))
         except NotRelocatable:
-            return
+            return None
         if rkey is None or len(reads) < len(summary.reads):
-            return
+            return None
         memo = refusing(self.opaques)
         memo[id(SELF)] = (SELF, SELF)   # an effect's stand-in for its object stays itself
         try:
@@ -186,14 +232,55 @@ class KeptSummaries:
                              changed=freeze(summary.changed, memo), observed=(), outside=(), counted=(), epoch=0,
                              effect=_frozen_effect(summary.effect, memo), reads=())
         except NotRelocatable:
-            return
+            return None
         values = (frozen.result, frozen.refined, frozen.changed, frozen.effect.attrs if frozen.effect else ())
-        if not made_since(values, Start(summary.made_symbols.start, summary.first_token)):
-            return
+        first = Start(summary.made_symbols.start, summary.first_token)
+        if not made_since(values, first):
+            return None
+        # what the caller gets of the call: these values, the ranks it demanded of the caller's
+        # parameters, and the globals it read
+        read = tuple((path, name, ("K", held.qualname) if _kept_closure(held) else held) for path, name, held in reads)
+        digest = self.keys.digest(summary.uses)
+        outcome = template_print(values + (frozen.effect.owned if frozen.effect else (), summary.demands, read),
+                                 first) if call is not None and _definite(rkey) else None
+        earlier = self.store.get(rkey) if rkey in self.made else None
+        if earlier is not None and earlier.print is not None:
+            # made again in this run (its first summary no longer held: a global it read was
+            # rebound), it may give another outcome, as a call's analysis reads what the run learnt
+            # of its parameters before it: what read the first kept that one's print, so the first
+            # stands, else those analyses would not hold in the next run, nor the next ones in turn
+            return self._ident(rkey)
         if len(self.store) >= MAX_KEPT:
             self.store.clear()
-        self.store[rkey] = Kept(frozen, summary.uses, self.keys.digest(summary.uses), self.keys.context(),
-                                self._sources(), reads)
+        self.made.add(rkey)
+        self.store[rkey] = Kept(frozen, summary.uses, digest, self.keys.context(),
+                                self._sources(), reads, outcome, call if outcome is not None else None)
+        if outcome is None:
+            return None
+        return self._ident(rkey)
+
+    def _ident(self, rkey) -> str:
+        ids = self.store.setdefault(IDS, {})
+        ident = ids.get(rkey)
+        if ident is None:
+            ident = ids[rkey] = str(next(_IDENTS))
+            self.store.setdefault(CALLS, {})[ident] = rkey
+        return ident
+
+    def outcome(self, ident: str, again: Callable[[tuple], str | None]) -> str | None:
+        """The print of the outcome of kept call ``ident`` in this run: its kept summary's where
+        what its run read holds (its function's text among it), else that of the call made again
+        now (``again``: from its qualname and frozen arguments, the id its summary is kept by); None
+        where there is none."""
+        calls = self.store.get(CALLS, {})
+        kept = self.store.get(calls.get(ident, ()))
+        if kept is None or kept.print is None:
+            return None
+        if self._holds(kept) and self._reads_now(kept.reads) is not None:
+            return kept.print
+        made = again(kept.call)   # (in a later run, the call made again finds the summary it keeps now)
+        now = self.store.get(self.store.get(CALLS, {}).get(made, ())) if made is not None else None
+        return now.print if now is not None else None
 
     def find_generic(self, fn):
         """The kept generic analysis of another module's top-level function ``fn``, thawed into the
@@ -234,8 +321,8 @@ class KeptSummaries:
         for path, name, held in reads:
             info = infos.get(path)
             value = info.env.get(name) if info is not None else None
-            if type(value) is LazyImport and self.settle is not None and (type(held) is not tuple or held[:1] != ("L",)):
-                value = self.settle(info, name, value)
+            if self.settle is not None and (type(held) is not tuple or held[:1] != ("L",)):
+                value = self._resolved(info, name, value)
             try:
                 same = info is not None and _read_value(value) == held
             except NotRelocatable:
@@ -244,6 +331,17 @@ class KeptSummaries:
                 return None
             now.append(GlobalRead(info.env, name, value, None, path))
         return tuple(now)
+
+    def _resolved(self, info, name: str, value):
+        """A global's value as a read of it resolves it: an imported name loaded, through the kept
+        modules' own imported names (timm's ``to_2tuple``, which timm.layers imports from .helpers)."""
+        for _ in range(8):
+            if type(value) is not LazyImport:
+                break
+            value = self.settle(info, name, value)
+            if type(value) is LazyImport:   # a kept module's own (the settle reads and stores nothing there)
+                info, name = value.importer, value.name
+        return value
 
     def _holds(self, kept: Kept) -> bool:
         keys = self.keys

@@ -78,3 +78,17 @@ def test_a_library_without_a_table_is_read_from_its_stub_unless_the_project_hold
     (own / "__init__.py").write_text("import torch\n\ndef resnet18():\n    return lambda x: torch.zeros(7)\n")
     (report,) = check_paths([str(main)], root=tmp_path / "app")
     assert any("(7,)" in m for m in _revealed(report)), _revealed(report)
+
+
+def test_a_packages_submodule_is_found_from_the_packages_folder(tmp_path) -> None:
+    """``inner.layers`` where ``inner`` (a package) never imported ``layers``: Python finds the
+    submodule in the package's folder. Found by the name the import wrote (``inner``, from
+    ``pkg/deep/user.py``), it was looked for as ``pkg/deep/inner/layers.py`` and missed."""
+    for name, text in {"pkg/__init__.py": "", "pkg/deep/__init__.py": "", "pkg/inner/__init__.py": "",
+                       "pkg/inner/layers.py": "import numpy as np\nW = np.zeros((2, 3))\n",
+                       "pkg/deep/user.py": "import numpy as np\nfrom .. import inner\n"
+                                           "y = inner.layers.W @ np.zeros((4, 1))  # error: SC102\n"}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    (report,) = check_paths([str(tmp_path / "pkg/deep/user.py")], root=tmp_path)
+    assert [d.code for d in report.diagnostics] == ["SC102"]

@@ -193,6 +193,17 @@ def test_a_file_depends_on_every_module_a_kept_module_reached(tmp_path: Path) ->
         assert {Path(p).name for p in report.loaded_modules} == {name, "configs.py", "helpers.py"}
 
 
+def _assert_make_runs_once(root: Path, files: dict[str, str], bodies_run: Counter) -> None:
+    """``first.py`` then ``second.py`` find one SC102 each, and the module calling ``make()`` at its
+    top level runs once in the process; each alone finds the same."""
+    _write(root, files)
+    found = _check(root, ["first.py", "second.py"])
+    assert [code for *_, code, _ in found["first.py"]] == ["SC102"]
+    assert [code for *_, code, _ in found["second.py"]] == ["SC102"]
+    assert bodies_run["make"] == 1 + 1   # its generic analysis, then the module's call, once
+    assert {name: _check(root, [name])[name] for name in ["second.py", "first.py"]} == found
+
+
 REACH = {
     "base.py": """\
         import numpy as np
@@ -220,12 +231,7 @@ def test_a_module_whose_imports_name_one_being_loaded_is_kept_where_its_top_leve
     top level loads nothing, so ``top``'s run takes ``mid``'s and ``base``'s entries, and ``second``
     takes ``mid``'s again: ``base``'s top level (its ``make()`` call) runs once in the process,
     where a guess from the statements ran it in ``top``'s run and again in ``mid``'s."""
-    _write(tmp_path, REACH)
-    found = _check(tmp_path, ["first.py", "second.py"])
-    assert [code for *_, code, _ in found["first.py"]] == ["SC102"]
-    assert [code for *_, code, _ in found["second.py"]] == ["SC102"]
-    assert bodies_run["make"] == 1 + 1   # its generic analysis, then the module's call, once
-    assert {name: _check(tmp_path, [name])[name] for name in ["second.py", "first.py"]} == found
+    _assert_make_runs_once(tmp_path, REACH, bodies_run)
 
 
 def test_an_editor_takes_the_kept_module_on_every_edit(tmp_path: Path, bodies_run: Counter) -> None:
@@ -481,3 +487,28 @@ def test_an_editor_keeps_a_constructor_call_that_reads_a_kept_modules_closure(tm
     assert "build" not in bodies_run and bodies_run["Block.__init__"] == 1, bodies_run   # (its template)
     cold = check_source(edited, main, project=Project(roots=[str(tmp_path)], options=options), options=options)
     assert _findings(report) == _findings(cold)
+
+SPELLINGS = {
+    "pkg/__init__.py": "",
+    "pkg/util.py": """\
+        import numpy as np
+
+        def make(n):
+            return np.zeros((n, 4))
+
+        TABLE = make(3)
+        """,
+    "pkg/a.py": "from . import util\nA = util.TABLE\n",
+    "pkg/b.py": "from pkg.util import TABLE\nB = TABLE\n",
+    "first.py": "import numpy as np\nfrom pkg.a import A\nx = A @ np.zeros((5, 1))  # error: SC102\n",
+    "second.py": "import numpy as np\nfrom pkg.b import B\nfrom pkg.a import A\ny = B @ np.zeros((4, 1)) @ A\n",
+}
+
+
+def test_a_module_imported_by_two_spellings_is_kept_once(tmp_path: Path, bodies_run: Counter) -> None:
+    """``from . import util`` and ``from pkg.util import TABLE`` load one file: one entry, whatever
+    an import wrote (shared_modules.py). Kept by the written name too, ``util`` had two entries, and
+    ``second``'s run, which took ``b``'s (with ``pkg.util``'s), could not take ``a``'s (with
+    ``util``'s: two copies of a member, K1), so it ran ``a`` and ``util`` itself: ``make(3)`` three
+    times (transformers' ``utils/import_utils.py`` 16 times checking models/llama)."""
+    _assert_make_runs_once(tmp_path, SPELLINGS, bodies_run)

@@ -127,18 +127,22 @@ def freeze(values, owner: Entry) -> None:
             pending.extend(value for _, value in v.params)
 
 
-def symbol_base(key: str, name: str) -> int:
-    digest = hashlib.sha256(f"{key}\0{name}".encode()).digest()
+def symbol_base(key: str) -> int:
+    digest = hashlib.sha256(key.encode()).digest()
     return (int.from_bytes(digest[:5], "big") + 1) * SYMBOL_SPAN
 
 
 class SharedModules:
-    """The kept modules of one project (roots and options) in this process, by real path and the
-    name they were imported by (a module's name decides how ``module.sub`` resolves)."""
+    """The kept modules of one project (roots and options) in this process, by real path: one entry
+    a module, whatever name an import wrote for it (``from . import logging``, ``from .utils import
+    logging``, ``from ...utils import logging`` load one file). Keyed by the written name too, the
+    same file had an entry per spelling, and a run that took one spelling's entry could take no entry
+    that had taken another (two copies of a member, K1): transformers' ``utils/import_utils.py`` ran
+    16 times checking models/llama. (``module.sub`` resolves from the module's path, not its name.)"""
 
     def __init__(self, run_alone: Callable[[ModuleInfo, int, Cancellation | None], "Analysis"]):
         self.run_alone = run_alone
-        self.entries: dict[tuple[str, str], Entry] = {}
+        self.entries: dict[str, Entry] = {}
         self.building: set[str] = set()
 
     def _evict_spoiled(self) -> None:
@@ -162,10 +166,9 @@ class SharedModules:
         self._evict_spoiled()
         if key in self.building:
             return None   # K1, below
-        at = (key, name)
-        entry = self.entries.get(at)
+        entry = self.entries.get(key)
         if entry is not None and not entry.holds(modules.text_of):
-            del self.entries[at]
+            del self.entries[key]
             entry = None
         if entry is None:
             entry = self._make(key, ModuleInfo(path, name, source, tree), modules.run.budget.cancellation)
@@ -180,7 +183,7 @@ class SharedModules:
         # loads the module itself, where its own budget stops at once
         self.building.add(key)
         try:
-            run = self.run_alone(info, symbol_base(key, info.name), cancellation)
+            run = self.run_alone(info, symbol_base(key), cancellation)
         except BudgetExceeded:
             return None   # too long to keep: whoever needs it runs it, and stops where it stops
         finally:
@@ -203,7 +206,7 @@ class SharedModules:
             freeze(member.env.values(), entry)
         self._evict_spoiled()
         if not any(dep.spoiled for dep in entry.closure()):
-            self.entries[(key, info.name)] = entry
+            self.entries[key] = entry
         return entry
 
 

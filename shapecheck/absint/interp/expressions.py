@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
@@ -332,6 +333,19 @@ class Expressions:
             self.frame.names.setdefault(single_name(value.dim), attr)
             self.frame.attribute_names.add(single_name(value.dim))
 
+    def submodule(self, info, attr: str) -> Value:
+        """``module.attr`` where the module's namespace has no ``attr``: a package's submodule,
+        found from the package's own folder (``from . import attr`` in its ``__init__.py``), as
+        Python finds it; a module file has none. Not from the name an import wrote for the
+        package, which differs between importers of one file (shared_modules.py keeps one entry a
+        file). Stand-ins and shapecheck's stubs, which have no folder of the project, resolve by name."""
+        base = os.path.basename(info.path)
+        if base == "__init__.py":
+            return self.analysis.import_from(None, attr, 1, info)
+        if base.endswith(".py"):
+            return UNKNOWN
+        return self.analysis.import_from(info.name, attr, 0, self.module)
+
     def attribute(self, obj: Value, attr: str, node: ast.AST) -> Value:
         t = type(obj)
         if t is Unknown and obj.tensor and obj.middle is not None and node is self.callee \
@@ -395,7 +409,7 @@ class Expressions:
             if self.global_reads is not None:
                 self.read_global(obj.info, attr, value)
             if value is None:
-                value = self.analysis.import_from(obj.info.name, attr, 0, self.module)
+                value = self.submodule(obj.info, attr)
             return value
         if t in (Int, Float, Bool):
             if attr in ("shape",):

@@ -3,18 +3,31 @@
 ``define``/``frozen``/``attr.s``), ``typing.NamedTuple`` subclasses and linen Modules -- the configs models are built
 from (nanoGPT's ``GPTConfig``, llama's ``ModelArgs``). A call binds its arguments to the fields, in
 order, base classes' fields first, each missing one taking its default (``field(default=...)``,
-``field(default_factory=list)`` called), then runs ``__post_init__``.
+``field(default_factory=list)`` called for each object, as Python calls it), then runs
+``__post_init__``.
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import Callable
 
 from ..core.values import UNKNOWN, Class, Instance, LibraryObject, Value
 
 #: the name a class's namespace keeps its fields under, as Python's dataclasses do
 FIELDS = "__dataclass_fields__"
+
+
+@dataclass(frozen=True, slots=True)
+class Factory:
+    """A field's ``default_factory``: called at each construction, so that each object holds one of
+    its own. Called once at the class's definition, every object shared one: scikit-learn's
+    ``Tags.input_tags`` (``field(default_factory=InputTags)``) was one object of the kept
+    ``utils/_tags.py`` that each ``tags.input_tags.sparse = True`` changed, spoiling its entry
+    (shared_modules.py, K4) for every later file, and one estimator's tags were every estimator's."""
+
+    make: Value
 
 _DECORATORS = frozenset(("dataclass", "dataclasses.dataclass", "struct.dataclass", "flax.struct.dataclass",
                          "chex.dataclass", "attr.s", "attr.attrs", "attrs.define", "attr.define", "define",
@@ -69,20 +82,24 @@ def class_fields(node: ast.ClassDef, namespace: dict, bases: tuple[Value, ...],
         if isinstance(value, ast.Call) and _dotted(value) in _FIELD_CALLS:
             keywords = {k.arg: k.value for k in value.keywords if k.arg}
             init = not (isinstance(keywords.get("init"), ast.Constant) and keywords["init"].value is False)
+            factory = keywords.get("default_factory") or keywords.get("factory")
             if "default" in keywords:
-                default = evaluate(keywords["default"])
-            elif "default_factory" in keywords or "factory" in keywords:
-                factory = keywords.get("default_factory") or keywords["factory"]
-                default = evaluate(ast.copy_location(ast.Call(func=factory, args=[], keywords=[]), factory))
-            namespace[name] = default if default is not None else UNKNOWN
+                default = namespace[name] = evaluate(keywords["default"])
+            elif factory is not None:   # the class attribute: one made at the definition
+                namespace[name] = evaluate(ast.copy_location(ast.Call(func=factory, args=[], keywords=[]), factory))
+                default = Factory(evaluate(factory))
+            else:
+                namespace[name] = UNKNOWN
         elif value is not None:
             default = namespace.get(name, UNKNOWN)
         fields[name] = (default, init)
     return tuple((name, default, init) for name, (default, init) in fields.items())
 
 
-def bind_fields(instance: Instance, fields: tuple, args: list[Value], kwargs: dict[str, Value]) -> None:
-    """``Config(64, n_head=4)``: each field its argument, else its default, else unknown."""
+def bind_fields(instance: Instance, fields: tuple, args: list[Value], kwargs: dict[str, Value],
+                call: Callable[[Value], Value]) -> None:
+    """``Config(64, n_head=4)``: each field its argument, else its default (a :class:`Factory`
+    through ``call``, now), else unknown."""
     positional = iter(args)
     for name, default, init in fields:
         if not init:
@@ -91,4 +108,6 @@ def bind_fields(instance: Instance, fields: tuple, args: list[Value], kwargs: di
             value = kwargs[name]
         else:
             value = next(positional, default)
+        if type(value) is Factory:
+            value = call(value.make)
         instance.attrs[name] = value if value is not None else UNKNOWN

@@ -347,7 +347,8 @@ class Interpreter(Statements, Expressions):
             self.call_function(node, init, [instance] + [a.value for a in args],
                                {k: a.value for k, a in kwargs.items()})
         elif fields is not None:   # a dataclass's generated __init__, then its __post_init__
-            bind_fields(instance, fields, [a.value for a in args], {k: a.value for k, a in kwargs.items()})
+            bind_fields(instance, fields, [a.value for a in args], {k: a.value for k, a in kwargs.items()},
+                        lambda factory: self.call(node, factory, [], {}))
             post = cls.lookup("__post_init__")
             if type(post) is Function:
                 self.call_function(node, post, [instance], {})

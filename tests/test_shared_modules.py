@@ -403,6 +403,111 @@ def test_an_opaque_whose_table_is_set_whole_is_read_in_a_run() -> None:
     assert thing.revision() >= 1
 
 
+#: a module whose top level calls ``make`` once
+UTIL = """\
+        import numpy as np
+
+        def make(n):
+            return np.zeros((n, 4))
+
+        TABLE = make(3)
+        """
+
+SPELLINGS = {
+    "pkg/__init__.py": "",
+    "pkg/util.py": UTIL,
+    "pkg/a.py": "from . import util\nA = util.TABLE\n",
+    "pkg/b.py": "from pkg.util import TABLE\nB = TABLE\n",
+    "first.py": "import numpy as np\nfrom pkg.a import A\nx = A @ np.zeros((5, 1))  # error: SC102\n",
+    "second.py": "import numpy as np\nfrom pkg.b import B\nfrom pkg.a import A\ny = B @ np.zeros((4, 1)) @ A\n",
+}
+
+
+def test_a_module_imported_by_two_spellings_is_kept_once(tmp_path: Path, bodies_run: Counter) -> None:
+    """``from . import util`` and ``from pkg.util import TABLE`` load one file: one entry, whatever
+    an import wrote (shared_modules.py). Kept by the written name too, ``util`` had two entries, and
+    ``second``'s run, which took ``b``'s (with ``pkg.util``'s), could not take ``a``'s (with
+    ``util``'s: two copies of a member, K1), so it ran ``a`` and ``util`` itself: ``make(3)`` three
+    times (transformers' ``utils/import_utils.py`` 16 times checking models/llama)."""
+    _assert_make_runs_once(tmp_path, SPELLINGS, bodies_run)
+
+
+FACTORY = {
+    "tags.py": """\
+        from dataclasses import dataclass, field
+
+        import numpy as np
+
+        def make(n):
+            return np.zeros((n, 4))
+
+        TABLE = make(3)
+
+        @dataclass
+        class InputTags:
+            sparse: bool = False
+
+        @dataclass
+        class Tags:
+            kind: str = "plain"
+            input_tags: InputTags = field(default_factory=InputTags)
+        """,
+    "first.py": """\
+        import numpy as np
+        from tags import TABLE, Tags
+        tags = Tags()
+        tags.input_tags.sparse = True
+        x = TABLE @ np.zeros((5, 1))  # error: SC102
+        """,
+    "second.py": """\
+        import numpy as np
+        from tags import TABLE, Tags
+        tags = Tags("dense")
+        tags.input_tags.sparse = False
+        y = TABLE @ np.zeros((3, 1))
+        """,
+}
+
+
+def test_a_file_that_changes_a_dataclass_factorys_object_leaves_the_kept_module_alone(
+        tmp_path: Path, bodies_run: Counter) -> None:
+    """``field(default_factory=InputTags)`` makes an object per construction: ``tags.input_tags``
+    is ``first``'s own, and changing it spoils nothing kept. Made once at the class's definition,
+    it was the kept module's object, which each file's store spoiled: scikit-learn's
+    ``utils/_tags.py`` ran 20 times for its 622 files."""
+    _assert_make_runs_once(tmp_path, FACTORY, bodies_run)
+
+
+SUBMODULE = {
+    "__init__.py": "from .first import *\nfrom .second import *\n",
+    "_util.py": UTIL,
+    "first.py": "import numpy as np\nfrom . import _util\nx = _util.TABLE @ np.zeros((5, 1))  # error: SC102\n",
+    "second.py": "import numpy as np\nfrom . import _util\ny = _util.TABLE @ np.zeros((3, 1))  # error: SC102\n",
+}
+
+
+def test_a_submodule_imported_from_its_package_is_kept_without_running_the_package(
+        tmp_path: Path, monkeypatch) -> None:
+    """``from . import _util`` where the package's ``__init__.py`` binds no ``_util`` gives the
+    submodule, as Python does, without running the package: the package's kept entry loaded each
+    checked file (its star imports, K2), so each file ran the package and the other file itself
+    (torchvision's ``detection/``: 12 runs of each of its modules for its 12 files)."""
+    from shapecheck.absint.driver.analysis import Analysis
+    runs: Counter = Counter()
+    run_module = Analysis.run_module
+
+    def counted(self, info):
+        runs[Path(info.path).name] += 1
+        return run_module(self, info)
+
+    monkeypatch.setattr(Analysis, "run_module", counted)
+    _write(tmp_path, SUBMODULE)
+    found = _check(tmp_path, ["first.py", "second.py"])
+    assert [code for *_, code, _ in found["first.py"]] == ["SC102"]
+    assert [code for *_, code, _ in found["second.py"]] == ["SC102"]
+    assert runs == {"first.py": 1, "second.py": 1, "_util.py": 1}   # each checked, _util kept once
+
+
 def test_an_editor_loads_a_project_import_on_first_use(tmp_path: Path, bodies_run: Counter) -> None:
     """An editor's project binds a project import lazily, as a one-shot run does: a module imported
     but never read is not loaded (transformers' modeling_llama.py imports names of most of the
@@ -487,74 +592,3 @@ def test_an_editor_keeps_a_constructor_call_that_reads_a_kept_modules_closure(tm
     assert "build" not in bodies_run and bodies_run["Block.__init__"] == 1, bodies_run   # (its template)
     cold = check_source(edited, main, project=Project(roots=[str(tmp_path)], options=options), options=options)
     assert _findings(report) == _findings(cold)
-
-SPELLINGS = {
-    "pkg/__init__.py": "",
-    "pkg/util.py": """\
-        import numpy as np
-
-        def make(n):
-            return np.zeros((n, 4))
-
-        TABLE = make(3)
-        """,
-    "pkg/a.py": "from . import util\nA = util.TABLE\n",
-    "pkg/b.py": "from pkg.util import TABLE\nB = TABLE\n",
-    "first.py": "import numpy as np\nfrom pkg.a import A\nx = A @ np.zeros((5, 1))  # error: SC102\n",
-    "second.py": "import numpy as np\nfrom pkg.b import B\nfrom pkg.a import A\ny = B @ np.zeros((4, 1)) @ A\n",
-}
-
-
-def test_a_module_imported_by_two_spellings_is_kept_once(tmp_path: Path, bodies_run: Counter) -> None:
-    """``from . import util`` and ``from pkg.util import TABLE`` load one file: one entry, whatever
-    an import wrote (shared_modules.py). Kept by the written name too, ``util`` had two entries, and
-    ``second``'s run, which took ``b``'s (with ``pkg.util``'s), could not take ``a``'s (with
-    ``util``'s: two copies of a member, K1), so it ran ``a`` and ``util`` itself: ``make(3)`` three
-    times (transformers' ``utils/import_utils.py`` 16 times checking models/llama)."""
-    _assert_make_runs_once(tmp_path, SPELLINGS, bodies_run)
-
-
-FACTORY = {
-    "tags.py": """\
-        from dataclasses import dataclass, field
-
-        import numpy as np
-
-        def make(n):
-            return np.zeros((n, 4))
-
-        TABLE = make(3)
-
-        @dataclass
-        class InputTags:
-            sparse: bool = False
-
-        @dataclass
-        class Tags:
-            kind: str = "plain"
-            input_tags: InputTags = field(default_factory=InputTags)
-        """,
-    "first.py": """\
-        import numpy as np
-        from tags import TABLE, Tags
-        tags = Tags()
-        tags.input_tags.sparse = True
-        x = TABLE @ np.zeros((5, 1))  # error: SC102
-        """,
-    "second.py": """\
-        import numpy as np
-        from tags import TABLE, Tags
-        tags = Tags("dense")
-        tags.input_tags.sparse = False
-        y = TABLE @ np.zeros((3, 1))
-        """,
-}
-
-
-def test_a_file_that_changes_a_dataclass_factorys_object_leaves_the_kept_module_alone(
-        tmp_path: Path, bodies_run: Counter) -> None:
-    """``field(default_factory=InputTags)`` makes an object per construction: ``tags.input_tags``
-    is ``first``'s own, and changing it spoils nothing kept. Made once at the class's definition,
-    it was the kept module's object, which each file's store spoiled: scikit-learn's
-    ``utils/_tags.py`` ran 20 times for its 622 files."""
-    _assert_make_runs_once(tmp_path, FACTORY, bodies_run)

@@ -49,6 +49,36 @@ def _statements(stmt: ast.stmt):
             pending.extend(getattr(node, field, ()))
 
 
+#: Per tree: the names its code may bind at its top level, and the modules it star-imports.
+_BINDINGS: "weakref.WeakKeyDictionary[ast.AST, tuple]" = weakref.WeakKeyDictionary()
+
+
+def bindings(tree: ast.Module) -> tuple[frozenset, tuple]:
+    """(every name ``tree`` binds anywhere, its ``from M import *`` as (M, level)), read off its
+    syntax, once: more names than its top level binds (a function's locals too, a ``del``), never
+    fewer but through a star import or a module ``__getattr__`` (a name, so the caller sees it)."""
+    found = _BINDINGS.get(tree)
+    if found is None:
+        names, stars = set(), []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                names.add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for alias in node.names:
+                    if alias.name == "*":
+                        stars.append((node.module, node.level))
+                    else:
+                        names.add(alias.asname or alias.name.split(".")[0])
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                names.update(node.names)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+        found = _BINDINGS[tree] = (frozenset(names), tuple(stars))
+    return found
+
+
 @dataclass(eq=False)
 class ModuleInfo:
     path: str

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.frame import BUILTINS, Builtin
-from ..core.module import ModuleInfo
+from ..core.module import ModuleInfo, bindings
 from ..core.values import UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
@@ -144,6 +144,10 @@ class Modules:
                 return LibraryObject(f"{module}.{name}")
             if top in _SHAPELESS:
                 return _STAND_INS.get(module, {}).get(name, UNKNOWN)
+        if level and not module and name is not None:
+            sub = self._submodule_alone(name, importer, level)
+            if sub is not None:
+                return ProjectModule(sub)
         info = self.load(module or "", importer, level)
         if info is None:
             if level == 0 and name in FOREIGN_CLASSES.get(module, ()):
@@ -161,6 +165,37 @@ class Modules:
             return ProjectModule(sub) if sub is not None else UNKNOWN
         return value
 
+    def _submodule_alone(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:
+        """``from . import name`` where the package's ``__init__.py`` (not loaded yet) binds no
+        ``name``: the submodule, which is what Python's ``getattr(package, name)`` then gives,
+        loaded without running the package's top level. torchvision's ``detection/fcos.py`` does
+        ``from . import _utils``, and ``detection/__init__.py`` star-imports fcos, retinanet, ssd...:
+        its kept entry had loaded the checked file (K2), so each checked file of the folder ran the
+        package and its five modules itself (12 times each). None: the old way decides."""
+        package = self.resolve("", importer, level)
+        if package is None or self._realpath(package) in self.loaded or self._realpath(package) in self.loading:
+            return None   # loaded (or loading): its namespace decides, as before
+        source = self.project.source_of(package)
+        if source is None:
+            return None
+        try:
+            names, stars = bindings(parse_shared(package, source))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        if name in names or "__getattr__" in names or any(not self._star_lacks(star, name, package) for star in stars):
+            return None
+        return self.load(name, importer, level)
+
+    def _star_lacks(self, star: tuple, name: str, package: str) -> bool:
+        """Whether ``from M import *`` in ``package`` cannot bind ``name``: a private name, which a
+        star import binds only where ``M``'s ``__all__`` lists it (M's text never names it)."""
+        module, level = star
+        if not name.startswith("_"):
+            return False
+        path = self.resolve_at(module or "", package, level)
+        text = self.project.source_of(path) if path is not None else None
+        return text is not None and f"'{name}'" not in text and f'"{name}"' not in text
+
     def _stand_in(self, name: str, names: dict) -> ModuleInfo:
         """``import typing``: a module with no source holding ``names`` (:data:`_TYPING_NAMES`:
         ``typing.cast``); its other names are unknown (attribute lookups fall back to :meth:`import_from`)."""
@@ -170,9 +205,13 @@ class Modules:
         return info
 
     def resolve(self, name: str, importer: ModuleInfo, level: int) -> str | None:
-        key = (name, importer.path, level)
+        return self.resolve_at(name, importer.path, level)
+
+    def resolve_at(self, name: str, importer: str, level: int) -> str | None:
+        """The file an import of ``name`` in the module at path ``importer`` loads."""
+        key = (name, importer, level)
         if key not in self._resolved:
-            self._resolved[key] = _resolve(self.project.roots, importer.path, name, level) or (
+            self._resolved[key] = _resolve(self.project.roots, importer, name, level) or (
                 _resolve_stub(name) if level == 0 else None)
         return self._resolved[key]
 

@@ -44,3 +44,20 @@ def test_a_used_module_attribute_loads_it(tmp_path: Path) -> None:
     })
     report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)]))[0]
     assert [(d.line, d.code) for d in report.diagnostics] == [(3, "SC110")]
+
+
+def test_a_star_import_loads_only_the_module_whose_names_are_used(tmp_path: Path, bodies_run) -> None:
+    """``from .models import *`` binds the public names ``models``'s top level binds, read off its
+    syntax, each imported by name, lazily: a package's ``__init__.py`` that star-imports every model
+    file (timm's, transformers' model folders') no longer runs every one of them, and a name that is
+    used resolves as the eager star import did."""
+    _write(tmp_path, {
+        "pkg/__init__.py": "from .heavy import *\nfrom .shapes import *\n",
+        "pkg/heavy.py": "import numpy as np\ndef build(n):\n    return np.zeros((n, 4))\nBIG = build(3)\n",
+        "pkg/shapes.py": "import numpy as np\n_HIDDEN = 1\nif _HIDDEN:\n    def make(n):\n        return np.zeros((n, 4))\n",
+        "main.py": "import numpy as np\nfrom pkg import make\nx = make(5)\nreveal_shape(x)\ny = x @ np.ones((3, 2))\n",
+    })
+    report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)]))[0]
+    codes = {(d.line, d.code) for d in report.diagnostics}
+    assert (4, "SC301") in codes and (5, "SC102") in codes   # ``make``, bound in a branch, resolves
+    assert bodies_run["build"] == 0                           # ``heavy``'s top level never ran

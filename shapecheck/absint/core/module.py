@@ -79,6 +79,75 @@ def bindings(tree: ast.Module) -> tuple[frozenset, tuple]:
     return found
 
 
+#: Per tree: the public names its top level binds (None: its syntax cannot tell).
+_PUBLIC: "weakref.WeakKeyDictionary[ast.AST, frozenset | None]" = weakref.WeakKeyDictionary()
+#: Top-level code whose bindings the syntax does not show: a star import, ``globals()``, a walrus,
+#: a ``del``, a ``match``, an ``except ... as`` name (bound, then unbound).
+_UNSEEN = (ast.Delete, ast.NamedExpr, ast.Global, ast.Nonlocal)
+
+
+def public_names(tree: ast.Module) -> frozenset | None:
+    """The names without a leading underscore that ``tree``'s top level binds (in any branch; not in
+    its functions' and classes' bodies), as a star import of it copies them; None where the syntax
+    cannot tell (see ``_UNSEEN``), once per tree."""
+    if tree in _PUBLIC:
+        return _PUBLIC[tree]
+    names: set | None = set()
+    pending = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if not _bind_top_level(node, names):
+            names = None
+            break
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):   # their bodies run later
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                pending.extend(getattr(node, field, ()))
+    found = _PUBLIC[tree] = frozenset(n for n in names if not n.startswith("_")) if names is not None else None
+    return found
+
+
+def _bind_top_level(node: ast.stmt, names: set) -> bool:
+    """Add what one top-level statement (not its nested statements) binds; False: it cannot tell."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        names.add(node.name)
+        return all(_plain_expressions(d) for d in node.decorator_list)
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        if any(alias.name == "*" for alias in node.names):
+            return False
+        names.update(alias.asname or alias.name.split(".")[0] for alias in node.names)
+        return True
+    if isinstance(node, ast.Match) or (isinstance(node, ast.ExceptHandler) and node.name):
+        return False
+    if isinstance(node, ast.AnnAssign) and node.value is None:
+        return True   # ``x: int`` binds nothing
+    for field in ("targets", "target", "items"):   # Assign, AnnAssign, AugAssign, For, With
+        for part in _as_list(getattr(node, field, None)):
+            for sub in ast.walk(part):
+                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                    names.add(sub.id)
+    return _plain_expressions(node)
+
+
+def _as_list(value) -> list:
+    return value if isinstance(value, list) else [] if value is None else [value]
+
+
+def _plain_expressions(node: ast.AST) -> bool:
+    """No ``globals()``, walrus, ``del`` or scope statement in ``node``'s own expressions (its
+    nested statements are looked at on their own)."""
+    pending = [child for field, child in ast.iter_fields(node)
+               if field not in ("body", "orelse", "finalbody", "handlers", "cases")]
+    while pending:
+        part = pending.pop()
+        if isinstance(part, list):
+            pending.extend(part)
+        elif isinstance(part, ast.AST):
+            if isinstance(part, _UNSEEN) or (isinstance(part, ast.Name) and part.id in ("globals", "vars")):
+                return False
+            pending.extend(ast.iter_child_nodes(part))
+    return not isinstance(node, _UNSEEN)
+
+
 @dataclass(eq=False)
 class ModuleInfo:
     path: str

@@ -355,6 +355,9 @@ class LazyImport(Value):
     name: str | None
     level: int
     importer: Any          # the ModuleInfo whose import statement bound it
+    # bound by ``from module import *`` (driver/analysis.py, ``star_names``): an import of it from
+    # the importer gives what it stands for, as the star import copied the module's values
+    star: bool = False
 
     __hash__ = object.__hash__
 

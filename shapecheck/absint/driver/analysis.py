@@ -136,16 +136,27 @@ class Analysis:
             self.calls.note_resolved(LazyImport(module, name, level, importer), value)
         return value
 
-    def lazy_import(self, module: str | None, name: str | None, level: int, importer: ModuleInfo) -> Value:
+    def lazy_import(self, module: str | None, name: str | None, level: int, importer: ModuleInfo,
+                    star: bool = False) -> Value:
         """What an import statement binds: a project name is loaded on first use (LazyImport), in an
         editor's runs too: a kept analysis holds the sources of the modules its run loaded, loaded
         by a later run yet or not (``incremental.ModuleKeys.loaded_as``), so no key needs every
         import loaded first (transformers' modeling_llama.py loaded most of the package that way)."""
         if self.modules.is_project(module, level):
-            return LazyImport(module, name, level, importer)
+            return LazyImport(module, name, level, importer, star)
         if name is None:
             return self.modules.import_module(module or "", importer)
         return self.modules.import_from(module, name, level, importer)
+
+    def star_names(self, module: str | None, level: int, importer: ModuleInfo) -> frozenset | None:
+        """The names ``from module import *`` binds, read off a project module's syntax without
+        loading it (None: load it, as the names cannot be told, or in an editor's run, whose kept
+        analyses were not measured with them): each is then imported by name, lazily. timm's ``models/__init__.py`` star-imports
+        every model file, and transformers' model folders' ``__init__.py`` their modeling files:
+        checking the package ran each module's top level, whether any of its names was used or not."""
+        if not self.modules.is_project(module, level) or self.project.incremental:
+            return None
+        return self.modules.public_names(module or "", importer, level)
 
     def resolve_lazy(self, lazy: LazyImport) -> Value:
         return self.modules.resolve_lazy(lazy)

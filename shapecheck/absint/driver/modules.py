@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.frame import BUILTINS, Builtin
-from ..core.module import ModuleInfo, bindings
+from ..core.module import ModuleInfo, bindings, public_names
 from ..core.values import UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
@@ -160,10 +160,24 @@ class Modules:
         if name is None:
             return ProjectModule(info)
         value = info.env.get(name)
+        if type(value) is LazyImport and value.star:
+            value = self.run.settle(info.env, name, value, info.shared)
         if value is None:
             sub = self.load(f"{module}.{name}" if module else name, importer, level)
             return ProjectModule(sub) if sub is not None else UNKNOWN
         return value
+
+    def public_names(self, name: str, importer: ModuleInfo, level: int) -> frozenset | None:
+        """The public names the top level of the module an import of ``name`` loads binds, read off
+        its syntax (``core.module.public_names``); None where there is no such module or it cannot tell."""
+        path = self.resolve(name, importer, level)
+        source = self.project.source_of(path) if path is not None else None
+        if source is None:
+            return None
+        try:
+            return public_names(parse_shared(path, source))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
 
     def _submodule_alone(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:
         """``from . import name`` where the package's ``__init__.py`` (not loaded yet) binds no

@@ -579,6 +579,12 @@ class Statements:
     def stmt_ImportFrom(self, node: ast.ImportFrom) -> None:
         for alias in node.names:
             if alias.name == "*":
+                names = self.analysis.star_names(node.module, node.level, self.module)
+                if names is not None:   # each name imported as ``from module import name`` is: lazily
+                    for name in sorted(names):
+                        self.frame.env[name] = self.analysis.lazy_import(node.module, name, node.level, self.module,
+                                                                         star=True)
+                    continue
                 module = self.analysis.import_from(node.module, None, node.level, self.module)
                 if type(module) is ProjectModule:
                     self.frame.env.update({k: v for k, v in module.info.env.items() if not k.startswith("_")})

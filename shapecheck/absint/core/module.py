@@ -106,8 +106,16 @@ def public_names(tree: ast.Module) -> frozenset | None:
     return found
 
 
+#: The statements whose bindings ``_bind_top_level`` reads (any other, a ``type`` alias say: it cannot tell).
+_KNOWN_STATEMENTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Assign,
+                     ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith,
+                     ast.Try, ast.ExceptHandler, ast.Expr, ast.Pass, ast.Raise, ast.Assert, ast.Break, ast.Continue)
+
+
 def _bind_top_level(node: ast.stmt, names: set) -> bool:
     """Add what one top-level statement (not its nested statements) binds; False: it cannot tell."""
+    if not isinstance(node, _KNOWN_STATEMENTS):
+        return False
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         names.add(node.name)
         return all(_plain_expressions(d) for d in node.decorator_list)

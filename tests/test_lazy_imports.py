@@ -61,3 +61,52 @@ def test_a_star_import_loads_only_the_module_whose_names_are_used(tmp_path: Path
     codes = {(d.line, d.code) for d in report.diagnostics}
     assert (4, "SC301") in codes and (5, "SC102") in codes   # ``make``, bound in a branch, resolves
     assert bodies_run["build"] == 0                           # ``heavy``'s top level never ran
+
+
+def _star_chain(tmp_path: Path) -> None:
+    """A package that star-imports a package that star-imports packages (transformers' root ``from
+    .models import *``, ``models/__init__.py``'s ``from .albert import *``...)."""
+    _write(tmp_path, {
+        "pkg/__init__.py": "from .models import *\n",
+        "pkg/models/__init__.py": "from .a import *\nfrom .b import *\n",
+        "pkg/models/a/__init__.py": "from .layers_a import *\n",
+        "pkg/models/a/layers_a.py": ("import numpy as np\ndef build_a(n):\n    return np.zeros((n, 4))\n"
+                                     "BIG_A = build_a(3)\ndef make(n):\n    return np.zeros((n, 4))\n"),
+        "pkg/models/b/__init__.py": "from .layers_b import *\n",
+        "pkg/models/b/layers_b.py": "import numpy as np\ndef make(n):\n    return np.zeros((n, 7))\n",
+    })
+
+
+def test_a_star_chain_loads_only_the_module_that_binds_the_name(tmp_path: Path, bodies_run) -> None:
+    """``from pkg import make`` through star imports of star imports: the name is looked up in
+    them, latest first, and only the module that binds it is read and run (``layers_a.py``, which
+    binds ``make`` too but is star-imported first, is never read: Python's later star import
+    rebinds it). Loading ``models/__init__.py`` to copy its namespace ran every model file."""
+    _star_chain(tmp_path)
+    _write(tmp_path, {"main.py": "from pkg import make\nx = make(5)\nreveal_shape(x)\n"})
+    read: list[str] = []
+
+    def source(path: str) -> str | None:
+        read.append(Path(path).name)
+        return None   # then read from disk
+
+    report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)], read_source=source))[0]
+    assert [(d.line, d.message) for d in report.diagnostics if d.code == "SC301"] == [
+        (3, "reveal_shape: shape: (5, 7), dtype: float64")]
+    assert bodies_run["build_a"] == 0 and "layers_a.py" not in read
+
+
+def test_a_later_binding_wins_over_a_star_chain(tmp_path: Path) -> None:
+    """Statement order, as Python binds: a star import rebinds a name an earlier star import bound
+    (``b``'s ``make`` over ``a``'s), and a plain binding after the star imports rebinds it again;
+    a module's own code reads its star-imported names, and ``pkg.make`` on the module too."""
+    _star_chain(tmp_path)
+    _write(tmp_path, {
+        "outer/__init__.py": ("from pkg import *\nimport numpy as np\nx = make(2)\n"
+                              "def make(n):\n    return np.zeros((n, 9))\n"),
+        "main.py": ("import pkg\nimport outer\nfrom outer import make\nreveal_shape(outer.x)\n"
+                    "reveal_shape(make(3))\nreveal_shape(pkg.make(4))\n"),
+    })
+    report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)]))[0]
+    assert [d.message.split(", dtype")[0] for d in report.diagnostics if d.code == "SC301"] == [
+        "reveal_shape: shape: (2, 7)", "reveal_shape: shape: (3, 9)", "reveal_shape: shape: (4, 7)"]

@@ -90,20 +90,41 @@ def public_names(tree: ast.Module) -> frozenset | None:
     """The names without a leading underscore that ``tree``'s top level binds (in any branch; not in
     its functions' and classes' bodies), as a star import of it copies them; None where the syntax
     cannot tell (see ``_UNSEEN``), once per tree."""
-    if tree in _PUBLIC:
-        return _PUBLIC[tree]
+    if tree not in _PUBLIC:
+        _PUBLIC[tree] = _read_public_names(tree, stars=False)
+    return _PUBLIC[tree]
+
+
+#: Per tree: whether its syntax shows its top-level bindings but for its own star imports.
+_STARS_ONLY: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()
+
+
+def hidden_by_stars_alone(tree: ast.Module) -> bool:
+    """Whether ``public_names`` cannot tell ``tree``'s names only because it star-imports other modules
+    (transformers' ``models/__init__.py``: 371 ``from .albert import *``): a star import of it can then
+    be looked up by name, through its star imports in turn (``Modules.star_lookup``)."""
+    if tree not in _STARS_ONLY:
+        _STARS_ONLY[tree] = public_names(tree) is None and _read_public_names(tree, stars=True) is not None
+    return _STARS_ONLY[tree]
+
+
+def _read_public_names(tree: ast.Module, stars: bool) -> frozenset | None:
+    """``public_names``, where ``stars``: a star import binds nothing (what it binds is looked up later)."""
     names: set | None = set()
     pending = list(tree.body)
     while pending:
         node = pending.pop()
-        if not _bind_top_level(node, names):
+        if not (stars and _is_star_import(node)) and not _bind_top_level(node, names):
             names = None
             break
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):   # their bodies run later
             for field in ("body", "orelse", "finalbody", "handlers"):
                 pending.extend(getattr(node, field, ()))
-    found = _PUBLIC[tree] = frozenset(n for n in names if not n.startswith("_")) if names is not None else None
-    return found
+    return frozenset(n for n in names if not n.startswith("_")) if names is not None else None
+
+
+def _is_star_import(node: ast.stmt) -> bool:
+    return isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)
 
 
 #: The statements whose bindings ``_bind_top_level`` reads (any other, a ``type`` alias say: it cannot tell).
@@ -136,6 +157,13 @@ def _bind_top_level(node: ast.stmt, names: set) -> bool:
     return _plain_expressions(node)
 
 
+def _reads_globals(node: ast.AST) -> bool:
+    """``globals()[key]`` read: the namespace's item, with no way to bind one."""
+    return (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name) and node.value.func.id == "globals"
+            and not node.value.args and not node.value.keywords and _plain_expressions(node.slice))
+
+
 def _as_list(value) -> list:
     return value if isinstance(value, list) else [] if value is None else [value]
 
@@ -150,6 +178,8 @@ def _plain_expressions(node: ast.AST) -> bool:
         if isinstance(part, list):
             pending.extend(part)
         elif isinstance(part, ast.AST):
+            if _reads_globals(part):
+                continue   # ``globals()["__file__"]`` binds nothing (transformers' every ``__init__.py``)
             if isinstance(part, _UNSEEN) or (isinstance(part, ast.Name) and part.id in ("globals", "vars")):
                 return False
             pending.extend(ast.iter_child_nodes(part))

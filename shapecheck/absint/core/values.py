@@ -362,6 +362,26 @@ class LazyImport(Value):
     __hash__ = object.__hash__
 
 
+#: The key under which a namespace holds its :class:`StarImports` ("*" is no Python name).
+STARS = "*"
+
+
+@dataclass(frozen=True)
+class StarImports(Value):
+    """The ``from module import *`` of a module's top level that bound no names when they ran (the
+    module star-imports others: ``Modules.star_lookup`` looks a name up in them later), as (module,
+    level), in statement order. Held in the namespace under :data:`STARS`, so that a branch keeps
+    or drops them as it keeps or drops the names it binds."""
+
+    sources: tuple = ()
+
+
+def star_sources(env: dict) -> tuple:
+    """The deferred star imports of namespace ``env``, in statement order."""
+    held = env.get(STARS)
+    return held.sources if type(held) is StarImports else ()
+
+
 class Opaque(Mutable, Value):
     """An object passed in that the analysis knows only by how the code reaches it (a config
     object, an ``argparse`` namespace): each attribute read off it is a value named by the code

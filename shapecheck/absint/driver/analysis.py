@@ -158,6 +158,19 @@ class Analysis:
             return None
         return self.modules.public_names(module or "", importer, level)
 
+    def star_later(self, module: str | None, level: int, importer: ModuleInfo) -> bool:
+        """Whether ``from module import *`` is looked up by name later (``Modules.star_lookup``)
+        instead of loading the module now to copy its namespace: a project module that star-imports
+        others (transformers' ``models/__init__.py``: loading it loaded every model folder's
+        ``__init__.py`` and ~1,200 files for ``from ... import PreTrainedTokenizer``). Not in an
+        editor's run, whose kept analyses were measured with the eager copy."""
+        return (self.modules.is_project(module, level) and not self.project.incremental
+                and self.modules.star_later(module or "", importer, level))
+
+    def star_lookup(self, module: ModuleInfo, name: str, env: dict) -> Value | None:
+        """What the deferred star imports of ``module``'s namespace ``env`` bind ``name`` to (None: nothing)."""
+        return self.modules.star_lookup(module, name, env)
+
     def resolve_lazy(self, lazy: LazyImport) -> Value:
         return self.modules.resolve_lazy(lazy)
 

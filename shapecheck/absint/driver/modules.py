@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.frame import BUILTINS, Builtin
-from ..core.module import ModuleInfo, bindings, public_names
-from ..core.values import UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value
+from ..core.module import ModuleInfo, bindings, hidden_by_stars_alone, public_names
+from ..core.values import STARS, UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value, star_sources
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
 from .parsing import parse_shared
@@ -75,6 +75,10 @@ class Modules:
         self.read: set[str] = set()       # the real paths the taken modules loaded (a cache's dependencies)
         self._texts: dict[str, str | None] = {}
         self._lazy_values: dict[LazyImport, Value] = {}   # the kept modules' lazy names, as this run resolved them
+        # (importer's path, its star imports, name) -> what they bind it to (None: nothing):
+        # ``star_lookup``'s answers, a kept module's among them
+        self._star_found: dict[tuple[str, tuple, str], Value | None] = {}
+        self._star_visiting: set[tuple[str, tuple]] = set()   # the star imports a lookup is in (a cycle)
 
     def _realpath(self, path: str) -> str:
         found = self._real.get(path)
@@ -162,6 +166,8 @@ class Modules:
         value = info.env.get(name)
         if type(value) is LazyImport and value.star:
             value = self.run.settle(info.env, name, value, info.shared)
+        if value is None and STARS in info.env:
+            value = self.star_lookup(info, name, info.env)
         if value is None:
             sub = self.load(f"{module}.{name}" if module else name, importer, level)
             return ProjectModule(sub) if sub is not None else UNKNOWN
@@ -170,14 +176,76 @@ class Modules:
     def public_names(self, name: str, importer: ModuleInfo, level: int) -> frozenset | None:
         """The public names the top level of the module an import of ``name`` loads binds, read off
         its syntax (``core.module.public_names``); None where there is no such module or it cannot tell."""
+        tree = self._syntax(name, importer, level)
+        return public_names(tree) if tree is not None else None
+
+    def star_later(self, name: str, importer: ModuleInfo, level: int) -> bool:
+        """Whether ``from name import *`` binds nothing now but is looked up by name later: the module
+        it loads star-imports others, and its syntax shows all its other bindings (``hidden_by_stars_alone``)."""
+        tree = self._syntax(name, importer, level)
+        return tree is not None and hidden_by_stars_alone(tree)
+
+    def _syntax(self, name: str, importer: ModuleInfo, level: int) -> ast.Module | None:
+        """The parse tree of the module an import of ``name`` loads, not loading it (None: none there)."""
         path = self.resolve(name, importer, level)
         source = self.project.source_of(path) if path is not None else None
         if source is None:
             return None
         try:
-            return public_names(parse_shared(path, source))
+            return parse_shared(path, source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
+
+    def star_lookup(self, info: ModuleInfo, name: str, env: dict) -> Value | None:
+        """What the deferred star imports of ``info``'s namespace ``env`` (``values.StarImports``)
+        bind ``name`` to; None: nothing. As Python's star imports copy names in statement order, the
+        latest that binds ``name`` gives it; each is asked by the same rule: a module whose names its
+        syntax shows binds ``name`` or not, and only the one that does is loaded; one that
+        star-imports others is loaded, its namespace asked, then its own star imports (a star cycle
+        asks nothing twice). Approximations, where Python differs: a name bound before a star import
+        keeps that binding (Python rebinds it where the star-imported module binds it too), a
+        builtin's name is not looked up (``Interpreter.lookup``), and ``__all__`` is not read (every
+        public name is copied, as the eager copy did); a private name is never copied."""
+        sources = star_sources(env)
+        if name.startswith("_") or not sources:
+            return None
+        key = (info.path, sources, name)
+        if key in self._star_found:
+            value = self._star_found[key]
+        elif key[:2] in self._star_visiting:
+            return None
+        else:
+            self._star_visiting.add(key[:2])
+            try:
+                value = self._star_found[key] = self._star_value(info, sources, name)
+            finally:
+                self._star_visiting.discard(key[:2])
+        if value is not None and not info.shared:   # bound there now, as Python's star import bound it
+            env[name] = value                       # (a summary's read of it then holds: GlobalRead)
+        return value
+
+    def _star_value(self, info: ModuleInfo, sources: tuple, name: str) -> Value | None:
+        for module, level in reversed(sources):
+            path = self.resolve(module or "", info, level)
+            if path is None:
+                continue
+            self.read.add(self._realpath(path))   # its text decides what it binds (a cache's dependency)
+            names = self.public_names(module or "", info, level)
+            if names is not None:
+                if name in names:
+                    return self.import_from(module, name, level, info)
+                continue
+            source = self.load(module or "", info, level)
+            if source is None:
+                continue
+            value = source.env.get(name)
+            if type(value) is LazyImport:
+                value = self.run.settle(source.env, name, value, source.shared)
+            if value is None and STARS in source.env:
+                value = self.star_lookup(source, name, source.env)
+            if value is not None:
+                return value
+        return None
 
     def _submodule_alone(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:
         """``from . import name`` where the package's ``__init__.py`` (not loaded yet) binds no

@@ -12,7 +12,8 @@ from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext,
 from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
-                     Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport)
+                     Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport,
+                     STARS)
 from ..core.frame import DICT_MUTATORS, LIST_MUTATORS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
@@ -406,6 +407,8 @@ class Expressions:
             value = obj.info.env.get(attr)
             if type(value) is LazyImport:
                 value = self.analysis.settle(obj.info.env, attr, value, obj.info.shared)
+            if value is None and STARS in obj.info.env:   # a name a deferred star import binds
+                value = self.analysis.star_lookup(obj.info, attr, obj.info.env)
             if self.global_reads is not None:
                 self.read_global(obj.info, attr, value)
             if value is None:

@@ -13,6 +13,7 @@ a *precondition* of the function; a call whose arguments make it fail is reporte
 from __future__ import annotations
 
 import ast
+import builtins
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ...constraints import dims as D
@@ -27,7 +28,8 @@ from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner, literal_options
 from ..core.module import ModuleInfo
 from ..core.values import (NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
-                           LazyImport, LibraryObject, List, Method, TorchModule, Tuple, Value, optional_array, present, tensor_like)
+                           LazyImport, LibraryObject, List, Method, STARS, TorchModule, Tuple, Value, optional_array, present,
+                           tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, lookup_rule
 from .dataclass_fields import FIELDS, bind_fields
@@ -38,6 +40,10 @@ from .statements import Statements
 
 if TYPE_CHECKING:
     from ..core.session import Run
+
+#: The names Python's builtins module binds: a star-imported module is not asked for them (a negative
+#: answer reads every module the star imports reach: transformers' ``globals()`` read all its models)
+_PYTHON_BUILTINS = frozenset(dir(builtins))
 
 
 #: Callees whose first positional argument is their input array (a library function, a built layer):
@@ -250,6 +256,15 @@ class Interpreter(Statements, Expressions):
                 if module.reported:
                     self.analysis.read_name(name, value)
             return value
+        stars = self.frame.env if STARS in self.frame.env else module.env   # the module's top level: its frame
+        if STARS in stars and name not in _PYTHON_BUILTINS:   # a name a deferred star import binds (Modules.star_lookup)
+            value = self.analysis.star_lookup(module, name, stars)
+            if value is not None:
+                if self.global_reads is not None:
+                    self.read_global(module, name, value)
+                if module.reported:
+                    self.analysis.read_name(name, value)
+                return value
         if self.global_reads is not None:   # a name the module may still define
             self.read_global(module, name, None)
         if module.reported:

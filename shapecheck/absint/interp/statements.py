@@ -14,7 +14,7 @@ from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from .dataclass_fields import FIELDS, class_fields, generates_init
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque, TorchModule,
-                     ProjectModule, Tuple, Unknown, Value, tensor_like)
+                     ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
@@ -585,12 +585,23 @@ class Statements:
                         self.frame.env[name] = self.analysis.lazy_import(node.module, name, node.level, self.module,
                                                                          star=True)
                     continue
+                if self.analysis.star_later(node.module, node.level, self.module):
+                    # binds nothing now: a name the namespace lacks is looked up in it later, by name
+                    # (a name bound before keeps its binding: Modules.star_lookup's approximations)
+                    self._defer_star(node)
+                    continue
                 module = self.analysis.import_from(node.module, None, node.level, self.module)
                 if type(module) is ProjectModule:
-                    self.frame.env.update({k: v for k, v in module.info.env.items() if not k.startswith("_")})
+                    self.frame.env.update({k: v for k, v in module.info.env.items()
+                                           if not k.startswith("_") and k != STARS})
+                    if star_sources(module.info.env):   # and what its own deferred star imports bind
+                        self._defer_star(node)
                 continue
             value = self.analysis.lazy_import(node.module, alias.name, node.level, self.module)
             self.frame.env[alias.asname or alias.name] = value
+
+    def _defer_star(self, node: ast.ImportFrom) -> None:
+        self.frame.env[STARS] = StarImports(star_sources(self.frame.env) + ((node.module, node.level),))
 
     # == assignment ================================================================================
     def assign(self, target: ast.AST, value: Value) -> None:

@@ -110,3 +110,33 @@ def test_a_later_binding_wins_over_a_star_chain(tmp_path: Path) -> None:
     report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)]))[0]
     assert [d.message.split(", dtype")[0] for d in report.diagnostics if d.code == "SC301"] == [
         "reveal_shape: shape: (2, 7)", "reveal_shape: shape: (3, 9)", "reveal_shape: shape: (4, 7)"]
+
+def test_a_name_a_package_re_exports_resolves_through_it(tmp_path: Path) -> None:
+    """``from pkg import make`` where ``pkg/__init__.py`` says ``from .shapes import make``: the
+    function, not the package's stand-in for it (which no reader resolved again: the shape was
+    unknown, and the error below went unreported), as ``pkg.make`` already was."""
+    _write(tmp_path, {
+        "pkg/__init__.py": "from .shapes import make\n",
+        "pkg/shapes.py": "import numpy as np\ndef make(n):\n    return np.zeros((n, 3))\n",
+        "main.py": ("import numpy as np\nfrom pkg import make\nimport pkg\nreveal_shape(make(4))\n"
+                    "reveal_shape(pkg.make(5))\nc = make(4) @ np.ones((4, 2))\n"),
+    })
+    report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)]))[0]
+    notes = {d.line: d.message for d in report.diagnostics if d.code == "SC301"}
+    assert "(4, 3)" in notes[4] and "(5, 3)" in notes[5]
+    assert [(d.line, d.code) for d in report.diagnostics if d.severity == "error"] == [(6, "SC102")]
+
+
+def test_a_cycle_of_re_exports_is_unknown_not_a_crash(tmp_path: Path) -> None:
+    """``a`` takes ``f`` from ``b`` and ``b`` from ``a`` (Python raises ImportError): the name is
+    unknown, and following it stops where it comes back (a RecursionError, SC003, on 42 files of
+    torchvision's models before the guard)."""
+    _write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from .b import f\n",
+        "pkg/b.py": "from .a import f\n",
+        "main.py": "from pkg.a import f\nreveal_shape(f(3))\n",
+    })
+    report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)]))[0]
+    assert [d.code for d in report.diagnostics] == ["SC301"]
+    assert "unknown" in report.diagnostics[0].message

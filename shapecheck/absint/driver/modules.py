@@ -79,6 +79,7 @@ class Modules:
         # ``star_lookup``'s answers, a kept module's among them
         self._star_found: dict[tuple[str, tuple, str], Value | None] = {}
         self._star_visiting: set[tuple[str, tuple]] = set()   # the star imports a lookup is in (a cycle)
+        self._following: set[tuple[int, str]] = set()   # (module, name) re-exports being followed (a cycle's guard)
 
     def _realpath(self, path: str) -> str:
         found = self._real.get(path)
@@ -164,14 +165,27 @@ class Modules:
         if name is None:
             return ProjectModule(info)
         value = info.env.get(name)
-        if type(value) is LazyImport and value.star:
-            value = self.run.settle(info.env, name, value, info.shared)
+        if type(value) is LazyImport:   # a re-export (``from .shapes import make`` in a package's
+            # __init__): the name it stands for, not the stand-in, which no reader resolves again
+            value = self._follow(info, name, value)
         if value is None and STARS in info.env:
             value = self.star_lookup(info, name, info.env)
         if value is None:
             sub = self.load(f"{module}.{name}" if module else name, importer, level)
             return ProjectModule(sub) if sub is not None else UNKNOWN
         return value
+
+    def _follow(self, info: ModuleInfo, name: str, lazy: LazyImport) -> Value:
+        """What a name ``info`` imports stands for; unknown where following it comes back to it (a
+        cycle of re-exports or star imports: Python raises ImportError there)."""
+        key = (id(info), name)
+        if key in self._following:
+            return UNKNOWN
+        self._following.add(key)
+        try:
+            return self.run.settle(info.env, name, lazy, info.shared)
+        finally:
+            self._following.discard(key)
 
     def public_names(self, name: str, importer: ModuleInfo, level: int) -> frozenset | None:
         """The public names the top level of the module an import of ``name`` loads binds, read off

@@ -117,6 +117,9 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
     known = _known_strings(t, left, right)
     if known is not None:
         return known
+    member = _dict_membership(t, left, right)
+    if member is not None:
+        return member
     a, b = known_number(left), known_number(right)
     if a is not None and b is not None and t in _NUMBER_COMPARISONS:
         # Python numbers both known (``U == 0.`` with ``U`` passed ``0.``): Python's own answer
@@ -149,6 +152,23 @@ def _known_strings(t: type, left: Value, right: Value) -> Pred | None:
     if t in (ast.In, ast.NotIn) and type(right) in (Tuple, List) and right.items is not None \
             and all(type(x) is Str and x.value is not None for x in right.items):
         return TRUE if (left.value in {x.value for x in right.items}) == (t is ast.In) else FALSE
+    return None
+
+
+def _dict_membership(t: type, left: Value, right: Value) -> Pred | None:
+    """``'num_experts' in kwargs`` for a dict whose keys the analysis knows (a ``**kwargs`` a call
+    filled, a display of literal keys): Python's own answer where the key is among them, or is not
+    and the dict is complete; unknown otherwise. (timm's ``create_conv2d`` picks its layer so: an
+    unknown answer built a CondConv2d beside every convolution.)"""
+    if t not in (ast.In, ast.NotIn) or type(right) is not Dict:
+        return None
+    key = dict_key(left)
+    if key is None:
+        return None
+    if any(a == key for a, _ in right.items):
+        return TRUE if t is ast.In else FALSE
+    if right.complete:
+        return FALSE if t is ast.In else TRUE
     return None
 
 

@@ -465,6 +465,21 @@ def free_symbols(d: Dim) -> frozenset[str]:
     return keep_symbols(d, frozenset(names))
 
 
+def division_depth(d: Dim) -> int:
+    """How deep divisions by unknowns nest in ``d`` (``a//(b%c)``: 2; ``a//2``: 0)."""
+    if type(d) is int:
+        return 0
+    return max((_atom_division_depth(atom) for m, _ in d.terms for atom in m), default=0)
+
+
+def _atom_division_depth(atom: Atom) -> int:
+    if type(atom) is Sym:
+        return 0
+    inner = max(division_depth(arg) for arg in atom.args)
+    by_unknown = atom.kind in ("floordiv", "mod") and type(atom.args[1]) is not int
+    return inner + by_unknown
+
+
 def _apply_atom(atom: Atom, leaf: Callable[[Sym], Dim]) -> Dim:
     if type(atom) is Sym:
         return leaf(atom)

@@ -8,3 +8,12 @@ run's start-up where bytecode is not cached)."""
 #: limits"): of 921 questions that reached Z3, 99% took under 1.5M steps, 7 over 2M, 5 never
 #: finished; 5M steps is about a second of one core, the wall-clock time-out this replaces.
 RLIMIT = 5_000_000
+
+#: Z3 steps for a question whose requirement divides by unknowns nested ``NESTED_DIVISIONS`` deep
+#: or more (``(a*(b//(c*(d//e))))%(f*f)``: each division by an unknown is a quotient and remainder
+#: Z3's non-linear search must guess). Measured on the corpora (BENCHMARKS.md, "Decisions are
+#: cheap"): every such question Z3 decided took under 25,000 steps (vit-pytorch's depth-3 reshapes),
+#: and timm's one depth-4 question (swin_transformer_v2.py's window attention) ran to any limit
+#: tried, 5M and 50M, without an answer: 1-3 s of timm's CPU. 20x the most a decided one took.
+NESTED_DIVISIONS = 3
+RLIMIT_NESTED = 500_000

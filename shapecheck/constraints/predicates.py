@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .derived import Kept, cached_hash, keep_symbols
-from .dims import ByZero, Dim, evaluate, free_symbols, show, substitute
+from .dims import ByZero, Dim, division_depth, evaluate, free_symbols, show, substitute
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +151,13 @@ def pred_symbols(p: Pred) -> frozenset[str]:
     for x in p.args:
         out |= pred_symbols(x)
     return keep_symbols(p, out)
+
+
+def pred_division_depth(p: Pred) -> int:
+    """How deep divisions by unknowns nest in ``p``'s dims (dims.division_depth)."""
+    if p.kind in _CMP_TEXT:
+        return max(division_depth(p.args[0]), division_depth(p.args[1]))
+    return max((pred_division_depth(x) for x in p.args), default=0)
 
 
 def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:

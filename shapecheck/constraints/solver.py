@@ -32,13 +32,13 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .limits import RLIMIT
+from .limits import NESTED_DIVISIONS, RLIMIT, RLIMIT_NESTED
 from . import cases, intervals, witnesses
 from .canonical import question_key
 from .derived import Kept, cached_hash
 from .dims import ByZero, Dim, Sym, is_signed
 from .evaluators import pred_function
-from .predicates import Pred, eq, pred_symbols
+from .predicates import Pred, eq, pred_division_depth, pred_symbols
 
 
 #: The stages that answer a question, cheapest first: the requirement itself (``true``/``false``),
@@ -232,6 +232,13 @@ def _outcome(question: tuple[list, Callable], values: dict) -> bool | None:
         if not check(values):
             return None
     return requirement(values)
+
+
+def _step_limit(requirement: Pred) -> int:
+    """The Z3 steps a question may take: fewer where its requirement nests divisions by unknowns
+    (limits.RLIMIT_NESTED, which says why); a function of the question alone, so its answer is
+    the same whatever was asked before (memo keys hold the run's limit, which this only lowers)."""
+    return RLIMIT_NESTED if pred_division_depth(requirement) >= NESTED_DIVISIONS else RLIMIT
 
 
 def _z3():
@@ -552,7 +559,8 @@ class Solver:
         return fails, holds
 
     def _decide(self, facts: tuple[Fact, ...], requirement: Pred) -> Decision | None:
-        return self._asked(lambda enc: self._decide_z3(enc, facts, requirement))
+        with self.limited(_step_limit(requirement)):
+            return self._asked(lambda enc: self._decide_z3(enc, facts, requirement))
 
     def _asked(self, question) -> Decision | None:
         """``question(encoding)``, Z3's answer, with its cost; None when this run may not ask
@@ -644,7 +652,8 @@ class Solver:
         return self._memoised((("for_all", bound, chosen, requirement), self.rlimit), chosen, requirement, bound)
 
     def _decide_for_all(self, facts: tuple[Fact, ...], bound: frozenset[str], requirement: Pred) -> Decision | None:
-        return self._asked(lambda enc: self._decide_for_all_z3(enc, facts, bound, requirement))
+        with self.limited(_step_limit(requirement)):
+            return self._asked(lambda enc: self._decide_for_all_z3(enc, facts, bound, requirement))
 
     def _decide_for_all_z3(self, enc: Encoding, facts: tuple[Fact, ...], bound: frozenset[str],
                            requirement: Pred) -> Decision:

@@ -205,3 +205,30 @@ def test_a_broadcast_asks_no_question_its_earlier_answers_settle() -> None:
     # n, m >= 2 and broadcast together: n == m, which the first question settles
     assert broadcast_dim(n, m, lambda p: asked.append(p) or s.decide(bigger + (Fact(compatible(n, m)),), p)) == n
     assert asked == [eq(n, m)]
+
+
+def test_a_question_nesting_divisions_by_unknowns_gets_fewer_steps() -> None:
+    """timm 1.0.20's swin_transformer_v2.py (window attention, ``x.view(-1, num_heads, window_area,
+    ...)`` after reshapes of reshapes): whether ``heads*((j*mj*mj2*(q//(area*area*heads*j))) % (area*area))``
+    is 0. Python's stages find no answer and Z3 none within 5M steps or 50M (1-3 s of timm's ~13 s
+    CPU): a requirement nesting divisions by unknowns 3 deep gets limits.RLIMIT_NESTED steps, and its
+    verdict stays UNKNOWN (no finding), now at a tenth of the cost."""
+    from shapecheck.constraints.limits import RLIMIT, RLIMIT_NESTED
+
+    d = D.parse_dim
+
+    def broadcast(a: str, b: str, out: str) -> list[Fact]:   # what broadcast_dim leaves as facts
+        x, y, r = d(a), d(b), d(out)
+        return [Fact(disj([eq(x, y), eq(x, 1), eq(y, 1)])),
+                Fact(disj([conj([eq(x, y), eq(r, x)]), conj([eq(x, 1), eq(r, y)]), conj([eq(y, 1), eq(r, x)])]))]
+
+    windows = "(d5*d6*((B*d*d2*d3*d4)//(d5*d6)))//area"
+    numerator = f"m6*m7*m8*({windows})"
+    facts = [Fact(eq(d(f"area*({windows})*(dim%heads)*3"), 0)), *broadcast("heads", "d9", "m6"),
+             *broadcast("area", "d7", "m7"), *broadcast("area", "d8", "m8"),
+             Fact(eq(d(f"({numerator})%(area*area*heads*j)"), 0)), *broadcast("area", "j2", "mj"),
+             broadcast("area", "j2", "mj2")[1]]
+    requirement = eq(d(f"heads*((j*mj*mj2*(({numerator})//(area*area*heads*j)))%(area*area))"), 0)
+    decision = Solver().decide(facts, requirement)
+    assert decision.verdict is Verdict.UNKNOWN and decision.timed_out
+    assert RLIMIT_NESTED <= decision.cost < RLIMIT   # 5.02M steps before

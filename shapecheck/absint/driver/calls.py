@@ -134,10 +134,17 @@ def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
         frame.returns.append(interp.eval(fn.node.body))
         return
     interp.run_body(fn.node.body)
-    # a generator's call gives its items, any number of them (the text test first: walking every
-    # body for a yield was 4% of vit-pytorch's calls)
-    if "yield" in fn.module.source and is_generator(fn.node):
+    # a generator's call gives its items, any number of them (the text tests first: walking every
+    # body for a yield was 4% of vit-pytorch's calls, and of scikit-learn's, whose modules mostly
+    # hold a generator somewhere, 2%: the function's own lines are read before its tree)
+    if "yield" in fn.module.source and _yields_in_text(fn) and is_generator(fn.node):
         frame.returns[:] = [List(None, interp.join_all(frame.yields) if frame.yields else UNKNOWN)]
+
+
+def _yields_in_text(fn: Function) -> bool:
+    """Whether the word ``yield`` is in the lines of ``fn``'s own text (a nested function's included)."""
+    node = fn.node
+    return any("yield" in line for line in fn.module.lines[node.lineno - 1:node.end_lineno])
 
 
 def _with_made(summary: Summary, made: int) -> Summary | None:

@@ -817,10 +817,18 @@ def _tagged(v: Value) -> bool:
     return type(v) is Unknown and v.middle is not None
 
 
-def _grown_outside(node: ast.AST) -> set[str]:
+def _grown_outside(node: ast.AST) -> frozenset[str]:
     """The names of lists and dicts from outside a comprehension that its elements change in place
     (``[df_model.append(rank(a)) for a in blocks]``)."""
+    # memo on the node itself, a pure function of it (scikit-learn walked comprehensions 7,953 times)
+    grown = getattr(node, "_shapecheck_grown", None)
+    if grown is None:
+        grown = node._shapecheck_grown = _walk_grown_outside(node)
+    return grown
+
+
+def _walk_grown_outside(node: ast.AST) -> frozenset[str]:
     bound = {n.id for gen in node.generators for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
-    return {n.func.value.id for n in ast.walk(node)
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
-            and n.func.attr in LIST_MUTATORS + DICT_MUTATORS and n.func.value.id not in bound}
+    return frozenset(n.func.value.id for n in ast.walk(node)
+                     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                     and n.func.attr in LIST_MUTATORS + DICT_MUTATORS and n.func.value.id not in bound)

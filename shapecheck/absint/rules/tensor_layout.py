@@ -153,12 +153,13 @@ def _as_tuple(text: str) -> str:
 
 
 def broadcast_to(ctx: OpContext, call: Call) -> Value:
-    """``broadcast_to(size)``, whose size may be spread over the arguments as ``expand``'s is
-    (``x.broadcast_to(b, n, l, d)``: diffusers' temporal transformer): NumPy's rule on the sizes."""
-    target = size_arg(call, 1)
-    if not call.args or target is None:
-        return UNKNOWN
-    return M.broadcast_to(ctx, Call(call.name, [call.args[0], target]))
+    """``torch.broadcast_to(x, shape)`` is ``x.expand(shape)`` (torch's docs say so): its size may be
+    spread over the arguments (``x.broadcast_to(b, n, l, d)``: diffusers' temporal transformer), and -1
+    keeps a dim (``broadcast_to(v, (len(z), -1))``: normflows' ``log_prob``; NumPy's broadcast_to
+    takes no -1)."""
+    if "shape" in call.kwargs:
+        call = Call(call.name, call.args[:1] + [call.kwargs["shape"]])
+    return expand(ctx, call)
 
 
 def expand_as(ctx: OpContext, call: Call) -> Value:

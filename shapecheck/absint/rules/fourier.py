@@ -63,6 +63,16 @@ def _points(ctx: OpContext, arg: Arg | None) -> tuple[D.Dim | None, ...] | None:
     return tuple(out)
 
 
+def _unknown_sequence(arg: Arg | None) -> bool:
+    """Whether ``s`` is given but neither an int nor a sequence of known length."""
+    if arg is None:
+        return False
+    v = arg.value
+    if type(v) in (Tuple, List):
+        return v.items is None
+    return type(v) is not Int and v is not NONE
+
+
 def _axes(arg: Arg | None) -> tuple[int, ...] | None:
     if arg is None or arg.value is NONE:
         return None
@@ -83,11 +93,18 @@ def transform(kind: Transform) -> Rule:
         if a is None:
             return UNKNOWN
         dtype = _result_dtype(a.dtype, kind.complex_result)
-        points = _points(ctx, bound.get(params[1]))
         try:
             axes = _axes(bound.get(params[2]))
         except ValueError:
             return Array(UNKNOWN_SHAPE, dtype)
+        if kind.many and _unknown_sequence(bound.get(params[1])):
+            # ``s=self.shape`` of unknown value: a whole sequence, one length per axis (lightly's
+            # IRFFT2DTransform, ``Tuple[int, int]``), never one int; each transformed axis is unknown
+            axes = axes or kind.axes
+            if axes is None:
+                return Array(UNKNOWN_SHAPE, dtype)
+            return Array(_transformed(ctx, a.shape, axes, (None,) * len(axes), kind.last), dtype)
+        points = _points(ctx, bound.get(params[1]))
         if axes is None:
             axes = kind.axes if kind.axes is not None or points is None else tuple(range(-len(points), 0))
         if axes is None:

@@ -136,6 +136,8 @@ def _either_library(numpy_rule: Rule, torch_rule: Rule) -> Rule:
     def rule(ctx: OpContext, call: Call) -> Value:
         if not _imports_torch(ctx):
             return numpy_rule(ctx, call)
+        if _torch_only(call):
+            return torch_rule(ctx, call)
         try:
             return numpy_rule(ctx, call)
         except ShapeError as numpy_error:
@@ -144,6 +146,21 @@ def _either_library(numpy_rule: Rule, torch_rule: Rule) -> Rule:
             except ShapeError:
                 raise numpy_error from None
     return rule
+
+
+#: Keywords of Tensor methods that no ndarray method takes (NumPy's are ``axis``/``keepdims``):
+#: ``x.mean(dim=2)`` there is a TypeError, so the call is torch's, not a mean over every axis.
+TORCH_ONLY_KEYWORDS = frozenset({"dim", "keepdim"})
+
+
+def _torch_only(call: Call) -> bool:
+    """Whether a call only torch's meaning takes: a torch-only keyword, or ``x.view(b, n, d)`` with
+    sizes (``ndarray.view`` takes a dtype or a type; diffusers' HunyuanVideo15 downsample, in a
+    module importing numpy and torch, read ``x.view(B, C, g, T, H, W).mean(dim=2)`` as NumPy's and
+    got a 0-d array)."""
+    if TORCH_ONLY_KEYWORDS & call.kwargs.keys():
+        return True
+    return call.name == "ndarray.view" and any(type(a.value) in (Int, Tuple, List) for a in call.args[1:])
 
 
 def _imports_torch(ctx: OpContext) -> bool:

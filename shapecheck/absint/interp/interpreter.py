@@ -80,6 +80,9 @@ class Interpreter(Statements, Expressions):
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
         self.statement: ast.stmt | None = None    # the statement being run
         self.looping = 0                          # inside a loop run to a fixpoint (not unrolled)
+        # per loop run to a fixpoint, innermost last: its body, and the parameters its top-level
+        # statements gave a rank (name -> (the parameter's value before, the refined value))
+        self.loop_refinements: list[tuple[list, dict]] = []
         self.callee: ast.expr | None = None       # the function expression of the call being evaluated
         self.object_use: ast.expr | None = None   # the object of the attribute read or subscript being evaluated
         self.unsure = 0            # inside branches whose condition is not known (`if ok(i):`): may not run

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...constraints import dims as D
 from ...constraints.dims import DistinctNames
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape, rank_known
+from ...constraints.shapes import UNKNOWN_SHAPE, Middle, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.join import Joiner, element_of
@@ -31,6 +31,19 @@ from ..rules.transforms import transform_decorator
 from .annotations import check_return
 from .branch_objects import BranchObjects
 from .attribute_stores import dict_store_name
+
+
+def _with_refined(env: dict, refined: dict) -> dict:
+    """``env`` with each parameter a loop body's top level gave a rank (``logits, _ = self(idx_cond)``
+    in minGPT's ``generate``) refined where it still holds the parameter as it was: the argument's
+    rank is the same at every pass, so the state the next pass starts from has it too."""
+    if not any(env.get(name) is before for name, (before, _) in refined.items()):
+        return env
+    env = dict(env)
+    for name, (before, value) in refined.items():
+        if env.get(name) is before:
+            env[name] = value
+    return env
 
 
 def _unknown_rank(value: Value | None) -> bool:
@@ -426,6 +439,8 @@ class Statements:
         log = self.analysis.oplog
         mark = log.mark() if log is not None else 0
         widened: set = set()
+        refined: dict = {}
+        self.loop_refinements.append((body, refined))
         for iteration in range(LOOP_ITERATIONS + 1):
             if log is not None:
                 log.rollback(mark)   # an op log keeps one pass, the last (see driver/oplog.py)
@@ -442,12 +457,14 @@ class Statements:
             end_env = self.frame.env
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []
+            state_env, entry_env = _with_refined(state_env, refined), _with_refined(entry_env, refined)
             joined = Joiner(self.analysis.fresh, widen=True, widened=widened).env(state_env, end_env)
             if env_equal(joined, state_env) and not pinned:
                 break
             if iteration == LOOP_ITERATIONS - 1:
                 joined = forget_changed(entry_env, joined)
             state_env = joined
+        self.loop_refinements.pop()
         if log is not None:   # a loop of unknown length runs a named number of times
             log.repeat(mark, trips if trips is not None else self.analysis.fresh(f"trips{node.lineno}"))
         self.frame.loop_exits = saved_exits
@@ -773,10 +790,40 @@ class Statements:
         """Give ``name`` (of unknown rank) the shape a statement found for it. A parameter so
         refined by a top-level statement of the body is recorded: every call of the function
         passes an argument of that rank, which the caller learns too."""
+        before = self.frame.env.get(name)
         self.frame.env[name] = value
         fn = self.function
         if fn is not None and not isinstance(fn.node, ast.Lambda) and any(stmt is node for stmt in fn.node.body):
             self.frame.refined[name] = value
+        if self.loop_refinements and type(before) is Unknown and before.middle is not None \
+                and before.middle == Middle(name, before.middle.scope):
+            body, refined = self.loop_refinements[-1]
+            if any(stmt is node for stmt in body):
+                refined[name] = (before, value)
+        if type(value) is Array and value.shape.rank is not None:
+            self._refine_middle_owner(name, before, value.shape.rank, node)
+
+    def _refine_middle_owner(self, name: str, before: Value | None, rank: int, node: ast.stmt) -> None:
+        """``name`` was a shape holding a parameter's middle (``c = idx[:, -k:]`` is ``(j, j', *idx[2:])``,
+        and so is a join of it with ``idx``) and now has ``rank`` dims: the middle has a known length,
+        and the parameter, still of unknown rank here, is of rank ``skip + length + drop`` (minGPT's
+        ``generate``: ``self(idx_cond)`` fixes ``idx_cond``'s rank by forward's ``b, t = idx.size()``)."""
+        shape = before.shape if type(before) is Array else None
+        middle = shape.middle if shape is not None else before.middle if type(before) is Unknown else None
+        if middle is None or middle.name == name:
+            return
+        length = rank - (len(shape.prefix) + len(shape.suffix) if shape is not None else 0)
+        owner = self.frame.env.get(middle.name)
+        whole = Middle(middle.name, middle.scope)
+        held = owner.shape.middle if type(owner) is Array and owner.shape.rank is None and not owner.shape.prefix \
+            and not owner.shape.suffix else owner.middle if type(owner) is Unknown else None
+        if length < 0 or held != whole:
+            return
+        ctx = OpContext(self, node, "")
+        dims = tuple(ctx.middle_dim(whole, i) for i in range(middle.skip + length + middle.drop))
+        array = tensor_like(Array(Shape(dims), getattr(owner, "dtype", None)), owner)
+        tensor = getattr(owner, "tensor", False) or self.module.torch_only
+        self.refine_name(middle.name, replace(array, tensor=True) if tensor else array, node)
 
     def _store_subscript(self, target: ast.Subscript, value: Value) -> None:
         container = self.eval(target.value)

@@ -244,6 +244,15 @@ def _tensordot(ctx: OpContext, call: Call, p: Pair) -> Value:
     return Array(Shape(out), dtype)
 
 
+def _named(ctx: OpContext, loose: set | None) -> D.Dim:
+    """A fresh dim for an einsum subscript of an operand of unknown rank, kept in ``loose`` when the
+    operand is no parameter's (a parameter's dims are its own, asked of every call)."""
+    d = ctx.fresh("d")
+    if loose is not None:
+        loose.add(d)
+    return d
+
+
 def einsum(ctx: OpContext, call: Call) -> Value:
     if not call.args or type(call.args[0].value) is not Str or call.args[0].value.value is None:
         return UNKNOWN
@@ -264,6 +273,10 @@ def einsum(ctx: OpContext, call: Call) -> Value:
         ctx.fail("SC107", f"{ctx.op}: {len(terms)} operand subscripts in '{spec}' but {len(arrays)} operands")
     sizes: dict[str, tuple[D.Dim, Arg]] = {}
     ellipsis_shapes: list[tuple[Shape, str]] = []
+    # dims named for an operand of which nothing is known (no parameter's: ``(i + 1) // masks`` of a
+    # parameter i broadcast against (n,)): they stand for no size, so they take the other operands'
+    # and ask nothing of them (blackjax's halton_sequence got "fails unless d == n" under --strict)
+    loose: set = set()
     for term, a, arg in zip(terms, arrays, operands):
         dims = a.shape.dims
         letters = term.replace("...", "")
@@ -277,7 +290,7 @@ def einsum(ctx: OpContext, call: Call) -> Value:
             named, between = ends
             ellipsis_shapes.append((between, arg.text))
         elif dims is None:   # the term names every dim: that is the operand's rank
-            dims = spec_dims(ctx, a.shape, len(term), lambda i: ctx.fresh("d"))
+            dims = spec_dims(ctx, a.shape, len(term), lambda i: _named(ctx, loose if a.shape.middle is None else None))
             if dims is None:
                 ctx.fail("SC107", f"{ctx.op}: operand has at least {a.shape.min_rank} dimensions but subscript "
                                   f"'{term}' names {len(term)} ({ctx.describe(arg)})")
@@ -307,8 +320,9 @@ def einsum(ctx: OpContext, call: Call) -> Value:
             local[letter] = d
             if letter in sizes:
                 prev, prev_arg = sizes[letter]
-                if prev == 1 or d == 1:  # across operands einsum broadcasts size-1 dims
-                    if prev == 1:
+                if prev == 1 or d == 1 or prev in loose or d in loose:
+                    # across operands einsum broadcasts size-1 dims; a loose dim is the other's
+                    if prev == 1 or (prev in loose and d != 1 and d not in loose):
                         sizes[letter] = (d, arg)
                     continue
                 ctx.require(eq(prev, d), "SC102", lambda letter=letter, prev=prev, prev_arg=prev_arg, d=d, arg=arg: (

@@ -283,7 +283,11 @@ def split(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     n, axis = view.size, view.axis if view.axis is not None else d
     v = spec.value
-    if type(v) in (Tuple, List) and v.items is not None and all(type(i) is Int for i in v.items):
+    if type(v) in (Tuple, List) and v.items is not None and not all(type(i) is Int for i in v.items):
+        # as many pieces as sizes, each its own size where one is not known (``split(self.fused_dims)``
+        # of constructor numbers: PaLM's q, kv and ff were one dim, and --strict asked them equal)
+        return _pieces(view, [i.dim if type(i) is Int else ctx.fresh("split") for i in v.items])
+    if type(v) in (Tuple, List) and v.items is not None:
         sizes = [i.dim for i in v.items]
         total = D.add(0, 0)
         for s in sizes:

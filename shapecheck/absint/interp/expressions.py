@@ -55,10 +55,11 @@ OPEN_CALLEES = (Function, BoundMethod, Class, Instance)
 
 def numbers_against_arrays(left: Value, right: Value) -> tuple[Value, Value]:
     """A constructor's parameter (or arithmetic on it) meeting an array is a number: ``dots *
-    self.scale``, ``noise > self.prob``."""
-    if type(left) is Array and type(right) is Unknown and right.scalar:
+    self.scale``, ``noise > self.prob``. Beside a 0-d array there is no shape to keep: the parameter's
+    decides (``rules.kinds._operands``)."""
+    if type(left) is Array and left.shape.rank != 0 and type(right) is Unknown and right.scalar:
         return left, Float()
-    if type(right) is Array and type(left) is Unknown and left.scalar:
+    if type(right) is Array and right.shape.rank != 0 and type(left) is Unknown and left.scalar:
         return Float(), right
     return left, right
 

@@ -41,9 +41,10 @@ def _operands(ctx: OpContext, args: list[Arg], elementwise: bool = True) -> list
     follow the same shape rule, so the other operands' known dims still decide the result. A
     constructor's parameter beside an array is a number in an elementwise op, as in ``dots *
     self.scale`` (``x.clamp(min=self.eps)``); never in a gufunc, whose core dims a number lacks
-    (``torch.matmul(self.scale_tril, x)``: the parameter is a matrix there)."""
+    (``torch.matmul(self.scale_tril, x)``: the parameter is a matrix there). Beside 0-d arrays only
+    there is no shape to keep: the parameter's decides (statsmodels' ``np.sqrt(weights) * exog``)."""
     out = []
-    numbers = elementwise and any(type(arg.value) is Array for arg in args)
+    numbers = elementwise and any(type(arg.value) is Array and arg.value.shape.rank != 0 for arg in args)
     for arg in args:
         v = arg.value
         if type(v) is Unknown:

@@ -316,6 +316,20 @@ class Function(Value):
     kw_defaults: tuple[tuple[str, Value], ...] = ()
 
     @property
+    def binding(self) -> str | None:
+        """How reading it off an object or class binds its first parameter: ``"static"`` (it has none
+        to bind: ``@staticmethod``), ``"class"`` (the class: ``@classmethod``), or None (the object)."""
+        if isinstance(self.node, ast.Lambda):
+            return None
+        for deco in self.node.decorator_list:
+            name = deco.id if isinstance(deco, ast.Name) else deco.attr if isinstance(deco, ast.Attribute) else None
+            if name == "staticmethod":
+                return "static"
+            if name == "classmethod":
+                return "class"
+        return None
+
+    @property
     def scope(self) -> str:
         """What its parameters' middles and learned ranks are keyed by (``Middle.scope``): its
         qualname within its module's file, as two modules may define one qualname (each module's
@@ -501,6 +515,19 @@ def present(v: Value) -> Value:
 class BoundMethod(Value):
     function: Function
     receiver: Value
+
+
+def method_of(fn: Function, holder: Value) -> Value:
+    """``holder.name`` where the class defines ``name`` as ``fn``: bound to the object, to the class
+    for a classmethod, to nothing for a staticmethod (read off a class, only a classmethod binds)."""
+    kind = fn.binding
+    if type(holder) is Class:
+        return BoundMethod(fn, holder) if kind == "class" else fn
+    if kind == "static":
+        return fn
+    if kind == "class" and type(holder) is Instance:
+        return BoundMethod(fn, holder.cls)
+    return BoundMethod(fn, holder)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,10 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
     a = fn.node.args
     env: dict = {}
     torch_only = fn.module.torch_only
+    if fn.binding == "static":   # no object to bind: its first parameter is an argument like the rest
+        receiver = None
+    elif fn.binding == "class" and type(receiver) is Instance:
+        receiver = receiver.cls
     tensors = function_specs(analysis, fn).tensors   # annotated torch.Tensor: torch's methods
     positional = a.posonlyargs + a.args
     defaults = dict(fn.kw_defaults)

@@ -13,7 +13,7 @@ from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport,
-                     STARS)
+                     STARS, method_of)
 from ..core.frame import DICT_MUTATORS, LIST_MUTATORS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
@@ -368,7 +368,7 @@ class Expressions:
                 return value
             found = obj.cls.lookup(attr)
             if type(found) is Function:
-                return BoundMethod(found, obj)
+                return method_of(found, obj)
             if found is None:
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
                 if inherited is not None:
@@ -391,6 +391,8 @@ class Expressions:
         if t is Class:
             self.analysis.use(obj)
             found = obj.lookup(attr)
+            if type(found) is Function:
+                return method_of(found, obj)
             return found if found is not None else UNKNOWN
         if t is Dict and not hasattr(dict, attr):
             # an nn.ModuleDict (a Dict here) reads its layers as attributes: ``m.c_fc`` is ``m["c_fc"]``
@@ -400,7 +402,7 @@ class Expressions:
             for base in obj.cls.bases:
                 found = base.lookup(attr) if type(base) is Class else None
                 if type(found) is Function:
-                    return BoundMethod(found, obj.receiver)
+                    return method_of(found, obj.receiver)
                 if found is not None:
                     return found
             return UNKNOWN

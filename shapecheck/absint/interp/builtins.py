@@ -334,6 +334,10 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
         return None
     if type(cls) is LibraryObject and cls.qualname in ("numpy.ndarray", "torch.Tensor"):
         if t is Array:
+            if value.shape.rank == 0 and not value.tensor and cls.qualname == "numpy.ndarray":
+                # a NumPy reduction gives a scalar (``x.mean()`` is an np.float64, no ndarray), where
+                # np.array(1.0) is a 0-d ndarray: not known (shap's decision plot took len() of a mean)
+                return None
             return value.tensor == (cls.qualname == "torch.Tensor")
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, NoneValue):
             return False

@@ -52,7 +52,8 @@ _RESHAPE = frozenset("reshape view flatten unflatten ravel squeeze unsqueeze exp
 #: Op name (the last part of its qualified name, or the operator's) -> how it moves placements.
 PROPAGATION: dict[str, str] = {**{n: "elementwise" for n in _ELEMENTWISE}, **{n: "matmul" for n in _MATMUL},
                                **{n: "permute" for n in _PERMUTE}, **{n: "reduce" for n in _REDUCE},
-                               **{n: "reshape" for n in _RESHAPE}, "einsum": "einsum"}
+                               **{n: "reshape" for n in _RESHAPE}, "einsum": "einsum",
+                               "scaled_dot_product_attention": "attention"}
 
 
 def has_placement(args: list[Arg]) -> bool:
@@ -75,12 +76,27 @@ def with_placements(name: str, rule: Rule) -> Rule:
             layout = _matmul(ctx, arrays, result)
         elif kind == "einsum":
             layout = _einsum(ctx, call, result)
+        elif kind == "attention":
+            layout = _attention(arrays, result)
         elif arrays and kind in ("elementwise", "reduce"):   # torch.max(a, b) is elementwise
             layout = _elementwise(ctx, op, arrays, result)
         else:   # x.view_as(y): y's layout is not x's
             layout = None
         return placed(result, layout) if layout is not None else result
     return placed_rule
+
+
+def _attention(arrays: list[Array], result: Array) -> Layout | None:
+    """``scaled_dot_product_attention(q, k, v)``: q, k and v split alike over batch or heads, never over
+    their last two dims (sequence, features), give an output split as q is: each device attends within
+    its own heads (DTensor's attention strategy; pytorch-examples' llama2 under ColwiseParallel
+    ``use_local_output=False``). Any other split is not modelled (None)."""
+    if len(arrays) < 3 or len({a.layout for a in arrays[:3]}) != 1:
+        return None
+    lay = arrays[0].layout
+    if lay is None or lay.partial or any(lay.dims[-2:]) or len(result.shape.dims) != len(lay.dims):
+        return None
+    return lay
 
 
 def _aligned(a: Array, rank: int) -> Layout | None:

@@ -155,6 +155,10 @@ def _apply(module: Instance, path: list[str], st: Value, m: Mesh) -> None:
     owner: Value = module
     for part in path[:-1]:
         owner = owner.attrs.get(part) if type(owner) is Instance else None
+        if type(owner) is PreparedModule:
+            # ``"attention": PrepareModuleInput(...)`` then ``"attention.wo": RowwiseParallel(...)``:
+            # the plan goes on into the module the style wraps (pytorch-examples' fsdp_tp_example)
+            owner = owner.module
     if type(owner) is Instance and path[-1] in owner.attrs:
         owner.attrs[path[-1]] = _parallel(owner.attrs[path[-1]], st, m)
 

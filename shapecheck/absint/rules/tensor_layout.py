@@ -5,6 +5,7 @@ chunk size, ``chunk``, ``unbind``, ``narrow``, ``select``, ``index_select``, ``g
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 from ...constraints import dims as D
@@ -271,6 +272,17 @@ def _pieces(view: AxisView, sizes: list) -> Value:
 MAX_PIECES = 4096
 
 
+def _item_texts(text: str, count: int) -> list[str] | None:
+    """The source texts of a list or tuple display's ``count`` items (None for any other text)."""
+    try:
+        node = ast.parse(text.strip(), mode="eval").body if text.strip() else None
+    except SyntaxError:
+        return None
+    if not isinstance(node, (ast.List, ast.Tuple)) or len(node.elts) != count:
+        return None
+    return [ast.dump(e) for e in node.elts]
+
+
 def split(ctx: OpContext, call: Call) -> Value:
     """``split(x, size, dim=0)``: chunks of ``size`` (the last may be smaller); a list gives each
     size, and the sizes must add up to the dim."""
@@ -285,8 +297,12 @@ def split(ctx: OpContext, call: Call) -> Value:
     v = spec.value
     if type(v) in (Tuple, List) and v.items is not None and not all(type(i) is Int for i in v.items):
         # as many pieces as sizes, each its own size where one is not known (``split(self.fused_dims)``
-        # of constructor numbers: PaLM's q, kv and ff were one dim, and --strict asked them equal)
-        return _pieces(view, [i.dim if type(i) is Int else ctx.fresh("split") for i in v.items])
+        # of constructor numbers: PaLM's q, kv and ff were one dim, and --strict asked them equal);
+        # sizes written alike are one (timm's ``split([self.key_dim, self.key_dim, self.val_dim])``)
+        texts = _item_texts(spec.text, len(v.items))
+        named: dict = {}
+        return _pieces(view, [i.dim if type(i) is Int else named.setdefault(texts[k] if texts else k, ctx.fresh("split"))
+                              for k, i in enumerate(v.items)])
     if type(v) in (Tuple, List) and v.items is not None:
         sizes = [i.dim for i in v.items]
         total = D.add(0, 0)

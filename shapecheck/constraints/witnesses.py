@@ -33,6 +33,7 @@ witnesses under its own names (``canonical.py``), whichever process asks.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import inf
 from typing import Callable, Iterable, Sequence
 
@@ -208,15 +209,22 @@ def _polynomial(terms: dict) -> Dim:
     return total
 
 
-def _names(atom) -> Iterable[str]:
-    if type(atom) is Sym:
-        yield atom.name
-        return
+def _names(atom) -> tuple[str, ...]:
+    """The symbols of ``atom``, each once, in order of first appearance."""
+    return (atom.name,) if type(atom) is Sym else _operation_names(atom)
+
+
+@lru_cache(maxsize=1 << 14)
+def _operation_names(atom) -> tuple[str, ...]:
+    # once per operation: expanded products share their divisions, which a walk of the tree
+    # visited once per monomial (diffusers' upfirdn2d: 2.7M visits for 560,000 from the top)
+    names: dict[str, None] = {}
     for arg in atom.args:
         if type(arg) is Expr:
             for monomial, _ in arg.terms:
                 for inner in monomial:
-                    yield from _names(inner)
+                    names.update(dict.fromkeys(_names(inner)))
+    return tuple(names)
 
 
 def _constants(d: Expr) -> Iterable[int]:

@@ -5,6 +5,7 @@ before it (issue 11: ``-j 1`` = ``-j N``)."""
 from __future__ import annotations
 
 import ast
+import gc
 from pathlib import Path
 
 from shapecheck.absint.driver import parsing
@@ -73,3 +74,20 @@ def test_the_shared_trees_hold_at_most_their_bound(monkeypatch) -> None:
     parsing.parse_shared("m.py", "y = 1  # " + "." * 30 + "\n")
     assert sum(map(len, parsing._SHARED)) == parsing._shared_chars <= 100
     assert texts[3] in parsing._SHARED and texts[0] not in parsing._SHARED
+
+
+def test_a_check_run_freezes_its_new_trees_and_only_then() -> None:
+    # inside a ``check`` run (cli/parallel.py) a new shared tree is frozen as it is made: no
+    # collection scans it again (gc.get_objects lists the three generations, not the frozen)
+    def collected(tree: ast.Module) -> bool:
+        return any(o is tree for o in gc.get_objects())
+
+    before = parsing.freeze_new_trees(True)
+    try:
+        tree = parsing.parse_shared("a.py", "x = 2  # frozen inside a check run\n")
+    finally:
+        assert parsing.freeze_new_trees(before) is True
+        frozen = not collected(tree)
+        gc.unfreeze()
+    assert frozen and before is False
+    assert collected(parsing.parse_shared("a.py", "x = 3  # not frozen outside a run\n"))

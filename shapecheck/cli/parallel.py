@@ -123,20 +123,22 @@ GC_THRESHOLDS = (200_000, 10, 10)
 
 @contextmanager
 def _collector_tuned():
-    saved = gc.get_threshold()
+    saved, freezing = gc.get_threshold(), api.freeze_new_trees(True)
     gc.set_threshold(*GC_THRESHOLDS)
     try:
         yield
     finally:
         gc.set_threshold(*saved)
+        api.freeze_new_trees(freezing)
         gc.unfreeze()   # what the run froze (``_settle``) is the caller's to collect again
 
 
 def _settle() -> None:
     """After a file: collect the young generations, where its analysis just became garbage, and
-    freeze what survives (the kept modules, the parse trees: the run's own heap, made once and
-    kept), so that no full collection scans it again: one per run on vit-pytorch and on timm before
-    (0.7 and 1.0M objects), to free nothing (~20,000 objects on timm)."""
+    freeze what survives (the kept modules: the run's own heap, made once and kept; the parse
+    trees are frozen as they are made, ``freeze_new_trees``), so that no full collection scans it
+    again: one per run on vit-pytorch and on timm before (0.7 and 1.0M objects), to free nothing
+    (~20,000 objects on timm)."""
     gc.collect(1)
     gc.freeze()
 
@@ -151,6 +153,7 @@ def _check_and_settle(path: str, options: api.Options, root: str) -> dict:
 
 def _worker_start() -> None:
     gc.set_threshold(*GC_THRESHOLDS)   # a worker process only checks files
+    api.freeze_new_trees(True)
 
 
 def _run(files: Sequence[str], pending: list[int], options: api.Options, root: str, jobs: int,

@@ -8,6 +8,7 @@ import weakref
 import pytest
 
 from shapecheck.cli import app as cli
+from shapecheck.absint.driver import parsing
 from shapecheck.cli import parallel
 from shapecheck.cli.pool import DIE_ON
 
@@ -63,6 +64,7 @@ def test_files_are_checked_under_the_runs_collector_thresholds(tree, capsys, mon
 
     def recording(*args):
         seen.append(gc.get_threshold())
+        assert parsing._freezing   # new parse trees are frozen as they are made (parsing.freeze_new_trees)
         return check_file(*args)
 
     def reading(data):
@@ -78,6 +80,7 @@ def test_files_are_checked_under_the_runs_collector_thresholds(tree, capsys, mon
     assert read and set(read) == {parallel.GC_THRESHOLDS}
     assert gc.get_threshold() == before != parallel.GC_THRESHOLDS
     assert gc.get_freeze_count() == 0   # what the run froze after each file is the caller's again
+    assert not parsing._freezing
 
 
 def test_a_checked_files_analysis_is_freed_when_the_file_is_done(tree, capsys, monkeypatch):

@@ -191,14 +191,16 @@ def test_version_is_instant_and_imports_nothing_heavy():
 @pytest.mark.needs_analyzer
 def test_a_check_that_asks_no_solver_question_imports_neither_z3_nor_asyncio(tmp_path):
     # start-up: Z3 is imported when the first question reaches it (solver.py), and discovery's
-    # gitignore patterns are shapecheck's own (pathspec's import pulled in asyncio)
+    # gitignore patterns are shapecheck's own (pathspec's import pulled in asyncio); the TOML
+    # parser when a pyproject.toml is read (config.py), which a tree without one never needs
     (tmp_path / "a.py").write_text("import numpy as np\nx = np.ones((2, 3)) @ np.ones((3, 4))\n")
     tree = str(Path(cli.__file__).parents[2])   # the shapecheck under test, wherever the run starts
     probe = _python("-c", f"import sys; sys.path.insert(0, {tree!r}); from shapecheck.cli import app; "
                           "app.main(['check', '-j', '1', '--no-cache', '.']); "
-                          "print(sorted({m.split('.')[0] for m in sys.modules} & {'z3', 'asyncio', 'pathspec'}))",
+                          "print(sorted({m.split('.')[0] for m in sys.modules} & {'z3', 'asyncio', 'pathspec', 'tomllib'}))",
                     cwd=tmp_path)
-    assert probe.stdout.strip().splitlines()[-1] == "[]", probe.stdout + probe.stderr
+    toml = ["tomllib"] if any((folder / "pyproject.toml").is_file() for folder in (tmp_path, *tmp_path.parents)) else []
+    assert probe.stdout.strip().splitlines()[-1] == str(toml), probe.stdout + probe.stderr
 
 
 def test_subprocess_exit_codes_without_the_analyser(tmp_path):

@@ -181,3 +181,14 @@ def test_a_fact_dividing_by_a_size_that_may_be_0_is_left_out_not_the_proof() -> 
     assert Solver().decide([Fact(f) for f in facts], P.eq(m, a)).verdict is Verdict.HOLDS
     assert not holds_by_fewer(P.eq(D.mod(n, k), 1), facts)      # the requirement's own divisor must be >= 1
     assert not holds_by_fewer(P.eq(m, a), facts[:2])            # nothing left out: holds() answered
+
+
+def test_a_run_whose_z3_budget_is_spent_seeks_no_proof_from_fewer_facts() -> None:
+    # the proof stands in for a Z3 question; past the run's Z3 budget every open question is
+    # unknown (solver.RLIMIT_BUDGET), and the search is what made a fuzzed program slow there
+    facts = [Fact(f) for f in (P.disj([P.eq(m, a), P.eq(m, b)]), P.eq(a, b), P.eq(D.mod(b, D.mul(h, k)), 0))]
+    spent = Solver(budget=0)
+    decision = spent.decide(facts, P.eq(m, a))
+    assert decision.verdict is Verdict.UNKNOWN and decision.timed_out and spent.stages["fewer-facts"] == 0
+    fresh = Solver()
+    assert fresh.decide(facts, P.eq(m, a)).verdict is Verdict.HOLDS and fresh.stages["fewer-facts"] == 1

@@ -80,8 +80,11 @@ class Decision:
 
 
 #: Z3 steps one run may spend in all: past it every open question is "unknown" at once, so no file
-#: can hold a CI run hostage however many hard non-linear questions it raises.
-RLIMIT_BUDGET = 20 * RLIMIT
+#: can hold a CI run hostage however many hard non-linear questions it raises. Five questions run to
+#: their limit (about 5 s of one core): the most any run of the corpora spent is 3.6M steps (a
+#: scikit-learn file; timm 2.8M, scipy 1.8M, vit-pytorch 0.2M), and a fuzzed ``while`` unrolled 16
+#: times, each pass's questions over more facts, spent 100M steps (20 -> 5 times RLIMIT: 46 -> 10 s).
+RLIMIT_BUDGET = 5 * RLIMIT
 #: Wall-clock back-stops, far above what the step limits take on a loaded machine: only a Z3 that
 #: stops counting steps meets them (an answer so cut short is not memoised: it depends on load).
 BACKSTOP_MS = 60_000

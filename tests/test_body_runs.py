@@ -401,3 +401,40 @@ def test_a_decorator_whose_result_is_a_function_is_summarised(bodies_run: Counte
     assert _reveals(report) == ["(2, 2), dtype: float64", "(5, 5), dtype: float64"]
     assert bodies_run["register_model"] == 1 + 1   # its generic analysis, then the first call only
     assert bodies_run["reader"] == 1 + 2
+
+
+def test_a_lambda_made_again_is_one_function_to_a_key_told_apart_by_what_it_reads(bodies_run: Counter) -> None:
+    """Each run of ``scaled`` and ``Heads.forward`` makes its lambda anew: a key holds a closure's code
+    and the values it can read (``k``; of ``self``, only ``self.k``), so ``apply``'s summary for one
+    lambda answers the next one that reads the same, and a lambda's generic analysis is made once
+    per such value (``Calls._lambda_again``); ``k`` = 3 and a ``Heads`` of another ``w`` but the same
+    ``k`` are told apart, or not, by what the lambda reads. (Before: ``apply`` 9 runs, each lambda 8.)"""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        def apply(fn, x):
+            return fn(x)
+
+        def scaled(x, k, tag):
+            return apply(lambda t: t * k, x)
+
+        class Heads:
+            def __init__(self, k, n):
+                self.k = k
+                self.w = np.zeros((n, n))
+
+            def forward(self, x):
+                return apply(lambda t: t * self.k, x)
+
+        a = scaled(np.ones((2, 3)), 2, "first")
+        b = scaled(np.ones((2, 3)), 2, "second")
+        c = scaled(np.ones((2, 3)), 3, "third")
+        reveal_shape(c)
+        h = Heads(2, 4).forward(np.ones((5, 6)))
+        g = Heads(2, 7).forward(np.ones((5, 6)))
+        reveal_shape(g)
+        """), "lambdas.py")
+    assert _reveals(report) == ["(2, 3), dtype: float64", "(5, 6), dtype: float64"]
+    assert bodies_run["apply"] == 7
+    assert bodies_run["scaled.<locals>.<lambda>"] == 6
+    assert bodies_run["Heads.forward.<locals>.<lambda>"] == 5

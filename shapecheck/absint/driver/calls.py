@@ -203,6 +203,9 @@ class Calls:
         self.generic: dict[Function, GenericResult] = {}
         self.running: set[Function] = set()
         self.summaries: dict = {}      # call key -> Summary (summaries.py)
+        # a lambda's key (its code and what it reads: summaries._Keys.closure) -> its generic analysis
+        # (result, uses, window, call-site ranks seen, blind count): ``_lambda_again``
+        self.lambdas: dict = {}
         self.keys = KeyCache()
         self.body_runs = 0             # bodies run for a call
         self.reused = 0                # calls answered by a summary instead
@@ -530,6 +533,9 @@ class Calls:
         if hit is not None or fn in self.running or len(stack) >= MAX_CALL_DEPTH:
             recorder.note_all(self.generic_uses.get(fn))
             return hit
+        lambda_key = content_key(fn, self.keys) if receiver is None and type(fn.node) is ast.Lambda else None
+        if lambda_key is not None and lambda_key in self.lambdas:
+            return self._lambda_again(fn, self.lambdas[lambda_key])
         top_level = _top_level(fn)
         if top_level:
             entry = self.run.incremental.cached(fn.module, fn.node.name)
@@ -570,10 +576,31 @@ class Calls:
             self.mutated.add(receiver.cls)
             self.inexact = self.inexact or receiver.cls in self.partial
         self.generic_uses[fn] = frozenset(used)
+        if lambda_key is not None:
+            self.lambdas[lambda_key] = (result, self.generic_uses[fn], self.windows.get(fn, ((), ())),
+                                        self.sites.by_root.get(fn, []), self.blind.get(fn, 0))
         if top_level and fn.module.reported:
             self._save(fn.module, fn.node.name, {fn.qualname: result}, None, [fn], used, nested)
         elif imported is not None and not used and made == self._made():
             imported.keep_generic(fn, result, first)   # it read nothing of the checked file and left nothing in the run
+        return result
+
+    def _lambda_again(self, fn: Function, done: tuple) -> GenericResult:
+        """The generic analysis of a lambda equal, in its code and in what it can read of its closure
+        and defaults (``summaries._Keys.closure``), to one analysed before: that one's, with what it
+        found and saw made again (its diagnostics emitted, its notes and call-site ranks added), as
+        running it again would. A lambda is a new object at each run of the body that makes it
+        (vit-pytorch's ``map(lambda t: rearrange(t, ...), qkv)`` in every ``forward``: 1,063 generic
+        runs of lambdas, one per ``forward`` run and rank restart)."""
+        result, uses, (diagnostics, notes), observed, blind = done
+        self.recorder.use(fn)
+        self.recorder.note_all(uses)
+        self.generic[fn], self.generic_uses[fn], self.windows[fn] = result, uses, (diagnostics, notes)
+        self.receivers[fn], self.blind[fn], self.sites.by_root[fn] = None, blind, observed
+        findings = self.run.findings
+        for diagnostic in diagnostics:
+            findings.emit(diagnostic)
+        findings.notes.extend(notes)
         return result
 
     def _shared_generic(self, fn: Function, shared: RunSummaries, stack: tuple) -> GenericResult:

@@ -31,6 +31,7 @@ as a re-run would (``core.freshen``); symbols that existed before the run keep t
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from dataclasses import dataclass
@@ -43,6 +44,27 @@ from .effects import Effect, Made
 from .renaming import IDENTITY, Renaming
 from ..core.values import (Array, Bool, Class, Dict, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
                            LibraryObject, List, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
+
+def _read_names(node: ast.AST) -> tuple | None:
+    """See ``KeyCache.read_names``: (name, the attributes read of it where it is used only as
+    ``name.attr`` and never stored through, else None), sorted by name."""
+    attributes: dict = {}
+    for n in ast.walk(node):
+        if type(n) is ast.Attribute and type(n.value) is ast.Name and type(n.ctx) is ast.Load:
+            attributes.setdefault(n.value.id, set()).add(n.attr)
+    bare = {n.id for n in ast.walk(node) if type(n) is ast.Name} - set(attributes)
+    if bare & _READS_ANY:
+        return None
+    uses = {id(n.value) for n in ast.walk(node) if type(n) is ast.Attribute and type(n.ctx) is ast.Load}
+    for n in ast.walk(node):
+        if type(n) is ast.Name and n.id in attributes and id(n) not in uses:
+            bare.add(n.id)   # also used whole: read all of it
+    return tuple(sorted((name, None if name in bare else tuple(sorted(attributes[name])))
+                        for name in bare | set(attributes)))
+
+
+#: Builtins through which code reads names it does not mention.
+_READS_ANY = frozenset({"locals", "vars", "eval", "exec", "globals", "dir"})
 
 #: Values that hold no object: equal values are read alike, so they are their own key.
 _PLAIN = (Array, Int, Float, Bool, Str, NoneValue, EllipsisValue, Unknown, LibraryObject, Hole)
@@ -197,6 +219,9 @@ class Same:
 MAX_WALK_OBJECTS = 2_000
 
 
+_ABSENT = ("absent",)
+
+
 class Unique:
     """Part of a key that equals nothing else: the call it is in is never matched."""
 
@@ -231,6 +256,10 @@ class KeyCache:
         self.nodes: dict[Node, Node] = {}
         # id of a function's node -> whether it can be summarised (the node lives as long as the run)
         self.bodies: dict[int, bool] = {}
+        # id of a function's node -> the names its code mentions, sorted (None: it may read any:
+        # ``locals()``, ``eval``); the node lives as long as the run
+        self.names: dict[int, tuple | None] = {}
+        self.codes: dict[tuple, Function] = {}   # (id of node, id of module, qualname) -> ``code``
         self.classes: dict[int, tuple] = {}   # id of a class -> (the class, the names its namespace holds)
         # an Opaque's key holds its members (else it is keyed by identity, see ``globals``)
         self.opaque_members = opaque_members
@@ -239,6 +268,26 @@ class KeyCache:
         # every read, so a global read once per call (timm's ``model_cfgs``, a dict of twenty dicts,
         # in each factory's call of ``create_levit``) is walked once per run
         self._inert: dict[int, tuple] = {}
+
+    def code(self, fn: Function) -> Function:
+        """The first function of this run with ``fn``'s code (node, module and qualname): what
+        stands for a closure's code in a key, so that the closures one definition makes at each run
+        of its enclosing body are one function to a key, told apart by what they read (a key's
+        ``Same`` of a function is what shared and kept summaries relocate)."""
+        ident = (id(fn.node), id(fn.module), fn.qualname)
+        known = self.codes.get(ident)
+        if known is None or known.node is not fn.node or known.module is not fn.module:
+            known = self.codes[ident] = fn
+        return known
+
+    def read_names(self, node: ast.AST) -> tuple | None:
+        """The names ``node``'s code mentions (its nested functions', annotations' and defaults'
+        included), sorted: a superset of what a run of it reads from its closure; None where the
+        code can read a name it does not mention (:data:`_READS_ANY`)."""
+        known = self.names.get(id(node), False)
+        if known is False:
+            known = self.names[id(node)] = _read_names(node)
+        return known
 
     def inert_names(self, value) -> frozenset | None:
         """The names ``value`` holds, when it is known to reach no object; else None."""
@@ -358,8 +407,8 @@ class _Keys:
                 key = ("I", Same(v.cls), v.template, self.attrs(v.attrs))
             elif t is Opaque:
                 key = ("O", Same(v), self.key(v.dim), self.attrs(v.members))
-            else:   # a function with its closure's values (a lambda over ``self``)
-                key = ("F", Same(v), self.attrs(v.closure) if isinstance(v.closure, dict) else None,
+            else:   # a function: its code, and the values of its closure and defaults it can read
+                key = ("F", Same(v if v.closure is None else self.cache.code(v)), self.closure(v),
                        self.key(v.defaults), self.key(v.kw_defaults))
         finally:
             self.path.pop()
@@ -374,6 +423,30 @@ class _Keys:
 
     def attrs(self, table: dict) -> tuple:
         return tuple((name, self.key(value)) for name, value in table.items())
+
+    def closure(self, fn: Function) -> tuple | None:
+        """The values of ``fn``'s closure its code can read: those of the names it mentions. A
+        function made anew by each run of the one that defines it (``map(lambda t: rearrange(t, ...,
+        h=self.heads), qkv)`` in a layer's ``forward``) is a new object each time, holding the
+        enclosing frame's whole environment; two such, equal in what they read, make the same
+        decisions (vit-pytorch: 1,863 of its 6,925 bodies run were lambdas, each new one run again)."""
+        closure = fn.closure
+        if not isinstance(closure, dict):
+            return None
+        names = self.cache.read_names(fn.node)
+        if names is None:
+            return self.attrs(closure)
+        return tuple((name, self.key(closure[name]) if read is None or type(closure[name]) is not Instance
+                      else self.projection(closure[name], read)) for name, read in names if name in closure)
+
+    def projection(self, obj: Instance, read: tuple):
+        """The key of the object ``obj`` where code reads only its attributes ``read`` (``self.heads``
+        alone in ``lambda t: rearrange(t, ..., h=self.heads)``): its class, whether it is a template and
+        those attributes' values (an attribute it has not: read from the class, or made where read)."""
+        self.symbols |= self.class_names(obj.cls)
+        self.read[id(obj)] = (obj, _revision(obj))
+        attrs = obj.attrs
+        return ("P", Same(obj.cls), obj.template, tuple((a, self.key(attrs[a]) if a in attrs else _ABSENT) for a in read))
 
 
 def _revision(obj) -> int:

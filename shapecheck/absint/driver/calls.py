@@ -576,7 +576,7 @@ class Calls:
             self.mutated.add(receiver.cls)
             self.inexact = self.inexact or receiver.cls in self.partial
         self.generic_uses[fn] = frozenset(used)
-        if lambda_key is not None:
+        if lambda_key is not None and self._solver_as_any_run():
             self.lambdas[lambda_key] = (result, self.generic_uses[fn], self.windows.get(fn, ((), ())),
                                         self.sites.by_root.get(fn, []), self.blind.get(fn, 0))
         if top_level and fn.module.reported:
@@ -584,6 +584,13 @@ class Calls:
         elif imported is not None and not used and made == self._made():
             imported.keep_generic(fn, result, first)   # it read nothing of the checked file and left nothing in the run
         return result
+
+    def _solver_as_any_run(self) -> bool:
+        """Whether the solver answers now as at any point of the run: its Z3 budget not spent, its
+        step limit not lowered (a coverage-only re-run's): an analysis made otherwise is not reused
+        for another function (``_lambda_again``), which a later run of it would analyse whole."""
+        solver = self.run.solver
+        return solver.spent < solver.budget and solver.spent_s < solver.budget_s and solver.rlimit == self.run.options.rlimit
 
     def _lambda_again(self, fn: Function, done: tuple) -> GenericResult:
         """The generic analysis of a lambda equal, in its code and in what it can read of its closure

@@ -219,9 +219,6 @@ class Same:
 MAX_WALK_OBJECTS = 2_000
 
 
-_ABSENT = ("absent",)
-
-
 class Unique:
     """Part of a key that equals nothing else: the call it is in is never matched."""
 
@@ -442,11 +439,15 @@ class _Keys:
     def projection(self, obj: Instance, read: tuple):
         """The key of the object ``obj`` where code reads only its attributes ``read`` (``self.heads``
         alone in ``lambda t: rearrange(t, ..., h=self.heads)``): its class, whether it is a template and
-        those attributes' values (an attribute it has not: read from the class, or made where read)."""
+        those attributes' values, where it holds them all; else its whole key."""
+        attrs = obj.attrs
+        if not all(a in attrs for a in read):
+            # a method (``self.proj(t)`` passes the whole object on), a class attribute or a field read
+            # makes (expressions.attribute): all of it
+            return self.key(obj)
         self.symbols |= self.class_names(obj.cls)
         self.read[id(obj)] = (obj, _revision(obj))
-        attrs = obj.attrs
-        return ("P", Same(obj.cls), obj.template, tuple((a, self.key(attrs[a]) if a in attrs else _ABSENT) for a in read))
+        return ("P", Same(obj.cls), obj.template, tuple((a, self.key(attrs[a])) for a in read))
 
 
 def _revision(obj) -> int:

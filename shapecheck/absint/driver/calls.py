@@ -576,7 +576,7 @@ class Calls:
             self.mutated.add(receiver.cls)
             self.inexact = self.inexact or receiver.cls in self.partial
         self.generic_uses[fn] = frozenset(used)
-        if lambda_key is not None and self._solver_as_any_run():
+        if lambda_key is not None and self._solver_as_any_run() and content_key(fn, self.keys) == lambda_key:
             self.lambdas[lambda_key] = (result, self.generic_uses[fn], self.windows.get(fn, ((), ())),
                                         self.sites.by_root.get(fn, []), self.blind.get(fn, 0))
         if top_level and fn.module.reported:
@@ -588,7 +588,8 @@ class Calls:
     def _solver_as_any_run(self) -> bool:
         """Whether the solver answers now as at any point of the run: its Z3 budget not spent, its
         step limit not lowered (a coverage-only re-run's): an analysis made otherwise is not reused
-        for another function (``_lambda_again``), which a later run of it would analyse whole."""
+        for another function (``_lambda_again``), which a later run of it would analyse whole. (Nor
+        is one that changed what the lambda reads, its key then another: a reuse would not change it.)"""
         solver = self.run.solver
         return solver.spent < solver.budget and solver.spent_s < solver.budget_s and solver.rlimit == self.run.options.rlimit
 

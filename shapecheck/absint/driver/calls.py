@@ -147,11 +147,14 @@ def _yields_in_text(fn: Function) -> bool:
     return any("yield" in line for line in fn.module.lines[node.lineno - 1:node.end_lineno])
 
 
-def _with_made(summary: Summary, made: int) -> Summary | None:
+def _with_made(summary: Summary, made: int, keys: KeyCache) -> Summary | None:
     """``summary`` with its result, which holds objects, kept as a snapshot of those its run made
     (objects numbered from ``made`` on: effects.Made); None where that cannot be exact."""
     snapshot = record_made(summary.result, made)
-    return replace(summary, result=snapshot.value, made=snapshot) if snapshot is not None else None
+    if snapshot is None:
+        return None
+    names = frozenset(n for n in held_names(snapshot.value, keys) if type(n) is tuple)
+    return replace(summary, result=snapshot.value, made=replace(snapshot, names=names))
 
 
 def _errors(findings, start: int) -> set:
@@ -1140,9 +1143,10 @@ class Calls:
             self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), (), summary.local,
                                summary.resolved)
             self._recount(summary)
-            result, refined, changed = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None)
+            result, refined, changed = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None,
+                                                           names or NO_NAMES)
             if names:   # the first call's names, the made-up ones already fresh, become this call's
-                result = rename(result, names)
+                result = rename(result, names) if summary.made is None else result   # a made one: renamed as copied
                 refined = {name: rename(v, names) for name, v in refined.items()}
                 changed = {name: rename(v, names) for name, v in changed.items()}
             self._replay_demands(summary, names or NO_NAMES)
@@ -1162,7 +1166,7 @@ class Calls:
             kept_result = None
             if key is not None and not holds_object(Tuple(summary.refined + summary.changed)):
                 # a result holding objects is kept as a snapshot of those its run made (effects.py)
-                kept_result = summary if not holds_object(result) else _with_made(summary, made)
+                kept_result = summary if not holds_object(result) else _with_made(summary, made, self.keys)
             if kept_result is not None:
                 if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):

@@ -67,6 +67,9 @@ class Made:
     value: Value
     owned: tuple          # the snapshot's own objects: copied at each use, never handed out
     symbols: frozenset
+    # the middle scopes and derived tokens it holds (renaming.py's names, as ``summaries.held_names``
+    # reports them): a copy renames dims alone, so it answers a call renamed in others only
+    names: frozenset = frozenset()
 
     def copy(self, rename: Callable[[D.Dim], D.Dim] | None) -> Value:
         owned = {id(o) for o in self.owned}

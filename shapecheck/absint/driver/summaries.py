@@ -41,7 +41,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import pred_symbols
 from ..core.freshen import map_dims, value_symbols
 from .effects import Effect, Made
-from .renaming import IDENTITY, Renaming
+from .renaming import IDENTITY, NO_NAMES, Names, Renaming
 from ..core.values import (Array, Bool, Class, Dict, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
                            LibraryObject, List, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
 
@@ -109,15 +109,28 @@ class Summary:
         layer to a constructor and read no global holding one of either call's names."""
         if renaming == self.renaming:
             return True
-        return (not self.errors and self.effect is None and self.made is None and all(layer is None for *_, layer in self.observed)
+        return (not self.errors and self.effect is None and (self.made is None or self._made_renames(renaming))
+                and all(layer is None for *_, layer in self.observed)
                 and not any(held & names for held in self.outside
                             for names in (renaming.marks(), self.renaming.marks())))
 
-    def instantiate(self, given: set, fresh, receiver: Instance | None = None) -> tuple[Value, dict, dict]:
+    def _made_renames(self, renaming: Renaming) -> bool:
+        """Whether its made result (a factory's layer) can be copied for a call with ``renaming``:
+        a copy renames dims alone (``Made.copy``), so the result may hold none of the middle scopes
+        and derived tokens that differ between the two calls (timm's ``create_conv2d`` called from
+        each model file's analysis with its own channel symbols: 285 of 731 runs)."""
+        names = self.renaming.onto(renaming)
+        renamed = {("middle", s) for s in names.scopes} | {("derived", t) for t in names.tokens}
+        return not renamed & self.made.names
+
+    def instantiate(self, given: set, fresh, receiver: Instance | None = None, names: Names = NO_NAMES
+                    ) -> tuple[Value, dict, dict]:
         """The result, refined parameters and changed lists and dicts (passed_containers.py) for one
         more call with the same key, and its effect on
         ``receiver`` (this call's empty object): the symbols the run made up and the arguments do
-        not mention are given fresh names (``core.freshen``)."""
+        not mention are given fresh names (``core.freshen``). A made result is copied with
+        ``names`` (its call's symbols onto this call's: renaming.py) applied too; the caller
+        applies them to the rest (``rename``)."""
         both = Tuple((self.result,) + tuple(v for _, v in self.refined + self.changed))
         made_up = value_symbols(both) | (self.effect.symbols if self.effect is not None else set())
         if self.made is not None:
@@ -131,6 +144,9 @@ class Summary:
         if self.effect is not None:
             self.effect.apply(receiver, rename)
         refined, changed = both.items[1:1 + len(self.refined)], both.items[1 + len(self.refined):]
+        if self.made is not None and names.symbols:
+            mapping = {**(mapping if own else {}), **names.symbols}   # disjoint: made up / the call's
+            rename = lambda d: D.substitute(d, mapping)   # noqa: E731
         return (both.items[0] if self.made is None else self.made.copy(rename), {name: v for (name, _), v in zip(self.refined, refined)},
                 {name: v for (name, _), v in zip(self.changed, changed)})
 

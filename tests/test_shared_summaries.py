@@ -91,10 +91,11 @@ def test_a_factory_call_made_by_one_file_is_answered_in_the_next(tmp_path: Path,
     assert [code for *_, code, _ in found["first.py"]] == ["SC110"]
     assert found["second.py"] == alone["second.py"] and [code for *_, code, _ in alone["second.py"]] == ["SC102"]
     # make_block: its generic analysis and its call, each once in all; Block.__init__: its generic
-    # analysis per file (a method's is not shared), the construction make_block's generic analysis
-    # makes (of unknown sizes) and ``Block(32, 64)``, each once
+    # analysis (its template's build: a kept class's, shared by the second file: Calls._shared_method),
+    # the construction make_block's generic analysis makes (of unknown sizes) and ``Block(32, 64)``,
+    # each once in all
     assert bodies_run["make_block"] == 1 + 1
-    assert bodies_run["Block.__init__"] == 2 + 1 + 1
+    assert bodies_run["Block.__init__"] == 1 + 1 + 1
 
 
 def test_findings_do_not_depend_on_the_files_checked_before(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ from .dependencies import CALL, TEMPLATE, Recorder, unit_of
 from .incremental import Entry, module_opaques
 from .kept_summaries import KeptSummaries
 from .effects import fresh_receiver, record_effect, record_made
-from .shared_summaries import RunSummaries, local_value, store_for
+from .shared_summaries import RunSummaries, local_value, method_key, store_for
 from .passed_containers import changed_parameters, passed_containers
 from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
@@ -119,6 +119,12 @@ def _parameters(fn: Function, env: dict) -> dict:
 
 def _methods(cls: Class) -> list[Function]:
     return [m for m in cls.namespace.values() if type(m) is Function]
+
+
+def _constructors(cls: Class) -> list[Function]:
+    """The functions that build ``cls``'s template: ``__init__``, and a linen module's ``setup``."""
+    init, setup = cls.lookup("__init__"), cls.lookup("setup")
+    return ([init] if type(init) is Function else []) + ([setup] if type(setup) is Function and is_linen_module(cls) else [])
 
 
 def is_method(fn: Function) -> bool:
@@ -255,6 +261,14 @@ class Calls:
         self.call_ids: dict = {}       # id of a summary of this run -> (it, the id its call is kept by: dependencies.CALL)
         self.outcomes: dict = {}       # a kept call's id -> its outcome's print in this run (call_outcome)
         self.calling_again: set = set()   # the kept calls being made again (call_outcome)
+        # kept classes' templates and their methods' generic analyses, shared with the process's other
+        # runs (``_shared_method``): the kept classes whose template its constructors' analyses built
+        # (whole), those a method's analysis changed, what building each read (None: not to share)
+        self.whole: set = set()
+        self.unsettled: set = set()
+        self.built_reads: dict = {}
+        self.deferred: set = set()     # kept classes whose build shared analyses stood for: made whole when needed
+        self.building: set = set()     # classes whose template is being built
 
     @contextmanager
     def open_call(self):
@@ -414,18 +428,31 @@ class Calls:
 
     def _build_template(self, cls: Class) -> Instance:
         inst = self.instances[cls] = Instance(cls, template=True)
-        init = cls.lookup("__init__")
-        if type(init) is Function:
-            self.ensure_generic(init, receiver=inst)
-        setup = cls.lookup("setup")
-        if type(setup) is Function and is_linen_module(cls):
-            # Flax runs a linen module's setup once, before any of its methods: like __init__'s, what it
-            # stores on self is what every method sees (not one possibility, as a template's stores are)
-            inst.template = False
-            try:
-                self.ensure_generic(setup, receiver=inst)
-            finally:
-                inst.template = True
+        # a build that shared analyses stood for (``_shared_method``) is made now as it would have been
+        # then: whole, its constructors' analyses run on it whatever this run analysed since
+        constructors = _constructors(cls)
+        again = cls in self.deferred and not any(c in self.running for c in constructors)
+        self.deferred.discard(cls)
+        whole = again or not any(c in self.generic or c in self.running for c in constructors)
+        # what the build read, its methods' shared analyses hold under too (not known for a build again)
+        self.built_reads[cls] = ((), ()) if whole and not again and cls.module.shared else None
+        self.building.add(cls)
+        try:
+            for fn in constructors:
+                # Flax runs a linen module's setup once, before any of its methods: like __init__'s, what
+                # it stores on self is what every method sees (not one possibility, as a template's are)
+                inst.template = fn is not cls.lookup("setup")
+                try:
+                    if again:
+                        self._analyse_generic(fn, inst, ())
+                    else:
+                        self.ensure_generic(fn, receiver=inst)
+                finally:
+                    inst.template = True
+        finally:
+            self.building.discard(cls)
+        if whole:
+            self.whole.add(cls)
         unsettle(inst)
         return inst
 
@@ -565,6 +592,9 @@ class Calls:
                 self.generic_uses[fn] = frozenset()
                 return found
             return self._shared_generic(fn, shared, stack)
+        if (type(receiver) is Instance and fn.module.shared and receiver.cls.module.shared and is_method(fn)
+                and self.instances.get(receiver.cls) is receiver and self._shared_summaries() is not None):
+            return self._shared_method_analysis(fn, receiver, stack)
         first, made = (start(self.run.symbols), self._made()) if imported is not None else (None, None)
         kept = top_level or unit_of(fn.qualname) == fn.qualname   # a top-level function or a method
         # a method's analysis that changes its class's template (Entry.separable)
@@ -614,23 +644,96 @@ class Calls:
         findings.notes.extend(notes)
         return result
 
+    @contextmanager
+    def _read_apart(self) -> Iterator[Reading]:
+        """Around an analysis to share: what it reads, kept apart, then its caller's too."""
+        reading = Reading()
+        self.reading.append(reading)
+        try:
+            yield reading
+        finally:
+            self.reading.pop()
+            self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
+                               reading.resolved)
+
     def _shared_generic(self, fn: Function, shared: RunSummaries, stack: tuple) -> GenericResult:
         """The generic analysis of a kept module's top-level function, made here and shared with the
         process's other runs where it read nothing of this run's own (shared_summaries.py)."""
-        reading = self.tracked[fn] = Reading()
-        self.reading.append(reading)
         steps, z3, made = self.run.budget.steps, self.run.solver.spent, self._made()
-        try:
-            result = self._analyse_generic(fn, None, stack)
-        finally:
-            self.reading.pop()
-            del self.tracked[fn]
-            self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
-                               reading.resolved)
+        with self._read_apart() as reading:
+            self.tracked[fn] = reading
+            try:
+                result = self._analyse_generic(fn, None, stack)
+            finally:
+                del self.tracked[fn]
         self.generic_uses[fn] = frozenset()
         if made == self._made():
             shared.keep_generic(fn, result, reading, self.run.budget.steps - steps, self.run.solver.spent - z3)
         return result
+
+    def _shared_method_analysis(self, fn: Function, receiver: Instance, stack: tuple) -> GenericResult:
+        """The generic analysis of a kept class's method on the template of ``receiver``'s class (a
+        kept class), made here and shared with the process's other runs (``_shared_method``) where
+        it read nothing of this run's own, left nothing in the run, and ran on the template as its
+        constructors built it: whole and unchanged since (a constructor's analysis, during the
+        build, is part of it). A method's analysis that changes the template is not shared, and
+        none of that class is from then on in this run."""
+        cls, shared = receiver.cls, self._shared_summaries()
+        constructor = cls in self.building   # an analysis during the build (a constructor's, a method it calls)
+        settled = cls in self.whole and cls not in self.unsettled
+        before = content_key(receiver, self.keys) if not constructor else None
+        steps, z3, made = self.run.budget.steps, self.run.solver.spent, self._made()
+        with self._read_apart() as reading:
+            result = self._analyse_generic(fn, receiver, stack)
+        self.generic_uses[fn] = frozenset()
+        build = self.built_reads.get(cls)
+        if not constructor and content_key(receiver, self.keys) != before:
+            self.unsettled.add(cls)
+        elif build is not None and (constructor or settled):
+            if made != self._made() or reading.local or reading.counted:
+                if constructor:
+                    self.built_reads[cls] = None
+                return result
+            shared.keep_generic(fn, result, reading, self.run.budget.steps - steps, self.run.solver.spent - z3,
+                                key=method_key(fn, cls), also=build)
+            if constructor:
+                self.built_reads[cls] = (build[0] + tuple(r for r in reading.reads.values() if r is not None),
+                                         build[1] + tuple(reading.resolved))
+        return result
+
+    def _shared_method(self, fn: Function, obj: Value) -> bool:
+        """Whether another run's generic analyses stand for this run's of ``fn``, a kept class's
+        method called on ``obj``, an object of a kept class: the analysis on that class's template
+        where this run has built it whole and no method's analysis changed it, else where building
+        it now would be whole (no constructor of it analysed yet), with its constructors' analyses
+        too, each taken as this run's (its template then built, whole, only if something needs it:
+        ``deferred``). Taken all or none, and charged (shared_summaries.py, S4)."""
+        if type(obj) is not Instance or fn in self.running or not (fn.module.shared and obj.cls.module.shared):
+            return False
+        cls = obj.cls
+        if fn in self.generic:   # answered already: the template is needed only where this run has it
+            return cls in self.deferred
+        shared = self._shared_summaries()
+        if shared is None:
+            return False
+        wanted = [fn]
+        if cls in self.instances or cls in self.deferred:
+            if cls in self.unsettled or cls not in self.deferred and (cls not in self.whole or self.built_reads.get(cls) is None):
+                return False
+        else:
+            constructors = _constructors(cls)
+            if any(c in self.generic or c in self.running for c in constructors):
+                return False
+            wanted = constructors + [m for m in wanted if m not in constructors]
+        taken = [shared.usable(method_key(m, cls), self.keys) for m in wanted]
+        if None in taken or not shared.pay(taken):
+            return False
+        for m, kept in zip(wanted, taken):
+            self.generic[m] = kept.result
+            self.generic_uses[m] = frozenset()
+        if cls not in self.instances:
+            self.deferred.add(cls)
+        return True
 
     def _made(self) -> tuple:
         """What the run holds besides results: the checked file's notes and findings, the functions
@@ -1097,7 +1200,8 @@ class Calls:
         if is_method(fn) and args:
             # the generic analysis runs on the class's template instance, never on this object
             with self._unlogged():
-                receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
+                if not self._shared_method(fn, args[0]):
+                    receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
         with self._unlogged():   # analyses on the side are no part of a measured call's ops
             generic = self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
         if generic is None and fn not in self.running:

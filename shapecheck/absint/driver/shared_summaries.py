@@ -28,7 +28,10 @@ that call in the next file's run when it is exact there too (S1-S5):
   limit (``unlimited``): what a run past its budget left open, another run decides.
 
 A kept module's top-level function's generic analysis (its errors, which its calls leave out of
-their SC110) is shared the same way (``find_generic``), under S1, S2, S4 and S5.
+their SC110) is shared the same way (``find_generic``), under S1, S2, S4 and S5; so is a kept class's
+method's, on the template of a kept class (``method_key``), where that template was built whole and
+no method's analysis changed it, in the run that made it and in the run that takes it
+(``Calls._shared_method``): what built the template is part of what the entry holds under.
 
 An editor's runs (incremental projects) keep their own summaries (kept_summaries.py), which see
 edits; they take none from here.
@@ -60,6 +63,17 @@ class Generic:
     resolved: tuple     # (LazyImport, value): the imported names its run resolved
     steps: int
     z3: int
+
+
+def generic_key(fn: Function) -> tuple:
+    """The store's key of a kept module's top-level function's generic analysis."""
+    return ("G", Same(fn))
+
+
+def method_key(fn: Function, cls: Class) -> tuple:
+    """The store's key of the generic analysis of ``fn``, a kept class's method, on the template of
+    ``cls`` (a kept class: ``fn``'s or a subclass's), built whole (``Calls._shared_method``)."""
+    return ("M", Same(fn), Same(cls))
 
 
 #: call key -> Summary, per project (roots and options): the kept modules' store is the project's
@@ -183,24 +197,40 @@ class RunSummaries:
     def find_generic(self, fn: Function, keys: KeyCache):
         """The generic analysis of a kept module's top-level function that another run made, where it
         holds in this run and this run can pay for it (S1, S2, S4)."""
-        kept = self.store.get(("G", Same(fn)))
-        if (kept is None or not self.clean() or kept.reads and not reads_hold(kept.reads, keys)
-                or not self._resolves_alike(kept.resolved) or not self._charge(kept.steps, kept.z3)):
+        kept = self.usable(generic_key(fn), keys)
+        if kept is None or not self.pay((kept,)):
             return None
-        self.taken += 1
         return kept.result
 
-    def keep_generic(self, fn: Function, result, reading, steps: int, z3: int) -> None:
+    def usable(self, key, keys: KeyCache) -> Generic | None:
+        """The shared generic analysis under ``key`` where it holds in this run (S1, S2), not charged."""
+        kept = self.store.get(key)
+        if (kept is None or not self.clean() or kept.reads and not reads_hold(kept.reads, keys)
+                or not self._resolves_alike(kept.resolved)):
+            return None
+        return kept
+
+    def pay(self, taken) -> bool:
+        """Charge this run the generic analyses ``taken`` all together, where it can pay (S4)."""
+        if not self._charge(sum(g.steps for g in taken), sum(g.z3 for g in taken)):
+            return False
+        self.taken += len(taken)
+        return True
+
+    def keep_generic(self, fn: Function, result, reading, steps: int, z3: int, key=None, also=None) -> None:
         """Share the generic analysis of a kept module's top-level function ``fn`` this run made, where
         it read nothing of this run's own. Only its errors are kept (what a call leaves out of its
         SC110): its result and parameters name this run's symbols, and only the checked file's
-        functions' signatures are shown."""
+        functions' signatures are shown. A kept class's method (``key``: :func:`method_key`) holds
+        under what built its receiver's template too (``also``: those reads and names resolved)."""
         if reading.local or reading.counted or not self.clean() or not self.unlimited():
             return
         reads = tuple(read for read in reading.reads.values() if read is not None)
         resolved = tuple({id(lazy): (lazy, value) for lazy, value in reading.resolved}.values())
+        if also is not None:
+            reads, resolved = reads + also[0], resolved + also[1]
         bare = replace(result, returns=UNKNOWN, preconditions=[], final_env={}, names={})
-        self._put(("G", Same(fn)), Generic(bare, reads, resolved, steps, z3))
+        self._put(key or generic_key(fn), Generic(bare, reads, resolved, steps, z3))
         self.given += 1
 
     def _charge(self, steps: int, z3: int) -> bool:
@@ -236,4 +266,4 @@ def _effect_kept(effect: Effect | None) -> bool:
     return effect is None or holds_kept_objects_only(effect)
 
 
-__all__ = ["RunSummaries", "local_value", "store_for"]
+__all__ = ["RunSummaries", "generic_key", "local_value", "method_key", "store_for"]

@@ -131,3 +131,71 @@ def test_a_summary_is_not_taken_where_an_imported_name_resolves_elsewhere(tmp_pa
     bodies_run.clear()
     _check(tmp_path, ["helpers.py"], fresh=False)
     assert bodies_run["make_block"] == 1 + 1   # its generic analysis, and the call, run
+
+
+CLASSES = {
+    "shapes.py": """\
+        import numpy as np
+
+
+        class Base:
+            def __init__(self, d):
+                self.w = np.zeros((d, 4))
+
+            def apply(self, x):
+                return x @ self.w
+
+            def broken(self):
+                return np.zeros((3, 2)) @ np.zeros((5, 2))
+
+
+        class Child(Base):
+            def grow(self, k):
+                self.v = np.zeros((k, 4))   # changes the template its analysis runs on
+                return self.v
+
+            def use(self, x):
+                return x @ self.w + 1
+        """,
+    "a.py": """\
+        import numpy as np
+        from shapes import Base, Child
+
+        b = Base(8)
+        y = b.apply(np.zeros((2, 8)))
+        z = b.apply(np.zeros((2, 7)))   # error: SC110
+        c = Child(3)
+        c.grow(5)
+        q = c.use(np.zeros((1, 3)))
+        """,
+    "b.py": """\
+        import numpy as np
+        from shapes import Base, Child
+
+        c = Child(6)
+        w = c.use(np.zeros((2, 5)))   # error: SC110
+        c.grow(2)
+        b = Base(2)
+        b.broken()
+        u = b.apply(np.zeros((1, 2)))
+        """,
+}
+
+
+def test_a_kept_class_s_method_analyses_are_shared_and_findings_do_not_depend_on_the_order(
+        tmp_path: Path, bodies_run: Counter) -> None:
+    """A kept class's template and its methods' generic analyses (Calls._shared_method): the second
+    file takes the first file's analyses of ``Base.apply`` and ``Base.__init__`` (its template then
+    never built); a method's analysis that changes the template (``Child.grow``) is not shared, nor
+    are those after it on that template; every order finds what each file finds alone."""
+    _write(tmp_path, CLASSES)
+    names = ["a.py", "b.py"]
+    alone = {name: _check(tmp_path, [name])[name] for name in names}
+    assert [code for *_, code, _ in alone["a.py"]] == ["SC110"] and [code for *_, code, _ in alone["b.py"]] == ["SC110"]
+    for order in itertools.permutations(names):
+        assert _check(tmp_path, list(order)) == alone
+    bodies_run.clear()
+    _check(tmp_path, ["a.py", "a.py"])
+    # Base.apply: its generic analysis once in all (per file before), the passing call once (its
+    # summary shared too) and the failing one in each file (an error: not summarised)
+    assert bodies_run["Base.apply"] == 1 + 1 + 2

@@ -338,9 +338,18 @@ class OpContext:
         checked: a mismatch there fails for every rank); the result is that suffix of an unknown
         rank when ``unknown_rank`` is set, else None (for callers that read ``.prefix`` as dims)."""
         if any(s.rank is None for s, _ in operands):
+            self._floor_ranks([s for s, _ in operands])
             shape = self._broadcast_suffix(operands, code)
             return shape if unknown_rank else None
         return Shape(self._broadcast_dims(operands, [s.prefix for s, _ in operands], code))
+
+    def _floor_ranks(self, shapes: list[Shape]) -> None:
+        """The result has at least the rank of each operand: a parameter's middle beside an operand
+        of greater known rank is at least that long (``Run.floor_rank``, a guess for coverage)."""
+        known = max((s.rank for s in shapes if s.rank is not None), default=0)
+        for s in shapes:
+            if s.rank is None and s.middle is not None and known > s.min_rank:
+                self.interp.analysis.floor_rank(s.middle, known - s.min_rank)
 
     def _broadcast_dims(self, operands: list[tuple[Shape, str]], dims: list[tuple[Dim, ...]],
                         code: str, from_start: bool = False) -> tuple[Dim, ...]:

@@ -24,7 +24,7 @@ from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value, viewing
 from ..interp.annotations import AnnotationStore
 from ..interp.interpreter import Interpreter
-from .calls import Calls
+from .calls import FLOOR, Calls
 from .findings import Findings, Position
 from .holes import solve_holes
 from .incremental import IncrementalCache
@@ -87,6 +87,8 @@ class Analysis:
         self.learned_ranks: dict[tuple[str, str], int | None] = {}
         # parameter -> the rank the layers it reaches take in their usual form (None: they disagree)
         self.guessed_ranks: dict[tuple[str, str], int | None] = {}
+        # parameter -> the least rank its broadcasts beside arrays of known rank give it (floor_rank)
+        self.floor_ranks: dict[tuple[str, str], int] = {}
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
         self.oplog = None    # an OpLog while one call is measured (oplog.py)
         self.views: dict = {}   # this run's copies of the shared objects it reached (values.viewing)
@@ -108,6 +110,18 @@ class Analysis:
         the coverage-only re-analysis uses (``Calls.rerank``), so it can never yield an error."""
         _record_rank(self.guessed_ranks, (middle.name, middle.scope), count + middle.cut, count >= 0)
         self.calls.note_demand(True, middle, count)
+
+    def floor_rank(self, middle: Middle, count: int) -> None:
+        """A broadcast met ``middle`` beside an array of ``count`` dims more than the rest of its shape
+        (``sim + attn_bias``, the bias a parameter of unknown rank): the result has at least that
+        rank, and the parameter has the least such rank in the form model code passes (a bias no
+        longer than what it is added to). The weakest guess, taken where neither calls nor layers
+        give one (``Calls.rerank``); the greatest such count wins, since each is only a floor."""
+        if count <= 0:
+            return
+        key = (middle.name, middle.scope)
+        self.floor_ranks[key] = max(self.floor_ranks.get(key, 0), count + middle.cut)
+        self.calls.note_demand(FLOOR, middle, count)
 
     def emit(self, diag: Diagnostic) -> None:
         self.findings.emit(diag)

@@ -57,6 +57,10 @@ if TYPE_CHECKING:
 #: Two keep a decorator applied twice (``deco(deco(f))``) and ``compose(compose(f, g), h)`` whole.
 MAX_REENTRY = 2
 
+#: A demand's kind (``Reading.demands``) where a broadcast gave a parameter its least rank
+#: (``Analysis.floor_rank``); True is a layer's guess, False an op's demand.
+FLOOR = "floor"
+
 
 def _reentered(fn: Function, stack: tuple) -> bool:
     node = fn.node
@@ -81,7 +85,7 @@ class Reading:
     reads: dict = field(default_factory=dict)     # (id(env), name) -> GlobalRead | None: the globals read
     outside: list = field(default_factory=list)   # the names (renaming.py) they hold, a set per global
     demands: list = field(default_factory=list)   # (guess, middle, count): the ranks its ops demanded of a
-    #                                               caller's parameter (Analysis.learn_rank, guess_rank)
+    #                                               caller's parameter (Analysis.learn_rank, guess_rank, floor_rank)
     counted: list = field(default_factory=list)   # (unknown call?, position, value or name): the checked
     #                                               file's array expressions and calls without a rule it met
     local: bool = False   # it read what is this run's own, not a kept module's (shared_summaries.py)
@@ -871,7 +875,7 @@ class Calls:
         if self.run.project.incremental or not rerun_wanted(self.run.options.coverage, info.source):
             return
         for _ in range(MAX_ROUNDS):
-            agreed = self.sites.agreed_ranks()
+            agreed, passed = self.sites.agreed_ranks(), self.sites.ranks_passed()
             layers = self.sites.agreed_layers()
             todo = []
             for fn, receiver in list(self.receivers.items()):
@@ -879,7 +883,7 @@ class Calls:
                     continue
                 built = self._built_with_layers(receiver, layers)
                 env = parameter_values(self.run, fn, built or receiver)
-                ranks = self._guessed_ranks(fn, env, agreed.get(fn, {}))
+                ranks = self._guessed_ranks(fn, env, agreed.get(fn, {}), passed.get(fn, set()))
                 plan = (ranks, built)
                 if (ranks or built is not None) and plan != self.reranked.get(fn):
                     todo.append((fn, env, plan))
@@ -922,15 +926,19 @@ class Calls:
         unsettle(instance)
         return instance
 
-    def _guessed_ranks(self, fn: Function, env: dict, agreed: dict) -> dict:
+    def _guessed_ranks(self, fn: Function, env: dict, agreed: dict, passed: set) -> dict:
         """The open parameters whose rank no op of the body fixed, at the rank every call seen gives
-        them, else at the one the layers they reach take in model code's form (``guess_rank``)."""
+        them, else at the one the layers they reach take in model code's form (``guess_rank``), else
+        at the least one its broadcasts beside arrays of known rank allow (``floor_rank``) where no
+        call passed one of known rank."""
         out = {}
         for name in open_parameters(fn, env):
             key = (name, fn.scope)
             if self.run.learned_ranks.get(key) is not None:
                 continue
             rank = agreed.get(name, self.run.guessed_ranks.get(key))
+            if rank is None and name not in agreed and name not in passed:
+                rank = self.run.floor_ranks.get(key)
             if rank is not None:
                 out[name] = rank
         return out
@@ -1120,7 +1128,8 @@ class Calls:
 
     def _replay_demands(self, summary: Summary, names: Names) -> None:
         for guess, middle, count in summary.demands:
-            (self.run.guess_rank if guess else self.run.learn_rank)(names.middle(middle), count)
+            demand = self.run.floor_rank if guess == FLOOR else self.run.guess_rank if guess else self.run.learn_rank
+            demand(names.middle(middle), count)
 
     def call_alone(self, caller: Interpreter, node: ast.AST, fn: Function, args: list) -> tuple[Value, tuple]:
         """One call's body run on ``args`` without the analysis with unknown arguments first:

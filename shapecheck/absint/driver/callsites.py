@@ -138,6 +138,16 @@ class CallSites:
         return {fn: ranks for fn, params in seen.items() if (ranks := {
             name: agreed for name, rs in params.items() if (agreed := _agreed(rs)) is not None})}
 
+    def ranks_passed(self) -> dict[Function, set[str]]:
+        """Function -> the parameters some call seen passed an array of known rank (where the calls
+        disagree, what they passed still says more than a broadcast's floor: ``Analysis.floor_rank``)."""
+        out: dict = {}
+        for observations in (*self.by_root.values(), self._open[0]):
+            for fn, name, rank, _ in observations:
+                if type(rank) is int:
+                    out.setdefault(fn, set()).add(name)
+        return out
+
     def agreed_layers(self) -> dict[Function, dict[str, Value]]:
         """Constructor -> parameter -> the layer every construction seen passed it (a wrapper's
         ``Residual(dim, fn)``), where each passed one: one of them (``either_layer``)."""

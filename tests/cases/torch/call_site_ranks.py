@@ -53,6 +53,7 @@ class Model(nn.Module):
 
     def forward(self, tokens, images):
         b, n, d = tokens.shape
+        _, c, h, w = images.shape   # the calls of Disagree pass x two ranks (else x + y floors images)
         out = self.block(tokens, tokens)
         reveal_shape(out)  # reveal: (b, n, dim)
         self.picky(tokens, tokens)  # error: SC110

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from . import intervals
-from .dims import (Dim, Expr, Op, Sym, add, apply_op, common_factor, floordiv, free_symbols, is_signed, map_atoms,
+from .dims import (Dim, Expr, Op, Sym, add, apply_op, common_factor, factors, floordiv, free_symbols, is_signed, map_atoms,
                    mul, polynomial_quotient, primitive_part, sub, substitute, sym)
 from .predicates import Pred, eq, le, lt, ne, pred_symbols, substitute_pred
 
@@ -316,10 +316,16 @@ def _multiple_of(a: Dim, b: Dim, atoms: Sequence[Pred]) -> bool:
 
 
 def _nonzero(d: Dim, atoms: Sequence[Pred]) -> bool:
-    """Whether bounds show ``d != 0``, at once or split on one size at 0 and >= 1
-    (``2*W*W + W - 1`` is -1 at ``W == 0`` and at least 2 above)."""
+    """Whether bounds show ``d != 0``, at once, split on one size at 0 and >= 1 (``2*W*W + W - 1``
+    is -1 at ``W == 0`` and at least 2 above), or factor by factor (``dims.factors``): a 2-d conv's
+    output size ``(h+p-k+1)*(w+q-j+1)``, expanded, is >= 1 only as a product of two factors each
+    >= 1 by ``k <= h+p`` and ``j <= w+q``. diffusers' ``upfirdn2d_native`` reshapes by it, and Z3
+    left ``(n*P) % P == 0`` unknown after its 5M steps (0.7 s each, twice a run)."""
     if _signed(d, atoms):
         return True
+    parts = factors(d)
+    if len(parts) > 1:
+        return all(_nonzero(part, atoms) for part in parts)
     for name in sorted(free_symbols(d)):
         if not is_signed(name) and _signed(substitute(d, {name: 0}), atoms) \
                 and _signed(d, [*atoms, le(1, sym(name))]):

@@ -29,7 +29,7 @@ __all__ = [
     "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
-    "exact_quotient", "common_factor", "shared_atoms", "symbol_key", "polynomial_quotient",
+    "exact_quotient", "common_factor", "shared_atoms", "symbol_key", "polynomial_quotient", "factors",
     "map_atoms", "apply_op", "ByZero", "primitive_part",
 ]
 
@@ -359,6 +359,38 @@ def polynomial_quotient(a: Dim, b: Dim) -> Dim | None:
         quotient = add(quotient, term)
         rest = sub(rest, mul(term, b))
     return quotient if rest == 0 and mul(quotient, b) == a else None
+
+
+def factors(d: Dim) -> list[Dim]:
+    """Polynomials whose product is ``d`` (atoms taken as variables), split where an atom ``x``
+    appears at most once in every term: ``d == A*x + B`` is ``A * (x + B/A)`` when ``A`` divides
+    ``B`` (:func:`polynomial_quotient`, checked by multiplying back), and each factor is split
+    again. Finds the factors of products of polynomials of degree 1 in some atom, as a 2-d
+    conv's output size ``(h+p-k+1)*(w+q-j+1)`` is once expanded; ``[d]`` when none is found."""
+    if type(d) is int or len(d.terms) < 2:
+        return [d]
+    seen: set = set()
+    for monomial, _ in d.terms:
+        for x in monomial:
+            if x in seen:
+                continue
+            seen.add(x)
+            if any(m.count(x) > 1 for m, _ in d.terms):
+                continue
+            with_x = {}
+            rest = {}
+            for m, c in d.terms:
+                if x in m:
+                    left = list(m)
+                    left.remove(x)
+                    with_x[tuple(left)] = c
+                else:
+                    rest[m] = c
+            a = _build(with_x, with_x.pop((), 0))
+            q = polynomial_quotient(_build(rest, d.constant), a)
+            if q is not None and a not in (1, -1):
+                return factors(a) + factors(add(_atom_expr(x), q))
+    return [d]
 
 
 def primitive_part(d: Dim) -> Dim:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .dims import Dim, floordiv, mod, product
+from .dims import Dim, floordiv, mod, polynomial_quotient, product
 from .predicates import eq
 from .requirements import Require, fail, require_true
 
@@ -51,5 +51,10 @@ def reshape_dims(source: Sequence[Dim], target: Sequence[Dim | None], *,
     if known == 0:
         fail(require, why)
     require(eq(mod(size, known), 0), why)
-    inferred = floordiv(size, known)
+    # ``size == q*known`` as polynomials: ``q`` is the dim wherever the reshape can run (with
+    # ``known == 0`` NumPy and torch refuse a -1), where ``size // known`` left an opaque division
+    # that every later question about the dim carried (diffusers' upfirdn2d_native, issue 11)
+    inferred = polynomial_quotient(size, known)
+    if inferred is None:
+        inferred = floordiv(size, known)
     return tuple(inferred if d is None else d for d in target)

@@ -52,6 +52,23 @@ def test_a_conv_output_size_divides_by_its_width() -> None:
     assert not holds(P.eq(D.mod(D.add(D.mul(rows, cols), 1), cols), 0), facts)
 
 
+def test_a_2d_conv_output_size_is_never_zero_factor_by_factor() -> None:
+    # diffusers' upfirdn2d_native reshapes by (h+p-k+1)*(w+q-j+1), expanded: bounds cannot show the
+    # product >= 1 whole, only each factor from k <= h+p and j <= w+q (Z3 ran out of 5M steps)
+    p, q, j = D.sym("p"), D.sym("q"), D.sym("j")
+    rows, cols = D.add(D.sub(D.add(h, p), k), 1), D.add(D.sub(D.add(w, q), j), 1)
+    size = D.mul(rows, cols)
+    assert len(D.factors(D.mul(size, 3))) == 3        # 3, and each factor up to its sign
+    assert D.factors(D.add(D.mul(h, h), 1)) == [D.add(D.mul(h, h), 1)]
+    dividend = D.mul(D.floordiv(D.mul(n, m), D.add(h, w)), size)
+    facts = [P.le(k, D.add(h, p)), P.le(j, D.add(w, q))]
+    assert holds(P.eq(D.mod(dividend, size), 0), facts)
+    assert not holds(P.eq(D.mod(dividend, size), 0), facts[:1])    # j == w+q+1 makes it 0
+    for d in (size, D.sub(D.mul(D.mul(a, b), m), m), D.mul(D.sub(a, b), D.add(a, b))):
+        parts = D.factors(d)
+        assert D.product(parts) == d
+
+
 def test_no_proof_over_a_divisor_that_may_be_zero() -> None:
     # normalisation takes (n*h) % h as 0; at h == 0 Z3 leaves it unspecified
     facts = [P.eq(m, D.mul(n, h))]

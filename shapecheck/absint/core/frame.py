@@ -119,7 +119,7 @@ BUILTINS: dict[str, Value] = {name: Builtin(name) for name in (
     "len", "range", "int", "float", "bool", "tuple", "list", "zip", "enumerate", "min", "max", "abs",
     "sum", "isinstance", "print", "reveal_shape", "round", "sorted", "reversed", "dict", "str",
     "super", "map", "iter", "next", "any", "all", "hasattr", "getattr", "setattr", "type", "divmod",
-    "object", "complex", "bytes", "set", "frozenset",
+    "object", "complex", "bytes", "set", "frozenset", "callable",
 )}
 #: ``Ellipsis`` is ``...`` by name (``x[(*((None,) * k), Ellipsis)]`` builds an index from it)
 BUILTINS["Ellipsis"] = ELLIPSIS

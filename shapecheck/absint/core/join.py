@@ -12,7 +12,7 @@ from typing import Callable
 from ...constraints.dims import Dim, free_symbols, signed
 from ...constraints.intervals import interval
 from ...constraints.predicates import Pred, disj, eq
-from ...constraints.shapes import Shape, align_middles
+from ...constraints.shapes import Middle, Shape, align_middles
 from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, List, NoneValue,
                      Opaque, Str, TorchModule, Tuple, Unknown, Value, optional_array, tensor_like)
 
@@ -35,6 +35,11 @@ class Joiner:
         self.fresh = fresh
         self.widen = widen
         self.facts: list[Pred] = []
+        # (a parameter's middle, how many dims it has, the array it met): a parameter's value of
+        # unknown rank joined with an array of known rank (``default(mask, lambda: torch.ones(b, n))``,
+        # ``if x.ndim == 2: x = x[:, None]``), where the code after treats both alike: the parameter
+        # likely has that rank (a guess for coverage only: ``Analysis.join_rank``)
+        self.ranks: list[tuple[Middle, int, Array]] = []
         self._memo: dict[tuple[Dim, Dim], Dim] = {}
         # a loop's own widened dims (free: they stand for any dim), kept across its iterations, so a
         # dim the body keeps changing (``x = layer(x) + x``) settles on one instead of a new one each time
@@ -87,6 +92,8 @@ class Joiner:
         if ta is Array and tb is Array:
             shape = self.shape(a.shape, b.shape)
             dtype = a.dtype if a.dtype == b.dtype else None
+            if shape is None:
+                self._note_rank(a, b)
             out = Array(shape, dtype) if shape is not None else Array(UNKNOWN_ARRAY.shape, dtype)
             return tensor_like(out, a) if a.tensor and b.tensor else out
         if ta is Int and tb is Int:
@@ -135,6 +142,12 @@ class Joiner:
         if ta is Bool and tb is Bool:
             return Bool()
         return UNKNOWN
+
+    def _note_rank(self, a: Array, b: Array) -> None:
+        for unsure, sure in ((a, b), (b, a)):
+            middle, rank = unsure.shape.middle, sure.shape.rank
+            if middle is not None and rank is not None and rank >= unsure.shape.min_rank:
+                self.ranks.append((middle, rank - unsure.shape.min_rank, sure))
 
     def element(self, v: List) -> Value:
         """What one iteration over ``v`` sees: its items joined here, so that arrays of one rank
@@ -373,12 +386,15 @@ def _told_apart(x, y) -> bool:
     return type(x) is not int and type(y) is not int and free_symbols(x) == free_symbols(y)
 
 
-def join_returns(fresh: Fresh, returns: list) -> Value:
-    """The value a function returns: its ``return`` values joined (None when it has none)."""
+def join_returns(fresh: Fresh, returns: list, ranks: list | None = None) -> Value:
+    """The value a function returns: its ``return`` values joined (None when it has none); the
+    joins' rank guesses (``Joiner.ranks``) go to ``ranks`` where given."""
     if not returns:
         return NONE
     joiner = Joiner(fresh, widen=True)
     out = returns[0]
     for r in returns[1:]:
         out = joiner.value(out, r)
+    if ranks is not None:
+        ranks += joiner.ranks
     return out

@@ -24,7 +24,7 @@ from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value, viewing
 from ..interp.annotations import AnnotationStore
 from ..interp.interpreter import Interpreter
-from .calls import FLOOR, Calls
+from .calls import FLOOR, JOINED, Calls
 from .findings import Findings, Position
 from .holes import solve_holes
 from .incremental import IncrementalCache
@@ -89,6 +89,8 @@ class Analysis:
         self.guessed_ranks: dict[tuple[str, str], int | None] = {}
         # parameter -> the least rank its broadcasts beside arrays of known rank give it (floor_rank)
         self.floor_ranks: dict[tuple[str, str], int] = {}
+        # parameter -> the rank of the arrays joins met it with (join_rank; None: they disagree)
+        self.joined_ranks: dict[tuple[str, str], int | None] = {}
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
         self.oplog = None    # an OpLog while one call is measured (oplog.py)
         self.views: dict = {}   # this run's copies of the shared objects it reached (values.viewing)
@@ -122,6 +124,14 @@ class Analysis:
         key = (middle.name, middle.scope)
         self.floor_ranks[key] = max(self.floor_ranks.get(key, 0), count + middle.cut)
         self.calls.note_demand(FLOOR, middle, count)
+
+    def join_rank(self, middle: Middle, count: int) -> None:
+        """A join met ``middle`` (unknown rank) with an array of ``count`` dims more than the rest of
+        its shape (``default(mask, lambda: torch.ones(b, n))``; ``if x.ndim == 2: x = x[:, None]``):
+        the code after treats both alike, so the parameter likely has that rank. A guess for the
+        coverage-only re-analysis (``Calls.rerank``), after the layers' and before the broadcasts'."""
+        _record_rank(self.joined_ranks, (middle.name, middle.scope), count + middle.cut, True)
+        self.calls.note_demand(JOINED, middle, count)
 
     def emit(self, diag: Diagnostic) -> None:
         self.findings.emit(diag)

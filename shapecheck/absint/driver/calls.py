@@ -60,6 +60,8 @@ MAX_REENTRY = 2
 #: A demand's kind (``Reading.demands``) where a broadcast gave a parameter its least rank
 #: (``Analysis.floor_rank``); True is a layer's guess, False an op's demand.
 FLOOR = "floor"
+#: ... and where a join met a parameter of unknown rank with an array of known rank (``Analysis.join_rank``)
+JOINED = "joined"
 
 
 def _reentered(fn: Function, stack: tuple) -> bool:
@@ -769,7 +771,7 @@ class Calls:
             findings.keep(checkpoint)
             found = {(d.span.line, d.span.column, d.code) for d in findings.diagnostics[diags_before:]
                      if d.severity == "error"}
-            result = GenericResult(found | silent, join_returns(self.run.fresh, frame.returns),
+            result = GenericResult(found | silent, self._returned(frame),
                                    frame.preconditions, _parameters(fn, frame.env), frame.names)
             self.generic[fn] = result
             self.blind[fn] = findings.generic_unknown + self.stopped - blind
@@ -929,14 +931,17 @@ class Calls:
     def _guessed_ranks(self, fn: Function, env: dict, agreed: dict, passed: set) -> dict:
         """The open parameters whose rank no op of the body fixed, at the rank every call seen gives
         them, else at the one the layers they reach take in model code's form (``guess_rank``), else
-        at the least one its broadcasts beside arrays of known rank allow (``floor_rank``) where no
-        call passed one of known rank."""
+        at the one the arrays it is joined with have (``join_rank``), else at the least one its
+        broadcasts beside arrays of known rank allow (``floor_rank``) where no call passed one of
+        known rank."""
         out = {}
         for name in open_parameters(fn, env):
             key = (name, fn.scope)
             if self.run.learned_ranks.get(key) is not None:
                 continue
             rank = agreed.get(name, self.run.guessed_ranks.get(key))
+            if rank is None and name not in agreed:
+                rank = self.run.joined_ranks.get(key)
             if rank is None and name not in agreed and name not in passed:
                 rank = self.run.floor_ranks.get(key)
             if rank is not None:
@@ -995,6 +1000,7 @@ class Calls:
             with self.recorder.recording() as used:
                 self.recorder.use(fn)   # its own text (a kept summary's outcome is checked by what it used)
                 _run_body(interp, fn, frame)
+            result = self._returned(frame)   # (its rank guesses are this run's demands)
         except RecursionError:
             return None
         finally:
@@ -1002,7 +1008,6 @@ class Calls:
             self.reading.pop()
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
                                reading.resolved)
-        result = join_returns(self.run.fresh, frame.returns)
         return (result, tuple(errors), tuple(frame.refined.items()), range(first, self.run.symbols + 1),
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
@@ -1046,6 +1051,14 @@ class Calls:
             reading.resolved.append((lazy, value))
             if not reading.local and local_value(value):
                 reading.local = True
+
+    def _returned(self, frame: Frame) -> Value:
+        """What a body run returns, its returns' rank guesses noted (``Analysis.join_rank``)."""
+        ranks: list = []
+        result = join_returns(self.run.fresh, frame.returns, ranks)
+        for middle, count, _ in ranks:
+            self.run.join_rank(middle, count)
+        return result
 
     def note_demand(self, guess: bool, middle: Middle, count: int) -> None:
         """An op demanded ``count`` dims of ``middle`` (``Analysis.learn_rank``, ``guess_rank``): a
@@ -1128,7 +1141,8 @@ class Calls:
 
     def _replay_demands(self, summary: Summary, names: Names) -> None:
         for guess, middle, count in summary.demands:
-            demand = self.run.floor_rank if guess == FLOOR else self.run.guess_rank if guess else self.run.learn_rank
+            demand = self.run.floor_rank if guess == FLOOR else self.run.join_rank if guess == JOINED \
+                else self.run.guess_rank if guess else self.run.learn_rank
             demand(names.middle(middle), count)
 
     def call_alone(self, caller: Interpreter, node: ast.AST, fn: Function, args: list) -> tuple[Value, tuple]:

@@ -10,10 +10,12 @@ from ...constraints import dims as D
 from ...report.diagnostics import Diagnostic
 from ..core.context import MORE_KEYWORDS, Arg, OpContext
 from ...constraints.predicates import FALSE, TRUE
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value)
+from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int, List, NoneValue, Slice, Str, Tuple,
+                           Value)
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
-from ..core.values import Class, Dict, Instance, LibraryObject, Partial, Unknown, int_view, present
+from ..core.values import (BoundMethod, Class, Dict, Function, Instance, LibraryObject, Method, Partial, TorchModule,
+                           Unknown, int_view, present)
 from ..rules.args import name_as_dim
 from ..rules.placements import show_placement
 from .annotations import check_cast
@@ -357,6 +359,21 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
     return None
 
 
+#: values that are always callable, and values that never are (an instance may define ``__call__``)
+_CALLABLE = (Function, BoundMethod, Partial, Class, TorchModule, Method, Builtin)
+_NOT_CALLABLE = (Array, Int, Float, Bool, Str, NoneValue, Tuple, List, Dict, Slice, EllipsisValue)
+
+
+def _callable(interp, node, args, kwargs) -> Value:
+    """``callable(d)`` when d's kind is known: ``default(mask, lambda: torch.ones(b, n))``'s
+    ``d() if callable(d) else d`` takes the one branch that runs, so the default keeps its shape."""
+    if len(args) != 1:
+        return Bool()
+    t = type(args[0])
+    verdict = True if t in _CALLABLE else False if t in _NOT_CALLABLE else None
+    return Bool(verdict, None if verdict is None else (TRUE if verdict else FALSE))
+
+
 def _setattr(interp, node, args, kwargs) -> Value:
     """``setattr(obj, "n", v)`` stores ``obj.n`` as ``obj.n = v`` does."""
     if len(args) == 3 and type(args[1]) is Str and args[1].value is not None:
@@ -424,5 +441,5 @@ _HANDLERS = {
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "reversed": _reversed, "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
     "dict": _dict, "setattr": _setattr, "getattr": _getattr, "functools.reduce": _reduce, "functools.partial": _partial,
-    "iter": _iter, "next": _next,
+    "iter": _iter, "next": _next, "callable": _callable,
 }

@@ -155,7 +155,15 @@ class Interpreter(Statements, Expressions):
             out = joiner.value(out, v)
         for p in joiner.facts:
             self.add_fact(Fact(p))
+        self.note_join_ranks(joiner)
         return out
+
+    def note_join_ranks(self, joiner: Joiner, made: tuple = ()) -> None:
+        """The rank guesses of a join (``Joiner.ranks``, ``Analysis.join_rank``), but those met with
+        an array in ``made``: what an ``if x.ndim == 3:`` branch takes x for says nothing of x."""
+        for middle, count, met in joiner.ranks:
+            if not any(met is m for m in made):
+                self.analysis.join_rank(middle, count)
 
     def shape_error(self, node: ast.AST, err: ShapeError) -> None:
         if self.try_depth:

@@ -221,12 +221,13 @@ class Statements:
         self.unsure += unsure
         self.unknown_branches += 1   # undecided, whether its condition is known or not
         objects = BranchObjects(before_env)
+        made: list = []   # what x is taken for in a branch that tests its rank
         try:
             # then-branch
             self.frame.env = dict(before_env)
             if pred is not None:
                 self._assume_branch(pred, node.test, True)
-            self._rank_branch(node.test, True)
+            self._rank_branch(node.test, True, made)
             then_done = self.run_body(node.body)
             then_state = (self.frame.env, self.frame.facts)
             # else-branch
@@ -234,7 +235,7 @@ class Statements:
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if pred is not None:
                 self._assume_branch(negate(pred), node.test, False)
-            self._rank_branch(node.test, False)
+            self._rank_branch(node.test, False, made)
             else_done = self.run_body(node.orelse)
         finally:
             self.unsure -= unsure
@@ -243,8 +244,9 @@ class Statements:
         joiner = Joiner(self.analysis.fresh, widen=False)
         objects.join(joiner)
         self._merge([s for s, done in ((then_state, then_done), (else_state, else_done)) if not done],
-                    before_facts, widen=False, ended=then_done or else_done)
+                    before_facts, widen=False, ended=then_done or else_done, made=tuple(made))
         self.frame.facts += tuple(Fact(p) for p in joiner.facts)
+        self.note_join_ranks(joiner)
         if {then_done, else_done} == {"return", None}:
             # ``if working_axes == (): return ...``: the rest of the block is the other branch, run
             # only where the call did not return early (run_body ends it with the block)
@@ -263,18 +265,18 @@ class Statements:
             return FALSE
         return pred
 
-    def _rank_branch(self, test: ast.expr, taken: bool) -> None:
+    def _rank_branch(self, test: ast.expr, taken: bool, made: list) -> None:
         """``if x.ndim == 4:`` with x of unknown rank: x is 4-D in that branch (its dims fresh), so
         the branch is analysed at the one rank it runs at (an image model's ``rearrange(x, 'b c h w
         -> ...')`` there neither stays unknown nor fixes x's rank for the whole function). Also
         ``x.dim() == 4``, ``len(x.shape) == 4``, ``!=`` in the else branch, each ``and``-ed test, and
         each ``or``-ed test in the else branch (``if x.dim() != 5 or ...: raise``: x is 5-D after it)."""
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            self._rank_branch(test.operand, not taken)
+            self._rank_branch(test.operand, not taken, made)
             return
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And if taken else ast.Or):
             for part in test.values:
-                self._rank_branch(part, taken)
+                self._rank_branch(part, taken, made)
             return
         tested = rank_test(test)
         if tested is None:
@@ -292,6 +294,7 @@ class Statements:
                 return
             rank = next(iter(rest))
         self.frame.env[owner] = self._of_rank(owner, current, rank)
+        made.append(self.frame.env[owner])
 
     def _of_rank(self, owner: str, current: Value, rank: int) -> Array:
         """``owner`` (now ``current``, of unknown rank) as an array of ``rank`` fresh dims."""
@@ -304,7 +307,7 @@ class Statements:
     def _assume_branch(self, pred: Pred, test: ast.AST, taken: bool) -> None:
         self.add_fact(Fact(pred, self.module.origin(test, "branch condition")))
 
-    def _merge(self, states: list, base_facts: tuple, widen: bool, ended: str | None = None) -> None:
+    def _merge(self, states: list, base_facts: tuple, widen: bool, ended: str | None = None, made: tuple = ()) -> None:
         if not states:
             raise Terminated(ended or "return")
         if len(states) == 1:
@@ -317,6 +320,8 @@ class Statements:
         common = common_facts([f for _, f in states], base_facts)
         self.frame.env = env
         self.frame.facts = common + tuple(Fact(p) for p in joiner.facts)
+        if not widen:
+            self.note_join_ranks(joiner, made)
 
     def stmt_For(self, node: ast.For) -> None:
         outer_loops = self.frame.loops

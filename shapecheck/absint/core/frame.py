@@ -35,6 +35,9 @@ class Frame:
     # name -> (its value, the ranks an assertion allows it: ``assert x.ndim in (3, 4)``), while the
     # name still holds that value (see Statements._rank_branch)
     rank_options: dict = field(default_factory=dict)
+    # name -> (the name whose rank it holds, that name's value then, its own value then):
+    # ``input_ndim = x.ndim`` while both still hold those values (see Statements._rank_alias)
+    rank_aliases: dict = field(default_factory=dict)
     # (parameter, function, index) -> the dim an op took off that parameter's middle at that index
     # (``x.mean(1)``, ``x[:, 0]`` of ``(*x)``): the same dim of x wherever this run takes it
     middle_dims: dict = field(default_factory=dict)

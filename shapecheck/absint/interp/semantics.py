@@ -8,7 +8,7 @@ import ast
 from functools import lru_cache
 import operator
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
@@ -575,14 +575,15 @@ def check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text: 
         ctx.require(disj((eq(a, b), eq(a, 1))), "SC101", message)
 
 
-def rank_test(test: ast.expr) -> tuple[str, int, bool] | None:
+def rank_test(test: ast.expr, alias: Callable[[str], str | None] | None = None) -> tuple[str, int, bool] | None:
     """``x.ndim == 4``, ``x.dim() == 4``, ``len(x.shape) == 4`` (or ``!=``, either side first):
     ``("x", 4, True)``, the last item whether it tests for equality. None for any other test, and for a rank
-    no array has (``x.ndim == 10**100`` would make up that many dims)."""
+    no array has (``x.ndim == 10**100`` would make up that many dims). ``alias``: the name whose rank
+    a name holds (``input_ndim = x.ndim``, then ``if input_ndim == 4:``), if any."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq))):
         return None
     for a, b in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
-        owner = _rank_of(a)
+        owner = alias(a.id) if alias is not None and isinstance(a, ast.Name) else rank_of(a)
         if owner is not None and isinstance(b, ast.Constant) and type(b.value) is int and 0 <= b.value <= MAX_RANK:
             return owner, b.value, isinstance(test.ops[0], ast.Eq)
     return None
@@ -593,7 +594,7 @@ def rank_options(test: ast.expr) -> dict[str, frozenset]:
     alternative tests x's rank (``(x.ndim == 5 and not video) or (x.ndim == 6 and video)``)."""
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In) \
             and isinstance(test.comparators[0], (ast.Tuple, ast.List, ast.Set)):
-        owner = _rank_of(test.left)
+        owner = rank_of(test.left)
         ranks = [e.value for e in test.comparators[0].elts if isinstance(e, ast.Constant) and type(e.value) is int]
         if owner is not None and ranks and len(ranks) == len(test.comparators[0].elts):
             possible = frozenset(r for r in ranks if 0 <= r <= MAX_RANK)   # no array has any other rank
@@ -614,7 +615,7 @@ def rank_options(test: ast.expr) -> dict[str, frozenset]:
     return {name: frozenset(ranks) for name, ranks in (found or {}).items()}
 
 
-def _rank_of(node: ast.expr) -> str | None:
+def rank_of(node: ast.expr) -> str | None:
     """The name whose rank ``node`` reads: ``x.ndim``, ``x.dim()``, ``len(x.shape)``."""
     if isinstance(node, ast.Call) and not node.keywords and len(node.args) == 1 and \
             isinstance(node.func, ast.Name) and node.func.id == "len":

@@ -20,7 +20,7 @@ from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_N
 from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_dict, mutate_list, node_count, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options,
+                        mutate_dict, mutate_list, node_count, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of,
                         source_text, truth_pred)
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
@@ -48,6 +48,12 @@ def _with_refined(env: dict, refined: dict) -> dict:
 
 def _unknown_rank(value: Value | None) -> bool:
     return type(value) is Unknown or (type(value) is Array and value.shape.rank is None)
+
+
+def _parameter_of_unknown_rank(value: Value | None) -> bool:
+    """A parameter's value of unknown rank, or one of a rank relative to it (``(*x, 128)``)."""
+    return (type(value) is Unknown and value.middle is not None) or \
+        (type(value) is Array and value.shape.rank is None and value.shape.middle is not None)
 
 
 class Statements:
@@ -124,8 +130,23 @@ class Statements:
         if self._refine_shape_unpack(node) or self._refine_starred_shape(node):
             return
         value = self.eval(node.value)
+        owner = rank_of(node.value)
+        if owner is not None and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and _parameter_of_unknown_rank(self.frame.env.get(owner)):
+            # ``input_ndim = x.ndim``: a later ``if input_ndim == 4:`` tests x's rank (_rank_branch)
+            # while x holds this value; the name holds a value of its own, so that it is told from
+            # any other unknown (a value that is no parameter's may be a shared one: UNKNOWN)
+            value = value.derive() if value is UNKNOWN else value
+            self.frame.rank_aliases[node.targets[0].id] = (owner, self.frame.env[owner], value)
         for target in node.targets:
             self.assign(target, value)
+
+    def _rank_alias(self, name: str) -> str | None:
+        """The name whose rank ``name`` holds, while both hold the values they had then."""
+        owner, owned, held = self.frame.rank_aliases.get(name, (None, None, None))
+        if owner is None or self.frame.env.get(name) is not held or self.frame.env.get(owner) is not owned:
+            return None
+        return owner
 
     def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
@@ -278,7 +299,7 @@ class Statements:
             for part in test.values:
                 self._rank_branch(part, taken, made)
             return
-        tested = rank_test(test)
+        tested = rank_test(test, self._rank_alias)
         if tested is None:
             return
         owner, rank, equal = tested

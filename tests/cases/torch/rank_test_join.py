@@ -36,3 +36,31 @@ class Lift(nn.Module):
             print(w.sum())
         reveal_shape(w)  # reveal: ?
         return x
+
+
+class Processor(nn.Module):
+    # the rank read into a name first (diffusers' attention processors): the name's test is x's
+    def forward(self, hidden_states, other):
+        input_ndim = hidden_states.ndim
+        if input_ndim == 4:
+            hidden_states = hidden_states.flatten(2)
+            reveal_shape(hidden_states)  # reveal: (hidden_states.shape[0], hidden_states.shape[1], hidden_states.shape[2]*hidden_states.shape[3])
+            hidden_states = hidden_states.transpose(1, 2)
+        reveal_shape(hidden_states)  # reveal: (hidden_states0, hidden_states1, hidden_states2)
+        rank = other.ndim
+        other = other * 2
+        if rank == 4:
+            reveal_shape(other)  # reveal: unknown
+        return hidden_states
+
+
+class Wrapped(nn.Module):
+    # the rank of a value that is no parameter's (an unknown layer's output): a later unknown may be
+    # the same shared value, and the test is not about it (diffusers' processors, under --strict)
+    def forward(self, x, layer):
+        x = layer(x)
+        rank = x.ndim
+        x = layer(x)
+        if rank == 4:
+            reveal_shape(x)  # reveal: unknown
+        return x

@@ -50,6 +50,10 @@ def _unknown_rank(value: Value | None) -> bool:
     return type(value) is Unknown or (type(value) is Array and value.shape.rank is None)
 
 
+#: the expressions that can read a rank (``x.ndim``, ``x.dim()``, ``len(x.shape)``: semantics.rank_of)
+_RANK_READS = (ast.Attribute, ast.Call)
+
+
 def _parameter_of_unknown_rank(value: Value | None) -> bool:
     """A parameter's value of unknown rank, or one of a rank relative to it (``(*x, 128)``)."""
     return (type(value) is Unknown and value.middle is not None) or \
@@ -130,14 +134,14 @@ class Statements:
         if self._refine_shape_unpack(node) or self._refine_starred_shape(node):
             return
         value = self.eval(node.value)
-        owner = rank_of(node.value)
-        if owner is not None and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-                and _parameter_of_unknown_rank(self.frame.env.get(owner)):
+        target = node.targets[0] if len(node.targets) == 1 else None
+        owner = rank_of(node.value) if type(target) is ast.Name and type(node.value) in _RANK_READS else None
+        if owner is not None and _parameter_of_unknown_rank(self.frame.env.get(owner)):
             # ``input_ndim = x.ndim``: a later ``if input_ndim == 4:`` tests x's rank (_rank_branch)
             # while x holds this value; the name holds a value of its own, so that it is told from
             # any other unknown (a value that is no parameter's may be a shared one: UNKNOWN)
             value = value.derive() if value is UNKNOWN else value
-            self.frame.rank_aliases[node.targets[0].id] = (owner, self.frame.env[owner], value)
+            self.frame.rank_aliases[target.id] = (owner, self.frame.env[owner], value)
         for target in node.targets:
             self.assign(target, value)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from .absint.core.cancellation import Cancellation
-from .absint.driver.parsing import freeze_new_trees
+from .absint.driver.parsing import checking, freeze_new_trees
 from .absint.driver.project import MAX_SOURCE_BYTES, Options, Project, read_source
 from .report.diagnostics import Diagnostic, FileReport, Span
 from .report.notebook import Notebook, NotebookError, is_notebook, notebook_from_json
@@ -186,4 +186,5 @@ def memory_of(measured: "Measurement", values: dict[str, int] | None = None) -> 
 
 __all__ = ["check_notebook", "check_cells", "Notebook", "measure", "cost_of", "shard_cost_of", "memory_of", "CostReport",
            "LineCost", "MemoryReport", "TargetNotFound", "signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
-           "check_paths", "read_source", "MAX_SOURCE_BYTES", "Diagnostic", "FileReport", "Span", "freeze_new_trees"]
+           "check_paths", "read_source", "MAX_SOURCE_BYTES", "Diagnostic", "FileReport", "Span", "freeze_new_trees",
+           "checking"]

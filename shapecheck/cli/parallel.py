@@ -18,6 +18,7 @@ import gc
 import os
 import traceback
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -151,19 +152,25 @@ def _check_and_settle(path: str, options: api.Options, root: str) -> dict:
         _settle()
 
 
-def _worker_start() -> None:
+def _worker_start(files: Sequence[str]) -> None:
     gc.set_threshold(*GC_THRESHOLDS)   # a worker process only checks files
     api.freeze_new_trees(True)
+    api.checking(files)
 
 
 def _run(files: Sequence[str], pending: list[int], options: api.Options, root: str, jobs: int,
          progress: Progress | None) -> dict[int, dict]:
+    # the modules the run imports but does not check are parsed lazily (parsing.checking)
     if jobs <= 1 or len(pending) <= 1:
         outcomes = {}
-        for index in pending:
-            outcomes[index] = _check_and_settle(files[index], options, root)
-            if progress is not None:
-                progress.advance()
+        api.checking(files)
+        try:
+            for index in pending:
+                outcomes[index] = _check_and_settle(files[index], options, root)
+                if progress is not None:
+                    progress.advance()
+        finally:
+            api.checking(None)
         return outcomes
     # multiprocessing and concurrent.futures are ~40 ms of a warm run's imports, and a run whose
     # files all come from the cache starts no process:
@@ -177,8 +184,9 @@ def _run(files: Sequence[str], pending: list[int], options: api.Options, root: s
         if progress is not None:
             progress.advance()
 
-    run_surviving(_check_and_settle, {index: files[index] for index in order}, (options, root), jobs, _worker_start,
-                  done, lambda index, cause: _lost_worker(files[index], cause))
+    run_surviving(_check_and_settle, {index: files[index] for index in order}, (options, root), jobs,
+                  partial(_worker_start, tuple(files)), done,
+                  lambda index, cause: _lost_worker(files[index], cause))
     return outcomes
 
 

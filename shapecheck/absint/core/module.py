@@ -8,6 +8,7 @@ import weakref
 from dataclasses import dataclass, field
 
 from ...report.diagnostics import Origin, Span
+from .lazy_bodies import LazyBody
 
 
 #: Per tree, which every run that loads the module shares (``parsing.parse_shared``), and per
@@ -40,13 +41,17 @@ def _statement_libraries(stmt: ast.stmt) -> frozenset:
 
 def _statements(stmt: ast.stmt):
     """``stmt`` and the statements nested in it: an import is a statement, so expressions (nine
-    nodes in ten of a class body) need no walk."""
+    nodes in ten of a class body) need no walk, nor a body not parsed yet whose text names no
+    ``import`` (lazy_bodies.py)."""
     pending = [stmt]
     while pending:
         node = pending.pop()
         yield node
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-            pending.extend(getattr(node, field, ()))
+            block = getattr(node, field, ())
+            if type(block) is LazyBody and block.unread and not block.imports:
+                continue
+            pending.extend(block)
 
 
 #: Per tree: the names its code may bind at its top level, and the modules it star-imports.

@@ -13,7 +13,7 @@ from ..core.module import ModuleInfo, bindings, hidden_by_stars_alone, public_na
 from ..core.values import STARS, UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value, star_sources
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
-from .parsing import parse_shared
+from .parsing import imported_lazily, parse_shared
 from .project import Project
 from .shared_modules import Entry, SharedModules
 
@@ -206,7 +206,7 @@ class Modules:
         if source is None:
             return None
         try:
-            return parse_shared(path, source)
+            return parse_shared(path, source, lazy=imported_lazily(self._realpath(path)))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 
@@ -335,7 +335,7 @@ class Modules:
             self.loaded[key] = None
             return None
         try:
-            tree = parse_shared(path, source)
+            tree = parse_shared(path, source, lazy=imported_lazily(key))
         except (SyntaxError, ValueError, RecursionError, MemoryError):   # too deep to parse: its names are unknown
             self.loaded[key] = None
             return None

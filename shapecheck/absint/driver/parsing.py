@@ -19,7 +19,11 @@ from __future__ import annotations
 
 import ast
 import gc
+import os
 import warnings
+import weakref
+
+from ..core.lazy_bodies import parse_lazily
 
 MAX_FILES = 64
 #: Text held by :func:`parse_shared`'s trees (a tree takes about 24 bytes per character: ~100 MB).
@@ -68,6 +72,8 @@ def _parse(text: str, path: str) -> ast.Module:
 #: Trees by text, shared by every run of this process, least recently used first.
 _SHARED: dict[str, ast.Module] = {}
 _shared_chars = 0
+#: The trees of :data:`_SHARED` whose function bodies are parsed on first use (lazy_bodies.py).
+_LAZY: "weakref.WeakSet[ast.Module]" = weakref.WeakSet()
 #: Whether :func:`parse_shared` freezes a new tree (``gc.freeze``) as soon as it is made
 #: (:func:`freeze_new_trees`).
 _freezing = False
@@ -87,9 +93,29 @@ def freeze_new_trees(on: bool) -> bool:
     return before
 
 
-def parse_shared(path: str, text: str) -> ast.Module:
+#: The real paths of the files this process checks (:func:`checking`); None: not told.
+_CHECKED: frozenset | None = None
+
+
+def checking(paths) -> None:   # (None: not told, every module parsed whole)
+    """Tell the parser which files this process will check: a module it imports that is not one of
+    them has its functions' bodies parsed on first use (:func:`imported_lazily`); one that is, whole
+    at once, as its check will parse it (a module first parsed lazily is parsed again whole when it
+    is checked)."""
+    global _CHECKED
+    _CHECKED = frozenset(os.path.realpath(p) for p in paths) if paths is not None else None
+
+
+def imported_lazily(real_path: str) -> bool:
+    """Whether a module imported from ``real_path`` has its bodies parsed on first use: where the
+    process was told which files it checks and this is none of them (``lazy_bodies.py``)."""
+    return _CHECKED is not None and real_path not in _CHECKED
+
+
+def parse_shared(path: str, text: str, lazy: bool = False) -> ast.Module:
     """``ast.parse(text)`` (as :func:`_parse`), the same tree for the same text in every run of
-    this process.
+    this process; ``lazy``: its functions' bodies parsed on first use (``lazy_bodies.py``), for a
+    module that is imported, not checked.
 
     Why: each file of a ``check`` is analysed in a fresh run, which loads every project module it
     imports from source again; on transformers' model files 319 parses were of 74 modules, a third
@@ -99,8 +125,13 @@ def parse_shared(path: str, text: str) -> ast.Module:
     so it keeps trees of its own, never these."""
     global _shared_chars
     tree = _SHARED.pop(text, None)
+    if tree is not None and not lazy and tree in _LAZY:
+        _shared_chars -= len(text)   # parsed whole now: a checked file raises its syntax errors
+        tree = None
     if tree is None:
-        tree = _parse(text, path)
+        tree = parse_lazily(text, path, _parse) if lazy else _parse(text, path)
+        if lazy:
+            _LAZY.add(tree)
         if _freezing:
             gc.freeze()
         _shared_chars += len(text)

@@ -3,7 +3,10 @@ load (or interpret) what they name, and names that are used resolve as an eager 
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
+
+import pytest
 
 from shapecheck.api import Options, Project, check_paths
 
@@ -140,3 +143,21 @@ def test_a_cycle_of_re_exports_is_unknown_not_a_crash(tmp_path: Path) -> None:
     report = check_paths([str(tmp_path / "main.py")], Options(), Project(roots=[str(tmp_path)]))[0]
     assert [d.code for d in report.diagnostics] == ["SC301"]
     assert "unknown" in report.diagnostics[0].message
+
+
+@pytest.mark.parametrize("source", [
+    "A = 1\nB = [i for i in range(3)]\n",
+    "A = 1\nif (n := 3):\n    B = n\n",
+    "A = 1\nglobals()['B'] = 2\n",
+    "A = globals()['x']\n",
+    "A = vars(object)\n",
+    "A = 1\ndel A\n",
+    "@decorate(x := 1)\ndef f():\n    pass\n",
+    "def f(x):\n    y = (z := x)\n    return globals()\nC = 3\n",
+])
+def test_public_names_read_off_the_lines_as_off_the_tree(source: str) -> None:
+    """The lines with no walrus, ``globals`` or ``vars`` need no walk; the answer is the walk's."""
+    from shapecheck.absint.core import module
+
+    walked = module._read_public_names(ast.parse(source), False, None)
+    assert module.public_names(ast.parse(source), source) == walked

@@ -4,6 +4,8 @@ spans of its nodes in the units diagnostics use."""
 from __future__ import annotations
 
 import ast
+import bisect
+import re
 import weakref
 from dataclasses import dataclass, field
 
@@ -91,12 +93,13 @@ _PUBLIC: "weakref.WeakKeyDictionary[ast.AST, frozenset | None]" = weakref.WeakKe
 _UNSEEN = (ast.Delete, ast.NamedExpr, ast.Global, ast.Nonlocal)
 
 
-def public_names(tree: ast.Module) -> frozenset | None:
+def public_names(tree: ast.Module, text: str | None = None) -> frozenset | None:
     """The names without a leading underscore that ``tree``'s top level binds (in any branch; not in
     its functions' and classes' bodies), as a star import of it copies them; None where the syntax
-    cannot tell (see ``_UNSEEN``), once per tree."""
+    cannot tell (see ``_UNSEEN``), once per tree. ``text``, the tree's, spares the walk of the
+    statements whose lines cannot hold what it looks for (``_marked_lines``)."""
     if tree not in _PUBLIC:
-        _PUBLIC[tree] = _read_public_names(tree, stars=False)
+        _PUBLIC[tree] = _read_public_names(tree, False, _marked_lines(text))
     return _PUBLIC[tree]
 
 
@@ -104,22 +107,23 @@ def public_names(tree: ast.Module) -> frozenset | None:
 _STARS_ONLY: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()
 
 
-def hidden_by_stars_alone(tree: ast.Module) -> bool:
+def hidden_by_stars_alone(tree: ast.Module, text: str | None = None) -> bool:
     """Whether ``public_names`` cannot tell ``tree``'s names only because it star-imports other modules
     (transformers' ``models/__init__.py``: 371 ``from .albert import *``): a star import of it can then
     be looked up by name, through its star imports in turn (``Modules.star_lookup``)."""
     if tree not in _STARS_ONLY:
-        _STARS_ONLY[tree] = public_names(tree) is None and _read_public_names(tree, stars=True) is not None
+        _STARS_ONLY[tree] = (public_names(tree, text) is None
+                             and _read_public_names(tree, True, _marked_lines(text)) is not None)
     return _STARS_ONLY[tree]
 
 
-def _read_public_names(tree: ast.Module, stars: bool) -> frozenset | None:
+def _read_public_names(tree: ast.Module, stars: bool, marked: list[int] | None) -> frozenset | None:
     """``public_names``, where ``stars``: a star import binds nothing (what it binds is looked up later)."""
     names: set | None = set()
     pending = list(tree.body)
     while pending:
         node = pending.pop()
-        if not (stars and _is_star_import(node)) and not _bind_top_level(node, names):
+        if not (stars and _is_star_import(node)) and not _bind_top_level(node, names, marked):
             names = None
             break
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):   # their bodies run later
@@ -138,13 +142,40 @@ _KNOWN_STATEMENTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Im
                      ast.Try, ast.ExceptHandler, ast.Expr, ast.Pass, ast.Raise, ast.Assert, ast.Break, ast.Continue)
 
 
-def _bind_top_level(node: ast.stmt, names: set) -> bool:
+#: What in a line may make a statement's bindings unseen: a walrus, ``globals()``, ``vars()``.
+_MARKS = re.compile(r":=|globals|vars")
+
+
+def _marked_lines(text: str | None) -> list[int] | None:
+    """The lines (1-based, ascending) of ``text`` that hold one of ``_MARKS`` (None: no text)."""
+    if text is None:
+        return None
+    lines, line, at = [], 1, 0
+    for match in _MARKS.finditer(text):
+        line += text.count("\n", at, match.start())
+        at = match.start()
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return lines
+
+
+def _plain(node: ast.AST, marked: list[int] | None) -> bool:
+    """``_plain_expressions(node)``, read off its lines where none is marked (they hold no walrus
+    and name no ``globals``/``vars``, so its expressions do not either)."""
+    if marked is not None:
+        i = bisect.bisect_left(marked, node.lineno)
+        if i == len(marked) or marked[i] > node.end_lineno:
+            return not isinstance(node, _UNSEEN)
+    return _plain_expressions(node)
+
+
+def _bind_top_level(node: ast.stmt, names: set, marked: list[int] | None) -> bool:
     """Add what one top-level statement (not its nested statements) binds; False: it cannot tell."""
     if not isinstance(node, _KNOWN_STATEMENTS):
         return False
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         names.add(node.name)
-        return all(_plain_expressions(d) for d in node.decorator_list)
+        return all(_plain(d, marked) for d in node.decorator_list)
     if isinstance(node, (ast.Import, ast.ImportFrom)):
         if any(alias.name == "*" for alias in node.names):
             return False
@@ -159,7 +190,7 @@ def _bind_top_level(node: ast.stmt, names: set) -> bool:
             for sub in ast.walk(part):
                 if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
                     names.add(sub.id)
-    return _plain_expressions(node)
+    return _plain(node, marked)
 
 
 def _reads_globals(node: ast.AST) -> bool:

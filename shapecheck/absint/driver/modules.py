@@ -190,23 +190,23 @@ class Modules:
     def public_names(self, name: str, importer: ModuleInfo, level: int) -> frozenset | None:
         """The public names the top level of the module an import of ``name`` loads binds, read off
         its syntax (``core.module.public_names``); None where there is no such module or it cannot tell."""
-        tree = self._syntax(name, importer, level)
-        return public_names(tree) if tree is not None else None
+        found = self._syntax(name, importer, level)
+        return public_names(*found) if found is not None else None
 
     def star_later(self, name: str, importer: ModuleInfo, level: int) -> bool:
         """Whether ``from name import *`` binds nothing now but is looked up by name later: the module
         it loads star-imports others, and its syntax shows all its other bindings (``hidden_by_stars_alone``)."""
-        tree = self._syntax(name, importer, level)
-        return tree is not None and hidden_by_stars_alone(tree)
+        found = self._syntax(name, importer, level)
+        return found is not None and hidden_by_stars_alone(*found)
 
-    def _syntax(self, name: str, importer: ModuleInfo, level: int) -> ast.Module | None:
-        """The parse tree of the module an import of ``name`` loads, not loading it (None: none there)."""
+    def _syntax(self, name: str, importer: ModuleInfo, level: int) -> tuple[ast.Module, str] | None:
+        """The parse tree and text of the module an import of ``name`` loads, not loading it (None: none there)."""
         path = self.resolve(name, importer, level)
         source = self.project.source_of(path) if path is not None else None
         if source is None:
             return None
         try:
-            return parse_shared(path, source, lazy=imported_lazily(self._realpath(path)))
+            return parse_shared(path, source, lazy=imported_lazily(self._realpath(path))), source
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 

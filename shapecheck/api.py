@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from .absint.core.cancellation import Cancellation
-from .absint.driver.parsing import checking, freeze_new_trees
+from .absint.driver.one_shot import begin as checking
+from .absint.driver.parsing import freeze_new_trees
 from .absint.driver.project import MAX_SOURCE_BYTES, Options, Project, read_source
 from .report.diagnostics import Diagnostic, FileReport, Span
 from .report.notebook import Notebook, NotebookError, is_notebook, notebook_from_json

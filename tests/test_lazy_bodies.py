@@ -1,6 +1,7 @@
 """An imported module's function bodies parsed on first use (``core/lazy_bodies.py``): the tree, once
 read, is the whole parse's, node for node and position for position; what is not read is not parsed;
-and findings reached through an imported function's body are the same, at the same places."""
+and findings reached through an imported function's body are the same, at the same places. In a
+one-shot run (``driver/one_shot.py``) each file is read and each import resolved once."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from shapecheck.absint.core.lazy_bodies import LazyBody, parse_lazily
-from shapecheck.absint.driver import parsing
+from shapecheck.absint.driver import one_shot, parsing
 from shapecheck.api import Options, Project, check_paths
 
 _CASES = {
@@ -94,12 +95,12 @@ def test_a_body_that_does_not_parse_is_the_stub() -> None:
 
 
 def test_only_files_not_checked_are_parsed_lazily(tmp_path: Path) -> None:
-    parsing.checking([str(tmp_path / "main.py")])
+    one_shot.begin([str(tmp_path / "main.py")])
     try:
         assert parsing.imported_lazily(str(tmp_path / "layers.py"))
         assert not parsing.imported_lazily(str(tmp_path / "main.py"))
     finally:
-        parsing.checking(None)
+        one_shot.begin(None)
     assert not parsing.imported_lazily(str(tmp_path / "layers.py"))
 
 
@@ -112,11 +113,11 @@ def test_findings_through_an_imported_body_are_unchanged(tmp_path: Path) -> None
     main.write_text("import numpy as np\nfrom layers import dense\n\ny = dense(np.zeros((4, 5)), 6)\n")
     reports = {}
     for told in (True, False):   # lazily first: the whole parse after it is a parse of its own
-        parsing.checking([str(main)] if told else None)
+        one_shot.begin([str(main)] if told else None)
         try:
             report = check_paths([str(main)], Options(), Project(roots=[str(tmp_path)]))[0]
         finally:
-            parsing.checking(None)
+            one_shot.begin(None)
         if told:
             tree = parsing.parse_shared("layers.py", (tmp_path / "layers.py").read_text(), lazy=True)
             unused, dense = tree.body[1:]
@@ -124,3 +125,26 @@ def test_findings_through_an_imported_body_are_unchanged(tmp_path: Path) -> None
         reports[told] = [(d.code, d.span, [(r.path, r.span) for r in d.related]) for d in report.diagnostics]
     assert reports[True] == reports[False]
     assert reports[True][0][0] == "SC110" and reports[True][0][2][0][1].line == 14
+
+
+def test_a_one_shot_run_reads_and_resolves_each_import_once(tmp_path: Path, monkeypatch) -> None:
+    """``shapecheck check`` over two files that import the same module: the module is read once and
+    each import resolved once in the process, and the findings are those of separate runs."""
+    from shapecheck.absint.driver import modules, project
+    from shapecheck.cli.parallel import check_files
+
+    (tmp_path / "layers.py").write_text("import numpy as np\n\n\ndef dense(x, n):\n    return x @ np.ones((n, 3))\n")
+    for name in ("a.py", "b.py"):
+        (tmp_path / name).write_text("import numpy as np\nfrom layers import dense\n\ny = dense(np.zeros((4, 5)), 6)\n")
+    reads, resolutions = [], []
+    read, resolve = project.read_source, modules._resolve
+    monkeypatch.setattr(project, "read_source", lambda path: reads.append(Path(path).name) or read(path))
+    monkeypatch.setattr(modules, "_resolve", lambda *args: resolutions.append(args[2]) or resolve(*args))
+    files = [str(tmp_path / "a.py"), str(tmp_path / "b.py")]
+    reports = check_files(files, Options(), tmp_path, jobs=1)
+    assert reads.count("layers.py") == 1 and resolutions.count("layers") == 1
+    assert one_shot.current() is None   # over when the run is
+    alone = [check_paths([f], Options(), Project(roots=[str(tmp_path)]))[0] for f in files]
+    assert [[(d.code, d.span) for d in r.diagnostics] for r in reports] == \
+        [[(d.code, d.span) for d in r.diagnostics] for r in alone]
+    assert reports[0].diagnostics[0].code == "SC110"

@@ -13,6 +13,7 @@ from ..core.module import ModuleInfo, bindings, hidden_by_stars_alone, public_na
 from ..core.values import STARS, UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value, star_sources
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
+from . import one_shot
 from .parsing import imported_lazily, parse_shared
 from .project import Project
 from .shared_modules import Entry, SharedModules
@@ -307,8 +308,15 @@ class Modules:
         """The file an import of ``name`` in the module at path ``importer`` loads."""
         key = (name, importer, level)
         if key not in self._resolved:
-            self._resolved[key] = _resolve(self.project.roots, importer, name, level) or (
-                _resolve_stub(name) if level == 0 else None)
+            run = one_shot.current()
+            at = (tuple(self.project.roots), os.path.dirname(importer), name, level)
+            if run is not None and at in run.resolved:
+                self._resolved[key] = run.resolved[at]   # resolved once in a one-shot run (one_shot.py)
+            else:
+                self._resolved[key] = _resolve(self.project.roots, importer, name, level) or (
+                    _resolve_stub(name) if level == 0 else None)
+                if run is not None:
+                    run.resolved[at] = self._resolved[key]
         return self._resolved[key]
 
     def load(self, name: str, importer: ModuleInfo, level: int) -> ModuleInfo | None:

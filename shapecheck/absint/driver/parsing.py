@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import ast
 import gc
-import os
 import warnings
 import weakref
 
 from ..core.lazy_bodies import parse_lazily
+from . import one_shot
 
 MAX_FILES = 64
 #: Text held by :func:`parse_shared`'s trees (a tree takes about 24 bytes per character: ~100 MB).
@@ -93,23 +93,12 @@ def freeze_new_trees(on: bool) -> bool:
     return before
 
 
-#: The real paths of the files this process checks (:func:`checking`); None: not told.
-_CHECKED: frozenset | None = None
-
-
-def checking(paths) -> None:   # (None: not told, every module parsed whole)
-    """Tell the parser which files this process will check: a module it imports that is not one of
-    them has its functions' bodies parsed on first use (:func:`imported_lazily`); one that is, whole
-    at once, as its check will parse it (a module first parsed lazily is parsed again whole when it
-    is checked)."""
-    global _CHECKED
-    _CHECKED = frozenset(os.path.realpath(p) for p in paths) if paths is not None else None
-
-
 def imported_lazily(real_path: str) -> bool:
-    """Whether a module imported from ``real_path`` has its bodies parsed on first use: where the
-    process was told which files it checks and this is none of them (``lazy_bodies.py``)."""
-    return _CHECKED is not None and real_path not in _CHECKED
+    """Whether a module imported from ``real_path`` has its bodies parsed on first use: in a one-shot
+    run, where it is not one of the files checked (``one_shot.py``, ``lazy_bodies.py``); one that is
+    is parsed whole at once, as its check will parse it."""
+    run = one_shot.current()
+    return run is not None and real_path not in run.files
 
 
 def parse_shared(path: str, text: str, lazy: bool = False) -> ast.Module:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable
 
 from ...constraints.limits import RLIMIT
+from . import one_shot
 
 
 @dataclass(frozen=True)
@@ -73,10 +74,16 @@ class Project:
             text = self.read_source(path)
             if text is not None:
                 return text
+        run = one_shot.current()
+        if run is not None and path in run.texts:
+            return run.texts[path]   # read once in a one-shot run (one_shot.py)
         try:   # an imported module is read with the same guards as a checked file
-            return read_source(path).decode("utf-8")
+            text = read_source(path).decode("utf-8")
         except (OSError, UnicodeDecodeError):
-            return None
+            text = None
+        if run is not None:
+            run.texts[path] = text
+        return text
 
 
 MAX_SOURCE_BYTES = 10_000_000  # no hand-written module is this large; a generated one is not worth a run

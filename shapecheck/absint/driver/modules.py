@@ -85,7 +85,8 @@ class Modules:
     def _realpath(self, path: str) -> str:
         found = self._real.get(path)
         if found is None:
-            found = self._real[path] = os.path.realpath(path)
+            run = one_shot.current()
+            found = self._real[path] = run.realpath(path) if run is not None else os.path.realpath(path)
         return found
 
     def add(self, info: ModuleInfo) -> None:

@@ -7,7 +7,8 @@ What that allows, for the files checked one after another in one process (``cli/
 - each file is read once, where each run read every module it loaded again, and each kept module's
   run read its sources once more to see them unchanged (flax_examples: 502 reads of ~100 files);
 - an import resolves once per (roots, importer's folder, name, level), where each run asked the file
-  system again (flax_examples: 1,423 resolutions, ~4 stat calls each).
+  system again (flax_examples: 1,423 resolutions, ~4 stat calls each), and each path's real path
+  is found once (893 ``os.path.realpath``, 23 ms).
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ class OneShot:
     files: frozenset                                  # the real paths of the files it checks
     texts: dict = field(default_factory=dict)         # path -> its text (None: unreadable)
     resolved: dict = field(default_factory=dict)      # (roots, folder, name, level) -> a path or None
+    real: dict = field(default_factory=dict)          # path -> its real path
+
+    def realpath(self, path: str) -> str:
+        found = self.real.get(path)
+        if found is None:
+            found = self.real[path] = os.path.realpath(path)
+        return found
 
 
 _CURRENT: OneShot | None = None

@@ -65,7 +65,8 @@ class Project:
     def at_root(cls, root: str | Path, options: Options | None = None) -> "Project":
         """The project whose root folder is ``root``: its modules resolve from ``root``, and from
         ``root/src`` when that exists (the src layout), whichever files are analysed."""
-        root = Path(root).resolve()
+        run = one_shot.current()
+        root = Path(run.realpath(str(root)) if run is not None else Path(root).resolve())
         roots = [str(root)] + ([str(root / "src")] if (root / "src").is_dir() else [])
         return cls(roots=roots, options=options or Options())
 

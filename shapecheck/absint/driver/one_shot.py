@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 
 @dataclass
 class OneShot:
+    """What a one-shot run has read and found so far, for the rest of it."""
+
     files: frozenset                                  # the real paths of the files it checks
     texts: dict = field(default_factory=dict)         # path -> its text (None: unreadable)
     resolved: dict = field(default_factory=dict)      # (roots, folder, name, level) -> a path or None

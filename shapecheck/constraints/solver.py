@@ -10,10 +10,12 @@ A question is always "given these facts, does this requirement hold?", answered 
 
 Answers are a pure function of the question, whatever the machine's load or what was asked before
 (issue 11: ``-j 1`` and ``-j 2`` must report the same): Z3 is bounded by its deterministic resource
-limit (``rlimit``, a count of its internal steps) rather than by a wall-clock time-out, and each
+limit (``rlimit``, a count of its internal steps) rather than by a wall-clock time-out; each
 question is asked in a fresh Z3 context with its symbols named by first appearance, because Z3's
 search (and so the steps it takes) depends on the ids of the terms its context already holds and on
-variable names. A run's Z3 budget is counted in the same steps.
+variable names; and every check runs Z3's SMT core itself, never the tactics Z3 picks per logic,
+whose non-linear one switches engines by wall clock (:meth:`Encoding.solver`). A run's Z3 budget is
+counted in the same steps.
 
 Predicates that normalisation already decided never get here. Every symbol is a dimension or a
 count, so it is constrained ``>= 0``. Only facts connected to the requirement through shared symbols
@@ -327,7 +329,14 @@ class Encoding:
         return [v >= 0 for name, v in self.variables.items() if not is_signed(name) and name not in exclude]
 
     def solver(self):
-        s = self.z3.Solver(ctx=self.ctx)
+        """A solver over this context with the question's step limit: Z3's SMT core itself
+        (``SimpleSolver``), never the default solver. The default one hands a check without tracked
+        facts to the tactic for the question's logic, and for non-linear integers that tactic
+        (``qfnia``) is ``or_else(sat, try_for(smt, 2000 ms), try_for(nlsat, 3000 ms), smt)``: a
+        wall-clock switch inside Z3, so the same question ran to its step limit (unknown) on an idle
+        core and was answered by nlsat at 3.8M-4.5M steps on a shared one (BENCHMARKS.md, "Z3's
+        step counts across processes"). The core alone counts only steps."""
+        s = self.z3.SimpleSolver(ctx=self.ctx)
         s.set("rlimit", self.rlimit)      # per check, counted from where the context stands
         s.set("timeout", self.timeout_ms)
         self._solvers.append(s)

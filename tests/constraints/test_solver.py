@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import shapecheck
 from shapecheck.constraints import dims as D
 from shapecheck.constraints.broadcast import broadcast_dim, compatible, result_definition
 from shapecheck.constraints.predicates import FALSE, TRUE, conj, disj, eq, evaluate_pred, ge, le, lt, ne, negate
@@ -232,3 +242,68 @@ def test_a_question_nesting_divisions_by_unknowns_gets_fewer_steps() -> None:
     decision = Solver().decide(facts, requirement)
     assert decision.verdict is Verdict.UNKNOWN and decision.timed_out
     assert RLIMIT_NESTED <= decision.cost < RLIMIT   # 5.02M steps before
+
+
+# A question of the fuzz program seed=3284071287 (benchmarks/fuzz.py: a ``while`` unrolled 16 passes,
+# each broadcasting and reshaping), as Encoding.solver() got it for "facts and not requirement":
+# 96 non-linear integer assertions with divisions, no tracked facts.
+_FUZZ_QUESTION = Path(__file__).parent / "questions" / "fuzz_broadcast_chain.smt2"
+
+_ASK = """
+import sys, z3
+from shapecheck.constraints.solver import Encoding
+z3.set_param("verbose", 2)   # Z3 writes "(smt.searching)" to stderr as its search starts
+enc = Encoding()
+s = enc.solver()
+s.from_string(open(sys.argv[1]).read())
+print(s.check(), enc.spent(), flush=True)
+"""
+
+
+def _ask_in_a_process(paused_s: float) -> str:
+    """The fuzz question's answer and steps, asked in a fresh process; stopped (SIGSTOP) for
+    ``paused_s`` seconds as soon as Z3's search starts: what a loaded machine does to it."""
+    root = Path(shapecheck.__file__).parents[1]
+    child = subprocess.Popen([sys.executable, "-c", _ASK, str(_FUZZ_QUESTION)], cwd=root, text=True,
+                             env={**os.environ, "PYTHONPATH": str(root)},
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if paused_s:
+        for line in child.stderr:
+            if "(smt.searching)" in line:
+                child.send_signal(signal.SIGSTOP)
+                time.sleep(paused_s)
+                child.send_signal(signal.SIGCONT)
+                break
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0, err[-2000:]
+    return out.strip()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
+def test_a_question_takes_the_same_steps_however_long_its_process_waits() -> None:
+    """Z3's default solver hands a check without tracked facts to its tactic for the logic, and for
+    non-linear integers (``qfnia``) that runs Z3's SMT core under a 2-second wall-clock ``try_for``,
+    then nlsat under a 3-second one: on a loaded machine the same question took 2.3M-2.8M steps, on
+    an idle one ran to its 5M limit (unknown). The encoding's solver is the SMT core alone, which
+    counts only steps: a process stopped for 2.5 s mid-search (as a busy machine stops it) gives the
+    answer and step count of one that never waits (``sat 70352``). Before: ``sat 861347``, and
+    ``sat 116544`` when stopped, the wall clock having moved the question from the SMT core to nlsat."""
+    assert _ask_in_a_process(0) == _ask_in_a_process(2.5)
+
+
+def test_no_check_goes_through_a_tactic_with_wall_clock_limits(capfd) -> None:
+    """Every solver of an encoding is the SMT core (see the test above): Z3 reports no ``qfnia``
+    tactic (``or_else(sat, try_for(smt, 2000), try_for(nlsat, 3000), smt)``) for a non-linear
+    check without tracked facts, whichever question asks it."""
+    import z3
+
+    z3.set_param("verbose", 2)
+    try:
+        Solver().is_satisfiable((Fact(eq(D.mul(n, m), D.add(D.mul(k, k), 7))), Fact(ge(n, 2))))
+        enc = Solver().encoding()
+        s = enc.solver()
+        s.add(enc.pred(eq(D.mod(D.mul(n, m), k), 1)))
+        assert s.check() == z3.sat
+    finally:
+        z3.set_param("verbose", 0)
+    assert "qfnia" not in capfd.readouterr().err

@@ -13,9 +13,8 @@ Answers are a pure function of the question, whatever the machine's load or what
 limit (``rlimit``, a count of its internal steps) rather than by a wall-clock time-out; each
 question is asked in a fresh Z3 context with its symbols named by first appearance, because Z3's
 search (and so the steps it takes) depends on the ids of the terms its context already holds and on
-variable names; and every check runs Z3's SMT core itself, never the tactics Z3 picks per logic,
-whose non-linear one switches engines by wall clock (:meth:`Encoding.solver`). A run's Z3 budget is
-counted in the same steps.
+variable names; and no check runs the strategy Z3 picks per logic, whose non-linear one switches
+engines by wall clock (:meth:`Encoding.solver`). A run's Z3 budget is counted in the same steps.
 
 Predicates that normalisation already decided never get here. Every symbol is a dimension or a
 count, so it is constrained ``>= 0``. Only facts connected to the requirement through shared symbols
@@ -252,6 +251,14 @@ def _z3():
     return z3
 
 
+#: Z3's rewrites before its SMT core searches a check without tracked facts (see
+#: :meth:`Encoding.solver`): equalities solved (``n == a*b`` substitutes ``n``), then products
+#: expanded into sums of monomials. Without them diffusers' ``upfirdn2d_native`` reshape
+#: divisibility (a 500K-step question) ran out of steps; with them it is answered in 250K. None of
+#: them has a wall-clock limit.
+PREPROCESS = ("simplify", "propagate-values", "solve-eqs", ("simplify", {"som": True}))
+
+
 class Encoding:
     """One question in Z3: a fresh context (see the module docstring), one integer variable per
     symbol named by first appearance (``v0``, ``v1``, ...), and solvers with the step limits.
@@ -328,15 +335,24 @@ class Encoding:
         """Every symbol is a size or a count (>= 0), except signed ones and ``exclude``."""
         return [v >= 0 for name, v in self.variables.items() if not is_signed(name) and name not in exclude]
 
-    def solver(self):
-        """A solver over this context with the question's step limit: Z3's SMT core itself
-        (``SimpleSolver``), never the default solver. The default one hands a check without tracked
-        facts to the tactic for the question's logic, and for non-linear integers that tactic
-        (``qfnia``) is ``or_else(sat, try_for(smt, 2000 ms), try_for(nlsat, 3000 ms), smt)``: a
-        wall-clock switch inside Z3, so the same question ran to its step limit (unknown) on an idle
-        core and was answered by nlsat at 3.8M-4.5M steps on a shared one (BENCHMARKS.md, "Z3's
-        step counts across processes"). The core alone counts only steps."""
-        s = self.z3.SimpleSolver(ctx=self.ctx)
+    def solver(self, tracked: bool = False):
+        """A solver over this context with the question's step limits, never Z3's default one.
+
+        The default solver hands a check without tracked facts to Z3's tactic for the question's
+        logic, and for non-linear integers that tactic (``qfnia``) is ``or_else(sat, try_for(smt,
+        2000 ms), try_for(nlsat, 3000 ms), smt)``: a wall-clock switch inside Z3, so the same question
+        ran to its 5M-step limit (unknown) on an idle core and was answered by nlsat at 2.3M-4.5M
+        steps on a busy one (BENCHMARKS.md, "Z3's step counts across processes"). Here a check with
+        ``tracked`` facts (``assert_and_track``, for an unsat core) runs Z3's SMT core itself, as the
+        default solver did; any other the same core after :data:`PREPROCESS`, the rewrites that
+        strategy starts with. Both count only steps."""
+        z3, ctx = self.z3, self.ctx
+        if tracked:
+            s = z3.SimpleSolver(ctx=ctx)
+        else:
+            rewrites = [z3.Tactic(step, ctx) if isinstance(step, str) else z3.With(step[0], ctx=ctx, **step[1])
+                        for step in PREPROCESS]
+            s = z3.Then(*rewrites, z3.Tactic("smt", ctx), ctx=ctx).solver()
         s.set("rlimit", self.rlimit)      # per check, counted from where the context stands
         s.set("timeout", self.timeout_ms)
         self._solvers.append(s)
@@ -619,7 +635,7 @@ class Solver:
         base = enc.nonnegative()
 
         # Does the requirement fail for every consistent value?  (facts and req unsat)
-        s = enc.solver()
+        s = enc.solver(tracked=True)
         s.add(base)
         labels = []
         for i, term in enumerate(fact_terms):
@@ -636,6 +652,11 @@ class Solver:
                 # track), and "fails for every consistent value" would be vacuous. Say nothing.
                 return Decision(Verdict.UNKNOWN)
             return Decision(Verdict.FAILS, core)
+        if first == z3.unknown:
+            # whatever the second check says, the answer is UNKNOWN (HOLDS needs the facts and the
+            # requirement satisfiable, SOMETIMES a model of both): it would only spend its steps
+            self.timeouts += 1
+            return Decision(Verdict.UNKNOWN, timed_out=True)
         # Does it hold for every consistent value?  (facts and not req unsat)
         s2 = enc.solver()
         s2.add(base)

@@ -284,17 +284,18 @@ def test_a_question_takes_the_same_steps_however_long_its_process_waits() -> Non
     """Z3's default solver hands a check without tracked facts to its tactic for the logic, and for
     non-linear integers (``qfnia``) that runs Z3's SMT core under a 2-second wall-clock ``try_for``,
     then nlsat under a 3-second one: on a loaded machine the same question took 2.3M-2.8M steps, on
-    an idle one ran to its 5M limit (unknown). The encoding's solver is the SMT core alone, which
-    counts only steps: a process stopped for 2.5 s mid-search (as a busy machine stops it) gives the
-    answer and step count of one that never waits (``sat 70352``). Before: ``sat 861347``, and
-    ``sat 116544`` when stopped, the wall clock having moved the question from the SMT core to nlsat."""
+    an idle one ran to its 5M limit (unknown). The encoding's solvers have no wall-clock limit
+    inside (Encoding.solver): a process stopped for 2.5 s mid-search (as a busy machine stops it)
+    gives the answer and step count of one that never waits (``sat 1127870``). Before: ``sat
+    861347``, and ``sat 116544`` when stopped, the wall clock having moved the question from the SMT
+    core to nlsat."""
     assert _ask_in_a_process(0) == _ask_in_a_process(2.5)
 
 
 def test_no_check_goes_through_a_tactic_with_wall_clock_limits(capfd) -> None:
-    """Every solver of an encoding is the SMT core (see the test above): Z3 reports no ``qfnia``
-    tactic (``or_else(sat, try_for(smt, 2000), try_for(nlsat, 3000), smt)``) for a non-linear
-    check without tracked facts, whichever question asks it."""
+    """No solver of an encoding runs the strategy Z3 picks per logic (see the test above): Z3
+    reports no ``qfnia`` tactic (``or_else(sat, try_for(smt, 2000), try_for(nlsat, 3000), smt)``)
+    for a non-linear check without tracked facts, whichever question asks it."""
     import z3
 
     z3.set_param("verbose", 2)

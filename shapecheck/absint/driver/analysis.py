@@ -16,7 +16,6 @@ from functools import partial
 
 from ...constraints.dims import Dim, sym
 from ...constraints.shapes import Middle
-from ...constraints.solver import Solver
 from ...report.diagnostics import Diagnostic, Span
 from ..core.frame import Cancellation, Frame, StepBudget, Terminated
 from ..core.holes import HoleStore
@@ -29,6 +28,7 @@ from .findings import Findings, Position
 from .holes import solve_holes
 from .incremental import IncrementalCache
 from .modules import Modules
+from .parametric import WatchedSolver
 from .project import Project, ProjectCache
 from .shared_modules import SharedModules, shared_for
 from .summaries import global_read
@@ -71,10 +71,11 @@ class Analysis:
     def __init__(self, project: Project, cancellation: Cancellation | None = None):
         self.project = project
         self.options = project.options
-        self.solver = Solver(rlimit=self.options.rlimit)
+        self.solver = WatchedSolver(rlimit=self.options.rlimit)
         self.findings = Findings()
         self.modules = Modules(project, self, _shared(project))
         self.calls = Calls(self)
+        self.solver.watch = self.note_decision
         self.incremental = IncrementalCache(project.cache.incremental, project.incremental, self.options,
                                             self.modules.loaded, project.source_of, self.modules.load_file)
         self.incremental.prints = self.calls.print_of
@@ -230,6 +231,11 @@ class Analysis:
         """The checked module's global ``name`` was read as ``value`` (None: unbound): what the
         analysis in progress depends on (dependencies.py)."""
         self.calls.recorder.read(name, value)
+
+    def note_decision(self, symbols: set) -> None:
+        """The run in progress took a path its values over ``symbols`` decided (parametric.py, P1)."""
+        if symbols and self.calls.reading:
+            self.calls.reading[-1].decided |= symbols
 
     def use(self, definition: Class) -> None:
         """The code read a class's namespace (an object's attribute, its constructor): the analysis

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import os
+import sys
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterator
@@ -18,7 +19,8 @@ from typing import TYPE_CHECKING, Iterator
 from ...report.diagnostics import Related
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
-from ..core.freshen import anonymous_middles, name_middle
+from ...constraints import dims as D
+from ..core.freshen import anonymous_middles, map_dims, name_middle
 from ..core.module import ModuleInfo
 from ..core.join import join_returns
 from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, LazyImport, List,
@@ -43,6 +45,8 @@ from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from .template_prints import start, template_print
 from .summaries import KeyCache, Summary, call_key, content_key, held_names, holds_object, reads_hold, summarisable
+from .parametric import (ENABLED as PARAMETRIC, STATS, VERIFY, Parametric, ShapeEntry, abstract_sizes,
+                         made_up_canonical, observed_at, outcome_values, placeholder, same_outcome, substitution)
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -92,11 +96,13 @@ class Reading:
     #                                               file's array expressions and calls without a rule it met
     local: bool = False   # it read what is this run's own, not a kept module's (shared_summaries.py)
     resolved: list = field(default_factory=list)   # (LazyImport, value): the imported names it resolved
+    decided: set = field(default_factory=set)      # the symbols a decision of it read (parametric.py, P1)
 
-    def take(self, reads: dict, outside, demands, counted=(), local: bool = False, resolved=()) -> None:
+    def take(self, reads: dict, outside, demands, counted=(), local: bool = False, resolved=(), decided=()) -> None:
         """A callee's reads and demands are its caller's too; the caller's own first read of a name
         comes first."""
         self.local = self.local or local
+        self.decided.update(decided)
         self.resolved.extend(resolved)
         for key, read in reads.items():
             self.reads.setdefault(key, read)
@@ -167,6 +173,28 @@ def _with_made(summary: Summary, made: int, keys: KeyCache) -> Summary | None:
         return None
     names = frozenset(n for n in held_names(snapshot.value, keys) if type(n) is tuple)
     return replace(summary, result=snapshot.value, made=replace(snapshot, names=names))
+
+
+def _inexact(summary: Summary | None, symbols: tuple, first: ShapeEntry) -> str | None:
+    """Why a parametric run's summary does not stand for every call of its shape key (P1-P3)."""
+    if summary is None:
+        return "recursion"
+    if summary.errors:
+        return "error"
+    if not summary.decided.isdisjoint(symbols):
+        return "decision"
+    if summary.effect is not None or holds_object(outcome_values(summary)):
+        return "object"
+    if not same_outcome(first.summary, first.given, summary, symbols, first.sizes):
+        return "differs from the first call"
+    return None
+
+
+def _decided_as(decided: frozenset, names: Names | None) -> frozenset:
+    """A reused summary's decided symbols as its new call names them."""
+    if not decided or not names or not names.symbols:
+        return decided
+    return frozenset(s for name in decided for s in D.free_symbols(names.dim(D.sym(name))))
 
 
 def _errors(findings, start: int) -> set:
@@ -275,6 +303,8 @@ class Calls:
         self.built_reads: dict = {}
         self.deferred: set = set()     # kept classes whose build shared analyses stood for: made whole when needed
         self.building: set = set()     # classes whose template is being built
+        # shape keys and their parametric summaries (parametric.py); an editor's runs keep none
+        self.parametric = Parametric() if PARAMETRIC and not run.project.incremental else None
 
     @contextmanager
     def open_call(self):
@@ -660,7 +690,7 @@ class Calls:
         finally:
             self.reading.pop()
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
-                               reading.resolved)
+                               reading.resolved, reading.decided)
 
     def _shared_generic(self, fn: Function, shared: RunSummaries, stack: tuple) -> GenericResult:
         """The generic analysis of a kept module's top-level function, made here and shared with the
@@ -1007,17 +1037,18 @@ class Calls:
             observed = self.sites.end_call()
             self.reading.pop()
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
-                               reading.resolved)
+                               reading.resolved, reading.decided)
         return (result, tuple(errors), tuple(frame.refined.items()), range(first, self.run.symbols + 1),
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
                 changed_parameters(fn, given, frame.env), first_token, made == self._made(), None, reading.local,
-                self.run.budget.steps - steps, self.run.solver.spent - z3, tuple(reading.resolved))
+                self.run.budget.steps - steps, self.run.solver.spent - z3, tuple(reading.resolved),
+                frozenset(reading.decided))
 
-    def _pass_reading(self, reads: dict, outside, demands, counted, local: bool = False, resolved=()) -> None:
+    def _pass_reading(self, reads: dict, outside, demands, counted, local: bool = False, resolved=(), decided=()) -> None:
         """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""
         if self.reading:
-            self.reading[-1].take(reads, outside, demands, counted, local, resolved)
+            self.reading[-1].take(reads, outside, demands, counted, local, resolved, decided)
 
     def note_count(self, unknown_call: bool, where, what) -> None:
         """A body run reached an array expression of the checked file (``Findings.count_array``) or
@@ -1069,6 +1100,85 @@ class Calls:
         stop = self.stops[-1] if self.stops and not guess else None
         if stop is not None and middle.scope == stop[0].scope and middle.name in self._fixed_ranks(*stop):
             raise RankFixed(middle.name)
+
+    def _parametric(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict, context
+                    ) -> tuple:
+        """(its summary, the substitution of its symbols) where a parametric summary answers the
+        call (parametric.py), made now at the second call of its shape key with other sizes than
+        the first; else (None, None, the call's shape key and sizes, where its summary is to be
+        the first of that key, else None)."""
+        state = self.parametric
+        if id(fn.node) in state.refused:
+            return None, None, None
+        shape = abstract_sizes(args, kwargs)
+        if shape is None:
+            return None, None, None
+        shape_args, shape_kwargs, sizes = shape
+        shape_key = call_key(fn, shape_args, shape_kwargs, context, self.keys)[0]
+        entry = state.entries.get(shape_key)
+        if entry is None:
+            return None, None, (shape_key, sizes)
+        if not entry.symbols:   # the first call's
+            if entry.sizes == sizes:
+                return None, None, None
+            entry = self._parametric_run(caller, node, fn, shape_args, shape_kwargs, context, shape_key, entry)
+            if entry is None:
+                return None, None, None
+        if entry.summary.reads and not reads_hold(entry.summary.reads, self.keys):
+            return None, None, None
+        STATS["answered"] += 1
+        return entry.summary, substitution(entry.symbols, sizes), None
+
+    def _parametric_run(self, caller: Interpreter, node: ast.AST, fn: Function, shape_args: list, shape_kwargs: dict,
+                        context, shape_key, first: ShapeEntry) -> ShapeEntry | None:
+        """The body run once over fresh symbols in the places of a shape key's sizes, kept where it
+        is exact (parametric.py, P1-P3); else the function is not tried again."""
+        state = self.parametric
+        symbols = tuple(self.run.fresh("n") for _ in first.sizes)
+        names = Names({}, {}, {placeholder(i): d for i, d in enumerate(symbols)})
+        symbols = tuple(next(iter(D.free_symbols(d))) for d in symbols)
+        run_args = [rename(v, names) for v in shape_args]
+        run_kwargs = {k: rename(v, names) for k, v in shape_kwargs.items()}
+        env = bind_call(fn, run_args, run_kwargs)
+        reason, summary = "arguments", None
+        if env is not None:
+            env = {name: name_middle(v, Middle(name, fn.scope)) for name, v in env.items()}
+            before, clock = call_key(fn, run_args, run_kwargs, context, self.keys)[0], HeapClock.writes
+            STATS["runs"] += 1
+            outer, self.sites.parametric = self.sites.parametric, self.sites.parametric | frozenset(symbols)
+            try:
+                outcome = self._run_call(caller, node, fn, env, None)
+            finally:
+                self.sites.parametric = outer
+            summary = Summary(*outcome) if outcome is not None else None
+            reason = _inexact(summary, symbols, first) or (
+                None if clock == HeapClock.writes or call_key(fn, run_args, run_kwargs, context, self.keys)[0] == before
+                else "changed an object")
+        if reason is not None:
+            STATS["refused: " + reason] += 1
+            if VERIFY:
+                print(f"parametric refused: {fn.module.path}:{fn.qualname}: {reason}", file=sys.stderr)
+            state.refused.add(id(fn.node))
+            state.nodes.append(fn.node)
+            return None
+        STATS["exact"] += 1
+        entry = state.entries[shape_key] = ShapeEntry(summary, symbols=symbols)
+        return entry
+
+    def _verify(self, caller: Interpreter, node: ast.AST, fn: Function, env: dict, given: set, result, refined: dict,
+                changed: dict) -> None:
+        """Debug (``SHAPECHECK_PARAMETRIC_VERIFY=1``): run the call a parametric summary answered and
+        count where the two differ."""
+        outcome = self._run_call(caller, node, fn, dict(env), None)
+        if outcome is None:
+            return
+        ran = Summary(*outcome)
+        answered = Tuple((result,) + tuple(refined.values()) + tuple(changed.values()))
+        same = not ran.errors and made_up_canonical(outcome_values(ran), given) == made_up_canonical(answered, given)
+        STATS["verified" if same else "verify: differs"] += 1
+        if not same:
+            print(f"parametric: {fn.module.path}:{fn.qualname}: ran {outcome_values(ran)} errors {ran.errors}, "
+                  f"answered {answered}", file=sys.stderr)
 
     def _renamed_key(self, fn: Function, args: list, kwargs: dict, context) -> tuple[tuple | None, Renaming]:
         """The call's key with its arguments' names renamed (renaming.py) and the renaming; None
@@ -1238,6 +1348,7 @@ class Calls:
         if scope is MISMATCH:
             return UNKNOWN, None
         summary, key, given, renamed, renaming, names = None, None, set(), None, IDENTITY, None
+        bound = shaped = None   # a parametric summary's sizes; the call's shape key (parametric.py)
         context = (scope, self.run.spmd_meshes, self.opens_call())   # what else a call's analysis reads
         ident = None   # the id its outcome is kept by (dependencies.CALL)
         if self.run.oplog is None and summarisable(fn, self.keys):   # a measured call (op log) runs every call
@@ -1264,11 +1375,13 @@ class Calls:
                 if summary is not None:
                     names = summary.renaming.onto(renaming) if by_name else None
                     self.summaries[renamed if by_name else key] = summary
+            if summary is None and self.parametric is not None and scope is None:
+                summary, bound, shaped = self._parametric(caller, node, fn, args, kwargs, context)
         if summary is not None:
             self.reused += 1
             self.recorder.note_all(summary.uses)
             self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), (), summary.local,
-                               summary.resolved)
+                               summary.resolved, _decided_as(summary.decided, names))
             self._recount(summary)
             result, refined, changed = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None,
                                                            names or NO_NAMES)
@@ -1276,9 +1389,15 @@ class Calls:
                 result = rename(result, names) if summary.made is None else result   # a made one: renamed as copied
                 refined = {name: rename(v, names) for name, v in refined.items()}
                 changed = {name: rename(v, names) for name, v in changed.items()}
+            if bound is not None:   # a parametric summary's symbols become this call's sizes
+                result = map_dims(result, bound)
+                refined = {name: map_dims(v, bound) for name, v in refined.items()}
+                changed = {name: map_dims(v, bound) for name, v in changed.items()}
+                if VERIFY:
+                    self._verify(caller, node, fn, env, given, result, refined, changed)
             self._replay_demands(summary, names or NO_NAMES)
             errors = summary.errors
-            self.sites.replay(summary.observed)
+            self.sites.replay(summary.observed if bound is None else observed_at(summary.observed, bound))
         else:
             clock, made = HeapClock.writes, HeapClock.made
             # an object with no attributes yet (a construction's): what the run leaves on it can be kept
@@ -1298,6 +1417,8 @@ class Calls:
                 if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
                     ident = self._keep(key, given, renamed, kept_result, call)   # the body changed no object it reached, nor a global it read
+                    if shaped is not None and not kept_result.errors and kept_result.made is None:
+                        self.parametric.entries.setdefault(shaped[0], ShapeEntry(kept_result, shaped[1], frozenset(given)))
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
                       and reads_hold(summary.reads, self.keys)):
                     effect = record_effect(receiver, made)   # it changed its empty object alone

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...constraints import dims as D
 from ..core.join import either_layer
 from ..core.values import (UNKNOWN, Alternatives, Array, Bool, Float, Function, Instance, Int, NoneValue, TorchModule,
                            Unknown, Value)
@@ -97,6 +98,9 @@ class CallSites:
     by_root: dict = field(default_factory=dict)     # root Function (None: module code) -> observations
     _open: list = field(default_factory=lambda: [[]])   # collectors of the analyses now running
     _roots: list = field(default_factory=lambda: [None])
+    # the symbols of the parametric runs in progress (parametric.py): an int made of them is seen as
+    # itself, so that the sizes substituted into it are what a run at those sizes sees
+    parametric: frozenset = frozenset()
 
     def observe(self, fn: Function, env: dict) -> None:
         collector = self._open[-1]
@@ -105,7 +109,10 @@ class CallSites:
         receiver = args[0].arg if args else None
         for name, value in env.items():
             layer = value if args and name != receiver and is_layer(value) else None
-            collector.append((fn, name, observed_rank(value), layer))
+            rank = observed_rank(value)
+            if rank is PASSED_INT and self.parametric and not self.parametric.isdisjoint(D.free_symbols(value.dim)):
+                rank = value
+            collector.append((fn, name, rank, layer))
 
     def replay(self, observed: tuple) -> None:
         """A call answered by a summary: what its body saw when it ran, seen again."""

@@ -102,6 +102,7 @@ class Summary:
     steps: int = 0        # statements its run interpreted and Z3 steps it spent (shared_summaries.py)
     z3: int = 0
     resolved: tuple = ()  # (LazyImport, value): the imported names its run resolved (shared_summaries.py)
+    decided: frozenset = frozenset()   # the symbols a decision of its run read, its callees' included (parametric.py)
 
     def answers(self, renaming: Renaming) -> bool:
         """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its

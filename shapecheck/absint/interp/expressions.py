@@ -6,7 +6,7 @@ import ast
 import os
 
 from ...constraints import dims as D
-from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate
+from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate, pred_symbols
 from ...constraints.solver import Fact
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of
@@ -16,7 +16,7 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
                      STARS, method_of)
 from ..core.frame import DICT_MUTATORS, LIST_MUTATORS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
-                        items_of, iteration_items, length_of, loose_join, source_text, truth_pred,
+                        items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name)
 from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
@@ -216,10 +216,13 @@ class Expressions:
                     return List(tuple(known_items))
             for index, gen in enumerate(generators):
                 source = first if index == 0 else self.eval(gen.iter)
+                self.analysis.note_decision(trip_symbols(source))   # how often it runs: not known
                 self.assign(gen.target, self.iteration_value(source, gen))
                 for cond in gen.ifs:
                     # the element is computed only where the filter holds: a fact there, if known
                     pred = truth_pred(self.eval(cond))
+                    if pred is not None and pred is not TRUE and pred is not FALSE:
+                        self.analysis.note_decision(pred_symbols(pred))
                     if pred is None:
                         self.unsure += 1
                     elif pred is not TRUE:
@@ -614,6 +617,8 @@ class Expressions:
                     break  # decided: the rest is never evaluated
                 if pred is not (FALSE if is_or else TRUE):
                     self.unknown_branches += 1   # the rest may not run
+                    if pred is not None:
+                        self.analysis.note_decision(pred_symbols(pred))
                 if pred is not None:
                     self.add_fact(Fact(negate(pred) if is_or else pred))
                 else:

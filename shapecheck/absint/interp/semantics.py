@@ -18,6 +18,7 @@ from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, Float, Hole, Int, LibraryObject, List,
                            NoneValue, Str, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import UNROLL_LIMIT, Builtin, Range
+from ..core.freshen import value_symbols
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -308,6 +309,13 @@ def trip_count(v: Value) -> D.Dim | None:
         span = D.sub(v.stop.dim, v.start.dim) if step > 0 else D.sub(v.start.dim, v.stop.dim)
         return span if abs(step) == 1 else D.floordiv(D.add(span, abs(step) - 1), abs(step))
     return length_of(v)
+
+
+def trip_symbols(v: Value) -> set:
+    """The symbols how often a loop over ``v`` runs may depend on: its trip count's and its items'."""
+    count = trip_count(v)
+    out = set(D.free_symbols(count)) if count is not None and type(count) is not int else set()
+    return value_symbols(v, out)
 
 
 _LOOPS_COMPARING_TARGET: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()

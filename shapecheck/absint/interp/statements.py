@@ -17,7 +17,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
-from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, about_shapes, as_array_value, catches_shape_errors,
+from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, node_count, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of,
@@ -281,13 +281,15 @@ class Statements:
         """TRUE or FALSE when what is known decides the condition (``x.ndim == 4`` of a 2-d ``x``,
         ``d == 4`` after ``assert d == 3``): the branch that cannot run is not analysed, so its
         values do not blur the merge and its errors, being unreachable, are never reported."""
-        if pred is None or pred is TRUE or pred is FALSE or not self.frame.facts:
+        if pred is None or pred is TRUE or pred is FALSE:
             return pred
-        verdict = OpContext(self, node, "if").decide(pred)
-        if verdict is Verdict.HOLDS:
-            return TRUE
-        if verdict is Verdict.FAILS:
-            return FALSE
+        if self.frame.facts:
+            verdict = OpContext(self, node, "if").decide(pred)
+            if verdict is Verdict.HOLDS:
+                return TRUE
+            if verdict is Verdict.FAILS:
+                return FALSE
+        self.analysis.note_decision(pred_symbols(pred))   # both ways: a decision over its symbols
         return pred
 
     def _rank_branch(self, test: ast.expr, taken: bool, made: list) -> None:
@@ -356,6 +358,8 @@ class Statements:
             items = iteration_items(iterable)
             if items is not None and self._unroll_budget(node, len(items)) and self._unroll(node, items):
                 return
+            if items is None:   # how often it runs is not known: a decision over what it iterates
+                self.analysis.note_decision(trip_symbols(iterable))
             element = self.iteration_value(iterable, node)
             if loop_leaves_early(node):   # an iteration may stop before the use: no certain errors
                 self.frame.loops = {name: loop if name in outer_loops else replace(loop, certain=False)

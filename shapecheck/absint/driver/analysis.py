@@ -75,7 +75,7 @@ class Analysis:
         self.findings = Findings()
         self.modules = Modules(project, self, _shared(project))
         self.calls = Calls(self)
-        self.solver.watch = self.note_decision
+        self.solver.watch, self.solver.watching = self.note_decision, lambda: bool(self.calls.reading)
         self.incremental = IncrementalCache(project.cache.incremental, project.incremental, self.options,
                                             self.modules.loaded, project.source_of, self.modules.load_file)
         self.incremental.prints = self.calls.print_of

@@ -33,10 +33,10 @@ from dataclasses import dataclass, replace
 from ...constraints import dims as D
 from ...constraints.predicates import pred_symbols
 from ...constraints.solver import Solver, Verdict, relevant_facts
-from ..core.freshen import map_dims, value_symbols
+from ..core.freshen import map_dims
 from ..core.values import Array, Int, List, Tuple, Unknown, Value, with_shape
 from .callsites import PASSED_INT
-from .renaming import _names_of
+from .renaming import names_of
 
 ENABLED = os.environ.get("SHAPECHECK_PARAMETRIC", "1") != "0"
 VERIFY = os.environ.get("SHAPECHECK_PARAMETRIC_VERIFY", "") == "1"
@@ -103,7 +103,7 @@ def made_up_canonical(v: Value, given: set) -> Value:
     """``v`` with the symbols ``given`` does not hold (those a run made up) and its derived tokens
     renamed in order of appearance: two runs' outcomes compare equal up to what each made up."""
     order: dict = {}
-    _names_of(v, order.setdefault)
+    names_of(v, order.setdefault)
     symbols: dict = {}
     tokens: dict = {}
     for kind, name in order:
@@ -198,45 +198,41 @@ def question_symbols(facts, requirement) -> set:
 
 class WatchedSolver(Solver):
     """The run's solver, telling ``watch`` the symbols of each question it could not decide for
-    every value (SOMETIMES, UNKNOWN): a decision that read them (P1)."""
+    every value (SOMETIMES, UNKNOWN): a decision that read them (P1). ``watching`` says whether a
+    body run is in progress to be told (the symbols are found only then)."""
 
     watch = None
+    watching = None
+
+    def _told(self) -> bool:
+        return self.watch is not None and self.watching()
 
     def decide(self, facts, requirement):
         decision = super().decide(facts, requirement)
-        if self.watch is not None and decision.verdict in (Verdict.SOMETIMES, Verdict.UNKNOWN):
+        if decision.verdict in _UNDECIDED and self._told():
             self.watch(question_symbols(facts, requirement))
         return decision
 
     def decide_for_all(self, facts, bound, requirement):
         decision = super().decide_for_all(facts, bound, requirement)
-        if self.watch is not None and decision.verdict in (Verdict.SOMETIMES, Verdict.UNKNOWN):
+        if decision.verdict in _UNDECIDED and self._told():
             self.watch(question_symbols(facts, requirement))
         return decision
 
     def is_satisfiable(self, facts):
-        if self.watch is not None and facts:
+        if facts and self._told():
             self.watch({s for f in facts for s in pred_symbols(f.pred)})
         return super().is_satisfiable(facts)
 
     def implied_value(self, facts, d, candidates):
-        if self.watch is not None:
+        if self._told():
             self.watch(set(D.free_symbols(d)) | {s for f in facts for s in pred_symbols(f.pred)})
         return super().implied_value(facts, d, candidates)
 
 
-def iterable_symbols(v: Value) -> set:
-    """The symbols a loop's trip count over ``v`` may be made of (P1: a loop over them)."""
-    out = value_symbols(v)
-    for part in ("start", "stop", "step", "length"):
-        x = getattr(v, part, None)
-        if type(x) is Int:
-            out |= D.free_symbols(x.dim)
-        elif x is not None and type(x) is not int and isinstance(x, D.Expr):
-            out |= D.free_symbols(x)
-    return out
+_UNDECIDED = (Verdict.SOMETIMES, Verdict.UNKNOWN)
 
 
 __all__ = ["ENABLED", "VERIFY", "STATS", "abstract_sizes", "substitution", "outcome_values", "made_up_canonical",
-           "same_outcome", "observed_at", "ShapeEntry", "Parametric", "WatchedSolver", "question_symbols", "iterable_symbols",
+           "same_outcome", "observed_at", "ShapeEntry", "Parametric", "WatchedSolver", "question_symbols",
            "placeholder"]

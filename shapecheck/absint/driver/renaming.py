@@ -112,7 +112,7 @@ def rename(v: Value, names: Names) -> Value:
     return v
 
 
-def _names_of(v: Value, add) -> None:
+def names_of(v: Value, add) -> None:
     """Pass ``add`` the names :func:`rename` renames in ``v``, in order of appearance."""
     t = type(v)
     if t is Unknown:
@@ -129,11 +129,11 @@ def _names_of(v: Value, add) -> None:
         _dim_names(v.dim, add)
     elif t is Tuple or t is Alternatives:
         for item in v.items if t is Tuple else v.options:
-            _names_of(item, add)
+            names_of(item, add)
     elif t is List:
         for item in v.items or ():
-            _names_of(item, add)
-        _names_of(v.element, add)
+            names_of(item, add)
+        names_of(v.element, add)
         if v.length is not None:
             _dim_names(v.length, add)
 
@@ -151,7 +151,7 @@ def canonical(fn: Function, args: list, kwargs: dict) -> tuple[list, dict, Renam
     one of the names is the caller's to check (``Calls._renamed_key``)."""
     order: dict = {}
     for v in (*args, *(kwargs[k] for k in sorted(kwargs))):
-        _names_of(v, order.setdefault)
+        names_of(v, order.setdefault)
     own = fn.scope
     scopes: dict = {}
     tokens: dict = {}
@@ -171,4 +171,4 @@ def canonical(fn: Function, args: list, kwargs: dict) -> tuple[list, dict, Renam
     return renamed_args, renamed_kwargs, Renaming(tuple(scopes), tuple(tokens), tuple(symbols))
 
 
-__all__ = ["Renaming", "Names", "IDENTITY", "NO_NAMES", "rename", "canonical"]
+__all__ = ["Renaming", "Names", "IDENTITY", "NO_NAMES", "rename", "canonical", "names_of"]

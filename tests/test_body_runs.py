@@ -441,10 +441,10 @@ def test_a_lambda_made_again_is_one_function_to_a_key_told_apart_by_what_it_read
 
 
 def test_calls_that_differ_only_in_their_sizes_run_the_body_over_symbols_once(bodies_run: Counter) -> None:
-    """``center`` called with five concrete shapes: the first call runs at its sizes, the second
-    once over symbols in their places (parametric.py), which answers it and the later ones by
+    """``center`` called with five concrete shapes: the first two calls run at their sizes, the
+    third once over symbols in their places (parametric.py), which answers it and the later ones by
     substituting each call's sizes; ``head``, whose branch depends on the size, is refused at its
-    second call (that run costs one more) and each call runs at its own sizes as before."""
+    third call (that run costs one more) and each call runs at its own sizes as before."""
     report = check_source(textwrap.dedent("""\
         import numpy as np
 
@@ -467,5 +467,5 @@ def test_calls_that_differ_only_in_their_sizes_run_the_body_over_symbols_once(bo
         """), "sizes.py")
     assert _reveals(report) == [f"({n}, {d}), dtype: float64" for n, d in ((10, 5), (20, 3), (7, 2), (30, 4), (9, 8))] + [
         "(2, 4), dtype: float64", "(3, 4), dtype: float64", "(3, 4), dtype: float64"]
-    assert bodies_run["center"] == 1 + 1 + 1   # its generic analysis, the first call's run, the run over symbols
+    assert bodies_run["center"] == 1 + 2 + 1   # its generic analysis, the first two calls' runs, the run over symbols
     assert bodies_run["head"] == 1 + 3 + 1     # the run over symbols refused: every call runs

@@ -45,7 +45,7 @@ from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from .template_prints import start, template_print
 from .summaries import KeyCache, Summary, call_key, content_key, held_names, holds_object, reads_hold, summarisable
-from .parametric import (ENABLED as PARAMETRIC, STATS, VERIFY, Parametric, ShapeEntry, abstract_sizes,
+from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, STATS, VERIFY, Parametric, ShapeEntry, abstract_sizes,
                          made_up_canonical, observed_at, outcome_values, placeholder, same_outcome, substitution)
 
 if TYPE_CHECKING:
@@ -1104,9 +1104,9 @@ class Calls:
     def _parametric(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict, context
                     ) -> tuple:
         """(its summary, the substitution of its symbols) where a parametric summary answers the
-        call (parametric.py), made now at the second call of its shape key with other sizes than
-        the first; else (None, None, the call's shape key and sizes, where its summary is to be
-        the first of that key, else None)."""
+        call (parametric.py), made now at the AT-th distinct sizes of its shape key (and compared
+        with the first call's); else (None, None, the call's shape key and sizes, where its summary
+        is to be the first of that key, else None)."""
         state = self.parametric
         if id(fn.node) in state.refused:
             return None, None, None
@@ -1119,7 +1119,9 @@ class Calls:
         if entry is None:
             return None, None, (shape_key, sizes)
         if not entry.symbols:   # the first call's
-            if entry.sizes == sizes:
+            sizes_seen = state.sizes.setdefault(shape_key, {entry.sizes})
+            sizes_seen.add(sizes)
+            if len(sizes_seen) < PARAMETRIC_AT:
                 return None, None, None
             entry = self._parametric_run(caller, node, fn, shape_args, shape_kwargs, context, shape_key, entry)
             if entry is None:

@@ -1,6 +1,6 @@
 import numpy as np
 
-# Calls that differ only in their arrays' concrete sizes: from the second call of a shape key on, a
+# Calls that differ only in their arrays' concrete sizes: from the third sizes of a shape key on, a
 # run over symbols in the sizes' places answers them where it is exact (parametric.py); each
 # finding and reveal below is the one a run at the call's own sizes gives.
 
@@ -35,6 +35,8 @@ def widen(x):
 
 reveal_shape(center(np.ones((10, 5))))  # reveal: (10, 5)
 reveal_shape(center(np.ones((20, 3))))  # reveal: (20, 3)
+reveal_shape(center(np.ones((30, 4))))  # reveal: (30, 4)
+reveal_shape(center(np.ones((2, 5))))  # reveal: (2, 5)
 reveal_shape(center(np.ones((6, 6))))  # reveal: (6, 6)
 reveal_shape(center(np.ones((8, 8))))  # reveal: (8, 8)
 reveal_shape(center(np.ones((1, 7))))  # reveal: (1, 7)

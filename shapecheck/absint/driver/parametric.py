@@ -5,8 +5,10 @@ A test calls the library's helpers with arrays of many concrete shapes (``X`` of
 ``(20, 3)``); each call's key (summaries.py) holds its sizes, so each ran the body again. A call's
 *shape key* is its key with every concrete size >= 2 of its arrays replaced by a placeholder, equal
 sizes by one (0 and 1 stay: broadcasting decides on them). At the third distinct sizes of a shape
-key (:data:`AT`), the body runs once over fresh symbols in their places (the *parametric run*); its summary stands for every call with that shape key, the sizes substituted
-for the symbols (:func:`instantiate`), where it is exact:
+key (:data:`AT`), the body runs once over fresh symbols in their places (the *parametric run*);
+its summary stands for every call with that shape key, the call's sizes substituted for the
+symbols in its result, refined and changed parameters and call-site ranks (``Calls._call``,
+:func:`substitution`, :func:`observed_at`), where it is exact:
 
 - P1 no decision of the run read one of the symbols: no question the solver answered with
   SOMETIMES or UNKNOWN about them, no branch, ``while`` or short-circuit whose condition over
@@ -19,7 +21,7 @@ for the symbols (:func:`instantiate`), where it is exact:
   takes another path for an int than for a symbol (``type(d) is int``) -- shows there.
 
 A function whose parametric run is not exact is not tried again (the runs it costs are bounded by
-the functions called). ``SHAPECHECK_PARAMETRIC=0`` turns it off; ``SHAPECHECK_PARAMETRIC_VERIFY=1``
+the functions called). An editor's runs make none (their summaries are kept across runs). ``SHAPECHECK_PARAMETRIC=0`` turns it off; ``SHAPECHECK_PARAMETRIC_VERIFY=1``
 also runs every call a parametric summary answers and counts where the two differ (a debug check).
 """
 
@@ -50,7 +52,7 @@ STATS: Counter = Counter()
 
 #: A placeholder's name: no analysis symbol starts so.
 _PLACEHOLDER = "\x01"
-_UNSEEN = 2   # the least size abstracted: 0 and 1 decide broadcasts
+_LEAST_ABSTRACTED = 2   # 0 and 1 decide broadcasts
 
 
 def placeholder(i: int) -> str:
@@ -64,7 +66,7 @@ def abstract_sizes(args: list, kwargs: dict) -> tuple[list, dict, tuple] | None:
     sizes: dict = {}
 
     def dim(d):
-        if type(d) is int and d >= _UNSEEN:
+        if type(d) is int and d >= _LEAST_ABSTRACTED:
             return D.sym(placeholder(sizes.setdefault(d, len(sizes))))
         return d
 

@@ -255,8 +255,9 @@ class Analysis:
         their bound methods), so a finished run is a cycle, and every frame, value, summary and fact
         it made hangs off it: reference counting cannot free it, the collector does, after scanning
         it (vit-pytorch: 0.61M of the 1.33M objects its collections scanned were finished runs).
-        Cut here, it is freed the moment its file is done."""
+        Cut here, it is freed the moment its file is done (the solver's watch too: parametric.py)."""
         del self.calls, self.modules, self.incremental
+        self.solver.watch = self.solver.watching = None
 
     def run_module(self, info: ModuleInfo) -> None:
         """Interpret a module's body; for the checked module, then every function and class in it,

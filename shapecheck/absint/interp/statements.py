@@ -26,6 +26,7 @@ from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
 from ..rules.nn_containers import with_layer
+from ..rules.torch import SHAPE_IN_PLACE
 from ..rules.manipulation import reshape_shape
 from ..rules.transforms import transform_decorator
 from .annotations import check_return
@@ -74,7 +75,8 @@ class Statements:
 
     def _mutate_in_place(self, call: ast.Call) -> bool:
         """``xs.append(v)``, ``self.layers.append(v)``: rebind the list with its new length;
-        ``kw.update(freq=0)``: rebind the dict with its new entries.
+        ``kw.update(freq=0)``: rebind the dict with its new entries; ``x.unsqueeze_(2)``: rebind the
+        tensor with its new shape.
 
         Other methods of a list (sort, remove, ...) make its length unknown."""
         func = call.func
@@ -83,6 +85,11 @@ class Statements:
         if slot is None:
             return False
         current, store = slot
+        if type(current) is Array and func.attr in SHAPE_IN_PLACE:
+            # ``x.unsqueeze_(2)``: the tensor's shape changes, so the name holds the call's result
+            result = self.eval(call)
+            store(result if type(result) is Array else UNKNOWN)
+            return True
         if type(current) is Dict and func.attr in DICT_MUTATORS:
             args = [self.eval(a) for a in call.args]
             kwargs = {k.arg: self.eval(k.value) for k in call.keywords if k.arg is not None}

@@ -279,8 +279,10 @@ TENSOR_METHODS: dict[str, Rule] = {
 }
 
 
-_SHAPE_IN_PLACE = {"unsqueeze_": "unsqueeze", "squeeze_": "squeeze", "transpose_": "transpose", "t_": "t",
-                   "swapdims_": "swapdims", "swapaxes_": "swapaxes"}
+#: The tensor methods that change their receiver's shape in place and return it (torch docs, "Tensor.unsqueeze_":
+#: "In-place version of unsqueeze()"): ``x.unsqueeze_(2)`` as a statement rebinds ``x`` (statements.py).
+SHAPE_IN_PLACE = {"unsqueeze_": "unsqueeze", "squeeze_": "squeeze", "transpose_": "transpose", "t_": "t",
+                  "swapdims_": "swapdims", "swapaxes_": "swapaxes"}
 
 
 def tensor_method(name: str) -> Rule | None:
@@ -288,8 +290,8 @@ def tensor_method(name: str) -> Rule | None:
     rule = _METHOD_RULES.get(name)
     if rule is not None:
         return rule
-    if name in _SHAPE_IN_PLACE:
-        return TORCH.get(f"torch.{_SHAPE_IN_PLACE[name]}")
+    if name in SHAPE_IN_PLACE:
+        return TORCH.get(f"torch.{SHAPE_IN_PLACE[name]}")
     if name.endswith("_") and not name.endswith("__"):
         base = _METHOD_RULES.get(name[:-1]) or TORCH.get(f"torch.{name[:-1]}")
         return TE.in_place(base) if base is not None else None

@@ -153,14 +153,22 @@ def _either_library(numpy_rule: Rule, torch_rule: Rule) -> Rule:
 TORCH_ONLY_KEYWORDS = frozenset({"dim", "keepdim"})
 
 
+#: ndarray methods and the argument values NumPy never takes in their positions (a TypeError there), where
+#: torch's same-named method takes them: ``ndarray.view`` takes a dtype or a type, not sizes;
+#: ``ndarray.flatten`` takes only ``order``, a string, not ``start_dim``/``end_dim``.
+TORCH_ONLY_ARGUMENTS = {"ndarray.view": (Int, Tuple, List), "ndarray.flatten": (Int,)}
+
+
 def _torch_only(call: Call) -> bool:
-    """Whether a call only torch's meaning takes: a torch-only keyword, or ``x.view(b, n, d)`` with
-    sizes (``ndarray.view`` takes a dtype or a type; diffusers' HunyuanVideo15 downsample, in a
-    module importing numpy and torch, read ``x.view(B, C, g, T, H, W).mean(dim=2)`` as NumPy's and
-    got a 0-d array)."""
+    """Whether a call only torch's meaning takes: a torch-only keyword, or an argument NumPy's method
+    does not take (``TORCH_ONLY_ARGUMENTS``). In a module importing numpy and torch, diffusers'
+    HunyuanVideo15 downsample read ``x.view(B, C, g, T, H, W).mean(dim=2)`` as NumPy's and got a 0-d
+    array; transformers' LLaVA-OneVision read ``image_feature.flatten(1, 2)`` as NumPy's ravel and
+    its ``.transpose(0, 1)`` failed on a 1-d array."""
     if TORCH_ONLY_KEYWORDS & call.kwargs.keys():
         return True
-    return call.name == "ndarray.view" and any(type(a.value) in (Int, Tuple, List) for a in call.args[1:])
+    kinds = TORCH_ONLY_ARGUMENTS.get(call.name)
+    return kinds is not None and any(type(a.value) in kinds for a in call.args[1:])
 
 
 def _imports_torch(ctx: OpContext) -> bool:

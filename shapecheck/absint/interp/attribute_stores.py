@@ -46,20 +46,29 @@ def setattr_store(call: ast.Call) -> tuple[ast.expr, str] | None:
 
 def unsettle(instance: Instance) -> None:
     """Once the constructors have run on a class's template instance: each attribute a later method
-    stores again is known by name only from here on (as a field is), not as the value the
-    constructor gave it, unless every such store is an in-place update of an array
+    stores again, on the instance or on an object it holds (``self.attn.n = v``), is known by name
+    only from here on (as a field is), not as the value the constructor gave it, unless every such
+    store is an in-place update of an array
     (``self.w -= lr * grad`` keeps ``self.w``'s shape). What says nothing stays: a None placeholder
     (``self._a_prev = None``, filled by ``forward``: no op finds None wrong, and the stores join their
     values with it) and an unknown (a constructor's parameter: any value already)."""
-    for name, in_place in stored_after_construction(instance.cls).items():
-        value = instance.attrs.get(name)
-        if value is not None and type(value) not in (NoneValue, Unknown) and not (in_place and type(value) is Array):
-            instance.attrs[name] = Opaque(f"self.{name}")
+    for path, in_place in stored_after_construction(instance.cls).items():
+        *through, name = path.split(".")
+        holder = instance
+        for step in through:   # ``self.attn.n = v``: the object the template holds in ``attn``
+            holder = holder.attrs.get(step)
+            if type(holder) is not Instance:
+                break
+        else:
+            value = holder.attrs.get(name)
+            if value is not None and type(value) not in (NoneValue, Unknown) and not (in_place and type(value) is Array):
+                holder.attrs[name] = Opaque(f"self.{path}")
 
 
 def stored_after_construction(cls: Class) -> dict[str, bool]:
     """The attributes some method of ``cls`` (its project bases' included) other than a constructor
-    stores on its receiver, in any spelling, each with whether every such store is augmented."""
+    stores on its receiver, in any spelling, each with whether every such store is augmented; an
+    attribute of an object the receiver holds is its dotted path (``attn.n`` for ``self.attn.n = v``)."""
     names: dict[str, bool] = {}
     for owner in _classes(cls, set()):
         for stmt in owner.node.body:
@@ -106,7 +115,8 @@ def _classes(cls: Class, seen: set) -> Iterator[Class]:
 
 
 def _receiver_stores(fn: ast.FunctionDef) -> Iterator[tuple[str, bool]]:
-    """(name, augmented) for each store on the method's receiver (a class method's is the class)."""
+    """(name, augmented) for each store on the method's receiver (a class method's is the class), or on
+    an object it holds (``attn.n`` for ``self.attn.n = v``)."""
     params = fn.args.posonlyargs + fn.args.args
     if not params or any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod")
                          for d in fn.decorator_list):
@@ -121,8 +131,9 @@ def _receiver_stores(fn: ast.FunctionDef) -> Iterator[tuple[str, bool]]:
             augmented = isinstance(node, ast.AugAssign)
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 for leaf in _leaves(target):
-                    if isinstance(leaf, ast.Attribute) and is_receiver(leaf.value):
-                        yield leaf.attr, augmented
+                    path = _held_path(leaf, is_receiver) if isinstance(leaf, ast.Attribute) else None
+                    if path is not None:
+                        yield path, augmented
                     elif isinstance(leaf, ast.Subscript) and is_receiver(getattr(leaf.value, "value", None)):
                         name = dict_store_name(leaf)
                         if name is not None:
@@ -131,6 +142,16 @@ def _receiver_stores(fn: ast.FunctionDef) -> Iterator[tuple[str, bool]]:
             stored = setattr_store(node)
             if stored is not None and is_receiver(stored[0]):
                 yield stored[1], False
+
+
+def _held_path(target: ast.Attribute, is_receiver) -> str | None:
+    """``n`` for ``self.n``, ``attn.n`` for ``self.attn.n``; None for a chain from anything else."""
+    names = [target.attr]
+    holder = target.value
+    while isinstance(holder, ast.Attribute):
+        names.append(holder.attr)
+        holder = holder.value
+    return ".".join(reversed(names)) if is_receiver(holder) else None
 
 
 def _leaves(target: ast.AST) -> Iterator[ast.AST]:

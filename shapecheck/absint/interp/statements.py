@@ -674,7 +674,7 @@ class Statements:
             if type(obj) is Array and target.attr == "shape" and isinstance(target.value, ast.Name):
                 self._reshape_in_place(target, obj, value)
                 return
-            self.store_attribute(obj, target.attr, value, target)
+            self.store_attribute(obj, target.attr, value, target, self._part_of_template(target.value))
         elif isinstance(target, ast.Subscript):
             name = dict_store_name(target)
             if name is not None:   # obj.__dict__["n"] = v stores obj.n
@@ -684,15 +684,18 @@ class Statements:
         elif isinstance(target, ast.Starred):
             self.assign(target.value, value)
 
-    def store_attribute(self, obj: Value, attr: str, value: Value, node: ast.AST) -> None:
-        """``obj.attr = value`` (also written ``obj.__dict__["attr"] = value``, ``setattr(obj, "attr", value)``)."""
+    def store_attribute(self, obj: Value, attr: str, value: Value, node: ast.AST, in_template: bool = False) -> None:
+        """``obj.attr = value`` (also written ``obj.__dict__["attr"] = value``, ``setattr(obj, "attr", value)``);
+        ``in_template``: ``obj`` was reached through a template instance's attributes (``self.attn.n = v``)."""
         if type(obj) is Opaque:   # known by name: it has this value from here on
             obj.members[attr] = value
             return
         if isinstance(obj, Instance):
-            if obj.template and not self._in_init(obj):
-                # The template instance stands for every object of its class: a method other than
-                # __init__ may or may not have run, so what it stores is only one possibility.
+            if (obj.template or in_template) and not self._in_init(obj):
+                # The template instance stands for every object of its class, and so do the objects it
+                # holds: a method other than __init__ may or may not have run, so what it stores is only
+                # one possibility (transformers' prune_heads: ``self.self.num_attention_heads -= len(heads)``
+                # is not what forward sees on every object).
                 old = obj.attrs.get(attr)
                 value = UNKNOWN if old is None else loose_join(old, value)
             obj.attrs[attr] = value
@@ -707,6 +710,16 @@ class Statements:
             self.shape_error(target, err)
             shape = UNKNOWN_SHAPE
         self.frame.env[target.value.id] = tensor_like(Array(shape, array.dtype), array)
+
+    def _part_of_template(self, holder: ast.expr) -> bool:
+        """Whether ``holder`` (``self.attn`` in ``self.attn.n = v``) is an attribute chain from a name bound to
+        a template instance."""
+        if not isinstance(holder, ast.Attribute):
+            return False
+        while isinstance(holder, ast.Attribute):
+            holder = holder.value
+        root = self.frame.env.get(holder.id) if isinstance(holder, ast.Name) else None
+        return type(root) is Instance and root.template
 
     def _in_init(self, obj: Instance) -> bool:
         return self.function is not None and self.function.qualname.endswith(".__init__")

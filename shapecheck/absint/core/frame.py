@@ -26,6 +26,7 @@ class Frame:
     returns: list = field(default_factory=list)   # values of `return` statements
     yields: list = field(default_factory=list)    # values of `yield` expressions (a generator's items)
     loop_exits: list = field(default_factory=list)  # environments at `break`
+    loop_continues: list = field(default_factory=list)  # environments at `continue` (the next pass starts there too)
     preconditions: list = field(default_factory=list)
     # parameters that the body's own top-level statements gave a rank (``B, T, C = x.size()``):
     # what a call learns of an argument it passed in (see Calls.call_function)

@@ -208,7 +208,26 @@ class Statements:
         raise Terminated("break")
 
     def stmt_Continue(self, node: ast.Continue) -> None:
+        self.frame.loop_continues.append((dict(self.frame.env), self.frame.facts))
         raise Terminated("continue")
+
+    def _run_pass(self, body: list) -> str | None:
+        """Run one pass of a loop's body; the state the next pass starts from is the join of where it fell
+        through and where it continued (``if status == 1: section = val.lower(); continue``: the
+        next line sees that section). How it ends, as ``run_body`` says, "continue" counting as falling
+        through."""
+        saved, facts = self.frame.loop_continues, self.frame.facts
+        self.frame.loop_continues = []
+        try:
+            kind = self.run_body(body)
+            continues = self.frame.loop_continues
+        finally:
+            self.frame.loop_continues = saved
+        if not continues:
+            return kind
+        ends = [(self.frame.env, self.frame.facts)] if kind is None else []
+        self._merge(ends + continues, facts, widen=False)
+        return None
 
     def stmt_Delete(self, node: ast.Delete) -> None:
         for target in node.targets:
@@ -405,7 +424,7 @@ class Statements:
         self.frame.loop_exits = []
         for item in items:
             self.assign(node.target, item)
-            kind = self.run_body(node.body)
+            kind = self._run_pass(node.body)
             if kind is not None or self.frame.loop_exits or len(self.frame.returns) != saved_returns:
                 self.frame.env, self.frame.facts = entry_env, entry_facts
                 self.frame.loop_exits = saved_exits
@@ -456,7 +475,7 @@ class Statements:
                     return True
                 if pred is not TRUE:
                     break
-                kind = self.run_body(node.body)
+                kind = self._run_pass(node.body)
                 if kind is not None or self.frame.loop_exits or len(self.frame.returns) != saved_returns:
                     break
         finally:
@@ -492,7 +511,7 @@ class Statements:
             self.looping += 1
             try:
                 head()
-                self.run_body(body)
+                self._run_pass(body)
             finally:
                 self.looping -= 1
             end_env = self.frame.env

@@ -76,7 +76,7 @@ class Statements:
     def _mutate_in_place(self, call: ast.Call) -> bool:
         """``xs.append(v)``, ``self.layers.append(v)``: rebind the list with its new length;
         ``kw.update(freq=0)``: rebind the dict with its new entries; ``x.unsqueeze_(2)``: rebind the
-        tensor with its new shape.
+        tensor with its new shape; ``d["k"].append(v)``: rebind the dict's entry.
 
         Other methods of a list (sort, remove, ...) make its length unknown."""
         func = call.func
@@ -122,6 +122,12 @@ class Statements:
             owner = self.eval(holder.value)
             if isinstance(owner, Instance):
                 return owner.attrs.get(holder.attr), lambda v: owner.attrs.__setitem__(holder.attr, v)
+        if isinstance(holder, ast.Subscript) and isinstance(holder.value, (ast.Name, ast.Attribute)):
+            # ``locs["times"].append(t)``: a list a dict holds changes, so the dict's entry does
+            owner = self.eval(holder.value)
+            if type(owner) is Dict:
+                key = self.eval(holder.slice)
+                return self.eval(holder), lambda v: self.assign(holder.value, with_item(owner, key, v))
         return None
 
     def rebind_passed(self, holder: ast.expr, value: Value) -> None:

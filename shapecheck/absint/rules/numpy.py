@@ -203,7 +203,7 @@ NUMPY.update({
     "numpy.size": introspection.size_of, "numpy.ndim": introspection.ndim_of,
     # more value-dependent and bookkeeping functions
     "numpy.bincount": unknown_length("int64"), "numpy.setdiff1d": unknown_length(),
-    "numpy.intersect1d": unknown_length(), "numpy.union1d": unknown_length(), "numpy.setxor1d": unknown_length(),
+    "numpy.intersect1d": S.intersect1d, "numpy.union1d": unknown_length(), "numpy.setxor1d": unknown_length(),
     "numpy.frombuffer": unknown_length(), "numpy.fromiter": unknown_length(),
     "numpy.isin": same_shape("bool", param="element"),
     "numpy.argpartition": scan(("a", "kth", "axis"), flatten_default=False, dtype="int"),

@@ -1,5 +1,6 @@
 """Results whose length depends on the data: NumPy's "Sorting, searching, and counting" functions
-(``nonzero``, ``argwhere``, ``where(c)``, ``searchsorted``) and its set routines (``unique``).
+(``nonzero``, ``argwhere``, ``where(c)``, ``searchsorted``) and its set routines (``unique``,
+``intersect1d``).
 
 A data-dependent length is a fresh dim ``k``; its rank is still known (``nonzero`` of a 2-D array is a
 pair of 1-D index arrays of one common length).
@@ -63,3 +64,17 @@ def unique(ctx: OpContext, call: Call) -> Value:
     if "axis" in call.kwargs:
         return UNKNOWN
     return Tuple((values, *extra)) if extra else values
+
+
+def intersect1d(ctx: OpContext, call: Call) -> Value:
+    """``intersect1d(ar1, ar2, assume_unique=False, return_indices=False)``: the common values, of
+    data-dependent length; with ``return_indices=True`` also where each was found in ``ar1`` and in
+    ``ar2`` (NumPy docs: "comm1, comm2: ndarray"), one index per common value."""
+    flag = call.bind(("ar1", "ar2", "assume_unique", "return_indices")).get("return_indices")
+    k = ctx.fresh("k")
+    common = Array(Shape((k,)))
+    if flag is None or getattr(flag.value, "value", None) is False:
+        return common
+    if getattr(flag.value, "value", None) is not True:
+        return UNKNOWN
+    return Tuple((common, Array(Shape((k,)), "int64"), Array(Shape((k,)), "int64")))

@@ -373,7 +373,10 @@ def dtype_arg(arg: Arg | None) -> str | None:
         name = v.qualname.rsplit(".", 1)[-1]
         return _DTYPE_ALIASES.get(name, name if name in _DTYPES else None)
     if type(v) is Str and v.value:
-        return _DTYPE_ALIASES.get(v.value, v.value if v.value in _DTYPES else None)
+        text = v.value.lstrip("<>=|")
+        if _CHARACTER_CODE.fullmatch(text):   # "U5", ">S8": NumPy's fixed-width str and bytes
+            return "str" if text[0] == "U" else "bytes"
+        return _DTYPE_ALIASES.get(text, text if text in _DTYPES else None)
     if type(v) is Builtin:
         return {"float": "float64", "int": "int64", "bool": "bool", "complex": "complex128",
                 "object": "object", "str": "str", "bytes": "bytes"}.get(v.name)
@@ -382,7 +385,11 @@ def dtype_arg(arg: Arg | None) -> str | None:
 
 _DTYPES = {"object", "str", "bytes", "datetime64", "timedelta64", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
            "float32", "float64", "complex64", "complex128", "longdouble"}
-_DTYPE_ALIASES = {"float_": "float64", "double": "float64", "single": "float32", "half": "float16",
+#: NumPy's character codes of fixed-width strings (NumPy docs, "Data type objects": ``'U'`` unicode,
+#: ``'S'``/``'a'`` zero-terminated bytes), with their length or without
+_CHARACTER_CODE = re.compile(r"[USa][0-9]*")
+_DTYPE_ALIASES = {"str_": "str", "unicode_": "str", "bytes_": "bytes", "string_": "bytes", "object_": "object",
+                  "O": "object", "?": "bool", "float_": "float64", "double": "float64", "single": "float32", "half": "float16",
                   "int_": "int64", "intp": "int64", "bool_": "bool", "complex_": "complex128", "f4": "float32",
                   "f8": "float64", "i4": "int32", "i8": "int64", "u1": "uint8", "float": "float64",
                   "int": "int64", "complex": "complex128", "cdouble": "complex128", "csingle": "complex64",

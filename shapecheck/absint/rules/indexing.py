@@ -135,6 +135,13 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
     return length
 
 
+#: The dtypes whose one element NumPy gives as a Python object, not a NumPy number: a ``str`` or ``bytes``
+#: (``np.frombuffer(s, dtype=">S8")[0][0:n]`` slices the bytes: mne's ``read_str``), any object, or not
+#: known to be a number. A 0-d NumPy value of these may be such an element, so indexing it is not
+#: known to fail ("too many indices for array" holds of a number only).
+ELEMENTS_ANY_OBJECT = frozenset({None, "object", "str", "bytes"})
+
+
 def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None = None) -> Value:
     comps = _components(index)
     dims = array.shape.dims
@@ -145,6 +152,9 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
         return UNKNOWN if any(type(c) is Str for c in comps) else Array(UNKNOWN_SHAPE, dtype)
     if dims is None:
         return _index_unknown_rank(ctx, array.shape, comps, dtype)
+    if dims == () and not array.tensor and dtype in ELEMENTS_ANY_OBJECT \
+            and any(c is not NONE and type(c) is not EllipsisValue for c in comps):
+        return UNKNOWN
     used = 0
     ellipses = 0
     for c in comps:

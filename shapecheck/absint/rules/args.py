@@ -365,6 +365,13 @@ def structured_dtype(arg: Arg | None) -> bool:
     return type(v) is Str and v.value is not None and ("," in v.value or "(" in v.value)
 
 
+def given_dtype(arg: Arg | None, default: str | None) -> str | None:
+    """The dtype a ``dtype=`` argument names: ``default`` where none is given, None where one is given but
+    not known (``np.zeros(n, dtype_obj)`` with a record dtype built elsewhere: its elements are records,
+    not the default float64)."""
+    return default if arg is None or is_none(arg) else dtype_arg(arg)
+
+
 def dtype_arg(arg: Arg | None) -> str | None:
     if arg is None:
         return None

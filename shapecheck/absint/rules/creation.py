@@ -13,6 +13,7 @@ from .args import (
     bound_array,
     const_int,
     dtype_arg,
+    given_dtype,
     int_arg,
     is_none,
     literal_array,
@@ -97,7 +98,7 @@ def arange(ctx: OpContext, call: Call) -> Value:
         stop = values[1]
         step = values[2] if "step" in present else 1
     floats = any(type(bound[k].value) is Float for k in present)
-    dtype = dtype_arg(call.kwargs.get("dtype")) or ("float64" if floats else "int64")
+    dtype = given_dtype(call.kwargs.get("dtype"), "float64" if floats else "int64")
     if start is None or stop is None or step is None:
         return Array(Shape((ctx.fresh("n"),)), dtype)
     if all(isinstance(x, (int, float)) for x in (start, stop, step)):
@@ -128,7 +129,7 @@ def _spaced(params: tuple[str, ...]) -> Rule:
         else:
             sample = ctx.broadcast([(a.shape, text) for a, text in ends], unknown_rank=True) or UNKNOWN_SHAPE
         out = Array(_inserted(ctx, sample, n, const_int(bound.get("axis")) or 0),
-                    dtype_arg(bound.get("dtype")) or "float64")
+                    given_dtype(bound.get("dtype"), "float64"))
         ret = bound.get("retstep")
         if ret is not None and getattr(ret.value, "value", False) is True:
             return Tuple((out, Float()))
@@ -161,7 +162,7 @@ def eye(ctx: OpContext, call: Call) -> Value:
     for d in (n, m):
         if type(d) is int and d < 0:
             ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed")
-    return Array(Shape((n, m)), dtype_arg(bound.get("dtype")) or "float64")
+    return Array(Shape((n, m)), given_dtype(bound.get("dtype"), "float64"))
 
 
 def identity(ctx: OpContext, call: Call) -> Value:
@@ -171,7 +172,7 @@ def identity(ctx: OpContext, call: Call) -> Value:
         n = ctx.fresh("n")
     if type(n) is int and n < 0:
         ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed")
-    return Array(Shape((n, n)), dtype_arg(bound.get("dtype")) or "float64")
+    return Array(Shape((n, n)), given_dtype(bound.get("dtype"), "float64"))
 
 
 def diag(ctx: OpContext, call: Call) -> Value:

@@ -24,6 +24,7 @@ from .args import (
     axes_arg,
     bound_array,
     dtype_arg,
+    given_dtype,
     float_result,
     is_none,
     promote,
@@ -263,7 +264,7 @@ def creation(dtype: str | None = "float64", shape_param: str = "shape",
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(params)
-        out_dtype = dtype_arg(bound.get("dtype")) or dtype
+        out_dtype = given_dtype(bound.get("dtype"), dtype)
         if structured_dtype(bound.get("dtype")):
             return Array(UNKNOWN_SHAPE, None)
         arg = bound.get(shape_param)

@@ -47,6 +47,13 @@ def _with_refined(env: dict, refined: dict) -> dict:
     return env
 
 
+def _held_by_object(holder: ast.expr) -> bool:
+    """Whether ``holder`` is reached through an object's attribute (``self.layers``, ``self.rows[0]``)."""
+    while isinstance(holder, ast.Subscript):
+        holder = holder.value
+    return isinstance(holder, ast.Attribute)
+
+
 def _unknown_rank(value: Value | None) -> bool:
     return type(value) is Unknown or (type(value) is Array and value.shape.rank is None)
 
@@ -99,7 +106,7 @@ class Statements:
         if type(current) is not List:
             return False
         args = [self.eval(a) for a in call.args]
-        if func.attr in LIST_MUTATORS and isinstance(holder, ast.Attribute) and self.looping:
+        if func.attr in LIST_MUTATORS and _held_by_object(holder) and self.looping:
             # an object's list grown in a loop that is not unrolled: the fixpoint widens the frame's
             # names, not objects' attributes, so its length is unknown from here (its elements are
             # what the loop adds: ``self.layers.append(nn.ModuleList([...]))`` for each layer)
@@ -122,13 +129,30 @@ class Statements:
             owner = self.eval(holder.value)
             if isinstance(owner, Instance):
                 return owner.attrs.get(holder.attr), lambda v: owner.attrs.__setitem__(holder.attr, v)
-        if isinstance(holder, ast.Subscript) and isinstance(holder.value, (ast.Name, ast.Attribute)):
-            # ``locs["times"].append(t)``: a list a dict holds changes, so the dict's entry does
-            owner = self.eval(holder.value)
-            if type(owner) is Dict:
-                key = self.eval(holder.slice)
-                return self.eval(holder), lambda v: self.assign(holder.value, with_item(owner, key, v))
+        if isinstance(holder, ast.Subscript):
+            # ``locs["times"].append(t)``, ``rows[0][i].append(v)``: a list a dict or a list holds
+            # changes, so the entry of its holder does
+            outer = self._container_slot(holder.value)
+            if outer is None or type(outer[0]) not in (Dict, List, Tuple):
+                return None
+            owner, store = outer
+            key = self.eval(holder.slice)
+            return self.eval(holder), lambda v: store(self._with_entry(owner, key, v))
         return None
+
+    def _with_entry(self, owner: Dict | List | Tuple, key: Value, value: Value) -> Value:
+        """``owner`` with its entry at ``key`` now ``value``: exact where the key is known, else a list of
+        unknown length holding any of its items or the new value."""
+        if type(owner) is Dict:
+            return with_item(owner, key, value)
+        at = key.dim if type(key) is Int and type(key.dim) is int else None
+        if owner.items is not None and at is not None and -len(owner.items) <= at < len(owner.items):
+            items = list(owner.items)
+            items[at] = value
+            return replace(owner, items=tuple(items))
+        if type(owner) is Tuple:
+            return UNKNOWN
+        return List(None, loose_join(element_of(owner), value, self.analysis.fresh))
 
     def rebind_passed(self, holder: ast.expr, value: Value) -> None:
         """A call changed the list or dict ``holder`` passed it (driver/passed_containers.py): bind

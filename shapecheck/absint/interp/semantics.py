@@ -647,6 +647,15 @@ def about_shapes(test: ast.AST) -> bool:
     return False
 
 
+def reads_object_state(test: ast.AST) -> bool:
+    """Whether an assertion reads a value an object holds (``movie.frame_number.value``), other than a
+    shape: a call between two assertions may change it (ase's GUI test steps an animation and asserts
+    the frame number after each step), so facts an earlier assertion gave about it may be stale."""
+    calls = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call)}
+    return any(isinstance(n, ast.Attribute) and n.attr not in ("shape", "ndim", "size") and id(n) not in calls
+               and isinstance(n.ctx, ast.Load) for n in ast.walk(test))
+
+
 RAISES_CONTEXTS = ("raises", "assert_raises", "assertRaises", "assert_raises_regex", "assertRaisesRegex",
                     "raises_regex", "assertRaisesRegexp", "expect_exception", "suppress")
 

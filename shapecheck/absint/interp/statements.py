@@ -20,7 +20,7 @@ from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_N
 from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_dict, mutate_list, node_count, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of,
+                        mutate_dict, mutate_list, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of,
                         source_text, truth_pred)
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
@@ -966,7 +966,8 @@ class Statements:
             return
         # an assertion about values known only by name (``mock.call_count == 2``) is not about shapes:
         # what other code did to them is beyond this analysis, so it is never SC201's business
-        about = about_shapes(test) or any(not D.is_signed(s) for s in pred_symbols(pred))
+        about = about_shapes(test) or (any(not D.is_signed(s) for s in pred_symbols(pred))
+                                       and not reads_object_state(test))
         if decision.verdict is Verdict.FAILS and assertion and about:
             related = [f.origin.related() for f in decision.core if f.origin]
             self.diagnose(node, "SC201", f"assertion can never hold: {source_text(self, test)} "

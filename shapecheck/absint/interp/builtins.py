@@ -17,6 +17,7 @@ from ..core.frame import Builtin, Range
 from ..core.values import (BoundMethod, Class, Dict, Function, Instance, LibraryObject, Method, Partial, TorchModule,
                            Unknown, int_view, present)
 from ..rules.args import name_as_dim
+from ..rules.indexing import may_be_element_object
 from ..rules.placements import show_placement
 from .annotations import check_cast
 from .semantics import length_of, range_items, range_membership
@@ -54,7 +55,7 @@ def _len(interp, node, args, kwargs) -> Value:
     if t is Array:
         if v.shape.prefix:
             return Int(v.shape.prefix[0])
-        if v.shape.rank == 0:
+        if v.shape.rank == 0 and not may_be_element_object(v):
             interp.diagnose(node, "SC107", "len() of a 0-d array (it has no length)")
         return Int(interp.analysis.fresh("len")) if v.shape.rank is None else UNKNOWN
     if t in (Tuple, List) and v.items is not None:

@@ -396,6 +396,7 @@ _DTYPES = {"object", "str", "bytes", "datetime64", "timedelta64", "bool", "int8"
 #: ``'S'``/``'a'`` zero-terminated bytes), with their length or without
 _CHARACTER_CODE = re.compile(r"[USa][0-9]*")
 _DTYPE_ALIASES = {"str_": "str", "unicode_": "str", "bytes_": "bytes", "string_": "bytes", "object_": "object",
+                  "ndarray": "object",   # dtype=np.ndarray: a Python type NumPy has no scalar type for is object
                   "O": "object", "?": "bool", "float_": "float64", "double": "float64", "single": "float32", "half": "float16",
                   "int_": "int64", "intp": "int64", "bool_": "bool", "complex_": "complex128", "f4": "float32",
                   "f8": "float64", "i4": "int32", "i8": "int64", "u1": "uint8", "float": "float64",

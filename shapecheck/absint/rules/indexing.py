@@ -142,6 +142,12 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
 ELEMENTS_ANY_OBJECT = frozenset({None, "object", "str", "bytes"})
 
 
+def may_be_element_object(array: Array) -> bool:
+    """Whether a 0-d value may be one element of an array given as a Python object (``ELEMENTS_ANY_OBJECT``),
+    which may be indexed and may have a length."""
+    return array.shape.dims == () and not array.tensor and array.dtype in ELEMENTS_ANY_OBJECT
+
+
 def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None = None) -> Value:
     comps = _components(index)
     dims = array.shape.dims
@@ -152,8 +158,7 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
         return UNKNOWN if any(type(c) is Str for c in comps) else Array(UNKNOWN_SHAPE, dtype)
     if dims is None:
         return _index_unknown_rank(ctx, array.shape, comps, dtype)
-    if dims == () and not array.tensor and dtype in ELEMENTS_ANY_OBJECT \
-            and any(c is not NONE and type(c) is not EllipsisValue for c in comps):
+    if may_be_element_object(array) and any(c is not NONE and type(c) is not EllipsisValue for c in comps):
         return UNKNOWN
     used = 0
     ellipses = 0

@@ -1,7 +1,7 @@
 # One element of a str, bytes or object array is a Python object (np.str_, np.bytes_, anything), which
 # may be sliced; so may an element of an array whose dtype is not known. mne 1.13.2's `read_str`:
 # `data = np.frombuffer(string, dtype=np.dtype(f">S{count}"))[0]` then `data[0 : data.index(b"\x00")]`
-# was a false SC105 ("too many indices for array: array is 0-dimensional"); python-control 0.10.x reads
+# was a false SC105 ("too many indices for array: array is 0-dimensional"); python-control 0.10.2 reads
 # `len(out[i, j])` of `np.empty(shape, dtype=np.ndarray)` (an object array): a false SC107. A number's element
 # still is not.
 import numpy as np

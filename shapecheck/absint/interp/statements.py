@@ -10,7 +10,7 @@ from ...constraints.dims import DistinctNames
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
 from ...constraints.shapes import UNKNOWN_SHAPE, Middle, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
-from ..core.context import Arg, OpContext, ShapeError
+from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from .dataclass_fields import FIELDS, class_fields, generates_init
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque, TorchModule,
@@ -27,6 +27,7 @@ from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
 from ..rules.nn_containers import with_layer
 from ..rules.torch import SHAPE_IN_PLACE
+from ..rules.ndarray_methods import RESIZES_RECEIVER
 from ..rules.manipulation import reshape_shape
 from ..rules.transforms import transform_decorator
 from .annotations import check_return
@@ -96,6 +97,15 @@ class Statements:
             # ``x.unsqueeze_(2)``: the tensor's shape changes, so the name holds the call's result
             result = self.eval(call)
             store(result if type(result) is Array else UNKNOWN)
+            return True
+        if type(current) is Array and func.attr in RESIZES_RECEIVER:
+            # ``a.resize((2, 3), refcheck=False)``, ``t.resize_(2, 3)``: the array itself takes the sizes given
+            if any(isinstance(a, ast.Starred) for a in call.args):
+                store(UNKNOWN)
+                return True
+            sizes = [Arg(self.eval(a), source_text(self, a)) for a in call.args]
+            rule = RESIZES_RECEIVER[func.attr]
+            store(self.apply(call, func.attr, lambda ctx: rule(ctx, Call(f"ndarray.{func.attr}", [Arg(current)] + sizes))))
             return True
         if type(current) is Dict and func.attr in DICT_MUTATORS:
             args = [self.eval(a) for a in call.args]

@@ -1,12 +1,12 @@
-"""``ndarray`` methods that mirror no NumPy function: ``x.sort()`` sorts in place, ``x.astype(t)``,
-``x.view(t)``, ``x.item()``. Methods that do mirror one (``x.sum(1)``) use that function's rule."""
+"""``ndarray`` methods that mirror no NumPy function: ``x.sort()`` sorts in place, ``x.resize(n, m)``
+reshapes in place, ``x.astype(t)``, ``x.view(t)``, ``x.item()``. Methods that do mirror one (``x.sum(1)``) use that function's rule."""
 
 from __future__ import annotations
 
-from ...constraints.shapes import UNKNOWN_SHAPE
-from ..core.context import Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Float, Value
-from .args import as_array, dtype_arg
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ..core.context import Arg, Call, OpContext
+from ..core.values import NONE, UNKNOWN, Array, Float, Tuple, Value, tensor_like
+from .args import as_array, dtype_arg, shape_arg
 from .kinds import scan
 
 _SORT = scan(flatten_default=False, ravel_0d=False)
@@ -16,6 +16,22 @@ def sort_in_place(ctx: OpContext, call: Call) -> Value:
     """``x.sort(axis=-1)``: checks the axis as ``np.sort`` does, returns None."""
     _SORT(ctx, call)
     return NONE
+
+
+def resized(ctx: OpContext, call: Call) -> Value:
+    """The receiver's shape after ``a.resize(new_shape)`` / ``a.resize(2, 3)`` (NumPy: in place, any size,
+    new entries zero) or torch's ``t.resize_(2, 3)``: the sizes given, whatever the size before."""
+    a = as_array(call.args[0].value) if call.args else None
+    sizes = call.args[1:]
+    if a is None or not sizes:
+        return UNKNOWN
+    arg = sizes[0] if len(sizes) == 1 else Arg(Tuple(tuple(s.value for s in sizes)), ", ".join(s.text for s in sizes))
+    dims = shape_arg(ctx, arg)
+    return tensor_like(Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, a.dtype), a)
+
+
+#: The methods that give their receiver a new shape in place, and the rule of that shape
+RESIZES_RECEIVER = {"resize": resized, "resize_": resized}
 
 
 def astype(ctx: OpContext, call: Call) -> Value:

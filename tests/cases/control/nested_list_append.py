@@ -1,5 +1,5 @@
 # A list a list holds, grown in place (``eigenvalues[0][i].append(v)``), is that list's item from then on:
-# ase's OpenMX reader collects `eigenvalues = [[], []]`, then `eigenvalues[0].append([])` and
+# ase 3.29.0's OpenMX reader collects `eigenvalues = [[], []]`, then `eigenvalues[0].append([])` and
 # `eigenvalues[0][i].append(float(...))` per band; the lists stayed empty, `np.asarray(eigenvalues)` was 2-d
 # and `spin, half_kpts, bands = eigen_half.shape` a false SC107 (with four false SC105 after it).
 import numpy as np

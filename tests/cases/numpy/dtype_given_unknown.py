@@ -1,5 +1,5 @@
 # A dtype argument whose value is not known makes the dtype unknown, not the creation function's default:
-# ase 3.x's rmc6f writer builds `data = np.zeros(natoms, dtype_obj)` with a record dtype made by a helper and
+# ase 3.29.0's rmc6f writer builds `data = np.zeros(natoms, dtype_obj)` with a record dtype made by a helper and
 # rewrites `data[i][1]` (a record's field): taken as float64, `data[i]` was a number and `data[i][1]` a false
 # SC105 ("too many indices for array: array is 0-dimensional"). A dtype NumPy names still is read.
 import numpy as np

@@ -37,3 +37,12 @@ class Holder:
 reveal_shape(Holder().grow())  # reveal: (1, 5)
 v = torch.zeros(3)
 v.unsqueeze_(3)  # error: SC104
+
+
+# Tensor.resize_(*sizes) gives the tensor the sizes given, whatever its size before (as ndarray.resize)
+t = torch.zeros(6)
+t.resize_(2, 3)
+reveal_shape(t)  # reveal: (2, 3)
+r = torch.zeros(1)
+r.resize_((4,))
+reveal_shape(r)  # reveal: (4,)

@@ -36,29 +36,33 @@ def symbol_ranges(facts: Iterable[Pred]) -> dict[str, Interval]:
     for pred in facts:
         for item in pred.args if pred.kind == "and" else (pred,):
             if item.kind in ("le", "lt", "eq"):
-                _narrow(ranges, item)
+                bound = _symbol_bound(item)
+                if bound is not None:
+                    name, (lo, hi) = bound
+                    old_lo, old_hi = ranges.get(name) or _default(name)
+                    ranges[name] = (max(old_lo, lo), min(old_hi, hi))
     return ranges
 
 
-def _narrow(ranges: dict[str, Interval], pred: Pred) -> None:
+@lru_cache(maxsize=1 << 15)
+def _symbol_bound(pred: Pred) -> tuple[str, Interval] | None:
+    """The range one comparison gives its symbol by itself (``1 <= n``: ``(n, (1, inf))``), or None
+    when it is no bound of one symbol by a constant. Ranges are the intersection of these, so each
+    fact is read once, not once per question that holds it: a proof by cases builds the ranges of
+    each case after each rewrite (cases.py), and diffusers' transformer_sana_wm.py read its facts
+    ~60,000 times that way (issue 11, stop 33)."""
     # a <= b  <=>  b - a >= 0 (lt: >= 1); interesting when b - a is (+/-)n + c
     diff = sub(pred.args[1], pred.args[0])
     if type(diff) is not Expr or len(diff.terms) != 1:
-        return
+        return None
     (monomial, coeff), = diff.terms
     if len(monomial) != 1 or type(monomial[0]) is not Sym or coeff not in (1, -1):
-        return
-    name = monomial[0].name
+        return None
     least = -diff.constant + (1 if pred.kind == "lt" else 0)   # coeff * n >= least
-    lo, hi = ranges.get(name, _default(name))
     if pred.kind == "eq":
         value = -diff.constant * coeff
-        lo, hi = max(lo, value), min(hi, value)
-    elif coeff == 1:
-        lo = max(lo, least)
-    else:
-        hi = min(hi, -least)
-    ranges[name] = (lo, hi)
+        return monomial[0].name, (value, value)
+    return monomial[0].name, ((least, inf) if coeff == 1 else (-inf, -least))
 
 
 def polynomial_ranges(facts: Iterable[Pred]) -> dict[tuple, Interval]:
@@ -69,18 +73,26 @@ def polynomial_ranges(facts: Iterable[Pred]) -> dict[tuple, Interval]:
     ranges: dict[tuple, Interval] = {}
     for pred in facts:
         for item in pred.args if pred.kind == "and" else (pred,):
-            if item.kind not in ("le", "lt", "eq"):
-                continue
-            diff = sub(item.args[1], item.args[0])   # >= 0 (lt: >= 1; eq: == 0)
-            if type(diff) is not Expr or _single_symbol(diff):
-                continue
-            key, sign = polynomial_key(diff)
-            least = -diff.constant + (1 if item.kind == "lt" else 0)   # sign * polynomial >= least
-            bound = (least, least if item.kind == "eq" else inf)
-            lo, hi = bound if sign > 0 else (-bound[1], -bound[0])
-            old_lo, old_hi = ranges.get(key, _ANY)
-            ranges[key] = (max(lo, old_lo), min(hi, old_hi))
+            if item.kind in ("le", "lt", "eq"):
+                bound = _polynomial_bound(item)
+                if bound is not None:
+                    key, (lo, hi) = bound
+                    old_lo, old_hi = ranges.get(key, _ANY)
+                    ranges[key] = (max(lo, old_lo), min(hi, old_hi))
     return ranges
+
+
+@lru_cache(maxsize=1 << 15)
+def _polynomial_bound(pred: Pred) -> tuple[tuple, Interval] | None:
+    """The range one comparison gives a polynomial of more than one symbol by itself, keyed as in
+    :func:`polynomial_ranges` (read once per fact, as :func:`_symbol_bound`)."""
+    diff = sub(pred.args[1], pred.args[0])   # >= 0 (lt: >= 1; eq: == 0)
+    if type(diff) is not Expr or _single_symbol(diff):
+        return None
+    key, sign = polynomial_key(diff)
+    least = -diff.constant + (1 if pred.kind == "lt" else 0)   # sign * polynomial >= least
+    bound = (least, least if pred.kind == "eq" else inf)
+    return key, (bound if sign > 0 else (-bound[1], -bound[0]))
 
 
 def polynomial_key(d: Expr) -> tuple[tuple, int]:
@@ -308,18 +320,29 @@ def _linear_coefficient(d: Dim, name: str) -> int:
 
 def relational_bounds(facts: Iterable[Pred]) -> dict[tuple[str, bool], Dim]:
     """``(symbol, upper?) -> bound`` from facts ``a <= b`` / ``a < b`` in which the symbol has
-    coefficient +-1 and occurs nowhere else (``i < n - 1`` gives ``(i, True) -> n - 2``)."""
+    coefficient +-1 and occurs nowhere else (``i < n - 1`` gives ``(i, True) -> n - 2``); the
+    first fact that bounds a symbol so gives its bound."""
     bounds: dict[tuple[str, bool], Dim] = {}
     for pred in facts:
-        if pred.kind not in ("le", "lt"):
-            continue
-        rest = sub(pred.args[1], pred.args[0])   # rest >= 0 (lt: >= 1)
-        if pred.kind == "lt":
-            rest = sub(rest, 1)
-        for name in free_symbols(rest):
-            coeff = _linear_coefficient(rest, name)
-            if coeff in (1, -1):
-                # coeff*s + others >= 0: s >= -others (coeff 1) or s <= others (coeff -1)
-                others = sub(rest, mul(coeff, Expr((((Sym(name),), 1),), 0)))
-                bounds.setdefault((name, coeff == -1), others if coeff == -1 else sub(0, others))
+        if pred.kind in ("le", "lt"):
+            for key, bound in _relational_items(pred):
+                bounds.setdefault(key, bound)
     return bounds
+
+
+@lru_cache(maxsize=1 << 15)
+def _relational_items(pred: Pred) -> tuple[tuple[tuple[str, bool], Dim], ...]:
+    """The bounds one fact ``a <= b`` / ``a < b`` gives (:func:`relational_bounds`), read once per
+    fact rather than once per question (as :func:`_symbol_bound`); one per symbol, so their order
+    within the fact decides nothing."""
+    rest = sub(pred.args[1], pred.args[0])   # rest >= 0 (lt: >= 1)
+    if pred.kind == "lt":
+        rest = sub(rest, 1)
+    items = []
+    for name in free_symbols(rest):
+        coeff = _linear_coefficient(rest, name)
+        if coeff in (1, -1):
+            # coeff*s + others >= 0: s >= -others (coeff 1) or s <= others (coeff -1)
+            others = sub(rest, mul(coeff, Expr((((Sym(name),), 1),), 0)))
+            items.append(((name, coeff == -1), others if coeff == -1 else sub(0, others)))
+    return tuple(items)

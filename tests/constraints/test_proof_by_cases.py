@@ -209,3 +209,42 @@ def test_a_run_whose_z3_budget_is_spent_seeks_no_proof_from_fewer_facts() -> Non
     assert decision.verdict is Verdict.UNKNOWN and decision.timed_out and spent.stages["fewer-facts"] == 0
     fresh = Solver()
     assert fresh.decide(facts, P.eq(m, a)).verdict is Verdict.HOLDS and fresh.stages["fewer-facts"] == 1
+
+
+def _case_uncached(requirement, atoms):
+    """The rewrite loop as ``_case`` ran it before a case's rewrites were kept per facts (stop 33)."""
+    from shapecheck.constraints import cases as C
+    for _ in range(C.MAX_SUBSTITUTIONS):
+        atoms = [C._cancelled(x, atoms) for x in atoms]
+        found = C._definition(atoms)
+        if found is None:
+            break
+        name, value, used = found
+        try:
+            atoms = [C.substitute_pred(x, {name: value}) for i, x in enumerate(atoms) if i != used]
+            rewritten = C.substitute_pred(requirement, {name: value})
+        except ZeroDivisionError:
+            return False, requirement
+        requirement = rewritten
+    if any(x.kind == "false" for x in atoms) or C._empty_range(atoms):
+        return None, requirement
+    return C._settled(requirement, [x for x in atoms if x.kind != "true"]), requirement
+
+
+@settings(max_examples=200, deadline=None)
+@given(facts=st.lists(preds(), max_size=4), requirements=st.lists(preds(), min_size=1, max_size=3))
+def test_a_case_rewritten_once_for_its_facts_answers_as_rewritten_per_question(facts, requirements) -> None:
+    """Each case's facts are cancelled and substituted once (``_rewritten``), however many
+    questions ask with them; every question's answer and rewritten requirement are as before."""
+    from shapecheck.constraints import cases as C
+    atoms = [atom for f in facts for atom in C._alternatives(f)[0]]
+    for requirement in requirements:
+        assert C._case(requirement, atoms) == _case_uncached(requirement, atoms)
+
+
+def test_a_definition_that_divides_by_zero_leaves_the_case_unshown_in_facts_or_requirement() -> None:
+    from shapecheck.constraints import cases as C
+    by_fact = [P.eq(k, 0), P.eq(D.mod(n, k), 0)]
+    assert C._case(P.eq(n, n), by_fact) == _case_uncached(P.eq(n, n), by_fact)
+    by_requirement = P.eq(D.floordiv(n, k), 1)
+    assert C._case(by_requirement, [P.eq(k, 0)]) == _case_uncached(by_requirement, [P.eq(k, 0)])

@@ -264,3 +264,48 @@ def test_nested_functions_whose_closures_reach_each_other_are_keyed_in_bounded_t
     shown = reveals(source)
     assert time.process_time() - start < 20
     assert shown and all(s.startswith("reveal_shape: shape: (") for s in shown)
+
+
+# -- a repeated sequence held by an object (trax's SubwordTextEncoder, stop 33) -------------------
+_CACHED_ENCODER = """
+import numpy as np
+
+class Encoder:
+    def __init__(self, sizes):
+        self.sizes = sizes
+        self._cache = [(None, None)] * 2**20
+
+    def encode(self, x):
+        return x + self.sizes
+
+    def decode(self, x):
+        return self.encode(x) * 2.0
+
+e = Encoder(np.ones(3))
+for i in range(10):
+    y = e.decode(np.ones(3))
+reveal_shape(y)
+reveal_shape(np.array([(0.0, 1.0)] * 3000))
+reveal_shape(np.array([0.0] * 4))
+"""
+
+
+def test_a_huge_repeated_sequence_is_its_element_and_length(monkeypatch):
+    """Each call's key walks what its receiver holds: a million-item list, kept item by item, made
+    every method call walk a million values (19 s on one trax file). Past ``MAX_REPEATED_ITEMS`` it
+    is its element and length, which still give NumPy's shapes."""
+    from shapecheck.absint.driver import summaries
+
+    walked = 0
+    key = summaries._Keys.key
+
+    def counting(self, v):
+        nonlocal walked
+        walked += 1
+        return key(self, v)
+
+    monkeypatch.setattr(summaries._Keys, "key", counting)
+    assert reveals(_CACHED_ENCODER) == ["reveal_shape: shape: (3,), dtype: float64",
+                                         "reveal_shape: shape: (3000, 2), dtype: float64",
+                                         "reveal_shape: shape: (4,), dtype: float64"]
+    assert walked < 10_000

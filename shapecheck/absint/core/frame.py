@@ -12,6 +12,10 @@ MAX_CALL_DEPTH = 10
 LOOP_ITERATIONS = 3
 UNROLL_LIMIT = 16          # loops over known sequences this short run once per item
 UNROLL_NODE_BUDGET = 3000  # ... when (body size in AST nodes) x (trip count) stays under this
+#: A sequence repeated to more items than this (``[(None, None)] * 2**20``, a cache) is kept as its
+#: element and its length, not item by item: every call's key walks what a receiver holds, and trax's
+#: SubwordTextEncoder spent 14 s walking its million-entry ``_cache`` at each method call.
+MAX_REPEATED_ITEMS = 1_000
 LIST_MUTATORS = ("append", "extend", "insert", "pop", "clear")
 #: The methods of a dict that change it (others read it).
 DICT_MUTATORS = ("update", "pop", "setdefault", "clear", "popitem", "__setitem__", "__delitem__")

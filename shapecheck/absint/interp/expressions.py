@@ -14,7 +14,7 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport,
                      STARS, method_of)
-from ..core.frame import DICT_MUTATORS, LIST_MUTATORS, Builtin, SuperRef
+from ..core.frame import DICT_MUTATORS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name)
@@ -573,7 +573,7 @@ class Expressions:
                 return List(left.items + right.items)
             return List(None, loose_join(element_of(left), element_of(right), self.analysis.fresh))
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \
-                and left.items is not None:
+                and left.items is not None and len(left.items) * right.dim <= MAX_REPEATED_ITEMS:
             return tl(left.items * max(right.dim, 0))
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and left.items:
             # ``[query] * batch``, ``(size,) * n_axes``: copies, as many as the code computes

@@ -274,6 +274,7 @@ class Encoder:
     def __init__(self, sizes):
         self.sizes = sizes
         self._cache = [(None, None)] * 2**20
+        self._grid = [[0] * 1000] * 1000
 
     def encode(self, x):
         return x + self.sizes
@@ -287,13 +288,15 @@ for i in range(10):
 reveal_shape(y)
 reveal_shape(np.array([(0.0, 1.0)] * 3000))
 reveal_shape(np.array([0.0] * 4))
+reveal_shape(np.array([[0.0] * 100] * 100))
 """
 
 
 def test_a_huge_repeated_sequence_is_its_element_and_length(monkeypatch):
     """Each call's key walks what its receiver holds: a million-item list, kept item by item, made
-    every method call walk a million values (19 s on one trax file). Past ``MAX_REPEATED_ITEMS`` it
-    is its element and length, which still give NumPy's shapes."""
+    every method call walk a million values (19 s on one trax file); so did a thousand copies of a
+    thousand-item list. Past ``MAX_REPEATED_ITEMS`` copied values it is its element and length,
+    which still give NumPy's shapes."""
     from shapecheck.absint.driver import summaries
 
     walked = 0
@@ -307,5 +310,6 @@ def test_a_huge_repeated_sequence_is_its_element_and_length(monkeypatch):
     monkeypatch.setattr(summaries._Keys, "key", counting)
     assert reveals(_CACHED_ENCODER) == ["reveal_shape: shape: (3,), dtype: float64",
                                          "reveal_shape: shape: (3000, 2), dtype: float64",
-                                         "reveal_shape: shape: (4,), dtype: float64"]
+                                         "reveal_shape: shape: (4,), dtype: float64",
+                                         "reveal_shape: shape: (100, 100), dtype: float64"]
     assert walked < 10_000

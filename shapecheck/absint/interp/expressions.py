@@ -573,7 +573,7 @@ class Expressions:
                 return List(left.items + right.items)
             return List(None, loose_join(element_of(left), element_of(right), self.analysis.fresh))
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \
-                and left.items is not None and len(left.items) * right.dim <= MAX_REPEATED_ITEMS:
+                and left.items is not None and _weight(left.items) * right.dim <= MAX_REPEATED_ITEMS:
             return tl(left.items * max(right.dim, 0))
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and left.items:
             # ``[query] * batch``, ``(size,) * n_axes``: copies, as many as the code computes
@@ -773,6 +773,12 @@ def _array_only_index(index: Value) -> bool:
 #: Operators of two ints whose result is a number even where the dims algebra cannot say which
 #: (a symbolic power or shift); // and % by a symbol that may be 0 are not among them.
 _INT_RESULTS = frozenset((ast.Pow, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor))
+
+
+def _weight(items: tuple) -> int:
+    """The values a repetition of ``items`` copies, one level down: ``[[0] * 1000] * 1000`` is a
+    million, though each list holds a thousand (a key walks every copy)."""
+    return sum(len(x.items) if type(x) in (List, Tuple) and x.items is not None else 1 for x in items)
 
 
 _FLOAT_OPS = {ast.Add: float.__add__, ast.Sub: float.__sub__, ast.Mult: float.__mul__, ast.Div: float.__truediv__,

@@ -45,7 +45,7 @@ from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from .template_prints import start, template_print
 from .summaries import KeyCache, Summary, call_key, content_key, held_names, holds_object, reads_hold, summarisable
-from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, STATS, VERIFY, Parametric, ShapeEntry, abstract_sizes,
+from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, VERIFY, Parametric, ShapeEntry, abstract_sizes,
                          made_up_canonical, observed_at, outcome_values, placeholder, same_outcome, substitution)
 
 if TYPE_CHECKING:
@@ -1128,7 +1128,7 @@ class Calls:
                 return None, None, None
         if entry.summary.reads and not reads_hold(entry.summary.reads, self.keys):
             return None, None, None
-        STATS["answered"] += 1
+        state.stats["answered"] += 1
         return entry.summary, substitution(entry.symbols, sizes), None
 
     def _parametric_run(self, caller: Interpreter, node: ast.AST, fn: Function, shape_args: list, shape_kwargs: dict,
@@ -1146,7 +1146,7 @@ class Calls:
         if env is not None:
             env = {name: name_middle(v, Middle(name, fn.scope)) for name, v in env.items()}
             before, clock = call_key(fn, run_args, run_kwargs, context, self.keys)[0], HeapClock.writes
-            STATS["runs"] += 1
+            state.stats["runs"] += 1
             outer, self.sites.parametric = self.sites.parametric, self.sites.parametric | frozenset(symbols)
             try:
                 outcome = self._run_call(caller, node, fn, env, None)
@@ -1157,13 +1157,13 @@ class Calls:
                 None if clock == HeapClock.writes or call_key(fn, run_args, run_kwargs, context, self.keys)[0] == before
                 else "changed an object")
         if reason is not None:
-            STATS["refused: " + reason] += 1
+            state.stats["refused: " + reason] += 1
             if VERIFY:
                 print(f"parametric refused: {fn.module.path}:{fn.qualname}: {reason}", file=sys.stderr)
             state.refused.add(id(fn.node))
             state.nodes.append(fn.node)
             return None
-        STATS["exact"] += 1
+        state.stats["exact"] += 1
         entry = state.entries[shape_key] = ShapeEntry(summary, symbols=symbols)
         return entry
 
@@ -1177,7 +1177,7 @@ class Calls:
         ran = Summary(*outcome)
         answered = Tuple((result,) + tuple(refined.values()) + tuple(changed.values()))
         same = not ran.errors and made_up_canonical(outcome_values(ran), given) == made_up_canonical(answered, given)
-        STATS["verified" if same else "verify: differs"] += 1
+        self.parametric.stats["verified" if same else "verify: differs"] += 1
         if not same:
             print(f"parametric: {fn.module.path}:{fn.qualname}: ran {outcome_values(ran)} errors {ran.errors}, "
                   f"answered {answered}", file=sys.stderr)

@@ -46,10 +46,6 @@ VERIFY = os.environ.get("SHAPECHECK_PARAMETRIC_VERIFY", "") == "1"
 #: at the third, 4 runs (-4 bodies); scikit-learn's linear_model with its tests -378 and -279.
 AT = int(os.environ.get("SHAPECHECK_PARAMETRIC_AT", "3"))
 
-#: What the process's runs did (read by benchmarks and tests): parametric runs made, exact ones,
-#: calls answered, refusals by reason, and in VERIFY mode the answers that differed from a run.
-STATS: Counter = Counter()
-
 #: A placeholder's name: no analysis symbol starts so.
 _PLACEHOLDER = "\x01"
 _LEAST_ABSTRACTED = 2   # 0 and 1 decide broadcasts
@@ -192,6 +188,9 @@ class Parametric:
         self.sizes: dict = {}       # shape key -> the distinct sizes its calls had, while it has no run over symbols
         self.refused: set = set()   # ids of function nodes whose parametric run was not exact
         self.nodes: list = []       # the refused nodes, kept alive while their ids are
+        # what this run did: parametric runs made, exact ones, calls answered, refusals by reason,
+        # and in VERIFY mode the answers that differed from a run
+        self.stats: Counter = Counter()
 
 
 def question_symbols(facts, requirement) -> set:
@@ -239,6 +238,6 @@ class WatchedSolver(Solver):
 _UNDECIDED = (Verdict.SOMETIMES, Verdict.UNKNOWN)
 
 
-__all__ = ["AT", "ENABLED", "VERIFY", "STATS", "abstract_sizes", "substitution", "outcome_values", "made_up_canonical",
+__all__ = ["AT", "ENABLED", "VERIFY", "abstract_sizes", "substitution", "outcome_values", "made_up_canonical",
            "same_outcome", "observed_at", "ShapeEntry", "Parametric", "WatchedSolver", "question_symbols",
            "placeholder"]

@@ -247,7 +247,10 @@ class OpContext:
         A running loop's index is no such dim even where it sizes an array (``zeros((j + 2, j))``):
         it is 0 on a first iteration, whose state a fixpoint's first pass pairs with every index."""
         frame = self.interp.frame
-        dims = sorted(pred_symbols(pred) & _array_symbols(frame.env.values()) - frame.loops.keys())
+        symbols = pred_symbols(pred)
+        if witness is not None and all(witness.get(s, 0) >= 1 for s in symbols):
+            return ()   # settled for any of its symbols, so for its array dims: no walk of the frame for them
+        dims = sorted(symbols & _array_symbols(frame.env.values()) - frame.loops.keys())
         if not dims or witness is not None and all(witness.get(s, 0) >= 1 for s in dims):
             return ()
         solver, facts = self.interp.analysis.solver, self.interp.frame.facts

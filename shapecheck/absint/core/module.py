@@ -236,6 +236,11 @@ class ModuleInfo:
     # its namespace is the process's, shared by every file checked (driver/shared_modules.py): no
     # run stores into it, and a name it imports lazily is resolved by each run for itself
     shared: bool = False
+    # its array-valued expressions are counted (``Findings.count_array``): a checked module whose
+    # output can show the counts (``--statistics``, the HTML report, the API) or whose re-runs at
+    # guessed ranks need them (``callsites.rerun_wanted``); a plain check shows none of them, and
+    # counting was ~3% of diffusers' models' run
+    counted: bool = False
     _lines: list | None = None
 
     @property

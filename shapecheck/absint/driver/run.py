@@ -20,6 +20,7 @@ from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Array, Class, Function, Instance, LibraryObject, viewing
 from ..interp.interpreter import Interpreter
 from .analysis import Analysis
+from .callsites import rerun_wanted
 from .oplog import OpLog
 from .recovery import parse_recovering
 from .project import Project
@@ -61,7 +62,8 @@ def _deep() -> Iterator[None]:
 def _open(project: Project, path: str, text: str, tree: ast.Module, reported: bool,
           cancellation: Cancellation | None = None) -> Iterator[tuple[Analysis, ModuleInfo]]:
     analysis = Analysis(project, cancellation)
-    info = ModuleInfo(path, Path(path).stem, text, tree, reported=reported)
+    info = ModuleInfo(path, Path(path).stem, text, tree, reported=reported,
+                      counted=reported and rerun_wanted(project.options.coverage, text))
     analysis.modules.add(info)
     try:
         with _deep(), viewing(analysis.views):

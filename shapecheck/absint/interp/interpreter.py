@@ -298,10 +298,10 @@ class Interpreter(Statements, Expressions):
             value = method(self, node)
         finally:
             self.eval_depth -= 1
-        if (type(value) is Array or type(value) is Unknown) and self.module.reported and hasattr(node, "lineno"):
+        if (type(value) is Array or type(value) is Unknown) and self.module.counted and hasattr(node, "lineno"):
             # coverage (--statistics): each expression of the checked file once, by its position
             self.analysis.count_array(_position(node), value, self.errors is None)
-        elif type(value) is Alternatives and self.module.reported and hasattr(node, "lineno"):
+        elif type(value) is Alternatives and self.module.counted and hasattr(node, "lineno"):
             array = optional_array(value)   # an optional array: an array expression, of its array's shape
             if array is not None:
                 self.analysis.count_array(_position(node), array, self.errors is None)
@@ -319,7 +319,7 @@ class Interpreter(Statements, Expressions):
                 args = [args[0].with_value(present(args[0].value))] + args[1:]
             name, rule, call_args = lookup_rule(func, args)
             if rule is None:
-                if self.module.reported and hasattr(node, "lineno"):
+                if self.module.counted and hasattr(node, "lineno"):
                     self.analysis.count_unknown_call(_position(node), f"torch.nn.{name}" if t is TorchModule else name)
                 return UNKNOWN
             call = Call(name, call_args, kwargs)

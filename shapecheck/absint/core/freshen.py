@@ -40,25 +40,41 @@ def value_symbols(v: Value, out: set | None = None) -> set:
 
 
 def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
+    """``v`` with each dim ``d`` replaced by ``f(d)``; ``v`` itself where no dim changed (a renaming
+    touches the few symbols a run made up: most arrays of a copied layer mention none of them, and
+    building each again was most of a reused construction's copy, effects.py)."""
     t = type(v)
     if t is Array:
         s = v.shape
+        prefix, suffix = tuple(f(d) for d in s.prefix), tuple(f(d) for d in s.suffix)
+        if _same(prefix, s.prefix) and _same(suffix, s.suffix):
+            return v
         # the middle stays: ``(*x[:-3], h, w, c)`` renamed is still relative to x
-        shape = Shape(tuple(f(d) for d in s.prefix), s.variadic, tuple(f(d) for d in s.suffix), s.middle)
-        return with_shape(v, shape)
+        return with_shape(v, Shape(prefix, s.variadic, suffix, s.middle))
     if t is Int:
-        return Int(f(v.dim))
+        dim = f(v.dim)
+        return v if dim is v.dim and not v.presumed else Int(dim)   # (a renamed one is presumed no more)
     if t is Tuple:
-        return replace(v, items=tuple(map_dims(i, f) for i in v.items))
+        items = tuple(map_dims(i, f) for i in v.items)
+        return v if _same(items, v.items) else replace(v, items=items)
     if t is List:
         items = None if v.items is None else tuple(map_dims(i, f) for i in v.items)
-        return replace(v, items=items, element=map_dims(v.element, f),
-                       length=None if v.length is None else f(v.length))
+        element, length = map_dims(v.element, f), None if v.length is None else f(v.length)
+        if (items is None or _same(items, v.items)) and element is v.element and length is v.length:
+            return v
+        return replace(v, items=items, element=element, length=length)
     if t is TorchModule:
-        return TorchModule(v.kind, tuple((name, map_dims(p, f)) for name, p in v.params))
+        params = tuple((name, map_dims(p, f)) for name, p in v.params)
+        return v if all(a[1] is b[1] for a, b in zip(params, v.params)) else TorchModule(v.kind, params)
     if t is Alternatives:
-        return Alternatives(tuple(map_dims(o, f) for o in v.options))
+        options = tuple(map_dims(o, f) for o in v.options)
+        return v if _same(options, v.options) else Alternatives(options)
     return v
+
+
+def _same(new: tuple, old: tuple) -> bool:
+    """Whether a mapped tuple holds the very items it was mapped from."""
+    return all(a is b for a, b in zip(new, old))
 
 
 def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:

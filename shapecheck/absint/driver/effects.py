@@ -52,7 +52,7 @@ class Effect:
         """Give ``target`` (an object with no attributes) the attributes the call left, its own copy
         of what the call made, dims renamed by ``rename``."""
         owned = {id(o) for o in self.owned}
-        copier = _Copier(lambda v: id(v) in owned, {id(SELF): target}, rename)
+        copier = _Copier(lambda v: id(v) in owned, {id(SELF): target}, rename, collect=False)
         target.attrs.update((name, copier.value(v)) for name, v in self.attrs)
 
 
@@ -73,7 +73,7 @@ class Made:
 
     def copy(self, rename: Callable[[D.Dim], D.Dim] | None) -> Value:
         owned = {id(o) for o in self.owned}
-        return _Copier(lambda v: id(v) in owned, {}, rename).value(self.value)
+        return _Copier(lambda v: id(v) in owned, {}, rename, collect=False).value(self.value)
 
 
 def record_made(value: Value, made: int) -> Made | None:
@@ -92,7 +92,7 @@ def holds_kept_objects_only(effect: Effect) -> bool:
     """Whether every object ``effect`` holds besides its own is a kept module's (frozen: the same
     one in every run of the process, shared_summaries.py)."""
     owned = {id(o) for o in effect.owned}
-    copier = _Copier(lambda v: id(v) in owned, {id(SELF): SELF}, None, frozen_only=True)
+    copier = _Copier(lambda v: id(v) in owned, {id(SELF): SELF}, None, frozen_only=True, collect=False)
     try:
         for _, value in effect.attrs:
             copier.value(value)
@@ -134,16 +134,18 @@ _PLAIN = (Array, Int, Float, Bool, Str, NoneValue, EllipsisValue, Unknown, Libra
 class _Copier:
     """One walk over values: the objects ``owned`` selects are copied, each once (sharing and
     cycles kept, through ``memo``: id -> its copy); every other object is kept; dims are renamed by
-    ``rename``; the symbols met on the way are collected."""
+    ``rename``; with ``collect``, the symbols met on the way are collected (a snapshot's, which its
+    uses rename; a use's copy needs none of them, and a value without objects is then kept whole
+    unwalked where nothing is renamed)."""
 
     def __init__(self, owned: Callable[[object], bool], memo: dict, rename: Callable[[D.Dim], D.Dim] | None,
-                 frozen_only: bool = False):
+                 frozen_only: bool = False, collect: bool = True):
         self.owned = owned
         self.frozen_only = frozen_only   # an object not ``owned`` must be a kept module's (``Made``)
         self.memo = memo
         self.rename = rename
         self.copies: list = []
-        self.symbols: set = set()
+        self.symbols: set | None = set() if collect else None
 
     def value(self, v):
         hit = self.memo.get(id(v))
@@ -154,7 +156,8 @@ class _Copier:
             return v
         if t in _PLAIN and (t is not TorchModule or all(type(p) in _PLAIN for _, p in v.params)):
             if self.rename is None:
-                value_symbols(v, self.symbols)
+                if self.symbols is not None:
+                    value_symbols(v, self.symbols)
                 return v
             return map_dims(v, self.rename)
         if t is Instance or t is Opaque:
@@ -164,7 +167,8 @@ class _Copier:
                 raise _NotCopyable(t.__name__)
             return v
         if t is D.Expr:
-            self.symbols |= D.free_symbols(v)
+            if self.symbols is not None:
+                self.symbols |= D.free_symbols(v)
             return self.rename(v) if self.rename is not None else v
         if t is tuple:
             items = tuple(self.value(x) for x in v)

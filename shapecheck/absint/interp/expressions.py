@@ -100,7 +100,8 @@ class Expressions:
             return UNKNOWN
         if type(value) is Hole:
             return self.hole_value(node)
-        self.note(node, value, "expr")
+        if self.noting:
+            self.note(node, value, "expr")
         return value
 
     def expr_Tuple(self, node: ast.Tuple) -> Value:
@@ -276,7 +277,8 @@ class Expressions:
         if node.attr == "HOLE":
             if is_hole_value(value):
                 return self.hole_value(node)
-        self.note(node, value, "expr")
+        if self.noting:
+            self.note(node, value, "expr")
         return value
 
     # -- objects known only by name (config.n_embd) ----------------------------------------------

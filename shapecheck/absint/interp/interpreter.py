@@ -74,6 +74,10 @@ class Interpreter(Statements, Expressions):
         self.unreported = unreported
         self.stack = stack              # functions being analysed (recursion cut-off)
         self.function = function
+        # whether this frame records ShapeNotes (hover, inlay hints: ``Options.notes``): decided once,
+        # and tested by the callers of :meth:`note`, which a check (notes off) ran 1.3M times on
+        # diffusers' models to record nothing
+        self.noting = analysis.options.notes and report and module.reported and errors is None
         self.try_depth = 0
         self.eval_depth = 0        # expressions being evaluated, nested (see MAX_EVAL_DEPTH)
         self.unrolled = 1          # the product of the trip counts of the unrolled loops around
@@ -205,10 +209,10 @@ class Interpreter(Statements, Expressions):
         self.analysis.holes.pinned.append(PinnedFact(fact, self, self.frame.facts, conflict))
 
     def note(self, node: ast.AST, value: Value, kind: str) -> None:
-        if self.analysis.options.notes and self.report and self.module.reported and self.errors is None:
-            text = self.describe_value(value)
-            if text is not None:
-                self.analysis.note(self.span(node), text, kind)
+        """Record ``value``'s shape at ``node`` as a ShapeNote; callers test :attr:`noting` first."""
+        text = self.describe_value(value)
+        if text is not None:
+            self.analysis.note(self.span(node), text, kind)
 
     def describe_value(self, value: Value, names: dict | None = None) -> str | None:
         """``value``'s shape (or int, or tuple of ints) as text, dims by ``names`` (default: the

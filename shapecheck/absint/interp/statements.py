@@ -725,7 +725,8 @@ class Statements:
         if isinstance(target, ast.Name):
             self.frame.env[target.id] = value
             self._name_symbols(target.id, value)
-            self.note(target, value, "assign")
+            if self.noting:
+                self.note(target, value, "assign")
         elif isinstance(target, (ast.Tuple, ast.List)):
             self._unpack(target, value)
         elif isinstance(target, ast.Attribute):
@@ -758,7 +759,8 @@ class Statements:
                 old = obj.attrs.get(attr)
                 value = UNKNOWN if old is None else loose_join(old, value)
             obj.attrs[attr] = value
-            self.note(node, value, "assign")
+            if self.noting:
+                self.note(node, value, "assign")
 
     def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:
         """``x.shape = (3, 4)`` reshapes ``x`` in place (with reshape's size rule)."""

@@ -60,3 +60,19 @@ def test_a_reveal_in_the_module_keeps_the_re_runs() -> None:
     wanted, asked = check(revealing, coverage=True), check(revealing, coverage=False)
     assert findings(wanted) == findings(asked)
     assert [d.message for d in asked.diagnostics if d.code == "SC301"] == ["reveal_shape: shape: (x0, x1, x2)"]
+
+
+def test_without_coverage_no_array_expression_is_counted() -> None:
+    # a plain check shows no coverage: counting every array expression was work nobody read
+    wanted, skipped = check(MODEL, coverage=True), check(MODEL, coverage=False)
+    assert wanted.array_expressions and skipped.array_expressions == {}
+    assert findings(wanted) == findings(skipped)
+
+
+def test_a_reveal_in_the_module_keeps_the_counts_its_re_runs_read() -> None:
+    # the re-runs at guessed ranks take a method by the expressions of unknown rank its generic
+    # analysis met (Calls.blind), which the counting gives: a module that reveals keeps both
+    revealing = MODEL.replace("return self.proj(x) + bias", "reveal_shape(x)\n        return self.proj(x) + bias")
+    asked = check(revealing, coverage=False)
+    assert asked.array_expressions
+    assert [d.message for d in asked.diagnostics if d.code == "SC301"] == ["reveal_shape: shape: (x0, x1, x2)"]

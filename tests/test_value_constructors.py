@@ -6,7 +6,10 @@ from __future__ import annotations
 import ast
 import dataclasses
 
-from shapecheck.absint.core.values import Array, Bool, Float, Int, Str, as_tensor, with_shape
+from shapecheck.absint.core.freshen import map_dims, value_symbols
+from shapecheck.absint.core.values import (Alternatives, Array, Bool, Float, Int, List, Str, TorchModule, Tuple,
+                                           as_tensor, with_shape)
+from shapecheck.constraints import dims as D
 from shapecheck.absint.interp.expressions import Expressions
 from shapecheck.constraints.shapes import Shape
 
@@ -27,3 +30,21 @@ def test_literals_share_their_values_but_never_across_types() -> None:
     values = [Expressions.expr_Constant(None, ast.Constant(v)) for v in (1, True, 1.0, "1", 1, False, 0)]
     assert [type(v) for v in values] == [Int, Bool, Float, Str, Int, Bool, Int]
     assert values[0] is values[4] and values[0].dim == 1 and values[1].value is True and values[5].value is False
+
+
+def test_a_renaming_that_changes_no_dim_gives_the_value_itself() -> None:
+    # (a reused construction's copy renames the few symbols its run made up: effects.py)
+    n, m = D.sym("n"), D.sym("m#1")
+    rename = lambda d: D.substitute(d, {"m#1": D.sym("m#2")})   # noqa: E731
+    untouched = [Array(Shape((n, 3)), "float32", None, True), Int(n), Tuple((Int(n), Int(4)), is_shape=True),
+                 List(None, Int(n), n), TorchModule("Linear", (("in_features", Int(n)),)),
+                 Alternatives((Int(n), Int(3)))]
+    for value in untouched:
+        assert map_dims(value, rename) is value
+    renamed = [Array(Shape((n, m)), "float32", None, True), Tuple((Int(m),), is_shape=True), List(None, Int(m), n),
+               TorchModule("Linear", (("in_features", Int(m)),))]
+    for value in renamed:
+        out = map_dims(value, rename)
+        assert out == map_dims(value, lambda d: D.substitute(d, {"m#1": D.sym("m#2")})) and out != value
+        assert "m#2" in value_symbols(out) and "m#1" not in value_symbols(out)
+    assert map_dims(Int(n, presumed=True), rename) == Int(n) and not map_dims(Int(n, presumed=True), rename).presumed

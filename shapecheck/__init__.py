@@ -9,7 +9,12 @@ Importing this package is cheap: Z3, libcst, llvmlite and the LSP stack load onl
 
 from __future__ import annotations
 
+from . import dataclass_methods
 from .version import __version__
+
+# Before any submodule defines a dataclass: their generated methods come compiled from the last run
+# (start-up time, dataclass_methods.py).
+dataclass_methods.install()
 
 
 def reveal_shape(value):

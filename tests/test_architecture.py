@@ -20,6 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "shapecheck"
 #: Lowest first. A module belongs to the longest prefix that names it.
 LAYERS = (
     "shapecheck.version",       # the version string, readable from every layer
+    "shapecheck.dataclass_methods",  # dataclasses' generated methods, compiled once (start-up time)
     "shapecheck.constraints",   # dims, predicates, shapes, broadcasting, gufunc signatures, Z3
     "shapecheck.sharding",      # meshes, layouts, local shapes, redistribution plans, per-device cost
     "shapecheck.subst",         # names, scopes, capture-avoiding substitution

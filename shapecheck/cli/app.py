@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Callable, NoReturn, Sequence
 
+from .. import dataclass_methods
 from ..version import __version__
 from . import explain, merge
 from .command import EXIT_USAGE, exit_status, print_error, run_subcommand
@@ -152,7 +153,9 @@ def _leave(status: int) -> NoReturn:
     1.8 of 11.4 CPU s on vit-pytorch (-j 1), 3.8 of 29.6 on timm, for nothing (mypy ends the same
     way, ``util.hard_exit``). ``check`` has closed its files, cache entries and worker pool by
     now; only the standard streams are still buffered. A reader gone from the pipe is no error
-    here: the report was cut short where it left (see ``check.run``)."""
+    here: the report was cut short where it left (see ``check.run``). The one exit handler that
+    matters runs here: the dataclass methods this run compiled are kept for the next."""
+    dataclass_methods.flush()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

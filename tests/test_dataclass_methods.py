@@ -1,0 +1,134 @@
+"""dataclass_methods.py: shapecheck's dataclass methods compiled once and kept across runs (M1-M3)."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import types
+
+import pytest
+
+from shapecheck import dataclass_methods
+from shapecheck.dataclass_methods import MAGIC_NUMBER, _Cache
+
+#: Every option whose generated text differs: defaults, factories, init=False, kw_only, InitVar,
+#: __post_init__, order, slots, unsafe_hash, a frozen class and a mutable one.
+SOURCE = '''
+from __future__ import annotations
+import dataclasses
+from dataclasses import dataclass, field, InitVar, KW_ONLY
+
+@dataclass(frozen=True)
+class Dim:
+    name: str
+    size: int = 1
+    tags: tuple = field(default_factory=tuple)
+
+@dataclass(order=True, slots=True)
+class Box:
+    low: int
+    high: int = field(default=9, compare=False)
+    _: KW_ONLY
+    label: str = "box"
+    seen: list = field(default_factory=list, repr=False)
+    scale: InitVar[int] = 1
+    area: int = field(init=False, default=0)
+
+    def __post_init__(self, scale):
+        self.area = (self.high - self.low) * scale
+
+@dataclass(unsafe_hash=True, eq=True)
+class Keyed:
+    key: object
+'''
+
+
+def _module(name: str) -> types.ModuleType:
+    """The classes of SOURCE made in a module called ``name`` (dataclasses reads its globals)."""
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    try:
+        exec(compile(SOURCE, f"<{name}>", "exec"), module.__dict__)
+    finally:
+        del sys.modules[name]
+    return module
+
+
+def _behaviour(module: types.ModuleType) -> list:
+    Dim, Box, Keyed = module.Dim, module.Box, module.Keyed
+    out = [repr(Dim("n")), Dim("n", 2) == Dim("n", 2), hash(Dim("n", 2)) == hash(Dim("n", 2)),
+           repr(Box(1, 4, label="b", scale=3)), Box(1, 4) < Box(2, 0), Box(1, 4) == Box(1, 5),
+           Box(1, 4, scale=2).area, hash(Keyed(3)) == hash(Keyed(3)), repr(Keyed((1,)))]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Dim("n").size = 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del Dim("n").name
+    with pytest.raises(TypeError):
+        Box(1, 2, "positional")    # label is keyword-only
+    out.append([(f.name, f.init, f.repr, f.compare) for c in (Dim, Box, Keyed) for f in dataclasses.fields(c)])
+    out.append(dataclasses.replace(Dim("n", 2), size=5))
+    out.append({name: str(value) for name, value in Box.__init__.__annotations__.items()})
+    return [repr(x) for x in out]
+
+
+def _methods(module: types.ModuleType) -> dict:
+    return {f"{cls}.{name}": (fn.__code__.co_code, fn.__code__.co_consts, fn.__code__.co_names)
+            for cls in ("Dim", "Box", "Keyed") for name, fn in vars(getattr(module, cls)).items()
+            if isinstance(fn, types.FunctionType) and fn.__code__.co_filename == "<string>"}
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """A cache of its own in tmp_path, written as Python writes bytecode."""
+    fresh = _Cache(str(tmp_path / "methods"))
+    monkeypatch.setattr(dataclass_methods, "CACHE", fresh)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    return fresh
+
+
+def test_the_methods_from_the_cache_are_those_dataclasses_compiles(cache, monkeypatch):
+    cached = _module("shapecheck._probe_cached")
+    # 3.10-3.12 compile each method alone: Dim's 6 (frozen: __setattr__, __delattr__, __hash__),
+    # Box's 7 (order: __lt__ ...), Keyed's 4; 3.13 compiles a class's methods together
+    assert cache.compiled == (17 if sys.version_info < (3, 13) else 3)
+    monkeypatch.setattr(dataclasses, "exec", dataclass_methods._builtin_exec)
+    plain = _module("shapecheck._probe_plain")
+    assert _methods(cached) == _methods(plain) and _methods(plain)
+    assert _behaviour(cached) == _behaviour(plain)
+
+
+def test_a_second_run_compiles_nothing(cache, tmp_path, monkeypatch):
+    first = _behaviour(_module("shapecheck._probe_first"))
+    cache.flush()
+    assert (tmp_path / "methods").read_bytes().startswith(MAGIC_NUMBER)
+    second_run = _Cache(cache.path)
+    monkeypatch.setattr(dataclass_methods, "CACHE", second_run)
+    assert _behaviour(_module("shapecheck._probe_second")) == first
+    assert second_run.compiled == 0 and len(second_run.used) == len(cache.used)
+
+
+def test_other_programs_dataclasses_are_not_kept(cache):
+    _module("user_code")
+    assert cache.codes is None and not cache.compiled
+
+
+@pytest.mark.parametrize("content", [b"", b"garbage", MAGIC_NUMBER + b"\x00\x01", MAGIC_NUMBER + b"N",
+                                     b"\x00\x00\r\n" + b"x" * 40])
+def test_a_corrupt_or_foreign_file_is_an_empty_cache(cache, tmp_path, content):
+    (tmp_path / "methods").write_bytes(content)
+    assert _behaviour(_module("shapecheck._probe_corrupt")) == _behaviour(_module("shapecheck._probe_again"))
+    assert cache.compiled == len(cache.used) > 0
+    cache.flush()                      # and is replaced by a good one
+    assert dataclass_methods._read(cache.path).keys() == cache.used
+
+
+def test_nothing_is_written_where_bytecode_is_not(cache, tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    _module("shapecheck._probe_readonly")
+    cache.flush()
+    assert not (tmp_path / "methods").exists()
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    cache.path = str(tmp_path / "missing" / "file-in-place-of-a-folder")
+    (tmp_path / "missing").write_text("")
+    cache.flush()                      # an unwritable place: no error, no file
+    assert list(tmp_path.iterdir()) == [tmp_path / "missing"]

@@ -90,11 +90,17 @@ def _read(path: str | None) -> dict[str, CodeType]:
         return {}
     try:
         with open(path, "rb") as file:
-            data = file.read()
-        if not data.startswith(MAGIC_NUMBER):
-            return {}
+            return _read_bytes(file.read())
+    except OSError:
+        return {}
+
+
+def _read_bytes(data: bytes) -> dict[str, CodeType]:
+    if not data.startswith(MAGIC_NUMBER):
+        return {}
+    try:
         codes = marshal.loads(data[len(MAGIC_NUMBER):])
-    except (OSError, EOFError, ValueError, TypeError):
+    except (EOFError, ValueError, TypeError):
         return {}
     if type(codes) is not dict:
         return {}

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -79,11 +82,12 @@ def _methods(module: types.ModuleType) -> dict:
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
-    """A cache of its own in tmp_path, written as Python writes bytecode."""
+    """A cache of its own in tmp_path, written as Python writes bytecode (and not again at exit)."""
     fresh = _Cache(str(tmp_path / "methods"))
     monkeypatch.setattr(dataclass_methods, "CACHE", fresh)
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    return fresh
+    yield fresh
+    fresh.compiled = 0
 
 
 def test_the_methods_from_the_cache_are_those_dataclasses_compiles(cache, monkeypatch):
@@ -105,6 +109,26 @@ def test_a_second_run_compiles_nothing(cache, tmp_path, monkeypatch):
     monkeypatch.setattr(dataclass_methods, "CACHE", second_run)
     assert _behaviour(_module("shapecheck._probe_second")) == first
     assert second_run.compiled == 0 and len(second_run.used) == len(cache.used)
+
+
+def test_a_check_writes_the_file_on_its_way_out_and_the_next_finds_every_method(tmp_path):
+    # `shapecheck check` ends with os._exit (no atexit): _leave writes the file; the next process
+    # compiles nothing, so it has nothing to write (the file is left as it was)
+    (tmp_path / "a.py").write_text("import numpy as np\nx = np.ones((2, 3)) @ np.ones((3, 4))\n")
+    env = {**os.environ, "PYTHONPATH": str(Path(dataclass_methods.__file__).parents[1]),
+           "PYTHONPYCACHEPREFIX": str(tmp_path / "pycache")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+
+    def check() -> bytes:
+        run = subprocess.run([sys.executable, "-m", "shapecheck", "check", "-j", "1", "--no-cache", "a.py"],
+                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stdout + run.stderr
+        [written] = (tmp_path / "pycache").rglob("dataclass_methods.*.methods")
+        return written.read_bytes(), written.stat().st_mtime_ns
+
+    first = check()
+    assert len(dataclass_methods._read_bytes(first[0])) > 100   # every class of a check's start-up
+    assert check() == first
 
 
 def test_other_programs_dataclasses_are_not_kept(cache):

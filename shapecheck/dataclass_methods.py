@@ -17,7 +17,9 @@ Invariants:
   `dataclasses` (which has none) does not.
 - M2 (ours only): only texts run in the globals of a shapecheck module are looked up or kept; any
   other program's dataclasses go to the builtin `exec` untouched.
-- M3 (no new failure): a missing, unreadable, corrupt or foreign file is an empty cache; a file
+- M3 (no new failure): a missing, unreadable, corrupt or foreign file is an empty cache (its
+  header is `MAGIC_NUMBER` and a CRC-32 of the marshalled rest, checked before any of it is
+  unmarshalled: a damaged code object could crash the interpreter that runs it); a file
   that cannot be written is not written. Writing follows `sys.dont_write_bytecode` (and so
   `PYTHONDONTWRITEBYTECODE`) and `sys.pycache_prefix`, as Python's own bytecode does, and replaces
   the file in one step (a reader sees the old file or the new one).
@@ -34,6 +36,7 @@ import dataclasses
 import marshal
 import os
 import sys
+import zlib
 from importlib.util import MAGIC_NUMBER, cache_from_source
 from types import CodeType
 
@@ -75,8 +78,9 @@ class _Cache:
         temporary = f"{self.path}.{os.getpid()}.tmp"
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            payload = marshal.dumps(codes)
             with open(temporary, "wb") as out:
-                out.write(MAGIC_NUMBER + marshal.dumps(codes))
+                out.write(MAGIC_NUMBER + zlib.crc32(payload).to_bytes(4, "little") + payload)
             os.replace(temporary, self.path)
         except (OSError, ValueError):
             try:
@@ -96,11 +100,15 @@ def _read(path: str | None) -> dict[str, CodeType]:
 
 
 def _read_bytes(data: bytes) -> dict[str, CodeType]:
-    if not data.startswith(MAGIC_NUMBER):
+    """The file's texts and codes; empty unless it is this interpreter's and whole (M3)."""
+    header = len(MAGIC_NUMBER) + 4
+    payload = data[header:]
+    if (not data.startswith(MAGIC_NUMBER) or len(data) < header
+            or zlib.crc32(payload) != int.from_bytes(data[len(MAGIC_NUMBER):header], "little")):
         return {}
     try:
-        codes = marshal.loads(data[len(MAGIC_NUMBER):])
-    except (EOFError, ValueError, TypeError):
+        codes = marshal.loads(payload)
+    except Exception:   # noqa: BLE001 -- whatever marshal makes of bytes that are not its own
         return {}
     if type(codes) is not dict:
         return {}

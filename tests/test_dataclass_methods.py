@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import random
 import subprocess
 import sys
 import types
@@ -136,9 +137,29 @@ def test_other_programs_dataclasses_are_not_kept(cache):
     assert cache.codes is None and not cache.compiled
 
 
+def _damaged(good: bytes) -> list[bytes]:
+    """The file cut short and with bytes changed (marshal itself raises SystemError on some)."""
+    rng = random.Random(7)
+    out = [good[:n] for n in (0, 3, len(MAGIC_NUMBER) + 2, len(good) // 2, len(good) - 1)]
+    for _ in range(40):
+        data = bytearray(good)
+        for _ in range(rng.randrange(1, 5)):
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        out.append(bytes(data))
+    return out
+
+
 @pytest.mark.parametrize("content", [b"", b"garbage", MAGIC_NUMBER + b"\x00\x01", MAGIC_NUMBER + b"N",
-                                     b"\x00\x00\r\n" + b"x" * 40])
+                                     b"\x00\x00\r\n" + b"x" * 40, "damaged"])
 def test_a_corrupt_or_foreign_file_is_an_empty_cache(cache, tmp_path, content):
+    if content == "damaged":
+        _module("shapecheck._probe_good")
+        cache.flush()
+        good = (tmp_path / "methods").read_bytes()
+        assert dataclass_methods._read_bytes(good).keys() == cache.used
+        assert all(dataclass_methods._read_bytes(data) == {} for data in _damaged(good) if data != good)
+        cache.codes, cache.used = None, set()
+        content = _damaged(good)[-1]
     (tmp_path / "methods").write_bytes(content)
     assert _behaviour(_module("shapecheck._probe_corrupt")) == _behaviour(_module("shapecheck._probe_again"))
     assert cache.compiled == len(cache.used) > 0

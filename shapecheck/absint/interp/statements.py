@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...constraints import dims as D
 from ...constraints.dims import DistinctNames
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
-from ...constraints.shapes import UNKNOWN_SHAPE, Middle, Shape, rank_known
+from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Middle, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of
@@ -1012,7 +1012,8 @@ class Statements:
         return pred.show(DistinctNames(self.frame.names))
 
     def _refine_from_assert(self, test: ast.AST) -> bool:
-        """``assert x.shape == (n, 3)`` / ``assert x.ndim == 2`` on an ``x`` of unknown rank give it a rank."""
+        """``assert x.shape == (n, 3)`` / ``assert x.ndim == 2`` (or ``x.dim() == 2``, ``len(x.shape) == 2``:
+        ``rank_of``) on an ``x`` of unknown rank give it a rank."""
         if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
             if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
                 handled = False
@@ -1026,14 +1027,15 @@ class Statements:
             return False
         left, right = test.left, test.comparators[0]
         for a, b in ((left, right), (right, left)):
-            if isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and a.attr in ("shape", "ndim"):
-                owner = a.value.id
+            ranked = rank_of(a)
+            if ranked is not None or isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and a.attr == "shape":
+                owner = ranked or a.value.id
                 current = self.lookup(owner)
                 if not (type(current) is Unknown or (type(current) is Array and current.shape.rank is None)):
                     continue
-                if a.attr == "ndim":
+                if ranked is not None:
                     rank = self.eval(b)
-                    if type(rank) is Int and type(rank.dim) is int:
+                    if type(rank) is Int and type(rank.dim) is int and 0 <= rank.dim <= MAX_RANK:
                         self.refine_name(owner, self._of_rank(owner, current, rank.dim), self.statement)
                         return True
                     continue

@@ -467,6 +467,15 @@ def _concatenate_unknown_rank(ctx: OpContext, shapes: list[Shape], axis: int | N
     if axis is None:
         return UNKNOWN_SHAPE
     ranks = [s.rank for s in shapes if s.rank is not None]
+    informative = [s for s in shapes if s != UNKNOWN_SHAPE]
+    if not ranks and informative and len(informative) < len(shapes):
+        # an array nothing is known of has the others' rank and their dims off the axis (NumPy and
+        # torch require both): the join of the rest, its size along the axis unknown (inception's
+        # ``torch.cat((x0, x1, x2, x3), 1)``, three branches of unknown layers beside a pool of (*x))
+        joined = informative[0] if len(informative) == 1 else _concatenate_unknown_rank(ctx, informative, axis)
+        joined = exposing(joined, (axis,), ctx.middle_dim)
+        place = axis_position(joined, axis) if joined.variadic else None
+        return replace_axes(joined, {place: (ctx.fresh("n"),)}) if place is not None else UNKNOWN_SHAPE
     if not ranks:
         shapes = [exposing(s, (axis,), ctx.middle_dim) for s in shapes]
         kept = _kept_middle(shapes, axis)

@@ -225,6 +225,9 @@ _RAW.update({
     "torch.linalg.svdvals": TR.svdvals, "torch.linalg.vecdot": sig("(n),(n)->()"),
     "torch.linalg.cross": ufunc(2, params=("input", "other")),
     "torch.cuda.is_available": returns(Bool(False)), "torch.is_grad_enabled": returns(Bool()),
+    # torch._assert(condition, message): Python's assert as a traceable call, returns None (timm's
+    # ``_assert`` is it); is_autocast_enabled(device_type=None): a bool
+    "torch._assert": returns(NONE), "torch.is_autocast_enabled": returns(Bool()),
     **{f"torch.special.{n}": ufunc(1, "float") for n in _SPECIAL_UNARY},
     **{f"torch.special.{n}": ufunc(2, "float", params=("input", "other")) for n in _SPECIAL_BINARY},
     "torch.special.round": ufunc(1), "torch.special.multigammaln": same_shape("float", param="input"),

@@ -17,8 +17,12 @@ UNROLL_NODE_BUDGET = 3000  # ... when (body size in AST nodes) x (trip count) st
 #: SubwordTextEncoder spent 14 s walking its million-entry ``_cache`` at each method call.
 MAX_REPEATED_ITEMS = 1_000
 LIST_MUTATORS = ("append", "extend", "insert", "pop", "clear")
+#: Every method of a list that changes it: the mutators above, and those after which only its
+#: element is known (its length or order changed in a way not followed).
+LIST_CHANGERS = LIST_MUTATORS + ("sort", "reverse", "remove", "__setitem__")
 #: The methods of a dict that change it (others read it).
 DICT_MUTATORS = ("update", "pop", "setdefault", "clear", "popitem", "__setitem__", "__delitem__")
+CONTAINER_CHANGERS = frozenset(LIST_CHANGERS + DICT_MUTATORS)
 
 
 @dataclass

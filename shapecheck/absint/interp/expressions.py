@@ -14,7 +14,7 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport,
                      STARS, method_of)
-from ..core.frame import DICT_MUTATORS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, SuperRef
+from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name)
@@ -713,6 +713,8 @@ class Expressions:
             result = self.call(node, func, args, kwargs)
         if type(func) not in (LibraryObject, Builtin):
             self._escape_lists(node)
+        if isinstance(node.func, ast.Attribute) and node.func.attr in CONTAINER_CHANGERS:
+            self.rebind_taken(node, [a.value for a in args], {k: a.value for k, a in kwargs.items()})
         return result
 
     def _escape_lists(self, node: ast.Call) -> None:

@@ -492,6 +492,12 @@ def mutate_list(current: List, method: str, args: list, fresh=None) -> List:
         return List(None, args[1] if items == () else loose_join(element, args[1], fresh))
     if method == "clear":
         return List(())
+    if method == "pop" and len(args) <= 1 and items:
+        # ``h.pop()`` removes the last item, ``h.pop(i)`` the one at i (an index out of range raises)
+        at = args[0].dim if args and type(args[0]) is Int else -1
+        if type(at) is int and -len(items) <= at < len(items):
+            at %= len(items)
+            return List(items[:at] + items[at + 1:])
     return List(None, element)
 
 

@@ -10,12 +10,12 @@ from ...constraints.dims import DistinctNames
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Middle, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
-from ..core.context import Arg, Call, OpContext, ShapeError
+from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from .dataclass_fields import FIELDS, class_fields, generates_init
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
-from ..core.frame import (DICT_MUTATORS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
+from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
@@ -113,23 +113,40 @@ class Statements:
             more = len(kwargs) < len(call.keywords) or any(isinstance(a, ast.Starred) for a in call.args)
             store(UNKNOWN if more else mutate_dict(current, func.attr, args, kwargs))
             return True
-        if type(current) is not List:
+        if type(current) is not List or func.attr not in LIST_CHANGERS:
             return False
-        args = [self.eval(a) for a in call.args]
-        if func.attr in LIST_MUTATORS and _held_by_object(holder) and self.looping:
+        self._rebind_list(holder, current, store, func.attr, [self.eval(a) for a in call.args])
+        return True
+
+    def _rebind_list(self, holder: ast.expr, current: List, store, method: str, args: list) -> None:
+        """Bind the list ``holder`` holds (``current``) to its value after ``holder.method(*args)``."""
+        if method in LIST_MUTATORS and _held_by_object(holder) and self.looping:
             # an object's list grown in a loop that is not unrolled: the fixpoint widens the frame's
             # names, not objects' attributes, so its length is unknown from here (its elements are
             # what the loop adds: ``self.layers.append(nn.ModuleList([...]))`` for each layer)
-            added = UNKNOWN if len(args) != 1 else {"append": args[0], "extend": element_of(args[0])}.get(func.attr, UNKNOWN)
+            added = UNKNOWN if len(args) != 1 else {"append": args[0], "extend": element_of(args[0])}.get(method, UNKNOWN)
             element = added if current.items == () else loose_join(element_of(current), added, self.analysis.fresh)
             store(List(None, element))
-        elif func.attr in LIST_MUTATORS:
-            store(mutate_list(current, func.attr, args, self.analysis.fresh))
-        elif func.attr in ("sort", "reverse", "remove", "__setitem__"):
-            store(List(None, element_of(current)))
+        elif method in LIST_MUTATORS:
+            store(mutate_list(current, method, args, self.analysis.fresh))
         else:
-            return False
-        return True
+            store(List(None, element_of(current)))
+
+    def rebind_taken(self, call: ast.Call, args: list, kwargs: dict) -> None:
+        """``a = h.pop()``, ``torch.cat((x, h.pop()))``, ``v = kw.pop("k", None)``: a list's or dict's
+        method called for its value changes its holder as the statement ``h.pop()`` does
+        (``_mutate_in_place``): a U-Net's skips popped in its up path are each popped once."""
+        holder = call.func.value
+        slot = self._container_slot(holder)
+        if slot is None:
+            return
+        current, store = slot
+        method = call.func.attr
+        more = MORE_POSITIONAL in kwargs or MORE_KEYWORDS in kwargs
+        if type(current) is List and method in LIST_CHANGERS:
+            self._rebind_list(holder, current, store, method, [UNKNOWN] * len(args) if more or kwargs else args)
+        elif type(current) is Dict and method in DICT_MUTATORS:
+            store(UNKNOWN if more else mutate_dict(current, method, args, kwargs))
 
     def _container_slot(self, holder: ast.expr) -> tuple[Value | None, object] | None:
         """What ``holder`` (a name, or an object's attribute) holds and how to rebind it, or None."""

@@ -104,6 +104,10 @@ class Interpreter(Statements, Expressions):
 
     def diagnose(self, node: ast.AST, code: str, message: str, related: Iterable[Related] = (),
                  severity: str = "error", cause: str | None = None) -> None:
+        if severity == "error" and self.try_depth:
+            # a handler catches what Python raises here (``try: m1, m2 = modes`` / ``except ValueError:``),
+            # as shape_error's failures: the unpacking, ``len()`` and tuple-index errors are reported here
+            return
         diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related),
                           cause=cause)
         if self.errors is not None:

@@ -332,6 +332,8 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
         t = Tuple
     if type(cls) is Builtin and cls.name in _PY_KINDS:
         kinds = _PY_KINDS[cls.name] + ((Dict,) if cls.name == "dict" else ())
+        if t is Array and cls.name == "float" and _may_be_numpy_float(value):
+            return None
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, Array, NoneValue):
             return t in kinds
         return None
@@ -358,6 +360,14 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
             c = c.bases[0] if c.bases and type(c.bases[0]) is Class else None
         return None
     return None
+
+
+def _may_be_numpy_float(value: Array) -> bool:
+    """Whether ``value`` may be an ``np.float64``, which is a Python float (its class derives from
+    ``float``): a NumPy op on numbers gives one (``1. / np.sqrt(2.) / n``), and escnn 1.0.11 writes
+    ``if isinstance(sigma, float): sigma = [sigma] * len(radii)`` for it. np.float32, np.int64 and
+    tensors are no Python numbers."""
+    return not value.tensor and value.shape.rank in (0, None) and value.dtype in (None, "float64")
 
 
 #: values that are always callable, and values that never are (an instance may define ``__call__``)

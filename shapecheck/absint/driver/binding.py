@@ -3,6 +3,8 @@ for a call's analysis, and the key under which a call's analysis is memoised."""
 
 from __future__ import annotations
 
+import ast
+
 from ..core.session import Run
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
@@ -26,9 +28,9 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
     defaults.update(zip((p.arg for p in positional[len(positional) - len(fn.defaults):]), fn.defaults))
     for i, p in enumerate(positional):
         env[p.arg] = receiver if (i == 0 and receiver is not None) else \
-            _parameter(fn, p.arg, torch_only or p.arg in tensors, defaults.get(p.arg))
+            _parameter(fn, p, torch_only or p.arg in tensors, defaults.get(p.arg))
     for p in a.kwonlyargs:
-        env[p.arg] = _parameter(fn, p.arg, torch_only or p.arg in tensors, defaults.get(p.arg))
+        env[p.arg] = _parameter(fn, p, torch_only or p.arg in tensors, defaults.get(p.arg))
     if a.vararg is not None:
         env[a.vararg.arg] = UNKNOWN
     if a.kwarg is not None:
@@ -39,14 +41,26 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
 
 
 
-def _parameter(fn: Function, name: str, tensor: bool, default: Value | None) -> Value:
+def _parameter(fn: Function, param: ast.arg, tensor: bool, default: Value | None) -> Value:
     """A parameter nothing fixes: unknown, but the same unknown wherever it flows (``(*x)``); a
     constructor's is a number where it meets an array (``dots * self.scale`` with
     ``self.scale = dim_head ** -0.5``), and a float when its default is one (``scale_init=1e-3``:
-    ``torch.tensor(scale_init)`` is 0-d; a size's default is an int, which stays unknown)."""
+    ``torch.tensor(scale_init)`` is 0-d; a size's default is an int, which stays unknown) and its
+    annotation, if any, names a number alone (dopamine 4.1.2's ``min_vals: Union[float,
+    Sequence[float]] = 0.0`` is a sequence too: ``len(jnp.array(min_vals))`` is no error)."""
     if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname:
-        return Float() if type(default) is Float else Unknown(None, tensor, 0, True)
-    return Unknown(Middle(name, fn.scope), tensor)
+        number = type(default) is Float and _names_a_number(param.annotation)
+        return Float() if number else Unknown(None, tensor, 0, True)
+    return Unknown(Middle(param.arg, fn.scope), tensor)
+
+
+def _names_a_number(annotation: ast.expr | None) -> bool:
+    """No annotation, or ``float`` / ``int`` (written as a name or a string)."""
+    if annotation is None:
+        return True
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.strip() in ("float", "int")
+    return isinstance(annotation, ast.Name) and annotation.id in ("float", "int")
 
 
 def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:

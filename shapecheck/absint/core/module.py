@@ -56,6 +56,20 @@ def _statements(stmt: ast.stmt):
             pending.extend(block)
 
 
+_IMPORTED_BY_NAME: "weakref.WeakKeyDictionary[ast.AST, frozenset]" = weakref.WeakKeyDictionary()
+#: a call whose callee's name has ``import`` in it, given a module's name first
+_IMPORT_CALL = re.compile(r"""\w*import\w*\s*\(\s*(?:name\s*=\s*)?["']([A-Za-z_]\w*)[\w.]*["']""")
+
+
+def imported_by_name(tree: ast.Module, source: str) -> frozenset:
+    """:attr:`ModuleInfo.imported_by_name`, read off the text once per tree (a body not parsed yet
+    counts too)."""
+    names = _IMPORTED_BY_NAME.get(tree)
+    if names is None:
+        names = _IMPORTED_BY_NAME[tree] = frozenset(_IMPORT_CALL.findall(source)) if "import" in source else frozenset()
+    return names
+
+
 #: Per tree: the names its code may bind at its top level, and the modules it star-imports.
 _BINDINGS: "weakref.WeakKeyDictionary[ast.AST, tuple]" = weakref.WeakKeyDictionary()
 
@@ -283,6 +297,13 @@ class ModuleInfo:
     def libraries(self) -> frozenset:
         """The top-level names of the modules this module imports (``{"torch", "math"}``)."""
         return imported_libraries(self.tree)
+
+    @property
+    def imported_by_name(self) -> frozenset:
+        """The top-level names of the modules this module imports by a call given their name as a
+        string (``importlib.import_module("torch.nn")``, ``_safe_import("torch")``,
+        ``pytest.importorskip("torch")``)."""
+        return imported_by_name(self.tree, self.source)
 
     @property
     def torch_only(self) -> bool:

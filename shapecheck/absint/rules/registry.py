@@ -134,10 +134,10 @@ def _either_library(numpy_rule: Rule, torch_rule: Rule) -> Rule:
     meaning fails too, or when the module cannot hold tensors."""
 
     def rule(ctx: OpContext, call: Call) -> Value:
+        if _torch_only(call):   # NumPy's method raises TypeError on these: the array is a tensor
+            return torch_rule(ctx, call)
         if not _imports_torch(ctx):
             return numpy_rule(ctx, call)
-        if _torch_only(call):
-            return torch_rule(ctx, call)
         try:
             return numpy_rule(ctx, call)
         except ShapeError as numpy_error:
@@ -172,8 +172,13 @@ def _torch_only(call: Call) -> bool:
 
 
 def _imports_torch(ctx: OpContext) -> bool:
-    return any(type(v) is LibraryObject and v.qualname.split(".", 1)[0] == "torch"
-               for v in ctx.interp.module.env.values())
+    """Whether the module may hold tensors: it imports torch anywhere (inside an ``if`` on a soft
+    dependency, as sktime's ltsf layers do, or a function), imports it by name (sktime's
+    ``torch = _safe_import("torch")``, ``importlib.import_module("torch.nn")``), or its names hold
+    torch's objects."""
+    module = ctx.interp.module
+    return "torch" in module.libraries or "torch" in module.imported_by_name or \
+        any(type(v) is LibraryObject and v.qualname.split(".", 1)[0] == "torch" for v in module.env.values())
 
 
 def _itself(receiver: Value) -> Rule:

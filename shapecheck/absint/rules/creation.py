@@ -132,7 +132,10 @@ def _spaced(params: tuple[str, ...]) -> Rule:
                     given_dtype(bound.get("dtype"), "float64"))
         ret = bound.get("retstep")
         if ret is not None and getattr(ret.value, "value", False) is True:
-            return Tuple((out, Float()))
+            # the step is ``(stop - start) / div``: a number between numbers, else an array of the
+            # ends' broadcast shape (astropy's ``np.linspace(t1, t2, 7, retstep=True)`` of (2,) and ())
+            step = Float() if sample.rank == 0 else UNKNOWN if sample.rank is None else Array(sample, out.dtype)
+            return Tuple((out, step))
         return out
     return rule
 

@@ -600,6 +600,7 @@ class Statements:
             value = self.eval(item.context_expr)
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, UNKNOWN if not isinstance(value, Array) else value)
+        before = (dict(self.frame.env), self.frame.facts) if expected else None
         self.try_depth += expected
         try:
             kind = self.run_body(node.body)
@@ -607,6 +608,11 @@ class Statements:
             self.try_depth -= expected
         if kind and not expected:
             raise Terminated(kind)
+        if expected:
+            # ``with pytest.raises(E):`` stops at the statement that raises: what follows it in the
+            # block never ran (astropy's ``t.shape = (10, 5)`` there leaves t's shape as it was), so
+            # after the block the names hold what they held before it or what the block gave them
+            self._merge([before, (self.frame.env, self.frame.facts)], before[1], widen=False)
 
     stmt_AsyncWith = stmt_With
 

@@ -73,10 +73,13 @@ def reshape(ctx: OpContext, call: Call) -> Value:
     # x.reshape((2, 3)) and x.reshape(2, 3) both arrive here; unwrap the single-tuple form
     if type(target.value) is Tuple and len(target.value.items) == 1 and type(target.value.items[0]) in (Tuple, List):
         target = Arg(target.value.items[0], target.text)
-    return Array(reshape_shape(ctx, a, target), a.dtype)
+    return Array(reshape_shape(ctx, a, target, any_negative_infers=True), a.dtype)
 
 
-def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
+def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bool = False) -> Shape:
+    """``any_negative_infers``: NumPy takes any negative size for the one to infer, as -1
+    (``_fix_unknown_dimension``: ``a.reshape(-1307, 1)`` is (a.size, 1), numba's test of issue 3314);
+    torch's ``view``/``reshape`` take -1 alone."""
     v = target.value   # a lone object known by name may be a whole shape: not its int view
     items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
     if items is None:
@@ -86,7 +89,7 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg) -> Shape:
     dims: list = []
     infer_at = None
     for i, (item, text) in enumerate(zip(items, texts)):
-        if type(item) is Int and item.dim == -1:
+        if type(item) is Int and (item.dim == -1 or (any_negative_infers and type(item.dim) is int and item.dim < 0)):
             if infer_at is not None:
                 ctx.fail("SC103", f"{ctx.op}: can only specify one unknown dimension (-1)")
             infer_at = i

@@ -47,11 +47,26 @@ def _parameter(fn: Function, param: ast.arg, tensor: bool, default: Value | None
     ``self.scale = dim_head ** -0.5``), and a float when its default is one (``scale_init=1e-3``:
     ``torch.tensor(scale_init)`` is 0-d; a size's default is an int, which stays unknown) and its
     annotation, if any, names a number alone (dopamine 4.1.2's ``min_vals: Union[float,
-    Sequence[float]] = 0.0`` is a sequence too: ``len(jnp.array(min_vals))`` is no error)."""
-    if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname:
+    Sequence[float]] = 0.0`` is a sequence too: ``len(jnp.array(min_vals))`` is no error). One
+    annotated as an array is the array it says (zuko 1.6.0's ``MonotonicRQSTransform.__init__(self,
+    widths: Tensor, ...)`` pads ``F.softmax(widths, dim=-1)``: no number)."""
+    if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname and not _names_an_array(param.annotation):
         number = type(default) is Float and _names_a_number(param.annotation)
         return Float() if number else Unknown(None, tensor, 0, True)
     return Unknown(Middle(param.arg, fn.scope), tensor)
+
+
+#: the names of array types an annotation may give a parameter (``Tensor``, ``np.ndarray``,
+#: ``jax.Array``, jaxtyping's ``Float[Tensor, "b n"]``)
+_ARRAY_TYPES = frozenset({"Tensor", "ndarray", "Array", "ArrayLike", "NDArray"})
+
+
+def _names_an_array(annotation: ast.expr | None) -> bool:
+    """Whether ``annotation`` names an array type (anywhere in it: ``Optional[Tensor]``)."""
+    if annotation is None:
+        return False
+    return any((isinstance(n, ast.Name) and n.id in _ARRAY_TYPES) or
+               (isinstance(n, ast.Attribute) and n.attr in _ARRAY_TYPES) for n in ast.walk(annotation))
 
 
 def _names_a_number(annotation: ast.expr | None) -> bool:

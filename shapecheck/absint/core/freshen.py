@@ -13,8 +13,9 @@ from typing import Callable
 from ...constraints import dims as D
 from dataclasses import replace
 
+from ...constraints.predicates import pred_symbols, substitute_pred
 from ...constraints.shapes import Middle, Shape
-from .values import Alternatives, Array, Int, List, TorchModule, Tuple, Value, with_shape
+from .values import Alternatives, Array, Bool, Int, List, TorchModule, Tuple, Value, with_shape
 
 
 def value_symbols(v: Value, out: set | None = None) -> set:
@@ -36,6 +37,8 @@ def value_symbols(v: Value, out: set | None = None) -> set:
     elif t is Alternatives:
         for option in v.options:
             value_symbols(option, out)
+    elif t is Bool and v.pred is not None:   # ``t.numel() == 0`` returned: a fact about the dims
+        out |= pred_symbols(v.pred)
     return out
 
 
@@ -69,6 +72,10 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
     if t is Alternatives:
         options = tuple(map_dims(o, f) for o in v.options)
         return v if _same(options, v.options) else Alternatives(options)
+    if t is Bool and v.pred is not None:
+        # a memoised ``is_empty(t)`` (``t.numel() == 0``) is about this call's dims: a second caller's
+        # branch on it took the first caller's ``m*n == 0`` (native-sparse-attention's empty reshape)
+        return replace(v, pred=substitute_pred(v.pred, {s: f(D.sym(s)) for s in pred_symbols(v.pred)}))
     return v
 
 

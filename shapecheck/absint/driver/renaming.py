@@ -34,8 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...constraints import dims as D
+from ...constraints.predicates import substitute_pred
 from ...constraints.shapes import Middle, Shape
-from ..core.values import Alternatives, Array, Function, Int, List, Tuple, Unknown, Value, with_shape
+from ..core.values import Alternatives, Array, Bool, Function, Int, List, Tuple, Unknown, Value, with_shape
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,8 @@ def rename(v: Value, names: Names) -> Value:
         return replace(v, items=items, element=rename(v.element, names), length=length)
     if t is Alternatives:
         return Alternatives(tuple(rename(o, names) for o in v.options))
+    if t is Bool and v.pred is not None and names.symbols:   # a returned ``t.numel() == 0``
+        return replace(v, pred=substitute_pred(v.pred, names.symbols))
     return v
 
 

@@ -26,14 +26,17 @@ if TYPE_CHECKING:
 LIBRARIES = ("numpy", "torch", "jax", "math", "flax", "einops")
 #: Standard modules whose names carry no shapes (imported names from them are unknown), but for
 #: the few in _TYPING_NAMES.
-_SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "functools", "os", "sys")
+_SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "functools", "os", "sys", "numba")
 #: typing's names that carry shapes: ``cast(T, value)`` gives value T's shape (annotations.check_cast).
 #: (``Literal`` and ``Any`` are read from an annotation's syntax and need no value.)
 _TYPING_NAMES = {"cast": Builtin("typing.cast")}
 _TYPING = ("typing", "typing_extensions")
 #: The names of the shapeless modules that matter to shapes, by module: ``functools.partial``.
 _STAND_INS = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES,
-              "functools": {"partial": Builtin("functools.partial"), "reduce": Builtin("functools.reduce")}}
+              "functools": {"partial": Builtin("functools.partial"), "reduce": Builtin("functools.reduce")},
+              # numba's decorators that change what a call of the function does (rules/transforms.py);
+              # its ``jit``/``njit`` keep it, as an unknown decorator is taken to
+              "numba": {name: LibraryObject(f"numba.{name}") for name in ("vectorize", "guvectorize", "stencil")}}
 #: Where a library's public names live under another path: ``flax.linen.module.Module`` is
 #: ``flax.linen.Module``, ``flax.nnx.module.Module`` ``flax.nnx.Module``.
 _ALIASES = (("flax.linen.module.", "flax.linen."), ("flax.linen.activation.", "flax.linen."),

@@ -21,7 +21,7 @@ from typing import Callable
 from ...constraints.predicates import eq
 from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext, ShapeError
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Int, LibraryObject, List, NoneValue, Partial, Tuple,
+from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Function, Int, LibraryObject, List, NoneValue, Partial, Tuple,
                            Unknown, Value, tensor_like)
 from .args import as_array, normalize_axis
 from .kinds import Rule
@@ -103,10 +103,28 @@ MAKERS: dict[str, Rule] = {
 }
 
 
+def _compiled_ufunc(kind: str | None) -> Rule:
+    """numba's ``@vectorize`` / ``@guvectorize(sigs, "(m,n),(n,p)->(m,p)")`` / ``@stencil``: given the
+    function, what it compiles (``vectorize``: a ufunc, called elementwise as ``np.vectorize(f)`` is;
+    a gufunc or a stencil is called by a layout or neighbourhood not read here: unknown, as its body
+    is not what a call of it does: ``matmulcore(A, B)`` of 3-d A and B loops the 2-d body over
+    the first axis); given signatures or options first, the decorator, waiting for the function."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        func = call.args[0].value if call.args else None
+        if type(func) is Function:
+            return Transformed(kind, func) if kind is not None else UNKNOWN
+        return LibraryObject(call.name)
+    return rule
+
+
+MAKERS.update({"numba.vectorize": _compiled_ufunc("vectorize"), "numba.guvectorize": _compiled_ufunc(None),
+               "numba.stencil": _compiled_ufunc(None)})
+
+
 #: What a decorator must be applied for (``@jax.vmap``, ``@partial(shard_map, mesh=...)``): the
 #: others are taken to keep the function's shapes (``@torch.no_grad()``, ``@jax.jit``, a project's own).
 DECORATING = frozenset(name for name, rule in MAKERS.items() if type(rule) is Maker) | {
-    "jax.experimental.shard_map.shard_map", "jax.shard_map"}
+    "jax.experimental.shard_map.shard_map", "jax.shard_map", "numba.vectorize", "numba.guvectorize", "numba.stencil"}
 
 
 def transform_decorator(deco: Value) -> bool:

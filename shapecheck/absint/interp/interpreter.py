@@ -105,8 +105,8 @@ class Interpreter(Statements, Expressions):
     def diagnose(self, node: ast.AST, code: str, message: str, related: Iterable[Related] = (),
                  severity: str = "error", cause: str | None = None) -> None:
         if severity == "error" and self.try_depth:
-            # a handler catches what Python raises here (``try: m1, m2 = modes`` / ``except ValueError:``),
-            # as shape_error's failures: the unpacking, ``len()`` and tuple-index errors are reported here
+            # a handler catches what Python or the library raises here (``try: m1, m2 = modes`` /
+            # ``except ValueError:``): not a crash. Every error goes through here (shape_error's too)
             return
         diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related),
                           cause=cause)
@@ -174,8 +174,7 @@ class Interpreter(Statements, Expressions):
                 self.analysis.join_rank(middle, count)
 
     def shape_error(self, node: ast.AST, err: ShapeError) -> None:
-        if self.try_depth:
-            return  # a try block with a handler catches NumPy's exception: not a crash
+        """Report ``err`` at ``node`` (not under a ``try`` whose handler catches it: :meth:`diagnose`)."""
         self.diagnose(node, err.code, err.message, [r for r in err.related if isinstance(r, Related)])
 
     def precondition(self, pred: Pred, code: str, message: str, node: ast.AST, verdict: Verdict,

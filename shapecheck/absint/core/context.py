@@ -250,7 +250,9 @@ class OpContext:
         symbols = pred_symbols(pred)
         if witness is not None and all(witness.get(s, 0) >= 1 for s in symbols):
             return ()   # settled for any of its symbols, so for its array dims: no walk of the frame for them
-        dims = sorted(symbols & _array_symbols(frame.env.values()) - frame.loops.keys())
+        # (a dim taken off a parameter's middle sizes that parameter: ``x.shape[0]``, ``prod(x.shape[:-1])``)
+        sizes = _array_symbols(frame.env.values()).union(*(free_symbols(d) for d in frame.middle_dims.values()))
+        dims = sorted(symbols & sizes - frame.loops.keys())
         if not dims or witness is not None and all(witness.get(s, 0) >= 1 for s in dims):
             return ()
         solver, facts = self.interp.analysis.solver, self.interp.frame.facts

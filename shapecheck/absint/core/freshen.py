@@ -15,13 +15,14 @@ from dataclasses import replace
 
 from ...constraints.predicates import pred_symbols, substitute_pred
 from ...constraints.shapes import Middle, Shape
-from .values import Alternatives, Array, Bool, Int, List, TorchModule, Tuple, Value, with_shape
+from .shape_tuples import shape_value
+from .values import Alternatives, Array, Bool, Int, List, ShapeTuple, TorchModule, Tuple, Value, with_shape
 
 
 def value_symbols(v: Value, out: set | None = None) -> set:
     out = set() if out is None else out
     t = type(v)
-    if t is Array:
+    if t is Array or t is ShapeTuple:
         for d in v.shape.prefix + v.shape.suffix:
             out |= D.free_symbols(d)
     elif t is Int:
@@ -47,13 +48,14 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
     touches the few symbols a run made up: most arrays of a copied layer mention none of them, and
     building each again was most of a reused construction's copy, effects.py)."""
     t = type(v)
-    if t is Array:
+    if t is Array or t is ShapeTuple:
         s = v.shape
         prefix, suffix = tuple(f(d) for d in s.prefix), tuple(f(d) for d in s.suffix)
         if _same(prefix, s.prefix) and _same(suffix, s.suffix):
             return v
         # the middle stays: ``(*x[:-3], h, w, c)`` renamed is still relative to x
-        return with_shape(v, Shape(prefix, s.variadic, suffix, s.middle))
+        shape = Shape(prefix, s.variadic, suffix, s.middle)
+        return with_shape(v, shape) if t is Array else ShapeTuple(shape)
     if t is Int:
         dim = f(v.dim)
         return v if dim is v.dim and not v.presumed else Int(dim)   # (a renamed one is presumed no more)
@@ -89,6 +91,8 @@ def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:
     t = type(v)
     if t is Array:
         return with_shape(v, f(v.shape))
+    if t is ShapeTuple:   # (a shape's dims as a value: a callee's middle means nothing to its caller either)
+        return shape_value(f(v.shape))
     if t is Tuple:
         return replace(v, items=tuple(map_shapes(i, f) for i in v.items))
     if t is List:

@@ -14,7 +14,8 @@ from ...constraints.intervals import interval
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Middle, Shape, align_middles
 from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, List, NoneValue,
-                     Opaque, Str, TorchModule, Tuple, Unknown, Value, optional_array, tensor_like)
+                     Opaque, ShapeTuple, Str, TorchModule, Tuple, Unknown, Value, optional_array, tensor_like)
+from .shape_tuples import tuple_shape
 
 Fresh = Callable[[str], Dim]
 
@@ -108,6 +109,8 @@ class Joiner:
             literals = literal_tuple_options(a, b)
             if literals is not None:
                 return literals
+        if ta is ShapeTuple or tb is ShapeTuple:
+            return self._shape_tuple(a, b)
         if ta is Tuple and tb is Tuple and len(a.items) == len(b.items):
             return Tuple(tuple(self.value(x, y) for x, y in zip(a.items, b.items)),
                          fields=a.fields if a.fields == b.fields else ())
@@ -142,6 +145,17 @@ class Joiner:
         if ta is Bool and tb is Bool:
             return Bool()
         return UNKNOWN
+
+    def _shape_tuple(self, a: Value, b: Value) -> Value:
+        """Two shapes as values, one of unknown rank (``x.shape[:-1]`` in one branch): dim by dim
+        (Python ints: a -1 may meet a size) where both have one middle with as many known dims
+        on each side of it, else unknown, as one known rank and one unknown give no rank."""
+        sa, sb = tuple_shape(a), tuple_shape(b)
+        if sa is None or sb is None or not (sa.variadic and sb.variadic) or sa.middle != sb.middle \
+                or len(sa.prefix) != len(sb.prefix) or len(sa.suffix) != len(sb.suffix):
+            return UNKNOWN
+        return ShapeTuple(Shape(tuple(self.dim(x, y, number=True) for x, y in zip(sa.prefix, sb.prefix)), True,
+                                tuple(self.dim(x, y, number=True) for x, y in zip(sa.suffix, sb.suffix)), sa.middle))
 
     def _note_rank(self, a: Array, b: Array) -> None:
         for unsure, sure in ((a, b), (b, a)):

@@ -252,6 +252,18 @@ class Tuple(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class ShapeTuple(Value):
+    """A tuple of ints whose length is known only relative to a parameter's rank: the dims of a
+    shape of unknown rank as code reads them (``x.shape``, ``x.shape[:-1]``, ``(*x.shape[:-1], -1,
+    d)``), written as that ``shape`` (its prefix and suffix the known items, its middle the
+    parameter's dims between). transformers reshapes every attention by one
+    (``q.view(*hidden_states.shape[:-1], -1, head_dim)``). At a known rank the value is a plain
+    :class:`Tuple`; the items are Python ints, not sizes (a reshape's ``-1`` is one)."""
+
+    shape: Shape
+
+
+@dataclass(frozen=True, slots=True)
 class List(Value):
     """A list; ``items`` is None when its length is unknown (then ``element`` joins every item)."""
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from ...constraints import dims as D
 from ...constraints.predicates import substitute_pred
 from ...constraints.shapes import Middle, Shape
-from ..core.values import Alternatives, Array, Bool, Function, Int, List, Tuple, Unknown, Value, with_shape
+from ..core.values import Alternatives, Array, Bool, Function, Int, List, ShapeTuple, Tuple, Unknown, Value, with_shape
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +93,13 @@ def rename(v: Value, names: Names) -> Value:
         middle = names.middle(v.middle)
         derived = names.tokens.get(v.derived, v.derived)
         return v if middle is v.middle and derived == v.derived else replace(v, middle=middle, derived=derived)
-    if t is Array:
+    if t is Array or t is ShapeTuple:
         s = v.shape
         if not names.symbols and names.middle(s.middle) is s.middle:
             return v
         shape = Shape(tuple(names.dim(d) for d in s.prefix), s.variadic, tuple(names.dim(d) for d in s.suffix),
                       names.middle(s.middle))
-        return with_shape(v, shape)
+        return with_shape(v, shape) if t is Array else ShapeTuple(shape)
     if t is Int:
         return Int(names.dim(v.dim)) if names.symbols else v
     if t is Tuple:
@@ -123,7 +123,7 @@ def names_of(v: Value, add) -> None:
             add(("middle", v.middle.scope))
         if v.derived:
             add(("derived", v.derived))
-    elif t is Array:
+    elif t is Array or t is ShapeTuple:
         if v.shape.middle is not None:
             add(("middle", v.shape.middle.scope))
         for d in v.shape.prefix + v.shape.suffix:

@@ -10,7 +10,7 @@ from ...constraints import dims as D
 from ...report.diagnostics import Diagnostic
 from ..core.context import MORE_KEYWORDS, Arg, OpContext
 from ...constraints.predicates import FALSE, TRUE
-from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int, List, NoneValue, Slice, Str, Tuple,
+from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int, List, NoneValue, ShapeTuple, Slice, Str, Tuple,
                            Value)
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
@@ -104,7 +104,7 @@ def _tuple(interp, node, args, kwargs) -> Value:
     if not args:
         return Tuple(())
     v = args[0]
-    if type(v) is Tuple:
+    if type(v) is Tuple or type(v) is ShapeTuple:   # tuple(x.shape): the same dims
         return v
     if type(v) is Range:
         v = range_items(v, interp.analysis.fresh)

@@ -12,8 +12,9 @@ from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext,
 from ..core.join import Joiner, element_of
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
-                     Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque, LazyImport,
-                     STARS, method_of)
+                     ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque,
+                     LazyImport, STARS, method_of)
+from ..core.shape_tuples import concatenated, shape_value, spread, subscript as shape_subscript
 from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
@@ -25,6 +26,7 @@ from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operato
                               layer_attribute, library_value, tensor_method_of_parameter)
 from ..rules.flax import MODULE_ENTRIES, MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
+from ..rules.torch_args import takes_sizes
 from ..rules.spmd_torch import mesh_item
 from ..core.spmd import MeshValue
 from .annotations import subscript_annotation
@@ -72,6 +74,20 @@ def open_callee(func: Value) -> bool:
     return type(func) in OPEN_CALLEES
 
 
+def _spread_items(parts: list[tuple[bool, Value]]) -> tuple | None:
+    """A display's items with each starred part's own spread in place; None when one has no known items."""
+    out: list[Value] = []
+    for starred, value in parts:
+        if not starred:
+            out.append(value)
+            continue
+        inner = items_of(value, None)
+        if inner is None:
+            return None
+        out.extend(inner)
+    return tuple(out)
+
+
 class Expressions:
     """The expression half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
     literals, names, attributes, subscripts, operators, comparisons, calls' arguments and
@@ -105,24 +121,19 @@ class Expressions:
         return value
 
     def expr_Tuple(self, node: ast.Tuple) -> Value:
-        items = self._sequence_items(node.elts)
-        return Tuple(items) if items is not None else UNKNOWN
+        parts = self._sequence_parts(node.elts)
+        items = _spread_items(parts)
+        if items is None:   # (*input_shape, -1, head_dim) with input_shape of unknown rank
+            return spread(parts, self.analysis.fresh) or UNKNOWN
+        return Tuple(items)
 
     def expr_List(self, node: ast.List) -> Value:
-        items = self._sequence_items(node.elts)
+        items = _spread_items(self._sequence_parts(node.elts))
         return List(items) if items is not None else List(None)
 
-    def _sequence_items(self, elts: list) -> tuple | None:
-        out: list[Value] = []
-        for e in elts:
-            if isinstance(e, ast.Starred):
-                inner = items_of(self.eval(e.value), None)
-                if inner is None:
-                    return None
-                out.extend(inner)
-            else:
-                out.append(self.eval(e))
-        return tuple(out)
+    def _sequence_parts(self, elts: list) -> list[tuple[bool, Value]]:
+        """A display's items, each as (starred, value)."""
+        return [(True, self.eval(e.value)) if isinstance(e, ast.Starred) else (False, self.eval(e)) for e in elts]
 
     def expr_Set(self, node: ast.Set) -> Value:
         for e in node.elts:
@@ -428,6 +439,8 @@ class Expressions:
             if attr == "ndim":
                 return Int(0)
             return Method(obj, attr)
+        if t is Unknown and attr == "shape" and obj.middle is not None and node is not self.callee:
+            return shape_value(obj.as_array().shape)   # a parameter's dims, (*x), as a value
         if t is Tuple and attr in obj.fields:
             return obj.items[obj.fields.index(attr)]
         if t in (Tuple, List, Dict, Str):
@@ -452,6 +465,8 @@ class Expressions:
                 return UNKNOWN
         if t in (Tuple, List):
             return self._index_sequence(node, container, index)
+        if t is ShapeTuple:
+            return shape_subscript(container.shape, index, OpContext(self, node, "index").middle_dim)
         if t is TorchModule:   # nn.Sequential(...)[i]
             return layer_item(container, index)
         if t is MeshValue:     # device_mesh["tp"]
@@ -570,6 +585,8 @@ class Expressions:
                 return union
         if tl is Tuple and tr is Tuple and isinstance(op, ast.Add):
             return Tuple(left.items + right.items)
+        if ShapeTuple in (tl, tr) and isinstance(op, ast.Add):
+            return concatenated(left, right)
         if tl is List and tr is List and isinstance(op, ast.Add):
             if left.items is not None and right.items is not None:
                 return List(left.items + right.items)
@@ -679,9 +696,17 @@ class Expressions:
         # arguments of unknown number (``*rest``, ``**options``): the project's own code is still
         # analysed, each parameter they may fill unknown (binding.bind_call); an op's rule is not
         more: dict[str, Arg] = {}
-        for a in node.args:
+        for n, a in enumerate(node.args):
             if isinstance(a, ast.Starred):
                 rest = self.eval(a.value)
+                if type(rest) is ShapeTuple and not more and takes_sizes(func):
+                    # x.view(*input_shape, -1): its positional arguments are one size, every one
+                    # (torch_args.SIZE_VARARGS), as one tuple they spread into
+                    parts = [(False, arg.value) for arg in args] + [(True, rest)] + \
+                        self._sequence_parts(node.args[n + 1:])
+                    text = "(" + ", ".join(self.module.text_of(x) for x in node.args) + ")"
+                    args = [Arg(spread(parts, self.analysis.fresh), text)]
+                    break
                 items = items_of(rest, None) if not more else None
                 if items is None:
                     more[MORE_POSITIONAL] = Arg(element_of(rest) if not more else UNKNOWN)

@@ -24,6 +24,7 @@ from ..core.values import (
     Int,
     LibraryObject,
     List,
+    ShapeTuple,
     Str,
     Tuple,
     Opaque,
@@ -117,6 +118,19 @@ def require_array(ctx: OpContext, arg: Arg | None) -> Array | None:
 
 def known_dims(a: Array | None) -> tuple | None:
     return None if a is None else a.shape.dims
+
+
+def sized_shape(ctx: OpContext, arg: Arg | None) -> Shape:
+    """The shape a size argument makes (``np.zeros(shape)``, ``torch.zeros(*size)``): its dims
+    (:func:`shape_arg`), or a shape of unknown rank given as one (``x.new_zeros(x.shape[:-1])``,
+    :class:`ShapeTuple`); the unknown shape when neither (or a literal size of it is negative, which
+    the op refuses at run time: left to the run, as the rank it has there is unknown)."""
+    if arg is not None and type(arg.value) is ShapeTuple:
+        shape = arg.value.shape
+        sizes = shape.prefix + shape.suffix
+        return shape if all(type(d) is not int or d >= 0 for d in sizes) else UNKNOWN_SHAPE
+    dims = shape_arg(ctx, arg)
+    return Shape(dims) if dims is not None else UNKNOWN_SHAPE
 
 
 def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:

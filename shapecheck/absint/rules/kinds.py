@@ -28,7 +28,7 @@ from .args import (
     float_result,
     is_none,
     promote,
-    shape_arg,
+    sized_shape,
     structured_dtype,
     weak_promoted,
 )
@@ -270,8 +270,7 @@ def creation(dtype: str | None = "float64", shape_param: str = "shape",
         arg = bound.get(shape_param)
         if arg is None or is_none(arg):
             return Array(Shape(()), out_dtype) if shape_param == "size" else Array(UNKNOWN_SHAPE, out_dtype)
-        dims = shape_arg(ctx, arg)
-        return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+        return Array(sized_shape(ctx, arg), out_dtype)
 
     return rule
 
@@ -285,8 +284,7 @@ def sized_random(params: tuple[str, ...], dtype: str = "float64") -> Rule:
         size = bound.get("size")
         out_dtype = dtype_arg(bound.get("dtype")) or dtype
         if size is not None and not is_none(size):
-            dims = shape_arg(ctx, size)
-            return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+            return Array(sized_shape(ctx, size), out_dtype)
         args = [bound[p] for p in value_params if p in bound and not is_none(bound[p])]
         if any(type(a.value) is Array for a in args):
             shape = broadcast_values(ctx, args)
@@ -304,8 +302,7 @@ def like(dtype: str | None = None, params: tuple[str, ...] = ("a", "dtype")) -> 
         a = bound_array(bound, "a")
         out_dtype = dtype_arg(bound.get("dtype")) or dtype or (a.dtype if a else None)
         if "shape" in call.kwargs:
-            dims = shape_arg(ctx, call.kwargs["shape"])
-            return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+            return Array(sized_shape(ctx, call.kwargs["shape"]), out_dtype)
         if a is None:
             return UNKNOWN
         return Array(a.shape, out_dtype)

@@ -13,12 +13,12 @@ from typing import Callable
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, conj, disj, eq
 from ...constraints.reshape import reshape_dims
-from ...constraints.shapes import (UNKNOWN_SHAPE, Middle, Shape, axis_position, exposing, extended, prepended,
+from ...constraints.shapes import (UNKNOWN_SHAPE, Middle, Shape, align_middles, axis_position, exposing, extended, prepended,
                                    replace_axes, split_first, split_last)
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.join import made_by_join
-from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Hole, Int, List, Tuple, Unknown, Value, int_view
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Hole, Int, List, ShapeTuple, Tuple, Unknown, Value, int_view
 from .args import (
     UnknownAxis,
     as_array,
@@ -81,6 +81,8 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bo
     (``_fix_unknown_dimension``: ``a.reshape(-1307, 1)`` is (a.size, 1), numba's test of issue 3314);
     torch's ``view``/``reshape`` take -1 alone."""
     v = target.value   # a lone object known by name may be a whole shape: not its int view
+    if type(v) is ShapeTuple:
+        return _reshape_onto_middle(ctx, a, v.shape, target.text, any_negative_infers)
     items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
     if items is None:
         return UNKNOWN_SHAPE
@@ -116,6 +118,29 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bo
             f"(shape {ctx.show_shape(a.shape)}) into shape {text}"))
 
     return Shape(reshape_dims(source, dims, require=require))
+
+
+def _reshape_onto_middle(ctx: OpContext, a: Array, target: Shape, text: str, any_negative_infers: bool) -> Shape:
+    """A target of unknown rank, a parameter's dims and known ones (``q.view(*x.shape[:-1], -1, d)``):
+    the middle is one dim on both sides, the product of its dims (``middle_size``), where the array
+    has the same middle (after :func:`align_middles`), so the -1 is what the known dims leave:
+    ``(*x[:-1], h*d)`` into ``(*x[:-1], -1, d)`` is ``(*x[:-1], h, d)``. An array without it is
+    reshaped as into any target, the middle's product one size of it; an anonymous middle is
+    no rank (unknown)."""
+    if target.middle is None:
+        return UNKNOWN_SHAPE
+    source = a.shape
+    if source.middle is not None:
+        source, target = align_middles([source, target], ctx.fresh, ctx.middle_dim)
+    size = ctx.middle_size(target.middle)
+    if source.middle == target.middle:
+        a = Array(Shape(source.prefix + (size,) + source.suffix), a.dtype)
+    sizes = Tuple(tuple(Int(d) for d in target.prefix + (size,) + target.suffix))
+    dims = reshape_shape(ctx, a, Arg(sizes, text), any_negative_infers).dims
+    if dims is None:
+        return UNKNOWN_SHAPE
+    at = len(target.prefix)
+    return Shape(dims[:at], True, dims[at + 1:], target.middle)
 
 
 def _target_text(ctx: OpContext, target: Arg, dims: list) -> str:

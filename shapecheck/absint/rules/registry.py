@@ -8,6 +8,7 @@ from ...constraints import dims as D
 from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import element_of
+from ..core.shape_tuples import shape_value
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
                            Value, tensor_like, Float, Bool, NoneValue)
 from .kinds import Rule, ufunc
@@ -327,7 +328,7 @@ def _array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     dims = a.shape.dims
     if attr == "shape":
         if dims is None:
-            return UNKNOWN
+            return shape_value(a.shape)
         return Tuple(tuple(Int(d) for d in dims), is_shape=True)
     if attr == "ndim":
         return Int(len(dims)) if dims is not None else Int(ctx.fresh("ndim"))

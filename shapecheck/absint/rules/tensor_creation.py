@@ -10,7 +10,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Int, List, Tuple, Value
 from . import creation as K
-from .args import as_array, int_arg, literal_array, shape_arg
+from .args import as_array, int_arg, literal_array, shape_arg, sized_shape
 from .kinds import Rule
 from .torch_args import first_input, size_arg, torch_call, torch_dtype
 
@@ -20,9 +20,7 @@ def sized(dtype: str, start: int = 0) -> Rule:
 
     def rule(ctx: OpContext, call: Call) -> Value:
         out_dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else dtype
-        size = size_arg(call, start)
-        dims = shape_arg(ctx, size) if size is not None else None
-        return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, out_dtype)
+        return Array(sized_shape(ctx, size_arg(call, start)), out_dtype)
 
     return rule
 
@@ -56,8 +54,7 @@ def full(ctx: OpContext, call: Call) -> Value:
     dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else (
         "int64" if fill is not None and type(fill.value) is Int else
         "bool" if fill is not None and type(fill.value) is Bool else "float32")
-    dims = shape_arg(ctx, bound.get("size"))
-    return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, dtype)
+    return Array(sized_shape(ctx, bound.get("size")), dtype)
 
 
 def randint(ctx: OpContext, call: Call) -> Value:
@@ -125,8 +122,7 @@ def new_sized(dtype_from_receiver: bool = True, start: int = 1) -> Rule:
         size = call.kwargs.get("size") or (call.args[start] if len(call.args) > start else None)
         if size is not None and type(size.value) is Int and ctx.op != "new_full":
             size = size_arg(call, start)
-        dims = shape_arg(ctx, size)
-        return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, a.dtype if a is not None else None)
+        return Array(sized_shape(ctx, size), a.dtype if a is not None else None)
 
     return rule
 

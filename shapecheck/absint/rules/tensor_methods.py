@@ -9,6 +9,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Call, OpContext
+from ..core.shape_tuples import dim_at, shape_value
 from ..core.values import (
     UNKNOWN,
     Array,
@@ -29,13 +30,15 @@ from .torch_args import dim_arg, first_input, torch_dtype
 def size(ctx: OpContext, call: Call) -> Value:
     """``x.size()`` is ``x.shape``; ``x.size(d)`` is one dim."""
     a, _ = first_input(call)
-    if a is None or a.shape.dims is None:
+    if a is None:
         return UNKNOWN
-    dims = a.shape.dims
     d = dim_arg(call, 1)
     if d is None:
-        return Tuple(tuple(Int(x) for x in dims))
+        return shape_value(a.shape)
+    dims = a.shape.dims
     index = const_int(d)
+    if dims is None:
+        return UNKNOWN if index is None else dim_at(a.shape, index, ctx.middle_dim)
     if index is None:
         return Int(ctx.fresh("size"))
     return Int(dims[normalize_axis(ctx, index, max(len(dims), 1), "dim")]) if dims else Int(1)
@@ -113,7 +116,7 @@ def tensor_attribute(ctx: OpContext, a: Array, attr: str, text: str) -> Value:
     """``x.shape``, ``x.T``, ``x.mT``, ``x.dtype`` of a tensor; any other name is a method."""
     dims = a.shape.dims
     if attr == "shape":
-        return Tuple(tuple(Int(d) for d in dims)) if dims is not None else UNKNOWN
+        return shape_value(a.shape)
     if attr == "ndim":
         return Int(len(dims)) if dims is not None else Int(ctx.fresh("ndim"))
     if attr in ("T", "H"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from ..core.context import Arg, Call, OpContext
-from ..core.values import Array, Int, LibraryObject, List, Opaque, Str, Tuple, Unknown, Value, as_tensor
+from ..core.values import Array, Int, LibraryObject, List, Method, Opaque, ShapeTuple, Str, Tuple, Unknown, Value, as_tensor
 from .args import as_array, dtype_arg
 from .kinds import Rule
 
@@ -43,12 +43,32 @@ def torch_call(rule: Rule, default_dtype: str | None = None, **rename: str) -> R
     return adapted
 
 
+#: The calls whose positional arguments from the first on are one size, ``*size`` (torch docs:
+#: ``Tensor.view(*shape)``, ``Tensor.expand(*sizes)``, ``torch.zeros(*size)``; NumPy's
+#: ``ndarray.reshape(*shape)``): a tensor's methods, an array's, and functions by qualified name.
+#: There ``x.view(*s, -1)`` is ``x.view((*s, -1))``, so a spread of unknown length is one argument.
+SIZE_VARARGS = {
+    "tensor": frozenset({"view", "reshape", "expand", "repeat", "new_zeros", "new_ones", "new_empty"}),
+    "array": frozenset({"reshape"}),
+    "function": frozenset(f"torch.{name}" for name in ("zeros", "ones", "empty", "rand", "randn")),
+}
+
+
+def takes_sizes(func: Value) -> bool:
+    """Whether ``func``'s positional arguments are one size (:data:`SIZE_VARARGS`)."""
+    if type(func) is LibraryObject:
+        return func.qualname in SIZE_VARARGS["function"]
+    if type(func) is Method and type(func.receiver) is Array:
+        return func.name in SIZE_VARARGS["tensor" if func.receiver.tensor else "array"]
+    return False
+
+
 def size_arg(call: Call, start: int) -> Arg | None:
     """torch's ``*size``: ``zeros(2, 3)``, ``zeros((2, 3))``, ``zeros(x.shape)`` or ``size=``."""
     if "size" in call.kwargs:
         return call.kwargs["size"]
     rest = call.args[start:]
-    if len(rest) == 1 and (type(rest[0].value) in (Tuple, List, Unknown, Opaque) or _reads_as_sizes(rest[0])):
+    if len(rest) == 1 and (type(rest[0].value) in (Tuple, List, Unknown, Opaque, ShapeTuple) or _reads_as_sizes(rest[0])):
         # a lone value of unknown kind may be a whole size (``zeros(shape)``): as NumPy's rules read
         # ``np.zeros(shape)``, its rank is unknown, never taken for one int
         return rest[0]

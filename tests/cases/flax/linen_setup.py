@@ -41,6 +41,6 @@ class Dense(nn.Module):
     @nn.compact
     def __call__(self, x):
         kernel = self.param("kernel", nn.initializers.lecun_normal(), (x.shape[-1], self.features))
-        reveal_shape(kernel)  # reveal: (d, self.features)
+        reveal_shape(kernel)  # reveal: (x.shape[-1], self.features)
         wrong = self.param("wrong", nn.initializers.zeros, (3, self.features))
         return jnp.ones((2, 4)) @ wrong  # error: SC102

@@ -31,9 +31,9 @@ bad = torch.zeros(2, -3)  # error: SC107
 
 
 def sized_like(t: torch.Tensor, x: torch.Tensor):
-    # a slice of a torch.Size is a torch.Size: one size tuple, not a 1-d size
-    reveal_shape(torch.randn(t.shape[:2]))  # reveal: ?
-    reveal_shape(torch.zeros(x.size()[:-1]))  # reveal: ?
+    # a slice of a torch.Size is a torch.Size: one size tuple (here t's first two dims), not a 1-d size
+    reveal_shape(torch.randn(t.shape[:2]))  # reveal: (t.shape[0], t.shape[1])
+    reveal_shape(torch.zeros(x.size()[:-1]))  # reveal: (*x[:-1])
     return torch.randn(t.shape[:2]).argsort(dim=-1)[..., :1, :]
 
 

@@ -19,9 +19,9 @@ class Down(nn.Module):
         x_first = self.rearrange(x[:, :, :1])
         B, C, T, H, W = x_first.shape
         x_first = x_first.view(B, h.shape[1], self.group_size // 2, T, H, W)
-        reveal_shape(x_first)  # reveal: (B, d, group_size//2, T, H, W)
+        reveal_shape(x_first)  # reveal: (B, h.shape[1], group_size//2, T, H, W)
         x_first = x_first.mean(dim=2)
-        reveal_shape(x_first)  # reveal: (B, d, T, H, W)
+        reveal_shape(x_first)  # reveal: (B, h.shape[1], T, H, W)
         x_next = self.rearrange(x[:, :, 1:])
         B, C, T, H, W = x_next.shape
         x_next = x_next.view(B, h.shape[1], self.group_size, T, H, W).mean(dim=2)

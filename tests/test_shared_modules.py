@@ -119,6 +119,65 @@ def test_a_file_that_changes_an_imported_object_leaves_the_next_file_alone(tmp_p
     assert both["reader.py"] == alone
 
 
+REGISTERING = dict(REGISTRY, **{
+    "registering.py": """\
+        import numpy as np
+        from registry import REGISTRY
+        SEEN = REGISTRY.table
+        REGISTRY.put(np.zeros((5, 5)))
+        """,
+    "after_registering.py": """\
+        import numpy as np
+        from registering import REGISTRY
+        reveal_shape(REGISTRY.table)
+        """,
+    "registers_first.py": """\
+        import numpy as np
+        from registry import REGISTRY
+        REGISTRY.put(np.zeros((1, 1)))
+        from registering import SEEN
+        reveal_shape(SEEN)
+        reveal_shape(REGISTRY.table)
+        """,
+})
+
+
+def test_a_module_that_changes_an_imported_object_at_its_top_level_is_kept_with_its_change(
+        tmp_path: Path, monkeypatch) -> None:
+    """``registering``'s top level stores into ``registry``'s object. A file that imports it sees the
+    store (its kept entry carries it: shared_tables.py), the files checked after it do not, and
+    neither module is made again for it (astropy's ``units``: a module-level ``set_enabled_units``
+    spoiled ``core.py``'s entry, and every entry that took it, for each file)."""
+    from shapecheck.absint.driver import shared_modules
+    made: Counter = Counter()
+    make = shared_modules.SharedModules._make
+
+    def counted(store, key, info, cancellation):
+        made[Path(key).name] += 1
+        return make(store, key, info, cancellation)
+    monkeypatch.setattr(shared_modules.SharedModules, "_make", counted)
+    _write(tmp_path, REGISTERING)
+    found = _check(tmp_path, ["reader.py", "after_registering.py", "reader.py", "after_registering.py"])
+    assert [message for *_, message in found["after_registering.py"]] == [
+        "reveal_shape: shape: (5, 5), dtype: float64"]
+    assert [message for *_, message in found["reader.py"]][0] == "reveal_shape: shape: (2, 2), dtype: float64"
+    assert made == {"registry.py": 1, "registering.py": 1}
+    entries = [entry for store in shared_modules._PROJECTS.values() for entry in store.entries.values()
+               if Path(entry.key).parent == tmp_path.resolve()]
+    assert {Path(entry.key).name for entry in entries} == {"registry.py", "registering.py"}
+    assert not any(entry.spoiled for entry in entries)
+
+
+def test_a_file_that_changed_an_object_runs_a_module_that_took_it_itself(tmp_path: Path) -> None:
+    """A file that stored into ``registry``'s object before importing ``registering`` must see that
+    module's top level run on its store (``SEEN`` is the file's (1, 1)), as Python runs it; the kept
+    entry was made without it (T3)."""
+    _write(tmp_path, REGISTERING)
+    found = _check(tmp_path, ["after_registering.py", "registers_first.py"])
+    assert [message for *_, message in found["registers_first.py"]] == [
+        "reveal_shape: shape: (1, 1), dtype: float64", "reveal_shape: shape: (5, 5), dtype: float64"]
+
+
 CYCLE = {
     "pkg/__init__.py": """\
         from .layers import Dense

@@ -462,6 +462,39 @@ def test_an_opaque_whose_table_is_set_whole_is_read_in_a_run() -> None:
     assert thing.revision() >= 1
 
 
+def test_a_kept_objects_table_holds_the_changes_of_the_run_interpreted_now_and_only_those() -> None:
+    """shared_tables.py's T1 and T2: a run's change to a frozen table is in it while the run's
+    context is current, out of it while a nested run (a kept module made inside it) runs and after
+    the run ends; a table another thread's run holds spoils its owner instead."""
+    import threading
+
+    from shapecheck.absint.core.shared_tables import TableChanges
+    from shapecheck.absint.core.values import Fields, HeapClock, Int, viewing
+
+    owner = object()
+    table = Fields({"n": Int(1)})
+    table.owner = owner
+    outer, inner = TableChanges(), TableChanges()
+    with viewing({}, outer):
+        table["n"] = Int(2)
+        with viewing({}, inner):
+            assert table["n"] == Int(1)
+            table["n"] = Int(3)
+        assert table["n"] == Int(2)
+        assert [contents["n"] for _, contents in inner.final()] == [Int(3)]
+
+        def other_thread() -> None:
+            with viewing({}, TableChanges()):
+                table["m"] = Int(4)
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+        assert owner in HeapClock.spoiled   # (so its entry is made again: what it holds does not matter)
+        HeapClock.spoiled.discard(owner)
+    assert table["n"] == Int(1)
+    assert owner not in HeapClock.spoiled
+
+
 #: a module whose top level calls ``make`` once
 UTIL = """\
         import numpy as np

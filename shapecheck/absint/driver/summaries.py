@@ -36,6 +36,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import pred_symbols
@@ -140,7 +141,7 @@ class Summary:
         rename = None
         if own:
             mapping = {name: fresh(D.display_name(name)) for name in sorted(own)}
-            rename = lambda d: D.substitute(d, mapping)   # noqa: E731
+            rename = _memoised(lambda d: D.substitute(d, mapping))
             both = map_dims(both, rename)
         if self.effect is not None:
             self.effect.apply(receiver, rename)
@@ -150,6 +151,23 @@ class Summary:
             rename = lambda d: D.substitute(d, mapping)   # noqa: E731
         return (both.items[0] if self.made is None else self.made.copy(rename), {name: v for (name, _), v in zip(self.refined, refined)},
                 {name: v for (name, _), v in zip(self.changed, changed)})
+
+
+def _memoised(rename: Callable[[D.Dim], D.Dim]) -> Callable[[D.Dim], D.Dim]:
+    """``rename`` remembering its answer per dim object: a copied construction's layers hold the one
+    dim many times over (``out_channels`` in a conv's weight, its bias, the norm after it), and
+    renormalising each again was a third of the rebuilds of a reused construction's copy (diffusers'
+    unets). Keyed by identity, so hashing no dim; the dims live as long as the snapshot does."""
+    known: dict = {}
+
+    def renamed(d: D.Dim) -> D.Dim:
+        if type(d) is int:
+            return d
+        hit = known.get(id(d))
+        if hit is None:
+            hit = known[id(d)] = (d, rename(d))
+        return hit[1]
+    return renamed
 
 
 @dataclass(frozen=True, slots=True, eq=False)

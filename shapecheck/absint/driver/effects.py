@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import is_
 from typing import Callable
 
 from ...constraints import dims as D
@@ -180,8 +181,8 @@ class _Copier:
                 self.symbols |= D.free_symbols(v)
             return self.rename(v) if self.rename is not None else v
         if t is tuple:
-            items = tuple(self.value(x) for x in v)
-            return v if all(a is b for a, b in zip(items, v)) else items
+            items = tuple(map(self.value, v))
+            return v if all(map(is_, items, v)) else items
         if t is Function:
             if v.closure is None:
                 return v
@@ -189,8 +190,8 @@ class _Copier:
         if dataclasses.is_dataclass(v) and _frozen(t):
             fields = _field_names(t)
             old = [getattr(v, f) for f in fields]
-            new = [self.value(x) for x in old]
-            if all(a is b for a, b in zip(new, old)):
+            new = list(map(self.value, old))
+            if all(map(is_, new, old)):
                 return v
             out = object.__new__(t)
             for name, x in zip(fields, new):

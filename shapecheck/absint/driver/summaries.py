@@ -388,7 +388,7 @@ class _Keys:
             self.symbols |= D.free_symbols(v)
             return v
         if t is tuple or t is list:
-            return tuple(self.key(x) for x in v)
+            return tuple(map(self.key, v))
         if t in (int, str, float, bool, type(None)):
             return v
         if dataclasses.is_dataclass(v) and _frozen(t):
@@ -454,7 +454,7 @@ class _Keys:
         return node
 
     def attrs(self, table: dict) -> tuple:
-        return tuple((name, self.key(value)) for name, value in table.items())
+        return tuple(zip(table, map(self.key, table.values())))
 
     def closure(self, fn: Function) -> tuple | None:
         """The values of ``fn``'s closure its code can read: those of the names it mentions. A
@@ -504,8 +504,9 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
     reach, by content, and ``context``: what else the run reads), and the symbols those values
     mention (a reuse keeps them)."""
     walk = _Keys(cache if cache is not None else KeyCache())
-    key = (walk.key(fn), walk.key(context), tuple(walk.key(a) for a in args),
-           tuple((k, walk.key(v)) for k, v in sorted(kwargs.items(), key=lambda kv: kv[0])))
+    names = sorted(kwargs)   # (``map`` over the walk: no generator frame per value, in the hottest loop of a call)
+    key = (walk.key(fn), walk.key(context), tuple(map(walk.key, args)),
+           tuple(zip(names, map(walk.key, map(kwargs.__getitem__, names)))))
     return key, walk.symbols
 
 

@@ -469,3 +469,32 @@ def test_calls_that_differ_only_in_their_sizes_run_the_body_over_symbols_once(bo
         "(2, 4), dtype: float64", "(3, 4), dtype: float64", "(3, 4), dtype: float64"]
     assert bodies_run["center"] == 1 + 2 + 1   # its generic analysis, the first two calls' runs, the run over symbols
     assert bodies_run["head"] == 1 + 3 + 1     # the run over symbols refused: every call runs
+
+
+def test_a_construction_walks_its_arguments_once_before_and_once_after_its_run(monkeypatch) -> None:
+    """The key of a construction's other arguments is its own key less the object, and the object
+    given attributes is not what the key read: keyed again after the run, only the other arguments
+    are (whether the run changed them decides whether its effect is kept)."""
+    from shapecheck.absint.driver import calls
+    walked: Counter = Counter()
+    call_key = calls.call_key
+
+    def counted(fn, args, kwargs, context=(), cache=None):
+        walked[(fn.qualname, len(args))] += 1
+        return call_key(fn, args, kwargs, context, cache)
+
+    monkeypatch.setattr(calls, "call_key", counted)
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Block:
+            def __init__(self, n):
+                self.scale = np.ones(n)
+
+        a = Block(4)
+        b = Block(4)
+        reveal_shape(b.scale)
+        """), "blocks.py")
+    assert _reveals(report) == ["(4,), dtype: float64"]
+    # Block(4) twice: the key of each call, then after the first one's run the key of its ``n``
+    assert walked == {("Block.__init__", 2): 2, ("Block.__init__", 1): 1}

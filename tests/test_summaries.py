@@ -220,3 +220,25 @@ def test_keys_up_to_renaming_number_the_symbols_and_keep_their_signs():
     assert key("b#1", "n#2", "d#3") == key("b#7", "n#8", "j#9")
     assert key("b#1", "n#2", "d#3") != key("b#1", "n#2", "n#2")
     assert key("b#1", "n#2", "d#3") != key("b#1", "n#2", "d#3~")
+
+
+def test_a_reuse_renames_each_dim_object_once():
+    """A copied construction's layers hold the one dim object many times (a conv's weight, its bias,
+    the norm after it): ``Summary.instantiate``'s renaming renormalises it once, and every use gets
+    the same renamed dim; a dim equal to it but another object, and a plain int, are answered right."""
+    from shapecheck.absint.driver.summaries import _memoised
+    from shapecheck.constraints import dims as D
+    asked = []
+
+    def rename(d):
+        asked.append(d)
+        return D.substitute(d, {"c#1": sym("c#9")})
+
+    renamed = _memoised(rename)
+    channels = D.add(sym("c#1"), 1)
+    again = D.add(sym("c#1"), 1)
+    assert channels is not again
+    first = renamed(channels)
+    assert renamed(channels) is first and str(first) == str(D.add(sym("c#9"), 1))
+    assert renamed(again) == first and renamed(3) == 3 and renamed(sym("n")) == sym("n")
+    assert asked == [channels, again, sym("n")]

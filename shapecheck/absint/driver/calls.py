@@ -1404,7 +1404,9 @@ class Calls:
             clock, made = HeapClock.writes, HeapClock.made
             # an object with no attributes yet (a construction's): what the run leaves on it can be kept
             receiver = fresh_receiver(args) if key is not None else None
-            rest = call_key(fn, args[1:], kwargs, context, self.keys)[0] if receiver is not None else None
+            # the key of the other arguments: the call's own without the object (a walk keys each argument
+            # apart, an object met again by its node), which the run may not change either
+            rest = (*key[:2], key[2][1:], key[3]) if receiver is not None else None
             call = self._frozen_call(fn, args, kwargs, context) if key is not None else None
             outcome = self._run_call(caller, node, fn, env, scope)
             if outcome is None:
@@ -1416,7 +1418,9 @@ class Calls:
                 # a result holding objects is kept as a snapshot of those its run made (effects.py)
                 kept_result = summary if not holds_object(result) else _with_made(summary, made, self.keys)
             if kept_result is not None:
-                if (clock == HeapClock.writes or call_key(fn, args, kwargs, context, self.keys)[0] == key
+                # an empty object given attributes is no longer what the key read: only its effect is kept
+                filled = receiver is not None and bool(receiver.attrs)
+                if (clock == HeapClock.writes or not filled and call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
                     ident = self._keep(key, given, renamed, kept_result, call)   # the body changed no object it reached, nor a global it read
                     if shaped is not None and not kept_result.errors and kept_result.made is None:

@@ -36,6 +36,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import pred_symbols
@@ -140,7 +141,7 @@ class Summary:
         rename = None
         if own:
             mapping = {name: fresh(D.display_name(name)) for name in sorted(own)}
-            rename = lambda d: D.substitute(d, mapping)   # noqa: E731
+            rename = _memoised(lambda d: D.substitute(d, mapping))
             both = map_dims(both, rename)
         if self.effect is not None:
             self.effect.apply(receiver, rename)
@@ -150,6 +151,23 @@ class Summary:
             rename = lambda d: D.substitute(d, mapping)   # noqa: E731
         return (both.items[0] if self.made is None else self.made.copy(rename), {name: v for (name, _), v in zip(self.refined, refined)},
                 {name: v for (name, _), v in zip(self.changed, changed)})
+
+
+def _memoised(rename: Callable[[D.Dim], D.Dim]) -> Callable[[D.Dim], D.Dim]:
+    """``rename`` remembering its answer per dim object: a copied construction's layers hold the one
+    dim many times over (``out_channels`` in a conv's weight, its bias, the norm after it), and
+    renormalising each again was a third of the rebuilds of a reused construction's copy (diffusers'
+    unets). Keyed by identity, so hashing no dim; the dims live as long as the snapshot does."""
+    known: dict = {}
+
+    def renamed(d: D.Dim) -> D.Dim:
+        if type(d) is int:
+            return d
+        hit = known.get(id(d))
+        if hit is None:
+            hit = known[id(d)] = (d, rename(d))
+        return hit[1]
+    return renamed
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -370,7 +388,7 @@ class _Keys:
             self.symbols |= D.free_symbols(v)
             return v
         if t is tuple or t is list:
-            return tuple(self.key(x) for x in v)
+            return tuple(map(self.key, v))
         if t in (int, str, float, bool, type(None)):
             return v
         if dataclasses.is_dataclass(v) and _frozen(t):
@@ -436,7 +454,7 @@ class _Keys:
         return node
 
     def attrs(self, table: dict) -> tuple:
-        return tuple((name, self.key(value)) for name, value in table.items())
+        return tuple(zip(table, map(self.key, table.values())))
 
     def closure(self, fn: Function) -> tuple | None:
         """The values of ``fn``'s closure its code can read: those of the names it mentions. A
@@ -486,8 +504,9 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
     reach, by content, and ``context``: what else the run reads), and the symbols those values
     mention (a reuse keeps them)."""
     walk = _Keys(cache if cache is not None else KeyCache())
-    key = (walk.key(fn), walk.key(context), tuple(walk.key(a) for a in args),
-           tuple((k, walk.key(v)) for k, v in sorted(kwargs.items(), key=lambda kv: kv[0])))
+    names = sorted(kwargs)   # (``map`` over the walk: no generator frame per value, in the hottest loop of a call)
+    key = (walk.key(fn), walk.key(context), tuple(map(walk.key, args)),
+           tuple(zip(names, map(walk.key, map(kwargs.__getitem__, names)))))
     return key, walk.symbols
 
 

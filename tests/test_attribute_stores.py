@@ -1,0 +1,49 @@
+"""The stores a method makes on its receiver (interp/attribute_stores.py): found among its statements
+alone where its text names no ``setattr``, in the order a walk of every node gives them."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from shapecheck.absint.interp.attribute_stores import _receiver_stores, receiver_stores
+
+_METHOD = textwrap.dedent("""\
+    def step(self, x):
+        self.a = x
+        try:
+            self.b += 1
+        except ValueError:
+            self.c: int = 2
+        finally:
+            self.attn.n = 3
+        for i in range(3):
+            with ctx:
+                self.d, (self.e, y) = 1, (2, 3)
+        match x:
+            case 1:
+                self.__dict__["f"] = 4
+        def inner(other):
+            self.g = other
+        if x:
+            self.h = 5
+        else:
+            self.b = 6
+        return [z for z in range(3)]
+    """)
+
+
+def test_the_statements_give_the_stores_a_walk_of_every_node_gives_in_its_order() -> None:
+    fn = ast.parse(_METHOD).body[0]
+    stores = list(_receiver_stores(fn, calls=False))
+    assert stores == list(_receiver_stores(fn, calls=True))
+    # breadth first: the body's own, then those one statement (or clause) down, then two
+    assert stores == [("a", False), ("b", True), ("attn.n", False), ("g", False), ("h", False), ("b", False),
+                      ("c", False), ("d", False), ("e", False), ("f", False)]
+
+
+def test_a_method_naming_setattr_is_walked_whole() -> None:
+    text = "def step(self, v):\n    self.a = v\n    print(setattr(self, 'b', v))\n"
+    fn = ast.parse(text).body[0]
+    assert receiver_stores(fn, text.splitlines()) == (("a", False), ("b", False))
+    assert list(_receiver_stores(fn, calls=False)) == [("a", False)]

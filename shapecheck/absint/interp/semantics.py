@@ -753,3 +753,35 @@ def is_generator(node: ast.AST) -> bool:
         if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             pending.extend(ast.iter_child_nodes(n))
     return False
+
+
+#: the decorators that make a method abstract (abc's, by their last name: ``@abc.abstractmethod``)
+_ABSTRACT = frozenset(("abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod"))
+
+
+def is_placeholder(node: ast.AST) -> bool:
+    """Whether a ``def`` stands for its overrides rather than for itself: an abstract method, or a
+    body of nothing but a docstring, ``...`` or ``raise NotImplementedError``. A call of it from
+    the class's own code (``self._sample(n)`` in a base class's ``forward``) runs a subclass's
+    override, whose result is not this body's None (captum's stochastic gates: the ``pass`` of
+    the abstract ``_sample_gate_values`` made its gates None, and ``torch.gather`` a false SC107)."""
+    if isinstance(node, ast.Lambda):
+        return False
+    for deco in node.decorator_list:
+        name = deco.attr if isinstance(deco, ast.Attribute) else deco.id if isinstance(deco, ast.Name) else None
+        if name in _ABSTRACT:
+            return True
+    body = node.body[1:] if _is_docstring(node.body[0]) and len(node.body) > 1 else node.body
+    if len(body) != 1:
+        return False
+    only = body[0]
+    if isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant):
+        return only.value.value is Ellipsis or isinstance(only.value.value, str)
+    if isinstance(only, ast.Raise) and only.exc is not None:
+        exc = only.exc.func if isinstance(only.exc, ast.Call) else only.exc
+        return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+    return False
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)

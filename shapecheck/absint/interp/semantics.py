@@ -760,17 +760,15 @@ _ABSTRACT = frozenset(("abstractmethod", "abstractproperty", "abstractclassmetho
 
 
 def is_placeholder(node: ast.AST) -> bool:
-    """Whether a ``def`` stands for its overrides rather than for itself: an abstract method, or a
-    body of nothing but a docstring, ``...`` or ``raise NotImplementedError``. A call of it from
-    the class's own code (``self._sample(n)`` in a base class's ``forward``) runs a subclass's
-    override, whose result is not this body's None (captum's stochastic gates: the ``pass`` of
-    the abstract ``_sample_gate_values`` made its gates None, and ``torch.gather`` a false SC107)."""
+    """Whether a ``def`` stands for its overrides rather than for itself: a body of nothing but a
+    docstring, ``...`` or ``raise NotImplementedError``, or an abstract method's ``pass``. A call of
+    it from the class's own code (``self._sample(n)`` in a base class's ``forward``) runs a
+    subclass's override, whose result is not this body's None (captum's stochastic gates: the
+    ``pass`` of the abstract ``_sample_gate_values`` made its gates None, and ``torch.gather`` a
+    false SC107). An abstract method with a body of its own runs it (scikit-learn's abstract
+    ``_BaseKFold.__init__`` sets ``n_splits`` for ``super().__init__(...)``)."""
     if isinstance(node, ast.Lambda):
         return False
-    for deco in node.decorator_list:
-        name = deco.attr if isinstance(deco, ast.Attribute) else deco.id if isinstance(deco, ast.Name) else None
-        if name in _ABSTRACT:
-            return True
     body = node.body[1:] if _is_docstring(node.body[0]) and len(node.body) > 1 else node.body
     if len(body) != 1:
         return False
@@ -780,7 +778,9 @@ def is_placeholder(node: ast.AST) -> bool:
     if isinstance(only, ast.Raise) and only.exc is not None:
         exc = only.exc.func if isinstance(only.exc, ast.Call) else only.exc
         return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
-    return False
+    return isinstance(only, ast.Pass) and any(
+        (deco.attr if isinstance(deco, ast.Attribute) else getattr(deco, "id", None)) in _ABSTRACT
+        for deco in node.decorator_list)
 
 
 def _is_docstring(stmt: ast.stmt) -> bool:

@@ -52,3 +52,21 @@ class Fixed:
 
     def use(self):
         return self.table() @ np.ones((2, 2))  # error: SC102
+
+
+# an abstract method with a body of its own runs it: ``super().__init__`` sets what the subclass reads
+class Folds(ABC):
+    @abstractmethod
+    def __init__(self, n_splits):
+        self.n_splits = n_splits
+
+
+class KFolds(Folds):
+    def __init__(self, n_splits=5):
+        super().__init__(n_splits=n_splits)
+
+    def sizes(self):
+        return np.zeros(self.n_splits)
+
+
+reveal_shape(KFolds(3).sizes())  # reveal: (3,)

@@ -770,6 +770,7 @@ def is_generator(node: ast.AST) -> bool:
 _ABSTRACT = frozenset(("abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod"))
 
 
+@lru_cache(maxsize=None)
 def is_placeholder(node: ast.AST) -> bool:
     """Whether a ``def`` stands for its overrides rather than for itself: a body of nothing but a
     docstring, ``...`` or ``raise NotImplementedError``, or an abstract method's ``pass``. A call of

@@ -28,7 +28,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClo
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
-from ..interp.semantics import is_generator
+from ..interp.semantics import is_generator, is_placeholder
 from ..interp.attribute_stores import unsettle
 from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
@@ -150,6 +150,9 @@ def _top_level(fn: Function) -> bool:
 def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
     if isinstance(fn.node, ast.Lambda):
         frame.returns.append(interp.eval(fn.node.body))
+        return
+    if is_placeholder(fn.node):
+        frame.returns.append(UNKNOWN)   # what an override returns (semantics.is_placeholder)
         return
     interp.run_body(fn.node.body)
     # a generator's call gives its items, any number of them (the text tests first: walking every

@@ -29,6 +29,7 @@ from ..rules.torch import layer_item
 from ..rules.torch_args import takes_sizes
 from ..rules.spmd_torch import mesh_item
 from ..core.spmd import MeshValue
+from .aliases import shared_then_changed
 from .annotations import subscript_annotation
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
@@ -116,6 +117,10 @@ class Expressions:
             return UNKNOWN
         if type(value) is Hole:
             return self.hole_value(node)
+        if type(value) in (List, Dict) and id(node) in shared_then_changed(
+                self.function.node if self.function is not None else self.module.tree):
+            # Python puts the object itself, which the name changes later (aliases.py)
+            value = List(None) if type(value) is List else Dict()
         if self.noting:
             self.note(node, value, "expr")
         return value

@@ -15,8 +15,8 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt,
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
-from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, Float, Hole, Int, LibraryObject, List,
-                           NoneValue, Str, Tuple, Unknown, Value, tensor_like)
+from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, EllipsisValue, Float, Hole, Int,
+                           LibraryObject, List, NoneValue, Str, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import UNROLL_LIMIT, Builtin, Range
 from ..core.freshen import value_symbols
 
@@ -125,12 +125,23 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
     if a is not None and b is not None and t in _NUMBER_COMPARISONS:
         # Python numbers both known (``U == 0.`` with ``U`` passed ``0.``): Python's own answer
         return TRUE if _NUMBER_COMPARISONS[t](a, b) else FALSE
-    if t in (ast.Is, ast.IsNot) and (tl is type(NONE) or tr is type(NONE)):
+    if t in (ast.Is, ast.IsNot) and (tl in _SINGLETONS or tr in _SINGLETONS):
         same = tl is tr
-        if tl is Unknown or tr is Unknown or maybe_none(left) or maybe_none(right):
+        if tl is Unknown or tr is Unknown or _maybe_singleton(left) or _maybe_singleton(right):
             return None
         return (TRUE if same else FALSE) if t is ast.Is else (FALSE if same else TRUE)
     return None
+
+
+#: the values Python has one object of, which ``is`` tells from every other value (``x is None``,
+#: ``s is Ellipsis``: nibabel's slicing test skips the pair of two ellipses by ``slice0 is Ellipsis``,
+#: an unknown test a false SC110 of the index with two)
+_SINGLETONS = (NoneValue, EllipsisValue)
+
+
+def _maybe_singleton(v: Value) -> bool:
+    """A value decided at run time that may be one of the singletons (an optional layer)."""
+    return type(v) is Alternatives and any(type(o) in _SINGLETONS for o in v.options)
 
 
 def _against_empty_tuple(left: Value, right: Value) -> Pred | None:
@@ -753,3 +764,36 @@ def is_generator(node: ast.AST) -> bool:
         if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             pending.extend(ast.iter_child_nodes(n))
     return False
+
+
+#: the decorators that make a method abstract (abc's, by their last name: ``@abc.abstractmethod``)
+_ABSTRACT = frozenset(("abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod"))
+
+
+@lru_cache(maxsize=None)
+def is_placeholder(node: ast.AST) -> bool:
+    """Whether a ``def`` stands for its overrides rather than for itself: a body of nothing but a
+    docstring, ``...`` or ``raise NotImplementedError``, or an abstract method's ``pass``. A call of
+    it from the class's own code (``self._sample(n)`` in a base class's ``forward``) runs a
+    subclass's override, whose result is not this body's None (captum's stochastic gates: the
+    ``pass`` of the abstract ``_sample_gate_values`` made its gates None, and ``torch.gather`` a
+    false SC107). An abstract method with a body of its own runs it (scikit-learn's abstract
+    ``_BaseKFold.__init__`` sets ``n_splits`` for ``super().__init__(...)``)."""
+    if isinstance(node, ast.Lambda):
+        return False
+    body = node.body[1:] if _is_docstring(node.body[0]) and len(node.body) > 1 else node.body
+    if len(body) != 1:
+        return False
+    only = body[0]
+    if isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant):
+        return only.value.value is Ellipsis or isinstance(only.value.value, str)
+    if isinstance(only, ast.Raise) and only.exc is not None:
+        exc = only.exc.func if isinstance(only.exc, ast.Call) else only.exc
+        return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+    return isinstance(only, ast.Pass) and any(
+        (deco.attr if isinstance(deco, ast.Attribute) else getattr(deco, "id", None)) in _ABSTRACT
+        for deco in node.decorator_list)
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)

@@ -97,12 +97,14 @@ def _atom(atom, by_zero: ByZero | None) -> Number:
 class _Comparison:
     """``d <kind> 0`` with ``d`` a side's difference, and the symbols a repair may change in it."""
 
-    __slots__ = ("kind", "value", "linear", "scaled", "factors", "symbols", "constants")
+    __slots__ = ("kind", "value", "holds", "linear", "scaled", "factors", "symbols", "constants")
 
     def __init__(self, pred: Pred, by_zero: ByZero | None):
         self.kind = pred.kind
         d = sub(pred.args[0], pred.args[1])
         self.value = _dim(d, by_zero)
+        #: ``values -> bool``: whether it holds (a function, not a method: see :data:`_TESTS`)
+        self.holds = _TESTS[self.kind](self.value)
         self.linear: list[tuple[str, int]] = []   # (symbol, +-1): it occurs in d only as that term
         self.scaled: list[tuple[str, Number, Number]] = []   # (s, p, q): d is s*p + q, p and q free of s
         self.factors: list[str] = []              # symbols in every term of d (d has no constant)
@@ -128,11 +130,6 @@ class _Comparison:
             for monomial, _ in d.terms[1:]:
                 shared &= set(_plain(monomial))
             self.factors = sorted(shared)
-
-    def holds(self, values: Values) -> bool:
-        d = self.value(values)
-        k = self.kind
-        return d == 0 if k == "eq" else d != 0 if k == "ne" else d <= 0 if k == "le" else d < 0
 
     def distance(self, values: Values) -> float:
         """How far from holding (0: it holds), to rank changes that leave it false."""
@@ -245,10 +242,42 @@ def _plain(monomial) -> list[str]:
     return [a.name for a in monomial if type(a) is Sym]
 
 
-class _Constraint:
-    """A predicate as an and/or tree of comparisons, and the symbols it reads."""
+#: A comparison's test, from the function giving its difference ``d``: the search evaluates
+#: constraints at every repair it weighs (vit-pytorch: 230,000 evaluations), so each comparison,
+#: ``and`` and ``or`` is one function of the values, not a method walking its kind.
+_TESTS: dict[str, Callable[[Number], Callable[[Values], bool]]] = {
+    "eq": lambda value: lambda values: value(values) == 0,
+    "ne": lambda value: lambda values: value(values) != 0,
+    "le": lambda value: lambda values: value(values) <= 0,
+    "lt": lambda value: lambda values: value(values) < 0,
+}
 
-    __slots__ = ("kind", "parts", "comparison", "symbols")
+
+def _every(tests: tuple[Callable[[Values], bool], ...]) -> Callable[[Values], bool]:
+    """The test of an ``and``: its parts' tests in order, stopping at the first false."""
+    def holds(values: Values) -> bool:
+        for test in tests:
+            if not test(values):
+                return False
+        return True
+    return holds
+
+
+def _some(tests: tuple[Callable[[Values], bool], ...]) -> Callable[[Values], bool]:
+    """The test of an ``or``: its parts' tests in order, stopping at the first true."""
+    def holds(values: Values) -> bool:
+        for test in tests:
+            if test(values):
+                return True
+        return False
+    return holds
+
+
+class _Constraint:
+    """A predicate as an and/or tree of comparisons, the symbols it reads, and ``holds``, its test
+    (``values -> bool``; an exception where a division is undefined): one function per node."""
+
+    __slots__ = ("kind", "parts", "comparison", "symbols", "holds")
 
     def __init__(self, pred: Pred, by_zero: ByZero | None = None):
         if pred.kind == "not":
@@ -259,16 +288,10 @@ class _Constraint:
         self.parts = tuple(constraint(p, by_zero) for p in pred.args) if pred.kind in ("and", "or") else ()
         self.symbols = frozenset(self.comparison.symbols if self.comparison is not None else
                                  (name for part in self.parts for name in part.symbols))
-
-    def holds(self, values: Values) -> bool:
-        k = self.kind
-        if self.comparison is not None:
-            return self.comparison.holds(values)
-        if k == "and":
-            return all(p.holds(values) for p in self.parts)
-        if k == "or":
-            return any(p.holds(values) for p in self.parts)
-        return k == "true"
+        tests = tuple(part.holds for part in self.parts)
+        truth = self.kind == "true"
+        self.holds = (self.comparison.holds if self.comparison is not None else _every(tests) if self.kind == "and"
+                      else _some(tests) if self.kind == "or" else lambda values: truth)
 
     def safely_holds(self, values: Values) -> bool:
         """Whether it holds; False where it is undefined (a divisor that is not positive)."""

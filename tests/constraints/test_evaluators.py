@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from shapecheck.constraints import dims as D
 from shapecheck.constraints import evaluators as E
 from shapecheck.constraints import predicates as P
+from shapecheck.constraints import witnesses as W
 
 from test_dims import NAMES, dims  # rootdir-relative: tests are not a package
 from test_witnesses import preds
@@ -42,6 +43,38 @@ def test_a_compiled_predicate_is_the_tree_walk(p, values, by_zero) -> None:
     assert _outcome(E.pred_function(p, by_zero), values) == _outcome(P.evaluate_pred, p, values, by_zero)
     partial = dict(list(values.items())[:1])   # a missing symbol raises KeyError in both
     assert _outcome(E.pred_function(p, by_zero), partial) == _outcome(P.evaluate_pred, p, partial, by_zero)
+
+
+@st.composite
+def any_preds(draw, depth: int = 2):
+    """Predicates over :func:`any_dims`: divisors that may be 0 or negative, as sampling meets them."""
+    if depth == 0 or draw(st.booleans()):
+        compare = draw(st.sampled_from([P.eq, P.ne, P.le, P.lt]))
+        return compare(draw(any_dims()), draw(any_dims()))
+    parts = draw(st.lists(any_preds(depth=depth - 1), min_size=2, max_size=3))
+    return P.conj(parts) if draw(st.booleans()) else P.disj(parts)
+
+
+@settings(max_examples=400, deadline=None)
+@given(p=any_preds(), values=VALUES, by_zero=BY_ZERO)
+def test_a_compiled_division_by_an_unknown_is_the_tree_walks(p, values, by_zero) -> None:
+    # sampling's evaluation divides in Python, but calls out only where the divisor is 0
+    assert _outcome(E.pred_function(p, by_zero), values) == _outcome(P.evaluate_pred, p, values, by_zero)
+    for kept in range(len(NAMES)):   # a symbol without a value: KeyError, or the division's error first
+        partial = {name: v for name, v in values.items() if name != NAMES[kept]}
+        assert _outcome(E.pred_function(p, by_zero), partial) == _outcome(P.evaluate_pred, p, partial, by_zero)
+
+
+def test_a_compiled_division_reads_its_dividend_before_its_divisor() -> None:
+    # n // (m // (k - m)) with n unset and k == m, where the divisor raises too: the tree walk raises
+    # KeyError (the dividend first), which sampling counts as no sample, not as a division by 0
+    n, m, k = (D.sym(name) for name in NAMES)
+    p = P.eq(D.floordiv(n, D.floordiv(m, D.sub(k, m))), 1)
+    assert _outcome(E.pred_function(p), {"m": 2, "k": 2}) == ("raises", KeyError)
+    p = P.eq(D.floordiv(n, D.sub(m, k)), 1)
+    assert _outcome(E.pred_function(p), {"n": 4, "m": 2, "k": 2}) == ("raises", ZeroDivisionError)
+    assert E.pred_function(p, D.ByZero(1, 0))({"n": 4, "m": 2, "k": 2})
+    assert E.pred_function(p)({"n": 4, "m": 0, "k": 3}) is False   # 4 // -3 == -2 (Python floors)
 
 
 def _z3_value(d, values, by_zero):
@@ -172,3 +205,25 @@ def test_values_refute_a_predicate_only_where_z3s_division_makes_it_false(a, b, 
         expected = _outcome(constraint(p).holds, given)
         assert E.refuted_by(p, [given]) is (expected == ("value", False))
     assert not E.refuted_by(p, [])
+
+
+def _z3_truth(p, values, by_zero):
+    """A predicate's truth as the witness search reads it, by hand: each comparison's sides by
+    :func:`_z3_value`, ``and`` and ``or`` left to right, stopping where the answer is known."""
+    if p.kind in ("true", "false"):
+        return p.kind == "true"
+    if p.kind == "and":
+        return all(_z3_truth(x, values, by_zero) for x in p.args)
+    if p.kind == "or":
+        return any(_z3_truth(x, values, by_zero) for x in p.args)
+    difference = _z3_value(D.sub(*p.args), values, by_zero)
+    return {"eq": difference == 0, "ne": difference != 0, "le": difference <= 0, "lt": difference < 0}[p.kind]
+
+
+@settings(max_examples=400, deadline=None)
+@given(p=any_preds(), values=VALUES, by_zero=BY_ZERO)
+def test_a_repair_constraints_test_is_its_predicate_read_as_z3_divides(p, values, by_zero) -> None:
+    # one function per node (witnesses._TESTS, _every, _some): the same truth, and the same
+    # exception from the same part, as the walk over the tree
+    assert _outcome(W.constraint(p, by_zero).holds, values) == _outcome(_z3_truth, p, values, by_zero)
+    assert W.constraint(p, by_zero).safely_holds(values) == (_outcome(_z3_truth, p, values, by_zero) == ("value", True))

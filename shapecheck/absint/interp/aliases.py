@@ -20,11 +20,11 @@ import ast
 import weakref
 
 from ..core.frame import CONTAINER_CHANGERS
+from .semantics import own_nodes
 
 #: the statements that put a name's object into another: ``rows.append(row)``, ``rows.insert(0, row)``,
 #: ``d.setdefault(k, row)`` (the argument that is put, by method)
 _PUT_ARGUMENT = {"append": 0, "insert": 1, "setdefault": 1}
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 _SHARED_THEN_CHANGED: "weakref.WeakKeyDictionary[ast.AST, frozenset[int]]" = weakref.WeakKeyDictionary()
@@ -72,16 +72,6 @@ def _puts_and_changes(node: ast.AST, puts: list, changes: list) -> None:
                 puts.append(node.value)   # ``d[k] = row``, ``self.rows = row``
 
 
-def _scope_nodes(scope: ast.AST):
-    """The nodes of ``scope``'s own body (not of the definitions nested in it)."""
-    pending = list(scope.body) if isinstance(scope.body, list) else [scope.body]
-    while pending:
-        node = pending.pop()
-        yield node
-        if not isinstance(node, _SCOPES):
-            pending.extend(ast.iter_child_nodes(node))
-
-
 def _position(node: ast.AST) -> tuple[int, int]:
     return node.lineno, node.col_offset
 
@@ -90,7 +80,7 @@ def _shared_then_changed(scope: ast.AST) -> frozenset[int]:
     puts: list[ast.Name] = []
     changes: list[tuple[str, ast.AST]] = []
     loops: list[ast.AST] = []
-    for node in _scope_nodes(scope):
+    for node in own_nodes(scope):
         _puts_and_changes(node, puts, changes)
         if isinstance(node, _LOOPS):
             loops.append(node)
@@ -113,7 +103,7 @@ def _shared_then_changed(scope: ast.AST) -> frozenset[int]:
 def _rebinds(scope: ast.AST, names: set) -> dict[str, list[tuple[ast.stmt, list]]]:
     """The plain rebindings of ``names`` (``row = []``), each with the statement list it stands in."""
     out: dict[str, list] = {}
-    for node in (scope, *_scope_nodes(scope)):
+    for node in (scope, *own_nodes(scope)):
         for block in ast.iter_fields(node):
             if isinstance(block[1], list):
                 for stmt in block[1]:

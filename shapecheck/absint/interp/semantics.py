@@ -751,19 +751,26 @@ def node_count(node: ast.AST) -> int:
     return n
 
 
+#: the nodes that open a scope of their own: what they hold is not their parent's body
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def own_nodes(scope: ast.AST):
+    """The nodes of ``scope``'s own body, a nested definition itself but not what it holds."""
+    pending = list(scope.body) if isinstance(scope.body, list) else [scope.body]
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, SCOPES):
+            pending.extend(ast.iter_child_nodes(node))
+
+
 @lru_cache(maxsize=None)
 def is_generator(node: ast.AST) -> bool:
     """Whether a ``def`` is a generator function: a ``yield`` in its own body (not a nested one's)."""
     if isinstance(node, ast.Lambda):
         return False
-    pending = list(node.body)
-    while pending:
-        n = pending.pop()
-        if isinstance(n, (ast.Yield, ast.YieldFrom)):
-            return True
-        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            pending.extend(ast.iter_child_nodes(n))
-    return False
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(node))
 
 
 #: the decorators that make a method abstract (abc's, by their last name: ``@abc.abstractmethod``)

@@ -142,6 +142,39 @@ def test_calls_that_differ_only_in_their_names_run_the_body_once(bodies_run: Cou
     assert bodies_run["center"] == 1 + 1   # its generic analysis, then one call's
 
 
+def test_a_body_that_declares_a_global_is_summarised(bodies_run: Counter) -> None:
+    """diffusers' ``logging._configure_library_root_logger`` (``global _default_handler``, run by
+    every module's ``logger = get_logger(__name__)``) and scikit-learn's ``_get_threadlocal_config``
+    (the word in its docstring): the interpreter binds a ``global`` name in the run's own frame, so
+    a second call reads what the first read and takes its summary; a rebound global still runs it."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        _handler = None
+        _basis = np.zeros((3, 4))
+
+        def configure():
+            \"\"\"Sets the global handler once.\"\"\"
+            global _handler
+            if _handler:
+                return
+            _handler = object()
+
+        def project(x):
+            global _basis
+            configure()
+            return x @ _basis
+
+        reveal_shape(project(np.zeros((2, 3))))
+        reveal_shape(project(np.zeros((2, 3))))
+        _basis = np.zeros((3, 5))
+        reveal_shape(project(np.zeros((2, 3))))
+        """), "logging_like.py")
+    assert _reveals(report) == ["(2, 4), dtype: float64", "(2, 4), dtype: float64", "(2, 5), dtype: float64"]
+    assert bodies_run["configure"] == 1 + 1   # its generic analysis, then the first call's
+    assert bodies_run["project"] == 1 + 2     # the first call, and the call after _basis was rebound
+
+
 def test_a_name_the_body_can_meet_elsewhere_is_not_renamed(bodies_run: Counter) -> None:
     """``inner`` reads ``a`` (n, d) from its closure: ``inner(a)`` and ``inner(c)``, c (n, d) in
     symbols of its own, are the same calls up to names, but only the first relates its argument to

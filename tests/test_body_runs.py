@@ -94,6 +94,38 @@ def test_a_construction_shares_what_it_was_given() -> None:
     assert report.calls_summarised == 1
 
 
+def test_a_construction_like_an_earlier_one_holds_the_objects_its_own_call_was_given(bodies_run: Counter) -> None:
+    """``Wrapper(second)`` after ``Wrapper(first)``, the two layers equal when built: the second
+    takes the first's effect, but holds its own layer (and the one its tuple and keyword reach),
+    which changes apart from the first's: the effect's copy had put the first call's layer there."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Linear:
+            def __init__(self, n):
+                self.w = np.zeros((n, n))
+
+        class Wrapper:
+            def __init__(self, fn, pair, *, extra):
+                self.fn = fn
+                self.inner = pair[1]
+                self.extra = extra
+
+        a, b, c = Linear(4), Linear(4), Linear(4)
+        d, e, f = Linear(4), Linear(4), Linear(4)
+        first = Wrapper(a, (b, c), extra=a)
+        second = Wrapper(d, (e, f), extra=d)
+        d.w = np.zeros((5, 5))
+        f.w = np.zeros((6, 6))
+        reveal_shape(first.fn.w)
+        reveal_shape(second.fn.w)
+        reveal_shape(second.inner.w)
+        reveal_shape(second.extra.w)
+        """), "passed.py")
+    assert _reveals(report) == [f"({n}, {n}), dtype: float64" for n in (4, 5, 6, 5)]
+    assert bodies_run["Wrapper.__init__"] == 1 + 1   # its generic analysis, then the first construction
+
+
 def test_a_construction_that_changes_what_it_was_given_runs_every_time(bodies_run: Counter) -> None:
     report = check_source(textwrap.dedent("""\
         import numpy as np

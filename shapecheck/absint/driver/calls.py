@@ -1389,7 +1389,7 @@ class Calls:
                                summary.resolved, _decided_as(summary.decided, names))
             self._recount(summary)
             result, refined, changed = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None,
-                                                           names or NO_NAMES)
+                                                           names or NO_NAMES, (args[1:], kwargs))
             if names:   # the first call's names, the made-up ones already fresh, become this call's
                 result = rename(result, names) if summary.made is None else result   # a made one: renamed as copied
                 refined = {name: rename(v, names) for name, v in refined.items()}
@@ -1430,7 +1430,7 @@ class Calls:
                         self.parametric.entries.setdefault(shaped[0], ShapeEntry(kept_result, shaped[1], frozenset(given)))
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
                       and reads_hold(summary.reads, self.keys)):
-                    effect = record_effect(receiver, made)   # it changed its empty object alone
+                    effect = record_effect(receiver, made, (args[1:], kwargs))   # it changed its empty object alone
                     if effect is not None:
                         ident = self._keep(key, given, renamed, replace(kept_result, effect=effect), call)
         result = anonymous_middles(result, fn.scope)

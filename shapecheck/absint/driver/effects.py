@@ -8,10 +8,13 @@ construction) ends with the object's attributes set. When that is all the run ch
 arguments and what they reach read the same afterwards (``Calls.call_function``) -- its
 :class:`Effect` is those attributes in a snapshot: the objects the run made (the layers it built)
 copied out of the program, where nothing changes them; the object itself a stand-in
-(:data:`SELF`); everything older (a layer passed in, ``self.fn = fn``) by reference. A later call
-with the same key gives its own object a copy of the snapshot: its own layers, as a run would make
-them, sharing what a run would share, and the symbols the run made up under fresh names
-(``Summary.instantiate``).
+(:data:`SELF`); everything older by reference. A later call with the same key gives its own object a
+copy of the snapshot: its own layers, as a run would make them, sharing what a run would share, and
+the symbols the run made up under fresh names (``Summary.instantiate``). An older object the call's
+arguments reach (a layer passed in, ``self.fn = fn``) is kept with where they reach it
+(``Effect.passed``): a later call's equal key reaches its own object there (keys keep aliasing,
+summaries.py), which is the one a run of it would store -- not the first call's, which may since
+have changed apart from it.
 
 A value the copy cannot rebuild exactly (a function with a closure: a lambda over ``self``, a
 mutable container of another kind) leaves the call without an effect: it runs every time, as before.
@@ -20,6 +23,7 @@ mutable container of another kind) leaves the call without an effect: it runs ev
 from __future__ import annotations
 
 import dataclasses
+from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import is_
@@ -51,12 +55,18 @@ class Effect:
     # whether every object it holds besides its own is a kept module's, as its recording found
     # (:func:`holds_kept_objects_only`); None where it was not recorded here (a kept summary's, thawed)
     kept_only: bool | None = None
+    # (object, path): the objects it holds that its call's other arguments reach, each with where
+    # (see :func:`reached`): at each use, the object the using call's arguments reach there
+    passed: tuple = ()
 
-    def apply(self, target: Instance, rename: Callable[[D.Dim], D.Dim] | None) -> None:
+    def apply(self, target: Instance, rename: Callable[[D.Dim], D.Dim] | None, args: tuple = ((), {})) -> None:
         """Give ``target`` (an object with no attributes) the attributes the call left, its own copy
-        of what the call made, dims renamed by ``rename``."""
+        of what the call made, dims renamed by ``rename``; ``args`` are the call's other arguments
+        (positional, keyword), which reach the objects it was given."""
         owned = {id(o) for o in self.owned}
-        copier = _Copier(lambda v: id(v) in owned, {id(SELF): target}, rename, collect=False)
+        memo = {id(obj): follow(path, *args) for obj, path in self.passed}
+        memo[id(SELF)] = target
+        copier = _Copier(lambda v: id(v) in owned, memo, rename, collect=False)
         target.attrs.update((name, copier.value(v)) for name, v in self.attrs)
 
 
@@ -115,9 +125,10 @@ def fresh_receiver(args: list) -> Instance | None:
     return None
 
 
-def record_effect(receiver: Instance, made: int) -> Effect | None:
+def record_effect(receiver: Instance, made: int, args: tuple = ((), {})) -> Effect | None:
     """The effect a call left on ``receiver``, which was empty when the call began (at object count
-    ``made``: what is numbered from there on the call made); None when it cannot be kept exactly."""
+    ``made``: what is numbered from there on the call made); None when it cannot be kept exactly.
+    ``args`` are the call's other arguments (positional, keyword)."""
     if receiver.template:
         return None
     copier = _Copier(lambda v: v.made() >= made, {id(receiver): SELF}, None)
@@ -125,7 +136,44 @@ def record_effect(receiver: Instance, made: int) -> Effect | None:
         attrs = tuple((name, copier.value(v)) for name, v in receiver.attrs.items())
     except _NotCopyable:
         return None
-    return Effect(attrs, tuple(copier.copies), frozenset(copier.symbols), not copier.foreign)
+    passed = reached(copier.foreign, *args) if copier.foreign else ()
+    return Effect(attrs, tuple(copier.copies), frozenset(copier.symbols), not copier.foreign, passed)
+
+
+def reached(objects: list, args, kwargs: dict) -> tuple:
+    """(object, path) for each of ``objects`` the arguments reach, the path the first a walk of
+    them breadth first meets it by: an argument's position or keyword, then attribute names and
+    item positions (:func:`follow`). Aliasing is part of a key, so any path to it will do."""
+    wanted = {id(o) for o in objects}
+    found: dict = {}
+    seen: set = set()
+    queue = deque([*((v, (i,)) for i, v in enumerate(args)), *((v, (k,)) for k, v in kwargs.items())])
+    while queue and len(found) < len(wanted):
+        v, path = queue.popleft()
+        t = type(v)
+        if t is Instance or t is Opaque:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            if id(v) in wanted:
+                found[id(v)] = (v, path)
+            queue.extend((x, path + (name,)) for name, x in (v.attrs if t is Instance else v.members).items())
+        elif t is tuple:
+            queue.extend((x, path + (i,)) for i, x in enumerate(v))
+        elif t not in _KEPT and t not in _PLAIN and t is not Function and dataclasses.is_dataclass(v) and _frozen(t):
+            queue.extend((getattr(v, f), path + (f,)) for f in _field_names(t))
+    return tuple(found.values())
+
+
+def follow(path: tuple, args, kwargs: dict):
+    """The value ``path`` (:func:`reached`) leads to from a call's arguments."""
+    head, *steps = path
+    v = args[head] if type(head) is int else kwargs[head]
+    for step in steps:
+        t = type(v)
+        v = (v.attrs[step] if t is Instance else v.members[step] if t is Opaque else v[step] if type(step) is int
+             else getattr(v, step))
+    return v
 
 
 class _NotCopyable(Exception):
@@ -153,7 +201,7 @@ class _Copier:
         self.rename = rename
         self.copies: list = []
         self.symbols: set | None = set() if collect else None
-        self.foreign = False   # whether it met an object neither ``owned`` nor a kept module's
+        self.foreign: list = []   # the objects it met neither ``owned`` nor a kept module's
 
     def value(self, v):
         hit = self.memo.get(id(v))
@@ -174,7 +222,7 @@ class _Copier:
             if (v.attrs if t is Instance else v.members).owner is None:
                 if self.frozen_only:
                     raise _NotCopyable(t.__name__)
-                self.foreign = True
+                self.foreign.append(v)
             return v
         if t is D.Expr:
             if self.symbols is not None:
@@ -225,4 +273,5 @@ def _frozen(t: type) -> bool:
     return t.__dataclass_params__.frozen
 
 
-__all__ = ["Effect", "Made", "SELF", "fresh_receiver", "holds_kept_objects_only", "record_effect", "record_made"]
+__all__ = ["Effect", "Made", "SELF", "follow", "fresh_receiver", "holds_kept_objects_only", "reached", "record_effect",
+           "record_made"]

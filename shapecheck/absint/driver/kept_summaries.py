@@ -358,6 +358,9 @@ class KeptSummaries:
 
 
 def _frozen_effect(effect: Effect | None, memo: dict) -> Effect | None:
+    if effect is not None and effect.passed:
+        # (the objects its call was given are the run's own: a later run's call gives its own)
+        raise NotRelocatable("an effect holding what its call was given")
     if effect is None:
         return None
     return Effect(freeze(effect.attrs, memo), freeze(effect.owned, memo), effect.symbols)

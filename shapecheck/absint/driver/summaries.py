@@ -127,11 +127,12 @@ class Summary:
         renamed = {("middle", s) for s in names.scopes} | {("derived", t) for t in names.tokens}
         return not renamed & self.made.names
 
-    def instantiate(self, given: set, fresh, receiver: Instance | None = None, names: Names = NO_NAMES
-                    ) -> tuple[Value, dict, dict]:
+    def instantiate(self, given: set, fresh, receiver: Instance | None = None, names: Names = NO_NAMES,
+                    args: tuple = ((), {})) -> tuple[Value, dict, dict]:
         """The result, refined parameters and changed lists and dicts (passed_containers.py) for one
         more call with the same key, and its effect on
-        ``receiver`` (this call's empty object): the symbols the run made up and the arguments do
+        ``receiver`` (this call's empty object; ``args`` its other arguments, positional and keyword,
+        which reach the objects the effect was given: effects.py): the symbols the run made up and the arguments do
         not mention are given fresh names (``core.freshen``). A made result is copied with
         ``names`` (its call's symbols onto this call's: renaming.py) applied too; the caller
         applies them to the rest (``rename``)."""
@@ -146,7 +147,7 @@ class Summary:
             rename = _memoised(lambda d: D.substitute(d, mapping))
             both = map_dims(both, rename)
         if self.effect is not None:
-            self.effect.apply(receiver, rename)
+            self.effect.apply(receiver, rename, args)
         refined, changed = both.items[1:1 + len(self.refined)], both.items[1 + len(self.refined):]
         if self.made is not None and names.symbols:
             mapping = {**(mapping if own else {}), **names.symbols}   # disjoint: made up / the call's

@@ -126,6 +126,42 @@ def test_a_construction_like_an_earlier_one_holds_the_objects_its_own_call_was_g
     assert bodies_run["Wrapper.__init__"] == 1 + 1   # its generic analysis, then the first construction
 
 
+def test_a_call_that_returns_what_it_was_given_is_summarised_and_returns_its_own(bodies_run: Counter) -> None:
+    """``r.add(...)`` returning ``self`` (scikit-learn's ``MethodMetadataRequest.add_request``):
+    the second call of an equal key takes the first's summary, its result the object its own call
+    was given; a result reached through a global is not kept (a re-run may return another)."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Request:
+            def __init__(self):
+                self.w = np.zeros((2, 2))
+
+            def add(self, n, *, pair):
+                return (self, pair[0])
+
+        def current(n):
+            return LATEST
+
+        a, b, c, d = Request(), Request(), Request(), Request()
+        ra = a.add(3, pair=(c,))
+        rb = b.add(3, pair=(d,))
+        b.w = np.zeros((7, 7))
+        d.w = np.zeros((8, 8))
+        reveal_shape(ra[0].w)
+        reveal_shape(rb[0].w)
+        reveal_shape(rb[1].w)
+        LATEST = a
+        current(1)
+        LATEST = b
+        reveal_shape(current(1).w)
+        """), "returns_self.py")
+    assert _reveals(report) == [f"({n}, {n}), dtype: float64" for n in (2, 7, 8, 7)]
+    # its generic analysis, again over the tuple its calls pass (callsites.py), and the first call
+    assert bodies_run["Request.add"] == 2 + 1
+    assert bodies_run["current"] == 1 + 2
+
+
 def test_a_construction_that_changes_what_it_was_given_runs_every_time(bodies_run: Counter) -> None:
     report = check_source(textwrap.dedent("""\
         import numpy as np

@@ -168,10 +168,11 @@ def _yields_in_text(fn: Function) -> bool:
     return any("yield" in line for line in fn.module.lines[node.lineno - 1:node.end_lineno])
 
 
-def _with_made(summary: Summary, made: int, keys: KeyCache) -> Summary | None:
+def _with_made(summary: Summary, made: int, keys: KeyCache, args: tuple) -> Summary | None:
     """``summary`` with its result, which holds objects, kept as a snapshot of those its run made
-    (objects numbered from ``made`` on: effects.Made); None where that cannot be exact."""
-    snapshot = record_made(summary.result, made)
+    (objects numbered from ``made`` on) and of those its call's arguments ``args`` reach, by where
+    (effects.Made); None where that cannot be exact."""
+    snapshot = record_made(summary.result, made, args)
     if snapshot is None:
         return None
     names = frozenset(n for n in held_names(snapshot.value, keys) if type(n) is tuple)
@@ -1389,7 +1390,7 @@ class Calls:
                                summary.resolved, _decided_as(summary.decided, names))
             self._recount(summary)
             result, refined, changed = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None,
-                                                           names or NO_NAMES, (args[1:], kwargs))
+                                                           names or NO_NAMES, (args, kwargs))
             if names:   # the first call's names, the made-up ones already fresh, become this call's
                 result = rename(result, names) if summary.made is None else result   # a made one: renamed as copied
                 refined = {name: rename(v, names) for name, v in refined.items()}
@@ -1419,7 +1420,7 @@ class Calls:
             kept_result = None
             if key is not None and not holds_object(Tuple(summary.refined + summary.changed)):
                 # a result holding objects is kept as a snapshot of those its run made (effects.py)
-                kept_result = summary if not holds_object(result) else _with_made(summary, made, self.keys)
+                kept_result = summary if not holds_object(result) else _with_made(summary, made, self.keys, (args, kwargs))
             if kept_result is not None:
                 # an empty object given attributes is no longer what the key read: only its effect is kept
                 filled = receiver is not None and bool(receiver.attrs)
@@ -1430,7 +1431,7 @@ class Calls:
                         self.parametric.entries.setdefault(shaped[0], ShapeEntry(kept_result, shaped[1], frozenset(given)))
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
                       and reads_hold(summary.reads, self.keys)):
-                    effect = record_effect(receiver, made, (args[1:], kwargs))   # it changed its empty object alone
+                    effect = record_effect(receiver, made, (args, kwargs))   # it changed its empty object alone
                     if effect is not None:
                         ident = self._keep(key, given, renamed, replace(kept_result, effect=effect), call)
         result = anonymous_middles(result, fn.scope)

@@ -61,8 +61,8 @@ class Effect:
 
     def apply(self, target: Instance, rename: Callable[[D.Dim], D.Dim] | None, args: tuple = ((), {})) -> None:
         """Give ``target`` (an object with no attributes) the attributes the call left, its own copy
-        of what the call made, dims renamed by ``rename``; ``args`` are the call's other arguments
-        (positional, keyword), which reach the objects it was given."""
+        of what the call made, dims renamed by ``rename``; ``args`` are the call's arguments
+        (positional, ``target`` first, and keyword), which reach the objects it was given."""
         owned = {id(o) for o in self.owned}
         memo = {id(obj): follow(path, *args) for obj, path in self.passed}
         memo[id(SELF)] = target
@@ -76,7 +76,9 @@ class Made:
     copied out of the program when the call ended: each later call with the same key gets its own
     copy of those objects, as a run of the body would make them, and the symbols the run made up
     under fresh names (``Summary.instantiate``). Any other object it holds is a kept module's
-    (frozen: shared_modules.py, K4), the same one a run would return."""
+    (frozen: shared_modules.py, K4), the same one a run would return, or one the call was given
+    (``return self``: scikit-learn's ``MethodMetadataRequest.add_request``), kept with where the
+    call's arguments reach it, as an effect keeps one (:func:`reached`): each call gets its own."""
 
     value: Value
     owned: tuple          # the snapshot's own objects: copied at each use, never handed out
@@ -84,22 +86,28 @@ class Made:
     # the middle scopes and derived tokens it holds (renaming.py's names, as ``summaries.held_names``
     # reports them): a copy renames dims alone, so it answers a call renamed in others only
     names: frozenset = frozenset()
+    passed: tuple = ()    # (object, path): the objects its call was given, as ``Effect.passed``
 
-    def copy(self, rename: Callable[[D.Dim], D.Dim] | None) -> Value:
+    def copy(self, rename: Callable[[D.Dim], D.Dim] | None, args: tuple = ((), {})) -> Value:
+        """Its value for a call whose arguments (positional, keyword) are ``args``."""
         owned = {id(o) for o in self.owned}
-        return _Copier(lambda v: id(v) in owned, {}, rename, collect=False).value(self.value)
+        memo = {id(obj): follow(path, *args) for obj, path in self.passed}
+        return _Copier(lambda v: id(v) in owned, memo, rename, collect=False).value(self.value)
 
 
-def record_made(value: Value, made: int) -> Made | None:
+def record_made(value: Value, made: int, args: tuple = ((), {})) -> Made | None:
     """``value`` (a call's result) as a :class:`Made` snapshot, the objects numbered from ``made`` on
-    being the call's own; None where it holds another object that is not a kept module's (an
-    argument: a re-run would return its own call's) or what cannot be copied exactly."""
-    copier = _Copier(lambda v: v.made() >= made, {}, None, frozen_only=True)
+    being the call's own; None where it holds another object that is neither a kept module's nor
+    one the call's arguments ``args`` (positional, keyword) reach, or what cannot be copied exactly."""
+    copier = _Copier(lambda v: v.made() >= made, {}, None)
     try:
         snapshot = copier.value(value)
     except _NotCopyable:
         return None
-    return Made(snapshot, tuple(copier.copies), frozenset(copier.symbols))
+    passed = reached(copier.foreign, *args) if copier.foreign else ()
+    if len(passed) < len({id(o) for o in copier.foreign}):
+        return None   # (an object reached through a global or a closure: a re-run may return another)
+    return Made(snapshot, tuple(copier.copies), frozenset(copier.symbols), passed=passed)
 
 
 def holds_kept_objects_only(effect: Effect) -> bool:
@@ -128,7 +136,7 @@ def fresh_receiver(args: list) -> Instance | None:
 def record_effect(receiver: Instance, made: int, args: tuple = ((), {})) -> Effect | None:
     """The effect a call left on ``receiver``, which was empty when the call began (at object count
     ``made``: what is numbered from there on the call made); None when it cannot be kept exactly.
-    ``args`` are the call's other arguments (positional, keyword)."""
+    ``args`` are the call's arguments (positional, ``receiver`` first, and keyword)."""
     if receiver.template:
         return None
     copier = _Copier(lambda v: v.made() >= made, {id(receiver): SELF}, None)
@@ -136,18 +144,20 @@ def record_effect(receiver: Instance, made: int, args: tuple = ((), {})) -> Effe
         attrs = tuple((name, copier.value(v)) for name, v in receiver.attrs.items())
     except _NotCopyable:
         return None
-    passed = reached(copier.foreign, *args) if copier.foreign else ()
+    # (where the others reach it: the receiver's attributes are what the call left)
+    passed = reached(copier.foreign, *args, start=1) if copier.foreign else ()
     return Effect(attrs, tuple(copier.copies), frozenset(copier.symbols), not copier.foreign, passed)
 
 
-def reached(objects: list, args, kwargs: dict) -> tuple:
+def reached(objects: list, args, kwargs: dict, start: int = 0) -> tuple:
     """(object, path) for each of ``objects`` the arguments reach, the path the first a walk of
     them breadth first meets it by: an argument's position or keyword, then attribute names and
-    item positions (:func:`follow`). Aliasing is part of a key, so any path to it will do."""
+    item positions (:func:`follow`), the positional ones from ``start`` on. Aliasing is part of a
+    key, so any path to it will do."""
     wanted = {id(o) for o in objects}
     found: dict = {}
     seen: set = set()
-    queue = deque([*((v, (i,)) for i, v in enumerate(args)), *((v, (k,)) for k, v in kwargs.items())])
+    queue = deque([*((args[i], (i,)) for i in range(start, len(args))), *((v, (k,)) for k, v in kwargs.items())])
     while queue and len(found) < len(wanted):
         v, path = queue.popleft()
         t = type(v)

@@ -251,7 +251,8 @@ class RunSummaries:
         """Share a summary this run made, where every run of the process may take it (S1-S3)."""
         if (summary.errors or not summary.quiet or summary.local or summary.counted or summary.uses
                 or any(layer is not None for *_, layer in summary.observed)
-                or not self.clean() or not self.unlimited() or not _effect_kept(summary.effect)):
+                or not self.clean() or not self.unlimited() or not _effect_kept(summary.effect)
+                or summary.made is not None and summary.made.passed):   # (it holds this run's objects)
             return
         if summary.resolved:   # each name once
             summary = replace(summary, resolved=tuple({id(lazy): (lazy, value) for lazy, value in summary.resolved}.values()))

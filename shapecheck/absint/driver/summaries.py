@@ -130,10 +130,10 @@ class Summary:
     def instantiate(self, given: set, fresh, receiver: Instance | None = None, names: Names = NO_NAMES,
                     args: tuple = ((), {})) -> tuple[Value, dict, dict]:
         """The result, refined parameters and changed lists and dicts (passed_containers.py) for one
-        more call with the same key, and its effect on
-        ``receiver`` (this call's empty object; ``args`` its other arguments, positional and keyword,
-        which reach the objects the effect was given: effects.py): the symbols the run made up and the arguments do
-        not mention are given fresh names (``core.freshen``). A made result is copied with
+        more call with the same key, and its effect on ``receiver`` (this call's empty object); ``args``
+        are the call's arguments (positional and keyword), which reach the objects the effect and a
+        made result hold that their call was given (effects.py). The symbols the run made up and the
+        arguments do not mention are given fresh names (``core.freshen``). A made result is copied with
         ``names`` (its call's symbols onto this call's: renaming.py) applied too; the caller
         applies them to the rest (``rename``)."""
         both = Tuple((self.result,) + tuple(v for _, v in self.refined + self.changed))
@@ -152,7 +152,7 @@ class Summary:
         if self.made is not None and names.symbols:
             mapping = {**(mapping if own else {}), **names.symbols}   # disjoint: made up / the call's
             rename = lambda d: D.substitute(d, mapping)   # noqa: E731
-        return (both.items[0] if self.made is None else self.made.copy(rename), {name: v for (name, _), v in zip(self.refined, refined)},
+        return (both.items[0] if self.made is None else self.made.copy(rename, args), {name: v for (name, _), v in zip(self.refined, refined)},
                 {name: v for (name, _), v in zip(self.changed, changed)})
 
 

@@ -19,6 +19,7 @@ from ...constraints.shapes import Middle
 from ...report.diagnostics import Diagnostic, Span
 from ..core.frame import Cancellation, Frame, StepBudget, Terminated
 from ..core.holes import HoleStore
+from ..core.shared_tables import TableChanges
 from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value, viewing
 from ..interp.annotations import AnnotationStore
@@ -53,11 +54,30 @@ def _run_alone(roots: tuple, read_source, options, info: ModuleInfo, symbols: in
     key = os.path.realpath(info.path)
     run.modules.loading[key] = info
     try:
-        with viewing(run.views):
+        with viewing(run.views, run.changes):
             run.run_module(info)
     finally:
         run.modules.loading.pop(key, None)
     return run
+
+
+def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
+    """Run a module's top-level statements in its namespace ``info.env``, where its functions and
+    its importers read its names. A branching statement (``try: import foo except ImportError: foo
+    = None``, ``if TYPE_CHECKING:``) leaves the frame a new, joined dict: it is copied back into the
+    namespace after that statement, so a function defined or called later sees every name the
+    module binds after it, as Python's one module dict does (a helper defined after such a block
+    was unknown to the module's functions and to ``from module import helper``)."""
+    frame, env = interp.frame, info.env
+    for stmt in info.tree.body:
+        ended = interp.run_body([stmt])
+        if frame.env is not env:
+            joined = frame.env
+            env.clear()
+            env.update(joined)
+            frame.env = env
+        if ended:
+            return
 
 
 def _record_rank(ranks: dict, key: tuple[str, str], rank: int, possible: bool) -> None:
@@ -95,6 +115,7 @@ class Analysis:
         self.symbols = project.cache.symbol_counter   # continued across runs: cached symbols stay unique
         self.oplog = None    # an OpLog while one call is measured (oplog.py)
         self.views: dict = {}   # this run's copies of the shared objects it reached (values.viewing)
+        self.changes = TableChanges()   # its changes to shared objects' tables (shared_tables.py)
 
     # -- what the interpreter asks of its run (core.session.Run) ---------------------------------
     def fresh(self, hint: str = "d") -> Dim:
@@ -268,7 +289,7 @@ class Analysis:
             info.running = True
             try:
                 with self.calls.unstoppable():
-                    interp.run_body(info.tree.body)
+                    _run_top_level(interp, info)
             except Terminated:
                 pass
             finally:

@@ -1,5 +1,6 @@
-# A name a module binds after a top-level `try` is what `from module import name` gives (it was
-# unknown, and so was every shape made with it).
+# A module imported after a top-level `try` is in the namespace its functions read, also where an
+# importer calls them (`from pkg.late import helper`: its numpy was unknown, and so was every shape
+# made with it).
 import numpy as np
 from pkg.late import WIDTH, helper
 

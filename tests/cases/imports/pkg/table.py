@@ -1,12 +1,5 @@
-# An object other modules change at their top level (../registered.py, pkg/registering.py), bound
-# after a top-level `try`: `register` reaches TABLE only where the module's functions see the names
-# bound after such a block.
+# An object other modules change at their top level (../registered.py, pkg/registering.py).
 import numpy as np
-
-try:
-    import optional_accelerator
-except ImportError:
-    optional_accelerator = None
 
 
 class Table:

@@ -599,3 +599,32 @@ def test_a_construction_walks_its_arguments_once_before_and_once_after_its_run(m
     assert _reveals(report) == ["(4,), dtype: float64"]
     # Block(4) twice: the key of each call, then after the first one's run the key of its ``n``
     assert walked == {("Block.__init__", 2): 2, ("Block.__init__", 1): 1}
+
+
+def test_a_construction_under_other_names_takes_the_first_ones_effect_in_its_own(bodies_run: Counter) -> None:
+    """``Keep(b, h * 2)`` in ``g`` is ``Keep(a, h * 2)`` in ``f`` up to names (each analysis's own
+    symbols and derived token, renaming.py): the object takes the first run's attributes with
+    ``f``'s names renamed to ``g``'s, so ``k.t - b`` is ``b``'s own shape (diffusers' ``Attention``,
+    built once per run of each block's ``__init__``, ran 125 times for one unet file)."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Keep:
+            def __init__(self, t, heads):
+                self.t = t
+                self.heads = heads
+                self.w = np.zeros((heads, 3))
+
+        def f(a, h):
+            n, d = a.shape
+            k = Keep(a, h * 2)
+            reveal_shape(k.t - a)
+
+        def g(b, h):
+            n, d = b.shape
+            k = Keep(b, h * 2)
+            reveal_shape(k.t - b)
+            reveal_shape(k.w)
+        """), "keep.py")
+    assert _reveals(report) == ["(n, d)", "(n, d)", "(heads, 3), dtype: float64"]
+    assert bodies_run["Keep.__init__"] == 1 + 1   # its generic analysis, then f's call

@@ -119,6 +119,65 @@ def test_a_file_that_changes_an_imported_object_leaves_the_next_file_alone(tmp_p
     assert both["reader.py"] == alone
 
 
+REGISTERING = dict(REGISTRY, **{
+    "registering.py": """\
+        import numpy as np
+        from registry import REGISTRY
+        SEEN = REGISTRY.table
+        REGISTRY.put(np.zeros((5, 5)))
+        """,
+    "after_registering.py": """\
+        import numpy as np
+        from registering import REGISTRY
+        reveal_shape(REGISTRY.table)
+        """,
+    "registers_first.py": """\
+        import numpy as np
+        from registry import REGISTRY
+        REGISTRY.put(np.zeros((1, 1)))
+        from registering import SEEN
+        reveal_shape(SEEN)
+        reveal_shape(REGISTRY.table)
+        """,
+})
+
+
+def test_a_module_that_changes_an_imported_object_at_its_top_level_is_kept_with_its_change(
+        tmp_path: Path, monkeypatch) -> None:
+    """``registering``'s top level stores into ``registry``'s object. A file that imports it sees the
+    store (its kept entry carries it: shared_tables.py), the files checked after it do not, and
+    neither module is made again for it (astropy's ``units``: a module-level ``set_enabled_units``
+    spoiled ``core.py``'s entry, and every entry that took it, for each file)."""
+    from shapecheck.absint.driver import shared_modules
+    made: Counter = Counter()
+    make = shared_modules.SharedModules._make
+
+    def counted(store, key, info, cancellation):
+        made[Path(key).name] += 1
+        return make(store, key, info, cancellation)
+    monkeypatch.setattr(shared_modules.SharedModules, "_make", counted)
+    _write(tmp_path, REGISTERING)
+    found = _check(tmp_path, ["reader.py", "after_registering.py", "reader.py", "after_registering.py"])
+    assert [message for *_, message in found["after_registering.py"]] == [
+        "reveal_shape: shape: (5, 5), dtype: float64"]
+    assert [message for *_, message in found["reader.py"]][0] == "reveal_shape: shape: (2, 2), dtype: float64"
+    assert made == {"registry.py": 1, "registering.py": 1}
+    entries = [entry for store in shared_modules._PROJECTS.values() for entry in store.entries.values()
+               if Path(entry.key).parent == tmp_path.resolve()]
+    assert {Path(entry.key).name for entry in entries} == {"registry.py", "registering.py"}
+    assert not any(entry.spoiled for entry in entries)
+
+
+def test_a_file_that_changed_an_object_runs_a_module_that_took_it_itself(tmp_path: Path) -> None:
+    """A file that stored into ``registry``'s object before importing ``registering`` must see that
+    module's top level run on its store (``SEEN`` is the file's (1, 1)), as Python runs it; the kept
+    entry was made without it (T3)."""
+    _write(tmp_path, REGISTERING)
+    found = _check(tmp_path, ["after_registering.py", "registers_first.py"])
+    assert [message for *_, message in found["registers_first.py"]] == [
+        "reveal_shape: shape: (1, 1), dtype: float64", "reveal_shape: shape: (5, 5), dtype: float64"]
+
+
 CYCLE = {
     "pkg/__init__.py": """\
         from .layers import Dense
@@ -401,6 +460,39 @@ def test_an_opaque_whose_table_is_set_whole_is_read_in_a_run() -> None:
         assert thing.members["n_embd"] == Int(8)
         thing.members["n_head"] = Int(2)
     assert thing.revision() >= 1
+
+
+def test_a_kept_objects_table_holds_the_changes_of_the_run_interpreted_now_and_only_those() -> None:
+    """shared_tables.py's T1 and T2: a run's change to a frozen table is in it while the run's
+    context is current, out of it while a nested run (a kept module made inside it) runs and after
+    the run ends; a table another thread's run holds spoils its owner instead."""
+    import threading
+
+    from shapecheck.absint.core.shared_tables import TableChanges
+    from shapecheck.absint.core.values import Fields, HeapClock, Int, viewing
+
+    owner = object()
+    table = Fields({"n": Int(1)})
+    table.owner = owner
+    outer, inner = TableChanges(), TableChanges()
+    with viewing({}, outer):
+        table["n"] = Int(2)
+        with viewing({}, inner):
+            assert table["n"] == Int(1)
+            table["n"] = Int(3)
+        assert table["n"] == Int(2)
+        assert [contents["n"] for _, contents in inner.final()] == [Int(3)]
+
+        def other_thread() -> None:
+            with viewing({}, TableChanges()):
+                table["m"] = Int(4)
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+        assert owner in HeapClock.spoiled   # (so its entry is made again: what it holds does not matter)
+        HeapClock.spoiled.discard(owner)
+    assert table["n"] == Int(1)
+    assert owner not in HeapClock.spoiled
 
 
 #: a module whose top level calls ``make`` once

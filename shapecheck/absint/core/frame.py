@@ -44,6 +44,10 @@ class Frame:
     # name -> (its value, the ranks an assertion allows it: ``assert x.ndim in (3, 4)``), while the
     # name still holds that value (see Statements._rank_branch)
     rank_options: dict = field(default_factory=dict)
+    # name -> (its value, the top-level assertions that compare it as an int: ``assert dim % 8 == 0``
+    # on a parameter known only by name), assumed when the name becomes a named int while it still
+    # holds that value (see Statements.recall_int_assertions)
+    int_assertions: dict = field(default_factory=dict)
     # name -> (the name whose rank it holds, that name's value then, its own value then):
     # ``input_ndim = x.ndim`` while both still hold those values (see Statements._rank_alias)
     rank_aliases: dict = field(default_factory=dict)

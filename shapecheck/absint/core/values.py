@@ -18,6 +18,7 @@ from ...constraints.dims import Dim, signed
 from ...constraints.predicates import Pred
 from ...constraints.shapes import UNKNOWN_SHAPE, Middle, Shape
 from ...sharding.layout import Layout
+from . import shared_tables
 
 
 class Value:
@@ -44,15 +45,19 @@ _VIEWS = _Views()
 
 
 @contextmanager
-def viewing(views: dict) -> Iterator[None]:
+def viewing(views: dict, changes: shared_tables.TableChanges | None = None) -> Iterator[None]:
     """Interpret a run whose copies of the shared objects (:class:`Opaque`) ``views`` holds: what it
     reads of one and changes in one is its own, so that no run changes what every file of the
-    process shares (a kept module's namespace, driver/shared_modules.py, K4). Runs nest (a kept
-    module is made while a file's run imports it), each in a thread of its own (an editor's hover)."""
+    process shares (a kept module's namespace, driver/shared_modules.py, K4); the changes it made to
+    shared :class:`Instance` objects (``changes``) are in them while it runs, and only then
+    (shared_tables.py). Runs nest (a kept module is made while a file's run imports it), each in a
+    thread of its own (an editor's hover)."""
     outer, _VIEWS.current = _VIEWS.current, views
+    outer_changes = shared_tables.enter(changes)
     try:
         yield
     finally:
+        shared_tables.leave(changes, outer_changes)
         _VIEWS.current = outer
 
 
@@ -74,22 +79,37 @@ class Fields(dict):
         self.version += 1
         HeapClock.writes += 1
         if self.owner is not None:
-            HeapClock.spoiled.add(self.owner)
+            self._shared_change()
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key):
         self.version += 1
         HeapClock.writes += 1
         if self.owner is not None:
-            HeapClock.spoiled.add(self.owner)
+            self._shared_change()
         dict.__delitem__(self, key)
+
+    def _shared_change(self) -> None:
+        """A kept module's object changes: the run holds the change (shared_tables.py), or, where it
+        cannot, the kept module is spoiled (K4)."""
+        changes = shared_tables.current()
+        if changes is None or not changes.hold(self):
+            HeapClock.spoiled.add(self.owner)
+
+    def refill(self, contents: dict) -> None:
+        """Hold ``contents`` (a run's changes put in or taken out, shared_tables.py): a change of
+        what it holds, but of no run's, so it spoils nothing."""
+        self.version += 1
+        HeapClock.writes += 1
+        dict.clear(self)
+        dict.update(self, contents)
 
     def _counted(method):
         def counted(self, *args, **kwargs):
             self.version += 1
             HeapClock.writes += 1
             if self.owner is not None:
-                HeapClock.spoiled.add(self.owner)
+                self._shared_change()
             return method(self, *args, **kwargs)
         return counted
 

@@ -14,7 +14,9 @@ the symbols the run made up under fresh names (``Summary.instantiate``). An olde
 arguments reach (a layer passed in, ``self.fn = fn``) is kept with where they reach it
 (``Effect.passed``): a later call's equal key reaches its own object there (keys keep aliasing,
 summaries.py), which is the one a run of it would store -- not the first call's, which may since
-have changed apart from it.
+have changed apart from it. A call whose key is the recorded one's up to renaming (renaming.py:
+``AttnBlock(heads=out // d)`` from each run of its caller's body, with that run's derived token)
+takes it too, the copy renaming the first call's names to its own wherever a value holds one.
 
 A value the copy cannot rebuild exactly (a function with a closure: a lambda over ``self``, a
 mutable container of another kind) leaves the call without an effect: it runs every time, as before.
@@ -32,7 +34,8 @@ from typing import Callable
 from ...constraints import dims as D
 from ..core.freshen import map_dims, value_symbols
 from ..core.values import (Array, Bool, Class, EllipsisValue, Float, Function, Hole, Instance, Int, LazyImport,
-                           LibraryObject, NoneValue, Opaque, ProjectModule, Str, TorchModule, Unknown, Value)
+                           LibraryObject, NoneValue, Opaque, ProjectModule, ShapeTuple, Str, TorchModule, Unknown, Value)
+from .renaming import NO_NAMES, Names, rename as rename_names
 
 
 class _Self:
@@ -59,14 +62,17 @@ class Effect:
     # (see :func:`reached`): at each use, the object the using call's arguments reach there
     passed: tuple = ()
 
-    def apply(self, target: Instance, rename: Callable[[D.Dim], D.Dim] | None, args: tuple = ((), {})) -> None:
+    def apply(self, target: Instance, rename: Callable[[D.Dim], D.Dim] | None, names: Names = NO_NAMES,
+              args: tuple = ((), {})) -> None:
         """Give ``target`` (an object with no attributes) the attributes the call left, its own copy
-        of what the call made, dims renamed by ``rename``; ``args`` are the call's arguments
-        (positional, ``target`` first, and keyword), which reach the objects it was given."""
+        of what the call made, dims renamed by ``rename`` and middle scopes and derived tokens by
+        ``names`` (the recorded call's onto this one's: renaming.py); ``args`` are the call's
+        arguments (positional, ``target`` first, and keyword), which reach the objects it was given."""
         owned = {id(o) for o in self.owned}
         memo = {id(obj): follow(path, *args) for obj, path in self.passed}
         memo[id(SELF)] = target
-        copier = _Copier(lambda v: id(v) in owned, memo, rename, collect=False)
+        copier = _Copier(lambda v: id(v) in owned, memo, rename, collect=False,
+                         names=Names(names.scopes, names.tokens, {}) if names.scopes or names.tokens else None)
         target.attrs.update((name, copier.value(v)) for name, v in self.attrs)
 
 
@@ -194,6 +200,8 @@ class _NotCopyable(Exception):
 _KEPT = (str, int, float, bool, type(None), Class, LazyImport, ProjectModule)
 #: Values that hold no object but may hold dims: renamed as a summary's result is (``core.freshen``).
 _PLAIN = (Array, Int, Float, Bool, Str, NoneValue, EllipsisValue, Unknown, LibraryObject, Hole, TorchModule)
+#: Values that hold a middle scope or a derived token (renaming.py) themselves, not through another value.
+_NAMED = (Unknown, Array, ShapeTuple)
 
 
 class _Copier:
@@ -204,8 +212,9 @@ class _Copier:
     unwalked where nothing is renamed)."""
 
     def __init__(self, owned: Callable[[object], bool], memo: dict, rename: Callable[[D.Dim], D.Dim] | None,
-                 frozen_only: bool = False, collect: bool = True):
+                 frozen_only: bool = False, collect: bool = True, names: Names | None = None):
         self.owned = owned
+        self.names = names   # middle scopes and derived tokens renamed where a value holds them (``Effect.apply``)
         self.frozen_only = frozen_only   # an object not ``owned`` must be a kept module's (``Made``)
         self.memo = memo
         self.rename = rename
@@ -220,6 +229,11 @@ class _Copier:
         t = type(v)
         if t in _KEPT:
             return v
+        if self.names is not None:
+            if t in _NAMED:
+                v = rename_names(v, self.names)
+            elif t is TorchModule:   # its params are walked below, each renamed where it holds a name
+                return self._fields(v, t)
         if t in _PLAIN and (t is not TorchModule or all(type(p) in _PLAIN for _, p in v.params)):
             if self.rename is None:
                 if self.symbols is not None:
@@ -246,16 +260,19 @@ class _Copier:
                 return v
             raise _NotCopyable(v.qualname)   # its closure may hold the object or what the run made
         if dataclasses.is_dataclass(v) and _frozen(t):
-            fields = _field_names(t)
-            old = [getattr(v, f) for f in fields]
-            new = list(map(self.value, old))
-            if all(map(is_, new, old)):
-                return v
-            out = object.__new__(t)
-            for name, x in zip(fields, new):
-                object.__setattr__(out, name, x)
-            return out
+            return self._fields(v, t)
         raise _NotCopyable(t.__name__)
+
+    def _fields(self, v, t):
+        fields = _field_names(t)
+        old = [getattr(v, f) for f in fields]
+        new = list(map(self.value, old))
+        if all(map(is_, new, old)):
+            return v
+        out = object.__new__(t)
+        for name, x in zip(fields, new):
+            object.__setattr__(out, name, x)
+        return out
 
     def _object(self, v):
         if type(v) is Instance:

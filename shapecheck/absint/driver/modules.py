@@ -366,9 +366,14 @@ class Modules:
 
     def _afford(self, entry: Entry) -> bool:
         """Whether this run may take ``entry``: it has none of its modules otherwise, nor is loading
-        one (K1), and it can pay the steps and Z3 steps running them would have cost it (K5)."""
+        one (K1), it changed none of their objects but as their runs did (shared_tables.py, T3: they
+        ran without this run's change, which Python's import after it would see), and it can pay
+        the steps and Z3 steps running them would have cost it (K5)."""
+        closure = entry.closure()
+        if not self._unchanged_for(closure):
+            return False
         steps = z3 = 0
-        for each in entry.closure():
+        for each in closure:
             for key, info in each.members.items():
                 if self.loaded.get(key, info) is not info or key in self.loading:
                     return False
@@ -378,10 +383,19 @@ class Modules:
         budget, solver = self.run.budget, self.run.solver
         return budget.steps + steps <= budget.limit and solver.spent + z3 < solver.budget
 
+    def _unchanged_for(self, closure: list) -> bool:
+        changes = self.run.changes
+        if not changes.holds():
+            return False   # another thread's run holds the kept objects, with its changes in them (T2)
+        entries = set(closure)
+        return all(table.owner not in entries or source in entries for table, source in changes.changed())
+
     def _take(self, entry: Entry) -> None:
         for each in entry.closure():
             if each in self.taken:
                 continue
+            for table, contents in each.writes:
+                self.run.changes.apply(table, contents, each)
             self.taken.append(each)
             self.loaded.update(each.members)
             self.read.update(each.sources)

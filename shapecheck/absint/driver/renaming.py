@@ -15,10 +15,11 @@ a symbol by its position alone (and whether it may be negative), unless somethin
 holds one of them (its walk reports the names it meets: an object's, a closure's, a default's, a
 class's): then only the key with the names as they are stands. A
 summary of one call answers another with the same renamed key (``Summary.answers``) where its run
-found no error (a message may list names in an order their numbering decides), left no effect,
-passed no layer to a constructor (an observation of it, not renamed) and read no global holding
-one of either call's names; its result, refined parameters and the rank demands its ops made of
-the caller's parameters (``Analysis.learn_rank``) are renamed to the new call's names.
+found no error (a message may list names in an order their numbering decides), passed no layer to
+a constructor (an observation of it, not renamed) and read no global holding one of either call's
+names; its result, refined parameters, the effect it left on a constructed object (effects.py)
+and the rank demands its ops made of the caller's parameters (``Analysis.learn_rank``) are
+renamed to the new call's names.
 
 A symbol's display name (``d`` of ``d#12``) decides nothing in the body's run: the symbols the run
 makes up are named from the code (a pattern's letters, a parameter's name), and the display name

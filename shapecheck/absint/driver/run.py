@@ -66,7 +66,7 @@ def _open(project: Project, path: str, text: str, tree: ast.Module, reported: bo
                       counted=reported and rerun_wanted(project.options.coverage, text))
     analysis.modules.add(info)
     try:
-        with _deep(), viewing(analysis.views):
+        with _deep(), viewing(analysis.views, analysis.changes):
             yield analysis, info
     finally:
         project.cache.symbol_counter = analysis.symbols

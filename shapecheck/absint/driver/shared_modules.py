@@ -24,10 +24,15 @@ came before. A run takes an entry only where that holds for it:
 - K4 (no one file's changes): the objects its namespace holds are frozen (``freeze``): an object
   known only by name (``Opaque``) is never changed by a run, which reads and changes a copy of its
   own (``values.viewing``); a change to any other, by the file that took it or by another module's
-  top level, spoils the entry (HeapClock.spoiled) and every entry that reached it, which the next
-  request makes again. No run stores into a kept namespace: a name it imports lazily
-  (``LazyImport``) that its run did not use is resolved by each run that reads it, for itself
-  (``Modules.resolve_shared``).
+  top level, is that run's: the object holds it while the run is interpreted, and what the module
+  left otherwise (core/shared_tables.py). An entry whose run changed another's objects carries the
+  change (``Entry.writes``), which a run that takes it copies in; a run that changed an entry's
+  objects otherwise (itself, or by another entry's change) does not take it, and runs the module
+  on its change, as Python's import would (T3). Where a run cannot hold a change (another
+  thread's run holds the objects: an editor's hover) the change spoils the entry
+  (HeapClock.spoiled) and every entry that reached it, which the next request makes again. No run
+  stores into a kept namespace: a name it imports lazily (``LazyImport``) that its run did not use
+  is resolved by each run that reads it, for itself (``Modules.resolve_shared``).
 - K5 (the same budgets): a file that takes an entry is charged the steps and the Z3 steps its run
   took (and those of what it took in turn, once per file), as a run of the body would have been;
   a file that cannot pay runs the body itself, and stops where that run stops (SC006).
@@ -70,6 +75,9 @@ class Entry:
     loaded: frozenset      # the real paths its run loaded, its takes' included (K1, K2)
     key: str = ""          # its real path
     spoiled: bool = field(default=False)
+    # the tables of other kept modules' objects its run changed, with their contents after it
+    # (shared_tables.py): a run that takes it copies them in, as if it had run the module itself
+    writes: tuple = ()
 
     def holds(self, text_of: Callable[[str], str | None]) -> bool:
         return not self.spoiled and all(text_of(path) == text for path, text in self.sources.items())
@@ -200,10 +208,12 @@ class SharedModules:
             sources.update(taken.sources)
             loaded |= taken.loaded
         entry = Entry(info, members, run.budget.steps, run.solver.spent, tuple(run.modules.taken), sources,
-                      frozenset(loaded), key)
+                      frozenset(loaded), key, writes=tuple(run.changes.final()))
         for member in members.values():
             member.shared = True
             freeze(member.env.values(), entry)
+        for _, contents in entry.writes:   # what its run stored into others' objects is its own
+            freeze(contents.values(), entry)
         self._evict_spoiled()
         if not any(dep.spoiled for dep in entry.closure()):
             self.entries[key] = entry

@@ -109,11 +109,12 @@ class Summary:
 
     def answers(self, renaming: Renaming) -> bool:
         """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its
-        own call's names, or others where its run found no error, left no effect, passed no
-        layer to a constructor and read no global holding one of either call's names."""
+        own call's names, or others where its run found no error, passed no layer to a constructor
+        and read no global holding one of either call's names. An effect it left is copied with the
+        names renamed (``Effect.apply``)."""
         if renaming == self.renaming:
             return True
-        return (not self.errors and self.effect is None and (self.made is None or self._made_renames(renaming))
+        return (not self.errors and (self.made is None or self._made_renames(renaming))
                 and all(layer is None for *_, layer in self.observed)
                 and not any(held & names for held in self.outside
                             for names in (renaming.marks(), self.renaming.marks())))
@@ -141,17 +142,15 @@ class Summary:
         if self.made is not None:
             made_up |= self.made.symbols
         own = {s for s in made_up if symbol_number(s) in self.made_symbols} - given
-        rename = None
+        mapping = {name: fresh(D.display_name(name)) for name in sorted(own)}
         if own:
-            mapping = {name: fresh(D.display_name(name)) for name in sorted(own)}
-            rename = _memoised(lambda d: D.substitute(d, mapping))
-            both = map_dims(both, rename)
+            both = map_dims(both, _memoised(lambda d: D.substitute(d, mapping)))
+        # a snapshot's copy takes the call's symbols too (the caller renames the rest): disjoint from those made up
+        copied = {**mapping, **names.symbols}
+        rename = _memoised(lambda d: D.substitute(d, copied)) if copied else None
         if self.effect is not None:
-            self.effect.apply(receiver, rename, args)
+            self.effect.apply(receiver, rename, names, args)
         refined, changed = both.items[1:1 + len(self.refined)], both.items[1 + len(self.refined):]
-        if self.made is not None and names.symbols:
-            mapping = {**(mapping if own else {}), **names.symbols}   # disjoint: made up / the call's
-            rename = lambda d: D.substitute(d, mapping)   # noqa: E731
         return (both.items[0] if self.made is None else self.made.copy(rename, args), {name: v for (name, _), v in zip(self.refined, refined)},
                 {name: v for (name, _), v in zip(self.changed, changed)})
 

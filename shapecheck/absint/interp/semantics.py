@@ -640,6 +640,33 @@ def rank_options(test: ast.expr) -> dict[str, frozenset]:
     return {name: frozenset(ranks) for name, ranks in (found or {}).items()}
 
 
+#: What an assertion about sizes combines its names with (``dim % heads == 0``, ``a == b * 2``).
+_INT_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+_INT_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def int_test_names(test: ast.expr) -> frozenset[str]:
+    """The names a test compares as ints and nothing else (``dim % 8 == 0 and heads > 0``: names and
+    int literals under ``+ - * // %``, compared); empty for any other test."""
+    names: set[str] = set()
+
+    def term(node: ast.expr) -> bool:
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+            return True
+        if isinstance(node, ast.Constant):
+            return type(node.value) is int
+        return isinstance(node, ast.BinOp) and isinstance(node.op, _INT_OPS) and term(node.left) and term(node.right)
+
+    def compared(node: ast.expr) -> bool:
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            return all(map(compared, node.values))
+        return (isinstance(node, ast.Compare) and all(isinstance(op, _INT_COMPARISONS) for op in node.ops)
+                and all(map(term, [node.left, *node.comparators])))
+
+    return frozenset(names) if compared(test) else frozenset()
+
+
 def rank_of(node: ast.expr) -> str | None:
     """The name whose rank ``node`` reads: ``x.ndim``, ``x.dim()``, ``len(x.shape)``."""
     if isinstance(node, ast.Call) and not node.keywords and len(node.args) == 1 and \

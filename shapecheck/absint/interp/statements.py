@@ -20,7 +20,7 @@ from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_
 from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_dict, mutate_list, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of,
+                        mutate_dict, mutate_list, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
                         source_text, truth_pred)
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
@@ -311,6 +311,30 @@ class Statements:
         finally:
             self.condition_depth -= 1
         self._assume_condition(node, cond, node.test, assertion=True)
+        if truth_pred(cond) is None:
+            self._defer_int_assertion(node)
+
+    def _defer_int_assertion(self, node: ast.Assert) -> None:
+        """``assert dim % 8 == 0`` before ``np.zeros((2, dim))`` (dim a parameter known only by name)
+        decides nothing yet: it is kept for when ``dim`` becomes a named int (``rules.args.name_as_dim``),
+        if it is a statement of the function's own body (then it held for everything after it)."""
+        function = self.function
+        if function is None or isinstance(function.node, ast.Lambda) or not any(s is node for s in function.node.body):
+            return
+        env, kept = self.frame.env, self.frame.int_assertions
+        for name in int_test_names(node.test):
+            value = env.get(name)
+            if type(value) is Unknown:
+                held, tests = kept.get(name, (value, ()))
+                kept[name] = (value, (tests if held is value else ()) + (node,))
+
+    def recall_int_assertions(self, name: str, value: Unknown) -> None:
+        """``name``, which held ``value``, is a named int now: assume the assertions kept for it."""
+        held, tests = self.frame.int_assertions.pop(name, (None, ()))
+        if held is not value:
+            return
+        for node in tests:
+            self._assume_condition(node, self.eval(node.test), node.test, assertion=False)
 
     def stmt_If(self, node: ast.If) -> None:
         self.condition_depth += 1

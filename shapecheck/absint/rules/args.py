@@ -220,6 +220,7 @@ def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:
     d = ctx.fresh(text)
     _named(ctx, v, Int(d))
     env[text] = Int(d)
+    ctx.interp.recall_int_assertions(text, v)
     return d
 
 

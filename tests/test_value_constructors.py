@@ -6,12 +6,12 @@ from __future__ import annotations
 import ast
 import dataclasses
 
-from shapecheck.absint.core.freshen import map_dims, value_symbols
+from shapecheck.absint.core.freshen import map_dims, name_middles, value_symbols
 from shapecheck.absint.core.values import (Alternatives, Array, Bool, Float, Int, List, Str, TorchModule, Tuple,
                                            as_tensor, with_shape)
 from shapecheck.constraints import dims as D
 from shapecheck.absint.interp.expressions import Expressions
-from shapecheck.constraints.shapes import Shape
+from shapecheck.constraints.shapes import Middle, Shape
 
 
 def test_marking_a_tensor_keeps_every_other_field() -> None:
@@ -48,3 +48,12 @@ def test_a_renaming_that_changes_no_dim_gives_the_value_itself() -> None:
         assert out == map_dims(value, lambda d: D.substitute(d, {"m#1": D.sym("m#2")})) and out != value
         assert "m#2" in value_symbols(out) and "m#1" not in value_symbols(out)
     assert map_dims(Int(n, presumed=True), rename) == Int(n) and not map_dims(Int(n, presumed=True), rename).presumed
+
+
+def test_a_callee_names_the_middle_of_an_unranked_argument_only() -> None:
+    # (``Calls._call``: a middle is made per argument of unknown rank, not per parameter)
+    unranked, ranked = Array(Shape((), True, ())), Array(Shape((D.sym("n"), 3)))
+    named_before = Array(Shape((), True, (), Middle("y", "g")))
+    env = name_middles({"x": unranked, "w": ranked, "y": named_before, "k": Int(3)}, "f")
+    assert env["x"] == dataclasses.replace(unranked, shape=dataclasses.replace(unranked.shape, middle=Middle("x", "f")))
+    assert env["w"] is ranked and env["y"] is named_before and env["k"] == Int(3) and list(env) == ["x", "w", "y", "k"]

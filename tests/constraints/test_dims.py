@@ -127,6 +127,16 @@ def test_evaluation_is_substitution_renormalised(d, values) -> None:
     assert D.evaluate(d, values) == D.substitute(d, values)
 
 
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(NAMES), image=dims(), present=st.booleans())
+def test_a_lone_symbol_substitutes_as_the_rebuild_does(name, image, present) -> None:
+    # substitute looks a lone symbol up instead of rebuilding it: the same dim as the rebuild
+    mapping = {name: image} if present else {"unused": image}
+    rebuilt = D._rebuild(D.sym(name), lambda s: mapping.get(s.name, D._atom_expr(s)))
+    assert D.substitute(D.sym(name), mapping) == rebuilt
+    assert D.substitute(D.sym(name), {}) == D.sym(name)
+
+
 def test_a_kept_hash_is_the_fields_hash_and_travels_as_fields() -> None:
     import dataclasses
     import pickle

@@ -20,7 +20,7 @@ from ...report.diagnostics import Related
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
 from ...constraints import dims as D
-from ..core.freshen import anonymous_middles, map_dims, name_middle
+from ..core.freshen import anonymous_middles, map_dims, name_middles
 from ..core.module import ModuleInfo
 from ..core.join import join_returns
 from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, LazyImport, List,
@@ -1008,9 +1008,10 @@ class Calls:
             return self._parameter_array(name, observed, value)
         return observed   # a literal number
 
-    def _run_call(self, caller: Interpreter, node: ast.AST, fn: Function, env: dict, scope) -> tuple | None:
-        """Run ``fn``'s body for one call: (result, errors, refined parameters, the first symbol it
-        could make up), or None when it recursed too deep."""
+    def _run_call(self, caller: Interpreter, node: ast.AST, fn: Function, env: dict, scope,
+                  renaming: Renaming = IDENTITY) -> tuple | None:
+        """Run ``fn``'s body for one call: the fields of its :class:`Summary` (``renaming``: its key's,
+        renaming.py), or None when it recursed too deep."""
         errors: list = []
         given = dict(env)
         frame = Frame(env)
@@ -1043,7 +1044,7 @@ class Calls:
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
                                reading.resolved, reading.decided)
         return (result, tuple(errors), tuple(frame.refined.items()), range(first, self.run.symbols + 1),
-                observed, tuple(r for r in reading.reads.values() if r is not None), None, IDENTITY,
+                observed, tuple(r for r in reading.reads.values() if r is not None), None, renaming,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
                 changed_parameters(fn, given, frame.env), first_token, made == self._made(), None, reading.local,
                 self.run.budget.steps - steps, self.run.solver.spent - z3, tuple(reading.resolved),
@@ -1148,7 +1149,7 @@ class Calls:
         env = bind_call(fn, run_args, run_kwargs)
         reason, summary = "arguments", None
         if env is not None:
-            env = {name: name_middle(v, Middle(name, fn.scope)) for name, v in env.items()}
+            env = name_middles(env, fn.scope)
             before, clock = call_key(fn, run_args, run_kwargs, context, self.keys)[0], HeapClock.writes
             state.stats["runs"] += 1
             outer, self.sites.parametric = self.sites.parametric, self.sites.parametric | frozenset(symbols)
@@ -1269,7 +1270,7 @@ class Calls:
         env = bind_call(fn, args, {})
         if env is None:
             return UNKNOWN, ()
-        env = {name: name_middle(v, Middle(name, fn.scope)) for name, v in env.items()}
+        env = name_middles(env, fn.scope)
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN, ()
@@ -1349,7 +1350,7 @@ class Calls:
         if env is None:
             return UNKNOWN, None
         self.sites.observe(fn, env)
-        env = {name: name_middle(v, Middle(name, fn.scope)) for name, v in env.items()}
+        env = name_middles(env, fn.scope)
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN, None
@@ -1412,10 +1413,10 @@ class Calls:
             # apart, an object met again by its node), which the run may not change either
             rest = (*key[:2], key[2][1:], key[3]) if receiver is not None else None
             call = self._frozen_call(fn, args, kwargs, context) if key is not None else None
-            outcome = self._run_call(caller, node, fn, env, scope)
+            outcome = self._run_call(caller, node, fn, env, scope, renaming)
             if outcome is None:
                 return UNKNOWN, None  # too deep to follow: the call's result is unknown, never an error
-            summary = replace(Summary(*outcome), renaming=renaming)
+            summary = Summary(*outcome)
             result, errors, refined, changed = summary.result, summary.errors, dict(summary.refined), dict(summary.changed)
             kept_result = None
             if key is not None and not holds_object(Tuple(summary.refined + summary.changed)):

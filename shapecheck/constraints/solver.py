@@ -26,11 +26,13 @@ iteration, whatever the other unknowns are).
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .limits import NESTED_DIVISIONS, RLIMIT, RLIMIT_NESTED
@@ -150,9 +152,16 @@ def _assignments(order: list[str], constants: tuple[int, ...] = ()):
                 values = {n: 1 for n in order}
                 values[first] = values[second] = 2
                 yield values
-    rng = random.Random(len(order))
-    for _ in range(24):
-        yield {name: rng.choice((0, 1, 1, 2, 3, 4, 5, 6, 8)) for name in order}
+    for row in _mixed_rows(len(order)):
+        yield dict(zip(order, row))
+
+
+@lru_cache(maxsize=256)
+def _mixed_rows(count: int) -> tuple[tuple[int, ...], ...]:
+    """The mixed assignments of ``count`` symbols, as values in symbol order: drawn once per count
+    (a generator seeded by it), not once per question (vit-pytorch: 0.5M calls of ``choice``)."""
+    rng = random.Random(count)
+    return tuple(tuple(rng.choice((0, 1, 1, 2, 3, 4, 5, 6, 8)) for _ in range(count)) for _ in range(24))
 
 
 #: Z3's answers, shared by every run of this process (files of one check, an editor's re-checks):
@@ -178,11 +187,12 @@ def _renamed(decision: Decision, names) -> Decision:
 
 
 def _rename(values: dict | None, names) -> dict | None:
-    return None if values is None else {names[k]: v for k, v in values.items() if _has(names, k)}
-
-
-def _has(names, k) -> bool:
-    return k in names if isinstance(names, dict) else 0 <= k < len(names)
+    if values is None:
+        return None
+    if isinstance(names, dict):
+        return {names[k]: v for k, v in values.items() if k in names}
+    count = len(names)
+    return {names[k]: v for k, v in values.items() if 0 <= k < count}
 
 
 def _values(model, variables: dict) -> dict:
@@ -323,7 +333,8 @@ class Encoding:
             return z3.BoolVal(False, self.ctx)
         if k in ("eq", "ne", "le", "lt"):
             a, b = (self.dim(x) for x in p.args)
-            return {"eq": a == b, "ne": a != b, "le": a <= b, "lt": a < b}[k]
+            # only the one comparison asked for: each costs z3py ~30 calls
+            return a == b if k == "eq" else a != b if k == "ne" else a <= b if k == "le" else a < b
         if k == "and":
             return z3.And([self.pred(x) for x in p.args] or [z3.BoolVal(True, self.ctx)])
         if k == "or":

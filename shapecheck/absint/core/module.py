@@ -111,9 +111,9 @@ def public_names(tree: ast.Module, text: str | None = None) -> frozenset | None:
     """The names without a leading underscore that ``tree``'s top level binds (in any branch; not in
     its functions' and classes' bodies), as a star import of it copies them; None where the syntax
     cannot tell (see ``_UNSEEN``), once per tree. ``text``, the tree's, spares the walk of the
-    statements whose lines cannot hold what it looks for (``_marked_lines``)."""
+    statements whose lines cannot hold what it looks for (``marked_lines``)."""
     if tree not in _PUBLIC:
-        _PUBLIC[tree] = _read_public_names(tree, False, _marked_lines(text))
+        _PUBLIC[tree] = _read_public_names(tree, False, marked_lines(_MARKS, text))
     return _PUBLIC[tree]
 
 
@@ -127,7 +127,7 @@ def hidden_by_stars_alone(tree: ast.Module, text: str | None = None) -> bool:
     be looked up by name, through its star imports in turn (``Modules.star_lookup``)."""
     if tree not in _STARS_ONLY:
         _STARS_ONLY[tree] = (public_names(tree, text) is None
-                             and _read_public_names(tree, True, _marked_lines(text)) is not None)
+                             and _read_public_names(tree, True, marked_lines(_MARKS, text)) is not None)
     return _STARS_ONLY[tree]
 
 
@@ -160,12 +160,13 @@ _KNOWN_STATEMENTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Im
 _MARKS = re.compile(r":=|globals|vars")
 
 
-def _marked_lines(text: str | None) -> list[int] | None:
-    """The lines (1-based, ascending) of ``text`` that hold one of ``_MARKS`` (None: no text)."""
+def marked_lines(marks: re.Pattern, text: str | None, first: int = 1) -> list[int] | None:
+    """The lines (ascending, numbered from ``first``) of ``text`` that hold a match of ``marks`` (None:
+    no text)."""
     if text is None:
         return None
-    lines, line, at = [], 1, 0
-    for match in _MARKS.finditer(text):
+    lines, line, at = [], first, 0
+    for match in marks.finditer(text):
         line += text.count("\n", at, match.start())
         at = match.start()
         if not lines or lines[-1] != line:
@@ -176,11 +177,15 @@ def _marked_lines(text: str | None) -> list[int] | None:
 def _plain(node: ast.AST, marked: list[int] | None) -> bool:
     """``_plain_expressions(node)``, read off its lines where none is marked (they hold no walrus
     and name no ``globals``/``vars``, so its expressions do not either)."""
-    if marked is not None:
-        i = bisect.bisect_left(marked, node.lineno)
-        if i == len(marked) or marked[i] > node.end_lineno:
-            return not isinstance(node, _UNSEEN)
+    if marked is not None and not spans_marked(node, marked):
+        return not isinstance(node, _UNSEEN)
     return _plain_expressions(node)
+
+
+def spans_marked(node: ast.AST, marked: list[int]) -> bool:
+    """Whether one of ``node``'s lines is among ``marked`` (ascending: ``marked_lines``)."""
+    i = bisect.bisect_left(marked, node.lineno)
+    return i < len(marked) and marked[i] <= node.end_lineno
 
 
 def _bind_top_level(node: ast.stmt, names: set, marked: list[int] | None) -> bool:

@@ -117,8 +117,9 @@ class Expressions:
             return UNKNOWN
         if type(value) is Hole:
             return self.hole_value(node)
-        if type(value) in (List, Dict) and id(node) in shared_then_changed(
-                self.function.node if self.function is not None else self.module.tree):
+        if type(value) in (List, Dict) and id(node) in (
+                shared_then_changed(self.function.node, self.function.module) if self.function is not None
+                else shared_then_changed(self.module.tree, self.module)):
             # Python puts the object itself, which the name changes later (aliases.py)
             value = List(None) if type(value) is List else Dict()
         if self.noting:

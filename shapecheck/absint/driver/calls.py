@@ -44,7 +44,7 @@ from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from .template_prints import start, template_print
-from .summaries import KeyCache, Summary, call_key, content_key, held_names, holds_object, reads_hold, summarisable
+from .summaries import KeyCache, Summary, call_key, content_key, held_names, holds_object, reads_hold, summarisable, without_first_argument
 from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, VERIFY, Parametric, ShapeEntry, abstract_sizes,
                          made_up_canonical, observed_at, outcome_values, placeholder, same_outcome, substitution)
 
@@ -1411,7 +1411,7 @@ class Calls:
             receiver = fresh_receiver(args) if key is not None else None
             # the key of the other arguments: the call's own without the object (a walk keys each argument
             # apart, an object met again by its node), which the run may not change either
-            rest = (*key[:2], key[2][1:], key[3]) if receiver is not None else None
+            rest = without_first_argument(key) if receiver is not None else None
             call = self._frozen_call(fn, args, kwargs, context) if key is not None else None
             outcome = self._run_call(caller, node, fn, env, scope, renaming)
             if outcome is None:

@@ -512,6 +512,13 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
     return key, walk.symbols
 
 
+def without_first_argument(key: tuple) -> tuple:
+    """``call_key``'s key of the same call without its first positional argument (a construction's
+    object): the key of what the call was given besides it, which its run may not change either."""
+    function, context, args, kwargs = key
+    return function, context, args[1:], kwargs
+
+
 def holds_object(v) -> bool:
     """Whether ``v`` is or contains an object (which a reused result would share between calls):
     what a key's walk counts as one, found without building the key (a factory's result, a dict of

@@ -69,7 +69,7 @@ class Effect:
         ``names`` (the recorded call's onto this one's: renaming.py); ``args`` are the call's
         arguments (positional, ``target`` first, and keyword), which reach the objects it was given."""
         owned = {id(o) for o in self.owned}
-        memo = {id(obj): follow(path, *args) for obj, path in self.passed}
+        memo = given_objects(self.passed, args)
         memo[id(SELF)] = target
         copier = _Copier(lambda v: id(v) in owned, memo, rename, collect=False,
                          names=Names(names.scopes, names.tokens, {}) if names.scopes or names.tokens else None)
@@ -97,7 +97,7 @@ class Made:
     def copy(self, rename: Callable[[D.Dim], D.Dim] | None, args: tuple = ((), {})) -> Value:
         """Its value for a call whose arguments (positional, keyword) are ``args``."""
         owned = {id(o) for o in self.owned}
-        memo = {id(obj): follow(path, *args) for obj, path in self.passed}
+        memo = given_objects(self.passed, args)
         return _Copier(lambda v: id(v) in owned, memo, rename, collect=False).value(self.value)
 
 
@@ -179,6 +179,12 @@ def reached(objects: list, args, kwargs: dict, start: int = 0) -> tuple:
         elif t not in _KEPT and t not in _PLAIN and t is not Function and dataclasses.is_dataclass(v) and _frozen(t):
             queue.extend((getattr(v, f), path + (f,)) for f in _field_names(t))
     return tuple(found.values())
+
+
+def given_objects(passed: tuple, args: tuple) -> dict:
+    """A copy's memo for ``passed`` (:func:`reached`'s (object, path) pairs): each recorded object's
+    id to the object this call's ``args`` (positional, keyword) reach by its path."""
+    return {id(obj): follow(path, *args) for obj, path in passed}
 
 
 def follow(path: tuple, args, kwargs: dict):

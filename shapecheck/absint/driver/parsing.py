@@ -40,13 +40,34 @@ def _shift(stmt: ast.stmt, delta: int) -> None:
     statement and kept on it: a statement below the edit is shifted on every keystroke)."""
     nodes = getattr(stmt, "_shapecheck_located", None)
     if nodes is None:
-        nodes = [n for n in ast.walk(stmt) if "lineno" in n._attributes]
-        stmt._shapecheck_located = nodes
+        nodes = stmt._shapecheck_located = _located(stmt)
     for n in nodes:
         n.lineno += delta
         end = getattr(n, "end_lineno", None)
         if end is not None:
             n.end_lineno = end + delta
+
+
+def _located(root: ast.AST) -> list[ast.AST]:
+    """The nodes under ``root`` (itself included) that have a line, in no particular order.
+
+    Why not ``ast.walk``: its generator and ``iter_child_nodes`` cost three Python calls a node, and
+    the statement an edit re-parsed is walked when the next edit above it moves it (levit.py: a
+    third of the calls of an edit in a ``forward``)."""
+    nodes, pending = [], [root]
+    while pending:
+        node = pending.pop()
+        if "lineno" in node._attributes:
+            nodes.append(node)
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        pending.append(item)
+            elif isinstance(value, ast.AST):
+                pending.append(value)
+    return nodes
 
 
 def _parse(text: str, path: str) -> ast.Module:

@@ -894,3 +894,87 @@ def test_kept_calls_are_named_by_their_whole_key() -> None:
     first, second = ("make", (Unknown(),)), ("make", (Unknown(scalar=True),))
     assert repr(first) == repr(second)
     assert kept._ident(first) != kept._ident(second) and kept._ident(first) == kept._ident(first)
+
+
+# Another module's text is read from disk again only when its stat stamp changes (ProjectCache.disk_text).
+LIB = "def split(x, n):\n    return x.reshape(n, -1)\n"
+LIB_SAME_SIZE = "def split(x, n):\n    return x.reshape(n, 55)\n"   # as long as LIB: only the stamp's times tell
+USER = "import numpy as np\nfrom lib import split\n\n\ndef use():\n    return split(np.zeros((4, 6)), 2)\n"
+
+
+def _disk_project(tmp_path: Path) -> tuple[Project, str]:
+    return Project(roots=[str(tmp_path)], options=Options(notes=True), incremental=True), str(tmp_path / "main.py")
+
+
+def _write_old(path: Path, text: str, seconds_ago: int) -> None:
+    """Write ``text`` with modification time ``seconds_ago`` in the past (past disk_text's racy window)."""
+    import os
+    import time
+    path.write_text(text, encoding="utf-8")
+    when = time.time_ns() - seconds_ago * 1_000_000_000
+    os.utime(path, ns=(when, when))
+
+
+def test_an_unchanged_module_on_disk_is_not_read_again(tmp_path, monkeypatch) -> None:
+    from shapecheck.absint.driver import project as project_mod
+    _write_old(tmp_path / "lib.py", LIB, 100)
+    project, path = _disk_project(tmp_path)
+    check_source(USER, path, project=project)
+    reads: list = []
+    real = project_mod.read_source
+    monkeypatch.setattr(project_mod, "read_source", lambda p: reads.append(p) or real(p))
+    edited = USER.replace("def use():\n", "def use():\n    probe = 1\n")
+    report = check_source(edited, path, project=project)
+    assert reads == []
+    assert _key(report) == _key(check_source(edited, path, project=Project(roots=[str(tmp_path)], options=Options(notes=True)),
+                                             options=Options(notes=True)))
+
+
+def test_a_module_rewritten_on_disk_at_the_same_size_is_read_again(tmp_path) -> None:
+    """A stale text (kept by size alone) would keep split's summary, and miss the error its new text has."""
+    lib = tmp_path / "lib.py"
+    _write_old(lib, LIB, 100)
+    project, path = _disk_project(tmp_path)
+    assert check_source(USER, path, project=project).diagnostics == []
+    _write_old(lib, LIB_SAME_SIZE, 50)
+    report = check_source(USER, path, project=project)
+    cold = check_source(USER, path, project=Project(roots=[str(tmp_path)], options=Options(notes=True)),
+                        options=Options(notes=True))
+    assert _key(report) == _key(cold) and {d.code for d in report.diagnostics} == {"SC110"}
+
+
+def test_a_module_just_written_is_read_again_whatever_its_stamp(tmp_path, monkeypatch) -> None:
+    """A file written within the file system's time granularity may keep its stamp through a second
+    write: its text is not kept (git's racily clean entries)."""
+    from shapecheck.absint.driver import project as project_mod
+    (tmp_path / "lib.py").write_text(LIB, encoding="utf-8")
+    project, path = _disk_project(tmp_path)
+    check_source(USER, path, project=project)
+    reads: list = []
+    real = project_mod.read_source
+    monkeypatch.setattr(project_mod, "read_source", lambda p: reads.append(p) or real(p))
+    check_source(USER, path, project=project)
+    assert str(tmp_path / "lib.py") in reads
+
+
+def test_the_opaques_of_a_module_are_listed_once_only_when_kept_and_run() -> None:
+    """A kept module's namespace no longer changes once its top level has run (K4): its Opaques are
+    listed once. One whose top level is running, or the checked module's, can still bind more: a
+    list kept from before would let a later freeze keep a copy of an object known by name."""
+    import ast
+    from shapecheck.absint.core.module import ModuleInfo
+    from shapecheck.absint.core.values import Opaque
+    checked = ModuleInfo("model.py", "model", "", ast.parse(""))
+    kept = ModuleInfo("lib.py", "lib", "", ast.parse(""), shared=True, running=True)
+    firsts = {}
+    for info in (checked, kept):
+        assert incremental.module_opaques({info.path: info}) == []
+        info.env["cfg"] = firsts[info.path] = Opaque("cfg")
+        assert incremental.module_opaques({info.path: info}) == [firsts[info.path]]
+    first = firsts["lib.py"]
+    kept.running = False
+    assert incremental.module_opaques({"lib.py": kept}) == [first]
+    kept.env["late"] = Opaque("late")   # (K4 forbids it: this shows the list is not walked again)
+    assert incremental.module_opaques({"lib.py": kept}) == [first]
+    checked.env["late"] = late = Opaque("late")
+    assert [o.name for o in incremental.module_opaques({"model.py": checked})] == ["cfg", "late"]

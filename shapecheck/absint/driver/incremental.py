@@ -423,9 +423,24 @@ def lookup(cache: dict, key: str) -> Entry | None:
     return cache.get("entries", {}).get(key)
 
 
+#: A kept module's Opaques: its namespace no longer changes once its top level has run
+#: (shared_modules.py, K4), and every freeze of a run asked for them again (levit.py: 16 walks of
+#: every loaded module's namespace an edit in a ``forward``)
+_KEPT_OPAQUES: "weakref.WeakKeyDictionary[ModuleInfo, list]" = weakref.WeakKeyDictionary()
+
+
 def module_opaques(modules: dict) -> list:
     """The objects known by name that the modules' top levels bound (``relocation``: not kept)."""
-    return [v for info in modules.values() if info is not None for v in info.env.values() if type(v) is Opaque]
+    return [v for info in modules.values() if info is not None for v in _opaques_of(info)]
+
+
+def _opaques_of(info: ModuleInfo) -> list:
+    if not info.shared or info.running:
+        return [v for v in info.env.values() if type(v) is Opaque]
+    known = _KEPT_OPAQUES.get(info)
+    if known is None:
+        known = _KEPT_OPAQUES[info] = [v for v in info.env.values() if type(v) is Opaque]
+    return known
 
 
 class Moves:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -41,6 +42,34 @@ class ProjectCache:
     # path -> the last run of that file (run.Finished): what a hover's question about that text
     # (the cost of a line) is answered in, without analysing the file again
     finished: dict = field(default_factory=dict)
+    # path -> (its stat stamp, its text): another module's text as last read from disk (disk_text)
+    disk: dict = field(default_factory=dict)
+
+    def disk_text(self, path: str) -> str | None:
+        """The text of file ``path`` on disk (None: unreadable), read again only when its stat stamp
+        (modification and change times, size, inode) differs from the last read's.
+
+        Why: every re-check asks for the source of each module its kept analyses loaded, to see that
+        it reads as it did (incremental.ModuleKeys.loaded_as): levit.py's re-check read 37 files
+        (200 KB) from disk on every keystroke, ~2.5 ms of its CPU. A stat is ~4 us. A file changed
+        within the file system's time granularity of the read could keep its stamp (git's "racily
+        clean" entries): a text modified less than :data:`RACY_NS` before is not kept."""
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        stamp = (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino, info.st_dev)
+        known = self.disk.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        text = read_text(path)
+        if time.time_ns() - info.st_mtime_ns < RACY_NS:   # (a write sets both times: see RACY_NS)
+            self.disk.pop(path, None)
+        else:
+            if len(self.disk) >= MAX_DISK_FILES and path not in self.disk:
+                self.disk.clear()   # a simple bound: a long session starts over rather than growing
+            self.disk[path] = (stamp, text)
+        return text
 
 
 @dataclass
@@ -78,16 +107,28 @@ class Project:
         run = one_shot.current()
         if run is not None and path in run.texts:
             return run.texts[path]   # read once in a one-shot run (one_shot.py)
-        try:   # an imported module is read with the same guards as a checked file
-            text = read_source(path).decode("utf-8")
-        except (OSError, UnicodeDecodeError):
-            text = None
+        text = self.cache.disk_text(path) if self.incremental else read_text(path)
         if run is not None:
             run.texts[path] = text
         return text
 
 
 MAX_SOURCE_BYTES = 10_000_000  # no hand-written module is this large; a generated one is not worth a run
+#: Files whose texts an editor's project keeps (ProjectCache.disk_text), at most.
+MAX_DISK_FILES = 4096
+#: A stamp this recent may not tell two texts apart (ext4 and overlayfs stamp times with the
+#: kernel's clock tick; FAT in 2 s steps): such a text is read again next time. The modification
+#: time decides: every write sets it to now, so a later write differs from an older kept time, and
+#: the change time in the stamp catches one that then sets the old time back (``touch -d``).
+RACY_NS = 2_000_000_000
+
+
+def read_text(path: str) -> str | None:
+    """An imported module's text, read with the same guards as a checked file (None: unreadable)."""
+    try:
+        return read_source(path).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def read_source(path: str | Path) -> bytes:

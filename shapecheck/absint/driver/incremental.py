@@ -258,6 +258,9 @@ class ModuleKeys:
         # they make (``X = make()``: a function reading X depends on make's text, which it need
         # not name)
         self.named_by_rest: set[str] = set()
+        # definition -> how many of the other statements come before it, per def of the name: what
+        # each of those reads of it (``W = width()`` above ``def width`` reads no width)
+        self.places: dict[str, tuple[int, ...]] = {}
         rest = hashlib.sha1()
         others = 0
         lines = info.lines
@@ -275,6 +278,7 @@ class ModuleKeys:
                 # too, which only makes the fingerprint more cautious); a regex is far cheaper than
                 # walking the tree on every keystroke, and a text is read once (_read)
                 self.refs[stmt.name] = _read(full)[1]
+                self.places[stmt.name] = self.places.get(stmt.name, ()) + (others,)
             else:
                 rest.update(f"{text}\n".encode("utf-8", "surrogatepass"))
                 # its lines, by its place among the others (which the key holds): a position there
@@ -321,7 +325,8 @@ class ModuleKeys:
     def context(self) -> str:
         """What every analysis of the module reads besides the definitions it uses: the module's
         other statements (they make the globals), the definitions those name (whole: ``X = make()``
-        makes X from make's text), and the options."""
+        makes X from make's text) and where each lies among those statements (before or after the
+        ones that read it), and the options."""
         if self._context is None:
             closure, pending = set(), [r for r in self.named_by_rest if r in self.full]
             while pending:
@@ -332,7 +337,7 @@ class ModuleKeys:
                 pending.extend(r for r in self.refs.get(name, ()) if r not in closure)
             h = hashlib.sha1()
             for name in sorted(closure):
-                h.update(f"{name}\0{_read(self.full[name])[0]}\0".encode())
+                h.update(f"{name}\0{_read(self.full[name])[0]}\0{self.places[name]}\0".encode())
             h.update(self.rest.encode())
             options = self.options
             h.update(f"{options.strict}:{options.notes}:{options.rlimit}:{options.unroll}".encode())

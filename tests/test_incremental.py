@@ -978,3 +978,119 @@ def test_the_opaques_of_a_module_are_listed_once_only_when_kept_and_run() -> Non
     assert incremental.module_opaques({"lib.py": kept}) == [first]
     checked.env["late"] = late = Opaque("late")
     assert [o.name for o in incremental.module_opaques({"model.py": checked})] == ["cfg", "late"]
+
+
+# A top-level assignment is replayed from an earlier run while its key and modules hold (kept_statements.py).
+def _replays(monkeypatch) -> list:
+    """The top-level lines replayed, appended as they are."""
+    from shapecheck.absint.driver import kept_statements
+    replayed: list = []
+    real = kept_statements.KeptStatements.replay
+
+    def replay(self, stmt):
+        done = real(self, stmt)
+        if done:
+            replayed.append(stmt.lineno)
+        return done
+    monkeypatch.setattr(kept_statements.KeptStatements, "replay", replay)
+    return replayed
+
+
+def _same_as_cold(texts, path: str = "model.py", roots=(), read_source=None) -> list:
+    """Check ``texts`` in turn in one incremental project; each report must be a cold check's."""
+    options = Options(notes=True)
+    project = Project(roots=list(roots), options=options, incremental=True, read_source=read_source)
+    reports = []
+    for text in texts:
+        report = check_source(text, path, project=project, options=options)
+        cold = check_source(text, path, project=Project(roots=list(roots), options=options, read_source=read_source),
+                            options=options)
+        assert _key(report) == _key(cold) and report.loaded_modules == cold.loaded_modules
+        reports.append(report)
+    return reports
+
+
+WIDTHS = textwrap.dedent('''
+    import numpy as np
+
+
+    def width():
+        return 3
+
+
+    W = width()
+    SHAPES = {"a": (2, W), "b": (W, 4)}
+
+
+    def use():
+        return np.zeros((2, W)) @ np.zeros((3, 5))
+''')
+
+
+def test_a_top_level_assignment_is_replayed_after_an_edit_elsewhere(monkeypatch) -> None:
+    replayed = _replays(monkeypatch)
+    edited = WIDTHS.replace("np.zeros((3, 5))", "np.zeros((4, 5))")
+    reports = _same_as_cold([WIDTHS, edited, WIDTHS])
+    assert [d.code for d in reports[1].diagnostics] == ["SC102"] and reports[2].diagnostics == []
+    assert WIDTHS.splitlines().index("W = width()") + 1 in replayed
+
+
+def test_a_top_level_assignment_follows_the_function_it_calls(monkeypatch) -> None:
+    """A stale W (3) would leave use() without its error."""
+    replayed = _replays(monkeypatch)
+    edited = WIDTHS.replace("return 3", "return 4")
+    reports = _same_as_cold([WIDTHS, WIDTHS, edited])
+    assert reports[1].diagnostics == [] and [d.code for d in reports[2].diagnostics] == ["SC102"]
+    assert replayed == [9, 10]   # in the second check only: width's edit holds neither W nor SHAPES
+
+
+def test_a_top_level_assignment_follows_what_is_defined_before_it() -> None:
+    """``W = width()`` above ``def width`` reads no width; moved below it, W is 3 and use() fails: the
+    definitions before a statement are in its key."""
+    above = textwrap.dedent('''
+        import numpy as np
+
+        W = width()
+
+
+        def width():
+            return 3
+
+
+        def use():
+            return np.zeros((2, W)) @ np.zeros((4, 5))
+    ''')
+    below = above.replace("W = width()\n", "").replace("def use():", "W = width()\n\n\ndef use():")
+    reports = _same_as_cold([above, above, below, below, above])
+    assert reports[1].diagnostics == [] and [d.code for d in reports[3].diagnostics] == ["SC102"]
+
+
+def test_a_top_level_assignment_follows_the_module_it_imports(tmp_path, monkeypatch) -> None:
+    """W comes from another module (an open buffer): its edit runs the statement again (a stale W, 3,
+    would leave use() without its error)."""
+    replayed = _replays(monkeypatch)
+    buffers = {str(tmp_path / "lib.py"): "def width():\n    return 3\n"}
+    (tmp_path / "lib.py").write_text(buffers[str(tmp_path / "lib.py")], encoding="utf-8")   # (found on disk)
+    main = "import numpy as np\nfrom lib import width\n\nW = width()\n\n\ndef use():\n    return np.zeros((2, W)) @ np.zeros((3, 5))\n"
+    edited = main.replace("(3, 5)", "(3, 6)")
+    texts = [main, edited]
+    options = Options(notes=True)
+    project = Project(roots=[str(tmp_path)], options=options, incremental=True, read_source=buffers.get)
+    path = str(tmp_path / "main.py")
+    for text in texts + texts + [main]:
+        if len(replayed) == 3:   # W kept and replayed: now width's module changes
+            buffers[str(tmp_path / "lib.py")] = "def width():\n    return 4\n"
+        report = check_source(text, path, project=project, options=options)
+        cold = check_source(text, path, project=Project(roots=[str(tmp_path)], options=options, read_source=buffers.get),
+                            options=options)
+        assert _key(report) == _key(cold) and report.loaded_modules == cold.loaded_modules
+    assert replayed == [4, 4, 4] and [d.code for d in report.diagnostics] == ["SC102"]
+
+
+def test_a_top_level_statement_that_reports_is_not_kept(monkeypatch) -> None:
+    """Its diagnostic is its run's: a replay would lose it."""
+    replayed = _replays(monkeypatch)
+    source = "import numpy as np\n\nBAD = np.zeros((2, 3)) @ np.zeros((4, 5))\n\n\ndef f():\n    return 1\n"
+    edited = source.replace("return 1", "return 2")
+    reports = _same_as_cold([source, source, edited])
+    assert replayed == [] and [d.code for d in reports[2].diagnostics] == ["SC102"]

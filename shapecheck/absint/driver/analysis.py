@@ -28,6 +28,7 @@ from .calls import FLOOR, JOINED, Calls
 from .findings import Findings, Position
 from .holes import solve_holes
 from .incremental import IncrementalCache
+from .kept_statements import KeptStatements
 from .modules import Modules
 from .parametric import WatchedSolver
 from .project import Project, ProjectCache
@@ -77,8 +78,20 @@ def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
     function of the module sees the module it names (ILearnDeepLearning's ``convolutional.py``
     imports numpy after a ``try``: none of its functions was analysed)."""
     frame, env = interp.frame, info.env
+    kept = KeptStatements.of(interp.analysis, info)
     for stmt in info.tree.body:
+        # an assignment kept from an earlier run of the same text is replayed (kept_statements.py),
+        # only where it binds into the module's own namespace
+        own = kept is not None and frame.env is env
+        if own and kept.replay(stmt):
+            kept.passed(stmt)
+            continue
+        watch = kept.watch(stmt) if own else None
         ended = interp.run_body([stmt])
+        if watch is not None and not ended:
+            kept.keep(watch)
+        if kept is not None:
+            kept.passed(stmt)
         if frame.env is not env and isinstance(stmt, _TAKEN_AFTER_BRANCH):
             for alias in stmt.names:
                 name = alias.asname or alias.name.split(".")[0]

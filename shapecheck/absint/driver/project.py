@@ -37,6 +37,7 @@ class ProjectCache:
     trees: dict = field(default_factory=dict)         # path -> (lines, tree): parsing.parse
     incremental: dict = field(default_factory=dict)   # key -> incremental.Entry: generic analyses
     summaries: dict = field(default_factory=dict)     # path -> {key: kept_summaries.Kept}: call summaries
+    statements: dict = field(default_factory=dict)    # path -> {key: KeptStatement}: top-level assignments
     symbol_counter: int = 0                           # fresh symbols stay fresh across runs
     last_reused: int = 0                              # generic analyses the last run took from here
     # path -> the last run of that file (run.Finished): what a hover's question about that text

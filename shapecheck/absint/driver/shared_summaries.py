@@ -47,7 +47,7 @@ from ..core.values import (UNKNOWN, Array, BoundMethod, Class, Dict, Function, H
                            Opaque, ProjectModule, Tuple)
 from ...constraints import dims as D
 from .effects import Effect, holds_kept_objects_only
-from .shared_modules import SYMBOL_SPAN, SharedModules
+from .shared_modules import SYMBOL_SPAN, Entry, SharedModules
 from .summaries import KeyCache, Node, Same, Summary, Unique, reads_hold, symbol_number
 
 #: Summaries one process keeps per project, at most (a store this full starts over).
@@ -153,10 +153,23 @@ class RunSummaries:
         self.portable = _Portable({})
         self.taken = 0        # calls this run answered from the store
         self.given = 0        # summaries this run added to it
+        # (how many entries the run had taken, Entry.spoilings) when none of them was found spoiled
+        self.unspoiled = (-1, -1)
 
     def clean(self) -> bool:
-        """S2: this run changed no kept module's object (so far)."""
-        return not HeapClock.spoiled and not any(entry.spoiled for entry in self.run.modules.taken)
+        """S2: this run changed no kept module's object (so far). Asked at every call: the entries
+        the run took are looked at again only when it took more or one of the process's was spoiled
+        since (an entry once spoiled stays so, and the run's taken entries only grow)."""
+        if HeapClock.spoiled:
+            return False
+        taken = self.run.modules.taken
+        now = (len(taken), Entry.spoilings)
+        if now == self.unspoiled:
+            return True
+        if any(entry.spoiled for entry in taken):
+            return False
+        self.unspoiled = now
+        return True
 
     def unlimited(self) -> bool:
         """S5: the solver answered as it answers in any run: its Z3 budget not spent (a run past it

@@ -164,8 +164,8 @@ def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
 
 def _yields_in_text(fn: Function) -> bool:
     """Whether the word ``yield`` is in the lines of ``fn``'s own text (a nested function's included)."""
-    node = fn.node
-    return any("yield" in line for line in fn.module.lines[node.lineno - 1:node.end_lineno])
+    node = fn.node   # (the lines joined: no Python frame per line, as a generator over them takes)
+    return "yield" in "\n".join(fn.module.lines[node.lineno - 1:node.end_lineno])
 
 
 def _with_made(summary: Summary, made: int, keys: KeyCache, args: tuple) -> Summary | None:

@@ -46,6 +46,7 @@ from ..core.module import ModuleInfo
 from ..core.values import (UNKNOWN, Array, BoundMethod, Class, Dict, Function, HeapClock, Instance, Int, LazyImport, List,
                            Opaque, ProjectModule, Tuple)
 from ...constraints import dims as D
+from .callsites import gives_layer
 from .effects import Effect, holds_kept_objects_only
 from .shared_modules import SYMBOL_SPAN, Entry, SharedModules
 from .summaries import KeyCache, Node, Same, Summary, Unique, reads_hold, symbol_number
@@ -130,7 +131,7 @@ class _Portable:
                 hit = self.known[id(v)] = (v, self.key(v.key))
             return hit[1]
         if t is tuple:
-            return all(self.key(x) for x in v)
+            return all(map(self.key, v))
         if t is Same:
             obj = v.obj
             kind = type(obj)
@@ -263,7 +264,7 @@ class RunSummaries:
     def keep(self, key, renamed, summary: Summary) -> None:
         """Share a summary this run made, where every run of the process may take it (S1-S3)."""
         if (summary.errors or not summary.quiet or summary.local or summary.counted or summary.uses
-                or any(layer is not None for *_, layer in summary.observed)
+                or gives_layer(summary.observed)
                 or not self.clean() or not self.unlimited() or not _effect_kept(summary.effect)
                 or summary.made is not None and summary.made.passed):   # (it holds this run's objects)
             return

@@ -514,6 +514,17 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
     return key, walk.symbols
 
 
+def attribute_keys(key: tuple) -> tuple | None:
+    """The keys of the attributes of a call's first argument, an object, as its key ``key`` read them
+    (in its table's order), each as :func:`content_key` gives it where it refers to nothing above it; None
+    where the key holds no such object."""
+    args = key[2]
+    first = args[0] if args else None
+    if type(first) is not Node or first.key[0] != "I":
+        return None
+    return tuple(k for _, k in first.key[3])
+
+
 def without_first_argument(key: tuple) -> tuple:
     """``call_key``'s key of the same call without its first positional argument (a construction's
     object): the key of what the call was given besides it, which its run may not change either."""
@@ -592,5 +603,5 @@ def symbol_number(name: str) -> int:
     return int(number) if head and number.isdigit() else -1
 
 
-__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "held_names", "content_key", "reads_hold", "call_key", "holds_object", "summarisable",
+__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "held_names", "content_key", "reads_hold", "attribute_keys", "call_key", "holds_object", "summarisable",
            "symbol_number"]

@@ -628,3 +628,69 @@ def test_a_construction_under_other_names_takes_the_first_ones_effect_in_its_own
         """), "keep.py")
     assert _reveals(report) == ["(n, d)", "(n, d)", "(heads, 3), dtype: float64"]
     assert bodies_run["Keep.__init__"] == 1 + 1   # its generic analysis, then f's call
+
+
+def test_a_method_that_changes_its_object_s_table_alone_takes_its_effect(bodies_run: Counter) -> None:
+    """``b.add(4)`` on an object equal to ``a`` before ``a.add(4)`` (scikit-learn's metadata routing
+    appends to ``self._routes`` so): the second call takes the first's effect, its table replaced in
+    the order a run leaves it, holding its own copy of what the run made and its *own* older objects
+    where the first call's table held the first object's (found where its table reached them before
+    the call): ``b.last`` is ``b.kept``, which changes apart from ``a``'s."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Part:
+            def __init__(self, n):
+                self.w = np.zeros((n, n))
+
+        class Mapping:
+            def __init__(self, n):
+                self.kept = Part(n)
+                self.routes = None
+
+            def add(self, n):
+                self.routes = Part(n)
+                self.last = self.kept
+                return self
+
+        a = Mapping(3).add(4)
+        b = Mapping(3).add(4)
+        b.kept.w = np.zeros((7, 7))
+        a.routes.w = np.zeros((2, 2))
+        reveal_shape(a.last.w)
+        reveal_shape(b.last.w)
+        reveal_shape(b.routes.w)
+        reveal_shape(b.add(5).routes.w)
+        """), "routes.py")
+    assert _reveals(report) == [f"({n}, {n}), dtype: float64" for n in (3, 7, 4, 5)]
+    assert bodies_run["Mapping.add"] == 1 + 1 + 1   # its generic analysis, a.add(4), then b.add(5) (another key)
+    assert list(report.diagnostics) == [d for d in report.diagnostics if d.code == "SC301"]
+
+
+def test_a_method_that_changes_an_object_its_object_holds_is_run_again(bodies_run: Counter) -> None:
+    """``y.grow(5)`` on an object equal to ``x`` before ``x.grow(5)``, whose run changed the layer
+    ``x`` holds, not ``x``'s table alone: no effect is kept (a copy of ``x``'s table would leave
+    ``y``'s layer unchanged), the call runs again."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Part:
+            def __init__(self, n):
+                self.w = np.zeros((n, n))
+
+        class Holder:
+            def __init__(self):
+                self.kept = Part(3)
+
+            def grow(self, n):
+                self.kept.w = np.zeros((n, n))
+                self.size = n
+
+        x = Holder()
+        x.grow(5)
+        y = Holder()
+        y.grow(5)
+        reveal_shape(y.kept.w)
+        """), "grow.py")
+    assert _reveals(report) == ["(5, 5), dtype: float64"]
+    assert bodies_run["Holder.grow"] == 1 + 2

@@ -199,3 +199,34 @@ def test_a_kept_class_s_method_analyses_are_shared_and_findings_do_not_depend_on
     # Base.apply: its generic analysis once in all (per file before), the passing call once (its
     # summary shared too) and the failing one in each file (an error: not summarised)
     assert bodies_run["Base.apply"] == 1 + 1 + 2
+
+
+def test_a_run_is_no_longer_clean_once_an_entry_it_took_is_spoiled() -> None:
+    """S2 is asked at every call, its verdict kept while the run's taken entries and the process's
+    spoilings stay the same (``RunSummaries.clean``): an entry it took spoiled after a clean verdict
+    (an editor's hover spoils one: ``SharedModules._evict_spoiled``), or a spoiled one taken after
+    it, makes the next answer False, as a look at every entry does."""
+    from types import SimpleNamespace
+
+    from shapecheck.absint.core.module import ModuleInfo
+    from shapecheck.absint.core.values import HeapClock
+    from shapecheck.absint.driver.shared_modules import Entry, SharedModules
+    from shapecheck.absint.driver.shared_summaries import RunSummaries
+
+    def entry(name: str) -> Entry:
+        return Entry(ModuleInfo(name, name[:-3], "", None), {}, 0, 0, (), {}, frozenset({name}), name)
+
+    kept, other = entry("a.py"), entry("b.py")
+    store = SharedModules(lambda *_: None)
+    store.entries = {"a.py": kept, "b.py": other}
+    taken: list = [kept]
+    summaries = RunSummaries({}, SimpleNamespace(modules=SimpleNamespace(taken=taken)))
+    assert summaries.clean() and summaries.clean()
+    HeapClock.spoiled.add(kept)
+    assert not summaries.clean()   # spoiled, not yet marked
+    store._evict_spoiled()
+    assert kept.spoiled and not HeapClock.spoiled and not summaries.clean()
+    late = RunSummaries({}, SimpleNamespace(modules=SimpleNamespace(taken=[other])))
+    assert late.clean()
+    late.run.modules.taken.append(kept)   # a spoiled entry taken after a clean verdict
+    assert not late.clean()

@@ -37,14 +37,15 @@ from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVE
 from .dependencies import CALL, TEMPLATE, Recorder, unit_of
 from .incremental import Entry, module_opaques
 from .kept_summaries import KeptSummaries
-from .effects import fresh_receiver, record_effect, record_made
+from .effects import receiver_of, record_effect, record_made
 from .shared_summaries import RunSummaries, local_value, method_key, store_for
 from .passed_containers import changed_parameters, passed_containers
 from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from .template_prints import start, template_print
-from .summaries import KeyCache, Summary, call_key, content_key, held_names, holds_object, reads_hold, summarisable, without_first_argument
+from .summaries import (KeyCache, Summary, attribute_keys, call_key, content_key, held_names, holds_object, reads_hold,
+                        summarisable, without_first_argument)
 from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, VERIFY, Parametric, ShapeEntry, abstract_sizes,
                          made_up_canonical, observed_at, outcome_values, placeholder, same_outcome, substitution)
 
@@ -164,8 +165,8 @@ def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
 
 def _yields_in_text(fn: Function) -> bool:
     """Whether the word ``yield`` is in the lines of ``fn``'s own text (a nested function's included)."""
-    node = fn.node
-    return any("yield" in line for line in fn.module.lines[node.lineno - 1:node.end_lineno])
+    node = fn.node   # (the lines joined: no Python frame per line, as a generator over them takes)
+    return "yield" in "\n".join(fn.module.lines[node.lineno - 1:node.end_lineno])
 
 
 def _with_made(summary: Summary, made: int, keys: KeyCache, args: tuple) -> Summary | None:
@@ -1407,8 +1408,10 @@ class Calls:
             self.sites.replay(summary.observed if bound is None else observed_at(summary.observed, bound))
         else:
             clock, made = HeapClock.writes, HeapClock.made
-            # an object with no attributes yet (a construction's): what the run leaves on it can be kept
-            receiver = fresh_receiver(args) if key is not None else None
+            # an object (a construction's, or a method's): what the run leaves in its table can be kept
+            receiver = receiver_of(args) if key is not None else None
+            before = dict(receiver.attrs) if receiver is not None else None   # (its table as the key read it)
+            revision = receiver.revision() if receiver is not None else None
             # the key of the other arguments: the call's own without the object (a walk keys each argument
             # apart, an object met again by its node), which the run may not change either
             rest = without_first_argument(key) if receiver is not None else None
@@ -1423,16 +1426,18 @@ class Calls:
                 # a result holding objects is kept as a snapshot of those its run made (effects.py)
                 kept_result = summary if not holds_object(result) else _with_made(summary, made, self.keys, (args, kwargs))
             if kept_result is not None:
-                # an empty object given attributes is no longer what the key read: only its effect is kept
-                filled = receiver is not None and bool(receiver.attrs)
-                if (clock == HeapClock.writes or not filled and call_key(fn, args, kwargs, context, self.keys)[0] == key
+                # an object whose table the run changed is no longer what the key read: only its effect is kept
+                touched = receiver is not None and receiver.revision() != revision
+                if (clock == HeapClock.writes or not touched and call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
                     ident = self._keep(key, given, renamed, kept_result, call)   # the body changed no object it reached, nor a global it read
                     if shaped is not None and not kept_result.errors and kept_result.made is None:
                         self.parametric.entries.setdefault(shaped[0], ShapeEntry(kept_result, shaped[1], frozenset(given)))
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
-                      and reads_hold(summary.reads, self.keys)):
-                    effect = record_effect(receiver, made, (args, kwargs))   # it changed its empty object alone
+                      and reads_hold(summary.reads, self.keys)
+                      and (not before or content_key(tuple(before.values()), self.keys) == attribute_keys(key))):
+                    # it changed its object's table alone: what the table held reads as the key read it
+                    effect = record_effect(receiver, made, (args, kwargs), before)
                     if effect is not None:
                         ident = self._keep(key, given, renamed, replace(kept_result, effect=effect), call)
         result = anonymous_middles(result, fn.scope)

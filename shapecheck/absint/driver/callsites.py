@@ -29,6 +29,8 @@ the observations its body made when it ran (``Summary.observed``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_, itemgetter
 
 from ...constraints import dims as D
 from ..core.join import either_layer
@@ -62,6 +64,16 @@ PASSED_NONE = "None"
 #: What a call passed where it passed a number: an int, or another number, of no value known here
 #: (a literal number is observed as itself: ``eps=1e-6`` left to its default, ``dim=-1``).
 PASSED_INT, PASSED_NUMBER = "int", "number"
+
+
+def gives_layer(observed: tuple) -> bool:
+    """Whether a call's observations (``CallSites.end_call``) gave a constructor a layer. Asked of
+    every summary kept or found by its names, over what its callees saw too (a hundred entries and
+    more): walked without a Python frame per entry."""
+    return not all(map(is_, map(_LAYER, observed), repeat(None)))
+
+
+_LAYER = itemgetter(3)   # an observation is (function, parameter, rank, layer)
 
 
 def observed_rank(value: Value) -> int | str | Value | None:

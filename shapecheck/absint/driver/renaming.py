@@ -154,7 +154,7 @@ def canonical(fn: Function, args: list, kwargs: dict) -> tuple[list, dict, Renam
     middles are never renamed (a recursive shape). Whether something else in the call's key holds
     one of the names is the caller's to check (``Calls._renamed_key``)."""
     order: dict = {}
-    for v in (*args, *(kwargs[k] for k in sorted(kwargs))):
+    for v in (*args, *map(kwargs.__getitem__, sorted(kwargs))):
         names_of(v, order.setdefault)
     own = fn.scope
     scopes: dict = {}

@@ -43,7 +43,7 @@ from __future__ import annotations
 import ast
 import hashlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, ClassVar
 
 from ..core.frame import BudgetExceeded, Cancellation
 from ..core.module import ModuleInfo
@@ -75,6 +75,10 @@ class Entry:
     loaded: frozenset      # the real paths its run loaded, its takes' included (K1, K2)
     key: str = ""          # its real path
     spoiled: bool = field(default=False)
+    # how many times an entry of this process was found spoiled (``spoiled`` set, never reset): a
+    # verdict that none of some entries is spoiled holds while this count stays the same
+    # (``RunSummaries.clean`` asks it at every call)
+    spoilings: ClassVar[int] = 0
     # the tables of other kept modules' objects its run changed, with their contents after it
     # (shared_tables.py): a run that takes it copies them in, as if it had run the module itself
     writes: tuple = ()
@@ -166,6 +170,7 @@ class SharedModules:
             if entry.spoiled or entry.loaded & keys:
                 entry.spoiled = True
                 del self.entries[at]
+        Entry.spoilings += 1   # after the marks: a verdict made before them is asked again
 
     def take(self, modules: "Modules", key: str, path: str, name: str, source: str, tree: ast.Module) -> Entry | None:
         """The entry for the module at ``path`` (real path ``key``) imported as ``name``, which

@@ -46,8 +46,9 @@ from ..core.module import ModuleInfo
 from ..core.values import (UNKNOWN, Array, BoundMethod, Class, Dict, Function, HeapClock, Instance, Int, LazyImport, List,
                            Opaque, ProjectModule, Tuple)
 from ...constraints import dims as D
+from .callsites import gives_layer
 from .effects import Effect, holds_kept_objects_only
-from .shared_modules import SYMBOL_SPAN, SharedModules
+from .shared_modules import SYMBOL_SPAN, Entry, SharedModules
 from .summaries import KeyCache, Node, Same, Summary, Unique, reads_hold, symbol_number
 
 #: Summaries one process keeps per project, at most (a store this full starts over).
@@ -130,7 +131,7 @@ class _Portable:
                 hit = self.known[id(v)] = (v, self.key(v.key))
             return hit[1]
         if t is tuple:
-            return all(self.key(x) for x in v)
+            return all(map(self.key, v))
         if t is Same:
             obj = v.obj
             kind = type(obj)
@@ -153,10 +154,23 @@ class RunSummaries:
         self.portable = _Portable({})
         self.taken = 0        # calls this run answered from the store
         self.given = 0        # summaries this run added to it
+        # (how many entries the run had taken, Entry.spoilings) when none of them was found spoiled
+        self.unspoiled = (-1, -1)
 
     def clean(self) -> bool:
-        """S2: this run changed no kept module's object (so far)."""
-        return not HeapClock.spoiled and not any(entry.spoiled for entry in self.run.modules.taken)
+        """S2: this run changed no kept module's object (so far). Asked at every call: the entries
+        the run took are looked at again only when it took more or one of the process's was spoiled
+        since (an entry once spoiled stays so, and the run's taken entries only grow)."""
+        if HeapClock.spoiled:
+            return False
+        taken = self.run.modules.taken
+        now = (len(taken), Entry.spoilings)
+        if now == self.unspoiled:
+            return True
+        if any(entry.spoiled for entry in taken):
+            return False
+        self.unspoiled = now
+        return True
 
     def unlimited(self) -> bool:
         """S5: the solver answered as it answers in any run: its Z3 budget not spent (a run past it
@@ -250,7 +264,7 @@ class RunSummaries:
     def keep(self, key, renamed, summary: Summary) -> None:
         """Share a summary this run made, where every run of the process may take it (S1-S3)."""
         if (summary.errors or not summary.quiet or summary.local or summary.counted or summary.uses
-                or any(layer is not None for *_, layer in summary.observed)
+                or gives_layer(summary.observed)
                 or not self.clean() or not self.unlimited() or not _effect_kept(summary.effect)
                 or summary.made is not None and summary.made.passed):   # (it holds this run's objects)
             return

@@ -38,11 +38,13 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import pred_symbols
 from ..core.freshen import map_dims, value_symbols
+from .callsites import gives_layer
 from .effects import Effect, Made
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming
 from ..core.values import (Array, Bool, Class, Dict, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
@@ -115,7 +117,7 @@ class Summary:
         if renaming == self.renaming:
             return True
         return (not self.errors and (self.made is None or self._made_renames(renaming))
-                and all(layer is None for *_, layer in self.observed)
+                and not gives_layer(self.observed)
                 and not any(held & names for held in self.outside
                             for names in (renaming.marks(), self.renaming.marks())))
 
@@ -394,7 +396,7 @@ class _Keys:
         if t in (int, str, float, bool, type(None)):
             return v
         if dataclasses.is_dataclass(v) and _frozen(t):
-            return (t.__name__,) + tuple(self.key(getattr(v, f)) for f in _field_names(t))
+            return (t.__name__,) + tuple(map(self.key, map(getattr, repeat(v), _field_names(t))))
         if t is Class:   # by identity, but what its methods and attributes hold is read through it
             self.symbols |= self.class_names(v)
         return Same(v)   # LazyImport, ProjectModule, Class, anything mutable: by identity
@@ -512,6 +514,17 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
     return key, walk.symbols
 
 
+def attribute_keys(key: tuple) -> tuple | None:
+    """The keys of the attributes of a call's first argument, an object, as its key ``key`` read them
+    (in its table's order), each as :func:`content_key` gives it where it refers to nothing above it; None
+    where the key holds no such object."""
+    args = key[2]
+    first = args[0] if args else None
+    if type(first) is not Node or first.key[0] != "I":
+        return None
+    return tuple(k for _, k in first.key[3])
+
+
 def without_first_argument(key: tuple) -> tuple:
     """``call_key``'s key of the same call without its first positional argument (a construction's
     object): the key of what the call was given besides it, which its run may not change either."""
@@ -535,7 +548,7 @@ def holds_object(v) -> bool:
     if t is D.Expr or t in (int, str, float, bool, type(None)):
         return False
     if dataclasses.is_dataclass(v) and _frozen(t):
-        return any(holds_object(getattr(v, f)) for f in _field_names(t))
+        return any(map(holds_object, map(getattr, repeat(v), _field_names(t))))
     return False   # kept by identity in a key (a class, a module): not an object a call makes
 
 
@@ -590,5 +603,5 @@ def symbol_number(name: str) -> int:
     return int(number) if head and number.isdigit() else -1
 
 
-__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "held_names", "content_key", "reads_hold", "call_key", "holds_object", "summarisable",
+__all__ = ["Summary", "GlobalRead", "KeyCache", "global_read", "held_names", "content_key", "reads_hold", "attribute_keys", "call_key", "holds_object", "summarisable",
            "symbol_number"]

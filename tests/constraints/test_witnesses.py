@@ -135,3 +135,27 @@ def test_no_two_symbols_of_a_search_share_a_rank(facts, requirement) -> None:
     search = _Search([constraint(requirement)] + [constraint(f) for f in facts],
                      lambda name: (name in P.pred_symbols(requirement), rank.get(name, len(rank))), 10)
     assert len(set(search.rank.values())) == len(search.rank)
+
+
+@settings(max_examples=80, deadline=None)
+@given(facts=st.lists(preds(), max_size=3), requirement=preds())
+def test_a_renamed_copy_answered_from_the_memo_gets_the_answer_asked_afresh(facts, requirement) -> None:
+    """The process's memo answers a copy of a question under other names from the first copy's
+    answer, its witnesses renamed back (canonical.py): that answer must be the one the copy gets
+    asked afresh, witnesses included. The renaming keeps the names' order, so the copy's normal
+    forms are the first's and the memo is hit."""
+    from shapecheck.constraints import solver as S
+
+    renaming = {name: D.sym(f"x_{name}") for name in NAMES}
+    copy_facts = [P.substitute_pred(f, renaming) for f in facts]
+    copy = P.substitute_pred(requirement, renaming)
+    S._DECIDED.clear()
+    Solver().decide(tuple(Fact(f) for f in facts), requirement)
+    recalling = Solver()
+    recalled = recalling.decide(tuple(Fact(f) for f in copy_facts), copy)
+    S._DECIDED.clear()
+    afresh = Solver().decide(tuple(Fact(f) for f in copy_facts), copy)
+    assert (recalled.verdict, recalled.counterexample, recalled.witness) == \
+        (afresh.verdict, afresh.counterexample, afresh.witness)
+    if recalling.stages["recalled"] == 0 and requirement.kind not in ("true", "false"):
+        assert recalled.verdict is Verdict.FAILS and recalled.core   # kept only as asked (its core)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .dims import Dim, Sym, is_signed
+from .dims import Dim, Expr, Sym, is_signed
 from .predicates import Pred
 
 
@@ -48,37 +48,44 @@ def template(p: Pred) -> tuple[tuple, tuple[str, ...]]:
     if found is None:
         if len(_TEMPLATES) >= _TEMPLATES_MAX:
             _TEMPLATES.clear()
-        index: dict[str, int] = {}
+        index: dict[str, tuple[int, bool]] = {}   # name -> its key: (number, whether it is signed)
         found = _TEMPLATES[p] = (_pred(p, index, {}), tuple(index))
     return found
 
 
 def dim_template(d: Dim) -> tuple[object, tuple[str, ...]]:
     """A dim's own key (as :func:`template` writes it inside a predicate) and its symbols in order."""
-    index: dict[str, int] = {}
-    return _dim(d, index, {}), tuple(index)
+    index: dict[str, tuple[int, bool]] = {}
+    return (d if type(d) is int else _dim(d, index, {})), tuple(index)
 
 
-def _pred(p: Pred, index: dict[str, int], ops: dict) -> tuple:
+def _pred(p: Pred, index: dict[str, tuple[int, bool]], ops: dict) -> tuple:
     if p.kind in ("eq", "ne", "le", "lt"):
-        return (p.kind, _dim(p.args[0], index, ops), _dim(p.args[1], index, ops))
-    return (p.kind,) + tuple(_pred(x, index, ops) for x in p.args)
+        a, b = p.args
+        return (p.kind, a if type(a) is int else _dim(a, index, ops), b if type(b) is int else _dim(b, index, ops))
+    return (p.kind, *[_pred(x, index, ops) for x in p.args])
 
 
-def _dim(d: Dim, index: dict[str, int], ops: dict) -> object:
-    if type(d) is int:
-        return d
-    return (d.constant,) + tuple((tuple(_atom(a, index, ops) for a in monomial), coeff) for monomial, coeff in d.terms)
+# The walks below are loops and list displays rather than nested generators: every question under
+# new names writes its predicates' keys afresh (vit-pytorch: 12,500 of them, ~55 Python calls each
+# as generators, counted per item), and a symbol seen before is one dict lookup.
 
-
-def _atom(atom, index: dict[str, int], ops: dict) -> tuple:
-    if type(atom) is Sym:
-        number = index.setdefault(atom.name, len(index))
-        return (number, is_signed(atom.name))
-    # an operation's key once per template: its symbols are numbered at its first visit, so a
-    # later visit would write the same key (expanded products share their atoms: diffusers'
-    # upfirdn2d wrote 627,000 atoms for 27,000 visits from the top)
-    key = ops.get(atom)
-    if key is None:
-        key = ops[atom] = (atom.kind,) + tuple(_dim(x, index, ops) for x in atom.args)
-    return key
+def _dim(d: Expr, index: dict[str, tuple[int, bool]], ops: dict) -> tuple:
+    written: list = [d.constant]
+    for monomial, coeff in d.terms:
+        atoms = []
+        for atom in monomial:
+            if type(atom) is Sym:
+                key = index.get(atom.name)
+                if key is None:
+                    key = index[atom.name] = (len(index), is_signed(atom.name))
+            else:
+                # an operation's key once per template: its symbols are numbered at its first
+                # visit, so a later visit would write the same key (expanded products share their
+                # atoms: diffusers' upfirdn2d wrote 627,000 atoms for 27,000 visits from the top)
+                key = ops.get(atom)
+                if key is None:
+                    key = ops[atom] = (atom.kind, *[x if type(x) is int else _dim(x, index, ops) for x in atom.args])
+            atoms.append(key)
+        written.append((tuple(atoms), coeff))
+    return tuple(written)

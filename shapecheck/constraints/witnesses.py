@@ -97,7 +97,7 @@ def _atom(atom, by_zero: ByZero | None) -> Number:
 class _Comparison:
     """``d <kind> 0`` with ``d`` a side's difference, and the symbols a repair may change in it."""
 
-    __slots__ = ("kind", "value", "holds", "linear", "scaled", "factors", "symbols", "constants")
+    __slots__ = ("kind", "value", "holds", "symbols", "_difference", "_by_zero", "_moves")
 
     def __init__(self, pred: Pred, by_zero: ByZero | None):
         self.kind = pred.kind
@@ -105,31 +105,16 @@ class _Comparison:
         self.value = _dim(d, by_zero)
         #: ``values -> bool``: whether it holds (a function, not a method: see :data:`_TESTS`)
         self.holds = _TESTS[self.kind](self.value)
-        self.linear: list[tuple[str, int]] = []   # (symbol, +-1): it occurs in d only as that term
-        self.scaled: list[tuple[str, Number, Number]] = []   # (s, p, q): d is s*p + q, p and q free of s
-        self.factors: list[str] = []              # symbols in every term of d (d has no constant)
-        self.symbols: list[str] = []              # every symbol of d, in order of appearance
-        self.constants: tuple[int, ...] = ()
-        if type(d) is not Expr:
-            return
-        counts: dict[str, int] = {}
-        for monomial, _ in d.terms:
-            for atom in monomial:
-                for name in _names(atom):
-                    counts[name] = counts.get(name, 0) + 1
-        self.symbols = list(counts)
-        self.constants = tuple(sorted({abs(c) for c in _constants(d) if 2 <= abs(c) <= 1 << 20}))[:4]
-        for monomial, coeff in d.terms:
-            if len(monomial) == 1 and type(monomial[0]) is Sym and coeff in (1, -1) \
-                    and counts[monomial[0].name] == 1:
-                self.linear.append((monomial[0].name, coeff))
-        linear = {name for name, _ in self.linear}
-        self.scaled = [(name, _dim(p, by_zero), _dim(q, by_zero)) for name, (p, q) in _degree_one(d).items() if name not in linear]
-        if not d.constant:
-            shared = set(_plain(d.terms[0][0]))
-            for monomial, _ in d.terms[1:]:
-                shared &= set(_plain(monomial))
-            self.factors = sorted(shared)
+        self.symbols: list[str] = list(_symbol_counts(d)) if type(d) is Expr else []   # in order of appearance
+        self._difference, self._by_zero = d, by_zero
+        self._moves: _Moves | None = None
+
+    def moves(self) -> "_Moves":
+        """What a repair may change, worked out at the first repair: most comparisons built are
+        only ever evaluated (vit-pytorch: 2,150 built, the moves of each ~100 Python calls)."""
+        if self._moves is None:
+            self._moves = _Moves(self._difference, self._by_zero)
+        return self._moves
 
     def distance(self, values: Values) -> float:
         """How far from holding (0: it holds), to rank changes that leave it false."""
@@ -146,15 +131,16 @@ class _Comparison:
             d = self.value(values)
         except (_Undefined, ZeroDivisionError):
             d = None   # a divisor at 0: only a probe can move it
+        moves = self.moves()
         if d is not None:
             want = {"eq": 0, "le": 0, "lt": -1}.get(self.kind)
-            for name, coeff in self.linear:
+            for name, coeff in moves.linear:
                 # d moves by coeff per unit of the symbol
                 yield name, values[name] + (1 if want is None else -coeff * (d - want))
             if self.kind == "eq":
-                for name in self.factors:
+                for name in moves.factors:
                     yield name, 0
-                for name, p, q in self.scaled:
+                for name, p, q in moves.scaled:
                     # s*p + q == 0 at s = -q/p, when p divides q here: a reshape's
                     # b*n*(x - 1) == b*n*y*z defines x as y*z + 1, which no probe reaches
                     try:
@@ -168,8 +154,45 @@ class _Comparison:
             v = values[name]
             yield name, v + 1
             yield name, 2 * v
-            for c in self.constants:
+            for c in moves.constants:
                 yield name, c
+
+
+def _symbol_counts(d: Expr) -> dict[str, int]:
+    """How many times each symbol of ``d`` occurs in it (in its terms' atoms), in order of appearance."""
+    counts: dict[str, int] = {}
+    for monomial, _ in d.terms:
+        for atom in monomial:
+            for name in _names(atom):
+                counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+class _Moves:
+    """The changes a repair of ``d <kind> 0`` weighs besides probes, and the constants probes try."""
+
+    __slots__ = ("linear", "scaled", "factors", "constants")
+
+    def __init__(self, d: Dim, by_zero: ByZero | None):
+        self.linear: list[tuple[str, int]] = []   # (symbol, +-1): it occurs in d only as that term
+        self.scaled: list[tuple[str, Number, Number]] = []   # (s, p, q): d is s*p + q, p and q free of s
+        self.factors: list[str] = []              # symbols in every term of d (d has no constant)
+        self.constants: tuple[int, ...] = ()
+        if type(d) is not Expr:
+            return
+        counts = _symbol_counts(d)
+        self.constants = tuple(sorted({abs(c) for c in _constants(d) if 2 <= abs(c) <= 1 << 20}))[:4]
+        for monomial, coeff in d.terms:
+            if len(monomial) == 1 and type(monomial[0]) is Sym and coeff in (1, -1) \
+                    and counts[monomial[0].name] == 1:
+                self.linear.append((monomial[0].name, coeff))
+        linear = {name for name, _ in self.linear}
+        self.scaled = [(name, _dim(p, by_zero), _dim(q, by_zero)) for name, (p, q) in _degree_one(d).items() if name not in linear]
+        if not d.constant:
+            shared = set(_plain(d.terms[0][0]))
+            for monomial, _ in d.terms[1:]:
+                shared &= set(_plain(monomial))
+            self.factors = sorted(shared)
 
 
 def _degree_one(d: Expr) -> dict[str, tuple[Dim, Dim]]:
@@ -304,9 +327,9 @@ class _Constraint:
         if self.comparison is not None:
             return self.comparison.distance(values)
         if self.kind == "and":
-            return sum(p.distance(values) for p in self.parts)
+            return sum([p.distance(values) for p in self.parts])
         if self.kind == "or":
-            return min(p.distance(values) for p in self.parts)
+            return min([p.distance(values) for p in self.parts])
         return 0.0 if self.kind == "true" else inf
 
     def repairs(self, values: Values) -> Iterable[tuple[str, int]]:
@@ -350,7 +373,8 @@ class _Search:
         for i, c in enumerate(constraints):
             for name in c.symbols:
                 self.reading.setdefault(name, []).append(i)
-        self.prefer = prefer
+        #: each symbol's rank among a repair's options (``prefer``'s, asked once a symbol, not once an option)
+        self.rank = {name: prefer(name) for name in self.reading}
         self.budget = budget
 
     def satisfy(self, start: Values) -> Values | None:
@@ -361,20 +385,27 @@ class _Search:
         seen = set(values.items())
         truth = [c.safely_holds(values) for c in self.constraints]
         self.budget -= len(truth)
+        rank = self.rank
         for _ in range(MAX_REPAIRS):
             if all(truth):
                 return values
             first = self.constraints[truth.index(False)]
-            options = sorted(set(first.repairs(values)), key=lambda nv: (self.prefer(nv[0]), nv[1]))
+            # by rank, then value: a repair changes only symbols the constraints read, each ranked
+            # apart from the others, so the name never decides an order
+            options = sorted([(rank[name], v, name) for name, v in set(first.repairs(values))])
+            false = truth.count(False)
             best = None
-            for name, v in options:
+            for _, v, name in options:
                 if (name, v) in seen or (v < 0 and not is_signed(name)):
                     continue
                 if self.budget <= 0:
                     return None
-                changed = self._changed(values, name, v)
-                broken = truth.count(False) + sum(1 for i, now in changed if truth[i] and not now) - \
-                    sum(1 for i, now in changed if now and not truth[i])
+                changed = self._changed(values, name, v, truth)
+                broken = false
+                for i, now in changed:
+                    broken += -1 if now else 1
+                if best is not None and broken > best[0][0]:
+                    continue   # more broken than the best so far: its distance cannot matter
                 score = (broken, self._distance(first, values, name, v))
                 if best is None or score < best[0]:
                     best = (score, name, v, changed)
@@ -398,14 +429,16 @@ class _Search:
         finally:
             values[name] = old
 
-    def _changed(self, values: Values, name: str, v: int) -> list[tuple[int, bool]]:
-        """The truth of each constraint reading ``name`` once it is ``v``."""
+    def _changed(self, values: Values, name: str, v: int, truth: list[bool]) -> list[tuple[int, bool]]:
+        """The constraints reading ``name`` whose truth (``truth``: as it stands) changes once it
+        is ``v``, each with its new truth."""
         old = values[name]
         values[name] = v
         try:
             indices = self.reading[name]
             self.budget -= len(indices)
-            return [(i, self.constraints[i].safely_holds(values)) for i in indices]
+            constraints = self.constraints
+            return [(i, now) for i in indices if (now := constraints[i].safely_holds(values)) != truth[i]]
         finally:
             values[name] = old
 

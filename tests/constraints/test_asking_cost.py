@@ -49,3 +49,15 @@ def test_each_comparison_is_encoded_as_itself(kind) -> None:
         s.add(enc.variables["n"] == value)
         s.add(term)
         assert (str(s.check()) == "sat") is evaluate_pred(pred, {"n": value}), (kind, value)
+
+
+@pytest.mark.parametrize("tracked", [False, True])
+def test_the_steps_counted_are_z3_s_own_rlimit_count(tracked) -> None:
+    """``Encoding.spent`` reads the counter in one pass from the end: it is the one z3py names."""
+    enc = Encoding()
+    s = enc.solver(tracked=tracked)
+    n, m = (enc.dim(D.sym(name)) for name in ("n", "m"))
+    s.add(n * m == 12, n >= 2, m > n)
+    assert str(s.check()) == "sat"
+    spent = enc.spent()
+    assert spent > 0 and spent == s.statistics().get_key_value("rlimit count")

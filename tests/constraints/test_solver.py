@@ -308,3 +308,18 @@ def test_no_check_goes_through_a_tactic_with_wall_clock_limits(capfd) -> None:
     finally:
         z3.set_param("verbose", 0)
     assert "qfnia" not in capfd.readouterr().err
+
+
+def test_the_facts_selected_from_last_are_read_again_only_when_they_are_the_same_tuple() -> None:
+    """The symbols of the last facts are kept by identity: equal facts in a list that changed
+    under the same identity, or another tuple, are read afresh (a stale hit would keep n's fact)."""
+    n, k, q = D.sym("n"), D.sym("k"), D.sym("q")
+    about_n, about_k = Fact(le(n, 4)), Fact(le(k, 4))
+    facts = [about_n]
+    assert relevant_facts(facts, frozenset({"n"})) == [about_n]
+    facts[0] = about_k          # the same list, changed
+    assert relevant_facts(facts, frozenset({"n"})) == []
+    kept = (about_n, Fact(eq(k, D.add(n, q))))
+    assert relevant_facts(kept, frozenset({"q"})) == [kept[1], about_n]   # picked as met, then by k's fact
+    assert relevant_facts(kept, frozenset({"q"})) == [kept[1], about_n]   # the same tuple: the same answer
+    assert relevant_facts((about_k,), frozenset({"n"})) == []

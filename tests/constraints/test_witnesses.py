@@ -101,3 +101,61 @@ def test_a_part_of_a_disjunction_is_built_once_for_every_fact_holding_it() -> No
     shared = P.eq(a, b)
     first, second = constraint(P.disj([shared, P.eq(a, 1)])), constraint(P.disj([shared, P.eq(b, 1)]))
     assert first.parts[0] is second.parts[0] is constraint(shared)
+
+
+def test_a_comparison_works_out_its_moves_only_when_it_is_repaired() -> None:
+    """Built for every fact, repaired for few: the moves wait for the first repair, and are those
+    of the comparison's own division by 0 (two constraints of one predicate share none)."""
+    from shapecheck.constraints.dims import ByZero
+    from shapecheck.constraints.witnesses import constraint
+
+    n, h, k = (D.sym(name) for name in ("n", "h", "k"))
+    pred = P.eq(D.add(D.mul(n, D.floordiv(h, k)), 5), m)   # n*(h//k) + 5 == m: n scales h//k
+    plain, by_zero = constraint(pred), constraint(pred, ByZero(3, 0))
+    assert plain.comparison._moves is None and by_zero.comparison._moves is None
+    values = {"n": 3, "h": 4, "k": 0, "m": 11}
+    assert not by_zero.safely_holds(values) and by_zero.comparison._moves is None
+    # 3*n + 5 == 11 at n = 2, with h//0 taken as 3; no probe of n (4, 6, or the constant 5) gives it
+    assert ("n", 2) in set(by_zero.repairs(values)) and by_zero.comparison._moves is not None
+    assert ("n", 2) not in set(plain.repairs(values))   # undefined without a choice at 0: only probes
+    assert plain.comparison._moves is not by_zero.comparison._moves
+
+
+@settings(max_examples=200, deadline=None)
+@given(facts=st.lists(preds(), max_size=3), requirement=preds())
+def test_no_two_symbols_of_a_search_share_a_rank(facts, requirement) -> None:
+    """The repair options are sorted by (rank, value) with the name last: a name never decides
+    an order (which a set's iteration order, varying with the process's string hashes, did)."""
+    from shapecheck.constraints.witnesses import _Search, constraint
+
+    if requirement.kind in ("true", "false"):
+        return
+    _, order = question_key(facts, requirement)
+    rank = {name: i for i, name in enumerate(order)}
+    search = _Search([constraint(requirement)] + [constraint(f) for f in facts],
+                     lambda name: (name in P.pred_symbols(requirement), rank.get(name, len(rank))), 10)
+    assert len(set(search.rank.values())) == len(search.rank)
+
+
+@settings(max_examples=80, deadline=None)
+@given(facts=st.lists(preds(), max_size=3), requirement=preds())
+def test_a_renamed_copy_answered_from_the_memo_gets_the_answer_asked_afresh(facts, requirement) -> None:
+    """The process's memo answers a copy of a question under other names from the first copy's
+    answer, its witnesses renamed back (canonical.py): that answer must be the one the copy gets
+    asked afresh, witnesses included. The renaming keeps the names' order, so the copy's normal
+    forms are the first's and the memo is hit."""
+    from shapecheck.constraints import solver as S
+
+    renaming = {name: D.sym(f"x_{name}") for name in NAMES}
+    copy_facts = [P.substitute_pred(f, renaming) for f in facts]
+    copy = P.substitute_pred(requirement, renaming)
+    S._DECIDED.clear()
+    Solver().decide(tuple(Fact(f) for f in facts), requirement)
+    recalling = Solver()
+    recalled = recalling.decide(tuple(Fact(f) for f in copy_facts), copy)
+    S._DECIDED.clear()
+    afresh = Solver().decide(tuple(Fact(f) for f in copy_facts), copy)
+    assert (recalled.verdict, recalled.counterexample, recalled.witness) == \
+        (afresh.verdict, afresh.counterexample, afresh.witness)
+    if recalling.stages["recalled"] == 0 and requirement.kind not in ("true", "false"):
+        assert recalled.verdict is Verdict.FAILS and recalled.core   # kept only as asked (its core)

@@ -43,6 +43,8 @@ from .passed_containers import changed_parameters, passed_containers
 from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
+from . import template_namings
+from .template_namings import VERIFIED, make_namings, named_attributes, naming_pattern, namings_between, snapshot
 from .template_prints import start, template_print
 from .summaries import (KeyCache, Summary, attribute_keys, call_key, content_key, held_names, holds_object, reads_hold,
                         summarisable, without_first_argument)
@@ -307,6 +309,8 @@ class Calls:
         self.unsettled: set = set()
         self.built_reads: dict = {}
         self.deferred: set = set()     # kept classes whose build shared analyses stood for: made whole when needed
+        self.template_names: dict = {}   # kept class -> the namings of its template so far (template_namings.py)
+        self.verifying: dict = {}      # method -> the shared analysis it is made again against (``_verify_namings``)
         self.building: set = set()     # classes whose template is being built
         # shape keys and their parametric summaries (parametric.py); an editor's runs keep none
         self.parametric = Parametric() if PARAMETRIC and not run.project.incremental else None
@@ -492,6 +496,11 @@ class Calls:
                     inst.template = True
         finally:
             self.building.discard(cls)
+        if again and self.template_names.get(cls):   # named as the analyses taken named it (``_shared_method``)
+            objects = snapshot(inst)
+            writes = named_attributes(objects, self.template_names[cls], self.run.fresh) if objects is not None else None
+            if writes is not None:
+                make_namings(objects, writes)
         if whole:
             self.whole.add(cls)
         unsettle(inst)
@@ -716,31 +725,81 @@ class Calls:
         """The generic analysis of a kept class's method on the template of ``receiver``'s class (a
         kept class), made here and shared with the process's other runs (``_shared_method``) where
         it read nothing of this run's own, left nothing in the run, and ran on the template as its
-        constructors built it: whole and unchanged since (a constructor's analysis, during the
-        build, is part of it). A method's analysis that changes the template is not shared, and
+        constructors built it: whole and changed since by namings alone (a constructor's analysis,
+        during the build, is part of it). An analysis that names attributes of the template is
+        shared with those namings (template_namings.py); one that changes it otherwise is not, and
         none of that class is from then on in this run."""
         cls, shared = receiver.cls, self._shared_summaries()
         constructor = cls in self.building   # an analysis during the build (a constructor's, a method it calls)
         settled = cls in self.whole and cls not in self.unsettled
         before = content_key(receiver, self.keys) if not constructor else None
+        held = snapshot(receiver) if not constructor else None
+        named, first = self.template_names.get(cls, ()), self.run.symbols + 1
         steps, z3, made = self.run.budget.steps, self.run.solver.spent, self._made()
         with self._read_apart() as reading:
             result = self._analyse_generic(fn, receiver, stack)
         self.generic_uses[fn] = frozenset()
         build = self.built_reads.get(cls)
-        if not constructor and content_key(receiver, self.keys) != before:
+        namings = () if constructor else self._namings_of(receiver, held, before, first)
+        if fn in self.verifying:
+            self._verify_namings(fn, result, named, namings, receiver)
+        if namings is None:
             self.unsettled.add(cls)
-        elif build is not None and (constructor or settled):
+            return result
+        # a method it ran named the template too (its analysis made or taken inside this one): kept
+        # apart, each with its own namings, a run that takes this one would not know that one ran
+        inner = self.template_names.get(cls, ()) != named
+        if namings:
+            self.template_names[cls] = named + namings
+        if build is not None and (constructor or settled) and not inner:
             if made != self._made() or reading.local or reading.counted:
                 if constructor:
                     self.built_reads[cls] = None
                 return result
             shared.keep_generic(fn, result, reading, self.run.budget.steps - steps, self.run.solver.spent - z3,
-                                key=method_key(fn, cls), also=build)
+                                key=method_key(fn, cls), also=build, named=(named, namings))
             if constructor:
                 self.built_reads[cls] = (build[0] + tuple(r for r in reading.reads.values() if r is not None),
                                          build[1] + tuple(reading.resolved))
         return result
+
+    def _namings_of(self, template: Instance, held: tuple | None, before, first: int) -> tuple | None:
+        """The namings an analysis made of ``template`` and the objects it reaches (``held``: their
+        snapshot, ``before``: its key, as the analysis started; its symbols are numbered from
+        ``first``): () where it did not change, None where it changed otherwise (template_namings.py, N1)."""
+        if content_key(template, self.keys) == before:
+            return ()
+        namings = namings_between(held, first) if held is not None else None
+        if not namings:
+            return None
+        objects = {path: (obj, dict(obj.attrs), was) for path, obj, was in held}
+        for naming in namings:   # undone, the template must be what it was
+            for path, attr in naming.places:
+                obj, _, was = objects[path]
+                obj.attrs[attr] = was[attr]
+        undone = content_key(template, self.keys)
+        for obj, now, _ in objects.values():
+            obj.attrs.update(now)
+        return namings if undone == before else None
+
+    def _verify_namings(self, fn: Function, result: GenericResult, named: tuple, namings: tuple | None,
+                        template: Instance) -> None:
+        """Debug (template_namings.VERIFY): the analysis a run would have taken (``_shared_method``),
+        made instead, against what the taken one holds: the same errors, on a template named alike,
+        naming the same attributes; and, where the template was built, the taken namings made on
+        what it held before leave what this analysis left."""
+        kept, held = self.verifying.pop(fn)
+        same = kept.result.errors == result.errors and kept.named == named and kept.namings == namings
+        if same and held is not None:
+            writes = named_attributes(held, kept.namings, self.run.fresh)
+            now = snapshot(template)
+            same = (writes is not None and now is not None and naming_pattern(
+                (path, {**was, **writes.get(path, {})}) for path, _, was in held)
+                == naming_pattern((path, obj.attrs) for path, obj, _ in now))
+        VERIFIED["same" if same else "differs"] += 1
+        if not same:
+            print(f"template namings: {fn.module.path}:{fn.qualname}: kept {kept.namings} after {kept.named}, "
+                  f"made {namings} after {named}", file=sys.stderr)
 
     def _shared_method(self, fn: Function, obj: Value) -> bool:
         """Whether another run's generic analyses stand for this run's of ``fn``, a kept class's
@@ -767,8 +826,26 @@ class Calls:
                 return False
             wanted = constructors + [m for m in wanted if m not in constructors]
         taken = [shared.usable(method_key(m, cls), self.keys) for m in wanted]
-        if None in taken or not shared.pay(taken):
+        if None in taken:
             return False
+        # each is taken on a template named as the one it ran on was, and names it as it named that one
+        before = self.template_names.get(cls, ())
+        names = before
+        for kept in taken:
+            if kept.named != names:
+                return False
+            names = names + kept.namings
+        if template_namings.VERIFY:   # made again instead, and compared (``_verify_namings``)
+            built = self.instances.get(cls)
+            self.verifying[fn] = (taken[-1], snapshot(built) if built is not None else None)
+            return False
+        template = self.instances.get(cls)   # (not built: named as it is built, ``_build_template``)
+        objects = snapshot(template) if template is not None and names != before else ()
+        writes = named_attributes(objects, names[len(before):], self.run.fresh) if objects else {}
+        if objects is None or writes is None or not shared.pay(taken):
+            return False
+        make_namings(objects, writes)
+        self.template_names[cls] = names
         for m, kept in zip(wanted, taken):
             self.generic[m] = kept.result
             self.generic_uses[m] = frozenset()

@@ -64,6 +64,8 @@ class Generic:
     resolved: tuple     # (LazyImport, value): the imported names its run resolved
     steps: int
     z3: int
+    named: tuple = ()     # a method's: the namings of the template it ran on (template_namings.py)
+    namings: tuple = ()   # ... and those it made, which a run that takes it makes too
 
 
 def generic_key(fn: Function) -> tuple:
@@ -231,12 +233,14 @@ class RunSummaries:
         self.taken += len(taken)
         return True
 
-    def keep_generic(self, fn: Function, result, reading, steps: int, z3: int, key=None, also=None) -> None:
+    def keep_generic(self, fn: Function, result, reading, steps: int, z3: int, key=None, also=None,
+                     named: tuple = ((), ())) -> None:
         """Share the generic analysis of a kept module's top-level function ``fn`` this run made, where
         it read nothing of this run's own. Only its errors are kept (what a call leaves out of its
         SC110): its result and parameters name this run's symbols, and only the checked file's
         functions' signatures are shown. A kept class's method (``key``: :func:`method_key`) holds
-        under what built its receiver's template too (``also``: those reads and names resolved)."""
+        under what built its receiver's template too (``also``: those reads and names resolved), on
+        its template named as it was, naming it as it did (``named``: template_namings.py)."""
         if reading.local or reading.counted or not self.clean() or not self.unlimited():
             return
         reads = tuple(read for read in reading.reads.values() if read is not None)
@@ -244,7 +248,7 @@ class RunSummaries:
         if also is not None:
             reads, resolved = reads + also[0], resolved + also[1]
         bare = replace(result, returns=UNKNOWN, preconditions=[], final_env={}, names={})
-        self._put(key or generic_key(fn), Generic(bare, reads, resolved, steps, z3))
+        self._put(key or generic_key(fn), Generic(bare, reads, resolved, steps, z3, *named))
         self.given += 1
 
     def _charge(self, steps: int, z3: int) -> bool:

@@ -89,6 +89,7 @@ class KeptStatements:
         self.store: dict = analysis.project.cache.statements.setdefault(info.path, {})
         self.keys = analysis.incremental.keys_of(info)
         self.prefix = hashlib.sha1()   # what the top level did before the statement at hand
+        self.keyed: tuple = (None, None)   # (statement, key): replay's key, which watch asks for again
 
     @classmethod
     def of(cls, analysis, info: ModuleInfo) -> "KeptStatements | None":
@@ -99,6 +100,7 @@ class KeptStatements:
 
     def passed(self, stmt: ast.stmt) -> None:
         """``stmt`` ran (or was replayed): the statements after it see what it did."""
+        self.keyed = (None, None)
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             self.prefix.update(f"{type(stmt).__name__} {stmt.name}\0".encode())
         else:
@@ -108,12 +110,16 @@ class KeptStatements:
         return f"{stmt.col_offset}:" + "\n".join(self.info.lines[stmt.lineno - 1:stmt.end_lineno])
 
     def _key(self, stmt: ast.stmt) -> str | None:
+        if self.keyed[0] is stmt:
+            return self.keyed[1]
         text = self._text(stmt)
-        if "HOLE" in text:
-            return None   # holes are solved from each run's facts
-        h = self.prefix.copy()
-        h.update(f"\0{text}\0{self.keys.context()}".encode("utf-8", "surrogatepass"))
-        return h.hexdigest()
+        key = None   # (a hole is solved from each run's facts: never kept)
+        if "HOLE" not in text:
+            h = self.prefix.copy()
+            h.update(f"\0{text}\0{self.keys.context()}".encode("utf-8", "surrogatepass"))
+            key = h.hexdigest()
+        self.keyed = (stmt, key)
+        return key
 
     def replay(self, stmt: ast.stmt) -> bool:
         """Do what the kept run of ``stmt`` did, where it is kept and holds (False: run it)."""

@@ -313,3 +313,25 @@ def test_a_huge_repeated_sequence_is_its_element_and_length(monkeypatch):
                                          "reveal_shape: shape: (4,), dtype: float64",
                                          "reveal_shape: shape: (100, 100), dtype: float64"]
     assert walked < 10_000
+
+
+# -- a loop that squares a size: the degree doubles per pass ----------------------------------------
+@pytest.mark.parametrize("source", [
+    # the fuzzed program (seed 1071821895): an unrolled ``while`` whose test stays true
+    "import numpy as np\ndef f(k):\n    x = np.zeros((2, k))\n    y = np.ones((8, 3))\n"
+    "    while y.shape[0] > 0:\n        x = np.outer(x, x)[1:]\n    return x\n",
+    "import numpy as np\ndef f(k):\n    x = np.zeros((k + 1,))\n    for i in range(16):\n        x = np.outer(x, x).ravel()\n"
+    "    reveal_shape(x)\n",
+    "def f(n, m):\n    s = n + m + 1\n    for i in range(16):\n        s = s * s\n    reveal_type(s)\n",
+])
+def test_a_squaring_loop_ends_in_an_unknown_size_not_a_hang(source):
+    start = time.process_time()
+    assert "SC003" not in codes(source)
+    assert time.process_time() - start < 5
+
+
+def test_a_few_squarings_stay_exact():
+    source = ("import numpy as np\ndef f(k):\n    x = np.zeros((k + 1,))\n    for i in range(3):\n"
+              "        x = np.outer(x, x).ravel()\n    reveal_shape(x)\n")
+    [message] = reveals(source)
+    assert message == "reveal_shape: shape: (d*d*d*d*d*d*d*d,), dtype: float64"   # d: the length of x

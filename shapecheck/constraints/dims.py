@@ -30,7 +30,7 @@ __all__ = [
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
     "exact_quotient", "common_factor", "shared_atoms", "symbol_key", "polynomial_quotient", "factors",
-    "map_atoms", "apply_op", "ByZero", "primitive_part",
+    "map_atoms", "apply_op", "ByZero", "primitive_part", "TooLarge", "MAX_DEGREE", "MAX_PRODUCT_TERMS",
 ]
 
 
@@ -184,6 +184,25 @@ def sub(a: Dim, b: Dim) -> Dim:
     return add(a, neg(b))
 
 
+#: The largest product :func:`mul` builds: a degree past MAX_DEGREE, or operands whose terms
+#: multiply past MAX_PRODUCT_TERMS, raise :class:`TooLarge`. Why: a loop that squares a size
+#: (``x = np.outer(x, x)[1:]`` under a ``while`` unrolled 16 times) doubles the degree on each
+#: pass, and the 16th product alone would be 2**16 terms by 2**16 (a fuzzed program ran minutes in
+#: one statement). No shape written by hand comes near either bound.
+MAX_DEGREE = 64
+MAX_PRODUCT_TERMS = 4096
+
+
+class TooLarge(ArithmeticError):
+    """A dim past the bounds :func:`mul` builds: the caller knows the value only as unknown."""
+
+
+def degree(d: Dim) -> int:
+    """The total degree of ``d`` (0 for a constant): the length of its first monomial, since
+    terms are sorted longest first and a power repeats its atom."""
+    return len(d.terms[0][0]) if type(d) is Expr else 0
+
+
 def _mul_monomials(x: Monomial, y: Monomial) -> Monomial:
     return tuple(sorted(x + y, key=atom_key))
 
@@ -193,6 +212,9 @@ def mul(a: Dim, b: Dim) -> Dim:
         return a * b
     a_terms, a_const = _as_terms(a)
     b_terms, b_const = _as_terms(b)
+    if (len(a_terms) + 1) * (len(b_terms) + 1) > MAX_PRODUCT_TERMS or degree(a) + degree(b) > MAX_DEGREE:
+        raise TooLarge(f"a product of degree {degree(a) + degree(b)} with "
+                       f"{(len(a_terms) + 1) * (len(b_terms) + 1)} term products")
     out: dict = {}
     for m, c in a_terms.items():
         if b_const:

@@ -303,6 +303,8 @@ class Interpreter(Statements, Expressions):
         self.eval_depth += 1
         try:
             value = method(self, node)
+        except D.TooLarge:
+            value = UNKNOWN   # a size past what the dims build (a squaring loop): unknown, not a hang
         finally:
             self.eval_depth -= 1
         if (type(value) is Array or type(value) is Unknown) and self.module.counted and hasattr(node, "lineno"):

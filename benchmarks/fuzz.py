@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from shapecheck import api  # noqa: E402 (after the path set-up, to run from a checkout)
 from shapecheck.cli.output import render  # noqa: E402
+from shapecheck.cli.parallel import collector_tuned, settle  # noqa: E402
 from shapecheck.cli.shard import parse_shard  # noqa: E402
 from shapecheck.version import __version__  # noqa: E402
 
@@ -461,23 +462,36 @@ def run(count: int, seed: int, slow: float | None, on_failure: Callable[[Failure
     """Check the programs of ``shard`` from program ``start`` on; ``on_progress`` after every ``every`` programs. A
     KeyboardInterrupt (Ctrl-C, or SIGTERM under ``main``) ends the run early, marked interrupted."""
     progress = progress if progress is not None else Progress()
+    # the collector as a ``check`` run sets it, each program a file of that run: a collection after
+    # each, then what survives (the process's caches) frozen. Under CPython's default policy a full
+    # collection walks the caches, whose bounds add up to ~8M objects: 4-6 s pauses by program
+    # 12,000 of a run, which landed in programs 1-2 s long and made them "slow" (8 of 100,000)
     try:
-        for k, source, path, origin in programs(count, seed, shard=shard, hypothesmith_share=hypothesmith_share,
-                                                start=start):
-            progress.last, progress.k = origin, k
-            found = check_program(source, path, origin, slow)
-            progress.failures.extend(found)
-            for f in found:
-                if on_failure:
-                    on_failure(f)
-            progress.done += 1
-            if every and on_progress and progress.done % every == 0:
-                on_progress(progress)
-            if _terminated:
-                raise KeyboardInterrupt()
+        with collector_tuned():
+            _run(progress, count, seed, slow, on_failure, shard, hypothesmith_share, every, start, on_progress)
     except KeyboardInterrupt:
         progress.interrupted = True
     return progress
+
+
+def _run(progress: Progress, count: int, seed: int, slow: float | None, on_failure, shard: tuple[int, int],
+         hypothesmith_share: float, every: int, start: int, on_progress) -> None:
+    for k, source, path, origin in programs(count, seed, shard=shard, hypothesmith_share=hypothesmith_share,
+                                            start=start):
+        progress.last, progress.k = origin, k
+        try:
+            found = check_program(source, path, origin, slow)
+        finally:
+            settle()
+        progress.failures.extend(found)
+        for f in found:
+            if on_failure:
+                on_failure(f)
+        progress.done += 1
+        if every and on_progress and progress.done % every == 0:
+            on_progress(progress)
+        if _terminated:
+            raise KeyboardInterrupt()
 
 
 _terminated: list[int] = []   # the SIGTERMs received (the run also stops between programs on one)

@@ -92,7 +92,7 @@ def check_files(files: Sequence[str], options: api.Options, root: Path, *, jobs:
     # the reports are read back under the run's thresholds too: made after the analyses, over the
     # heap they leave, their many small tuples triggered full collections at CPython's defaults
     # (vit-pytorch -j 1: 1.5 of 78 s profiled, in one dict comprehension)
-    with _collector_tuned():
+    with collector_tuned():
         outcomes = _run(files, pending, options, str(root), jobs, progress)
         if progress is not None:
             progress.close()
@@ -116,14 +116,14 @@ def check_files(files: Sequence[str], options: api.Options, root: Path, *, jobs:
 #: is a cycle: the analysis and its parts point at each other). A collection during the file finds
 #: little to free and scans what lives: at (20,000, 10, 10) vit-pytorch scanned 2.30M objects in 84
 #: young collections, timm 5.30M (4.2 s of ~28 CPU s). So the young generations are collected once
-#: per file, after it (``_settle``), and the first threshold is only a safety net for a file that
+#: per file, after it (``settle``), and the first threshold is only a safety net for a file that
 #: makes more than 200,000 containers of cyclic garbage: vit-pytorch then scans 1.41M, timm 3.38M
 #: (3.0 s), at a lower peak (timm 311 -> 288 MB).
 GC_THRESHOLDS = (200_000, 10, 10)
 
 
 @contextmanager
-def _collector_tuned():
+def collector_tuned():
     saved, freezing = gc.get_threshold(), api.freeze_new_trees(True)
     gc.set_threshold(*GC_THRESHOLDS)
     try:
@@ -131,10 +131,10 @@ def _collector_tuned():
     finally:
         gc.set_threshold(*saved)
         api.freeze_new_trees(freezing)
-        gc.unfreeze()   # what the run froze (``_settle``) is the caller's to collect again
+        gc.unfreeze()   # what the run froze (``settle``) is the caller's to collect again
 
 
-def _settle() -> None:
+def settle() -> None:
     """After a file: collect the young generations, where its analysis just became garbage, and
     freeze what survives (the kept modules: the run's own heap, made once and kept; the parse
     trees are frozen as they are made, ``freeze_new_trees``), so that no full collection scans it
@@ -149,7 +149,7 @@ def _check_and_settle(path: str, options: api.Options, root: str) -> dict:
     try:
         return check_file(path, options, root)
     finally:
-        _settle()
+        settle()
 
 
 def _worker_start(files: Sequence[str]) -> None:

@@ -85,7 +85,7 @@ def test_files_are_checked_under_the_runs_collector_thresholds(tree, capsys, mon
 
 def test_a_checked_files_analysis_is_freed_when_the_file_is_done(tree, capsys, monkeypatch):
     # a finished run is no cycle (Analysis.close): reference counting frees it as soon as its file's
-    # report is made, before the run collects anything (parallel._settle); a part that points back
+    # report is made, before the run collects anything (parallel.settle); a part that points back
     # at the run again would keep it alive here
     from shapecheck import api
     from shapecheck.absint.driver.analysis import Analysis

@@ -161,3 +161,17 @@ def test_public_names_read_off_the_lines_as_off_the_tree(source: str) -> None:
 
     walked = module._read_public_names(ast.parse(source), False, None)
     assert module.public_names(ast.parse(source), source) == walked
+
+
+@pytest.mark.parametrize("source, names", [
+    ("import importlib\ntorch = importlib.import_module('torch')\n", {"torch"}),
+    ("np = __import__(\"numpy.linalg\")\n", {"numpy"}),
+    ("m = my_reimport_helper( name = 'jax.numpy')\n", {"jax"}),
+    ("m = importimport('a')\nx = import_it('2bad')\n", {"a"}),
+    ("x = imports\nprint('import', 'torch')\n", set()),
+])
+def test_modules_imported_by_name_are_read_off_the_text(source, names):
+    """A call whose callee's name holds ``import``, given a module name first, names that module's
+    top-level package (ModuleInfo.imported_by_name: e.g. whether a file uses torch)."""
+    from shapecheck.absint.core.module import imported_by_name
+    assert imported_by_name(ast.parse(source), source) == frozenset(names)

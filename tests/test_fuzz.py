@@ -226,3 +226,21 @@ def test_a_dropped_sigterm_still_stops_the_run_between_programs(monkeypatch):
     monkeypatch.setattr(fuzz, "check_program", check)
     progress = fuzz.run(10, seed=1, slow=None, hypothesmith_share=0)
     assert (progress.done, progress.interrupted, len(seen)) == (2, True, 2)
+
+
+def test_a_run_collects_as_a_check_run_does(monkeypatch):
+    """Each program is a file of a ``check`` run (the collector tuned, then ``settle`` after it), with a
+    full collection every FULL_COLLECTION_EVERY programs (``settle`` freezes what the harness keeps
+    between programs too, hypothesis's drawing state: once garbage, only a full collection frees it),
+    and the run leaves nothing frozen."""
+    import gc
+
+    monkeypatch.setattr(fuzz, "programs", lambda count, seed, **kw: ((k, "x = 1\n", "f.py", f"p{k}") for k in range(count)))
+    monkeypatch.setattr(fuzz, "FULL_COLLECTION_EVERY", 3)
+    settled, full = [], []
+    monkeypatch.setattr(fuzz, "settle", lambda real=fuzz.settle: (settled.append(gc.get_freeze_count()), real()))
+    monkeypatch.setattr(fuzz, "_collect_everything", lambda real=fuzz._collect_everything: (full.append(1), real()))
+    before = gc.get_freeze_count()
+    assert fuzz.run(7, seed=0, slow=None).done == 7
+    assert len(settled) == 7 and len(full) == 2   # after programs 3 and 6
+    assert gc.get_freeze_count() == before        # collector_tuned unfreezes at the end

@@ -335,3 +335,34 @@ def test_a_few_squarings_stay_exact():
               "        x = np.outer(x, x).ravel()\n    reveal_shape(x)\n")
     [message] = reveals(source)
     assert message == "reveal_shape: shape: (d*d*d*d*d*d*d*d,), dtype: float64"   # d: the length of x
+
+
+# -- a concatenation chain thousands deep: its items counted, not copied quadratically -----------
+def test_a_long_concatenation_chain_is_counted_not_copied():
+    chain = " + ".join(["v"] * (MAX_EVAL_DEPTH - 100))   # the deepest chain evaluated
+    source = (f"import numpy as np\nv = [[np.zeros((3, 4))] * 3]\nw = {chain}\n"
+              "reveal_shape(np.array([w for _ in range(5)]))\nreveal_shape(np.stack(w))\n")
+    start = time.process_time()
+    assert reveals(source) == ["reveal_shape: shape: (5, 900, 3, 3, 4), dtype: float64",
+                               "reveal_shape: shape: (900, 3, 3, 4), dtype: float64"]
+    assert time.process_time() - start < 5
+
+
+def test_a_short_concatenation_keeps_each_item():
+    source = ("import numpy as np\nxs = [np.zeros((2,))] + [np.zeros((3,))]\nreveal_shape(xs[1])\n"
+              "t = (np.zeros((4,)),) + (np.zeros((5,)),)\nreveal_shape(t[1])\n")
+    assert reveals(source) == ["reveal_shape: shape: (3,), dtype: float64",
+                               "reveal_shape: shape: (5,), dtype: float64"]
+
+
+def test_a_nested_list_of_one_list_repeated_is_read_once():
+    # displays naming one list a hundred times over (no copies made): ten million leaves, a thousand
+    # distinct values, which np.array reads once each
+    hundred = ", ".join(["{}"] * 100)
+    source = ("import numpy as np\nq = [np.zeros((8,))] * 1000\n"
+              f"r = [{hundred.format(*['q'] * 100)}]\ns = [{hundred.format(*['r'] * 100)}]\n"
+              "reveal_shape(np.array(s))\n")
+    start = time.process_time()
+    [message] = reveals(source)
+    assert message == "reveal_shape: shape: (100, 100, 1000, 8), dtype: float64"
+    assert time.process_time() - start < 5

@@ -590,13 +590,11 @@ class Expressions:
             if union is not None:
                 return union
         if tl is Tuple and tr is Tuple and isinstance(op, ast.Add):
-            return Tuple(left.items + right.items)
+            return _concatenation(left, right, self.analysis.fresh)
         if ShapeTuple in (tl, tr) and isinstance(op, ast.Add):
             return concatenated(left, right)
         if tl is List and tr is List and isinstance(op, ast.Add):
-            if left.items is not None and right.items is not None:
-                return List(left.items + right.items)
-            return List(None, loose_join(element_of(left), element_of(right), self.analysis.fresh))
+            return _concatenation(left, right, self.analysis.fresh)
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \
                 and left.items is not None and _weight(left.items) * right.dim <= MAX_REPEATED_ITEMS:
             return tl(left.items * max(right.dim, 0))
@@ -808,6 +806,22 @@ def _array_only_index(index: Value) -> bool:
 #: Operators of two ints whose result is a number even where the dims algebra cannot say which
 #: (a symbolic power or shift); // and % by a symbol that may be 0 are not among them.
 _INT_RESULTS = frozenset((ast.Pow, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor))
+
+
+def _concatenation(left: List | Tuple, right: List | Tuple, fresh) -> Value:
+    """``a + b`` on two lists or two tuples: their items, up to MAX_REPEATED_ITEMS values (as
+    :func:`_weight` counts them); past it, the join of the items and their count. A chain
+    ``v + v + ... + v`` thousands deep copies quadratically many items, and each later reading
+    (``np.array(chain)``) walks every copy."""
+    is_tuple = type(left) is Tuple
+    if left.items is not None and right.items is not None:
+        items = left.items + right.items
+        if _weight(items) <= MAX_REPEATED_ITEMS:
+            return type(left)(items)
+    lengths = [len(v.items) if v.items is not None else v.length for v in (left, right)]
+    length = None if None in lengths else D.add(*lengths)
+    elements = [element_of(List(v.items) if type(v) is Tuple else v) for v in (left, right)]
+    return List(None, loose_join(*elements, fresh), length, is_tuple=is_tuple)
 
 
 def _weight(items: tuple) -> int:

@@ -69,37 +69,54 @@ def bound_array(bound: dict[str, Arg], name: str) -> Array | None:
 
 def literal_array(v: Value) -> Array | None:
     """``np.array([[1, 2], [3, 4]])``: the shape of nested sequences (of scalars or arrays)."""
+    # a sequence met again is read once: lists built by concatenation or repetition share their items
+    # (``v + v + ... + v`` two thousand times deep in a comprehension), and reading each occurrence
+    # afresh costs the number of leaves, not of distinct values
+    return _literal_array(v, {})
+
+
+def _literal_array(v: Value, seen: dict[int, tuple[Value, Array | None]]) -> Array | None:
     t = type(v)
     if t in _SCALAR_DTYPES:
         return Array(Shape(()), _SCALAR_DTYPES[t])
     if t is Array:
         return v
-    if t in (List, Tuple):
-        if v.items is None:
-            inner = literal_array(v.element) if t is List else None
-            if inner is None or inner.shape.rank is None:
-                return Array(UNKNOWN_SHAPE)
-            count = v.length if v.length is not None else _unknown_len()
-            return Array(Shape((count,) + inner.shape.prefix), inner.dtype)
-        if not v.items:
-            return Array(Shape((0,)), "float64")
-        # a constructor's number beside a Python number (``torch.tensor([2 * window_size - 1, 1])``) is
-        # a number too: a sequence mixing a number with an array is ragged, which torch and NumPy reject
-        numbers = any(type(item) in _SCALAR_DTYPES for item in v.items)
-        parts = [Array(Shape(()), None) if numbers and type(item) is Unknown and item.scalar else literal_array(item)
-                 for item in v.items]
-        if any(p is None for p in parts):
-            return None
-        first = parts[0]
-        if any(p.shape != first.shape for p in parts[1:]):
-            return Array(UNKNOWN_SHAPE)  # ragged (NumPy raises unless dtype=object): not our call
-        dtype = first.dtype
-        for p in parts[1:]:
-            dtype = promote(dtype, p.dtype)
-        if first.shape.rank is None:
-            return Array(UNKNOWN_SHAPE, dtype)
-        return Array(Shape((len(parts),) + first.shape.prefix), dtype)
-    return None
+    if t not in (List, Tuple):
+        return None
+    hit = seen.get(id(v))
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    result = _sequence_array(v, seen)
+    seen[id(v)] = (v, result)  # the value kept beside its answer, so its id cannot be reused meanwhile
+    return result
+
+
+def _sequence_array(v: List | Tuple, seen: dict) -> Array | None:
+    if v.items is None:
+        inner = _literal_array(v.element, seen) if type(v) is List else None
+        if inner is None or inner.shape.rank is None:
+            return Array(UNKNOWN_SHAPE)
+        count = v.length if v.length is not None else _unknown_len()
+        return Array(Shape((count,) + inner.shape.prefix), inner.dtype)
+    if not v.items:
+        return Array(Shape((0,)), "float64")
+    # a constructor's number beside a Python number (``torch.tensor([2 * window_size - 1, 1])``) is
+    # a number too: a sequence mixing a number with an array is ragged, which torch and NumPy reject
+    numbers = any(type(item) in _SCALAR_DTYPES for item in v.items)
+    parts = [Array(Shape(()), None) if numbers and type(item) is Unknown and item.scalar
+             else _literal_array(item, seen)
+             for item in v.items]
+    if any(p is None for p in parts):
+        return None
+    first = parts[0]
+    if any(p.shape != first.shape for p in parts[1:]):
+        return Array(UNKNOWN_SHAPE)  # ragged (NumPy raises unless dtype=object): not our call
+    dtype = first.dtype
+    for p in parts[1:]:
+        dtype = promote(dtype, p.dtype)
+    if first.shape.rank is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    return Array(Shape((len(parts),) + first.shape.prefix), dtype)
 
 
 _unknown_counter = [0]

@@ -7,7 +7,10 @@ Findings must not depend on which paths are named (``pkg/`` alone, or ``pkg/ set
    ``--config FILE``);
 2. else the nearest folder holding one of :data:`MARKERS`, searching upward from the checked
    paths' common ancestor;
-3. else that common ancestor itself.
+3. else the first folder upward from that common ancestor that is not a package (holds no
+   ``__init__.py``): the folder Python imports the package from, as pytest's ``prepend`` import
+   mode and mypy's module crawl find it, so that ``pkg/`` named alone resolves ``from pkg.models
+   import Net`` as ``.`` does.
 
 ``Project.at_root`` adds ``root/src`` when it exists (the src layout). The cache
 (``.shapecheck_cache/``) lives in the root, and ``--shard`` hashes paths relative to it.
@@ -48,7 +51,14 @@ def project_root(paths: Sequence[str], config_root: Path | None) -> Path:
     for folder in (start, *start.parents):
         if any((folder / marker).exists() for marker in MARKERS):
             return folder
-    return start
+    return package_base(start)
 
 
-__all__ = ["MARKERS", "common_folder", "project_root"]
+def package_base(folder: Path) -> Path:
+    """The first of ``folder`` and its parents that holds no ``__init__.py``."""
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
+
+
+__all__ = ["MARKERS", "common_folder", "package_base", "project_root"]

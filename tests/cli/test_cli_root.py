@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shapecheck.cli import app as cli
-from shapecheck.cli.root import project_root
+from shapecheck.cli.root import package_base, project_root
 
 USE = """import numpy as np
 from pkg.shapes import make
@@ -32,13 +32,14 @@ def check(capsys, monkeypatch, tmp_path):
     return invoke
 
 
-def _package(tmp_path, marker: str = "setup.py", under: str = ""):
+def _package(tmp_path, marker: str | None = "setup.py", under: str = ""):
     base = tmp_path / under
     (base / "pkg").mkdir(parents=True)
     (base / "pkg" / "__init__.py").write_text("")
     (base / "pkg" / "shapes.py").write_text(SHAPES)
     (base / "pkg" / "use.py").write_text(USE)
-    (tmp_path / marker).write_text("")
+    if marker is not None:
+        (tmp_path / marker).write_text("")
 
 
 @pytest.mark.parametrize("paths", [["pkg/use.py"], ["pkg"], ["."], ["pkg", "setup.py"]])
@@ -49,6 +50,27 @@ def test_same_findings_whatever_paths_are_named(check, tmp_path, paths):
     assert [line for line in out.splitlines() if "[SC" in line] == [line for line in out.splitlines()
                                                                     if line.startswith(FINDING)]
     assert FINDING in out
+
+
+@pytest.mark.parametrize("paths", [["pkg/use.py"], ["pkg"], ["."], ["pkg/sub"]])
+def test_without_a_marker_imports_resolve_from_the_package_base(check, tmp_path, paths):
+    # no pyproject.toml, setup.py or .git (an unpacked sdist, a vendored folder): ``pkg/`` named
+    # alone resolves ``from pkg.shapes import make`` from the folder holding pkg, as ``.`` does
+    _package(tmp_path, marker=None)
+    (tmp_path / "pkg" / "sub").mkdir()
+    (tmp_path / "pkg" / "sub" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "sub" / "deep.py").write_text(USE)
+    status, out = check(*paths)
+    finding = "pkg/sub/deep.py:4:5: error[SC102]" if paths == ["pkg/sub"] else FINDING
+    assert status == 1 and finding in out, out
+
+
+def test_the_package_base_is_the_first_folder_not_a_package(tmp_path):
+    (tmp_path / "top" / "pkg" / "sub").mkdir(parents=True)
+    for folder in ("top/pkg", "top/pkg/sub"):
+        (tmp_path / folder / "__init__.py").write_text("")
+    assert package_base((tmp_path / "top" / "pkg" / "sub").resolve()) == (tmp_path / "top").resolve()
+    assert package_base((tmp_path / "top").resolve()) == (tmp_path / "top").resolve()
 
 
 def test_src_layout_resolves_from_root_src(check, tmp_path):

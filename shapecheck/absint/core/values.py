@@ -338,6 +338,10 @@ class Method(Value):
     text: str = ""      # the receiver's source text, for messages
 
 
+#: decorators that make a method a property's getter
+_GETTERS = frozenset(("property", "cached_property", "abstractproperty"))
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Function(Value):
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -359,6 +363,21 @@ class Function(Value):
                 return "static"
             if name == "classmethod":
                 return "class"
+        return None
+
+    @property
+    def accessor(self) -> str | None:
+        """``"get"`` for a property's getter (``@property``, ``@functools.cached_property``), which
+        reading the attribute calls; ``"set"`` for its setter or deleter (``@x.setter``), which took
+        the getter's name in the class body; None for a plain method."""
+        if isinstance(self.node, ast.Lambda):
+            return None
+        for deco in self.node.decorator_list:
+            if isinstance(deco, ast.Attribute) and deco.attr in ("setter", "deleter"):
+                return "set"
+            name = deco.id if isinstance(deco, ast.Name) else deco.attr if isinstance(deco, ast.Attribute) else None
+            if name in _GETTERS:
+                return "get"
         return None
 
     @property

@@ -1,5 +1,5 @@
-"""What the two branches of an ``if`` store on the objects in scope (``self.qkv = nn.Linear(dim, dim
-* 2)`` in one, ``nn.Linear(dim, dim * 3)`` in the other).
+"""What the two branches of an ``if``, or the passes of a loop, store on the objects in scope
+(``self.qkv = nn.Linear(dim, dim * 2)`` in one, ``nn.Linear(dim, dim * 3)`` in the other).
 
 A frame's names are joined where branches meet; an object's attributes live on the object, so a
 branch the analysis cannot decide wrote over the other's stores: the attribute held the last
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..core.join import Joiner
 from ..core.values import Instance
+from .semantics import env_equal, forget_changed
 
 
 class BranchObjects:
@@ -39,6 +40,50 @@ class BranchObjects:
                 if a is b or (a is before.get(name) and b is before.get(name)):
                     continue
                 second[name] = b if a is None else a if b is None else joiner.value(a, b)
+
+
+class LoopObjects:
+    """The objects a frame names directly, their attributes joined over a loop's passes as its names
+    are. A method the body calls changes them in place (scikit-learn's ``while
+    self.splittable_nodes: self.split_next()``, which does ``self.n_nodes += 2``), where no name
+    changes: without this the loop's fixpoint ended after one pass, and the count was 3 after it, as
+    if the loop always ran exactly once (a false SC201 on ``predictor.nodes.shape[0] == 5``)."""
+
+    def __init__(self, env: dict):
+        self.objects = list({id(v): v for v in env.values() if type(v) is Instance}.values())
+        self.entry = [dict(o.attrs) for o in self.objects]
+        self.state = list(self.entry)   # the loop's state: the entry, joined with each pass's end
+
+    def start_pass(self) -> None:
+        """A pass starts from the loop's state."""
+        for obj, state in zip(self.objects, self.state):
+            _restore(obj, state)
+
+    def end_pass(self, joiner: Joiner, last: bool) -> bool:
+        """Join what the pass left into the loop's state; whether nothing changed. ``last``: the
+        passes ran out, and what still changes becomes unknown (``forget_changed``)."""
+        settled = True
+        for i, obj in enumerate(self.objects):
+            state, now = self.state[i], obj.attrs
+            joined = dict(state)
+            for name in {*state, *now}:
+                a, b = state.get(name), now.get(name)
+                if a is b or b is None:
+                    continue
+                joined[name] = b if a is None else joiner.value(a, b)
+            if not env_equal(joined, state):
+                settled = False
+                self.state[i] = forget_changed(self.entry[i], joined) if last else joined
+        return settled
+
+    def leave(self) -> None:
+        """After the loop: the objects hold the loop's state (no pass, or any number of them)."""
+        self.start_pass()
+
+    def restore_entry(self) -> None:
+        """The objects as the loop found them (an unrolling that gave up)."""
+        for obj, entry in zip(self.objects, self.entry):
+            _restore(obj, entry)
 
 
 def _restore(obj: Instance, before: dict) -> None:

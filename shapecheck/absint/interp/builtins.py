@@ -315,7 +315,14 @@ def _isinstance(interp, node, args, kwargs) -> Value:
 #: Classes of libraries the analysis does not read (a project may import them), by module: no array,
 #: number or Python container is an instance of one, so ``isinstance(x, DataFrame)`` of an array
 #: takes its else branch (statsmodels' lagmat read a 1-D array's ``x.shape[1]`` under it).
-FOREIGN_CLASSES = {"pandas": ("DataFrame", "Series", "Index")}
+FOREIGN_CLASSES = {"pandas": ("DataFrame", "Series", "Index"),
+                   "numbers": ("Number", "Complex", "Real", "Rational", "Integral")}
+
+#: The ``numbers`` ABCs, and the Python values that are instances of each (bool is an int). A NumPy
+#: scalar is registered as one (``np.float64`` is Real), a 0-d ndarray, a tensor or a container is not.
+_NUMBER_KINDS = {"numbers.Number": (Int, Float, Bool), "numbers.Complex": (Int, Float, Bool),
+                 "numbers.Real": (Int, Float, Bool), "numbers.Rational": (Int, Bool),
+                 "numbers.Integral": (Int, Bool)}
 
 _PY_KINDS = {"int": (Int, Bool), "float": (Float,), "bool": (Bool,), "tuple": (Tuple,), "list": (List,),
              "str": (Str,), "dict": ()}
@@ -346,6 +353,16 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
             return value.tensor == (cls.qualname == "torch.Tensor")
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, NoneValue):
             return False
+        return None
+    if type(cls) is LibraryObject and cls.qualname in _NUMBER_KINDS:
+        # ``np.asarray(alpha) if not isinstance(alpha, Real) else alpha`` (scikit-learn's naive Bayes)
+        if t in (Int, Float) and value.presumed:
+            return None
+        if t is Array:
+            # a 0-d NumPy value may be a NumPy scalar (``x.sum()``), which is registered as a number
+            return None if value.shape.rank in (0, None) and not value.tensor else False
+        if t in (Int, Float, Bool, Tuple, List, Str, Dict, NoneValue):
+            return t in _NUMBER_KINDS[cls.qualname]
         return None
     if type(cls) is LibraryObject and cls.qualname.rpartition(".")[0] in FOREIGN_CLASSES:
         # a pandas frame is no array, number or Python container, nor any of them one

@@ -357,6 +357,17 @@ class Expressions:
             self.frame.names.setdefault(single_name(value.dim), attr)
             self.frame.attribute_names.add(single_name(value.dim))
 
+    def _member(self, fn: Function, obj: Value, node: ast.AST) -> Value:
+        """``obj.name`` where the class defines ``name`` as ``fn``: a method bound to ``obj``, or what
+        a property's getter returns, as reading it runs the getter (scikit-learn's kernels branch on
+        ``self.anisotropic``; a setter left in the getter's place is not read)."""
+        accessor = fn.accessor
+        if accessor is None:
+            return method_of(fn, obj)
+        if accessor == "set":
+            return UNKNOWN
+        return self.call_function(node, fn, [obj], {})
+
     def submodule(self, info, attr: str) -> Value:
         """``module.attr`` where the module's namespace has no ``attr``: a package's submodule,
         found from the package's own folder (``from . import attr`` in its ``__init__.py``), as
@@ -390,7 +401,7 @@ class Expressions:
                 return value
             found = obj.cls.lookup(attr)
             if type(found) is Function:
-                return method_of(found, obj)
+                return self._member(found, obj, node)
             if found is None:
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
                 if inherited is not None:
@@ -424,7 +435,7 @@ class Expressions:
             for base in obj.cls.bases:
                 found = base.lookup(attr) if type(base) is Class else None
                 if type(found) is Function:
-                    return method_of(found, obj.receiver)
+                    return self._member(found, obj.receiver, node)
                 if found is not None:
                     return found
             return UNKNOWN

@@ -31,7 +31,7 @@ from ..rules.ndarray_methods import RESIZES_RECEIVER
 from ..rules.manipulation import reshape_shape
 from ..rules.transforms import transform_decorator
 from .annotations import check_return
-from .branch_objects import BranchObjects
+from .branch_objects import BranchObjects, LoopObjects
 from .attribute_stores import dict_store_name
 
 
@@ -501,6 +501,7 @@ class Statements:
 
         Gives up (restoring the state) when the body can leave early, where the fixpoint is needed."""
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts
+        objects = LoopObjects(entry_env)
         saved_exits, saved_returns = self.frame.loop_exits, len(self.frame.returns)
         self.frame.loop_exits = []
         for item in items:
@@ -508,6 +509,7 @@ class Statements:
             kind = self._run_pass(node.body)
             if kind is not None or self.frame.loop_exits or len(self.frame.returns) != saved_returns:
                 self.frame.env, self.frame.facts = entry_env, entry_facts
+                objects.restore_entry()
                 self.frame.loop_exits = saved_exits
                 del self.frame.returns[saved_returns:]
                 return False
@@ -537,6 +539,7 @@ class Statements:
         if not self.analysis.options.unroll or node_count(node) * UNROLL_LIMIT * self.unrolled > UNROLL_NODE_BUDGET:
             return False
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts
+        objects = LoopObjects(entry_env)
         saved_exits, saved_returns = self.frame.loop_exits, len(self.frame.returns)
         self.frame.loop_exits = []
         outer = self.unrolled
@@ -562,6 +565,7 @@ class Statements:
         finally:
             self.unrolled = outer
         self.frame.env, self.frame.facts = entry_env, entry_facts
+        objects.restore_entry()
         self.frame.loop_exits = saved_exits
         del self.frame.returns[saved_returns:]
         return False
@@ -573,6 +577,7 @@ class Statements:
         only a later iteration takes (``if i == 10: np.mean(g_list)``, g_list filled by the first
         ten) is not analysed on the empty state; the passes after it stand for any iteration."""
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts
+        objects = LoopObjects(entry_env)   # the attributes of the objects in scope: joined as names are
         saved_exits = self.frame.loop_exits
         self.frame.loop_exits = []
         state_env = entry_env
@@ -586,6 +591,7 @@ class Statements:
             if log is not None:
                 log.rollback(mark)   # an op log keeps one pass, the last (see driver/oplog.py)
             self.frame.env, self.frame.facts = dict(state_env), entry_facts
+            objects.start_pass()
             pinned = first is not None and iteration == 0
             if pinned:
                 self.add_fact(first)
@@ -599,13 +605,16 @@ class Statements:
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []
             state_env, entry_env = _with_refined(state_env, refined), _with_refined(entry_env, refined)
-            joined = Joiner(self.analysis.fresh, widen=True, widened=widened).env(state_env, end_env)
-            if env_equal(joined, state_env) and not pinned:
+            joiner = Joiner(self.analysis.fresh, widen=True, widened=widened)
+            joined = joiner.env(state_env, end_env)
+            settled = objects.end_pass(joiner, last=iteration >= LOOP_ITERATIONS - 1)
+            if env_equal(joined, state_env) and settled and not pinned:
                 break
             if iteration == LOOP_ITERATIONS - 1:
                 joined = forget_changed(entry_env, joined)
             state_env = joined
         self.loop_refinements.pop()
+        objects.leave()
         if log is not None:   # a loop of unknown length runs a named number of times
             log.repeat(mark, trips if trips is not None else self.analysis.fresh(f"trips{node.lineno}"))
         self.frame.loop_exits = saved_exits

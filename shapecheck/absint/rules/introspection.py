@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, Bool, Float, Int, List, NoneValue, Str, Tuple, Value
+from ..core.values import UNKNOWN, Array, Bool, Dict, Float, Int, List, NoneValue, Str, Tuple, Value
 from .args import as_array
 
 
@@ -39,16 +39,36 @@ def is_scalar(ctx: OpContext, call: Call) -> Value:
     taken for one only by presumption, or of a value of unknown kind. Known, it lets ``if`` take the
     branch that runs (statsmodels 0.15.0's ``_MinimalWLS``: ``weights=1.0`` indexed ``[:, None]``
     under ``if np.isscalar(weights): ... else:``, a false SC105)."""
+    return _by_kind(call, _SCALARS, lambda rank: False if rank > 0 else None)
+
+
+def is_iterable(ctx: OpContext, call: Call) -> Value:
+    """``np.iterable(x)``: whether ``iter(x)`` works. True of a list, a tuple, a dict, a string or an
+    array of rank 1 or more; False of a number, None, or a 0-d array (NumPy's scalars and 0-d tensors
+    refuse iteration too); not known of a number taken for one only by presumption, or of a value of
+    unknown kind. scikit-learn 1.7.2's kernels read ``length_scale.shape[0]`` only where
+    ``np.iterable(self.length_scale)`` (``length_scale=1.0``: a false SC105 in ``RBF.__call__``)."""
+    return _by_kind(call, _ITERABLES, lambda rank: rank > 0)
+
+
+#: what each predicate says of a value by its kind (absent: not known)
+_SCALARS = {Int: True, Float: True, Bool: True, Str: True, List: False, Tuple: False, NoneValue: False}
+_ITERABLES = {Int: False, Float: False, Bool: False, NoneValue: False, List: True, Tuple: True, Str: True,
+              Dict: True}
+
+
+def _by_kind(call: Call, verdicts: dict, of_rank) -> Bool:
+    """A predicate of the first argument's kind (``verdicts``), or of an array's rank (``of_rank``)."""
     v = call.args[0].value if call.args else None
     t = type(v)
-    if t in (Int, Float):
-        verdict = None if v.presumed else True
-    elif t in (Bool, Str):
-        verdict = True
-    elif t in (List, Tuple, NoneValue):
-        verdict = False
-    elif t is Array and v.shape.rank is not None:
-        verdict = False if v.shape.rank > 0 else None
-    else:
-        verdict = None
+    if t in (Int, Float) and v.presumed:
+        return known_bool(None)
+    if t is Array:
+        return known_bool(None if v.shape.rank is None else of_rank(v.shape.rank))
+    return known_bool(verdicts.get(t))
+
+
+def known_bool(verdict: bool | None) -> Bool:
+    """A bool of value ``verdict`` (None: not known), with the fact it stands for, so ``if`` takes
+    only the branch that runs."""
     return Bool(verdict, None if verdict is None else (TRUE if verdict else FALSE))

@@ -221,7 +221,7 @@ NUMPY.update({
     "numpy.random.shuffle": returns_none, "numpy.random.seed": returns_none,
     "numpy.random.Generator.shuffle": returns_none,
     "numpy.fill_diagonal": returns_none, "numpy.copyto": M.copyto,
-    "numpy.isscalar": introspection.is_scalar, "numpy.iterable": returns_bool,
+    "numpy.isscalar": introspection.is_scalar, "numpy.iterable": introspection.is_iterable,
     "numpy.array_equiv": returns_bool, "numpy.shares_memory": returns_bool,
     "numpy.may_share_memory": returns_bool, "numpy.issubdtype": returns_bool,
     "numpy.can_cast": returns_bool,

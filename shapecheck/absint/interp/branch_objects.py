@@ -21,7 +21,7 @@ class BranchObjects:
     first branch left them."""
 
     def __init__(self, env: dict):
-        self.objects = list({id(v): v for v in env.values() if type(v) is Instance}.values())
+        self.objects = _named_objects(env)
         self.before = [dict(o.attrs) for o in self.objects]
         self.first: list[dict] = []
 
@@ -50,7 +50,7 @@ class LoopObjects:
     if the loop always ran exactly once (a false SC201 on ``predictor.nodes.shape[0] == 5``)."""
 
     def __init__(self, env: dict):
-        self.objects = list({id(v): v for v in env.values() if type(v) is Instance}.values())
+        self.objects = _named_objects(env)
         self.entry = [dict(o.attrs) for o in self.objects]
         self.state = list(self.entry)   # the loop's state: the entry, joined with each pass's end
 
@@ -84,6 +84,11 @@ class LoopObjects:
         """The objects as the loop found them (an unrolling that gave up)."""
         for obj, entry in zip(self.objects, self.entry):
             _restore(obj, entry)
+
+
+def _named_objects(env: dict) -> list[Instance]:
+    """The objects a frame's names hold, each once."""
+    return list({id(v): v for v in env.values() if type(v) is Instance}.values())
 
 
 def _restore(obj: Instance, before: dict) -> None:

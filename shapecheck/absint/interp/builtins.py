@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from ...constraints import dims as D
 from ...report.diagnostics import Diagnostic
 from ..core.context import MORE_KEYWORDS, Arg, OpContext
-from ...constraints.predicates import FALSE, TRUE
 from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int, List, NoneValue, ShapeTuple, Slice, Str, Tuple,
                            Value)
 from ...constraints.shapes import Shape
@@ -18,6 +17,7 @@ from ..core.values import (BoundMethod, Class, Dict, Function, Instance, Library
                            Unknown, int_view, present)
 from ..rules.args import name_as_dim
 from ..rules.indexing import may_be_element_object
+from ..rules.introspection import known_bool
 from ..rules.placements import show_placement
 from .annotations import check_cast
 from .semantics import length_of, range_items, range_membership
@@ -309,7 +309,7 @@ def _isinstance(interp, node, args, kwargs) -> Value:
     if len(args) != 2:
         return Bool()
     verdict = _is_instance(args[0], args[1])
-    return Bool(verdict, None if verdict is None else (TRUE if verdict else FALSE))
+    return known_bool(verdict)
 
 
 #: Classes of libraries the analysis does not read (a project may import them), by module: no array,
@@ -399,7 +399,7 @@ def _callable(interp, node, args, kwargs) -> Value:
         return Bool()
     t = type(args[0])
     verdict = True if t in _CALLABLE else False if t in _NOT_CALLABLE else None
-    return Bool(verdict, None if verdict is None else (TRUE if verdict else FALSE))
+    return known_bool(verdict)
 
 
 def _setattr(interp, node, args, kwargs) -> Value:

@@ -230,3 +230,49 @@ def test_a_run_is_no_longer_clean_once_an_entry_it_took_is_spoiled() -> None:
     assert late.clean()
     late.run.modules.taken.append(kept)   # a spoiled entry taken after a clean verdict
     assert not late.clean()
+
+
+VALIDATION = {
+    "validation.py": """\
+        import numbers
+        import functools
+        from scipy import sparse
+        import numpy as np
+
+
+        def check(X, k):
+            if sparse.issparse(X):
+                raise TypeError("dense only")
+            if not isinstance(k, numbers.Integral):
+                raise TypeError("k")
+            scale = functools.partial(np.multiply, 2.0)
+            return scale(X[:, :k])
+        """,
+    "one.py": """\
+        import numpy as np
+        from validation import check
+
+        X = np.zeros((6, 4))
+        y = check(X, 2)
+        """,
+    "two.py": """\
+        import numpy as np
+        from validation import check
+
+        X = np.zeros((6, 4))
+        y = check(X, 2) @ np.zeros((3, 5))   # error: SC102
+        """,
+}
+
+
+def test_what_every_run_reads_alike_does_not_keep_a_summary_to_one_file(tmp_path: Path, bodies_run: Counter) -> None:
+    """A kept function that reads stand-in modules (``numbers``, ``functools``: one per process, their
+    names constants) and a module-level object known only by name (``sparse``: each run reads its own
+    copy of the kept module's object) reads nothing of one run's own: the second file takes the
+    first file's summary of ``check(X, 2)`` and finds what it finds alone."""
+    _write(tmp_path, VALIDATION)
+    alone = _check(tmp_path, ["two.py"])
+    bodies_run.clear()
+    found = _check(tmp_path, ["one.py", "two.py"])
+    assert found["two.py"] == alone["two.py"] and [code for *_, code, _ in alone["two.py"]] == ["SC102"]
+    assert bodies_run["check"] == 1 + 1   # its generic analysis and one.py's call; two.py's is taken

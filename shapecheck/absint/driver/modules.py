@@ -53,6 +53,14 @@ def canonical_library(name: str) -> str:
     return name
 
 
+#: The stand-in modules of the process, by name (``Modules._stand_in``).
+_STAND_IN_MODULES: dict[str, ModuleInfo] = {}
+
+
+def _stand_in_module(name: str, names: dict) -> ModuleInfo:
+    return ModuleInfo(f"<{name}>", name, "", ast.Module([], []), dict(names), shared=True)
+
+
 def _foreign_names(module: str) -> dict:
     return {name: LibraryObject(f"{module}.{name}") for name in FOREIGN_CLASSES[module]}
 
@@ -66,7 +74,6 @@ class Modules:
         self.run = run
         self.loaded: dict[str, ModuleInfo | None] = {}
         self.loading: dict[str, ModuleInfo] = {}   # realpath -> a module whose body is running (imports)
-        self.stand_ins: dict[str, ModuleInfo] = {}
         # (name, importer's path, level) -> the file it resolves to, and path -> its real path: one
         # run reads the file system once, where each imported name asked it again (``from .layers
         # import A, B, C`` loads per name; timm: 9,726 resolutions, 33,000 stat calls, 3% of a run)
@@ -299,11 +306,13 @@ class Modules:
 
     def _stand_in(self, name: str, names: dict) -> ModuleInfo:
         """``import typing``: a module with no source holding ``names`` (:data:`_TYPING_NAMES`:
-        ``typing.cast``); its other names are unknown (attribute lookups fall back to :meth:`import_from`)."""
-        info = self.stand_ins.get(name)
-        if info is None:   # (kept out of self.loaded, which holds the modules read from disk)
-            info = self.stand_ins[name] = ModuleInfo(f"<{name}>", name, "", ast.Module([], []), dict(names))
-        return info
+        ``typing.cast``); its other names are unknown (attribute lookups fall back to :meth:`import_from`).
+        One per process, marked shared: its names are constants that no run rebinds (a store into a
+        module's attribute binds nothing), so a kept module's function that reads ``numbers.Integral``
+        or ``functools.partial`` reads nothing of one run's own and its summaries serve every file
+        (a stand-in made per run kept none of scikit-learn's validation functions' summaries)."""
+        # (kept out of self.loaded, which holds the modules read from disk)
+        return _STAND_IN_MODULES.get(name) or _STAND_IN_MODULES.setdefault(name, _stand_in_module(name, names))
 
     def resolve(self, name: str, importer: ModuleInfo, level: int) -> str | None:
         return self.resolve_at(name, importer.path, level)

@@ -100,8 +100,15 @@ def local_value(value) -> bool:
         return not value.module.shared
     if t is ProjectModule:
         return not value.info.shared
-    if t is Instance or t is Opaque:
-        return (value.attrs if t is Instance else value.members).owner is None
+    if t is Instance:
+        return value.attrs.owner is None
+    if t is Opaque:
+        # its own table: a run reads a kept one through a copy of its own (values.viewing), which no
+        # kept module froze, but the object is still the kept module's (sklearn's ``sparse``, read by
+        # every validation function, kept none of their summaries across files); a dim the run
+        # named it by is the run's, though
+        dim = value.dim
+        return value.__dict__["members"].owner is None or dim is not None and _run_symbols(D.free_symbols(dim))
     if t is Int:
         return _run_symbols(D.free_symbols(value.dim))
     if t is Array:

@@ -89,6 +89,17 @@ def _spread_items(parts: list[tuple[bool, Value]]) -> tuple | None:
     return tuple(out)
 
 
+#: A class's names, as Python gives them (``type(self).__name__`` in a message or a registry key).
+_CLASS_NAMES = {"__name__": lambda cls: cls.qualname.rpartition(".")[2], "__qualname__": lambda cls: cls.qualname}
+
+
+def _dunder(attr: str) -> bool:
+    """Python's own attributes (``obj.__class__``), which no object stores as a field: an unknown
+    one is never a member to remember on the object (scikit-learn's ``estimator.__class__.__name__``
+    stored a stand-in into every estimator it read, a change that no call's summary could keep)."""
+    return attr.startswith("__") and attr.endswith("__")
+
+
 class Expressions:
     """The expression half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
     literals, names, attributes, subscripts, operators, comparisons, calls' arguments and
@@ -319,7 +330,7 @@ class Expressions:
             return value
         if isinstance(node, ast.Attribute):
             holder = self.eval(node.value)
-            if type(holder) is Instance:
+            if type(holder) is Instance and not _dunder(node.attr):
                 value = Opaque(f"{source_text(self, node)}")
                 holder.attrs[node.attr] = value
                 return value
@@ -395,6 +406,8 @@ class Expressions:
             return library_value(f"{obj.qualname}.{attr}")
         if t is Instance:
             self.analysis.use(obj.cls)
+            if attr == "__class__":   # an object's own class: the template stands for subclasses' too
+                return UNKNOWN if obj.template else obj.cls
             if attr in obj.attrs:
                 value = obj.attrs[attr]
                 self._name_by_attribute(attr, value)
@@ -423,6 +436,8 @@ class Expressions:
             return found
         if t is Class:
             self.analysis.use(obj)
+            if attr in _CLASS_NAMES:
+                return Str(_CLASS_NAMES[attr](obj))
             found = obj.lookup(attr)
             if type(found) is Function:
                 return method_of(found, obj)

@@ -31,6 +31,9 @@ ATTENTION = {
             def width(self):
                 return self.to_qkv
 
+            def project(self, x):
+                return self.to_qkv(x)
+
             def forward(self, x):
                 qkv = self.to_qkv(x).chunk(3, dim=-1)
                 q = rearrange(qkv[0], 'b n (h d) -> b h n d', h=self.heads)
@@ -78,17 +81,49 @@ ATTENTION = {
 }
 
 
+#: The same, every method called so that it fails: a kept module's function's generic analysis is
+#: made (and shared) only for a call of it that finds an error (``Calls._call``).
+FAILING = {**ATTENTION, "one.py": """\
+        import torch
+        from attn import Attention, Stack
+
+        a = Attention(64, heads=4)
+        y = a(torch.zeros(2, 10, 63))
+        z = a.split(torch.zeros(3, 10))
+        s = Stack(64, 2, 4)
+        t = s(torch.zeros(2, 10, 63))
+        """, "two.py": """\
+        import torch
+        from attn import Attention, Stack
+
+        a = Attention(32, heads=2)
+        w = a.project(torch.zeros(1, 31))
+        y = a(torch.zeros(1, 5, 31))
+        z = a.split(torch.zeros(3, 7))
+        s = Stack(32, 3, 2)
+        n = s.size()
+        t = s(torch.zeros(1, 5, 31))
+        """}
+
+
 def test_a_method_that_names_the_template_is_shared_and_findings_do_not_depend_on_the_order(
         tmp_path: Path, bodies_run: Counter) -> None:
     """``Attention.forward`` names the template's ``heads``, ``Stack.forward`` its layer's (a call of
     it): the second file takes their analyses (and ``split``'s, made on the template ``forward``
-    named) and names its own templates alike; every order finds what each file finds alone."""
+    named) and names its own templates alike; every order finds what each file finds alone. A file
+    whose calls all hold takes its calls' summaries and runs no method."""
     _write(tmp_path, ATTENTION)
     names = ["one.py", "two.py"]
     alone = {name: _check(tmp_path, [name])[name] for name in names}
     assert alone["one.py"] == [] and [code for *_, code, _ in alone["two.py"]] == ["SC110"]
     for order in itertools.permutations(names):
         assert _check(tmp_path, list(order)) == alone
+    _write(tmp_path, FAILING)
+    failing = {name: _check(tmp_path, [name])[name] for name in names}
+    assert [code for *_, code, _ in failing["one.py"]] == ["SC110"] * 3
+    for order in itertools.permutations(names):
+        assert _check(tmp_path, list(order)) == failing
+    _write(tmp_path, ATTENTION)
     bodies_run.clear()
     _check(tmp_path, ["one.py"])
     runs = Counter(bodies_run)
@@ -101,9 +136,10 @@ def test_a_method_that_names_the_template_is_shared_and_findings_do_not_depend_o
 
 def test_a_taken_naming_leaves_the_template_a_run_of_the_analysis_leaves(tmp_path: Path, monkeypatch) -> None:
     """In verify mode each analysis a run would take is made again and compared with the shared one;
-    ``two.py`` builds the templates first (``width``, ``size``), so the taken namings are made on
-    them: the same as the run's own. A reuse that left a template unnamed would differ."""
-    _write(tmp_path, ATTENTION)
+    ``two.py`` builds the template first (``project``'s failing call, which ``one.py`` never
+    made), so the analyses its other failing calls take from ``one.py``'s run name it: as the run's
+    own analyses name it. A reuse that left a template unnamed would differ."""
+    _write(tmp_path, FAILING)
     monkeypatch.setattr(template_namings, "VERIFY", True)
     monkeypatch.setattr(calls, "VERIFIED", Counter())
     _check(tmp_path, ["one.py", "two.py"])

@@ -1371,6 +1371,17 @@ class Calls:
             recorder.note_all(read)
         return result
 
+    def _generic_for(self, caller: Interpreter, fn: Function, args: list) -> GenericResult | None:
+        """``fn``'s generic analysis (``ensure_generic``), for a call of it on ``args``."""
+        receiver = None
+        if is_method(fn) and args:
+            # the generic analysis runs on the class's template instance, never on this object
+            with self._unlogged():
+                if not self._shared_method(fn, args[0]):
+                    receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
+        with self._unlogged():   # analyses on the side are no part of a measured call's ops
+            return self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
+
     def call_outcome(self, ident: str) -> str | None:
         """The print of kept call ``ident``'s outcome in this run (dependencies.CALL): its kept
         summary's while what that read holds, else the call's made again (``_call_again``)."""
@@ -1414,16 +1425,15 @@ class Calls:
         self.recorder.use(fn)
         if fn in caller.stack or len(caller.stack) >= MAX_CALL_DEPTH or _reentered(fn, caller.stack):
             return UNKNOWN, None
-        receiver = None
-        if is_method(fn) and args:
-            # the generic analysis runs on the class's template instance, never on this object
-            with self._unlogged():
-                if not self._shared_method(fn, args[0]):
-                    receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
-        with self._unlogged():   # analyses on the side are no part of a measured call's ops
-            generic = self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
-        if generic is None and fn not in self.running:
+        # Another module's function's generic analysis only tells the errors it has whatever its
+        # arguments (reported there, or nowhere: a library's) from those this call brings (SC110):
+        # it is made when a call of it finds an error. Made before every call, it was a fifth of a
+        # check of scikit-learn's linear_model (2,204 analyses of library functions for 53 files).
+        lazy = not fn.module.reported
+        generic = None if lazy else self._generic_for(caller, fn, args)
+        if generic is None and not lazy and fn not in self.running:
             return UNKNOWN, None  # too deep to follow now
+        first = args[0] if args else None
         env = bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN, None
@@ -1526,6 +1536,8 @@ class Calls:
             for name, value in changed.items():
                 if name in passed:
                     caller.rebind_passed(passed[name], anonymous_middles(value, fn.scope))
+        if lazy and errors and not caller.try_depth:
+            generic = self._generic_for(caller, fn, [first])
         known = generic.errors if generic is not None else set()
         for err in errors:
             if (err.span.line, err.span.column, err.code) in known and err.path == fn.module.path:

@@ -69,6 +69,9 @@ class Effect:
     # (object, path): the objects it holds that its call's other arguments reach, each with where
     # (see :func:`reached`): at each use, the object the using call's arguments reach there
     passed: tuple = ()
+    # whether every object it holds besides its own and kept modules' is one of ``passed``: then it
+    # holds nothing of the run that recorded it that a use does not replace by its own (shared_summaries.py)
+    passed_only: bool = False
 
     def apply(self, target: Instance, rename: Callable[[D.Dim], D.Dim] | None, names: Names = NO_NAMES,
               args: tuple = ((), {})) -> None:
@@ -165,7 +168,8 @@ def record_effect(receiver: Instance, made: int, args: tuple = ((), {}), before:
         return None
     # (where the others and the receiver's table before the call reach it: its table now is what the call left)
     passed = reached(copier.foreign, *args, start=1, table=before) if copier.foreign else ()
-    return Effect(attrs, tuple(copier.copies), frozenset(copier.symbols), not copier.foreign, passed)
+    return Effect(attrs, tuple(copier.copies), frozenset(copier.symbols), not copier.foreign, passed,
+                  len(passed) == len({id(o) for o in copier.foreign}))
 
 
 def reached(objects: list, args, kwargs: dict, start: int = 0, table: dict | None = None) -> tuple:

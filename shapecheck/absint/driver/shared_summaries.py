@@ -18,7 +18,10 @@ that call in the next file's run when it is exact there too (S1-S5):
 - S3 (nothing left behind): it found no error, left no note, finding or function to analyse later
   (``Summary.quiet``), met no expression of the checked file (``Summary.counted``) and gave no layer
   to a constructor (``Summary.observed``); an effect or a result holding objects holds, besides the
-  objects its run made (copied at each use: effects.py), only kept modules' objects;
+  objects its run made (copied at each use: effects.py), only kept modules' objects and objects its
+  call was given (``Effect.passed``, ``Made.passed``: each use puts in their place the objects its
+  own call's arguments reach by the same paths, as within one run; scikit-learn's ``fit`` returns
+  ``self`` and its meta-estimators' ``__init__`` store the estimator they are given);
 - S4 (the same budgets, as K5): a run that takes it is charged the statements and Z3 steps the
   run that made it spent (``Summary.steps``, ``Summary.z3``), as a run of the body would be; a run
   that cannot pay runs the body itself, and stops where that run stops. A body's cost depends on
@@ -276,8 +279,7 @@ class RunSummaries:
         """Share a summary this run made, where every run of the process may take it (S1-S3)."""
         if (summary.errors or not summary.quiet or summary.local or summary.counted or summary.uses
                 or gives_layer(summary.observed)
-                or not self.clean() or not self.unlimited() or not _effect_kept(summary.effect)
-                or summary.made is not None and summary.made.passed):   # (it holds this run's objects)
+                or not self.clean() or not self.unlimited() or not _effect_kept(summary.effect)):
             return
         if summary.resolved:   # each name once
             summary = replace(summary, resolved=tuple({id(lazy): (lazy, value) for lazy, value in summary.resolved}.values()))
@@ -289,7 +291,7 @@ class RunSummaries:
 
 
 def _effect_kept(effect: Effect | None) -> bool:
-    return effect is None or holds_kept_objects_only(effect)
+    return effect is None or effect.passed_only or holds_kept_objects_only(effect)
 
 
 __all__ = ["RunSummaries", "generic_key", "local_value", "method_key", "store_for"]

@@ -276,3 +276,45 @@ def test_what_every_run_reads_alike_does_not_keep_a_summary_to_one_file(tmp_path
     found = _check(tmp_path, ["one.py", "two.py"])
     assert found["two.py"] == alone["two.py"] and [code for *_, code, _ in alone["two.py"]] == ["SC102"]
     assert bodies_run["check"] == 1   # one.py's call; two.py's is taken (neither found an error: no generic analysis)
+
+
+CLASSES_AS_VALUES = {
+    "registry.py": """\
+        import numpy as np
+
+
+        class Layer:
+            width = 3
+
+            @classmethod
+            def make(cls, n):
+                return np.zeros((n, cls.width))
+
+
+        def build(kind, n):
+            return kind.make(n)
+        """,
+    "one.py": """\
+        from registry import Layer, build
+
+        y = build(Layer, 4)
+        """,
+    "two.py": """\
+        import numpy as np
+        from registry import Layer, build
+
+        y = build(Layer, 4) @ np.zeros((2, 5))   # error: SC102
+        """,
+}
+
+
+def test_a_call_given_a_kept_class_is_answered_in_the_next_file(tmp_path: Path, bodies_run: Counter) -> None:
+    """A class passed as a value (a factory's ``kind``, a classmethod's ``cls``) is the kept module's
+    class in every run: a key holding it is the same call in the next file, whose run takes the
+    summary of ``build(Layer, 4)`` and finds what it finds alone."""
+    _write(tmp_path, CLASSES_AS_VALUES)
+    alone = _check(tmp_path, ["two.py"])
+    bodies_run.clear()
+    found = _check(tmp_path, ["one.py", "two.py"])
+    assert found["two.py"] == alone["two.py"] and [code for *_, code, _ in alone["two.py"]] == ["SC102"]
+    assert bodies_run["build"] == 1 and bodies_run["Layer.make"] == 1

@@ -395,11 +395,15 @@ class _Keys:
             return tuple(map(self.key, v))
         if t in (int, str, float, bool, type(None)):
             return v
+        if t is Class:
+            # by identity, but what its methods and attributes hold is read through it (before the
+            # frozen dataclasses: a Class is one, and its fields -- its syntax node, its namespace --
+            # made a key no other file's run could match: scikit-learn's classmethods, ``clone``)
+            self.symbols |= self.class_names(v)
+            return Same(v)
         if dataclasses.is_dataclass(v) and _frozen(t):
             return (t.__name__,) + tuple(map(self.key, map(getattr, repeat(v), _field_names(t))))
-        if t is Class:   # by identity, but what its methods and attributes hold is read through it
-            self.symbols |= self.class_names(v)
-        return Same(v)   # LazyImport, ProjectModule, Class, anything mutable: by identity
+        return Same(v)   # LazyImport, ProjectModule, anything mutable: by identity
 
     def class_names(self, cls: Class) -> frozenset:
         """The symbols and names (renaming.py) a class's namespace holds, once per class: a class

@@ -694,3 +694,31 @@ def test_a_method_that_changes_an_object_its_object_holds_is_run_again(bodies_ru
         """), "grow.py")
     assert _reveals(report) == ["(5, 5), dtype: float64"]
     assert bodies_run["Holder.grow"] == 1 + 2
+
+
+def test_a_name_an_object_holds_stays_and_the_others_are_renamed(bodies_run: Counter) -> None:
+    """``s.apply(x)`` for ``x`` (k1, d) then (k2, d): ``s`` holds ``d`` (its ``w``), so ``d`` stays as
+    it is in both keys, while ``k1`` and ``k2`` are each the first name renamed: the second call is the
+    first up to ``k1 -> k2`` and takes its summary, its result renamed (a loop's pass slicing its own
+    tile length, diffusers' ``tiled_decode``, ran the model's denoising body for every tile)."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Scale:
+            def __init__(self, w):
+                self.w = w
+
+            def apply(self, x):
+                return x @ self.w
+
+        def f(d: int, k1: int, k2: int):
+            s = Scale(np.zeros((d, d)))
+            reveal_shape(s.apply(np.zeros((k1, d))))
+            reveal_shape(s.apply(np.zeros((k2, d))))
+            s.apply(np.zeros((k2, d + 1)))
+        """), "tiles.py")
+    assert _reveals(report) == ["(k1, d), dtype: float64", "(k2, d), dtype: float64"]
+    assert [d.code for d in report.diagnostics if d.severity == "error"] == ["SC110"]
+    # its generic analysis and its re-run at the rank its calls give ``x`` (``Calls.rerank``), the first
+    # call and the failing one; the second call takes the first's summary (it ran too before)
+    assert bodies_run["Scale.apply"] == 2 + 2

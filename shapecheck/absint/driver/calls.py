@@ -1267,13 +1267,23 @@ class Calls:
 
     def _renamed_key(self, fn: Function, args: list, kwargs: dict, context) -> tuple[tuple | None, Renaming]:
         """The call's key with its arguments' names renamed (renaming.py) and the renaming; None
-        where there is none, or something else in the key (an object, the closure) holds a name."""
+        where there is none. A name something else in the key holds (an object, the closure) stays
+        as it is, in the arguments too, and only the others are renamed: a loop's pass calling a
+        model's layer on its own fresh slice length (diffusers' ``tiled_decode``: 58 ``denoise``
+        runs) is the first pass's call up to that length, though the layer's object holds the
+        channel symbols the slice has too."""
         named_args, named_kwargs, renaming = canonical(fn, args, kwargs)
         if renaming is IDENTITY:
             return None, IDENTITY
         key, held = call_key(fn, named_args, named_kwargs, context, self.keys)
-        if renaming.marks() & held:
-            return None, IDENTITY
+        kept = renaming.marks() & held
+        if kept:
+            named_args, named_kwargs, renaming = canonical(fn, args, kwargs, kept)
+            if renaming is IDENTITY:
+                return None, IDENTITY
+            key, held = call_key(fn, named_args, named_kwargs, context, self.keys)
+            if renaming.marks() & held:
+                return None, IDENTITY
         return key, renaming
 
     def _keep(self, key: tuple, given: set, renamed: tuple | None, summary: Summary, call: tuple | None = None

@@ -148,11 +148,12 @@ def _dim_names(d, add) -> None:
             add(("symbol", s))
 
 
-def canonical(fn: Function, args: list, kwargs: dict) -> tuple[list, dict, Renaming]:
+def canonical(fn: Function, args: list, kwargs: dict, keep: frozenset | set = frozenset()) -> tuple[list, dict, Renaming]:
     """The arguments with their names renamed in order of appearance, and the renaming
     (:data:`IDENTITY`, the arguments as they are, where they hold none). ``fn``'s own parameters'
-    middles are never renamed (a recursive shape). Whether something else in the call's key holds
-    one of the names is the caller's to check (``Calls._renamed_key``)."""
+    middles are never renamed (a recursive shape), nor the names ``keep`` marks (as
+    :meth:`Renaming.marks` shows them). Whether something else in the call's key holds one of the
+    names is the caller's to check (``Calls._renamed_key``)."""
     order: dict = {}
     for v in (*args, *map(kwargs.__getitem__, sorted(kwargs))):
         names_of(v, order.setdefault)
@@ -162,11 +163,14 @@ def canonical(fn: Function, args: list, kwargs: dict) -> tuple[list, dict, Renam
     symbols: dict = {}
     for kind, name in order:
         if kind == "middle" and name != own:
-            scopes[name] = f"\0{len(scopes)}"
+            if ("middle", name) not in keep:
+                scopes[name] = f"\0{len(scopes)}"
         elif kind == "derived":
-            tokens[name] = -(len(tokens) + 1)
+            if ("derived", name) not in keep:
+                tokens[name] = -(len(tokens) + 1)
         elif kind == "symbol":
-            symbols[name] = D.sym(f"\0{len(symbols)}" + (D.SIGNED if D.is_signed(name) else ""))
+            if name not in keep:
+                symbols[name] = D.sym(f"\0{len(symbols)}" + (D.SIGNED if D.is_signed(name) else ""))
     if not (scopes or tokens or symbols):
         return args, kwargs, IDENTITY
     names = Names(scopes, tokens, symbols)

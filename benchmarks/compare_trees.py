@@ -1,11 +1,12 @@
 """Two checkouts of shapecheck on the same real code: findings (sorted JSON) and coverage totals.
 
-    python benchmarks/compare_trees.py BEFORE_TREE AFTER_TREE FOLDER [FOLDER ...]
+    python benchmarks/compare_trees.py [--strict] [--pyrefly] BEFORE_TREE AFTER_TREE FOLDER [FOLDER ...]
 
 Each tree is a checkout (its root on PYTHONPATH); each run is a fresh cold ``shapecheck check -j 1
 --no-cache`` process started from the temporary directory (a run from inside a checkout imports that
 checkout). Prints, per folder and tree, the CPU seconds, the number of findings and the coverage
-total of ``--statistics``, then every finding only one tree reports.
+total of ``--statistics``, then every finding only one tree reports. ``--strict`` checks in strict
+mode; ``--pyrefly`` also times ``pyrefly check FOLDER`` (CPU seconds, the reference of issue 11).
 """
 
 from __future__ import annotations
@@ -27,25 +28,40 @@ def run(tree: str, folder: str, *extra: str) -> tuple[subprocess.CompletedProces
     return result, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+MODE: list[str] = []   # ``--strict`` where asked
+
+
 def findings(tree: str, folder: str) -> tuple[list[str], float]:
-    result, cpu = run(tree, folder, "--output-format", "json")
+    result, cpu = run(tree, folder, *MODE, "--output-format", "json")
     data = json.loads(result.stdout) if result.stdout.strip() else []
     items = data if isinstance(data, list) else data.get("diagnostics", [])
     return sorted(json.dumps(d, sort_keys=True) for d in items), cpu
 
 
 def coverage(tree: str, folder: str) -> str:
-    result, _ = run(tree, folder, "--statistics")
+    result, _ = run(tree, folder, *MODE, "--statistics")
     totals = [line.split(None, 1)[1] for line in result.stdout.splitlines() if line.strip().startswith("total")]
     return " ".join(totals[0].split()) if totals else "?"
 
 
+def pyrefly_cpu(folder: str) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(["pyrefly", "check", folder], cwd=os.path.dirname(os.path.abspath(folder)), capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) < 3:
+    flags = {a for a in argv if a.startswith("--")}
+    argv = [a for a in argv if not a.startswith("--")]
+    if len(argv) < 3 or flags - {"--strict", "--pyrefly"}:
         print(__doc__, file=sys.stderr)
         return 2
+    MODE[:] = ["--strict"] if "--strict" in flags else []
     before, after, *folders = argv
     for folder in folders:
+        if "--pyrefly" in flags:
+            print(f"{folder} pyrefly: cpu {pyrefly_cpu(folder):.2f} s")
         seen = {}
         for tree in (before, after):
             keys, cpu = findings(tree, folder)

@@ -135,7 +135,8 @@ def test_deep_expressions_degrade_to_unknown(parser_allows_deep_trees, expressio
     "y = 1 << 2**40\n",                       # would allocate 128 GiB
     "z = ((10**100) ** 63) ** 63\n",          # a tower of powers: digits without end
     "w = 0x" + "f" * 2000 + " * 10**100\nprint(w + 1)\n",
-], ids=["shift", "shift-memory", "power-tower", "hex-literal"])
+    "t = () * 1" + "0" * 100 + "\nu = [] * " + str(2**70) + "\n",   # Python's OverflowError: past what a repeat counts
+], ids=["shift", "shift-memory", "power-tower", "hex-literal", "empty-repeated-past-maxsize"])
 def test_huge_int_arithmetic_is_unknown_not_a_crash(source):
     assert "SC003" not in codes(source)
 

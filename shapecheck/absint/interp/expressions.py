@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import sys
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate, pred_symbols
@@ -623,6 +624,8 @@ class Expressions:
             return _concatenation(left, right, self.analysis.fresh)
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \
                 and left.items is not None and _weight(left.items) * right.dim <= MAX_REPEATED_ITEMS:
+            if right.dim > sys.maxsize:   # (only an empty one gets here) Python raises OverflowError: no value
+                return UNKNOWN
             return tl(left.items * max(right.dim, 0))
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and left.items:
             # ``[query] * batch``, ``(size,) * n_axes``: copies, as many as the code computes

@@ -629,19 +629,34 @@ def evaluate(d: Dim, values: Mapping[str, int], by_zero: ByZero | None = None) -
     division by 0 raises ZeroDivisionError unless ``by_zero`` says what it gives. Plain int
     arithmetic, where renormalising with the values substituted gives the same number through the
     polynomial constructors (the solver evaluates every fact at dozens of sample values per question)."""
+    return _evaluate(d, values, by_zero, None)
+
+
+def _evaluate(d: Dim, values: Mapping[str, int], by_zero: ByZero | None, memo: dict | None) -> int:
+    # ``memo``: each operation's value by identity, once per evaluation: a dim built by a loop
+    # (``x = x.view(...)[1:]`` unrolled) shares its operations, a tree whose paths double at each
+    # level (a fuzz program's question: 113M calls for 12,726 evaluations)
     if type(d) is int:
         return d
     total = d.constant
     for monomial, coeff in d.terms:
         for atom in monomial:
-            coeff *= values[atom.name] if type(atom) is Sym else _atom_value(atom, values, by_zero)
+            if type(atom) is Sym:
+                coeff *= values[atom.name]
+                continue
+            if memo is None:
+                memo = {}
+            value = memo.get(id(atom))
+            if value is None:
+                value = memo[id(atom)] = _atom_value(atom, values, by_zero, memo)
+            coeff *= value
         total += coeff
     assert type(total) is int
     return total
 
 
-def _atom_value(atom: Op, values: Mapping[str, int], by_zero: ByZero | None) -> int:
-    a, b = evaluate(atom.args[0], values, by_zero), evaluate(atom.args[1], values, by_zero)
+def _atom_value(atom: Op, values: Mapping[str, int], by_zero: ByZero | None, memo: dict) -> int:
+    a, b = _evaluate(atom.args[0], values, by_zero, memo), _evaluate(atom.args[1], values, by_zero, memo)
     if atom.kind in ("floordiv", "mod"):
         if b == 0:
             if by_zero is None:

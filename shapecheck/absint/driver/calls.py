@@ -1381,14 +1381,15 @@ class Calls:
             recorder.note_all(read)
         return result
 
-    def _generic_for(self, caller: Interpreter, fn: Function, args: list) -> GenericResult | None:
-        """``fn``'s generic analysis (``ensure_generic``), for a call of it on ``args``."""
+    def _generic_for(self, caller: Interpreter, fn: Function, first) -> GenericResult | None:
+        """``fn``'s generic analysis (``ensure_generic``), for a call of it whose first argument is
+        ``first`` (None: none)."""
         receiver = None
-        if is_method(fn) and args:
+        if is_method(fn) and first is not None:
             # the generic analysis runs on the class's template instance, never on this object
             with self._unlogged():
-                if not self._shared_method(fn, args[0]):
-                    receiver = self.generic_instance(args[0].cls) if isinstance(args[0], Instance) else args[0]
+                if not self._shared_method(fn, first):
+                    receiver = self.generic_instance(first.cls) if isinstance(first, Instance) else first
         with self._unlogged():   # analyses on the side are no part of a measured call's ops
             return self.ensure_generic(fn, receiver=receiver, stack=caller.stack)
 
@@ -1440,10 +1441,10 @@ class Calls:
         # it is made when a call of it finds an error. Made before every call, it was a fifth of a
         # check of scikit-learn's linear_model (2,204 analyses of library functions for 53 files).
         lazy = not fn.module.reported
-        generic = None if lazy else self._generic_for(caller, fn, args)
+        first = args[0] if args else None
+        generic = None if lazy else self._generic_for(caller, fn, first)
         if generic is None and not lazy and fn not in self.running:
             return UNKNOWN, None  # too deep to follow now
-        first = args[0] if args else None
         env = bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN, None
@@ -1547,7 +1548,7 @@ class Calls:
                 if name in passed:
                     caller.rebind_passed(passed[name], anonymous_middles(value, fn.scope))
         if lazy and errors and not caller.try_depth:
-            generic = self._generic_for(caller, fn, [first])
+            generic = self._generic_for(caller, fn, first)
         known = generic.errors if generic is not None else set()
         for err in errors:
             if (err.span.line, err.span.column, err.code) in known and err.path == fn.module.path:

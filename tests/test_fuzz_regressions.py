@@ -151,8 +151,10 @@ def test_fuzz_findings(source, expected):
 
 
 def test_slice_of_a_huge_literal_dim_is_counted_not_overflowed():
-    source = "import numpy as np\nx = np.zeros((2, 10**30))\nreveal_shape(x[:, 1:])\n"
-    assert reveals(source) == ["reveal_shape: shape: (2, 999999999999999999999999999999), dtype: float64"]
+    source = ("import numpy as np\nx = np.zeros((2, 2**61))\nreveal_shape(x[:, 1:])\n"
+              "y = np.zeros((2, 10**30))\nreveal_shape(y[:, 1:])\n")   # past any size NumPy makes
+    assert reveals(source) == ["reveal_shape: shape: (2, 2305843009213693951), dtype: float64",
+                               "reveal_shape: shape: unknown"]
 
 
 def test_slice_of_a_negative_literal_dim_is_not_a_crash():
@@ -382,3 +384,35 @@ def test_a_dim_whose_operations_share_subterms_evaluates_each_once(monkeypatch):
     monkeypatch.setattr(D, "_atom_value", lambda *args: calls.append(1) or atom_value(*args))
     assert D.evaluate(d, {"n": 10**30}) == expected
     assert len(calls) <= 2 * 11   # each operation once (without the memo: 4,094)
+
+
+# -- an array with more elements than an index counts -----------------------------------------------
+@pytest.mark.parametrize("shape, exact", [
+    ((2**31, 2**31), True),          # 2**62 elements: NumPy takes the shape (then cannot allocate it)
+    ((2**40, 2**40), False),         # "array is too big"
+    ((0, 2**40, 2**40), False),      # ... even with a 0 among the dims
+    ((10**100, 3), False),           # "Maximum allowed dimension exceeded"
+])
+def test_an_array_past_the_largest_size_is_unknown(shape, exact):
+    try:
+        np.empty(shape, dtype=np.int8)
+        made = True
+    except MemoryError:
+        made = True
+    except ValueError:
+        made = False
+    assert made == exact   # NumPy is the oracle of where the limit lies
+    [message] = reveals(f"import numpy as np\nreveal_shape(np.empty({shape!r}, dtype=np.int8))\n")
+    expected = f"({', '.join(map(str, shape))}), dtype: int8" if exact else "unknown"
+    assert message == f"reveal_shape: shape: {expected}"
+
+
+def test_a_loop_taking_the_kron_of_its_own_result_stops_at_the_largest_size():
+    # fuzz (seed 402, shape program seed=209710751): the size's digits tripled per pass of an
+    # unrolled ``while``, the sixteenth pass multiplying numbers of millions of digits (over 150 s)
+    source = ("import numpy as np\ny = np.ones((7, 3, 17, 1))\nv2 = y\nfor i in range(16):\n"
+              "    y = np.append(v2, np.kron(y, y))[1:]\n    reveal_shape(y)\n")
+    messages = reveals(source)
+    assert messages[:2] == ["reveal_shape: shape: (127805,), dtype: float64",
+                            "reveal_shape: shape: (16334118381,), dtype: float64"]
+    assert set(messages[2:]) == {"reveal_shape: shape: unknown"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import sys
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ...constraints import dims as D
@@ -398,6 +399,8 @@ class Interpreter(Statements, Expressions):
         except ShapeError as err:
             self.shape_error(node, err)
             return UNKNOWN
+        if type(result) is Array and _too_big(result.shape):
+            return UNKNOWN
         self.record_op(node, name or op, operands, result)
         return result
 
@@ -475,3 +478,20 @@ _EXPR_DISPATCH = _dispatch("expr_")
 def _position(node: ast.AST) -> tuple[int, int, int, int]:
     """Where an expression is in its file, for counting it once however often it is analysed."""
     return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
+
+
+def _too_big(shape: Shape) -> bool:
+    """More elements than an index can count: NumPy raises ("array is too big", even with a 0 among
+    the other dims), and the next op would multiply numbers of millions of digits (a loop taking
+    ``np.kron`` of its own result squares the size each pass)."""
+    dims = shape.dims
+    if not dims:
+        return False
+    size = 1
+    for d in dims:
+        if type(d) is int:
+            size *= d if d > 1 else 1
+            if size > sys.maxsize:
+                return True
+    return False
+

@@ -4,9 +4,12 @@ body (``calls._run_body``) and check the findings are the ones a run of every bo
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from shapecheck.api import Options, Project, check_paths, check_source
 
@@ -722,3 +725,77 @@ def test_a_name_an_object_holds_stays_and_the_others_are_renamed(bodies_run: Cou
     # its generic analysis and its re-run at the rank its calls give ``x`` (``Calls.rerank``), the first
     # call and the failing one; the second call takes the first's summary (it ran too before)
     assert bodies_run["Scale.apply"] == 2 + 2
+
+
+def test_an_object_is_keyed_by_the_attributes_a_call_can_read(bodies_run: Counter) -> None:
+    """``get_tags(a)``, ``get_tags(b)``, ``get_tags(c)``: three estimators of one class that differ
+    only in attributes no call reads (``alpha``, ``tol``) are one call to a key, which reads of each
+    object what ``get_tags`` reads of it, following the calls that pass it on by name, its methods,
+    properties and ``super()``; ``d`` differs in ``n``, which ``tags`` reads. ``whole`` passes it to
+    ``vars``: all of it, one run per object. (Keyed by all their attributes: ``get_tags`` 5 runs.)"""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Base:
+            def tags(self):
+                return self.n
+
+        class Est(Base):
+            def __init__(self, n, alpha, tol):
+                self.n = n
+                self.alpha = alpha
+                self.tol = tol
+                self.fitted = True
+
+            def tags(self):
+                return super().tags() + 1
+
+            @property
+            def width(self):
+                return self.tags()
+
+        def defaults(est):
+            return getattr(est, "kind", None), hasattr(est, "fitted")
+
+        def get_tags(est):
+            defaults(est)
+            return np.zeros((est.width, 2))
+
+        def whole(est):
+            return vars(est)
+
+        a = Est(3, 0.1, 1e-4)
+        b = Est(3, 0.2, 1e-4)
+        c = Est(3, 0.3, 1e-3)
+        d = Est(4, 0.1, 1e-4)
+        reveal_shape(get_tags(a))
+        reveal_shape(get_tags(b))
+        reveal_shape(get_tags(c))
+        reveal_shape(get_tags(d))
+        w = [whole(a), whole(b), whole(c), whole(d)]
+        """), "tags.py")
+    assert _reveals(report) == ["(4, 2), dtype: float64"] * 3 + ["(5, 2), dtype: float64"]
+    assert bodies_run["get_tags"] == 1 + 2   # its generic analysis, then n = 3 and n = 4
+    assert bodies_run["defaults"] == 1 + 2
+    assert bodies_run["whole"] == 1 + 4
+
+
+@pytest.mark.parametrize("code, reads", [
+    ("def f(self): return self.a + self.b()", (("a", "b"), (), ())),
+    ("def f(self): return super().m(1)", ((), ("m",), ())),
+    ("def f(self): return isinstance(self, int) and hasattr(self, 'q') and getattr(self, 'z', 1)",
+     (("q", "z"), (), ())),
+    ("def f(self, o): return g(o, e=self)", ((), (), (("g", "e"),))),
+    ("def f(self): return g(self)", ((), (), (("g", 0),))),
+    ("def f(self): x = super(); return x.m()", None),       # super() bound: what reads it is not seen
+    ("def f(self): self.a = 1", None),                      # stored through
+    ("def f(self):\n    g = h\n    return g(self)", None),  # a local function: not the global one
+    ("def f(self): return np.asarray(self)", None),          # passed to what is not called by name
+    ("def f(self): return vars(self)", None),
+    ("def f(self): return [self][0]", None),
+    ("def f(self): return getattr(self, name)", None),      # a name not known before the run
+])
+def test_what_a_function_reads_of_a_parameter_is_read_off_its_code(code, reads) -> None:
+    from shapecheck.absint.driver.summaries import _parameter_reads
+    node = ast.parse(code).body[0]
+    assert _parameter_reads(node, node.args.args[0].arg, True) == reads

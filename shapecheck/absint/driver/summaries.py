@@ -45,6 +45,8 @@ from ...constraints import dims as D
 from ...constraints.predicates import pred_symbols
 from ..core.freshen import map_dims, value_symbols
 from .callsites import gives_layer
+from ..rules.flax import is_linen_module
+from ..rules.registry import inherited_member
 from .effects import Effect, Made
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming
 from ..core.values import (Array, Bool, Class, Dict, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
@@ -66,6 +68,79 @@ def _read_names(node: ast.AST) -> tuple | None:
             bare.add(n.id)   # also used whole: read all of it
     return tuple(sorted((name, None if name in bare else tuple(sorted(attributes[name])))
                         for name in bare | set(attributes)))
+
+
+def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
+    """How ``node``'s code uses its parameter ``name``: (the attributes it reads off it -- as
+    ``name.attr``, or ``hasattr``/``getattr`` with a literal name --, the attributes it reads off a
+    bare ``super()``, which binds the first parameter, and the (function name, position or keyword)
+    of each call by name it is passed to), or None where it uses the object in any other way: passes
+    it on otherwise, stores through it, rebinds it, reads it whole (``vars``, ``eval``).
+    ``isinstance(name, C)`` and ``type(name)`` read its class alone."""
+    attrs: set = set()
+    supers: set = set()
+    passes: set = set()   # (the name of a function called, the position or keyword it is given at)
+    bound: set = set()    # the names the code binds: a call of one of them is no global function's
+    fine: set = set()   # ids of the Name nodes (and ``super()`` calls) read in one of those ways
+    for n in ast.walk(node):   # breadth first: a use's parent is met before the use
+        t = type(n)
+        if t is ast.Attribute:
+            v = n.value
+            if type(v) is ast.Name and v.id == name:
+                if type(n.ctx) is not ast.Load:
+                    return None
+                attrs.add(n.attr)
+                fine.add(id(v))
+            elif first and type(v) is ast.Call and type(v.func) is ast.Name and v.func.id == "super" \
+                    and not v.args and not v.keywords and type(n.ctx) is ast.Load:
+                supers.add(n.attr)
+                fine.add(id(v))
+        elif t is ast.Call and type(n.func) is ast.Name and n.args and type(n.args[0]) is ast.Name \
+                and n.args[0].id == name:
+            called = n.func.id
+            if called in _CLASS_READERS and len(n.args) <= 2 and not n.keywords:
+                fine.add(id(n.args[0]))
+            elif called in _ATTRIBUTE_READERS and 2 <= len(n.args) <= 3 and type(n.args[1]) is ast.Constant \
+                    and type(n.args[1].value) is str:
+                attrs.add(n.args[1].value)
+                fine.add(id(n.args[0]))
+        if t is ast.Call and type(n.func) is ast.Name and n.func.id == "super" and id(n) not in fine:
+            if first:
+                return None   # ``super()`` bound otherwise than to read a name off it
+        elif t is ast.Call and type(n.func) is ast.Name and n.func.id not in _CLASS_READERS | _ATTRIBUTE_READERS:
+            # passed on to a function called by name: what that function's parameter reads
+            for position, a in enumerate(n.args):
+                if type(a) is ast.Starred:
+                    break
+                if type(a) is ast.Name and a.id == name:
+                    passes.add((n.func.id, position))
+                    fine.add(id(a))
+            for k in n.keywords:
+                if k.arg is not None and type(k.value) is ast.Name and k.value.id == name:
+                    passes.add((n.func.id, k.arg))
+                    fine.add(id(k.value))
+        elif t is ast.Name:
+            if n.id == name and id(n) not in fine or n.id in _READS_ANY:
+                return None
+            if type(n.ctx) is not ast.Load:
+                bound.add(n.id)
+        elif t in _BINDERS:
+            bound.add(n.name)
+        elif t is ast.alias:
+            bound.add((n.asname or n.name).split(".")[0])
+        elif t is ast.arg:
+            bound.add(n.arg)
+        elif t is ast.ExceptHandler and n.name:
+            bound.add(n.name)
+    if any(callee in bound for callee, _ in passes):
+        return None
+    return tuple(sorted(attrs)), tuple(sorted(supers)), tuple(sorted(passes, key=str))
+
+
+#: Builtins that read an object's class alone, and those that read one attribute named by a literal.
+_CLASS_READERS = frozenset({"isinstance", "type"})
+_ATTRIBUTE_READERS = frozenset({"hasattr", "getattr"})
+_BINDERS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 #: Builtins through which code reads names it does not mention.
@@ -297,6 +372,10 @@ class KeyCache:
         self.names: dict[int, tuple | None] = {}
         self.codes: dict[tuple, Function] = {}   # (id of node, id of module, qualname) -> ``code``
         self.classes: dict[int, tuple] = {}   # id of a class -> (the class, the names its namespace holds)
+        # (id of a function's node, parameter, first?) -> _parameter_reads; and (id of a node, position,
+        # id of a class, the object's attribute names) -> (the class, ``object_reads``)
+        self.params: dict[tuple, tuple | None] = {}
+        self.reads: dict[tuple, tuple] = {}
         # an Opaque's key holds its members (else it is keyed by identity, see ``globals``)
         self.opaque_members = opaque_members
         self._globals: KeyCache | None = None
@@ -324,6 +403,77 @@ class KeyCache:
         if known is False:
             known = self.names[id(node)] = _read_names(node)
         return known
+
+    def object_reads(self, fn: Function, position: int, obj: Instance) -> tuple | None:
+        """The attributes of ``obj``, passed at ``position`` to ``fn``, that a run of ``fn`` can read
+        (sorted), following the methods of ``obj`` it calls, properties it reads and ``super()``
+        through ``obj``'s class; None where it may read any (it passes the object on, a method
+        does, or it reads a name the class does not define): a scikit-learn ``get_tags(estimator)``
+        reads the few attributes its class's ``__sklearn_tags__`` reads, not the estimator's
+        thirty parameters, which made every call's key its own."""
+        ident = (id(fn.node), position, id(obj.cls), tuple(obj.attrs))
+        known = self.reads.get(ident)
+        if known is not None and known[0] is obj.cls:
+            return known[1]
+        params = _positional(fn.node)
+        read: set = set()
+        found = position < len(params) and self._expand(fn, params[position], position == 0, obj, read, set())
+        result = tuple(sorted(read)) if found else None
+        self.reads[ident] = (obj.cls, result)
+        return result
+
+    def _expand(self, fn: Function, name: str, first: bool, obj: Instance, read: set, seen: set) -> bool:
+        if (id(fn.node), name) in seen:
+            return True
+        seen.add((id(fn.node), name))
+        spec_key = (id(fn.node), name, first)
+        spec = self.params.get(spec_key, False)
+        if spec is False:
+            spec = self.params[spec_key] = _parameter_reads(fn.node, name, first)
+        if spec is None:
+            return False
+        attrs, supers, passes = spec
+        for callee, at in passes:
+            target = fn.closure.get(callee) if isinstance(fn.closure, dict) and callee in fn.closure \
+                else fn.module.env.get(callee)
+            if type(target) is not Function or target.binding is not None or target.accessor is not None:
+                return False   # a class built with it, a name not yet bound, an import resolved later
+            params = _positional(target.node)
+            if type(at) is int:
+                param = params[at] if at < len(params) else None
+            else:
+                param = at if at in params or at in (a.arg for a in target.node.args.kwonlyargs) else None
+            if param is None or not self._expand(target, param, False, obj, read, seen):
+                return False
+        for attr in attrs:
+            if attr in obj.attrs:
+                read.add(attr)
+            elif not self._follow(obj.cls.lookup(attr), attr, obj, read, seen):
+                return False
+        if supers:
+            owner = _owner_of(obj.cls, fn)
+            if owner is None:
+                return False
+            for attr in supers:
+                found = next((f for b in owner.bases if type(b) is Class and (f := b.lookup(attr)) is not None), None)
+                if not self._follow(found, attr, obj, read, seen):
+                    return False
+        return True
+
+    def _follow(self, found, attr: str, obj: Instance, read: set, seen: set) -> bool:
+        """What reading ``attr`` off ``obj``, which its table does not hold, reads of ``obj``: a
+        method's or a property getter's reads of its first parameter; nothing for a static or class
+        method, a setter or a class-level value (the class is in the key by identity), nor for a
+        name nothing defines (unknown, or ``hasattr``'s False) but where a library base class has
+        it (``model.to(device)``, ``self.children()`` of an ``nn.Module``), which reads it all."""
+        if found is None:
+            return inherited_member(obj, attr) is None and obj.cls.lookup("__getattr__") is None
+        if type(found) is not Function:
+            return True
+        if found.binding is not None or found.accessor == "set" or isinstance(found.node, ast.Lambda):
+            return found.binding is not None or found.accessor == "set"
+        params = _positional(found.node)
+        return bool(params) and self._expand(found, params[0], True, obj, read, seen)
 
     def inert_names(self, value) -> frozenset | None:
         """The names ``value`` holds, when it is known to reach no object; else None."""
@@ -493,6 +643,25 @@ class _Keys:
         return ("P", Same(obj.cls), obj.template, tuple((a, self.key(attrs[a])) for a in read))
 
 
+def _positional(node: ast.AST) -> tuple[str, ...]:
+    args = node.args
+    return tuple(a.arg for a in args.posonlyargs + args.args)
+
+
+def _owner_of(cls: Class, fn: Function) -> Class | None:
+    """The class among ``cls`` and its bases whose body defines ``fn`` (what ``super()`` starts after)."""
+    stack, seen = [cls], set()
+    while stack:
+        c = stack.pop(0)
+        if type(c) is not Class or id(c) in seen:
+            continue
+        seen.add(id(c))
+        if any(v is fn for v in c.namespace.values()):
+            return c
+        stack.extend(c.bases)
+    return None
+
+
 def _revision(obj) -> int:
     return obj.revision() if type(obj) is not Function else 0   # a closure is a snapshot
 
@@ -513,9 +682,23 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
     mention (a reuse keeps them)."""
     walk = _Keys(cache if cache is not None else KeyCache())
     names = sorted(kwargs)   # (``map`` over the walk: no generator frame per value, in the hottest loop of a call)
-    key = (walk.key(fn), walk.key(context), tuple(map(walk.key, args)),
+    key = (walk.key(fn), walk.key(context), tuple(_argument_keys(walk, fn, args)),
            tuple(zip(names, map(walk.key, map(kwargs.__getitem__, names)))))
     return key, walk.symbols
+
+
+def _argument_keys(walk: "_Keys", fn: Function, args: list):
+    """The keys of a call's positional arguments: an object by the attributes the call can read of
+    it (``KeyCache.object_reads``), where that is known; any other value by all it holds. A template
+    (which a read can add a field to) and a linen module (whose fields are not bound) are read whole."""
+    projects = type(fn) is Function
+    for position, v in enumerate(args):
+        if projects and type(v) is Instance and not v.template:
+            read = walk.cache.object_reads(fn, position, v)
+            if read is not None and not v.cls.node.decorator_list and not is_linen_module(v.cls):
+                yield walk.projection(v, read)
+                continue
+        yield walk.key(v)
 
 
 def attribute_keys(key: tuple) -> tuple | None:

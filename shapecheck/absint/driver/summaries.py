@@ -367,14 +367,10 @@ class KeyCache:
         self.nodes: dict[Node, Node] = {}
         # id of a function's node -> whether it can be summarised (the node lives as long as the run)
         self.bodies: dict[int, bool] = {}
-        # id of a function's node -> the names its code mentions, sorted (None: it may read any:
-        # ``locals()``, ``eval``); the node lives as long as the run
-        self.names: dict[int, tuple | None] = {}
         self.codes: dict[tuple, Function] = {}   # (id of node, id of module, qualname) -> ``code``
         self.classes: dict[int, tuple] = {}   # id of a class -> (the class, the names its namespace holds)
-        # (id of a function's node, parameter, first?) -> _parameter_reads; and (id of a node, position,
-        # id of a class, the object's attribute names) -> (the class, ``object_reads``)
-        self.params: dict[tuple, tuple | None] = {}
+        # (id of a function's node, position, id of a class, the object's attribute names) -> (the
+        # class, ``object_reads``)
         self.reads: dict[tuple, tuple] = {}
         # an Opaque's key holds its members (else it is keyed by identity, see ``globals``)
         self.opaque_members = opaque_members
@@ -399,10 +395,11 @@ class KeyCache:
         """The names ``node``'s code mentions (its nested functions', annotations' and defaults'
         included), sorted: a superset of what a run of it reads from its closure; None where the
         code can read a name it does not mention (:data:`_READS_ANY`)."""
-        known = self.names.get(id(node), False)
-        if known is False:
-            known = self.names[id(node)] = _read_names(node)
-        return known
+        try:
+            return node._shapecheck_names   # a pure function of the node, kept on it (trees are shared: parsing.py)
+        except AttributeError:
+            known = node._shapecheck_names = _read_names(node)
+            return known
 
     def object_reads(self, fn: Function, position: int, obj: Instance) -> tuple | None:
         """The attributes of ``obj``, passed at ``position`` to ``fn``, that a run of ``fn`` can read
@@ -426,10 +423,14 @@ class KeyCache:
         if (id(fn.node), name) in seen:
             return True
         seen.add((id(fn.node), name))
-        spec_key = (id(fn.node), name, first)
-        spec = self.params.get(spec_key, False)
+        node = fn.node
+        try:
+            specs = node._shapecheck_reads   # kept on the node, as read_names is
+        except AttributeError:
+            specs = node._shapecheck_reads = {}
+        spec = specs.get((name, first), False)
         if spec is False:
-            spec = self.params[spec_key] = _parameter_reads(fn.node, name, first)
+            spec = specs[(name, first)] = _parameter_reads(node, name, first)
         if spec is None:
             return False
         attrs, supers, passes = spec

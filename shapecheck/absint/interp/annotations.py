@@ -287,13 +287,23 @@ def _names_tensor(analysis: "Analysis", fn: Function, node: ast.AST | None) -> b
         node = parse_forward(node.value, node)
     if node is None:
         return False
-    for part in ast.walk(node):
-        name = part.attr if isinstance(part, ast.Attribute) else part.id if isinstance(part, ast.Name) else ""
-        if name.endswith("Tensor"):
-            value = analysis.evaluate_in(fn, part)
-            if type(value) is LibraryObject and value.qualname.startswith("torch."):
-                return True
+    for part in _tensor_names(node):
+        value = analysis.evaluate_in(fn, part)
+        if type(value) is LibraryObject and value.qualname.startswith("torch."):
+            return True
     return False
+
+
+def _tensor_names(node: ast.AST) -> tuple:
+    """The names and attributes in an annotation that end in ``Tensor``, kept on its node (a pure
+    function of it, asked at every call of the function: trees are shared, parsing.py)."""
+    try:
+        return node._shapecheck_tensor_names
+    except AttributeError:
+        parts = node._shapecheck_tensor_names = tuple(
+            part for part in ast.walk(node)
+            if (part.attr if isinstance(part, ast.Attribute) else part.id if isinstance(part, ast.Name) else "").endswith("Tensor"))
+        return parts
 
 
 def _annotation(analysis: "Analysis", fn: Function, node: ast.AST | None) -> ShapeSpec | None:

@@ -242,3 +242,28 @@ def test_a_reuse_renames_each_dim_object_once():
     assert renamed(channels) is first and str(first) == str(D.add(sym("c#9"), 1))
     assert renamed(again) == first and renamed(3) == 3 and renamed(sym("n")) == sym("n")
     assert asked == [channels, again, sym("n")]
+
+
+def test_a_call_has_a_second_key_of_what_it_reads_of_its_objects():
+    """A call's key holds its objects whole (kept per object: free on a hit); its second key, asked
+    where the first has no summary, holds of each object the attributes the function's code reads
+    (``KeyCache.object_reads``): equal for two encoders whose unread ``cache`` differs. A call
+    that changes its object is kept under the whole key alone, as its effect on the whole table."""
+    import ast
+
+    from shapecheck.absint.core.values import Function
+    from shapecheck.absint.driver.summaries import projected_key
+
+    cls = Class(ast.parse("class Enc: pass").body[0], None, "Enc")
+    fn = Function(ast.parse("def forward(self, x):\n    return x * self.scale").body[0], None, None, "Enc.forward")
+    one = Instance(cls, {"scale": Int(2), "cache": Array(Shape((3,)))})
+    other = Instance(cls, {"scale": Int(2), "cache": Array(Shape((4,)))})
+    third = Instance(cls, {"scale": Int(3), "cache": Array(Shape((3,)))})
+    cache = KeyCache()
+    assert cache.object_reads(fn, 0, one) == ("scale",)
+    assert call_key(fn, [one, Int(1)], {})[0] != call_key(fn, [other, Int(1)], {})[0]
+    assert projected_key(fn, [one, Int(1)], {}, (), cache) == projected_key(fn, [other, Int(1)], {}, (), cache)
+    assert projected_key(fn, [one, Int(1)], {}, (), cache) != projected_key(fn, [third, Int(1)], {}, (), cache)
+    assert projected_key(fn, [Int(1), Int(1)], {}, (), cache) is None   # no object: the key itself
+    whole = Function(ast.parse("def f(self):\n    return vars(self)").body[0], None, None, "f")
+    assert projected_key(whole, [one], {}, (), cache) is None            # read whole: the key itself

@@ -46,7 +46,8 @@ from .signatures import signature_text
 from . import template_namings
 from .template_namings import VERIFIED, make_namings, named_attributes, naming_pattern, namings_between, snapshot
 from .template_prints import start, template_print
-from .summaries import (KeyCache, Summary, attribute_keys, call_key, content_key, held_names, holds_object, reads_hold,
+from .summaries import (KeyCache, Summary, attribute_keys, call_key, content_key, held_names, holds_object, projected_key,
+                        reads_hold,
                         summarisable, without_first_argument)
 from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, VERIFY, Parametric, ShapeEntry, abstract_sizes,
                          made_up_canonical, observed_at, outcome_values, placeholder, same_outcome, substitution)
@@ -1454,6 +1455,7 @@ class Calls:
         if scope is MISMATCH:
             return UNKNOWN, None
         summary, key, given, renamed, renaming, names = None, None, set(), None, IDENTITY, None
+        projected = shared = None   # the call's key with its objects keyed by what it reads of them
         bound = shaped = None   # a parametric summary's sizes; the call's shape key (parametric.py)
         context = (scope, self.run.spmd_meshes, self.opens_call())   # what else a call's analysis reads
         ident = None   # the id its outcome is kept by (dependencies.CALL)
@@ -1481,6 +1483,17 @@ class Calls:
                 if summary is not None:
                     names = summary.renaming.onto(renaming) if by_name else None
                     self.summaries[renamed if by_name else key] = summary
+            if summary is None:   # one for a call that read the same of its objects (summaries.projected_key)
+                projected = projected_key(fn, args, kwargs, context, self.keys)
+                if projected is not None:
+                    summary, names = self.summaries.get(projected), None
+                    if summary is not None and summary.reads and not reads_hold(summary.reads, self.keys):
+                        summary = None
+                    if summary is None and shared is not None:
+                        summary = shared.find(projected, None, IDENTITY, self.keys)[0]
+                        if summary is not None:
+                            self.summaries[projected] = summary
+                    ident = self.call_ids.get(id(summary), (None, None))[1] if summary is not None else None
             if summary is None and self.parametric is not None and scope is None:
                 summary, bound, shaped = self._parametric(caller, node, fn, args, kwargs, context)
         if summary is not None:
@@ -1529,6 +1542,10 @@ class Calls:
                 if (clock == HeapClock.writes or not touched and call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
                     ident = self._keep(key, given, renamed, kept_result, call)   # the body changed no object it reached, nor a global it read
+                    if projected is not None:
+                        self.summaries[projected] = kept_result
+                        if shared is not None:
+                            shared.keep(projected, None, kept_result)
                     if shaped is not None and not kept_result.errors and kept_result.made is None:
                         self.parametric.entries.setdefault(shaped[0], ShapeEntry(kept_result, shaped[1], frozenset(given)))
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest

@@ -27,6 +27,15 @@ A recorded analysis (:class:`Summary`) is reused only when it is exact for the n
   ``W`` rebound between two calls of ``def f(x): return x @ W`` re-runs the second;
 - it found no error (the message would name the first call's dims: the call re-runs instead).
 
+A call has a second key (:func:`projected_key`), asked only where its key has no summary: each
+object argument keyed by the attributes the function's code can read of it (its class, and what
+``name.attr``, ``hasattr``/``getattr`` with a literal name, its class's methods and property getters,
+``super()`` and the functions it is passed to by name read: ``KeyCache.object_reads``), where the
+code uses it in no other way. scikit-learn's ``get_tags(estimator)`` reads what its class's
+``__sklearn_tags__`` reads, not the estimator's thirty parameters and fitted arrays, so one run
+answers every estimator of a class. A summary kept with no effect is kept under both keys; an effect
+(the run changed the object) under the whole key alone, as it is an effect on the whole table.
+
 Symbols the run made up (a data-dependent size) are the call's own: a reuse gives them fresh names,
 as a re-run would (``core.freshen``); symbols that existed before the run keep theirs.
 """

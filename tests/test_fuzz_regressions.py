@@ -176,6 +176,16 @@ def test_negative_asserted_dim_is_no_internal_error():
     assert "SC003" not in codes(source)
 
 
+def test_an_asserted_negative_dim_gives_no_shape():
+    # fuzz (seed 412, shape program seed=2662994966): the assertion gave the parameter the shape
+    # (-10**30,), whose split counted -10**30 pieces (OverflowError). No array has a negative dim: the
+    # test is false, and teaches nothing of the parameter
+    source = ("import torch\ndef g(y: torch.Tensor):\n    assert y.shape == (-10**30,)\n"
+              "    reveal_shape(y)\n    return y.split(1)\n")
+    assert "SC003" not in codes(source)
+    assert reveals(source) == ["reveal_shape: shape: unknown"]
+
+
 # -- an axis past any array's rank on a parameter of unknown rank (fuzz, stop 22) ------------------
 # (a mutated sep_vit.py: ``torch.mean(x, dim=10**100, keepdim=True)`` made up 10**100 dims for x's
 # middle: 82 s and 6 GB, then MemoryError)

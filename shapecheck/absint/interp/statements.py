@@ -1105,6 +1105,8 @@ class Statements:
                             continue
                         v = self.eval(e)
                         dims.append(v.dim if type(v) is Int else self.analysis.fresh(f"{owner}.shape[{i}]"))
+                    if any(type(d) is int and d < 0 for d in dims):
+                        return False   # no array has that shape: the test is false, nothing to learn from it
                     self.refine_name(owner, tensor_like(Array(Shape(tuple(dims)), getattr(current, "dtype", None)),
                                                          current), self.statement)
                     return True

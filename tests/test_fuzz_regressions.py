@@ -426,3 +426,19 @@ def test_a_loop_taking_the_kron_of_its_own_result_stops_at_the_largest_size():
     assert messages[:2] == ["reveal_shape: shape: (127805,), dtype: float64",
                             "reveal_shape: shape: (16334118381,), dtype: float64"]
     assert set(messages[2:]) == {"reveal_shape: shape: unknown"}
+
+
+# -- a broadcast join of dims that hold earlier joins twice ------------------------------------------
+def test_a_join_of_joins_is_named_in_bounded_text():
+    # fuzz (seed 413, shape program seed=2494993389: 76 s, over the 20 s limit): an unrolled loop
+    # broadcasting what it carries with its own outer product named each pass's joined dim after the
+    # last one twice; the names (and every dim, message and question showing them) doubled per pass.
+    # The symbol is fresh whatever its name: its name shows what it joins only so far
+    from shapecheck.absint.core.context import MAX_JOIN_NAME, join_name
+    source = ("import numpy as np\nx = np.zeros(())\nv2 = x\nfor i in range(9):\n"
+              "    v2 = (np.maximum(np.eye((1, 4)), np.add(x, np.outer(v2, v2))) & x)[1:]\nreveal_shape(v2)\n")
+    [message] = reveals(source)
+    assert message.startswith("reveal_shape: shape: (max(n, ") and len(message) < 1_000   # was 91,887
+    long = join_name("max(" + ", ".join(f"d{i}" for i in range(100)) + ")", "e")
+    assert long.endswith(", ...)") and len(long) <= MAX_JOIN_NAME
+    assert join_name("max(b, n)", "max(n, m)") == "max(b, n, m)"

@@ -39,7 +39,23 @@ def join_name(a: str, b: str) -> str:
     ('max(b, n)', 'max(b, n, m)')
     """
     terms = list(dict.fromkeys(_max_terms(a) + _max_terms(b)))
-    return f"max({', '.join(terms)})"
+    name = f"max({', '.join(terms)})"
+    if len(name) <= MAX_JOIN_NAME:
+        return name
+    # a join of dims that hold earlier joins twice (``v = np.maximum(e, np.outer(v, v))[1:]`` in an
+    # unrolled loop): its name would double per pass, and every dim, message and solver question
+    # showing it with it (a fuzzed program: 76 s). The symbol is fresh whatever its name: the name
+    # only shows what it joins, as far as a reader follows
+    kept: list[str] = []
+    for term in terms:
+        if sum(len(t) + 2 for t in kept) + len(term) > MAX_JOIN_NAME - 8:
+            break
+        kept.append(term)
+    return f"max({', '.join(kept + ['...'])})"
+
+
+#: The longest name a broadcast's joined dim is given (see :func:`join_name`).
+MAX_JOIN_NAME = 160
 
 
 def _max_terms(text: str) -> list[str]:

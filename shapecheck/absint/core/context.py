@@ -47,15 +47,17 @@ def join_name(a: str, b: str) -> str:
     # showing it with it (a fuzzed program: 76 s). The symbol is fresh whatever its name: the name
     # only shows what it joins, as far as a reader follows
     kept: list[str] = []
+    size = len("max(...)")
     for term in terms:
-        if sum(len(t) + 2 for t in kept) + len(term) > MAX_JOIN_NAME - 8:
+        size += len(term) + len(", ")
+        if size > MAX_JOIN_NAME:
             break
         kept.append(term)
     return f"max({', '.join(kept + ['...'])})"
 
 
 #: The longest name a broadcast's joined dim is given (see :func:`join_name`).
-MAX_JOIN_NAME = 160
+MAX_JOIN_NAME = 1000
 
 
 def _max_terms(text: str) -> list[str]:

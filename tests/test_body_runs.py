@@ -727,6 +727,40 @@ def test_a_name_an_object_holds_stays_and_the_others_are_renamed(bodies_run: Cou
     assert bodies_run["Scale.apply"] == 2 + 2
 
 
+def test_calls_alike_but_for_the_names_their_objects_hold_run_the_body_once(bodies_run: Counter) -> None:
+    """Two layers, one holding ``w`` of (i, 2i), the other (j, 2j), each called on an input of its own
+    width: the calls are one up to ``i -> j`` (and ``n -> m``), though the objects hold those names
+    (alpha_keys.py), so the second takes the first's summary, its result renamed; a call whose input
+    is not related to its layer's ``w`` the same way runs the body (diffusers' models: a third of the
+    bodies run were such calls again)."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Proj:
+            def __init__(self, w):
+                self.w = w
+
+            def apply(self, x):
+                return x @ self.w
+
+        def f(x, y):
+            n, i = x.shape
+            m, j = y.shape
+            a = Proj(np.zeros((i, 2 * i)))
+            b = Proj(np.zeros((j, 2 * j)))
+            reveal_shape(a.apply(x))
+            reveal_shape(b.apply(y))
+            reveal_shape(b.apply(x))
+            b.apply(np.zeros((m, j + 1)))
+        """), "layers.py")
+    assert _reveals(report) == ["(n, i*2), dtype: float64", "(m, j*2), dtype: float64", "(n, j*2), dtype: float64"]
+    assert [d.message for d in report.diagnostics if d.severity == "error"] == [
+        "call to Proj.apply() fails: matmul: x is (m, j+1) but self.w is (j, j*2): j+1 != j"]
+    # its generic analysis and its re-run at rank 2 (``Calls.rerank``), ``a.apply(x)``, ``b.apply(x)``
+    # and the failing call; ``b.apply(y)`` is ``a.apply(x)`` up to names
+    assert bodies_run["Proj.apply"] == 2 + 3
+
+
 def test_an_object_is_keyed_by_the_attributes_a_call_can_read(bodies_run: Counter) -> None:
     """``get_tags(a)``, ``get_tags(b)``, ``get_tags(c)``: three estimators of one class that differ
     only in attributes no call reads (``alpha``, ``tol``) are one call to a key, which reads of each

@@ -41,6 +41,7 @@ from .effects import receiver_of, record_effect, record_made
 from .shared_summaries import RunSummaries, local_value, method_key, store_for
 from .passed_containers import changed_parameters, passed_containers
 from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
+from .alpha_keys import AlphaSummaries
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from . import template_namings
@@ -258,6 +259,7 @@ class Calls:
         # (result, uses, window, call-site ranks seen, blind count): ``_lambda_again``
         self.lambdas: dict = {}
         self.keys = KeyCache()
+        self.alpha = AlphaSummaries(self.keys)   # summaries by the call up to every name (alpha_keys.py)
         self.body_runs = 0             # bodies run for a call
         self.reused = 0                # calls answered by a summary instead
         self.instances: dict[Class, Instance] = {}
@@ -1454,7 +1456,7 @@ class Calls:
         scope = check_call(caller, node, fn, env)
         if scope is MISMATCH:
             return UNKNOWN, None
-        summary, key, given, renamed, renaming, names = None, None, set(), None, IDENTITY, None
+        summary, key, given, renamed, renaming, names, alpha = None, None, set(), None, IDENTITY, None, None
         projected = shared = None   # the call's key with its objects keyed by what it reads of them
         bound = shaped = None   # a parametric summary's sizes; the call's shape key (parametric.py)
         context = (scope, self.run.spmd_meshes, self.opens_call())   # what else a call's analysis reads
@@ -1469,6 +1471,9 @@ class Calls:
                 if summary is not None and not summary.answers(renaming):
                     summary = None   # it holds for its own call's names only
                 names = summary.renaming.onto(renaming) if summary is not None else None
+            if summary is None:   # one for the same call up to every name, its objects' too (alpha_keys.py)
+                summary, alpha = self.alpha.find(fn, key)
+                names = summary.renaming.onto(alpha[1]) if summary is not None else None
             if summary is not None and summary.reads and not reads_hold(summary.reads, self.keys):
                 summary = ident = None   # a global it read was rebound or changed: run the body again
             kept = self._kept_summaries() if summary is None else None
@@ -1542,6 +1547,7 @@ class Calls:
                 if (clock == HeapClock.writes or not touched and call_key(fn, args, kwargs, context, self.keys)[0] == key
                         and reads_hold(summary.reads, self.keys)):
                     ident = self._keep(key, given, renamed, kept_result, call)   # the body changed no object it reached, nor a global it read
+                    self.alpha.keep(fn, key, kept_result, alpha)
                     if projected is not None:
                         self.summaries[projected] = kept_result
                         if shared is not None:
@@ -1555,6 +1561,7 @@ class Calls:
                     effect = record_effect(receiver, made, (args, kwargs), before)
                     if effect is not None:
                         ident = self._keep(key, given, renamed, replace(kept_result, effect=effect), call)
+                        self.alpha.keep(fn, key, replace(kept_result, effect=effect), alpha)
         result = anonymous_middles(result, fn.scope)
         refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:

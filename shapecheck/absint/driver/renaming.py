@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...constraints import dims as D
-from ...constraints.predicates import substitute_pred
+from ...constraints.predicates import pred_symbols, substitute_pred
 from ...constraints.shapes import Middle, Shape
 from ..core.values import Alternatives, Array, Bool, Function, Int, List, ShapeTuple, Tuple, Unknown, Value, with_shape
 
@@ -140,6 +140,9 @@ def names_of(v: Value, add) -> None:
         names_of(v.element, add)
         if v.length is not None:
             _dim_names(v.length, add)
+    elif t is Bool and v.pred is not None:   # what :func:`rename` renames in it (a returned ``t.numel() == 0``)
+        for s in sorted(pred_symbols(v.pred)):
+            add(("symbol", s))
 
 
 def _dim_names(d, add) -> None:

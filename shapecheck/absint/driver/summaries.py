@@ -352,11 +352,12 @@ class Node:
     """One object's key, interned (equal keys are one node) with its hash kept: a call's key holds
     its objects' nodes, so comparing two calls does not walk the objects again."""
 
-    __slots__ = ("key", "hash")
+    __slots__ = ("key", "hash", "form")
 
     def __init__(self, key: tuple):
         self.key = key
         self.hash = hash(key)
+        self.form = None   # its key up to a renaming of its names (alpha_keys.py), once asked
 
     def __eq__(self, other):
         return other is self or (type(other) is Node and other.hash == self.hash and other.key == self.key)
@@ -653,6 +654,11 @@ class _Keys:
         return ("P", Same(obj.cls), obj.template, tuple((a, self.key(attrs[a])) for a in read))
 
 
+def class_names(cls: Class, cache: KeyCache) -> frozenset:
+    """The names ``cls``'s namespace holds, as a call key's walk reports them (``_Keys.class_names``)."""
+    return _Keys(cache).class_names(cls)
+
+
 def _positional(node: ast.AST) -> tuple[str, ...]:
     args = node.args
     return tuple(a.arg for a in args.posonlyargs + args.args)
@@ -691,10 +697,14 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
     reach, by content, and ``context``: what else the run reads), and the symbols those values
     mention (a reuse keeps them)."""
     walk = _Keys(cache if cache is not None else KeyCache())
-    names = sorted(kwargs)   # (``map`` over the walk: no generator frame per value, in the hottest loop of a call)
-    key = (walk.key(fn), walk.key(context), tuple(map(walk.key, args)),
-           tuple(zip(names, map(walk.key, map(kwargs.__getitem__, names)))))
-    return key, walk.symbols
+    # (``map`` over the walk: no generator frame per value, in the hottest loop of a call)
+    return _assemble(walk, fn, context, tuple(map(walk.key, args)), kwargs), walk.symbols
+
+
+def _assemble(walk: "_Keys", fn: Function, context, args: tuple, kwargs: dict) -> tuple:
+    """A call's key from its positional arguments' keys ``args``: the one layout both keys share."""
+    names = sorted(kwargs)
+    return walk.key(fn), walk.key(context), args, tuple(zip(names, map(walk.key, map(kwargs.__getitem__, names))))
 
 
 def projected_key(fn: Function, args: list, kwargs: dict, context, cache: KeyCache) -> tuple | None:
@@ -710,8 +720,7 @@ def projected_key(fn: Function, args: list, kwargs: dict, context, cache: KeyCac
     projected = tuple(_argument_keys(walk, fn, args))
     if not any(type(k) is tuple and k[:1] == ("P",) for k in projected):
         return None
-    names = sorted(kwargs)
-    return (walk.key(fn), walk.key(context), projected, tuple(zip(names, map(walk.key, map(kwargs.__getitem__, names)))))
+    return _assemble(walk, fn, context, projected, kwargs)
 
 
 def _argument_keys(walk: "_Keys", fn: Function, args: list):

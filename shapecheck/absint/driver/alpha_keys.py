@@ -1,0 +1,215 @@
+"""Call keys up to a renaming of every name they hold, the objects' and closures' included (issue 11).
+
+renaming.py renames a call's argument names only where nothing else in its key holds them: a
+name an object holds too stays as it is. But model code passes a layer its own sizes: a template's
+``Attention(dim, heads)`` holds ``dim#12`` in its weights, and its ``forward`` is called on
+``(b, n, dim#12)``; the next stage's layer holds ``dim#40`` and is called on ``(b, n, dim#40)``.
+The two calls are one up to ``dim#12 -> dim#40``, but each runs the body (diffusers' models:
+a third of the bodies run were such a call again; vit-pytorch a sixth).
+
+Here the whole key is renamed: each name (a symbol, a middle's scope, a derived token) by its
+first appearance in the key's walk, objects included. The form of an object's node is kept on
+the node (``Node.form``): its key with its own names numbered by their first appearance there,
+interned, and those names in order; a key holding the node holds that form and the node's names
+as numbered in the key. An object is keyed once per change (summaries.py), so its form is made
+once per change too, and a key's form walks no object again.
+
+Equal forms mean a one-to-one renaming takes the first call's key -- what its body could read --
+onto the second's: the body's run makes the same decisions up to that renaming (renaming.py
+says why: a call starts from none of its caller's facts), so the first call's summary answers
+the second with its names renamed (``Summary.answers``, which refuses where a global it read,
+an error it found or a layer it observed holds a name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...constraints import dims as D
+from ..core.values import Alternatives, Array, Bool, Class, Int, List, ShapeTuple, TorchModule, Tuple, Unknown
+from .renaming import Names, Renaming, names_of, rename
+from .summaries import KeyCache, Node, Same, class_names
+
+#: the values that hold names (renaming.py renames them); any other leaf of a key is itself
+_NAMED = (Array, ShapeTuple, Int, Unknown, Bool, Tuple, List, Alternatives)
+
+#: interned forms: equal forms are one node, so a key holding one compares it by identity first
+_FORMS: dict = {}
+_LEAVES: dict = {}   # a value or dim -> its form and names (_leaf_form)
+_MAX_FORMS = 1 << 16
+
+
+class _Order:
+    """The names met so far, numbered by first appearance."""
+
+    __slots__ = ("index", "names", "fixed", "cache")
+
+    def __init__(self, cache: KeyCache):
+        self.index: dict = {}
+        self.names: list = []
+        self.fixed: set = set()   # the names a class holds: compared as they are (see alpha_key)
+        self.cache = cache
+
+    def number(self, name) -> int:
+        i = self.index.get(name)
+        if i is None:
+            i = self.index[name] = len(self.names)
+            self.names.append(name)
+        return i
+
+    def renaming(self, found: list) -> Names:
+        """What takes the names ``found`` to their numbers."""
+        scopes, tokens, symbols = {}, {}, {}
+        for name in found:
+            kind, value = name
+            i = self.number(name)
+            if kind == "middle":
+                scopes[value] = f"\0{i}"
+            elif kind == "derived":
+                tokens[value] = -(i + 1)
+            else:
+                symbols[value] = D.sym(f"\0{i}" + (D.SIGNED if D.is_signed(value) else ""))
+        return Names(scopes, tokens, symbols)
+
+
+def alpha_key(key: tuple, cache: KeyCache) -> tuple[tuple, Renaming] | None:
+    """``key`` (``summaries.call_key``'s, made with ``cache``) with every name renamed by first
+    appearance, and the names in that order as a :class:`Renaming`; None where it holds no name
+    (the key itself), or a name a class it holds holds too: a class is in a key as itself, and
+    what its namespace holds is the same for both calls, so a name of it renamed elsewhere would
+    stand for another in one call and for itself in the other."""
+    order = _Order(cache)
+    form = _form(key, order)
+    if not order.names or order.fixed & order.index.keys():
+        return None
+    scopes, tokens, symbols = [], [], []
+    for kind, value in order.names:
+        (scopes if kind == "middle" else tokens if kind == "derived" else symbols).append(value)
+    return ("alpha", form), Renaming(tuple(scopes), tuple(tokens), tuple(symbols))
+
+
+def _form(x, order: _Order):
+    t = type(x)
+    if t is tuple:
+        return tuple(_form(item, order) for item in x)
+    if t is Node:
+        form, names, _ = _node_form(x, order)
+        return form, tuple(map(order.number, names))
+    if t in _NAMED or t is D.Expr:
+        known = _LEAVES.get(x)
+        if known is None:
+            known = _leaf_form(x)
+        form, names = known
+        return (form, tuple(map(order.number, names))) if names else form
+    if t is Same and type(x.obj) is Class:
+        order.fixed.update(("symbol", n) if type(n) is str else n for n in class_names(x.obj, order.cache))
+        return x
+    if t is TorchModule:   # a layer of plain values is its own key (summaries._Keys.key)
+        return ("layer", x.kind, tuple((name, _form(p, order)) for name, p in x.params))
+    return x   # Same, Unique, a plain Python value, a value that holds no name
+
+
+def _leaf_form(x) -> tuple:
+    """(a value or dim with its names numbered by first appearance in it, those names in order),
+    kept: a key's leaves are mostly ones met before (the same sizes in every call of a stage),
+    and renaming a dim renormalises it."""
+    local = _Order(None)
+    if type(x) is D.Expr:
+        found = [("symbol", s) for s in sorted(D.free_symbols(x))]
+        form = D.substitute(x, local.renaming(found).symbols)
+    else:
+        found = []
+        names_of(x, found.append)
+        form = rename(x, local.renaming(found)) if found else x
+    if len(_LEAVES) >= _MAX_FORMS:
+        _LEAVES.clear()
+    known = _LEAVES[x] = (form, tuple(local.names))
+    return known
+
+
+def _node_form(node: Node, order: _Order) -> tuple:
+    """(the interned form of ``node``'s key, its names in order), kept on the node; the names
+    the classes it holds hold go to ``order.fixed``."""
+    known = node.form
+    if known is None:
+        inner = _Order(order.cache)
+        form = Node(_form(node.key, inner))
+        if len(_FORMS) >= _MAX_FORMS:
+            _FORMS.clear()
+        form = _FORMS.setdefault(form, form)
+        known = node.form = (form, tuple(inner.names), frozenset(inner.fixed))
+    order.fixed |= known[2]
+    return known
+
+
+#: A function whose calls this many alpha keys found no summary for, none ever, is keyed so no
+#: more: a predicate called with every kind of value (vit-pytorch's ``exists``: 300 keys, 3 found)
+#: costs a key's walk per call and saves a body of one line.
+MAX_MISSES = 8
+
+
+class AlphaSummaries:
+    """One run's summaries by alpha key. A function's are keyed so only once a second call of it
+    finds no summary by its own keys: most functions are called once or with one key (vit-pytorch:
+    a quarter of them run once), and making the key is a walk of the call's values."""
+
+    def __init__(self, cache: KeyCache):
+        self.cache = cache
+        self.table: dict = {}
+        self.waiting: dict[int, list] = {}   # id of a function's node -> its kept (key, summary), not yet keyed
+        self.keyed: set[int] = set()         # the functions whose calls are keyed so
+        self.missed: dict[int, int] = {}     # a keyed function -> its calls no kept summary answered
+        self.answered: set[int] = set()      # the keyed functions one answered a call of
+        self.refused: set[int] = set()       # those keyed no more (MAX_MISSES)
+
+    def find(self, fn, key: tuple):
+        """(the summary of a call of ``fn`` equal to this one up to its names, or None; the call's
+        alpha key and renaming, False where it has none, None where not made, for :meth:`keep`)."""
+        ident = id(fn.node)
+        if ident not in self.keyed:
+            waiting = self.waiting.pop(ident, None)
+            if waiting is None:   # its first call
+                return None, None
+            self.keyed.add(ident)
+            for kept_key, summary in waiting:
+                self._index(fn, kept_key, summary)
+        elif ident in self.refused:
+            return None, False
+        alpha = self._alpha(fn, key)
+        if alpha is None:
+            return None, False
+        summary = self.table.get(alpha[0])
+        if summary is not None and not summary.answers(alpha[1]):
+            summary = None
+        if summary is None:
+            missed = self.missed[ident] = self.missed.get(ident, 0) + 1
+            if missed >= MAX_MISSES and ident not in self.answered:
+                self.refused.add(ident)
+        else:
+            self.answered.add(ident)
+        return summary, alpha
+
+    def keep(self, fn, key: tuple, summary, alpha) -> None:
+        """Keep ``summary`` for the call with ``key`` (``alpha``: what :meth:`find` made of it)."""
+        if alpha is None:
+            if id(fn.node) in self.refused:
+                return
+            if id(fn.node) in self.keyed:
+                self._index(fn, key, summary)
+            else:
+                self.waiting.setdefault(id(fn.node), []).append((key, summary))
+        elif alpha:
+            self.table.setdefault(alpha[0], replace(summary, renaming=alpha[1]))
+
+    def _index(self, fn, key: tuple, summary) -> None:
+        alpha = self._alpha(fn, key)
+        if alpha is not None:
+            self.table.setdefault(alpha[0], replace(summary, renaming=alpha[1]))
+
+    def _alpha(self, fn, key: tuple):
+        alpha = alpha_key(key, self.cache)
+        # fn's own middles are never renamed (renaming.canonical): a recursive call's shape
+        return None if alpha is None or ("middle", fn.scope) in alpha[1].marks() else alpha
+
+
+__all__ = ["alpha_key", "AlphaSummaries"]

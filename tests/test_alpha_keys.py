@@ -1,0 +1,78 @@
+"""Call keys up to a renaming of every name they hold, objects' included (alpha_keys.py)."""
+
+from __future__ import annotations
+
+from shapecheck.absint.core.values import Array, Bool, Int, Tuple, Unknown
+from shapecheck.absint.driver.alpha_keys import alpha_key
+from shapecheck.absint.driver.renaming import Renaming
+from shapecheck.absint.driver.summaries import KeyCache, Node, Same
+from shapecheck.constraints import dims as D
+from shapecheck.constraints.predicates import eq
+from shapecheck.constraints.shapes import Middle, Shape
+
+FN = Same(object())   # a function, by identity as a key holds it
+
+
+def _array(*dims, middle: Middle | None = None) -> Array:
+    return Array(Shape(tuple(D.sym(d) if type(d) is str else d for d in dims), middle is not None, (), middle))
+
+
+def _object(**attrs) -> Node:
+    return Node(("I", FN, False, tuple(attrs.items())))
+
+
+def _key(*args) -> tuple:
+    return (FN, (None, (), True), tuple(args), ())
+
+
+def test_calls_alike_but_for_the_names_their_objects_hold_have_one_key() -> None:
+    """A layer holding ``w`` of (d, 2d) called on (n, d), and another holding (e, 2e) called on (m, e)."""
+    cache = KeyCache()
+    first = alpha_key(_key(_object(w=_array("d#1", D.sym("d#1") * 2)), _array("n#2", "d#1")), cache)
+    second = alpha_key(_key(_object(w=_array("e#7", D.sym("e#7") * 2)), _array("m#9", "e#7")), cache)
+    assert first[0] == second[0]
+    assert first[1] == Renaming((), (), ("d#1", "n#2")) and second[1] == Renaming((), (), ("e#7", "m#9"))
+    assert first[1].onto(second[1]).symbols == {"d#1": D.sym("e#7"), "n#2": D.sym("m#9")}
+
+
+def test_a_name_shared_by_the_object_and_the_argument_is_told_from_two_names() -> None:
+    """Only the first call relates its argument to the layer's ``w``: a run of it decides what the
+    second's cannot."""
+    cache = KeyCache()
+    linked = alpha_key(_key(_object(w=_array("d#1", "d#1")), _array("n#2", "d#1")), cache)
+    apart = alpha_key(_key(_object(w=_array("d#1", "d#1")), _array("n#2", "k#3")), cache)
+    assert linked[0] != apart[0]
+
+
+def test_one_object_met_twice_is_not_two_alike_objects() -> None:
+    cache = KeyCache()
+    layer = _object(w=_array("d#1"))
+    twice = alpha_key(_key(layer, layer), cache)
+    two = alpha_key(_key(layer, _object(w=_array("e#4"))), cache)
+    assert twice[0] != two[0]
+    assert twice[1].symbols == ("d#1",) and two[1].symbols == ("d#1", "e#4")
+
+
+def test_a_signed_symbol_a_middle_and_a_derived_token_are_names_of_their_kind() -> None:
+    cache = KeyCache()
+    signed = alpha_key(_key(Int(D.sym("k#1~"))), cache)
+    unsigned = alpha_key(_key(Int(D.sym("k#1"))), cache)
+    assert signed[0] != unsigned[0]
+    one = alpha_key(_key(_array("a#1", middle=Middle("x", "m.py:f")), Unknown(derived=5)), cache)
+    other = alpha_key(_key(_array("b#2", middle=Middle("x", "m.py:g")), Unknown(derived=8)), cache)
+    assert one[0] == other[0]
+    assert one[1] == Renaming(("m.py:f",), (5,), ("a#1",)) and other[1] == Renaming(("m.py:g",), (8,), ("b#2",))
+
+
+def test_a_returned_predicate_s_symbols_are_renamed_with_the_rest() -> None:
+    """``t.numel() == 0`` kept in an object: its symbols are the array's, so two calls alike but for
+    them are one, and one whose predicate is about another symbol is not."""
+    cache = KeyCache()
+    def call(a: str, b: str):
+        return alpha_key(_key(Tuple((_array(a), Bool(pred=eq(D.sym(b), 0))))), cache)[0]
+    assert call("n#1", "n#1") == call("m#5", "m#5")
+    assert call("n#1", "n#1") != call("n#1", "m#5")
+
+
+def test_a_key_without_names_has_no_alpha_key() -> None:
+    assert alpha_key(_key(_array(2, 3), _object(w=_array(4))), KeyCache()) is None

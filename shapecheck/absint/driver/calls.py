@@ -1471,7 +1471,9 @@ class Calls:
                 if summary is not None and not summary.answers(renaming):
                     summary = None   # it holds for its own call's names only
                 names = summary.renaming.onto(renaming) if summary is not None else None
-            if summary is None:   # one for the same call up to every name, its objects' too (alpha_keys.py)
+            if summary is None and given and not given <= renaming.marks():
+                # one for the same call up to every name, its objects' too (alpha_keys.py): where some
+                # name the renamed key kept is held by an object (else that key was the whole call's)
                 summary, alpha = self.alpha.find(fn, key)
                 names = summary.renaming.onto(alpha[1]) if summary is not None else None
             if summary is not None and summary.reads and not reads_hold(summary.reads, self.keys):

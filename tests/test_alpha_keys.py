@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from shapecheck.absint.core.values import Array, Bool, Int, Tuple, Unknown
-from shapecheck.absint.driver.alpha_keys import alpha_key
+from types import SimpleNamespace
+
+from shapecheck.absint.core.values import UNKNOWN, Array, Bool, Int, Tuple, Unknown
+from shapecheck.absint.driver.alpha_keys import MAX_MISSES, AlphaSummaries, alpha_key
 from shapecheck.absint.driver.renaming import Renaming
-from shapecheck.absint.driver.summaries import KeyCache, Node, Same
+from shapecheck.absint.driver.summaries import KeyCache, Node, Same, Summary
 from shapecheck.constraints import dims as D
 from shapecheck.constraints.predicates import eq
 from shapecheck.constraints.shapes import Middle, Shape
@@ -76,3 +78,32 @@ def test_a_returned_predicate_s_symbols_are_renamed_with_the_rest() -> None:
 
 def test_a_key_without_names_has_no_alpha_key() -> None:
     assert alpha_key(_key(_array(2, 3), _object(w=_array(4))), KeyCache()) is None
+
+
+def _layer_call(name: str) -> tuple:
+    """A layer holding ``w`` of (d, d) called on (n, d), ``d`` named ``name``."""
+    return _key(_object(w=_array(name, name)), _array("n#0", name))
+
+
+def test_a_function_s_calls_are_keyed_from_its_second_call_and_answered_up_to_names() -> None:
+    alpha = AlphaSummaries(KeyCache())
+    fn = SimpleNamespace(node=object(), scope="m.py:f")
+    summary = Summary(_array("n#0", "d#1"), (), (), range(0))
+    assert alpha.find(fn, _layer_call("d#1")) == (None, None)   # its first call: nothing made
+    alpha.keep(fn, _layer_call("d#1"), summary, None)
+    found, (_, renaming) = alpha.find(fn, _layer_call("e#2"))
+    assert found.result == summary.result and found.renaming.onto(renaming).symbols == {"d#1": D.sym("e#2")}
+
+
+def test_a_function_whose_alpha_keys_find_nothing_is_keyed_no_more() -> None:
+    """MAX_MISSES misses per call answered, and once more: the walks cost more than the runs they save."""
+    alpha = AlphaSummaries(KeyCache())
+    fn = SimpleNamespace(node=object(), scope="m.py:f")
+    def miss(i: int) -> tuple:   # calls related to their layers each in a way of its own
+        return _key(_object(w=_array(*(f"d#{i}",) * (i + 1))), _array("n#0", f"d#{i}"))
+    alpha.keep(fn, miss(0), Summary(UNKNOWN, (), (), range(0)), None)
+    for i in range(1, MAX_MISSES + 1):
+        found, key = alpha.find(fn, miss(i))
+        assert found is None and key
+        alpha.keep(fn, miss(i), Summary(UNKNOWN, (), (), range(0)), key)
+    assert alpha.find(fn, miss(1)) == (None, False)   # it would have been found: it is asked no more

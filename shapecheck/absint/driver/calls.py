@@ -1471,11 +1471,15 @@ class Calls:
                 if summary is not None and not summary.answers(renaming):
                     summary = None   # it holds for its own call's names only
                 names = summary.renaming.onto(renaming) if summary is not None else None
-            if summary is None and given and not given <= renaming.marks():
+            if summary is None:
                 # one for the same call up to every name, its objects' too (alpha_keys.py): where some
-                # name the renamed key kept is held by an object (else that key was the whole call's)
-                summary, alpha = self.alpha.find(fn, key)
-                names = summary.renaming.onto(alpha[1]) if summary is not None else None
+                # name the renamed key kept is held by an object (else that key was the whole call's,
+                # and no call whose objects hold a name has its alpha key)
+                if given and not given <= renaming.marks():
+                    summary, alpha = self.alpha.find(fn, key)
+                    names = summary.renaming.onto(alpha[1]) if summary is not None else None
+                else:
+                    alpha = False
             if summary is not None and summary.reads and not reads_hold(summary.reads, self.keys):
                 summary = ident = None   # a global it read was rebound or changed: run the body again
             kept = self._kept_summaries() if summary is None else None

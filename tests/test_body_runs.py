@@ -761,6 +761,32 @@ def test_calls_alike_but_for_the_names_their_objects_hold_run_the_body_once(bodi
     assert bodies_run["Proj.apply"] == 2 + 3
 
 
+def test_a_name_the_first_call_made_up_from_its_names_reads_in_the_second_s(bodies_run: Counter) -> None:
+    """``b.apply(x)`` is ``a.apply(y)`` with ``i`` and ``j`` swapped: the broadcast's dim the first run
+    named ``max(j, i+1)`` is a fresh symbol in the second call, named ``max(i, j+1)`` as its own run
+    would name it, not after the first call's sizes (renaming.shown_as)."""
+    report = check_source(textwrap.dedent("""\
+        import numpy as np
+
+        class Gain:
+            def __init__(self, b):
+                self.b = b
+
+            def apply(self, x):
+                return x * self.b
+
+        def f(x, y):
+            n, i = x.shape
+            m, j = y.shape
+            a = Gain(np.zeros((i + 1,)))
+            b = Gain(np.zeros((j + 1,)))
+            reveal_shape(a.apply(y))
+            reveal_shape(b.apply(x))
+        """), "gains.py")
+    assert _reveals(report) == ["(m, max(j, i+1)), dtype: float64", "(n, max(i, j+1)), dtype: float64"]
+    assert bodies_run["Gain.apply"] == 2 + 1   # its generic analyses, then the first call alone
+
+
 def test_an_object_is_keyed_by_the_attributes_a_call_can_read(bodies_run: Counter) -> None:
     """``get_tags(a)``, ``get_tags(b)``, ``get_tags(c)``: three estimators of one class that differ
     only in attributes no call reads (``alpha``, ``tol``) are one call to a key, which reads of each

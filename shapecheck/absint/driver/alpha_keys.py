@@ -23,12 +23,16 @@ an error it found or a layer it observed holds a name).
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 
 from ...constraints import dims as D
 from ..core.values import Alternatives, Array, Bool, Class, Int, List, ShapeTuple, TorchModule, Tuple, Unknown
 from .renaming import Names, Renaming, names_of, rename
 from .summaries import KeyCache, Node, Same, class_names
+
+#: ``SHAPECHECK_ALPHA=0`` turns alpha keys off (to compare a run without them).
+ENABLED = os.environ.get("SHAPECHECK_ALPHA", "1") != "0"
 
 #: the values that hold names (renaming.py renames them); any other leaf of a key is itself
 _NAMED = (Array, ShapeTuple, Int, Unknown, Bool, Tuple, List, Alternatives)
@@ -168,6 +172,8 @@ class AlphaSummaries:
         """(the summary of a call of ``fn`` equal to this one up to its names, or None; the call's
         alpha key and renaming, False where it has none, None where not made, for :meth:`keep`)."""
         ident = id(fn.node)
+        if not ENABLED:
+            return None, False
         if ident not in self.keyed:
             waiting = self.waiting.pop(ident, None)
             if waiting is None:   # its first call

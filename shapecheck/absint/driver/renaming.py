@@ -32,7 +32,9 @@ by the first pass's summaries.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import pred_symbols, substitute_pred
@@ -84,6 +86,34 @@ class Names:
 
 
 NO_NAMES = Names({}, {}, {})
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+
+
+def shown_as(names: Names) -> Callable[[str], str]:
+    """What a display name the first call's run made up from its symbols' names (a broadcast's
+    ``max(j, i+1)``, a join's) reads as in the call ``names`` renames to: each word that is a renamed
+    symbol's display name replaced by its new symbol's, all at once (``i`` and ``j`` may swap). A
+    word two renamed symbols of one name take to two names stays as it is. The symbol is fresh
+    either way; only its name, shown in messages and hovers, would otherwise name the first call's."""
+    shown: dict = {}
+    clashing: set = set()
+    for old, new in names.symbols.items():
+        new_names = D.free_symbols(new) if type(new) is D.Expr else ()
+        if len(new_names) != 1:
+            continue
+        before, after = D.display_name(old), D.display_name(next(iter(new_names)))
+        if shown.setdefault(before, after) != after:
+            clashing.add(before)
+    for word in clashing:
+        del shown[word]
+    if all(before == after for before, after in shown.items()):
+        return _as_is
+    return lambda text: _WORD.sub(lambda m: shown.get(m.group(0), m.group(0)), text)
+
+
+def _as_is(text: str) -> str:
+    return text
 
 
 def rename(v: Value, names: Names) -> Value:
@@ -182,4 +212,4 @@ def canonical(fn: Function, args: list, kwargs: dict, keep: frozenset | set = fr
     return renamed_args, renamed_kwargs, Renaming(tuple(scopes), tuple(tokens), tuple(symbols))
 
 
-__all__ = ["Renaming", "Names", "IDENTITY", "NO_NAMES", "rename", "canonical", "names_of"]
+__all__ = ["Renaming", "Names", "IDENTITY", "NO_NAMES", "rename", "canonical", "names_of", "shown_as"]

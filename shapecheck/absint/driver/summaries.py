@@ -57,7 +57,7 @@ from .callsites import gives_layer
 from ..rules.flax import is_linen_module
 from ..rules.registry import inherited_member
 from .effects import Effect, Made
-from .renaming import IDENTITY, NO_NAMES, Names, Renaming
+from .renaming import IDENTITY, NO_NAMES, Names, Renaming, shown_as
 from ..core.values import (Array, Bool, Class, Dict, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
                            LibraryObject, List, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
 
@@ -228,7 +228,9 @@ class Summary:
         if self.made is not None:
             made_up |= self.made.symbols
         own = {s for s in made_up if symbol_number(s) in self.made_symbols} - given
-        mapping = {name: fresh(D.display_name(name)) for name in sorted(own)}
+        shown = shown_as(names) if names.symbols else None   # (a name made of the first call's names)
+        mapping = {name: fresh(D.display_name(name) if shown is None else shown(D.display_name(name)))
+                   for name in sorted(own)}
         if own:
             both = map_dims(both, _memoised(lambda d: D.substitute(d, mapping)))
         # a snapshot's copy takes the call's symbols too (the caller renames the rest): disjoint from those made up

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 from shapecheck.absint.core.values import UNKNOWN, Array, Bool, Int, Tuple, Unknown
@@ -107,3 +108,68 @@ def test_a_function_whose_alpha_keys_find_nothing_is_keyed_no_more() -> None:
         assert found is None and key
         alpha.keep(fn, miss(i), Summary(UNKNOWN, (), (), range(0)), key)
     assert alpha.find(fn, miss(1)) == (None, False)   # it would have been found: it is asked no more
+
+
+_BODIES = [
+    "return x @ self.w",
+    "return x * self.b",
+    "y = x @ self.w\n        return y + self.b",
+    "return (x @ self.w).reshape(x.shape[0], -1)",
+    "return np.concatenate([x, x @ self.w], axis=1)",
+    "return x[:, :2] @ self.w[:2]",
+    "if x.shape[1] == self.w.shape[0]:\n            return x @ self.w\n        return x",
+    "return np.einsum('nd,de->ne', x, self.w)",
+    "h = x @ self.w\n        return self.inner.apply(h) if self.inner is not None else h",
+]
+_SIZES = ["@", "2 * @", "@ + 1", "k", "3", "1", "@ * k"]
+
+
+def _mirrored_layers(rng: random.Random) -> str:
+    """Layers built twice, once of ``i`` and once of ``j`` (``@``), called on inputs of their own
+    width, of the other's, or of a size of their own: calls alike up to names, and calls not."""
+    lines = ["import numpy as np", ""]
+    classes = rng.randint(1, 3)
+    for c in range(classes):
+        lines += [f"class L{c}:", "    def __init__(self, w, b, inner=None):", "        self.w = w",
+                  "        self.b = b", "        self.inner = inner", "", "    def apply(self, x):",
+                  "        " + rng.choice(_BODIES), ""]
+    lines += ["def f(x, y, z):", "    n, i = x.shape", "    m, j = y.shape", "    p, k = z.shape"]
+    layers: list[str] = []
+    for o in range(rng.randint(1, 3)):
+        c, w0, w1, b = rng.randrange(classes), rng.choice(_SIZES), rng.choice(_SIZES), rng.choice(_SIZES)
+        inner = rng.choice(["None", *layers])
+        for side, size in (("a", "i"), ("b", "j")):
+            built = f"L{c}(np.zeros(({w0}, {w1})), np.zeros(({b},)), inner={inner if inner == 'None' else inner + side})"
+            lines.append(f"    o{o}{side} = " + built.replace("@", size))
+        layers.append(f"o{o}")
+    for _ in range(rng.randint(2, 6)):
+        layer, kind, width = rng.choice(layers), rng.random(), rng.choice(_SIZES)
+        for side, size, own, rows in (("a", "i", "x", "n"), ("b", "j", "y", "m")):
+            arg = own if kind < 0.4 else f"np.zeros(({rows}, {width}))".replace("@", size) if kind < 0.8 else "xy"[own == "x"]
+            lines.append(f"    reveal_shape({layer}{side}.apply({arg}))")
+    return "\n".join(lines) + "\n"
+
+
+def test_alpha_keys_change_no_finding(monkeypatch) -> None:
+    """Generated layers: the same findings and the same shapes with alpha keys as without, where
+    a summary answered calls (a dim joined from two branches' may be named after the other one)."""
+    from shapecheck.absint.driver import alpha_keys
+    from shapecheck.api import check_source
+    answered: list = []
+    find = AlphaSummaries.find
+
+    def counted(self, fn, key):
+        found = find(self, fn, key)
+        answered.append(found[0] is not None)
+        return found
+
+    monkeypatch.setattr(AlphaSummaries, "find", counted)
+    rng = random.Random(11)
+    for n in range(40):
+        source = _mirrored_layers(rng)
+        runs = []
+        for enabled in (False, True):
+            monkeypatch.setattr(alpha_keys, "ENABLED", enabled)
+            runs.append([(d.line, d.code) for d in check_source(source, f"layers{n}.py").diagnostics])
+        assert runs[0] == runs[1], source
+    assert sum(answered) >= 100   # calls the alpha keys answered (155 in this draw)

@@ -6,9 +6,9 @@ import random
 from types import SimpleNamespace
 
 from shapecheck.absint.core.values import UNKNOWN, Array, Bool, Int, Tuple, Unknown
-from shapecheck.absint.driver.alpha_keys import MAX_MISSES, AlphaSummaries, alpha_key
+from shapecheck.absint.driver.alpha_keys import AlphaSummaries, alpha_key
 from shapecheck.absint.driver.renaming import Renaming
-from shapecheck.absint.driver.summaries import KeyCache, Node, Same, Summary
+from shapecheck.absint.driver.summaries import MAX_MISSES, KeyCache, Node, Same, Summary, Worth
 from shapecheck.constraints import dims as D
 from shapecheck.constraints.predicates import eq
 from shapecheck.constraints.shapes import Middle, Shape
@@ -173,3 +173,14 @@ def test_alpha_keys_change_no_finding(monkeypatch) -> None:
             runs.append([(d.line, d.code) for d in check_source(source, f"layers{n}.py").diagnostics])
         assert runs[0] == runs[1], source
     assert sum(answered) >= 100   # calls the alpha keys answered (155 in this draw)
+
+
+def test_a_second_key_is_made_while_it_finds_a_summary_per_eight_misses() -> None:
+    """``Worth``, which gates alpha keys and projections alike: one summary found buys eight misses more."""
+    worth, fn = Worth(), SimpleNamespace(node=object())
+    worth.tell(fn, True)
+    for _ in range(2 * MAX_MISSES - 1):
+        worth.tell(fn, False)
+        assert worth.asking(fn)
+    worth.tell(fn, False)
+    assert not worth.asking(fn) and worth.asking(SimpleNamespace(node=object()))

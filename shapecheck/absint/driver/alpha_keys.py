@@ -29,7 +29,7 @@ from dataclasses import replace
 from ...constraints import dims as D
 from ..core.values import Alternatives, Array, Bool, Class, Int, List, ShapeTuple, TorchModule, Tuple, Unknown
 from .renaming import Names, Renaming, names_of, rename
-from .summaries import KeyCache, Node, Same, class_names
+from .summaries import KeyCache, Node, Same, Worth, class_names
 
 #: ``SHAPECHECK_ALPHA=0`` turns alpha keys off (to compare a run without them).
 ENABLED = os.environ.get("SHAPECHECK_ALPHA", "1") != "0"
@@ -146,14 +146,6 @@ def _node_form(node: Node, order: _Order) -> tuple:
     return known
 
 
-#: A function whose calls' alpha keys found no summary this many times per one found (and once
-#: more) is keyed so no more: a predicate called with every kind of value (vit-pytorch's
-#: ``exists``: 300 keys, 3 found) or a validation walking a changed estimator each call
-#: (scikit-learn's ``validate_data``: 110 keys, 1 found) costs a key's walk per call and saves
-#: a body of a few lines.
-MAX_MISSES = 8
-
-
 class AlphaSummaries:
     """One run's summaries by alpha key. A function's are keyed so only once a second call of it
     finds no summary by its own keys: most functions are called once or with one key (vit-pytorch:
@@ -164,9 +156,7 @@ class AlphaSummaries:
         self.table: dict = {}
         self.waiting: dict[int, list] = {}   # id of a function's node -> its kept (key, summary), not yet keyed
         self.keyed: set[int] = set()         # the functions whose calls are keyed so
-        self.missed: dict[int, int] = {}     # a keyed function -> its calls no kept summary answered
-        self.answered: dict[int, int] = {}   # a keyed function -> its calls a kept summary answered
-        self.refused: set[int] = set()       # those keyed no more (MAX_MISSES)
+        self.worth = Worth()                 # those keyed no more (summaries.MAX_MISSES)
 
     def find(self, fn, key: tuple):
         """(the summary of a call of ``fn`` equal to this one up to its names, or None; the call's
@@ -181,7 +171,7 @@ class AlphaSummaries:
             self.keyed.add(ident)
             for kept_key, summary in waiting:
                 self._index(fn, kept_key, summary)
-        elif ident in self.refused:
+        elif not self.worth.asking(fn):
             return None, False
         alpha = self._alpha(fn, key)
         if alpha is None:
@@ -189,18 +179,13 @@ class AlphaSummaries:
         summary = self.table.get(alpha[0])
         if summary is not None and not summary.answers(alpha[1]):
             summary = None
-        if summary is None:
-            missed = self.missed[ident] = self.missed.get(ident, 0) + 1
-            if missed >= MAX_MISSES * (self.answered.get(ident, 0) + 1):
-                self.refused.add(ident)
-        else:
-            self.answered[ident] = self.answered.get(ident, 0) + 1
+        self.worth.tell(fn, summary is not None)
         return summary, alpha
 
     def keep(self, fn, key: tuple, summary, alpha) -> None:
         """Keep ``summary`` for the call with ``key`` (``alpha``: what :meth:`find` made of it)."""
         if alpha is None:
-            if id(fn.node) in self.refused:
+            if not self.worth.asking(fn):
                 return
             if id(fn.node) in self.keyed:
                 self._index(fn, key, summary)

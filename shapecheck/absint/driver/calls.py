@@ -47,7 +47,7 @@ from .signatures import signature_text
 from . import template_namings
 from .template_namings import VERIFIED, make_namings, named_attributes, naming_pattern, namings_between, snapshot
 from .template_prints import start, template_print
-from .summaries import (KeyCache, Summary, attribute_keys, call_key, content_key, held_names, holds_object, projected_key,
+from .summaries import (KeyCache, Summary, Worth, attribute_keys, call_key, content_key, held_names, holds_object, projected_key,
                         reads_hold,
                         summarisable, without_first_argument)
 from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, VERIFY, Parametric, ShapeEntry, abstract_sizes,
@@ -260,6 +260,7 @@ class Calls:
         self.lambdas: dict = {}
         self.keys = KeyCache()
         self.alpha = AlphaSummaries(self.keys)   # summaries by the call up to every name (alpha_keys.py)
+        self.projecting = Worth()      # the functions whose calls are still keyed by projection
         self.body_runs = 0             # bodies run for a call
         self.reused = 0                # calls answered by a summary instead
         self.instances: dict[Class, Instance] = {}
@@ -1494,7 +1495,8 @@ class Calls:
                 if summary is not None:
                     names = summary.renaming.onto(renaming) if by_name else None
                     self.summaries[renamed if by_name else key] = summary
-            if summary is None:   # one for a call that read the same of its objects (summaries.projected_key)
+            if summary is None and self.projecting.asking(fn):
+                # one for a call that read the same of its objects (summaries.projected_key)
                 projected = projected_key(fn, args, kwargs, context, self.keys)
                 if projected is not None:
                     summary, names = self.summaries.get(projected), None
@@ -1505,6 +1507,7 @@ class Calls:
                         if summary is not None:
                             self.summaries[projected] = summary
                     ident = self.call_ids.get(id(summary), (None, None))[1] if summary is not None else None
+                    self.projecting.tell(fn, summary is not None)
             if summary is None and self.parametric is not None and scope is None:
                 summary, bound, shaped = self._parametric(caller, node, fn, args, kwargs, context)
         if summary is not None:

@@ -184,3 +184,15 @@ def test_a_second_key_is_made_while_it_finds_a_summary_per_eight_misses() -> Non
         assert worth.asking(fn)
     worth.tell(fn, False)
     assert not worth.asking(fn) and worth.asking(SimpleNamespace(node=object()))
+
+
+def test_a_key_of_objects_nested_past_max_depth_has_no_alpha_key() -> None:
+    """A chain of 2,000 linked objects (which a key's walk keys) makes no form, where a short one does."""
+    def chain(length: int, size: str) -> Node:
+        node = _object(w=_array(size))
+        for _ in range(length):
+            node = Node(("I", FN, False, (("next", node), ("w", _array(size)))))
+        return node
+    cache = KeyCache()
+    assert alpha_key(_key(chain(2_000, "d#1"), _array("d#1")), cache) is None
+    assert alpha_key(_key(chain(50, "d#1"), _array("d#1")), cache)[0] == alpha_key(_key(chain(50, "e#2"), _array("e#2")), cache)[0]

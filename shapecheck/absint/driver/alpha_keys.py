@@ -37,6 +37,16 @@ ENABLED = os.environ.get("SHAPECHECK_ALPHA", "1") != "0"
 #: the values that hold names (renaming.py renames them); any other leaf of a key is itself
 _NAMED = (Array, ShapeTuple, Int, Unknown, Bool, Tuple, List, Alternatives)
 
+#: Objects one form may nest, each inside the last, whose forms are made at once: a key's walk
+#: nests one object per level of Python's stack too, a form's per several (a chain of 2,000 linked
+#: objects, which the walk keys, overflowed it). A deeper key has no alpha key.
+MAX_DEPTH = 400
+
+
+class _TooDeep(Exception):
+    pass
+
+
 #: interned forms: equal forms are one node, so a key holding one compares it by identity first
 _FORMS: dict = {}
 _LEAVES: dict = {}   # a value or dim -> its form and names (_leaf_form)
@@ -46,13 +56,14 @@ _MAX_FORMS = 1 << 16
 class _Order:
     """The names met so far, numbered by first appearance."""
 
-    __slots__ = ("index", "names", "fixed", "cache")
+    __slots__ = ("index", "names", "fixed", "cache", "depth")
 
-    def __init__(self, cache: KeyCache):
+    def __init__(self, cache: KeyCache, depth: int = 0):
         self.index: dict = {}
         self.names: list = []
         self.fixed: set = set()   # the names a class holds: compared as they are (see alpha_key)
         self.cache = cache
+        self.depth = depth        # the objects whose forms are being made around this one
 
     def number(self, name) -> int:
         i = self.index.get(name)
@@ -83,7 +94,10 @@ def alpha_key(key: tuple, cache: KeyCache) -> tuple[tuple, Renaming] | None:
     what its namespace holds is the same for both calls, so a name of it renamed elsewhere would
     stand for another in one call and for itself in the other."""
     order = _Order(cache)
-    form = _form(key, order)
+    try:
+        form = _form(key, order)
+    except (_TooDeep, RecursionError):   # (a stack shallower than the analysis sets: MAX_DEPTH)
+        return None
     if not order.names or order.fixed & order.index.keys():
         return None
     scopes, tokens, symbols = [], [], []
@@ -136,7 +150,9 @@ def _node_form(node: Node, order: _Order) -> tuple:
     the classes it holds hold go to ``order.fixed``."""
     known = node.form
     if known is None:
-        inner = _Order(order.cache)
+        inner = _Order(order.cache, order.depth + 1)
+        if inner.depth > MAX_DEPTH:
+            raise _TooDeep
         form = Node(_form(node.key, inner))
         if len(_FORMS) >= _MAX_FORMS:
             _FORMS.clear()

@@ -34,10 +34,10 @@ witnesses under its own names (``canonical.py``), whichever process asks.
 from __future__ import annotations
 
 from functools import lru_cache
-from math import inf
+from math import gcd, inf
 from typing import Callable, Iterable, Sequence
 
-from .dims import ByZero, Dim, Expr, Sym, add, is_signed, mul, sub, sym
+from .dims import ByZero, Dim, Expr, Op, Sym, add, is_signed, mul, sub, sym
 from .evaluators import Undefined as _Undefined, z3_dim_function
 from .predicates import Pred, negate
 
@@ -149,6 +149,15 @@ class _Comparison:
                         continue
                     if by and rest % by == 0:
                         yield name, -rest // by
+                for name, a, b in moves.multiples:
+                    # a % b == 0 once a factor of a is times b // gcd(a, b): a divisibility that
+                    # a conv's or a pad's reshape states (diffusers' upfirdn2d), which no probe hits
+                    try:
+                        total, divisor = a(values), b(values)
+                    except (_Undefined, ZeroDivisionError):
+                        continue
+                    if divisor > 0 and total:
+                        yield name, values[name] * (divisor // gcd(total, divisor))
         # a probe: a symbol in a division or a product moves d by steps no term shows
         for name in self.symbols:
             v = values[name]
@@ -171,15 +180,26 @@ def _symbol_counts(d: Expr) -> dict[str, int]:
 class _Moves:
     """The changes a repair of ``d <kind> 0`` weighs besides probes, and the constants probes try."""
 
-    __slots__ = ("linear", "scaled", "factors", "constants")
+    __slots__ = ("linear", "scaled", "factors", "constants", "multiples")
 
     def __init__(self, d: Dim, by_zero: ByZero | None):
         self.linear: list[tuple[str, int]] = []   # (symbol, +-1): it occurs in d only as that term
         self.scaled: list[tuple[str, Number, Number]] = []   # (s, p, q): d is s*p + q, p and q free of s
         self.factors: list[str] = []              # symbols in every term of d (d has no constant)
         self.constants: tuple[int, ...] = ()
+        # (s, a, b): d is a % b, s a factor of every term of a and not in b
+        self.multiples: list[tuple[str, Number, Number]] = []
         if type(d) is not Expr:
             return
+        if not d.constant and len(d.terms) == 1 and len(d.terms[0][0]) == 1:
+            atom = d.terms[0][0][0]
+            if type(atom) is Op and atom.kind == "mod" and type(atom.args[0]) is Expr:
+                a, b = atom.args
+                inside = set(_names_of(b))
+                shared = set(_plain(a.terms[0][0])) if not a.constant else set()
+                for monomial, _ in a.terms[1:]:
+                    shared &= set(_plain(monomial))
+                self.multiples = [(name, _dim(a, by_zero), _dim(b, by_zero)) for name in sorted(shared - inside)]
         counts = _symbol_counts(d)
         self.constants = tuple(sorted({abs(c) for c in _constants(d) if 2 <= abs(c) <= 1 << 20}))[:4]
         for monomial, coeff in d.terms:
@@ -227,6 +247,13 @@ def _polynomial(terms: dict) -> Dim:
     for monomial, coeff in terms.items():
         total = add(total, Expr(((monomial, coeff),), 0))
     return total
+
+
+def _names_of(d: Dim) -> tuple[str, ...]:
+    """The symbols of ``d``, each once, in order of first appearance."""
+    if type(d) is not Expr:
+        return ()
+    return tuple(dict.fromkeys(name for monomial, _ in d.terms for atom in monomial for name in _names(atom)))
 
 
 def _names(atom) -> tuple[str, ...]:

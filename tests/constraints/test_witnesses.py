@@ -96,6 +96,20 @@ def test_a_symbol_a_product_scales_takes_the_value_the_product_divides_out() -> 
     assert s.decide(tuple(Fact(f) for f in facts), requirement).verdict is Verdict.SOMETIMES and s.queries == 0
 
 
+def test_a_factor_of_a_dividend_takes_the_multiple_the_divisor_asks_for() -> None:
+    # diffusers' upfirdn2d: a reshape's (c*k) % (h*w + p) == 0 where the divisor is what other
+    # constraints made it (37 here); no probe reaches a multiple of it, and Z3 took ~0.28 s a question
+    c, k, h, w, p = (D.sym(name) for name in ("c", "k", "h", "w", "p"))
+    facts = [P.eq(D.mod(D.mul(c, k), D.add(D.mul(h, w), p)), 0)] + [P.le(1, v) for v in (c, k, h, w, p)]
+    requirement = P.eq(D.mul(h, w), 36)
+    fails, holds = _search(facts, requirement)
+    assert not P.evaluate_pred(requirement, fails) and P.evaluate_pred(requirement, holds)
+    assert all(P.evaluate_pred(f, fails) and P.evaluate_pred(f, holds) for f in facts)
+    assert (holds["c"] * holds["k"]) % (holds["h"] * holds["w"] + holds["p"]) == 0
+    s = Solver()
+    assert s.decide(tuple(Fact(f) for f in facts), requirement).verdict is Verdict.SOMETIMES and s.queries == 0
+
+
 def test_a_part_of_a_disjunction_is_built_once_for_every_fact_holding_it() -> None:
     from shapecheck.constraints.witnesses import constraint
     shared = P.eq(a, b)

@@ -37,7 +37,7 @@ from functools import lru_cache
 from math import gcd, inf
 from typing import Callable, Iterable, Sequence
 
-from .dims import ByZero, Dim, Expr, Op, Sym, add, is_signed, mul, sub, sym
+from .dims import ByZero, Dim, Expr, Sym, add, is_signed, mul, sub, sym
 from .evaluators import Undefined as _Undefined, z3_dim_function
 from .predicates import Pred, negate
 
@@ -187,13 +187,14 @@ class _Moves:
         self.scaled: list[tuple[str, Number, Number]] = []   # (s, p, q): d is s*p + q, p and q free of s
         self.factors: list[str] = []              # symbols in every term of d (d has no constant)
         self.constants: tuple[int, ...] = ()
-        # (s, a, b): d is a % b, s a factor of every term of a and not in b
+        # (s, a, b): d is a % b (times symbols), s a factor of every term of a and not in b
         self.multiples: list[tuple[str, Number, Number]] = []
         if type(d) is not Expr:
             return
-        if not d.constant and len(d.terms) == 1 and len(d.terms[0][0]) == 1:
-            atom = d.terms[0][0][0]
-            if type(atom) is Op and atom.kind == "mod" and type(atom.args[0]) is Expr:
+        ops = [atom for atom in d.terms[0][0] if type(atom) is not Sym] if not d.constant and len(d.terms) == 1 else ()
+        if len(ops) == 1:   # (times sizes: ``h*w*(x % y) == 0``, which x % y == 0 makes hold)
+            atom = ops[0]
+            if atom.kind == "mod" and type(atom.args[0]) is Expr:
                 a, b = atom.args
                 inside = set(_names_of(b))
                 shared = set(_plain(a.terms[0][0])) if not a.constant else set()

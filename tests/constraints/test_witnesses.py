@@ -100,12 +100,15 @@ def test_a_factor_of_a_dividend_takes_the_multiple_the_divisor_asks_for() -> Non
     # diffusers' upfirdn2d: a reshape's (c*k) % (h*w + p) == 0 where the divisor is what other
     # constraints made it (37 here); no probe reaches a multiple of it, and Z3 took ~0.28 s a question
     c, k, h, w, p = (D.sym(name) for name in ("c", "k", "h", "w", "p"))
-    facts = [P.eq(D.mod(D.mul(c, k), D.add(D.mul(h, w), p)), 0)] + [P.le(1, v) for v in (c, k, h, w, p)]
-    requirement = P.eq(D.mul(h, w), 36)
+    divisible = D.mod(D.mul(c, k), D.add(D.mul(h, w), p))
+    for stated in (divisible, D.mul(D.mul(h, w), divisible)):   # (times sizes, as a reshape states it too)
+        _assert_sometimes_by_search([P.eq(stated, 0)] + [P.le(1, v) for v in (c, k, h, w, p)], P.eq(D.mul(h, w), 36))
+
+
+def _assert_sometimes_by_search(facts: list, requirement: P.Pred) -> None:
     fails, holds = _search(facts, requirement)
     assert not P.evaluate_pred(requirement, fails) and P.evaluate_pred(requirement, holds)
     assert all(P.evaluate_pred(f, fails) and P.evaluate_pred(f, holds) for f in facts)
-    assert (holds["c"] * holds["k"]) % (holds["h"] * holds["w"] + holds["p"]) == 0
     s = Solver()
     assert s.decide(tuple(Fact(f) for f in facts), requirement).verdict is Verdict.SOMETIMES and s.queries == 0
 

@@ -28,6 +28,11 @@ search follow (a missed memo entry, a search trying values in another order: the
 a loop's second pass, whose carried dim the widening made up anew (``(b, n, j)`` where the first
 pass had ``(b, n, d)``), calls the loop's layers with the first pass's keys: its calls are answered
 by the first pass's summaries.
+
+A call this key leaves apart from another only by names an object holds (a stage's layer holding its
+own ``dim``) is keyed whole up to its names, objects' included, in alpha_keys.py. The symbols a
+reused run made up are fresh in the new call, named as its own run would name them
+(:func:`shown_as`).
 """
 
 from __future__ import annotations

@@ -442,3 +442,18 @@ def test_a_join_of_joins_is_named_in_bounded_text():
     long = join_name("max(" + ", ".join(f"d{i}" for i in range(1000)) + ")", "e")
     assert long.endswith(", ...)") and len(long) <= MAX_JOIN_NAME
     assert join_name("max(b, n)", "max(n, m)") == "max(b, n, m)"
+
+
+def test_a_join_of_two_known_ranks_apart_beside_an_unknown_rank_is_sc106():
+    """Fuzz seed 415 (a mutated vit-pytorch ``posemb_sincos_3d``): ``torch.cat`` of rank-3 and rank-2
+    arrays with arrays of unknown rank among them took the first known rank for every array and read
+    past the rank-2 ones (IndexError, SC003). NumPy refuses arrays of two ranks whatever the others."""
+    with pytest.raises(ValueError, match="same number of dimensions"):
+        np.concatenate([np.zeros((2, 3, 4)), np.zeros((2, 3, 4)), np.zeros((2, 3))], axis=1)
+    assert [(d.code, d.message) for d in api.check_source(
+        "import numpy as np\n"
+        "def f(x, y):\n"
+        "    return np.concatenate([np.zeros((2, 3, 4)), x, np.zeros((2, 3)), y], axis=1)\n",
+        "fuzz.py").diagnostics] == [
+        ("SC106", "concatenate: all the input arrays must have the same number of dimensions, but the array at "
+                  "index 0 has 3 dimension(s) and the array at index 2 has 2 dimension(s)")]

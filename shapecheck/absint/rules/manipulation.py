@@ -515,7 +515,12 @@ def _concatenate_unknown_rank(ctx: OpContext, shapes: list[Shape], axis: int | N
         for s in shapes:   # an array of unknown rank joined with one of rank n has n dims too
             if s.variadic and s.middle is not None and s.min_rank <= n:
                 ctx.interp.analysis.learn_rank(s.middle, n - s.min_rank)
+        known = next(i for i, s in enumerate(shapes) if s.rank is not None)
         for index, s in enumerate(shapes):
+            if s.rank is not None and s.rank != n:   # two known ranks apart, beside arrays of unknown rank
+                ctx.fail("SC106", f"{ctx.op}: all the input arrays must have the same number of dimensions, but "
+                                  f"the array at index {known} has {n} dimension(s) and the array at index {index} "
+                                  f"has {s.rank} dimension(s)")
             if s.min_rank > n:
                 ctx.fail("SC106", f"{ctx.op}: all the input arrays must have the same number of dimensions, but "
                                   f"an array has {n} dimension(s) and the array at index {index} has at least "

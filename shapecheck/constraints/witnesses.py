@@ -37,7 +37,7 @@ from functools import lru_cache
 from math import gcd, inf
 from typing import Callable, Iterable, Sequence
 
-from .dims import ByZero, Dim, Expr, Sym, add, is_signed, mul, sub, sym
+from .dims import ByZero, Dim, Expr, Sym, add, free_symbols, is_signed, mul, sub, sym
 from .evaluators import Undefined as _Undefined, z3_dim_function
 from .predicates import Pred, negate
 
@@ -196,11 +196,8 @@ class _Moves:
             atom = ops[0]
             if atom.kind == "mod" and type(atom.args[0]) is Expr:
                 a, b = atom.args
-                inside = set(_names_of(b))
-                shared = set(_plain(a.terms[0][0])) if not a.constant else set()
-                for monomial, _ in a.terms[1:]:
-                    shared &= set(_plain(monomial))
-                self.multiples = [(name, _dim(a, by_zero), _dim(b, by_zero)) for name in sorted(shared - inside)]
+                free = _common_factors(a) - (free_symbols(b) if type(b) is Expr else frozenset())
+                self.multiples = [(name, _dim(a, by_zero), _dim(b, by_zero)) for name in sorted(free)]
         counts = _symbol_counts(d)
         self.constants = tuple(sorted({abs(c) for c in _constants(d) if 2 <= abs(c) <= 1 << 20}))[:4]
         for monomial, coeff in d.terms:
@@ -209,11 +206,7 @@ class _Moves:
                 self.linear.append((monomial[0].name, coeff))
         linear = {name for name, _ in self.linear}
         self.scaled = [(name, _dim(p, by_zero), _dim(q, by_zero)) for name, (p, q) in _degree_one(d).items() if name not in linear]
-        if not d.constant:
-            shared = set(_plain(d.terms[0][0]))
-            for monomial, _ in d.terms[1:]:
-                shared &= set(_plain(monomial))
-            self.factors = sorted(shared)
+        self.factors = sorted(_common_factors(d))
 
 
 def _degree_one(d: Expr) -> dict[str, tuple[Dim, Dim]]:
@@ -250,11 +243,14 @@ def _polynomial(terms: dict) -> Dim:
     return total
 
 
-def _names_of(d: Dim) -> tuple[str, ...]:
-    """The symbols of ``d``, each once, in order of first appearance."""
-    if type(d) is not Expr:
-        return ()
-    return tuple(dict.fromkeys(name for monomial, _ in d.terms for atom in monomial for name in _names(atom)))
+def _common_factors(d: Expr) -> set[str]:
+    """The symbols that are a factor of every term of ``d`` (none where it has a constant)."""
+    if d.constant:
+        return set()
+    shared = set(_plain(d.terms[0][0]))
+    for monomial, _ in d.terms[1:]:
+        shared &= set(_plain(monomial))
+    return shared
 
 
 def _names(atom) -> tuple[str, ...]:

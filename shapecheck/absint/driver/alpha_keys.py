@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from ...constraints import dims as D
 from ..core.values import Alternatives, Array, Bool, Class, Int, List, ShapeTuple, TorchModule, Tuple, Unknown
-from .renaming import Names, Renaming, names_of, rename
+from .renaming import Names, Renaming, dim_names, names_of, rename, stand_in
 from .summaries import KeyCache, Node, Same, Worth, class_names
 
 #: ``SHAPECHECK_ALPHA=0`` turns alpha keys off (to compare a run without them).
@@ -74,17 +74,11 @@ class _Order:
 
     def renaming(self, found: list) -> Names:
         """What takes the names ``found`` to their numbers."""
-        scopes, tokens, symbols = {}, {}, {}
+        numbered: dict = {"middle": {}, "derived": {}, "symbol": {}}
         for name in found:
             kind, value = name
-            i = self.number(name)
-            if kind == "middle":
-                scopes[value] = f"\0{i}"
-            elif kind == "derived":
-                tokens[value] = -(i + 1)
-            else:
-                symbols[value] = D.sym(f"\0{i}" + (D.SIGNED if D.is_signed(value) else ""))
-        return Names(scopes, tokens, symbols)
+            numbered[kind][value] = stand_in(kind, value, self.number(name))
+        return Names(numbered["middle"], numbered["derived"], numbered["symbol"])
 
 
 def alpha_key(key: tuple, cache: KeyCache) -> tuple[tuple, Renaming] | None:
@@ -132,11 +126,11 @@ def _leaf_form(x) -> tuple:
     kept: a key's leaves are mostly ones met before (the same sizes in every call of a stage),
     and renaming a dim renormalises it."""
     local = _Order(None)
+    found: list = []
     if type(x) is D.Expr:
-        found = [("symbol", s) for s in sorted(D.free_symbols(x))]
+        dim_names(x, found.append)
         form = D.substitute(x, local.renaming(found).symbols)
     else:
-        found = []
         names_of(x, found.append)
         form = rename(x, local.renaming(found)) if found else x
     if len(_LEAVES) >= _MAX_FORMS:

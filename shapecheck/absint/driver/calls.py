@@ -1569,8 +1569,9 @@ class Calls:
                     # it changed its object's table alone: what the table held reads as the key read it
                     effect = record_effect(receiver, made, (args, kwargs), before)
                     if effect is not None:
-                        ident = self._keep(key, given, renamed, replace(kept_result, effect=effect), call)
-                        self.alpha.keep(fn, key, replace(kept_result, effect=effect), alpha)
+                        kept_result = replace(kept_result, effect=effect)
+                        ident = self._keep(key, given, renamed, kept_result, call)
+                        self.alpha.keep(fn, key, kept_result, alpha)
         result = anonymous_middles(result, fn.scope)
         refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:

@@ -163,9 +163,9 @@ def names_of(v: Value, add) -> None:
         if v.shape.middle is not None:
             add(("middle", v.shape.middle.scope))
         for d in v.shape.prefix + v.shape.suffix:
-            _dim_names(d, add)
+            dim_names(d, add)
     elif t is Int:
-        _dim_names(v.dim, add)
+        dim_names(v.dim, add)
     elif t is Tuple or t is Alternatives:
         for item in v.items if t is Tuple else v.options:
             names_of(item, add)
@@ -174,13 +174,23 @@ def names_of(v: Value, add) -> None:
             names_of(item, add)
         names_of(v.element, add)
         if v.length is not None:
-            _dim_names(v.length, add)
+            dim_names(v.length, add)
     elif t is Bool and v.pred is not None:   # what :func:`rename` renames in it (a returned ``t.numel() == 0``)
         for s in sorted(pred_symbols(v.pred)):
             add(("symbol", s))
 
 
-def _dim_names(d, add) -> None:
+def stand_in(kind: str, name, i: int):
+    """What a renamed key shows for the ``i``-th name of its kind: a middle's scope as ``\\0i``, a
+    derived token as ``-(i+1)``, a symbol as the symbol ``\\0i`` (``\\0i~`` where ``name`` may be negative)."""
+    if kind == "middle":
+        return f"\0{i}"
+    if kind == "derived":
+        return -(i + 1)
+    return D.sym(f"\0{i}" + (D.SIGNED if D.is_signed(name) else ""))
+
+
+def dim_names(d, add) -> None:
     if type(d) is not int:
         for s in sorted(D.free_symbols(d)):
             add(("symbol", s))
@@ -202,13 +212,13 @@ def canonical(fn: Function, args: list, kwargs: dict, keep: frozenset | set = fr
     for kind, name in order:
         if kind == "middle" and name != own:
             if ("middle", name) not in keep:
-                scopes[name] = f"\0{len(scopes)}"
+                scopes[name] = stand_in(kind, name, len(scopes))
         elif kind == "derived":
             if ("derived", name) not in keep:
-                tokens[name] = -(len(tokens) + 1)
+                tokens[name] = stand_in(kind, name, len(tokens))
         elif kind == "symbol":
             if name not in keep:
-                symbols[name] = D.sym(f"\0{len(symbols)}" + (D.SIGNED if D.is_signed(name) else ""))
+                symbols[name] = stand_in(kind, name, len(symbols))
     if not (scopes or tokens or symbols):
         return args, kwargs, IDENTITY
     names = Names(scopes, tokens, symbols)
@@ -217,4 +227,4 @@ def canonical(fn: Function, args: list, kwargs: dict, keep: frozenset | set = fr
     return renamed_args, renamed_kwargs, Renaming(tuple(scopes), tuple(tokens), tuple(symbols))
 
 
-__all__ = ["Renaming", "Names", "IDENTITY", "NO_NAMES", "rename", "canonical", "names_of", "shown_as"]
+__all__ = ["Renaming", "Names", "IDENTITY", "NO_NAMES", "rename", "canonical", "names_of", "dim_names", "stand_in", "shown_as"]

@@ -101,9 +101,12 @@ def test_the_harness_sees_an_internal_error(monkeypatch):
     assert [f.kind for f in fuzz.check_program("x = 1\n", "f.py", "planted")] == ["exception"]
 
 
-def test_shards_split_one_run_exactly(monkeypatch):
+def test_shards_split_one_run_exactly(monkeypatch, tmp_path):
     """``--shard i/N``: program k is in shard 1 + k % N (a hypothesmith program: its block b in shard
     1 + b % N), and is the same program as in the unsharded run."""
+    # a corpus of its own: a fresh clone has no ../shared/corpus beside it, and no mutated programs
+    (tmp_path / "layer.py").write_text("import numpy as np\nx = np.ones((2, 3)) @ np.ones((3, 4))\n")
+    monkeypatch.setattr(fuzz, "CORPUS", tmp_path)
     # hypothesmith's blocks stand in by numbered programs (drawing costs ~0.25 s a program); blocks
     # of 3 so that 40 programs make several
     blocks = []

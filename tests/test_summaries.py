@@ -267,3 +267,42 @@ def test_a_call_has_a_second_key_of_what_it_reads_of_its_objects():
     assert projected_key(fn, [Int(1), Int(1)], {}, (), cache) is None   # no object: the key itself
     whole = Function(ast.parse("def f(self):\n    return vars(self)").body[0], None, None, "f")
     assert projected_key(whole, [one], {}, (), cache) is None            # read whole: the key itself
+
+
+def test_a_method_no_summary_answers_is_keyed_no_more(monkeypatch):
+    """Each call of ``update`` changes its object, so no summary answers the next: after
+    MAX_KEY_MISSES misses its calls run without the key's walk (calls.py), and what is found is
+    what keying every call found."""
+    from shapecheck.absint.driver import calls
+
+    source = textwrap.dedent("""\
+        import numpy as np
+
+        class Meter:
+            def __init__(self):
+                self.count = 0
+
+            def update(self, x):
+                self.count = self.count + x.shape[0]
+
+        m = Meter()
+        """) + "m.update(np.zeros(1))\n" * 80 + "np.zeros(m.count) @ np.zeros(3)\n"
+    keyed = []
+    real = calls.call_key
+    monkeypatch.setattr(calls, "call_key", lambda fn, *a, **k: keyed.append(fn.qualname) or real(fn, *a, **k))
+    gated = check_source(source, "meter.py")
+    gated_keys, limit = keyed.count("Meter.update"), calls.MAX_KEY_MISSES
+    keyed.clear()
+    monkeypatch.setattr(calls, "MAX_KEY_MISSES", 10**9)
+    every = check_source(source, "meter.py")
+    assert [(d.span.line, d.code, d.message) for d in gated.diagnostics] == \
+        [(d.span.line, d.code, d.message) for d in every.diagnostics]
+    assert [d.code for d in gated.diagnostics] == ["SC102"] and "80" in gated.diagnostics[0].message
+    assert gated.calls_analysed == every.calls_analysed == 1 + 80
+    assert limit <= gated_keys <= 2 * limit < keyed.count("Meter.update")
+
+
+def test_a_function_summaries_answer_is_keyed_every_call():
+    """A pure function's calls are answered from its first run's summary however many there are."""
+    report = check("import numpy as np\n\ndef f(x):\n    return x.T\n\n" + "f(np.zeros((2, 3)))\n" * 80)
+    assert report.calls_analysed == 1 and report.calls_summarised == 79

@@ -65,6 +65,12 @@ if TYPE_CHECKING:
 #: ``deprecated(details)`` again: 13,300 runs of ``deprecated`` for each file importing the package).
 #: Two keep a decorator applied twice (``deco(deco(f))``) and ``compose(compose(f, g), h)`` whole.
 MAX_REENTRY = 2
+#: A function whose calls no summary answered this many times per one answered (and once more) is
+#: keyed no more in the run: its calls run its body, as a miss did, without the walk of their
+#: objects a key is (a hit saves a body run, ten to thirty keys' cost, so only rare hits are given
+#: up). scikit-learn's gradient-boosting tests call a tree grower's methods 10,000 times, each
+#: changing the grower, none answered: a sixth of the file's time went to their keys.
+MAX_KEY_MISSES = int(os.environ.get("SHAPECHECK_KEY_MISSES", "32"))
 
 #: A demand's kind (``Reading.demands``) where a broadcast gave a parameter its least rank
 #: (``Analysis.floor_rank``); True is a layer's guess, False an op's demand.
@@ -261,6 +267,10 @@ class Calls:
         self.keys = KeyCache()
         self.alpha = AlphaSummaries(self.keys)   # summaries by the call up to every name (alpha_keys.py)
         self.projecting = Worth()      # the functions whose calls are still keyed by projection
+        # the functions whose calls are still keyed at all: one whose calls no summary answers costs
+        # a key's walk of its objects per call and keeps a summary no call reads; an editor's runs
+        # key every call (their summaries are kept across runs)
+        self.keying = Worth(MAX_KEY_MISSES) if not run.project.incremental else None
         self.body_runs = 0             # bodies run for a call
         self.reused = 0                # calls answered by a summary instead
         self.instances: dict[Class, Instance] = {}
@@ -1462,7 +1472,9 @@ class Calls:
         bound = shaped = None   # a parametric summary's sizes; the call's shape key (parametric.py)
         context = (scope, self.run.spmd_meshes, self.opens_call())   # what else a call's analysis reads
         ident = None   # the id its outcome is kept by (dependencies.CALL)
-        if self.run.oplog is None and summarisable(fn, self.keys):   # a measured call (op log) runs every call
+        keying = self.keying
+        if self.run.oplog is None and summarisable(fn, self.keys) and (keying is None or keying.asking(fn)):
+            # (a measured call, with an op log, runs every call)
             key, given = call_key(fn, args, kwargs, context, self.keys)
             summary = self.summaries.get(key)
             ident = self.call_ids.get(id(summary), (None, None))[1] if summary is not None else None
@@ -1510,6 +1522,8 @@ class Calls:
                     self.projecting.tell(fn, summary is not None)
             if summary is None and self.parametric is not None and scope is None:
                 summary, bound, shaped = self._parametric(caller, node, fn, args, kwargs, context)
+            if keying is not None:
+                keying.tell(fn, summary is not None)
         if summary is not None:
             self.reused += 1
             self.recorder.note_all(summary.uses)

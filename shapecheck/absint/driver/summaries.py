@@ -665,11 +665,14 @@ MAX_MISSES = 8
 
 
 class Worth:
-    """Per function, whether a second key is still worth making for its calls (:data:`MAX_MISSES`)."""
+    """Per function, whether a key is still worth making for its calls: a second one (alpha_keys.py,
+    :func:`projected_key`; :data:`MAX_MISSES`) or the call's own (``calls.MAX_KEY_MISSES``), given up
+    after ``max_misses`` calls it found no summary for per one it found (and once more)."""
 
-    __slots__ = ("missed", "found", "refused")
+    __slots__ = ("missed", "found", "refused", "max_misses")
 
-    def __init__(self):
+    def __init__(self, max_misses: int = MAX_MISSES):
+        self.max_misses = max_misses
         self.missed: dict[int, int] = {}   # id of a function's node -> its calls the key found nothing for
         self.found: dict[int, int] = {}    # ... -> its calls it found a summary for
         self.refused: set[int] = set()
@@ -683,7 +686,7 @@ class Worth:
             self.found[ident] = self.found.get(ident, 0) + 1
             return
         missed = self.missed[ident] = self.missed.get(ident, 0) + 1
-        if missed >= MAX_MISSES * (self.found.get(ident, 0) + 1):
+        if missed >= self.max_misses * (self.found.get(ident, 0) + 1):
             self.refused.add(ident)
 
 

@@ -8,7 +8,7 @@ import ast
 from ..core.session import Run
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
-from ..core.values import UNKNOWN, Dict, Float, Function, Instance, List, Tuple, Unknown, Value
+from ..core.values import UNKNOWN, Bool, Dict, Float, Function, Instance, Int, List, Tuple, Unknown, Value
 from ..interp.annotations import function_specs, parameter_start
 from ..interp.attribute_stores import CONSTRUCTORS
 
@@ -35,8 +35,32 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
         env[a.vararg.arg] = UNKNOWN
     if a.kwarg is not None:
         env[a.kwarg.arg] = UNKNOWN
+    if getattr(fn.node, "name", None) not in CONSTRUCTORS:
+        for p in a.posonlyargs + a.args + a.kwonlyargs:
+            scalar = _SCALARS.get(_scalar_name(p.annotation))
+            if scalar is not None and type(env[p.arg]) is Unknown:
+                env[p.arg] = scalar(analysis, p.arg)
     parameter_start(analysis, fn, env)
     return env
+
+
+#: A parameter annotated as a Python scalar alone is one (``n: int`` a size-like symbol of its own,
+#: ``scale: float`` a float, ``causal: bool`` a bool): where an array op meets it, it broadcasts as
+#: a scalar, where an unannotated parameter may as well be an array (``x + n`` unknown).
+_SCALARS = {
+    "int": lambda analysis, name: Int(analysis.fresh(name)),
+    "float": lambda analysis, name: Float(),
+    "bool": lambda analysis, name: Bool(),
+}
+
+
+def _scalar_name(annotation: ast.expr | None) -> str | None:
+    """``int``, ``float`` or ``bool`` where the annotation is that name alone (or that string)."""
+    if isinstance(annotation, ast.Name):
+        return annotation.id
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.strip()
+    return None
 
 
 

@@ -164,8 +164,9 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
         items: tuple = (v,)
     elif t in (Tuple, List) and v.items is not None:
         items = v.items
-    elif t is Unknown and ((v.scalar and names_one_size(arg.text)) or annotated_int(ctx, v, arg.text)):
-        # ``torch.ones(dim)`` in a constructor, ``np.zeros(n)`` with ``n: int``: one dim named so
+    elif t is Unknown and v.scalar and names_one_size(arg.text):
+        # ``torch.ones(dim)`` in a constructor: one dim named so (a parameter annotated ``int`` is an
+        # Int already: binding.py)
         d = name_as_dim(ctx, arg.text)
         return None if d is None else (d,)
     else:
@@ -194,18 +195,6 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
 #: ``img_size``, ``dims``, ``dim_mults``) are not: a lone one may be a whole shape.
 _SIZE_NAME = re.compile(r"(?:\w*_)?(?:dim|dim_(?:head|in|out|inner|hidden)|(?:num|n)_[a-z]+|"
                         r"\w*channels|\w*heads|\w*features|hidden_size|embed_dim|d_model)\Z")
-
-
-def annotated_int(ctx: OpContext, v: Unknown, text: str) -> bool:
-    """Whether ``v`` is still the value of a parameter of the function being analysed whose annotation
-    is ``int`` (``def f(n: int)``): a lone size, never a whole shape."""
-    fn = ctx.interp.function
-    name = (text or "").strip()
-    if v.middle is None or v.middle.name != name or fn is None or not isinstance(fn.node, ast.FunctionDef):
-        return False
-    a = fn.node.args
-    return any(p.arg == name and isinstance(p.annotation, ast.Name) and p.annotation.id == "int"
-               for p in a.posonlyargs + a.args + a.kwonlyargs)
 
 
 def names_one_size(text: str) -> bool:

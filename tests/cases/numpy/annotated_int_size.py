@@ -1,6 +1,6 @@
 # A parameter annotated ``int`` given alone as a shape is one size: ``np.zeros(n)`` is ``(n,)``. An
-# unannotated one may be a whole shape (``np.zeros(shape)``), its rank unknown; so may the name once
-# it holds something else.
+# unannotated one may be a whole shape (``np.zeros(shape)``), its rank unknown; the name, once it
+# holds something else, is what it holds.
 import numpy as np
 
 
@@ -13,7 +13,7 @@ def window(n: int, shape):
 
 def grid(k: int):
     k = (k, 2)
-    reveal_shape(np.zeros(k))  # reveal: (d, 2)
+    reveal_shape(np.zeros(k))  # reveal: (k, 2)
     return k
 
 

@@ -20,7 +20,7 @@ def rebound(x):  # signature: def rebound(x: (n, k)) -> (n, k*2)
     return x
 
 
-def split(x, h: int):  # signature: def split(x: (B, T, C), h) -> (B, T, ?1, ?2)
+def split(x, h: int):  # signature: def split(x: (B, T, C), h: int) -> (B, T, h, C//h)
     B, T, C = x.shape
     return x.reshape(B, T, h, C // h)
 

@@ -321,17 +321,27 @@ def _common_polynomial(a: Expr, b: Expr) -> tuple[Dim, Dim, Dim] | None:
     inner_dim % h == 0``, which it left unknown after 5M steps (1.2 s of vit-pytorch's 12.6)."""
     ga, gb = _monomial_content(a), _monomial_content(b)
     pa, pb = _exact_quotient_by(a, ga), _exact_quotient_by(b, gb)
-    if type(pa) is not Expr or pa != pb or not _at_least_one(pa):
+    if type(pa) is not Expr or pa != pb or not _never_zero(pa):
         return None
     return pa, ga, gb
 
 
-def _at_least_one(p: Expr) -> bool:
-    """Whether ``p`` is at least 1 for every size: a positive constant plus terms with positive
-    coefficients over unsigned symbols. Only such a factor is cancelled: one that may be 0 would
-    turn a division by 0, which Z3 leaves unspecified, into a defined value (``(w-1) % (w-1)``)."""
-    return p.constant >= 1 and all(c > 0 and all(type(atom) is Sym and not is_signed(atom.name) for atom in m)
-                                   for m, c in p.terms)
+def _never_zero(p: Expr) -> bool:
+    """Whether ``p`` is never 0. Only such a factor is cancelled: one that may be 0 would turn a
+    division by 0, which Z3 leaves unspecified, into a defined value (``(w-1) % (w-1)``). Either it
+    is at least 1 for every size (a positive constant plus terms with positive coefficients over
+    unsigned symbols), or its constant is no multiple of what its other coefficients share: its
+    atoms are ints, so ``2*max(q, k) - 1`` is odd whatever they are (timm's ``get_rel_pos``
+    reshapes ``d*(2*max(q, k) - 1)`` values by rows of that length, a question Z3 ran out of steps on)."""
+    if p.constant >= 1 and all(c > 0 and all(type(atom) is Sym and not is_signed(atom.name) for atom in m)
+                               for m, c in p.terms):
+        return True
+    from math import gcd
+
+    shared = 0
+    for _, c in p.terms:
+        shared = gcd(shared, c)
+    return shared > 1 and p.constant % shared != 0
 
 
 def shared_atoms(monomials: list[tuple]) -> list:

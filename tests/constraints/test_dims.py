@@ -112,6 +112,26 @@ def test_a_loop_scaled_split_cancels_its_loop_factor() -> None:
     assert D.mod(inner * w - inner, h * w - h) != D.mul(w - 1, D.mod(inner, h))
 
 
+@settings(max_examples=300, deadline=None)
+@given(a=dims(), b=dims(), name=st.sampled_from(NAMES), scale=st.integers(2, 4), offset=st.integers(-5, 5),
+       values=st.fixed_dictionaries({n: st.integers(-3, 9) for n in NAMES}))
+def test_a_factor_never_zero_cancels_as_python_divides(a, b, name, scale, offset, values) -> None:
+    """``g = scale*n + offset``, cancelled where no value of ``n`` makes it 0 (``2*n - 1``), kept
+    elsewhere (``2*n - 2``): Python's arithmetic either way."""
+    g = D.add(D.mul(scale, D.sym(name)), offset)
+    _assert_divides_as_python(D.mul(g, a), D.mul(g, b), values)
+
+
+def test_a_factor_that_is_never_zero_cancels() -> None:
+    # timm's get_rel_pos reshapes d*(2*max(q, k) - 1) values into rows of 2*max(q, k) - 1, an odd
+    # number whatever q and k are: Z3 ran out of steps on the divisibility
+    d, q, k, w = (D.sym(x) for x in ("d", "q", "k", "w"))
+    rows = D.sub(D.mul(2, D.apply_op("max", q, k)), 1)
+    assert D.mod(D.mul(d, rows), rows) == 0 and D.floordiv(D.mul(d, rows), rows) == d
+    assert D.mod(D.mul(d, 4 * k + 2), 4 * k + 2) == 0
+    assert D.mod(D.mul(d, 2 * w - 2), 2 * w - 2) != 0   # 0 at w == 1: kept
+
+
 def test_a_reshaped_size_divides_by_its_own_factors() -> None:
     b, h, s, d = (D.sym(x) for x in "bhsd")
     per_head = D.floordiv(d, h)

@@ -59,6 +59,11 @@ def int_arith(op: ast.operator, a: D.Dim, b: D.Dim) -> Value:
     return result
 
 
+#: The largest literal power of a symbolic int kept as a product (``n ** 2`` is ``n*n``); past it,
+#: or to a symbolic exponent, the power is some int.
+MAX_SYMBOLIC_POWER = 4
+
+
 def _int_arith(op: ast.operator, a: D.Dim, b: D.Dim) -> Value:
     t = type(op)
     if t is ast.Add:
@@ -79,6 +84,12 @@ def _int_arith(op: ast.operator, a: D.Dim, b: D.Dim) -> Value:
         if abs(a).bit_length() * b > MAX_INT_BITS:
             return UNKNOWN
         return Int(a ** b)
+    if t is ast.Pow and type(b) is int and 0 <= b <= MAX_SYMBOLIC_POWER:
+        # a size squared (``num_patches = (image_size // patch_size) ** 2``) is a product of dims
+        power: D.Dim = 1
+        for _ in range(b):
+            power = D.mul(power, a)
+        return Int(power)
     if t is ast.Div:
         return Float(a / b) if type(a) is int and type(b) is int and b != 0 else Float()
     if type(a) is int and type(b) is int:

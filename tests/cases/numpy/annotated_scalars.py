@@ -25,5 +25,5 @@ def quoted(n: "int"):
     reveal_shape(np.zeros((n, n)) + n)  # reveal: (n, n)
 
 
-reveal_shape(scaled(np.ones(4), 5, 0.5, True, 1, None))  # reveal: (5, 3)
-np.ones((2, 3)) @ scaled(np.ones(4), 2, 0.5, True, 1, None)  # error: SC102
+reveal_shape(scaled(np.ones(4), 5, 0.5, True, 1, 2))  # reveal: (5, 3)
+np.ones((2, 3)) @ scaled(np.ones(4), 2, 0.5, True, 1, 2)  # error: SC102

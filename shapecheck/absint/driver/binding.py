@@ -63,8 +63,6 @@ def _scalar_name(annotation: ast.expr | None) -> str | None:
     return None
 
 
-
-
 def _parameter(fn: Function, param: ast.arg, tensor: bool, default: Value | None) -> Value:
     """A parameter nothing fixes: unknown, but the same unknown wherever it flows (``(*x)``); a
     constructor's is a number where it meets an array (``dots * self.scale`` with
@@ -95,11 +93,7 @@ def _names_an_array(annotation: ast.expr | None) -> bool:
 
 def _names_a_number(annotation: ast.expr | None) -> bool:
     """No annotation, or ``float`` / ``int`` (written as a name or a string)."""
-    if annotation is None:
-        return True
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        return annotation.value.strip() in ("float", "int")
-    return isinstance(annotation, ast.Name) and annotation.id in ("float", "int")
+    return annotation is None or _scalar_name(annotation) in ("float", "int")
 
 
 def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:

@@ -306,3 +306,129 @@ def test_a_function_summaries_answer_is_keyed_every_call():
     """A pure function's calls are answered from its first run's summary however many there are."""
     report = check("import numpy as np\n\ndef f(x):\n    return x.T\n\n" + "f(np.zeros((2, 3)))\n" * 80)
     assert report.calls_analysed == 1 and report.calls_summarised == 79
+
+
+def _reads(source: str, name: str):
+    import ast
+
+    from shapecheck.absint.driver.summaries import _parameter_reads
+
+    return _parameter_reads(ast.parse(textwrap.dedent(source)).body[0], name, False)
+
+
+def test_what_code_reads_of_a_parameter_counts_writes_and_keyword_dictionaries():
+    """Writes through the parameter count as reads of those attributes; a keyword dictionary holding
+    it (scikit-learn's ``validate_data``: ``{"estimator": est}`` merged and passed on with ``**``) passes
+    it to each function called with it under its keys; ``est is None`` reads nothing; a branch under
+    ``isinstance(est, str)`` is left out (never taken by a project object: checked at its use)."""
+    writes = _reads("""\
+        def f(est, X):
+            est.n = X.shape[1]
+            setattr(est, "m", 1)
+            delattr(est, "old")
+            del est.gone
+            return hasattr(est, "h")
+        """, "est")
+    assert writes == (("gone", "h", "m", "n", "old"), (), (), False)
+    forwarded = _reads("""\
+        def validate(est, X, **params):
+            default = {"estimator": est}
+            params = {**default, **params}
+            if "estimator" not in params:
+                pass
+            if est is None or params.get("ensure_2d", True):
+                check(X, **params)
+            return convert(X, est)
+        """, "est")
+    assert forwarded == ((), (), (("check", "estimator"), ("convert", 1)), False)
+    named = _reads("""\
+        def name_of(est):
+            if isinstance(est, str):
+                return est
+            return est.__class__.__name__
+        """, "est")
+    assert named == (("__class__",), (), (), True)
+    # the dictionary handed back, or read for the object, or passed to a method: any use
+    for use in ("return params", "x = params.get('estimator')", "self.check(**params)", "check(params)"):
+        assert _reads(f"def f(est):\n    params = {{'estimator': est}}\n    {use}\n", "est") is None
+    assert _reads("def f(est):\n    check(**{'estimator': est})\n", "est") is None   # a display not assigned
+    assert _reads("def f(est, k):\n    params = {k: est}\n    check(**params)\n", "est") is None
+
+
+def test_a_call_that_writes_its_object_is_kept_as_what_it_wrote(monkeypatch):
+    """``validate(est, X)`` reads the estimator's class, whether it has ``n_features_in_``, and writes
+    that attribute: the next estimator of the class with the same ``X`` takes the first call's write
+    (``effects.record_writes``, under the projected key) whatever its unread parameters, and keeps
+    its own table otherwise; another ``X`` or a fitted estimator runs the body again."""
+    from shapecheck.absint.driver import calls
+
+    runs = []
+    real = calls.Calls._run_call
+    monkeypatch.setattr(calls.Calls, "_run_call",
+                        lambda self, caller, node, fn, *a: runs.append(fn.qualname) or real(self, caller, node, fn, *a))
+    report = check("""\
+        import numpy as np
+
+        class Est:
+            def __init__(self, k):
+                self.k = k
+
+        def name_of(estimator):
+            if isinstance(estimator, str):
+                return estimator
+            return estimator.__class__.__name__
+
+        def check_array(X, *, estimator=None):
+            name = name_of(estimator)
+            return np.asarray(X)
+
+        def validate(est, X, reset=True, **params):
+            default = {"estimator": est}
+            params = {**default, **params}
+            if reset:
+                est.n_features_in_ = X.shape[1]
+                if hasattr(est, "stale_"):
+                    delattr(est, "stale_")
+            return check_array(X, **params)
+
+        ests = [Est(1), Est(2), Est(3), Est(4)]
+        for e in ests:
+            validate(e, np.zeros((5, 3)))
+        reveal_shape(np.zeros((ests[3].k, ests[3].n_features_in_)))
+        validate(ests[1], np.zeros((5, 7)))
+        reveal_shape(np.zeros((ests[1].k, ests[1].n_features_in_)))
+        reveal_shape(np.zeros((ests[2].k, ests[2].n_features_in_)))
+        """)
+    assert [d.message.split(",")[0:2] for d in report.diagnostics] == [
+        ["reveal_shape: shape: (4", " 3)"], ["reveal_shape: shape: (2", " 7)"], ["reveal_shape: shape: (3", " 3)"]]
+    # once for the first estimator, once for the fitted one with another X
+    assert runs.count("validate") == 2
+
+
+def test_writes_keep_the_order_a_run_leaves():
+    """An effect of writes alone sets what the call added after what the object had, and keeps an
+    attribute it wrote again where it was; one that removed and added back an attribute (which moves
+    it last) is not kept so."""
+    from shapecheck.absint.driver.effects import record_writes
+
+    cls = Class(None, None, "E")
+    first = Int(1)
+    obj = Instance(cls, {"a": first, "b": Int(2)})
+    before = dict(obj.attrs)
+    obj.attrs["a"] = Int(5)
+    obj.attrs["c"] = Int(3)
+    effect = record_writes(obj, 10**9, before)
+    assert [name for name, _ in effect.attrs] == ["a", "c"] and effect.removed == ()
+    other = Instance(cls, {"a": first, "b": Int(9), "z": Int(0)})
+    effect.apply(other, None)
+    assert list(other.attrs) == ["a", "b", "z", "c"] and other.attrs["b"] == Int(9)
+    moved = Instance(cls, {"a": first, "b": Int(2)})
+    before = dict(moved.attrs)
+    del moved.attrs["a"]
+    moved.attrs["a"] = first
+    assert record_writes(moved, 10**9, before) is None
+    gone = Instance(cls, {"a": first, "b": Int(2)})
+    before = dict(gone.attrs)
+    del gone.attrs["b"]
+    effect = record_writes(gone, 10**9, before)
+    assert effect.removed == ("b",) and effect.attrs == ()

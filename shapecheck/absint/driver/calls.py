@@ -37,7 +37,7 @@ from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVE
 from .dependencies import CALL, TEMPLATE, Recorder, unit_of
 from .incremental import Entry, module_opaques
 from .kept_summaries import KeptSummaries
-from .effects import receiver_of, record_effect, record_made
+from .effects import receiver_of, record_effect, record_made, record_writes
 from .shared_summaries import RunSummaries, local_value, method_key, store_for
 from .passed_containers import changed_parameters, passed_containers
 from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
@@ -48,7 +48,7 @@ from . import template_namings
 from .template_namings import VERIFIED, make_namings, named_attributes, naming_pattern, namings_between, snapshot
 from .template_prints import start, template_print
 from .summaries import (KeyCache, Summary, Worth, attribute_keys, call_key, content_key, held_names, holds_object, projected_key,
-                        reads_hold,
+                        projection_holds, reads_hold,
                         summarisable, without_first_argument)
 from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, VERIFY, Parametric, ShapeEntry, abstract_sizes,
                          made_up_canonical, observed_at, outcome_values, placeholder, same_outcome, substitution)
@@ -265,6 +265,7 @@ class Calls:
         # (result, uses, window, call-site ranks seen, blind count): ``_lambda_again``
         self.lambdas: dict = {}
         self.keys = KeyCache()
+        self.keys.lazy_values = run.modules.lazy_values
         self.alpha = AlphaSummaries(self.keys)   # summaries by the call up to every name (alpha_keys.py)
         self.projecting = Worth()      # the functions whose calls are still keyed by projection
         # the functions whose calls are still keyed at all: one whose calls no summary answers costs
@@ -1314,6 +1315,29 @@ class Calls:
             shared.keep(key, renamed, summary)
         return ident
 
+    def _keep_writes(self, projected: tuple, receiver: Instance, before: dict, made: int, summary: Summary,
+                     shared: RunSummaries | None) -> None:
+        """Keep, under the call's projected key, a call that changed its object's table alone as what
+        it wrote there (``effects.record_writes``): the next object of the class that reads the same in
+        what the call reads takes the same writes, whatever else its table holds (scikit-learn's
+        ``validate_data(estimator, X)`` setting ``n_features_in_`` on each new estimator). A value it
+        wrote over or removed must hold no object (which something the key did not read may share), and
+        what it did not write must read as the key read it."""
+        after = receiver.attrs
+        written = {name for name, v in after.items() if before.get(name) is not v}
+        written.update(name for name in before if name not in after)
+        if any(name in before and holds_object(before[name]) for name in written):
+            return
+        if not projection_holds(projected, receiver, written, self.keys):
+            return
+        effect = record_writes(receiver, made, before)
+        if effect is None:
+            return
+        kept = replace(summary, effect=effect)
+        self.summaries[projected] = kept
+        if shared is not None:
+            shared.keep(projected, None, kept)
+
     def _kept_call(self, summary: Summary, ident: str | None) -> str | None:
         if ident is not None:
             self.call_ids[id(summary)] = (summary, ident)
@@ -1578,14 +1602,16 @@ class Calls:
                     if shaped is not None and not kept_result.errors and kept_result.made is None:
                         self.parametric.entries.setdefault(shaped[0], ShapeEntry(kept_result, shaped[1], frozenset(given)))
                 elif (rest is not None and call_key(fn, args[1:], kwargs, context, self.keys)[0] == rest
-                      and reads_hold(summary.reads, self.keys)
-                      and (not before or content_key(tuple(before.values()), self.keys) == attribute_keys(key))):
-                    # it changed its object's table alone: what the table held reads as the key read it
-                    effect = record_effect(receiver, made, (args, kwargs), before)
-                    if effect is not None:
-                        kept_result = replace(kept_result, effect=effect)
-                        ident = self._keep(key, given, renamed, kept_result, call)
-                        self.alpha.keep(fn, key, kept_result, alpha)
+                      and reads_hold(summary.reads, self.keys)):
+                    if not before or content_key(tuple(before.values()), self.keys) == attribute_keys(key):
+                        # it changed its object's table alone: what the table held reads as the key read it
+                        effect = record_effect(receiver, made, (args, kwargs), before)
+                        if effect is not None:
+                            whole = replace(kept_result, effect=effect)
+                            ident = self._keep(key, given, renamed, whole, call)
+                            self.alpha.keep(fn, key, whole, alpha)
+                    if projected is not None:
+                        self._keep_writes(projected, receiver, before, made, kept_result, shared)
         result = anonymous_middles(result, fn.scope)
         refined = {name: anonymous_middles(v, fn.scope) for name, v in refined.items()}
         if refined:

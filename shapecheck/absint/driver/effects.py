@@ -72,6 +72,9 @@ class Effect:
     # whether every object it holds besides its own and kept modules' is one of ``passed``: then it
     # holds nothing of the run that recorded it that a use does not replace by its own (shared_summaries.py)
     passed_only: bool = False
+    # None: ``attrs`` is the whole table the call left; else it is what the call wrote alone, and these
+    # are the attributes it removed (:func:`record_writes`)
+    removed: tuple | None = None
 
     def apply(self, target: Instance, rename: Callable[[D.Dim], D.Dim] | None, names: Names = NO_NAMES,
               args: tuple = ((), {})) -> None:
@@ -86,7 +89,10 @@ class Effect:
         copier = _Copier(lambda v: id(v) in owned, memo, rename, collect=False,
                          names=Names(names.scopes, names.tokens, {}) if names.scopes or names.tokens else None)
         attrs = [(name, copier.value(v)) for name, v in self.attrs]
-        if target.attrs:
+        if self.removed is not None:
+            for name in self.removed:
+                target.attrs.pop(name, None)
+        elif target.attrs:
             target.attrs.clear()   # (a table the call replaced: removed attributes gone, the order its own)
         target.attrs.update(attrs)
 
@@ -170,6 +176,36 @@ def record_effect(receiver: Instance, made: int, args: tuple = ((), {}), before:
     passed = reached(copier.foreign, *args, start=1, table=before) if copier.foreign else ()
     return Effect(attrs, tuple(copier.copies), frozenset(copier.symbols), not copier.foreign, passed,
                   len(passed) == len({id(o) for o in copier.foreign}))
+
+
+def record_writes(receiver: Instance, made: int, before: dict) -> Effect | None:
+    """What a call wrote to ``receiver``, whose attribute table was ``before`` when it began, as an
+    effect that leaves the rest of a table as it is (``Effect.removed``): the attributes it added,
+    stored again or removed, each written value copied out where it holds only plain values and
+    objects the run made (at object count ``made`` and after). The key it is kept under reads only
+    some of the object (summaries.projected_key): an object elsewhere in the table, or one the
+    call was given, may be another at the next use. None where it cannot be kept so, or where
+    writing the same on ``before`` would not leave the attributes in the order the call did."""
+    if receiver.template:
+        return None
+    after = receiver.attrs
+    removed = tuple(name for name in before if name not in after)
+    written = [(name, v) for name, v in after.items() if before.get(name, _ABSENT) is not v]
+    order = [name for name in before if name in after]
+    order += [name for name, _ in written if name not in before]
+    if order != list(after):
+        return None
+    copier = _Copier(lambda v: v.made() >= made, {}, None)
+    try:
+        attrs = tuple((name, copier.value(v)) for name, v in written)
+    except _NotCopyable:
+        return None
+    if copier.foreign:
+        return None
+    return Effect(attrs, tuple(copier.copies), frozenset(copier.symbols), True, (), True, removed)
+
+
+_ABSENT = object()
 
 
 def reached(objects: list, args, kwargs: dict, start: int = 0, table: dict | None = None) -> tuple:

@@ -204,7 +204,8 @@ class KeptSummaries:
             changed = thaw(summary.changed, resolve, memo)
             effect = summary.effect
             if effect is not None:
-                effect = Effect(thaw(effect.attrs, resolve, memo), thaw(effect.owned, resolve, memo), effect.symbols)
+                effect = Effect(thaw(effect.attrs, resolve, memo), thaw(effect.owned, resolve, memo), effect.symbols,
+                                removed=effect.removed)
         except NotRelocatable:
             return None
         self.reused += 1
@@ -363,4 +364,4 @@ def _frozen_effect(effect: Effect | None, memo: dict) -> Effect | None:
         raise NotRelocatable("an effect holding what its call was given")
     if effect is None:
         return None
-    return Effect(freeze(effect.attrs, memo), freeze(effect.owned, memo), effect.symbols)
+    return Effect(freeze(effect.attrs, memo), freeze(effect.owned, memo), effect.symbols, removed=effect.removed)

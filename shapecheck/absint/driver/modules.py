@@ -85,7 +85,7 @@ class Modules:
         self.taken: list[Entry] = []      # the kept modules this run took, in order
         self.read: set[str] = set()       # the real paths the taken modules loaded (a cache's dependencies)
         self._texts: dict[str, str | None] = {}
-        self._lazy_values: dict[LazyImport, Value] = {}   # the kept modules' lazy names, as this run resolved them
+        self.lazy_values: dict[LazyImport, Value] = {}   # the kept modules' lazy names, as this run resolved them
         # (importer's path, its star imports, name) -> what they bind it to (None: nothing):
         # ``star_lookup``'s answers, a kept module's among them
         self._star_found: dict[tuple[str, tuple, str], Value | None] = {}
@@ -130,9 +130,9 @@ class Modules:
     def resolve_shared(self, lazy: LazyImport) -> Value:
         """The value of a name a kept module imports lazily (shared_modules.py, K4), resolved once
         per run: what it is depends on the run (its checked file, what it loaded)."""
-        value = self._lazy_values.get(lazy)
+        value = self.lazy_values.get(lazy)
         if value is None:
-            value = self._lazy_values[lazy] = self.resolve_lazy(lazy)
+            value = self.lazy_values[lazy] = self.resolve_lazy(lazy)
         return value
 
     def import_module(self, name: str, importer: ModuleInfo) -> Value:

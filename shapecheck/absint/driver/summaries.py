@@ -80,24 +80,34 @@ def _read_names(node: ast.AST) -> tuple | None:
 
 
 def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
-    """How ``node``'s code uses its parameter ``name``: (the attributes it reads off it -- as
-    ``name.attr``, or ``hasattr``/``getattr`` with a literal name --, the attributes it reads off a
-    bare ``super()``, which binds the first parameter, and the (function name, position or keyword)
-    of each call by name it is passed to), or None where it uses the object in any other way: passes
-    it on otherwise, stores through it, rebinds it, reads it whole (``vars``, ``eval``).
-    ``isinstance(name, C)`` and ``type(name)`` read its class alone."""
+    """How ``node``'s code uses its parameter ``name``: (the attributes it reads or writes off it --
+    as ``name.attr``, or ``hasattr``/``getattr``/``setattr``/``delattr`` with a literal name --, the
+    attributes it reads off a bare ``super()``, which binds the first parameter, and the (function
+    name, position or keyword) of each call by name it is passed to, directly or in a keyword
+    dictionary passed on with ``**``: :func:`_keyword_holders`), or None where it uses the object in
+    any other way: passes it on otherwise, rebinds it, reads it whole (``vars``, ``eval``).
+    ``isinstance(name, C)`` and ``type(name)`` read its class alone. A written attribute counts as
+    read: whether the object had it is part of what the run saw (a store is a plain write to the
+    object's table: ``Statements.store_attribute``), and the call is kept with what it wrote
+    (``effects.record_writes``)."""
     attrs: set = set()
     supers: set = set()
     passes: set = set()   # (the name of a function called, the position or keyword it is given at)
     bound: set = set()    # the names the code binds: a call of one of them is no global function's
-    fine: set = set()   # ids of the Name nodes (and ``super()`` calls) read in one of those ways
+    held = _keyword_holders(node, name)
+    if held is None:
+        return None
+    holders, fine = held   # fine: ids of the Name nodes (and ``super()`` calls) read in one of those ways
+    dead, narrowed = _builtin_branches(node, name)
     for n in ast.walk(node):   # breadth first: a use's parent is met before the use
+        if dead and id(n) in dead:
+            continue
         t = type(n)
+        if holders and not _holder_use(n, holders, passes, fine):
+            return None
         if t is ast.Attribute:
             v = n.value
             if type(v) is ast.Name and v.id == name:
-                if type(n.ctx) is not ast.Load:
-                    return None
                 attrs.add(n.attr)
                 fine.add(id(v))
             elif first and type(v) is ast.Call and type(v.func) is ast.Name and v.func.id == "super" \
@@ -109,14 +119,20 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
             called = n.func.id
             if called in _CLASS_READERS and len(n.args) <= 2 and not n.keywords:
                 fine.add(id(n.args[0]))
-            elif called in _ATTRIBUTE_READERS and 2 <= len(n.args) <= 3 and type(n.args[1]) is ast.Constant \
-                    and type(n.args[1].value) is str:
+            elif called in _ATTRIBUTE_READERS and 2 <= len(n.args) <= _ATTRIBUTE_READERS[called] \
+                    and not n.keywords and type(n.args[1]) is ast.Constant and type(n.args[1].value) is str:
                 attrs.add(n.args[1].value)
                 fine.add(id(n.args[0]))
+        elif t is ast.Compare and len(n.ops) == 1 and type(n.ops[0]) in (ast.Is, ast.IsNot):
+            # ``name is None``: an object never is, whatever it holds
+            left, right = n.left, n.comparators[0]
+            for side, other in ((left, right), (right, left)):
+                if type(side) is ast.Name and side.id == name and type(other) is ast.Constant and other.value is None:
+                    fine.add(id(side))
         if t is ast.Call and type(n.func) is ast.Name and n.func.id == "super" and id(n) not in fine:
             if first:
                 return None   # ``super()`` bound otherwise than to read a name off it
-        elif t is ast.Call and type(n.func) is ast.Name and n.func.id not in _CLASS_READERS | _ATTRIBUTE_READERS:
+        elif t is ast.Call and type(n.func) is ast.Name and n.func.id not in _READERS:
             # passed on to a function called by name: what that function's parameter reads
             for position, a in enumerate(n.args):
                 if type(a) is ast.Starred:
@@ -131,6 +147,8 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
         elif t is ast.Name:
             if n.id == name and id(n) not in fine or n.id in _READS_ANY:
                 return None
+            if n.id in holders and id(n) not in fine and type(n.ctx) is ast.Load:
+                return None   # a keyword dictionary holding the object, used otherwise than passed on
             if type(n.ctx) is not ast.Load:
                 bound.add(n.id)
         elif t in _BINDERS:
@@ -143,12 +161,104 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
             bound.add(n.name)
     if any(callee in bound for callee, _ in passes):
         return None
-    return tuple(sorted(attrs)), tuple(sorted(supers)), tuple(sorted(passes, key=str))
+    return tuple(sorted(attrs)), tuple(sorted(supers)), tuple(sorted(passes, key=str)), narrowed
 
 
-#: Builtins that read an object's class alone, and those that read one attribute named by a literal.
+def _builtin_branches(node: ast.AST, name: str) -> tuple[set, bool]:
+    """The ids of the nodes under ``if isinstance(name, str):`` (or another builtin type) in
+    ``node``, which never run for an object of a class with no base outside the project (scikit-learn's
+    ``_check_estimator_name`` returns a name given as a string, the class's name of an estimator), and
+    whether there are any."""
+    dead: set = set()
+    for n in ast.walk(node):
+        if type(n) is ast.If and _is_builtin_test(n.test, name):
+            dead.update(id(m) for stmt in n.body for m in ast.walk(stmt))
+    return dead, bool(dead)
+
+
+def _is_builtin_test(test: ast.expr, name: str) -> bool:
+    if not (type(test) is ast.Call and type(test.func) is ast.Name and test.func.id == "isinstance"
+            and len(test.args) == 2 and not test.keywords and type(test.args[0]) is ast.Name and test.args[0].id == name):
+        return False
+    kinds = test.args[1].elts if type(test.args[1]) is ast.Tuple else (test.args[1],)
+    return all(type(k) is ast.Name and k.id in _BUILTIN_TYPES for k in kinds)
+
+
+#: Builtin types no object of a class with project bases alone is an instance of.
+_BUILTIN_TYPES = frozenset({"str", "bytes", "int", "float", "bool", "complex", "list", "tuple", "dict", "set",
+                            "frozenset"})
+
+
+def _project_bases_only(cls: Class) -> bool:
+    """Whether every base of ``cls``, and of its bases, is a project class (no builtin type among them)."""
+    return all(type(b) is Class and _project_bases_only(b) for b in cls.bases)
+
+
+def _keyword_holders(node: ast.AST, name: str) -> tuple[dict, set] | None:
+    """The local names ``node`` binds to a keyword dictionary holding its parameter ``name``, each with
+    the keys it may hold it under, and the ids of the uses of ``name`` in those dictionaries: ``default = {"estimator": est}`` and ``params = {**default, **params}``
+    (scikit-learn's ``validate_data`` handing the estimator to ``check_array`` in ``**check_params``),
+    found over every assignment whatever its order; None where a dictionary display holds it otherwise
+    (under a key that is no literal, or one not assigned to a name)."""
+    holders: dict = {}
+    displays = []   # (target name, dictionary display) of each ``target = {...}``
+    for n in ast.walk(node):
+        if type(n) is ast.Assign and len(n.targets) == 1 and type(n.targets[0]) is ast.Name and type(n.value) is ast.Dict:
+            displays.append((n.targets[0].id, n.value))
+    uses: set = set()
+    for target, display in displays:
+        for k, v in zip(display.keys, display.values):
+            if type(v) is ast.Name and v.id == name:
+                if type(k) is not ast.Constant or type(k.value) is not str:
+                    return None
+                holders.setdefault(target, set()).add(k.value)
+                uses.add(id(v))
+    changed = bool(holders)
+    while changed:   # ``{**held, ...}`` holds what ``held`` holds
+        changed = False
+        for target, display in displays:
+            for k, v in zip(display.keys, display.values):
+                if k is None and type(v) is ast.Name and v.id in holders:
+                    keys = holders.setdefault(target, set())
+                    if not holders[v.id] <= keys:
+                        keys |= holders[v.id]
+                        changed = True
+    return holders, uses
+
+
+def _holder_use(n: ast.AST, holders: dict, passes: set, fine: set) -> bool:
+    """Whether ``n`` uses a keyword dictionary of ``holders`` (:func:`_keyword_holders`) in a way that
+    reads nothing of the object it holds, or passes it on with ``**`` to a function called by name
+    (added to ``passes`` under each key it may hold it by); marks those uses ``fine``. Any other node
+    is no such use (True); a Name it did not mark is refused by the caller."""
+    t = type(n)
+    if t is ast.Call:
+        for k in n.keywords:
+            if k.arg is None and type(k.value) is ast.Name and k.value.id in holders:
+                if type(n.func) is not ast.Name:
+                    return False
+                passes.update((n.func.id, key) for key in holders[k.value.id])
+                fine.add(id(k.value))
+        func = n.func
+        if type(func) is ast.Attribute and func.attr == "get" and type(func.value) is ast.Name \
+                and func.value.id in holders and n.args and type(n.args[0]) is ast.Constant \
+                and n.args[0].value not in holders[func.value.id]:
+            fine.add(id(func.value))   # ``params.get("ensure_2d", True)``: another key
+    elif t is ast.Dict:
+        for k, v in zip(n.keys, n.values):
+            if k is None and type(v) is ast.Name and v.id in holders:
+                fine.add(id(v))   # ``{**held, ...}``: what it holds the display's target holds
+    elif t is ast.Compare:
+        for op, right in zip(n.ops, n.comparators):
+            if type(op) in (ast.In, ast.NotIn) and type(right) is ast.Name and right.id in holders:
+                fine.add(id(right))   # ``"estimator" not in params``
+    return True
+
+
+#: Builtins that read an object's class alone, and those that read or write one attribute named by a literal.
 _CLASS_READERS = frozenset({"isinstance", "type"})
-_ATTRIBUTE_READERS = frozenset({"hasattr", "getattr"})
+_ATTRIBUTE_READERS = {"hasattr": 2, "getattr": 3, "setattr": 3, "delattr": 2}   # -> most arguments
+_READERS = _CLASS_READERS | frozenset(_ATTRIBUTE_READERS)
 _BINDERS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
@@ -386,6 +496,10 @@ class KeyCache:
         self.reads: dict[tuple, tuple] = {}
         # an Opaque's key holds its members (else it is keyed by identity, see ``globals``)
         self.opaque_members = opaque_members
+        # a kept module's lazily imported names as this run resolved them (``Modules.resolve_shared``):
+        # what a function it passes an object to is, where that module's own table keeps the import
+        self.lazy_values: dict = {}
+        self._unsettled = False   # ``object_reads`` met a name no run has resolved yet
         self._globals: KeyCache | None = None
         # id -> (value, the names it holds) for a value that reaches no object: it reads the same at
         # every read, so a global read once per call (timm's ``model_cfgs``, a dict of twenty dicts,
@@ -413,22 +527,29 @@ class KeyCache:
             known = node._shapecheck_names = _read_names(node)
             return known
 
-    def object_reads(self, fn: Function, position: int, obj: Instance) -> tuple | None:
-        """The attributes of ``obj``, passed at ``position`` to ``fn``, that a run of ``fn`` can read
-        (sorted), following the methods of ``obj`` it calls, properties it reads and ``super()``
-        through ``obj``'s class; None where it may read any (it passes the object on, a method
-        does, or it reads a name the class does not define): a scikit-learn ``get_tags(estimator)``
-        reads the few attributes its class's ``__sklearn_tags__`` reads, not the estimator's
-        thirty parameters, which made every call's key its own."""
+    def object_reads(self, fn: Function, position: int | str, obj: Instance) -> tuple | None:
+        """The attributes of ``obj``, passed at ``position`` (or by that keyword) to ``fn``, that a
+        run of ``fn`` can read or write (sorted), following the methods of ``obj`` it calls,
+        properties it reads and ``super()`` through ``obj``'s class; None where it may read any (it
+        passes the object on, a method does, or it reads a name the class does not define): a
+        scikit-learn ``get_tags(estimator)`` reads the few attributes its class's
+        ``__sklearn_tags__`` reads, not the estimator's thirty parameters, which made every call's
+        key its own."""
         ident = (id(fn.node), position, id(obj.cls), tuple(obj.attrs))
         known = self.reads.get(ident)
         if known is not None and known[0] is obj.cls:
             return known[1]
         params = _positional(fn.node)
         read: set = set()
-        found = position < len(params) and self._expand(fn, params[position], position == 0, obj, read, set())
+        self._unsettled = False
+        if type(position) is str:
+            found = (position in params or position in (a.arg for a in fn.node.args.kwonlyargs)) \
+                and self._expand(fn, position, params[:1] == (position,), obj, read, set())
+        else:
+            found = position < len(params) and self._expand(fn, params[position], position == 0, obj, read, set())
         result = tuple(sorted(read)) if found else None
-        self.reads[ident] = (obj.cls, result)
+        if not self._unsettled:   # (an import resolved later may answer)
+            self.reads[ident] = (obj.cls, result)
         return result
 
     def _expand(self, fn: Function, name: str, first: bool, obj: Instance, read: set, seen: set) -> bool:
@@ -445,10 +566,17 @@ class KeyCache:
             spec = specs[(name, first)] = _parameter_reads(node, name, first)
         if spec is None:
             return False
-        attrs, supers, passes = spec
+        attrs, supers, passes, narrowed = spec
+        if narrowed and not _project_bases_only(obj.cls):
+            return False   # its branches under ``isinstance(name, str)`` may run
         for callee, at in passes:
             target = fn.closure.get(callee) if isinstance(fn.closure, dict) and callee in fn.closure \
                 else fn.module.env.get(callee)
+            if type(target) is LazyImport:
+                target = self.lazy_values.get(target)
+                if target is None:
+                    self._unsettled = True
+                    return False
             if type(target) is not Function or target.binding is not None or target.accessor is not None:
                 return False   # a class built with it, a name not yet bound, an import resolved later
             params = _positional(target.node)
@@ -750,26 +878,43 @@ def projected_key(fn: Function, args: list, kwargs: dict, context, cache: KeyCac
     kept per object and costs nothing on a hit, a projection is walked per call (vit-pytorch: 4%
     slower keyed so first); and a call that changes its object is kept as an effect on its whole
     table (effects.py), under the whole key alone."""
-    if type(fn) is not Function or not any(type(v) is Instance and not v.template for v in args):
+    if type(fn) is not Function or not any(type(v) is Instance and not v.template for v in (*args, *kwargs.values())):
         return None
     walk = _Keys(cache)
-    projected = tuple(_argument_keys(walk, fn, args))
-    if not any(type(k) is tuple and k[:1] == ("P",) for k in projected):
+    projected = tuple(_argument_key(walk, fn, position, v) for position, v in enumerate(args))
+    names = sorted(kwargs)
+    by_name = tuple((name, _argument_key(walk, fn, name, kwargs[name])) for name in names)
+    if not any(type(k) is tuple and k[:1] == ("P",) for k in (*projected, *(k for _, k in by_name))):
         return None
-    return _assemble(walk, fn, context, projected, kwargs)
+    return walk.key(fn), walk.key(context), projected, by_name
 
 
-def _argument_keys(walk: "_Keys", fn: Function, args: list):
-    """The keys of a call's positional arguments: an object by the attributes the call can read of
-    it (``KeyCache.object_reads``), where that is known; any other value by all it holds. A template
-    (which a read can add a field to) and a linen module (whose fields are not bound) are read whole."""
-    for position, v in enumerate(args):
-        if type(v) is Instance and not v.template:
-            read = walk.cache.object_reads(fn, position, v)
-            if read is not None and not v.cls.node.decorator_list and not is_linen_module(v.cls):
-                yield walk.projection(v, read)
-                continue
-        yield walk.key(v)
+def _argument_key(walk: "_Keys", fn: Function, position: int | str, v):
+    """The key of a call's argument at ``position`` (or by that keyword): an object by the attributes
+    the call can read of it (``KeyCache.object_reads``), where that is known; any other value by all it
+    holds. A template (which a read can add a field to) and a linen module (whose fields are not bound)
+    are read whole."""
+    if type(v) is Instance and not v.template:
+        read = walk.cache.object_reads(fn, position, v)
+        if read is not None and not v.cls.node.decorator_list and not is_linen_module(v.cls):
+            return walk.projection(v, read)
+    return walk.key(v)
+
+
+def projection_holds(projected: tuple, obj: Instance, written: set, cache: KeyCache) -> bool:
+    """Whether the first argument ``obj`` of a call keyed ``projected`` (:func:`projected_key`), read
+    there in part, still reads as it did in each attribute the call did not write (``written``): what
+    it wrote is its effect (``effects.record_writes``), the rest must be as the key read it."""
+    args = projected[2]
+    part = args[0] if args else None
+    if type(part) is not tuple or part[:1] != ("P",):
+        return False
+    kept = tuple((a, k) for a, k in part[3] if a not in written)
+    attrs = obj.attrs
+    if not all(a in attrs for a, _ in kept):
+        return False
+    walk = _Keys(cache)
+    return tuple((a, walk.key(attrs[a])) for a, _ in kept) == kept
 
 
 def attribute_keys(key: tuple) -> tuple | None:

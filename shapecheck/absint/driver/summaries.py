@@ -94,11 +94,13 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
     supers: set = set()
     passes: set = set()   # (the name of a function called, the position or keyword it is given at)
     bound: set = set()    # the names the code binds: a call of one of them is no global function's
-    held = _keyword_holders(node, name)
+    displays, tests = _scan(node)
+    held = _keyword_holders(displays, name)
     if held is None:
         return None
     holders, fine = held   # fine: ids of the Name nodes (and ``super()`` calls) read in one of those ways
-    dead, narrowed = _builtin_branches(node, name)
+    dead = _builtin_branches(tests, name)
+    narrowed = bool(dead)
     for n in ast.walk(node):   # breadth first: a use's parent is met before the use
         if dead and id(n) in dead:
             continue
@@ -164,16 +166,35 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
     return tuple(sorted(attrs)), tuple(sorted(supers)), tuple(sorted(passes, key=str)), narrowed
 
 
-def _builtin_branches(node: ast.AST, name: str) -> tuple[set, bool]:
-    """The ids of the nodes under ``if isinstance(name, str):`` (or another builtin type) in
-    ``node``, which never run for an object of a class with no base outside the project (scikit-learn's
-    ``_check_estimator_name`` returns a name given as a string, the class's name of an estimator), and
-    whether there are any."""
-    dead: set = set()
+def _scan(node: ast.AST) -> tuple[tuple, tuple]:
+    """The dictionary displays ``node`` assigns to a name, as (name, display), and its ``if`` statements
+    that test ``isinstance`` of a name: what :func:`_parameter_reads` asks of each parameter, found in
+    one walk per function (kept on the node, as ``read_names`` is)."""
+    try:
+        return node._shapecheck_scan
+    except AttributeError:
+        pass
+    displays, tests = [], []
     for n in ast.walk(node):
-        if type(n) is ast.If and _is_builtin_test(n.test, name):
+        t = type(n)
+        if t is ast.Assign and len(n.targets) == 1 and type(n.targets[0]) is ast.Name and type(n.value) is ast.Dict:
+            displays.append((n.targets[0].id, n.value))
+        elif t is ast.If and type(n.test) is ast.Call and type(n.test.func) is ast.Name and n.test.func.id == "isinstance":
+            tests.append(n)
+    found = node._shapecheck_scan = (tuple(displays), tuple(tests))
+    return found
+
+
+def _builtin_branches(tests: tuple, name: str) -> set:
+    """The ids of the nodes under ``if isinstance(name, str):`` (or another builtin type) among
+    ``tests`` (:func:`_scan`), which never run for an object of a class with no base outside the
+    project (scikit-learn's ``_check_estimator_name`` returns a name given as a string, the class's
+    name of an estimator)."""
+    dead: set = set()
+    for n in tests:
+        if _is_builtin_test(n.test, name):
             dead.update(id(m) for stmt in n.body for m in ast.walk(stmt))
-    return dead, bool(dead)
+    return dead
 
 
 def _is_builtin_test(test: ast.expr, name: str) -> bool:
@@ -194,17 +215,15 @@ def _project_bases_only(cls: Class) -> bool:
     return all(type(b) is Class and _project_bases_only(b) for b in cls.bases)
 
 
-def _keyword_holders(node: ast.AST, name: str) -> tuple[dict, set] | None:
-    """The local names ``node`` binds to a keyword dictionary holding its parameter ``name``, each with
-    the keys it may hold it under, and the ids of the uses of ``name`` in those dictionaries: ``default = {"estimator": est}`` and ``params = {**default, **params}``
-    (scikit-learn's ``validate_data`` handing the estimator to ``check_array`` in ``**check_params``),
-    found over every assignment whatever its order; None where a dictionary display holds it otherwise
-    (under a key that is no literal, or one not assigned to a name)."""
+def _keyword_holders(displays: tuple, name: str) -> tuple[dict, set] | None:
+    """The local names a function binds to a keyword dictionary holding its parameter ``name``, each
+    with the keys it may hold it under, and the ids of the uses of ``name`` in those dictionaries, from
+    its assigned dictionary displays ``displays`` (:func:`_scan`): ``default = {"estimator": est}`` and
+    ``params = {**default, **params}`` (scikit-learn's ``validate_data`` handing the estimator to
+    ``check_array`` in ``**check_params``), whatever the order of the assignments; None where one holds
+    it under a key that is no literal. (A display assigned to no name leaves its use of ``name``
+    unaccounted for: :func:`_parameter_reads` refuses it.)"""
     holders: dict = {}
-    displays = []   # (target name, dictionary display) of each ``target = {...}``
-    for n in ast.walk(node):
-        if type(n) is ast.Assign and len(n.targets) == 1 and type(n.targets[0]) is ast.Name and type(n.value) is ast.Dict:
-            displays.append((n.targets[0].id, n.value))
     uses: set = set()
     for target, display in displays:
         for k, v in zip(display.keys, display.values):

@@ -841,14 +841,15 @@ def test_an_object_is_keyed_by_the_attributes_a_call_can_read(bodies_run: Counte
 
 
 @pytest.mark.parametrize("code, reads", [
-    ("def f(self): return self.a + self.b()", (("a", "b"), (), ())),
-    ("def f(self): return super().m(1)", ((), ("m",), ())),
+    ("def f(self): return self.a + self.b()", (("a", "b"), (), (), False, ())),
+    ("def f(self): return super().m(1)", ((), ("m",), (), False, ())),
     ("def f(self): return isinstance(self, int) and hasattr(self, 'q') and getattr(self, 'z', 1)",
-     (("q", "z"), (), ())),
-    ("def f(self, o): return g(o, e=self)", ((), (), (("g", "e"),))),
-    ("def f(self): return g(self)", ((), (), (("g", 0),))),
+     (("z",), (), (), False, ("q",))),                     # ``q``: whether it has it
+    ("def f(self, o): return g(o, e=self)", ((), (), (("g", "e"),), False, ())),
+    ("def f(self): return g(self)", ((), (), (("g", 0),), False, ())),
     ("def f(self): x = super(); return x.m()", None),       # super() bound: what reads it is not seen
-    ("def f(self): self.a = 1", None),                      # stored through
+    ("def f(self): self.a = 1", (("a",), (), (), False, ())),   # stored through: what it wrote is its effect
+    ("def f(self): self = 1", None),                        # rebound
     ("def f(self):\n    g = h\n    return g(self)", None),  # a local function: not the global one
     ("def f(self): return np.asarray(self)", None),          # passed to what is not called by name
     ("def f(self): return vars(self)", None),

@@ -329,7 +329,7 @@ def test_what_code_reads_of_a_parameter_counts_writes_and_keyword_dictionaries()
             del est.gone
             return hasattr(est, "h")
         """, "est")
-    assert writes == (("gone", "h", "m", "n", "old"), (), (), False)
+    assert writes == (("gone", "m", "n", "old"), (), (), False, ("h",))   # ``h``: whether it has it
     forwarded = _reads("""\
         def validate(est, X, **params):
             default = {"estimator": est}
@@ -340,19 +340,47 @@ def test_what_code_reads_of_a_parameter_counts_writes_and_keyword_dictionaries()
                 check(X, **params)
             return convert(X, est)
         """, "est")
-    assert forwarded == ((), (), (("check", "estimator"), ("convert", 1)), False)
+    assert forwarded == ((), (), (("check", "estimator"), ("convert", 1)), False, ())
     named = _reads("""\
         def name_of(est):
             if isinstance(est, str):
                 return est
             return est.__class__.__name__
         """, "est")
-    assert named == (("__class__",), (), (), True)
+    assert named == (("__class__",), (), (), True, ())
     # the dictionary handed back, or read for the object, or passed to a method: any use
     for use in ("return params", "x = params.get('estimator')", "self.check(**params)", "check(params)"):
         assert _reads(f"def f(est):\n    params = {{'estimator': est}}\n    {use}\n", "est") is None
     assert _reads("def f(est):\n    check(**{'estimator': est})\n", "est") is None   # a display not assigned
     assert _reads("def f(est, k):\n    params = {k: est}\n    check(**params)\n", "est") is None
+
+
+def test_what_code_reads_of_a_parameter_counts_names_and_text_apart():
+    """``hasattr(est, name)`` and ``for k in vars(est)`` read which attributes it has (``LAYOUT``), not
+    their values; text made of it (a message naming the estimator) reads nothing of it; ``vars(est)``
+    used otherwise, or ``getattr`` of a name not written out, read it whole."""
+    from shapecheck.absint.driver.summaries import LAYOUT
+
+    fitted = _reads("""\
+        def is_fitted(est, attributes=None):
+            if attributes is not None:
+                return all([hasattr(est, a) for a in attributes])
+            if hasattr(est, "__sklearn_is_fitted__"):
+                return est.__sklearn_is_fitted__()
+            return len([v for v in vars(est) if v.endswith("_")]) > 0
+        """, "est")
+    assert fitted == ((LAYOUT, "__sklearn_is_fitted__"), (), (), False, ())
+    texts = _reads("""\
+        def check(est):
+            if isclass(est):
+                raise TypeError("{} is a class".format(est))
+            if not hasattr(est, "fit"):
+                raise TypeError("%s is no estimator" % (est,) + f" ({est!r})")
+        """, "est")
+    assert texts == ((), (), (("isclass", 0),), False, ("fit",))
+    assert _reads("def f(est):\n    return vars(est)\n", "est") is None
+    assert _reads("def f(est, k):\n    return getattr(est, k)\n", "est") is None
+    assert _reads("def f(est):\n    return str(est) + 'x'\n", "est") == ((), (), (("str", 0),), False, ())
 
 
 def test_a_call_that_writes_its_object_is_kept_as_what_it_wrote(monkeypatch):

@@ -91,6 +91,7 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
     object's table: ``Statements.store_attribute``), and the call is kept with what it wrote
     (``effects.record_writes``)."""
     attrs: set = set()
+    present: set = set()   # the attributes ``hasattr`` asks about by a literal name
     supers: set = set()
     passes: set = set()   # (the name of a function called, the position or keyword it is given at)
     bound: set = set()    # the names the code binds: a call of one of them is no global function's
@@ -123,7 +124,10 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
                 fine.add(id(n.args[0]))
             elif called in _ATTRIBUTE_READERS and 2 <= len(n.args) <= _ATTRIBUTE_READERS[called] \
                     and not n.keywords and type(n.args[1]) is ast.Constant and type(n.args[1].value) is str:
-                attrs.add(n.args[1].value)
+                (present if called == "hasattr" else attrs).add(n.args[1].value)
+                fine.add(id(n.args[0]))
+            elif called == "hasattr" and len(n.args) == 2 and not n.keywords:
+                attrs.add(LAYOUT)   # ``hasattr(est, name)``: which names it has
                 fine.add(id(n.args[0]))
         elif t is ast.Compare and len(n.ops) == 1 and type(n.ops[0]) in (ast.Is, ast.IsNot):
             # ``name is None``: an object never is, whatever it holds
@@ -131,6 +135,14 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
             for side, other in ((left, right), (right, left)):
                 if type(side) is ast.Name and side.id == name and type(other) is ast.Constant and other.value is None:
                     fine.add(id(side))
+        elif t is ast.comprehension or t is ast.For or t is ast.AsyncFor:
+            it = n.iter
+            if type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "vars" and len(it.args) == 1 \
+                    and not it.keywords and type(it.args[0]) is ast.Name and it.args[0].id == name:
+                attrs.add(LAYOUT)   # ``for k in vars(est)``: the names alone
+                fine.update((id(it.func), id(it.args[0])))
+        elif _formats(n, name, fine):
+            pass   # text made of it (``"%s" % est``, ``"{}".format(est)``, ``f"{est}"``): nothing read of it
         if t is ast.Call and type(n.func) is ast.Name and n.func.id == "super" and id(n) not in fine:
             if first:
                 return None   # ``super()`` bound otherwise than to read a name off it
@@ -139,7 +151,7 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
             for position, a in enumerate(n.args):
                 if type(a) is ast.Starred:
                     break
-                if type(a) is ast.Name and a.id == name:
+                if type(a) is ast.Name and a.id == name and id(a) not in fine:
                     passes.add((n.func.id, position))
                     fine.add(id(a))
             for k in n.keywords:
@@ -147,7 +159,7 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
                     passes.add((n.func.id, k.arg))
                     fine.add(id(k.value))
         elif t is ast.Name:
-            if n.id == name and id(n) not in fine or n.id in _READS_ANY:
+            if id(n) not in fine and (n.id == name or n.id in _READS_ANY):
                 return None
             if n.id in holders and id(n) not in fine and type(n.ctx) is ast.Load:
                 return None   # a keyword dictionary holding the object, used otherwise than passed on
@@ -163,7 +175,8 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
             bound.add(n.name)
     if any(callee in bound for callee, _ in passes):
         return None
-    return tuple(sorted(attrs)), tuple(sorted(supers)), tuple(sorted(passes, key=str)), narrowed
+    return tuple(sorted(attrs)), tuple(sorted(supers)), tuple(sorted(passes, key=str)), narrowed, \
+        tuple(sorted(present - attrs))
 
 
 def _scan(node: ast.AST) -> tuple[tuple, tuple]:
@@ -211,8 +224,26 @@ _BUILTIN_TYPES = frozenset({"str", "bytes", "int", "float", "bool", "complex", "
 
 
 def _project_bases_only(cls: Class) -> bool:
-    """Whether every base of ``cls``, and of its bases, is a project class (no builtin type among them)."""
-    return all(type(b) is Class and _project_bases_only(b) for b in cls.bases)
+    """Whether every base of ``cls``, and of its bases, is a project class or one of
+    :data:`_PLAIN_BASES` (no builtin type among them, nor a library class that may derive from one)."""
+    if len(cls.bases) != len(cls.node.bases):
+        return False
+    return all(_project_bases_only(b) if type(b) is Class else _base_name(node) in _PLAIN_BASES
+               for b, node in zip(cls.bases, cls.node.bases))
+
+
+def _base_name(node: ast.expr) -> str | None:
+    if type(node) is ast.Subscript:   # ``Generic[T]``
+        node = node.value
+    if type(node) is ast.Name:
+        return node.id
+    if type(node) is ast.Attribute and type(node.value) is ast.Name:
+        return f"{node.value.id}.{node.attr}"
+    return None
+
+
+#: Bases no builtin type derives from (an abstract base, a generic alias).
+_PLAIN_BASES = frozenset({"object", "ABC", "abc.ABC", "Generic", "typing.Generic", "Protocol", "typing.Protocol"})
 
 
 def _keyword_holders(displays: tuple, name: str) -> tuple[dict, set] | None:
@@ -273,6 +304,33 @@ def _holder_use(n: ast.AST, holders: dict, passes: set, fine: set) -> bool:
                 fine.add(id(right))   # ``"estimator" not in params``
     return True
 
+
+def _formats(n: ast.AST, name: str, fine: set) -> bool:
+    """Whether ``n`` makes text of the parameter ``name`` (marking those uses ``fine``): ``"..." % name``
+    (or a tuple holding it), ``"...".format(name)``, ``f"{name}"``. The analysis makes a string of
+    unknown text of an object there (``Expressions.binary``, ``expr_JoinedStr``; a string's methods
+    are unknown), reading none of it: scikit-learn's messages name the estimator that failed."""
+    t = type(n)
+    uses = ()
+    if t is ast.FormattedValue:
+        uses = (n.value,)
+    elif t is ast.BinOp and type(n.op) is ast.Mod and type(n.left) in (ast.Constant, ast.JoinedStr) \
+            and (type(n.left) is ast.JoinedStr or type(n.left.value) is str):
+        uses = n.right.elts if type(n.right) is ast.Tuple else (n.right,)
+    elif t is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "format" \
+            and type(n.func.value) is ast.Constant and type(n.func.value.value) is str:
+        uses = (*n.args, *(k.value for k in n.keywords))
+    found = False
+    for u in uses:
+        if type(u) is ast.Name and u.id == name:
+            fine.add(id(u))
+            found = True
+    return found
+
+
+#: What ``hasattr(obj, name)`` with a name not written out, and ``for k in vars(obj)``, read of an
+#: object: which attributes it has, in their order (``_Keys.projection`` keys it so).
+LAYOUT = "\x00layout"
 
 #: Builtins that read an object's class alone, and those that read or write one attribute named by a literal.
 _CLASS_READERS = frozenset({"isinstance", "type"})
@@ -585,7 +643,7 @@ class KeyCache:
             spec = specs[(name, first)] = _parameter_reads(node, name, first)
         if spec is None:
             return False
-        attrs, supers, passes, narrowed = spec
+        attrs, supers, passes, narrowed, present = spec
         if narrowed and not _project_bases_only(obj.cls):
             return False   # its branches under ``isinstance(name, str)`` may run
         for callee, at in passes:
@@ -596,6 +654,8 @@ class KeyCache:
                 if target is None:
                     self._unsettled = True
                     return False
+            if type(target) is Unknown:
+                continue   # an import of no known module (``inspect.isclass``): a call of it reads nothing
             if type(target) is not Function or target.binding is not None or target.accessor is not None:
                 return False   # a class built with it, a name not yet bound, an import resolved later
             params = _positional(target.node)
@@ -605,8 +665,13 @@ class KeyCache:
                 param = at if at in params or at in (a.arg for a in target.node.args.kwonlyargs) else None
             if param is None or not self._expand(target, param, False, obj, read, seen):
                 return False
-        for attr in attrs:
+        for attr in present:   # whether it has it: its table's, else its class's (in the key by identity)
             if attr in obj.attrs:
+                read.add(attr)
+            elif obj.cls.lookup("__getattr__") is not None:
+                return False
+        for attr in attrs:
+            if attr in obj.attrs or attr is LAYOUT:
                 read.add(attr)
             elif not self._follow(obj.cls.lookup(attr), attr, obj, read, seen):
                 return False
@@ -792,15 +857,17 @@ class _Keys:
     def projection(self, obj: Instance, read: tuple):
         """The key of the object ``obj`` where code reads only its attributes ``read`` (``self.heads``
         alone in ``lambda t: rearrange(t, ..., h=self.heads)``): its class, whether it is a template and
-        those attributes' values, where it holds them all; else its whole key."""
+        those attributes' values, where it holds them all (and the names it has, in order, where
+        ``read`` holds :data:`LAYOUT`); else its whole key."""
         attrs = obj.attrs
-        if not all(a in attrs for a in read):
+        if not all(a in attrs or a == LAYOUT for a in read):
             # a method (``self.proj(t)`` passes the whole object on), a class attribute or a field read
             # makes (expressions.attribute): all of it
             return self.key(obj)
         self.symbols |= self.class_names(obj.cls)
         self.read[id(obj)] = (obj, _revision(obj))
-        return ("P", Same(obj.cls), obj.template, tuple((a, self.key(attrs[a])) for a in read))
+        return ("P", Same(obj.cls), obj.template,
+                tuple((a, tuple(attrs) if a == LAYOUT else self.key(attrs[a])) for a in read))
 
 
 #: A function whose calls a second key (alpha_keys.py, :func:`projected_key`) found no summary for
@@ -928,7 +995,8 @@ def projection_holds(projected: tuple, obj: Instance, written: set, cache: KeyCa
     part = args[0] if args else None
     if type(part) is not tuple or part[:1] != ("P",):
         return False
-    kept = tuple((a, k) for a, k in part[3] if a not in written)
+    # (the names it has changed by the writes alone, which the effect repeats)
+    kept = tuple((a, k) for a, k in part[3] if a not in written and a != LAYOUT)
     attrs = obj.attrs
     if not all(a in attrs for a, _ in kept):
         return False

@@ -95,14 +95,14 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
     supers: set = set()
     passes: set = set()   # (the name of a function called, the position or keyword it is given at)
     bound: set = set()    # the names the code binds: a call of one of them is no global function's
-    displays, tests = _scan(node)
+    flat, displays, tests = _scan(node)
     held = _keyword_holders(displays, name)
     if held is None:
         return None
     holders, fine = held   # fine: ids of the Name nodes (and ``super()`` calls) read in one of those ways
     dead = _builtin_branches(tests, name)
     narrowed = bool(dead)
-    for n in ast.walk(node):   # breadth first: a use's parent is met before the use
+    for n in flat:   # breadth first: a use's parent is met before the use
         if dead and id(n) in dead:
             continue
         t = type(n)
@@ -179,22 +179,24 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
         tuple(sorted(present - attrs))
 
 
-def _scan(node: ast.AST) -> tuple[tuple, tuple]:
-    """The dictionary displays ``node`` assigns to a name, as (name, display), and its ``if`` statements
-    that test ``isinstance`` of a name: what :func:`_parameter_reads` asks of each parameter, found in
-    one walk per function (kept on the node, as ``read_names`` is)."""
+def _scan(node: ast.AST) -> tuple[tuple, tuple, tuple]:
+    """``node`` and the nodes below it, breadth first; the dictionary displays it assigns to a name,
+    as (name, display); and its ``if`` statements that test ``isinstance`` of a name: what
+    :func:`_parameter_reads` walks for each parameter, found in one walk per function (kept on the
+    node, as ``read_names`` is: a walk per parameter was a third of the cost of keying by reads)."""
     try:
         return node._shapecheck_scan
     except AttributeError:
         pass
+    flat = tuple(ast.walk(node))
     displays, tests = [], []
-    for n in ast.walk(node):
+    for n in flat:
         t = type(n)
         if t is ast.Assign and len(n.targets) == 1 and type(n.targets[0]) is ast.Name and type(n.value) is ast.Dict:
             displays.append((n.targets[0].id, n.value))
         elif t is ast.If and type(n.test) is ast.Call and type(n.test.func) is ast.Name and n.test.func.id == "isinstance":
             tests.append(n)
-    found = node._shapecheck_scan = (tuple(displays), tuple(tests))
+    found = node._shapecheck_scan = (flat, tuple(displays), tuple(tests))
     return found
 
 

@@ -26,6 +26,12 @@ effect is then the whole table after the call; an older object it holds is found
 object's table *before* the call reaches it (``Effect.passed``, paths from position 0), which is
 where a later call's equal object -- equal before the call, by its key -- holds its own.
 
+A call whose key reads its object in part (summaries.projected_key: scikit-learn's ``validate_data``
+reads an estimator's class and ``n_features_in_``, not its parameters) is kept under that key as what
+it wrote alone (:func:`record_writes`, ``Effect.removed`` not None): the attributes it added, stored
+again or removed, where each holds plain values and objects the run made, set on the next object
+of the class that reads the same whatever else its table holds.
+
 A value the copy cannot rebuild exactly (a function with a closure: a lambda over ``self``, a
 mutable container of another kind) leaves the call without an effect: it runs every time, as before.
 """

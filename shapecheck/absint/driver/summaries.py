@@ -28,13 +28,17 @@ A recorded analysis (:class:`Summary`) is reused only when it is exact for the n
 - it found no error (the message would name the first call's dims: the call re-runs instead).
 
 A call has a second key (:func:`projected_key`), asked only where its key has no summary: each
-object argument keyed by the attributes the function's code can read of it (its class, and what
-``name.attr``, ``hasattr``/``getattr`` with a literal name, its class's methods and property getters,
-``super()`` and the functions it is passed to by name read: ``KeyCache.object_reads``), where the
-code uses it in no other way. scikit-learn's ``get_tags(estimator)`` reads what its class's
+object argument, positional or keyword, keyed by the attributes the function's code can read or
+write of it (its class, and what ``name.attr``, ``hasattr``/``getattr``/``setattr``/``delattr`` with
+a literal name, its class's methods and property getters, ``super()`` and the functions it is passed
+to by name -- directly or in a keyword dictionary passed on with ``**`` -- read; which names it has,
+where ``hasattr`` asks of a computed name or ``vars`` is iterated: ``KeyCache.object_reads``), where
+the code uses it in no other way. scikit-learn's ``get_tags(estimator)`` reads what its class's
 ``__sklearn_tags__`` reads, not the estimator's thirty parameters and fitted arrays, so one run
 answers every estimator of a class. A summary kept with no effect is kept under both keys; an effect
-(the run changed the object) under the whole key alone, as it is an effect on the whole table.
+(the run changed the object) under the whole key as an effect on the whole table, and under the
+second key as what it wrote there (``effects.record_writes``) where it wrote plain values and made
+objects alone: ``validate_data(estimator, X)`` setting ``n_features_in_`` on each new estimator of a class.
 
 Symbols the run made up (a data-dependent size) are the call's own: a reuse gives them fresh names,
 as a re-run would (``core.freshen``); symbols that existed before the run keep theirs.
@@ -954,7 +958,8 @@ def call_key(fn: Function, args: list, kwargs: dict, context=(), cache: KeyCache
 
 
 def _assemble(walk: "_Keys", fn: Function, context, args: tuple, kwargs: dict) -> tuple:
-    """A call's key from its positional arguments' keys ``args``: the one layout both keys share."""
+    """A call's key from its positional arguments' keys ``args``: the layout :func:`projected_key`'s
+    keys have too (function, context, positional keys, sorted keyword keys)."""
     names = sorted(kwargs)
     return walk.key(fn), walk.key(context), args, tuple(zip(names, map(walk.key, map(kwargs.__getitem__, names))))
 
@@ -964,8 +969,8 @@ def projected_key(fn: Function, args: list, kwargs: dict, context, cache: KeyCac
     (``KeyCache.object_reads``); None where that is the call's key itself (no object argument is
     read in part). A second key, asked where the first has no summary: an object's whole key is
     kept per object and costs nothing on a hit, a projection is walked per call (vit-pytorch: 4%
-    slower keyed so first); and a call that changes its object is kept as an effect on its whole
-    table (effects.py), under the whole key alone."""
+    slower keyed so first); a call that changes its object is kept under it as what it wrote
+    (``Calls._keep_writes``), under the whole key as its effect on the whole table (effects.py)."""
     if type(fn) is not Function or not any(type(v) is Instance and not v.template for v in (*args, *kwargs.values())):
         return None
     walk = _Keys(cache)

@@ -971,7 +971,8 @@ def projected_key(fn: Function, args: list, kwargs: dict, context, cache: KeyCac
     kept per object and costs nothing on a hit, a projection is walked per call (vit-pytorch: 4%
     slower keyed so first); a call that changes its object is kept under it as what it wrote
     (``Calls._keep_writes``), under the whole key as its effect on the whole table (effects.py)."""
-    if type(fn) is not Function or not any(type(v) is Instance and not v.template for v in (*args, *kwargs.values())):
+    if type(fn) is not Function or not any(type(v) is Instance and not v.template and v.attrs
+                                           for v in (*args, *kwargs.values())):
         return None
     walk = _Keys(cache)
     projected = tuple(_argument_key(walk, fn, position, v) for position, v in enumerate(args))
@@ -987,10 +988,13 @@ def _argument_key(walk: "_Keys", fn: Function, position: int | str, v):
     the call can read of it (``KeyCache.object_reads``), where that is known; any other value by all it
     holds. A template (which a read can add a field to) and a linen module (whose fields are not bound)
     are read whole."""
-    if type(v) is Instance and not v.template:
+    if type(v) is Instance and not v.template and v.attrs:
         read = walk.cache.object_reads(fn, position, v)
-        if read is not None and not v.cls.node.decorator_list and not is_linen_module(v.cls):
+        if read is not None and not v.cls.node.decorator_list and not is_linen_module(v.cls) \
+                and not v.attrs.keys() <= set(read):
             return walk.projection(v, read)
+    # (one that reads all it holds -- a constructor's empty object -- is keyed whole: its projection
+    # would tell no more, and a second key for it costs a walk per call and a second record of its effect)
     return walk.key(v)
 
 

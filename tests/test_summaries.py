@@ -349,7 +349,8 @@ def test_what_code_reads_of_a_parameter_counts_writes_and_keyword_dictionaries()
         """, "est")
     assert named == (("__class__",), (), (), True, ())
     # the dictionary handed back, or read for the object, or passed to a method: any use
-    for use in ("return params", "x = params.get('estimator')", "self.check(**params)", "check(params)"):
+    for use in ("return params", "x = params.get('estimator')", "self.check(**params)", "check(params)",
+                "return {**params}", "check(**{**params, 'k': 1})"):
         assert _reads(f"def f(est):\n    params = {{'estimator': est}}\n    {use}\n", "est") is None
     assert _reads("def f(est):\n    check(**{'estimator': est})\n", "est") is None   # a display not assigned
     assert _reads("def f(est, k):\n    params = {k: est}\n    check(**params)\n", "est") is None

@@ -110,7 +110,7 @@ def _parameter_reads(node: ast.AST, name: str, first: bool) -> tuple | None:
         if dead and id(n) in dead:
             continue
         t = type(n)
-        if holders and not _holder_use(n, holders, passes, fine):
+        if holders and not _holder_use(n, holders, passes, fine, displays):
             return None
         if t is ast.Attribute:
             v = n.value
@@ -282,7 +282,7 @@ def _keyword_holders(displays: tuple, name: str) -> tuple[dict, set] | None:
     return holders, uses
 
 
-def _holder_use(n: ast.AST, holders: dict, passes: set, fine: set) -> bool:
+def _holder_use(n: ast.AST, holders: dict, passes: set, fine: set, displays: tuple) -> bool:
     """Whether ``n`` uses a keyword dictionary of ``holders`` (:func:`_keyword_holders`) in a way that
     reads nothing of the object it holds, or passes it on with ``**`` to a function called by name
     (added to ``passes`` under each key it may hold it by); marks those uses ``fine``. Any other node
@@ -300,7 +300,7 @@ def _holder_use(n: ast.AST, holders: dict, passes: set, fine: set) -> bool:
                 and func.value.id in holders and n.args and type(n.args[0]) is ast.Constant \
                 and n.args[0].value not in holders[func.value.id]:
             fine.add(id(func.value))   # ``params.get("ensure_2d", True)``: another key
-    elif t is ast.Dict:
+    elif t is ast.Dict and any(d is n for _, d in displays):   # (one assigned to a name: followed there)
         for k, v in zip(n.keys, n.values):
             if k is None and type(v) is ast.Name and v.id in holders:
                 fine.add(id(v))   # ``{**held, ...}``: what it holds the display's target holds

@@ -1321,17 +1321,11 @@ class Calls:
         it wrote there (``effects.record_writes``): the next object of the class that reads the same in
         what the call reads takes the same writes, whatever else its table holds (scikit-learn's
         ``validate_data(estimator, X)`` setting ``n_features_in_`` on each new estimator). A value it
-        wrote over or removed must hold no object (which something the key did not read may share), and
-        what it did not write must read as the key read it."""
-        after = receiver.attrs
-        written = {name for name, v in after.items() if before.get(name) is not v}
-        written.update(name for name in before if name not in after)
-        if any(name in before and holds_object(before[name]) for name in written):
-            return
-        if not projection_holds(projected, receiver, written, self.keys):
-            return
+        wrote over or removed must hold no object (``record_writes``), and what it did not write must read
+        as the key read it."""
         effect = record_writes(receiver, made, before)
-        if effect is None:
+        if effect is None or not projection_holds(projected, receiver, {name for name, _ in effect.attrs}
+                                                  | set(effect.removed), self.keys):
             return
         kept = replace(summary, effect=effect)
         self.summaries[projected] = kept

@@ -188,15 +188,19 @@ def record_writes(receiver: Instance, made: int, before: dict) -> Effect | None:
     """What a call wrote to ``receiver``, whose attribute table was ``before`` when it began, as an
     effect that leaves the rest of a table as it is (``Effect.removed``): the attributes it added,
     stored again or removed, each written value copied out where it holds only plain values and
-    objects the run made (at object count ``made`` and after). The key it is kept under reads only
+    objects the run made (at object count ``made`` and after), over values that held no object. The key it is kept under reads only
     some of the object (summaries.projected_key): an object elsewhere in the table, or one the
     call was given, may be another at the next use. None where it cannot be kept so, or where
     writing the same on ``before`` would not leave the attributes in the order the call did."""
+    from .summaries import holds_object   # (summaries.py imports this module)
+
     if receiver.template:
         return None
     after = receiver.attrs
     removed = tuple(name for name in before if name not in after)
     written = [(name, v) for name, v in after.items() if before.get(name, _ABSENT) is not v]
+    if any(name in before and holds_object(before[name]) for name in (*removed, *(name for name, _ in written))):
+        return None   # what it wrote over or removed may be shared with what the key did not read
     order = [name for name in before if name in after]
     order += [name for name, _ in written if name not in before]
     if order != list(after):

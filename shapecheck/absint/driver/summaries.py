@@ -677,7 +677,7 @@ class KeyCache:
             elif obj.cls.lookup("__getattr__") is not None:
                 return False
         for attr in attrs:
-            if attr in obj.attrs or attr is LAYOUT:
+            if attr in obj.attrs or attr == LAYOUT:
                 read.add(attr)
             elif not self._follow(obj.cls.lookup(attr), attr, obj, read, seen):
                 return False

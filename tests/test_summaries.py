@@ -446,7 +446,7 @@ def test_writes_keep_the_order_a_run_leaves():
     before = dict(obj.attrs)
     obj.attrs["a"] = Int(5)
     obj.attrs["c"] = Int(3)
-    effect = record_writes(obj, 10**9, before)
+    effect = record_writes(obj, 10**9, before, holds_object)
     assert [name for name, _ in effect.attrs] == ["a", "c"] and effect.removed == ()
     other = Instance(cls, {"a": first, "b": Int(9), "z": Int(0)})
     effect.apply(other, None)
@@ -455,9 +455,14 @@ def test_writes_keep_the_order_a_run_leaves():
     before = dict(moved.attrs)
     del moved.attrs["a"]
     moved.attrs["a"] = first
-    assert record_writes(moved, 10**9, before) is None
+    assert record_writes(moved, 10**9, before, holds_object) is None
     gone = Instance(cls, {"a": first, "b": Int(2)})
     before = dict(gone.attrs)
     del gone.attrs["b"]
-    effect = record_writes(gone, 10**9, before)
+    effect = record_writes(gone, 10**9, before, holds_object)
     assert effect.removed == ("b",) and effect.attrs == ()
+    # a value written over that held an object may be shared with what the key did not read
+    holder = Instance(cls, {"a": Instance(cls, {}), "b": Int(2)})
+    before = dict(holder.attrs)
+    holder.attrs["a"] = Int(7)
+    assert record_writes(holder, 10**9, before, holds_object) is None

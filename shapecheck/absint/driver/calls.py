@@ -1323,7 +1323,7 @@ class Calls:
         ``validate_data(estimator, X)`` setting ``n_features_in_`` on each new estimator). A value it
         wrote over or removed must hold no object (``record_writes``), and what it did not write must read
         as the key read it."""
-        effect = record_writes(receiver, made, before)
+        effect = record_writes(receiver, made, before, holds_object)
         if effect is None or not projection_holds(projected, receiver, {name for name, _ in effect.attrs}
                                                   | set(effect.removed), self.keys):
             return

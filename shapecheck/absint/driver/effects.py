@@ -184,16 +184,15 @@ def record_effect(receiver: Instance, made: int, args: tuple = ((), {}), before:
                   len(passed) == len({id(o) for o in copier.foreign}))
 
 
-def record_writes(receiver: Instance, made: int, before: dict) -> Effect | None:
+def record_writes(receiver: Instance, made: int, before: dict, holds_object: Callable[[object], bool]) -> Effect | None:
     """What a call wrote to ``receiver``, whose attribute table was ``before`` when it began, as an
     effect that leaves the rest of a table as it is (``Effect.removed``): the attributes it added,
     stored again or removed, each written value copied out where it holds only plain values and
     objects the run made (at object count ``made`` and after), over values that held no object. The key it is kept under reads only
     some of the object (summaries.projected_key): an object elsewhere in the table, or one the
     call was given, may be another at the next use. None where it cannot be kept so, or where
-    writing the same on ``before`` would not leave the attributes in the order the call did."""
-    from .summaries import holds_object   # (summaries.py imports this module)
-
+    writing the same on ``before`` would not leave the attributes in the order the call did.
+    ``holds_object`` is summaries.holds_object (given, as summaries is built on this module)."""
     if receiver.template:
         return None
     after = receiver.attrs

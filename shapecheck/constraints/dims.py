@@ -188,8 +188,14 @@ def sub(a: Dim, b: Dim) -> Dim:
 #: multiply past MAX_PRODUCT_TERMS, raise :class:`TooLarge`. Why: a loop that squares a size
 #: (``x = np.outer(x, x)[1:]`` under a ``while`` unrolled 16 times) doubles the degree on each
 #: pass, and the 16th product alone would be 2**16 terms by 2**16 (a fuzzed program ran minutes in
-#: one statement). No shape written by hand comes near either bound.
-MAX_DEGREE = 64
+#: one statement). A loop that multiplies a size by one more factor per pass grows it by a degree
+#: per pass: Z3 takes 4-8 us a step on questions of degree 9 to 16 with their 40- to 80-bit
+#: coefficients (about 1 us on the corpora's, of degree 4 at most), and a fuzzed ``while``
+#: (benchmarks/fuzz_found/slow_seed171010166.py) spent 43 s of Z3 in 10.7M steps, under the run's
+#: step budget; at 8, 1.9 s. No product of degree over 6 is built in checking the ten real-code
+#: corpora of BENCHMARKS.md (785,000 lines), and an array of more than 8 unknown dimensions
+#: flattened is a size left unknown, never a false error.
+MAX_DEGREE = 8
 MAX_PRODUCT_TERMS = 4096
 
 

@@ -350,6 +350,9 @@ class Function(Value):
     qualname: str
     defaults: tuple[Value, ...] = ()
     kw_defaults: tuple[tuple[str, Value], ...] = ()
+    #: a decorator of the project put another function in its place (interp/decorators.py): a call
+    #: runs the body the wrapper may call, with what the wrapper makes of the call's arguments
+    wrapped: bool = False
 
     @property
     def binding(self) -> str | None:

@@ -1623,6 +1623,8 @@ class Calls:
                 continue
             if caller.try_depth:
                 break  # the call is inside `try`/`pytest.raises`: its failure is handled
+            if fn.wrapped:
+                break  # its decorator's wrapper may pass the body other arguments (interp/decorators.py)
             message = f"call to {fn.qualname.split('.<locals>.')[-1]}() fails: {err.message}"
             related = (Related(err.path, err.span, err.message),) + err.related
             caller.diagnose(node, "SC110", message, related, cause=err.cause or err.code)

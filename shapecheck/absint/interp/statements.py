@@ -30,6 +30,7 @@ from ..rules.torch import SHAPE_IN_PLACE
 from ..rules.ndarray_methods import RESIZES_RECEIVER
 from ..rules.manipulation import reshape_shape
 from ..rules.transforms import transform_decorator
+from .decorators import replaces_its_function
 from .annotations import check_return
 from .branch_objects import BranchObjects, LoopObjects
 from .attribute_stores import dict_store_name
@@ -294,6 +295,20 @@ class Statements:
                 container = self.eval(target.value)
                 if type(container) is Dict:   # del kw["freq"]: as kw.pop("freq")
                     self.assign(target.value, mutate_dict(container, "pop", [self.eval(target.slice)], {}))
+                elif type(container) is List:   # del swap[i]: as swap.pop(i); a slice's items go too
+                    self.assign(target.value, self._deleted(container, target.slice))
+
+    def _deleted(self, current: List, index: ast.expr) -> List:
+        """The list ``del current[index]`` leaves (its items unknown where the index is not known)."""
+        if not isinstance(index, ast.Slice):
+            return mutate_list(current, "pop", [self.eval(index)])
+        bounds = [None if part is None else self.eval(part) for part in (index.lower, index.upper, index.step)]
+        if current.items is not None and all(b is None or type(b) is Int and type(b.dim) is int for b in bounds):
+            start, stop, step = (None if b is None else b.dim for b in bounds)
+            if step != 0:
+                gone = set(range(len(current.items))[start:stop:step])
+                return List(tuple(v for k, v in enumerate(current.items) if k not in gone))
+        return List(None, element_of(current))
 
     def stmt_Assert(self, node: ast.Assert) -> None:
         if self._refine_from_assert(node.test):
@@ -693,6 +708,8 @@ class Statements:
     def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
         decorators = [self.eval(deco) for deco in node.decorator_list]
         fn = self.make_function(node)
+        if any(map(replaces_its_function, decorators)):
+            fn = replace(fn, wrapped=True)
         value = fn
         for deco_node, deco in reversed(list(zip(node.decorator_list, decorators))):
             if transform_decorator(deco):   # @jax.vmap: the name is the transformed function

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
@@ -47,6 +48,15 @@ def array(ctx: OpContext, call: Call) -> Value:
     if type(v) is Array:
         return Array(shape, dtype or a.dtype, tensor=False)
     return Array(shape, dtype or a.dtype or "float64")
+
+
+def contiguous_array(ctx: OpContext, call: Call) -> Value:
+    """``np.ascontiguousarray`` / ``np.asfortranarray``: ``np.asarray``'s array with at least one dim
+    (NumPy's "ndim >= 1": a scalar becomes a (1,) array)."""
+    out = array(ctx, call)
+    if type(out) is Array and out.shape.dims == ():
+        return replace(out, shape=Shape((1,)))
+    return out
 
 
 def scalar_type(dtype: str) -> Rule:

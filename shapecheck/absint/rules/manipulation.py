@@ -70,8 +70,10 @@ def reshape(ctx: OpContext, call: Call) -> Value:
     target = bound.get("shape") or call.kwargs.get("newshape")
     if a is None or target is None:
         return UNKNOWN
-    # x.reshape((2, 3)) and x.reshape(2, 3) both arrive here; unwrap the single-tuple form
-    if type(target.value) is Tuple and len(target.value.items) == 1 and type(target.value.items[0]) in (Tuple, List):
+    # x.reshape((2, 3)) and x.reshape(2, 3) both arrive here; unwrap the single-tuple form (and a
+    # shape given as an array of sizes, ``np.reshape(x, np.roll((n, 1, 1), i))``)
+    if type(target.value) is Tuple and len(target.value.items) == 1 and (
+            type(target.value.items[0]) in (Tuple, List) or _sizes_array(target.value.items[0])):
         target = Arg(target.value.items[0], target.text)
     return Array(reshape_shape(ctx, a, target, any_negative_infers=True), a.dtype)
 
@@ -83,6 +85,10 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bo
     v = target.value   # a lone object known by name may be a whole shape: not its int view
     if type(v) is ShapeTuple:
         return _reshape_onto_middle(ctx, a, v.shape, target.text, any_negative_infers)
+    if _sizes_array(v):
+        # an array of k sizes: k dims whose values the analysis does not know (any may be -1)
+        count = v.shape.dims[0]
+        return Shape(tuple(ctx.fresh("d") for _ in range(count))) if type(count) is int else UNKNOWN_SHAPE
     items = (v,) if type(v) is Int else v.items if type(v) in (Tuple, List) else None
     if items is None:
         return UNKNOWN_SHAPE
@@ -118,6 +124,11 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bo
             f"(shape {ctx.show_shape(a.shape)}) into shape {text}"))
 
     return Shape(reshape_dims(source, dims, require=require))
+
+
+def _sizes_array(v: Value) -> bool:
+    """Whether ``v`` is a one-dimensional array, which NumPy takes as a shape (its items the sizes)."""
+    return type(v) is Array and v.shape.dims is not None and len(v.shape.dims) == 1
 
 
 def _reshape_onto_middle(ctx: OpContext, a: Array, target: Shape, text: str, any_negative_infers: bool) -> Shape:

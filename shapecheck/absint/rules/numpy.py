@@ -94,7 +94,7 @@ NUMPY.update({
     "numpy.zeros_like": like(), "numpy.ones_like": like(), "numpy.empty_like": like(),
     "numpy.full_like": like(params=("a", "fill_value", "dtype")),
     "numpy.array": K.array, "numpy.asarray": K.array, "numpy.asanyarray": K.array,
-    "numpy.ascontiguousarray": K.array, "numpy.asfortranarray": K.array, "numpy.copy": K.array,
+    "numpy.ascontiguousarray": K.contiguous_array, "numpy.asfortranarray": K.contiguous_array, "numpy.copy": K.array,
     "numpy.arange": K.arange, "numpy.linspace": K.linspace, "numpy.logspace": K.logspace,
     "numpy.geomspace": K.geomspace, "numpy.eye": K.eye, "numpy.identity": K.identity, "numpy.diag": K.diag,
     "numpy.tri": K.eye,

@@ -169,7 +169,13 @@ def _torch_only(call: Call) -> bool:
     if TORCH_ONLY_KEYWORDS & call.kwargs.keys():
         return True
     kinds = TORCH_ONLY_ARGUMENTS.get(call.name)
-    return kinds is not None and any(type(a.value) in kinds for a in call.args[1:])
+    return kinds is not None and any(type(a.value) in kinds and not _fields(a.value) for a in call.args[1:])
+
+
+def _fields(v: Value) -> bool:
+    """Whether ``v`` is a list of a structured dtype's fields, ``[("x", "f8"), ("y", "i4")]``, which
+    ``ndarray.view`` takes (scikit-learn's ``X.view([("", X.dtype)] * X.shape[1])``, rows as records)."""
+    return type(v) in (List, Tuple) and bool(v.items) and all(type(i) is Tuple for i in v.items)
 
 
 def _imports_torch(ctx: OpContext) -> bool:

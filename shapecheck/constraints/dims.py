@@ -193,8 +193,9 @@ def sub(a: Dim, b: Dim) -> Dim:
 #: coefficients (about 1 us on the corpora's, of degree 4 at most), and a fuzzed ``while``
 #: (benchmarks/fuzz_found/slow_seed171010166.py) spent 43 s of Z3 in 10.7M steps, under the run's
 #: step budget; at 8, 1.9 s. No product of degree over 6 is built in checking the ten real-code
-#: corpora of BENCHMARKS.md (785,000 lines), and an array of more than 8 unknown dimensions
-#: flattened is a size left unknown, never a false error.
+#: corpora of BENCHMARKS.md (785,000 lines; the one that was, of degree 31, came of reading
+#: scikit-learn's structured-dtype ``X.view([...] * 31)`` as a reshape), and an array of more than
+#: 8 unknown dimensions flattened is a size left unknown, never a false error.
 MAX_DEGREE = 8
 MAX_PRODUCT_TERMS = 4096
 

@@ -88,3 +88,19 @@ project(np.ones(3))  # error: SC110
 X = np.ones((20, 3))
 rows = X.view([("", X.dtype)] * X.shape[1])
 reveal_shape(rows)  # reveal: ?
+
+
+def logged(fn):   # a wrapper that passes its arguments on unchanged leaves the calls checked
+    def wrapper(*args, **kwargs):
+        print("calling", fn.__name__)
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+@logged
+def product(x):
+    return x @ np.ones(4)
+
+
+product(np.ones(3))  # error: SC110
+reveal_shape(product(np.ones((2, 4))))  # reveal: (2,)

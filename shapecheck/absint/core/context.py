@@ -263,16 +263,14 @@ class OpContext:
         may well be 0. ``witness``: values, consistent with the facts, under which ``pred`` holds
         (the decision's): when they make every such dim >= 1, that settles it with no question.
         A running loop's index is no such dim even where it sizes an array (``zeros((j + 2, j))``):
-        it is 0 on a first iteration, whose state a fixpoint's first pass pairs with every index;
-        nor is one after its loop (:func:`_index_symbol`: a generator's yield in a loop, sized by
-        the batch it is at, read by ``next()``)."""
+        it is 0 on a first iteration, whose state a fixpoint's first pass pairs with every index."""
         frame = self.interp.frame
         symbols = pred_symbols(pred)
         if witness is not None and all(witness.get(s, 0) >= 1 for s in symbols):
             return ()   # settled for any of its symbols, so for its array dims: no walk of the frame for them
         # (a dim taken off a parameter's middle sizes that parameter: ``x.shape[0]``, ``prod(x.shape[:-1])``)
         sizes = _array_symbols(frame.env.values()).union(*(free_symbols(d) for d in frame.middle_dims.values()))
-        dims = sorted(s for s in symbols & sizes - frame.loops.keys() if not _index_symbol(s))
+        dims = sorted(symbols & sizes - frame.loops.keys())
         if not dims or witness is not None and all(witness.get(s, 0) >= 1 for s in dims):
             return ()
         solver, facts = self.interp.analysis.solver, self.interp.frame.facts
@@ -413,13 +411,6 @@ class OpContext:
         if aligned is None:
             return None
         return Shape((), True, self._broadcast_dims(operands, aligned, code))
-
-
-def _index_symbol(name: str) -> bool:
-    """Whether ``name`` is a symbol the analysis made for an index (``fresh("i")``: a loop's, an
-    ``enumerate`` count, a range's items), which may be 0 wherever its value went."""
-    head, sep, _ = name.rpartition("#")
-    return bool(sep) and head == "i"
 
 
 def _array_symbols(values, depth: int = 0) -> set[str]:

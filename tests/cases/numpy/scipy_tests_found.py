@@ -1,6 +1,6 @@
 # What scipy 1.15.3's own tests do that the analysis had wrong (false errors on working code):
-# a shape given as an array of sizes, a scalar made contiguous, a generator's batch sized by its
-# loop's index, and a decorator of the project that changes the arguments on their way in.
+# a shape given as an array of sizes, a scalar made contiguous, a decorator of the project that
+# changes the arguments on their way in, and del of a list's items.
 import numpy as np
 
 n = 25
@@ -17,21 +17,6 @@ reveal_shape(np.ascontiguousarray(np.ones((2, 3))))  # reveal: (2, 3)
 t = np.ascontiguousarray(2.0)
 reveal_shape(t[0])  # reveal: ()
 bad = np.ascontiguousarray(np.ones(3)) @ np.ones(4)  # error: SC102
-
-
-def jackknife(sample, batch=None):
-    n = sample.shape[-1]
-    batch_nominal = batch or n
-    for k in range(0, n, batch_nominal):
-        batch_actual = min(batch_nominal, n - k)
-        j = np.ones((batch_actual, n), dtype=bool)
-        i = np.broadcast_to(np.arange(n), (batch_actual, n))
-        yield sample[..., i[j].reshape((batch_actual, n - 1))]
-
-
-first = next(jackknife(np.ones((3, 4, 5, 6))))
-for i in range(6):
-    column = first[..., i, :]   # the first batch has all 6 rows
 
 
 def axis_policy(fun):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from ..core.session import Run
+from ...constraints import dims as D
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
 from ..core.values import UNKNOWN, Bool, Dict, Float, Function, Instance, Int, List, Tuple, Unknown, Value
@@ -40,6 +41,10 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
             scalar = _SCALARS.get(_scalar_name(p.annotation))
             if scalar is not None and type(env[p.arg]) is Unknown:
                 env[p.arg] = scalar(analysis, p.arg)
+                if _negative(defaults.get(p.arg)) and type(env[p.arg]) is Int:
+                    # ``dim: int = -1``: a position counted from the end, not a size (numpyro's
+                    # ``plate_stack(..., rightmost_dim: int = -1)`` asserts ``rightmost_dim < 0``)
+                    env[p.arg] = Int(D.signed(env[p.arg].dim))
     parameter_start(analysis, fn, env)
     return env
 
@@ -52,6 +57,11 @@ _SCALARS = {
     "float": lambda analysis, name: Float(),
     "bool": lambda analysis, name: Bool(),
 }
+
+
+def _negative(default: Value | None) -> bool:
+    """Whether a parameter's default is a negative int."""
+    return type(default) is Int and type(default.dim) is int and default.dim < 0
 
 
 def _scalar_name(annotation: ast.expr | None) -> str | None:

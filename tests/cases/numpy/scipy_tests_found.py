@@ -89,3 +89,18 @@ def product(x):
 
 product(np.ones(3))  # error: SC110
 reveal_shape(product(np.ones((2, 4))))  # reveal: (2,)
+
+
+# numpyro's plate_stack: an int parameter whose default is negative counts from the end, and may be
+# negative (an int parameter is otherwise taken for a size, >= 0)
+def plate_stack(sizes, rightmost_dim: int = -1):
+    assert rightmost_dim < 0
+    return [rightmost_dim - i for i in range(len(sizes))]
+
+
+def take_last(x, dim: int = -1):
+    assert dim < 0
+    return np.take(x, 0, axis=dim)
+
+
+reveal_shape(take_last(np.ones((4, 5))))  # reveal: (4,)

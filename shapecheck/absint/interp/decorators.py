@@ -14,7 +14,7 @@ leaves the calls checked.
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
+import weakref
 
 from ..core.values import Class, Function, Value
 
@@ -29,10 +29,16 @@ def replaces_its_function(deco: Value) -> bool:
         return deco.node is not None
     if type(deco) is not Function or isinstance(deco.node, ast.Lambda):
         return False
-    return not _keeps_the_call(deco.node)
+    keeps = _KEEPS_THE_CALL.get(deco.node)
+    if keeps is None:
+        keeps = _KEEPS_THE_CALL[deco.node] = _keeps_the_call(deco.node)
+    return not keeps
 
 
-@lru_cache(maxsize=None)
+#: read once per decorator's node, kept while its tree is (an editor's edits make new trees)
+_KEEPS_THE_CALL: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()
+
+
 def _keeps_the_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether each ``return`` of ``node``'s own body gives back its first parameter, or a function
     defined there that passes its arguments on unchanged to that parameter."""

@@ -16,7 +16,7 @@ from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, EllipsisValue, Float, Hole, Int,
-                           LibraryObject, List, NoneValue, Str, Tuple, Unknown, Value, tensor_like)
+                           LibraryObject, List, NoneValue, Slice, Str, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import UNROLL_LIMIT, Builtin, Range
 from ..core.freshen import value_symbols
 
@@ -521,6 +521,19 @@ def mutate_list(current: List, method: str, args: list, fresh=None) -> List:
             at %= len(items)
             return List(items[:at] + items[at + 1:])
     return List(None, element)
+
+
+def without_items(current: List, index: Value) -> List:
+    """The list ``del current[index]`` leaves: ``current.pop(index)``, or without a slice's items
+    (read as a subscript reads them); its items unknown where the index is not known."""
+    if type(index) is not Slice:
+        return mutate_list(current, "pop", [index])
+    parts = (index.start, index.stop, index.step)
+    bounds = [int_constant(x) for x in parts]
+    if current.items is not None and bounds[2] != 0 and all(b is not None or x is NONE for b, x in zip(bounds, parts)):
+        gone = set(range(len(current.items))[slice(*bounds)])
+        return List(tuple(v for k, v in enumerate(current.items) if k not in gone))
+    return List(None, element_of(current))
 
 
 def dict_key(key: Value) -> str | int | None:

@@ -20,7 +20,7 @@ from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_
 from .semantics import (AUG_NAMES, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_dict, mutate_list, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
+                        mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
                         source_text, truth_pred)
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
@@ -296,19 +296,7 @@ class Statements:
                 if type(container) is Dict:   # del kw["freq"]: as kw.pop("freq")
                     self.assign(target.value, mutate_dict(container, "pop", [self.eval(target.slice)], {}))
                 elif type(container) is List:   # del swap[i]: as swap.pop(i); a slice's items go too
-                    self.assign(target.value, self._deleted(container, target.slice))
-
-    def _deleted(self, current: List, index: ast.expr) -> List:
-        """The list ``del current[index]`` leaves (its items unknown where the index is not known)."""
-        if not isinstance(index, ast.Slice):
-            return mutate_list(current, "pop", [self.eval(index)])
-        bounds = [None if part is None else self.eval(part) for part in (index.lower, index.upper, index.step)]
-        if current.items is not None and all(b is None or type(b) is Int and type(b.dim) is int for b in bounds):
-            start, stop, step = (None if b is None else b.dim for b in bounds)
-            if step != 0:
-                gone = set(range(len(current.items))[start:stop:step])
-                return List(tuple(v for k, v in enumerate(current.items) if k not in gone))
-        return List(None, element_of(current))
+                    self.assign(target.value, without_items(container, self.eval(target.slice)))
 
     def stmt_Assert(self, node: ast.Assert) -> None:
         if self._refine_from_assert(node.test):

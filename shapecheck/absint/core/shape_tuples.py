@@ -75,12 +75,14 @@ def _joined(a: Shape, b: Shape) -> Shape | None:
     return prepended(a.prefix, b) if b.variadic else extended(a, b.prefix)
 
 
-def concatenated(left: Value, right: Value) -> Value | None:
+def concatenated(left: Value, right: Value, fresh) -> Value | None:
     """``left + right`` where one is a :class:`ShapeTuple` (``x.shape[:-1] + (d,)``): the other must
-    be a tuple of ints (two parts of unknown length leave nothing at a fixed place); None when
-    neither is one."""
+    be a tuple of ints, a config's named ones included (``(config.hidden_size,)``: two parts of
+    unknown length leave nothing at a fixed place); None when neither is one."""
     if type(left) is not ShapeTuple and type(right) is not ShapeTuple:
         return None
+    left, right = (Tuple(tuple(int_view(item, fresh) for item in v.items)) if type(v) is Tuple else v
+                   for v in (left, right))
     a, b = tuple_shape(left), tuple_shape(right)
     out = None if a is None or b is None else _joined(a, b)
     return UNKNOWN if out is None else shape_value(out)

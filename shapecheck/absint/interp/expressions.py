@@ -619,7 +619,7 @@ class Expressions:
         if tl is Tuple and tr is Tuple and isinstance(op, ast.Add):
             return _concatenation(left, right, self.analysis.fresh)
         if ShapeTuple in (tl, tr) and isinstance(op, ast.Add):
-            return concatenated(left, right)
+            return concatenated(left, right, self.analysis.fresh)
         if tl is List and tr is List and isinstance(op, ast.Add):
             return _concatenation(left, right, self.analysis.fresh)
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and type(right.dim) is int \

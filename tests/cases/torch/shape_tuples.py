@@ -27,11 +27,15 @@ def items(x):
     return x
 
 
-def spread_into_tuples(x):
+def spread_into_tuples(x, config):
     # ``(*s, 4)`` and ``s + (4,)`` are one tuple: s's dims, then 4; ``(2,) + s`` puts 2 first
     reveal_shape(torch.zeros((*x.shape[:-1], 4)))  # reveal: (*x[:-1], 4)
     reveal_shape(torch.zeros(x.shape[:-1] + (4,)))  # reveal: (*x[:-1], 4)
     reveal_shape(torch.zeros((2,) + x.shape))  # reveal: (2, *x)
+    # a config's size joined on is a named int, as in a tuple display (GPT-2's Conv1D:
+    # ``size_out = x.size()[:-1] + (self.nf,)`` where ``nf`` is ``config.hidden_size``)
+    reveal_shape(torch.zeros(x.shape[:-1] + (config.hidden_size,)))  # reveal: (*x[:-1], config.hidden_size)
+    reveal_shape(torch.zeros((config.heads,) + x.shape[1:]))  # reveal: (config.heads, *x[1:])
     # torch.zeros(*size) and Tensor.new_zeros take the sizes spread or as one tuple
     reveal_shape(torch.zeros(*x.shape[:-1], 4))  # reveal: (*x[:-1], 4)
     reveal_shape(torch.zeros(2, *x.shape))  # reveal: (2, *x)

@@ -525,6 +525,13 @@ def int_view(value: Value, fresh) -> Value:
     return value.as_int(fresh) if type(value) is Opaque else value
 
 
+#: Where an object of a project subclass of a torch layer (``class LayerNorm2d(nn.LayerNorm)``) keeps
+#: the layer its base's constructor built (an attribute no code can name): its weights and arguments
+#: are the object's attributes, and it is what calling the object runs where the class has no
+#: ``forward`` of its own, or what ``super().forward(x)`` runs (rules/registry.py).
+LAYER_BASE = "<layer>"
+
+
 @dataclass(eq=False)
 class Instance(Mutable, Value):
     cls: Class

@@ -23,7 +23,8 @@ from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_
 from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
-from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, inherited_member,
+from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, base_layer_member,
+                              inherited_member,
                               layer_attribute, library_value, tensor_method_of_parameter)
 from ..rules.flax import MODULE_ENTRIES, MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
@@ -418,6 +419,12 @@ class Expressions:
                 return self._member(found, obj, node)
             if found is None:
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
+                if inherited is None:
+                    # self.weight of a torch layer's subclass: its base layer's (of that layer's
+                    # methods, only its construction and forward are known)
+                    member = base_layer_member(OpContext(self, node, attr), obj, attr)
+                    if type(member) is not Method or member.name in ("forward", "__init__"):
+                        inherited = member
                 if inherited is not None:
                     return inherited
                 if attr in MODULE_MEMBERS and is_linen_module(obj.cls):   # self.param(...) of a linen module
@@ -452,6 +459,10 @@ class Expressions:
                 found = base.lookup(attr) if type(base) is Class else None
                 if type(found) is Function:
                     return self._member(found, obj.receiver, node)
+                if found is not None:
+                    return found
+            if type(obj.receiver) is Instance:   # super().__init__(dim) / super().forward(x) of a torch layer's subclass
+                found = base_layer_member(OpContext(self, node, attr), obj.receiver, attr)
                 if found is not None:
                     return found
             return UNKNOWN

@@ -28,11 +28,11 @@ from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, T
 from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner, literal_options
 from ..core.module import ModuleInfo
-from ..core.values import (NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
+from ..core.values import (LAYER_BASE, NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                            LazyImport, LibraryObject, List, Method, STARS, TorchModule, Tuple, Value, optional_array, present,
                            tensor_like)
 from ..rules.placements import show_placement
-from ..rules.registry import RULE_CALLEES, lookup_rule
+from ..rules.registry import RULE_CALLEES, build_base_layer, layer_base, lookup_rule
 from .dataclass_fields import FIELDS, bind_fields
 from .builtins import call_builtin
 from .semantics import range_membership
@@ -340,6 +340,8 @@ class Interpreter(Statements, Expressions):
                              {**{k: Arg(v) for k, v in func.keywords}, **kwargs})
         if t is Builtin and func.name == "super" and not args:
             return self._super()
+        if t is Builtin and func.name == "super" and len(args) == 2 and not kwargs and type(args[0].value) is Class:
+            return SuperRef(args[0].value, args[1].value)   # super(Block, self): the bases after Block's
         if t is Builtin:
             return call_builtin(self, node, func.name, args, kwargs)
         if t is Function:
@@ -359,6 +361,9 @@ class Interpreter(Statements, Expressions):
             if type(forward) is Function:  # torch.nn.Module.__call__ runs forward
                 return self.call_function(node, forward, [func] + [a.value for a in args],
                                           {k: a.value for k, a in kwargs.items()})
+            layer = func.attrs.get(LAYER_BASE)
+            if type(layer) is TorchModule:   # a torch layer's subclass without a forward of its own
+                return self.call(node, layer, args, kwargs)
         return UNKNOWN
 
     def _super(self) -> Value:
@@ -388,6 +393,8 @@ class Interpreter(Statements, Expressions):
             post = cls.lookup("__post_init__")
             if type(post) is Function:
                 self.call_function(node, post, [instance], {})
+        elif init is None and layer_base(cls) is not None:   # a torch layer's subclass built by its base
+            self.apply(node, "__init__", lambda ctx: build_base_layer(ctx, instance, Call("__init__", args, kwargs)) or NONE)
         return instance
 
     def apply(self, node: ast.AST, op: str, rule, name: str | None = None, operands: tuple = ()) -> Value:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Dict, Int, List, Slice, Str, TorchModule, Tuple, Value, as_tensor
+from ..core.values import LAYER_BASE, UNKNOWN, Dict, Int, List, Slice, Str, TorchModule, Tuple, Value, as_tensor
 from .kinds import Rule
 from .nn_modules import Layer
 
@@ -73,6 +73,12 @@ def registered(container: Value, is_module) -> "Tuple | None":
         return Tuple(tuple((str(i), v) for i, v in enumerate(layers.items))) if type(layers) is Tuple else None
     out = []
     for name, value in container.attrs.items():
+        if name == LAYER_BASE:   # a layer subclass's own base layer: a Sequential's layers are its children
+            layers = registered(value, is_module) if type(value) is TorchModule else Tuple(())
+            if layers is None:
+                return None
+            out.extend(layers.items)
+            continue
         kind = is_module(value)
         if kind is None:
             return None

@@ -9,7 +9,7 @@ from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import element_of
 from ..core.shape_tuples import shape_value
-from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
+from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
                            Value, tensor_like, Float, Bool, NoneValue)
 from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
@@ -38,6 +38,7 @@ TABLE.update(TORCH)
 TABLE.update(MATH)
 TABLE.update(einops.EINOPS)
 LAYERS.update(einops.LAYERS)  # einops' torch layers are nn.Modules: nn.Sequential runs them too
+TORCH_LAYERS = frozenset(LAYER_CALLS)   # torch.nn's kinds alone (a project class may extend one)
 LAYER_CALLS = {**LAYER_CALLS, **einops.LAYER_CALLS}
 TABLE.update(flax.FLAX)
 TABLE.update(JAX)
@@ -116,6 +117,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             return f"{receiver.cls.qualname}.{func.name}", _itself(receiver), args
         if type(receiver) is Instance and func.name in REGISTRARS:
             return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
+        if type(receiver) is Instance and func.name == "__init__" and layer_base(receiver.cls) is not None:
+            return f"{receiver.cls.qualname}.__init__", _build_base(receiver), args
         if type(receiver) is Dict and func.name in DICT_VIEWS:
             return f"dict.{func.name}", dict_view(receiver, func.name), args
         if type(receiver) is List and func.name == "pop":
@@ -243,6 +246,55 @@ def inherited_member(obj: Instance, attr: str) -> Value | None:
     return None
 
 
+def layer_base(cls: Class, depth: int = 0) -> LibraryObject | None:
+    """The torch.nn layer class a project class extends, through its project bases (``nn.LayerNorm``
+    for ``class LayerNorm2d(nn.LayerNorm)``); None where it extends none the tables model."""
+    for base in cls.bases:
+        if type(base) is LibraryObject and base.qualname.startswith(_NN) and base.qualname[len(_NN):] in TORCH_LAYERS:
+            return base
+        if type(base) is Class and depth < 20:
+            found = layer_base(base, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+_NN = "torch.nn."
+
+
+def base_layer_member(ctx: OpContext, obj: Instance, attr: str) -> Value | None:
+    """``self.weight``, ``self.normalized_shape``, ``super().forward`` of a torch layer's subclass: the
+    built base layer's (None where its base built none, or the class extends no layer). ``__init__``
+    builds it: ``super().__init__(dim, eps=eps)`` is the base's constructor call."""
+    base = layer_base(obj.cls)
+    if base is None:
+        return None
+    if attr == "__init__":
+        return Method(obj, attr)
+    layer = obj.attrs.get(LAYER_BASE)
+    if type(layer) is not TorchModule and LAYER_BASE not in obj.attrs:
+        # an object no constructor built (the stand-in for any of a class without one): a layer of
+        # the base's kind whose arguments are not known
+        layer = TorchModule(base.qualname[len(_NN):])
+    return layer_attribute(ctx, layer, attr) if type(layer) is TorchModule else None
+
+
+def build_base_layer(ctx: OpContext, obj: Instance, call: Call) -> None:
+    """Build the torch layer ``obj``'s class extends with a call's arguments (its ``super().__init__``,
+    or the class's construction where it defines no ``__init__``), kept as its :data:`LAYER_BASE`."""
+    base = layer_base(obj.cls)
+    rule = TABLE.get(base.qualname) if base is not None else None
+    layer = rule(ctx, call) if rule is not None else UNKNOWN
+    obj.attrs[LAYER_BASE] = layer if type(layer) is TorchModule else UNKNOWN
+
+
+def _build_base(receiver: Instance) -> Rule:
+    def rule(ctx: OpContext, call: Call) -> Value:
+        build_base_layer(ctx, receiver, call)
+        return NONE
+    return rule
+
+
 #: ``m.children()`` and ``m.named_children()``: whether each gives names
 CHILD_METHODS = {"children": False, "named_children": True}
 
@@ -270,7 +322,8 @@ def _is_module(v: Value) -> bool | None:
 
 def _derives_from(cls: Class, qualname: str, depth: int = 0) -> bool:
     for base in cls.bases:
-        if type(base) is LibraryObject and base.qualname == qualname:
+        if type(base) is LibraryObject and (base.qualname == qualname or qualname == "torch.nn.Module" and
+                                            base.qualname.startswith(_NN) and base.qualname[len(_NN):] in TORCH_LAYERS):
             return True
         if type(base) is Class and depth < 20 and _derives_from(base, qualname, depth + 1):
             return True

@@ -8,9 +8,9 @@ from __future__ import annotations
 from ...constraints.predicates import le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Bool, Int, List, Tuple, Value
+from ..core.values import UNKNOWN, Array, Bool, Int, List, ShapeTuple, Tuple, Value
 from . import creation as K
-from .args import as_array, int_arg, literal_array, shape_arg, sized_shape
+from .args import as_array, int_arg, literal_array, names_one_size, shape_arg, sized_shape
 from .kinds import Rule
 from .torch_args import first_input, size_arg, torch_call, torch_dtype
 
@@ -43,6 +43,15 @@ def legacy(dtype: str) -> Rule:
         if len(args) == 1 and (type(args[0].value) is Array or _written_out(args[0].text)):
             data = literal_array(args[0].value)
             return Array(data.shape if data is not None else UNKNOWN_SHAPE, dtype)
+        if len(args) > 1 and not any(type(a.value) in (Tuple, List, Array) for a in args):
+            # two or more arguments are sizes, whatever is known of them (torch takes data as one
+            # argument alone): ``torch.Tensor(input_dim, output_dim)`` in a constructor, its
+            # parameters named as dims as ``torch.zeros(input_dim, output_dim)`` names them
+            return Array(sized_shape(ctx, size_arg(call, 0)), dtype)
+        if len(args) == 1 and type(args[0].value) is not ShapeTuple:
+            # one of unknown kind named as a size (``torch.Tensor(out_features)``, :func:`names_one_size`)
+            dims = shape_arg(ctx, args[0]) if names_one_size(args[0].text) else None
+            return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, dtype)
         return Array(UNKNOWN_SHAPE, dtype)   # a sequence from elsewhere may be a torch.Size
 
     return rule

@@ -238,7 +238,7 @@ _RAW.update(TN.NESTED)
 _RAW.update(TORCH_DATA)
 _RAW.update(DISTRIBUTIONS)
 _RAW.update(TORCH_FFT)
-_RAW.update({"torch.sparse.mm": TX.MM, "torch.sparse.addmm": TX.add_product(TX.MM),
+_RAW.update({"torch.sparse.mm": TX.MM, "torch.spmm": TX.MM, "torch.smm": TX.MM, "torch.sparse.addmm": TX.add_product(TX.MM),
              "torch.sparse.sum": TR.reduce(), "torch.sparse.softmax": TE.along_dim("float"),
              "torch.sparse.log_softmax": TE.along_dim("float")})
 _RAW.update({"torch.stft": stft, "torch.nn.utils.rnn.pad_sequence": NR.pad_sequence,

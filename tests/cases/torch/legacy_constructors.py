@@ -20,3 +20,25 @@ def sized():
     reveal_shape(torch.ByteTensor(5, 1))  # reveal: (5, 1)
     reveal_shape(torch.FloatTensor(torch.zeros(2, 3).shape))  # reveal: (...)
     return torch.FloatTensor(2, 3) @ torch.FloatTensor(4, 5)  # error: SC102
+
+
+class GraphConv(torch.nn.Module):
+    """pytorch-examples' gcn: two or more arguments are sizes, whatever is known of them (torch takes
+    data as one argument alone); one of unknown kind named as a size is one (``torch.Tensor(out_dim)``)."""
+
+    def __init__(self, input_dim, output_dim):
+        super(GraphConv, self).__init__()
+        self.kernel = torch.nn.Parameter(torch.Tensor(input_dim, output_dim))
+        self.bias = torch.nn.Parameter(torch.Tensor(output_dim))
+
+    def forward(self, input_tensor, adj_mat):
+        reveal_shape(self.kernel)  # reveal: (input_dim, output_dim)
+        reveal_shape(self.bias)  # reveal: (output_dim,)
+        support = torch.mm(input_tensor, self.kernel)
+        reveal_shape(torch.spmm(adj_mat, support) + self.bias)  # reveal: (adj_mat0, output_dim)
+        return support
+
+
+def unknown_data(rows):
+    # a lone value of unknown kind may be data or a torch.Size: its shape is not known
+    reveal_shape(torch.Tensor(rows))  # reveal: (...)

@@ -1,0 +1,66 @@
+"""A project class that extends a torch layer (timm's ``LayerNorm2d(nn.LayerNorm)``, ``Conv2dSame(nn.Conv2d)``,
+torchvision's ``nn.Sequential`` blocks, LoRA's ``nn.Linear``): the base's constructor builds the layer
+(``super().__init__(...)``, or the class's construction where it defines no ``__init__``), its weights and
+arguments are the object's attributes, and calling the object runs the class's ``forward`` or, where it has
+none, the layer's; ``super().forward(x)`` is the layer's. These were unknown shapes (gaps) in every
+``forward`` that used one."""
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Linear(nn.Linear):
+    pass
+
+
+class LayerNorm2d(nn.LayerNorm):
+    """timm's: channels first, normalised over the channel dim."""
+
+    def __init__(self, num_channels, eps=1e-6):
+        super().__init__(num_channels, eps=eps)
+
+    def forward(self, x):
+        x = x.permute(0, 2, 3, 1)
+        x = F.layer_norm(x, self.normalized_shape, self.weight, self.bias, self.eps)
+        return x.permute(0, 3, 1, 2)
+
+
+class Permuted(nn.LayerNorm):
+    def forward(self, x):
+        return super().forward(x.permute(0, 2, 3, 1)).permute(0, 3, 1, 2)
+
+
+class Block(nn.Sequential):
+    def __init__(self, dim_in, dim_out):
+        super().__init__(nn.Linear(dim_in, dim_out), nn.ReLU(), nn.Linear(dim_out, dim_out))
+
+
+class Scaled(nn.Linear):
+    def __init__(self, in_features, out_features, scale=2.0):
+        super(Scaled, self).__init__(in_features, out_features, bias=False)
+        self.scale = scale
+
+    def forward(self, x):
+        return F.linear(x, self.weight) * self.scale
+
+
+fc = Linear(3, 4)
+reveal_shape(fc(torch.zeros(2, 3)))  # reveal: (2, 4)
+reveal_shape(fc.weight)  # reveal: (4, 3)
+reveal_shape(fc.bias)  # reveal: (4,)
+reveal_shape(fc.to("cpu")(torch.zeros(5, 3)))  # reveal: (5, 4)
+bad = fc(torch.zeros(2, 5))  # error: SC102
+
+norm = LayerNorm2d(8)
+reveal_shape(norm(torch.zeros(2, 8, 4, 4)))  # reveal: (2, 8, 4, 4)
+reveal_shape(norm.weight)  # reveal: (8,)
+reveal_shape(Permuted(8)(torch.zeros(2, 8, 4, 4)))  # reveal: (2, 8, 4, 4)
+wrong = Permuted(8)(torch.zeros(2, 4, 4, 8))  # error: SC110
+
+block = Block(3, 6)
+reveal_shape(block(torch.zeros(2, 3)))  # reveal: (2, 6)
+reveal_shape(len(list(block.children())))  # reveal: ()
+
+scaled = Scaled(3, 5)
+reveal_shape(scaled(torch.zeros(7, 3)))  # reveal: (7, 5)
+reveal_shape(scaled.weight)  # reveal: (5, 3)

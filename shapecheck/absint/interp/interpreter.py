@@ -394,7 +394,7 @@ class Interpreter(Statements, Expressions):
             if type(post) is Function:
                 self.call_function(node, post, [instance], {})
         elif init is None and layer_base(cls) is not None:   # a torch layer's subclass built by its base
-            self.apply(node, "__init__", lambda ctx: build_base_layer(ctx, instance, Call("__init__", args, kwargs)) or NONE)
+            self.apply(node, layer_base(cls).qualname.rsplit(".", 1)[-1], lambda ctx: build_base_layer(ctx, instance, Call("__init__", args, kwargs)) or NONE)
         return instance
 
     def apply(self, node: ast.AST, op: str, rule, name: str | None = None, operands: tuple = ()) -> Value:

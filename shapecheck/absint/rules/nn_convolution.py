@@ -14,6 +14,7 @@ from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, Str, TorchModule, Tuple, Value
 from .args import int_arg
 from .kinds import Rule
+from .nn_modules import tupled
 from .nn_args import Dims, dim_of, guess_batched, layer_input, layer_param, per_dim, require_divisible, weighted
 
 
@@ -193,6 +194,13 @@ def conv_weights(nd: int, transposed: bool = False):
     (in_channels, out_channels / groups, *kernel_size); ``conv.bias`` (out_channels,), not the
     ``bias=True`` it was built with."""
     return lambda m: {"bias": (m.param("out_channels"),), "weight": conv_weight(m, nd, transposed)}
+
+
+def conv_attributes(nd: int, transposed: bool = False):
+    """``conv.kernel_size``, ``stride``, ``padding``, ``dilation`` (and a transposed one's
+    ``output_padding``) are nd-tuples, as torch's ``_pair`` makes them; ``groups`` is 1 when not given."""
+    sizes = {"kernel_size": None, "stride": 1, "padding": 0, "dilation": 1, **({"output_padding": 0} if transposed else {})}
+    return lambda m: {"groups": m.param("groups") or Int(1), **tupled(m, sizes, nd)}
 
 
 def grouped_channels(ctx: OpContext, params: dict[str, Value]) -> None:

@@ -10,7 +10,7 @@ from typing import Callable
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import Array, Int, Method, TorchModule, Unknown, Value, as_tensor, int_view
+from ..core.values import Array, Int, List, Method, TorchModule, Tuple, Unknown, Value, as_tensor, int_view
 from .args import int_of_text
 from .kinds import Rule
 from .nn_args import dim_of, require_divisible
@@ -33,6 +33,9 @@ class Layer:
     # parameters that may be a whole shape (``normalized_shape=(c, h, w)``): one known only by name
     # is no single size (its length is the rank of the layer's weights), so it stays unknown
     shapes: tuple[str, ...] = ()
+    # the attributes torch derives from the arguments where they differ from them (a Conv2d's
+    # ``kernel_size=3`` is ``(3, 3)``, its ``stride`` ``(1, 1)`` when not given): name -> value
+    attributes: Callable[[TorchModule], dict[str, Value]] | None = None
 
 
 def divisible(total: str, parts: str) -> BuildCheck:
@@ -64,6 +67,22 @@ def construct(kind: str, layer: Layer | None) -> Rule:
     return rule
 
 
+def tupled(m: TorchModule, names: dict[str, int | None], n: int) -> dict[str, Value]:
+    """Arguments torch keeps as n-tuples (``_pair(stride)``): an int given (or the default in
+    ``names``, None for a required one) is n copies of it, a list a tuple; text (``padding="same"``)
+    and what is not known stay as they are."""
+    out: dict[str, Value] = {}
+    for name, default in names.items():
+        v = m.param(name)
+        if v is None and default is not None:
+            v = Int(default)
+        if type(v) is Int:
+            out[name] = Tuple((v,) * n)
+        elif type(v) is List and v.items is not None:
+            out[name] = Tuple(v.items)
+    return out
+
+
 def _size_or_value(ctx: OpContext, arg: Arg) -> Value:
     """A constructor argument: one known only by name is its named int, as is an arithmetic of
     unknown parameters (``nn.Linear(dim, inner_dim * 3)`` in a generic ``__init__``)."""
@@ -73,15 +92,19 @@ def _size_or_value(ctx: OpContext, arg: Arg) -> Value:
     return int_view(arg.value, ctx.fresh)
 
 
-def layer_attribute(ctx: OpContext, m: TorchModule, attr: str, weights: Weights | None, text: str = "") -> Value:
-    """``layer.weight`` (a tensor, from ``weights``), ``layer.in_features`` (an argument it was built with),
-    ``layer.to(device)`` (a method)."""
+def layer_attribute(ctx: OpContext, m: TorchModule, attr: str, weights: Weights | None, text: str = "",
+                    attributes: Callable[[TorchModule], dict[str, Value]] | None = None) -> Value:
+    """``layer.weight`` (a tensor, from ``weights``), ``conv.stride`` (as torch keeps it, from
+    ``attributes``), ``layer.in_features`` (an argument it was built with), ``layer.to(device)`` (a method)."""
     shapes = weights(m) if weights is not None else None
     if shapes is not None and attr in shapes:
         dims = shapes[attr]
         if dims is None or any(type(d) is not Int for d in dims):
             return as_tensor(Array(UNKNOWN_SHAPE, "float32"))
         return as_tensor(Array(Shape(tuple(d.dim for d in dims)), "float32"))
+    derived = attributes(m).get(attr) if attributes is not None else None
+    if derived is not None:
+        return derived
     value = m.param(attr)
     if value is not None:
         return value

@@ -118,7 +118,7 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
         if type(receiver) is Instance and func.name in REGISTRARS:
             return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
         if type(receiver) is Instance and func.name == "__init__" and layer_base(receiver.cls) is not None:
-            return f"{receiver.cls.qualname}.__init__", _build_base(receiver), args
+            return layer_base(receiver.cls).qualname, _build_base(receiver), args   # (its findings are the layer's)
         if type(receiver) is Dict and func.name in DICT_VIEWS:
             return f"dict.{func.name}", dict_view(receiver, func.name), args
         if type(receiver) is List and func.name == "pop":

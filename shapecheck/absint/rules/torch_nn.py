@@ -29,7 +29,7 @@ from . import nn_recurrent as NR
 from . import nn_reshaping as NS
 from . import torch_distributions as TD
 from .kinds import Rule
-from .nn_modules import Layer, construct, divisible, layer_attribute
+from .nn_modules import Layer, construct, divisible, layer_attribute, tupled
 
 _CONV = ("in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation", "groups", "bias",
          "padding_mode")
@@ -79,9 +79,11 @@ LAYERS: dict[str, Layer] = {}
 LAYERS.update({
     "Linear": Layer(("in_features", "out_features", "bias"), NL.linear_layer, NL.linear_weights),
     "LazyLinear": Layer(("out_features", "bias"), NL.linear_layer),
-    **{f"Conv{n}d": Layer(_CONV, NC.conv_layer(n), NC.conv_weights(n), NC.grouped_channels) for n in (1, 2, 3)},
+    **{f"Conv{n}d": Layer(_CONV, NC.conv_layer(n), NC.conv_weights(n), NC.grouped_channels,
+                          attributes=NC.conv_attributes(n)) for n in (1, 2, 3)},
     **{f"ConvTranspose{n}d": Layer(_CONV_TRANSPOSE, NC.transposed_conv_layer(n), NC.conv_weights(n, transposed=True),
-                                   NC.grouped_channels) for n in (1, 2, 3)},
+                                   NC.grouped_channels, attributes=NC.conv_attributes(n, transposed=True))
+       for n in (1, 2, 3)},
     **{f"MaxPool{n}d": Layer(("kernel_size", "stride", "padding", "dilation", "return_indices", "ceil_mode"),
                              NP.pool_layer(n, True)) for n in (1, 2, 3)},
     **{f"AvgPool{n}d": Layer(("kernel_size", "stride", "padding", "ceil_mode"), NP.pool_layer(n, False))
@@ -96,7 +98,8 @@ LAYERS.update({
     **{f"InstanceNorm{n}d": Layer(_BATCH_NORM, NN.instance_norm_layer(n)) for n in (1, 2, 3)},
     "GroupNorm": Layer(("num_groups", "num_channels", "eps", "affine"), NN.group_norm_layer,
                        check=divisible("num_channels", "num_groups")),
-    "LayerNorm": Layer(_LAYER_NORM, NN.layer_norm_layer, NN.layer_norm_weights, shapes=("normalized_shape",)),
+    "LayerNorm": Layer(_LAYER_NORM, NN.layer_norm_layer, NN.layer_norm_weights, shapes=("normalized_shape",),
+                       attributes=lambda m: tupled(m, {"normalized_shape": None}, 1)),
     "RMSNorm": Layer(_LAYER_NORM, NN.layer_norm_layer, shapes=("normalized_shape",)),
     "Embedding": Layer(("num_embeddings", "embedding_dim", "padding_idx"), NE.embedding_layer, NE.embedding_weights),
     "MultiheadAttention": Layer(("embed_dim", "num_heads", "dropout", "bias", "add_bias_kv", "add_zero_attn", "kdim",
@@ -164,4 +167,6 @@ def module_attribute(ctx: OpContext, m: TorchModule, attr: str, text: str = "") 
     if TD.is_distribution(m):
         return TD.attribute(ctx, m, attr)
     layer = LAYERS.get(m.kind)
-    return layer_attribute(ctx, m, attr, layer.weights if layer is not None else None, text)
+    if layer is None:
+        return layer_attribute(ctx, m, attr, None, text)
+    return layer_attribute(ctx, m, attr, layer.weights, text, layer.attributes)

@@ -64,3 +64,18 @@ reveal_shape(len(list(block.children())))  # reveal: ()
 scaled = Scaled(3, 5)
 reveal_shape(scaled(torch.zeros(7, 3)))  # reveal: (7, 5)
 reveal_shape(scaled.weight)  # reveal: (5, 3)
+
+
+class Grouped(nn.Conv2d):
+    def __init__(self, dim_in, dim_out):
+        super().__init__(dim_in, dim_out, 3, groups=4)
+
+
+class Plain(nn.Conv2d):
+    pass
+
+
+ok = Grouped(8, 8)
+g = Grouped(6, 8)  # error: SC110
+p = Plain(6, 8, 3, groups=4)  # error: SC107
+reveal_shape(Plain(3, 8, 3, padding=1)(torch.zeros(2, 3, 5, 5)))  # reveal: (2, 8, 5, 5)

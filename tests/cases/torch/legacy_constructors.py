@@ -36,6 +36,7 @@ class GraphConv(torch.nn.Module):
         reveal_shape(self.bias)  # reveal: (output_dim,)
         support = torch.mm(input_tensor, self.kernel)
         reveal_shape(torch.spmm(adj_mat, support) + self.bias)  # reveal: (adj_mat0, output_dim)
+        reveal_shape(torch.smm(adj_mat, support))  # reveal: (adj_mat0, output_dim)
         return support
 
 

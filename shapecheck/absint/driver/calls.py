@@ -23,8 +23,9 @@ from ...constraints import dims as D
 from ..core.freshen import anonymous_middles, map_dims, name_middles
 from ..core.module import ModuleInfo
 from ..core.join import join_returns
-from ..core.values import (NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, LazyImport, List,
+from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, LazyImport, List,
                            TorchModule, Tuple, Unknown, Value, derived_mark)
+from ..rules.registry import unbuilt_layer
 from ..rules.torch_nn import KEEPS_SHAPE
 from ..interp.annotations import MISMATCH, bind_call_scope, check_call
 from ..interp.interpreter import Interpreter
@@ -511,6 +512,10 @@ class Calls:
                     inst.template = True
         finally:
             self.building.discard(cls)
+        if not constructors:   # a torch layer's subclass its base builds
+            layer = unbuilt_layer(cls, self.run.fresh)
+            if layer is not None:
+                inst.attrs[LAYER_BASE] = layer
         if again and self.template_names.get(cls):   # named as the analyses taken named it (``_shared_method``)
             objects = snapshot(inst)
             writes = named_attributes(objects, self.template_names[cls], self.run.fresh) if objects is not None else None

@@ -11,6 +11,7 @@ from ..core.join import element_of
 from ..core.shape_tuples import shape_value
 from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
                            Value, tensor_like, Float, Bool, NoneValue)
+from .args import names_one_size
 from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
 from .pymath import MATH, MATH_CONSTANTS
@@ -277,6 +278,19 @@ def base_layer_member(ctx: OpContext, obj: Instance, attr: str) -> Value | None:
         # the base's kind whose arguments are not known
         layer = TorchModule(base.qualname[len(_NN):])
     return layer_attribute(ctx, layer, attr) if type(layer) is TorchModule else None
+
+
+def unbuilt_layer(cls: Class, fresh) -> TorchModule | None:
+    """The base layer of the object a class's methods are analysed with where the class has no
+    constructor of its own (timm's ``class Linear(nn.Linear)`` with a forward alone): its size
+    arguments (``in_features``, ``num_channels``) are dims named so, its others not known."""
+    base = layer_base(cls)
+    if base is None:
+        return None
+    kind = base.qualname[len(_NN):]
+    layer = LAYERS.get(kind)
+    names = [name for name in (layer.params if layer is not None else ()) if names_one_size(name)]
+    return TorchModule(kind, tuple((name, Int(fresh(name))) for name in names))
 
 
 def build_base_layer(ctx: OpContext, obj: Instance, call: Call) -> None:

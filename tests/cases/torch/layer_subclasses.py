@@ -79,3 +79,19 @@ ok = Grouped(8, 8)
 g = Grouped(6, 8)  # error: SC110
 p = Plain(6, 8, 3, groups=4)  # error: SC107
 reveal_shape(Plain(3, 8, 3, padding=1)(torch.zeros(2, 3, 5, 5)))  # reveal: (2, 8, 5, 5)
+
+
+class CastLinear(nn.Linear):
+    """timm's Linear: a forward alone. Its methods are analysed with the object any construction
+    makes: a layer whose sizes are dims named for the base's parameters (its input, of the rank the
+    call below gives it)."""
+
+    def forward(self, input):
+        reveal_shape(self.weight)  # reveal: (out_features, in_features)
+        reveal_shape(self.bias)  # reveal: (out_features,)
+        out = F.linear(input, self.weight, self.bias)
+        reveal_shape(out)  # reveal: (input0, out_features)
+        return out
+
+
+reveal_shape(CastLinear(3, 4)(torch.zeros(2, 3)))  # reveal: (2, 4)

@@ -12,3 +12,5 @@ except ImportError:
     fused = None
 
 import numpy as np
+
+SCALE = 2

@@ -136,8 +136,9 @@ def expand(ctx: OpContext, call: Call) -> Value:
             out.append(size)
             continue
         d = dims[i - extra]
-        if d is None and size == -1:   # a dim of x's unknown middle: not known here
-            return Array(UNKNOWN_SHAPE, a.dtype)
+        if d is None and size == -1:   # a dim of x nothing names (x of unknown shape): the rank is still the sizes'
+            out.append(ctx.fresh("d"))
+            continue
         if size == -1 or d is None:
             out.append(d if size == -1 else size)
             continue

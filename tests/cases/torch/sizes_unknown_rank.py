@@ -33,3 +33,11 @@ def resized(x):
 def rescaled(x):
     reveal_shape(torch.nn.functional.interpolate(x, scale_factor=2))  # reveal: (...)
     return x
+
+
+def expanded_unknown(data, position_ids):
+    # a tensor nothing names a dim of (made from data of unknown shape): -1 keeps a dim the result
+    # still has, its rank the sizes' (transformers' rotary embedding expands its inv_freq so)
+    inv_freq = torch.as_tensor(data).float()
+    reveal_shape(inv_freq[None, :, None].expand(position_ids.shape[0], -1, 1))  # reveal: (position_ids.shape[0], d, 1)
+    return inv_freq

@@ -23,7 +23,7 @@ from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_
 from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
-from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, base_layer_member,
+from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, base_layer_member, builds_layer,
                               inherited_member,
                               layer_attribute, library_value, tensor_method_of_parameter)
 from ..rules.flax import MODULE_ENTRIES, MODULE_MEMBERS, is_linen_module
@@ -771,7 +771,9 @@ class Expressions:
                 more[MORE_KEYWORDS] = Arg(UNKNOWN)
                 continue
             kwargs[kw.arg] = Arg(value, "", kw.value, self.module)
-        if more:
+        if more and builds_layer(func):   # nn.LayerNorm(dim, **kwargs): the parameters they may fill unknown
+            result = self.call(node, func, args, {**kwargs, **more})
+        elif more:
             calls = self.analysis.calls
             if not open_callee(func) or not calls.opens_call():
                 return self._unknown_call(func)

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..core.context import Arg, Call, OpContext
-from ..core.values import Array, Int, List, Method, TorchModule, Tuple, Unknown, Value, as_tensor, int_view
-from .args import int_of_text
+from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext
+from ..core.values import UNKNOWN, Array, Int, List, Method, TorchModule, Tuple, Unknown, Value, as_tensor, int_view
+from .args import int_of_text, names_one_size
 from .kinds import Rule
 from .nn_args import dim_of, require_divisible
 
@@ -48,6 +48,9 @@ def divisible(total: str, parts: str) -> BuildCheck:
     return check
 
 
+MORE = (MORE_POSITIONAL, MORE_KEYWORDS)
+
+
 def construct(kind: str, layer: Layer | None) -> Rule:
     """``nn.<kind>(...)``: a :class:`TorchModule` holding the arguments by parameter name."""
     names = layer.params if layer is not None else ()
@@ -58,8 +61,13 @@ def construct(kind: str, layer: Layer | None) -> Rule:
         bound = call.bind(names) if names else dict(call.kwargs)
         # a layer's arguments are sizes, rates and flags: one known only by name (``config.n_embd``)
         # is its named int, so the layer and the code around it speak of the same dim
-        params = {name: arg.value if name in shapes and type(arg.value) is Unknown else _size_or_value(ctx, arg)
-                  for name, arg in bound.items()}
+        # (a whole shape's parameter given one known only by name stays unknown, unless its name is a
+        # size's: ``nn.LayerNorm(dim)``, ``super().__init__(num_channels)``)
+        params = {name: arg.value if name in shapes and type(arg.value) is Unknown and not names_one_size(arg.text)
+                  else _size_or_value(ctx, arg) for name, arg in bound.items() if name not in MORE}
+        if any(key in call.kwargs for key in MORE):
+            # ``nn.LayerNorm(dim, **kwargs)``: what the unknown arguments may set is unknown, not its default
+            params.update({name.lstrip("*"): UNKNOWN for name in names if name.lstrip("*") not in params})
         if check is not None:
             check(ctx, params)
         return TorchModule(kind, tuple(params.items()))

@@ -280,6 +280,16 @@ def base_layer_member(ctx: OpContext, obj: Instance, attr: str) -> Value | None:
     return layer_attribute(ctx, layer, attr) if type(layer) is TorchModule else None
 
 
+def builds_layer(func: Value) -> bool:
+    """Whether calling ``func`` builds a torch layer (``nn.LayerNorm``, or ``super().__init__`` of a
+    layer's subclass): a call with arguments of unknown number still builds it, each parameter they
+    may fill unknown (nn_modules.construct)."""
+    if type(func) is LibraryObject:
+        return func.qualname.startswith(_NN) and func.qualname[len(_NN):] in TORCH_LAYERS
+    return (type(func) is Method and func.name == "__init__" and type(func.receiver) is Instance
+            and layer_base(func.receiver.cls) is not None)
+
+
 def unbuilt_layer(cls: Class, fresh) -> TorchModule | None:
     """The base layer of the object a class's methods are analysed with where the class has no
     constructor of its own (timm's ``class Linear(nn.Linear)`` with a forward alone): its size

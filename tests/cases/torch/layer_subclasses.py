@@ -95,3 +95,28 @@ class CastLinear(nn.Linear):
 
 
 reveal_shape(CastLinear(3, 4)(torch.zeros(2, 3)))  # reveal: (2, 4)
+
+
+class LayerNormAct(nn.LayerNorm):
+    """timm's norms pass their other options on with ``**kwargs``: the layer is still built, each
+    parameter the unknown arguments may fill unknown (not its default); a whole shape's parameter
+    given a size's name (``num_channels``) is that one size."""
+
+    def __init__(self, num_channels, eps=1e-6, affine=True, **kwargs):
+        super().__init__(num_channels, eps=eps, elementwise_affine=affine, **kwargs)
+
+    def forward(self, x):
+        reveal_shape(self.weight)  # reveal: (num_channels,)
+        return F.layer_norm(x, self.normalized_shape, self.weight, self.bias, self.eps)
+
+
+def conv_with_options(x, dim, **kwargs):
+    conv = nn.Conv2d(dim, 2 * dim, 3, **kwargs)
+    # the groups and stride **kwargs may set are unknown: neither the weight's second dim nor the
+    # spatial dims are taken for the defaults'
+    reveal_shape(conv.weight)  # reveal: (...)
+    reveal_shape(conv(torch.zeros(2, dim, 8, 8)))  # reveal: (2, dim*2, l, l')
+    return conv
+
+
+reveal_shape(LayerNormAct(6, bias=False)(torch.zeros(2, 3, 6)))  # reveal: (2, 3, 6)

@@ -38,6 +38,11 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
         env[a.kwarg.arg] = UNKNOWN
     if getattr(fn.node, "name", None) not in CONSTRUCTORS:
         for p in a.posonlyargs + a.args + a.kwonlyargs:
+            ints = _int_tuple_length(p.annotation)
+            if ints is not None and type(env[p.arg]) is Unknown:
+                # ``shape: Tuple[int, int, int]``: that many sizes, each a symbol of its own
+                env[p.arg] = Tuple(tuple(Int(analysis.fresh(f"{p.arg}{i}")) for i in range(ints)))
+                continue
             scalar = _SCALARS.get(_scalar_name(p.annotation))
             if scalar is not None and type(env[p.arg]) is Unknown:
                 env[p.arg] = scalar(analysis, p.arg)
@@ -57,6 +62,20 @@ _SCALARS = {
     "float": lambda analysis, name: Float(),
     "bool": lambda analysis, name: Bool(),
 }
+
+
+def _int_tuple_length(annotation: ast.expr | None) -> int | None:
+    """n where an annotation is ``Tuple[int, ..., int]`` (n ints; ``tuple[...]``, ``typing.Tuple`` too)."""
+    if not isinstance(annotation, ast.Subscript):
+        return None
+    base = annotation.value
+    name = base.id if isinstance(base, ast.Name) else base.attr if isinstance(base, ast.Attribute) else None
+    if name not in ("Tuple", "tuple"):
+        return None
+    items = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+    if not items or not all(isinstance(item, ast.Name) and item.id == "int" for item in items):
+        return None
+    return len(items)
 
 
 def _negative(default: Value | None) -> bool:

@@ -651,6 +651,10 @@ class Expressions:
 
     def expr_BoolOp(self, node: ast.BoolOp) -> Value:
         values = self._short_circuit(node)
+        # an operand known false (``or``; true for ``and``) is never the result but where it is the
+        # last: ``batch or n`` with batch None is n (scipy's jackknife batch), not a join with None
+        passed = FALSE if isinstance(node.op, ast.Or) else TRUE
+        values = [v for v in values[:-1] if truth_pred(v) is not passed] + values[-1:]
         preds = [truth_pred(v) for v in values]
         if all(type(v) is Bool for v in values):
             if any(p is None for p in preds):

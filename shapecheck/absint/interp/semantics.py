@@ -855,3 +855,34 @@ def is_placeholder(node: ast.AST) -> bool:
 
 def _is_docstring(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+def holds_parameter_at(fn_node: ast.AST, name: str, stmt: ast.stmt) -> bool:
+    """Whether ``name`` still holds the argument its parameter was given at ``stmt``, a top-level
+    statement of ``fn_node``'s body: no statement before it binds the name again (statsmodels'
+    ``x = array_like(x, "x", ndim=2)`` then ``nobs, nvar = x.shape``: the shape is the rebound
+    array's, a 1-d argument's made 2-d, not the argument's)."""
+    first = _FIRST_STORES.get(fn_node)
+    if first is None:
+        first = _FIRST_STORES[fn_node] = _first_stores(fn_node.body)
+    at = first.get(name)
+    return at is None or at >= next((i for i, s in enumerate(fn_node.body) if s is stmt), len(fn_node.body))
+
+
+#: per function node, the index of the first top-level statement binding each name (read once,
+#: kept while its tree is)
+_FIRST_STORES: "weakref.WeakKeyDictionary[ast.AST, dict[str, int]]" = weakref.WeakKeyDictionary()
+
+
+def _first_stores(body: list) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for i, stmt in enumerate(body):
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                out.setdefault(node.id, i)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                out.setdefault(node.name, i)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for alias in node.names:
+                    out.setdefault((alias.asname or alias.name).split(".")[0], i)
+    return out

@@ -520,6 +520,19 @@ class Opaque(Mutable, Value):
         return Int(self.dim, presumed=True)
 
 
+def flag(value: Value, default):
+    """A flag argument's truth where it is a literal (``full_matrices=0``, ``keepdims=True``, None), as
+    Python's ``if`` reads it; ``default`` where it is not known."""
+    t = type(value)
+    if t is Bool and value.value is not None:
+        return value.value
+    if t is Int and type(value.dim) is int:
+        return value.dim != 0
+    if t is NoneValue:
+        return False
+    return default
+
+
 def int_view(value: Value, fresh) -> Value:
     """``value``, or the named int of an :class:`Opaque`."""
     return value.as_int(fresh) if type(value) is Opaque else value

@@ -10,7 +10,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, exposing, trailing
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Int, List, Str, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Int, List, Str, Tuple, Value
 from .args import (
     UnknownAxis,
     as_array,
@@ -417,9 +417,9 @@ def svd(ctx: OpContext, call: Call, s: MatrixStack) -> Value:
     batch, m, n, k, dtype = s.batch, s.m, s.n, s.k, s.dtype
     bound = call.bind(("a", "full_matrices", "compute_uv"))
     full = bound.get("full_matrices")
-    full_matrices = full is None or getattr(full.value, "value", True) is not False
+    full_matrices = full is None or flag(full.value, True) is not False
     uv = bound.get("compute_uv")
-    if uv is not None and getattr(uv.value, "value", True) is False:
+    if uv is not None and flag(uv.value, True) is False:
         return Array(Shape(batch + (k,)), dtype)
     u = Shape(batch + ((m, m) if full_matrices else (m, k)))
     vh = Shape(batch + ((n, n) if full_matrices else (k, n)))
@@ -501,7 +501,7 @@ def norm(ctx: OpContext, call: Call) -> Value:
     dims = a.shape.dims
     dtype = float_result(a.dtype)
     keep = bound.get("keepdims")
-    keepdims = keep is not None and getattr(keep.value, "value", False) is True
+    keepdims = keep is not None and flag(keep.value, False) is True
     if dims is None:
         return Array(UNKNOWN_SHAPE, dtype) if keepdims or not is_none(bound.get("axis")) else Array(Shape(()), dtype)
     try:
@@ -528,7 +528,7 @@ def cov(ctx: OpContext, call: Call) -> Value:
     """``cov(m, y=None, rowvar=True)`` / ``corrcoef``: one row per variable; ``y`` adds its rows."""
     bound = call.bind(("m", "y", "rowvar"))
     rowvar = bound.get("rowvar")
-    if rowvar is not None and getattr(rowvar.value, "value", None) not in (True, False):
+    if rowvar is not None and flag(rowvar.value, None) not in (True, False):
         return UNKNOWN
     by_rows = rowvar is None or rowvar.value.value is True
     count: D.Dim = 0

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value
+from ..core.values import flag, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value
 from .args import (
     as_array,
     bound_array,
@@ -141,7 +141,7 @@ def _spaced(params: tuple[str, ...]) -> Rule:
         out = Array(_inserted(ctx, sample, n, const_int(bound.get("axis")) or 0),
                     given_dtype(bound.get("dtype"), "float64"))
         ret = bound.get("retstep")
-        if ret is not None and getattr(ret.value, "value", False) is True:
+        if ret is not None and flag(ret.value, False) is True:
             # the step is ``(stop - start) / div``: a number between numbers, else an array of the
             # ends' broadcast shape (astropy's ``np.linspace(t1, t2, 7, retstep=True)`` of (2,) and ())
             step = Float() if sample.rank == 0 else UNKNOWN if sample.rank is None else Array(sample, out.dtype)

@@ -16,7 +16,7 @@ from ...constraints.signature import FixedCoreMismatch, MissingCoreDims, parse_s
 from ...constraints.signature import apply_signature as signature_shapes
 from ...constraints.signature import apply_signature_unknown_rank
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value
+from ..core.values import flag, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value
 from .args import (
     UnknownAxis,
     accumulated,
@@ -170,7 +170,7 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
             accumulated(a.dtype, a.tensor) if dtype == "accumulate" else a.dtype)
         dims = a.shape.dims
         keep = bound.get("keepdims")
-        keepdims = keep is not None and getattr(keep.value, "value", False) is True
+        keepdims = keep is not None and flag(keep.value, False) is True
         if dims is None:
             if is_none(bound.get("axis")) and not keepdims:
                 return Array(Shape(()), out_dtype)

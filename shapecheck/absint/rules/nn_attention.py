@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Tuple, Value
+from ..core.values import flag, NONE, UNKNOWN, Array, Tuple, Value
 from .args import as_array, bound_array, int_arg, is_none
 from .nn_args import dim_of, flag_param, layer_input, require_features
 
@@ -44,11 +44,11 @@ def attention_layer(ctx: OpContext, call: Call) -> Value:
                 f"{ctx.show_dim(qd[batch])} != {ctx.show_dim(other[batch])}"))
     out = Array(q.shape, q.dtype)
     need = call.kwargs.get("need_weights")
-    if need is not None and getattr(need.value, "value", None) is False:
+    if need is not None and flag(need.value, None) is False:
         return Tuple((out, NONE))
     length, source = qd[seq], kd[seq]
     average = call.kwargs.get("average_attn_weights")
-    heads = () if average is None or getattr(average.value, "value", None) is not False else (
+    heads = () if average is None or flag(average.value, None) is not False else (
         dim_of(m.param("num_heads")) or ctx.fresh("heads"),)
     lead = (qd[0 if batch_first else 1],) if len(qd) == 3 else ()
     return Tuple((out, Array(Shape(lead + heads + (length, source)), q.dtype)))

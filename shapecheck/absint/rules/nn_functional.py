@@ -9,7 +9,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, extended, split_last
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Int, List, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Int, List, Tuple, Value
 from .args import bound_array, const_int, normalize_axis
 from .kinds import Rule, sig
 from .nn_attention import scaled_dot_product_attention_check
@@ -112,9 +112,9 @@ def pairwise_distance(ctx: OpContext, call: Call) -> Value:
     if shape is None or not shape.prefix:
         return Array(UNKNOWN_SHAPE, arrays[0].dtype)
     keep = bound.get("keepdim")
-    if keep is not None and getattr(keep.value, "value", False) is None:
+    if keep is not None and getattr(keep.value, "value", False) is None:   # (a bool not known)
         return Array(UNKNOWN_SHAPE, arrays[0].dtype)
-    kept = (1,) if keep is not None and getattr(keep.value, "value", False) is True else ()
+    kept = (1,) if keep is not None and flag(keep.value, False) is True else ()
     return Array(Shape(shape.prefix[:-1] + kept), arrays[0].dtype)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Tuple, Value
 from .args import as_array, bound_array
 from .kinds import ufunc
 
@@ -55,12 +55,12 @@ def unique(ctx: OpContext, call: Call) -> Value:
     k = ctx.fresh("k")
     values = Array(Shape((k,)))
     extra = []
-    for flag in ("return_index", "return_inverse", "return_counts"):
-        arg = call.kwargs.get(flag)
-        if arg is not None and getattr(arg.value, "value", None) is not False:
-            if getattr(arg.value, "value", None) is not True:
+    for name in ("return_index", "return_inverse", "return_counts"):
+        arg = call.kwargs.get(name)
+        if arg is not None and flag(arg.value, None) is not False:
+            if flag(arg.value, None) is not True:
                 return UNKNOWN
-            extra.append(Array(Shape((k,)), "int64") if flag != "return_inverse" else Array(UNKNOWN_SHAPE, "int64"))
+            extra.append(Array(Shape((k,)), "int64") if name != "return_inverse" else Array(UNKNOWN_SHAPE, "int64"))
     if "axis" in call.kwargs:
         return UNKNOWN
     return Tuple((values, *extra)) if extra else values
@@ -70,11 +70,11 @@ def intersect1d(ctx: OpContext, call: Call) -> Value:
     """``intersect1d(ar1, ar2, assume_unique=False, return_indices=False)``: the common values, of
     data-dependent length; with ``return_indices=True`` also where each was found in ``ar1`` and in
     ``ar2`` (NumPy docs: "comm1, comm2: ndarray"), one index per common value."""
-    flag = call.bind(("ar1", "ar2", "assume_unique", "return_indices")).get("return_indices")
+    indices = call.bind(("ar1", "ar2", "assume_unique", "return_indices")).get("return_indices")
     k = ctx.fresh("k")
     common = Array(Shape((k,)))
-    if flag is None or getattr(flag.value, "value", None) is False:
+    if indices is None or flag(indices.value, None) is False:
         return common
-    if getattr(flag.value, "value", None) is not True:
+    if flag(indices.value, None) is not True:
         return UNKNOWN
     return Tuple((common, Array(Shape((k,)), "int64"), Array(Shape((k,)), "int64")))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Tuple, Value
 from .args import as_array, int_arg
 from .kinds import reduction
 
@@ -18,9 +18,9 @@ def average(ctx: OpContext, call: Call) -> Value:
     """``average(a, axis, weights, returned)``: the mean; with ``returned=True`` (mean, sum of weights)."""
     result = _AVERAGE(ctx, call)
     returned = call.bind(("a", "axis", "weights", "returned")).get("returned")
-    if returned is None or getattr(returned.value, "value", None) is False:
+    if returned is None or flag(returned.value, None) is False:
         return result
-    if getattr(returned.value, "value", None) is True and type(result) is Array:
+    if flag(returned.value, None) is True and type(result) is Array:
         return Tuple((result, Array(result.shape, result.dtype)))
     return UNKNOWN
 

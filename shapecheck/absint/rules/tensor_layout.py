@@ -13,7 +13,7 @@ from ...constraints.predicates import disj, eq, le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, axis_position, exposing, replace_axes
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Int, LibraryObject, List, Str, Tuple, Unknown, Value
+from ..core.values import flag, UNKNOWN, Array, Int, LibraryObject, List, Str, Tuple, Unknown, Value
 from . import manipulation as M
 from . import searching
 from .args import (
@@ -472,7 +472,7 @@ def scatter(ctx: OpContext, call: Call) -> Value:
 
 def nonzero(ctx: OpContext, call: Call) -> Value:
     as_tuple = call.kwargs.get("as_tuple")
-    if as_tuple is not None and getattr(as_tuple.value, "value", None) is True:
+    if as_tuple is not None and flag(as_tuple.value, None) is True:
         return searching.nonzero(ctx, call)
     return searching.argwhere(ctx, call)
 

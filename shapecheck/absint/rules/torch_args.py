@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from ..core.context import Arg, Call, OpContext
-from ..core.values import Array, Int, LibraryObject, List, Method, Opaque, ShapeTuple, Str, Tuple, Unknown, Value, as_tensor
+from ..core.values import flag, Array, Int, LibraryObject, List, Method, Opaque, ShapeTuple, Str, Tuple, Unknown, Value, as_tensor
 from .args import as_array, dtype_arg
 from .kinds import Rule
 
@@ -112,7 +112,7 @@ def dim_arg(call: Call, index: int, default: int | None = None) -> Arg | None:
 
 def keepdim_flag(call: Call, index: int) -> bool:
     arg = call.args[index] if len(call.args) > index else call.kwargs.get("keepdim")
-    return arg is not None and getattr(arg.value, "value", None) is True
+    return arg is not None and flag(arg.value, None) is True
 
 
 def tensor_result(rule: Rule) -> Rule:

@@ -792,7 +792,7 @@ class Statements:
             self._unpack(target, value)
         elif isinstance(target, ast.Attribute):
             obj = self.eval(target.value)
-            if type(obj) is Array and target.attr == "shape" and isinstance(target.value, ast.Name):
+            if type(obj) is Array and target.attr == "shape" and isinstance(target.value, (ast.Name, ast.Attribute)):
                 self._reshape_in_place(target, obj, value)
                 return
             self.store_attribute(obj, target.attr, value, target, self._part_of_template(target.value))
@@ -824,14 +824,15 @@ class Statements:
                 self.note(node, value, "assign")
 
     def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:
-        """``x.shape = (3, 4)`` reshapes ``x`` in place (with reshape's size rule)."""
+        """``x.shape = (3, 4)`` (or ``self.x.shape = ...``: statsmodels' smoothers make a column so)
+        reshapes ``x`` in place (with reshape's size rule)."""
         ctx = OpContext(self, target, "reshape")
         try:
             shape = reshape_shape(ctx, array, Arg(value, ""))
         except ShapeError as err:
             self.shape_error(target, err)
             shape = UNKNOWN_SHAPE
-        self.frame.env[target.value.id] = tensor_like(Array(shape, array.dtype), array)
+        self.assign(target.value, tensor_like(Array(shape, array.dtype), array))
 
     def _part_of_template(self, holder: ast.expr) -> bool:
         """Whether ``holder`` (``self.attn`` in ``self.attn.n = v``) is an attribute chain from a name bound to

@@ -17,3 +17,23 @@ d.resize((2, -1))  # error: SC107
 def grow(buffer, n):
     buffer.resize((n, 3), refcheck=False)
     return buffer
+
+
+class Smoother:
+    """``self.x.shape = (n, 1)`` reshapes the attribute in place, as ``x.shape = ...`` does a name
+    (statsmodels' AdditiveGamSmoother: ``self.nobs, self.k_variables = self.x.shape`` then unpacked
+    two, where a false SC110 said "cannot unpack 1 values into 2 names")."""
+
+    def __init__(self, x):
+        x = np.asarray(x)
+        if x.ndim == 1:
+            self.x = x.copy()
+            self.x.shape = (len(x), 1)
+        else:
+            self.x = x
+        self.nobs, self.k_variables = self.x.shape
+
+
+smoother = Smoother(np.linspace(-1, 1, 100))
+reveal_shape(smoother.x)  # reveal: (100, 1)
+reveal_shape(np.zeros((smoother.nobs, smoother.k_variables)))  # reveal: (100, 1)

@@ -77,6 +77,8 @@ def literal_array(v: Value) -> Array | None:
 
 def _literal_array(v: Value, seen: dict[int, tuple[Value, Array | None]]) -> Array | None:
     t = type(v)
+    if (t is Int or t is Float) and v.presumed:
+        return None   # a number only by presumption (``fit.trend + fit.resid``): it may be an array
     if t in _SCALAR_DTYPES:
         return Array(Shape(()), _SCALAR_DTYPES[t])
     if t is Array:

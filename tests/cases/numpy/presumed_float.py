@@ -30,3 +30,11 @@ class SelfAttention:
         heads = x.reshape(b, n, self.num_attention_heads, self.attention_head_size)
         reveal_shape(heads)  # reveal: (b, n, num_attention_heads, attention_head_size)
         return heads
+
+
+def forecast_input(stl_fit):
+    # a sum of two objects known by name is an int only by presumption: made an array, it is as
+    # unknown as they are (statsmodels' STLForecast: ``np.asarray(fit.trend + fit.resid)`` was taken
+    # for a 0-d array, and ``len()`` of it a false SC107 in ARIMA's constructor)
+    endog = np.asarray(stl_fit.trend + stl_fit.resid)
+    return len(endog), np.array([stl_fit.trend, stl_fit.resid]).ndim

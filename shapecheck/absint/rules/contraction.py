@@ -530,7 +530,7 @@ def cov(ctx: OpContext, call: Call) -> Value:
     rowvar = bound.get("rowvar")
     if rowvar is not None and flag(rowvar.value, None) not in (True, False):
         return UNKNOWN
-    by_rows = rowvar is None or rowvar.value.value is True
+    by_rows = rowvar is None or flag(rowvar.value, None) is True
     count: D.Dim = 0
     for name in ("m", "y"):
         arg = bound.get(name)

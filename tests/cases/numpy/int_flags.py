@@ -16,3 +16,6 @@ qval = -1 + 1 / np.sqrt(1 + scales)
 rhs1 = np.dot(u.T, np.random.normal(size=(30, 5)))
 rhs1 *= qval[:, None]
 reveal_shape(np.dot(u, rhs1))  # reveal: (30, 5)
+obs = np.random.normal(size=(50, 3))
+reveal_shape(np.cov(obs, rowvar=0))  # reveal: (3, 3)
+reveal_shape(np.corrcoef(obs.T, rowvar=1))  # reveal: (3, 3)

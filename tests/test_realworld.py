@@ -20,7 +20,9 @@ KNOWN_FALSE_ERRORS: set[tuple[str, int, str]] = set()
 #: Issue 10's measure of model code: the share of array-valued expressions in the ``forward``
 #: methods of a corpus's classes that have a known rank (each counted once, known only if every
 #: analysis that reached it knew it, as ``--statistics`` counts). It may rise, never fall below this.
-FORWARD_RANK_FLOORS = {"vit-pytorch": 0.865, "minGPT": 0.98}
+#: (stop 46: vit-pytorch 95.1%, minGPT 100%, pytorch-examples 90.2% -> 91.1% with torch layer subclasses and
+#: legacy constructors' sizes)
+FORWARD_RANK_FLOORS = {"vit-pytorch": 0.945, "minGPT": 0.98, "pytorch-examples": 0.905}
 
 
 @pytest.fixture(scope="module")

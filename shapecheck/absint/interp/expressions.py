@@ -456,6 +456,10 @@ class Expressions:
         if t is SuperRef:
             self.analysis.use(obj.cls)
             for base in obj.cls.bases:
+                if type(base) is LibraryObject and attr == "__init__":
+                    # a library base's constructor runs first where it comes first (``class
+                    # LoRALinear(nn.Linear, LoRALayer)``): Python's order, not a later base's
+                    break
                 found = base.lookup(attr) if type(base) is Class else None
                 if type(found) is Function:
                     return self._member(found, obj.receiver, node)

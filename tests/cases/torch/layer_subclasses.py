@@ -120,3 +120,25 @@ def conv_with_options(x, dim, **kwargs):
 
 
 reveal_shape(LayerNormAct(6, bias=False)(torch.zeros(2, 3, 6)))  # reveal: (2, 3, 6)
+
+
+class LoRALayer:
+    def __init__(self, r, alpha):
+        self.r = r
+        self.alpha = alpha
+
+
+class LoRALinear(nn.Linear, LoRALayer):
+    """LoRA's layers: ``super().__init__`` is the first base's constructor in Python's order, the torch
+    layer's, not the mixin's (which the class then calls by name)."""
+
+    def __init__(self, in_features, out_features, r=4, **kwargs):
+        super(LoRALinear, self).__init__(in_features, out_features, **kwargs)
+        LoRALayer.__init__(self, r=r, alpha=1)
+        self.lora_A = nn.Parameter(torch.zeros(r, in_features))
+
+
+lora = LoRALinear(3, 5)
+reveal_shape(lora(torch.zeros(2, 3)))  # reveal: (2, 5)
+reveal_shape(lora.weight)  # reveal: (5, 3)
+reveal_shape(lora.lora_A)  # reveal: (4, 3)

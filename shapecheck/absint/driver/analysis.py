@@ -62,15 +62,21 @@ def _run_alone(roots: tuple, read_source, options, info: ModuleInfo, symbols: in
     return run
 
 
+#: The statements after a top-level branching one whose names the module's namespace takes (see
+#: ``_run_top_level``): its imports. Its definitions and assignments after such a block would make
+#: the code that reads them visible too (diffusers' ``Attention``, defined after ``if
+#: is_xformers_available():``), which doubled the calls of a check of diffusers' models (97.8M ->
+#: 197.0M): not taken until that code is cheap to analyse.
+_TAKEN_AFTER_BRANCH = (ast.Import, ast.ImportFrom)
+
+
 def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
     """Run a module's top-level statements in its namespace ``info.env``, where its functions and
     its importers read its names. A branching statement (``try: import foo except ImportError: foo
-    = None``, ``if TYPE_CHECKING:``) leaves the frame a new, joined dict: it is copied back into the
-    namespace after that statement, so a function defined or called later sees every name the
-    module binds after it, as Python's one module dict does. (Stop 36 took only imports, as the
-    definitions doubled diffusers' calls then; since stop 46 they cost nothing measurable, and timm's
-    ``BatchNormAct2d``, after a ``try: from torch.nn.functional import rms_norm``, found no class
-    of its own name for ``super(BatchNormAct2d, self)``, nor diffusers' ``Attention`` its helpers.)"""
+    = None``, ``if TYPE_CHECKING:``) leaves the frame a new, joined dict, where the statements after
+    it bind their names: what an import among them binds is put into the namespace too, so a
+    function of the module sees the module it names (ILearnDeepLearning's ``convolutional.py``
+    imports numpy after a ``try``: none of its functions was analysed)."""
     frame, env = interp.frame, info.env
     kept = KeptStatements.of(interp.analysis, info)
     for stmt in info.tree.body:
@@ -86,11 +92,11 @@ def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
             kept.keep(watch)
         if kept is not None:
             kept.passed(stmt)
-        if frame.env is not env:   # the joined names are the namespace's, as Python's one module dict
-            joined = frame.env
-            env.clear()
-            env.update(joined)
-            frame.env = env
+        if frame.env is not env and isinstance(stmt, _TAKEN_AFTER_BRANCH):
+            for alias in stmt.names:
+                name = alias.asname or alias.name.split(".")[0]
+                if name in frame.env:
+                    env[name] = frame.env[name]
         if ended:
             return
 

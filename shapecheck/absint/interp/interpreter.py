@@ -340,8 +340,12 @@ class Interpreter(Statements, Expressions):
                              {**{k: Arg(v) for k, v in func.keywords}, **kwargs})
         if t is Builtin and func.name == "super" and not args:
             return self._super()
-        if t is Builtin and func.name == "super" and len(args) == 2 and not kwargs and type(args[0].value) is Class:
-            return SuperRef(args[0].value, args[1].value)   # super(Block, self): the bases after Block's
+        if t is Builtin and func.name == "super" and len(args) == 2 and not kwargs:
+            cls = args[0].value
+            if type(cls) is not Class and type(args[1].value) is Instance and args[0].text.isidentifier():
+                cls = _class_named(args[1].value.cls, args[0].text)   # (one the namespace lacks, as above)
+            if type(cls) is Class:
+                return SuperRef(cls, args[1].value)   # super(Block, self): the bases after Block's
         if t is Builtin:
             return call_builtin(self, node, func.name, args, kwargs)
         if t is Function:
@@ -375,6 +379,11 @@ class Interpreter(Statements, Expressions):
         cls = self.module.env.get(owner.split(".")[0]) if "<locals>" not in owner else None
         for part in owner.split(".")[1:]:
             cls = cls.namespace.get(part) if type(cls) is Class else None
+        if type(cls) is not Class and type(receiver) is Instance:
+            # a class defined after a top-level try/if is not in the namespace the module's functions
+            # read (driver/analysis.py, _TAKEN_AFTER_BRANCH): the receiver's class, or the base of it
+            # whose body defines this method, is
+            cls = _class_defining(receiver.cls, fn.node)
         if type(cls) is not Class or receiver is None:
             return UNKNOWN
         return SuperRef(cls, receiver)
@@ -502,3 +511,25 @@ def _too_big(shape: Shape) -> bool:
                 return True
     return False
 
+
+
+def _class_defining(cls: Class, node: ast.AST, depth: int = 0) -> Class | None:
+    """``cls`` or the project base of it whose own body defines the function ``node``."""
+    if any(member.node is node for member in cls.namespace.values() if type(member) is Function):
+        return cls
+    for base in cls.bases:
+        found = _class_defining(base, node, depth + 1) if type(base) is Class and depth < 20 else None
+        if found is not None:
+            return found
+    return None
+
+
+def _class_named(cls: Class, name: str, depth: int = 0) -> Class | None:
+    """``cls`` or the project base of it named ``name``."""
+    if cls.node.name == name:
+        return cls
+    for base in cls.bases:
+        found = _class_named(base, name, depth + 1) if type(base) is Class and depth < 20 else None
+        if found is not None:
+            return found
+    return None

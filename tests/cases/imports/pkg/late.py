@@ -12,5 +12,3 @@ except ImportError:
     fused = None
 
 import numpy as np
-
-SCALE = 2

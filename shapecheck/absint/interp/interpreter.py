@@ -343,7 +343,8 @@ class Interpreter(Statements, Expressions):
         if t is Builtin and func.name == "super" and len(args) == 2 and not kwargs:
             cls = args[0].value
             if type(cls) is not Class and type(args[1].value) is Instance and args[0].text.isidentifier():
-                cls = _class_named(args[1].value.cls, args[0].text)   # (one the namespace lacks, as above)
+                # (one the namespace lacks, as above)
+                cls = _base_where(args[1].value.cls, lambda c, name=args[0].text: c.node.name == name)
             if type(cls) is Class:
                 return SuperRef(cls, args[1].value)   # super(Block, self): the bases after Block's
         if t is Builtin:
@@ -383,7 +384,8 @@ class Interpreter(Statements, Expressions):
             # a class defined after a top-level try/if is not in the namespace the module's functions
             # read (driver/analysis.py, _TAKEN_AFTER_BRANCH): the receiver's class, or the base of it
             # whose body defines this method, is
-            cls = _class_defining(receiver.cls, fn.node)
+            cls = _base_where(receiver.cls, lambda c: any(
+                member.node is fn.node for member in c.namespace.values() if type(member) is Function))
         if type(cls) is not Class or receiver is None:
             return UNKNOWN
         return SuperRef(cls, receiver)
@@ -513,23 +515,12 @@ def _too_big(shape: Shape) -> bool:
 
 
 
-def _class_defining(cls: Class, node: ast.AST, depth: int = 0) -> Class | None:
-    """``cls`` or the project base of it whose own body defines the function ``node``."""
-    if any(member.node is node for member in cls.namespace.values() if type(member) is Function):
+def _base_where(cls: Class, test, depth: int = 0) -> Class | None:
+    """``cls`` or the first project base of it (depth first, as ``Class.lookup`` goes) that ``test`` accepts."""
+    if test(cls):
         return cls
     for base in cls.bases:
-        found = _class_defining(base, node, depth + 1) if type(base) is Class and depth < 20 else None
-        if found is not None:
-            return found
-    return None
-
-
-def _class_named(cls: Class, name: str, depth: int = 0) -> Class | None:
-    """``cls`` or the project base of it named ``name``."""
-    if cls.node.name == name:
-        return cls
-    for base in cls.bases:
-        found = _class_named(base, name, depth + 1) if type(base) is Class and depth < 20 else None
+        found = _base_where(base, test, depth + 1) if type(base) is Class and depth < 20 else None
         if found is not None:
             return found
     return None

@@ -24,7 +24,7 @@ from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
 from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, base_layer_member, builds_layer,
-                              inherited_member,
+                              inherited_member, layer_base,
                               layer_attribute, library_value, tensor_method_of_parameter)
 from ..rules.flax import MODULE_ENTRIES, MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
@@ -419,10 +419,11 @@ class Expressions:
                 return self._member(found, obj, node)
             if found is None:
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
-                if inherited is None:
+                base = layer_base(obj.cls) if inherited is None else None
+                if base is not None:
                     # self.weight of a torch layer's subclass: its base layer's (of that layer's
                     # methods, only its construction and forward are known)
-                    member = base_layer_member(OpContext(self, node, attr), obj, attr)
+                    member = base_layer_member(OpContext(self, node, attr), obj, attr, base)
                     if type(member) is not Method or member.name in ("forward", "__init__"):
                         inherited = member
                 if inherited is not None:
@@ -465,8 +466,9 @@ class Expressions:
                     return self._member(found, obj.receiver, node)
                 if found is not None:
                     return found
-            if type(obj.receiver) is Instance:   # super().__init__(dim) / super().forward(x) of a torch layer's subclass
-                found = base_layer_member(OpContext(self, node, attr), obj.receiver, attr)
+            base = layer_base(obj.receiver.cls) if type(obj.receiver) is Instance else None
+            if base is not None:   # super().__init__(dim) / super().forward(x) of a torch layer's subclass
+                found = base_layer_member(OpContext(self, node, attr), obj.receiver, attr, base)
                 if found is not None:
                     return found
             return UNKNOWN

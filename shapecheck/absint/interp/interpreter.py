@@ -404,8 +404,9 @@ class Interpreter(Statements, Expressions):
             post = cls.lookup("__post_init__")
             if type(post) is Function:
                 self.call_function(node, post, [instance], {})
-        elif init is None and layer_base(cls) is not None:   # a torch layer's subclass built by its base
-            self.apply(node, layer_base(cls).qualname.rsplit(".", 1)[-1], lambda ctx: build_base_layer(ctx, instance, Call("__init__", args, kwargs)) or NONE)
+        elif init is None and (base := layer_base(cls)) is not None:   # a torch layer's subclass built by its base
+            self.apply(node, base.qualname.rsplit(".", 1)[-1],
+                       lambda ctx: build_base_layer(ctx, instance, Call("__init__", args, kwargs), base) or NONE)
         return instance
 
     def apply(self, node: ast.AST, op: str, rule, name: str | None = None, operands: tuple = ()) -> Value:

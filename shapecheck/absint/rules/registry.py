@@ -118,8 +118,9 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             return f"{receiver.cls.qualname}.{func.name}", _itself(receiver), args
         if type(receiver) is Instance and func.name in REGISTRARS:
             return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
-        if type(receiver) is Instance and func.name == "__init__" and layer_base(receiver.cls) is not None:
-            return layer_base(receiver.cls).qualname, _build_base(receiver), args   # (its findings are the layer's)
+        base = layer_base(receiver.cls) if type(receiver) is Instance and func.name == "__init__" else None
+        if base is not None:
+            return base.qualname, _build_base(receiver, base), args   # (its findings are the layer's)
         if type(receiver) is Dict and func.name in DICT_VIEWS:
             return f"dict.{func.name}", dict_view(receiver, func.name), args
         if type(receiver) is List and func.name == "pop":
@@ -251,7 +252,7 @@ def layer_base(cls: Class, depth: int = 0) -> LibraryObject | None:
     """The torch.nn layer class a project class extends, through its project bases (``nn.LayerNorm``
     for ``class LayerNorm2d(nn.LayerNorm)``); None where it extends none the tables model."""
     for base in cls.bases:
-        if type(base) is LibraryObject and base.qualname.startswith(_NN) and base.qualname[len(_NN):] in TORCH_LAYERS:
+        if _is_torch_layer(base):
             return base
         if type(base) is Class and depth < 20:
             found = layer_base(base, depth + 1)
@@ -263,13 +264,15 @@ def layer_base(cls: Class, depth: int = 0) -> LibraryObject | None:
 _NN = "torch.nn."
 
 
-def base_layer_member(ctx: OpContext, obj: Instance, attr: str) -> Value | None:
-    """``self.weight``, ``self.normalized_shape``, ``super().forward`` of a torch layer's subclass: the
-    built base layer's (None where its base built none, or the class extends no layer). ``__init__``
-    builds it: ``super().__init__(dim, eps=eps)`` is the base's constructor call."""
-    base = layer_base(obj.cls)
-    if base is None:
-        return None
+def _is_torch_layer(value: Value) -> bool:
+    """Whether ``value`` is a torch.nn layer class the tables model (``nn.LayerNorm``)."""
+    return type(value) is LibraryObject and value.qualname.startswith(_NN) and value.qualname[len(_NN):] in TORCH_LAYERS
+
+
+def base_layer_member(ctx: OpContext, obj: Instance, attr: str, base: LibraryObject) -> Value | None:
+    """``self.weight``, ``self.normalized_shape``, ``super().forward`` of a torch layer's subclass
+    (``base``, its :func:`layer_base`): the built base layer's (None where its base built none).
+    ``__init__`` builds it: ``super().__init__(dim, eps=eps)`` is the base's constructor call."""
     if attr == "__init__":
         return Method(obj, attr)
     layer = obj.attrs.get(LAYER_BASE)
@@ -285,7 +288,7 @@ def builds_layer(func: Value) -> bool:
     layer's subclass): a call with arguments of unknown number still builds it, each parameter they
     may fill unknown (nn_modules.construct)."""
     if type(func) is LibraryObject:
-        return func.qualname.startswith(_NN) and func.qualname[len(_NN):] in TORCH_LAYERS
+        return _is_torch_layer(func)
     return (type(func) is Method and func.name == "__init__" and type(func.receiver) is Instance
             and layer_base(func.receiver.cls) is not None)
 
@@ -303,18 +306,18 @@ def unbuilt_layer(cls: Class, fresh) -> TorchModule | None:
     return TorchModule(kind, tuple((name, Int(fresh(name))) for name in names))
 
 
-def build_base_layer(ctx: OpContext, obj: Instance, call: Call) -> None:
-    """Build the torch layer ``obj``'s class extends with a call's arguments (its ``super().__init__``,
-    or the class's construction where it defines no ``__init__``), kept as its :data:`LAYER_BASE`."""
-    base = layer_base(obj.cls)
-    rule = TABLE.get(base.qualname) if base is not None else None
+def build_base_layer(ctx: OpContext, obj: Instance, call: Call, base: LibraryObject) -> None:
+    """Build ``base``, the torch layer ``obj``'s class extends, with a call's arguments (its
+    ``super().__init__``, or the class's construction where it defines no ``__init__``), kept as its
+    :data:`LAYER_BASE`."""
+    rule = TABLE.get(base.qualname)
     layer = rule(ctx, call) if rule is not None else UNKNOWN
     obj.attrs[LAYER_BASE] = layer if type(layer) is TorchModule else UNKNOWN
 
 
-def _build_base(receiver: Instance) -> Rule:
+def _build_base(receiver: Instance, base: LibraryObject) -> Rule:
     def rule(ctx: OpContext, call: Call) -> Value:
-        build_base_layer(ctx, receiver, call)
+        build_base_layer(ctx, receiver, call, base)
         return NONE
     return rule
 
@@ -346,8 +349,7 @@ def _is_module(v: Value) -> bool | None:
 
 def _derives_from(cls: Class, qualname: str, depth: int = 0) -> bool:
     for base in cls.bases:
-        if type(base) is LibraryObject and (base.qualname == qualname or qualname == "torch.nn.Module" and
-                                            base.qualname.startswith(_NN) and base.qualname[len(_NN):] in TORCH_LAYERS):
+        if type(base) is LibraryObject and (base.qualname == qualname or qualname == "torch.nn.Module" and _is_torch_layer(base)):
             return True
         if type(base) is Class and depth < 20 and _derives_from(base, qualname, depth + 1):
             return True

@@ -105,6 +105,19 @@ def test_a_factor_of_a_dividend_takes_the_multiple_the_divisor_asks_for() -> Non
         _assert_sometimes_by_search([P.eq(stated, 0)] + [P.le(1, v) for v in (c, k, h, w, p)], P.eq(D.mul(h, w), 36))
 
 
+def test_a_repair_that_fixes_its_constraint_may_break_two_others() -> None:
+    # timm's split attention: convs with groups g and g*r; whether g divides mid turns on r = 0
+    # (a modulo by 0 is unspecified to Z3). The failing witness needs g = 2, which breaks
+    # o % g == 0 and a % g == 0 before their own repairs mend them; a search that always
+    # preferred the change breaking fewest walked mid up instead, and Z3 took 0.8 s
+    i, g, r, mid, o, a_ = (D.sym(name) for name in ("i", "g", "r", "mid", "o", "a_"))
+    facts = [P.eq(D.mod(i, D.mul(g, r)), 0), P.eq(D.mod(mid, D.mul(g, r)), 0),
+             P.eq(D.mod(o, g), 0), P.eq(D.mod(a_, g), 0)]
+    requirement = P.eq(D.mod(mid, g), 0)
+    s = Solver()
+    assert s.decide(tuple(Fact(f) for f in facts), requirement).verdict is Verdict.SOMETIMES and s.queries == 0
+
+
 def _assert_sometimes_by_search(facts: list, requirement: P.Pred) -> None:
     fails, holds = _search(facts, requirement)
     assert not P.evaluate_pred(requirement, fails) and P.evaluate_pred(requirement, holds)

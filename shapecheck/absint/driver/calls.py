@@ -33,7 +33,7 @@ from ..interp.semantics import is_generator, is_placeholder
 from ..interp.attribute_stores import unsettle
 from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
-from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, open_parameters,
+from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, layer_factories, open_parameters,
                         rerun_wanted)
 from .dependencies import CALL, TEMPLATE, Recorder, unit_of
 from .incremental import Entry, module_opaques
@@ -1015,7 +1015,7 @@ class Calls:
             for fn, receiver in list(self.receivers.items()):
                 if not (fn.module.reported and is_method(fn) and self.blind.get(fn)) or fn.node.name in CONSTRUCTORS:
                     continue
-                built = self._built_with_layers(receiver, layers)
+                built = self._built_with_layers(receiver, layers, agreed)
                 env = parameter_values(self.run, fn, built or receiver)
                 ranks = self._guessed_ranks(fn, env, agreed.get(fn, {}), passed.get(fn, set()))
                 plan = (ranks, built)
@@ -1041,14 +1041,17 @@ class Calls:
         findings.supersede(diagnostics, REVEALS)
         del findings.notes[notes:]
 
-    def _built_with_layers(self, receiver: Value, layers: dict) -> Instance | None:
+    def _built_with_layers(self, receiver: Value, layers: dict, agreed: dict) -> Instance | None:
         """The object a method's class builds from the layers every construction in the project
-        passes its constructor (a wrapper's ``self.fn``, a template's unknown), for the re-run: the
-        template instance's ``__init__`` run again with them, once per set of layers."""
+        passes its constructor (a wrapper's ``self.fn``, a template's unknown) and from the layer
+        factories it calls (``callsites.layer_factories``), for the re-run: the template instance's
+        ``__init__`` run again with them, once per set of them."""
         if not (type(receiver) is Instance and receiver.template):
             return None
         init = receiver.cls.lookup("__init__")
-        given = layers.get(init) if type(init) is Function else None
+        if type(init) is not Function:
+            return None
+        given = {**layer_factories(init, agreed.get(init, {})), **layers.get(init, {})}
         if not given:
             return None
         done = self.built.get(receiver.cls)

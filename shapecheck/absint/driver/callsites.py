@@ -12,7 +12,11 @@ a number of unknown value, where the calls' numbers differ) -- not an array of u
 Constructions are calls too: a constructor's parameter that every construction gives a layer (a
 wrapper's ``Residual(dim, fn)``, where ``self.fn(x)`` is unknown in the generic analysis) is that
 layer (one of them, where they differ) in an object built again for the re-analysis of the
-class's methods (``Calls._built_with_layers``).
+class's methods (``Calls._built_with_layers``). So is a parameter the constructor calls to build a
+layer (``norm_layer(dim)``, ``act_layer()``) whose default is a class, a function or None: at what
+every construction gave it, else at its default (``layer_factories``), as the layers a class builds
+unless told otherwise (timm's and torchvision's blocks take ``norm_layer=None`` and ``act_layer=
+nn.GELU``; their ``self.norm(x)`` was unknown in every re-run).
 
 Soundness: a rank read off call sites is a guess about callers outside the project, so nothing it
 finds is reported -- its diagnostics but its reveals are dropped, and the function's signature
@@ -28,14 +32,16 @@ the observations its body made when it ran (``Summary.observed``).
 
 from __future__ import annotations
 
+import ast
+import weakref
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_, itemgetter
 
 from ...constraints import dims as D
 from ..core.join import either_layer
-from ..core.values import (UNKNOWN, Alternatives, Array, Bool, Float, Function, Instance, Int, NoneValue, TorchModule,
-                           Unknown, Value)
+from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Float, Function, Instance, Int,
+                           LibraryObject, NoneValue, Partial, TorchModule, Unknown, Value)
 from .binding import CONSTRUCTORS
 
 #: Rounds of re-analysis: each reaches one more level of calls (a model's forward, its blocks',
@@ -92,6 +98,8 @@ def observed_rank(value: Value) -> int | str | Value | None:
         return value if value.value is not None else PASSED_NUMBER
     if t is Unknown and value.scalar:
         return PASSED_NUMBER   # a constructor's number (``self.eps``)
+    if t is LibraryObject:
+        return value   # a library's class or function (``act_layer=nn.ReLU``): the same in every run
     return None
 
 
@@ -182,6 +190,45 @@ class CallSites:
                 if joined is not None:
                     out.setdefault(fn, {})[name] = joined
         return out
+
+
+#: What a layer factory's default may be: a class, a function, ``partial(nn.LayerNorm, eps=1e-6)``, or None.
+_FACTORY_DEFAULTS = (NoneValue, LibraryObject, Partial, Class, Function)
+
+
+def layer_factories(init: Function, agreed: dict) -> dict[str, Value]:
+    """Constructor ``init``'s parameters that its body calls (``self.norm = norm_layer(dim)``) and
+    whose default is a class, a function or None, each at what every construction seen gave it
+    (``agreed``: ``CallSites.agreed_ranks``' for ``init``; None, or a library class such as
+    ``nn.ReLU``), else at its default."""
+    positional = init.node.args.posonlyargs + init.node.args.args
+    defaults = dict(zip((p.arg for p in positional[len(positional) - len(init.defaults):]), init.defaults))
+    defaults.update(init.kw_defaults)
+    out = {}
+    for name in _called_parameters(init.node):
+        default = defaults.get(name)
+        if type(default) not in _FACTORY_DEFAULTS:
+            continue
+        given = agreed.get(name)
+        out[name] = NONE if given == PASSED_NONE else given if type(given) is LibraryObject else default
+    return out
+
+
+_CALLED: "weakref.WeakKeyDictionary[ast.AST, tuple[str, ...]]" = weakref.WeakKeyDictionary()
+
+
+def _called_parameters(node: ast.FunctionDef) -> tuple[str, ...]:
+    """The parameters of ``node`` that its body calls by name (``norm_layer(dim)``)."""
+    hit = _CALLED.get(node)
+    if hit is None:
+        hit = _CALLED[node] = _parameters_called(node)
+    return hit
+
+
+def _parameters_called(node: ast.FunctionDef) -> tuple[str, ...]:
+    params = {p.arg for p in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+    called = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    return tuple(sorted(params & called))
 
 
 def is_layer(value: Value) -> bool:

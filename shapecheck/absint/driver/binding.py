@@ -4,6 +4,7 @@ for a call's analysis, and the key under which a call's analysis is memoised."""
 from __future__ import annotations
 
 import ast
+import weakref
 
 from ..core.session import Run
 from ...constraints import dims as D
@@ -46,9 +47,10 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
             scalar = _SCALARS.get(_scalar_name(p.annotation))
             if scalar is not None and type(env[p.arg]) is Unknown:
                 env[p.arg] = scalar(analysis, p.arg)
-                if _negative(defaults.get(p.arg)) and type(env[p.arg]) is Int:
+                if (_negative(defaults.get(p.arg)) or p.arg in tested_for_sign(fn.node)) and type(env[p.arg]) is Int:
                     # ``dim: int = -1``: a position counted from the end, not a size (numpyro's
-                    # ``plate_stack(..., rightmost_dim: int = -1)`` asserts ``rightmost_dim < 0``)
+                    # ``plate_stack(..., rightmost_dim: int = -1)`` asserts ``rightmost_dim < 0``);
+                    # so is one the body tests for a sign (``axis: int`` with ``if axis < 0:``)
                     env[p.arg] = Int(D.signed(env[p.arg].dim))
     parameter_start(analysis, fn, env)
     return env
@@ -76,6 +78,49 @@ def _int_tuple_length(annotation: ast.expr | None) -> int | None:
     if not items or not all(isinstance(item, ast.Name) and item.id == "int" for item in items):
         return None
     return len(items)
+
+
+_TESTED: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
+
+
+def tested_for_sign(node: ast.AST) -> frozenset[str]:
+    """The names a function's body compares with a negative number or tests against 0 for a sign
+    (``axis < 0``, ``0 <= axis``, ``axis == -1``, ``assert shift >= 0``): a size needs no such test."""
+    hit = _TESTED.get(node)
+    if hit is None:
+        hit = _TESTED[node] = frozenset(_tested_for_sign(node))
+    return hit
+
+
+def _tested_for_sign(node: ast.AST):
+    for n in ast.walk(node):
+        if not isinstance(n, ast.Compare):
+            continue
+        sides = [n.left, *n.comparators]
+        for op, left, right in zip(n.ops, sides, sides[1:]):
+            for name, number, flipped in ((left, right, False), (right, left, True)):
+                if isinstance(name, ast.Name):
+                    value = _number(number)
+                    if value is not None and (value < 0 or (value == 0 and _sign_test(op, flipped))):
+                        yield name.id
+
+
+def _number(node: ast.expr) -> int | float | None:
+    """The number a literal is (``-1``: a minus applied to 1); None for anything else."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _number(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    return None
+
+
+def _sign_test(op: ast.cmpop, flipped: bool) -> bool:
+    """Whether ``name <op> 0`` (``0 <op> name`` where ``flipped``) asks for the name's sign: ``< 0`` or
+    ``>= 0`` (``> 0`` and ``== 0`` hold sizes too)."""
+    if flipped:
+        return isinstance(op, (ast.Gt, ast.LtE))
+    return isinstance(op, (ast.Lt, ast.GtE))
 
 
 def _negative(default: Value | None) -> bool:

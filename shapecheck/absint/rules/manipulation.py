@@ -70,10 +70,12 @@ def reshape(ctx: OpContext, call: Call) -> Value:
     target = bound.get("shape") or call.kwargs.get("newshape")
     if a is None or target is None:
         return UNKNOWN
-    # x.reshape((2, 3)) and x.reshape(2, 3) both arrive here; unwrap the single-tuple form (and a
-    # shape given as an array of sizes, ``np.reshape(x, np.roll((n, 1, 1), i))``)
+    # x.reshape((2, 3)) and x.reshape(2, 3) both arrive here; unwrap the single-tuple form (a shape
+    # of unknown rank too, ``x.reshape(x.shape[:-1] + (h, d))``: taken for one size, it made a 1-d
+    # array and the transpose after it a false SC110 in transformers' Flax BigBird; and a shape
+    # given as an array of sizes, ``np.reshape(x, np.roll((n, 1, 1), i))``)
     if type(target.value) is Tuple and len(target.value.items) == 1 and (
-            type(target.value.items[0]) in (Tuple, List) or _sizes_array(target.value.items[0])):
+            type(target.value.items[0]) in (Tuple, List, ShapeTuple) or _sizes_array(target.value.items[0])):
         target = Arg(target.value.items[0], target.text)
     return Array(reshape_shape(ctx, a, target, any_negative_infers=True), a.dtype)
 

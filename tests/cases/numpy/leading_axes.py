@@ -24,3 +24,23 @@ def transposed(a):
     # the axes name every dim: a has 2, and the function is analysed at that rank
     reveal_shape(np.transpose(a, (1, 0)))  # reveal: (a1, a0)
     return a
+
+
+def split_heads(a):
+    # a shape of unknown rank given whole to reshape (transformers' Flax ``transpose_for_scores``:
+    # ``x.reshape(x.shape[:-1] + (n_heads, head_size))``) keeps its middle; taken for one size, it
+    # made a 1-d array and the transpose after it a false SC110
+    q = a[..., :32]
+    reveal_shape(q.reshape(q.shape[:-1] + (4, 8)))  # reveal: (*a[:-1], 4, 8)
+    reveal_shape(q.reshape(*(q.shape[:-1] + (4, 8))))  # reveal: (*a[:-1], 4, 8)
+    return a
+
+
+def heads(x, n, d):
+    return np.transpose(x.reshape(x.shape[:-1] + (n, d)), (0, 2, 1, 3))
+
+
+def caller(h):
+    x = h @ np.ones((8, 32))
+    reveal_shape(heads(x, 4, 8))  # reveal: ?
+    reveal_shape(heads(np.ones((2, 5, 32)), 4, 8))  # reveal: (2, 4, 5, 8)

@@ -67,15 +67,17 @@ _SCALARS = {
 
 
 def _int_tuple_length(annotation: ast.expr | None) -> int | None:
-    """n where an annotation is ``Tuple[int, ..., int]`` (n ints; ``tuple[...]``, ``typing.Tuple`` too)."""
+    """n where an annotation is ``Tuple[int, ..., int]`` (n >= 2 ints; ``tuple[...]``, ``typing.Tuple`` too)."""
     if not isinstance(annotation, ast.Subscript):
         return None
     base = annotation.value
     name = base.id if isinstance(base, ast.Name) else base.attr if isinstance(base, ast.Attribute) else None
     if name not in ("Tuple", "tuple"):
         return None
-    items = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
-    if not items or not all(isinstance(item, ast.Name) and item.id == "int" for item in items):
+    # ``tuple[int]`` alone is read as code means it, any number of ints (transformers annotates every
+    # ``input_shape`` so, then unpacks two from it: a false SC107 when it was taken for one int)
+    items = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else []
+    if len(items) < 2 or not all(isinstance(item, ast.Name) and item.id == "int" for item in items):
         return None
     return len(items)
 

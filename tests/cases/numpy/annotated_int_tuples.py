@@ -14,3 +14,13 @@ def grid(shape: Tuple[int, int, int], size: tuple[int, int]):
 
 
 reveal_shape(grid((2, 3, 4), (5, 6)))  # reveal: (2, 3, 4, 6)
+
+
+def mask(input_shape: tuple[int]):
+    # ``tuple[int]`` alone is taken as code writes it, for any number of ints (transformers' BLIP
+    # annotates ``input_shape`` so, then unpacks two from it): not one int
+    batch_size, seq_length = input_shape
+    return np.zeros((batch_size, seq_length, seq_length))
+
+
+reveal_shape(mask((2, 5)))  # reveal: (2, 5, 5)

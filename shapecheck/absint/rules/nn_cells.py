@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Tuple, Value
+from ..core.values import UNKNOWN, Array, Tuple, Unknown, Value
 from .args import bound_array
 from .nn_args import dim_of, layer_input, require_features
 from .nn_functional import cosine_similarity, pairwise_distance
@@ -15,21 +15,36 @@ from .nn_functional import cosine_similarity, pairwise_distance
 
 def cell(states: int):
     """``cell(x, hx=None)``: x (N, input_size) or unbatched (input_size,) gives (N, hidden_size) (one
-    state, or the (h, c) pair of an LSTMCell)."""
+    state, or the (h, c) pair of an LSTMCell). Where x's rank is unknown (a forward's parameter), the
+    state passed in has the shape the new one has: a loop feeding back ``h, c = cell(x_t, (h, c))``
+    keeps it."""
 
     def rule(ctx: OpContext, call: Call) -> Value:
         m = call.args[0].value
         x, arg = layer_input(call)
-        if x is None:
+        state = _state(call, states)
+        if x is None and not (len(call.args) > 1 and type(call.args[1].value) is Unknown and state is not None):
             return UNKNOWN
-        require_features(ctx, x, arg, dim_of(m.param("input_size")), "input_size")
+        if x is not None:
+            require_features(ctx, x, arg, dim_of(m.param("input_size")), "input_size")
         hidden = dim_of(m.param("hidden_size")) or ctx.fresh("hidden")
-        dims = x.shape.dims
+        dims = x.shape.dims if x is not None else None
+        if (dims is None or len(dims) not in (1, 2)) and state is not None:
+            dims = state.shape.dims
         shape = Shape(dims[:-1] + (hidden,)) if dims is not None and len(dims) in (1, 2) else UNKNOWN_SHAPE
-        h = Array(shape, x.dtype)
+        h = Array(shape, x.dtype if x is not None else state.dtype)
         return h if states == 1 else Tuple((h, h))
 
     return rule
+
+
+def _state(call: Call, states: int) -> Array | None:
+    """The hidden state a cell is given (``hx``: an array, or an LSTMCell's (h, c) pair)."""
+    hx = call.args[2] if len(call.args) > 2 else call.kwargs.get("hx")
+    value = hx.value if hx is not None else None
+    if states == 2 and type(value) is Tuple and len(value.items) == 2:
+        value = value.items[0]
+    return value if type(value) is Array else None
 
 
 def bilinear(ctx: OpContext, call: Call) -> Value:

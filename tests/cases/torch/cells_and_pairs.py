@@ -43,3 +43,22 @@ reveal_shape(nn.utils.parametrizations.spectral_norm(nn.Linear(10, 3))(x))  # re
 reveal_shape(nn.utils.weight_norm(nn.Linear(10, 2))(x))  # reveal: (4, 2)
 wrong_width = nn.LSTMCell(10, 7)(torch.randn(4, 9))  # error: SC102
 wrong_second = nn.Bilinear(10, 6, 3)(x, torch.randn(4, 5))  # error: SC102
+
+
+class Sequence(nn.Module):
+    # pytorch-examples' time_sequence_prediction: the input's rank is unknown in forward, the state
+    # fed back is (n, 51), and the new state has its shape
+    def __init__(self):
+        super().__init__()
+        self.lstm1 = nn.LSTMCell(1, 51)
+        self.gru = nn.GRUCell(51, 51)
+
+    def forward(self, input):
+        h_t = torch.zeros(input.size(0), 51, dtype=torch.double)
+        c_t = torch.zeros(input.size(0), 51, dtype=torch.double)
+        for input_t in input.split(1, dim=1):
+            h_t, c_t = self.lstm1(input_t, (h_t, c_t))
+            reveal_shape(h_t)  # reveal: (input.shape[0], 51)
+            reveal_shape(self.gru(h_t, c_t))  # reveal: (input.shape[0], 51)
+        reveal_shape(self.lstm1(input)[0])  # reveal: unknown
+        return h_t

@@ -33,7 +33,7 @@ from ..interp.semantics import is_generator, is_placeholder
 from ..interp.attribute_stores import unsettle
 from ..rules.flax import is_linen_module
 from .binding import CONSTRUCTORS, bind_call, parameter_values
-from .callsites import (MAX_ROUNDS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, layer_factories, open_parameters,
+from .callsites import (MAX_ROUNDS, PASSED_ARRAYS, PASSED_INT, PASSED_NONE, PASSED_NUMBER, REVEALS, CallSites, layer_factories, open_parameters,
                         rerun_wanted)
 from .dependencies import CALL, TEMPLATE, Recorder, unit_of
 from .incremental import Entry, module_opaques
@@ -1107,6 +1107,8 @@ class Calls:
             return Float()
         if type(observed) is int:
             return self._parameter_array(name, observed, value)
+        if type(observed) is tuple and observed[0] == PASSED_ARRAYS:
+            return Tuple(tuple(self._parameter_array(f"{name}{i}_", rank, value) for i, rank in enumerate(observed[1:])))
         return observed   # a literal number
 
     def _run_call(self, caller: Interpreter, node: ast.AST, fn: Function, env: dict, scope,

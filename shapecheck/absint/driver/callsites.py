@@ -41,7 +41,7 @@ from operator import is_, itemgetter
 from ...constraints import dims as D
 from ..core.join import either_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Float, Function, Instance, Int,
-                           LibraryObject, NoneValue, Partial, TorchModule, Unknown, Value)
+                           LibraryObject, NoneValue, Partial, TorchModule, Tuple, Unknown, Value)
 from .binding import CONSTRUCTORS
 
 #: Rounds of re-analysis: each reaches one more level of calls (a model's forward, its blocks',
@@ -70,6 +70,9 @@ PASSED_NONE = "None"
 #: What a call passed where it passed a number: an int, or another number, of no value known here
 #: (a literal number is observed as itself: ``eps=1e-6`` left to its default, ``dim=-1``).
 PASSED_INT, PASSED_NUMBER = "int", "number"
+#: What a call passed where it passed a tuple of arrays: ``(PASSED_ARRAYS, rank, rank, ...)``.
+PASSED_ARRAYS = "arrays"
+MAX_TUPLE_ITEMS = 4
 
 
 def gives_layer(observed: tuple) -> bool:
@@ -100,6 +103,10 @@ def observed_rank(value: Value) -> int | str | Value | None:
         return PASSED_NUMBER   # a constructor's number (``self.eps``)
     if t is LibraryObject:
         return value   # a library's class or function (``act_layer=nn.ReLU``): the same in every run
+    if t is Tuple and 2 <= len(value.items) <= MAX_TUPLE_ITEMS and all(
+            type(item) is Array and item.shape.rank is not None for item in value.items):
+        # a pair of arrays (``(h, c)``, ``freqs, bias = pos_emb``): their ranks
+        return (PASSED_ARRAYS,) + tuple(item.shape.rank for item in value.items)
     return None
 
 

@@ -116,7 +116,17 @@ class Statements:
             return True
         if type(current) is not List or func.attr not in LIST_CHANGERS:
             return False
-        self._rebind_list(holder, current, store, func.attr, [self.eval(a) for a in call.args])
+        args = [self.eval(a) for a in call.args]
+        if any(isinstance(a, (ast.Call, ast.NamedExpr)) for arg in call.args for a in ast.walk(arg)):
+            # the list as the arguments left it: ``axis.append(axis.pop(0))`` appends to the popped
+            # list (numpy's test_shape_base rotates its axes so: the stale list was 4 long, and the
+            # concatenations after it false SC106s)
+            slot = self._container_slot(holder)
+            if slot is None or type(slot[0]) is not List:
+                store(UNKNOWN)
+                return True
+            current, store = slot
+        self._rebind_list(holder, current, store, func.attr, args)
         return True
 
     def _rebind_list(self, holder: ast.expr, current: List, store, method: str, args: list) -> None:

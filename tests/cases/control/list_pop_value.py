@@ -37,3 +37,22 @@ def add(a, b):
 
 
 reveal_shape(add(**kw))  # reveal: (3,)
+
+
+def rotations():
+    # ``axis.append(axis.pop(0))`` appends to the list the pop left (numpy's test_shape_base rotates its
+    # concatenation axis so, with its operands' axes; the stale list grew, and the concatenations after
+    # it were false SC106s)
+    a = np.ones((1, 2, 3))
+    b = np.ones((2, 2, 3))
+    axis = list(range(3))
+    for i in range(3):
+        np.concatenate((a, b), axis=axis[0])
+        a = np.moveaxis(a, -1, 0)
+        b = np.moveaxis(b, -1, 0)
+        axis.append(axis.pop(0))
+    reveal_shape(np.zeros(axis))  # reveal: (0, 1, 2)
+    return a
+
+
+reveal_shape(rotations())  # reveal: (1, 2, 3)

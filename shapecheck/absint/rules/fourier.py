@@ -134,7 +134,8 @@ def _transformed(ctx: OpContext, shape: Shape, axes: tuple[int, ...], points, la
     else:
         return UNKNOWN_SHAPE
     out = list(tail)
-    for i, axis in enumerate(picked):
+    for i in _order(len(picked), last):
+        axis = picked[i]
         asked = points[i] if points is not None else None
         if i < len(picked) - 1 or last == SAME:
             out[axis] = asked if asked is not None else out[axis] if points is None else ctx.fresh("n")
@@ -145,6 +146,18 @@ def _transformed(ctx: OpContext, shape: Shape, axes: tuple[int, ...], points, la
             out[axis] = asked if asked is not None else (D.mul(2, D.sub(out[axis], 1)) if points is None
                                                          else ctx.fresh("n"))
     return extended(head, tuple(out))
+
+
+def _order(count: int, last: str) -> list[int]:
+    """The order NumPy applies an n-d transform's 1-d ones in (``numpy/fft/_pocketfft.py``), which
+    decides the length of an axis named twice (``rfftn(x, axes=(0, 0, 1), s=(10, 20, 40))`` is 10
+    long on axis 0): a real transform's last axis first, then the others from the last to the first;
+    an inverse real one's others first to last, then its last; a complex one's last to first."""
+    if last == HALF:
+        return [count - 1] + list(range(count - 2, -1, -1))
+    if last == FULL:
+        return list(range(count))
+    return list(range(count - 1, -1, -1))
 
 
 def frequencies(half: bool) -> Rule:

@@ -43,3 +43,8 @@ def spectrum(m, k):
     reveal_shape(np.abs(np.fft.fft(x, axis=0)) ** 2)  # reveal: (m, k)
     reveal_shape(np.fft.fftfreq(k))  # reveal: (k,)
     return x
+# an axis named twice takes the length of the transform NumPy applies last on it (gh-27159's test)
+reveal_shape(np.fft.rfftn(np.ones((2, 3)), axes=(0, 0, 1), s=(10, 20, 40)))  # reveal: (10, 21)
+reveal_shape(np.fft.fftn(np.ones((2, 3)), axes=(1, 0, 1), s=(10, 20, 40)))  # reveal: (20, 10)
+reveal_shape(np.fft.irfftn(np.ones((2, 3)), axes=(0, 0, 1), s=(10, 20, 40)))  # reveal: (20, 40)
+reveal_shape(np.fft.rfftn(np.ones((2, 3)), axes=(1, 0, 1), s=(10, 20, 40)))  # reveal: (20, 10)

@@ -43,6 +43,14 @@ _ALIASES = (("flax.linen.module.", "flax.linen."), ("flax.linen.activation.", "f
             ("flax.linen.linear.", "flax.linen."), ("flax.nnx.module.", "flax.nnx."))
 
 
+#: NumPy's own modules whose names are numpy's (``import numpy._core.numeric as NX``, as numpy's
+#: sources and a few libraries write it): ``NX.newaxis`` is ``np.newaxis``, ``NX.asarray`` ``np.asarray``.
+#: Unmapped, ``w[:, NX.newaxis]`` was two indices of a 1-d array (numpy's own ``polyfit``: a false SC105).
+_NUMPY_HOMES = tuple(f"numpy.{core}{module}" for module in (".numeric", ".fromnumeric", ".multiarray", ".umath",
+                                                             ".shape_base", ".function_base", "")
+                     for core in ("_core", "core"))
+
+
 def canonical_library(name: str) -> str:
     """``numpy.core.multiply`` and ``jax.numpy.sum`` resolve like ``numpy.multiply`` / ``numpy.sum``."""
     if name.startswith("jax.numpy"):
@@ -50,6 +58,10 @@ def canonical_library(name: str) -> str:
     for alias, home in _ALIASES:
         if name.startswith(alias):
             return home + name[len(alias):]
+    if name.startswith("numpy."):
+        for module in _NUMPY_HOMES:
+            if name == module or name.startswith(module + "."):
+                return "numpy" + name[len(module):]
     return name
 
 

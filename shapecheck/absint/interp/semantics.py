@@ -736,6 +736,26 @@ def expects_exception(expr: ast.AST) -> bool:
     return False
 
 
+_PASSED_TO_RAISES: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
+
+
+def passed_to_raises(outer: ast.AST) -> frozenset[str]:
+    """The names a function's body passes to a call that expects an exception
+    (``assert_raises(ValueError, bfa)``, ``pytest.raises(E, f, x)``, ``self.assertRaises(E, g)``): a
+    function defined there under one of them is meant to fail (numpy's ``test_broadcast_flat_assignment``
+    defines ``bfa`` to assign a (3,) array into a (3, 1) one), and its errors are no bugs."""
+    hit = _PASSED_TO_RAISES.get(outer)
+    if hit is None:
+        names = set()
+        for node in ast.walk(outer):
+            if isinstance(node, ast.Call) and expects_exception(node):
+                for arg in [*node.args, *(k.value for k in node.keywords)]:
+                    if isinstance(arg, ast.Name):
+                        names.add(arg.id)
+        hit = _PASSED_TO_RAISES[outer] = frozenset(names)
+    return hit
+
+
 def catches_shape_errors(handler: ast.ExceptHandler) -> bool:
     if handler.type is None:
         return True

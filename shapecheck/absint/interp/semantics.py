@@ -16,7 +16,7 @@ from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, EllipsisValue, Float, Hole, Int,
                            LibraryObject, List, NoneValue, Slice, Str, Tuple, Unknown, Value, tensor_like)
-from ..core.frame import UNROLL_LIMIT, Builtin, Range
+from ..core.frame import LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
 from ..core.freshen import value_symbols
 
 if TYPE_CHECKING:
@@ -753,6 +753,28 @@ def passed_to_raises(outer: ast.AST) -> frozenset[str]:
                     if isinstance(arg, ast.Name):
                         names.add(arg.id)
         hit = _PASSED_TO_RAISES[outer] = frozenset(names)
+    return hit
+
+
+_GROWN_BY_CLOSURE: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
+
+
+def lists_a_closure_changes(node: ast.AST) -> frozenset[str]:
+    """The names of the enclosing scope a nested function changes a list through
+    (``received.append(event)`` in a callback, ``seen.pop()``): whoever is handed the function may
+    call it at any later call, so their lengths are unknown once it is defined (matplotlib's picking
+    test counts the events its ``on_pick`` collected: taken for the empty list, a false SC201)."""
+    hit = _GROWN_BY_CLOSURE.get(node)
+    if hit is None:
+        own = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+        own |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None}
+        own |= {t.id for n in ast.walk(node) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.For))
+                for target in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                for t in ast.walk(target) if isinstance(t, ast.Name)}
+        changed = {n.func.value.id for n in ast.walk(node) if isinstance(n, ast.Call)
+                   and isinstance(n.func, ast.Attribute) and n.func.attr in LIST_CHANGERS
+                   and isinstance(n.func.value, ast.Name)}
+        hit = _GROWN_BY_CLOSURE[node] = frozenset(changed - own)
     return hit
 
 

@@ -17,7 +17,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
-from .semantics import (AUG_NAMES, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises,
+from .semantics import (AUG_NAMES, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -713,6 +713,11 @@ class Statements:
             if transform_decorator(deco):   # @jax.vmap: the name is the transformed function
                 value = self.call(deco_node, deco, [Arg(value, node.name)], {})
         self.frame.env[node.name] = value
+        if self.function is not None:
+            for name in lists_a_closure_changes(node):
+                held = self.frame.env.get(name)
+                if type(held) is List and held.items is not None:
+                    self.frame.env[name] = List(None, element_of(held))
         if self.report and self.errors is None and (
                 self.function is None or node.name not in passed_to_raises(self.function.node)):
             self.analysis.schedule_generic(fn)

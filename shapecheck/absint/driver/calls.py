@@ -1632,6 +1632,7 @@ class Calls:
             if (err.span.line, err.span.column, err.code) in known and err.path == fn.module.path:
                 continue
             if caller.try_depth:
+                caller.caught_failure()
                 break  # the call is inside `try`/`pytest.raises`: its failure is handled
             if fn.wrapped:
                 break  # its decorator's wrapper may pass the body other arguments (interp/decorators.py)

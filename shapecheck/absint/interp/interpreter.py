@@ -80,6 +80,11 @@ class Interpreter(Statements, Expressions):
         # diffusers' models to record nothing
         self.noting = analysis.options.notes and report and module.reported and errors is None
         self.try_depth = 0
+        # per ``try`` whose handlers catch shape errors, innermost last: the try depth and branch
+        # nesting its body starts at; an error at exactly those (no unknown branch, no alternative
+        # layers between) raises for sure, and the body ends at that statement (``raised_in_try``)
+        self.catching: list[tuple[int, int, int]] = []
+        self.raised_in_try = False
         self.eval_depth = 0        # expressions being evaluated, nested (see MAX_EVAL_DEPTH)
         self.unrolled = 1          # the product of the trip counts of the unrolled loops around
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
@@ -108,6 +113,7 @@ class Interpreter(Statements, Expressions):
         if severity == "error" and self.try_depth:
             # a handler catches what Python or the library raises here (``try: m1, m2 = modes`` /
             # ``except ValueError:``): not a crash. Every error goes through here (shape_error's too)
+            self.caught_failure()
             return
         diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related),
                           cause=cause)
@@ -119,6 +125,15 @@ class Interpreter(Statements, Expressions):
             self.analysis.emit(diag)
         elif self.unreported is not None and severity == "error":
             self.unreported.append(diag)
+
+    def caught_failure(self) -> None:
+        """An error a ``try``'s handler catches: where it surely happens (at the body's own branch
+        nesting), the body ends at the statement that raised it, as Python's does, and only the
+        handlers go on (numpy's ``_check_multi_index``: ``try: mimic = self._get_multi_index(arr,
+        index) except Exception: ...; return``, then compares ``arr[index]``, which the failing
+        index never reaches)."""
+        if self.catching and self.catching[-1] == (self.try_depth, self.unsure, self.unknown_branches):
+            self.raised_in_try = True
 
     def _call_each(self, node: ast.AST, func: Alternatives, args: list[Arg], kwargs: dict[str, Arg]) -> Value:
         """Call each layer ``func`` may be, each under the facts of the call alone and none of its
@@ -253,6 +268,9 @@ class Interpreter(Statements, Expressions):
         if method is None:
             return  # statements with no shape meaning (pass, global, ...)
         method(self, node)
+        if self.raised_in_try:
+            self.raised_in_try = False
+            raise Terminated("raise")
 
     # == expressions ===============================================================================
     def lookup(self, name: str) -> Value | None:

@@ -666,10 +666,15 @@ class Statements:
         before_env, before_facts = dict(self.frame.env), self.frame.facts
         catches = any(catches_shape_errors(h) for h in node.handlers)
         self.try_depth += catches
+        if catches:
+            self.catching.append((self.try_depth, self.unsure, self.unknown_branches))
         try:
             body_done = self.run_body(node.body)
         finally:
             self.try_depth -= catches
+            if catches:
+                self.catching.pop()
+                self.raised_in_try = False
         states = []
         if not body_done:
             if self.run_body(node.orelse):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import weakref
 
-from ..core.values import Class, Function, Value
+from ..core.values import Class, Function, Instance, Value
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -24,9 +24,14 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 def replaces_its_function(deco: Value) -> bool:
     """Whether decorating with ``deco`` may change what the function's body is called with: a
     function of the project that returns neither its argument nor a wrapper passing its own
-    arguments on, or a class of the project (its instance)."""
+    arguments on, a class of the project (its instance), or an object of a project class that is
+    called with the function (networkx's ``@nodes_or_number(0)`` is an ``argmap`` that turns the
+    int or the nodes passed into an ``(n, nodes)`` pair: ``path_graph((1, 2, 3, 2, 4))`` unpacked
+    five values into two names, a false SC110)."""
     if type(deco) is Class:
         return deco.node is not None
+    if type(deco) is Instance:
+        return deco.cls.node is not None and type(deco.cls.lookup("__call__")) is Function
     if type(deco) is not Function or isinstance(deco.node, ast.Lambda):
         return False
     keeps = _KEEPS_THE_CALL.get(deco.node)

@@ -17,7 +17,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
-from .semantics import (AUG_NAMES, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes,
+from .semantics import (AUG_NAMES, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -764,11 +764,31 @@ class Statements:
                             namespace[target_name] = value
         if generates_init(node, bases):
             namespace[FIELDS] = class_fields(node, namespace, bases, self.eval)
+        meta = self._metaclass(node, bases)
+        if meta is not None:
+            # what the metaclass stores on the class is its code's, unknown here (semantics.py)
+            namespace[METACLASS] = meta
+            for klass in (meta, *(b for b in meta.bases if type(b) is Class and b.node is not None)):
+                for name in stored_by_metaclass(klass.node):
+                    namespace[name] = UNKNOWN
         self.function = outer_function
         self.frame.env = saved
         self.frame.env[node.name] = cls
         if self.report and self.errors is None:
             self.analysis.schedule_class(cls)
+
+    def _metaclass(self, node: ast.ClassDef, bases: tuple) -> Class | None:
+        """The project class that makes this one (``metaclass=`` given, or a base's), if any."""
+        for keyword in node.keywords:
+            if keyword.arg == "metaclass":
+                meta = self.eval(keyword.value)
+                return meta if type(meta) is Class and meta.node is not None else None
+        for base in bases:
+            if type(base) is Class:
+                meta = base.namespace.get(METACLASS)
+                if meta is not None:
+                    return meta
+        return None
 
     def stmt_Import(self, node: ast.Import) -> None:
         for alias in node.names:

@@ -4,8 +4,8 @@ for a call's analysis, and the key under which a call's analysis is memoised."""
 from __future__ import annotations
 
 import ast
-import weakref
 
+from ..core.node_answers import per_node
 from ..core.session import Run
 from ...constraints import dims as D
 from ...constraints.shapes import Middle
@@ -26,8 +26,7 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
         receiver = receiver.cls
     tensors = function_specs(analysis, fn).tensors   # annotated torch.Tensor: torch's methods
     positional = a.posonlyargs + a.args
-    defaults = dict(fn.kw_defaults)
-    defaults.update(zip((p.arg for p in positional[len(positional) - len(fn.defaults):]), fn.defaults))
+    defaults = parameter_defaults(fn)
     for i, p in enumerate(positional):
         env[p.arg] = receiver if (i == 0 and receiver is not None) else \
             _parameter(fn, p, torch_only or p.arg in tensors, defaults.get(p.arg))
@@ -82,16 +81,11 @@ def _int_tuple_length(annotation: ast.expr | None) -> int | None:
     return len(items)
 
 
-_TESTED: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
-
-
+@per_node
 def tested_for_sign(node: ast.AST) -> frozenset[str]:
     """The names a function's body compares with a negative number or tests against 0 for a sign
     (``axis < 0``, ``0 <= axis``, ``axis == -1``, ``assert shift >= 0``): a size needs no such test."""
-    hit = _TESTED.get(node)
-    if hit is None:
-        hit = _TESTED[node] = frozenset(_tested_for_sign(node))
-    return hit
+    return frozenset(_tested_for_sign(node))
 
 
 def _tested_for_sign(node: ast.AST):
@@ -123,6 +117,14 @@ def _sign_test(op: ast.cmpop, flipped: bool) -> bool:
     if flipped:
         return isinstance(op, (ast.Gt, ast.LtE))
     return isinstance(op, (ast.Lt, ast.GtE))
+
+
+def parameter_defaults(fn: Function) -> dict[str, Value]:
+    """``fn``'s parameters that have a default, each with its default's value."""
+    positional = fn.node.args.posonlyargs + fn.node.args.args
+    defaults = dict(fn.kw_defaults)
+    defaults.update(zip((p.arg for p in positional[len(positional) - len(fn.defaults):]), fn.defaults))
+    return defaults
 
 
 def _negative(default: Value | None) -> bool:

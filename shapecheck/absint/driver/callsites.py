@@ -33,7 +33,6 @@ the observations its body made when it ran (``Summary.observed``).
 from __future__ import annotations
 
 import ast
-import weakref
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_, itemgetter
@@ -42,7 +41,8 @@ from ...constraints import dims as D
 from ..core.join import either_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Float, Function, Instance, Int,
                            LibraryObject, NoneValue, Partial, TorchModule, Tuple, Unknown, Value)
-from .binding import CONSTRUCTORS
+from ..core.node_answers import per_node
+from .binding import CONSTRUCTORS, parameter_defaults
 
 #: Rounds of re-analysis: each reaches one more level of calls (a model's forward, its blocks',
 #: their layers') -- deeper nesting than this keeps the ranks it has.
@@ -208,9 +208,7 @@ def layer_factories(init: Function, agreed: dict) -> dict[str, Value]:
     whose default is a class, a function or None, each at what every construction seen gave it
     (``agreed``: ``CallSites.agreed_ranks``' for ``init``; None, or a library class such as
     ``nn.ReLU``), else at its default."""
-    positional = init.node.args.posonlyargs + init.node.args.args
-    defaults = dict(zip((p.arg for p in positional[len(positional) - len(init.defaults):]), init.defaults))
-    defaults.update(init.kw_defaults)
+    defaults = parameter_defaults(init)
     out = {}
     for name in _called_parameters(init.node):
         default = defaults.get(name)
@@ -221,18 +219,9 @@ def layer_factories(init: Function, agreed: dict) -> dict[str, Value]:
     return out
 
 
-_CALLED: "weakref.WeakKeyDictionary[ast.AST, tuple[str, ...]]" = weakref.WeakKeyDictionary()
-
-
+@per_node
 def _called_parameters(node: ast.FunctionDef) -> tuple[str, ...]:
     """The parameters of ``node`` that its body calls by name (``norm_layer(dim)``)."""
-    hit = _CALLED.get(node)
-    if hit is None:
-        hit = _CALLED[node] = _parameters_called(node)
-    return hit
-
-
-def _parameters_called(node: ast.FunctionDef) -> tuple[str, ...]:
     params = {p.arg for p in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
     called = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     return tuple(sorted(params & called))

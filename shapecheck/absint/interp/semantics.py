@@ -18,6 +18,7 @@ from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict
                            LibraryObject, List, NoneValue, Slice, Str, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
 from ..core.freshen import value_symbols
+from ..core.node_answers import per_node
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -736,76 +737,57 @@ def expects_exception(expr: ast.AST) -> bool:
     return False
 
 
-_PASSED_TO_RAISES: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
-
-
+@per_node
 def passed_to_raises(outer: ast.AST) -> frozenset[str]:
     """The names a function's body passes to a call that expects an exception
     (``assert_raises(ValueError, bfa)``, ``pytest.raises(E, f, x)``, ``self.assertRaises(E, g)``): a
     function defined there under one of them is meant to fail (numpy's ``test_broadcast_flat_assignment``
     defines ``bfa`` to assign a (3,) array into a (3, 1) one), and its errors are no bugs."""
-    hit = _PASSED_TO_RAISES.get(outer)
-    if hit is None:
-        names = set()
-        for node in ast.walk(outer):
-            if isinstance(node, ast.Call) and expects_exception(node):
-                for arg in [*node.args, *(k.value for k in node.keywords)]:
-                    if isinstance(arg, ast.Name):
-                        names.add(arg.id)
-        hit = _PASSED_TO_RAISES[outer] = frozenset(names)
-    return hit
+    return frozenset(arg.id for node in ast.walk(outer) if isinstance(node, ast.Call) and expects_exception(node)
+                     for arg in [*node.args, *(k.value for k in node.keywords)] if isinstance(arg, ast.Name))
 
 
-_GROWN_BY_CLOSURE: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
-
-
+@per_node
 def lists_a_closure_changes(node: ast.AST) -> frozenset[str]:
     """The names of the enclosing scope a nested function changes a list through
     (``received.append(event)`` in a callback, ``seen.pop()``): whoever is handed the function may
     call it at any later call, so their lengths are unknown once it is defined (matplotlib's picking
     test counts the events its ``on_pick`` collected: taken for the empty list, a false SC201)."""
-    hit = _GROWN_BY_CLOSURE.get(node)
-    if hit is None:
-        own = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
-        own |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None}
-        own |= {t.id for n in ast.walk(node) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.For))
-                for target in (n.targets if isinstance(n, ast.Assign) else [n.target])
-                for t in ast.walk(target) if isinstance(t, ast.Name)}
-        changed = {n.func.value.id for n in ast.walk(node) if isinstance(n, ast.Call)
-                   and isinstance(n.func, ast.Attribute) and n.func.attr in LIST_CHANGERS
-                   and isinstance(n.func.value, ast.Name)}
-        hit = _GROWN_BY_CLOSURE[node] = frozenset(changed - own)
-    return hit
+    own = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+    own |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None}
+    own |= {t.id for n in ast.walk(node) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.For))
+            for target in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            for t in ast.walk(target) if isinstance(t, ast.Name)}
+    changed = {n.func.value.id for n in ast.walk(node) if isinstance(n, ast.Call)
+               and isinstance(n.func, ast.Attribute) and n.func.attr in LIST_CHANGERS
+               and isinstance(n.func.value, ast.Name)}
+    return frozenset(changed - own)
 
 
 #: A class's project metaclass, kept in its namespace under a name no attribute has.
 METACLASS = "<metaclass>"
 
-_STORED_BY_METACLASS: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
 
-
+@per_node
 def stored_by_metaclass(node: ast.ClassDef) -> frozenset[str]:
     """The class attributes a metaclass's own code may set on the classes it makes: every
     ``<name>.attr = ...`` in its methods, and every ``members["attr"] = ...`` (the namespace its
     ``__new__`` is given). Their values are the metaclass's, not the class body's: astropy's
     ``_ModelMeta`` sets each model's ``param_names``, which ``Model``'s body sets to ``()``, and every
     ``param_sets`` of its tests was empty (21 false errors)."""
-    hit = _STORED_BY_METACLASS.get(node)
-    if hit is None:
-        names = set()
-        for n in ast.walk(node):
-            if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-                for target in (n.targets if isinstance(n, ast.Assign) else [n.target]):
-                    if isinstance(target, ast.Attribute):
-                        names.add(target.attr)
-                    elif (isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant)
-                          and isinstance(target.slice.value, str)):
-                        names.add(target.slice.value)
-            elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr"
-                  and len(n.args) > 1 and isinstance(n.args[1], ast.Constant) and isinstance(n.args[1].value, str)):
-                names.add(n.args[1].value)
-        hit = _STORED_BY_METACLASS[node] = frozenset(names)
-    return hit
+    names = set()
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            for target in (n.targets if isinstance(n, ast.Assign) else [n.target]):
+                if isinstance(target, ast.Attribute):
+                    names.add(target.attr)
+                elif (isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant)
+                      and isinstance(target.slice.value, str)):
+                    names.add(target.slice.value)
+        elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr"
+              and len(n.args) > 1 and isinstance(n.args[1], ast.Constant) and isinstance(n.args[1].value, str)):
+            names.add(n.args[1].value)
+    return frozenset(names)
 
 
 def catches_shape_errors(handler: ast.ExceptHandler) -> bool:
@@ -887,22 +869,9 @@ def own_nodes(scope: ast.AST):
             pending.extend(ast.iter_child_nodes(node))
 
 
-#: Answers about a ``def`` by its node, kept while the node lives: an lru_cache without a bound kept
-#: every node it was asked about alive with its body, and an editor parses its file at each edit
-#: (a fuzz process grew ~100 MB a 1,000 programs)
-_GENERATORS: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()
-_PLACEHOLDERS: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()
-
-
+@per_node   # (an lru_cache without a bound kept every node asked about alive: ~100 MB a 1,000 fuzz programs)
 def is_generator(node: ast.AST) -> bool:
     """Whether a ``def`` is a generator function: a ``yield`` in its own body (not a nested one's)."""
-    hit = _GENERATORS.get(node)
-    if hit is None:
-        hit = _GENERATORS[node] = _is_generator(node)
-    return hit
-
-
-def _is_generator(node: ast.AST) -> bool:
     if isinstance(node, ast.Lambda):
         return False
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(node))
@@ -912,6 +881,7 @@ def _is_generator(node: ast.AST) -> bool:
 _ABSTRACT = frozenset(("abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod"))
 
 
+@per_node
 def is_placeholder(node: ast.AST) -> bool:
     """Whether a ``def`` stands for its overrides rather than for itself: a body of nothing but a
     docstring, ``...`` or ``raise NotImplementedError``, or an abstract method's ``pass``. A call of
@@ -920,13 +890,6 @@ def is_placeholder(node: ast.AST) -> bool:
     ``pass`` of the abstract ``_sample_gate_values`` made its gates None, and ``torch.gather`` a
     false SC107). An abstract method with a body of its own runs it (scikit-learn's abstract
     ``_BaseKFold.__init__`` sets ``n_splits`` for ``super().__init__(...)``)."""
-    hit = _PLACEHOLDERS.get(node)
-    if hit is None:
-        hit = _PLACEHOLDERS[node] = _is_placeholder(node)
-    return hit
-
-
-def _is_placeholder(node: ast.AST) -> bool:
     if isinstance(node, ast.Lambda):
         return False
     body = node.body[1:] if _is_docstring(node.body[0]) and len(node.body) > 1 else node.body

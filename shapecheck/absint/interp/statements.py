@@ -117,15 +117,14 @@ class Statements:
         if type(current) is not List or func.attr not in LIST_CHANGERS:
             return False
         args = [self.eval(a) for a in call.args]
-        if any(isinstance(a, (ast.Call, ast.NamedExpr)) for arg in call.args for a in ast.walk(arg)):
+        if isinstance(holder, ast.Name) and self.frame.env.get(holder.id) is not current:
             # the list as the arguments left it: ``axis.append(axis.pop(0))`` appends to the popped
             # list (numpy's test_shape_base rotates its axes so: the stale list was 4 long, and the
             # concatenations after it false SC106s)
-            slot = self._container_slot(holder)
-            if slot is None or type(slot[0]) is not List:
+            current = self.frame.env.get(holder.id)
+            if type(current) is not List:
                 store(UNKNOWN)
                 return True
-            current, store = slot
         self._rebind_list(holder, current, store, func.attr, args)
         return True
 

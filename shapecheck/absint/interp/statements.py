@@ -17,7 +17,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
-from .semantics import (AUG_NAMES, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, bound_before_read, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -620,7 +620,8 @@ class Statements:
             joiner = Joiner(self.analysis.fresh, widen=True, widened=widened)
             joined = joiner.env(state_env, end_env)
             settled = objects.end_pass(joiner, last=iteration >= LOOP_ITERATIONS - 1)
-            if env_equal(joined, state_env) and settled and not pinned:
+            if settled and not pinned and _settled(joined, state_env, bound_before_read(node)):
+                state_env = joined   # (which binds what the pass bound: the target after the loop)
                 break
             if iteration == LOOP_ITERATIONS - 1:
                 joined = forget_changed(entry_env, joined)
@@ -1193,3 +1194,14 @@ def _counted_lists(loop: ast.For, entry: dict, after: dict, trips: D.Dim) -> dic
 
 def _is_layer(v: Value) -> bool:
     return type(v) is TorchModule or type(v) is Instance
+
+
+def _settled(joined: dict, state: dict, fresh: frozenset[str]) -> bool:
+    """Whether a loop's state is the same after a pass, but for the names every pass binds before it
+    reads them (:func:`bound_before_read`), which no pass sees at its start."""
+    if not fresh:
+        return env_equal(joined, state)
+    if joined.keys() - state.keys() - fresh or state.keys() - joined.keys():
+        return False
+    return env_equal({k: v for k, v in joined.items() if k not in fresh},
+                     {k: v for k, v in state.items() if k not in fresh})

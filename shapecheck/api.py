@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from .absint.core.cancellation import Cancellation
+from .absint.driver.calls import LIBRARY_ALLOWANCE
 from .absint.driver.one_shot import begin as checking
 from .absint.driver.parsing import freeze_new_trees
 from .absint.driver.project import MAX_SOURCE_BYTES, Options, Project, read_source
@@ -185,7 +186,7 @@ def memory_of(measured: "Measurement", values: dict[str, int] | None = None) -> 
     return memory_report(measured, values)
 
 
-__all__ = ["check_notebook", "check_cells", "Notebook", "measure", "cost_of", "shard_cost_of", "memory_of", "CostReport",
+__all__ = ["LIBRARY_ALLOWANCE", "check_notebook", "check_cells", "Notebook", "measure", "cost_of", "shard_cost_of", "memory_of", "CostReport",
            "LineCost", "MemoryReport", "TargetNotFound", "signatures_of", "analyze_call", "Signature", "ShapeText", "Options", "Project", "check_source",
            "check_paths", "read_source", "MAX_SOURCE_BYTES", "Diagnostic", "FileReport", "Span", "freeze_new_trees",
            "checking"]

@@ -22,7 +22,7 @@ def report_to_data(report: FileReport) -> dict[str, Any]:
         "diagnostics": [_diagnostic_to_data(d) for d in report.diagnostics],
         "array_expressions": [[*where, *known] for where, known in report.array_expressions.items()],
         "unknown_calls": dict(report.unknown_calls),
-        "calls": [report.calls_analysed, report.calls_summarised],
+        "calls": [report.calls_analysed, report.calls_summarised, report.calls_unfollowed],
         "loaded_modules": list(report.loaded_modules),
     }
 
@@ -38,6 +38,7 @@ def report_from_data(data: dict[str, Any]) -> FileReport:
         unknown_calls={str(name): int(count) for name, count in data["unknown_calls"].items()},
         calls_analysed=int(data["calls"][0]),
         calls_summarised=int(data["calls"][1]),
+        calls_unfollowed=int(data["calls"][2]),
         loaded_modules=[str(p) for p in data["loaded_modules"]],
     )
 

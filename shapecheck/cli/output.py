@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 from urllib.parse import quote
 
+from ..api import LIBRARY_ALLOWANCE
 from ..report.codes import CODES, explain
 from ..report.diagnostics import Diagnostic, FileReport, Related, Span
 
@@ -188,8 +189,14 @@ def render_statistics(reports: Iterable[FileReport], top: int = 10) -> str:
         lines.append("No array calls without a shape rule.")
     analysed = sum(r.calls_analysed for r in reports)
     summarised = sum(r.calls_summarised for r in reports)
+    unfollowed = sum(r.calls_unfollowed for r in reports)
     if analysed or summarised:
         lines.append(f"Calls of project functions: {analysed:,} analysed, {summarised:,} answered by a summary.")
+    if unfollowed:
+        files = sum(1 for r in reports if r.calls_unfollowed)
+        lines.append(f"Calls into other modules not followed: {unfollowed:,} in {files:,} file{'s' * (files != 1)} "
+                     f"(each file's allowance of {LIBRARY_ALLOWANCE:,} body runs there spent; "
+                     "SHAPECHECK_LIBRARY_ALLOWANCE sets it).")
     return "\n".join(lines) + "\n"
 
 

@@ -151,6 +151,8 @@ class FileReport:
     # summary of an earlier identical call instead (absint/driver/summaries.py)
     calls_analysed: int = 0
     calls_summarised: int = 0
+    # calls into other modules not followed, the file's allowance of their body runs spent (calls.LIBRARY_ALLOWANCE)
+    calls_unfollowed: int = 0
     source: str | None = None   # the text analysed (for suppression comments and `full` output)
     # a notebook's report: its notebook.Notebook (cells, and the module text ``source`` is); the
     # diagnostics and notes are then in cell coordinates, the statistics in the module's

@@ -161,6 +161,7 @@ def _report(report: FileReport, syntax_errors: list, analysis: Analysis, info: M
     report.array_expressions = findings.array_expressions
     report.unknown_calls = {name: len(sites) for name, sites in findings.unknown_calls.items()}
     report.calls_analysed, report.calls_summarised = analysis.calls.body_runs, analysis.calls.reused
+    report.calls_unfollowed = analysis.calls.unfollowed
     report.signatures = function_signatures(analysis, info)
     report.loaded_modules = analysis.modules.dependencies()  # the file itself included
 

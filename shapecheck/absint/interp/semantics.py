@@ -340,20 +340,11 @@ def trip_symbols(v: Value) -> set:
     return value_symbols(v, out)
 
 
-_LOOPS_COMPARING_TARGET: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()
-
-
+@per_node
 def compares_target(loop: ast.For) -> bool:
     """Whether a loop's body compares its index (``if i == 10``, ``if i < 10``): a pass that stands
     for the first iteration alone may then take other branches than one for any iteration. Read
     once per loop node."""
-    hit = _LOOPS_COMPARING_TARGET.get(loop)
-    if hit is None:
-        hit = _LOOPS_COMPARING_TARGET[loop] = _compares_target(loop)
-    return hit
-
-
-def _compares_target(loop: ast.For) -> bool:
     if not isinstance(loop.target, ast.Name):
         return False
     name = loop.target.id
@@ -385,32 +376,18 @@ def leaves_early(body: list[ast.stmt]) -> bool:
 
 # Per loop node: the fixpoint asks on every pass over the loop, and an outer loop's walk covers
 # its nested loops' bodies again (37% of the analysis of a jitted triple nest, nbody_step).
-_LOOPS_LEAVING_EARLY: "weakref.WeakKeyDictionary[ast.AST, bool]" = weakref.WeakKeyDictionary()
-
-
+@per_node
 def loop_leaves_early(loop: ast.For) -> bool:
     """:func:`leaves_early` of ``loop``'s body, computed once per loop node."""
-    hit = _LOOPS_LEAVING_EARLY.get(loop)
-    if hit is None:
-        hit = _LOOPS_LEAVING_EARLY[loop] = leaves_early(loop.body)
-    return hit
+    return leaves_early(loop.body)
 
 
-_APPENDS_PER_PASS: "weakref.WeakKeyDictionary[ast.AST, dict[str, int]]" = weakref.WeakKeyDictionary()
-
-
+@per_node
 def appends_per_pass(loop: ast.For) -> dict[str, int]:
     """The lists every pass of ``loop`` appends to a fixed number of times: ``outs.append(h)``,
     ``outs += [h]`` or ``outs.extend([h, c])`` as a statement of the body (not under a branch), the
     name otherwise only read by index or ``len``, and no pass leaving early. After ``trips`` passes such a list is that many times longer
     (``for t in range(T): outs.append(h)`` makes T items). Read once per loop node."""
-    hit = _APPENDS_PER_PASS.get(loop)
-    if hit is None:
-        hit = _APPENDS_PER_PASS[loop] = _appends_per_pass(loop)
-    return hit
-
-
-def _appends_per_pass(loop: ast.For) -> dict[str, int]:
     if loop_leaves_early(loop):
         return {}
     counts: dict[str, int] = {}

@@ -532,11 +532,16 @@ class Solver:
         """SOMETIMES by two witnesses, HOLDS by a proof or FAILS by bounds, found in Python,
         cheapest first, with the stage that answered (:data:`STAGES`): sampling fixed small values
         (:meth:`_sample`), bounds against the requirement once sampling holds a model of the facts
-        (``intervals.refuting``), proof by cases (cases.py), sampling again where a divisor is 0
-        (:meth:`_sample_by_zero`), witnesses by repair (witnesses.py), a proof from the facts that
-        divide by no size that may be 0 (``cases.holds_by_fewer``). Each answer is one Z3 would
-        give (their modules say why); None leaves the question to Z3. ``order``: the symbols by
-        first appearance (canonical.py).
+        (``intervals.refuting``), sampling again where a divisor is 0 (:meth:`_sample_by_zero`),
+        witnesses by repair (witnesses.py), proof by cases (cases.py), repairs by zero, a proof
+        from the facts that divide by no size that may be 0 (``cases.holds_by_fewer``). Each
+        answer is one Z3 would give (their modules say why), so no two stages answer one question
+        differently and their order is their cost alone; None leaves the question to Z3.
+        ``order``: the symbols by first appearance (canonical.py).
+
+        The repairs go before the cases: of diffusers' 792 questions that came to the cases, 681
+        were not proved (0.88 s of the cases' 0.94 s), 447 of them then answered by a repair
+        (0.26 s for all 447); the cases' 111 proofs now cost a failed repair each (~1 ms).
 
         Sampling by zero goes before the repairs, which cost a hundred times more and fail where
         the missing witness divides by 0 (vit-pytorch: 89 questions, 600,000 calls of searches
@@ -553,8 +558,6 @@ class Solver:
             # part of them consistent, the facts Z3 would blame too: its FAILS, whatever its core
             if core is not None and (fails is not None or self._model(preds, order) is not None):
                 return "interval-fails", Decision(Verdict.FAILS, tuple(facts[i] for i in core))
-        if cases.holds(requirement, preds):
-            return "cases", Decision(Verdict.HOLDS)
         zero_fails, zero_holds = self._sample_by_zero(facts, requirement, undefined, fails, holds)
         if zero_fails and zero_holds:
             return "by-zero", Decision(Verdict.SOMETIMES, counterexample=dict(zero_fails), witness=dict(zero_holds))
@@ -565,6 +568,8 @@ class Solver:
                                         (fails, holds))
             if found is not None:
                 return "witnesses", Decision(Verdict.SOMETIMES, counterexample=found[0], witness=found[1])
+        if cases.holds(requirement, preds):
+            return "cases", Decision(Verdict.HOLDS)
         fails, holds = zero_fails, zero_holds
         if undefined and len(order) <= MAX_SAMPLED:
             # a divisor the samples made 0 ties other symbols to it (``h*(n//h) == n`` wants n = 0)

@@ -170,19 +170,23 @@ def _top_level(fn: Function) -> bool:
     return fn.closure is None and "." not in fn.qualname and not isinstance(fn.node, ast.Lambda)
 
 
-def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> None:
+def _run_body(interp: Interpreter, fn: Function, frame: Frame) -> bool:
+    """Run ``fn``'s body in ``frame``; whether the call surely raises (every way through its body
+    ends in a ``raise`` or a failing ``assert``: a generator's call raises nothing yet)."""
     if isinstance(fn.node, ast.Lambda):
         frame.returns.append(interp.eval(fn.node.body))
-        return
+        return False
     if is_placeholder(fn.node):
         frame.returns.append(UNKNOWN)   # what an override returns (semantics.is_placeholder)
-        return
-    interp.run_body(fn.node.body)
+        return False
+    raises = interp.run_body(fn.node.body) == "raise"
     # a generator's call gives its items, any number of them (the text tests first: walking every
     # body for a yield was 4% of vit-pytorch's calls, and of scikit-learn's, whose modules mostly
     # hold a generator somewhere, 2%: the function's own lines are read before its tree)
     if "yield" in fn.module.source and _yields_in_text(fn) and is_generator(fn.node):
         frame.returns[:] = [List(None, interp.join_all(frame.yields) if frame.yields else UNKNOWN)]
+        return False
+    return raises
 
 
 def _yields_in_text(fn: Function) -> bool:
@@ -1168,7 +1172,7 @@ class Calls:
         try:
             with self.recorder.recording() as used:
                 self.recorder.use(fn)   # its own text (a kept summary's outcome is checked by what it used)
-                _run_body(interp, fn, frame)
+                raises = _run_body(interp, fn, frame)
             result = self._returned(frame)   # (its rank guesses are this run's demands)
         except RecursionError:
             return None
@@ -1182,7 +1186,7 @@ class Calls:
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
                 changed_parameters(fn, given, frame.env), first_token, made == self._made(), None, reading.local,
                 self.run.budget.steps - steps, self.run.solver.spent - z3, tuple(reading.resolved),
-                frozenset(reading.decided), self.expanded - expanded)
+                frozenset(reading.decided), self.expanded - expanded, raises)
 
     def _pass_reading(self, reads: dict, outside, demands, counted, local: bool = False, resolved=(), decided=()) -> None:
         """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""
@@ -1677,6 +1681,8 @@ class Calls:
             for name, value in changed.items():
                 if name in passed:
                     caller.rebind_passed(passed[name], anonymous_middles(value, fn.scope))
+        if summary.raises and caller.try_depth:
+            caller.caught_failure()   # (a callee that raises by its own ``raise``: numpy's _get_multi_index)
         if lazy and errors and not caller.try_depth:
             generic = self._generic_for(caller, fn, first)
         known = generic.errors if generic is not None else set()

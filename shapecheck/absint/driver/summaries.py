@@ -386,6 +386,7 @@ class Summary:
     resolved: tuple = ()  # (LazyImport, value): the imported names its run resolved (shared_summaries.py)
     decided: frozenset = frozenset()   # the symbols a decision of its run read, its callees' included (parametric.py)
     cost: int = 0         # the body runs its run took, its callees' counted whole (calls.LIBRARY_ALLOWANCE)
+    raises: bool = False  # every way through its body raised (a ``try`` around the call goes to its handlers)
 
     def answers(self, renaming: Renaming) -> bool:
         """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its

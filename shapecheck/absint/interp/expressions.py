@@ -521,6 +521,12 @@ class Expressions:
             return layer_item(container, index)
         if t is MeshValue:     # device_mesh["tp"]
             return mesh_item(container, index)
+        if t is Instance:   # ``dataset[i]``, ``table[key]``: the class's own ``__getitem__``
+            getter = container.cls.lookup("__getitem__")
+            if type(getter) is Function:
+                return self.call(node, method_of(getter, container),
+                                 [Arg(index, self.module.text_of(node.slice), node.slice, self.module)], {})
+            return UNKNOWN
         if t is Dict:
             if type(index) is Str and index.value is not None:
                 for k, v in container.items:

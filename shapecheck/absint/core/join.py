@@ -13,8 +13,7 @@ from ...constraints.dims import Dim, free_symbols, signed
 from ...constraints.intervals import interval
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Middle, Shape, align_middles
-from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, BoundMethod, Class, Dict, Float, Function, Instance, Int,
-                     LibraryObject, List, NoneValue,
+from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, List, NoneValue,
                      Opaque, ShapeTuple, Str, TorchModule, Tuple, Unknown, Value, optional_array, tensor_like)
 from .shape_tuples import tuple_shape
 
@@ -142,10 +141,6 @@ class Joiner:
         if optional is not None:
             return optional
         if ta in _LAYERS or tb in _LAYERS:
-            return either_layer(a, b)
-        if ta in _CALLABLES and tb in _CALLABLES:
-            # two classes or functions, one chosen at run time (``nn.GELU if gelu else nn.ReLU``,
-            # ``np.add if sum else np.multiply``): a call calls each, as of two layers
             return either_layer(a, b)
         if ta is Bool and tb is Bool:
             return Bool()
@@ -288,8 +283,6 @@ def _loose_join(a: Value, b: Value) -> Value:
 
 
 _LAYERS = (Instance, TorchModule, Alternatives)
-#: what builds a layer or computes an array when called: a project class or function, a library's
-_CALLABLES = (Class, Function, BoundMethod, LibraryObject)
 
 
 def either_layer(a: Value, b: Value) -> Value:
@@ -301,7 +294,7 @@ def either_layer(a: Value, b: Value) -> Value:
     if same is not UNKNOWN:
         return same
     ta, tb = type(a), type(b)
-    if (ta in _LAYERS or ta in _CALLABLES or ta is NoneValue) and (tb in _LAYERS or tb in _CALLABLES or tb is NoneValue):
+    if (ta in _LAYERS or ta is NoneValue) and (tb in _LAYERS or tb is NoneValue):
         options = _options(a)
         for o in _options(b):
             if all(same_layer(o, kept) is UNKNOWN and o != kept for kept in options):

@@ -102,6 +102,10 @@ def _dunder(attr: str) -> bool:
     return attr.startswith("__") and attr.endswith("__")
 
 
+#: what a call builds a layer or computes an array with: a project class or function, a library's
+_CALLABLES = (Class, Function, BoundMethod, LibraryObject)
+
+
 class Expressions:
     """The expression half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
     literals, names, attributes, subscripts, operators, comparisons, calls' arguments and
@@ -534,7 +538,11 @@ class Expressions:
                         return v
                 return UNKNOWN
             if type(index) in (Str, Unknown) and container.items:
-                # a key chosen at run time (``self.options[key](x)``): one of the dict's values
+                # a key chosen at run time (``self.options[key](x)``): one of the dict's values; of
+                # a few classes or functions (``ACTIVATIONS[name]()``), each, which a call calls
+                options = tuple(dict.fromkeys(v for _, v in container.items))
+                if all(type(v) in _CALLABLES for v in options) and 1 < len(options) <= Alternatives.LIMIT:
+                    return Alternatives(options)
                 out = container.items[0][1]
                 for _, v in container.items[1:]:
                     out = loose_join(out, v, self.analysis.fresh)

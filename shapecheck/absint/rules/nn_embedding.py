@@ -8,7 +8,7 @@ from ...constraints.shapes import extended
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, TorchModule, Value
 from .args import bound_array, int_arg
-from .nn_args import dim_of, layer_input
+from .nn_args import dim_of, guess_batched, layer_input
 
 
 def embedding_shape(ctx: OpContext, idx: Array, dim: D.Dim | None) -> Value:
@@ -19,7 +19,10 @@ def embedding_shape(ctx: OpContext, idx: Array, dim: D.Dim | None) -> Value:
 
 def embedding_layer(ctx: OpContext, call: Call) -> Value:
     x, _ = layer_input(call)
-    return UNKNOWN if x is None else embedding_shape(ctx, x, dim_of(call.args[0].value.param("embedding_dim")))
+    if x is None:
+        return UNKNOWN
+    guess_batched(ctx, x, 2)   # token ids as model code passes them: (batch, sequence)
+    return embedding_shape(ctx, x, dim_of(call.args[0].value.param("embedding_dim")))
 
 
 def functional_embedding(ctx: OpContext, call: Call) -> Value:

@@ -1,6 +1,7 @@
-# A function or class chosen at run time (``np.add if total else np.multiply``, an entry of a dict
-# of functions under a key not known) is one of them: a call calls each and joins their results. An
-# object's ``obj[key]`` calls its class's own ``__getitem__`` (a dataset's ``ds[i]``).
+# The entry of a dict of a few functions or classes under a key not known is one of them: a call
+# calls each and joins their results. An object's ``obj[key]`` calls its class's own ``__getitem__``
+# (a dataset's ``ds[i]``). A function chosen by an ``if`` stays unknown: its results, joined apart
+# from the choice, would lose which went with which (two views of one chosen function).
 import numpy as np
 
 OPS = {"sum": np.add, "product": np.multiply, "hypot": np.hypot}
@@ -17,7 +18,7 @@ class Windows:
 
 def combine(total):
     op = np.add if total else np.multiply
-    reveal_shape(op(np.ones((4, 1)), np.ones(3)))  # reveal: (4, 3)
+    reveal_shape(op(np.ones((4, 1)), np.ones(3)))  # reveal: ?
     return op
 
 

@@ -215,6 +215,9 @@ class Analysis:
             return self.modules.import_module(module or "", importer)
         return self.modules.import_from(module, name, level, importer)
 
+    def imports_project_code(self, module: str | None, level: int, importer: ModuleInfo) -> bool:
+        return self.modules.in_project(module or "", importer, level)
+
     def star_names(self, module: str | None, level: int, importer: ModuleInfo) -> frozenset | None:
         """The names ``from module import *`` binds, read off a project module's syntax without
         loading it (None: load it, as the names cannot be told, or in an editor's run, whose kept

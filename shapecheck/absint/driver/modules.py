@@ -329,6 +329,10 @@ class Modules:
     def resolve(self, name: str, importer: ModuleInfo, level: int) -> str | None:
         return self.resolve_at(name, importer.path, level)
 
+    def in_project(self, name: str, importer: ModuleInfo, level: int) -> bool:
+        """Whether an import of ``name`` names a module of the project's own source (not a stub)."""
+        return _resolve(self.project.roots, importer.path, name, level) is not None
+
     def resolve_at(self, name: str, importer: str, level: int) -> str | None:
         """The file an import of ``name`` in the module at path ``importer`` loads."""
         key = (name, importer, level)

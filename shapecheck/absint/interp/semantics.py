@@ -788,6 +788,13 @@ def bound_before_read(loop: ast.AST) -> frozenset[str]:
     return frozenset(bound - read)
 
 
+@per_node
+def from_imports(tree: ast.AST) -> dict[str, tuple[str | None, int]]:
+    """The names a module's ``from X import name`` statements bind, anywhere in it: name -> (X, level)."""
+    return {alias.asname or alias.name: (node.module, node.level) for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) for alias in node.names if alias.name != "*"}
+
+
 #: A class's project metaclass, kept in its namespace under a name no attribute has.
 METACLASS = "<metaclass>"
 

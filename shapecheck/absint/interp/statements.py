@@ -13,11 +13,11 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque, TorchModule,
+from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
-from .semantics import (AUG_NAMES, bound_before_read, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -711,7 +711,8 @@ class Statements:
     def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
         decorators = [self.eval(deco) for deco in node.decorator_list]
         fn = self.make_function(node)
-        if any(map(replaces_its_function, decorators)):
+        if any(map(replaces_its_function, decorators)) or any(
+                map(self._unresolved_project_decorator, node.decorator_list, decorators)):
             fn = replace(fn, wrapped=True)
         value = fn
         for deco_node, deco in reversed(list(zip(node.decorator_list, decorators))):
@@ -728,6 +729,26 @@ class Statements:
             self.analysis.schedule_generic(fn)
 
     stmt_AsyncFunctionDef = stmt_FunctionDef
+
+    def _unresolved_project_decorator(self, node: ast.expr, deco: Value) -> bool:
+        """A decorator of the project's own code the run could not tell (an import cycle left it
+        unknown): it may hand the body anything, as any project decorator that is a class may
+        (pennylane's ``@qp.templates.Subroutine`` and ``@partial(Subroutine, ...)`` turn the wires
+        ``0`` into an array of shape (1,): a false SC110). A library's decorator nothing is known
+        of (``numba.njit``) keeps the call."""
+        if type(deco) is Partial and isinstance(node, ast.Call) and node.args:
+            deco, node = deco.func, node.args[0]
+        if type(deco) is not Unknown:
+            return False
+        while isinstance(node, (ast.Call, ast.Attribute)):
+            node = node.func if isinstance(node, ast.Call) else node.value
+        if not isinstance(node, ast.Name):
+            return False
+        root = self.frame.env.get(node.id, self.module.env.get(node.id))
+        if type(root) is ProjectModule:   # (a library's stand-in module, or a stub, is none of the project's)
+            return self.analysis.imports_project_code(root.info.name, 0, self.module)
+        source = from_imports(self.module.tree).get(node.id)
+        return source is not None and self.analysis.imports_project_code(source[0], source[1], self.module)
 
     def make_function(self, node) -> Function:
         args = node.args

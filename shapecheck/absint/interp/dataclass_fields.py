@@ -13,6 +13,7 @@ import ast
 from dataclasses import dataclass
 from typing import Callable
 
+from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
 from ..core.values import UNKNOWN, Class, Instance, LibraryObject, Value
 
 #: the name a class's namespace keeps its fields under, as Python's dataclasses do
@@ -99,7 +100,12 @@ def class_fields(node: ast.ClassDef, namespace: dict, bases: tuple[Value, ...],
 def bind_fields(instance: Instance, fields: tuple, args: list[Value], kwargs: dict[str, Value],
                 call: Callable[[Value], Value]) -> None:
     """``Config(64, n_head=4)``: each field its argument, else its default (a :class:`Factory`
-    through ``call``, now), else unknown."""
+    through ``call``, now), else unknown. A call that passes arguments of unknown number
+    (``Stats(**data)``, ``Config(*values)``: MORE_KEYWORDS, MORE_POSITIONAL) may fill any field it
+    does not name: those are unknown, not their defaults (tianshou's ``LoggedCollectStats(**out)``
+    kept ``returns_stat=None``, so the list its loop filled was always empty: a false SC105)."""
+    kwargs = dict(kwargs)
+    more = kwargs.pop(MORE_POSITIONAL, None) is not None, kwargs.pop(MORE_KEYWORDS, None) is not None
     positional = iter(args)
     for name, default, init in fields:
         if not init:
@@ -107,7 +113,7 @@ def bind_fields(instance: Instance, fields: tuple, args: list[Value], kwargs: di
         elif name in kwargs:
             value = kwargs[name]
         else:
-            value = next(positional, default)
+            value = next(positional, UNKNOWN if any(more) else default)
         if type(value) is Factory:
             value = call(value.make)
         instance.attrs[name] = value if value is not None else UNKNOWN

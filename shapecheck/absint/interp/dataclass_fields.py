@@ -14,10 +14,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
+from ..core.node_answers import per_node
 from ..core.values import UNKNOWN, Class, Instance, LibraryObject, Value
 
-#: the name a class's namespace keeps its fields under, as Python's dataclasses do
-FIELDS = "__dataclass_fields__"
+#: the name a class's namespace keeps its fields under: one no attribute has (Python's own
+#: ``__dataclass_fields__`` is a class's to declare: pymc's DataClassState says
+#: ``__dataclass_fields__: ClassVar[dict] = {}``, and its dict was read as the fields, SC003)
+FIELDS = "<dataclass fields>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,14 @@ _FIELD_CALLS = frozenset(("field", "dataclasses.field", "attr.ib", "attrs.field"
                           "flax.struct.field"))
 
 
+@per_node
+def decorator_aliases(module: ast.Module) -> frozenset[str]:
+    """The names a module's top level binds to a dataclass decorator (pymc's ``dataclass_state =
+    dataclass(kw_only=True)``)."""
+    return frozenset(target.id for stmt in module.body if isinstance(stmt, ast.Assign)
+                     and _dotted(stmt.value) in _DECORATORS for target in stmt.targets if isinstance(target, ast.Name))
+
+
 def _dotted(node: ast.expr) -> str:
     if isinstance(node, ast.Call):
         node = node.func
@@ -50,9 +61,11 @@ def _dotted(node: ast.expr) -> str:
     return ".".join(reversed(parts))
 
 
-def generates_init(node: ast.ClassDef, bases: tuple[Value, ...]) -> bool:
-    """Whether Python (or the decorator) writes the class's ``__init__`` from its fields."""
-    if any(_dotted(d) in _DECORATORS for d in node.decorator_list):
+def generates_init(node: ast.ClassDef, bases: tuple[Value, ...], module: ast.Module | None = None) -> bool:
+    """Whether Python (or the decorator) writes the class's ``__init__`` from its fields (the
+    decorator by name, or by a name ``module`` binds to one: ``dataclass_state = dataclass(kw_only=True)``)."""
+    aliases = decorator_aliases(module) if module is not None else frozenset()
+    if any(_dotted(d) in _DECORATORS or _dotted(d) in aliases for d in node.decorator_list):
         return True
     if any(_dotted(b) in _FIELD_BASES for b in node.bases):   # typing is read by name, not imported
         return True

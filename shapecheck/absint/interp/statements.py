@@ -783,7 +783,7 @@ class Statements:
                     if saved.get(target_name) is not value and target_name not in namespace:
                         if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
                             namespace[target_name] = value
-        if generates_init(node, bases):
+        if generates_init(node, bases, self.module.tree):
             namespace[FIELDS] = class_fields(node, namespace, bases, self.eval)
         meta = self._metaclass(node, bases)
         if meta is not None:

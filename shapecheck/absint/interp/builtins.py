@@ -100,6 +100,11 @@ def _float(interp, node, args, kwargs) -> Value:
     return Float()
 
 
+def _str(interp, node, args, kwargs) -> Value:
+    """``str(x)``: a string whatever ``x`` is, so tests of it against numbers are decided."""
+    return args[0] if args and type(args[0]) is Str else Str()
+
+
 def _tuple(interp, node, args, kwargs) -> Value:
     if not args:
         return Tuple(())
@@ -464,7 +469,7 @@ def _dict(interp, node, args, kwargs) -> Value:
 
 
 _HANDLERS = {
-    "len": _len, "range": _range, "int": _int, "float": _float, "tuple": _tuple, "list": _list,
+    "len": _len, "range": _range, "int": _int, "float": _float, "str": _str, "tuple": _tuple, "list": _list,
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "reversed": _reversed, "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,

@@ -132,6 +132,9 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
     member = _dict_membership(t, left, right)
     if member is not None:
         return member
+    apart = _kinds_apart(t, left, right)
+    if apart is not None:
+        return apart
     a, b = known_number(left), known_number(right)
     if a is not None and b is not None and t in _NUMBER_COMPARISONS:
         # Python numbers both known (``U == 0.`` with ``U`` passed ``0.``): Python's own answer
@@ -175,6 +178,25 @@ def _known_strings(t: type, left: Value, right: Value) -> Pred | None:
     if t in (ast.In, ast.NotIn) and type(right) in (Tuple, List) and right.items is not None \
             and all(type(x) is Str and x.value is not None for x in right.items):
         return TRUE if (left.value in {x.value for x in right.items}) == (t is ast.In) else FALSE
+    return None
+
+
+_NUMBER_KINDS = (Int, Float, Bool)
+
+
+def _kinds_apart(t: type, left: Value, right: Value) -> Pred | None:
+    """A string against numbers, or a number against strings, which Python never finds equal:
+    ``model_key in [7, 8, 9, 10]`` with ``model_key`` a file's name (scanpy's simulation keeps such a
+    branch from when models were numbered: taken, it wrote 4 values into 9, a false SC101)."""
+    if t in (ast.In, ast.NotIn) and type(right) in (Tuple, List) and right.items:
+        kinds = right.items
+    elif t in (ast.Eq, ast.NotEq):
+        kinds = (right,)
+    else:
+        return None
+    if (type(left) is Str and all(type(x) in _NUMBER_KINDS for x in kinds)) or \
+            (type(left) in _NUMBER_KINDS and all(type(x) is Str for x in kinds)):
+        return FALSE if t in (ast.In, ast.Eq) else TRUE
     return None
 
 

@@ -57,7 +57,11 @@ def ix_(ctx: OpContext, call: Call) -> Value:
         if any(a is not None and a.shape.dims is not None and len(a.shape.dims) != 1 for a in arrays):
             ctx.fail("SC107", f"{ctx.op}: Cross index must be 1 dimensional")
         return UNKNOWN
-    return Tuple(tuple(_along(len(arrays), k, a.shape.dims[0], a.dtype or "int64") for k, a in enumerate(arrays)))
+    # a boolean mask stands for its True positions (``np.nonzero(mask)``): an int index as long as
+    # their count (GPy's ``kuu[np.ix_(index == q, index2 == q)]`` indexed a 2-d array with two
+    # 2-d boolean masks, four axes: a false SC110)
+    return Tuple(tuple(_along(len(arrays), k, ctx.fresh("true") if a.dtype == "bool" else a.shape.dims[0],
+                              "int64" if a.dtype in (None, "bool") else a.dtype) for k, a in enumerate(arrays)))
 
 
 def indices(ctx: OpContext, call: Call) -> Value:

@@ -12,7 +12,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import flag, UNKNOWN, Array, Tuple, Value
 from .args import as_array, bound_array
-from .kinds import ufunc
+from .kinds import Rule, ufunc
 
 _WHERE3 = ufunc(3, params=("condition", "x", "y"))
 
@@ -50,20 +50,29 @@ def searchsorted(ctx: OpContext, call: Call) -> Value:
     return Array(v.shape, "int64")
 
 
-def unique(ctx: OpContext, call: Call) -> Value:
-    """``unique``: values of data-dependent length; the ``return_*`` flags add results (in order)."""
-    k = ctx.fresh("k")
-    values = Array(Shape((k,)))
-    extra = []
-    for name in ("return_index", "return_inverse", "return_counts"):
-        arg = call.kwargs.get(name)
-        if arg is not None and flag(arg.value, None) is not False:
-            if flag(arg.value, None) is not True:
-                return UNKNOWN
-            extra.append(Array(Shape((k,)), "int64") if name != "return_inverse" else Array(UNKNOWN_SHAPE, "int64"))
-    if "axis" in call.kwargs:
-        return UNKNOWN
-    return Tuple((values, *extra)) if extra else values
+def unique_of(params: tuple[str, ...]) -> Rule:
+    """``unique`` taking its arguments in the order ``params`` names them (NumPy's ``ar,
+    return_index, return_inverse, return_counts, axis``; torch's ``input, sorted, return_inverse,
+    return_counts, dim``): values of data-dependent length; the ``return_*`` flags, given by name or
+    by position (scipy's and GPy's ``np.unique(dt, True, True)``), add results in order."""
+    def unique(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(params)
+        k = ctx.fresh("k")
+        values = Array(Shape((k,)))
+        extra = []
+        for name in ("return_index", "return_inverse", "return_counts"):
+            arg = b.get(name)
+            if arg is not None and flag(arg.value, None) is not False:
+                if flag(arg.value, None) is not True:
+                    return UNKNOWN
+                extra.append(Array(Shape((k,)), "int64") if name != "return_inverse" else Array(UNKNOWN_SHAPE, "int64"))
+        if params[-1] in b:   # along an axis: rows or slices, not values
+            return UNKNOWN
+        return Tuple((values, *extra)) if extra else values
+    return unique
+
+
+unique = unique_of(("ar", "return_index", "return_inverse", "return_counts", "axis"))
 
 
 def intersect1d(ctx: OpContext, call: Call) -> Value:

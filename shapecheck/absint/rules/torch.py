@@ -26,6 +26,7 @@ from . import nn_attention as NT
 from . import nn_cells as NL2
 from . import nn_convolution as NC
 from . import nn_embedding as NE
+from .searching import unique_of
 from . import nn_functional as NF
 from . import nn_linear as NL
 from . import nn_losses as NX
@@ -143,7 +144,8 @@ _FUNCTIONS.update({
     "take": TL.take,
     "take_along_dim": TL.take_along_dim,
     "masked_select": unknown_length(), "nonzero": TL.nonzero, "argwhere": NUMPY["numpy.argwhere"],
-    "unique": torch_call(NUMPY["numpy.unique"]), "bincount": unknown_length("int64"),
+    "unique": torch_call(unique_of(("input", "sorted", "return_inverse", "return_counts", "axis"))),
+    "bincount": unknown_length("int64"),
     "histc": TL.histc,
     "searchsorted": NUMPY["numpy.searchsorted"], "bucketize": same_shape("int64", param="input"),
     "flip": torch_call(M.flip_axis, dims="axis"), "fliplr": torch_call(M.flip_lr_ud, input="m"),

@@ -636,9 +636,7 @@ class Expressions:
         if Unknown in (tl, tr) and not isinstance(op, ast.MatMult):
             kept = _same_kind(left, right)
             if kept is not None:
-                # a constructor's parameter is a number by presumption only (GPy's ``VarGauss(alpha,
-                # beta)`` takes arrays: ``np.diag(self.beta ** -2)`` was a false SC107)
-                return Float(presumed=True) if kept.scalar and _float_result(op, right) else kept
+                return Float() if kept.scalar and _float_result(op, right) else kept
             left, right = numbers_against_arrays(left, right)
             tl, tr = type(left), type(right)
         if tl is Array or tr is Array or (_tagged(left) and _tagged(right) and isinstance(op, ast.MatMult)):

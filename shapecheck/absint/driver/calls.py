@@ -391,6 +391,17 @@ class Calls:
     def _unlogged(self):
         return self.run.oplog.pause() if self.run.oplog is not None else nullcontext()
 
+    @contextmanager
+    def uncounted(self):
+        """Work on the side of the calls (a generic analysis, a template, a module's top level),
+        made here or taken from another file's run: its body runs count toward no call's
+        LIBRARY_ALLOWANCE, so the count is the same either way."""
+        expanded = self.expanded
+        try:
+            yield
+        finally:
+            self.expanded = expanded
+
     # -- the queue --------------------------------------------------------------------------------
     def schedule(self, item: Function | Class) -> None:
         self.scheduled += 1
@@ -408,11 +419,8 @@ class Calls:
 
     # -- classes ----------------------------------------------------------------------------------
     def generic_instance(self, cls: Class) -> Instance:
-        expanded = self.expanded   # (built here or taken from another file's run: counted in neither)
-        try:
+        with self.uncounted():
             return self._generic_instance(cls)
-        finally:
-            self.expanded = expanded
 
     def _generic_instance(self, cls: Class) -> Instance:
         self.recorder.use(cls)
@@ -649,11 +657,9 @@ class Calls:
 
     # -- functions --------------------------------------------------------------------------------
     def ensure_generic(self, fn: Function, receiver: Value | None = None, stack: tuple = ()) -> GenericResult | None:
-        expanded = self.expanded   # (made here or taken from another file's run: counted in neither)
-        try:
+        """``fn``'s generic analysis (:meth:`_ensure_generic`), uncounted."""
+        with self.uncounted():
             return self._ensure_generic(fn, receiver, stack)
-        finally:
-            self.expanded = expanded
 
     def _ensure_generic(self, fn: Function, receiver: Value | None = None, stack: tuple = ()) -> GenericResult | None:
         """Analyse ``fn`` with unknown arguments once; definite errors found so are reported there.
@@ -1550,6 +1556,8 @@ class Calls:
 
     def _answer(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict, env: dict,
                 scope, generic, lazy: bool, first) -> tuple:
+        """The call's result by a summary (kept, shared, renamed, projected, parametric) or a run of
+        its body, and the errors it brings reported (``_call``'s result)."""
         summary, key, given, renamed, renaming, names, alpha = None, None, set(), None, IDENTITY, None, None
         projected = shared = None   # the call's key with its objects keyed by what it reads of them
         bound = shaped = None   # a parametric summary's sizes; the call's shape key (parametric.py)

@@ -382,12 +382,11 @@ class Modules:
             return entry.info
         info = ModuleInfo(path, name, source, tree)
         self.loading[key] = info
-        expanded = self.run.calls.expanded   # (a kept module's run is taken instead where another file made it)
         try:
-            self.run.run_module(info)
+            with self.run.calls.uncounted():   # (a kept module's run is taken instead where another file made it)
+                self.run.run_module(info)
         finally:
             self.loading.pop(key, None)
-            self.run.calls.expanded = expanded
         self.loaded[key] = info
         return info
 

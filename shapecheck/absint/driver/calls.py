@@ -1537,11 +1537,11 @@ class Calls:
         if scope is MISMATCH:
             return UNKNOWN, None
         if lazy and not self.following and caller.module.reported:
-            return self._follow(caller, node, fn, args, kwargs, env, scope, generic)
+            return self._follow(caller, node, fn, args, kwargs, env, scope, generic, first)
         return self._answer(caller, node, fn, args, kwargs, env, scope, generic, lazy, first)
 
     def _follow(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict, env: dict,
-                scope, generic) -> tuple:
+                scope, generic, first) -> tuple:
         """A call from the checked file into another module, within the file's LIBRARY_ALLOWANCE."""
         if self.library_spent >= LIBRARY_ALLOWANCE:
             self.unfollowed += 1
@@ -1549,7 +1549,7 @@ class Calls:
         start = self.expanded
         self.following = True
         try:
-            return self._answer(caller, node, fn, args, kwargs, env, scope, generic, True, args[0] if args else None)
+            return self._answer(caller, node, fn, args, kwargs, env, scope, generic, True, first)
         finally:
             self.following = False
             self.library_spent += self.expanded - start

@@ -811,10 +811,21 @@ def bound_before_read(loop: ast.AST) -> frozenset[str]:
 
 
 @per_node
-def from_imports(tree: ast.AST) -> dict[str, tuple[str | None, int]]:
-    """The names a module's ``from X import name`` statements bind, anywhere in it: name -> (X, level)."""
-    return {alias.asname or alias.name: (node.module, node.level) for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) for alias in node.names if alias.name != "*"}
+def from_imports(tree: ast.Module) -> dict[str, tuple[str | None, int]]:
+    """The names a module's top-level ``from X import name`` statements bind (those under its ``if``
+    and ``try`` blocks too): name -> (X, level). Statements only: no function body is walked (a
+    body not parsed yet stays so, lazy_bodies.py)."""
+    out: dict[str, tuple[str | None, int]] = {}
+    pending = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.ImportFrom):
+            out.update((alias.asname or alias.name, (node.module, node.level)) for alias in node.names
+                       if alias.name != "*")
+        elif isinstance(node, (ast.If, ast.Try)):
+            pending += node.body + node.orelse + getattr(node, "finalbody", [])
+            pending += [stmt for handler in getattr(node, "handlers", []) for stmt in handler.body]
+    return out
 
 
 #: A class's project metaclass, kept in its namespace under a name no attribute has.
@@ -871,10 +882,13 @@ def common_facts(fact_lists: list[tuple], base: tuple) -> tuple:
     return base
 
 
-def env_equal(a: dict, b: dict) -> bool:
-    if a.keys() != b.keys():
+def env_equal(a: dict, b: dict, ignoring: frozenset[str] = frozenset()) -> bool:
+    """Whether two states hold the same, but for the names ``ignoring`` (in either or both)."""
+    if a.keys() != b.keys() and (a.keys() ^ b.keys()) - ignoring:
         return False
     for k, v in a.items():
+        if k in ignoring:
+            continue
         w = b[k]
         if v is w:
             continue

@@ -620,7 +620,8 @@ class Statements:
             joiner = Joiner(self.analysis.fresh, widen=True, widened=widened)
             joined = joiner.env(state_env, end_env)
             settled = objects.end_pass(joiner, last=iteration >= LOOP_ITERATIONS - 1)
-            if settled and not pinned and _settled(joined, state_env, bound_before_read(node)):
+            # (a name every pass binds before it reads it is never seen at a pass's start)
+            if settled and not pinned and env_equal(joined, state_env, bound_before_read(node)):
                 state_env = joined   # (which binds what the pass bound: the target after the loop)
                 break
             if iteration == LOOP_ITERATIONS - 1:
@@ -1215,14 +1216,3 @@ def _counted_lists(loop: ast.For, entry: dict, after: dict, trips: D.Dim) -> dic
 
 def _is_layer(v: Value) -> bool:
     return type(v) is TorchModule or type(v) is Instance
-
-
-def _settled(joined: dict, state: dict, fresh: frozenset[str]) -> bool:
-    """Whether a loop's state is the same after a pass, but for the names every pass binds before it
-    reads them (:func:`bound_before_read`), which no pass sees at its start."""
-    if not fresh:
-        return env_equal(joined, state)
-    if joined.keys() - state.keys() - fresh or state.keys() - joined.keys():
-        return False
-    return env_equal({k: v for k, v in joined.items() if k not in fresh},
-                     {k: v for k, v in state.items() if k not in fresh})

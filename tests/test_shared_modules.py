@@ -685,3 +685,52 @@ def test_an_editor_keeps_a_constructor_call_that_reads_a_kept_modules_closure(tm
     assert "build" not in bodies_run and bodies_run["Block.__init__"] == 1, bodies_run   # (its template)
     cold = check_source(edited, main, project=Project(roots=[str(tmp_path)], options=options), options=options)
     assert _findings(report) == _findings(cold)
+
+
+CHAIN = {
+    "low.py": """\
+        import numpy as np
+        A = [np.zeros((i, 2)) for i in range(6)]
+        """,
+    "mid.py": """\
+        import numpy as np
+        from low import A
+        B = [a.T for a in A]
+        """,
+    "top.py": """\
+        from mid import B
+        from low import A
+        C = [b @ a for b, a in zip(B, A)]
+        """,
+}
+
+
+def _steps_of(tmp_path: Path, monkeypatch, name: str, keep: bool) -> int:
+    """The statements ``name``'s run was charged, taking the kept modules or (``keep`` false)
+    running every module itself."""
+    from shapecheck.absint.driver import run as run_module
+    from shapecheck.absint.driver.shared_modules import SharedModules
+
+    charged = []
+    original = run_module._run
+
+    def spy(analysis, info):
+        original(analysis, info)
+        charged.append(analysis.budget.steps)
+
+    monkeypatch.setattr(run_module, "_run", spy)
+    if not keep:
+        monkeypatch.setattr(SharedModules, "take", lambda *args: None)
+    _check(tmp_path, [name])
+    monkeypatch.undo()
+    return charged[-1]
+
+
+def test_a_file_is_charged_each_kept_module_once(tmp_path: Path, monkeypatch) -> None:
+    """K5: taking ``mid`` (which took ``low``) and ``low`` costs the file what running both costs:
+    ``mid``'s entry counts its own statements, not ``low``'s again (astropy's files were charged
+    a module shared by many of their imports once per import, and stopped at SC006)."""
+    _write(tmp_path, CHAIN)
+    alone = _steps_of(tmp_path, monkeypatch, "top.py", keep=False)
+    assert _steps_of(tmp_path, monkeypatch, "top.py", keep=True) == alone
+    assert _steps_of(tmp_path, monkeypatch, "top.py", keep=True) == alone   # (the entries made, now taken)

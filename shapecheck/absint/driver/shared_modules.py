@@ -68,8 +68,8 @@ class Entry:
 
     info: ModuleInfo
     members: dict          # real path -> ModuleInfo: the modules its run loaded itself, itself first (K1)
-    steps: int             # statements its run interpreted (StepBudget)
-    z3: int                # Z3 steps its run spent (Solver.spent)
+    steps: int             # statements its run interpreted (StepBudget), its takes' not
+    z3: int                # Z3 steps its run spent (Solver.spent), its takes' not
     taken: tuple           # the entries its run took, in order
     sources: dict          # real path -> text of every file its run loaded, its takes' included (K3)
     loaded: frozenset      # the real paths its run loaded, its takes' included (K1, K2)
@@ -212,7 +212,11 @@ class SharedModules:
         for taken in run.modules.taken:
             sources.update(taken.sources)
             loaded |= taken.loaded
-        entry = Entry(info, members, run.budget.steps, run.solver.spent, tuple(run.modules.taken), sources,
+        # its own cost: a file that takes it is charged each entry it took apart, once (K5), and the run
+        # was charged them as it took them (Modules._take)
+        taken = tuple(run.modules.taken)
+        entry = Entry(info, members, run.budget.steps - sum(t.steps for t in taken),
+                      run.solver.spent - sum(t.z3 for t in taken), taken, sources,
                       frozenset(loaded), key, writes=tuple(run.changes.final()))
         for member in members.values():
             member.shared = True

@@ -146,6 +146,49 @@ def _receiver_stores(fn: ast.FunctionDef, calls: bool = True) -> Iterator[tuple[
                 yield stored[1], False
 
 
+def used_as_array(cls: Class) -> frozenset[str]:
+    """The receiver's attributes some method of ``cls`` (its project bases' included) uses as only an
+    array is used: indexed with a slice in a tuple, a None or an ellipsis (``self.beta[:, None]``), or
+    asked its ``shape``, ``ndim`` or ``T``. A constructor's parameter stored there is no number
+    (GPy's ``VarGauss(alpha, beta)``: ``np.diag(self.beta ** -2)`` of a vector)."""
+    names: set[str] = set()
+    for owner in _classes(cls, set()):
+        for stmt in owner.node.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names.update(_array_uses(stmt))
+    return frozenset(names)
+
+
+#: Per method node, the receiver's attributes it uses as arrays (``used_as_array``)
+_ARRAY_USES: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
+_ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "T"})
+
+
+def _array_uses(fn: ast.FunctionDef) -> frozenset[str]:
+    uses = _ARRAY_USES.get(fn)
+    if uses is None:
+        params = fn.args.posonlyargs + fn.args.args
+        receiver = params[0].arg if params else None
+        found = set()
+        for node in ast.walk(fn) if receiver is not None else ():
+            if isinstance(node, ast.Subscript) and _array_only_index(node.slice):
+                held = node.value
+            elif isinstance(node, ast.Attribute) and node.attr in _ARRAY_ATTRIBUTES:
+                held = node.value
+            else:
+                continue
+            if isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and held.value.id == receiver:
+                found.add(held.attr)
+        uses = _ARRAY_USES[fn] = frozenset(found)
+    return uses
+
+
+def _array_only_index(index: ast.expr) -> bool:
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    return any((isinstance(p, ast.Slice) and isinstance(index, ast.Tuple)) or
+               (isinstance(p, ast.Constant) and (p.value is None or p.value is Ellipsis)) for p in parts)
+
+
 #: What holds statements: a statement, an ``except`` clause, a ``case``.
 _HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
 

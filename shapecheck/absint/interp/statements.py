@@ -33,7 +33,7 @@ from ..rules.transforms import transform_decorator
 from .decorators import replaces_its_function
 from .annotations import check_return
 from .branch_objects import BranchObjects, LoopObjects
-from .attribute_stores import dict_store_name
+from .attribute_stores import dict_store_name, used_as_array
 
 
 def _with_refined(env: dict, refined: dict) -> dict:
@@ -882,6 +882,8 @@ class Statements:
                 # is not what forward sees on every object).
                 old = obj.attrs.get(attr)
                 value = UNKNOWN if old is None else loose_join(old, value)
+            elif obj.template and type(value) is Unknown and value.scalar and attr in used_as_array(obj.cls):
+                value = Unknown(None, value.tensor)   # a constructor's parameter the class uses as an array
             obj.attrs[attr] = value
             if self.noting:
                 self.note(node, value, "assign")

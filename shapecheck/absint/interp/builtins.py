@@ -14,7 +14,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
 from ..core.values import (BoundMethod, Class, Dict, Function, Instance, LibraryObject, Method, Partial, TorchModule,
-                           Unknown, int_view, present)
+                           Unknown, int_view, method_of, present)
 from ..rules.args import name_as_dim
 from ..rules.indexing import may_be_element_object
 from ..rules.introspection import known_bool
@@ -64,6 +64,12 @@ def _len(interp, node, args, kwargs) -> Value:
         return Int(v.length)   # ``len(tuple(range(-n, 0)))``: n
     if t is Str and v.value is not None:
         return Int(len(v.value))
+    if t is Instance:   # the class's own ``__len__`` (ase's ``len(atoms)``, the length of its positions)
+        sized = v.cls.lookup("__len__")
+        if type(sized) is Function:
+            result = interp.call(node, method_of(sized, v), [], {})
+            if type(result) is Int:
+                return result
     return Int(interp.analysis.fresh("len"))
 
 

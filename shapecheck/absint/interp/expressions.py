@@ -16,7 +16,7 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
                      ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque,
                      LazyImport, STARS, method_of)
 from ..core.shape_tuples import concatenated, shape_value, spread, subscript as shape_subscript
-from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, SuperRef
+from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, SuperRef
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name)
@@ -808,6 +808,7 @@ class Expressions:
             result = self.call(node, func, args, kwargs)
         if type(func) not in (LibraryObject, Builtin):
             self._escape_lists(node)
+        self._escape_bound_lists(node)
         if isinstance(node.func, ast.Attribute) and node.func.attr in CONTAINER_CHANGERS:
             self.rebind_taken(node, [a.value for a in args], {k: a.value for k, a in kwargs.items()})
         return result
@@ -823,6 +824,17 @@ class Expressions:
                     env[a.id] = List(None, element_of(v))
                 elif type(v) is Opaque:
                     v.members.clear()
+
+    def _escape_bound_lists(self, node: ast.Call) -> None:
+        """A list whose changing method is handed to a call (``run(job, reduce_func=results.append)``, ``map(seen.add,
+        ...)``) may be changed whenever the callee calls it back, a library's or a builtin's too: forget
+        its length (qutip's ``y2 = []`` filled by a callback was an empty list: a false SC101)."""
+        env = self.frame.env
+        for a in list(node.args) + [kw.value for kw in node.keywords]:
+            if isinstance(a, ast.Attribute) and a.attr in LIST_CHANGERS and isinstance(a.value, ast.Name):
+                v = env.get(a.value.id)
+                if type(v) is List and v.items is not None:
+                    env[a.value.id] = List(None, element_of(v))
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN

@@ -868,15 +868,6 @@ def catches_shape_errors(handler: ast.ExceptHandler) -> bool:
                      "LinAlgError", "RuntimeError") for n in names)
 
 
-def pattern_names(pattern) -> list[str]:
-    out = []
-    for node in ast.walk(pattern):
-        name = getattr(node, "name", None)
-        if isinstance(name, str):
-            out.append(name)
-    return out
-
-
 def common_facts(fact_lists: list[tuple], base: tuple) -> tuple:
     """Facts every branch still has: the ones that held before the branch."""
     return base

@@ -17,10 +17,11 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
+from .patterns import match
 from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
-                        mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, pattern_names, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
+                        mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
                         source_text, truth_pred)
 from ..core.freshen import placeholder_names, value_symbols
 from ..core.holes import mentions_hole
@@ -442,6 +443,19 @@ class Statements:
         self.frame.env[owner] = self._of_rank(owner, current, rank)
         made.append(self.frame.env[owner])
 
+    def _rank_case(self, subject: ast.expr, pattern: ast.pattern) -> bool:
+        """``match x.shape: case (n, 3):`` with x of unknown rank: x is 2-D in that case, as in
+        ``if x.ndim == 2`` (a pattern with a star fixes no rank). Whether it made x so."""
+        if not (type(pattern) is ast.MatchSequence and isinstance(subject, ast.Attribute) and subject.attr == "shape"
+                and isinstance(subject.value, ast.Name)) or any(type(p) is ast.MatchStar for p in pattern.patterns):
+            return False
+        owner = subject.value.id
+        current = self.frame.env.get(owner)
+        if not _unknown_rank(current):
+            return False
+        self.frame.env[owner] = self._of_rank(owner, current, len(pattern.patterns))
+        return True
+
     def _of_rank(self, owner: str, current: Value, rank: int) -> Array:
         """``owner`` (now ``current``, of unknown rank) as an array of ``rank`` fresh dims."""
         dims = tuple(self.analysis.fresh(f"{owner}.shape[{i}]") for i in range(rank))
@@ -697,17 +711,48 @@ class Statements:
     stmt_TryStar = stmt_Try
 
     def stmt_Match(self, node) -> None:
+        """The cases whose patterns may match the subject (patterns.py), each with the names it binds
+        and the condition it holds under; a case that surely matches ends the statement, and one
+        that did not match is assumed not to in the cases after it."""
         subject = self.eval(node.subject)
         before_env, before_facts = dict(self.frame.env), self.frame.facts
-        states = [(before_env, before_facts)]
+        states = []
+        facts = before_facts   # what the cases after hold under: none of the unguarded ones before matched
         for case in node.cases:
-            self.frame.env, self.frame.facts = dict(before_env), before_facts
-            for name in pattern_names(case.pattern):
-                self.frame.env[name] = UNKNOWN
-            if not self.run_body(case.body):
-                states.append((self.frame.env, self.frame.facts))
+            self.frame.env, self.frame.facts = dict(before_env), facts
+            ranked = self._rank_case(node.subject, case.pattern)
+            pred, binds = match(case.pattern, self.eval(node.subject) if ranked else subject, self.eval)
+            pred = self._decided(pred, case.pattern)
+            if pred is FALSE:
+                continue
+            self.frame.env.update(binds)
+            if pred is not None and pred is not TRUE:
+                self._assume_branch(pred, case.pattern, True)
+            sure = pred is TRUE
+            if case.guard is not None:
+                guard = self._decided(truth_pred(self.eval(case.guard)), case.guard)
+                if guard is FALSE:
+                    continue
+                sure = sure and guard is TRUE
+                if guard is not None and guard is not TRUE:
+                    self._assume_branch(guard, case.guard, True)
+            unsure = pred is None   # (as an if's: whether the body runs is not known at all)
+            self.unsure += unsure
+            self.unknown_branches += not sure
+            try:
+                if not self.run_body(case.body):
+                    states.append((self.frame.env, self.frame.facts))
+            finally:
+                self.unsure -= unsure
+                self.unknown_branches -= not sure
+            if sure:
+                break
+            if pred is not None and case.guard is None:
+                facts = facts + (Fact(negate(pred), self.module.origin(case.pattern, "case not matched")),)
+        else:
+            states.append((dict(before_env), facts))   # no case matched
+        self.frame.env = before_env
         self._merge(states, before_facts, widen=False)
-        del subject
 
     def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
         decorators = [self.eval(deco) for deco in node.decorator_list]

@@ -22,6 +22,7 @@ from ..core.values import (
     Bool,
     EllipsisValue,
     Int,
+    LibraryObject,
     List,
     NoneValue,
     Opaque,
@@ -153,8 +154,9 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
     dims = array.shape.dims
     dtype = array.dtype
     # an object known only by name may be None (``x[:, xp.newaxis]`` with ``xp`` an array-API namespace:
-    # scipy's vq) or an int: what it indexes is not known
-    if any(c is UNKNOWN or type(c) in (Unknown, Str, Opaque) for c in comps):
+    # scipy's vq; a library's constant no table holds: keras 3's ``x[torch.newaxis, :]``) or an int:
+    # what it indexes is not known
+    if any(c is UNKNOWN or type(c) in (Unknown, Str, Opaque, LibraryObject) for c in comps):
         return UNKNOWN if any(type(c) is Str for c in comps) else Array(UNKNOWN_SHAPE, dtype)
     if dims is None:
         return _index_unknown_rank(ctx, array.shape, comps, dtype)

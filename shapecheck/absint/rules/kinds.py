@@ -264,6 +264,7 @@ def creation(dtype: str | None = "float64", shape_param: str = "shape",
 
     def rule(ctx: OpContext, call: Call) -> Value:
         bound = call.bind(params)
+        _no_number_dtype(ctx, bound.get("dtype"), bound.get(shape_param))
         out_dtype = given_dtype(bound.get("dtype"), dtype)
         if structured_dtype(bound.get("dtype")):
             return Array(UNKNOWN_SHAPE, None)
@@ -273,6 +274,19 @@ def creation(dtype: str | None = "float64", shape_param: str = "shape",
         return Array(sized_shape(ctx, arg), out_dtype)
 
     return rule
+
+
+def _no_number_dtype(ctx: OpContext, given: Arg | None, shape: Arg | None) -> None:
+    """``np.zeros(n, m)``: the second argument is the dtype, and NumPy raises ``TypeError: Cannot
+    interpret 'm' as a data type``; the shape of several dims was meant as one tuple (shap 0.51's
+    ``np.zeros(X.shape[0] + 1, n_outputs)``, then indexed as 2-d). A number known to be one only (an
+    object's field taken for an int, ``Int.presumed``, may be a dtype)."""
+    if given is None or type(given.value) not in (Int, Float) or given.value.presumed:
+        return
+    message = f"{ctx.op}: cannot interpret {given.text or 'a number'} as a data type (NumPy raises TypeError)"
+    if shape is not None and type(shape.value) is Int and shape.text and given.text:
+        message += f"; a shape of several dims is one tuple: {ctx.op}(({shape.text}, {given.text}))"
+    ctx.fail("SC107", message)
 
 
 def sized_random(params: tuple[str, ...], dtype: str = "float64") -> Rule:
@@ -386,6 +400,26 @@ def unknown_length(dtype: str | None = None, param: str = "a") -> Rule:
 
     def rule(ctx: OpContext, call: Call) -> Value:
         return Array(Shape((ctx.fresh("k"),)), dtype)
+
+    return rule
+
+
+def from_items(params: tuple[str, ...]) -> Rule:
+    """``fromiter(items, dtype, count)``, ``frombuffer(buffer, dtype, count)``: 1-D, of ``count`` items
+    where it is given; a dtype not known to be a plain one may be a sub-array dtype, whose items
+    are arrays (qutip's ``np.fromiter(product(...), np.dtype((float, (n,))))`` is ``(k, n)``)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(params)
+        given = bound.get("dtype")
+        dtype = given_dtype(given, "float64")
+        if dtype is None or structured_dtype(given):
+            return Array(UNKNOWN_SHAPE, None)
+        count = bound.get("count")
+        length = count.value.dim if count is not None and type(count.value) is Int else None
+        if type(length) is not int or length < 0:   # (a symbol may be -1, "read them all")
+            length = ctx.fresh("k")
+        return Array(Shape((length,)), dtype)
 
     return rule
 

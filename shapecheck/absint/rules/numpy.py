@@ -29,6 +29,7 @@ from .fourier import NUMPY_FFT
 from .kinds import (
     Rule,
     creation,
+    from_items,
     like,
     reduction,
     same_shape,
@@ -204,7 +205,7 @@ NUMPY.update({
     # more value-dependent and bookkeeping functions
     "numpy.bincount": unknown_length("int64"), "numpy.setdiff1d": unknown_length(),
     "numpy.intersect1d": S.intersect1d, "numpy.union1d": unknown_length(), "numpy.setxor1d": unknown_length(),
-    "numpy.frombuffer": unknown_length(), "numpy.fromiter": unknown_length(),
+    "numpy.frombuffer": from_items(("buffer", "dtype", "count")), "numpy.fromiter": from_items(("iter", "dtype", "count")),
     "numpy.isin": same_shape("bool", param="element"),
     "numpy.argpartition": scan(("a", "kth", "axis"), flatten_default=False, dtype="int"),
     "numpy.partition": scan(("a", "kth", "axis"), flatten_default=False),

@@ -102,16 +102,19 @@ def first_input(call: Call, name: str = "input") -> tuple[Array | None, Arg | No
 
 
 def dim_arg(call: Call, index: int, default: int | None = None) -> Arg | None:
-    """The ``dim`` argument (positional at ``index`` or keyword); an Int arg for ``default`` if absent."""
+    """The ``dim`` argument (positional at ``index`` or keyword, or NumPy's ``axis=``, which torch's
+    argument parser takes for it: keras 3 calls ``torch.max(x, axis=-1)``); an Int arg for ``default``
+    if absent."""
     if len(call.args) > index:
         return call.args[index]
-    if "dim" in call.kwargs:
-        return call.kwargs["dim"]
+    for name in ("dim", "axis"):
+        if name in call.kwargs:
+            return call.kwargs[name]
     return Arg(Int(default), str(default)) if default is not None else None
 
 
 def keepdim_flag(call: Call, index: int) -> bool:
-    arg = call.args[index] if len(call.args) > index else call.kwargs.get("keepdim")
+    arg = call.args[index] if len(call.args) > index else call.kwargs.get("keepdim", call.kwargs.get("keepdims"))
     return arg is not None and flag(arg.value, None) is True
 
 

@@ -316,10 +316,8 @@ def same_layer(a: Value, b: Value) -> Value:
     ta = type(a)
     if ta is not type(b):
         return UNKNOWN
-    if ta is Instance and a.cls is b.cls:
-        return a if _built_alike(a, b, set(), [_ALIKE_BUDGET]) else UNKNOWN
-    if ta is TorchModule and a.kind == b.kind:
-        return a if _built_alike(a, b, set(), [_ALIKE_BUDGET]) else UNKNOWN
+    if (ta is Instance and a.cls is b.cls) or (ta is TorchModule and a.kind == b.kind):
+        return _standing_for(a, b)
     if ta in (List, Tuple) and a.items is not None and b.items is not None and len(a.items) == len(b.items):
         # an optional layer (``Downsample(...) if not is_last else None``) joins as one of its options
         items = tuple(x if x == y else either_layer(x, y) for x, y in zip(a.items, b.items))
@@ -332,12 +330,34 @@ def same_layer(a: Value, b: Value) -> Value:
 _ALIKE_BUDGET = 2000
 
 
+def _standing_for(a, b) -> Value:
+    """Of two objects built alike, the one that stands for both: the first, unless only the second
+    leaves something unknown that the first knows (then it is the second: an object holding
+    ``[]`` kept for one holding a list of unknown length made photutils' ``isolist.a3[-1]`` index
+    an empty array, a false SC105); UNKNOWN where they are not alike, or each knows what the other
+    does not (:func:`either_layer` then keeps both)."""
+    state = [_ALIKE_BUDGET, False, False]   # the budget left; whether a, b left something unknown
+    if not _built_alike(a, b, set(), state):
+        return UNKNOWN
+    a_less, b_less = state[1], state[2]
+    if a_less and b_less:
+        return UNKNOWN
+    return b if b_less else a
+
+
+def _unknown_side(state: list, a_unknown: bool, b_unknown: bool) -> None:
+    """Note in :func:`_built_alike`'s ``state`` which side left a value unknown that the other knows."""
+    if a_unknown != b_unknown:
+        state[1 if a_unknown else 2] = True
+
+
 def _built_alike(a, b, seen: set, budget: list) -> bool:
     """Whether two values may read the same throughout: they are told apart only by a difference
     seen (objects of two classes, layers of two kinds, sizes :func:`_sizes_alike` tells apart, flags
     or strings both known and different, lists of different lengths); a value not known on either
     side (an unknown, one of several layers) may be the other. Objects compare attribute by
-    attribute (a pair met again while comparing is taken as alike)."""
+    attribute (a pair met again while comparing is taken as alike). ``budget``: the values left to
+    compare, then whether ``a``, ``b`` left a value unknown that the other knows."""
     if a is b:
         return True
     budget[0] -= 1
@@ -345,6 +365,7 @@ def _built_alike(a, b, seen: set, budget: list) -> bool:
         return True
     t = type(a)
     if t is Unknown or t is Alternatives or type(b) is Unknown or type(b) is Alternatives:
+        _unknown_side(budget, t in (Unknown, Alternatives), type(b) in (Unknown, Alternatives))
         return True
     if t is not type(b):
         return False
@@ -357,6 +378,7 @@ def _built_alike(a, b, seen: set, budget: list) -> bool:
         return all(_built_alike(v, b.attrs[k], seen, budget) for k, v in a.attrs.items() if k in b.attrs)
     if t is Array:
         if a.shape.rank is None or b.shape.rank is None:
+            _unknown_side(budget, a.shape.rank is None, b.shape.rank is None)
             return True
         return a.shape.rank == b.shape.rank and _sizes_alike(a.shape.dims, b.shape.dims)
     if t is Int:
@@ -364,6 +386,7 @@ def _built_alike(a, b, seen: set, budget: list) -> bool:
     if t is Float:
         return True   # a rate (``drop_path=dpr[i]``) that changes per layer changes no shape
     if t is Bool or t is Str:   # a flag or mode not known may be the other's (``downsample=is_first``)
+        _unknown_side(budget, a.value is None, b.value is None)
         return a.value is None or b.value is None or a.value == b.value
     if t is Opaque:
         return a.name == b.name
@@ -374,6 +397,7 @@ def _built_alike(a, b, seen: set, budget: list) -> bool:
         return a.kind == b.kind and all(_built_alike(v, other[k], seen, budget) for k, v in a.params if k in other)
     if t is List or t is Tuple:
         if a.items is None or b.items is None:
+            _unknown_side(budget, a.items is None, b.items is None)
             return True
         return len(a.items) == len(b.items) and all(_built_alike(x, y, seen, budget) for x, y in zip(a.items, b.items))
     if t is Dict:

@@ -32,6 +32,7 @@ from ..rules.torch_args import takes_sizes
 from ..rules.spmd_torch import mesh_item
 from ..core.spmd import MeshValue
 from .aliases import shared_then_changed
+from .attribute_stores import receiver_stores
 from .annotations import subscript_annotation
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
@@ -699,13 +700,13 @@ class Expressions:
             for operand in node.values:
                 value = self.eval(operand)
                 values.append(value)
-                pred = truth_pred(value)
+                # decided by what is known (``num_it > 1 and k.shape[0] == ...`` in a loop's first pass,
+                # where ``num_it == 1``: dipy's csdeconv read the shape of the 0-d k it starts from)
+                pred = self._decided(truth_pred(value), operand)
                 if pred is (TRUE if is_or else FALSE):
                     break  # decided: the rest is never evaluated
                 if pred is not (FALSE if is_or else TRUE):
-                    self.unknown_branches += 1   # the rest may not run
-                    if pred is not None:
-                        self.analysis.note_decision(pred_symbols(pred))
+                    self.unknown_branches += 1   # the rest may not run (a decision _decided noted)
                 if pred is not None:
                     self.add_fact(Fact(negate(pred) if is_or else pred))
                 else:
@@ -809,6 +810,8 @@ class Expressions:
         if type(func) not in (LibraryObject, Builtin):
             self._escape_lists(node)
         self._escape_bound_lists(node)
+        if type(func) not in (Function, BoundMethod, Class):
+            _callbacks_unsettle(args, kwargs)
         if isinstance(node.func, ast.Attribute) and node.func.attr in CONTAINER_CHANGERS:
             self.rebind_taken(node, [a.value for a in args], {k: a.value for k, a in kwargs.items()})
         return result
@@ -838,6 +841,23 @@ class Expressions:
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN
+
+
+def _callbacks_unsettle(args: list, kwargs: dict) -> None:
+    """A method of an object handed to code not followed (``layer.register_forward_hook(self._hook)``,
+    ``button.on_click(self.update)``) may run whenever that code calls it back: what the method
+    stores on its object is known by name only from here on, as a template's attributes that a
+    method stores again are (attribute_stores.unsettle). torchgeo's BYOL returned the
+    ``torch.empty(0)`` its constructor left in ``self._encoded``, which the hook fills (a false SC110)."""
+    for arg in list(args) + list(kwargs.values()):
+        v = arg.value
+        if type(v) is not BoundMethod or type(v.receiver) is not Instance or type(v.function) is not Function:
+            continue
+        attrs = v.receiver.attrs
+        for name, _ in receiver_stores(v.function.node):
+            held = attrs.get(name)
+            if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
+                attrs[name] = Opaque(f"self.{name}")
 
 
 def _declares_field(cls: Class, attr: str, depth: int = 0) -> bool:

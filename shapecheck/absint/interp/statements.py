@@ -757,8 +757,7 @@ class Statements:
     def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
         decorators = [self.eval(deco) for deco in node.decorator_list]
         fn = self.make_function(node)
-        if any(map(replaces_its_function, decorators)) or any(
-                map(self._unresolved_project_decorator, node.decorator_list, decorators)):
+        if self._rewrapped(node, decorators):
             fn = replace(fn, wrapped=True)
         value = fn
         for deco_node, deco in reversed(list(zip(node.decorator_list, decorators))):
@@ -775,6 +774,12 @@ class Statements:
             self.analysis.schedule_generic(fn)
 
     stmt_AsyncFunctionDef = stmt_FunctionDef
+
+    def _rewrapped(self, node: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list) -> bool:
+        """Whether ``decorators`` (``node``'s, evaluated) may call its body with other arguments than
+        its callers pass (:attr:`Function.wrapped`)."""
+        return any(map(replaces_its_function, decorators)) or any(
+            map(self._unresolved_project_decorator, node.decorator_list, decorators))
 
     def _unresolved_project_decorator(self, node: ast.expr, deco: Value) -> bool:
         """A decorator of the project's own code the run could not tell (an import cycle left it
@@ -817,8 +822,12 @@ class Statements:
         for stmt in node.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 fn = self.make_function(stmt)
+                # a method's decorator of the project's own may hand the body other arguments (dipy's
+                # ``@multi_voxel_fit`` calls ``fit`` once per voxel of the 4-D data it is given)
+                wrapped = bool(stmt.decorator_list) and self._rewrapped(
+                    stmt, [self.eval(deco) for deco in stmt.decorator_list])
                 fn = Function(fn.node, fn.module, fn.closure, f"{node.name}.{stmt.name}", fn.defaults,
-                              fn.kw_defaults)
+                              fn.kw_defaults, wrapped=wrapped)
                 namespace[stmt.name] = fn
             else:
                 try:

@@ -114,7 +114,12 @@ def arange(ctx: OpContext, call: Call) -> Value:
     if all(isinstance(x, (int, float)) for x in (start, stop, step)):
         if step == 0:
             ctx.fail("SC107", f"{ctx.op}: step must not be zero (division by zero)")
-        return Array(Shape((max(0, math.ceil((stop - start) / step)),)), dtype)
+        length = (stop - start) / step
+        if not math.isfinite(length):   # ``np.arange(np.inf)``: NumPy raises ValueError
+            ctx.fail("SC107", f"{ctx.op}: the length ({stop} - {start}) / {step} is not a finite number")
+        if length == 0 and stop != start:   # a step of inf (or an underflow): NumPy's one item, or none
+            return Array(Shape((0 if math.copysign(1, length) < 0 else 1,)), dtype)
+        return Array(Shape((max(0, math.ceil(length)),)), dtype)
     if step == 1 and not isinstance(start, float) and not isinstance(stop, float):
         return Array(Shape((D.sub(stop, start),)), dtype)
     return Array(Shape((ctx.fresh("n"),)), dtype)

@@ -61,6 +61,13 @@ def flag_param(m: TorchModule, name: str) -> bool:
     return type(v) is Bool and v.value is True
 
 
+def flag_known(m: TorchModule, name: str) -> bool:
+    """Whether the layer's flag ``name`` is known: not given (its default), or given as True or False
+    (``bidirectional=bidirectional`` of a constructor's parameter is either)."""
+    v = m.param(name)
+    return v is None or (type(v) is Bool and v.value is not None)
+
+
 def require_features(ctx: OpContext, a: Array, arg: Arg, want: D.Dim | None, what: str) -> None:
     dims = a.shape.dims
     if dims is None or want is None:

@@ -13,7 +13,7 @@ from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Bool, Int, List, NoneValue, TorchModule, Tuple, Value, as_tensor
 from .args import as_array, int_arg
-from .nn_args import dim_of, flag_param, layer_input, layer_param, require_features
+from .nn_args import dim_of, flag_known, flag_param, layer_input, layer_param, require_features
 
 
 def recurrent_layer(ctx: OpContext, call: Call) -> Value:
@@ -32,14 +32,17 @@ def recurrent_layer(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     if len(dims) not in (2, 3):
         ctx.fail("SC107", f"{ctx.op}: expected 2-D (unbatched) or 3-D (batched) input, but {ctx.describe(arg)}")
-    directions = 2 if flag_param(m, "bidirectional") else 1
+    # a flag not known (a constructor's ``bidirectional: bool`` passed on) leaves the count unknown:
+    # pytorchvideo reads ``h[1]`` under ``if self.bidirectional:`` (a false SC105 while taken for 1)
+    directions = (2 if flag_param(m, "bidirectional") else 1) if flag_known(m, "bidirectional") else ctx.fresh("directions")
     layers = dim_of(layer_param(m, "num_layers", Int(1)))
     hidden = dim_of(m.param("hidden_size")) or ctx.fresh("hidden")
     proj = dim_of(m.param("proj_size"))
     h_out = proj if proj not in (None, 0) else hidden
     states = D.mul(directions, layers) if layers is not None else ctx.fresh("layers")
     output = Array(Shape(dims[:-1] + (D.mul(directions, h_out),)), x.dtype)
-    batch = () if len(dims) == 2 else (dims[0] if flag_param(m, "batch_first") else dims[1],)
+    batch = () if len(dims) == 2 else (ctx.fresh("batch") if not flag_known(m, "batch_first") else
+                                       dims[0] if flag_param(m, "batch_first") else dims[1],)
     h_n = Array(Shape((states,) + batch + (h_out,)), x.dtype)
     if m.kind == "LSTM":
         return Tuple((output, Tuple((h_n, Array(Shape((states,) + batch + (hidden,)), x.dtype)))))

@@ -21,7 +21,8 @@ from typing import Callable
 from ...constraints.predicates import eq
 from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext, ShapeError
-from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Function, Int, LibraryObject, List, NoneValue, Partial, Tuple,
+from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Function, Instance, Int, LibraryObject, List, NoneValue, Opaque,
+                           Partial, Tuple,
                            Unknown, Value, tensor_like)
 from .args import as_array, normalize_axis
 from .kinds import Rule
@@ -240,6 +241,10 @@ def _drop_axis(a: Value, axis: int, sizes: list) -> Value:
             # annotated ``int`` that a vmapped init made an array of): as unknown as the object
             return a
         raise _out_of_range(axis, "()", 0)
+    if type(a) in (Instance, Opaque):
+        # an object that is a pytree (a distrax distribution, a flax struct): each of its leaves is
+        # mapped, not followed here (distrax's ``vmap(log_prob_sum, in_axes=1)(dist, x)``)
+        return UNKNOWN
     if type(a) is not Array:
         return a
     shape = a.shape

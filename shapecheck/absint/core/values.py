@@ -234,6 +234,9 @@ class Bool(Value):
 
     value: bool | None = None
     pred: Pred | None = None
+    # a comparison of an object known by name taken for an int (``probe.idx < n``): a bool where a
+    # branch tests it, but where an array op takes it, the object may be an array (``Int.presumed``)
+    presumed: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -751,9 +751,14 @@ class Expressions:
             return result
         if any(p is None for p in preds):
             python_own = all(isinstance(op, IDENTITY_OR_MEMBERSHIP) for op in node.ops)
-            return Bool() if python_own or all(type(v) in SCALAR_TYPES for v in seen) else UNKNOWN
+            if python_own:
+                return Bool()
+            if all(type(v) in SCALAR_TYPES for v in seen) and all(map(_orderable, node.ops, seen, seen[1:])):
+                return Bool()
+            return UNKNOWN
         pred = conj(preds)
-        return Bool(True if pred is TRUE else False if pred is FALSE else None, pred)
+        return Bool(True if pred is TRUE else False if pred is FALSE else None, pred,
+                    presumed=any(type(v) is Opaque or (type(v) in (Int, Float) and v.presumed) for v in seen))
 
     def expr_Call(self, node: ast.Call) -> Value:
         outer, self.callee = self.callee, node.func
@@ -841,6 +846,21 @@ class Expressions:
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN
+
+
+#: What Python orders against what (``<``, ``<=``, ...): numbers with numbers, a sequence with one of
+#: its own kind; anything else raises TypeError, so the comparison makes no bool
+_ORDERED_KINDS = {Int: "number", Float: "number", Bool: "number", Str: "str", Tuple: "tuple", List: "list"}
+
+
+def _orderable(op: ast.cmpop, left: Value, right: Value) -> bool:
+    """Whether ``left op right`` gives a bool Python makes: ``==`` and ``!=`` of anything, an ordering of
+    two values of one kind (``(a, b) < n`` raises: jax-md compared a tuple of index arrays with an int,
+    and the bool taken for its result was summed over axis 1, a false SC104)."""
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        return True
+    kind = _ORDERED_KINDS.get(type(left))
+    return kind is not None and kind == _ORDERED_KINDS.get(type(right))
 
 
 def _callbacks_unsettle(args: list, kwargs: dict) -> None:

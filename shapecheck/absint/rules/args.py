@@ -41,7 +41,7 @@ def as_array(v: Value) -> Array | None:
     t = type(v)
     if t is Array:
         return v
-    if (t is Int or t is Float) and v.presumed:
+    if (t is Int or t is Float or t is Bool) and v.presumed:
         return None   # an object known by name, a number only by presumption: as unknown as the object
     if t in _SCALAR_DTYPES:
         return Array(Shape(()), None)  # weak scalar: takes the other operand's dtype (NEP 50)
@@ -77,7 +77,7 @@ def literal_array(v: Value) -> Array | None:
 
 def _literal_array(v: Value, seen: dict[int, tuple[Value, Array | None]]) -> Array | None:
     t = type(v)
-    if (t is Int or t is Float) and v.presumed:
+    if (t is Int or t is Float or t is Bool) and v.presumed:
         return None   # a number only by presumption (``fit.trend + fit.resid``): it may be an array
     if t in _SCALAR_DTYPES:
         return Array(Shape(()), _SCALAR_DTYPES[t])

@@ -236,7 +236,7 @@ def _out_of_range(axis: int, shape: str, rank: int, what: str = "mapped along") 
 
 def _drop_axis(a: Value, axis: int, sizes: list) -> Value:
     if type(a) in (Int, Float, Bool):   # a number has no axis to map along (JAX's ValueError)
-        if type(a) is not Bool and a.presumed:
+        if a.presumed:
             # a number only by presumption (``state.generation_counter + 1``, a pytree field
             # annotated ``int`` that a vmapped init made an array of): as unknown as the object
             return a

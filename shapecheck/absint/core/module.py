@@ -103,6 +103,22 @@ def bindings(tree: ast.Module) -> tuple[frozenset, tuple]:
     return found
 
 
+#: Per tree: the names its functions declare ``global``.
+_DECLARED_GLOBAL: "weakref.WeakKeyDictionary[ast.AST, frozenset]" = weakref.WeakKeyDictionary()
+
+
+def declared_global(tree: ast.Module, source: str) -> frozenset:
+    """The names some function of the module declares ``global`` (and so may rebind whenever it runs:
+    gensim's tests fill ``human_sim_vector = None`` in ``setUp``), read once per tree; a text
+    without the word walks nothing (a walk parses every lazy body)."""
+    found = _DECLARED_GLOBAL.get(tree)
+    if found is None:
+        found = frozenset(name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names) \
+            if "global" in source else frozenset()
+        _DECLARED_GLOBAL[tree] = found
+    return found
+
+
 #: Per tree: the public names its top level binds (None: its syntax cannot tell).
 _PUBLIC: "weakref.WeakKeyDictionary[ast.AST, frozenset | None]" = weakref.WeakKeyDictionary()
 #: Top-level code whose bindings the syntax does not show: a star import, ``globals()``, a walrus,

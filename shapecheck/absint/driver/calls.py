@@ -23,7 +23,8 @@ from ...constraints import dims as D
 from ..core.freshen import anonymous_middles, map_dims, name_middles
 from ..core.module import ModuleInfo
 from ..core.join import join_returns
-from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Float, Function, HeapClock, Instance, Int, LazyImport, List,
+from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Alternatives, Array, Class, Dict, Float, Function, HeapClock, Instance, Int,
+                           LazyImport, List,
                            TorchModule, Tuple, Unknown, Value, derived_mark)
 from ..rules.registry import unbuilt_layer
 from ..rules.torch_nn import KEEPS_SHAPE
@@ -89,6 +90,25 @@ LIBRARY_ALLOWANCE = int(os.environ.get("SHAPECHECK_LIBRARY_ALLOWANCE", "25000"))
 FLOOR = "floor"
 #: ... and where a join met a parameter of unknown rank with an array of known rank (``Analysis.join_rank``)
 JOINED = "joined"
+
+
+def _holds(value, obj: Instance, seen: set, depth: int) -> bool:
+    """Whether ``value`` is ``obj`` or holds it, ``depth`` objects deep (in attributes, items, options)."""
+    if value is obj:
+        return True
+    if depth < 0 or id(value) in seen:
+        return False
+    seen.add(id(value))
+    t = type(value)
+    if t is Instance:
+        return any(_holds(v, obj, seen, depth - 1) for v in value.attrs.values())
+    if t in (List, Tuple):
+        return value.items is not None and any(_holds(v, obj, seen, depth) for v in value.items)
+    if t is Dict:
+        return any(_holds(v, obj, seen, depth) for _, v in value.items)
+    if t is Alternatives:
+        return any(_holds(v, obj, seen, depth) for v in value.options)
+    return False
 
 
 def _reentered(fn: Function, stack: tuple) -> bool:
@@ -418,6 +438,13 @@ class Calls:
                 self.ensure_generic(item)
 
     # -- classes ----------------------------------------------------------------------------------
+    def held_by_template(self, obj: Instance) -> bool:
+        """Whether ``obj`` is an object a class's template instance holds: the state its constructor
+        left, which a method of its own not analysed here may have changed since
+        (``self.pages.append(page)`` of the ``TiffPages`` a ``TiffFile`` holds)."""
+        seen: set = set()
+        return any(_holds(inst, obj, seen, 3) for inst in self.instances.values())
+
     def generic_instance(self, cls: Class) -> Instance:
         with self.uncounted():
             return self._generic_instance(cls)

@@ -66,7 +66,9 @@ def _len(interp, node, args, kwargs) -> Value:
         return Int(len(v.value))
     if t is Instance:   # the class's own ``__len__`` (ase's ``len(atoms)``, the length of its positions)
         sized = v.cls.lookup("__len__")
-        if type(sized) is Function:
+        # (not of an object a template holds: its own methods, not analysed there, may have changed
+        # its length; a template's attributes other methods store are unsettled already)
+        if type(sized) is Function and (v.template or not interp.analysis.calls.held_by_template(v)):
             result = interp.call(node, method_of(sized, v), [], {})
             if type(result) is Int:
                 return result

@@ -386,6 +386,15 @@ class Expressions:
             return UNKNOWN
         return self.call_function(node, fn, [obj], {})
 
+    def _reached_from_template(self, node: ast.AST) -> bool:
+        """Whether the object ``node`` (``a.b.method``) reads a method of is held by a class's template
+        instance, which every method's analysis shares (a change there would depend on their order)."""
+        root = node.value if isinstance(node, ast.Attribute) else None
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        held = self.frame.env.get(root.id) if isinstance(root, ast.Name) else None
+        return type(held) is Instance and held.template
+
     def submodule(self, info, attr: str) -> Value:
         """``module.attr`` where the module's namespace has no ``attr``: a package's submodule,
         found from the package's own folder (``from . import attr`` in its ``__init__.py``), as
@@ -443,6 +452,9 @@ class Expressions:
                 # same object at every read (an int where one is needed), as a config's attribute is
                 value = obj.attrs[attr] = Opaque(source_text(self, node) if isinstance(node, ast.Attribute) else attr)
                 return value
+            if found is None and node is self.callee and not obj.template and _unseen_base(obj.cls) \
+                    and not self._reached_from_template(node):
+                _unsettle_held(obj)
             if found is None or obj.template or obj.cls.node.decorator_list or is_linen_module(obj.cls):
                 # a class-level value is only a default: dataclass fields and the attributes any
                 # method may have set are per object
@@ -476,6 +488,10 @@ class Expressions:
                 found = base_layer_member(OpContext(self, node, attr), obj.receiver, attr, base)
                 if found is not None:
                     return found
+            receiver = obj.receiver
+            if node is self.callee and type(receiver) is Instance and not receiver.template \
+                    and _unseen_base(obj.cls) and not self._reached_from_template(node):
+                _unsettle_held(receiver)   # ``super().__init__(corpus)`` of a base not seen
             return UNKNOWN
         if t is ProjectModule:
             value = obj.info.env.get(attr)
@@ -731,9 +747,9 @@ class Expressions:
             # (in)equality with a symbolic dim says so: `y <= 0` says nothing (y may be an array).
             if isinstance(op, (ast.Eq, ast.NotEq)) and self.condition_depth:
                 if type(left) is Unknown and type(right) is Int and type(right.dim) is not int:
-                    left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left)
+                    left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left, right)
                 elif type(right) is Unknown and type(left) is Int and type(left.dim) is not int:
-                    right = self._unknown_as_dim(comp, right)
+                    right = self._unknown_as_dim(comp, right, left)
             if (type(left) is Array or type(right) is Array) and not isinstance(op, IDENTITY_OR_MEMBERSHIP):
                 left, right = numbers_against_arrays(left, right)
                 result = self.apply(node, CMP_NAMES.get(type(op), "compare"),
@@ -861,6 +877,33 @@ def _orderable(op: ast.cmpop, left: Value, right: Value) -> bool:
         return True
     kind = _ORDERED_KINDS.get(type(left))
     return kind is not None and kind == _ORDERED_KINDS.get(type(right))
+
+
+def _unseen_base(cls: Class, depth: int = 0) -> bool:
+    """Whether ``cls`` has a base the analysis does not see (an import cycle left it unknown, or a
+    library's class no table holds): methods it defines may be called and change the object."""
+    return any(type(b) in (Unknown, Opaque) or (type(b) is Class and depth < 20 and _unseen_base(b, depth + 1))
+               for b in cls.bases)
+
+
+#: What an object holds that no method it may run changes in place (a method may rebind it: that is
+#: a store, :func:`_unsettle_held` turns the data it holds into names)
+_NOT_DATA = (NoneValue, Unknown, Opaque, Function, BoundMethod, Class, TorchModule, LibraryObject, Alternatives,
+             ProjectModule)
+
+
+def _unsettle_held(obj: Instance, depth: int = 2) -> None:
+    """A method of ``obj`` the analysis does not see is called: what the object holds (and the objects it
+    holds, ``depth`` deep) is known by name only from here on, as an object known by name forgets
+    what was read of it when a method of it is called. gensim's ``FastText`` (whose base ``Word2Vec``
+    an import cycle leaves unknown) kept the empty ``wv.vectors`` of its constructor through
+    ``model.build_vocab(corpus)``: 17 false SC105 in its tests."""
+    for name, value in list(obj.attrs.items()):
+        if type(value) is Instance:
+            if depth > 0 and not value.template:
+                _unsettle_held(value, depth - 1)
+        elif type(value) not in _NOT_DATA:
+            obj.attrs[name] = Opaque(f"{obj.cls.qualname}.{name}")
 
 
 def _callbacks_unsettle(args: list, kwargs: dict) -> None:

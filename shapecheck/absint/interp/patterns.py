@@ -58,11 +58,12 @@ def _singleton(value, v: Value) -> Pred | None:
     tv = type(v)
     if tv is NoneValue:
         return TRUE if value is None else FALSE
-    if tv is Bool and value is not None and v.value is not None:
-        return TRUE if v.value is value else FALSE
-    if tv in _NOT_NONE and tv is not Bool:
-        return FALSE
-    return None
+    if value is None:
+        return FALSE if tv in _NOT_NONE else None
+    if tv is Bool:
+        return None if v.value is None else TRUE if v.value is value else FALSE
+    # (a number taken for one by presumption may be an object's flag, True itself)
+    return FALSE if tv in _NOT_NONE and not getattr(v, "presumed", False) else None
 
 
 def _sequence(patterns: list, v: Value, evaluate, binds: dict) -> Pred | None:

@@ -6,6 +6,7 @@ import ast
 from dataclasses import replace
 
 from ...constraints import dims as D
+from ...constraints.intervals import interval
 from ...constraints.dims import DistinctNames
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Middle, Shape, rank_known
@@ -1243,11 +1244,15 @@ class Statements:
                     return True
         return False
 
-    def _unknown_as_dim(self, node: ast.AST | None, value: Value) -> Value:
-        """A name bound to an unknown, compared with a dim, is an int: give it a symbol."""
+    def _unknown_as_dim(self, node: ast.AST | None, value: Value, other: Int) -> Value:
+        """A name bound to an unknown, compared with a dim, is an int: give it a symbol; one that may
+        be negative where ``other`` may be (tensornetwork's ``assert e == a`` of labels ``-1``, ``-2``:
+        the label taken for a size could never equal them, a false SC110)."""
         if not isinstance(node, ast.Name) or node.id not in self.frame.env:
             return value
         d = self.analysis.fresh(node.id)
+        if interval(other.dim, {})[0] < 0:
+            d = D.signed(d)
         self.frame.env[node.id] = Int(d)
         self.frame.names.setdefault(single_name(d), node.id)
         return Int(d)

@@ -108,15 +108,24 @@ _DECLARED_GLOBAL: "weakref.WeakKeyDictionary[ast.AST, frozenset]" = weakref.Weak
 
 
 def declared_global(tree: ast.Module, source: str) -> frozenset:
-    """The names some function of the module declares ``global`` (and so may rebind whenever it runs:
-    gensim's tests fill ``human_sim_vector = None`` in ``setUp``), read once per tree; a text
-    without the word walks nothing (a walk parses every lazy body)."""
+    """The names some function of the module declares ``global`` and binds, and so may rebind whenever
+    it runs (gensim's tests fill ``human_sim_vector = None`` in ``setUp``), read once per tree; a
+    text without the word walks nothing (a walk parses every lazy body)."""
     found = _DECLARED_GLOBAL.get(tree)
     if found is None:
-        found = frozenset(name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names) \
-            if "global" in source else frozenset()
+        found = frozenset(_rebound_globals(tree)) if "global" in source else frozenset()
         _DECLARED_GLOBAL[tree] = found
     return found
+
+
+def _rebound_globals(tree: ast.Module):
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        declared = {name for node in ast.walk(fn) if isinstance(node, ast.Global) for name in node.names}
+        if declared:
+            yield from {node.id for node in ast.walk(fn) if isinstance(node, ast.Name)
+                        and not isinstance(node.ctx, ast.Load) and node.id in declared}
 
 
 #: Per tree: the public names its top level binds (None: its syntax cannot tell).

@@ -65,17 +65,26 @@ class LoopObjects:
         self.objects = _named_objects(env)
         self.entry = [dict(o.attrs) for o in self.objects]
         self.state = list(self.entry)   # the loop's state: the entry, joined with each pass's end
+        # each object's table as the last restore left it, and the state it was restored to: a pass
+        # that changed no object is neither joined nor undone (``_stamp``)
+        self.stamps = [_stamp(o) for o in self.objects]
+        self.restored = list(self.state)
 
     def start_pass(self) -> None:
         """A pass starts from the loop's state."""
-        for obj, state in zip(self.objects, self.state):
+        for i, (obj, state) in enumerate(zip(self.objects, self.state)):
+            if state is self.restored[i] and _stamp(obj) == self.stamps[i]:
+                continue   # it holds that state already
             _restore(obj, state)
+            self.stamps[i], self.restored[i] = _stamp(obj), state
 
     def end_pass(self, joiner: Joiner, last: bool) -> bool:
         """Join what the pass left into the loop's state; whether nothing changed. ``last``: the
         passes ran out, and what still changes becomes unknown (``forget_changed``)."""
         settled = True
         for i, obj in enumerate(self.objects):
+            if self.state[i] is self.restored[i] and _stamp(obj) == self.stamps[i]:
+                continue   # the pass did not change it
             state, now = self.state[i], obj.attrs
             joined = dict(state)
             for name in {*state, *now}:
@@ -94,8 +103,9 @@ class LoopObjects:
 
     def restore_entry(self) -> None:
         """The objects as the loop found them (an unrolling that gave up)."""
-        for obj, entry in zip(self.objects, self.entry):
+        for i, (obj, entry) in enumerate(zip(self.objects, self.entry)):
             _restore(obj, entry)
+            self.stamps[i], self.restored[i] = _stamp(obj), entry
 
 
 def _named_objects(env: dict) -> list[Instance]:

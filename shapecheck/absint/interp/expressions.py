@@ -554,7 +554,7 @@ class Expressions:
                     if k == index.value:
                         return v
                 return UNKNOWN
-            if type(index) in (Str, Unknown) and container.items:
+            if type(index) in (Str, Unknown, Opaque) and container.items:
                 # a key chosen at run time (``self.options[key](x)``): one of the dict's values; of
                 # a few classes or functions (``ACTIVATIONS[name]()``), each, which a call calls
                 options = tuple(dict.fromkeys(v for _, v in container.items))

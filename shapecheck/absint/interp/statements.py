@@ -16,7 +16,7 @@ from ..core.join import Joiner, element_of
 from .dataclass_fields import FIELDS, class_fields, generates_init
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
-from ..core.frame import (DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
+from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
 from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, METACLASS, stored_by_metaclass,
@@ -117,6 +117,11 @@ class Statements:
             store(UNKNOWN if more else mutate_dict(current, func.attr, args, kwargs))
             return True
         if type(current) is not List or func.attr not in LIST_CHANGERS:
+            if isinstance(holder, ast.Subscript) and func.attr in CONTAINER_CHANGERS and type(current) not in (List, Dict):
+                # an entry not known (``lists[obj.kind].append(obj)`` under a key of an object known by name)
+                # changes one of its holder's entries, which ones not known (pennylane's process_queue
+                # returned the empty lists it started with)
+                store(UNKNOWN)
             return False
         args = [self.eval(a) for a in call.args]
         if isinstance(holder, ast.Name) and self.frame.env.get(holder.id) is not current:

@@ -12,7 +12,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Bool, Int, List, TorchModule, Tuple, Value
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, List, TorchModule, Tuple, Value
 from .args import as_array, bound_array
 from .kinds import Rule
 
@@ -51,9 +51,13 @@ def layer_param(m: TorchModule, name: str, default: Value | None = None) -> Valu
 
 
 def layer_input(call: Call, index: int = 1, name: str = "input") -> tuple[Array | None, Arg | None]:
-    """A layer's input: ``call.args[0]`` is the layer itself, its inputs follow."""
+    """A layer's input: ``call.args[0]`` is the layer itself, its inputs follow. A Python number is no
+    tensor (torch raises TypeError): taken for one only by an annotation that says so wrongly
+    (megatron's ``tokentype_ids: int = None`` given to an ``nn.Embedding``), it is not known."""
     arg = call.args[index] if len(call.args) > index else call.kwargs.get(name)
-    return (as_array(arg.value) if arg is not None else None), arg
+    if arg is None or type(arg.value) in (Int, Float, Bool):
+        return None, arg
+    return as_array(arg.value), arg
 
 
 def flag_param(m: TorchModule, name: str) -> bool:

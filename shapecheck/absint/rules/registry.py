@@ -135,14 +135,15 @@ def _either_library(numpy_rule: Rule, torch_rule: Rule) -> Rule:
     """A method both ndarray and Tensor have, on an array not known to be a tensor (``Array.tensor`` is
     False for NumPy arrays and for arrays whose library was lost, e.g. ``a, b = x.shape`` on an ``x``
     annotated only ``torch.Tensor``). The two may differ: ``x.transpose(1, 2)`` swaps two dims in torch
-    but is NumPy's "axes don't match array" on a 4-d array. In a module that imports torch, a call that
-    fails under NumPy's meaning and holds under torch's is torch's; NumPy's error stands when torch's
-    meaning fails too, or when the module cannot hold tensors."""
+    but is NumPy's "axes don't match array" on a 4-d array. In a module that imports torch, or no array
+    library at all (mmsegmentation's ``shape_convert.py`` imports nothing, and its arrays are its
+    callers' tensors), a call that fails under NumPy's meaning and holds under torch's is torch's;
+    NumPy's error stands when torch's meaning fails too, or when the module imports NumPy (or JAX) alone."""
 
     def rule(ctx: OpContext, call: Call) -> Value:
         if _torch_only(call):   # NumPy's method raises TypeError on these: the array is a tensor
             return torch_rule(ctx, call)
-        if not _imports_torch(ctx):
+        if not _imports_torch(ctx) and {"numpy", "jax"} & ctx.interp.module.libraries:
             return numpy_rule(ctx, call)
         try:
             return numpy_rule(ctx, call)

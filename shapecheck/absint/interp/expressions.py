@@ -20,6 +20,7 @@ from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name)
+from ...constraints.intervals import interval
 from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
@@ -579,7 +580,7 @@ class Expressions:
     def _index_sequence(self, node: ast.Subscript, seq: Value, index: Value) -> Value:
         items = seq.items
         if items is None:
-            return seq.element if type(index) is Int else List(None, seq.element)
+            return self._one_item(seq.element) if type(index) is Int else List(None, seq.element)
         if type(index) is Int:
             if type(index.dim) is int:
                 i = index.dim
@@ -599,6 +600,20 @@ class Expressions:
                 return Tuple(picked, seq.is_shape) if type(seq) is Tuple else List(picked)
             return UNKNOWN
         return UNKNOWN
+
+    def _one_item(self, element: Value) -> Value:
+        """One item of a list of unknown length: its arrays' shapes are the element's (the items were
+        made alike), but a number the element holds as one symbol is this item's own, not every
+        item's (flair's ``assert one_hot[0][0] == 0`` then ``one_hot[0][1] == 1``, stanza's
+        ``repairs[0][0] == 1`` then ``repairs[1][0] == 5``: one symbol for both made the second a false
+        SC201)."""
+        t = type(element)
+        if t is Int and is_single_symbol(element.dim):
+            d = self.analysis.fresh(single_name(element.dim).split("'")[0])
+            return Int(D.signed(d) if interval(element.dim, {})[0] < 0 else d, element.presumed)
+        if t is Tuple and any(type(i) in (Int, Tuple) for i in element.items):
+            return Tuple(tuple(self._one_item(i) for i in element.items), element.is_shape, element.fields)
+        return element
 
     def expr_Slice(self, node: ast.Slice) -> Value:
         parts = [NONE if p is None else self.eval(p) for p in (node.lower, node.upper, node.step)]

@@ -763,6 +763,25 @@ def lists_a_closure_changes(node: ast.AST) -> frozenset[str]:
     return frozenset(changed - own)
 
 
+def items_a_closure_stores(node: ast.AST) -> frozenset[str]:
+    """The names of the enclosing scope a nested function stores an item of (``call_count[0] += 1``,
+    ``cache[key] = v``): whoever is handed the function may call it later, so what they hold is not
+    known once it is defined (stanza's test counts the calls of a ``Dataset.__getitem__`` it patches
+    in: ``call_count[0]`` taken for the 0 it starts at, a false SC201)."""
+    own = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+    own |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None}
+    stored = set()
+    for n in ast.walk(node):
+        targets = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else \
+            [n.target] if isinstance(n, (ast.AugAssign, ast.AnnAssign)) else ()
+        for target in targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                stored.add(target.value.id)
+            elif isinstance(target, ast.Name):
+                own.add(target.id)
+    return frozenset(stored - own)
+
+
 def _bound_names(target: ast.AST) -> list[str] | None:
     """The names an assignment to ``target`` binds, when it binds names only (``a``, ``a, (b, *c)``)."""
     if isinstance(target, ast.Name):

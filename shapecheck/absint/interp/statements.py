@@ -19,7 +19,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
 from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -775,6 +775,12 @@ class Statements:
                 held = self.frame.env.get(name)
                 if type(held) is List and held.items is not None:
                     self.frame.env[name] = List(None, element_of(held))
+            for name in items_a_closure_stores(node):
+                held = self.frame.env.get(name)
+                if type(held) is List:
+                    self.frame.env[name] = List(None, UNKNOWN, held.length if held.items is None else len(held.items))
+                elif type(held) is Dict:
+                    self.frame.env[name] = Dict()
         if self.report and self.errors is None and (
                 self.function is None or node.name not in passed_to_raises(self.function.node)):
             self.analysis.schedule_generic(fn)

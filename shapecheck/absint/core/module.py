@@ -113,9 +113,14 @@ def declared_global(tree: ast.Module, source: str) -> frozenset:
     text without the word walks nothing (a walk parses every lazy body)."""
     found = _DECLARED_GLOBAL.get(tree)
     if found is None:
-        found = frozenset(_rebound_globals(tree)) if "global" in source else frozenset()
+        found = frozenset(_rebound_globals(tree)) if _GLOBAL_STATEMENT.search(source) else frozenset()
         _DECLARED_GLOBAL[tree] = found
     return found
+
+
+#: a ``global`` statement's text (timm's every ``global_pool`` has the word, and a walk of a module
+#: parses its lazy bodies: 1.0 s of a check of timm's models)
+_GLOBAL_STATEMENT = re.compile(r"^[ \t]*global[ \t]+\w", re.MULTILINE)
 
 
 def _rebound_globals(tree: ast.Module):
@@ -289,6 +294,15 @@ class ModuleInfo:
     # counting was ~3% of diffusers' models' run
     counted: bool = False
     _lines: list | None = None
+    _rebound: frozenset | None = None
+
+    @property
+    def rebound_globals(self) -> frozenset:
+        """The names a function of it declares ``global`` and binds (:func:`declared_global`), kept on
+        the module: a function's every read of a global asks."""
+        if self._rebound is None:
+            self._rebound = declared_global(self.tree, self.source)
+        return self._rebound
 
     @property
     def lines(self) -> list[str]:

@@ -10,7 +10,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate, pred_symbols
 from ...constraints.solver import Fact
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
-from ..core.join import Joiner, element_of
+from ..core.join import Joiner, element_of, made_by_join
 from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque,
@@ -21,6 +21,7 @@ from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name)
 from ...constraints.intervals import interval
+from ..core.freshen import map_dims
 from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
@@ -609,10 +610,22 @@ class Expressions:
         SC201)."""
         t = type(element)
         if t is Int and is_single_symbol(element.dim):
-            d = self.analysis.fresh(single_name(element.dim).split("'")[0])
+            d = self.analysis.fresh(single_name(element.dim).split("#")[0])
             return Int(D.signed(d) if interval(element.dim, {})[0] < 0 else d, element.presumed)
-        if t is Tuple and any(type(i) in (Int, Tuple) for i in element.items):
+        if t is Tuple and any(type(i) in (Int, Tuple, Array) for i in element.items):
             return Tuple(tuple(self._one_item(i) for i in element.items), element.is_shape, element.fields)
+        if t is Array:
+            # a size the items' join made (``outs.append(x)`` of a backbone's stages) is each item's
+            # own (mmsegmentation's ``outs[0].shape == (1, 32, ...)`` then ``outs[1].shape == (1, 64, ...)``)
+            fresh: dict = {}
+
+            def own(d):
+                if is_single_symbol(d) and made_by_join(single_name(d)):
+                    if d not in fresh:
+                        fresh[d] = self.analysis.fresh("j")
+                    return fresh[d]
+                return d
+            return map_dims(element, own)
         return element
 
     def expr_Slice(self, node: ast.Slice) -> Value:

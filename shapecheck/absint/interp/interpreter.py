@@ -27,7 +27,7 @@ from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, Terminated
 from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner, literal_options
-from ..core.module import ModuleInfo, declared_global
+from ..core.module import ModuleInfo
 from ..core.values import (LAYER_BASE, NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
                            LazyImport, LibraryObject, List, Method, STARS, TorchModule, Tuple, Value, optional_array, present,
                            tensor_like)
@@ -292,7 +292,7 @@ class Interpreter(Statements, Expressions):
                     self.read_global(module, name, value)
                 if module.reported:
                     self.analysis.read_name(name, value)
-                if self.function is not None and name in declared_global(module.tree, module.source):
+                if self.function is not None and name in module.rebound_globals:
                     return UNKNOWN   # a function may have rebound it (``global``) before this one runs
             return value
         stars = self.frame.env if STARS in self.frame.env else module.env   # the module's top level: its frame

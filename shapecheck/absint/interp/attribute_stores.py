@@ -16,7 +16,8 @@ import weakref
 from collections import deque
 from typing import Iterator
 
-from ..core.values import Array, Class, Instance, NoneValue, Opaque, Unknown
+from ..core.values import (Alternatives, Array, BoundMethod, Class, Function, Instance, LibraryObject, NoneValue,
+                           Opaque, ProjectModule, TorchModule, Unknown)
 
 #: Methods that build the object, before any other runs: what they store is what it starts with (and
 #: their parameters are a module's hyperparameters: sizes, rates, flags, not its inputs).
@@ -65,6 +66,50 @@ def unsettle(instance: Instance) -> None:
             value = holder.attrs.get(name)
             if value is not None and type(value) not in (NoneValue, Unknown) and not (in_place and type(value) is Array):
                 holder.attrs[name] = Opaque(f"self.{path}")
+
+
+def unseen_base(cls: Class, depth: int = 0) -> bool:
+    """Whether ``cls`` has a base the analysis does not see (an import cycle left it unknown, or a
+    library's class no table holds): methods it defines may be called and change the object."""
+    return any(type(b) in (Unknown, Opaque) or (type(b) is Class and depth < 20 and unseen_base(b, depth + 1))
+               for b in cls.bases)
+
+
+#: What an object holds that no method it may run changes in place (a method may rebind it: that is
+#: a store, :func:`unsettle_held` turns the data it holds into names)
+_NOT_DATA = (NoneValue, Unknown, Opaque, Function, BoundMethod, Class, TorchModule, LibraryObject, Alternatives,
+             ProjectModule)
+
+
+def unsettle_held(obj: Instance, depth: int = 2) -> None:
+    """A method of ``obj`` the analysis does not see is called: what the object holds (and the objects it
+    holds, ``depth`` deep) is known by name only from here on, as an object known by name forgets
+    what was read of it when a method of it is called. gensim's ``FastText`` (whose base ``Word2Vec``
+    an import cycle leaves unknown) kept the empty ``wv.vectors`` of its constructor through
+    ``model.build_vocab(corpus)``: 17 false SC105 in its tests."""
+    for name, value in list(obj.attrs.items()):
+        if type(value) is Instance:
+            if depth > 0 and not value.template:
+                unsettle_held(value, depth - 1)
+        elif type(value) not in _NOT_DATA:
+            obj.attrs[name] = Opaque(f"{obj.cls.qualname}.{name}")
+
+
+def callbacks_unsettle(args: list, kwargs: dict) -> None:
+    """A method of an object handed to code not followed (``layer.register_forward_hook(self._hook)``,
+    ``button.on_click(self.update)``) may run whenever that code calls it back: what the method
+    stores on its object is known by name only from here on, as a template's attributes that a
+    method stores again are (:func:`unsettle`). torchgeo's BYOL returned the
+    ``torch.empty(0)`` its constructor left in ``self._encoded``, which the hook fills (a false SC110)."""
+    for arg in list(args) + list(kwargs.values()):
+        v = arg.value
+        if type(v) is not BoundMethod or type(v.receiver) is not Instance or type(v.function) is not Function:
+            continue
+        attrs = v.receiver.attrs
+        for name, _ in receiver_stores(v.function.node):
+            held = attrs.get(name)
+            if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
+                attrs[name] = Opaque(f"self.{name}")
 
 
 def stored_after_construction(cls: Class) -> dict[str, bool]:

@@ -34,7 +34,7 @@ from ..rules.torch_args import takes_sizes
 from ..rules.spmd_torch import mesh_item
 from ..core.spmd import MeshValue
 from .aliases import shared_then_changed
-from .attribute_stores import receiver_stores
+from .attribute_stores import callbacks_unsettle, unseen_base, unsettle_held
 from .annotations import subscript_annotation
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
@@ -388,15 +388,6 @@ class Expressions:
             return UNKNOWN
         return self.call_function(node, fn, [obj], {})
 
-    def _reached_from_template(self, node: ast.AST) -> bool:
-        """Whether the object ``node`` (``a.b.method``) reads a method of is held by a class's template
-        instance, which every method's analysis shares (a change there would depend on their order)."""
-        root = node.value if isinstance(node, ast.Attribute) else None
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        held = self.frame.env.get(root.id) if isinstance(root, ast.Name) else None
-        return type(held) is Instance and held.template
-
     def submodule(self, info, attr: str) -> Value:
         """``module.attr`` where the module's namespace has no ``attr``: a package's submodule,
         found from the package's own folder (``from . import attr`` in its ``__init__.py``), as
@@ -454,9 +445,9 @@ class Expressions:
                 # same object at every read (an int where one is needed), as a config's attribute is
                 value = obj.attrs[attr] = Opaque(source_text(self, node) if isinstance(node, ast.Attribute) else attr)
                 return value
-            if found is None and node is self.callee and not obj.template and _unseen_base(obj.cls) \
-                    and not self._reached_from_template(node):
-                _unsettle_held(obj)
+            if found is None and node is self.callee and not obj.template and unseen_base(obj.cls) \
+                    and not (isinstance(node, ast.Attribute) and self.rooted_in_template(node.value)):
+                unsettle_held(obj)
             if found is None or obj.template or obj.cls.node.decorator_list or is_linen_module(obj.cls):
                 # a class-level value is only a default: dataclass fields and the attributes any
                 # method may have set are per object
@@ -492,8 +483,8 @@ class Expressions:
                     return found
             receiver = obj.receiver
             if node is self.callee and type(receiver) is Instance and not receiver.template \
-                    and _unseen_base(obj.cls) and not self._reached_from_template(node):
-                _unsettle_held(receiver)   # ``super().__init__(corpus)`` of a base not seen
+                    and unseen_base(obj.cls) and not (isinstance(node, ast.Attribute) and self.rooted_in_template(node.value)):
+                unsettle_held(receiver)   # ``super().__init__(corpus)`` of a base not seen
             return UNKNOWN
         if t is ProjectModule:
             value = obj.info.env.get(attr)
@@ -856,37 +847,33 @@ class Expressions:
                 result = self.call(node, func, args, kwargs)
         else:
             result = self.call(node, func, args, kwargs)
-        if type(func) not in (LibraryObject, Builtin):
-            self._escape_lists(node)
-        self._escape_bound_lists(node)
+        self._escape_lists(node, type(func) not in (LibraryObject, Builtin))
         if type(func) not in (Function, BoundMethod, Class):
-            _callbacks_unsettle(args, kwargs)
+            callbacks_unsettle(args, kwargs)
         if isinstance(node.func, ast.Attribute) and node.func.attr in CONTAINER_CHANGERS:
             self.rebind_taken(node, [a.value for a in args], {k: a.value for k, a in kwargs.items()})
         return result
 
-    def _escape_lists(self, node: ast.Call) -> None:
-        """A list handed to code we do not model may be mutated there: forget its length; an object
-        known by name may be changed there: forget what was read of it."""
+    def _escape_lists(self, node: ast.Call, unmodelled: bool) -> None:
+        """A list handed to code we do not model (``unmodelled``) may be mutated there: forget its
+        length; an object known by name may be changed there: forget what was read of it. A list whose
+        changing method is handed to any call (``run(job, reduce_func=results.append)``, ``map(seen.append,
+        ...)``) may be changed whenever the callee calls it back, a library's or a builtin's too (qutip's
+        ``y2 = []`` filled by a callback was an empty list: a false SC101)."""
         env = self.frame.env
         for a in list(node.args) + [kw.value for kw in node.keywords]:
-            if isinstance(a, ast.Name):
-                v = env.get(a.id)
-                if type(v) is List and v.items is not None:
-                    env[a.id] = List(None, element_of(v))
-                elif type(v) is Opaque:
-                    v.members.clear()
-
-    def _escape_bound_lists(self, node: ast.Call) -> None:
-        """A list whose changing method is handed to a call (``run(job, reduce_func=results.append)``, ``map(seen.add,
-        ...)``) may be changed whenever the callee calls it back, a library's or a builtin's too: forget
-        its length (qutip's ``y2 = []`` filled by a callback was an empty list: a false SC101)."""
-        env = self.frame.env
-        for a in list(node.args) + [kw.value for kw in node.keywords]:
-            if isinstance(a, ast.Attribute) and a.attr in LIST_CHANGERS and isinstance(a.value, ast.Name):
-                v = env.get(a.value.id)
-                if type(v) is List and v.items is not None:
-                    env[a.value.id] = List(None, element_of(v))
+            whole = isinstance(a, ast.Name)
+            if whole and unmodelled:
+                name = a.id
+            elif isinstance(a, ast.Attribute) and a.attr in LIST_CHANGERS and isinstance(a.value, ast.Name):
+                name = a.value.id
+            else:
+                continue
+            v = env.get(name)
+            if type(v) is List and v.items is not None:
+                env[name] = List(None, element_of(v))
+            elif type(v) is Opaque and whole:
+                v.members.clear()
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN
@@ -905,50 +892,6 @@ def _orderable(op: ast.cmpop, left: Value, right: Value) -> bool:
         return True
     kind = _ORDERED_KINDS.get(type(left))
     return kind is not None and kind == _ORDERED_KINDS.get(type(right))
-
-
-def _unseen_base(cls: Class, depth: int = 0) -> bool:
-    """Whether ``cls`` has a base the analysis does not see (an import cycle left it unknown, or a
-    library's class no table holds): methods it defines may be called and change the object."""
-    return any(type(b) in (Unknown, Opaque) or (type(b) is Class and depth < 20 and _unseen_base(b, depth + 1))
-               for b in cls.bases)
-
-
-#: What an object holds that no method it may run changes in place (a method may rebind it: that is
-#: a store, :func:`_unsettle_held` turns the data it holds into names)
-_NOT_DATA = (NoneValue, Unknown, Opaque, Function, BoundMethod, Class, TorchModule, LibraryObject, Alternatives,
-             ProjectModule)
-
-
-def _unsettle_held(obj: Instance, depth: int = 2) -> None:
-    """A method of ``obj`` the analysis does not see is called: what the object holds (and the objects it
-    holds, ``depth`` deep) is known by name only from here on, as an object known by name forgets
-    what was read of it when a method of it is called. gensim's ``FastText`` (whose base ``Word2Vec``
-    an import cycle leaves unknown) kept the empty ``wv.vectors`` of its constructor through
-    ``model.build_vocab(corpus)``: 17 false SC105 in its tests."""
-    for name, value in list(obj.attrs.items()):
-        if type(value) is Instance:
-            if depth > 0 and not value.template:
-                _unsettle_held(value, depth - 1)
-        elif type(value) not in _NOT_DATA:
-            obj.attrs[name] = Opaque(f"{obj.cls.qualname}.{name}")
-
-
-def _callbacks_unsettle(args: list, kwargs: dict) -> None:
-    """A method of an object handed to code not followed (``layer.register_forward_hook(self._hook)``,
-    ``button.on_click(self.update)``) may run whenever that code calls it back: what the method
-    stores on its object is known by name only from here on, as a template's attributes that a
-    method stores again are (attribute_stores.unsettle). torchgeo's BYOL returned the
-    ``torch.empty(0)`` its constructor left in ``self._encoded``, which the hook fills (a false SC110)."""
-    for arg in list(args) + list(kwargs.values()):
-        v = arg.value
-        if type(v) is not BoundMethod or type(v.receiver) is not Instance or type(v.function) is not Function:
-            continue
-        attrs = v.receiver.attrs
-        for name, _ in receiver_stores(v.function.node):
-            held = attrs.get(name)
-            if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
-                attrs[name] = Opaque(f"self.{name}")
 
 
 def _declares_field(cls: Class, attr: str, depth: int = 0) -> bool:

@@ -968,11 +968,15 @@ class Statements:
     def _part_of_template(self, holder: ast.expr) -> bool:
         """Whether ``holder`` (``self.attn`` in ``self.attn.n = v``) is an attribute chain from a name bound to
         a template instance."""
-        if not isinstance(holder, ast.Attribute):
-            return False
-        while isinstance(holder, ast.Attribute):
-            holder = holder.value
-        root = self.frame.env.get(holder.id) if isinstance(holder, ast.Name) else None
+        return isinstance(holder, ast.Attribute) and self.rooted_in_template(holder)
+
+    def rooted_in_template(self, expr: ast.expr) -> bool:
+        """Whether ``expr`` (a name, or an attribute chain from one: ``model.wv``) reads a class's template
+        instance or what it holds, which every method's analysis shares (a change there would depend on
+        the order they run in)."""
+        while isinstance(expr, ast.Attribute):
+            expr = expr.value
+        root = self.frame.env.get(expr.id) if isinstance(expr, ast.Name) else None
         return type(root) is Instance and root.template
 
     def _in_init(self, obj: Instance) -> bool:

@@ -39,3 +39,9 @@ def plain():
     p = Plain()
     p.vectors.sum()
     return p.vectors[0]  # error: SC105
+
+
+def through_getattr(corpus):
+    model = Model(48)
+    getattr(model, "build_vocab")(corpus)
+    return model.wv.vectors[0]

@@ -38,12 +38,30 @@ def test_the_statements_give_the_stores_a_walk_of_every_node_gives_in_its_order(
     stores = list(_receiver_stores(fn, calls=False))
     assert stores == list(_receiver_stores(fn, calls=True))
     # breadth first: the body's own, then those one statement (or clause) down, then two
-    assert stores == [("a", False), ("b", True), ("attn.n", False), ("g", False), ("h", False), ("b", False),
-                      ("c", False), ("d", False), ("e", False), ("f", False)]
+    assert stores == [("a", "set"), ("b", "augmented"), ("attn.n", "stored"), ("g", "stored"), ("h", "stored"),
+                      ("b", "stored"), ("c", "stored"), ("d", "stored"), ("e", "stored"), ("f", "stored")]
 
 
 def test_a_method_naming_setattr_is_walked_whole() -> None:
     text = "def step(self, v):\n    self.a = v\n    print(setattr(self, 'b', v))\n"
     fn = ast.parse(text).body[0]
-    assert receiver_stores(fn, text.splitlines()) == (("a", False), ("b", False))
-    assert list(_receiver_stores(fn, calls=False)) == [("a", False)]
+    assert receiver_stores(fn, text.splitlines()) == (("a", "set"), ("b", "stored"))
+    assert list(_receiver_stores(fn, calls=False)) == [("a", "set")]
+
+
+def test_a_store_says_whether_it_keeps_what_the_attribute_held() -> None:
+    text = textwrap.dedent("""\
+        def parallelize(self, value, *, other=None):
+            self.wte = self.wte.to(self.first_device)
+            self.h.mlp = self.h.mlp.cuda()
+            self.lm_head = value
+            self.head = self.lm_head.to("cpu")
+            self.norm = value.to("cpu")
+            self.a, self.b = value, value
+            self.c = other
+            self.d: int = value
+        """)
+    fn = ast.parse(text).body[0]
+    assert receiver_stores(fn, text.splitlines()) == (
+        ("wte", "moved"), ("h.mlp", "moved"), ("lm_head", "set"), ("head", "stored"), ("norm", "stored"),
+        ("a", "stored"), ("b", "stored"), ("c", "set"), ("d", "set"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import re
 import weakref
+from dataclasses import replace
 from collections import deque
 from typing import Iterator
 
@@ -22,6 +23,17 @@ from ..core.values import (Alternatives, Array, BoundMethod, Class, Function, In
 #: Methods that build the object, before any other runs: what they store is what it starts with (and
 #: their parameters are a module's hyperparameters: sizes, rates, flags, not its inputs).
 CONSTRUCTORS = frozenset({"__init__", "setup", "__post_init__"})
+
+#: How a method stores an attribute of its receiver: ``self.n += v``; ``self.n = self.n.to(device)``
+#: (a method that returns a torch layer itself, or the same array moved or cast); ``self.n = value``
+#: with ``value`` one of the method's parameters (a setter); any other store
+AUGMENTED, MOVED, SET, STORED = "augmented", "moved", "set", "stored"
+_KEEP_ARRAY = frozenset({AUGMENTED, MOVED})
+_KEEP_LAYER = frozenset({MOVED, SET})
+
+#: ``nn.Module`` methods that return the module itself (and, on a tensor, the same shape)
+_MOVES = frozenset({"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "type", "train", "eval",
+                    "requires_grad_", "share_memory_", "to_empty", "xpu", "ipu", "mtia"})
 
 
 def dict_store_name(target: ast.Subscript) -> str | None:
@@ -51,11 +63,16 @@ def unsettle(instance: Instance) -> None:
     """Once the constructors have run on a class's template instance: each attribute a later method
     stores again, on the instance or on an object it holds (``self.attn.n = v``), is known by name
     only from here on (as a field is), not as the value the constructor gave it, unless every such
-    store is an in-place update of an array
-    (``self.w -= lr * grad`` keeps ``self.w``'s shape). What says nothing stays: a None placeholder
+    store keeps what the constructor's value says: an in-place update of an array (``self.w -= lr *
+    grad`` keeps ``self.w``'s shape), a move of the same array (``self.inv_freq =
+    self.inv_freq.to(device)`` keeps its shape, not its dtype), and for a torch layer a move of it
+    (``self.wte = self.wte.to(self.first_device)`` is the layer itself) or a setter's parameter
+    (``set_input_embeddings(self, value)``: the layer the model is built with is the one its
+    code is written for, as a type checker takes an attribute's declared type from its constructor).
+    What says nothing stays: a None placeholder
     (``self._a_prev = None``, filled by ``forward``: no op finds None wrong, and the stores join their
     values with it) and an unknown (a constructor's parameter: any value already)."""
-    for path, in_place in stored_after_construction(instance.cls).items():
+    for path, kinds in stored_after_construction(instance.cls).items():
         *through, name = path.split(".")
         holder = instance
         for step in through:   # ``self.attn.n = v``: the object the template holds in ``attn``
@@ -64,7 +81,12 @@ def unsettle(instance: Instance) -> None:
                 break
         else:
             value = holder.attrs.get(name)
-            if value is not None and type(value) not in (NoneValue, Unknown) and not (in_place and type(value) is Array):
+            if value is None or type(value) in (NoneValue, Unknown):
+                continue
+            if type(value) is Array and kinds <= _KEEP_ARRAY:
+                if MOVED in kinds and value.dtype is not None:
+                    holder.attrs[name] = replace(value, dtype=None)
+            elif not (type(value) is TorchModule and kinds <= _KEEP_LAYER):
                 holder.attrs[name] = Opaque(f"self.{path}")
 
 
@@ -112,16 +134,17 @@ def callbacks_unsettle(args: list, kwargs: dict) -> None:
                 attrs[name] = Opaque(f"self.{name}")
 
 
-def stored_after_construction(cls: Class) -> dict[str, bool]:
+def stored_after_construction(cls: Class) -> dict[str, frozenset[str]]:
     """The attributes some method of ``cls`` (its project bases' included) other than a constructor
-    stores on its receiver, in any spelling, each with whether every such store is augmented; an
-    attribute of an object the receiver holds is its dotted path (``attn.n`` for ``self.attn.n = v``)."""
-    names: dict[str, bool] = {}
+    stores on its receiver, in any spelling, each with the kinds of those stores (:data:`AUGMENTED`
+    ...); an attribute of an object the receiver holds is its dotted path (``attn.n`` for
+    ``self.attn.n = v``)."""
+    names: dict[str, frozenset[str]] = {}
     for owner in _classes(cls, set()):
         for stmt in owner.node.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name not in CONSTRUCTORS:
-                for name, augmented in receiver_stores(stmt, owner.module.lines):
-                    names[name] = names.get(name, True) and augmented
+                for name, kind in receiver_stores(stmt, owner.module.lines):
+                    names[name] = names.get(name, frozenset()) | {kind}
     return names
 
 
@@ -133,8 +156,8 @@ _STORES_BY_TEXT: dict[str, tuple] = {}
 MAX_TEXTS = 4096
 
 
-def receiver_stores(fn: ast.FunctionDef, lines: list[str] | None = None) -> tuple[tuple[str, bool], ...]:
-    """(name, augmented) for each store on the method's receiver; ``lines``, its module's, find a
+def receiver_stores(fn: ast.FunctionDef, lines: list[str] | None = None) -> tuple[tuple[str, str], ...]:
+    """(name, kind) for each store on the method's receiver; ``lines``, its module's, find a
     method of the same text already read."""
     stores = _STORES.get(fn)
     if stores is None:
@@ -161,8 +184,8 @@ def _classes(cls: Class, seen: set) -> Iterator[Class]:
             yield from _classes(base, seen)
 
 
-def _receiver_stores(fn: ast.FunctionDef, calls: bool = True) -> Iterator[tuple[str, bool]]:
-    """(name, augmented) for each store on the method's receiver (a class method's is the class), or on
+def _receiver_stores(fn: ast.FunctionDef, calls: bool = True) -> Iterator[tuple[str, str]]:
+    """(name, kind) for each store on the method's receiver (a class method's is the class), or on
     an object it holds (``attn.n`` for ``self.attn.n = v``); with ``calls`` False (its text names no
     ``setattr``), by assignments alone, found among its statements without walking an expression."""
     params = fn.args.posonlyargs + fn.args.args
@@ -174,22 +197,37 @@ def _receiver_stores(fn: ast.FunctionDef, calls: bool = True) -> Iterator[tuple[
     def is_receiver(node: ast.AST) -> bool:
         return isinstance(node, ast.Name) and node.id == receiver
 
+    setters = {p.arg for p in params[1:] + fn.args.kwonlyargs}
     for node in ast.walk(fn) if calls else _statements(fn):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-            augmented = isinstance(node, ast.AugAssign)
-            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
                 for leaf in _leaves(target):
                     path = _held_path(leaf, is_receiver) if isinstance(leaf, ast.Attribute) else None
                     if path is not None:
-                        yield path, augmented
+                        yield path, _store_kind(node, leaf, path, targets, is_receiver, setters)
                     elif isinstance(leaf, ast.Subscript) and is_receiver(getattr(leaf.value, "value", None)):
                         name = dict_store_name(leaf)
                         if name is not None:
-                            yield name, augmented
+                            yield name, AUGMENTED if isinstance(node, ast.AugAssign) else STORED
         elif isinstance(node, ast.Call):
             stored = setattr_store(node)
             if stored is not None and is_receiver(stored[0]):
-                yield stored[1], False
+                yield stored[1], STORED
+
+
+def _store_kind(node: ast.stmt, leaf: ast.Attribute, path: str, targets: list, is_receiver, setters: set) -> str:
+    if isinstance(node, ast.AugAssign):
+        return AUGMENTED
+    value = node.value
+    if value is None or len(targets) != 1 or targets[0] is not leaf:
+        return STORED
+    if isinstance(value, ast.Name) and value.id in setters:
+        return SET
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _MOVES \
+            and isinstance(value.func.value, ast.Attribute) and _held_path(value.func.value, is_receiver) == path:
+        return MOVED
+    return STORED
 
 
 def used_as_array(cls: Class) -> frozenset[str]:

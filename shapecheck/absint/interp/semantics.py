@@ -584,8 +584,8 @@ def loose_join(a: Value, b: Value, fresh=None) -> Value:
     if a == b:
         return a
     if type(a) is Array and type(b) is Array:
-        shape = UNKNOWN_SHAPE
-        if fresh is not None and a.shape.rank is not None and a.shape.rank == b.shape.rank:
+        shape = a.shape if a.shape == b.shape else UNKNOWN_SHAPE   # (of two dtypes: ``self.w = self.w.half()``)
+        if shape is UNKNOWN_SHAPE and fresh is not None and a.shape.rank is not None and a.shape.rank == b.shape.rank:
             shape = Shape(tuple(x if x == y else fresh("j") for x, y in zip(a.shape.dims, b.shape.dims)))
         return tensor_like(Array(shape, a.dtype if a.dtype == b.dtype else None), a, b)
     if type(a) is Int and type(b) is Int and fresh is not None:

@@ -947,7 +947,10 @@ class Statements:
                 # one possibility (transformers' prune_heads: ``self.self.num_attention_heads -= len(heads)``
                 # is not what forward sees on every object).
                 old = obj.attrs.get(attr)
-                value = UNKNOWN if old is None else loose_join(old, value)
+                if type(old) is TorchModule and type(value) is Unknown:
+                    value = old   # a setter's layer is taken for the one built (attribute_stores.unsettle)
+                else:
+                    value = UNKNOWN if old is None else loose_join(old, value)
             elif obj.template and type(value) is Unknown and value.scalar and attr in used_as_array(obj.cls):
                 value = Unknown(None, value.tensor)   # a constructor's parameter the class uses as an array
             obj.attrs[attr] = value

@@ -118,9 +118,13 @@ def expand(ctx: OpContext, call: Call) -> Value:
     shape = a.shape if a.shape.dims is not None else exposing(
         a.shape, tuple(i - len(items) for i, item in enumerate(items) if type(item) is Int and item.dim == -1),
         ctx.middle_dim)
-    dims = shape.dims if shape.dims is not None else tuple(
-        shape.suffix[len(shape.suffix) - len(items) + i] if len(items) - i <= len(shape.suffix) else None
-        for i in range(len(items)))
+    if shape.dims is not None:
+        dims = shape.dims
+    elif shape.min_rank == len(items):   # x[None, :, None].expand(b, -1, 1): the rank is the sizes', x's middle none
+        dims = shape.prefix + shape.suffix
+    else:
+        dims = tuple(shape.suffix[len(shape.suffix) - len(items) + i] if len(items) - i <= len(shape.suffix)
+                     else None for i in range(len(items)))
     if shape.min_rank > len(items):
         dims = (None,) * (shape.min_rank - len(items)) + dims   # fails below, as at a known rank
     extra = len(items) - len(dims)

@@ -41,3 +41,10 @@ def expanded_unknown(data, position_ids):
     inv_freq = torch.as_tensor(data).float()
     reveal_shape(inv_freq[None, :, None].expand(position_ids.shape[0], -1, 1))  # reveal: (position_ids.shape[0], d, 1)
     return inv_freq
+
+
+def expanded_parameter(inv_freq, position_ids):
+    # x[None, :, None] has three dims and then x's others: expanded to three sizes, x has no others,
+    # and -1 keeps x's first
+    reveal_shape(inv_freq[None, :, None].float().expand(position_ids.shape[0], -1, 1))  # reveal: (position_ids.shape[0], inv_freq.shape[0], 1)
+    return inv_freq

@@ -498,6 +498,8 @@ class Expressions:
                 value = self.submodule(obj.info, attr)
             return value
         if t in (Int, Float, Bool):
+            if obj.presumed:   # a number only by presumption (``input.tensor * 2``): it may be an array
+                return UNKNOWN
             if attr in ("shape",):
                 return Tuple(())
             if attr == "ndim":

@@ -15,7 +15,7 @@ from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, EllipsisValue, Float, Hole, Int,
-                           LibraryObject, List, NoneValue, Slice, Str, Tuple, Unknown, Value, tensor_like)
+                           LibraryObject, List, NoneValue, Opaque, Slice, Str, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
 from ..core.freshen import value_symbols
 from ..core.node_answers import per_node
@@ -141,7 +141,7 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
         return TRUE if _NUMBER_COMPARISONS[t](a, b) else FALSE
     if t in (ast.Is, ast.IsNot) and (tl in _SINGLETONS or tr in _SINGLETONS):
         same = tl is tr
-        if tl is Unknown or tr is Unknown or _maybe_singleton(left) or _maybe_singleton(right):
+        if tl in _ANY_VALUE or tr in _ANY_VALUE or _maybe_singleton(left) or _maybe_singleton(right):
             return None
         return (TRUE if same else FALSE) if t is ast.Is else (FALSE if same else TRUE)
     return None
@@ -151,6 +151,11 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
 #: ``s is Ellipsis``: nibabel's slicing test skips the pair of two ellipses by ``slice0 is Ellipsis``,
 #: an unknown test a false SC110 of the index with two)
 _SINGLETONS = (NoneValue, EllipsisValue)
+
+#: values that may be a singleton: an unknown, and an object known by name (``input.coords is None``:
+#: an attribute of a config or a parameter may be None; escnn's ``GeometricTensor`` took every tensor
+#: for a point cloud's 2-d one, a false SC105)
+_ANY_VALUE = (Unknown, Opaque)
 
 
 def _maybe_singleton(v: Value) -> bool:

@@ -295,6 +295,16 @@ class ModuleInfo:
     counted: bool = False
     _lines: list | None = None
     _rebound: frozenset | None = None
+    _holes: bool | None = None
+
+    @property
+    def mentions_holes(self) -> bool:
+        """Whether its text has the word ``HOLE`` anywhere: a function of a module without it is
+        summarisable (summaries.summarisable) without a search of its own text (scikit-learn: 24,000
+        searches, 1.6% of its run)."""
+        if self._holes is None:
+            self._holes = "HOLE" in self.source
+        return self._holes
 
     @property
     def rebound_globals(self) -> frozenset:

@@ -1092,6 +1092,8 @@ def summarisable(fn: Function, cache: KeyCache) -> bool:
     source text once per function and run, which costs far less than walking the tree for every
     function of every file; a comment or string with one of the words only costs the function its
     summaries."""
+    if not fn.module.mentions_holes:
+        return True
     node = fn.node
     known = cache.bodies.get(id(node))
     if known is None:

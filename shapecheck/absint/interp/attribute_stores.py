@@ -156,12 +156,12 @@ _STORES_BY_TEXT: dict[str, tuple] = {}
 MAX_TEXTS = 4096
 
 
-def receiver_stores(fn: ast.FunctionDef, lines: list[str] | None = None) -> tuple[tuple[str, str], ...]:
+def receiver_stores(fn: ast.FunctionDef | ast.Lambda, lines: list[str] | None = None) -> tuple[tuple[str, str], ...]:
     """(name, kind) for each store on the method's receiver; ``lines``, its module's, find a
     method of the same text already read."""
     stores = _STORES.get(fn)
     if stores is None:
-        first = min([fn.lineno] + [d.lineno for d in fn.decorator_list])
+        first = min([fn.lineno] + [d.lineno for d in getattr(fn, "decorator_list", ())])   # (a lambda has none)
         text = "\n".join(lines[first - 1:fn.end_lineno]) if lines is not None else None
         stores = _STORES_BY_TEXT.get(text) if text is not None else None
         if stores is None:
@@ -184,13 +184,13 @@ def _classes(cls: Class, seen: set) -> Iterator[Class]:
             yield from _classes(base, seen)
 
 
-def _receiver_stores(fn: ast.FunctionDef, calls: bool = True) -> Iterator[tuple[str, str]]:
+def _receiver_stores(fn: ast.FunctionDef | ast.Lambda, calls: bool = True) -> Iterator[tuple[str, str]]:
     """(name, kind) for each store on the method's receiver (a class method's is the class), or on
     an object it holds (``attn.n`` for ``self.attn.n = v``); with ``calls`` False (its text names no
     ``setattr``), by assignments alone, found among its statements without walking an expression."""
     params = fn.args.posonlyargs + fn.args.args
     if not params or any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod")
-                         for d in fn.decorator_list):
+                         for d in getattr(fn, "decorator_list", ())):
         return
     receiver = params[0].arg
 

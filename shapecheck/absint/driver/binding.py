@@ -4,6 +4,7 @@ for a call's analysis, and the key under which a call's analysis is memoised."""
 from __future__ import annotations
 
 import ast
+import weakref
 
 from ..core.node_answers import per_node
 from ..core.session import Run
@@ -222,7 +223,30 @@ def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
         env.setdefault(name, value)
     for name in kw_names:
         env.setdefault(name, UNKNOWN)
+    for name in _array_parameters(fn):
+        v = env.get(name)
+        if type(v) is Float and v.value is None:
+            # a float nothing fixes (``weights: float``, an annotation) handed where an array is
+            # annotated: one of the two annotations is wrong, and working code says which (ott-jax's
+            # ``_quantile_normalization(..., weights: float)`` passes its weights vector to
+            # ``target_weights: Optional[jnp.ndarray]``, whose ``jnp.squeeze(...).shape[0]`` a 0-d
+            # float fails: a false SC110)
+            env[name] = UNKNOWN
     return env
+
+
+#: per function node, its parameters annotated as arrays
+_ARRAY_PARAMETERS: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
+
+
+def _array_parameters(fn: Function) -> frozenset[str]:
+    node = fn.node
+    found = _ARRAY_PARAMETERS.get(node)
+    if found is None:
+        a = node.args
+        found = _ARRAY_PARAMETERS[node] = frozenset(
+            p.arg for p in a.posonlyargs + a.args + a.kwonlyargs if _names_an_array(p.annotation))
+    return found
 
 
 def memo_key(fn: Function, args: list, kwargs: dict):

@@ -34,6 +34,12 @@ def legacy(dtype: str) -> Rule:
 
     def rule(ctx: OpContext, call: Call) -> Value:
         args = call.args
+        if not args and "data" in call.kwargs:   # ``LongTensor(data=[0])``: torch's ``new(PyObject* data)``
+            data = call.kwargs["data"]
+            known = literal_array(data.value) if type(data.value) is Array or _written_out(data.text) else None
+            return Array(known.shape if known is not None else UNKNOWN_SHAPE, dtype)
+        if not args and "size" in call.kwargs:   # ``new(SymIntArrayRef size)``
+            return Array(sized_shape(ctx, call.kwargs["size"]), dtype)
         if not args:
             return Array(Shape((0,)), dtype)
         if len(args) == 1 and type(args[0].value) is Tuple and args[0].value.is_shape:

@@ -43,3 +43,12 @@ class GraphConv(torch.nn.Module):
 def unknown_data(rows):
     # a lone value of unknown kind may be data or a torch.Size: its shape is not known
     reveal_shape(torch.Tensor(rows))  # reveal: (...)
+
+
+def by_keyword():
+    # torch's new(PyObject* data) and new(SymIntArrayRef size) by name (deepspeed's pipeline engine
+    # receives into ``torch.LongTensor(data=[0])`` and reads its ``.item()``: no empty tensor)
+    reveal_shape(torch.LongTensor(data=[0]))  # reveal: (1,)
+    reveal_shape(torch.LongTensor(data=[[1, 2, 3]]))  # reveal: (1, 3)
+    reveal_shape(torch.FloatTensor(size=(2, 3)))  # reveal: (2, 3)
+    return torch.LongTensor(data=[0]).item()

@@ -47,3 +47,13 @@ reveal_shape(F.glu(torch.randn(4, 3, 8)))  # reveal: (4, 3, 4)
 bad_glu = F.glu(torch.randn(4, 3), dim=1)  # error: SC107
 bad_prelu = F.prelu(torch.randn(4, 3, 8), torch.randn(8))  # error: SC102
 bad_dropout1d = F.dropout1d(torch.randn(5), 0.5)  # error: SC107
+
+
+def glu_of_unknown_rank(x, y):
+    # the dims before or after the unknown middle that dim names are halved (checked even); a dim
+    # inside the middle makes the shape unknown, never the input's unchanged
+    h = torch.cat([x, x], dim=-2)
+    reveal_shape(F.glu(h, dim=-1))  # reveal: (*x[:-2], x.shape[-2]*2, x.shape[-1]//2)
+    reveal_shape(F.glu(h, dim=-2))  # reveal: (*x[:-2], x.shape[-2], x.shape[-1])
+    reveal_shape(F.glu(h, dim=1))  # reveal: ?
+    return F.glu(y[None], 0)  # error: SC107

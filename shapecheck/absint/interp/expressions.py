@@ -677,6 +677,10 @@ class Expressions:
                 return Float() if kept.scalar and _float_result(op, right) else kept
             left, right = numbers_against_arrays(left, right)
             tl, tr = type(left), type(right)
+        if isinstance(op, ast.Mult) and {tl, tr} in ({List, Array}, {Tuple, Array}):
+            repeated = _repeated_by_scalar(left, right, self.analysis.fresh)
+            if repeated is not None:
+                return repeated
         if tl is Array or tr is Array or (_tagged(left) and _tagged(right) and isinstance(op, ast.MatMult)):
             return self.apply(node, OP_NAMES[type(op)], lambda ctx: apply_operator(
                 ctx, type(op), Arg(left, "", lnode, self.module), Arg(right, "", rnode, self.module)),
@@ -698,7 +702,7 @@ class Expressions:
             return tl(left.items * max(right.dim, 0))
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and left.items:
             # ``[query] * batch``, ``(size,) * n_axes``: copies, as many as the code computes
-            return List(None, element_of(left), D.mul(len(left.items), right.dim), is_tuple=tl is Tuple)
+            return List(None, _item_of(left), D.mul(len(left.items), right.dim), is_tuple=tl is Tuple)
         if tl in (Int, Float, Bool) and tr in (Int, Float, Bool):
             if isinstance(op, ast.Div) or tl is Float or tr is Float:
                 return _float_arith(op, left, right)
@@ -992,6 +996,24 @@ def _known_text(v: Value) -> str | None:
     if t is Bool and v.value is not None:
         return str(v.value)
     return None
+
+
+def _repeated_by_scalar(left: Value, right: Value, fresh) -> Value | None:
+    """``[a] * r`` with ``r`` an integer item of an array (a NumPy scalar, as iterating or indexing gives):
+    the list repeated, as with an int (pytorchcv's ``[a] * r for a, r in zip(channels, np.full(8, 1))``;
+    multiplied as an array it was one item, and a model of empty stages); a count not known."""
+    seq, count = (left, right) if type(left) in (List, Tuple) else (right, left)
+    if count.shape.rank != 0 or (count.dtype is not None and not count.dtype.startswith(("int", "uint", "bool"))):
+        return None
+    if not seq.items and seq.items is not None:
+        return seq
+    length = fresh("n") if seq.items is None else D.mul(len(seq.items), fresh("n"))
+    return List(None, _item_of(seq), length, is_tuple=type(seq) is Tuple)
+
+
+def _item_of(seq: Value) -> Value:
+    """What one item of a list or tuple is (the join of its items)."""
+    return element_of(List(seq.items) if type(seq) is Tuple else seq)
 
 
 def _presumed_as(result: Value, *operands: Value) -> Value:

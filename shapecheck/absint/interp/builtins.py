@@ -20,7 +20,7 @@ from ..rules.indexing import may_be_element_object
 from ..rules.introspection import known_bool
 from ..rules.placements import show_placement
 from .annotations import check_cast
-from .semantics import length_of, range_items, range_membership
+from .semantics import length_of, range_items, range_membership, reversed_range
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -448,9 +448,8 @@ def _reversed(interp, node, args, kwargs) -> Value:
     sampling loop ``for t in reversed(range(T))`` runs T times; a sequence's items in reverse."""
     v = args[0] if len(args) == 1 else None
     t = type(v)
-    if t is Range and type(v.start) is Int and type(v.stop) is Int and type(v.step) is Int \
-            and v.step.dim in (1, -1):
-        return Range(Int(D.sub(v.stop.dim, v.step.dim)), Int(D.sub(v.start.dim, v.step.dim)), Int(-v.step.dim))
+    if t is Range and reversed_range(v) is not None:
+        return reversed_range(v)
     if t in (Tuple, List) and v.items is not None:
         return List(tuple(reversed(v.items)))
     if t is List:

@@ -16,8 +16,8 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
                      ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque,
                      LazyImport, STARS, method_of)
 from ..core.shape_tuples import concatenated, shape_value, spread, subscript as shape_subscript
-from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, SuperRef
-from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith,
+from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, Range, SuperRef
+from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith, reversed_range,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name)
 from ...constraints.intervals import interval
@@ -560,6 +560,9 @@ class Expressions:
                     out = loose_join(out, v, self.analysis.fresh)
                 return out
             return UNKNOWN
+        if t is Range and type(index) is Slice and type(index.start) is NoneValue and type(index.stop) is NoneValue \
+                and int_constant(index.step) == -1 and reversed_range(container) is not None:
+            return reversed_range(container)   # ``range(0, t)[::-1]`` (propainter's frames backwards)
         if t is LibraryObject and container.qualname in INDEX_TRICKS:   # np.r_[a, b], np.c_[x, ones]
             parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             values = index.items if type(index) is Tuple else (index,)
@@ -574,7 +577,13 @@ class Expressions:
     def _index_sequence(self, node: ast.Subscript, seq: Value, index: Value) -> Value:
         items = seq.items
         if items is None:
-            return self._one_item(seq.element) if type(index) is Int else List(None, seq.element)
+            if type(index) in (Int, Bool) or (type(index) is Array and index.shape.rank == 0):
+                return self._one_item(seq.element)   # (an int NumPy scalar indexes a list as an int does)
+            if type(index) is Slice:
+                return List(None, seq.element)
+            # an index of unknown kind is as likely an int as a slice (propainter's ``feats[k][mapping_idx[idx]]``
+            # taken for a sub-list, concatenated as an array of one more dim: a false SC106)
+            return UNKNOWN
         if type(index) is Int:
             if type(index.dim) is int:
                 i = index.dim
@@ -584,6 +593,8 @@ class Expressions:
                     # a shape tuple (`x.shape[2]` of a 2-d x); other tuples are not this tool's business
                     self.diagnose(node, "SC105", f"tuple index {i} is out of range for a tuple of length {len(items)}")
                 return UNKNOWN
+            if items and all(type(item) is Int for item in items):
+                return Int(self.analysis.fresh("k"))   # one of the ints (``mapping_idx[idx]``): an int
             return element_of(seq)   # one of the items (``self.layers[i]``), whichever i is
         if type(index) is Slice:
             bounds = [int_constant(x) for x in (index.start, index.stop, index.step)]

@@ -583,6 +583,13 @@ def mutate_dict(current: Dict, method: str, args: list, kwargs: dict) -> Value:
     return UNKNOWN
 
 
+def reversed_range(v: Range) -> Range | None:
+    """``range(a, b)`` backwards, as ``reversed`` and ``[::-1]`` give it; None for a step other than 1 or -1."""
+    if type(v.start) is Int and type(v.stop) is Int and type(v.step) is Int and v.step.dim in (1, -1):
+        return Range(Int(D.sub(v.stop.dim, v.step.dim)), Int(D.sub(v.start.dim, v.step.dim)), Int(-v.step.dim))
+    return None
+
+
 def loose_join(a: Value, b: Value, fresh=None) -> Value:
     """One of ``a`` and ``b`` (a list's element, one of its items): arrays of one rank keep it, with
     a made-up dim (``fresh``) where theirs differ; without ``fresh``, the shape is unknown."""

@@ -17,3 +17,12 @@ RLIMIT = 5_000_000
 #: tried, 5M and 50M, without an answer: 1-3 s of timm's CPU. 20x the most a decided one took.
 NESTED_DIVISIONS = 3
 RLIMIT_NESTED = 500_000
+
+#: A requirement whose dims multiply this many unknowns (``b*c_head*ceil*ceil*num_heads*t*w_h*w_w``,
+#: a window attention's reshape) gets RLIMIT_NESTED steps too: Z3's non-linear steps grow dear with
+#: the degree, and 5M of them took 22 s of one core on pytorchcv's ProPainter (one question, no
+#: answer). Measured on vit-pytorch, timm, diffusers, torchvision and pytorchcv (BENCHMARKS.md,
+#: "Stop 50"): of 20 questions of degree 5 to 8 that reached Z3, the 16 decided took at most 32,522
+#: steps; the other 4 ran to the limit.
+HIGH_DEGREE = 5
+

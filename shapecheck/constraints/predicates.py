@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .derived import Kept, cached_hash, keep_symbols
-from .dims import ByZero, Dim, division_depth, evaluate, free_symbols, show, substitute
+from .dims import ByZero, Dim, degree, division_depth, evaluate, free_symbols, show, substitute
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +158,13 @@ def pred_division_depth(p: Pred) -> int:
     if p.kind in _CMP_TEXT:
         return max(division_depth(p.args[0]), division_depth(p.args[1]))
     return max((pred_division_depth(x) for x in p.args), default=0)
+
+
+def pred_degree(p: Pred) -> int:
+    """The highest total degree of a dim of ``p`` (dims.degree: ``a*b*c`` is 3)."""
+    if p.kind in _CMP_TEXT:
+        return max(degree(p.args[0]), degree(p.args[1]))
+    return max((pred_degree(x) for x in p.args), default=0)
 
 
 def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:

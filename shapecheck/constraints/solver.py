@@ -35,13 +35,13 @@ from enum import Enum
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .limits import NESTED_DIVISIONS, RLIMIT, RLIMIT_NESTED
+from .limits import HIGH_DEGREE, NESTED_DIVISIONS, RLIMIT, RLIMIT_NESTED
 from . import cases, intervals, witnesses
 from .canonical import question_key
 from .derived import Kept, cached_hash
 from .dims import ByZero, Dim, Sym, is_signed
 from .evaluators import pred_function
-from .predicates import Pred, eq, pred_division_depth, pred_symbols
+from .predicates import Pred, eq, pred_degree, pred_division_depth, pred_symbols
 
 
 #: The stages that answer a question, cheapest first: the requirement itself (``true``/``false``),
@@ -268,9 +268,10 @@ def _outcome(question: tuple[list, Callable], values: dict) -> bool | None:
 
 def _step_limit(requirement: Pred) -> int:
     """The Z3 steps a question may take: fewer where its requirement nests divisions by unknowns
-    (limits.RLIMIT_NESTED, which says why); a function of the question alone, so its answer is
+    or multiplies many (limits.RLIMIT_NESTED, limits.HIGH_DEGREE, which say why); a function of the question alone, so its answer is
     the same whatever was asked before (memo keys hold the run's limit, which this only lowers)."""
-    return RLIMIT_NESTED if pred_division_depth(requirement) >= NESTED_DIVISIONS else RLIMIT
+    hard = pred_division_depth(requirement) >= NESTED_DIVISIONS or pred_degree(requirement) >= HIGH_DEGREE
+    return RLIMIT_NESTED if hard else RLIMIT
 
 
 def _z3():

@@ -35,7 +35,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .limits import HIGH_DEGREE, NESTED_DIVISIONS, RLIMIT, RLIMIT_NESTED
+from .limits import HIGH_DEGREE, NESTED_DIVISIONS, RLIMIT, RLIMIT_NESTED, RLIMIT_QUANTIFIED
 from . import cases, intervals, witnesses
 from .canonical import question_key
 from .derived import Kept, cached_hash
@@ -748,7 +748,7 @@ class Solver:
         return self._memoised((("for_all", bound, chosen, requirement), self.rlimit), chosen, requirement, bound)
 
     def _decide_for_all(self, facts: tuple[Fact, ...], bound: frozenset[str], requirement: Pred) -> Decision | None:
-        with self.limited(_step_limit(requirement)):
+        with self.limited(min(_step_limit(requirement), RLIMIT_QUANTIFIED)):
             return self._asked(lambda enc: self._decide_for_all_z3(enc, facts, bound, requirement))
 
     def _decide_for_all_z3(self, enc: Encoding, facts: tuple[Fact, ...], bound: frozenset[str],

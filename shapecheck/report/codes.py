@@ -17,6 +17,10 @@ class Code:
     summary: str
     wrong: str = ""
     right: str = ""
+    # whether the program raises where it is found (a shape error does; an annotation a value breaks
+    # does not, unless a run-time checker wraps the function): a ``try`` catches only what raises, and
+    # a call that brings such a value does not fail
+    raises: bool = True
 
 
 _ROWS = [
@@ -140,7 +144,8 @@ _ROWS = [
     Code("SC202", "annotation-mismatch", "error",
          "A value whose shape cannot match its shape annotation (jaxtyping or numpy shape typing).",
          "import numpy as np\nfrom jaxtyping import Float\ndef f(x: Float[np.ndarray, 'n 3']) -> Float[np.ndarray, 'n']:\n    return x\n",
-         "import numpy as np\nfrom jaxtyping import Float\ndef f(x: Float[np.ndarray, 'n 3']) -> Float[np.ndarray, 'n']:\n    return x.sum(axis=1)\n"),
+         "import numpy as np\nfrom jaxtyping import Float\ndef f(x: Float[np.ndarray, 'n 3']) -> Float[np.ndarray, 'n']:\n    return x.sum(axis=1)\n",
+         raises=False),
     Code("SC203", "hole-unsolvable", "error", "No value of a shape hole satisfies the constraints around it.",
          "import numpy as np\nfrom shapecheck import HOLE\nx = np.zeros((5, 5))\ny = x.reshape(HOLE, 3)\n",
          "import numpy as np\nfrom shapecheck import HOLE\nx = np.zeros((6, 5))\ny = x.reshape(HOLE, 3)\n"),
@@ -166,6 +171,12 @@ _ROWS = [
 ]
 
 CODES: dict[str, Code] = {row.code: row for row in _ROWS}
+
+
+def raises(code: str) -> bool:
+    """Whether a finding of ``code`` is an exception where it is found (:attr:`Code.raises`)."""
+    row = CODES.get(code)
+    return row is None or row.raises
 
 
 def explain(code: str) -> str | None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterator
 
 from ...report.diagnostics import Related
+from ...report.codes import raises
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
 from ...constraints import dims as D
@@ -67,6 +68,7 @@ if TYPE_CHECKING:
 #: ``deprecated(details)`` again: 13,300 runs of ``deprecated`` for each file importing the package).
 #: Two keep a decorator applied twice (``deco(deco(f))``) and ``compose(compose(f, g), h)`` whole.
 MAX_REENTRY = 2
+
 #: A function whose calls no summary answered this many times per one answered (and once more) is
 #: keyed no more in the run: its calls run its body, as a miss did, without the walk of their
 #: objects a key is (a hit saves a body run, ten to thirty keys' cost, so only rare hits are given
@@ -1724,13 +1726,22 @@ class Calls:
         for err in errors:
             if (err.span.line, err.span.column, err.code) in known and err.path == fn.module.path:
                 continue
+            name = fn.qualname.split('.<locals>.')[-1]
+            related = (Related(err.path, err.span, err.message),) + err.related
+            cause = err.cause or err.code
+            if not raises(cause):
+                # a value the call brings breaks a shape annotation down the line: no exception (unless a
+                # run-time checker wraps it), so no failure of the call, but the same finding where the
+                # value comes from (dynamax's filters, given no inputs, pass a scalar as ``inpt:
+                # Float[Array, "input_dim"]``: not "call fails")
+                caller.diagnose(node, cause, f"call to {name}() breaks a shape annotation: {err.message}",
+                                related, cause=cause)
+                break
             if caller.try_depth:
                 caller.caught_failure()
                 break  # the call is inside `try`/`pytest.raises`: its failure is handled
             if fn.wrapped:
                 break  # its decorator's wrapper may pass the body other arguments (interp/decorators.py)
-            message = f"call to {fn.qualname.split('.<locals>.')[-1]}() fails: {err.message}"
-            related = (Related(err.path, err.span, err.message),) + err.related
-            caller.diagnose(node, "SC110", message, related, cause=err.cause or err.code)
+            caller.diagnose(node, "SC110", f"call to {name}() fails: {err.message}", related, cause=err.cause or err.code)
             break  # one diagnostic per call
         return result, ident

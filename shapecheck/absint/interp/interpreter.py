@@ -23,6 +23,7 @@ from ...constraints.readable import readable
 from ...constraints.shapes import Shape
 from ...constraints.solver import Decision, Fact, Verdict
 from ...report.diagnostics import Diagnostic, Related, Span
+from ...report.codes import raises
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, Terminated
 from ..core.holes import HoleSite, PinnedFact
@@ -110,9 +111,10 @@ class Interpreter(Statements, Expressions):
 
     def diagnose(self, node: ast.AST, code: str, message: str, related: Iterable[Related] = (),
                  severity: str = "error", cause: str | None = None) -> None:
-        if severity == "error" and self.try_depth:
+        if severity == "error" and self.try_depth and raises(cause or code):
             # a handler catches what Python or the library raises here (``try: m1, m2 = modes`` /
-            # ``except ValueError:``): not a crash. Every error goes through here (shape_error's too)
+            # ``except ValueError:``): not a crash. Every error goes through here (shape_error's too);
+            # a broken annotation raises nothing, and nothing catches it
             self.caught_failure()
             return
         diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related),

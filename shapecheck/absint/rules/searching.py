@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import flag, UNKNOWN, Array, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Int, Tuple, Value
 from .args import as_array, bound_array
 from .kinds import Rule, ufunc
 
@@ -18,10 +18,18 @@ _WHERE3 = ufunc(3, params=("condition", "x", "y"))
 
 
 def where(ctx: OpContext, call: Call) -> Value:
-    """``where(c, x, y)`` broadcasts; ``where(c)`` is ``nonzero(c)``: a tuple of index arrays."""
-    if len(call.args) == 1 and not call.kwargs:
+    """``where(c, x, y)`` broadcasts; ``where(c)`` is ``nonzero(c)``: a tuple of index arrays (jax's
+    ``where(c, size=n)`` too, each of length n)."""
+    if len(call.args) == 1 and not {"x", "y"} & call.kwargs.keys():
         return nonzero(ctx, call)
     return _WHERE3(ctx, call)
+
+
+def _found_count(ctx: OpContext, call: Call):
+    """How many a search finds: data-dependent, unless jax's ``size=n`` fixes it (padded or cut to n:
+    e3nn-jax's ``jnp.where(i == unique, size=1)[0][0]``)."""
+    size = call.kwargs.get("size")
+    return size.value.dim if size is not None and type(size.value) is Int else ctx.fresh("k")
 
 
 def nonzero(ctx: OpContext, call: Call) -> Value:
@@ -29,7 +37,7 @@ def nonzero(ctx: OpContext, call: Call) -> Value:
     a = as_array(call.args[0].value) if call.args else None
     if a is None or a.shape.rank is None:
         return UNKNOWN
-    k = ctx.fresh("k")
+    k = _found_count(ctx, call)
     return Tuple(tuple(Array(Shape((k,)), "int64") for _ in range(max(a.shape.rank, 1))))
 
 
@@ -38,7 +46,7 @@ def argwhere(ctx: OpContext, call: Call) -> Value:
     a = as_array(call.args[0].value) if call.args else None
     if a is None or a.shape.rank is None:
         return UNKNOWN
-    return Array(Shape((ctx.fresh("k"), a.shape.rank)), "int64")
+    return Array(Shape((_found_count(ctx, call), a.shape.rank)), "int64")
 
 
 def searchsorted(ctx: OpContext, call: Call) -> Value:
@@ -57,7 +65,7 @@ def unique_of(params: tuple[str, ...]) -> Rule:
     by position (scipy's and GPy's ``np.unique(dt, True, True)``), add results in order."""
     def unique(ctx: OpContext, call: Call) -> Value:
         b = call.bind(params)
-        k = ctx.fresh("k")
+        k = _found_count(ctx, call)
         values = Array(Shape((k,)))
         extra = []
         for name in ("return_index", "return_inverse", "return_counts"):

@@ -88,6 +88,13 @@ def unsettle(instance: Instance) -> None:
                     holder.attrs[name] = replace(value, dtype=None)
             elif not (type(value) is TorchModule and kinds <= _KEEP_LAYER):
                 holder.attrs[name] = Opaque(f"self.{path}")
+    for name in stored_by_subclasses(instance.cls):
+        if type(instance.attrs.get(name)) is Array:
+            # the template stands for the subclasses' objects too, and one of them stores its own array
+            # there (linearmodels' ``_HACMixin.__init__`` leaves ``self._moments = empty((0,))`` for
+            # ``KernelCovariance``'s other base to fill: its ``bandwidth`` read the empty placeholder,
+            # a false SC105)
+            instance.attrs[name] = Opaque(f"self.{name}")
 
 
 def unseen_base(cls: Class, depth: int = 0) -> bool:
@@ -172,6 +179,61 @@ def receiver_stores(fn: ast.FunctionDef | ast.Lambda, lines: list[str] | None = 
                 _STORES_BY_TEXT[text] = stores
         _STORES[fn] = stores
     return stores
+
+
+#: per module tree: (each class name -> its class, each class name -> the classes naming it as a base)
+_CLASS_TABLES: "weakref.WeakKeyDictionary[ast.AST, tuple[dict, dict]]" = weakref.WeakKeyDictionary()
+
+
+def _base_name(base: ast.expr) -> str | None:
+    return base.id if isinstance(base, ast.Name) else base.attr if isinstance(base, ast.Attribute) else None
+
+
+def stored_by_subclasses(cls: Class) -> frozenset[str]:
+    """The attributes that the methods (constructors included) of ``cls``'s subclasses in its own
+    module, and of their other bases there, store on their receiver: an object of a subclass runs
+    ``cls``'s methods too. Read off the module's syntax, so whichever order its classes are built
+    in, and whatever other files import it, the answer is the same."""
+    tree = cls.module.tree
+    tables = _CLASS_TABLES.get(tree)
+    if tables is None:
+        by_name: dict[str, ast.ClassDef] = {}
+        subclasses: dict[str, list[ast.ClassDef]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                by_name.setdefault(node.name, node)
+                for base in node.bases:
+                    named = _base_name(base)
+                    if named is not None:
+                        subclasses.setdefault(named, []).append(node)
+        tables = _CLASS_TABLES[tree] = (by_name, subclasses)
+    by_name, subclasses = tables
+    own = {c.node.name for c in _classes(cls, set())}   # cls and its bases: their stores are cls's own
+    subs: list[ast.ClassDef] = []
+    todo, seen = [cls.node.name], set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            for sub in subclasses.get(name, ()):
+                subs.append(sub)
+                todo.append(sub.name)
+    if not subs:
+        return frozenset()
+    writers: dict[str, ast.ClassDef] = {}
+    todo = list(subs)
+    while todo:   # the subclasses and every base they name in the module, but cls's own line
+        node = todo.pop()
+        if node.name in own or node.name in writers:
+            continue
+        writers[node.name] = node
+        todo.extend(by_name[n] for n in map(_base_name, node.bases) if n in by_name)
+    names: set[str] = set()
+    for node in writers.values():
+        for stmt in node.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names.update(path for path, _ in receiver_stores(stmt, cls.module.lines) if "." not in path)
+    return frozenset(names)
 
 
 def _classes(cls: Class, seen: set) -> Iterator[Class]:

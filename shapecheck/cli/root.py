@@ -8,7 +8,7 @@ Findings must not depend on which paths are named (``pkg/`` alone, or ``pkg/ set
 2. else the nearest folder holding one of :data:`MARKERS`, searching upward from the checked
    paths' common ancestor;
 3. else the first folder upward from that common ancestor that is not a package (holds no
-   ``__init__.py``): the folder Python imports the package from, as pytest's ``prepend`` import
+   ``__init__.py``) nor inside one: the folder Python imports the package from, as pytest's ``prepend`` import
    mode and mypy's module crawl find it, so that ``pkg/`` named alone resolves ``from pkg.models
    import Net`` as ``.`` does.
 
@@ -55,8 +55,11 @@ def project_root(paths: Sequence[str], config_root: Path | None) -> Path:
 
 
 def package_base(folder: Path) -> Path:
-    """The first of ``folder`` and its parents that holds no ``__init__.py``."""
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
+    """The first of ``folder`` and its parents that holds no ``__init__.py`` and is not inside a
+    package: a folder of tests without one inside a package (scikit-rf's ``skrf/media/tests/``)
+    imports the package as the package's own folders do, so a test file named alone resolves
+    ``import skrf`` as a run over ``skrf/`` does."""
+    while folder.parent != folder and ((folder / "__init__.py").is_file() or (folder.parent / "__init__.py").is_file()):
         folder = folder.parent
     return folder
 

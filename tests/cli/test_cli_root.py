@@ -71,6 +71,20 @@ def test_the_package_base_is_the_first_folder_not_a_package(tmp_path):
         (tmp_path / folder / "__init__.py").write_text("")
     assert package_base((tmp_path / "top" / "pkg" / "sub").resolve()) == (tmp_path / "top").resolve()
     assert package_base((tmp_path / "top").resolve()) == (tmp_path / "top").resolve()
+    # a folder without __init__.py inside a package (its tests) is part of the package's tree
+    (tmp_path / "top" / "pkg" / "sub" / "tests").mkdir()
+    assert package_base((tmp_path / "top" / "pkg" / "sub" / "tests").resolve()) == (tmp_path / "top").resolve()
+
+
+def test_a_test_file_in_a_package_named_alone_finds_what_the_package_run_finds(check, tmp_path):
+    # scikit-rf's ``skrf/media/tests/test_media.py`` (its folder holds no __init__.py) named alone
+    # resolved ``import skrf`` from its own folder, and found nothing a run over ``skrf/`` found
+    _package(tmp_path, marker=None)
+    (tmp_path / "pkg" / "tests").mkdir()
+    (tmp_path / "pkg" / "tests" / "test_use.py").write_text(USE)
+    for paths in (["pkg/tests/test_use.py"], ["pkg"], ["pkg/tests/test_use.py", "pkg/shapes.py"]):
+        status, out = check(*paths)
+        assert status == 1 and "pkg/tests/test_use.py:4:5: error[SC102]" in out, (paths, out)
 
 
 def test_src_layout_resolves_from_root_src(check, tmp_path):

@@ -941,6 +941,13 @@ class Statements:
             obj.members[attr] = value
             return
         if isinstance(obj, Instance):
+            member = obj.cls.lookup(attr) if attr not in obj.attrs else None
+            if type(member) is Function and member.accessor == "set" and len(member.node.args.args) >= 2:
+                # a property with a setter (which took the getter's name in the class body): the store
+                # runs it (scikit-rf's ``Network.z0 = 50`` makes the (nfreq, nports) array its getter
+                # returns; stored as the number, the splitter's einsum of it was a false SC110)
+                self.call_function(node, member, [obj, value], {})
+                return
             if (obj.template or in_template) and not self._in_init(obj):
                 # The template instance stands for every object of its class, and so do the objects it
                 # holds: a method other than __init__ may or may not have run, so what it stores is only

@@ -1014,8 +1014,8 @@ def _repeated_by_scalar(left: Value, right: Value, fresh) -> Value | None:
     the list repeated, as with an int (pytorchcv's ``[a] * r for a, r in zip(channels, np.full(8, 1))``;
     multiplied as an array it was one item, and a model of empty stages); a count not known."""
     seq, count = (left, right) if type(left) in (List, Tuple) else (right, left)
-    if count.shape.rank != 0 or (count.dtype is not None and not count.dtype.startswith(("int", "uint", "bool"))):
-        return None
+    if count.shape.rank != 0 or count.tensor or (count.dtype is not None and not count.dtype.startswith(("int", "uint", "bool"))):
+        return None   # (a 0-d tensor is multiplied as an array)
     if not seq.items and seq.items is not None:
         return seq
     length = fresh("n") if seq.items is None else D.mul(len(seq.items), fresh("n"))

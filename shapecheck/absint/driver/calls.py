@@ -68,7 +68,6 @@ if TYPE_CHECKING:
 #: ``deprecated(details)`` again: 13,300 runs of ``deprecated`` for each file importing the package).
 #: Two keep a decorator applied twice (``deco(deco(f))``) and ``compose(compose(f, g), h)`` whole.
 MAX_REENTRY = 2
-
 #: A function whose calls no summary answered this many times per one answered (and once more) is
 #: keyed no more in the run: its calls run its body, as a miss did, without the walk of their
 #: objects a key is (a hit saves a body run, ten to thirty keys' cost, so only rare hits are given

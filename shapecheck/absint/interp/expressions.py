@@ -448,9 +448,12 @@ class Expressions:
             if found is None and node is self.callee and not obj.template and unseen_base(obj.cls) \
                     and not (isinstance(node, ast.Attribute) and self.rooted_in_template(node.value)):
                 unsettle_held(obj)
-            if found is None or obj.template or obj.cls.node.decorator_list or is_linen_module(obj.cls):
+            if found is None or obj.template or obj.cls.node.decorator_list or is_linen_module(obj.cls) \
+                    or _runs_own_new(obj.cls):
                 # a class-level value is only a default: dataclass fields and the attributes any
-                # method may have set are per object
+                # method may have set are per object, and a ``__new__`` of the project (not followed)
+                # may set them on the class (deepchem's LinearOperator finds ``_is_rmv_implemented``
+                # there; the False default sent every operator down its fallback: false SC110s)
                 return UNKNOWN
             return found
         if t is Class:
@@ -1007,6 +1010,12 @@ def _known_text(v: Value) -> str | None:
     if t is Bool and v.value is not None:
         return str(v.value)
     return None
+
+
+def _runs_own_new(cls: Class, depth: int = 0) -> bool:
+    """Whether ``cls`` or a project base of it defines ``__new__``."""
+    return type(cls.namespace.get("__new__")) is Function or depth < 20 and any(
+        type(b) is Class and _runs_own_new(b, depth + 1) for b in cls.bases)
 
 
 def _repeated_by_scalar(left: Value, right: Value, fresh) -> Value | None:

@@ -6,7 +6,7 @@ Findings must not depend on which paths are named (``pkg/`` alone, or ``pkg/ set
 1. the folder of the configuration in use (``pyproject.toml`` with ``[tool.shapecheck]``, or
    ``--config FILE``);
 2. else the nearest folder holding one of :data:`MARKERS`, searching upward from the checked
-   paths' common ancestor;
+   paths' common ancestor (the base of its package, where that folder is a package);
 3. else the first folder upward from that common ancestor that is not a package (holds no
    ``__init__.py``) nor inside one: the folder Python imports the package from, as pytest's ``prepend`` import
    mode and mypy's module crawl find it, so that ``pkg/`` named alone resolves ``from pkg.models
@@ -50,7 +50,9 @@ def project_root(paths: Sequence[str], config_root: Path | None) -> Path:
     start = common_folder(paths)
     for folder in (start, *start.parents):
         if any((folder / marker).exists() for marker in MARKERS):
-            return folder
+            # a marker inside a package (linearmodels ships ``linearmodels/pyproject.toml``) is no
+            # folder imports resolve from: the package's base is, as for a run over its parent
+            return package_base(folder) if (folder / "__init__.py").is_file() else folder
     return package_base(start)
 
 

@@ -108,3 +108,18 @@ def test_root_is_the_config_folder_then_the_nearest_marker(tmp_path):
     assert project_root([str(tmp_path / "a" / "b")], config_root=tmp_path) == tmp_path.resolve()
     bare = tmp_path / "a" / "b"
     assert project_root([str(bare / "x.py"), str(bare)], config_root=None) == (tmp_path / "a").resolve()
+
+
+def test_a_marker_inside_a_package_resolves_from_the_package_base(check, tmp_path):
+    # linearmodels ships ``linearmodels/pyproject.toml`` inside the package: its test files named
+    # alone resolved ``import linearmodels`` from inside the package, and found other things than a
+    # run over the whole tree
+    _package(tmp_path, marker=None)
+    (tmp_path / "pkg" / "pyproject.toml").write_text("[project]\nname = 'pkg'\n")
+    (tmp_path / "pkg" / "tests").mkdir()
+    (tmp_path / "pkg" / "tests" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "tests" / "test_use.py").write_text(USE)
+    assert project_root([str(tmp_path / "pkg" / "tests")], config_root=None) == tmp_path.resolve()
+    for paths in (["pkg/tests/test_use.py"], ["."], ["pkg/tests"]):
+        status, out = check(*paths)
+        assert status == 1 and "pkg/tests/test_use.py:4:5: error[SC102]" in out, (paths, out)

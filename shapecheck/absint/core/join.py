@@ -51,8 +51,8 @@ class Joiner:
         may be negative (``-3 if regional else -2``) so may the join (a symbol is a size unless signed)."""
         if a == b:
             return a
-        if self.widen and a in self.widened:
-            return a
+        if self.widen and a in self.widened and not (number and interval(b, {})[0] < 0 <= interval(a, {})[0]):
+            return a   # (a size-like widened int met by one that may be negative is widened again, signed)
         key = (a, b)
         hit = self._memo.get(key)
         if hit is not None:

@@ -10,6 +10,7 @@ import weakref
 from typing import TYPE_CHECKING, Callable
 
 from ...constraints import dims as D
+from ...constraints.intervals import interval
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt, le, lt, ne, negate
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import MORE_KEYWORDS, OpContext
@@ -601,7 +602,11 @@ def loose_join(a: Value, b: Value, fresh=None) -> Value:
             shape = Shape(tuple(x if x == y else fresh("j") for x, y in zip(a.shape.dims, b.shape.dims)))
         return tensor_like(Array(shape, a.dtype if a.dtype == b.dtype else None), a, b)
     if type(a) is Int and type(b) is Int and fresh is not None:
-        return Int(fresh("j"))   # ``counts.append(len(images))`` in a loop: a list of ints
+        # ``counts.append(len(images))`` in a loop: a list of ints; one that may be negative (``-1``,
+        # "not found") keeps the join signed (linearmodels' ``has_constant`` returns ``(True, int(argmax))``
+        # or ``(False, -1)``: a size-like join made ``assert loc == -1`` a false SC201)
+        d = fresh("j")
+        return Int(D.signed(d) if min(interval(a.dim, {})[0], interval(b.dim, {})[0]) < 0 else d)
     if type(a) in (Int, Float) and type(b) in (Int, Float):
         return Float()
     return either_layer(a, b)

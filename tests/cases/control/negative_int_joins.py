@@ -33,3 +33,21 @@ def sizes(flag):
     assert n >= 0
     assert n < 0  # error: SC201
     return n
+
+
+def has_constant(x, a, b):
+    # three or more returns: a join already widened to a size meets -1 ("not found") after, and is
+    # widened again, signed (linearmodels' has_constant: a false SC201 on ``assert loc == -1``)
+    if a:
+        return True, int(torch.argmax(x))
+    if b:
+        return True, int(torch.argmax(x))
+    if x.sum() > 0:
+        return False, -1
+    return True, int(torch.argmin(x))
+
+
+def uses_constant(x, a, b):
+    hc, loc = has_constant(x, a, b)
+    assert loc == -1
+    return hc

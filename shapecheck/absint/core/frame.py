@@ -57,6 +57,9 @@ class Frame:
     # id of a boolean mask value -> (that value, kept so the id is not reused; the count of its True
     # values): two selections by one mask (``a[m] = b[m]``) take the same number of elements
     mask_counts: dict = field(default_factory=dict)
+    # the length of a slice whose bound's sign is not known, per (start, stop, step, axis length): one
+    # dim for each such slice of the frame, so ``np.dot(L[k, :k], L[k, :k])`` is of two equal lengths
+    slice_lengths: dict = field(default_factory=dict)
 
 
 class BudgetExceeded(Exception):

@@ -116,9 +116,13 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
     # bound counts from the end when it is negative, which a symbolic one is where the facts say so
     # (``Obs[:-k]`` under ``for k in range(1, order)``: scipy's filtfilt read it as length -k); one
     # whose sign they leave open gives a length of its own.
+    bounds = (start, stop, step, n)
     start, stop = _offset(ctx, start, n), _offset(ctx, stop, n)
     if ... in (start, stop):
-        return ctx.fresh("k")
+        lengths = ctx.interp.frame.slice_lengths
+        if bounds not in lengths:
+            lengths[bounds] = ctx.fresh("k")
+        return lengths[bounds]
     if step > 0:
         lo = 0 if start is None else start
         hi = n if stop is None else stop

@@ -602,9 +602,8 @@ def loose_join(a: Value, b: Value, fresh=None) -> Value:
             shape = Shape(tuple(x if x == y else fresh("j") for x, y in zip(a.shape.dims, b.shape.dims)))
         return tensor_like(Array(shape, a.dtype if a.dtype == b.dtype else None), a, b)
     if type(a) is Int and type(b) is Int and fresh is not None:
-        # ``counts.append(len(images))`` in a loop: a list of ints; one that may be negative (``-1``,
-        # "not found") keeps the join signed (linearmodels' ``has_constant`` returns ``(True, int(argmax))``
-        # or ``(False, -1)``: a size-like join made ``assert loc == -1`` a false SC201)
+        # ``counts.append(len(images))`` in a loop: a list of ints; where either may be negative (``-1``,
+        # "not found"), so may the join, as a join of branches' ints is (core/join.Joiner.dim)
         d = fresh("j")
         return Int(D.signed(d) if min(interval(a.dim, {})[0], interval(b.dim, {})[0]) < 0 else d)
     if type(a) in (Int, Float) and type(b) in (Int, Float):

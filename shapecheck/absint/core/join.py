@@ -252,7 +252,9 @@ def _optional_parts(v: Value) -> tuple[Array | None, bool] | None:
 
 def element_of(v: Value, join: Callable[[Value, Value], Value] | None = None) -> Value:
     """The join of every element of a list (what one iteration sees); ``join`` joins two items
-    (by default arrays of one rank keep the rank, not the dims)."""
+    (by default arrays of one rank keep the rank, not the dims); a tuple's items as a list's."""
+    if type(v) is Tuple:
+        v = List(v.items)
     if type(v) is List:
         if v.items is None:
             return v.element

@@ -208,7 +208,6 @@ def stored_by_subclasses(cls: Class) -> frozenset[str]:
                         subclasses.setdefault(named, []).append(node)
         tables = _CLASS_TABLES[tree] = (by_name, subclasses)
     by_name, subclasses = tables
-    own = {c.node.name for c in _classes(cls, set())}   # cls and its bases: their stores are cls's own
     subs: list[ast.ClassDef] = []
     todo, seen = [cls.node.name], set()
     while todo:
@@ -220,6 +219,7 @@ def stored_by_subclasses(cls: Class) -> frozenset[str]:
                 todo.append(sub.name)
     if not subs:
         return frozenset()
+    own = {c.node.name for c in _classes(cls, set())}   # cls and its bases: their stores are cls's own
     writers: dict[str, ast.ClassDef] = {}
     todo = list(subs)
     while todo:   # the subclasses and every base they name in the module, but cls's own line

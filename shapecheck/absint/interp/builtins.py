@@ -448,8 +448,8 @@ def _reversed(interp, node, args, kwargs) -> Value:
     sampling loop ``for t in reversed(range(T))`` runs T times; a sequence's items in reverse."""
     v = args[0] if len(args) == 1 else None
     t = type(v)
-    if t is Range and reversed_range(v) is not None:
-        return reversed_range(v)
+    if t is Range and (backwards := reversed_range(v)) is not None:
+        return backwards
     if t in (Tuple, List) and v.items is not None:
         return List(tuple(reversed(v.items)))
     if t is List:

@@ -564,8 +564,8 @@ class Expressions:
                 return out
             return UNKNOWN
         if t is Range and type(index) is Slice and type(index.start) is NoneValue and type(index.stop) is NoneValue \
-                and int_constant(index.step) == -1 and reversed_range(container) is not None:
-            return reversed_range(container)   # ``range(0, t)[::-1]`` (propainter's frames backwards)
+                and int_constant(index.step) == -1 and (backwards := reversed_range(container)) is not None:
+            return backwards   # ``range(0, t)[::-1]`` (propainter's frames backwards)
         if t is LibraryObject and container.qualname in INDEX_TRICKS:   # np.r_[a, b], np.c_[x, ones]
             parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             values = index.items if type(index) is Tuple else (index,)
@@ -716,7 +716,7 @@ class Expressions:
             return tl(left.items * max(right.dim, 0))
         if tl in (Tuple, List) and tr is Int and isinstance(op, ast.Mult) and left.items:
             # ``[query] * batch``, ``(size,) * n_axes``: copies, as many as the code computes
-            return List(None, _item_of(left), D.mul(len(left.items), right.dim), is_tuple=tl is Tuple)
+            return List(None, element_of(left), D.mul(len(left.items), right.dim), is_tuple=tl is Tuple)
         if tl in (Int, Float, Bool) and tr in (Int, Float, Bool):
             if isinstance(op, ast.Div) or tl is Float or tr is Float:
                 return _float_arith(op, left, right)
@@ -972,7 +972,7 @@ def _concatenation(left: List | Tuple, right: List | Tuple, fresh) -> Value:
             return type(left)(items)
     lengths = [len(v.items) if v.items is not None else v.length for v in (left, right)]
     length = None if None in lengths else D.add(*lengths)
-    elements = [element_of(List(v.items) if type(v) is Tuple else v) for v in (left, right)]
+    elements = [element_of(v) for v in (left, right)]
     return List(None, loose_join(*elements, fresh), length, is_tuple=is_tuple)
 
 
@@ -1028,12 +1028,8 @@ def _repeated_by_scalar(left: Value, right: Value, fresh) -> Value | None:
     if not seq.items and seq.items is not None:
         return seq
     length = fresh("n") if seq.items is None else D.mul(len(seq.items), fresh("n"))
-    return List(None, _item_of(seq), length, is_tuple=type(seq) is Tuple)
+    return List(None, element_of(seq), length, is_tuple=type(seq) is Tuple)
 
-
-def _item_of(seq: Value) -> Value:
-    """What one item of a list or tuple is (the join of its items)."""
-    return element_of(List(seq.items) if type(seq) is Tuple else seq)
 
 
 def _presumed_as(result: Value, *operands: Value) -> Value:

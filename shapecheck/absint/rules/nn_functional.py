@@ -20,43 +20,32 @@ from .torch_args import dim_arg, first_input
 
 
 def glu(ctx: OpContext, call: Call) -> Value:
+    """``F.glu(x, dim=-1)``: halves ``dim`` (checked even). Of an array of unknown rank, the dim the known
+    dims before (``dim >= 0``) or after (``dim < 0``) its middle name; any other is some dim of the
+    middle, and the shape is not known (coqui-tts's ``F.glu(x, dim=1)`` of a conv's ``(..., 2 * hid,
+    l)`` output halves its channels: the input unchanged was a false SC102 at the next conv)."""
     a, arg = first_input(call)
     if a is None:
         return UNKNOWN
-    if a.shape.dims is None:
-        return _glu_of_unknown_rank(ctx, a, arg, const_int(dim_arg(call, 1, -1)))
-    dims = a.shape.dims
-    if not dims:
+    shape = a.shape
+    if shape.dims == ():
         ctx.fail("SC107", f"{ctx.op}: glu does not support scalars because halving size must be even "
                           f"({ctx.describe(arg)})")
     d = const_int(dim_arg(call, 1, -1))
     if d is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
-    axis = normalize_axis(ctx, d, len(dims), "dim")
-    ctx.require(eq(D.mod(dims[axis], 2), 0), "SC107", lambda: (
-        f"{ctx.op}: halving dimension must be even, but dimension {axis} of {ctx.describe(arg)} is odd"))
-    return Array(Shape(dims[:axis] + (D.floordiv(dims[axis], 2),) + dims[axis + 1:]), a.dtype)
+    if shape.dims is not None:
+        d = normalize_axis(ctx, d, len(shape.dims), "dim")
 
-
-def _glu_of_unknown_rank(ctx: OpContext, a: Array, arg: Arg, d: int | None) -> Array:
-    """glu halves dim ``d`` of an array of unknown rank: one the known dims before (``d >= 0``) or after
-    (``d < 0``) its middle name; any other is some dim of the middle, and the shape is not known
-    (coqui-tts's ``F.glu(x, dim=1)`` of a conv's ``(..., 2 * hid, l)`` output halves its channels: the
-    input unchanged was a false SC102 at the next conv)."""
-    shape = a.shape
-
-    def halved(size):
-        ctx.require(eq(D.mod(size, 2), 0), "SC107", lambda: (
+    def halved(dims: tuple, i: int) -> tuple:
+        ctx.require(eq(D.mod(dims[i], 2), 0), "SC107", lambda: (
             f"{ctx.op}: halving dimension must be even, but dimension {d} of {ctx.describe(arg)} is odd"))
-        return D.floordiv(size, 2)
+        return dims[:i] + (D.floordiv(dims[i], 2),) + dims[i + 1:]
 
-    if d is not None and 0 <= d < len(shape.prefix):
-        return Array(replace(shape, prefix=shape.prefix[:d] + (halved(shape.prefix[d]),) + shape.prefix[d + 1:]),
-                     a.dtype)
-    if d is not None and -len(shape.suffix) <= d < 0:
-        i = len(shape.suffix) + d
-        return Array(replace(shape, suffix=shape.suffix[:i] + (halved(shape.suffix[i]),) + shape.suffix[i + 1:]),
-                     a.dtype)
+    if 0 <= d < len(shape.prefix):
+        return Array(replace(shape, prefix=halved(shape.prefix, d)), a.dtype)
+    if shape.dims is None and -len(shape.suffix) <= d < 0:
+        return Array(replace(shape, suffix=halved(shape.suffix, len(shape.suffix) + d)), a.dtype)
     return Array(UNKNOWN_SHAPE, a.dtype)
 
 

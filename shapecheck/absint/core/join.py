@@ -13,8 +13,8 @@ from ...constraints.dims import Dim, free_symbols, signed
 from ...constraints.intervals import interval
 from ...constraints.predicates import Pred, disj, eq
 from ...constraints.shapes import Middle, Shape, align_middles
-from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, List, NoneValue,
-                     Opaque, ShapeTuple, Str, TorchModule, Tuple, Unknown, Value, optional_array, tensor_like)
+from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, LibraryObject, List, NoneValue,
+                     Opaque, ProjectModule, ShapeTuple, Str, TorchModule, Tuple, Unknown, Value, optional_array, tensor_like)
 from .shape_tuples import tuple_shape
 
 Fresh = Callable[[str], Dim]
@@ -144,6 +144,10 @@ class Joiner:
             return either_layer(a, b)
         if ta is Bool and tb is Bool:
             return Bool()
+        if {ta, tb} in _IMPORTED_OR_NONE:
+            # ``try: import torch`` / ``except ImportError: torch = None``: the code that uses it runs
+            # where the library is there (shapes are a question about the code with its libraries)
+            return a if tb is NoneValue else b
         return UNKNOWN
 
     def _shape_tuple(self, a: Value, b: Value) -> Value:
@@ -187,6 +191,7 @@ class Joiner:
 
 
 _NUMBERS = (Int, Float, Bool)
+_IMPORTED_OR_NONE = ({LibraryObject, NoneValue}, {ProjectModule, NoneValue})
 
 
 def _literal_ints(v: Value) -> bool:

@@ -469,11 +469,15 @@ class Opaque(Mutable, Value):
     __hash__ = object.__hash__
     _table = "members"
 
-    def __init__(self, name: str, members: dict | None = None, dim: Dim | None = None, hint: str | None = None):
+    def __init__(self, name: str, members: dict | None = None, dim: Dim | None = None, hint: str | None = None,
+                 declared: "Class | None" = None):
         # (the name of the code that reaches it; ``hint`` the name a method reads it by, for
-        # ``self.n_head = config.n_head``: the dim is shown as ``n_head`` where it is used)
+        # ``self.n_head = config.n_head``: the dim is shown as ``n_head`` where it is used;
+        # ``declared`` the project class an annotation says it is, whose declarations say which of
+        # its attributes are numbers: interp/declared.py)
         state = self.__dict__
         state["name"] = name
+        state["declared"] = declared
         state["members"] = Fields({} if members is None else members)
         state["dim"] = dim    # its value where an int is needed (``3 * config.n_embd``), once named
         state["hint"] = hint
@@ -512,7 +516,8 @@ class Opaque(Mutable, Value):
         return state.get("_revision", 0) + state["members"].version
 
     def __repr__(self) -> str:
-        return f"Opaque(name={self.name!r}, members={dict(self.members)!r}, dim={self.dim!r}, hint={self.hint!r})"
+        declared = "" if self.declared is None else f", declared={self.declared.qualname}"
+        return f"Opaque(name={self.name!r}, members={dict(self.members)!r}, dim={self.dim!r}, hint={self.hint!r}{declared})"
 
     def as_int(self, fresh) -> "Int":
         """This object where the code needs an int: a dim named ``config.n_embd``, the same each time.
@@ -567,6 +572,9 @@ class Alternatives(Value):
 
     #: the most layers one value stands for
     LIMIT = 4
+    #: the most callables a dict's value looked up by a key known only at run time stands for
+    #: (transformers' ``ROPE_INIT_FUNCTIONS[rope_type]``: 6 functions; ``ACT2CLS``: 22 classes)
+    CHOICES = 32
 
 
 def optional_array(v: Value) -> Array | None:

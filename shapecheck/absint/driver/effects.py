@@ -349,7 +349,7 @@ class _Copier:
             copy = Instance(v.cls, {}, v.template)
             table, items = copy.attrs, v.attrs
         else:
-            copy = Opaque(v.name, {}, None, v.hint)
+            copy = Opaque(v.name, {}, None, v.hint, v.declared)
             table, items = copy.members, v.members
         self.memo[id(v)] = copy
         self.copies.append(copy)

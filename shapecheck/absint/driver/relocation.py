@@ -83,6 +83,7 @@ class OpaqueRef:
     name: str
     dim: Any
     hint: str | None
+    declared: Any = None   # the class it is declared of (a DefinitionRef), or None
     members: dict = dataclasses.field(default_factory=dict)
 
 
@@ -150,7 +151,8 @@ def freeze(value: Any, memo: dict) -> Any:
         ref.attrs = {name: freeze(v, memo) for name, v in value.attrs.items()}
         return ref
     if t is Opaque:
-        ref = OpaqueRef(value.name, value.dim, value.hint)
+        declared = None if value.declared is None else _named(value.declared, memo)
+        ref = OpaqueRef(value.name, value.dim, value.hint, declared)
         memo[id(value)] = (value, ref)
         ref.members = {name: freeze(v, memo) for name, v in value.members.items()}
         return ref
@@ -207,7 +209,8 @@ def thaw(value: Any, resolve: Resolver, memo: dict) -> Any:
     if t is OpaqueRef:
         made = memo.get(id(value))
         if made is None:
-            made = memo[id(value)] = Opaque(value.name, {}, value.dim, value.hint)
+            declared = None if value.declared is None else _definition(value.declared, resolve)
+            made = memo[id(value)] = Opaque(value.name, {}, value.dim, value.hint, declared)
             made.members = {name: thaw(v, resolve, memo) for name, v in value.members.items()}
         return made
     if t is DefinitionRef:

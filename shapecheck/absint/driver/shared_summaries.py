@@ -111,7 +111,8 @@ def local_value(value) -> bool:
         # every validation function, kept none of their summaries across files); a dim the run
         # named it by is the run's, though
         dim = value.dim
-        return value.__dict__["members"].owner is None or dim is not None and _run_symbols(D.free_symbols(dim))
+        return value.__dict__["members"].owner is None or dim is not None and _run_symbols(D.free_symbols(dim)) \
+            or value.declared is not None and local_value(value.declared)
     if t is Int:
         return _run_symbols(D.free_symbols(value.dim))
     if t is Array:

@@ -119,7 +119,8 @@ class _Walk:
             self.seen[id(v)] = len(self.seen)
             if t is InstanceRef:
                 return ("I", _definition(v.cls), v.template, self.table(v.attrs))
-            return ("O", v.name, self.value(v.dim), v.hint, self.table(v.members))
+            return ("O", v.name, self.value(v.dim), v.hint, None if v.declared is None else _definition(v.declared),
+                    self.table(v.members))
         if t is DefinitionRef:
             return _definition(v)
         if t is ModuleRef:

@@ -91,7 +91,7 @@ def _int(interp, node, args, kwargs) -> Value:
         return Int(0)
     v = args[0]
     if type(v) is Int:
-        return v
+        return Int(v.dim) if v.presumed else v   # (int() of an object known by name is an int)
     if type(v) is Bool and v.value is not None:
         return Int(int(v.value))   # ``dim_in + int(concat_ones)``: a flag counted as 0 or 1
     if type(v) is Float and v.value is not None:
@@ -101,7 +101,11 @@ def _int(interp, node, args, kwargs) -> Value:
         return Int(interp.analysis.fresh("k"))
     # a constructor's number (``int(dim_inner * 2 / 3)``) is a number: int() of it is an int
     numeric = type(v) in (Float, Bool) or (type(v) is Unknown and v.scalar)
-    return Int(interp.analysis.fresh("k")) if numeric else UNKNOWN
+    if numeric:
+        return Int(interp.analysis.fresh("k"))
+    # int() of anything else is an int too, where it does not raise (``int(head_dim *
+    # partial_rotary_factor)`` of two values known by name): of a sign nothing says
+    return Int(D.signed(interp.analysis.fresh("k"))) if type(v) is Unknown else UNKNOWN
 
 
 def _float(interp, node, args, kwargs) -> Value:

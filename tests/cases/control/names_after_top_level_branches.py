@@ -1,8 +1,8 @@
 # A module's functions read its namespace as the module leaves it, a module it imports after a
 # top-level `try`/`if` included: here numpy, imported after the `try` (once unknown to `widen`, so
 # its shapes were unknown and the error below was missed). The module's own definitions after such
-# a block are not taken yet (driver/analysis.py, _TAKEN_AFTER_BRANCH: taking them all made a check of
-# transformers' llama 6x and diffusers' models 2x slower, stop 46): `helper` is unknown to `use`.
+# a block are in it too (driver/analysis.py, _definitions): `helper` is known to `use`, and the
+# `use(...)` line fails as `helper(...)` does. What the branch itself imports is there as well.
 # A class defined there still finds itself through its object: `super(Norm, self)` and `super()`
 # are its bases (timm's norm_act.py: `super(BatchNormAct2d, self).__init__(num_features)`).
 try:
@@ -46,6 +46,28 @@ class Wide(Norm):
 reveal_shape(widen(2))  # reveal: (2, 5)
 reveal_shape(helper(np.zeros(6)))  # reveal: (2, 3)
 bad = widen(2) + np.zeros((4, 5))  # error: SC101
-unseen = use(np.zeros(6)) + np.zeros((4, 5))
+seen = use(np.zeros(6)) + np.zeros((4, 5))  # error: SC101
 reveal_shape(Norm(7).ones())  # reveal: (7,)
 reveal_shape(Wide(3).ones())  # reveal: (6,)
+
+# ``if is_torch_available(): import torch``, ``try: import x`` / ``except ImportError: x = None``:
+# the functions after it use the library, which is there wherever they run
+if len(__name__) > 3:
+    import numpy.linalg as la
+
+try:
+    import numpy.fft as fft
+except ImportError:
+    fft = None
+
+
+def inverse(a):
+    return la.inv(a)
+
+
+def spectrum(n):
+    return fft.rfft(np.zeros(n))
+
+
+reveal_shape(inverse(np.eye(3)))  # reveal: (3, 3)
+reveal_shape(spectrum(8))  # reveal: (5,)

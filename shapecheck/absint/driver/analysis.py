@@ -62,16 +62,18 @@ def _run_alone(roots: tuple, read_source, options, info: ModuleInfo, symbols: in
     return run
 
 
-def _definitions(stmt: ast.stmt) -> list[str]:
-    """The names a top-level statement binds by an import, a ``def`` or a ``class``, in its blocks
-    too (``if is_torch_available(): import torch``, ``try: from scipy import fft`` / ``except
-    ImportError: def fft(...)``), but not in the functions and classes it defines."""
+def _definitions(stmt: ast.stmt, definitions: bool) -> list[str]:
+    """The names a top-level statement binds by an import, and where ``definitions`` by a ``def``
+    or a ``class``, in its blocks too (``if is_torch_available(): import torch``, ``try: from scipy
+    import fft`` / ``except ImportError: def fft(...)``), but not in the functions and classes it
+    defines."""
     out = []
     pending = [stmt]
     while pending:
         s = pending.pop()
         if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.append(s.name)
+            if definitions:
+                out.append(s.name)
         elif isinstance(s, (ast.Import, ast.ImportFrom)):
             out.extend(alias.asname or alias.name.split(".")[0] for alias in s.names if alias.name != "*")
         else:
@@ -84,18 +86,21 @@ def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
     """Run a module's top-level statements in its namespace ``info.env``, where its functions and
     its importers read its names. A branching statement (``try: import foo except ImportError: foo
     = None``, ``if is_torch_available():``) leaves the frame a new, joined dict, where the statements
-    after it bind their names. What the module imports and defines, in that statement and after it,
-    is put into the namespace too (:func:`_definitions`): a function defined after ``if
-    is_torch_available(): import torch`` reads ``torch`` and the functions defined after it, as
-    Python's one namespace has them (transformers' ``modeling_rope_utils.py``: every RoPE function
-    was unknown to the models that call it, and ``torch`` to each of them). Plain assignments
-    after it stay the frame's: a value a branch joined is no better than unknown in a function,
-    and taking them made transformers' lazy-module machinery (``_LazyModule``, run on every
-    package's ``__init__``) load all 380 model packages for a check of one.
+    after it bind their names. What the module imports, in that statement and after it, is put
+    into the namespace too (:func:`_definitions`): a function defined after ``if
+    is_torch_available(): import torch`` reads ``torch``, as Python's one namespace has it. So do
+    the checked module's own definitions: its functions see each other wherever a branch stands
+    between them (a matmul mismatch through a helper defined after ``if ...: import numpy as np``
+    was missed). Plain assignments after it stay the frame's: a value a branch joined is no better
+    than unknown in a function, and taking them made transformers' lazy-module machinery
+    (``_LazyModule``, run on every package's ``__init__``) load all 380 model packages.
 
-    Seeing those definitions costs what analysing the code that uses them costs: diffusers'
-    models, whose ``Attention`` is defined after ``if is_xformers_available():``, took 20.0 s ->
-    35.3 s at -j 1 (array expressions of known rank in ``forward`` methods 11,665 -> 12,436)."""
+    An imported module's definitions after such a statement are not taken yet, for what analysing
+    the code that uses them costs: diffusers' models, whose ``Attention`` is defined after ``if
+    is_xformers_available():``, took 24.5 s -> 43.6 s at -j 1 with them (array expressions of known
+    rank in ``forward`` methods 11,665 -> 12,436; one attention processor's RoPE reshapes, 0.2 s ->
+    6.2 s in Z3), transformers' llama 0.80 -> 1.45 s (its RoPE functions come after ``if
+    is_torch_available():``)."""
     frame, env = interp.frame, info.env
     kept = KeptStatements.of(interp.analysis, info)
     for stmt in info.tree.body:
@@ -112,7 +117,7 @@ def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
         if kept is not None:
             kept.passed(stmt)
         if frame.env is not env:
-            for name in _definitions(stmt):
+            for name in _definitions(stmt, info.reported):
                 if name in frame.env:
                     env[name] = frame.env[name]
         if ended:

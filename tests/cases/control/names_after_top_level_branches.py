@@ -3,6 +3,7 @@
 # its shapes were unknown and the error below was missed). The module's own definitions after such
 # a block are in it too (driver/analysis.py, _definitions): `helper` is known to `use`, and the
 # `use(...)` line fails as `helper(...)` does. What the branch itself imports is there as well.
+# (An imported module's definitions after such a block are not taken yet: their cost, stop 51.)
 # A class defined there still finds itself through its object: `super(Norm, self)` and `super()`
 # are its bases (timm's norm_act.py: `super(BatchNormAct2d, self).__init__(num_features)`).
 try:

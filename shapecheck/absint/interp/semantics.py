@@ -903,6 +903,16 @@ def catches_shape_errors(handler: ast.ExceptHandler) -> bool:
                      "LinAlgError", "RuntimeError") for n in names)
 
 
+def only_import_errors(handlers: list[ast.ExceptHandler]) -> bool:
+    """Whether every handler catches ``ImportError`` (or ``ModuleNotFoundError``) and nothing else."""
+    def names(handler):
+        if handler.type is None:
+            return ["?"]
+        nodes = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        return [n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else "?" for n in nodes]
+    return bool(handlers) and all(n in ("ImportError", "ModuleNotFoundError") for h in handlers for n in names(h))
+
+
 def common_facts(fact_lists: list[tuple], base: tuple) -> tuple:
     """Facts every branch still has: the ones that held before the branch."""
     return base

@@ -19,7 +19,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
 from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -702,7 +702,12 @@ class Statements:
                 pass
             else:
                 states.append((self.frame.env, self.frame.facts))
-        for handler in node.handlers:
+        # ``try: from numba import vectorize`` / ``except ImportError: def vectorize(...)``: the code
+        # runs where its libraries are (a shape is a question about the code with them), so the
+        # fallback a handler defines is not what the names hold (arviz's ``@vectorize`` ufunc was
+        # taken for the fallback's identity decorator, its scalar body run on arrays: a false SC110)
+        handlers = [] if states and only_import_errors(node.handlers) else node.handlers
+        for handler in handlers:
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if handler.name:
                 self.frame.env[handler.name] = UNKNOWN

@@ -14,7 +14,7 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, List, Opaque, Partial, TorchModule,
+from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
@@ -702,12 +702,8 @@ class Statements:
                 pass
             else:
                 states.append((self.frame.env, self.frame.facts))
-        # ``try: from numba import vectorize`` / ``except ImportError: def vectorize(...)``: the code
-        # runs where its libraries are (a shape is a question about the code with them), so the
-        # fallback a handler defines is not what the names hold (arviz's ``@vectorize`` ufunc was
-        # taken for the fallback's identity decorator, its scalar body run on arrays: a false SC110)
-        handlers = [] if states and only_import_errors(node.handlers) else node.handlers
-        for handler in handlers:
+        imported = dict(states[0][0]) if states and only_import_errors(node.handlers) else None
+        for handler in node.handlers:
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if handler.name:
                 self.frame.env[handler.name] = UNKNOWN
@@ -715,11 +711,28 @@ class Statements:
                 states.append((self.frame.env, self.frame.facts))
         if states:
             self._merge(states, before_facts, widen=False)
+        if imported is not None and len(states) > 1:
+            self._keep_imported(imported, states[1:])
         kind = self.run_body(node.finalbody)
         if kind or not states:
             raise Terminated(kind or "raise")
 
     stmt_TryStar = stmt_Try
+
+    def _keep_imported(self, imported: dict, fallbacks: list) -> None:
+        """``try: from numba import vectorize`` / ``except ImportError: def vectorize(...)``: the code
+        runs where its libraries are (a shape is a question about the code with them), so a name the
+        ``try`` imported holds the library's object, not the fallback a handler defines in its place
+        (a function of the project, or None). arviz's ``@vectorize`` ufunc was taken for its fallback's
+        identity decorator, its scalar body run on arrays: a false SC110. A handler that imports
+        another library's object instead (``from scipy.misc import factorial``) leaves the join: which
+        one the code meets depends on the versions installed."""
+        for name, value in imported.items():
+            if type(value) not in (LibraryObject, ProjectModule):
+                continue
+            others = [env.get(name) for env, _ in fallbacks]
+            if all(o is value or o is None or type(o) in (Function, NoneValue) for o in others):
+                self.frame.env[name] = value
 
     def stmt_Match(self, node) -> None:
         """The cases whose patterns may match the subject (patterns.py), each with the names it binds

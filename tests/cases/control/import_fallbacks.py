@@ -2,6 +2,8 @@
 # its libraries are, so the names hold what the `try` imported, not the handler's fallback (arviz's
 # ecdf_utils.py: `@vectorize` makes `_binom_pmf` a ufunc whose body sees one element of each
 # argument; taken for the fallback's identity decorator, its `k -= loc` ran on arrays, a false SC110).
+# A handler that imports another library's object instead (`from scipy.misc import factorial`) leaves
+# the two joined: which one the code meets depends on the versions installed.
 import numpy as np
 
 try:

@@ -11,10 +11,10 @@ from ..core.session import Run
 from ...constraints import dims as D
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
-from ..core.values import UNKNOWN, Bool, Class, Dict, Float, Function, Instance, Int, List, Tuple, Unknown, Value
+from ..core.values import UNKNOWN, Bool, Dict, Float, Function, Instance, Int, List, Tuple, Unknown, Value
 from ..interp.annotations import function_specs, parameter_start
 from ..interp.attribute_stores import CONSTRUCTORS
-from ..interp.declared import annotation_class, declared_numbers, declared_object
+from ..interp.declared import declared_class, declared_object
 
 
 def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dict:
@@ -55,21 +55,11 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
                     env[p.arg] = Int(D.signed(env[p.arg].dim))
     for p in a.posonlyargs + a.args + a.kwonlyargs:
         if type(env[p.arg]) is Unknown and p.annotation is not None:
-            declared = _declared_class(analysis, fn, p.annotation)
+            declared = declared_class(analysis, fn, p.annotation)
             if declared is not None:   # ``config: LlamaConfig``: an object known by name, of that class
                 env[p.arg] = declared_object(p.arg, declared, analysis.fresh)
     parameter_start(analysis, fn, env)
     return env
-
-
-def _declared_class(analysis: Run, fn: Function, annotation: ast.expr) -> Class | None:
-    """The project class a parameter's annotation names, where it declares some of its objects'
-    attributes numbers (interp/declared.py); else None."""
-    target = annotation_class(annotation)
-    if target is None:
-        return None
-    found = analysis.evaluate_in(fn, target)
-    return found if type(found) is Class and declared_numbers(found) else None
 
 
 #: A parameter annotated as a Python scalar alone is one (``n: int`` a size-like symbol of its own,

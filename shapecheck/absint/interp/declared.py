@@ -31,28 +31,35 @@ INT, FLOAT = "int", "float"
 def declared_number(cls: Class, attr: str) -> str | None:
     """:data:`INT` or :data:`FLOAT` where ``cls`` (its project bases too) declares ``attr`` a number
     of that kind; else None."""
-    classes = _project_mro(cls)
-    if any(_tree_node(c) for c in classes):
-        return None
-    for c in classes:
-        annotated = _own(c.node)[0]
-        if attr in annotated:   # a class-body annotation decides (the first in the MRO)
-            return annotated[attr]
-    kinds: set = set()
-    for c in classes:
-        kinds |= _own(c.node)[1].get(attr, set())
-    return next(iter(kinds)) if len(kinds) == 1 else None
+    return declared_numbers(cls).get(attr)
 
 
 def declared_numbers(cls: Class) -> dict[str, str]:
-    """Every attribute ``cls`` declares a number, with its kind (:func:`declared_number`)."""
-    names: dict = {}
-    for c in _project_mro(cls):
-        annotated, stored = _own(c.node)
-        names.update(dict.fromkeys(annotated))
-        names.update(dict.fromkeys(stored))
-    kinds = {name: declared_number(cls, name) for name in names}
+    """Every attribute ``cls`` (its project bases too) declares a number, with its kind: a class-body
+    annotation decides (the first in the MRO), else every store in the hierarchy agreeing on one."""
+    classes = _project_mro(cls)
+    if any(_tree_node(c) for c in classes):
+        return {}
+    annotated: dict = {}
+    stored: dict[str, set] = {}
+    for c in reversed(classes):   # (the first in the MRO set last)
+        own_annotated, own_stored = _own(c.node)
+        annotated.update(own_annotated)
+        for name, kinds in own_stored.items():
+            stored.setdefault(name, set()).update(kinds)
+    kinds = {name: next(iter(k)) for name, k in stored.items() if len(k) == 1 and name not in annotated}
+    kinds.update(annotated)
     return {name: kind for name, kind in kinds.items() if kind is not None}
+
+
+def declared_class(analysis, fn, annotation: ast.expr | None) -> Class | None:
+    """The project class a parameter of ``fn`` is annotated with (:func:`annotation_class`), where it
+    declares some of its objects' attributes numbers; else None."""
+    target = annotation_class(annotation)
+    if target is None:
+        return None
+    found = analysis.evaluate_in(fn, target)
+    return found if type(found) is Class and declared_numbers(found) else None
 
 
 def declared_object(name: str, cls: Class, fresh) -> Opaque:

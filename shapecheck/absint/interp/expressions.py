@@ -36,7 +36,7 @@ from ..core.spmd import MeshValue
 from .aliases import shared_then_changed
 from .attribute_stores import callbacks_unsettle, unseen_base, unsettle_held
 from .annotations import subscript_annotation
-from .declared import FLOAT, INT, annotation_class, declared_number, declared_object, parameter_annotation
+from .declared import FLOAT, INT, declared_class, declared_number, declared_object, parameter_annotation
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
 IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
@@ -335,7 +335,8 @@ class Expressions:
         """The Opaque standing for the unknown object at ``node`` (a name, or an attribute of an
         object), stored back so every later read sees the same one."""
         if isinstance(node, ast.Name):
-            declared = self._declared_class(node.id)
+            fn = self.function
+            declared = None if fn is None else declared_class(self.analysis, fn, parameter_annotation(fn.node, node.id))
             value = Opaque(node.id) if declared is None else declared_object(node.id, declared, self.analysis.fresh)
             self.frame.env[node.id] = value
             return value
@@ -371,22 +372,6 @@ class Expressions:
             if kind == INT:   # the same named int at every read, as an undeclared one is where a size is needed
                 return Int(value.as_int(self.analysis.fresh).dim)
         return value
-
-    def _declared_class(self, name: str) -> Class | None:
-        """The project class parameter ``name`` of the function being run is annotated with
-        (``config: LlamaConfig``): what its attributes are declared to be (declared.py)."""
-        fn = self.function
-        if fn is None:
-            return None
-        target = annotation_class(parameter_annotation(fn.node, name))
-        if target is None:
-            return None
-        outer, self.noting = self.noting, False
-        try:
-            found = self.eval(target)
-        finally:
-            self.noting = outer
-        return found if type(found) is Class else None
 
     def _name_by_attribute(self, attr: str, value: Value) -> None:
         """``self.n_head`` read in a method: its dim is shown as ``n_head`` there, the name this code

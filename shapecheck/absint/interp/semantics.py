@@ -889,28 +889,24 @@ def stored_by_metaclass(node: ast.ClassDef) -> frozenset[str]:
     return frozenset(names)
 
 
+def _caught(handler: ast.ExceptHandler) -> list[str]:
+    """The names of the exceptions a handler catches (a bare ``except``: none)."""
+    nodes = [] if handler.type is None else handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return [n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else "?" for n in nodes]
+
+
 def catches_shape_errors(handler: ast.ExceptHandler) -> bool:
     if handler.type is None:
         return True
-    names = []
-    nodes = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    for n in nodes:
-        if isinstance(n, ast.Name):
-            names.append(n.id)
-        elif isinstance(n, ast.Attribute):
-            names.append(n.attr)
+    names = _caught(handler)
     return any(n in ("Exception", "BaseException", "ValueError", "IndexError", "TypeError", "AxisError",
                      "LinAlgError", "RuntimeError") for n in names)
 
 
 def only_import_errors(handlers: list[ast.ExceptHandler]) -> bool:
     """Whether every handler catches ``ImportError`` (or ``ModuleNotFoundError``) and nothing else."""
-    def names(handler):
-        if handler.type is None:
-            return ["?"]
-        nodes = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        return [n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else "?" for n in nodes]
-    return bool(handlers) and all(n in ("ImportError", "ModuleNotFoundError") for h in handlers for n in names(h))
+    return bool(handlers) and all(h.type is not None and all(n in ("ImportError", "ModuleNotFoundError") for n in _caught(h))
+                                  for h in handlers)
 
 
 def common_facts(fact_lists: list[tuple], base: tuple) -> tuple:

@@ -702,7 +702,7 @@ class Statements:
                 pass
             else:
                 states.append((self.frame.env, self.frame.facts))
-        imported = dict(states[0][0]) if states and only_import_errors(node.handlers) else None
+        imported = states[0][0] if states and only_import_errors(node.handlers) else None
         for handler in node.handlers:
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if handler.name:

@@ -33,6 +33,7 @@ class Run(Protocol):
     annotations: Any             # interp.annotations.AnnotationStore
     spmd_meshes: list            # the meshes of the shard_map bodies being run, innermost last (JAX's axis env)
     oplog: Any                   # driver.oplog.OpLog while a call is measured (cost, memory), else None
+    scalar_names: Any            # core.scalar_names.ScalarNames: constructor parameters named as dims
 
     def fresh(self, hint: str = "d") -> Dim: ...
     def learn_rank(self, middle: Any, count: int) -> None: ...

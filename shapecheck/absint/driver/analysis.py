@@ -19,6 +19,7 @@ from ...constraints.shapes import Middle
 from ...report.diagnostics import Diagnostic, Span
 from ..core.frame import Cancellation, Frame, StepBudget, Terminated
 from ..core.holes import HoleStore
+from ..core.scalar_names import ScalarNames
 from ..core.shared_tables import TableChanges
 from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value, viewing
@@ -150,6 +151,7 @@ class Analysis:
         self.spmd_meshes: list = []   # the axis environment of shard_map bodies (rules/spmd_jax.py)
         # parameter (name, function) -> the rank an op demands of it (None: demands disagree)
         self.learned_ranks: dict[tuple[str, str], int | None] = {}
+        self.scalar_names = ScalarNames()   # constructor parameters named as dims (core/scalar_names.py)
         # parameter -> the rank the layers it reaches take in their usual form (None: they disagree)
         self.guessed_ranks: dict[tuple[str, str], int | None] = {}
         # parameter -> the least rank its broadcasts beside arrays of known rank give it (floor_rank)

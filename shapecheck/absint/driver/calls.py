@@ -10,6 +10,7 @@ top-level definitions from an earlier run.
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 import sys
 from contextlib import contextmanager, nullcontext
@@ -23,6 +24,7 @@ from ...constraints.shapes import Middle, Shape
 from ...constraints import dims as D
 from ..core.freshen import anonymous_middles, map_dims, name_middles
 from ..core.module import ModuleInfo
+from ..core.scalar_names import bare_symbol, nameable
 from ..core.join import join_returns
 from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Alternatives, Array, Class, Dict, Float, Function, HeapClock, Instance, Int,
                            LazyImport, List,
@@ -50,7 +52,7 @@ from .signatures import signature_text
 from . import template_namings
 from .template_namings import VERIFIED, make_namings, named_attributes, naming_pattern, namings_between, snapshot
 from .template_prints import start, template_print
-from .summaries import (KeyCache, Summary, Worth, attribute_keys, call_key, content_key, held_names, holds_object, projected_key,
+from .summaries import (KeyCache, Summary, Worth, attribute_keys, call_key, content_key, held_names, holds_object, projected_key, symbol_number,
                         projection_holds, reads_hold,
                         summarisable, without_first_argument)
 from .parametric import (AT as PARAMETRIC_AT, ENABLED as PARAMETRIC, VERIFY, Parametric, ShapeEntry, abstract_sizes,
@@ -1222,6 +1224,28 @@ class Calls:
                 self.run.budget.steps - steps, self.run.solver.spent - z3, tuple(reading.resolved),
                 frozenset(reading.decided), self.expanded - expanded, raises)
 
+    def _named_by(self, args: list, kwargs: dict, made: range) -> tuple:
+        """The constructor parameters passed that a run numbering its symbols in ``made`` named
+        (``Summary.named``)."""
+        names = self.run.scalar_names
+        out = []
+        for where, value in itertools.chain(enumerate(args), kwargs.items()):
+            named = names.get(value) if nameable(value) else None
+            symbol = bare_symbol(named)
+            if symbol is not None and symbol_number(symbol) in made:
+                out.append((where, symbol))
+        return tuple(out)
+
+    def _name_again(self, named: tuple, args: list, kwargs: dict, fresh: dict) -> None:
+        """A reused summary names the parameters passed where its run named its own (``Summary.named``),
+        each as the fresh dim its symbol took (or a fresh one, where its run's outcome holds none)."""
+        names = self.run.scalar_names
+        for where, symbol in named:
+            value = kwargs.get(where) if type(where) is str else args[where] if where < len(args) else None
+            if nameable(value) and names.get(value) is None:
+                dim = fresh.get(symbol)
+                names.name(value, Int(dim if dim is not None else self.run.fresh(D.display_name(symbol))))
+
     def _pass_reading(self, reads: dict, outside, demands, counted, local: bool = False, resolved=(), decided=()) -> None:
         """A callee's global reads and demands are its caller's too (the caller's result depends on them)."""
         if self.reading:
@@ -1556,6 +1580,8 @@ class Calls:
         generic = None if lazy else self._generic_for(caller, fn, first)
         if generic is None and not lazy and fn not in self.running:
             return UNKNOWN, None  # too deep to follow now
+        names = self.run.scalar_names
+        args, kwargs = [names.resolved(a) for a in args], {k: names.resolved(v) for k, v in kwargs.items()}
         env = bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN, None
@@ -1565,8 +1591,12 @@ class Calls:
         if scope is MISMATCH:
             return UNKNOWN, None
         if lazy and not self.following and caller.module.reported:
-            return self._follow(caller, node, fn, args, kwargs, env, scope, generic, first)
-        return self._answer(caller, node, fn, args, kwargs, env, scope, generic, lazy, first)
+            answer = self._follow(caller, node, fn, args, kwargs, env, scope, generic, first)
+        else:
+            answer = self._answer(caller, node, fn, args, kwargs, env, scope, generic, lazy, first)
+        if any(nameable(a) for a in args) or any(nameable(v) for v in kwargs.values()):
+            names.rebind(caller.frame.env)   # a parameter the call named is that dim here too
+        return answer
 
     def _follow(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict, env: dict,
                 scope, generic, first) -> tuple:
@@ -1650,8 +1680,10 @@ class Calls:
             self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), (), summary.local,
                                summary.resolved, _decided_as(summary.decided, names))
             self._recount(summary)
-            result, refined, changed = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None,
-                                                           names or NO_NAMES, (args, kwargs))
+            result, refined, changed, fresh = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None,
+                                                                  names or NO_NAMES, (args, kwargs))
+            if summary.named:
+                self._name_again(summary.named, args, kwargs, fresh)
             if names:   # the first call's names, the made-up ones already fresh, become this call's
                 result = rename(result, names) if summary.made is None else result   # a made one: renamed as copied
                 refined = {name: rename(v, names) for name, v in refined.items()}
@@ -1678,7 +1710,7 @@ class Calls:
             outcome = self._run_call(caller, node, fn, env, scope, renaming)
             if outcome is None:
                 return UNKNOWN, None  # too deep to follow: the call's result is unknown, never an error
-            summary = Summary(*outcome)
+            summary = Summary(*outcome, named=self._named_by(args, kwargs, outcome[3]))
             result, errors, refined, changed = summary.result, summary.errors, dict(summary.refined), dict(summary.changed)
             kept_result = None
             if key is not None and not holds_object(Tuple(summary.refined + summary.changed)):

@@ -387,6 +387,9 @@ class Summary:
     decided: frozenset = frozenset()   # the symbols a decision of its run read, its callees' included (parametric.py)
     cost: int = 0         # the body runs its run took, its callees' counted whole (calls.LIBRARY_ALLOWANCE)
     raises: bool = False  # every way through its body raised (a ``try`` around the call goes to its handlers)
+    # (argument position or keyword, symbol): the constructor parameters passed that its run named as
+    # dims it made (core/scalar_names.py), named so again at a reuse
+    named: tuple = ()
 
     def answers(self, renaming: Renaming) -> bool:
         """Whether it stands for a call whose key is its own up to ``renaming`` (renaming.py): its
@@ -410,9 +413,10 @@ class Summary:
         return not renamed & self.made.names
 
     def instantiate(self, given: set, fresh, receiver: Instance | None = None, names: Names = NO_NAMES,
-                    args: tuple = ((), {})) -> tuple[Value, dict, dict]:
+                    args: tuple = ((), {})) -> tuple[Value, dict, dict, dict]:
         """The result, refined parameters and changed lists and dicts (passed_containers.py) for one
-        more call with the same key, and its effect on ``receiver`` (this call's empty object); ``args``
+        more call with the same key, and the fresh names its own symbols took (symbol -> dim); its
+        effect on ``receiver`` (this call's empty object); ``args``
         are the call's arguments (positional and keyword), which reach the objects the effect and a
         made result hold that their call was given (effects.py). The symbols the run made up and the
         arguments do not mention are given fresh names (``core.freshen``). A made result is copied with
@@ -435,7 +439,7 @@ class Summary:
             self.effect.apply(receiver, rename, names, args)
         refined, changed = both.items[1:1 + len(self.refined)], both.items[1 + len(self.refined):]
         return (both.items[0] if self.made is None else self.made.copy(rename, args), {name: v for (name, _), v in zip(self.refined, refined)},
-                {name: v for (name, _), v in zip(self.changed, changed)})
+                {name: v for (name, _), v in zip(self.changed, changed)}, mapping)
 
 
 def _memoised(rename: Callable[[D.Dim], D.Dim]) -> Callable[[D.Dim], D.Dim]:

@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...constraints import dims as D
+from ..core.scalar_names import bare_symbol, nameable
 from ..core.values import Alternatives, Instance, Int, List, TorchModule, Tuple, Unknown
 from .summaries import symbol_number
 
@@ -99,22 +100,6 @@ def snapshot(template: Instance) -> tuple | None:
     return tuple(out)
 
 
-def _bare_symbol(value) -> str | None:
-    """The symbol ``value`` is, where it is an ``Int`` of one bare symbol."""
-    if type(value) is not Int or type(value.dim) is int:
-        return None
-    symbols = D.free_symbols(value.dim)
-    if len(symbols) != 1:
-        return None
-    name = next(iter(symbols))
-    return name if value.dim == D.sym(name) else None
-
-
-def _unnamed(value) -> bool:
-    """Whether ``value`` is what ``name_as_dim`` names: a constructor's parameter, of no rank."""
-    return type(value) is Unknown and value.scalar and value.middle is None
-
-
 def namings_between(before: tuple, first: int) -> tuple | None:
     """The namings an analysis whose symbols are numbered from ``first`` made on the objects of the
     snapshot ``before`` (taken as it started), in the order it made them; None where anything else
@@ -128,8 +113,8 @@ def namings_between(before: tuple, first: int) -> tuple | None:
             old = held[attr]
             if new is old:
                 continue
-            name = _bare_symbol(new)
-            if name is None or not _unnamed(old) or symbol_number(name) < first:
+            name = bare_symbol(new)
+            if name is None or not nameable(old) or symbol_number(name) < first:
                 return None
             value, places, holders = groups.setdefault(name, (old, [], []))
             if value is not old:
@@ -157,7 +142,7 @@ def named_attributes(objects: tuple, namings: tuple, fresh) -> dict | None:
         if any(held is None for held in holders):
             return None
         values = [held.get(attr) for held, (_, attr) in zip(holders, naming.places)]
-        if not _unnamed(values[0]) or any(v is not values[0] for v in values):
+        if not nameable(values[0]) or any(v is not values[0] for v in values):
             return None
         distinct = {id(h): h for h in holders}.values()
         if sum(1 for held in distinct for v in held.values() if v is values[0]) != len(naming.places):
@@ -183,7 +168,7 @@ def naming_pattern(objects) -> tuple:
     out = []
     for path, attrs in objects:
         for attr, value in attrs.items():
-            name = _bare_symbol(value)
+            name = bare_symbol(value)
             if name is not None and symbol_number(name) >= 0:
                 out.append((path, attr, "named", name.rpartition("#")[0], names.setdefault(name, len(names))))
             else:

@@ -12,6 +12,7 @@ from ...constraints.predicates import conj, ge, le, lt
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.frame import Builtin
+from ..core.scalar_names import nameable
 from ..core.values import (
     NONE,
     UNKNOWN,
@@ -215,38 +216,41 @@ def name_as_dim(ctx: OpContext, text: str) -> D.Dim | None:
         owner = ctx.interp.lookup(holder)
         if type(owner) is not Instance or type(owner.attrs.get(attr)) is not Unknown:
             return None
-        d = ctx.fresh(attr)
-        _named(ctx, owner.attrs[attr], Int(d))
-        owner.attrs[attr] = Int(d)
-        return d
+        named = _naming(ctx, owner.attrs[attr], attr)
+        _named(ctx, owner.attrs[attr], named)
+        owner.attrs[attr] = named
+        return named.dim
     if not _NAME.match(text):
         return None
     env = ctx.interp.frame.env
     v = ctx.interp.lookup(text)
     if type(v) is not Unknown:
         return None
-    d = ctx.fresh(text)
-    _named(ctx, v, Int(d))
-    env[text] = Int(d)
+    named = _naming(ctx, v, text)
+    _named(ctx, v, named)
+    env[text] = named
     ctx.interp.recall_int_assertions(text, v)
-    return d
+    return named.dim
+
+
+def _naming(ctx: OpContext, v: Unknown, hint: str) -> Int:
+    """The dim unknown ``v`` is named as: the one it already was, met again where another frame
+    holds it (core/scalar_names.py), else a fresh one, kept for it."""
+    names = ctx.interp.analysis.scalar_names
+    named = names.get(v)
+    if named is None:
+        named = Int(ctx.fresh(hint))
+        names.name(v, named)
+    return named
 
 
 def _named(ctx: OpContext, v: Unknown, named: Int) -> None:
     """A constructor's parameter named as a dim is that dim wherever the same value went in the
     constructor so far: ``self.k = k`` then ``nn.Linear(256, k * k)`` makes ``self.k`` the ``k`` of
-    the layer's size, so ``torch.eye(self.k)`` in ``forward`` meets the layer's ``k * k``. Only such
-    parameters (each its own object) are followed by identity; other unknowns may be one shared value."""
-    if not v.scalar or v.middle is not None:
-        return
-    env = ctx.interp.frame.env
-    for name, held in list(env.items()):
-        if held is v:
-            env[name] = named
-        elif type(held) is Instance:
-            for attr, value in list(held.attrs.items()):
-                if value is v:
-                    held.attrs[attr] = named
+    the layer's size, so ``torch.eye(self.k)`` in ``forward`` meets the layer's ``k * k``; the frames
+    that passed it down hold the dim once the call returns (``Calls._call``)."""
+    if nameable(v):
+        ctx.interp.analysis.scalar_names.rebind(ctx.interp.frame.env)
 
 
 _INT_OPS = {ast.Add: D.add, ast.Sub: D.sub, ast.Mult: D.mul, ast.FloorDiv: D.floordiv, ast.Mod: D.mod}

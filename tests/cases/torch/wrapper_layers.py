@@ -12,8 +12,9 @@ class Residual(nn.Module):
         self.fn = fn
 
     def forward(self, x):
-        # self.fn is one of two PreNorm layers (around Attention or FeedForward): their results join
-        reveal_shape(self.fn(x))  # reveal: (x0, x1, j)
+        # self.fn is one of two PreNorm layers (around Attention or FeedForward): their results join,
+        # both of the one dim the constructions were given
+        reveal_shape(self.fn(x))  # reveal: (x0, x1, dim)
         return self.fn(x) + x
 
 
@@ -25,7 +26,7 @@ class PreNorm(nn.Module):
 
     def forward(self, x, **kwargs):
         # arguments of unknown number reach either block (calls with **kwargs run project code)
-        reveal_shape(self.fn(self.norm(x), **kwargs))  # reveal: (x0, x1, j)
+        reveal_shape(self.fn(self.norm(x), **kwargs))  # reveal: (x0, x1, dim)
         return self.fn(self.norm(x), **kwargs)
 
 

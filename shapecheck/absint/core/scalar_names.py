@@ -1,0 +1,81 @@
+"""Constructor parameters named as sizes, followed by identity across calls.
+
+A constructor's parameter that nothing else tells of (an ``Unknown``, scalar, of no rank) becomes a
+dim where an op takes it as a size (``rules.args.name_as_dim``: ``nn.Linear(dim, hidden)`` makes
+``dim`` the dim ``dim``). The value is one object however far it is passed: vit-pytorch's
+``ViT(dim=...)`` hands its ``dim`` to ``Transformer(dim, ...)``, which hands it to each layer's
+``Attention(dim, ...)`` and ``FeedForward(dim, ...)``. Named only in the frame that named it, each
+layer's constructor made a symbol of its own (the first ``dim``, the next, answered by the first's
+summary, ``dim'``), the model's own ``nn.Linear(dim, num_classes)`` a third, and the transformer's
+output joined them into a size of no name: ``(batch, n, j)`` where the code says ``dim``.
+
+So a naming is kept by the value's identity for the whole run (:class:`ScalarNames`): the value is
+that dim wherever it is met again, a call passing it is passed the dim, and a caller holding it (in
+a name, or in an attribute of an object it names) holds the dim after the call that named it. Only
+such parameters are followed by identity (each is an object of its own, made by the binding of its
+call); other unknowns may be one shared value.
+"""
+
+from __future__ import annotations
+
+from ...constraints import dims as D
+from .values import Instance, Int, Unknown, Value
+
+
+def bare_symbol(value: Value | None) -> str | None:
+    """The symbol ``value`` is, where it is an ``Int`` of one bare symbol."""
+    if type(value) is not Int or type(value.dim) is int:
+        return None
+    symbols = D.free_symbols(value.dim)
+    if len(symbols) != 1:
+        return None
+    name = next(iter(symbols))
+    return name if value.dim == D.sym(name) else None
+
+
+def nameable(value: Value) -> bool:
+    """Whether ``value`` is a constructor's parameter a naming follows (scalar, of no rank)."""
+    return type(value) is Unknown and value.scalar and value.middle is None
+
+
+class ScalarNames:
+    """The run's namings: parameter (by identity) -> the ``Int`` it was named as."""
+
+    __slots__ = ("_named",)
+
+    def __init__(self) -> None:
+        self._named: dict[int, tuple[Unknown, Int]] = {}   # id -> (the value, kept alive; its Int)
+
+    def get(self, value: Value) -> Int | None:
+        hit = self._named.get(id(value))
+        return hit[1] if hit is not None and hit[0] is value else None
+
+    def name(self, value: Unknown, named: Int) -> None:
+        if nameable(value):
+            self._named[id(value)] = (value, named)
+
+    def resolved(self, value: Value) -> Value:
+        """``value``, or the ``Int`` it was named as."""
+        if type(value) is not Unknown:
+            return value
+        return self.get(value) or value
+
+    def rebind(self, env: dict) -> None:
+        """Every name in ``env`` (and attribute of an object a name holds) that holds a named
+        parameter holds its ``Int`` from now on."""
+        named = self._named
+        if not named:
+            return
+        for name, held in list(env.items()):
+            t = type(held)
+            if t is Unknown:
+                hit = named.get(id(held))
+                if hit is not None and hit[0] is held:
+                    env[name] = hit[1]
+            elif t is Instance:
+                attrs = held.attrs
+                for attr, value in list(attrs.items()):
+                    if type(value) is Unknown:
+                        hit = named.get(id(value))
+                        if hit is not None and hit[0] is value:
+                            attrs[attr] = hit[1]

@@ -551,6 +551,9 @@ def int_view(value: Value, fresh) -> Value:
 #: are the object's attributes, and it is what calling the object runs where the class has no
 #: ``forward`` of its own, or what ``super().forward(x)`` runs (rules/registry.py).
 LAYER_BASE = "<layer>"
+#: Where an object of a project subclass of ``dict`` built from a dict (``ClassInstantier(ACT2CLS)``)
+#: keeps its entries, a ``Dict`` (interp/dict_subclasses.py).
+DICT_ENTRIES = "<dict>"
 
 
 @dataclass(eq=False)

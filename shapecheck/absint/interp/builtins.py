@@ -331,9 +331,12 @@ def _isinstance(interp, node, args, kwargs) -> Value:
 
 #: Classes of libraries the analysis does not read (a project may import them), by module: no array,
 #: number or Python container is an instance of one, so ``isinstance(x, DataFrame)`` of an array
-#: takes its else branch (statsmodels' lagmat read a 1-D array's ``x.shape[1]`` under it).
+#: takes its else branch (statsmodels' lagmat read a 1-D array's ``x.shape[1]`` under it); a dict
+#: may be an ``OrderedDict``. A project class extending ``OrderedDict`` is a dict's subclass
+#: (interp/dict_subclasses.py).
 FOREIGN_CLASSES = {"pandas": ("DataFrame", "Series", "Index"),
-                   "numbers": ("Number", "Complex", "Real", "Rational", "Integral")}
+                   "numbers": ("Number", "Complex", "Real", "Rational", "Integral"),
+                   "collections": ("OrderedDict",)}
 
 #: The ``numbers`` ABCs, and the Python values that are instances of each (bool is an int). A NumPy
 #: scalar is registered as one (``np.float64`` is Real), a 0-d ndarray, a tensor or a container is not.
@@ -343,6 +346,11 @@ _NUMBER_KINDS = {"numbers.Number": (Int, Float, Bool), "numbers.Complex": (Int, 
 
 _PY_KINDS = {"int": (Int, Bool), "float": (Float,), "bool": (Bool,), "tuple": (Tuple,), "list": (List,),
              "str": (Str,), "dict": ()}
+
+
+#: values that are no instance of a Python number or container class (``isinstance(content, tuple)``
+#: of ``ACT2CLS``'s entries: a class, or a class and its arguments)
+_NO_PY_KIND = (Class, Function, BoundMethod, LibraryObject, TorchModule)
 
 
 def _is_instance(value: Value, cls: Value) -> bool | None:
@@ -360,6 +368,8 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
             return None
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, Array, NoneValue):
             return t in kinds
+        if t in _NO_PY_KIND:   # a class, a function or a layer is no number and no container
+            return False
         return None
     if type(cls) is LibraryObject and cls.qualname in ("numpy.ndarray", "torch.Tensor"):
         if t is Array:
@@ -383,6 +393,8 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
         return None
     if type(cls) is LibraryObject and cls.qualname.rpartition(".")[0] in FOREIGN_CLASSES:
         # a pandas frame is no array, number or Python container, nor any of them one
+        if t is Dict and cls.qualname == "collections.OrderedDict":
+            return None
         return False if t in (Array, Int, Float, Bool, Tuple, List, Str, Dict, NoneValue) else None
     if type(cls) is Class and t is Instance:
         c = value.cls

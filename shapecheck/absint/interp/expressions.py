@@ -17,16 +17,17 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
                      LazyImport, STARS, method_of)
 from ..core.shape_tuples import concatenated, shape_value, spread, subscript as shape_subscript
 from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, Range, SuperRef
+from .dict_subclasses import entries, keys_to_try, known_key
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith, reversed_range,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
-                        is_single_symbol, known_number, single_name)
+                        is_single_symbol, known_number, single_name, DICT_READS, dict_item)
 from ...constraints.intervals import interval
 from ..core.freshen import map_dims
 from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
 from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operator, array_attribute, base_layer_member, builds_layer,
-                              inherited_member, layer_base,
+                              inherited_member, layer_base, RESHAPES_OF_UNKNOWN,
                               layer_attribute, library_value, tensor_method_of_parameter)
 from ..rules.flax import MODULE_ENTRIES, MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
@@ -104,10 +105,6 @@ def _dunder(attr: str) -> bool:
     one is never a member to remember on the object (scikit-learn's ``estimator.__class__.__name__``
     stored a stand-in into every estimator it read, a change that no call's summary could keep)."""
     return attr.startswith("__") and attr.endswith("__")
-
-
-#: what a call builds a layer or computes an array with: a project class or function, a library's
-_CALLABLES = (Class, Function, BoundMethod, LibraryObject)
 
 
 class Expressions:
@@ -488,6 +485,9 @@ class Expressions:
                     return self._member(found, obj.receiver, node)
                 if found is not None:
                     return found
+            held = entries(obj.receiver)
+            if held is not None and attr in DICT_READS:   # super().__getitem__(key) of a dict's subclass
+                return Method(held, attr)
             base = layer_base(obj.receiver.cls) if type(obj.receiver) is Instance else None
             if base is not None:   # super().__init__(dim) / super().forward(x) of a torch layer's subclass
                 found = base_layer_member(OpContext(self, node, attr), obj.receiver, attr, base)
@@ -519,6 +519,8 @@ class Expressions:
             return Method(obj, attr)
         if t is Unknown and attr == "shape" and obj.middle is not None and node is not self.callee:
             return shape_value(obj.as_array().shape)   # a parameter's dims, (*x), as a value
+        if t is Unknown and attr in RESHAPES_OF_UNKNOWN and node is self.callee:
+            return Method(obj, attr)   # ``kernel_out.view(original_shape)``: rules/registry.py
         if t is Tuple and attr in obj.fields:
             return obj.items[obj.fields.index(attr)]
         if t in (Tuple, List, Dict, Str):
@@ -551,27 +553,16 @@ class Expressions:
             return mesh_item(container, index)
         if t is Instance:   # ``dataset[i]``, ``table[key]``: the class's own ``__getitem__``
             getter = container.cls.lookup("__getitem__")
+            held = entries(container)
             if type(getter) is Function:
+                keys = keys_to_try(held, Alternatives.CHOICES) if held is not None and not known_key(index) else None
+                if keys is not None:   # ``ACT2FN[config.hidden_act]``: each entry's
+                    return self.item_each(node, getter, container, keys)
                 return self.call(node, method_of(getter, container),
                                  [Arg(index, self.module.text_of(node.slice), node.slice, self.module)], {})
-            return UNKNOWN
+            return dict_item(held, index, self.analysis.fresh) if held is not None else UNKNOWN
         if t is Dict:
-            if type(index) is Str and index.value is not None:
-                for k, v in container.items:
-                    if k == index.value:
-                        return v
-                return UNKNOWN
-            if type(index) in (Str, Unknown, Opaque) and container.items:
-                # a key chosen at run time (``self.options[key](x)``): one of the dict's values; of
-                # a few classes or functions (``ACTIVATIONS[name]()``), each, which a call calls
-                options = tuple(dict.fromkeys(v for _, v in container.items))
-                if all(type(v) in _CALLABLES for v in options) and 1 < len(options) <= Alternatives.CHOICES:
-                    return Alternatives(options)
-                out = container.items[0][1]
-                for _, v in container.items[1:]:
-                    out = loose_join(out, v, self.analysis.fresh)
-                return out
-            return UNKNOWN
+            return dict_item(container, index, self.analysis.fresh)
         if t is Range and type(index) is Slice and type(index.start) is NoneValue and type(index.stop) is NoneValue \
                 and int_constant(index.step) == -1 and (backwards := reversed_range(container)) is not None:
             return backwards   # ``range(0, t)[::-1]`` (propainter's frames backwards)

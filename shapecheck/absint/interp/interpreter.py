@@ -29,14 +29,15 @@ from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, T
 from ..core.holes import HoleSite, PinnedFact
 from ..core.join import Joiner, literal_options
 from ..core.module import ModuleInfo
-from ..core.values import (LAYER_BASE, NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class, Function, Instance, Int,
-                           LazyImport, LibraryObject, List, Method, STARS, TorchModule, Tuple, Value, optional_array, present,
-                           tensor_like)
+from ..core.values import (DICT_ENTRIES, LAYER_BASE, NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class,
+                           Dict, Function, Instance, Int, LazyImport, LibraryObject, List, Method, STARS, Str, TorchModule, Tuple,
+                           Value, method_of, optional_array, present, tensor_like)
 from ..rules.placements import show_placement
 from ..rules.registry import RULE_CALLEES, build_base_layer, layer_base, lookup_rule
 from .dataclass_fields import FIELDS, bind_fields
 from .builtins import call_builtin
-from .semantics import range_membership
+from .dict_subclasses import dict_base
+from .semantics import CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, range_membership
 from .expressions import Expressions
 from .statements import Statements
 
@@ -147,6 +148,11 @@ class Interpreter(Statements, Expressions):
     def _joined(self, calls: list) -> Value:
         """The results of ``calls`` (one of which the program makes), each run under the facts
         before it and none of its failures reported, joined."""
+        return self.join_all(self._each(calls))
+
+    def _each(self, calls: list) -> list:
+        """The results of ``calls`` (one of which the program makes), each run under the facts
+        before it and none of its failures reported."""
         saved = self.frame.facts
         results = []
         self.try_depth += 1
@@ -157,6 +163,18 @@ class Interpreter(Statements, Expressions):
         finally:
             self.try_depth -= 1
             self.frame.facts = saved
+        return results
+
+    def item_each(self, node: ast.AST, getter: Function, obj: Instance, keys: tuple) -> Value:
+        """``obj[key]`` of a dict's subclass whose ``__getitem__`` is the project's, the key known only
+        at run time: the getter run for each of the entries' ``keys`` (interp/dict_subclasses.py); a
+        few callables stand for one of them each, other results are joined."""
+        method = method_of(getter, obj)
+        results = self._each([lambda key=key: self.call(node, method, [Arg(Str(key), repr(key))], {})
+                              for key in keys])
+        options = tuple(dict.fromkeys(results))
+        if 1 < len(options) <= Alternatives.CHOICES and all(type(v) in CALLABLE_CHOICES for v in options):
+            return Alternatives(options)
         return self.join_all(results)
 
     def _apply_each(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg], at: int) -> Value:
@@ -343,6 +361,10 @@ class Interpreter(Statements, Expressions):
         t = type(func)
         if t is Alternatives:
             return self._call_each(node, func, args, kwargs)
+        if t is Method and type(func.receiver) is Dict and func.name in DICT_READS and not kwargs:
+            read = dict_read(func.receiver, func.name, [a.value for a in args])
+            if read is not None:   # ``d.get(key, default)``; ``super().__getitem__(key)`` of a dict's subclass
+                return dict_item(func.receiver, read[0], self.analysis.fresh, read[1])
         if t in RULE_CALLEES:
             split = _literal_alternatives_at(args, kwargs)
             if split is not None:
@@ -429,6 +451,10 @@ class Interpreter(Statements, Expressions):
         elif init is None and (base := layer_base(cls)) is not None:   # a torch layer's subclass built by its base
             self.apply(node, base.qualname.rsplit(".", 1)[-1],
                        lambda ctx: build_base_layer(ctx, instance, Call("__init__", args, kwargs), base) or NONE)
+        elif init is None and dict_base(cls):   # a dict's subclass built by dict's constructor
+            held = call_builtin(self, node, "dict", args, kwargs)
+            if type(held) is Dict and held.items:
+                instance.attrs[DICT_ENTRIES] = held
         return instance
 
     def apply(self, node: ast.AST, op: str, rule, name: str | None = None, operands: tuple = ()) -> Value:

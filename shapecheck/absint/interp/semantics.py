@@ -15,8 +15,8 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt,
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
-from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Dict, EllipsisValue, Float, Hole, Int,
-                           LibraryObject, List, NoneValue, Opaque, Slice, Str, Tuple, Unknown, Value, tensor_like)
+from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float, Function, Hole, Instance, Int,
+                           LibraryObject, List, NoneValue, Opaque, Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
 from ..core.freshen import value_symbols
 from ..core.node_answers import per_node
@@ -588,6 +588,48 @@ def reversed_range(v: Range) -> Range | None:
     """``range(a, b)`` backwards, as ``reversed`` and ``[::-1]`` give it; None for a step other than 1 or -1."""
     if type(v.start) is Int and type(v.stop) is Int and type(v.step) is Int and v.step.dim in (1, -1):
         return Range(Int(D.sub(v.stop.dim, v.step.dim)), Int(D.sub(v.start.dim, v.step.dim)), Int(-v.step.dim))
+    return None
+
+
+#: the dict methods that read one entry (``d.get(key)``; ``super().__getitem__(key)`` in a dict's
+#: subclass that overrides it)
+DICT_READS = frozenset({"get", "__getitem__"})
+
+#: callables a dict's entry chosen by a key known only at run time may be one of, each called where
+#: the entry is (``ACTIVATIONS[name]()``)
+_CALLABLES = (Class, Function, BoundMethod, LibraryObject)
+#: what an entry a dict's subclass builds per key (interp/dict_subclasses.py) may be one of: the
+#: callables, and the layers it built (``ACT2FN[name]``: an activation module, of the project or torch)
+CALLABLE_CHOICES = _CALLABLES + (Instance, TorchModule)
+
+
+def dict_item(d: Dict, key: Value, fresh, missing: Value = UNKNOWN) -> Value:
+    """``d[key]``: the entry of a known key (``missing`` where a dict whose every entry is known has
+    none: ``d.get(key, default)``); of a key chosen at run time (``self.options[key](x)``), one of
+    the dict's values: of a few classes or functions, each (which a call calls), else their join."""
+    if type(key) is Str and key.value is not None:
+        for k, v in d.items:
+            if k == key.value:
+                return v
+        return missing if d.complete else UNKNOWN
+    if type(key) in (Str, Unknown, Opaque) and d.items:
+        options = tuple(dict.fromkeys(v for _, v in d.items))
+        if all(type(v) in _CALLABLES for v in options) and 1 < len(options) <= Alternatives.CHOICES:
+            return Alternatives(options)
+        out = d.items[0][1]
+        for _, v in d.items[1:]:
+            out = loose_join(out, v, fresh)
+        return out
+    return UNKNOWN
+
+
+def dict_read(d: Dict, name: str, args: list) -> tuple[Value, Value] | None:
+    """The key and the value for a missing one of ``d.get(key[, default])`` / ``d.__getitem__(key)``
+    (None: another call)."""
+    if name == "get" and len(args) in (1, 2):
+        return args[0], args[1] if len(args) == 2 else NONE
+    if name == "__getitem__" and len(args) == 1:
+        return args[0], UNKNOWN
     return None
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 
 from ...constraints import dims as D
-from ...constraints.shapes import matrix_transposed, transposed
+from ...constraints.shapes import Shape, matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import element_of
 from ..core.shape_tuples import shape_value
-from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, Str, TorchModule, Tuple,
-                           Value, tensor_like, Float, Bool, NoneValue)
+from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, ShapeTuple, Str,
+                           TorchModule, Tuple, Unknown, Value, tensor_like, Float, Bool, NoneValue)
 from .args import names_one_size
 from .kinds import Rule, ufunc
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
@@ -121,6 +121,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
         base = layer_base(receiver.cls) if type(receiver) is Instance and func.name == "__init__" else None
         if base is not None:
             return base.qualname, _build_base(receiver, base), args   # (its findings are the layer's)
+        if type(receiver) is Unknown and func.name in RESHAPES_OF_UNKNOWN:
+            return f"unknown.{func.name}", _reshaped_unknown, args
         if type(receiver) is Dict and func.name in DICT_VIEWS:
             return f"dict.{func.name}", dict_view(receiver, func.name), args
         if type(receiver) is List and func.name == "pop":
@@ -214,6 +216,25 @@ DICT_VIEWS = {"items": lambda k, v: Tuple((_key(k), v)), "values": lambda k, v: 
 
 def _key(k: str | int) -> Value:
     return Str(k) if type(k) is str else Int(k)
+
+
+#: the methods that give an unknown value (a custom kernel's output) the shape they are given whole
+RESHAPES_OF_UNKNOWN = frozenset({"view", "reshape"})
+
+
+def _reshaped_unknown(ctx: OpContext, call: Call) -> Value:
+    """``out.view(original_shape)`` of a value the analysis does not know (what an unmodelled op
+    returned: transformers' xIELU CUDA kernel): a tensor of that shape, where the shape is given
+    whole (``x.shape``, sizes of no ``-1``), as a reshape of a known array would be."""
+    if len(call.args) == 1 and not call.kwargs and type(call.args[0].value) is ShapeTuple:
+        return Array(call.args[0].value.shape, None, None, True)
+    if call.kwargs or not call.args:
+        return UNKNOWN
+    arg = call.args[0] if len(call.args) == 1 else Arg(Tuple(tuple(a.value for a in call.args)), "")
+    items = arg.value.items if type(arg.value) in (Tuple, List) else (arg.value,)
+    if items is None or any(type(v) is not Int or (type(v.dim) is int and v.dim < 0) for v in items):
+        return UNKNOWN   # (a ``-1`` needs the size, a non-int is no shape: ``view(dtype)``)
+    return Array(Shape(tuple(v.dim for v in items)), None, None, True)
 
 
 def dict_view(receiver: Dict, name: str) -> Rule:

@@ -91,6 +91,9 @@ MAKERS: dict[str, Rule] = {
     "jax.named_call": itself("fun"), "jax.ad_checkpoint.checkpoint": itself("fun"),
     "jax.device_get": itself("x"), "jax.block_until_ready": itself("x"),
     "torch.compile": itself("model"), "torch.jit.script": itself("obj"), "torch.jit.ignore": itself("drop"),
+    # what dynamo traces or leaves alone runs the function as it is (transformers' xIELU activation)
+    "torch._dynamo.allow_in_graph": itself("fn"), "torch.compiler.allow_in_graph": itself("fn"),
+    "torch._dynamo.disable": itself("fn"), "torch.compiler.disable": itself("fn"),
     # Flax NNX's lifted transforms take and give functions as JAX's do (modules in arguments pass through)
     "flax.nnx.vmap": _JAX_VMAP, "flax.nnx.grad": Maker("grad", _JAX_GRAD),
     "flax.nnx.value_and_grad": Maker("value_and_grad", _JAX_GRAD), "flax.nnx.jit": itself("fun"),

@@ -224,17 +224,19 @@ RESHAPES_OF_UNKNOWN = frozenset({"view", "reshape"})
 
 def _reshaped_unknown(ctx: OpContext, call: Call) -> Value:
     """``out.view(original_shape)`` of a value the analysis does not know (what an unmodelled op
-    returned: transformers' xIELU CUDA kernel): a tensor of that shape, where the shape is given
-    whole (``x.shape``, sizes of no ``-1``), as a reshape of a known array would be."""
+    returned: transformers' xIELU CUDA kernel): a tensor of that shape, as a reshape of a known array
+    would be (``out.view(size[0], size[1], -1)``: the ``-1`` a size of its own)."""
     if len(call.args) == 1 and not call.kwargs and type(call.args[0].value) is ShapeTuple:
         return Array(call.args[0].value.shape, None, None, True)
     if call.kwargs or not call.args:
         return UNKNOWN
     arg = call.args[0] if len(call.args) == 1 else Arg(Tuple(tuple(a.value for a in call.args)), "")
     items = arg.value.items if type(arg.value) in (Tuple, List) else (arg.value,)
-    if items is None or any(type(v) is not Int or (type(v.dim) is int and v.dim < 0) for v in items):
-        return UNKNOWN   # (a ``-1`` needs the size, a non-int is no shape: ``view(dtype)``)
-    return Array(Shape(tuple(v.dim for v in items)), None, None, True)
+    if items is None or any(type(v) is not Int or (type(v.dim) is int and v.dim < -1) for v in items) \
+            or sum(v.dim == -1 for v in items) > 1:
+        return UNKNOWN   # (a non-int is no shape: ``view(dtype)``)
+    # the size a ``-1`` takes is the input's, which is not known: a size of its own
+    return Array(Shape(tuple(ctx.fresh("d") if v.dim == -1 else v.dim for v in items)), None, None, True)
 
 
 def dict_view(receiver: Dict, name: str) -> Rule:

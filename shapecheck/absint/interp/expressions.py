@@ -18,6 +18,8 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
 from ..core.shape_tuples import concatenated, shape_value, spread, subscript as shape_subscript
 from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, Range, SuperRef
 from .dict_subclasses import entries, keys_to_try, known_key
+from ..core.scalar_names import nameable
+from ..rules.args import names_one_size
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith, reversed_range,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name, DICT_READS, dict_item)
@@ -670,6 +672,28 @@ class Expressions:
             left = self.lookup(node.left.id) or left
         return self.binary(node, node.op, left, right, node.left, node.right)
 
+    def _sizes(self, left: Value, lnode: ast.AST, right: Value, rnode: ast.AST) -> tuple[Value, Value] | None:
+        """Both operands as ints, where each is an int or a constructor's parameter whose name says
+        it holds one size (``dim_head * heads``, ``dim * 4``: rules.args.names_one_size), named as the
+        dim it is wherever it is met (core/scalar_names.py); None where either is something else.
+        Named at a use as a size, ``inner_dim`` was a size of its own, and ``rearrange(t, 'b n (h d)
+        -> b h n d', h=heads)`` left ``d`` as ``inner_dim//heads``, not ``dim_head``."""
+        names = self.analysis.scalar_names
+        out = []
+        for value, text in ((left, self.module.text_of(lnode)), (right, self.module.text_of(rnode))):
+            if type(value) is Int:
+                out.append(value)
+            elif nameable(value) and names_one_size(text):
+                named = names.get(value)
+                if named is None:
+                    named = Int(self.analysis.fresh(text.strip().rpartition(".")[2]))
+                    names.name(value, named)
+                out.append(named)
+            else:
+                return None
+        names.rebind(self.frame.env)
+        return out[0], out[1]
+
     def binary(self, node: ast.AST, op: ast.operator, left: Value, right: Value, lnode: ast.AST,
                rnode: ast.AST) -> Value:
         tl, tr = type(left), type(right)
@@ -680,6 +704,11 @@ class Expressions:
             # a bool is an int in arithmetic (``dim + has_cls_token``: 0 or 1 more)
             left, right = _as_int(left), _as_int(right)
             tl = tr = Int
+        if Unknown in (tl, tr) and type(op) in _SIZE_ARITHMETIC:
+            sizes = self._sizes(left, lnode, right, rnode)
+            if sizes is not None:   # ``inner_dim = dim_head * heads``: sizes, named
+                left, right = sizes
+                tl = tr = Int
         if tl is Int and tr is Int:
             result = int_arith(op, left.dim, right.dim)
             if result is UNKNOWN and type(op) in _INT_RESULTS and not (type(left.dim) is int and type(right.dim) is int):
@@ -920,6 +949,10 @@ def _declares_field(cls: Class, attr: str, depth: int = 0) -> bool:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
             return True
     return depth < 20 and any(type(b) is Class and _declares_field(b, attr, depth + 1) for b in cls.bases)
+
+
+#: the arithmetic that keeps sizes sizes (a product of sizes is one, as ``inner_dim = dim_head * heads``)
+_SIZE_ARITHMETIC = frozenset({ast.Add, ast.Mult, ast.FloorDiv})
 
 
 def _same_kind(left: Value, right: Value) -> Value | None:

@@ -122,7 +122,7 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
         if base is not None:
             return base.qualname, _build_base(receiver, base), args   # (its findings are the layer's)
         if type(receiver) is Unknown and func.name in RESHAPES_OF_UNKNOWN:
-            return f"unknown.{func.name}", _reshaped_unknown, args
+            return f"unknown.{func.name}", _reshaped_unknown(receiver.tensor or func.name == "view"), args
         if type(receiver) is Dict and func.name in DICT_VIEWS:
             return f"dict.{func.name}", dict_view(receiver, func.name), args
         if type(receiver) is List and func.name == "pop":
@@ -222,21 +222,25 @@ def _key(k: str | int) -> Value:
 RESHAPES_OF_UNKNOWN = frozenset({"view", "reshape"})
 
 
-def _reshaped_unknown(ctx: OpContext, call: Call) -> Value:
+def _reshaped_unknown(tensor: bool) -> Rule:
     """``out.view(original_shape)`` of a value the analysis does not know (what an unmodelled op
-    returned: transformers' xIELU CUDA kernel): a tensor of that shape, as a reshape of a known array
-    would be (``out.view(size[0], size[1], -1)``: the ``-1`` a size of its own)."""
-    if len(call.args) == 1 and not call.kwargs and type(call.args[0].value) is ShapeTuple:
-        return Array(call.args[0].value.shape, None, None, True)
-    if call.kwargs or not call.args:
-        return UNKNOWN
-    arg = call.args[0] if len(call.args) == 1 else Arg(Tuple(tuple(a.value for a in call.args)), "")
-    items = arg.value.items if type(arg.value) in (Tuple, List) else (arg.value,)
-    if items is None or any(type(v) is not Int or (type(v.dim) is int and v.dim < -1) for v in items) \
-            or sum(v.dim == -1 for v in items) > 1:
-        return UNKNOWN   # (a non-int is no shape: ``view(dtype)``)
-    # the size a ``-1`` takes is the input's, which is not known: a size of its own
-    return Array(Shape(tuple(ctx.fresh("d") if v.dim == -1 else v.dim for v in items)), None, None, True)
+    returned: transformers' xIELU CUDA kernel): an array of that shape, as a reshape of a known array
+    would be (``out.view(size[0], size[1], -1)``: the ``-1`` a size of its own). A tensor where the
+    value was taken for one or the method is torch's alone (NumPy's ``view`` takes a dtype); else
+    NumPy's array, whose methods (``.dot`` of 2-d operands) are the laxer."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        if len(call.args) == 1 and not call.kwargs and type(call.args[0].value) is ShapeTuple:
+            return Array(call.args[0].value.shape, None, None, tensor)
+        if call.kwargs or not call.args:
+            return UNKNOWN
+        arg = call.args[0] if len(call.args) == 1 else Arg(Tuple(tuple(a.value for a in call.args)), "")
+        items = arg.value.items if type(arg.value) in (Tuple, List) else (arg.value,)
+        if items is None or any(type(v) is not Int or (type(v.dim) is int and v.dim < -1) for v in items) \
+                or sum(v.dim == -1 for v in items) > 1:
+            return UNKNOWN   # (a non-int is no shape: ``view(dtype)``)
+        # the size a ``-1`` takes is the input's, which is not known: a size of its own
+        return Array(Shape(tuple(ctx.fresh("d") if v.dim == -1 else v.dim for v in items)), None, None, tensor)
+    return rule
 
 
 def dict_view(receiver: Dict, name: str) -> Rule:

@@ -38,6 +38,8 @@ def value_symbols(v: Value, out: set | None = None) -> set:
     elif t is Alternatives:
         for option in v.options:
             value_symbols(option, out)
+        for guard in v.guards:
+            out |= pred_symbols(guard)
     elif t is Bool and v.pred is not None:   # ``t.numel() == 0`` returned: a fact about the dims
         out |= pred_symbols(v.pred)
     return out
@@ -73,7 +75,8 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
         return v if all(a[1] is b[1] for a, b in zip(params, v.params)) else TorchModule(v.kind, params)
     if t is Alternatives:
         options = tuple(map_dims(o, f) for o in v.options)
-        return v if _same(options, v.options) else Alternatives(options)
+        guards = tuple(substitute_pred(g, {s: f(D.sym(s)) for s in pred_symbols(g)}) for g in v.guards)
+        return v if _same(options, v.options) and guards == v.guards else Alternatives(options, guards)
     if t is Bool and v.pred is not None:
         # a memoised ``is_empty(t)`` (``t.numel() == 0``) is about this call's dims: a second caller's
         # branch on it took the first caller's ``m*n == 0`` (native-sparse-attention's empty reshape)
@@ -99,7 +102,7 @@ def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:
         items = None if v.items is None else tuple(map_shapes(i, f) for i in v.items)
         return List(items, map_shapes(v.element, f))
     if t is Alternatives:
-        return Alternatives(tuple(map_shapes(o, f) for o in v.options))
+        return Alternatives(tuple(map_shapes(o, f) for o in v.options), v.guards)
     return v
 
 

@@ -297,10 +297,14 @@ def either_layer(a: Value, b: Value) -> Value:
     (``nn.ModuleList([Attention(...), FeedForward(...)])`` iterated; ``nn.LayerNorm(d) if cross
     else None``, an optional layer, which a call can only be calling as the layer: calling None
     raises); UNKNOWN when either is no layer or they are too many."""
+    if a == b:
+        return a
+    ta, tb = type(a), type(b)
+    if ta is Alternatives and tb is Alternatives and a.options == b.options:
+        return Alternatives(a.options)   # chosen under conditions that differ: which one, not known
     same = same_layer(a, b)
     if same is not UNKNOWN:
         return same
-    ta, tb = type(a), type(b)
     if (ta in _LAYERS or ta is NoneValue) and (tb in _LAYERS or tb is NoneValue):
         options = _options(a)
         for o in _options(b):

@@ -572,6 +572,9 @@ class Alternatives(Value):
     their results."""
 
     options: tuple[Value, ...]
+    # the condition each option is taken under (a ``Pred`` each), where a branch of known condition
+    # chose it (``nn.Linear(inner_dim, dim) if project_out else nn.Identity()``); () where not known
+    guards: tuple = ()
 
     #: the most layers one value stands for
     LIMIT = 4

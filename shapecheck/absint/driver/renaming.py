@@ -145,7 +145,8 @@ def rename(v: Value, names: Names) -> Value:
         length = names.dim(v.length) if v.length is not None else None
         return replace(v, items=items, element=rename(v.element, names), length=length)
     if t is Alternatives:
-        return Alternatives(tuple(rename(o, names) for o in v.options))
+        guards = tuple(substitute_pred(g, names.symbols) for g in v.guards) if names.symbols else v.guards
+        return Alternatives(tuple(rename(o, names) for o in v.options), guards)
     if t is Bool and v.pred is not None and names.symbols:   # a returned ``t.numel() == 0``
         return replace(v, pred=substitute_pred(v.pred, names.symbols))
     return v

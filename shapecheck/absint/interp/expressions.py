@@ -224,7 +224,12 @@ class Expressions:
             self.frame.facts = saved
             self.unsure -= unsure
             self.unknown_branches -= 1
-        return self.join_all([a, b])
+        joined = self.join_all([a, b])
+        if pred is not None and type(joined) is Alternatives and not joined.guards and len(joined.options) == 2 \
+                and joined.options[0] is a and joined.options[1] is b:
+            # one of two layers, chosen by a condition on sizes: each is called under its own
+            return Alternatives(joined.options, (pred, negate(pred)))
+        return joined
 
     def expr_NamedExpr(self, node: ast.NamedExpr) -> Value:
         value = self.eval(node.value)
@@ -813,6 +818,10 @@ class Expressions:
             right_text = comp
             # `if x.shape[0] != n` with `n` an unknown parameter: n is a dim from here on. Only an
             # (in)equality with a symbolic dim says so: `y <= 0` says nothing (y may be an array).
+            if isinstance(op, (ast.Eq, ast.NotEq)) and Unknown in (type(left), type(right)):
+                sizes = self._sizes(left, left_text, right, right_text)
+                if sizes is not None:   # ``heads == 1 and dim_head == dim``: sizes compared
+                    left, right = sizes
             if isinstance(op, (ast.Eq, ast.NotEq)) and self.condition_depth:
                 if type(left) is Unknown and type(right) is Int and type(right.dim) is not int:
                     left = self._unknown_as_dim(node.left if comp is node.comparators[0] else None, left, right)

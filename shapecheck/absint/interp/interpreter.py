@@ -37,6 +37,7 @@ from ..rules.registry import RULE_CALLEES, build_base_layer, layer_base, lookup_
 from .dataclass_fields import FIELDS, bind_fields
 from .builtins import call_builtin
 from .dict_subclasses import dict_base
+from .guards import agreeing
 from .semantics import CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, range_membership
 from .expressions import Expressions
 from .statements import Statements
@@ -142,8 +143,12 @@ class Interpreter(Statements, Expressions):
         """Call each layer ``func`` may be, each under the facts of the call alone and none of its
         failures reported (the program may never take it); the results joined."""
         # calling None raises: a call that returns called one of the layers
-        return self._joined([lambda option=option: self.call(node, option, args, kwargs)
-                             for option in func.options if option is not NONE])
+        taken = [(option, guard) for option, guard in zip(func.options, func.guards or (None,) * len(func.options))
+                 if option is not NONE]
+        results = self._each([lambda option=option: self.call(node, option, args, kwargs) for option, _ in taken])
+        if func.guards:   # (``nn.Identity()`` where ``heads == 1 and dim_head == dim``: its result is (.., dim) there)
+            results = [results[0]] + [agreeing(r, results[0], guard) for r, (_, guard) in zip(results[1:], taken[1:])]
+        return self.join_all(results)
 
     def _joined(self, calls: list) -> Value:
         """The results of ``calls`` (one of which the program makes), each run under the facts

@@ -480,6 +480,9 @@ class Statements:
             self.frame.env, self.frame.facts = states[0]
             return
         joiner = Joiner(self.analysis.fresh, widen=widen)
+        names = self.analysis.scalar_names
+        for state, _ in states:   # (a parameter one branch named as a dim is that dim in the other too)
+            names.rebind(state)
         env = states[0][0]
         for other, _ in states[1:]:
             env = joiner.env(env, other)
@@ -637,6 +640,8 @@ class Statements:
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []
             state_env, entry_env = _with_refined(state_env, refined), _with_refined(entry_env, refined)
+            for env in (state_env, entry_env, end_env):   # (a parameter a pass named is that dim in every pass)
+                self.analysis.scalar_names.rebind(env)
             joiner = Joiner(self.analysis.fresh, widen=True, widened=widened)
             joined = joiner.env(state_env, end_env)
             settled = objects.end_pass(joiner, last=iteration >= LOOP_ITERATIONS - 1)

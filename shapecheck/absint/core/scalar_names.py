@@ -60,9 +60,9 @@ class ScalarNames:
             return value
         return self.get(value) or value
 
-    def rebind(self, env: dict) -> None:
-        """Every name in ``env`` (and attribute of an object a name holds) that holds a named
-        parameter holds its ``Int`` from now on."""
+    def rebind(self, env: dict, objects: bool = True) -> None:
+        """Every name in ``env`` (and, with ``objects``, attribute of an object a name holds) that
+        holds a named parameter holds its ``Int`` from now on."""
         named = self._named
         if not named:
             return
@@ -72,7 +72,7 @@ class ScalarNames:
                 hit = named.get(id(held))
                 if hit is not None and hit[0] is held:
                     env[name] = hit[1]
-            elif t is Instance:
+            elif t is Instance and objects:
                 attrs = held.attrs
                 for attr, value in list(attrs.items()):
                     if type(value) is Unknown:

@@ -683,19 +683,19 @@ class Expressions:
         dim it is wherever it is met (core/scalar_names.py); None where either is something else.
         Named at a use as a size, ``inner_dim`` was a size of its own, and ``rearrange(t, 'b n (h d)
         -> b h n d', h=heads)`` left ``d`` as ``inner_dim//heads``, not ``dim_head``."""
+        if not all(type(v) is Int or nameable(v) for v in (left, right)):
+            return None
+        texts = [None if type(v) is Int else self.module.text_of(n) for v, n in ((left, lnode), (right, rnode))]
+        if not all(text is None or names_one_size(text) for text in texts):
+            return None
         names = self.analysis.scalar_names
         out = []
-        for value, text in ((left, self.module.text_of(lnode)), (right, self.module.text_of(rnode))):
-            if type(value) is Int:
-                out.append(value)
-            elif nameable(value) and names_one_size(text):
-                named = names.get(value)
-                if named is None:
-                    named = Int(self.analysis.fresh(text.strip().rpartition(".")[2]))
-                    names.name(value, named)
-                out.append(named)
-            else:
-                return None
+        for value, text in zip((left, right), texts):
+            named = value if text is None else names.get(value)
+            if named is None:
+                named = Int(self.analysis.fresh(text.strip().rpartition(".")[2]))
+                names.name(value, named)
+            out.append(named)
         names.rebind(self.frame.env)
         return out[0], out[1]
 

@@ -481,8 +481,8 @@ class Statements:
             return
         joiner = Joiner(self.analysis.fresh, widen=widen)
         names = self.analysis.scalar_names
-        for state, _ in states:   # (a parameter one branch named as a dim is that dim in the other too)
-            names.rebind(state)
+        for state, _ in states:   # (a parameter one branch named as a dim is that dim in the other too;
+            names.rebind(state, objects=False)   # the objects are both branches', joined apart)
         env = states[0][0]
         for other, _ in states[1:]:
             env = joiner.env(env, other)
@@ -641,7 +641,7 @@ class Statements:
             self.frame.loop_exits = []
             state_env, entry_env = _with_refined(state_env, refined), _with_refined(entry_env, refined)
             for env in (state_env, entry_env, end_env):   # (a parameter a pass named is that dim in every pass)
-                self.analysis.scalar_names.rebind(env)
+                self.analysis.scalar_names.rebind(env, objects=False)
             joiner = Joiner(self.analysis.fresh, widen=True, widened=widened)
             joined = joiner.env(state_env, end_env)
             settled = objects.end_pass(joiner, last=iteration >= LOOP_ITERATIONS - 1)

@@ -83,6 +83,24 @@ def _definitions(stmt: ast.stmt, definitions: bool) -> list[str]:
     return out
 
 
+def _rebound(stmt: ast.stmt, env: dict) -> list[str]:
+    """The names the namespace ``env`` holds that an assignment in a top-level branching statement
+    binds again (``try: ...; T5LayerNorm = FusedRMSNorm`` / ``except ImportError: pass``): after it,
+    the namespace holds what the statement leaves them, not what its first block wrote there (the
+    first such statement runs in the namespace itself)."""
+    if not isinstance(stmt, (ast.If, ast.Try, ast.With, ast.For, ast.While)) and not hasattr(stmt, "cases"):
+        return []
+    out = []
+    pending = [stmt]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in env:
+            out.append(node.id)
+        pending.extend(child for child in ast.iter_child_nodes(node)
+                       if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)))
+    return out
+
+
 def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
     """Run a module's top-level statements in its namespace ``info.env``, where its functions and
     its importers read its names. A branching statement (``try: import foo except ImportError: foo
@@ -119,6 +137,9 @@ def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
             kept.passed(stmt)
         if frame.env is not env:
             for name in _definitions(stmt, info.reported):
+                if name in frame.env:
+                    env[name] = frame.env[name]
+            for name in _rebound(stmt, env):
                 if name in frame.env:
                     env[name] = frame.env[name]
         if ended:

@@ -951,6 +951,14 @@ def only_import_errors(handlers: list[ast.ExceptHandler]) -> bool:
                                   for h in handlers)
 
 
+def guards_an_import(node: ast.Try) -> bool:
+    """Whether a ``try`` imports at its top level and a handler catches the import's failure
+    (``try: from apex.normalization import FusedRMSNorm`` / ``except ImportError: pass``)."""
+    return any(isinstance(s, (ast.Import, ast.ImportFrom)) for s in node.body) and any(
+        h.type is not None and any(n in ("ImportError", "ModuleNotFoundError") for n in _caught(h))
+        for h in node.handlers)
+
+
 def common_facts(fact_lists: list[tuple], base: tuple) -> tuple:
     """Facts every branch still has: the ones that held before the branch."""
     return base

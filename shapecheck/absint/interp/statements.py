@@ -14,12 +14,12 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
+from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -708,6 +708,7 @@ class Statements:
             else:
                 states.append((self.frame.env, self.frame.facts))
         imported = states[0][0] if states and only_import_errors(node.handlers) else None
+        unread = states[0][0] if states and guards_an_import(node) else None
         for handler in node.handlers:
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if handler.name:
@@ -718,6 +719,8 @@ class Statements:
             self._merge(states, before_facts, widen=False)
         if imported is not None and len(states) > 1:
             self._keep_imported(imported, states[1:])
+        if unread is not None and len(states) > 1:
+            self._keep_fallback(unread, states[1:])
         kind = self.run_body(node.finalbody)
         if kind or not states:
             raise Terminated(kind or "raise")
@@ -738,6 +741,23 @@ class Statements:
             others = [env.get(name) for env, _ in fallbacks]
             if all(o is value or o is None or type(o) in (Function, NoneValue) for o in others):
                 self.frame.env[name] = value
+
+    def _keep_fallback(self, unread: dict, fallbacks: list) -> None:
+        """``try: from apex.normalization import FusedRMSNorm; T5LayerNorm = FusedRMSNorm`` / ``except
+        ImportError: pass``: a name the ``try`` took from a module the analysis does not read (an
+        optional library, unknown here) keeps the project's class or function that every handler
+        leaves it (its stand-in where the library is absent, meant to do the same). Joined, every
+        T5 layer norm, and every shape after one, was unknown."""
+        for name, value in unread.items():
+            if type(value) not in (Unknown, LazyImport) or getattr(value, "middle", None) is not None:
+                continue
+            others = [env.get(name) for env, _ in fallbacks]
+            first = others[0]
+            if type(first) not in (Class, Function) or any(o is not first for o in others):
+                continue
+            if type(value) is LazyImport and type(self.analysis.resolve_lazy(value)) is not Unknown:
+                continue   # (a module of the project's own)
+            self.frame.env[name] = first
 
     def stmt_Match(self, node) -> None:
         """The cases whose patterns may match the subject (patterns.py), each with the names it binds

@@ -736,7 +736,7 @@ def test_a_constructor_edit_that_leaves_the_template_keeps_the_methods(bodies_ru
     Attention's, and Block's, which builds one (and so an Mlp) -- and no method: each template is
     built again equal to the kept one (template_prints.py), and the methods' analyses, which read
     the templates and not the texts that built them, are kept (an early cut-off)."""
-    edited = _edited(LAYERS, "        self.heads = heads\n", "        probe = heads * 2\n")
+    edited = _edited(LAYERS, "        self.heads = heads\n", "        probe = (heads, 2)\n")
     _, ran = _reused_after(LAYERS, edited, bodies_run)
     assert set(ran) == {"Attention.__init__", "Block.__init__", "Mlp.__init__"}
 
@@ -749,7 +749,7 @@ def test_a_constructor_edit_that_leaves_each_object_keeps_what_builds_one(bodies
     a forward (each ran again before: what a call read was its caller's); and findings stay a cold
     check's when typed, undone and typed again."""
     source = LAYERS + "\n\ndef build():\n    return Block(64, 4)(torch.zeros(2, 16, 64))\n"
-    edited = _edited(source, "        self.heads = heads\n", "        probe = heads * 2\n")
+    edited = _edited(source, "        self.heads = heads\n", "        probe = (heads, 2)\n")
     _, ran = _reused_after(source, edited, bodies_run)
     # Attention's: its template, Block's template's call of it, Attention(64, 4) made again
     assert ran == {"Attention.__init__": 3, "Block.__init__": 1, "Mlp.__init__": 1}

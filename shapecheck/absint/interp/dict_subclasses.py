@@ -18,8 +18,9 @@ from __future__ import annotations
 from ..core.frame import Builtin
 from ..core.values import DICT_ENTRIES, Class, Dict, Instance, LibraryObject, Str, Value
 
-#: the library dict classes whose constructor takes a mapping (or keywords) as its entries
-DICT_CLASSES = frozenset({"collections.OrderedDict", "typing.OrderedDict", "typing.Dict"})
+#: the library dict classes whose constructor takes a mapping (or keywords) as its entries (``dict``
+#: itself is the builtin)
+DICT_CLASSES = frozenset({"collections.OrderedDict"})
 
 
 def dict_base(cls: Class, depth: int = 0) -> bool:

@@ -146,8 +146,9 @@ class Interpreter(Statements, Expressions):
         taken = [(option, guard) for option, guard in zip(func.options, func.guards or (None,) * len(func.options))
                  if option is not NONE]
         results = self._each([lambda option=option: self.call(node, option, args, kwargs) for option, _ in taken])
-        if func.guards:   # (``nn.Identity()`` where ``heads == 1 and dim_head == dim``: its result is (.., dim) there)
-            results = [results[0]] + [agreeing(r, results[0], guard) for r, (_, guard) in zip(results[1:], taken[1:])]
+        if func.guards and len(results) > 1:
+            # (``nn.Identity()`` where ``heads == 1 and dim_head == dim``: its result is (.., dim) there)
+            results = [agreeing(r, results[1 if i == 0 else 0], guard) for i, (r, (_, guard)) in enumerate(zip(results, taken))]
         return self.join_all(results)
 
     def _joined(self, calls: list) -> Value:

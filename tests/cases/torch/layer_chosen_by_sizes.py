@@ -26,6 +26,20 @@ class Attention(nn.Module):
         return self.to_out(out)
 
 
+class IdentityFirst(nn.Module):
+    # the same choice written the other way round
+    def __init__(self, dim, heads=8, dim_head=64):
+        super().__init__()
+        inner_dim = dim_head * heads
+        self.to_in = nn.Linear(dim, inner_dim)
+        self.to_out = nn.Identity() if heads == 1 and dim_head == dim else nn.Linear(inner_dim, dim)
+
+    def forward(self, x):
+        out = self.to_in(x)
+        reveal_shape(self.to_out(out))  # reveal: (*x[:-1], dim)
+        return self.to_out(out)
+
+
 class Transformer(nn.Module):
     def __init__(self, dim, depth, heads, dim_head):
         super().__init__()

@@ -51,17 +51,19 @@ def test_a_possible_failure_names_its_condition_as_a_person_would():
 
 
 def test_two_dims_of_one_name_are_told_apart():
-    """Each call of the lambda makes its own heads count, both named ``h`` by the code: one message
-    shows them as ``h`` and ``h'``, the same way in its condition, never ``h is h`` (vit-pytorch's
-    xcit)."""
+    """Two heads counts, both named ``h`` by the code: one message shows them as ``h`` and ``h'``,
+    the same way in its condition, never ``h is h`` (vit-pytorch's xcit)."""
     source = ("import torch\nfrom torch import nn, einsum\nfrom einops import rearrange\n"
               "class Attention(nn.Module):\n"
-              "    def __init__(self, heads):\n"
+              "    def __init__(self, heads, kv_heads):\n"
               "        super().__init__()\n"
               "        self.heads = heads\n"
+              "        self.kv_heads = kv_heads\n"
               "    def forward(self, q, k):\n"
               "        h = self.heads\n"
-              "        q, k = map(lambda t: rearrange(t, 'b n (h d) -> b h n d', h = h), (q, k))\n"
+              "        q = rearrange(q, 'b n (h d) -> b h n d', h = h)\n"
+              "        h = self.kv_heads\n"
+              "        k = rearrange(k, 'b n (h d) -> b h n d', h = h)\n"
               "        return einsum('b h i d, b h j d -> b h i j', q, k)\n")
     [finding] = [d for d in check_source(source, "m.py", options=Options(strict=True)).diagnostics
                  if d.code == "SC120" and "subscript 'h'" in d.message]

@@ -677,14 +677,22 @@ class Expressions:
             left = self.lookup(node.left.id) or left
         return self.binary(node, node.op, left, right, node.left, node.right)
 
-    def _sizes(self, left: Value, lnode: ast.AST, right: Value, rnode: ast.AST) -> tuple[Value, Value] | None:
-        """Both operands as ints, where each is an int or a constructor's parameter whose name says
+    def _sizes(self, left: Value, lnode: ast.AST, right: Value, rnode: ast.AST,
+               literals: bool) -> tuple[Value, Value] | None:
+        """Both operands as ints, where each is a size or a constructor's parameter whose name says
         it holds one size (``dim_head * heads``, ``dim * 4``: rules.args.names_one_size), named as the
         dim it is wherever it is met (core/scalar_names.py); None where either is something else.
         Named at a use as a size, ``inner_dim`` was a size of its own, and ``rearrange(t, 'b n (h d)
-        -> b h n d', h=heads)`` left ``d`` as ``inner_dim//heads``, not ``dim_head``."""
-        if not all(type(v) is Int or nameable(v) for v in (left, right)):
-            return None
+        -> b h n d', h=heads)`` left ``d`` as ``inner_dim//heads``, not ``dim_head``. A literal is a
+        size only where ``literals`` (a product, a test for equality) and positive: ``dim`` is also
+        torch's name for an axis, which code adds 1 to or tests against -1 (pyro's ``HaarTransform``:
+        ``if dim != -1``, then ``assert dim < 0`` in the constructor a copy calls)."""
+        for v in (left, right):
+            if type(v) is Int:
+                if type(v.dim) is int and (not literals or v.dim < 1):
+                    return None
+            elif not nameable(v):
+                return None
         texts = [None if type(v) is Int else self.module.text_of(n) for v, n in ((left, lnode), (right, rnode))]
         if not all(text is None or names_one_size(text) for text in texts):
             return None
@@ -710,7 +718,7 @@ class Expressions:
             left, right = _as_int(left), _as_int(right)
             tl = tr = Int
         if Unknown in (tl, tr) and type(op) in _SIZE_ARITHMETIC:
-            sizes = self._sizes(left, lnode, right, rnode)
+            sizes = self._sizes(left, lnode, right, rnode, literals=not isinstance(op, ast.Add))
             if sizes is not None:   # ``inner_dim = dim_head * heads``: sizes, named
                 left, right = sizes
                 tl = tr = Int
@@ -819,7 +827,7 @@ class Expressions:
             # `if x.shape[0] != n` with `n` an unknown parameter: n is a dim from here on. Only an
             # (in)equality with a symbolic dim says so: `y <= 0` says nothing (y may be an array).
             if isinstance(op, (ast.Eq, ast.NotEq)) and Unknown in (type(left), type(right)):
-                sizes = self._sizes(left, left_text, right, right_text)
+                sizes = self._sizes(left, left_text, right, right_text, literals=True)
                 if sizes is not None:   # ``heads == 1 and dim_head == dim``: sizes compared
                     left, right = sizes
             if isinstance(op, (ast.Eq, ast.NotEq)) and self.condition_depth:

@@ -1774,5 +1774,7 @@ class Calls:
             if fn.wrapped:
                 break  # its decorator's wrapper may pass the body other arguments (interp/decorators.py)
             caller.diagnose(node, "SC110", f"call to {name}() fails: {err.message}", related, cause=err.cause or err.code)
-            break  # one diagnostic per call
+            # nothing after a call that surely fails runs: its result is no value (as a failing op's
+            # is), not one more finding on every use of it
+            return UNKNOWN, ident
         return result, ident

@@ -41,17 +41,29 @@ def nameable(value: Value) -> bool:
 class ScalarNames:
     """The run's namings: parameter (by identity) -> the ``Int`` it was named as."""
 
-    __slots__ = ("_named",)
+    __slots__ = ("_named", "_unsized")
 
     def __init__(self) -> None:
         self._named: dict[int, tuple[Unknown, Int]] = {}   # id -> (the value, kept alive; its Int)
+        self._unsized: dict[int, Unknown] = {}   # id -> a parameter that may be no size (kept alive)
 
     def get(self, value: Value) -> Int | None:
         hit = self._named.get(id(value))
         return hit[1] if hit is not None and hit[0] is value else None
 
+    def unsized(self, value: Unknown) -> None:
+        """``value`` (a constructor's parameter) may be None or an axis (its default is None or
+        negative, or the body tests its sign): a naming under a branch that took it for a size holds
+        there alone (torch_geometric's ``RGCNConv(num_blocks=None)``, named by ``in_channels //
+        num_blocks`` under ``if num_blocks is not None:``, was a size in every branch after)."""
+        self._unsized[id(value)] = value
+
+    def sizable(self, value: Value) -> bool:
+        """Whether a naming of ``value`` holds wherever it is met."""
+        return nameable(value) and self._unsized.get(id(value)) is not value
+
     def name(self, value: Unknown, named: Int) -> None:
-        if nameable(value):
+        if self.sizable(value):
             self._named[id(value)] = (value, named)
 
     def resolved(self, value: Value) -> Value:

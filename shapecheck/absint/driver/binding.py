@@ -11,7 +11,7 @@ from ..core.session import Run
 from ...constraints import dims as D
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
-from ..core.values import UNKNOWN, Bool, Dict, Float, Function, Instance, Int, List, Tuple, Unknown, Value
+from ..core.values import UNKNOWN, Bool, Dict, Float, Function, Instance, Int, List, NoneValue, Tuple, Unknown, Value
 from ..interp.annotations import function_specs, parameter_start
 from ..interp.attribute_stores import CONSTRUCTORS
 from ..interp.declared import declared_class, declared_object
@@ -53,6 +53,15 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
                     # ``plate_stack(..., rightmost_dim: int = -1)`` asserts ``rightmost_dim < 0``);
                     # so is one the body tests for a sign (``axis: int`` with ``if axis < 0:``)
                     env[p.arg] = Int(D.signed(env[p.arg].dim))
+    signed = None
+    for p in a.posonlyargs + a.args + a.kwonlyargs:
+        value = env[p.arg]
+        if type(value) is Unknown and value.scalar:
+            if signed is None:
+                signed = tested_for_sign(fn.node)
+            default = defaults.get(p.arg)
+            if type(default) is NoneValue or _negative(default) or p.arg in signed:
+                analysis.scalar_names.unsized(value)   # (None, or an axis: core/scalar_names.py)
     for p in a.posonlyargs + a.args + a.kwonlyargs:
         if type(env[p.arg]) is Unknown and p.annotation is not None:
             declared = declared_class(analysis, fn, p.annotation)

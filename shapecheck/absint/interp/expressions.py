@@ -18,7 +18,6 @@ from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, B
 from ..core.shape_tuples import concatenated, shape_value, spread, subscript as shape_subscript
 from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, Range, SuperRef
 from .dict_subclasses import entries, keys_to_try, known_key
-from ..core.scalar_names import nameable
 from ..rules.args import names_one_size
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith, reversed_range,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
@@ -687,16 +686,16 @@ class Expressions:
         size only where ``literals`` (a product, a test for equality) and positive: ``dim`` is also
         torch's name for an axis, which code adds 1 to or tests against -1 (pyro's ``HaarTransform``:
         ``if dim != -1``, then ``assert dim < 0`` in the constructor a copy calls)."""
+        names = self.analysis.scalar_names
         for v in (left, right):
             if type(v) is Int:
                 if type(v.dim) is int and (not literals or v.dim < 1):
                     return None
-            elif not nameable(v):
+            elif not names.sizable(v):
                 return None
         texts = [None if type(v) is Int else self.module.text_of(n) for v, n in ((left, lnode), (right, rnode))]
         if not all(text is None or names_one_size(text) for text in texts):
             return None
-        names = self.analysis.scalar_names
         out = []
         for value, text in zip((left, right), texts):
             named = value if text is None else names.get(value)

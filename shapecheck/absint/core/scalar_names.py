@@ -11,9 +11,11 @@ output joined them into a size of no name: ``(batch, n, j)`` where the code says
 
 So a naming is kept by the value's identity for the whole run (:class:`ScalarNames`): the value is
 that dim wherever it is met again, a call passing it is passed the dim, and a caller holding it (in
-a name, or in an attribute of an object it names) holds the dim after the call that named it. Only
-such parameters are followed by identity (each is an object of its own, made by the binding of its
-call); other unknowns may be one shared value.
+a name, or in an attribute of an object it names) holds the dim after the call that named it; so do
+the other branches and loop passes where a join meets it. Only such parameters are followed by
+identity (each is an object of its own, made by the binding of its call); other unknowns may be one
+shared value. One that may be None or an axis (``ScalarNames.unsized``) is named where it is met
+alone: a branch that took it for a size says nothing of the others.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ def bare_symbol(value: Value | None) -> str | None:
 
 
 def nameable(value: Value) -> bool:
-    """Whether ``value`` is a constructor's parameter a naming follows (scalar, of no rank)."""
+    """Whether ``value`` is a constructor's parameter, of the kind a naming follows (scalar, of no
+    rank); ``ScalarNames.sizable`` says whether this one is followed."""
     return type(value) is Unknown and value.scalar and value.middle is None
 
 

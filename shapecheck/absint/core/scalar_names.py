@@ -50,6 +50,10 @@ class ScalarNames:
         self._named: dict[int, tuple[Unknown, Int]] = {}   # id -> (the value, kept alive; its Int)
         self._unsized: dict[int, Unknown] = {}   # id -> a parameter that may be no size (kept alive)
 
+    def __bool__(self) -> bool:
+        """Whether any parameter was named yet (before that, calls need no lookups)."""
+        return bool(self._named)
+
     def get(self, value: Value) -> Int | None:
         hit = self._named.get(id(value))
         return hit[1] if hit is not None and hit[0] is value else None

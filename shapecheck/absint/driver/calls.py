@@ -1228,6 +1228,8 @@ class Calls:
         """The constructor parameters passed that a run numbering its symbols in ``made`` named
         (``Summary.named``)."""
         names = self.run.scalar_names
+        if not names:
+            return ()
         out = []
         for where, value in itertools.chain(enumerate(args), kwargs.items()):
             named = names.get(value) if nameable(value) else None
@@ -1581,7 +1583,8 @@ class Calls:
         if generic is None and not lazy and fn not in self.running:
             return UNKNOWN, None  # too deep to follow now
         names = self.run.scalar_names
-        args, kwargs = [names.resolved(a) for a in args], {k: names.resolved(v) for k, v in kwargs.items()}
+        if names:   # (a parameter named elsewhere is passed as that dim)
+            args, kwargs = [names.resolved(a) for a in args], {k: names.resolved(v) for k, v in kwargs.items()}
         env = bind_call(fn, args, kwargs)
         if env is None:
             return UNKNOWN, None
@@ -1594,7 +1597,7 @@ class Calls:
             answer = self._follow(caller, node, fn, args, kwargs, env, scope, generic, first)
         else:
             answer = self._answer(caller, node, fn, args, kwargs, env, scope, generic, lazy, first)
-        if any(nameable(a) for a in args) or any(nameable(v) for v in kwargs.values()):
+        if names and (any(nameable(a) for a in args) or any(nameable(v) for v in kwargs.values())):
             names.rebind(caller.frame.env)   # a parameter the call named is that dim here too
         return answer
 

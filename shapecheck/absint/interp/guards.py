@@ -16,6 +16,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import Pred
 from ...constraints.shapes import Shape
 from ..core.values import Array, Value, with_shape
+from .semantics import is_single_symbol, single_name
 
 
 def equalities(guard: Pred) -> dict:
@@ -48,14 +49,10 @@ def equalities(guard: Pred) -> dict:
 
 
 def _term(d) -> str | int | None:
+    """An int, or the name of a dim that is one symbol; None for anything else."""
     if type(d) is int:
         return d
-    symbols = D.free_symbols(d)
-    if len(symbols) == 1:
-        name = next(iter(symbols))
-        if d == D.sym(name):
-            return name
-    return None
+    return single_name(d) if is_single_symbol(d) else None
 
 
 def agreeing(value: Value, reference: Value, guard: Pred | None) -> Value:

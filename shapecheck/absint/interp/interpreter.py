@@ -38,7 +38,7 @@ from .dataclass_fields import FIELDS, bind_fields
 from .builtins import call_builtin
 from .dict_subclasses import dict_base
 from .guards import agreeing
-from .semantics import CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, range_membership
+from .semantics import CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, one_of, range_membership
 from .expressions import Expressions
 from .statements import Statements
 
@@ -178,10 +178,8 @@ class Interpreter(Statements, Expressions):
         method = method_of(getter, obj)
         results = self._each([lambda key=key: self.call(node, method, [Arg(Str(key), repr(key))], {})
                               for key in keys])
-        options = tuple(dict.fromkeys(results))
-        if 1 < len(options) <= Alternatives.CHOICES and all(type(v) in CALLABLE_CHOICES for v in options):
-            return Alternatives(options)
-        return self.join_all(results)
+        chosen = one_of(results, CALLABLE_CHOICES)
+        return chosen if chosen is not None else self.join_all(results)
 
     def _apply_each(self, node: ast.AST, func: Value, args: list[Arg], kwargs: dict[str, Arg], at: int) -> Value:
         """An op given one of a few literal tuples (``x.view(self.wb_shape)``, the shape set in an

@@ -603,6 +603,16 @@ _CALLABLES = (Class, Function, BoundMethod, LibraryObject)
 CALLABLE_CHOICES = _CALLABLES + (Instance, TorchModule)
 
 
+def one_of(values: list, kinds: tuple) -> Alternatives | None:
+    """The value a run-time choice among ``values`` gives, where they are a few (up to
+    ``Alternatives.CHOICES``) of ``kinds`` and not all one: each of them, which a call calls; None
+    where they are to be joined instead."""
+    options = tuple(dict.fromkeys(values))
+    if 1 < len(options) <= Alternatives.CHOICES and all(type(v) in kinds for v in options):
+        return Alternatives(options)
+    return None
+
+
 def dict_item(d: Dict, key: Value, fresh, missing: Value = UNKNOWN) -> Value:
     """``d[key]``: the entry of a known key (``missing`` where a dict whose every entry is known has
     none: ``d.get(key, default)``); of a key chosen at run time (``self.options[key](x)``), one of
@@ -613,9 +623,9 @@ def dict_item(d: Dict, key: Value, fresh, missing: Value = UNKNOWN) -> Value:
                 return v
         return missing if d.complete else UNKNOWN
     if type(key) in (Str, Unknown, Opaque) and d.items:
-        options = tuple(dict.fromkeys(v for _, v in d.items))
-        if all(type(v) in _CALLABLES for v in options) and 1 < len(options) <= Alternatives.CHOICES:
-            return Alternatives(options)
+        chosen = one_of([v for _, v in d.items], _CALLABLES)
+        if chosen is not None:
+            return chosen
         out = d.items[0][1]
         for _, v in d.items[1:]:
             out = loose_join(out, v, fresh)

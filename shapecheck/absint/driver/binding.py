@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import weakref
 
-from ..core.node_answers import per_node
+from ..core.node_answers import per_node, walk
 from ..core.session import Run
 from ...constraints import dims as D
 from ...constraints.shapes import Middle
@@ -105,7 +105,7 @@ def tested_for_sign(node: ast.AST) -> frozenset[str]:
 
 
 def _tested_for_sign(node: ast.AST):
-    for n in ast.walk(node):
+    for n in walk(node):
         if not isinstance(n, ast.Compare):
             continue
         sides = [n.left, *n.comparators]
@@ -182,7 +182,7 @@ def _names_an_array(annotation: ast.expr | None) -> bool:
     if annotation is None:
         return False
     return any((isinstance(n, ast.Name) and n.id in _ARRAY_TYPES) or
-               (isinstance(n, ast.Attribute) and n.attr in _ARRAY_TYPES) for n in ast.walk(annotation))
+               (isinstance(n, ast.Attribute) and n.attr in _ARRAY_TYPES) for n in walk(annotation))
 
 
 def _names_a_number(annotation: ast.expr | None) -> bool:

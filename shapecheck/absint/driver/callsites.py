@@ -41,7 +41,7 @@ from ...constraints import dims as D
 from ..core.join import either_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, Class, Float, Function, Instance, Int,
                            LibraryObject, NoneValue, Partial, TorchModule, Tuple, Unknown, Value)
-from ..core.node_answers import per_node
+from ..core.node_answers import per_node, walk
 from .binding import CONSTRUCTORS, parameter_defaults
 
 #: Rounds of re-analysis: each reaches one more level of calls (a model's forward, its blocks',
@@ -223,7 +223,7 @@ def layer_factories(init: Function, agreed: dict) -> dict[str, Value]:
 def _called_parameters(node: ast.FunctionDef) -> tuple[str, ...]:
     """The parameters of ``node`` that its body calls by name (``norm_layer(dim)``)."""
     params = {p.arg for p in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
-    called = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    called = {n.func.id for n in walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     return tuple(sorted(params & called))
 
 

@@ -32,6 +32,7 @@ from ..core.module import ModuleInfo
 from ..core.values import NONE, UNKNOWN, Array, Class, Function, Int, Tuple, Unknown, Value
 from ..interp.interpreter import Interpreter
 from .binding import parameter_values
+from ..core.node_answers import walk
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -333,7 +334,7 @@ def _scalar_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, 
 def _assigned(node: ast.AST, name: str) -> bool:
     """Whether the body rebinds ``name`` (then its final value is not the parameter's shape)."""
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
-               for n in ast.walk(node))
+               for n in walk(node))
 
 
 def _same_return(analysis: "Analysis", runs) -> Value | None:
@@ -347,7 +348,7 @@ def _same_return(analysis: "Analysis", runs) -> Value | None:
 
 
 def _used(node: ast.AST, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+    return any(isinstance(n, ast.Name) and n.id == name for n in walk(node))
 
 
 def _is_method(fn: Function) -> bool:

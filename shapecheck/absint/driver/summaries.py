@@ -64,19 +64,20 @@ from .effects import Effect, Made
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, shown_as
 from ..core.values import (Array, Bool, Class, Dict, EllipsisValue, Float, Function, HeapClock, Hole, Instance, Int, LazyImport,
                            LibraryObject, List, NoneValue, Opaque, Str, TorchModule, Tuple, Unknown, Value)
+from ..core.node_answers import walk
 
 def _read_names(node: ast.AST) -> tuple | None:
     """See ``KeyCache.read_names``: (name, the attributes read of it where it is used only as
     ``name.attr`` and never stored through, else None), sorted by name."""
     attributes: dict = {}
-    for n in ast.walk(node):
+    for n in walk(node):
         if type(n) is ast.Attribute and type(n.value) is ast.Name and type(n.ctx) is ast.Load:
             attributes.setdefault(n.value.id, set()).add(n.attr)
-    bare = {n.id for n in ast.walk(node) if type(n) is ast.Name} - set(attributes)
+    bare = {n.id for n in walk(node) if type(n) is ast.Name} - set(attributes)
     if bare & _READS_ANY:
         return None
-    uses = {id(n.value) for n in ast.walk(node) if type(n) is ast.Attribute and type(n.ctx) is ast.Load}
-    for n in ast.walk(node):
+    uses = {id(n.value) for n in walk(node) if type(n) is ast.Attribute and type(n.ctx) is ast.Load}
+    for n in walk(node):
         if type(n) is ast.Name and n.id in attributes and id(n) not in uses:
             bare.add(n.id)   # also used whole: read all of it
     return tuple(sorted((name, None if name in bare else tuple(sorted(attributes[name])))
@@ -192,7 +193,7 @@ def _scan(node: ast.AST) -> tuple[tuple, tuple, tuple]:
         return node._shapecheck_scan
     except AttributeError:
         pass
-    flat = tuple(ast.walk(node))
+    flat = tuple(walk(node))
     displays, tests = [], []
     for n in flat:
         t = type(n)
@@ -212,7 +213,7 @@ def _builtin_branches(tests: tuple, name: str) -> set:
     dead: set = set()
     for n in tests:
         if _is_builtin_test(n.test, name):
-            dead.update(id(m) for stmt in n.body for m in ast.walk(stmt))
+            dead.update(id(m) for stmt in n.body for m in walk(stmt))
     return dead
 
 

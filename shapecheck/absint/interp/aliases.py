@@ -31,6 +31,7 @@ from itertools import accumulate
 from ..core.frame import CONTAINER_CHANGERS
 from ..core.module import ModuleInfo, marked_lines, spans_marked
 from .semantics import SCOPES
+from ..core.node_answers import walk
 
 #: the statements that put a name's object into another: ``rows.append(row)``, ``rows.insert(0, row)``,
 #: ``d.setdefault(k, row)`` (the argument that is put, by method)
@@ -138,8 +139,8 @@ def _shared_then_changed(scope: ast.AST, text: tuple[str, int]) -> frozenset[int
     for loop, _ in holders:
         if not isinstance(loop, _LOOPS):
             continue
-        inside = {id(n) for n in ast.walk(loop)}
-        rebound = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        inside = {id(n) for n in walk(loop)}
+        rebound = {n.id for n in walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         changed_inside = {name for name, node in changes if id(node) in inside and name not in rebound}
         out.update(id(p) for p in puts if p.id in changed_inside and id(p) in inside)
     return frozenset(out)

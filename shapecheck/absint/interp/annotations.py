@@ -45,6 +45,7 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.values import UNKNOWN, Array, Function, LibraryObject, Str, Unknown, Value
 from ..rules.args import dtype_arg
+from ..core.node_answers import walk
 
 if TYPE_CHECKING:
     from ..core.session import Run as Analysis
@@ -197,7 +198,7 @@ def parse_forward(text: str, at: ast.AST) -> ast.expr | None:
         parsed = ast.parse(text.strip(), mode="eval").body
     except SyntaxError:
         return None
-    for inner in ast.walk(parsed):
+    for inner in walk(parsed):
         ast.copy_location(inner, at)
     return parsed
 
@@ -301,7 +302,7 @@ def _tensor_names(node: ast.AST) -> tuple:
         return node._shapecheck_tensor_names
     except AttributeError:
         parts = node._shapecheck_tensor_names = tuple(
-            part for part in ast.walk(node)
+            part for part in walk(node)
             if (part.attr if isinstance(part, ast.Attribute) else part.id if isinstance(part, ast.Name) else "").endswith("Tensor"))
         return parts
 

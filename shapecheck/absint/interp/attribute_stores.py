@@ -19,6 +19,7 @@ from typing import Iterator
 
 from ..core.values import (Alternatives, Array, BoundMethod, Class, Function, Instance, LibraryObject, NoneValue,
                            Opaque, ProjectModule, TorchModule, Unknown)
+from ..core.node_answers import walk
 
 #: Methods that build the object, before any other runs: what they store is what it starts with (and
 #: their parameters are a module's hyperparameters: sizes, rates, flags, not its inputs).
@@ -199,7 +200,7 @@ def stored_by_subclasses(cls: Class) -> frozenset[str]:
     if tables is None:
         by_name: dict[str, ast.ClassDef] = {}
         subclasses: dict[str, list[ast.ClassDef]] = {}
-        for node in ast.walk(tree):
+        for node in _statements(tree, lazy=True):   # (a class is a statement)
             if isinstance(node, ast.ClassDef):
                 by_name.setdefault(node.name, node)
                 for base in node.bases:
@@ -260,7 +261,7 @@ def _receiver_stores(fn: ast.FunctionDef | ast.Lambda, calls: bool = True) -> It
         return isinstance(node, ast.Name) and node.id == receiver
 
     setters = {p.arg for p in params[1:] + fn.args.kwonlyargs}
-    for node in ast.walk(fn) if calls else _statements(fn):
+    for node in walk(fn) if calls else _statements(fn):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
@@ -338,18 +339,19 @@ def _array_only_text(index: str) -> bool:
 _HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
 
 
-def _statements(fn: ast.FunctionDef) -> Iterator[ast.AST]:
+def _statements(fn: ast.AST, lazy: bool = False) -> Iterator[ast.AST]:
     """``fn`` and the statements within it, nested functions' and classes' included, in the order
     ``ast.walk`` meets them (breadth first, fields in order: an expression holds no statement), so
     that the stores come out as a walk of every node gives them (a class's text for a kept summary
-    holds them in order, relocation.py). That walk was 1.8% of diffusers' calls."""
+    holds them in order, relocation.py). That walk was 1.8% of diffusers' calls. ``lazy``: a body
+    not parsed yet (lazy_bodies.py) is read too, as ``ast.walk`` reads it (else it is skipped)."""
     queue = deque([fn])
     while queue:
         node = queue.popleft()
         yield node
         for name in node._fields:
             field = getattr(node, name, None)
-            if type(field) is list:
+            if type(field) is list or (lazy and isinstance(field, list)):
                 queue.extend(x for x in field if isinstance(x, _HOLDERS))
 
 

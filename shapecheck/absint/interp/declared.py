@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 
-from ..core.node_answers import per_node
+from ..core.node_answers import per_node, walk
 from ...constraints.dims import signed
 from ..core.values import Class, LibraryObject, Opaque
 from .attribute_stores import CONSTRUCTORS
@@ -215,7 +215,7 @@ def _own(node: ast.ClassDef) -> tuple[dict, dict]:
         a = stmt.args
         receiver = (a.posonlyargs + a.args)[0].arg if a.posonlyargs + a.args else None
         parameters = _parameter_kinds(stmt) if stmt.name in CONSTRUCTORS else {}
-        for n in ast.walk(stmt):
+        for n in walk(stmt):
             for target, value in _stores(n):
                 if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
                         and target.value.id == receiver:
@@ -233,7 +233,7 @@ def _stores(n: ast.AST):
     if isinstance(n, ast.Assign):
         for t in n.targets:
             if isinstance(t, (ast.Tuple, ast.List)):
-                for item in ast.walk(t):
+                for item in walk(t):
                     yield item, None
             else:
                 yield t, n.value

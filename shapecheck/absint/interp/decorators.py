@@ -17,6 +17,7 @@ import ast
 import weakref
 
 from ..core.values import Class, Function, Instance, Value
+from ..core.node_answers import walk
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -68,7 +69,7 @@ def _forwards(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, fn: str) -> bool:
     leading = [p.arg for p in a.posonlyargs + a.args]
     names = set(leading) | {a.vararg.arg, a.kwarg.arg, fn}
     if any(isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)) and n.id in names
-           for n in ast.walk(wrapper)):
+           for n in walk(wrapper)):
         return False
 
     def passes_on(call: ast.Call) -> bool:
@@ -80,7 +81,7 @@ def _forwards(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, fn: str) -> bool:
                 and len(call.keywords) == 1 and call.keywords[0].arg is None
                 and isinstance(call.keywords[0].value, ast.Name) and call.keywords[0].value.id == a.kwarg.arg)
 
-    calls = [n for n in ast.walk(wrapper) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == fn]
+    calls = [n for n in walk(wrapper) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == fn]
     return bool(calls) and all(map(passes_on, calls))
 
 

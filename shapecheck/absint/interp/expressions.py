@@ -39,6 +39,7 @@ from .aliases import shared_then_changed
 from .attribute_stores import callbacks_unsettle, unseen_base, unsettle_held
 from .annotations import subscript_annotation
 from .declared import FLOAT, INT, declared_class, declared_number, declared_object, parameter_annotation
+from ..core.node_answers import walk
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
 IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
@@ -1112,7 +1113,7 @@ def _grown_outside(node: ast.AST) -> frozenset[str]:
 
 
 def _walk_grown_outside(node: ast.AST) -> frozenset[str]:
-    bound = {n.id for gen in node.generators for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
-    return frozenset(n.func.value.id for n in ast.walk(node)
+    bound = {n.id for gen in node.generators for n in walk(gen.target) if isinstance(n, ast.Name)}
+    return frozenset(n.func.value.id for n in walk(node)
                      if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
                      and n.func.attr in LIST_MUTATORS + DICT_MUTATORS and n.func.value.id not in bound)

@@ -18,6 +18,7 @@ from typing import Callable
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj
 from ..core.values import UNKNOWN, Array, Bool, Dict, Float, Int, List, NoneValue, ShapeTuple, Str, Tuple, Value
 from .semantics import compare_values
+from ..core.node_answers import walk
 
 #: What is never a sequence to a sequence pattern: ``str`` and ``bytes`` are excluded by PEP 634,
 #: a NumPy array is no ``collections.abc.Sequence``, numbers and None are none
@@ -120,7 +121,7 @@ def _alternatives(patterns: list, v: Value, evaluate, binds: dict) -> Pred | Non
 
 def _unknown_names(p: ast.pattern, binds: dict) -> None:
     """Every name ``p`` binds, unknown (a mapping pattern's ``**rest`` too)."""
-    for node in ast.walk(p):
+    for node in walk(p):
         for field in ("name", "rest"):
             name = getattr(node, field, None)
             if isinstance(name, str):

@@ -19,7 +19,7 @@ from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod
                            LibraryObject, List, NoneValue, Opaque, Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
 from ..core.freshen import value_symbols
-from ..core.node_answers import per_node
+from ..core.node_answers import per_node, walk
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -444,13 +444,13 @@ def appends_per_pass(loop: ast.For) -> dict[str, int]:
     if not counts:
         return {}
     reads: set[int] = set()   # the names read by index (``outs[-1]``) or measured (``len(outs)``)
-    for node in ast.walk(loop):
+    for node in walk(loop):
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
             reads.add(id(node.value))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" \
                 and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
             reads.add(id(node.args[0]))
-    for node in ast.walk(loop):
+    for node in walk(loop):
         if isinstance(node, ast.Name) and node.id in counts and id(node) not in receivers and id(node) not in reads:
             del counts[node.id]   # mutated, aliased, passed on or rebound: its length is not counted
     return counts
@@ -776,7 +776,7 @@ def rank_of(node: ast.expr) -> str | None:
 
 def about_shapes(test: ast.AST) -> bool:
     """Whether an assertion speaks of shapes (``assert False`` and flag checks are not SC201's business)."""
-    for node in ast.walk(test):
+    for node in walk(test):
         if isinstance(node, ast.Attribute) and node.attr in ("shape", "ndim", "size"):
             return True
     return False
@@ -786,9 +786,9 @@ def reads_object_state(test: ast.AST) -> bool:
     """Whether an assertion reads a value an object holds (``movie.frame_number.value``), other than a
     shape: a call between two assertions may change it (ase's GUI test steps an animation and asserts
     the frame number after each step), so facts an earlier assertion gave about it may be stale."""
-    calls = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call)}
+    calls = {id(n.func) for n in walk(test) if isinstance(n, ast.Call)}
     return any(isinstance(n, ast.Attribute) and n.attr not in ("shape", "ndim", "size") and id(n) not in calls
-               and isinstance(n.ctx, ast.Load) for n in ast.walk(test))
+               and isinstance(n.ctx, ast.Load) for n in walk(test))
 
 
 RAISES_CONTEXTS = ("raises", "assert_raises", "assertRaises", "assert_raises_regex", "assertRaisesRegex",
@@ -810,7 +810,7 @@ def passed_to_raises(outer: ast.AST) -> frozenset[str]:
     (``assert_raises(ValueError, bfa)``, ``pytest.raises(E, f, x)``, ``self.assertRaises(E, g)``): a
     function defined there under one of them is meant to fail (numpy's ``test_broadcast_flat_assignment``
     defines ``bfa`` to assign a (3,) array into a (3, 1) one), and its errors are no bugs."""
-    return frozenset(arg.id for node in ast.walk(outer) if isinstance(node, ast.Call) and expects_exception(node)
+    return frozenset(arg.id for node in walk(outer) if isinstance(node, ast.Call) and expects_exception(node)
                      for arg in [*node.args, *(k.value for k in node.keywords)] if isinstance(arg, ast.Name))
 
 
@@ -822,10 +822,10 @@ def lists_a_closure_changes(node: ast.AST) -> frozenset[str]:
     test counts the events its ``on_pick`` collected: taken for the empty list, a false SC201)."""
     own = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
     own |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None}
-    own |= {t.id for n in ast.walk(node) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.For))
+    own |= {t.id for n in walk(node) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.For))
             for target in (n.targets if isinstance(n, ast.Assign) else [n.target])
-            for t in ast.walk(target) if isinstance(t, ast.Name)}
-    changed = {n.func.value.id for n in ast.walk(node) if isinstance(n, ast.Call)
+            for t in walk(target) if isinstance(t, ast.Name)}
+    changed = {n.func.value.id for n in walk(node) if isinstance(n, ast.Call)
                and isinstance(n.func, ast.Attribute) and n.func.attr in LIST_CHANGERS
                and isinstance(n.func.value, ast.Name)}
     return frozenset(changed - own)
@@ -839,7 +839,7 @@ def items_a_closure_stores(node: ast.AST) -> frozenset[str]:
     own = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
     own |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None}
     stored = set()
-    for n in ast.walk(node):
+    for n in walk(node):
         targets = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else \
             [n.target] if isinstance(n, (ast.AugAssign, ast.AnnAssign)) else ()
         for target in targets:
@@ -863,7 +863,7 @@ def _bound_names(target: ast.AST) -> list[str] | None:
 
 
 def _loaded(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
+    return {n.id for n in walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
 
 
 @per_node
@@ -927,7 +927,7 @@ def stored_by_metaclass(node: ast.ClassDef) -> frozenset[str]:
     ``_ModelMeta`` sets each model's ``param_names``, which ``Model``'s body sets to ``()``, and every
     ``param_sets`` of its tests was empty (21 false errors)."""
     names = set()
-    for n in ast.walk(node):
+    for n in walk(node):
         if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             for target in (n.targets if isinstance(n, ast.Assign) else [n.target]):
                 if isinstance(target, ast.Attribute):
@@ -1009,7 +1009,7 @@ def forget_changed(entry: dict, current: dict) -> dict:
 def node_count(node: ast.AST) -> int:
     n = getattr(node, "_shapecheck_size", None)
     if n is None:
-        n = sum(1 for _ in ast.walk(node))
+        n = sum(1 for _ in walk(node))
         node._shapecheck_size = n  # memo on the node itself (a pure function of it: trees are shared, parsing.py)
     return n
 
@@ -1089,7 +1089,7 @@ _FIRST_STORES: "weakref.WeakKeyDictionary[ast.AST, dict[str, int]]" = weakref.We
 def _first_stores(body: list) -> dict[str, int]:
     out: dict[str, int] = {}
     for i, stmt in enumerate(body):
-        for node in ast.walk(stmt):
+        for node in walk(stmt):
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 out.setdefault(node.id, i)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

@@ -51,12 +51,12 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def shapecheck_digest(files: FileHashes | None = None) -> str:
-    """shapecheck's version and a digest of its source files (rules and messages included), each
+    """shapecheck's version and a digest of its source files (rules, stubs and messages included), each
     file's hash taken from ``files`` where its stat is unchanged."""
     files = files or FileHashes(None, read_source, _write_atomic)
     digest = hashlib.sha256(__version__.encode())
     for path in sorted(_PACKAGE.rglob("*")):
-        if path.suffix in (".py", ".md") and "__pycache__" not in path.parts:
+        if path.suffix in (".py", ".pyi", ".md") and "__pycache__" not in path.parts:
             digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0")
             digest.update((files.sha256(str(path)) or "").encode())
     return digest.hexdigest()

@@ -196,3 +196,17 @@ def test_a_damaged_hash_memo_is_an_empty_one(run, tree, analysed, tmp_path, dama
     (tmp_path / ".shapecheck_cache" / store.HASHES_NAME).write_text(damage)
     analysed.clear()
     assert run("check", ".").out == cold.out and analysed == []
+
+
+def test_the_analyser_digest_covers_its_stubs(tmp_path, monkeypatch):
+    """An entry is shapecheck's answer with its rules, messages and library stubs (stubs/*.pyi, read
+    in place of a library): an edit to any of them is another analyser, and every entry a miss."""
+    (tmp_path / "stubs" / "pathlib").mkdir(parents=True)
+    stub = tmp_path / "stubs" / "pathlib" / "__init__.pyi"
+    stub.write_text("class Path: ...\n")
+    (tmp_path / "rules.py").write_text("TABLE = {}\n")
+    monkeypatch.setattr(store, "_PACKAGE", tmp_path)
+    before = store.shapecheck_digest()
+    assert store.shapecheck_digest() == before
+    stub.write_text("class Path:\n    name = ''\n")
+    assert store.shapecheck_digest() != before

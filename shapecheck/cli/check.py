@@ -29,7 +29,7 @@ from .config import ConfigError, check_code_prefixes, find_config, load_config
 from .discovery import Excludes, PathNotFound, discover
 from .output import render, render_statistics, render_summary
 from .progress import Progress
-from .root import common_folder, project_root
+from .root import common_folder, project_roots
 from .shard import parse_shard, select_shard
 
 HUMAN_FORMATS = ("concise", "full")
@@ -101,7 +101,7 @@ def _check(args: argparse.Namespace) -> int:
     paths = args.paths or ["."]
     config = load_config(args.config) if args.config else find_config(common_folder(paths))
     root = config.root if config is not None else Path.cwd()   # what exclude patterns are relative to
-    project = project_root(paths, config.root if config is not None else None)  # where imports resolve
+    projects = project_roots(paths, config.root if config is not None else None)  # where imports resolve
     select = _code_list(args.select)
     ignore = _code_list(args.ignore)
     select = check_code_prefixes(select, "--select") if select is not None else (config and config.select) or ()
@@ -112,20 +112,22 @@ def _check(args: argparse.Namespace) -> int:
 
     excludes = Excludes.build(root, config.exclude if config else None, config.extend_exclude if config else ())
     try:
-        files = discover(paths, excludes=excludes, force_exclude=args.force_exclude)
+        found = [discover(named, excludes=excludes, force_exclude=args.force_exclude) for _, named in projects]
     except PathNotFound as error:
         raise ConfigError("no such file or directory: " + ", ".join(error.paths)) from None
-
     if args.shard is not None:
-        files = select_shard(files, project, args.shard)
+        found = [select_shard(files, project, args.shard) for (project, _), files in zip(projects, found)]
+    files = [path for part in found for path in part]
 
     options = api.Options(strict=strict, select=select, ignore=ignore, coverage=args.statistics)
-    cache = None
-    if not args.no_cache:
-        cache = Cache.open(args.cache_dir or project / CACHE_DIR_NAME, options, project)
     progress = Progress(len(files), sys.stderr, enabled=fmt in HUMAN_FORMATS and sys.stderr.isatty())
-    reports = parallel.check_files(files, options, project, jobs=args.jobs or parallel.default_jobs(),
-                                   cache=cache, progress=progress)
+    reports = []
+    for (project, _), part in zip(projects, found):
+        cache = None
+        if not args.no_cache:
+            cache = Cache.open(args.cache_dir or project / CACHE_DIR_NAME, options, project)
+        reports += parallel.check_files(part, options, project, jobs=args.jobs or parallel.default_jobs(),
+                                        cache=cache, progress=progress)
     sources = _source_lines(r.path for r in reports if r.diagnostics)
 
     internal_error = any(d.code == "SC003" for r in reports for d in r.diagnostics)

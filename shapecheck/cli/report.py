@@ -19,7 +19,7 @@ from .command import EXIT_OK, Failure, print_note
 from .config import ConfigError, find_config
 from .discovery import Excludes, PathNotFound, discover
 from .html_report import build_site
-from .root import common_folder, project_root
+from .root import common_folder, project_roots
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,16 +37,18 @@ def run(args: argparse.Namespace) -> int:
     paths = args.paths or ["."]
     try:
         config = find_config(common_folder(paths))
-        files = discover(paths, excludes=Excludes.build(config.root if config else Path.cwd(),
-                                                        config.exclude if config else None,
-                                                        config.extend_exclude if config else ()))
+        excludes = Excludes.build(config.root if config else Path.cwd(), config.exclude if config else None,
+                                  config.extend_exclude if config else ())
+        options = api.Options(notes=True)
+        checked = []   # (project, file): each named path from its project's root (root.py)
+        for root, named in project_roots(paths, config.root if config else None):
+            project = api.Project.at_root(root, options)
+            checked += [(project, path) for path in discover(named, excludes=excludes)]
     except (ConfigError, PathNotFound) as error:
         raise Failure(str(error) if isinstance(error, ConfigError) else
                       "no such file or directory: " + ", ".join(error.paths)) from None
-    options = api.Options(notes=True)
-    project = api.Project.at_root(project_root(paths, config.root if config else None), options)
     reports, sources = [], {}
-    for path in files:
+    for project, path in checked:
         try:
             data = api.read_source(path)
         except OSError as error:

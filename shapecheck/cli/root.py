@@ -12,6 +12,11 @@ Findings must not depend on which paths are named (``pkg/`` alone, or ``pkg/ set
    mode and mypy's module crawl find it, so that ``pkg/`` named alone resolves ``from pkg.models
    import Net`` as ``.`` does.
 
+Paths of different projects named in one run (``check ../scanpy/scanpy ../scikit-rf/skrf``) are
+checked each from its own root (:func:`project_roots`), so that such a run finds what a run over
+each path alone finds: from their common ancestor, ``import skrf`` in scikit-rf's tests resolved
+nowhere and two of its findings went.
+
 ``Project.at_root`` adds ``root/src`` when it exists (the src layout). The cache
 (``.shapecheck_cache/``) lives in the root, and ``--shard`` hashes paths relative to it.
 
@@ -56,6 +61,27 @@ def project_root(paths: Sequence[str], config_root: Path | None) -> Path:
     return package_base(start)
 
 
+def project_roots(paths: Sequence[str], config_root: Path | None) -> list[tuple[Path, list[str]]]:
+    """Each project root of a run over ``paths`` with the named paths it checks, in the order they
+    were named: one root for all (:func:`project_root`) where a configuration decides it, where every
+    path has the same root, or where a path lies inside another of another root (a file named twice
+    is checked once, from one root); else each path from its own root."""
+    single = [(project_root(paths, config_root), list(paths))]
+    if config_root is not None or len(paths) < 2:
+        return single
+    groups: dict[Path, list[str]] = {}
+    for path in paths:
+        groups.setdefault(project_root([path], None), []).append(path)
+    if len(groups) == 1:
+        return single
+    owner = {os.path.abspath(path): root for root, named in groups.items() for path in named}
+    for a, root_a in owner.items():
+        for b, root_b in owner.items():
+            if root_a != root_b and os.path.commonpath([a, b]) in (a, b):
+                return single
+    return list(groups.items())
+
+
 def package_base(folder: Path) -> Path:
     """The first of ``folder`` and its parents that holds no ``__init__.py`` and is not inside a
     package: a folder of tests without one inside a package (scikit-rf's ``skrf/media/tests/``)
@@ -66,4 +92,4 @@ def package_base(folder: Path) -> Path:
     return folder
 
 
-__all__ = ["MARKERS", "common_folder", "package_base", "project_root"]
+__all__ = ["MARKERS", "common_folder", "package_base", "project_root", "project_roots"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shapecheck.cli import app as cli
-from shapecheck.cli.root import package_base, project_root
+from shapecheck.cli.root import package_base, project_root, project_roots
 
 USE = """import numpy as np
 from pkg.shapes import make
@@ -123,3 +123,29 @@ def test_a_marker_inside_a_package_resolves_from_the_package_base(check, tmp_pat
     for paths in (["pkg/tests/test_use.py"], ["."], ["pkg/tests"]):
         status, out = check(*paths)
         assert status == 1 and "pkg/tests/test_use.py:4:5: error[SC102]" in out, (paths, out)
+
+
+@pytest.mark.parametrize("paths", [["one/pkg", "two/pkg2"], ["two/pkg2", "one/pkg"], ["one/pkg/use.py", "two"]])
+def test_paths_of_two_projects_are_each_checked_from_their_own_root(check, tmp_path, paths):
+    # scanpy's and scikit-rf's packages named in one run: from their common ancestor, ``import skrf``
+    # in scikit-rf's tests resolved nowhere and two findings went; each now resolves as it does alone
+    _package(tmp_path / "one", marker=None)
+    (tmp_path / "two" / "pkg2").mkdir(parents=True)
+    (tmp_path / "two" / "pkg2" / "__init__.py").write_text("")
+    (tmp_path / "two" / "pkg2" / "shapes.py").write_text(SHAPES)
+    (tmp_path / "two" / "pkg2" / "use.py").write_text(USE.replace("pkg.", "pkg2."))
+    status, out = check(*paths)
+    found = sorted(line.split(" ")[0] for line in out.splitlines() if "[SC102]" in line)
+    assert status == 1 and found == ["one/pkg/use.py:4:5:", "two/pkg2/use.py:4:5:"], out
+
+
+def test_project_roots_groups_paths_by_root_unless_they_nest(tmp_path):
+    for project in ("a", "b"):
+        (tmp_path / project / "pkg").mkdir(parents=True)
+        (tmp_path / project / "setup.py").write_text("")
+    a, b = str(tmp_path / "a" / "pkg"), str(tmp_path / "b" / "pkg")
+    assert project_roots([a, b], None) == [(tmp_path / "a", [a]), (tmp_path / "b", [b])]
+    assert project_roots([a, str(tmp_path / "a")], None) == [(tmp_path / "a", [a, str(tmp_path / "a")])]
+    # a path inside another project's path: one root for the run, as before (a file is checked once)
+    assert project_roots([str(tmp_path), a], None) == [(project_root([str(tmp_path), a], None), [str(tmp_path), a])]
+    assert project_roots([a, b], tmp_path) == [(tmp_path, [a, b])]

@@ -142,7 +142,11 @@ def test_deep_expressions_degrade_to_unknown(parser_allows_deep_trees, expressio
     "z = ((10**100) ** 63) ** 63\n",          # a tower of powers: digits without end
     "w = 0x" + "f" * 2000 + " * 10**100\nprint(w + 1)\n",
     "t = () * 1" + "0" * 100 + "\nu = [] * " + str(2**70) + "\n",   # Python's OverflowError: past what a repeat counts
-], ids=["shift", "shift-memory", "power-tower", "hex-literal", "empty-repeated-past-maxsize"])
+    # a bound of (n - 10**100)**4's expansion past a float's range, added to an infinite one (stop 53)
+    "import numpy as np\nx = np.zeros((x.shape[-1], 3, 1, 17))\ny = np.ones((k,))\n"
+    "v4 = np.empty(((n - x.shape[0]), ('a' * 'a'), 1, 5, ((x.shape[0] - 1" + "0" * 100 + ") ** x.ndim), 1))\n"
+    "v5 = [np.squeeze(np.outer(v5.shape, np.dot(y, v4))).swapaxes((8,)) for _ in range(8)]\n",
+], ids=["shift", "shift-memory", "power-tower", "hex-literal", "empty-repeated-past-maxsize", "huge-bound-plus-infinite"])
 def test_huge_int_arithmetic_is_unknown_not_a_crash(source):
     assert "SC003" not in codes(source)
 

@@ -113,7 +113,21 @@ def _default(name: str) -> Interval:
 
 
 def _times(x: float, y: float) -> float:
-    return 0 if x == 0 or y == 0 else x * y   # 0 * inf is 0 here: a zero factor wins
+    if x == 0 or y == 0:
+        return 0   # 0 * inf is 0 here: a zero factor wins
+    try:
+        return x * y
+    except OverflowError:   # an infinite bound times an int past a float's range (10**400)
+        return inf if (x > 0) == (y > 0) else -inf
+
+
+def _plus(x: float, y: float) -> float:
+    """``x + y`` where one may be an infinite bound and the other an int past a float's range (a
+    fuzzed ``(n - 10**100) ** 4``), which Python refuses to add: the infinite bound wins."""
+    try:
+        return x + y
+    except OverflowError:
+        return x if type(x) is float else y
 
 
 def _mul(a: Interval, b: Interval) -> Interval:
@@ -139,13 +153,13 @@ def interval(d: Dim, ranges: Mapping, seen: dict | None = None) -> Interval:
             if bounds is None:
                 bounds = seen[atom] = _atom(atom, ranges, seen)
             term = _mul(term, bounds)
-        lo, hi = lo + term[0], hi + term[1]
+        lo, hi = _plus(lo, term[0]), _plus(hi, term[1])
     if _POLYNOMIALS in ranges:
         key, sign = polynomial_key(d)
         known = ranges.get(key)
         if known is not None:
             known_lo, known_hi = known if sign > 0 else (-known[1], -known[0])
-            lo, hi = max(lo, known_lo + d.constant), min(hi, known_hi + d.constant)
+            lo, hi = max(lo, _plus(known_lo, d.constant)), min(hi, _plus(known_hi, d.constant))
     return lo, hi
 
 

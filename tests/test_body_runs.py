@@ -395,15 +395,15 @@ _STACK = textwrap.dedent("""\
 
 
 def test_a_loop_over_blocks_runs_a_block_once_per_distinct_call_whatever_its_length(bodies_run: Counter) -> None:
-    """``for block in self.blocks: x = block(x) + x`` takes a second pass, where x's last dim is the
-    loop's own (``(b, n, j)``, widened from ``(b, n, d)``): the same call up to the names of its
-    symbols (renaming.py), answered by the first pass's summary, whatever the number of blocks."""
+    """``for block in self.blocks: x = block(x) + x`` settles in one pass: the block's Linear
+    requires ``d == dim`` of x, which holds once the call returns (calls._assure), so the pass ends
+    with x as it started (``(b, n, d)``), whatever the number of blocks."""
     for depth in ("2", "12", "depth"):
         bodies_run.clear()
         report = check_source(_STACK.replace("DEPTH", depth), "stack.py")
-        assert _reveals(report) == ["(b, n, j)", "(2, 10, 64), dtype: float32"]
-        # its generic analysis, the first pass of Stack.forward's loop (not the second), the call
-        # from the module (whose loop ends after one pass: the block keeps (2, 10, 64))
+        assert _reveals(report) == ["(b, n, d)", "(2, 10, 64), dtype: float32"]
+        # its generic analysis, the one pass of Stack.forward's loop, the call from the module
+        # (whose loop ends after one pass too: the block keeps (2, 10, 64))
         assert bodies_run["Block.forward"] == 1 + 1 + 1
 
 

@@ -7,7 +7,7 @@ Constructors fold whatever normalisation can decide (``eq(3, 4)`` is ``FALSE``, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from .derived import Kept, cached_hash, keep_symbols
 from .dims import ByZero, Dim, degree, division_depth, evaluate, free_symbols, show, substitute
@@ -167,20 +167,27 @@ def pred_degree(p: Pred) -> int:
     return max((pred_degree(x) for x in p.args), default=0)
 
 
+def map_pred(p: Pred, dim: Callable[[Dim], Dim], inner: Callable[[Pred], Pred] | None = None) -> Pred:
+    """``p`` with ``dim`` applied to each of its dims (renormalised: ``eq(3, 3)`` is TRUE); ``inner``
+    maps its parts (default: the same map)."""
+    k = p.kind
+    if k in _CMP_TEXT:
+        a, b = (dim(x) for x in p.args)
+        return {"eq": eq, "ne": ne, "le": le, "lt": lt}[k](a, b)
+    part = inner or (lambda q: map_pred(q, dim))
+    if k == "and":
+        return conj(part(x) for x in p.args)
+    if k == "or":
+        return disj(part(x) for x in p.args)
+    if k == "not":
+        return negate(part(p.args[0]))
+    return p
+
+
 def substitute_pred(p: Pred, mapping: Mapping[str, Dim]) -> Pred:
     if mapping.keys().isdisjoint(pred_symbols(p)):
         return p
-    k = p.kind
-    if k in _CMP_TEXT:
-        a, b = (substitute(x, mapping) for x in p.args)
-        return {"eq": eq, "ne": ne, "le": le, "lt": lt}[k](a, b)
-    if k == "and":
-        return conj(substitute_pred(x, mapping) for x in p.args)
-    if k == "or":
-        return disj(substitute_pred(x, mapping) for x in p.args)
-    if k == "not":
-        return negate(substitute_pred(p.args[0], mapping))
-    return p
+    return map_pred(p, lambda d: substitute(d, mapping), lambda q: substitute_pred(q, mapping))
 
 
 def evaluate_pred(p: Pred, values: Mapping[str, int], by_zero: ByZero | None = None) -> bool:

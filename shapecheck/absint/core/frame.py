@@ -36,6 +36,9 @@ class Frame:
     loop_exits: list = field(default_factory=list)  # environments at `break`
     loop_continues: list = field(default_factory=list)  # environments at `continue` (the next pass starts there too)
     preconditions: list = field(default_factory=list)
+    # the preconditions met on every way to a normal return (a top-level statement of the body, before
+    # any return, outside a try): facts the caller holds once the call returns (Calls._assure)
+    assured: list = field(default_factory=list)
     # parameters that the body's own top-level statements gave a rank (``B, T, C = x.size()``):
     # what a call learns of an argument it passed in (see Calls.call_function)
     refined: dict = field(default_factory=dict)

@@ -24,6 +24,19 @@ Fresh = Callable[[str], Dim]
 _JOINED = "j"
 
 
+def equal_pairs(facts) -> frozenset:
+    """The pairs of dims that equalities among ``facts`` (conjunctions read through) make one."""
+    pairs = set()
+    todo = [f.pred for f in facts]
+    while todo:
+        pred = todo.pop()
+        if pred.kind == "eq":
+            pairs.add(frozenset(pred.args))
+        elif pred.kind == "and":
+            todo.extend(pred.args)
+    return frozenset(pairs)
+
+
 def made_by_join(name: str) -> bool:
     """Whether the symbol ``name`` (from ``free_symbols``) was made by a join."""
     return name.startswith(_JOINED + "#")
@@ -32,9 +45,12 @@ def made_by_join(name: str) -> bool:
 class Joiner:
     """Joins values, collecting the facts that define the fresh dims it introduces."""
 
-    def __init__(self, fresh: Fresh, widen: bool, widened: set | None = None):
+    def __init__(self, fresh: Fresh, widen: bool, widened: set | None = None, same: frozenset = frozenset()):
         self.fresh = fresh
         self.widen = widen
+        # pairs of dims the facts where the two values meet say are equal ({d, dim} after a block's
+        # LayerNorm required ``d == dim``): one dim, the first value's, not a fresh one
+        self.same = same
         self.facts: list[Pred] = []
         # (a parameter's middle, how many dims it has, the array it met): a parameter's value of
         # unknown rank joined with an array of known rank (``default(mask, lambda: torch.ones(b, n))``,
@@ -49,7 +65,7 @@ class Joiner:
     def dim(self, a: Dim, b: Dim, number: bool = False) -> Dim:
         """One dim for ``a`` or ``b``. ``number``: they are Python ints, not sizes, so where either
         may be negative (``-3 if regional else -2``) so may the join (a symbol is a size unless signed)."""
-        if a == b:
+        if a == b or (self.same and frozenset((a, b)) in self.same):
             return a
         if self.widen and a in self.widened and not (number and interval(b, {})[0] < 0 <= interval(a, {})[0]):
             return a   # (a size-like widened int met by one that may be negative is widened again, signed)

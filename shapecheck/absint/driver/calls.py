@@ -22,7 +22,9 @@ from ...report.codes import raises
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
 from ...constraints import dims as D
-from ..core.freshen import anonymous_middles, map_dims, name_middles
+from ...constraints.predicates import map_pred, pred_symbols, substitute_pred
+from ...constraints.solver import Fact
+from ..core.freshen import anonymous_middles, map_dims, name_middles, value_symbols
 from ..core.module import ModuleInfo
 from ..core.scalar_names import bare_symbol, nameable
 from ..core.join import join_returns
@@ -187,6 +189,43 @@ def _constructors(cls: Class) -> list[Function]:
 
 def is_method(fn: Function) -> bool:
     return "." in fn.qualname and "<locals>" not in fn.qualname.rsplit(".", 1)[0]
+
+
+def _given_only(assured: list, made: range, outcome: tuple) -> tuple:
+    """The preconditions of ``assured`` over symbols the caller holds: those the call was given (its
+    arguments', its objects', the globals') and those its run made up that its outcome (result,
+    refined and changed parameters) takes back to the caller (``x.shape[-1]`` of an argument of
+    unknown rank that a LayerNorm's check gave a last dim); not the others, which mean nothing there."""
+    seen = None
+    kept = []
+    for pred in assured:
+        symbols = [s for s in pred_symbols(pred) if symbol_number(s) in made]
+        if symbols and seen is None:
+            result, refined, changed = outcome
+            seen = value_symbols(Tuple((result,) + tuple(v for _, v in refined + changed)))
+        if all(s in seen for s in symbols):
+            kept.append(pred)
+    return tuple(kept)
+
+
+def _assure(caller: Interpreter, node: ast.AST, fn: Function, assured: tuple, made_up: dict, names, bound) -> None:
+    """What a call's body required on every way to a normal return (``Summary.assured``) holds in the
+    caller once the call has returned, as a requirement of its own would: a block's LayerNorm over
+    ``x``'s last dim makes that dim the block's width for what follows (``x = block(x) + x`` keeps
+    ``x``'s shape, and its loop settles in one pass), and a later requirement that contradicts it
+    fails for every input. A reused summary's, in this call's names (``made_up``: the fresh names its
+    own symbols took; ``names``: a renamed call's; ``bound``: a parametric one's sizes). Not inside a ``try``: a handler may catch the failure."""
+    if caller.try_depth:
+        return
+    short = fn.qualname.split(".<locals>.")[-1]
+    for pred in assured:
+        if made_up:   # (a reused summary's own symbols, fresh at each use as in its outcome)
+            pred = substitute_pred(pred, made_up)
+        if names:
+            pred = substitute_pred(pred, names.symbols)
+        if bound is not None:
+            pred = map_pred(pred, bound)
+        caller.add_fact(Fact(pred, caller.module.origin(node, f"required by {short}()")))
 
 
 def _top_level(fn: Function) -> bool:
@@ -1217,12 +1256,15 @@ class Calls:
             self.reading.pop()
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
                                reading.resolved, reading.decided)
-        return (result, tuple(errors), tuple(frame.refined.items()), range(first, self.run.symbols + 1),
+        made_symbols, refined = range(first, self.run.symbols + 1), tuple(frame.refined.items())
+        changed = changed_parameters(fn, given, frame.env)
+        assured = _given_only(frame.assured, made_symbols, (result, refined, changed)) if frame.assured else ()
+        return (result, tuple(errors), refined, made_symbols,
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, renaming,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
-                changed_parameters(fn, given, frame.env), first_token, made == self._made(), None, reading.local,
+                changed, first_token, made == self._made(), None, reading.local,
                 self.run.budget.steps - steps, self.run.solver.spent - z3, tuple(reading.resolved),
-                frozenset(reading.decided), self.expanded - expanded, raises)
+                frozenset(reading.decided), self.expanded - expanded, raises, assured)
 
     def _named_by(self, args: list, kwargs: dict, made: range) -> tuple:
         """The constructor parameters passed that a run numbering its symbols in ``made`` named
@@ -1685,6 +1727,7 @@ class Calls:
             self._recount(summary)
             result, refined, changed, fresh = summary.instantiate(given, self.run.fresh, args[0] if summary.effect else None,
                                                                   names or NO_NAMES, (args, kwargs))
+            made_up = fresh
             if summary.named:
                 self._name_again(summary.named, args, kwargs, fresh)
             if names:   # the first call's names, the made-up ones already fresh, become this call's
@@ -1714,6 +1757,7 @@ class Calls:
             if outcome is None:
                 return UNKNOWN, None  # too deep to follow: the call's result is unknown, never an error
             summary = Summary(*outcome, named=self._named_by(args, kwargs, outcome[3]))
+            made_up = None
             result, errors, refined, changed = summary.result, summary.errors, dict(summary.refined), dict(summary.changed)
             kept_result = None
             if key is not None and not holds_object(Tuple(summary.refined + summary.changed)):
@@ -1780,4 +1824,6 @@ class Calls:
             # nothing after a call that surely fails runs: its result is no value (as a failing op's
             # is), not one more finding on every use of it
             return UNKNOWN, ident
+        if summary.assured:
+            _assure(caller, node, fn, summary.assured, made_up, names, bound)
         return result, ident

@@ -388,6 +388,9 @@ class Summary:
     decided: frozenset = frozenset()   # the symbols a decision of its run read, its callees' included (parametric.py)
     cost: int = 0         # the body runs its run took, its callees' counted whole (calls.LIBRARY_ALLOWANCE)
     raises: bool = False  # every way through its body raised (a ``try`` around the call goes to its handlers)
+    # the preconditions its body met on every way to a normal return, over symbols its call was given
+    # (Frame.assured): facts for the caller once the call returns (Calls._assure)
+    assured: tuple = ()
     # (argument position or keyword, symbol): the constructor parameters passed that its run named as
     # dims it made (core/scalar_names.py), named so again at a reuse
     named: tuple = ()

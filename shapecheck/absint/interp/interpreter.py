@@ -38,7 +38,7 @@ from .dataclass_fields import FIELDS, bind_fields
 from .builtins import call_builtin
 from .dict_subclasses import dict_base
 from .guards import agreeing
-from .semantics import CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, one_of, range_membership
+from .semantics import CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, is_generator, one_of, range_membership
 from .expressions import Expressions
 from .statements import Statements
 
@@ -222,11 +222,23 @@ class Interpreter(Statements, Expressions):
         """``names``: the dims' names ``message`` was written with, to go on with in its condition."""
         self.frame.preconditions.append((pred, code, message, node))
         self.add_fact(Fact(pred, self.module.origin(node, message)))
+        if self._on_every_way_out():
+            self.frame.assured.append(pred)
         if (verdict is Verdict.SOMETIMES and self.analysis.options.strict and self.errors is None
                 and not self.try_depth):
             shown = readable(pred).show(self.frame.names if names is None else names)
             self.diagnose(node, "SC120", f"{message} (fails unless {shown})",
                           severity="warning")
+
+    def _on_every_way_out(self) -> bool:
+        """Whether what holds here holds wherever the running function returns normally: at a
+        top-level statement of a plain function's body (not a generator's, which runs later), under
+        no branch, loop or ``try``, and before any ``return`` (one in an earlier branch leaves the
+        way that skips this)."""
+        fn = self.function
+        return (fn is not None and not self.unsure and not self.unknown_branches and not self.try_depth
+                and not self.looping and not self.frame.returns and type(fn.node) is ast.FunctionDef
+                and any(stmt is self.statement for stmt in fn.node.body) and not is_generator(fn.node))
 
     def add_fact(self, fact: Fact) -> None:
         if fact.pred.kind != "true":

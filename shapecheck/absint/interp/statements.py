@@ -12,7 +12,7 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Middle, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
-from ..core.join import Joiner, element_of
+from ..core.join import Joiner, element_of, equal_pairs
 from .dataclass_fields import FIELDS, class_fields, generates_init
 from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
@@ -642,7 +642,9 @@ class Statements:
             state_env, entry_env = _with_refined(state_env, refined), _with_refined(entry_env, refined)
             for env in (state_env, entry_env, end_env):   # (a parameter a pass named is that dim in every pass)
                 self.analysis.scalar_names.rebind(env, objects=False)
-            joiner = Joiner(self.analysis.fresh, widen=True, widened=widened)
+            # (what the pass required holds wherever a next pass starts: a dim it made equal to one
+            # it started with is that one, ``x = block(x) + x`` over a block whose norm required it)
+            joiner = Joiner(self.analysis.fresh, widen=True, widened=widened, same=equal_pairs(self.frame.facts))
             joined = joiner.env(state_env, end_env)
             settled = objects.end_pass(joiner, last=iteration >= LOOP_ITERATIONS - 1)
             # (a name every pass binds before it reads it is never seen at a pass's start)

@@ -84,7 +84,8 @@ class Attn(nn.Module):
 
 class Block(nn.Module):
     """The rank attention's forward unpacks reaches the caller's x through a layer that keeps its
-    input's shape, and the left operand of `x + ...` sees it."""
+    input's shape, and the left operand of `x + ...` sees it; the width its projection requires of
+    x (``C == n``) holds here once the call returns, so the sum is x's shape."""
 
     def __init__(self, n):
         super().__init__()
@@ -93,7 +94,7 @@ class Block(nn.Module):
 
     def forward(self, x):
         x = x + self.attn(self.ln_1(x))
-        reveal_shape(x)  # reveal: (B, T, max(C, n))
+        reveal_shape(x)  # reveal: (B, T, C)
         return x
 
 

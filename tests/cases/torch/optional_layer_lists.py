@@ -36,5 +36,5 @@ class Blocks(Module):
             if exists(maybe_self_attn):
                 tokens = maybe_self_attn(tokens) + tokens
             tokens = ff(tokens) + tokens
-            reveal_shape(tokens)  # reveal: (2, 5, max(dim, j))
+            reveal_shape(tokens)  # reveal: (2, 5, dim)
         return tokens

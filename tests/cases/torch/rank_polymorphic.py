@@ -88,8 +88,9 @@ class Attention(nn.Module):
 
 
 class Transformer(nn.Module):
-    """Layers appended in a loop of unknown length keep their kind, and the residual stream
-    settles on one shape in the loop."""
+    """Layers appended in a loop of unknown length keep their kind, and the residual stream keeps
+    its input's shape: the norm's width check over x (``x2 == dim``) holds after the call, so the
+    pass ends with x as it started and the loop settles at once."""
 
     def __init__(self, dim, depth):
         super().__init__()
@@ -100,7 +101,7 @@ class Transformer(nn.Module):
     def forward(self, x):
         for attn, norm in self.layers:
             x = attn(norm(x)) + x
-        reveal_shape(x)  # reveal: (x0, x1, j)
+        reveal_shape(x)  # reveal: (x0, x1, x2)
         return x
 
 

@@ -22,7 +22,7 @@ from ...report.codes import raises
 from ..core.frame import MAX_CALL_DEPTH, Frame
 from ...constraints.shapes import Middle, Shape
 from ...constraints import dims as D
-from ...constraints.predicates import map_pred, pred_symbols, substitute_pred
+from ...constraints.predicates import map_pred, pred_degree, pred_symbols, substitute_pred
 from ...constraints.solver import Fact
 from ..core.freshen import anonymous_middles, map_dims, name_middles, value_symbols
 from ..core.module import ModuleInfo
@@ -195,10 +195,15 @@ def _given_only(assured: list, made: range, outcome: tuple) -> tuple:
     """The preconditions of ``assured`` over symbols the caller holds: those the call was given (its
     arguments', its objects', the globals') and those its run made up that its outcome (result,
     refined and changed parameters) takes back to the caller (``x.shape[-1]`` of an argument of
-    unknown rank that a LayerNorm's check gave a last dim); not the others, which mean nothing there."""
+    unknown rank that a LayerNorm's check gave a last dim); not the others, which mean nothing there.
+    Only those over plain products and sums of sizes (a width, ``x2 == dim``; ``h*d == inner``): a
+    block's divisibility checks and broadcasts (``(B*H*W) % window_area == 0``, ``max(C, C')``) made
+    the caller's every later question theirs, and Z3 ran out of steps on one (timm's swin block)."""
     seen = None
     kept = []
     for pred in assured:
+        if not _plain(pred):
+            continue
         symbols = [s for s in pred_symbols(pred) if symbol_number(s) in made]
         if symbols and seen is None:
             result, refined, changed = outcome
@@ -206,6 +211,13 @@ def _given_only(assured: list, made: range, outcome: tuple) -> tuple:
         if all(s in seen for s in symbols):
             kept.append(pred)
     return tuple(kept)
+
+
+def _plain(pred) -> bool:
+    """Whether ``pred`` compares polynomials of degree <= 2 over sizes (no ``//``, ``%``, max, min)."""
+    if pred.kind in ("and", "or", "not"):
+        return all(_plain(part) for part in pred.args)
+    return pred_degree(pred) <= 2 and all(type(atom) is D.Sym for d in pred.args for atom in D.atoms_of(d))
 
 
 def _assure(caller: Interpreter, node: ast.AST, fn: Function, assured: tuple, made_up: dict, names, bound) -> None:

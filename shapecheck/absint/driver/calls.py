@@ -230,6 +230,7 @@ def _assure(caller: Interpreter, node: ast.AST, fn: Function, assured: tuple, ma
     if caller.try_depth:
         return
     short = fn.qualname.split(".<locals>.")[-1]
+    onward = caller.on_every_way_out()   # (the caller's own callers hold it too: a wrapper's call)
     for pred in assured:
         if made_up:   # (a reused summary's own symbols, fresh at each use as in its outcome)
             pred = substitute_pred(pred, made_up)
@@ -238,6 +239,8 @@ def _assure(caller: Interpreter, node: ast.AST, fn: Function, assured: tuple, ma
         if bound is not None:
             pred = map_pred(pred, bound)
         caller.add_fact(Fact(pred, caller.module.origin(node, f"required by {short}()")))
+        if onward:
+            caller.frame.assured.append(pred)
 
 
 def _top_level(fn: Function) -> bool:

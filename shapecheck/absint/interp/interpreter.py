@@ -222,7 +222,7 @@ class Interpreter(Statements, Expressions):
         """``names``: the dims' names ``message`` was written with, to go on with in its condition."""
         self.frame.preconditions.append((pred, code, message, node))
         self.add_fact(Fact(pred, self.module.origin(node, message)))
-        if self._on_every_way_out():
+        if self.on_every_way_out():
             self.frame.assured.append(pred)
         if (verdict is Verdict.SOMETIMES and self.analysis.options.strict and self.errors is None
                 and not self.try_depth):
@@ -230,7 +230,7 @@ class Interpreter(Statements, Expressions):
             self.diagnose(node, "SC120", f"{message} (fails unless {shown})",
                           severity="warning")
 
-    def _on_every_way_out(self) -> bool:
+    def on_every_way_out(self) -> bool:
         """Whether what holds here holds wherever the running function returns normally: at a
         top-level statement of a plain function's body (not a generator's, which runs later), under
         no branch, loop or ``try``, and before any ``return`` (one in an earlier branch leaves the

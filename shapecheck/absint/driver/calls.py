@@ -191,7 +191,7 @@ def is_method(fn: Function) -> bool:
     return "." in fn.qualname and "<locals>" not in fn.qualname.rsplit(".", 1)[0]
 
 
-def _given_only(assured: list, made: range, outcome: tuple) -> tuple:
+def _for_the_caller(assured: list, made: range, outcome: tuple) -> tuple:
     """The preconditions of ``assured`` over symbols the caller holds: those the call was given (its
     arguments', its objects', the globals') and those its run made up that its outcome (result,
     refined and changed parameters) takes back to the caller (``x.shape[-1]`` of an argument of
@@ -226,8 +226,10 @@ def _assure(caller: Interpreter, node: ast.AST, fn: Function, assured: tuple, ma
     ``x``'s last dim makes that dim the block's width for what follows (``x = block(x) + x`` keeps
     ``x``'s shape, and its loop settles in one pass), and a later requirement that contradicts it
     fails for every input. A reused summary's, in this call's names (``made_up``: the fresh names its
-    own symbols took; ``names``: a renamed call's; ``bound``: a parametric one's sizes). Not inside a ``try``: a handler may catch the failure."""
-    if caller.try_depth:
+    own symbols took; ``names``: a renamed call's; ``bound``: a parametric one's sizes). Not inside a
+    ``try`` (a handler may catch the failure), nor through a decorator's wrapper (it may pass the
+    body other arguments than the call's)."""
+    if caller.try_depth or fn.wrapped:
         return
     short = fn.qualname.split(".<locals>.")[-1]
     onward = caller.on_every_way_out()   # (the caller's own callers hold it too: a wrapper's call)
@@ -1273,7 +1275,7 @@ class Calls:
                                reading.resolved, reading.decided)
         made_symbols, refined = range(first, self.run.symbols + 1), tuple(frame.refined.items())
         changed = changed_parameters(fn, given, frame.env)
-        assured = _given_only(frame.assured, made_symbols, (result, refined, changed)) if frame.assured else ()
+        assured = _for_the_caller(frame.assured, made_symbols, (result, refined, changed)) if frame.assured else ()
         return (result, tuple(errors), refined, made_symbols,
                 observed, tuple(r for r in reading.reads.values() if r is not None), None, renaming,
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),

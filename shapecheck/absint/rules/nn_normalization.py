@@ -18,11 +18,18 @@ normalized_dims = int_dims
 
 
 def layer_norm_shape(ctx: OpContext, x: Array, x_arg: Arg, normalized: Dims | None) -> Value:
-    """LayerNorm: the trailing dims of x must be ``normalized_shape``; the shape is kept."""
+    """LayerNorm: the trailing dims of x must be ``normalized_shape``; the shape is kept. An input of
+    unknown rank whose trailing dims are known (``(*x[:-1], out)`` after a Linear) has them checked."""
     dims = x.shape.dims
-    if dims is None or normalized is None:
+    if normalized is None:
         return x
+    if dims is None:
+        suffix = x.shape.suffix
+        if len(suffix) < len(normalized) or not normalized:
+            return x
     shown = Shape(normalized)
+    count = len(dims) if dims is not None else 0   # (an unknown rank's axes are named from the end)
+    dims = dims if dims is not None else x.shape.suffix
     if len(dims) < len(normalized):
         ctx.fail("SC107", f"{ctx.op}: {ctx.describe(x_arg)} has fewer dimensions than normalized_shape "
                           f"{ctx.show_shape(shown)}")
@@ -31,7 +38,7 @@ def layer_norm_shape(ctx: OpContext, x: Array, x_arg: Arg, normalized: Dims | No
         got = dims[axis]
         ctx.require(eq(got, want), "SC102", lambda got=got, want=want, axis=axis: (
             f"{ctx.op}: {ctx.describe(x_arg)} but normalized_shape is {ctx.show_shape(shown)}: "
-            f"{ctx.show_dim(got)} != {ctx.show_dim(want)} (dim {axis})"))
+            f"{ctx.show_dim(got)} != {ctx.show_dim(want)} (dim {axis if count else axis - len(dims)})"))
     return x
 
 

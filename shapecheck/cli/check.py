@@ -24,6 +24,7 @@ from ..version import __version__
 from . import parallel
 from .baseline import BaselineError, apply_baseline, make_baseline, read_baseline, write_baseline
 from ..cache.store import CACHE_DIR_NAME, Cache
+from ..constraints.solver import solver_missing
 from .command import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, print_error, print_note
 from .config import ConfigError, check_code_prefixes, find_config, load_config
 from .discovery import Excludes, PathNotFound, discover
@@ -98,6 +99,9 @@ def _code_list(values: list[str] | None) -> tuple[str, ...] | None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    missing = solver_missing()
+    if missing is not None:   # (else each file that asks Z3 a question would be an internal error)
+        raise ConfigError(missing)
     paths = args.paths or ["."]
     config = load_config(args.config) if args.config else find_config(common_folder(paths))
     root = config.root if config is not None else Path.cwd()   # what exclude patterns are relative to

@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import api
+from ..constraints.solver import solver_missing
 from ..report.notebook import Notebook
 from .command import EXIT_OK, Failure, print_note
 from .config import ConfigError, find_config
@@ -35,6 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     paths = args.paths or ["."]
+    missing = solver_missing()
+    if missing is not None:
+        raise Failure(missing)
     try:
         config = find_config(common_folder(paths))
         excludes = Excludes.build(config.root if config else Path.cwd(), config.exclude if config else None,

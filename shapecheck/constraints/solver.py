@@ -274,9 +274,28 @@ def _step_limit(requirement: Pred) -> int:
     return RLIMIT_NESTED if hard else RLIMIT
 
 
-def _z3():
-    import z3  # lazy: importing Z3 costs ~0.1 s, and concrete code never needs it
+class SolverMissing(ImportError):
+    """The Z3 solver (PyPI's ``z3-solver``, a dependency) cannot be imported: an install without its
+    dependencies, or another Python than the one shapecheck was installed into. Not a bug of the
+    analysis, and no file's fault: the command line says so once, before any file is read."""
 
+
+def solver_missing() -> str | None:
+    """Why the Z3 solver cannot be imported in this Python (None: it can), found without importing it."""
+    import importlib.util
+    import sys
+
+    if importlib.util.find_spec("z3") is not None:
+        return None
+    return (f"the Z3 solver is not installed in this Python ({sys.executable}): install shapecheck with its "
+            "dependencies (`pip install .` in a clone, or `pip install shapecheck-static`), or `pip install z3-solver`")
+
+
+def _z3():
+    try:
+        import z3  # lazy: importing Z3 costs ~0.1 s, and concrete code never needs it
+    except ImportError:
+        raise SolverMissing(solver_missing() or "the Z3 solver (z3-solver) cannot be imported") from None
     return z3
 
 

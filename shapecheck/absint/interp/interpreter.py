@@ -38,7 +38,8 @@ from .dataclass_fields import FIELDS, bind_fields
 from .builtins import call_builtin
 from .dict_subclasses import dict_base
 from .guards import agreeing
-from .semantics import CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, is_generator, one_of, range_membership
+from .semantics import (CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, is_generator, is_top_level, one_of,
+                        range_membership)
 from .expressions import Expressions
 from .statements import Statements
 
@@ -238,7 +239,7 @@ class Interpreter(Statements, Expressions):
         fn = self.function
         return (fn is not None and not self.unsure and not self.unknown_branches and not self.try_depth
                 and not self.looping and not self.frame.returns and type(fn.node) is ast.FunctionDef
-                and any(stmt is self.statement for stmt in fn.node.body) and not is_generator(fn.node))
+                and is_top_level(fn.node, self.statement) and not is_generator(fn.node))
 
     def add_fact(self, fact: Fact) -> None:
         if fact.pred.kind != "true":

@@ -1028,6 +1028,17 @@ def own_nodes(scope: ast.AST):
             pending.extend(ast.iter_child_nodes(node))
 
 
+@per_node
+def _top_level_ids(node: ast.AST) -> frozenset[int]:
+    return frozenset(map(id, getattr(node, "body", ())))   # (the statements live as long as the node)
+
+
+def is_top_level(fn_node: ast.AST, stmt: ast.AST | None) -> bool:
+    """Whether ``stmt`` is a statement of ``fn_node``'s own body, not nested in a block: it runs on
+    every way through the body that gets that far."""
+    return not isinstance(fn_node, ast.Lambda) and id(stmt) in _top_level_ids(fn_node)
+
+
 @per_node   # (an lru_cache without a bound kept every node asked about alive: ~100 MB a 1,000 fuzz programs)
 def is_generator(node: ast.AST) -> bool:
     """Whether a ``def`` is a generator function: a ``yield`` in its own body (not a nested one's)."""

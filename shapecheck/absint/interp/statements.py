@@ -19,7 +19,7 @@ from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance
 from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -1160,7 +1160,7 @@ class Statements:
         before = self.frame.env.get(name)
         self.frame.env[name] = value
         fn = self.function
-        if (fn is not None and not isinstance(fn.node, ast.Lambda) and any(stmt is node for stmt in fn.node.body)
+        if (fn is not None and is_top_level(fn.node, node)
                 and holds_parameter_at(fn.node, name, node)):
             self.frame.refined[name] = value
         if self.loop_refinements and type(before) is Unknown and before.middle is not None \

@@ -21,7 +21,7 @@ from .dict_subclasses import entries, keys_to_try, known_key
 from ..rules.args import names_one_size
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith, reversed_range,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
-                        is_single_symbol, known_number, single_name, DICT_READS, dict_item)
+                        is_single_symbol, known_number, single_name, DICT_READS, dict_item, dict_key)
 from ...constraints.intervals import interval
 from ..core.freshen import map_dims
 from ..core.holes import is_hole_value
@@ -167,12 +167,26 @@ class Expressions:
         return UNKNOWN
 
     def expr_Dict(self, node: ast.Dict) -> Value:
-        items = []
+        """A display's entries in Python's order: a later entry replaces an earlier one of its key.
+        An entry the analysis cannot key (``{name: v}``, ``**options`` of entries it does not all
+        know) may replace any earlier one, which are then no longer known: ``{"optimal_bw": True,
+        **cov_config}`` knows nothing of ``bandwidth`` (linearmodels' kernel covariance read the
+        default ``None`` from it, and took the path that estimates the bandwidth)."""
+        items: dict = {}
+        complete = True
         for k, v in zip(node.keys, node.values):
+            key = None if k is None else dict_key(self.eval(k))
             value = self.eval(v)
-            if isinstance(k, ast.Constant) and isinstance(k.value, (str, int)):
-                items.append((k.value, value))
-        return Dict(tuple(items), complete=len(items) == len(node.keys))
+            if k is None and type(value) is Dict and value.complete:
+                items.update(value.items)
+            elif k is None:
+                items = dict(value.items) if type(value) is Dict else {}
+                complete = False
+            elif key is None:
+                items, complete = {}, False
+            else:
+                items[key] = value
+        return Dict(tuple(items.items()), complete=complete)
 
     def expr_JoinedStr(self, node: ast.JoinedStr) -> Value:
         """An f-string of known parts is known (``f"fc{i}"`` in an unrolled loop names an attribute)."""
@@ -898,6 +912,8 @@ class Expressions:
             if kw.arg is None:
                 if type(value) is Dict:
                     kwargs.update({k: Arg(v, "") for k, v in value.items if isinstance(k, str)})
+                    if not value.complete:   # its other entries may fill any parameter it does not name
+                        more[MORE_KEYWORDS] = Arg(UNKNOWN)
                     continue
                 more[MORE_KEYWORDS] = Arg(UNKNOWN)
                 continue

@@ -651,7 +651,7 @@ def parse_shape(ctx: OpContext, bound: dict[str, Arg]) -> Value:
         _fail(ctx, "parse_shape", pattern, "Can't parse shape with composite axes")
     dims = x.shape.dims
     if dims is None:
-        return Dict(tuple((name, Int(ctx.fresh(name))) for name in side.names))
+        return Dict(tuple((name, Int(ctx.fresh(name))) for name in side.names), complete=True)
     n = len(side.groups)
     if side.has_ellipsis and len(dims) < n - 1 or not side.has_ellipsis and len(dims) != n:
         _fail(ctx, "parse_shape", pattern, f"Can't parse shape with different number of dimensions: "
@@ -668,7 +668,7 @@ def parse_shape(ctx: OpContext, bound: dict[str, Arg]) -> Value:
             ctx.require(eq(dims[position], int(token)), "SC103", lambda position=position, token=token: (
                 f"{ctx.op}: Length of axis is not {token}: {ctx.show_dim(dims[position])}"))
         position += 1
-    return Dict(tuple(items))
+    return Dict(tuple(items), complete=True)   # the pattern's names, each once
 
 
 __all__ = ["EINOPS", "LAYERS", "LAYER_CALLS", "einsum", "pack", "parse_shape", "parse_side", "transform", "unpack"]

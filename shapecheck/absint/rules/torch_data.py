@@ -54,7 +54,7 @@ def collate(sample: Value, batch: D.Dim) -> Value:
     if t is List and sample.items is not None:
         return List(tuple(collate(i, batch) for i in sample.items))
     if t is Dict:
-        return Dict(tuple((k, collate(v, batch)) for k, v in sample.items))
+        return Dict(tuple((k, collate(v, batch)) for k, v in sample.items), sample.complete)
     return UNKNOWN
 
 

@@ -525,7 +525,7 @@ def tree_map(ctx: OpContext, call: Call) -> Value:
             tables = [dict(o.items) if type(o) is Dict else None for o in others]
             if any(t is None for t in tables):
                 return UNKNOWN
-            return Dict(tuple((k, walk(x, [t.get(k, UNKNOWN) for t in tables])) for k, x in v.items))
+            return Dict(tuple((k, walk(x, [t.get(k, UNKNOWN) for t in tables])) for k, x in v.items), v.complete)
         if type(v) is NoneValue:
             return v
         if type(v) is Unknown or type(v) is List:
@@ -667,7 +667,7 @@ def _map_leaves(v: Value, f: Callable[[Value], Value]) -> Value:
     if items is not None:
         return _rebuilt(v, [_map_leaves(x, f) for x in items])
     if type(v) is Dict:
-        return Dict(tuple((k, _map_leaves(x, f)) for k, x in v.items))
+        return Dict(tuple((k, _map_leaves(x, f)) for k, x in v.items), v.complete)
     if type(v) is NoneValue:
         return v
     return f(v)

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo, bindings, hidden_by_stars_alone, public_names
-from ..core.values import STARS, UNKNOWN, Hole, LazyImport, LibraryObject, ProjectModule, Value, star_sources
+from ...constraints.predicates import FALSE
+from ..core.values import STARS, UNKNOWN, Bool, Hole, LazyImport, LibraryObject, ProjectModule, Value, star_sources
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
 from . import one_shot
@@ -28,8 +29,11 @@ LIBRARIES = ("numpy", "torch", "jax", "math", "flax", "einops")
 #: the few in _TYPING_NAMES.
 _SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "functools", "os", "sys", "numba")
 #: typing's names that carry shapes: ``cast(T, value)`` gives value T's shape (annotations.check_cast).
-#: (``Literal`` and ``Any`` are read from an annotation's syntax and need no value.)
-_TYPING_NAMES = {"cast": Builtin("typing.cast")}
+#: (``Literal`` and ``Any`` are read from an annotation's syntax and need no value.) ``TYPE_CHECKING``
+#: is False when the code runs: ``if TYPE_CHECKING: from .x import T`` runs no import, and decides its
+#: branch, so a module's definitions after it are its importers' (they were unknown: the branch left
+#: the module a joined frame, whose later definitions an importer does not take, _run_top_level).
+_TYPING_NAMES = {"cast": Builtin("typing.cast"), "TYPE_CHECKING": Bool(False, FALSE)}
 _TYPING = ("typing", "typing_extensions")
 #: The names of the shapeless modules that matter to shapes, by module: ``functools.partial``.
 _STAND_INS = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES,

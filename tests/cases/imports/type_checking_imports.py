@@ -1,0 +1,19 @@
+# ``typing.TYPE_CHECKING`` is False when the code runs: an ``if TYPE_CHECKING:`` block is a branch
+# that never runs, not one that may. A module's definitions after one were unknown to its
+# importers (scikit-rf's ``Network``, ``Frequency`` and ``util`` helpers, ...: every name defined
+# after the block), so every call of them was unknown.
+import numpy as np
+from typing import TYPE_CHECKING
+
+from pkg.typed import Projection, WIDTH, pooled
+
+reveal_shape(pooled(np.zeros((4, 3))))  # reveal: (2, 6)
+reveal_shape(Projection(5)(np.zeros(12)))  # reveal: (2, 5)
+reveal_shape(np.zeros(WIDTH))  # reveal: (6,)
+bad = Projection(5)(np.zeros(7))  # error: SC110
+
+if TYPE_CHECKING:
+    size = 3
+else:
+    size = 4
+reveal_shape(np.zeros(size))  # reveal: (4,)

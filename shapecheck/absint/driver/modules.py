@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import ast
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo, bindings, hidden_by_stars_alone, public_names
 from ...constraints.predicates import FALSE
-from ..core.values import STARS, UNKNOWN, Bool, Hole, LazyImport, LibraryObject, ProjectModule, Value, star_sources
+from ..core.values import STARS, UNKNOWN, Bool, Hole, Int, LazyImport, LibraryObject, ProjectModule, Str, Tuple, Value, star_sources
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
 from . import one_shot
@@ -36,7 +37,12 @@ _SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "funct
 _TYPING_NAMES = {"cast": Builtin("typing.cast"), "TYPE_CHECKING": Bool(False, FALSE)}
 _TYPING = ("typing", "typing_extensions")
 #: The names of the shapeless modules that matter to shapes, by module: ``functools.partial``.
-_STAND_INS = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES,
+#: ``sys.version_info`` is the version of the Python that runs the analysis, as mypy and pyright take
+#: it by default: ``if sys.version_info >= (3, 11): from typing import Self`` decides its branch, so a
+#: module's definitions after it are its importers' (as after ``if TYPE_CHECKING:``).
+_SYS_NAMES = {"version_info": Tuple(tuple(Str(x) if isinstance(x, str) else Int(x) for x in sys.version_info),
+                                    fields=("major", "minor", "micro", "releaselevel", "serial"))}
+_STAND_INS = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES, "sys": _SYS_NAMES,
               "functools": {"partial": Builtin("functools.partial"), "reduce": Builtin("functools.reduce")},
               # numba's decorators that change what a call of the function does (rules/transforms.py);
               # its ``jit``/``njit`` keep it, as an unknown decorator is taken to

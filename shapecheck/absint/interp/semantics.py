@@ -137,9 +137,15 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
     if apart is not None:
         return apart
     a, b = known_number(left), known_number(right)
+    if a is None and tl is Tuple and tr is Tuple:
+        # tuples of known constants, in Python's order (``sys.version_info >= (3, 9)``)
+        a, b = _known_items(left), _known_items(right)
     if a is not None and b is not None and t in _NUMBER_COMPARISONS:
-        # Python numbers both known (``U == 0.`` with ``U`` passed ``0.``): Python's own answer
-        return TRUE if _NUMBER_COMPARISONS[t](a, b) else FALSE
+        # Python values both known (``U == 0.`` with ``U`` passed ``0.``): Python's own answer
+        try:
+            return TRUE if _NUMBER_COMPARISONS[t](a, b) else FALSE
+        except TypeError:   # (3, "final") < (3, 1): Python raises, no answer here
+            return None
     if t in (ast.Is, ast.IsNot) and (tl in _SINGLETONS or tr in _SINGLETONS):
         same = tl is tr
         if tl in _ANY_VALUE or tr in _ANY_VALUE or _maybe_singleton(left) or _maybe_singleton(right):
@@ -225,6 +231,17 @@ def _dict_membership(t: type, left: Value, right: Value) -> Pred | None:
 
 _NUMBER_COMPARISONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
                        ast.Gt: operator.gt, ast.GtE: operator.ge}
+
+
+def _known_items(v: Tuple) -> tuple | None:
+    """A tuple's items as Python's values, where each is a number or a string the analysis knows."""
+    out = []
+    for item in v.items:
+        x = item.value if type(item) is Str else known_number(item)
+        if x is None:
+            return None
+        out.append(x)
+    return tuple(out)
 
 
 def known_number(v: Value) -> int | float | None:

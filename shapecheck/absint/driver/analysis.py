@@ -22,7 +22,7 @@ from ..core.holes import HoleStore
 from ..core.scalar_names import ScalarNames
 from ..core.shared_tables import TableChanges
 from ..core.module import ModuleInfo
-from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Value, viewing
+from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Str, Value, viewing
 from ..interp.annotations import AnnotationStore
 from ..interp.interpreter import Interpreter
 from .calls import FLOOR, JOINED, Calls
@@ -354,7 +354,11 @@ class Analysis:
         """Interpret a module's body; for the checked module, then every function and class in it,
         and solve its holes."""
         interp = Interpreter(self, info, Frame(info.env), report=info.reported)
-        info.env.setdefault("__name__", UNKNOWN)
+        # an imported module's name is its own, never "__main__": its ``if __name__ == "__main__":``
+        # block (a demo, a test) does not run, and is not analysed for an importer that never
+        # sees what it finds (28 of vit-pytorch's files have one); the checked module may be run
+        # as a script, so its name stays unknown and its block is checked
+        info.env.setdefault("__name__", UNKNOWN if info.reported else Str(info.name))
         try:
             info.running = True
             try:

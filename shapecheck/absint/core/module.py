@@ -293,6 +293,9 @@ class ModuleInfo:
     # guessed ranks need them (``callsites.rerun_wanted``); a plain check shows none of them, and
     # counting was ~3% of diffusers' models' run
     counted: bool = False
+    # the names its ``if TYPE_CHECKING:`` blocks import, which never run but a type checker reads:
+    # its annotations see them (``x: Tensor`` with ``from torch import Tensor`` there)
+    type_names: dict = field(default_factory=dict)
     _lines: list | None = None
     _rebound: frozenset | None = None
     _holes: bool | None = None

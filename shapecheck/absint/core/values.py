@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 from ...constraints.dims import Dim, signed
-from ...constraints.predicates import Pred
+from ...constraints.predicates import FALSE, Pred
 from ...constraints.shapes import UNKNOWN_SHAPE, Middle, Shape
 from ...sharding.layout import Layout
 from . import shared_tables
@@ -250,6 +250,9 @@ class NoneValue(Value):
 
 
 NONE = NoneValue()
+#: ``typing.TYPE_CHECKING``: False when the code runs, one object, which an ``if`` tells from a plain
+#: ``False`` (the names its block imports are the annotations', ``ModuleInfo.type_names``)
+TYPE_CHECKING_FLAG = Bool(False, FALSE)
 
 
 @dataclass(frozen=True, slots=True)

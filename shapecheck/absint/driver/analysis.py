@@ -335,7 +335,9 @@ class Analysis:
 
     def evaluate_in(self, fn: Function, node: ast.expr) -> Value:
         """An expression's value in ``fn``'s module and closure (an annotation), silently."""
-        interp = Interpreter(self, fn.module, Frame(dict(fn.closure or {})), report=False, errors=[], function=fn)
+        # (what the module's ``if TYPE_CHECKING:`` blocks import is the annotations' too)
+        interp = Interpreter(self, fn.module, Frame({**fn.module.type_names, **(fn.closure or {})}), report=False,
+                             errors=[], function=fn)
         return interp.eval(node)
 
     # -- modules ----------------------------------------------------------------------------------

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo, bindings, hidden_by_stars_alone, public_names
-from ...constraints.predicates import FALSE
-from ..core.values import STARS, UNKNOWN, Bool, Hole, Int, LazyImport, LibraryObject, ProjectModule, Str, Tuple, Value, star_sources
+from ..core.values import STARS, TYPE_CHECKING_FLAG, UNKNOWN, Hole, Int, LazyImport, LibraryObject, ProjectModule, Str, Tuple, Value, star_sources
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
 from . import one_shot
@@ -34,7 +33,7 @@ _SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "funct
 #: is False when the code runs: ``if TYPE_CHECKING: from .x import T`` runs no import, and decides its
 #: branch, so a module's definitions after it are its importers' (they were unknown: the branch left
 #: the module a joined frame, whose later definitions an importer does not take, _run_top_level).
-_TYPING_NAMES = {"cast": Builtin("typing.cast"), "TYPE_CHECKING": Bool(False, FALSE)}
+_TYPING_NAMES = {"cast": Builtin("typing.cast"), "TYPE_CHECKING": TYPE_CHECKING_FLAG}
 _TYPING = ("typing", "typing_extensions")
 #: The names of the shapeless modules that matter to shapes, by module: ``functools.partial``.
 #: ``sys.version_info`` is the version of the Python that runs the analysis, as mypy and pyright take

@@ -14,7 +14,7 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of, equal_pairs
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, UNKNOWN, Array, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
+from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Array, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
 from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
@@ -361,6 +361,8 @@ class Statements:
             cond = self.eval(node.test)
         finally:
             self.condition_depth -= 1
+        if cond is TYPE_CHECKING_FLAG and self.function is None:
+            self._type_checking_imports(node.body)
         pred = self._decided(truth_pred(cond), node)
         before_env, before_facts = self.frame.env, self.frame.facts
         if pred is TRUE or pred is FALSE:
@@ -951,6 +953,21 @@ class Statements:
                 continue
             value = self.analysis.lazy_import(node.module, alias.name, node.level, self.module)
             self.frame.env[alias.asname or alias.name] = value
+
+    def _type_checking_imports(self, body: list) -> None:
+        """The names an ``if TYPE_CHECKING:`` block at a module's top level imports: the block never
+        runs, but a type checker reads them, and so do the module's annotations (``x: Tensor``
+        marks a torch tensor; ``cfg: ModelArgs`` a config's declared ints), each imported lazily,
+        as a name that is never used costs nothing."""
+        saved, self.frame.env = self.frame.env, {}
+        try:
+            for stmt in body:
+                if isinstance(stmt, ast.ImportFrom) and all(alias.name != "*" for alias in stmt.names) \
+                        or isinstance(stmt, ast.Import):
+                    self.stmt(stmt)
+            self.module.type_names.update(self.frame.env)
+        finally:
+            self.frame.env = saved
 
     def _defer_star(self, node: ast.ImportFrom) -> None:
         self.frame.env[STARS] = StarImports(star_sources(self.frame.env) + ((node.module, node.level),))

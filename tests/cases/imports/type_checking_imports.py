@@ -17,3 +17,13 @@ if TYPE_CHECKING:
 else:
     size = 4
 reveal_shape(np.zeros(size))  # reveal: (4,)
+
+# what the block imports is still the annotations' (a type checker reads it): ``x: Tensor`` marks a
+# torch tensor, whose ``flatten(1, 2)`` joins two dims (NumPy's takes an order)
+if TYPE_CHECKING:
+    from torch import Tensor
+
+
+def flat(x: "Tensor"):
+    reveal_shape(x.flatten(1, 2))  # reveal: (x.shape[0], x.shape[1]*x.shape[2], *x[3:])
+    return x

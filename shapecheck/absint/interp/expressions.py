@@ -19,6 +19,7 @@ from ..core.shape_tuples import concatenated, shape_value, spread, subscript as 
 from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, Range, SuperRef
 from .dict_subclasses import entries, keys_to_try, known_key
 from ..rules.args import names_one_size
+from .dtypes import dtype_attribute
 from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_union, int_constant, int_arith, reversed_range,
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name, DICT_READS, dict_item, dict_key)
@@ -439,7 +440,8 @@ class Expressions:
         if t is TorchModule or t in PARAMETER_HOLDERS:
             return layer_attribute(OpContext(self, node, attr), obj, attr)
         if t is LibraryObject:
-            return library_value(f"{obj.qualname}.{attr}")
+            known = dtype_attribute(obj, attr)   # ``x.dtype.kind``
+            return known if known is not None else library_value(f"{obj.qualname}.{attr}")
         if t is Instance:
             self.analysis.use(obj.cls)
             if attr == "__class__":   # an object's own class: the template stands for subclasses' too

@@ -18,6 +18,7 @@ from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float, Function, Hole, Instance, Int,
                            LibraryObject, List, NoneValue, Opaque, Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
+from .dtypes import same_dtype
 from ..core.freshen import value_symbols
 from ..core.node_answers import per_node, walk
 
@@ -130,6 +131,10 @@ def compare_values(op: ast.cmpop, left: Value, right: Value) -> Pred | None:
     known = _known_strings(t, left, right)
     if known is not None:
         return known
+    if t in (ast.Eq, ast.NotEq):   # ``x.dtype == bool``: NumPy's answer
+        same = same_dtype(left, right)
+        if same is not None:
+            return TRUE if same == (t is ast.Eq) else FALSE
     member = _dict_membership(t, left, right)
     if member is not None:
         return member
@@ -190,6 +195,8 @@ def _known_strings(t: type, left: Value, right: Value) -> Pred | None:
     if t in (ast.In, ast.NotIn) and type(right) in (Tuple, List) and right.items is not None \
             and all(type(x) is Str and x.value is not None for x in right.items):
         return TRUE if (left.value in {x.value for x in right.items}) == (t is ast.In) else FALSE
+    if t in (ast.In, ast.NotIn) and type(right) is Str and right.value is not None:   # ``x.dtype.kind in "biu"``
+        return TRUE if (left.value in right.value) == (t is ast.In) else FALSE
     return None
 
 

@@ -1,0 +1,66 @@
+"""NumPy dtypes as code tests them: ``x.dtype == bool``, ``x.dtype.kind in 'bi'``, ``x.dtype.itemsize``.
+
+An array's ``.dtype`` is the value ``LibraryObject("numpy.<name>")`` (rules/registry.py), the value
+``np.float32`` has too. NumPy compares a dtype by what the other side names as a dtype
+(``np.dtype(other)``): Python's ``bool``, ``int``, ``float`` and ``complex``, a NumPy scalar type, a
+dtype string (``'f4'``, ``'float32'``). The comparisons are NumPy's own answers, computed with NumPy
+on the names (never on the analysed code's values). A NumPy scalar type compared with a Python type
+(``np.float64 == float`` is False for the types) is taken for the dtype comparison, which is what
+code writes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.frame import Builtin
+from ..core.values import Int, LibraryObject, Str, Value
+
+#: Python's types that name a dtype (``x.dtype == float``)
+_PYTHON_TYPES = frozenset({"bool", "int", "float", "complex"})
+
+
+def numpy_type(v: Value) -> np.dtype | None:
+    """The dtype of a NumPy scalar type or an array's ``.dtype`` (``numpy.float32``); None for any
+    other value, another NumPy name (``numpy.e``, ``numpy.linalg``) included."""
+    if type(v) is not LibraryObject or not v.qualname.startswith("numpy.") or v.qualname.count(".") != 1:
+        return None
+    kind = getattr(np, v.qualname[6:], None)
+    if not (isinstance(kind, type) and issubclass(kind, np.generic)):
+        return None
+    return np.dtype(kind)
+
+
+def _named_dtype(v: Value) -> np.dtype | None:
+    """The dtype the other side of ``dtype == v`` names, where the analysis knows it."""
+    found = numpy_type(v)
+    if found is not None:
+        return found
+    name = v.name if type(v) is Builtin and v.name in _PYTHON_TYPES else v.value if type(v) is Str else None
+    if name is None:
+        return None
+    try:
+        return np.dtype(name)
+    except (TypeError, ValueError):   # not a dtype's name: NumPy's comparison is False, or raises
+        return None
+
+
+def same_dtype(left: Value, right: Value) -> bool | None:
+    """``left == right`` where one side is a NumPy dtype and the other names one; None otherwise."""
+    if numpy_type(left) is None and numpy_type(right) is None:
+        return None
+    a, b = _named_dtype(left), _named_dtype(right)
+    return None if a is None or b is None else a == b
+
+
+def dtype_attribute(v: Value, attr: str) -> Value | None:
+    """``x.dtype.kind`` (``'b'``, ``'i'``, ``'u'``, ``'f'``, ``'c'``), ``.char``, ``.name``, ``.str``
+    and ``.itemsize`` of a dtype the analysis knows; None for any other attribute or value."""
+    dtype = numpy_type(v)
+    if dtype is None:
+        return None
+    if attr in ("kind", "char", "name", "str"):
+        return Str(getattr(dtype, attr))
+    if attr == "itemsize":
+        return Int(dtype.itemsize)
+    return None

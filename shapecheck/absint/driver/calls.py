@@ -124,6 +124,9 @@ def _reentered(fn: Function, stack: tuple) -> bool:
 #: Z3 steps a question may take in a coverage-only re-run (``Calls.rerank``): it reports no error,
 #: so a hard question left open costs nothing but the shapes it might have pinned.
 RERUN_RLIMIT = 250_000
+#: The ranks above a broadcast's floor a re-run tries where the code fails at the floor, before
+#: those below it (``rerank``).
+MAX_FLOOR_STEPS = 3
 
 
 class RankFixed(Exception):
@@ -380,6 +383,7 @@ class Calls:
         self.sites = CallSites()       # the ranks calls give parameters (callsites.py)
         self.receivers: dict = {}      # Function -> the receiver its generic analysis ran with
         self.reranked: dict = {}       # Function -> the call-site ranks (and object) its last re-run used
+        self.rerunning: list = []      # per re-run in progress: whether a call in it failed (``_rerun``)
         self.built: dict = {}          # Class -> (the layers its constructor was given, the object built)
         self.blind: dict = {}          # Function -> how many expressions of unknown rank its last generic run met
         #                                (a run stopped where a parameter's rank was fixed counts one: it
@@ -1150,7 +1154,15 @@ class Calls:
                 return
             for fn, env, plan in todo:
                 self.reranked[fn] = plan
-                self._rerun(fn, env, plan[0])
+                ranks, floors = plan[0], self._floors(fn, plan[0])
+                # a floor is a guess from a broadcast (the rank of what the parameter meets): where
+                # the code fails at it, the next ranks up, then those below, all floors together
+                # (transformers' hidden states: 1 fails a ``transpose(1, 2)``, 2 too, 3 runs)
+                steps = (*range(MAX_FLOOR_STEPS + 1), *range(-1, -max(ranks[n] for n in floors), -1)) if floors else (0,)
+                for step in steps:
+                    if self._rerun(fn, env, {n: max(r + step, 1) if n in floors else r for n, r in ranks.items()},
+                                   bool(floors)):
+                        break
             # what the re-runs defined (a nested function, over their guessed ranks) is no ground
             # for an error either
             with self._coverage_only():
@@ -1188,6 +1200,12 @@ class Calls:
         unsettle(instance)
         return instance
 
+    def _floors(self, fn: Function, ranks: dict) -> frozenset:
+        """The parameters of ``ranks`` guessed at a broadcast's floor alone (``_guessed_ranks``)."""
+        return frozenset(name for name, rank in ranks.items() if (name, fn.scope) not in self.run.guessed_ranks
+                         and (name, fn.scope) not in self.run.joined_ranks
+                         and self.run.floor_ranks.get((name, fn.scope)) == rank)
+
     def _guessed_ranks(self, fn: Function, env: dict, agreed: dict, passed: set) -> dict:
         """The open parameters whose rank no op of the body fixed, at the rank every call seen gives
         them, else at the one the layers they reach take in model code's form (``guess_rank``), else
@@ -1208,19 +1226,47 @@ class Calls:
                 out[name] = rank
         return out
 
-    def _rerun(self, fn: Function, env: dict, ranks: dict) -> None:
+    def _rerun(self, fn: Function, env: dict, ranks: dict, floor: bool = False) -> bool:
+        """The generic analysis of ``fn`` again at guessed ``ranks``, for coverage and reveals only;
+        whether it stands. ``floor``: some rank is only a broadcast's floor, the weakest guess, which
+        stands only where the code runs at it (the other guesses are what calls pass or the layers
+        take, and a failure in a branch their rank never takes says nothing against them)."""
         findings = self.run.findings
         blind = findings.generic_unknown
         env = {**env, **self._ranked_parameters(fn, env, self._fixed_ranks(fn, env)),
                **{name: self._observed_value(name, rank, env[name]) for name, rank in ranks.items()}}
         meshes, self.run.spmd_meshes = self.run.spmd_meshes, []
+        first = self.generic.get(fn)
         try:
-            # a guess about callers is no ground for an error: what it found is dropped
+            # a guess about callers is no ground for an error: what it found is dropped; and a floor
+            # under which the code fails where the first analysis did not is no rank the code runs
+            # at, so nothing it counted stands either (transformers' decoder layer, re-run at the
+            # least rank a broadcast allows (1), passed its attention a vector, which the attention's
+            # ``transpose(1, 2)`` fails: llama's attention and RoPE counted unknown ranks, or ranks
+            # no call has, and showed them in reveals)
             with self._coverage_only(), findings.regenerating(), self.run.solver.limited(RERUN_RLIMIT):
-                self._run_generic(fn, env, ())
+                checkpoint, start = findings.checkpoint(), len(findings.diagnostics)
+                self.rerunning.append(False)
+                try:
+                    silent = self._run_generic(fn, env, ())[1]
+                except BaseException:
+                    findings.release(checkpoint)
+                    raise
+                finally:
+                    failed = self.rerunning.pop()
+                found = {(d.span.line, d.span.column, d.code) for d in findings.diagnostics[start:]
+                         if d.severity == "error"} | silent
+                stands = not (floor and (failed or first is not None and found - first.errors))
+                if stands:
+                    findings.keep(checkpoint)
+                else:
+                    findings.rollback(checkpoint)
+                    findings.release(checkpoint)
         finally:
             self.run.spmd_meshes = meshes
-        self.blind[fn] = findings.generic_unknown - blind
+        if stands:
+            self.blind[fn] = findings.generic_unknown - blind
+        return stands
 
     def _observed_value(self, name: str, observed, value: Unknown) -> Value:
         """What parameter ``name`` is in a re-run at what every call passed it (callsites.py)."""
@@ -1821,6 +1867,8 @@ class Calls:
         for err in errors:
             if (err.span.line, err.span.column, err.code) in known and err.path == fn.module.path:
                 continue
+            if self.rerunning and not caller.try_depth:
+                self.rerunning[-1] = True   # the re-run's guess fails a callee (reported or not: a wrapper's)
             name = fn.qualname.split('.<locals>.')[-1]
             related = (Related(err.path, err.span, err.message),) + err.related
             cause = err.cause or err.code

@@ -30,7 +30,7 @@ class Gated(nn.Module):
         y = x * torch.ones(3, 4)
         out = torch.zeros(2, 3, 4) * x
         reveal_shape(out)  # reveal: (2, 3, 4)
-        c, d = x.shape  # fails at the guessed rank: a guess reports nothing
+        c, d = x.shape  # fails at the guessed rank (3), and above: x is taken at 2; a guess reports nothing
         return out + y
 
 

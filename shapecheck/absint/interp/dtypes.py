@@ -6,32 +6,39 @@ An array's ``.dtype`` is the value ``LibraryObject("numpy.<name>")`` (rules/regi
 dtype string (``'f4'``, ``'float32'``). The comparisons are NumPy's own answers, computed with NumPy
 on the names (never on the analysed code's values). A NumPy scalar type compared with a Python type
 (``np.float64 == float`` is False for the types) is taken for the dtype comparison, which is what
-code writes.
+code writes. NumPy is imported the first time a comparison needs it: a run that meets none (torch
+code) does not pay its import (~0.1 s a process).
 """
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..core.frame import Builtin
 from ..core.values import Int, LibraryObject, Str, Value
 
+if TYPE_CHECKING:
+    import numpy
+
 #: Python's types that name a dtype (``x.dtype == float``)
 _PYTHON_TYPES = frozenset({"bool", "int", "float", "complex"})
+#: the dtype attributes known here
+_ATTRIBUTES = frozenset({"kind", "char", "name", "str", "itemsize"})
 
 
-def numpy_type(v: Value) -> np.dtype | None:
+def numpy_type(v: Value) -> "numpy.dtype | None":
     """The dtype of a NumPy scalar type or an array's ``.dtype`` (``numpy.float32``); None for any
     other value, another NumPy name (``numpy.e``, ``numpy.linalg``) included."""
     if type(v) is not LibraryObject or not v.qualname.startswith("numpy.") or v.qualname.count(".") != 1:
         return None
+    import numpy as np
     kind = getattr(np, v.qualname[6:], None)
     if not (isinstance(kind, type) and issubclass(kind, np.generic)):
         return None
     return np.dtype(kind)
 
 
-def _named_dtype(v: Value) -> np.dtype | None:
+def _named_dtype(v: Value) -> "numpy.dtype | None":
     """The dtype the other side of ``dtype == v`` names, where the analysis knows it."""
     found = numpy_type(v)
     if found is not None:
@@ -39,6 +46,7 @@ def _named_dtype(v: Value) -> np.dtype | None:
     name = v.name if type(v) is Builtin and v.name in _PYTHON_TYPES else v.value if type(v) is Str else None
     if name is None:
         return None
+    import numpy as np
     try:
         return np.dtype(name)
     except (TypeError, ValueError):   # not a dtype's name: NumPy's comparison is False, or raises
@@ -56,7 +64,7 @@ def same_dtype(left: Value, right: Value) -> bool | None:
 def dtype_attribute(v: Value, attr: str) -> Value | None:
     """``x.dtype.kind`` (``'b'``, ``'i'``, ``'u'``, ``'f'``, ``'c'``), ``.char``, ``.name``, ``.str``
     and ``.itemsize`` of a dtype the analysis knows; None for any other attribute or value."""
-    dtype = numpy_type(v)
+    dtype = numpy_type(v) if attr in _ATTRIBUTES else None
     if dtype is None:
         return None
     if attr in ("kind", "char", "name", "str"):

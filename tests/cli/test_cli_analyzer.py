@@ -192,12 +192,13 @@ def test_version_is_instant_and_imports_nothing_heavy():
 def test_a_check_that_asks_no_solver_question_imports_neither_z3_nor_asyncio(tmp_path):
     # start-up: Z3 is imported when the first question reaches it (solver.py), and discovery's
     # gitignore patterns are shapecheck's own (pathspec's import pulled in asyncio); the TOML
-    # parser when a pyproject.toml is read (config.py), which a tree without one never needs
+    # parser when a pyproject.toml is read (config.py), which a tree without one never needs; NumPy
+    # when a dtype comparison needs it (absint/interp/dtypes.py), which NumPy code without one does not
     (tmp_path / "a.py").write_text("import numpy as np\nx = np.ones((2, 3)) @ np.ones((3, 4))\n")
     tree = str(Path(cli.__file__).parents[2])   # the shapecheck under test, wherever the run starts
     probe = _python("-c", f"import sys; sys.path.insert(0, {tree!r}); from shapecheck.cli import app; "
                           "app.main(['check', '-j', '1', '--no-cache', '.']); "
-                          "print(sorted({m.split('.')[0] for m in sys.modules} & {'z3', 'asyncio', 'pathspec', 'tomllib'}))",
+                          "print(sorted({m.split('.')[0] for m in sys.modules} & {'z3', 'asyncio', 'pathspec', 'tomllib', 'numpy'}))",
                     cwd=tmp_path)
     toml = ["tomllib"] if any((folder / "pyproject.toml").is_file() for folder in (tmp_path, *tmp_path.parents)) else []
     assert probe.stdout.strip().splitlines()[-1] == str(toml), probe.stdout + probe.stderr

@@ -1146,15 +1146,15 @@ class Calls:
                     continue
                 built = self._built_with_layers(receiver, layers, agreed)
                 env = parameter_values(self.run, fn, built or receiver)
-                ranks = self._guessed_ranks(fn, env, agreed.get(fn, {}), passed.get(fn, set()))
+                ranks, floors = self._guessed_ranks(fn, env, agreed.get(fn, {}), passed.get(fn, set()))
                 plan = (ranks, built)
                 if (ranks or built is not None) and plan != self.reranked.get(fn):
-                    todo.append((fn, env, plan))
+                    todo.append((fn, env, plan, floors))
             if not todo:
                 return
-            for fn, env, plan in todo:
+            for fn, env, plan, floors in todo:
                 self.reranked[fn] = plan
-                ranks, floors = plan[0], self._floors(fn, plan[0])
+                ranks = plan[0]
                 # a floor is a guess from a broadcast (the rank of what the parameter meets): where
                 # the code fails at it, the next ranks up, then those below, all floors together
                 # (transformers' hidden states: 1 fails a ``transpose(1, 2)``, 2 too, 3 runs)
@@ -1200,19 +1200,13 @@ class Calls:
         unsettle(instance)
         return instance
 
-    def _floors(self, fn: Function, ranks: dict) -> frozenset:
-        """The parameters of ``ranks`` guessed at a broadcast's floor alone (``_guessed_ranks``)."""
-        return frozenset(name for name, rank in ranks.items() if (name, fn.scope) not in self.run.guessed_ranks
-                         and (name, fn.scope) not in self.run.joined_ranks
-                         and self.run.floor_ranks.get((name, fn.scope)) == rank)
-
-    def _guessed_ranks(self, fn: Function, env: dict, agreed: dict, passed: set) -> dict:
+    def _guessed_ranks(self, fn: Function, env: dict, agreed: dict, passed: set) -> tuple[dict, frozenset]:
         """The open parameters whose rank no op of the body fixed, at the rank every call seen gives
         them, else at the one the layers they reach take in model code's form (``guess_rank``), else
         at the one the arrays it is joined with have (``join_rank``), else at the least one its
         broadcasts beside arrays of known rank allow (``floor_rank``) where no call passed one of
-        known rank."""
-        out = {}
+        known rank; and those of them at such a floor."""
+        out, floors = {}, set()
         for name in open_parameters(fn, env):
             key = (name, fn.scope)
             if self.run.learned_ranks.get(key) is not None:
@@ -1222,9 +1216,11 @@ class Calls:
                 rank = self.run.joined_ranks.get(key)
             if rank is None and name not in agreed and name not in passed:
                 rank = self.run.floor_ranks.get(key)
+                if rank is not None:
+                    floors.add(name)
             if rank is not None:
                 out[name] = rank
-        return out
+        return out, frozenset(floors)
 
     def _rerun(self, fn: Function, env: dict, ranks: dict, floor: bool = False) -> bool:
         """The generic analysis of ``fn`` again at guessed ``ranks``, for coverage and reveals only;

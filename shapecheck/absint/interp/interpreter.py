@@ -39,7 +39,7 @@ from .builtins import call_builtin
 from .dict_subclasses import dict_base
 from .guards import agreeing
 from .semantics import (CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, is_generator, is_top_level, one_of,
-                        range_membership)
+                        range_membership, index_may_be_negative)
 from .expressions import Expressions
 from .statements import Statements
 
@@ -512,6 +512,8 @@ class Interpreter(Statements, Expressions):
         t = type(iterable)
         if t is Range:
             i = self.analysis.fresh("i")
+            if index_may_be_negative(iterable):
+                i = D.signed(i)
             self.bound_index(i, range_membership(iterable, i), node)
             return Int(i)
         if t is Array:

@@ -375,6 +375,15 @@ def range_membership(r: Range, i: D.Dim) -> Pred | None:
     return conj(bounds)
 
 
+def index_may_be_negative(r: Range) -> bool:
+    """Whether an item of ``range(start, stop, step)`` may be negative: unless start and stop are
+    ints that are never (then every item lies between them), the loop's index is a signed symbol
+    (``for dim in range(-shift, 0)``: pyro's ``block_plate(dim=dim)`` asserts ``dim < 0``, which an
+    index taken for a size failed, a false SC110)."""
+    return not (type(r.start) is Int and type(r.stop) is Int
+                and interval(r.start.dim, {})[0] >= 0 and interval(r.stop.dim, {})[0] >= 0)
+
+
 def trip_count(v: Value) -> D.Dim | None:
     """How many times a loop over ``v`` runs, when known: ``len(range(a, b, s))`` for a known step
     (taking ``b >= a`` for a positive step), else the length of what it iterates."""

@@ -76,10 +76,10 @@ class Cache:
         kept = {name: value for name, value in asdict(options).items() if name not in ("notes", "coverage")}
         self.coverage = options.coverage
         self.files = FileHashes(directory / HASHES_NAME if directory.is_dir() else None, read_source, _write_atomic)
-        # (the analysis reads ``sys.version_info`` as this Python's: another Python's run decides
-        # ``if sys.version_info >= ...`` otherwise)
+        # (the analysis reads ``sys.version_info`` as this Python's, every field of it: another
+        # Python's run decides ``if sys.version_info >= ...`` otherwise)
         settings = {"options": kept, "root": str(root), "shapecheck": shapecheck_digest(self.files),
-                    "python": list(sys.version_info[:2])}
+                    "python": list(sys.version_info)}
         self._salt = json.dumps(settings, sort_keys=True).encode()
         self._hashes: dict[str, str | None] = {}   # dependency real path -> sha256, once per run
 

@@ -12,6 +12,7 @@ code) does not pay its import (~0.1 s a process).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.frame import Builtin
@@ -22,8 +23,9 @@ if TYPE_CHECKING:
 
 #: Python's types that name a dtype (``x.dtype == float``)
 _PYTHON_TYPES = frozenset({"bool", "int", "float", "complex"})
-#: the dtype attributes known here
-_ATTRIBUTES = frozenset({"kind", "char", "name", "str", "itemsize"})
+#: the dtype attributes known here, those that are strings first
+_STRINGS = frozenset({"kind", "char", "name", "str"})
+_ATTRIBUTES = _STRINGS | {"itemsize"}
 
 
 def numpy_type(v: Value) -> "numpy.dtype | None":
@@ -31,11 +33,15 @@ def numpy_type(v: Value) -> "numpy.dtype | None":
     other value, another NumPy name (``numpy.e``, ``numpy.linalg``) included."""
     if type(v) is not LibraryObject or not v.qualname.startswith("numpy.") or v.qualname.count(".") != 1:
         return None
+    return _scalar_type(v.qualname[6:])
+
+
+@lru_cache(maxsize=None)
+def _scalar_type(name: str) -> "numpy.dtype | None":
+    """The dtype of NumPy's scalar type ``numpy.<name>``, once per name (None: no such type)."""
     import numpy as np
-    kind = getattr(np, v.qualname[6:], None)
-    if not (isinstance(kind, type) and issubclass(kind, np.generic)):
-        return None
-    return np.dtype(kind)
+    kind = getattr(np, name, None)
+    return np.dtype(kind) if isinstance(kind, type) and issubclass(kind, np.generic) else None
 
 
 def _named_dtype(v: Value) -> "numpy.dtype | None":
@@ -67,8 +73,4 @@ def dtype_attribute(v: Value, attr: str) -> Value | None:
     dtype = numpy_type(v) if attr in _ATTRIBUTES else None
     if dtype is None:
         return None
-    if attr in ("kind", "char", "name", "str"):
-        return Str(getattr(dtype, attr))
-    if attr == "itemsize":
-        return Int(dtype.itemsize)
-    return None
+    return Str(getattr(dtype, attr)) if attr in _STRINGS else Int(dtype.itemsize)

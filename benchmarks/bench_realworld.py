@@ -176,7 +176,7 @@ def write(rows: list[Row], jobs: int, command: str) -> None:
                f"(goal: <= {GOAL_WARM_S:.0f} s for a 100k-line tree). pyrefly {pyrefly_version()} "
                "ran `pyrefly check` on the same folders in the same run. Same findings: whether cold -j 1, "
                f"cold -j {jobs}, warm and sharded (`--shard 1/{SHARDS}` ... `{SHARDS}/{SHARDS}` joined by "
-               "`shapecheck merge`) gave byte-identical JSON.\n\n{table(rows, jobs)}\n")
+               f"`shapecheck merge`) gave byte-identical JSON.\n\n{table(rows, jobs)}\n")
     replace_section(SECTION, section)
 
 

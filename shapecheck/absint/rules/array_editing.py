@@ -1,7 +1,9 @@
 """Arrays edited or assembled entry-wise: ``insert`` / ``delete`` (a flattened array, or along an
 axis), ``block`` (nested lists joined innermost along the last axis), ``select`` / ``piecewise``
-(the conditions' and choices' broadcast shape, x's), ``packbits`` / ``unpackbits`` (8 bits a byte),
-``lexsort`` (one index per column of the keys). Source: the NumPy reference for each."""
+(the conditions' and choices' broadcast shape, x's), ``choose`` (the index array's and the choices'
+broadcast shape), ``compress`` / ``extract`` (the entries a condition keeps: a length known only from
+the data), ``packbits`` / ``unpackbits`` (8 bits a byte), ``lexsort`` (one index per column of the
+keys). Source: the NumPy reference for each."""
 
 from __future__ import annotations
 
@@ -111,6 +113,65 @@ def select(ctx: OpContext, call: Call) -> Value:
                 dtype = promote(dtype, a.dtype)
     shape = ctx.broadcast(arrays)
     return Array(shape or UNKNOWN_SHAPE, dtype)
+
+
+def choose(ctx: OpContext, call: Call) -> Value:
+    """``choose(a, choices, out=None, mode="raise")``: ``a`` and every choice broadcast together (the
+    choices a sequence, or an array whose first axis runs over them)."""
+    b = call.bind(("a", "choices"))
+    a = bound_array(b, "a")
+    v = b["choices"].value if "choices" in b else None
+    if a is None or v is None:
+        return UNKNOWN
+    if type(v) in (List, Tuple) and v.items is not None:
+        choices = [as_array(item) for item in v.items]
+    else:
+        stacked = as_array(v)
+        if stacked is None or stacked.shape.dims is None or not stacked.shape.dims:
+            return UNKNOWN if stacked is None else Array(UNKNOWN_SHAPE, stacked.dtype)
+        choices = [Array(Shape(stacked.shape.dims[1:]), stacked.dtype)]
+    if any(c is None for c in choices):
+        return UNKNOWN
+    dtype = None
+    for c in choices:
+        dtype = promote(dtype, c.dtype)
+    shape = ctx.broadcast([(a.shape, b["a"].text)] + [(c.shape, "") for c in choices])
+    return Array(shape or UNKNOWN_SHAPE, dtype)
+
+
+def _compressed(ctx: OpContext, condition: Arg | None, a: Array | None, axis: Arg | None) -> Value:
+    """The entries of ``a`` a 1-D ``condition`` keeps: of ``a`` flattened (no ``axis``), else along
+    ``axis``, their count known only from the data."""
+    if a is None or condition is None:
+        return UNKNOWN
+    c = as_array(condition.value)
+    if c is not None and c.shape.rank is not None and c.shape.rank != 1:
+        ctx.fail("SC107", f"{ctx.op}: condition must be a 1-d array ({ctx.describe(condition)})")
+    if axis is None or is_none(axis):
+        return Array(Shape((ctx.fresh("k"),)), a.dtype)
+    dims = a.shape.dims
+    if dims is None or type(axis.value) is not Int or type(axis.value.dim) is not int:
+        return Array(UNKNOWN_SHAPE if dims is None else Shape(tuple(ctx.fresh("d") for _ in dims)), a.dtype)
+    k = normalize_axis(ctx, axis.value.dim, len(dims))
+    return Array(Shape(dims[:k] + (ctx.fresh("k"),) + dims[k + 1:]), a.dtype)
+
+
+def compress(ctx: OpContext, call: Call) -> Value:
+    """``compress(condition, a, axis=None)``."""
+    b = call.bind(("condition", "a", "axis"))
+    return _compressed(ctx, b.get("condition"), bound_array(b, "a"), b.get("axis"))
+
+
+def compress_method(ctx: OpContext, call: Call) -> Value:
+    """``a.compress(condition, axis=None)``."""
+    b = call.bind(("a", "condition", "axis"))
+    return _compressed(ctx, b.get("condition"), bound_array(b, "a"), b.get("axis"))
+
+
+def extract(ctx: OpContext, call: Call) -> Value:
+    """``extract(condition, arr)``: the entries of ``arr`` where ``condition`` is true, 1-D."""
+    arr = bound_array(call.bind(("condition", "arr")), "arr")
+    return UNKNOWN if arr is None else Array(Shape((ctx.fresh("k"),)), arr.dtype)
 
 
 def piecewise(ctx: OpContext, call: Call) -> Value:

@@ -23,7 +23,7 @@ from .args import (
     promote,
     spec_dims,
 )
-from .kinds import ufunc
+from .kinds import sig, ufunc
 from .manipulation import array_sequence
 
 
@@ -569,3 +569,15 @@ def multi_dot(ctx: OpContext, call: Call) -> Value:
         if type(result) is not Array:
             return UNKNOWN
     return result
+
+
+_COND_SVD = sig("(m,n)->()", "float", "SC107", params=("x",))
+_COND_SQUARE = sig("(m,m)->()", "float", "SC107", params=("x",))
+
+
+def cond(ctx: OpContext, call: Call) -> Value:
+    """``linalg.cond(x, p=None)``: one number per matrix of a stack; by the singular values (``p`` None,
+    2 or -2) of any matrix, else of a square one (LinAlgError)."""
+    p = call.bind(("x", "p")).get("p")
+    by_svd = is_none(p) or type(p.value) is Int and p.value.dim in (2, -2)
+    return (_COND_SVD if by_svd else _COND_SQUARE)(ctx, call)

@@ -6,7 +6,9 @@ import math
 from dataclasses import replace
 
 from ...constraints import dims as D
+from ...constraints.predicates import ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.solver import Verdict
 from ..core.context import Call, OpContext
 from ..core.values import flag, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value
 from .args import (
@@ -228,3 +230,52 @@ def triangle(ctx: OpContext, call: Call) -> Value:
     if len(dims) == 1:
         return Array(Shape((dims[0], dims[0])), a.dtype)
     return a
+
+
+def vander(ctx: OpContext, call: Call) -> Value:
+    """``vander(x, N=None, increasing=False)``: one row per item of the 1-D ``x``, ``N`` columns (as
+    many as items by default)."""
+    bound = call.bind(("x", "N", "increasing"))
+    x = bound_array(bound, "x")
+    if x is None:
+        return UNKNOWN
+    dims = x.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, x.dtype)
+    if len(dims) != 1:
+        ctx.fail("SC107", f"{ctx.op}: x must be a one-dimensional array or sequence ({ctx.describe(bound['x'])})")
+    given = bound.get("N")
+    columns = dims[0] if is_none(given) else int_arg(given, ctx)
+    return Array(Shape((dims[0], ctx.fresh("N") if columns is None else columns)), x.dtype)
+
+
+def diagflat(ctx: OpContext, call: Call) -> Value:
+    """``diagflat(v, k=0)``: ``v`` flattened on diagonal ``k`` of a square of side ``v.size + |k|``."""
+    bound = call.bind(("v", "k"))
+    a = bound_array(bound, "v")
+    k = 0 if bound.get("k") is None else const_int(bound.get("k"))
+    if a is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    side = ctx.fresh("n") if dims is None or k is None else D.add(D.product(dims), abs(k))
+    return Array(Shape((side, side)), a.dtype)
+
+
+def window(ctx: OpContext, call: Call) -> Value:
+    """``hanning(M)``, ``hamming``, ``blackman``, ``bartlett``, ``kaiser(M, beta)``: ``M`` points (none
+    where ``M < 1``), float64."""
+    m = int_arg(call.bind(("M", "beta")).get("M"), ctx)
+    if type(m) is int:
+        m = max(m, 0)
+    elif m is None or ctx.decide(ge(m, 0)) is not Verdict.HOLDS:
+        m = ctx.fresh("M")
+    return Array(Shape((m,)), "float64")
+
+
+def real_if_close(ctx: OpContext, call: Call) -> Value:
+    """``real_if_close(a, tol=100)``: ``a``'s shape; a complex ``a`` whose imaginary parts are all
+    close to 0 becomes real, which only its values tell."""
+    a = bound_array(call.bind(("a", "tol")), "a")
+    if a is None:
+        return UNKNOWN
+    return Array(a.shape, None if a.dtype is None or a.dtype.startswith("complex") else a.dtype)

@@ -36,6 +36,7 @@ from .args import (
     bound_array,
     const_int,
     in_range_index,
+    int_arg,
     is_none,
     literal_array,
     shape_arg,
@@ -356,9 +357,61 @@ def _triangle_count(n: int, k: int, m: int, upper: bool) -> int:
 def triangle_indices(ctx: OpContext, call: Call) -> Value:
     """``triu_indices(n, k=0, m=None)`` / ``tril_indices``: (rows, cols), two 1-D arrays of one length."""
     bound = call.bind(("n", "k", "m"))
-    n = const_int(bound.get("n"))
+    n = int_arg(bound.get("n"), ctx)
     k = 0 if bound.get("k") is None else const_int(bound.get("k"))
     m = n if bound.get("m") is None or is_none(bound.get("m")) else const_int(bound.get("m"))
-    known = None not in (n, k, m) and n >= 0 and m >= 0
-    count = _triangle_count(n, k, m, ctx.op.startswith("triu")) if known else ctx.fresh("k")
+    return _index_pair(_triangle_length(ctx, n, k, m))
+
+
+def _triangle_length(ctx: OpContext, n, k: int | None, m) -> D.Dim:
+    """How many indices ``triu_indices``/``tril_indices`` (``ctx.op``) give for an ``n`` by ``m`` array:
+    counted where all are known, ``n(n+1)/2`` for a square's main diagonal, else a fresh length."""
+    if type(n) is int and type(m) is int and k is not None and n >= 0 and m >= 0:
+        return _triangle_count(n, k, m, "triu" in ctx.op)
+    if k == 0 and n is not None and n == m:
+        return D.floordiv(D.mul(n, D.add(n, 1)), 2)
+    return ctx.fresh("k")
+
+
+def _index_pair(count: D.Dim) -> Value:
     return Tuple((Array(Shape((count,)), "int64"), Array(Shape((count,)), "int64")))
+
+
+def triangle_indices_from(ctx: OpContext, call: Call) -> Value:
+    """``triu_indices_from(arr, k=0)`` / ``tril_indices_from``: the indices of a 2-D ``arr``'s triangle."""
+    bound = call.bind(("arr", "k"))
+    a = bound_array(bound, "arr")
+    if a is None or a.shape.dims is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if len(dims) != 2:
+        ctx.fail("SC107", f"{ctx.op}: input array must be 2-d ({ctx.describe(bound['arr'])})")
+    k = 0 if bound.get("k") is None else const_int(bound.get("k"))
+    return _index_pair(_triangle_length(ctx, dims[0], k, dims[1]))
+
+
+def diag_indices(ctx: OpContext, call: Call) -> Value:
+    """``diag_indices(n, ndim=2)``: ``ndim`` index arrays of ``n`` items each."""
+    bound = call.bind(("n", "ndim"))
+    n = int_arg(bound.get("n"), ctx)
+    ndim = 2 if bound.get("ndim") is None else const_int(bound.get("ndim"))
+    if ndim is None or ndim < 0:
+        return UNKNOWN
+    n = ctx.fresh("n") if n is None else n
+    return Tuple(tuple(Array(Shape((n,)), "int64") for _ in range(ndim)))
+
+
+def diag_indices_from(ctx: OpContext, call: Call) -> Value:
+    """``diag_indices_from(arr)``: ``arr`` at least 2-D with all its dims equal; one index array per dim."""
+    bound = call.bind(("arr",))
+    a = bound_array(bound, "arr")
+    if a is None or a.shape.dims is None:
+        return UNKNOWN
+    dims = a.shape.dims
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: input array must be at least 2-d ({ctx.describe(bound['arr'])})")
+    for d in dims[1:]:
+        ctx.require(eq(dims[0], d), "SC107", lambda d=d: (
+            f"{ctx.op}: All dimensions of input must be of equal length ({ctx.describe(bound['arr'])}: "
+            f"{ctx.show_dim(dims[0])} != {ctx.show_dim(d)})"))
+    return Tuple(tuple(Array(Shape((dims[0],)), "int64") for _ in dims))

@@ -86,8 +86,10 @@ def _result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
         # (float16 + a 0-d float32 is float16; int8 + a 0-d float32 is float32)
         dtype = zero_d if dtype is None or _category(zero_d) > _category(dtype) else dtype
     dtype = weak_promoted(dtype, scalars, tensor)
-    if kind == "float_ufunc" and not tensor and dtype in _SMALL_INT_FLOATS:
+    if kind in ("float_ufunc", "real_ufunc") and not tensor and dtype in _SMALL_INT_FLOATS:
         return _SMALL_INT_FLOATS[dtype]   # NumPy's loop for exp/sqrt/arctan2: the smallest float holding it
+    if kind == "real_ufunc":   # ``angle``: of a complex number, a real one of its precision
+        return _COMPLEX_PARTS.get(dtype) or float_result(dtype, tensor)
     if kind in ("float", "float_ufunc"):
         return float_result(dtype, tensor)
     if kind == "int":
@@ -96,6 +98,7 @@ def _result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
 
 
 _PYTHON_SCALARS = (Int, Float, Bool)
+_COMPLEX_PARTS = {"complex64": "float32", "complex128": "float64"}
 _SMALL_INT_FLOATS = {"bool": "float16", "int8": "float16", "uint8": "float16", "int16": "float32",
                      "uint16": "float32"}
 
@@ -110,7 +113,8 @@ def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
     """An elementwise function of ``nin`` operands that broadcast (NumPy ufuncs, ``where``, ``clip``).
 
     ``kind`` says the result dtype: "same" (promoted), "float", "float_ufunc" (a float ufunc of NumPy's
-    other than division: small ints give float16/float32), "bool" or "int".
+    other than division: small ints give float16/float32), "real_ufunc" (one that also makes a complex
+    number real), "bool" or "int".
     """
     names = params or tuple(f"x{i}" for i in range(nin))
 
@@ -129,6 +133,23 @@ def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
         if not shape.prefix and not shape.variadic and all(type(arg.value) is not Array for arg in args):
             return _scalar(kind)
         return Array(shape, dtype)
+
+    return rule
+
+
+def ufunc_pair(nin: int, first: str, second: str) -> Rule:
+    """A ufunc of two outputs (``modf``, ``frexp``, ``divmod``): both of the operands' broadcast shape,
+    their dtypes by ``first`` and ``second`` (a kind of :func:`ufunc`, or a dtype name)."""
+    one = ufunc(nin, first)
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        a = one(ctx, call)
+        if type(a) is Array:
+            dtype = a.dtype if a.dtype is None or second == first else second
+            return Tuple((a, Array(a.shape, dtype)))
+        if type(a) is Float:   # of Python numbers: NumPy scalars
+            return Tuple((a, Float() if second == first else Array(Shape(()), second)))
+        return UNKNOWN
 
     return rule
 

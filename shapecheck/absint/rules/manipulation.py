@@ -319,6 +319,24 @@ def _moveaxis(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) ->
     return Array(Shape(tuple(dims[i] for i in order)), a.dtype)
 
 
+@shaped(("a", "axis", "start"))
+def rollaxis(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+    """``rollaxis(a, axis, start=0)``: ``axis`` moved to stand before ``start`` (NumPy's own order:
+    ``moveaxis`` counts the destination after the removal, rollaxis before it)."""
+    axis, start = const_int(bound.get("axis")), 0 if bound.get("start") is None else const_int(bound.get("start"))
+    if axis is None or start is None:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    n = len(dims)
+    axis = normalize_axis(ctx, axis, n)
+    start = start + n if start < 0 else start
+    if not 0 <= start < n + 1:
+        ctx.fail("SC104", f"{ctx.op}: 'start' arg requires {-n} <= start < {n + 1}, but {start} was passed in")
+    start = start - 1 if axis < start else start
+    order = [i for i in range(n) if i != axis]
+    order.insert(start, axis)
+    return Array(Shape(tuple(dims[i] for i in order)), a.dtype)
+
+
 def expand_dims(ctx: OpContext, call: Call) -> Value:
     """``expand_dims(a, axis)`` (torch's ``unsqueeze(dim)``): a 1 at each axis of the result."""
     bound = call.bind(("a", "axis"))

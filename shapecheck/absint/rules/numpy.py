@@ -8,14 +8,14 @@ own where it has one (``matmul``: ``(n?,k),(k,m?)->(n?,m?)``).
 
 from __future__ import annotations
 
-from ..core.values import NONE, UNKNOWN, Float, LibraryObject, Value
+from ..core.values import NONE, UNKNOWN, UNKNOWN_ARRAY, Float, LibraryObject, Str, Value
 from . import array_editing as E
 from . import calculus as CA
 from . import contraction as C
 from . import creation as K
 from . import grids as G
 from . import indexing as I
-from . import introspection, signal, statistics
+from . import introspection, masked, signal, statistics
 from . import manipulation as M
 from . import ndarray_methods as A
 from . import polynomials as P
@@ -37,6 +37,7 @@ from .kinds import (
     sig,
     sized_random,
     ufunc,
+    ufunc_pair,
     unknown_length,
 )
 from .returns import returns, returns_bool, returns_none
@@ -111,11 +112,7 @@ NUMPY.update({
     "numpy.random.normal": sized_random(("loc", "scale", "size")),
     "numpy.random.uniform": sized_random(("low", "high", "size")),
     "numpy.random.randint": sized_random(("low", "high", "size", "dtype"), "int64"),
-    "numpy.random.binomial": sized_random(("n", "p", "size"), "int64"),
-    "numpy.random.poisson": sized_random(("lam", "size"), "int64"),
     "numpy.random.exponential": sized_random(("scale", "size")),
-    "numpy.random.beta": sized_random(("a", "b", "size")),
-    "numpy.random.gamma": sized_random(("shape", "scale", "size")),
     "numpy.random.choice": R.choice,
     "numpy.random.permutation": R.permutation,
     "numpy.random.default_rng": returns(LibraryObject("numpy.random.Generator")),
@@ -215,10 +212,6 @@ NUMPY.update({
     "numpy.tril_indices": I.triangle_indices,
     "numpy.random.multivariate_normal": R.multivariate_normal,
     "numpy.random.Generator.multivariate_normal": R.multivariate_normal,
-    "numpy.random.lognormal": sized_random(("mean", "sigma", "size")),
-    "numpy.random.laplace": sized_random(("loc", "scale", "size")),
-    "numpy.random.standard_t": sized_random(("df", "size")),
-    "numpy.random.chisquare": sized_random(("df", "size")),
     "numpy.random.shuffle": returns_none, "numpy.random.seed": returns_none,
     "numpy.random.Generator.shuffle": returns_none,
     "numpy.fill_diagonal": returns_none, "numpy.copyto": M.copyto,
@@ -227,11 +220,72 @@ NUMPY.update({
     "numpy.may_share_memory": returns_bool, "numpy.issubdtype": returns_bool,
     "numpy.can_cast": returns_bool,
 })
+#: The random samplers of both ``np.random`` and its ``Generator``: parameters (``size`` last) and
+#: the dtype drawn. The shape is ``size``, else the parameters' broadcast shape (:func:`sized_random`).
+_SAMPLERS = {
+    "beta": ("a", "b"), "chisquare": ("df",), "f": ("dfnum", "dfden"), "gamma": ("shape", "scale"),
+    "gumbel": ("loc", "scale"), "laplace": ("loc", "scale"), "logistic": ("loc", "scale"),
+    "lognormal": ("mean", "sigma"), "noncentral_chisquare": ("df", "nonc"),
+    "noncentral_f": ("dfnum", "dfden", "nonc"), "pareto": ("a",), "power": ("a",), "rayleigh": ("scale",),
+    "standard_gamma": ("shape",), "standard_t": ("df",), "triangular": ("left", "mode", "right"),
+    "vonmises": ("mu", "kappa"), "wald": ("mean", "scale"), "weibull": ("a",),
+}
+_INT_SAMPLERS = {
+    "binomial": ("n", "p"), "geometric": ("p",), "hypergeometric": ("ngood", "nbad", "nsample"),
+    "logseries": ("p",), "negative_binomial": ("n", "p"), "poisson": ("lam",), "zipf": ("a",),
+}
+for _space in ("numpy.random", "numpy.random.Generator"):
+    NUMPY.update({f"{_space}.{n}": sized_random(p + ("size",)) for n, p in _SAMPLERS.items()})
+    NUMPY.update({f"{_space}.{n}": sized_random(p + ("size",), "int64") for n, p in _INT_SAMPLERS.items()})
+    NUMPY[f"{_space}.standard_cauchy"] = creation(shape_param="size", params=("size",))
+NUMPY["numpy.random.standard_exponential"] = creation(shape_param="size", params=("size",))
+NUMPY["numpy.random.Generator.standard_exponential"] = creation(shape_param="size", params=("size", "dtype"))
+NUMPY["numpy.random.Generator.permuted"] = same_shape(param="x")
+
+NUMPY.update({
+    "numpy.angle": ufunc(1, "real_ufunc", params=("z",)),
+    "numpy.isnat": ufunc(1, "bool"),
+    "numpy.modf": ufunc_pair(1, "float_ufunc", "float_ufunc"),
+    "numpy.frexp": ufunc_pair(1, "float_ufunc", "int32"),
+    "numpy.divmod": ufunc_pair(2, "same", "same"),
+    "numpy.unwrap": same_shape("float64", param="p"),
+    "numpy.real_if_close": K.real_if_close,
+    "numpy.require": K.array,
+    "numpy.vander": K.vander, "numpy.diagflat": K.diagflat,
+    **{f"numpy.{n}": K.window for n in ("hanning", "hamming", "blackman", "bartlett", "kaiser")},
+    "numpy.rollaxis": M.rollaxis,
+    "numpy.choose": E.choose, "numpy.compress": E.compress, "numpy.extract": E.extract,
+    "numpy.diag_indices": I.diag_indices, "numpy.diag_indices_from": I.diag_indices_from,
+    "numpy.tril_indices_from": I.triangle_indices_from, "numpy.triu_indices_from": I.triangle_indices_from,
+    "numpy.ediff1d": CA.ediff1d, "numpy.histogramdd": statistics.histogramdd,
+    "numpy.linalg.cond": C.cond,
+    "numpy.lib.stride_tricks.as_strided": W.as_strided,
+    "numpy.iscomplexobj": returns_bool, "numpy.isrealobj": returns_bool, "numpy.isfortran": returns_bool,
+    "numpy.isdtype": returns_bool,
+    "numpy.array_str": returns(Str()), "numpy.array_repr": returns(Str()), "numpy.array2string": returns(Str()),
+    "numpy.save": returns_none, "numpy.savez": returns_none, "numpy.savez_compressed": returns_none,
+    "numpy.savetxt": returns_none, "numpy.set_printoptions": returns_none, "numpy.put": returns_none,
+    "numpy.putmask": returns_none,
+    "numpy.loadtxt": returns(UNKNOWN_ARRAY), "numpy.genfromtxt": returns(UNKNOWN_ARRAY),
+    "numpy.fromfile": from_items(("file", "dtype", "count")),
+    # numpy.ma
+    "numpy.ma.masked_where": masked.masked_where, "numpy.ma.getmaskarray": masked.mask_of,
+    **{f"numpy.ma.{n}": same_shape(param="a") for n in ("masked_invalid", "getdata", "filled")},
+    **{f"numpy.ma.{n}": same_shape(param="x") for n in (
+        "masked_equal", "masked_not_equal", "masked_greater", "masked_greater_equal", "masked_less",
+        "masked_less_equal", "masked_inside", "masked_outside", "masked_values")},
+    "numpy.ma.isMaskedArray": returns_bool, "numpy.ma.is_masked": returns_bool,
+    "numpy.ma.ravel": M.ravel, "numpy.ma.concatenate": M.concatenate,
+    "numpy.ma.mean": reduction("float", zero_d_axis=False), "numpy.ma.median": reduction("float", zero_d_axis=False),
+    "numpy.ma.average": statistics.average, "numpy.ma.cov": C.cov, "numpy.ma.corrcoef": C.cov,
+    "numpy.ma.zeros": creation(), "numpy.ma.ones": creation(), "numpy.ma.allclose": allclose,
+})
+
 # numpy.testing's assertions return None (their failures are test failures, not shape crashes)
 NUMPY.update({f"numpy.testing.{n}": returns_none for n in (
     "assert_allclose assert_array_equal assert_array_almost_equal assert_equal assert_almost_equal "
     "assert_array_less assert_raises assert_warns assert_array_max_ulp assert_array_almost_equal_nulp "
-    "assert_approx_equal assert_string_equal").split()})
+    "assert_approx_equal assert_string_equal assert_ assert_array_compare").split()})
 
 
 #: Module-level values that are not functions: ``np.newaxis`` is None for indexing, constants are floats.
@@ -256,5 +310,5 @@ ARRAY_METHODS.update({"flatten": "numpy.ravel", "copy": "numpy.copy"})
 #: ndarray methods that mirror no function of the table (``x.sort()`` sorts in place).
 ARRAY_METHOD_RULES: dict[str, Rule] = {
     "sort": A.sort_in_place, "astype": A.astype, "item": A.item, "fill": returns_none, "view": A.view,
-    "partition": returns_none, "resize": returns_none, "tolist": returns(UNKNOWN),
+    "partition": returns_none, "resize": returns_none, "tolist": returns(UNKNOWN), "compress": E.compress_method,
 }

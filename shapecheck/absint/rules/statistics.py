@@ -1,12 +1,13 @@
 """NumPy's order statistics and averages that are more than a plain reduction: ``average`` (with
-``returned=True`` a pair), ``percentile``/``quantile`` (one result per q, in front) and ``histogram``."""
+``returned=True`` a pair), ``percentile``/``quantile`` (one result per q, in front), ``histogram``
+and ``histogramdd``."""
 
 from __future__ import annotations
 
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import flag, UNKNOWN, Array, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Int, List, Tuple, Value
 from .args import as_array, int_arg
 from .kinds import reduction
 
@@ -55,3 +56,44 @@ def histogram(ctx: OpContext, call: Call) -> Value:
                    for k in ("density", "weights"))
     return Tuple((Array(Shape((count,)), "float64" if weighted else "int64"),
                   Array(Shape((D.add(count, 1),)), "float64")))
+
+
+def _bin_count(ctx: OpContext, v: Value) -> D.Dim:
+    """How many bins one ``bins`` item makes: a count, or one fewer than the edges it gives."""
+    if type(v) is Int:
+        return v.dim
+    edges = as_array(v)
+    if edges is not None and edges.shape.dims is not None and len(edges.shape.dims) == 1:
+        return D.sub(edges.shape.dims[0], 1)
+    return ctx.fresh("bins")
+
+
+def histogramdd(ctx: OpContext, call: Call) -> Value:
+    """``histogramdd(sample, bins=10, ...)``: counts over ``D`` axes of bins (float64) and a list of
+    ``D`` edge arrays, one more each; ``sample`` an (N, D) array (a 1-D one is D = 1) or ``D`` sequences,
+    ``bins`` one count for every axis or one item per axis (else ValueError)."""
+    b = call.bind(("sample", "bins", "range", "density", "weights"))
+    v = b["sample"].value if "sample" in b else None
+    if type(v) in (List, Tuple) and v.items is not None:
+        count = len(v.items)
+    else:
+        sample = as_array(v) if v is not None else None
+        dims = None if sample is None else sample.shape.dims
+        if dims is None or len(dims) > 2 or type(dims[-1] if len(dims) == 2 else 1) is not int:
+            return UNKNOWN
+        count = dims[1] if len(dims) == 2 else 1
+    bins = b.get("bins")
+    items = None if bins is None else bins.value
+    if items is None:
+        per_axis = [10] * count
+    elif type(items) in (List, Tuple) and items.items is not None:
+        if len(items.items) != count:
+            ctx.fail("SC107", f"{ctx.op}: The dimension of bins must be equal to the dimension of the sample x "
+                              f"({len(items.items)} bins for {count} dimensions)")
+        per_axis = [_bin_count(ctx, item) for item in items.items]
+    elif type(items) is Int:
+        per_axis = [items.dim] * count
+    else:
+        return UNKNOWN
+    edges = List(tuple(Array(Shape((D.add(n, 1),)), "float64") for n in per_axis))
+    return Tuple((Array(Shape(tuple(per_axis)), "float64"), edges))

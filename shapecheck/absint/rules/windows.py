@@ -1,6 +1,6 @@
-"""``numpy.lib.stride_tricks.sliding_window_view``: every window of a shape over some axes, as a
-view whose windowed axes shrink by window - 1 and whose window dims come last.
-Source: the NumPy reference, sliding_window_view."""
+"""``numpy.lib.stride_tricks``: ``sliding_window_view`` (every window of a shape over some axes, as a
+view whose windowed axes shrink by window - 1 and whose window dims come last) and ``as_strided``.
+Source: the NumPy reference for each."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ...constraints.predicates import le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Value
-from .args import bound_array, int_dims, is_none, normalize_axis
+from .args import bound_array, int_dims, is_none, normalize_axis, shape_arg
 
 
 def sliding_window_view(ctx: OpContext, call: Call) -> Value:
@@ -41,3 +41,16 @@ def sliding_window_view(ctx: OpContext, call: Call) -> Value:
         ctx.require(le(w, out[ax]), "SC107", lambda: f"{ctx.op}: window shape cannot be larger than input array shape")
         out[ax] = D.add(D.sub(out[ax], w), 1)
     return Array(Shape(tuple(out) + tuple(window)), x.dtype)
+
+
+def as_strided(ctx: OpContext, call: Call) -> Value:
+    """``as_strided(x, shape=None, strides=None, ...)``: a view of ``shape`` (``x``'s by default); its
+    strides are trusted, as NumPy trusts them."""
+    b = call.bind(("x", "shape", "strides", "subok", "writeable"))
+    x = bound_array(b, "x")
+    if x is None:
+        return UNKNOWN
+    if is_none(b.get("shape")):
+        return x
+    dims = shape_arg(ctx, b["shape"])
+    return Array(UNKNOWN_SHAPE if dims is None else Shape(tuple(dims)), x.dtype)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..core.frame import BUILTINS, Builtin
 from ..core.module import ModuleInfo, bindings, hidden_by_stars_alone, public_names
 from ..core.values import STARS, TYPE_CHECKING_FLAG, UNKNOWN, Hole, Int, LazyImport, LibraryObject, ProjectModule, Str, Tuple, Value, star_sources
+from ..rules.library_names import canonical_library
 from ..rules.registry import library_value
 from ..interp.builtins import FOREIGN_CLASSES
 from . import one_shot
@@ -46,34 +47,6 @@ _STAND_INS = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES, "sys"
               # numba's decorators that change what a call of the function does (rules/transforms.py);
               # its ``jit``/``njit`` keep it, as an unknown decorator is taken to
               "numba": {name: LibraryObject(f"numba.{name}") for name in ("vectorize", "guvectorize", "stencil")}}
-#: Where a library's public names live under another path: ``flax.linen.module.Module`` is
-#: ``flax.linen.Module``, ``flax.nnx.module.Module`` ``flax.nnx.Module``.
-_ALIASES = (("flax.linen.module.", "flax.linen."), ("flax.linen.activation.", "flax.linen."),
-            ("flax.linen.linear.", "flax.linen."), ("flax.nnx.module.", "flax.nnx."))
-
-
-#: NumPy's own modules whose names are numpy's (``import numpy._core.numeric as NX``, as numpy's
-#: sources and a few libraries write it): ``NX.newaxis`` is ``np.newaxis``, ``NX.asarray`` ``np.asarray``.
-#: Unmapped, ``w[:, NX.newaxis]`` was two indices of a 1-d array (numpy's own ``polyfit``: a false SC105).
-_NUMPY_HOMES = tuple(f"numpy.{core}{module}" for module in (".numeric", ".fromnumeric", ".multiarray", ".umath",
-                                                             ".shape_base", ".function_base", "")
-                     for core in ("_core", "core"))
-
-
-def canonical_library(name: str) -> str:
-    """``numpy.core.multiply`` and ``jax.numpy.sum`` resolve like ``numpy.multiply`` / ``numpy.sum``."""
-    if name.startswith("jax.numpy"):
-        return "numpy" + name[len("jax.numpy"):]
-    for alias, home in _ALIASES:
-        if name.startswith(alias):
-            return home + name[len(alias):]
-    if name.startswith("numpy."):
-        for module in _NUMPY_HOMES:
-            if name == module or name.startswith(module + "."):
-                return "numpy" + name[len(module):]
-    return name
-
-
 #: The stand-in modules of the process, by name (``Modules._stand_in``).
 _STAND_IN_MODULES: dict[str, ModuleInfo] = {}
 

@@ -1,8 +1,10 @@
-"""JAX's own functions beyond ``jax.numpy`` (which resolves to NumPy's table): ``jax.random``,
-``jax.lax``'s elementwise functions and ``stop_gradient``, ``jax.scipy.special``, as one table.
+"""JAX's own functions beyond ``jax.numpy`` (which resolves to NumPy's table): ``jax.random`` and
+``jax.nn.initializers``, ``jax.lax``'s elementwise functions and ``stop_gradient``, ``jax.scipy``'s
+special functions, linear algebra and normal distribution, as one table.
 Flax's layers and ``jax.nn`` are :mod:`.flax`; sharding is :mod:`.spmd_jax`.
 
-Sources: the JAX reference (jax.random, jax.lax, jax.scipy.special pages).
+Sources: the JAX reference (jax.random, jax.nn.initializers, jax.lax, jax.scipy.special,
+jax.scipy.linalg, jax.scipy.stats.norm pages).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from ...constraints.shapes import Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Value
 from .args import bound_array, dtype_arg
-from .jax_random import RANDOM
-from .kinds import Rule, reduction, renamed, same_shape, ufunc
+from . import jax_scipy as JS
+from .jax_random import INITIALIZERS, RANDOM
+from .kinds import Rule, reduction, renamed, same_shape, sig, ufunc
 from .nn_functional import glu
 from .numpy import NUMPY
 
@@ -61,4 +64,11 @@ JAX: dict[str, Rule] = {
     **{f"jax.scipy.special.{name}": ufunc(2, "float") for name in _SPECIAL_BINARY},
     "jax.scipy.special.logsumexp": logsumexp, "jax.nn.logsumexp": logsumexp,
     "jax.nn.glu": renamed(glu, ("x", "axis"), ("input", "dim")), "jax.nn.dot_product_attention": dot_product_attention,
+    **{f"jax.nn.initializers.{name}": rule for name, rule in INITIALIZERS.items()},
+    **{f"jax.scipy.linalg.{name}": NUMPY[f"numpy.linalg.{name}"] for name in ("cholesky", "inv", "det", "svd", "solve")},
+    "jax.scipy.linalg.expm": sig("(m,m)->(m,m)", "float", "SC107"),
+    "jax.scipy.linalg.solve_triangular": JS.solve_triangular, "jax.scipy.linalg.cho_factor": JS.cho_factor,
+    "jax.scipy.linalg.cho_solve": JS.cho_solve, "jax.scipy.linalg.block_diag": JS.block_diag,
+    **{f"jax.scipy.stats.norm.{name}": ufunc(3, "float", params=("x", "loc", "scale"))
+       for name in ("pdf", "logpdf", "cdf", "logcdf", "sf", "logsf", "ppf", "isf")},
 }

@@ -1,16 +1,20 @@
 """The shape rules of ``jax.random``: samplers take a key and make an array of ``shape`` (or of
 their parameters' shape), and keys are arrays too (``split`` makes ``num`` of them).
 
+``jax.nn.initializers`` are samplers too: a factory (``normal(0.02)``) makes an initializer, and an
+initializer called on ``(key, shape, dtype)`` makes an array of ``shape``.
+
 Sources: the jax.random reference (normal, uniform, truncated_normal, randint, bernoulli, gamma,
-poisson, categorical, permutation, split, fold_in, key, PRNGKey).
+poisson, categorical, permutation, split, fold_in, key, PRNGKey, beta, binomial, dirichlet,
+multivariate_normal, choice, orthogonal, ball, bits), the jax.nn.initializers reference.
 """
 
 from __future__ import annotations
 
-from ...constraints.shapes import Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Int, Value
-from .args import as_array, dtype_arg, is_none, shape_arg
+from ..core.values import UNKNOWN, Array, Int, LibraryObject, Value
+from .args import as_array, bound_array, const_int, dtype_arg, is_none, normalize_axis, shape_arg
 from .kinds import Rule, reduction
 
 
@@ -89,6 +93,118 @@ def categorical(ctx: OpContext, call: Call) -> Value:
     return Array(out.shape, "int32") if type(out) is Array else out
 
 
+def _given_shape(ctx: OpContext, b: dict) -> tuple | None:
+    """The ``shape`` argument's dims; () where it is not given; None where it is not known."""
+    if "shape" not in b or is_none(b["shape"]):
+        return ()
+    return shape_arg(ctx, b["shape"])
+
+
+def broadcasting(params: tuple[str, ...], count: int, dtype: str) -> Rule:
+    """``beta(key, a, b, shape=None)``, ``binomial(key, n, p, shape=None)``: an array of ``shape``, else
+    of the ``count`` parameters after the key broadcast together."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        b = call.bind(params)
+        out = dtype_arg(b.get("dtype")) or dtype
+        if "shape" in b and not is_none(b["shape"]):
+            dims = shape_arg(ctx, b["shape"])
+            return Array(Shape(dims), out) if dims is not None else UNKNOWN
+        given = [b[p] for p in params[1:1 + count] if p in b]
+        arrays = [as_array(g.value) for g in given]
+        if any(a is None for a in arrays):
+            return UNKNOWN
+        shape = ctx.broadcast([(a.shape, g.text) for a, g in zip(arrays, given)]) if arrays else Shape(())
+        return Array(shape or UNKNOWN_SHAPE, out)
+
+    return rule
+
+
+def dirichlet(ctx: OpContext, call: Call) -> Value:
+    """``dirichlet(key, alpha, shape=None)``: ``shape`` (else alpha's batch dims), then alpha's last."""
+    b = call.bind(("key", "alpha", "shape", "dtype"))
+    alpha = bound_array(b, "alpha")
+    out = dtype_arg(b.get("dtype")) or "float32"
+    if alpha is None or alpha.shape.dims is None or not alpha.shape.dims:
+        return UNKNOWN if alpha is None else Array(UNKNOWN_SHAPE, out)
+    batch = alpha.shape.dims[:-1] if "shape" not in b or is_none(b["shape"]) else shape_arg(ctx, b["shape"])
+    return Array(Shape(tuple(batch) + alpha.shape.dims[-1:]), out) if batch is not None else UNKNOWN
+
+
+def multivariate_normal(ctx: OpContext, call: Call) -> Value:
+    """``multivariate_normal(key, mean, cov, shape=None)``: ``shape`` (else mean's and cov's batch
+    dims broadcast), then the mean's last dim."""
+    b = call.bind(("key", "mean", "cov", "shape", "dtype", "method"))
+    mean, cov = bound_array(b, "mean"), bound_array(b, "cov")
+    out = dtype_arg(b.get("dtype")) or "float32"
+    if mean is None or cov is None or mean.shape.dims is None or cov.shape.dims is None or not mean.shape.dims:
+        return Array(UNKNOWN_SHAPE, out)
+    if "shape" in b and not is_none(b["shape"]):
+        batch = shape_arg(ctx, b["shape"])
+    else:
+        shape = ctx.broadcast([(Shape(mean.shape.dims[:-1]), b["mean"].text), (Shape(cov.shape.dims[:-2]), b["cov"].text)])
+        batch = None if shape is None else shape.dims
+    return Array(Shape(tuple(batch) + mean.shape.dims[-1:]), out) if batch is not None else UNKNOWN
+
+
+def choice(ctx: OpContext, call: Call) -> Value:
+    """``choice(key, a, shape=(), replace=True, p=None, axis=0)``: ``shape`` picks of ``range(a)`` for
+    an int, else of ``a``'s entries along ``axis`` (its other dims kept)."""
+    b = call.bind(("key", "a", "shape", "replace", "p", "axis"))
+    dims = _given_shape(ctx, b)
+    a = b["a"].value if "a" in b else None
+    if dims is None or a is None:
+        return UNKNOWN
+    if type(a) is Int:
+        return Array(Shape(tuple(dims)), "int32")
+    arr = as_array(a)
+    if arr is None or arr.shape.dims is None:
+        return UNKNOWN if arr is None else Array(UNKNOWN_SHAPE, arr.dtype)
+    axis = 0 if "axis" not in b else const_int(b["axis"])
+    if axis is None:
+        return Array(UNKNOWN_SHAPE, arr.dtype)
+    k = normalize_axis(ctx, axis, len(arr.shape.dims))
+    return Array(Shape(arr.shape.dims[:k] + tuple(dims) + arr.shape.dims[k + 1:]), arr.dtype)
+
+
+def _sized(ctx: OpContext, b: dict, name: str) -> object:
+    """The int argument ``name`` as a dim; None where it is not a known int."""
+    v = b.get(name)
+    return None if v is None or type(v.value) is not Int else v.value.dim
+
+
+def orthogonal(ctx: OpContext, call: Call) -> Value:
+    """``orthogonal(key, n, shape=(), dtype, m=None)``: ``shape`` then n by n (n by m) matrices."""
+    b = call.bind(("key", "n", "shape", "dtype", "m"))
+    dims, n = _given_shape(ctx, b), _sized(ctx, b, "n")
+    m = n if "m" not in b or is_none(b["m"]) else _sized(ctx, b, "m")
+    out = dtype_arg(b.get("dtype")) or "float32"
+    if dims is None or n is None or m is None:
+        return Array(UNKNOWN_SHAPE, out)
+    return Array(Shape(tuple(dims) + (n, m)), out)
+
+
+def ball(ctx: OpContext, call: Call) -> Value:
+    """``ball(key, d, p=2, shape=())``: ``shape`` then points of ``d`` coordinates."""
+    b = call.bind(("key", "d", "p", "shape", "dtype"))
+    dims, d = _given_shape(ctx, b), _sized(ctx, b, "d")
+    out = dtype_arg(b.get("dtype")) or "float32"
+    return Array(UNKNOWN_SHAPE, out) if dims is None or d is None else Array(Shape(tuple(dims) + (d,)), out)
+
+
+#: What ``jax.nn.initializers``' factories make (``normal(stddev)``), called as an initializer is.
+INITIALIZER = "jax.nn.initializers.initializer"
+INITIALIZER_FACTORIES = """normal uniform truncated_normal variance_scaling glorot_normal glorot_uniform he_normal he_uniform
+lecun_normal lecun_uniform xavier_normal xavier_uniform kaiming_normal kaiming_uniform orthogonal
+delta_orthogonal constant""".split()
+#: ``init(key, shape, dtype)``: an array of ``shape``.
+_INITIALIZE = keyed_random(("key", "shape", "dtype"))
+INITIALIZERS: dict[str, Rule] = {
+    INITIALIZER.rsplit(".", 1)[1]: _INITIALIZE, "zeros": _INITIALIZE, "ones": _INITIALIZE,
+    **{name: (lambda ctx, call: LibraryObject(INITIALIZER)) for name in INITIALIZER_FACTORIES},
+}
+
+
 #: By name under ``jax.random``.
 RANDOM: dict[str, Rule] = {
     "normal": keyed_random(("key", "shape", "dtype")),
@@ -102,6 +218,17 @@ RANDOM: dict[str, Rule] = {
     "gamma": parametrised(("key", "a", "shape", "dtype"), "float32"),
     "poisson": parametrised(("key", "lam", "shape", "dtype"), "int32"),
     "categorical": categorical, "permutation": permutation,
+    "beta": broadcasting(("key", "a", "b", "shape", "dtype"), 2, "float32"),
+    "binomial": broadcasting(("key", "n", "p", "shape", "dtype"), 2, "float32"),
+    "chisquare": parametrised(("key", "df", "shape", "dtype"), "float32"),
+    "pareto": parametrised(("key", "b", "shape", "dtype"), "float32"),
+    "loggamma": parametrised(("key", "a", "shape", "dtype"), "float32"),
+    "rayleigh": parametrised(("key", "scale", "shape", "dtype"), "float32"),
+    "geometric": parametrised(("key", "p", "shape", "dtype"), "int32"),
+    "maxwell": keyed_random(("key", "shape", "dtype")),
+    "bits": keyed_random(("key", "shape", "dtype"), "uint32"),
+    "dirichlet": dirichlet, "multivariate_normal": multivariate_normal, "choice": choice,
+    "orthogonal": orthogonal, "ball": ball,
     "split": split, "fold_in": same_key,
     "PRNGKey": lambda ctx, call: Array(Shape((2,)), "uint32"),
     "key": lambda ctx, call: Array(Shape(()), None),

@@ -13,6 +13,7 @@ from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instan
                            TorchModule, Tuple, Unknown, Value, tensor_like, Float, Bool, NoneValue)
 from .args import names_one_size
 from .kinds import Rule, ufunc
+from .library_names import canonical_library
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
 from .pymath import MATH, MATH_CONSTANTS
 from .strings import STR_METHODS, str_method
@@ -57,7 +58,9 @@ RULE_CALLEES = (LibraryObject, Method, TorchModule, SpmdFunction, ParallelLayer,
 
 
 def library_value(qualname: str) -> Value:
-    """What ``np.<name>`` is: a constant (``np.newaxis``, ``np.pi``) or a library object."""
+    """What ``np.<name>`` is: a constant (``np.newaxis``, ``np.pi``) or a library object, by the name
+    its table knows it by (``jax.numpy.pi`` is ``numpy.pi``)."""
+    qualname = canonical_library(qualname)
     constant = CONSTANTS.get(qualname) or MATH_CONSTANTS.get(qualname) or TORCH_CONSTANTS.get(qualname)
     return constant if constant is not None else LibraryObject(qualname)
 

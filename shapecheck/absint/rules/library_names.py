@@ -1,0 +1,37 @@
+"""A library's names as its rule tables name them: where a public name lives under another path
+(``jax.numpy.sum`` is ``numpy.sum``), the one name. Applied to imports (driver/modules.py) and to
+attributes of a library object (``jax.numpy.sum`` reached from ``import jax``), so both find one
+rule."""
+
+from __future__ import annotations
+
+
+#: Where a library's public names live under another path: ``flax.linen.module.Module`` is
+#: ``flax.linen.Module``, ``flax.nnx.module.Module`` ``flax.nnx.Module``, ``flax.linen.initializers.normal``
+#: ``jax.nn.initializers.normal``.
+_ALIASES = (("flax.linen.module.", "flax.linen."), ("flax.linen.activation.", "flax.linen."),
+            ("flax.linen.linear.", "flax.linen."), ("flax.nnx.module.", "flax.nnx."),
+            # flax's initializers are jax's, re-exported
+            ("flax.linen.initializers.", "jax.nn.initializers."), ("flax.nnx.initializers.", "jax.nn.initializers."))
+
+
+#: NumPy's own modules whose names are numpy's (``import numpy._core.numeric as NX``, as numpy's
+#: sources and a few libraries write it): ``NX.newaxis`` is ``np.newaxis``, ``NX.asarray`` ``np.asarray``.
+#: Unmapped, ``w[:, NX.newaxis]`` was two indices of a 1-d array (numpy's own ``polyfit``: a false SC105).
+_NUMPY_HOMES = tuple(f"numpy.{core}{module}" for module in (".numeric", ".fromnumeric", ".multiarray", ".umath",
+                                                             ".shape_base", ".function_base", "")
+                     for core in ("_core", "core"))
+
+
+def canonical_library(name: str) -> str:
+    """``numpy.core.multiply`` and ``jax.numpy.sum`` resolve like ``numpy.multiply`` / ``numpy.sum``."""
+    if name.startswith("jax.numpy"):
+        return "numpy" + name[len("jax.numpy"):]
+    for alias, home in _ALIASES:
+        if name.startswith(alias):
+            return home + name[len(alias):]
+    if name.startswith("numpy."):
+        for module in _NUMPY_HOMES:
+            if name == module or name.startswith(module + "."):
+                return "numpy" + name[len(module):]
+    return name

@@ -32,25 +32,6 @@ def keyed_random(params: tuple[str, ...], dtype: str = "float32") -> Rule:
     return rule
 
 
-def parametrised(params: tuple[str, ...], dtype: str) -> Rule:
-    """``bernoulli(key, p=0.5, shape=None)``, ``gamma(key, a, shape=None)``: an array of ``shape``,
-    else of the parameter's shape (its second parameter: ``p``, ``a``, ``lam``), else 0-d."""
-
-    def rule(ctx: OpContext, call: Call) -> Value:
-        b = call.bind(params)
-        out = dtype_arg(b.get("dtype")) or dtype
-        if "shape" in b and not is_none(b["shape"]):
-            dims = shape_arg(ctx, b["shape"])
-            return Array(Shape(dims), out) if dims is not None else UNKNOWN
-        given = b.get(params[1])
-        if given is None:
-            return Array(Shape(()), out)
-        a = as_array(given.value)
-        return Array(a.shape, out) if a is not None else UNKNOWN
-
-    return rule
-
-
 def split(ctx: OpContext, call: Call) -> Value:
     """``split(key, num=2)``: ``num`` keys (an int, or a shape of them) stacked before the key's own
     shape: (num, 2) for a raw key, (num,) for a typed one."""
@@ -100,9 +81,9 @@ def _given_shape(ctx: OpContext, b: dict) -> tuple | None:
     return shape_arg(ctx, b["shape"])
 
 
-def broadcasting(params: tuple[str, ...], count: int, dtype: str) -> Rule:
-    """``beta(key, a, b, shape=None)``, ``binomial(key, n, p, shape=None)``: an array of ``shape``, else
-    of the ``count`` parameters after the key broadcast together."""
+def parametrised(params: tuple[str, ...], dtype: str, count: int = 1) -> Rule:
+    """``bernoulli(key, p=0.5, shape=None)``, ``beta(key, a, b, shape=None)``: an array of ``shape``,
+    else of the ``count`` parameters after the key broadcast together (``p``; ``a`` and ``b``), else 0-d."""
 
     def rule(ctx: OpContext, call: Call) -> Value:
         b = call.bind(params)
@@ -218,8 +199,8 @@ RANDOM: dict[str, Rule] = {
     "gamma": parametrised(("key", "a", "shape", "dtype"), "float32"),
     "poisson": parametrised(("key", "lam", "shape", "dtype"), "int32"),
     "categorical": categorical, "permutation": permutation,
-    "beta": broadcasting(("key", "a", "b", "shape", "dtype"), 2, "float32"),
-    "binomial": broadcasting(("key", "n", "p", "shape", "dtype"), 2, "float32"),
+    "beta": parametrised(("key", "a", "b", "shape", "dtype"), "float32", 2),
+    "binomial": parametrised(("key", "n", "p", "shape", "dtype"), "float32", 2),
     "chisquare": parametrised(("key", "df", "shape", "dtype"), "float32"),
     "pareto": parametrised(("key", "b", "shape", "dtype"), "float32"),
     "loggamma": parametrised(("key", "a", "shape", "dtype"), "float32"),

@@ -113,3 +113,18 @@ def weighted(params: tuple[str, ...], ranks: tuple[int, ...]) -> Callable:
         return wrapped
 
     return decorate
+
+
+def ntuple(n: int) -> Rule:
+    """``torch.nn.modules.utils._pair(x)`` (``_single``, ``_triple``, ``_quadruple``): an iterable as a
+    tuple of its items, anything else ``n`` times (what custom layers do to ``kernel_size``)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        v = call.args[0].value if call.args else None
+        if type(v) in (Tuple, List) and v.items is not None:
+            return Tuple(v.items)
+        if type(v) in (Int, Float, Bool) or v is NONE:
+            return Tuple((v,) * n)
+        return UNKNOWN
+
+    return rule

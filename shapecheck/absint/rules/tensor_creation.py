@@ -219,3 +219,9 @@ def window(ctx: OpContext, call: Call) -> Value:
     n = int_arg(call.bind(("window_length",)).get("window_length"), ctx)
     dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else "float32"
     return Array(Shape((n if n is not None else ctx.fresh("n"),)), dtype)
+
+
+def scalar_tensor(ctx: OpContext, call: Call) -> Value:
+    """``torch.scalar_tensor(s, *, dtype=None)``: a 0-d tensor, of the default float type."""
+    dtype = call.kwargs.get("dtype")
+    return Array(Shape(()), torch_dtype(dtype.value) if dtype is not None else "float32")

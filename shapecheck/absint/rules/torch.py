@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import math
 
-from ..core.values import NONE, UNKNOWN, Bool, Float, Value
+from ...constraints.shapes import Shape
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Value
+from . import calculus as CA
 from . import contraction as C
 from . import creation as K
 from . import manipulation as M
 from . import nn_activations as NA
+from . import nn_args as NG
 from . import nn_attention as NT
 from . import nn_cells as NL2
 from . import nn_convolution as NC
@@ -42,10 +45,12 @@ from . import tensor_layout as TL
 from . import tensor_methods as TM
 from . import tensor_nested as TN
 from . import tensor_reductions as TR
+from . import torch_linalg as TLA
 from . import torch_nn as N
+from . import windows as W
 from .comparison import allclose
 from .fourier import TORCH_FFT, stft
-from .kinds import Rule, like, same_shape, sig, sized_random, ufunc, unknown_length
+from .kinds import Rule, from_items, like, renamed, same_shape, sig, sized_random, ufunc, unknown_length
 from .numpy import NUMPY
 from .returns import fan_init, returns, returns_first
 from .spmd_torch import DTENSOR_METHODS
@@ -169,6 +174,10 @@ _FUNCTIONS.update({
     "view_as_real": sig("()->(2)", params=("input",)), "view_as_complex": sig("(2)->()", params=("input",)),
     "diag_embed": TA.diag_embed, "block_diag": TA.block_diag, "cartesian_prod": TA.cartesian_prod,
     "combinations": TA.combinations,
+    "scalar_tensor": TC.scalar_tensor, "is_complex": returns(Bool()), "is_nonzero": returns(Bool()),
+    "is_same_size": returns(Bool()), "frombuffer": from_items(("buffer", "dtype", "count")),
+    "as_strided": renamed(W.as_strided, ("input", "size", "stride"), ("x", "shape", "strides")),
+    "trapezoid": torch_call(CA.trapezoid), "trapz": torch_call(CA.trapezoid),
 })
 
 #: torch.special (modelled on scipy.special): elementwise, but for the softmaxes and logsumexp.
@@ -211,7 +220,12 @@ kl_div binary_cross_entropy binary_cross_entropy_with_logits""".split()},
 _NN: dict[str, Rule] = dict(N.CONSTRUCTORS)
 _NN.update({"Transformer.generate_square_subsequent_mask": NT.square_subsequent_mask})
 _NN.update({"ModuleList": N.module_list, "ModuleDict": N.module_dict, "Parameter": returns_first,
-            "parameter.Parameter": returns_first})
+            "parameter.Parameter": returns_first, "ParameterList": N.module_list, "ParameterDict": N.module_dict,
+            "init.calculate_gain": returns(Float()), "utils.clip_grad_value_": returns(NONE),
+            # clip_grad_norm_: the total norm of the gradients, a 0-d tensor
+            "utils.clip_grad_norm_": returns(Array(Shape(()), "float32"))})
+_NN.update({f"modules.utils._{name}": NG.ntuple(n) for name, n in (("single", 1), ("pair", 2), ("triple", 3),
+                                                                     ("quadruple", 4))})
 _NN.update({f"init.{name}": returns_first for name in """zeros_ ones_ normal_ uniform_ constant_ trunc_normal_
 orthogonal_ eye_ dirac_""".split()})
 _NN.update({name: returns_first for name in ("utils.parametrizations.weight_norm",
@@ -226,6 +240,8 @@ _RAW.update({
     "torch.linalg.vector_norm": TR.vector_norm, "torch.linalg.matrix_norm": TR.matrix_norm,
     "torch.linalg.svdvals": TR.svdvals, "torch.linalg.vecdot": sig("(n),(n)->()"),
     "torch.linalg.cross": ufunc(2, params=("input", "other")),
+    **{f"torch.linalg.{n}": r for n, r in TLA.LINALG.items()},
+    "torch.testing.assert_close": returns(NONE),
     "torch.cuda.is_available": returns(Bool(False)), "torch.is_grad_enabled": returns(Bool()),
     # torch._assert(condition, message): Python's assert as a traceable call, returns None (timm's
     # ``_assert`` is it); is_autocast_enabled(device_type=None): a bool

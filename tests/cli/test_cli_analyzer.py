@@ -204,6 +204,16 @@ def test_a_check_that_asks_no_solver_question_imports_neither_z3_nor_asyncio(tmp
     assert probe.stdout.strip().splitlines()[-1] == str(toml), probe.stdout + probe.stderr
 
 
+@pytest.mark.needs_analyzer
+def test_dtype_tests_of_removed_numpy_aliases_print_no_warning(tmp_path):
+    # NumPy warns (FutureWarning, DeprecationWarning) when its removed aliases are looked up: the
+    # analysis looks them up to compare dtypes, and a user's run must not print NumPy's warnings
+    (tmp_path / "a.py").write_text("import numpy as np\ndef f(x):\n    if x.dtype == np.object or x.dtype == np.float:\n"
+                                   "        return x\n    return x.T\nf(np.ones((2, 3)))\n")
+    run = _python("-W", "default", "-m", "shapecheck", "check", "-j", "1", "--no-cache", ".", cwd=tmp_path)
+    assert run.returncode == 0 and run.stderr == "", run.stdout + run.stderr
+
+
 def test_subprocess_exit_codes_without_the_analyser(tmp_path):
     assert _python("-m", "shapecheck", "check", "missing_dir/", cwd=tmp_path).returncode == 2
     assert _python("-m", "shapecheck", "explain", "SC101", cwd=tmp_path).stdout.startswith("SC101 (broadcast-mismatch)")

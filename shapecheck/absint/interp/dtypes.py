@@ -12,6 +12,7 @@ code) does not pay its import (~0.1 s a process).
 
 from __future__ import annotations
 
+import warnings
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -40,7 +41,9 @@ def numpy_type(v: Value) -> "numpy.dtype | None":
 def _scalar_type(name: str) -> "numpy.dtype | None":
     """The dtype of NumPy's scalar type ``numpy.<name>``, once per name (None: no such type)."""
     import numpy as np
-    kind = getattr(np, name, None)
+    with warnings.catch_warnings():   # (NumPy warns of its removed aliases: ``np.object``, ``np.float``)
+        warnings.simplefilter("ignore")
+        kind = getattr(np, name, None)
     return np.dtype(kind) if isinstance(kind, type) and issubclass(kind, np.generic) else None
 
 
@@ -54,7 +57,9 @@ def _named_dtype(v: Value) -> "numpy.dtype | None":
         return None
     import numpy as np
     try:
-        return np.dtype(name)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return np.dtype(name)
     except (TypeError, ValueError):   # not a dtype's name: NumPy's comparison is False, or raises
         return None
 

@@ -79,9 +79,11 @@ def histogramdd(ctx: OpContext, call: Call) -> Value:
     else:
         sample = as_array(v) if v is not None else None
         dims = None if sample is None else sample.shape.dims
-        if dims is None or len(dims) > 2 or type(dims[-1] if len(dims) == 2 else 1) is not int:
+        if dims is None or len(dims) > 2:
             return UNKNOWN
-        count = dims[1] if len(dims) == 2 else 1
+        count = dims[1] if len(dims) == 2 else 1   # (a 1-D sample is N points of one coordinate)
+        if type(count) is not int:
+            return UNKNOWN
     bins = b.get("bins")
     items = None if bins is None else bins.value
     if items is None:

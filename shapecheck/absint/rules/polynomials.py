@@ -1,14 +1,16 @@
-"""NumPy's polynomial functions: ``polyfit`` (deg + 1 coefficients, a column per data set) and
-``polyval`` (the points' shape). Sources: the NumPy reference, numpy.polyfit / numpy.polyval."""
+"""NumPy's polynomial functions: ``polyfit`` (deg + 1 coefficients, a column per data set),
+``polyval`` (the points' shape), and those over coefficient vectors: ``roots`` and ``polymul`` (as
+many as the values say: leading zeros are dropped), ``poly``, ``polyadd``/``polysub``,
+``polyder``/``polyint``. Sources: the NumPy reference for each."""
 
 from __future__ import annotations
 
 from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
-from ..core.context import Call, OpContext
+from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Float, Value
-from .args import bound_array, float_result, int_arg
+from .args import as_array, bound_array, float_result, int_arg
 
 
 def polyfit(ctx: OpContext, call: Call) -> Value:
@@ -45,3 +47,67 @@ def polyval(ctx: OpContext, call: Call) -> Value:
         return Float()
     return Array(x.shape, float_result(x.dtype) if x.dtype and x.dtype.startswith(("int", "uint", "bool")) and
                  p.dtype and p.dtype.startswith("float") else x.dtype or p.dtype)
+
+
+def _coefficients(ctx: OpContext, arg: Arg | None, vector_only: bool = False) -> D.Dim | None:
+    """How many coefficients a 1-D ``arg`` holds; None: not known, or not 1-D, which is SC107 where
+    the function makes a ``poly1d`` of it (``vector_only``: ``roots``, ``polymul``) and elsewhere
+    arithmetic NumPy may broadcast (``polyadd`` of a 2-D array runs)."""
+    a = as_array(arg.value) if arg is not None else None
+    if a is None or a.shape.dims is None:
+        return None
+    if len(a.shape.dims) != 1:
+        if vector_only:
+            ctx.fail("SC107", f"{ctx.op}: Input must be a rank-1 array ({ctx.describe(arg)})")
+        return None
+    return a.shape.dims[0]
+
+
+def roots(ctx: OpContext, call: Call) -> Value:
+    """``roots(p)``: as many roots as ``p``'s degree once its leading zeros are dropped (values)."""
+    _coefficients(ctx, call.bind(("p",)).get("p"), vector_only=True)
+    return Array(Shape((ctx.fresh("k"),)), None)
+
+
+def poly(ctx: OpContext, call: Call) -> Value:
+    """``poly(seq_of_zeros)``: n + 1 coefficients for n roots, or for an n by n matrix's eigenvalues."""
+    b = call.bind(("seq_of_zeros",))
+    a = bound_array(b, "seq_of_zeros")
+    dims = None if a is None else a.shape.dims
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, None)
+    if len(dims) == 2:
+        ctx.require(eq(dims[0], dims[1]), "SC107", lambda: (
+            f"{ctx.op}: input must be 1d or non-empty square 2d array ({ctx.describe(b['seq_of_zeros'])})"))
+    elif len(dims) != 1:
+        ctx.fail("SC107", f"{ctx.op}: input must be 1d or non-empty square 2d array ({ctx.describe(b['seq_of_zeros'])})")
+    return Array(Shape((D.add(dims[0], 1),)), None)
+
+
+def polyadd(ctx: OpContext, call: Call) -> Value:
+    """``polyadd(a1, a2)`` / ``polysub``: the longer one's length (the shorter padded in front)."""
+    b = call.bind(("a1", "a2"))
+    n, m = _coefficients(ctx, b.get("a1")), _coefficients(ctx, b.get("a2"))
+    return Array(UNKNOWN_SHAPE if n is None or m is None else Shape((D.dmax(n, m),)), None)
+
+
+def polymul(ctx: OpContext, call: Call) -> Value:
+    """``polymul(a1, a2)``: each factor's leading zeros dropped first (as ``poly1d``): values."""
+    b = call.bind(("a1", "a2"))
+    _coefficients(ctx, b.get("a1"), vector_only=True)
+    _coefficients(ctx, b.get("a2"), vector_only=True)
+    return Array(Shape((ctx.fresh("k"),)), None)
+
+
+def polyder(ctx: OpContext, call: Call) -> Value:
+    """``polyder(p, m=1)``: ``m`` fewer coefficients (none left past the degree)."""
+    b = call.bind(("p", "m"))
+    n, m = _coefficients(ctx, b.get("p")), 1 if b.get("m") is None else int_arg(b.get("m"), ctx)
+    return Array(UNKNOWN_SHAPE if n is None or m is None else Shape((D.dmax(D.sub(n, m), 0),)), None)
+
+
+def polyint(ctx: OpContext, call: Call) -> Value:
+    """``polyint(p, m=1, k=None)``: ``m`` more coefficients."""
+    b = call.bind(("p", "m"))
+    n, m = _coefficients(ctx, b.get("p")), 1 if b.get("m") is None else int_arg(b.get("m"), ctx)
+    return Array(UNKNOWN_SHAPE if n is None or m is None else Shape((D.add(n, m),)), None)

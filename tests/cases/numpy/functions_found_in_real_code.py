@@ -100,3 +100,21 @@ assert np.iscomplexobj(z)
 np.testing.assert_(np.isrealobj(a))
 s = np.array_str(a)
 reveal_shape(np.asarray(s.split()))  # reveal: (...)
+
+# polynomials as coefficient vectors
+reveal_shape(np.poly([1, 2, 3]))  # reveal: (4,)
+reveal_shape(np.poly(np.eye(3)))  # reveal: (4,)
+np.poly(np.ones((2, 3)))  # error: SC107
+reveal_shape(np.polyadd([1, 2], [1, 2, 3]))  # reveal: (3,)
+reveal_shape(np.polysub(np.ones(4), [3]))  # reveal: (4,)
+reveal_shape(np.polyder([1, 2, 3, 4]))  # reveal: (3,)
+reveal_shape(np.polyder([1, 2, 3, 4], 2))  # reveal: (2,)
+reveal_shape(np.polyder([1, 2], 3))  # reveal: (0,)
+reveal_shape(np.polyint([1, 2, 3]))  # reveal: (4,)
+reveal_shape(np.polyint([1, 2], 2))  # reveal: (4,)
+reveal_shape(np.roots([1, 2, 3])[0])  # reveal: ()
+reveal_shape(np.polymul([1, 2], [1, 1])[0])  # reveal: ()
+np.roots(np.ones((2, 2)))  # error: SC107
+np.polymul(np.ones((2, 2)), [1])  # error: SC107
+reveal_shape(np.polyadd(np.ones((2, 2)), [1]))  # reveal: (...)
+reveal_shape(np.polyder(np.ones((3, 2))))  # reveal: (...)

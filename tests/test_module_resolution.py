@@ -92,3 +92,12 @@ def test_a_packages_submodule_is_found_from_the_packages_folder(tmp_path) -> Non
         (tmp_path / name).write_text(text)
     (report,) = check_paths([str(tmp_path / "pkg/deep/user.py")], root=tmp_path)
     assert [d.code for d in report.diagnostics] == ["SC102"]
+
+
+def test_every_library_alias_is_under_a_prefix_the_fast_path_checks():
+    # canonical_library returns a name at once unless it starts with one of _CHANGED
+    from shapecheck.absint.rules import library_names as L
+    assert all(alias.startswith(L._CHANGED) for alias, _ in L._ALIASES)
+    assert all(module.startswith(L._CHANGED) for module in L._NUMPY_HOMES)
+    assert L.canonical_library("jax.numpy.linalg.inv") == "numpy.linalg.inv"
+    assert L.canonical_library("torch.nn.functional.relu") == "torch.nn.functional.relu"

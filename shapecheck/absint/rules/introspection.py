@@ -1,6 +1,10 @@
-"""Functions that report on an array rather than compute one: ``np.shape``, ``np.size``, ``np.ndim``."""
+"""Functions that report on an array rather than compute one: ``np.shape``, ``np.size``, ``np.ndim``,
+``np.isscalar``, ``np.iterable``, and whether its dtype is complex (``np.iscomplexobj``,
+``torch.is_complex``)."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.predicates import FALSE, TRUE
@@ -55,6 +59,19 @@ def is_iterable(ctx: OpContext, call: Call) -> Value:
 _SCALARS = {Int: True, Float: True, Bool: True, Str: True, List: False, Tuple: False, NoneValue: False}
 _ITERABLES = {Int: False, Float: False, Bool: False, NoneValue: False, List: True, Tuple: True, Str: True,
               Dict: True}
+
+
+def complex_dtype(complex_: bool) -> Callable:
+    """``np.iscomplexobj(x)`` / ``torch.is_complex(x)`` (``complex_``) and ``np.isrealobj(x)``: decided
+    for an array whose dtype is complex (an FFT's); not known else, as a real dtype here may be a
+    complex one's (``x + 1j`` is typed as ``x`` is: a complex Python number counts as a float)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        v = call.args[0].value if call.args else None
+        known = type(v) is Array and v.dtype is not None and v.dtype.startswith("complex")
+        return known_bool(complex_ if known else None)
+
+    return rule
 
 
 def _by_kind(call: Call, verdicts: dict, of_rank) -> Bool:

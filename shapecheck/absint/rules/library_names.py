@@ -23,8 +23,14 @@ _NUMPY_HOMES = tuple(f"numpy.{core}{module}" for module in (".numeric", ".fromnu
                      for core in ("_core", "core"))
 
 
+#: The prefixes of every name the rules below may change: any other (torch's) is returned at once.
+_CHANGED = ("jax.numpy", "flax.", "numpy.")
+
+
 def canonical_library(name: str) -> str:
     """``numpy.core.multiply`` and ``jax.numpy.sum`` resolve like ``numpy.multiply`` / ``numpy.sum``."""
+    if not name.startswith(_CHANGED):
+        return name
     if name.startswith("jax.numpy"):
         return "numpy" + name[len("jax.numpy"):]
     for alias, home in _ALIASES:

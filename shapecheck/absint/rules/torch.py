@@ -20,6 +20,7 @@ import math
 from ...constraints.shapes import Shape
 from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Value
 from . import calculus as CA
+from . import introspection
 from . import contraction as C
 from . import creation as K
 from . import manipulation as M
@@ -174,7 +175,7 @@ _FUNCTIONS.update({
     "view_as_real": sig("()->(2)", params=("input",)), "view_as_complex": sig("(2)->()", params=("input",)),
     "diag_embed": TA.diag_embed, "block_diag": TA.block_diag, "cartesian_prod": TA.cartesian_prod,
     "combinations": TA.combinations,
-    "scalar_tensor": TC.scalar_tensor, "is_complex": returns(Bool()), "is_nonzero": returns(Bool()),
+    "scalar_tensor": TC.scalar_tensor, "is_complex": introspection.complex_dtype(True), "is_nonzero": returns(Bool()),
     "is_same_size": returns(Bool()), "frombuffer": from_items(("buffer", "dtype", "count")),
     "as_strided": renamed(W.as_strided, ("input", "size", "stride"), ("x", "shape", "strides")),
     "trapezoid": torch_call(CA.trapezoid), "trapz": torch_call(CA.trapezoid),

@@ -118,3 +118,11 @@ np.roots(np.ones((2, 2)))  # error: SC107
 np.polymul(np.ones((2, 2)), [1])  # error: SC107
 reveal_shape(np.polyadd(np.ones((2, 2)), [1]))  # reveal: (...)
 reveal_shape(np.polyder(np.ones((3, 2))))  # reveal: (...)
+
+# complex dtypes, where known
+spectrum = np.fft.fft(v)
+if np.iscomplexobj(spectrum):
+    reveal_shape(spectrum.real)  # reveal: (5,)
+else:
+    spectrum.reshape(7)
+assert not np.isrealobj(spectrum)

@@ -226,6 +226,9 @@ class Float(Value):
     # made from an int taken for one only by presumption (``hidden / config.n_head``): a number where
     # Python needs one, but as unknown as that object where an array op takes it (``Int.presumed``)
     presumed: bool = field(default=False, compare=False)
+    # a complex number (``1j``, ``2 * 1j``): a scalar like a float for shapes, but it makes an array
+    # it meets complex (``np.exp(1j * theta)``), which a dtype test tells
+    complex: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +253,8 @@ class NoneValue(Value):
 
 
 NONE = NoneValue()
+#: A complex Python number of unknown value.
+COMPLEX = Float(complex=True)
 #: ``typing.TYPE_CHECKING``: False when the code runs, one object, which an ``if`` tells from a plain
 #: ``False`` (the names its block imports are the annotations', ``ModuleInfo.type_names``)
 TYPE_CHECKING_FLAG = Bool(False, FALSE)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ...constraints import dims as D
 from ...report.diagnostics import Diagnostic
 from ..core.context import MORE_KEYWORDS, Arg, OpContext
-from ..core.values import (NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int, List, NoneValue, ShapeTuple, Slice, Str, Tuple,
+from ..core.values import (COMPLEX, NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int, List, NoneValue, ShapeTuple, Slice, Str, Tuple,
                            Value)
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
@@ -110,6 +110,10 @@ def _int(interp, node, args, kwargs) -> Value:
 
 def _float(interp, node, args, kwargs) -> Value:
     return Float()
+
+
+def _complex(interp, node, args, kwargs) -> Value:
+    return COMPLEX
 
 
 def _str(interp, node, args, kwargs) -> Value:
@@ -366,6 +370,8 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
         kinds = _PY_KINDS[cls.name] + ((Dict,) if cls.name == "dict" else ())
         if t is Array and cls.name == "float" and _may_be_numpy_float(value):
             return None
+        if t is Float and value.complex:   # (1j is no float)
+            return False
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, Array, NoneValue):
             return t in kinds
         if t in _NO_PY_KIND:   # a class, a function or a layer is no number and no container
@@ -389,6 +395,8 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
             # a 0-d NumPy value may be a NumPy scalar (``x.sum()``), which is registered as a number
             return None if value.shape.rank in (0, None) and not value.tensor else False
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, NoneValue):
+            if t is Float and value.complex and cls.qualname != "numbers.Number":
+                return cls.qualname == "numbers.Complex"
             return t in _NUMBER_KINDS[cls.qualname]
         return None
     if type(cls) is LibraryObject and cls.qualname.rpartition(".")[0] in FOREIGN_CLASSES:
@@ -492,7 +500,7 @@ def _dict(interp, node, args, kwargs) -> Value:
 
 
 _HANDLERS = {
-    "len": _len, "range": _range, "int": _int, "float": _float, "str": _str, "tuple": _tuple, "list": _list,
+    "len": _len, "range": _range, "int": _int, "float": _float, "complex": _complex, "str": _str, "tuple": _tuple, "list": _list,
     "zip": _zip, "enumerate": _enumerate, "min": _minmax(D.dmin), "max": _minmax(D.dmax), "abs": _abs,
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "reversed": _reversed, "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,

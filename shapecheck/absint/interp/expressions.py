@@ -11,7 +11,7 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate, pre
 from ...constraints.solver import Fact
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of, made_by_join
-from ..core.values import (ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
+from ..core.values import (COMPLEX, ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque,
                      LazyImport, STARS, method_of)
@@ -128,8 +128,8 @@ class Expressions:
             return _TRUE if v else _FALSE
         if t is float:
             return Float(v)
-        if t is complex:   # 1j: a scalar like a float for shapes (x + 1j has x's shape)
-            return Float()
+        if t is complex:   # 1j: a scalar like a float for shapes (x + 1j has x's shape), complex for dtypes
+            return COMPLEX
         return UNKNOWN
 
     def expr_Name(self, node: ast.Name) -> Value:
@@ -678,6 +678,8 @@ class Expressions:
                 return operand
             return Int(~operand.dim) if type(operand.dim) is int else UNKNOWN
         if t is Float:
+            if operand.complex:
+                return operand
             return Float(-operand.value if operand.value is not None and isinstance(op, ast.USub) else None)
         if t is Array:
             return operand
@@ -1057,6 +1059,8 @@ _FLOAT_OPS = {ast.Add: float.__add__, ast.Sub: float.__sub__, ast.Mult: float.__
 def _float_arith(op: ast.operator, left: Value, right: Value) -> Value:
     """Float arithmetic Python would do on two known numbers (``1 + (H - ph) / stride`` with the
     sizes known: ``int()`` of it is a size); unknown otherwise, or where Python raises."""
+    if (type(left) is Float and left.complex) or (type(right) is Float and right.complex):
+        return COMPLEX
     a, b = known_number(left), known_number(right)
     fn = _FLOAT_OPS.get(type(op))
     if a is None or b is None or fn is None or type(left) is Bool or type(right) is Bool:

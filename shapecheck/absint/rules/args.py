@@ -514,10 +514,15 @@ def accumulated(dtype: str | None, tensor: bool = False) -> str | None:
 
 def weak_promoted(dtype: str | None, scalars: set, tensor: bool) -> str | None:
     """NEP 50 (and torch's rule alike): a Python scalar beside arrays of ``dtype`` counts only by its
-    kind -- a float makes an int or bool result the default float type, an int makes a bool one
-    int64; otherwise the arrays' dtype stands."""
+    kind -- a complex number makes a real result complex (of the array's float precision; NumPy's
+    ints give complex128, torch's complex64), a float makes an int or bool result the default float
+    type, an int makes a bool one int64; otherwise the arrays' dtype stands (``complex``: the marker
+    of a complex Python number among ``scalars``)."""
     if dtype is None:
         return None
+    if complex in scalars and not dtype.startswith("complex"):   # (NEP 50: the array's precision)
+        return "complex128" if dtype in ("float64", "longdouble") or not tensor and not dtype.startswith("float") \
+            else "complex64"
     if Float in scalars and (dtype == "bool" or dtype.startswith(("int", "uint"))):
         return default_float(tensor)
     if Int in scalars and dtype == "bool":

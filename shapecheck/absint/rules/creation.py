@@ -49,6 +49,8 @@ def array(ctx: OpContext, call: Call) -> Value:
         shape = Shape((1,) * (ndmin - shape.rank) + shape.prefix)
     if type(v) is Array:
         return Array(shape, dtype or a.dtype, tensor=False)
+    if type(v) is Unknown:   # a parameter: its dtype is the caller's (no default to guess a dtype test by)
+        return Array(shape, dtype or a.dtype)
     return Array(shape, dtype or a.dtype or "float64")
 
 

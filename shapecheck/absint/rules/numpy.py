@@ -44,8 +44,9 @@ from .returns import returns, returns_bool, returns_none
 
 _UNARY_FLOAT = """exp exp2 expm1 log log2 log10 log1p sqrt cbrt sin cos tan arcsin arccos arctan sinh cosh tanh
 arcsinh arccosh arctanh deg2rad rad2deg degrees radians sinc i0 reciprocal""".split()
-_UNARY_SAME = """negative positive absolute abs fabs sign floor ceil trunc rint fix square conj conjugate
-real imag round around nan_to_num invert bitwise_not spacing""".split()
+_UNARY_SAME = """negative positive fabs sign floor ceil trunc rint fix square conj conjugate round around
+nan_to_num invert bitwise_not spacing""".split()
+_UNARY_PART = "absolute abs real imag".split()   # a complex input's part is real
 _UNARY_BOOL = "isnan isinf isfinite isposinf isneginf logical_not signbit iscomplex isreal".split()
 _BINARY_SAME = """add subtract multiply floor_divide power float_power mod remainder fmod maximum minimum
 fmax fmin bitwise_and bitwise_or bitwise_xor left_shift right_shift gcd lcm copysign nextafter heaviside
@@ -76,6 +77,7 @@ complex64 complex128 longdouble""".split()}, "double": "float64", "single": "flo
 NUMPY: dict[str, Rule] = dict(NUMPY_FFT)
 NUMPY.update({f"numpy.{n}": ufunc(1, "float_ufunc") for n in _UNARY_FLOAT})
 NUMPY.update({f"numpy.{n}": ufunc(1) for n in _UNARY_SAME})
+NUMPY.update({f"numpy.{n}": ufunc(1, "real_part") for n in _UNARY_PART})
 NUMPY.update({f"numpy.{n}": ufunc(1, "bool") for n in _UNARY_BOOL})
 NUMPY.update({f"numpy.{n}": ufunc(2) for n in _BINARY_SAME})
 NUMPY.update({f"numpy.{n}": ufunc(2, "float" if "divide" in n else "float_ufunc") for n in _BINARY_FLOAT})

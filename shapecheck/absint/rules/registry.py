@@ -12,7 +12,7 @@ from ..core.shape_tuples import shape_value
 from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, ShapeTuple, Str,
                            TorchModule, Tuple, Unknown, Value, tensor_like, Float, Bool, NoneValue)
 from .args import names_one_size
-from .kinds import Rule, ufunc
+from .kinds import Rule, real_part, ufunc
 from .library_names import canonical_library
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
 from .pymath import MATH, MATH_CONSTANTS
@@ -455,7 +455,7 @@ def _array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     if attr == "mT":
         return Array(matrix_transposed(a.shape), a.dtype)
     if attr in ("real", "imag"):
-        return Array(a.shape, a.dtype)
+        return Array(a.shape, real_part(a.dtype))
     if attr == "dtype":
         return LibraryObject(f"numpy.{a.dtype}") if a.dtype else UNKNOWN
     if attr in ("flat", "flags", "strides", "ctypes", "data", "base"):

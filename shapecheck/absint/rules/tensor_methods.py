@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import matrix_transposed, transposed
@@ -23,7 +25,7 @@ from ..core.values import (
     as_tensor,
 )
 from .args import const_int, normalize_axis
-from .kinds import Rule
+from .kinds import Rule, real_part
 from .torch_args import dim_arg, first_input, torch_dtype
 
 
@@ -126,8 +128,10 @@ def tensor_attribute(ctx: OpContext, a: Array, attr: str, text: str) -> Value:
             ctx.fail("SC107", f"{attr}: tensor.{attr} is only supported on matrices or batches of matrices, "
                               f"but {text or 'the tensor'} is {ctx.show_shape(a.shape)}")
         return as_tensor(Array(matrix_transposed(a.shape), a.dtype))
-    if attr in ("data", "grad", "real", "imag"):
+    if attr in ("data", "grad"):
         return a
+    if attr in ("real", "imag"):
+        return replace(a, dtype=real_part(a.dtype))
     if attr == "dtype":
         return LibraryObject(f"torch.{a.dtype}") if a.dtype else UNKNOWN
     if attr in ("is_cuda", "requires_grad", "is_leaf"):

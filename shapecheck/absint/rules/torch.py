@@ -62,8 +62,9 @@ from .torch_distributions import DISTRIBUTIONS
 _UNARY_FLOAT = """exp exp2 expm1 log log2 log10 log1p sqrt rsqrt sin cos tan asin acos atan arcsin arccos arctan
 sinh cosh tanh asinh acosh atanh sigmoid logit erf erfc erfinv lgamma digamma sinc reciprocal deg2rad rad2deg
 angle i0""".split()
-_UNARY_SAME = """abs absolute neg negative positive sign sgn floor ceil round trunc fix frac square relu
-clone detach conj bitwise_not nan_to_num real imag""".split()
+_UNARY_SAME = """neg negative positive sign sgn floor ceil round trunc fix frac square relu clone detach conj
+bitwise_not nan_to_num""".split()
+_UNARY_PART = "abs absolute real imag".split()   # a complex input's part is real
 _UNARY_BOOL = "isnan isinf isfinite isposinf isneginf isreal logical_not signbit".split()
 _BINARY_SAME = """add sub subtract mul multiply floor_divide remainder fmod pow float_power maximum minimum fmax fmin
 bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift copysign nextafter xlogy gcd lcm
@@ -82,6 +83,7 @@ _F = "torch.nn.functional"
 _FUNCTIONS: dict[str, Rule] = {}
 _FUNCTIONS.update({n: ufunc(1, "float") for n in _UNARY_FLOAT})
 _FUNCTIONS.update({n: ufunc(1) for n in _UNARY_SAME})
+_FUNCTIONS.update({n: ufunc(1, "real_part") for n in _UNARY_PART})
 _FUNCTIONS.update({n: ufunc(1, "bool") for n in _UNARY_BOOL})
 _FUNCTIONS.update({n: ufunc(2, params=("input", "other")) for n in _BINARY_SAME})
 _FUNCTIONS.update({n: ufunc(2, "float", params=("input", "other")) for n in _BINARY_FLOAT})

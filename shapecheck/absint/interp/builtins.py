@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...constraints import dims as D
@@ -18,6 +19,7 @@ from ..core.values import (BoundMethod, Class, Dict, Function, Instance, Library
 from ..rules.args import name_as_dim
 from ..rules.indexing import may_be_element_object
 from ..rules.introspection import known_bool
+from ..rules.kinds import real_part
 from ..rules.placements import show_placement
 from .annotations import check_cast
 from .semantics import length_of, range_items, range_membership, reversed_range
@@ -259,8 +261,8 @@ def _abs(interp, node, args, kwargs) -> Value:
         v = args[0]
         if type(v) is Int and type(v.dim) is int:
             return Int(abs(v.dim))
-        if type(v) is Array:
-            return v
+        if type(v) is Array:   # (np.absolute: a complex array's magnitudes are real)
+            return v if v.dtype is None or not v.dtype.startswith("complex") else replace(v, dtype=real_part(v.dtype))
         if type(v) is Float:
             return Float()
     return UNKNOWN

@@ -38,3 +38,8 @@ def parsed(data):
 
 
 reveal_shape(parsed([[1, 2, 3]]))  # reveal: (1, 3)
+magnitude = abs(np.exp(1j * np.arange(3.0)))
+if magnitude.dtype == np.float64:
+    reveal_shape(magnitude)  # reveal: (3,)
+else:
+    u.reshape(5)

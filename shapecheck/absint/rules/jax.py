@@ -63,6 +63,7 @@ JAX: dict[str, Rule] = {
     **{f"jax.scipy.special.{name}": ufunc(1, "float") for name in _SPECIAL_UNARY},
     **{f"jax.scipy.special.{name}": ufunc(2, "float") for name in _SPECIAL_BINARY},
     "jax.scipy.special.logsumexp": logsumexp, "jax.nn.logsumexp": logsumexp,
+    "jax.scipy.special.multigammaln": same_shape("float32", param="a"),   # (a, d): d an int
     "jax.nn.glu": renamed(glu, ("x", "axis"), ("input", "dim")), "jax.nn.dot_product_attention": dot_product_attention,
     **{f"jax.nn.initializers.{name}": rule for name, rule in INITIALIZERS.items()},
     **{f"jax.scipy.linalg.{name}": NUMPY[f"numpy.linalg.{name}"] for name in ("cholesky", "inv", "det", "svd", "solve")},

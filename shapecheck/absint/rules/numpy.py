@@ -273,6 +273,7 @@ NUMPY.update({
     "numpy.putmask": returns_none,
     "numpy.loadtxt": returns(UNKNOWN_ARRAY), "numpy.genfromtxt": returns(UNKNOWN_ARRAY),
     "numpy.fromfile": from_items(("file", "dtype", "count")),
+    "numpy.fromstring": from_items(("string", "dtype", "count")),
     # numpy.ma
     "numpy.ma.masked_where": masked.masked_where, "numpy.ma.getmaskarray": masked.mask_of,
     **{f"numpy.ma.{n}": same_shape(param="a") for n in ("masked_invalid", "getdata", "filled")},

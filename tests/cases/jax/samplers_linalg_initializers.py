@@ -82,3 +82,4 @@ reveal_shape(stats.norm.logsf(x))  # reveal: (5,)
 reveal_shape(stats.norm.ppf(jnp.full((3,), 0.5)))  # reveal: (3,)
 reveal_shape(stats.norm.isf(jnp.full((3,), 0.5)))  # reveal: (3,)
 stats.norm.pdf(x, jnp.zeros(3))  # error: SC101
+reveal_shape(jax.scipy.special.multigammaln(jnp.full((2, 3), 4.0), 3))  # reveal: (2, 3)

@@ -63,6 +63,8 @@ np.put(b, [0, 2], [1.0, 2.0])
 np.putmask(b, b > 1, 0.0)
 reveal_shape(b)  # reveal: (6,)
 text = np.array2string(a) + np.array_repr(a)
+reveal_shape(np.fromstring("1 2 3", dtype=int, sep=" "))  # reveal: (k,)
+reveal_shape(np.fromstring("1 2 3 4", sep=" ", count=3))  # reveal: (3,)
 assert not np.isfortran(a) and np.isdtype(a.dtype, "real floating")
 
 

@@ -581,3 +581,17 @@ def cond(ctx: OpContext, call: Call) -> Value:
     p = call.bind(("x", "p")).get("p")
     by_svd = is_none(p) or type(p.value) is Int and p.value.dim in (2, -2)
     return (_COND_SVD if by_svd else _COND_SQUARE)(ctx, call)
+
+
+def vector_outer(ctx: OpContext, call: Call) -> Value:
+    """``linalg.outer(x1, x2)``: of two vectors only (ValueError otherwise), ``(m, n)``."""
+    b = call.bind(("x1", "x2"))
+    x, y = bound_array(b, "x1"), bound_array(b, "x2")
+    if x is None or y is None:
+        return UNKNOWN
+    for a, name in ((x, "x1"), (y, "x2")):
+        if a.shape.rank is not None and a.shape.rank != 1:
+            ctx.fail("SC107", f"{ctx.op}: Input arrays must be one-dimensional ({ctx.describe(b[name])})")
+    if x.shape.dims is None or y.shape.dims is None:
+        return Array(UNKNOWN_SHAPE, promote(x.dtype, y.dtype))
+    return Array(Shape(x.shape.dims + y.shape.dims), promote(x.dtype, y.dtype))

@@ -281,3 +281,15 @@ def real_if_close(ctx: OpContext, call: Call) -> Value:
     if a is None:
         return UNKNOWN
     return Array(a.shape, None if a.dtype is None or a.dtype.startswith("complex") else a.dtype)
+
+
+def sort_complex(ctx: OpContext, call: Call) -> Value:
+    """``sort_complex(a)``: sorted, as complex numbers: a complex ``a`` keeps its dtype, an int of 8 or 16
+    bits becomes complex64, anything else complex128 (NumPy's own choice)."""
+    a = bound_array(call.bind(("a",)), "a")
+    if a is None:
+        return UNKNOWN
+    if a.dtype is None or a.dtype.startswith("complex"):
+        return Array(a.shape, a.dtype)
+    small = a.dtype in ("int8", "int16", "uint8", "uint16")
+    return Array(a.shape, "complex64" if small else "complex128")

@@ -18,13 +18,15 @@ from ...constraints.shapes import (UNKNOWN_SHAPE, Middle, Shape, align_middles, 
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.join import made_by_join
-from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Hole, Int, List, ShapeTuple, Tuple, Unknown, Value, int_view
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Hole, Int, List, ShapeTuple, Tuple, Unknown, Value, flag, int_view
 from .args import (
     UnknownAxis,
+    accumulated,
     as_array,
     axes_arg,
     bound_array,
     const_int,
+    dtype_arg,
     element_texts,
     int_arg,
     int_of_text,
@@ -862,6 +864,31 @@ def vsplit(ctx: OpContext, call: Call) -> Value:
     return _split(ctx, call, True, 0)
 
 
+def dsplit(ctx: OpContext, call: Call) -> Value:
+    a = as_array(call.args[0].value) if call.args else None
+    if a is not None and a.shape.rank is not None and a.shape.rank < 3:
+        ctx.fail("SC107", "dsplit only works on arrays of 3 or more dimensions")
+    return _split(ctx, call, True, 2)
+
+
+@shaped(("x", "axis"))
+def unstack(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+    """``unstack(x, axis=0)``: a tuple of ``x.shape[axis]`` arrays, ``x`` without that axis."""
+    axis = 0 if bound.get("axis") is None else const_int(bound.get("axis"))
+    if axis is None:
+        return UNKNOWN
+    k = normalize_axis(ctx, axis, len(dims))
+    piece = Array(Shape(dims[:k] + dims[k + 1:]), a.dtype)
+    n = dims[k]
+    if type(n) is int and n <= MAX_UNSTACKED:
+        return Tuple((piece,) * n)
+    return List(None, piece, n, is_tuple=True)
+
+
+#: The most pieces ``unstack`` lists one by one (more: a tuple of known length, its items alike).
+MAX_UNSTACKED = 64
+
+
 # -- tiling and padding ----------------------------------------------------------------------------
 
 def tile(ctx: OpContext, call: Call) -> Value:
@@ -1069,6 +1096,52 @@ def trace(ctx: OpContext, call: Call) -> Value:
     if len(dims) < 2:
         ctx.fail("SC107", f"{ctx.op}: diag requires an array of at least two dimensions")
     return Array(Shape(dims[2:]), a.dtype)
+
+
+def linalg_diagonal(ctx: OpContext, call: Call) -> Value:
+    """``linalg.diagonal(x, offset=0)``: the diagonals of the last two axes."""
+    bound = call.bind(("x", "offset"))
+    if "x" not in bound:
+        return UNKNOWN
+    kwargs = {"axis1": Arg(Int(-2)), "axis2": Arg(Int(-1))}
+    if "offset" in bound:
+        kwargs["offset"] = bound["offset"]
+    return diagonal(ctx, Call(call.name, [bound["x"]], kwargs))
+
+
+@shaped(("x", "offset"))
+def linalg_trace(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+    """``linalg.trace(x, offset=0)``: one sum per matrix of the last two axes."""
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: diag requires an array of at least two dimensions")
+    return Array(Shape(dims[:-2]), a.dtype)
+
+
+@shaped(("x", "axis", "dtype", "out", "include_initial"))
+def cumulative(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+    """``cumulative_sum(x, axis=None, dtype=None, out=None, include_initial=False)`` (and ``_prod``):
+    ``x``'s shape, one more along ``axis`` with ``include_initial``; an ``axis`` is required above 1-D."""
+    given = bound.get("axis")
+    if is_none(given):
+        if len(dims) != 1:
+            ctx.fail("SC107", f"{ctx.op}: For arrays which have more than one dimension ``axis`` argument is required.")
+        k = 0
+    else:
+        axis = const_int(given)
+        if axis is None:
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        k = normalize_axis(ctx, axis, len(dims))
+    initial = bound.get("include_initial")
+    extra = 1 if initial is not None and flag(initial.value, False) is True else 0
+    if initial is not None and flag(initial.value, None) is None:
+        return Array(UNKNOWN_SHAPE, accumulated(a.dtype))
+    return Array(Shape(dims[:k] + (D.add(dims[k], extra),) + dims[k + 1:]), dtype_arg(bound.get("dtype")) or accumulated(a.dtype))
+
+
+@shaped(("filt", "trim", "axis"))
+def trim_zeros(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
+    """``trim_zeros(filt)``: the same rank, each trimmed axis as long as its values say."""
+    return Array(Shape(tuple(ctx.fresh("k") for _ in dims)), a.dtype)
 
 
 def take(ctx: OpContext, call: Call) -> Value:

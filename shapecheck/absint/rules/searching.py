@@ -95,3 +95,20 @@ def intersect1d(ctx: OpContext, call: Call) -> Value:
     if flag(indices.value, None) is not True:
         return UNKNOWN
     return Tuple((common, Array(Shape((k,)), "int64"), Array(Shape((k,)), "int64")))
+
+
+def array_api_unique(fields: tuple[str, ...]) -> Rule:
+    """NumPy 2's ``unique_values``/``unique_counts``/``unique_inverse``/``unique_all(x)``: the values,
+    of data-dependent length, and per field one index or count per value, or ``inverse_indices`` of
+    ``x``'s shape; a named tuple of ``fields`` (a bare array for ``unique_values``)."""
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        x = bound_array(call.bind(("x",)), "x")
+        if x is None:
+            return UNKNOWN
+        k = ctx.fresh("k")
+        parts = tuple(Array(x.shape, "int64") if name == "inverse_indices" else
+                      Array(Shape((k,)), x.dtype if name == "values" else "int64") for name in fields)
+        return parts[0] if len(parts) == 1 else Tuple(parts, fields=fields)
+
+    return rule

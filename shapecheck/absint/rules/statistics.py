@@ -99,3 +99,10 @@ def histogramdd(ctx: OpContext, call: Call) -> Value:
         return UNKNOWN
     edges = List(tuple(Array(Shape((D.add(n, 1),)), "float64") for n in per_axis))
     return Tuple((Array(Shape(tuple(per_axis)), "float64"), edges))
+
+
+def histogram_bin_edges(ctx: OpContext, call: Call) -> Value:
+    """``histogram_bin_edges(a, bins=10, range=None, weights=None)``: ``histogram``'s edges."""
+    b = call.bind(("a", "bins", "range", "weights"))
+    result = histogram(ctx, Call(call.name, [b[k] for k in ("a", "bins") if k in b]))
+    return result.items[1] if type(result) is Tuple else UNKNOWN

@@ -1,6 +1,7 @@
 """``torch.nn.functional`` rules with no layer of their own: ``glu``, ``pad`` (and the padding layers,
 ``nn.ZeroPad2d`` and its kin, which are ``pad`` of their padding), ``cosine_similarity``,
-``scaled_dot_product_attention`` (the layers' functional forms live with the layers, in the ``nn_*`` modules).
+``scaled_dot_product_attention``, ``pdist``, ``bilinear`` (the layers' functional forms live with the
+layers, in the ``nn_*`` modules).
 """
 
 from __future__ import annotations
@@ -141,3 +142,35 @@ def scaled_dot_product_attention(ctx: OpContext, call: Call) -> Value:
     scaled_dot_product_attention_check(ctx, call)
     return _SDPA(ctx, Call(call.name, call.args[:3], {k: v for k, v in call.kwargs.items()
                                                       if k in ("query", "key", "value")}))
+
+
+def pdist(ctx: OpContext, call: Call) -> Value:
+    """``F.pdist(input, p=2)``: one distance per pair of the N rows of a 2-D input, N(N-1)/2."""
+    b = call.bind(("input", "p"))
+    a = bound_array(b, "input")
+    if a is None or a.shape.dims is None:
+        return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, a.dtype)
+    dims = a.shape.dims
+    if len(dims) != 2:
+        ctx.fail("SC107", f"{ctx.op}: pdist only supports 2D tensors, got: {len(dims)}D ({ctx.describe(b['input'])})")
+    n = dims[0]
+    return Array(Shape((D.floordiv(D.mul(n, D.sub(n, 1)), 2),)), a.dtype)
+
+
+def bilinear(ctx: OpContext, call: Call) -> Value:
+    """``F.bilinear(input1, input2, weight, bias=None)``: ``x1^T W[o] x2`` for each output o: the inputs'
+    batch dims, then ``weight``'s first; their last dims ``weight``'s second and third."""
+    b = call.bind(("input1", "input2", "weight", "bias"))
+    x1, x2, w = bound_array(b, "input1"), bound_array(b, "input2"), bound_array(b, "weight")
+    if x1 is None or x2 is None or w is None or x1.shape.dims is None or w.shape.dims is None:
+        return UNKNOWN if x1 is None else Array(UNKNOWN_SHAPE, x1.dtype)
+    wd = w.shape.dims
+    if len(wd) != 3:
+        ctx.fail("SC107", f"{ctx.op}: weight must be 3-D (out, in1, in2), but {ctx.describe(b['weight'])}")
+    for x, name, k in ((x1, "input1", 1), (x2, "input2", 2)):
+        dims = x.shape.dims
+        if dims:
+            ctx.require(eq(dims[-1], wd[k]), "SC102", lambda name=name, k=k, dims=dims: (
+                f"{ctx.op}: {ctx.describe(b[name])} but {ctx.describe(b['weight'])}: "
+                f"{ctx.show_dim(dims[-1])} != {ctx.show_dim(wd[k])}"))
+    return Array(Shape(x1.shape.dims[:-1] + (wd[0],)), x1.dtype)

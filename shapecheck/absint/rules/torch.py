@@ -181,6 +181,19 @@ _FUNCTIONS.update({
     "is_same_size": returns(Bool()), "frombuffer": from_items(("buffer", "dtype", "count")),
     "as_strided": renamed(W.as_strided, ("input", "size", "stride"), ("x", "shape", "strides")),
     "trapezoid": torch_call(CA.trapezoid), "trapz": torch_call(CA.trapezoid),
+    # the older torch functions of torch.linalg's (and NumPy's) decompositions
+    "slogdet": NUMPY["numpy.linalg.slogdet"], "matrix_power": NUMPY["numpy.linalg.matrix_power"],
+    "cholesky": NUMPY["numpy.linalg.cholesky"], "qr": NUMPY["numpy.linalg.qr"], "svd": TLA.svd,
+    "lu": TLA.lu_factor, "matrix_exp": sig("(m,m)->(m,m)", "float", "SC107"),
+    "cholesky_inverse": same_shape(param="input"), "cholesky_solve": same_shape(param="input"),
+    "cov": NUMPY["numpy.cov"], "corrcoef": NUMPY["numpy.cov"], "dist": TLA.dist,
+    "vsplit": M.vsplit, "hsplit": M.hsplit, "dsplit": M.dsplit,
+    "diagflat": torch_call(K.diagflat, input="v", offset="k"), "vander": torch_call(K.vander),
+    "addmv": TX.add_product(TX.ranked(sig("(n,m),(m)->(n)"), 2, 1)), "addr": TX.add_product(TX.ranked(C.outer, 1, 1)),
+    "igamma": ufunc(2, "float", params=("input", "other")), "igammac": ufunc(2, "float", params=("input", "other")),
+    "mvlgamma": same_shape("float", param="input"), "renorm": same_shape(param="input"),
+    "narrow_copy": TL.narrow,
+    "unique_consecutive": torch_call(unique_of(("input", "return_inverse", "return_counts", "dim"))),
 })
 
 #: torch.special (modelled on scipy.special): elementwise, but for the softmaxes and logsumexp.
@@ -212,6 +225,7 @@ _NN_FUNCTIONAL.update({
     "pixel_shuffle": NS.functional_pixel_shuffle(True), "pixel_unshuffle": NS.functional_pixel_shuffle(False),
     "unfold": NS.functional_unfold, "fold": NS.functional_fold, "gumbel_softmax": same_shape(param="logits"),
     "cosine_similarity": NF.cosine_similarity, "pairwise_distance": NF.pairwise_distance,
+    "pdist": NF.pdist, "bilinear": NF.bilinear, "channel_shuffle": same_shape(param="input"),
     "scaled_dot_product_attention": NF.scaled_dot_product_attention,
     "multi_head_attention_forward": NT.multi_head_attention_forward,
     "embedding_bag": NL2.functional_embedding_bag, "local_response_norm": same_shape(param="input"),
@@ -244,6 +258,8 @@ _RAW.update({
     "torch.linalg.svdvals": TR.svdvals, "torch.linalg.vecdot": sig("(n),(n)->()"),
     "torch.linalg.cross": ufunc(2, params=("input", "other")),
     **{f"torch.linalg.{n}": r for n, r in TLA.LINALG.items()},
+    "torch.linalg.matrix_rank": NUMPY["numpy.linalg.matrix_rank"], "torch.linalg.diagonal": M.linalg_diagonal,
+    "torch.linalg.cond": NUMPY["numpy.linalg.cond"], "torch.linalg.matrix_exp": sig("(m,m)->(m,m)", "float", "SC107"),
     "torch.testing.assert_close": returns(NONE),
     "torch.cuda.is_available": returns(Bool(False)), "torch.is_grad_enabled": returns(Bool()),
     # torch._assert(condition, message): Python's assert as a traceable call, returns None (timm's

@@ -1,18 +1,19 @@
 """torch.linalg's functions without a NumPy twin: the ``_ex`` variants (NumPy's result and an
-``info`` code per matrix, as a named tuple), ``lu_factor``/``lu_solve`` and ``solve_triangular``.
+``info`` code per matrix, as a named tuple), ``lu_factor``/``lu_solve`` and ``solve_triangular``;
+and torch's older ``torch.svd`` (``V``, not ``Vh``) and ``torch.dist``.
 
 Sources: the torch.linalg reference (inv_ex, solve_ex, cholesky_ex, lu_factor, lu_factor_ex,
-lu_solve, solve_triangular)."""
+lu_solve, solve_triangular), torch.svd, torch.dist."""
 
 from __future__ import annotations
 
 from ...constraints import dims as D
 from ...constraints.predicates import eq
-from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, matrix_transposed
 from ..core.context import Arg, Call, OpContext
-from ..core.values import flag, UNKNOWN, Array, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Bool, Tuple, Value
 from .args import bound_array
-from .kinds import Rule
+from .kinds import Rule, ufunc
 from .numpy import NUMPY
 
 
@@ -89,6 +90,29 @@ def lu_solve(ctx: OpContext, call: Call) -> Value:
     lu, rhs = bound_array(b, "LU"), bound_array(b, "B")
     left = "left" not in call.kwargs or flag(call.kwargs["left"].value, True) is not False
     return UNKNOWN if lu is None or rhs is None else _solved(ctx, b["LU"], lu, b["B"], rhs, left)
+
+
+def svd(ctx: OpContext, call: Call) -> Value:
+    """``torch.svd(A, some=True, compute_uv=True)``: (U, S, V), reduced unless ``some=False``, and ``V``
+    itself (NumPy's and ``linalg.svd``'s ``Vh`` transposed)."""
+    b = call.bind(("input", "some", "compute_uv"))
+    if "input" not in b:
+        return UNKNOWN
+    some = "some" not in b or flag(b["some"].value, True) is not False
+    result = NUMPY["numpy.linalg.svd"](ctx, Call(call.name, [b["input"]], {"full_matrices": Arg(Bool(not some))}))
+    if type(result) is not Tuple or len(result.items) != 3 or type(result.items[2]) is not Array:
+        return UNKNOWN
+    u, s, vh = result.items
+    return Tuple((u, s, Array(matrix_transposed(vh.shape), vh.dtype)), fields=("U", "S", "V"))
+
+
+_DIFFERENCE = ufunc(2, params=("input", "other"))
+
+
+def dist(ctx: OpContext, call: Call) -> Value:
+    """``torch.dist(input, other, p=2)``: the p-norm of the broadcast difference, a 0-d tensor."""
+    difference = _DIFFERENCE(ctx, call)
+    return Array(Shape(()), difference.dtype) if type(difference) is Array else UNKNOWN
 
 
 LINALG: dict[str, Rule] = {

@@ -10,7 +10,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, exposing, trailing
 from ..core.context import Arg, Call, OpContext
-from ..core.values import flag, UNKNOWN, Array, Int, List, Str, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Bool, Int, List, Str, Tuple, Value
 from .args import (
     UnknownAxis,
     as_array,
@@ -23,7 +23,7 @@ from .args import (
     promote,
     spec_dims,
 )
-from .kinds import sig, ufunc
+from .kinds import reduction, sig, ufunc
 from .manipulation import array_sequence
 
 
@@ -595,3 +595,24 @@ def vector_outer(ctx: OpContext, call: Call) -> Value:
     if x.shape.dims is None or y.shape.dims is None:
         return Array(UNKNOWN_SHAPE, promote(x.dtype, y.dtype))
     return Array(Shape(x.shape.dims + y.shape.dims), promote(x.dtype, y.dtype))
+
+
+def svdvals(ctx: OpContext, call: Call) -> Value:
+    """``linalg.svdvals(x)``: the singular values, ``svd``'s without U and Vh."""
+    b = call.bind(("x",))
+    return svd(ctx, Call(call.name, [b["x"]], {"compute_uv": Arg(Bool(False))})) if "x" in b else UNKNOWN
+
+
+#: ``linalg.vector_norm(x, axis=None, keepdims=False, ord=2)``: a reduction, over everything by default
+vector_norm = reduction("float", params=("a", "axis", "keepdims"))
+
+
+def matrix_norm(ctx: OpContext, call: Call) -> Value:
+    """``linalg.matrix_norm(x, keepdims=False, ord="fro")``: one norm per matrix of the last two axes."""
+    b = call.bind(("x", "keepdims"))
+    if "x" not in b:
+        return UNKNOWN
+    kwargs = {"axis": Arg(Tuple((Int(-2), Int(-1))), "(-2, -1)")}
+    if "keepdims" in b:
+        kwargs["keepdims"] = b["keepdims"]
+    return vector_norm(ctx, Call(call.name, [b["x"]], kwargs))

@@ -177,7 +177,8 @@ NUMPY.update({
     "numpy.linalg.outer": C.vector_outer, "numpy.linalg.vecdot": sig("(n),(n)->()"),
     "numpy.linalg.diagonal": M.linalg_diagonal, "numpy.linalg.trace": M.linalg_trace,
     "numpy.linalg.matrix_transpose": M.matrix_transpose, "numpy.linalg.tensordot": C.tensordot,
-    "numpy.linalg.cross": C.cross,
+    "numpy.linalg.cross": C.cross, "numpy.linalg.svdvals": C.svdvals, "numpy.linalg.vector_norm": C.vector_norm,
+    "numpy.linalg.matrix_norm": C.matrix_norm,
     # numpy.ma: a masked array has its data's shape
     "numpy.ma.array": K.array, "numpy.ma.asarray": K.array, "numpy.ma.masked_array": K.array,
     "numpy.ma.atleast_2d": M.atleast(2),

@@ -50,3 +50,12 @@ reveal_shape(np.linalg.trace(np.ones((2, 3, 3))))  # reveal: (2,)
 reveal_shape(np.linalg.matrix_transpose(x))  # reveal: (3, 2)
 reveal_shape(np.linalg.tensordot(x, np.ones((3, 4)), axes=1))  # reveal: (2, 4)
 reveal_shape(np.linalg.cross(np.ones((5, 3)), np.ones(3)))  # reveal: (5, 3)
+t = np.ones((2, 3, 4))
+reveal_shape(np.linalg.svdvals(t))  # reveal: (2, 3)
+np.linalg.svdvals(v)  # error: SC107
+reveal_shape(np.linalg.vector_norm(t))  # reveal: ()
+reveal_shape(np.linalg.vector_norm(t, axis=1))  # reveal: (2, 4)
+reveal_shape(np.linalg.vector_norm(t, axis=(0, 2), keepdims=True))  # reveal: (1, 3, 1)
+reveal_shape(np.linalg.matrix_norm(t))  # reveal: (2,)
+reveal_shape(np.linalg.matrix_norm(t, keepdims=True))  # reveal: (2, 1, 1)
+np.linalg.matrix_norm(v)  # error: SC104

@@ -255,6 +255,11 @@ class NoneValue(Value):
 NONE = NoneValue()
 #: A complex Python number of unknown value.
 COMPLEX = Float(complex=True)
+
+
+def complex_number(v: Value) -> bool:
+    """Whether ``v`` is a complex Python number (``1j``), which makes an array it meets complex."""
+    return type(v) is Float and v.complex
 #: ``typing.TYPE_CHECKING``: False when the code runs, one object, which an ``if`` tells from a plain
 #: ``False`` (the names its block imports are the annotations', ``ModuleInfo.type_names``)
 TYPE_CHECKING_FLAG = Bool(False, FALSE)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...constraints import dims as D
 from ...report.diagnostics import Diagnostic
 from ..core.context import MORE_KEYWORDS, Arg, OpContext
-from ..core.values import (COMPLEX, NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int, List, NoneValue, ShapeTuple, Slice, Str, Tuple,
+from ..core.values import (COMPLEX, complex_number, NONE, UNKNOWN, Array, Bool, EllipsisValue, Float, Int, List, NoneValue, ShapeTuple, Slice, Str, Tuple,
                            Value)
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
@@ -262,7 +262,7 @@ def _abs(interp, node, args, kwargs) -> Value:
         if type(v) is Int and type(v.dim) is int:
             return Int(abs(v.dim))
         if type(v) is Array:   # (np.absolute: a complex array's magnitudes are real)
-            return v if v.dtype is None or not v.dtype.startswith("complex") else replace(v, dtype=real_part(v.dtype))
+            return v if real_part(v.dtype) == v.dtype else replace(v, dtype=real_part(v.dtype))
         if type(v) is Float:
             return Float()
     return UNKNOWN
@@ -372,7 +372,7 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
         kinds = _PY_KINDS[cls.name] + ((Dict,) if cls.name == "dict" else ())
         if t is Array and cls.name == "float" and _may_be_numpy_float(value):
             return None
-        if t is Float and value.complex:   # (1j is no float)
+        if complex_number(value):   # (1j is no float)
             return False
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, Array, NoneValue):
             return t in kinds
@@ -397,7 +397,7 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
             # a 0-d NumPy value may be a NumPy scalar (``x.sum()``), which is registered as a number
             return None if value.shape.rank in (0, None) and not value.tensor else False
         if t in (Int, Float, Bool, Tuple, List, Str, Dict, NoneValue):
-            if t is Float and value.complex and cls.qualname != "numbers.Number":
+            if complex_number(value) and cls.qualname != "numbers.Number":
                 return cls.qualname == "numbers.Complex"
             return t in _NUMBER_KINDS[cls.qualname]
         return None

@@ -11,7 +11,7 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, negate, pre
 from ...constraints.solver import Fact
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of, made_by_join
-from ..core.values import (COMPLEX, ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
+from ..core.values import (COMPLEX, complex_number, ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque,
                      LazyImport, STARS, method_of)
@@ -1059,7 +1059,7 @@ _FLOAT_OPS = {ast.Add: float.__add__, ast.Sub: float.__sub__, ast.Mult: float.__
 def _float_arith(op: ast.operator, left: Value, right: Value) -> Value:
     """Float arithmetic Python would do on two known numbers (``1 + (H - ph) / stride`` with the
     sizes known: ``int()`` of it is a size); unknown otherwise, or where Python raises."""
-    if (type(left) is Float and left.complex) or (type(right) is Float and right.complex):
+    if complex_number(left) or complex_number(right):
         return COMPLEX
     a, b = known_number(left), known_number(right)
     fn = _FLOAT_OPS.get(type(op))

@@ -15,7 +15,7 @@ from ...constraints.predicates import FALSE, TRUE, Pred, conj, disj, eq, ge, gt,
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
-from ..core.values import (COMPLEX, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float, Function, Hole, Instance, Int,
+from ..core.values import (COMPLEX, complex_number, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float, Function, Hole, Instance, Int,
                            LibraryObject, List, NoneValue, Opaque, Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
 from .dtypes import same_dtype
@@ -692,7 +692,7 @@ def loose_join(a: Value, b: Value, fresh=None) -> Value:
         d = fresh("j")
         return Int(D.signed(d) if min(interval(a.dim, {})[0], interval(b.dim, {})[0]) < 0 else d)
     if type(a) in (Int, Float) and type(b) in (Int, Float):
-        return COMPLEX if getattr(a, "complex", False) or getattr(b, "complex", False) else Float()
+        return COMPLEX if complex_number(a) or complex_number(b) else Float()
     return either_layer(a, b)
 
 

@@ -369,15 +369,21 @@ def _matrix(ctx: OpContext, call: Call, square: bool = False):
     a = as_array(call.args[0].value) if call.args else None
     if a is None:
         return None, None
+    return a, matrix_dims(ctx, call.args[0], a, square)
+
+
+def matrix_dims(ctx: OpContext, arg: Arg, a: Array, square: bool = False) -> tuple | None:
+    """The dims of ``a``, a stack of matrices (square ones where ``square``): fewer than 2 dims, or
+    matrices not square, are LinAlgError (SC107); None where its rank is not known."""
     dims = a.shape.dims
     if dims is None:
-        return a, None
+        return None
     if len(dims) < 2:
         ctx.fail("SC107", f"{ctx.op}: {len(dims)}-dimensional array given. Array must be at least two-dimensional")
     if square:
         ctx.require(eq(dims[-1], dims[-2]), "SC107", lambda: (
-            f"{ctx.op}: last 2 dimensions of the array must be square, but {ctx.describe(call.args[0])}"))
-    return a, dims
+            f"{ctx.op}: last 2 dimensions of the array must be square, but {ctx.describe(arg)}"))
+    return dims
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,6 +576,9 @@ def multi_dot(ctx: OpContext, call: Call) -> Value:
             return UNKNOWN
     return result
 
+
+#: ``expm``, ``matrix_exp``: a function of square matrices, to a matrix of the same shape.
+MATRIX_FUNCTION = sig("(m,m)->(m,m)", "float", "SC107")
 
 _COND_SVD = sig("(m,n)->()", "float", "SC107", params=("x",))
 _COND_SQUARE = sig("(m,m)->()", "float", "SC107", params=("x",))

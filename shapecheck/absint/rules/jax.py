@@ -14,8 +14,9 @@ from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Value
 from .args import bound_array, dtype_arg
 from . import jax_scipy as JS
+from .contraction import MATRIX_FUNCTION
 from .jax_random import INITIALIZERS, RANDOM
-from .kinds import Rule, reduction, renamed, same_shape, sig, ufunc
+from .kinds import Rule, reduction, renamed, same_shape, ufunc
 from .nn_functional import glu
 from .numpy import NUMPY
 
@@ -67,7 +68,7 @@ JAX: dict[str, Rule] = {
     "jax.nn.glu": renamed(glu, ("x", "axis"), ("input", "dim")), "jax.nn.dot_product_attention": dot_product_attention,
     **{f"jax.nn.initializers.{name}": rule for name, rule in INITIALIZERS.items()},
     **{f"jax.scipy.linalg.{name}": NUMPY[f"numpy.linalg.{name}"] for name in ("cholesky", "inv", "det", "svd", "solve")},
-    "jax.scipy.linalg.expm": sig("(m,m)->(m,m)", "float", "SC107"),
+    "jax.scipy.linalg.expm": MATRIX_FUNCTION,
     "jax.scipy.linalg.solve_triangular": JS.solve_triangular, "jax.scipy.linalg.cho_factor": JS.cho_factor,
     "jax.scipy.linalg.cho_solve": JS.cho_solve, "jax.scipy.linalg.block_diag": JS.block_diag,
     **{f"jax.scipy.stats.norm.{name}": ufunc(3, "float", params=("x", "loc", "scale"))

@@ -16,6 +16,7 @@ from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, LibraryObject, Value
 from .args import as_array, bound_array, const_int, dtype_arg, is_none, normalize_axis, shape_arg
 from .kinds import Rule, reduction
+from .returns import returns
 
 
 def keyed_random(params: tuple[str, ...], dtype: str = "float32") -> Rule:
@@ -182,7 +183,7 @@ delta_orthogonal constant""".split()
 _INITIALIZE = keyed_random(("key", "shape", "dtype"))
 INITIALIZERS: dict[str, Rule] = {
     INITIALIZER.rsplit(".", 1)[1]: _INITIALIZE, "zeros": _INITIALIZE, "ones": _INITIALIZE,
-    **{name: (lambda ctx, call: LibraryObject(INITIALIZER)) for name in INITIALIZER_FACTORIES},
+    **{name: returns(LibraryObject(INITIALIZER)) for name in INITIALIZER_FACTORIES},
 }
 
 

@@ -12,23 +12,13 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Tuple, Value
 from .args import as_array, bound_array, float_result
-
-
-def _square(ctx: OpContext, arg: Arg, a: Array) -> tuple | None:
-    """A stack of square matrices' dims (SC107 where fewer than 2 or not square); None: unknown rank."""
-    dims = a.shape.dims
-    if dims is None:
-        return None
-    if len(dims) < 2:
-        ctx.fail("SC107", f"{ctx.op}: {ctx.describe(arg)}: a matrix needs 2 dimensions")
-    ctx.require(eq(dims[-1], dims[-2]), "SC107", lambda: f"{ctx.op}: {ctx.describe(arg)}: the matrix must be square")
-    return dims
+from .contraction import matrix_dims
 
 
 def _solved(ctx: OpContext, a_arg: Arg, a: Array, b_arg: Arg, b: Array) -> Value:
     """``b``'s shape, the rows of each right-hand side (its last dim where it has one dim fewer than
     ``a``, a stack of vectors, else its second to last) the side of ``a``."""
-    x, y = _square(ctx, a_arg, a), b.shape.dims
+    x, y = matrix_dims(ctx, a_arg, a, square=True), b.shape.dims
     dtype = float_result(b.dtype)
     if x is None or y is None:
         return Array(b.shape, dtype)
@@ -53,7 +43,7 @@ def cho_factor(ctx: OpContext, call: Call) -> Value:
     a = bound_array(bound, "a")
     if a is None:
         return UNKNOWN
-    _square(ctx, bound["a"], a)
+    matrix_dims(ctx, bound["a"], a, square=True)
     return Tuple((Array(a.shape, float_result(a.dtype)), Bool()))
 
 

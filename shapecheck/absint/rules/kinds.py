@@ -16,7 +16,7 @@ from ...constraints.signature import FixedCoreMismatch, MissingCoreDims, parse_s
 from ...constraints.signature import apply_signature as signature_shapes
 from ...constraints.signature import apply_signature_unknown_rank
 from ..core.context import Arg, Call, OpContext
-from ..core.values import flag, COMPLEX, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value
+from ..core.values import flag, COMPLEX, UNKNOWN, complex_number, Array, Bool, Float, Int, List, Tuple, Unknown, Value
 from .args import (
     UnknownAxis,
     accumulated,
@@ -72,7 +72,7 @@ def _result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
     tensor = False
     for a, arg in operands:
         if type(arg.value) in _PYTHON_SCALARS:
-            scalars.add(complex if type(arg.value) is Float and arg.value.complex else type(arg.value))
+            scalars.add(complex if complex_number(arg.value) else type(arg.value))
         elif a.tensor and a.shape.dims == ():
             zero_d = promote(zero_d, a.dtype)
             tensor = True
@@ -101,13 +101,13 @@ def _result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
 
 _PYTHON_SCALARS = (Int, Float, Bool)
 _COMPLEX_PARTS = {"complex64": "float32", "complex128": "float64"}
+_SMALL_INT_FLOATS = {"bool": "float16", "int8": "float16", "uint8": "float16", "int16": "float32",
+                     "uint16": "float32"}
 
 
 def real_part(dtype: str | None) -> str | None:
     """The dtype of a part of a number of ``dtype`` (``x.real``): a complex one's float, else itself."""
     return _COMPLEX_PARTS.get(dtype, dtype)
-_SMALL_INT_FLOATS = {"bool": "float16", "int8": "float16", "uint8": "float16", "int16": "float32",
-                     "uint16": "float32"}
 
 
 def _category(dtype: str | None) -> int:
@@ -138,7 +138,7 @@ def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
         if shape is None:
             return Array(UNKNOWN_SHAPE, dtype)
         if not shape.prefix and not shape.variadic and all(type(arg.value) is not Array for arg in args):
-            if kind not in ("bool", "int") and any(type(arg.value) is Float and arg.value.complex for arg in args):
+            if kind not in ("bool", "int") and any(complex_number(arg.value) for arg in args):
                 return COMPLEX   # ``np.exp(1j * np.pi)``
             return _scalar(kind)
         return Array(shape, dtype)

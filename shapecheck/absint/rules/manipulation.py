@@ -1120,7 +1120,9 @@ def linalg_trace(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple)
 @shaped(("x", "axis", "dtype", "out", "include_initial"))
 def cumulative(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     """``cumulative_sum(x, axis=None, dtype=None, out=None, include_initial=False)`` (and ``_prod``):
-    ``x``'s shape, one more along ``axis`` with ``include_initial``; an ``axis`` is required above 1-D."""
+    ``x``'s shape, one more along ``axis`` with ``include_initial``; an ``axis`` is required above 1-D,
+    and a 0-d ``x`` is one item."""
+    dims = dims or (1,)
     given = bound.get("axis")
     if is_none(given):
         if len(dims) != 1:
@@ -1131,11 +1133,11 @@ def cumulative(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -
         if axis is None:
             return Array(UNKNOWN_SHAPE, a.dtype)
         k = normalize_axis(ctx, axis, len(dims))
-    initial = bound.get("include_initial")
-    extra = 1 if initial is not None and flag(initial.value, False) is True else 0
-    if initial is not None and flag(initial.value, None) is None:
-        return Array(UNKNOWN_SHAPE, accumulated(a.dtype))
-    return Array(Shape(dims[:k] + (D.add(dims[k], extra),) + dims[k + 1:]), dtype_arg(bound.get("dtype")) or accumulated(a.dtype))
+    dtype = dtype_arg(bound.get("dtype")) or accumulated(a.dtype)
+    initial = False if bound.get("include_initial") is None else flag(bound["include_initial"].value, None)
+    if initial is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    return Array(Shape(dims[:k] + (D.add(dims[k], 1 if initial else 0),) + dims[k + 1:]), dtype)
 
 
 @shaped(("filt", "trim", "axis"))

@@ -184,7 +184,7 @@ _FUNCTIONS.update({
     # the older torch functions of torch.linalg's (and NumPy's) decompositions
     "slogdet": NUMPY["numpy.linalg.slogdet"], "matrix_power": NUMPY["numpy.linalg.matrix_power"],
     "cholesky": NUMPY["numpy.linalg.cholesky"], "qr": NUMPY["numpy.linalg.qr"], "svd": TLA.svd,
-    "lu": TLA.lu_factor, "matrix_exp": sig("(m,m)->(m,m)", "float", "SC107"),
+    "lu": TLA.lu_factor, "matrix_exp": C.MATRIX_FUNCTION,
     "cholesky_inverse": same_shape(param="input"), "cholesky_solve": same_shape(param="input"),
     "cov": NUMPY["numpy.cov"], "corrcoef": NUMPY["numpy.cov"], "dist": TLA.dist,
     "vsplit": M.vsplit, "hsplit": M.hsplit, "dsplit": M.dsplit,
@@ -259,7 +259,7 @@ _RAW.update({
     "torch.linalg.cross": ufunc(2, params=("input", "other")),
     **{f"torch.linalg.{n}": r for n, r in TLA.LINALG.items()},
     "torch.linalg.matrix_rank": NUMPY["numpy.linalg.matrix_rank"], "torch.linalg.diagonal": M.linalg_diagonal,
-    "torch.linalg.cond": NUMPY["numpy.linalg.cond"], "torch.linalg.matrix_exp": sig("(m,m)->(m,m)", "float", "SC107"),
+    "torch.linalg.cond": NUMPY["numpy.linalg.cond"], "torch.linalg.matrix_exp": C.MATRIX_FUNCTION,
     "torch.testing.assert_close": returns(NONE),
     "torch.cuda.is_available": returns(Bool(False)), "torch.is_grad_enabled": returns(Bool()),
     # torch._assert(condition, message): Python's assert as a traceable call, returns None (timm's

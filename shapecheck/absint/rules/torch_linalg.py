@@ -13,6 +13,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape, matrix_transposed
 from ..core.context import Arg, Call, OpContext
 from ..core.values import flag, UNKNOWN, Array, Bool, Tuple, Value
 from .args import bound_array
+from .contraction import matrix_dims
 from .kinds import Rule, ufunc
 from .numpy import NUMPY
 
@@ -31,19 +32,12 @@ def with_info(rule: Rule, field: str) -> Rule:
     return ex
 
 
-def _matrices(ctx: OpContext, arg: Arg, a: Array) -> tuple:
-    dims = a.shape.dims
-    if len(dims) < 2:
-        ctx.fail("SC107", f"{ctx.op}: {ctx.describe(arg)}: the input tensor must have at least 2 dimensions")
-    return dims
-
-
 def _lu_factor(ctx: OpContext, call: Call) -> tuple | None:
     b = call.bind(("A",))
     a = bound_array(b, "A")
     if a is None or a.shape.dims is None:
         return None
-    dims = _matrices(ctx, b["A"], a)
+    dims = matrix_dims(ctx, b["A"], a)
     pivots = Array(Shape(dims[:-2] + (D.dmin(dims[-2], dims[-1]),)), "int32")
     return Array(a.shape, a.dtype), pivots, Array(Shape(dims[:-2]), "int32")
 
@@ -66,9 +60,8 @@ def _solved(ctx: OpContext, a_arg: Arg, a: Array, b_arg: Arg, b: Array, left: bo
     x, y = a.shape.dims, b.shape.dims
     if x is None or y is None:
         return Array(UNKNOWN_SHAPE, b.dtype)
-    _matrices(ctx, a_arg, a)
-    _matrices(ctx, b_arg, b)
-    ctx.require(eq(x[-1], x[-2]), "SC107", lambda: f"{ctx.op}: {ctx.describe(a_arg)}: A must be batches of square matrices")
+    matrix_dims(ctx, a_arg, a, square=True)
+    matrix_dims(ctx, b_arg, b)
     rows = y[-2] if left else y[-1]
     ctx.require(eq(x[-1], rows), "SC102", lambda: (
         f"{ctx.op}: {ctx.describe(a_arg)} but {ctx.describe(b_arg)}: {ctx.show_dim(x[-1])} != {ctx.show_dim(rows)}"))

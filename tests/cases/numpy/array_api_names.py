@@ -59,3 +59,6 @@ reveal_shape(np.linalg.vector_norm(t, axis=(0, 2), keepdims=True))  # reveal: (1
 reveal_shape(np.linalg.matrix_norm(t))  # reveal: (2,)
 reveal_shape(np.linalg.matrix_norm(t, keepdims=True))  # reveal: (2, 1, 1)
 np.linalg.matrix_norm(v)  # error: SC104
+reveal_shape(np.cumulative_sum(np.array(1.0), include_initial=True))  # reveal: (2,)
+reveal_shape(np.cumulative_prod(np.array(2), axis=-1))  # reveal: (1,)
+np.cumulative_sum(np.array(1.0), axis=1)  # error: SC104

@@ -38,6 +38,7 @@ from ..rules.spmd_torch import mesh_item
 from ..core.spmd import MeshValue
 from .aliases import shared_then_changed
 from .attribute_stores import callbacks_unsettle, unseen_base, unsettle_held
+from .out_arguments import out_targets, resizes_out
 from .annotations import subscript_annotation
 from .declared import FLOAT, INT, declared_class, declared_number, declared_object, parameter_annotation
 from ..core.node_answers import walk
@@ -938,6 +939,11 @@ class Expressions:
             callbacks_unsettle(args, kwargs)
         if isinstance(node.func, ast.Attribute) and node.func.attr in CONTAINER_CHANGERS:
             self.rebind_taken(node, [a.value for a in args], {k: a.value for k, a in kwargs.items()})
+        if "out" in kwargs and resizes_out(func):
+            for target, held in out_targets(node, result):
+                slot = self._container_slot(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+                if slot is not None and (slot[0] is None or type(slot[0]) in (Array, Unknown)):
+                    slot[1](held)   # (whatever it held, the call succeeding makes it a tensor)
         return result
 
     def _escape_lists(self, node: ast.Call, unmodelled: bool) -> None:

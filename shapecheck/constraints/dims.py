@@ -708,6 +708,22 @@ def is_signed(name: str) -> bool:
     return name.endswith(SIGNED)
 
 
+#: A symbol whose name carries this (before any :data:`SIGNED`) is a size only by presumption: an
+#: ``int`` parameter nothing else tells of, which a generic analysis takes for a size (>= 0) as it
+#: must to say anything of the shapes it makes, though the caller may pass a negative id or offset.
+PRESUMED = "+"
+
+
+def presumed(d: Dim) -> Dim:
+    """The symbol ``d`` (one fresh symbol) as a size by presumption only."""
+    (name,) = free_symbols(d)
+    return sym(name + PRESUMED)
+
+
+def is_presumed(name: str) -> bool:
+    return name.removesuffix(SIGNED).endswith(PRESUMED)
+
+
 def display_name(name: str) -> str:
     """A symbol's name as the user wrote it: analysis-made symbols are ``hint#id`` (unique per run)."""
     cut = name.find("#")

@@ -46,7 +46,7 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
                 env[p.arg] = Tuple(tuple(Int(analysis.fresh(f"{p.arg}{i}")) for i in range(ints)))
                 continue
             scalar = _SCALARS.get(_scalar_name(p.annotation))
-            if scalar is not None and type(env[p.arg]) is Unknown:
+            if scalar is not None and type(env[p.arg]) is Unknown and p.arg not in used_as_no_number(fn.node):
                 env[p.arg] = scalar(analysis, p.arg)
                 if (_negative(defaults.get(p.arg)) or p.arg in tested_for_sign(fn.node)) and type(env[p.arg]) is Int:
                     # ``dim: int = -1``: a position counted from the end, not a size (numpyro's
@@ -75,7 +75,7 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
 #: ``scale: float`` a float, ``causal: bool`` a bool): where an array op meets it, it broadcasts as
 #: a scalar, where an unannotated parameter may as well be an array (``x + n`` unknown).
 _SCALARS = {
-    "int": lambda analysis, name: Int(analysis.fresh(name)),
+    "int": lambda analysis, name: Int(D.presumed(analysis.fresh(name))),
     "float": lambda analysis, name: Float(),
     "bool": lambda analysis, name: Bool(),
 }
@@ -95,6 +95,26 @@ def _int_tuple_length(annotation: ast.expr | None) -> int | None:
     if len(items) < 2 or not all(isinstance(item, ast.Name) and item.id == "int" for item in items):
         return None
     return len(items)
+
+
+#: what a Python number has of its own (``x.real``, ``n.bit_length()``): any other attribute read of a
+#: parameter annotated as a number says the annotation is wrong
+_NUMBER_ATTRIBUTES = frozenset(("real", "imag", "conjugate", "is_integer", "as_integer_ratio", "hex", "bit_length",
+                                "bit_count", "to_bytes", "numerator", "denominator", "__class__"))
+
+
+@per_node
+def used_as_no_number(node: ast.AST) -> frozenset[str]:
+    """The names a function's body reads an attribute of that no number has, or indexes: a parameter
+    annotated ``prob: float`` whose body asks ``prob.shape`` is an array, whatever its annotation
+    says (nemo's ``gen_pred_from_speech_segments``: ``np.zeros(prob.shape)`` was 0-d, and the slice
+    assignment into it a false SC105)."""
+    names = set()
+    for n in walk(node):
+        if isinstance(n, ast.Attribute) and n.attr not in _NUMBER_ATTRIBUTES or isinstance(n, ast.Subscript):
+            if isinstance(n.value, ast.Name):
+                names.add(n.value.id)
+    return frozenset(names)
 
 
 @per_node

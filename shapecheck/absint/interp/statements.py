@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...constraints import dims as D
 from ...constraints.intervals import interval
 from ...constraints.dims import DistinctNames
-from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols
+from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols, substitute_pred
 from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Middle, Shape, rank_known
 from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
@@ -1250,6 +1250,9 @@ class Statements:
         # what other code did to them is beyond this analysis, so it is never SC201's business
         about = about_shapes(test) or (any(not D.is_signed(s) for s in pred_symbols(pred))
                                        and not reads_object_state(test))
+        if decision.verdict is Verdict.FAILS and assertion and about and not about_shapes(test) \
+                and self._false_for_sizes_only(pred, decision):
+            return   # (the code after it runs only for a negative value, which nothing rules out)
         if decision.verdict is Verdict.FAILS and assertion and about:
             related = [f.origin.related() for f in decision.core if f.origin]
             self.diagnose(node, "SC201", f"assertion can never hold: {source_text(self, test)} "
@@ -1257,6 +1260,19 @@ class Statements:
                           related)
             raise Terminated("raise")
         self.add_fact(Fact(pred, self.module.origin(test, source_text(self, test))))
+
+    def _false_for_sizes_only(self, pred: Pred, decision) -> bool:
+        """Whether an assertion is false only because symbols that are sizes by presumption are taken
+        for sizes (>= 0), no fact needed: ``assert bos_id < 0 and unk_id < 0`` of ``bos_id: int``
+        parameters of a caller's generic analysis (nemo's n-gram storage asserts its special token ids
+        negative: a false SC110 at its caller). A loop index or a join of sizes is a size by knowledge."""
+        if decision.core:
+            return False
+        presumed = [s for s in pred_symbols(pred) if D.is_presumed(s) and not D.is_signed(s)]
+        if not presumed:
+            return False
+        anywhere = substitute_pred(pred, {s: D.sym(s + D.SIGNED) for s in presumed})
+        return self.analysis.solver.decide((), anywhere).verdict is not Verdict.FAILS
 
     def _why_false(self, test: ast.AST, pred: Pred) -> str:
         """What makes an assertion false, in the user's terms: both sides' values when folding

@@ -220,6 +220,41 @@ def stft(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(out), _result_dtype(x.dtype, True) if as_complex else x.dtype)
 
 
+_ISTFT = ("input", "n_fft", "hop_length", "win_length", "window", "center", "normalized", "onesided", "length",
+          "return_complex")
+
+
+def istft(ctx: OpContext, call: Call) -> Value:
+    """``torch.istft(input, n_fft, hop_length=n_fft // 4, ..., center=True, length=None)``: stft's
+    inverse, (B?, N, T) frames to a signal (B?, L): ``length`` where given, else the frames' overlap,
+    ``n_fft + hop * (T - 1)``, less ``n_fft // 2`` at each end when centered; real unless
+    ``return_complex`` (PyTorch reference, torch.istft)."""
+    b = call.bind(_ISTFT)
+    x = bound_array(b, "input")
+    if x is None:
+        return UNKNOWN
+    dims = x.shape.dims
+    if dims is not None and len(dims) not in (2, 3):
+        ctx.fail("SC107", f"{ctx.op}: expected a 2D or 3D tensor of frames, but {ctx.describe(b['input'])}")
+    as_complex = _flag(b.get("return_complex"), False)
+    dtype = x.dtype if as_complex else _result_dtype(x.dtype, False)
+    if dims is None:
+        return Array(UNKNOWN_SHAPE, dtype)
+    given = b.get("length")
+    n_fft = int_arg(b.get("n_fft"), ctx)
+    hop_arg = b.get("hop_length")
+    hop = (D.floordiv(n_fft, 4) if n_fft is not None else None) if hop_arg is None or hop_arg.value is NONE else int_arg(hop_arg, ctx)
+    center = _flag(b.get("center"), True)
+    if given is not None and given.value is not NONE:
+        length = int_arg(given, ctx)
+    elif n_fft is not None and hop is not None and center is not None:
+        length = D.add(n_fft, D.mul(hop, D.sub(dims[-1], 1)))
+        length = D.sub(length, D.mul(2, D.floordiv(n_fft, 2))) if center else length
+    else:
+        length = None
+    return Array(Shape(dims[:-2] + (length if length is not None else ctx.fresh("length"),)), dtype)
+
+
 _ONE, _TWO, _ALL = (-1,), (-2, -1), None
 
 #: Each transform by name, as numpy.fft and torch.fft both name them.

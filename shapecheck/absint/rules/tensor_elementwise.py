@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ...constraints.predicates import FALSE, conj, eq
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Value
+from ...constraints.shapes import Shape
+from ..core.values import UNKNOWN, Array, List, Tuple, Value
 from . import searching
 from .args import accumulated, as_array, bound_array, const_int, normalize_axis
 from .kinds import Rule, ufunc
@@ -106,3 +107,24 @@ def complex_of(params: tuple[str, str]) -> Rule:
         out = rule(ctx, call)
         return Array(out.shape, "complex128" if out.dtype == "float64" else "complex64") if type(out) is Array else out
     return complex_rule
+
+
+def foreach(reduced: bool = False) -> Rule:
+    """``torch._foreach_<op>(tensors, ...)``: the op on each tensor of a list, a list of results of
+    their shapes (0-d where the op reduces: ``_foreach_norm``)."""
+
+    def each(item: Value) -> Value:
+        if type(item) is not Array:
+            return UNKNOWN
+        return Array(Shape(()), item.dtype) if reduced else item
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        held = call.bind(("self",)).get("self")
+        tensors = held.value if held is not None else None
+        if type(tensors) in (List, Tuple) and tensors.items is not None:
+            return List(tuple(map(each, tensors.items)))
+        if type(tensors) is List:
+            return List(None, each(tensors.element), tensors.length)
+        return UNKNOWN
+
+    return rule

@@ -50,7 +50,7 @@ from . import torch_linalg as TLA
 from . import torch_nn as N
 from . import windows as W
 from .comparison import allclose
-from .fourier import TORCH_FFT, stft
+from .fourier import TORCH_FFT, istft, stft
 from .kinds import Rule, from_items, like, renamed, same_shape, sig, sized_random, ufunc, unknown_length
 from .numpy import NUMPY
 from .returns import fan_init, returns, returns_first
@@ -278,10 +278,18 @@ _RAW.update(TORCH_FFT)
 _RAW.update({"torch.sparse.mm": TX.MM, "torch.spmm": TX.MM, "torch.smm": TX.MM, "torch.sparse.addmm": TX.add_product(TX.MM),
              "torch.sparse.sum": TR.reduce(), "torch.sparse.softmax": TE.along_dim("float"),
              "torch.sparse.log_softmax": TE.along_dim("float")})
-_RAW.update({"torch.stft": stft, "torch.nn.utils.rnn.pad_sequence": NR.pad_sequence,
+_RAW.update({"torch.stft": stft, "torch.istft": istft, "torch.nn.utils.rnn.pad_sequence": NR.pad_sequence,
              "torch.nn.utils.rnn.pack_padded_sequence": NR.pack_padded_sequence,
              "torch.nn.utils.rnn.pack_sequence": NR.pack_sequence,
              "torch.nn.utils.rnn.pad_packed_sequence": NR.pad_packed_sequence})
+#: the optimisers' fused ops over lists of tensors: each tensor's op, a list of results (the norms'
+#: and max's 0-d); the in-place forms return None
+_FOREACH = """abs acos add addcdiv addcmul asin atan ceil clamp_max clamp_min cos cosh div erf erfc exp expm1 floor frac
+lerp lgamma log log10 log1p log2 maximum minimum mul neg pow reciprocal round rsqrt sigmoid sign sin sinh sqrt sub
+tan tanh trunc""".split()
+_RAW.update({f"torch._foreach_{n}": TE.foreach() for n in _FOREACH})
+_RAW.update({f"torch._foreach_{n}_": returns(NONE) for n in _FOREACH + ["copy", "zero"]})
+_RAW.update({"torch._foreach_norm": TE.foreach(reduced=True), "torch._foreach_max": TE.foreach(reduced=True)})
 _RAW.update({f"{_F}.{n}": r for n, r in _NN_FUNCTIONAL.items()})
 _RAW.update({f"torch.nn.{n}": r for n, r in _NN.items()})
 

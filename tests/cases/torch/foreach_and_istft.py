@@ -1,0 +1,21 @@
+# The optimisers' fused ops over lists of tensors, and stft's inverse (found in nemo, espnet, fairseq)
+import torch
+
+params = [torch.ones(3, 4), torch.ones(5)]
+grads = [torch.zeros(3, 4), torch.zeros(5)]
+assert torch._foreach_add_(params, grads, alpha=0.1) is None
+scaled = torch._foreach_mul(params, 2.0)
+reveal_shape(scaled[0])  # reveal: (3, 4)
+reveal_shape(scaled[1])  # reveal: (5,)
+reveal_shape(torch._foreach_sqrt(grads)[0] @ torch.ones(4))  # reveal: (3,)
+norms = torch._foreach_norm(grads)
+reveal_shape(norms[1])  # reveal: ()
+reveal_shape(torch.stack(norms))  # reveal: (2,)
+
+window = torch.hann_window(400)
+spec = torch.stft(torch.randn(2, 16000), 400, hop_length=160, window=window, return_complex=True)
+reveal_shape(spec)  # reveal: (2, 201, 101)
+reveal_shape(torch.istft(spec, 400, hop_length=160, window=window))  # reveal: (2, 16000)
+reveal_shape(torch.istft(spec, 400, hop_length=160, window=window, length=15990))  # reveal: (2, 15990)
+reveal_shape(torch.istft(spec[0], 400, hop_length=160, center=False))  # reveal: (16400,)
+reveal_shape(spec.istft(400, 160, window=window))  # reveal: (2, 16000)

@@ -21,6 +21,7 @@ from .args import (
     is_none,
     literal_array,
     normalize_axis,
+    shape_arg,
     structured_dtype,
 )
 from .kinds import Rule
@@ -293,3 +294,15 @@ def sort_complex(ctx: OpContext, call: Call) -> Value:
         return Array(a.shape, a.dtype)
     small = a.dtype in ("int8", "int16", "uint8", "uint16")
     return Array(a.shape, "complex64" if small else "complex128")
+
+
+def memmap(ctx: OpContext, call: Call) -> Value:
+    """``np.memmap(filename, dtype=uint8, mode="r+", offset=0, shape=None)``: the shape given, else
+    the file's items along one dim (their number is the file's)."""
+    b = call.bind(("filename", "dtype", "mode", "offset", "shape", "order"))
+    dtype = dtype_arg(b.get("dtype")) or ("uint8" if "dtype" not in b else None)
+    shape = b.get("shape")
+    if shape is None or is_none(shape):
+        return Array(Shape((ctx.fresh("n"),)), dtype)
+    dims = shape_arg(ctx, shape)
+    return Array(Shape(dims) if dims is not None else UNKNOWN_SHAPE, dtype)

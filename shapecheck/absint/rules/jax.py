@@ -12,7 +12,9 @@ from __future__ import annotations
 from ...constraints.shapes import Shape
 from ..core.context import Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Value
-from .args import bound_array, dtype_arg
+from ...constraints import dims as D
+from ...constraints.shapes import UNKNOWN_SHAPE
+from .args import bound_array, dtype_arg, int_arg, is_none
 from . import jax_scipy as JS
 from .contraction import MATRIX_FUNCTION
 from .jax_random import INITIALIZERS, RANDOM
@@ -55,6 +57,32 @@ def convert_element_type(ctx: OpContext, call: Call) -> Value:
     return UNKNOWN if a is None else Array(a.shape, dtype_arg(b.get("new_dtype")))
 
 
+def segment_reduce(ctx: OpContext, call: Call) -> Value:
+    """``jax.ops.segment_sum(data, segment_ids, num_segments=None, ...)`` (and max, min, prod): one
+    row per segment, ``num_segments`` of them where given (else as many as the ids say, known only
+    when the code runs), each of ``data``'s trailing shape."""
+    b = call.bind(("data", "segment_ids", "num_segments"))
+    data = bound_array(b, "data")
+    if data is None or data.shape.dims is None or not data.shape.dims:
+        return UNKNOWN if data is None else Array(UNKNOWN_SHAPE, data.dtype)
+    given = b.get("num_segments")
+    n = int_arg(given, ctx) if given is not None and not is_none(given) else None
+    return Array(Shape((n if n is not None else ctx.fresh("num_segments"),) + data.shape.dims[1:]), data.dtype)
+
+
+def rankdata(ctx: OpContext, call: Call) -> Value:
+    """``jax.scipy.stats.rankdata(a, method="average", *, axis=None)``: a float32 rank per item, of
+    ``a`` flattened without an axis, of ``a``'s shape along one."""
+    b = call.bind(("a", "method", "axis"))
+    a = bound_array(b, "a")
+    if a is None:
+        return UNKNOWN
+    if "axis" in b and not is_none(b["axis"]):
+        return Array(a.shape, "float32")
+    dims = a.shape.dims
+    return Array(Shape((D.product(dims),)) if dims is not None else Shape((ctx.fresh("n"),)), "float32")
+
+
 JAX: dict[str, Rule] = {
     **{f"jax.random.{name}": rule for name, rule in RANDOM.items()},
     **{f"jax.lax.{name}": ufunc(1) for name in _LAX_UNARY},
@@ -68,7 +96,8 @@ JAX: dict[str, Rule] = {
     "jax.nn.glu": renamed(glu, ("x", "axis"), ("input", "dim")), "jax.nn.dot_product_attention": dot_product_attention,
     **{f"jax.nn.initializers.{name}": rule for name, rule in INITIALIZERS.items()},
     **{f"jax.scipy.linalg.{name}": NUMPY[f"numpy.linalg.{name}"] for name in ("cholesky", "inv", "det", "svd", "solve")},
-    "jax.scipy.linalg.expm": MATRIX_FUNCTION,
+    "jax.scipy.linalg.expm": MATRIX_FUNCTION, "jax.scipy.stats.rankdata": rankdata,
+    **{f"jax.ops.segment_{name}": segment_reduce for name in ("sum", "max", "min", "prod")},
     "jax.scipy.linalg.solve_triangular": JS.solve_triangular, "jax.scipy.linalg.cho_factor": JS.cho_factor,
     "jax.scipy.linalg.cho_solve": JS.cho_solve, "jax.scipy.linalg.block_diag": JS.block_diag,
     **{f"jax.scipy.stats.norm.{name}": ufunc(3, "float", params=("x", "loc", "scale"))

@@ -128,3 +128,17 @@ def ntuple(n: int) -> Rule:
         return UNKNOWN
 
     return rule
+
+
+def fans(ctx: OpContext, call: Call) -> Value:
+    """``nn.init._calculate_fan_in_and_fan_out(w)``: (fan_in, fan_out), ``w.size(1)`` and ``w.size(0)``
+    each times the receptive field (the dims past the second); fewer than 2 dims is torch's ValueError."""
+    w = as_array(call.args[0].value) if call.args else None
+    dims = w.shape.dims if w is not None else None
+    if dims is None:
+        return Tuple((Int(ctx.fresh("fan_in")), Int(ctx.fresh("fan_out"))))
+    if len(dims) < 2:
+        ctx.fail("SC107", f"{ctx.op}: Fan in and fan out can not be computed for tensor with fewer than 2 "
+                          f"dimensions ({ctx.describe(call.args[0])})")
+    field = D.product(dims[2:])
+    return Tuple((Int(D.mul(dims[1], field)), Int(D.mul(dims[0], field))))

@@ -1,12 +1,13 @@
 """``nn.Embedding`` / ``F.embedding`` and ``F.one_hot``: indices of any shape gain a trailing
-feature (or class) dim (PyTorch reference, Embedding, one_hot)."""
+feature (or class) dim; ``nn.Embedding.from_pretrained(weights)`` is the layer of the weights'
+sizes (PyTorch reference, Embedding, one_hot)."""
 
 from __future__ import annotations
 
 from ...constraints import dims as D
 from ...constraints.shapes import extended
 from ..core.context import Call, OpContext
-from ..core.values import UNKNOWN, Array, TorchModule, Value
+from ..core.values import NONE, UNKNOWN, Array, Int, TorchModule, Value
 from .args import bound_array, int_arg
 from .nn_args import dim_of, guess_batched, layer_input
 
@@ -49,3 +50,18 @@ def one_hot(ctx: OpContext, call: Call) -> Value:
 def embedding_weights(m: TorchModule) -> dict[str, tuple | None]:
     """``emb.weight`` is (num_embeddings, embedding_dim)."""
     return {"weight": (m.param("num_embeddings"), m.param("embedding_dim"))}
+
+
+def from_pretrained(ctx: OpContext, call: Call) -> Value:
+    """``nn.Embedding.from_pretrained(embeddings, freeze=True, padding_idx=None, ...)``: an Embedding
+    of ``embeddings``' (num_embeddings, embedding_dim); torch asserts the weights 2-D."""
+    b = call.bind(("embeddings", "freeze", "padding_idx"))
+    w = bound_array(b, "embeddings")
+    dims = w.shape.dims if w is not None else None
+    if dims is not None and len(dims) != 2:
+        ctx.fail("SC107", f"{ctx.op}: Embeddings parameter is expected to be 2-dimensional "
+                          f"({ctx.describe(b['embeddings'])})")
+    sizes = dims if dims is not None else (ctx.fresh("num_embeddings"), ctx.fresh("embedding_dim"))
+    padding = b["padding_idx"].value if "padding_idx" in b else NONE
+    return TorchModule("Embedding", (("num_embeddings", Int(sizes[0])), ("embedding_dim", Int(sizes[1])),
+                                     ("padding_idx", padding)))

@@ -291,7 +291,7 @@ NUMPY.update({
     "numpy.savetxt": returns_none, "numpy.set_printoptions": returns_none, "numpy.put": returns_none,
     "numpy.putmask": returns_none,
     "numpy.loadtxt": returns(UNKNOWN_ARRAY), "numpy.genfromtxt": returns(UNKNOWN_ARRAY),
-    "numpy.fromfile": from_items(("file", "dtype", "count")),
+    "numpy.fromfile": from_items(("file", "dtype", "count")), "numpy.memmap": K.memmap,
     "numpy.fromstring": from_items(("string", "dtype", "count")),
     # numpy.ma
     "numpy.ma.masked_where": masked.masked_where, "numpy.ma.getmaskarray": masked.mask_of,

@@ -1,16 +1,19 @@
 """torch's creation functions: ``zeros(*size)``, ``full``, ``randint``, ``tensor(data)``, ``arange``,
-``linspace`` (steps required), ``randperm``, ``multinomial`` and the ``x.new_*`` methods.
-Sources: the PyTorch reference, torch (creation ops) and torch.Tensor pages.
+``linspace`` (steps required), ``randperm``, ``multinomial``, ``empty_strided``, ``from_file``, the
+``x.new_*`` methods and the legacy ``x.new(...)``; the flattening of a list of tensors into one
+buffer that distributed training does (``torch._utils._flatten_dense_tensors``).
+Sources: the PyTorch reference, torch (creation ops) and torch.Tensor pages; torch/_utils.py.
 """
 
 from __future__ import annotations
 
+from ...constraints import dims as D
 from ...constraints.predicates import le
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Int, List, ShapeTuple, Tuple, Value
 from . import creation as K
-from .args import as_array, int_arg, literal_array, names_one_size, shape_arg, sized_shape
+from .args import as_array, bound_array, int_arg, literal_array, names_one_size, shape_arg, sized_shape
 from .kinds import Rule
 from .torch_args import first_input, size_arg, torch_call, torch_dtype
 
@@ -225,3 +228,48 @@ def scalar_tensor(ctx: OpContext, call: Call) -> Value:
     """``torch.scalar_tensor(s, *, dtype=None)``: a 0-d tensor, of the default float type."""
     dtype = call.kwargs.get("dtype")
     return Array(Shape(()), torch_dtype(dtype.value) if dtype is not None else "float32")
+
+
+def new_legacy(ctx: OpContext, call: Call) -> Value:
+    """``x.new(*sizes)``, ``x.new(data)``, ``x.new()``: the typed legacy constructor with ``x``'s dtype
+    (an empty ``x.new()`` is the buffer fairseq's searches fill with ``out=``)."""
+    a = as_array(call.args[0].value) if call.args else None
+    return legacy(a.dtype if a is not None else None)(ctx, Call(call.name, call.args[1:], call.kwargs))
+
+
+def empty_strided(ctx: OpContext, call: Call) -> Value:
+    """``empty_strided(size, stride)``: the size given (its strides are no shape)."""
+    b = call.bind(("size", "stride"))
+    dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else "float32"
+    return Array(sized_shape(ctx, b.get("size")), dtype)
+
+
+def from_file(ctx: OpContext, call: Call) -> Value:
+    """``from_file(filename, shared=None, size=0)``: ``size`` items, one dim."""
+    b = call.bind(("filename", "shared", "size"))
+    size = int_arg(b["size"], ctx) if "size" in b else 0
+    dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else "float32"
+    return Array(Shape((size if size is not None else ctx.fresh("size"),)), dtype)
+
+
+def flatten_dense(ctx: OpContext, call: Call) -> Value:
+    """``_flatten_dense_tensors(tensors)``: one 1-D buffer of every tensor's items in turn."""
+    held = call.args[0].value if call.args else None
+    items = held.items if type(held) in (Tuple, List) else None
+    if items is None or not items or not all(type(t) is Array and t.shape.dims is not None for t in items):
+        return Array(Shape((ctx.fresh("numel"),)), items[0].dtype if items and type(items[0]) is Array else None)
+    total: D.Dim = 0
+    for t in items:
+        total = D.add(total, D.product(t.shape.dims))
+    return Array(Shape((total,)), items[0].dtype)
+
+
+def unflatten_dense(ctx: OpContext, call: Call) -> Value:
+    """``_unflatten_dense_tensors(flat, tensors)``: views of ``flat`` shaped as each of ``tensors``."""
+    b = call.bind(("flat", "tensors"))
+    flat = bound_array(b, "flat")
+    held = b["tensors"].value if "tensors" in b else None
+    if type(held) not in (Tuple, List) or held.items is None:
+        return List(None, Array(UNKNOWN_SHAPE, flat.dtype if flat is not None else None))
+    return Tuple(tuple(Array(t.shape, flat.dtype if flat is not None else t.dtype) if type(t) is Array else UNKNOWN
+                       for t in held.items))

@@ -128,3 +128,12 @@ def foreach(reduced: bool = False) -> Rule:
         return UNKNOWN
 
     return rule
+
+
+_FLOAT_UNARY = ufunc(1, "float", params=("input",))
+
+
+def polygamma(ctx: OpContext, call: Call) -> Value:
+    """``polygamma(n, input)``: the order first, then the tensor, elementwise."""
+    b = call.bind(("n", "input"))
+    return _FLOAT_UNARY(ctx, Call(call.name, [b["input"]])) if "input" in b else UNKNOWN

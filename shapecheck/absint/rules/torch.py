@@ -191,8 +191,16 @@ _FUNCTIONS.update({
     "diagflat": torch_call(K.diagflat, input="v", offset="k"), "vander": torch_call(K.vander),
     "addmv": TX.add_product(TX.ranked(sig("(n,m),(m)->(n)"), 2, 1)), "addr": TX.add_product(TX.ranked(C.outer, 1, 1)),
     "igamma": ufunc(2, "float", params=("input", "other")), "igammac": ufunc(2, "float", params=("input", "other")),
-    "mvlgamma": same_shape("float", param="input"), "renorm": same_shape(param="input"),
+    "mvlgamma": ufunc(1, "float", params=("input",)), "renorm": same_shape(param="input"),
     "narrow_copy": TL.narrow,
+    # found in nemo, espnet, fairseq, dgl, deepspeed (stop 56's statistics)
+    "_check": returns(NONE), "_assert_async": returns(NONE), "cosine_similarity": NF.cosine_similarity,
+    "clamp_": returns_first, "polygamma": TE.polygamma,
+    "empty_strided": TC.empty_strided, "from_file": TC.from_file, "lu_unpack": TLA.lu_unpack,
+    "triangular_solve": TLA.triangular_solve, "_int_mm": sig("(n,k),(k,m)->(n,m)", "int32", params=("self", "mat2")),
+    "_utils._flatten_dense_tensors": TC.flatten_dense, "_utils._unflatten_dense_tensors": TC.unflatten_dense,
+    "autograd.Variable": returns_first, "autograd.variable.Variable": returns_first,
+    "jit.annotate": lambda ctx, call: call.args[1].value if len(call.args) > 1 else UNKNOWN,
     "unique_consecutive": torch_call(unique_of(("input", "return_inverse", "return_counts", "dim"))),
 })
 
@@ -241,6 +249,9 @@ _NN.update({"ModuleList": N.module_list, "ModuleDict": N.module_dict, "Parameter
             "init.calculate_gain": returns(Float()), "utils.clip_grad_value_": returns(NONE),
             # clip_grad_norm_: the total norm of the gradients, a 0-d tensor
             "utils.clip_grad_norm_": returns(Array(Shape(()), "float32"))})
+_NN.update({"Buffer": returns_first, "parameter.Buffer": returns_first, "utils.remove_weight_norm": returns_first,
+            "utils.remove_spectral_norm": returns_first, "Embedding.from_pretrained": NE.from_pretrained,
+            "init._calculate_fan_in_and_fan_out": NG.fans})
 _NN.update({f"modules.utils._{name}": NG.ntuple(n) for name, n in (("single", 1), ("pair", 2), ("triple", 3),
                                                                      ("quadruple", 4))})
 _NN.update({f"init.{name}": returns_first for name in """zeros_ ones_ normal_ uniform_ constant_ trunc_normal_
@@ -267,7 +278,7 @@ _RAW.update({
     "torch._assert": returns(NONE), "torch.is_autocast_enabled": returns(Bool()),
     **{f"torch.special.{n}": ufunc(1, "float") for n in _SPECIAL_UNARY},
     **{f"torch.special.{n}": ufunc(2, "float", params=("input", "other")) for n in _SPECIAL_BINARY},
-    "torch.special.round": ufunc(1), "torch.special.multigammaln": same_shape("float", param="input"),
+    "torch.special.round": ufunc(1), "torch.special.multigammaln": ufunc(1, "float", params=("input",)),
     "torch.special.softmax": TE.along_dim("float"), "torch.special.log_softmax": TE.along_dim("float"),
     "torch.special.logsumexp": TR.reduce("float"),
 })
@@ -315,7 +326,7 @@ TENSOR_METHODS: dict[str, Rule] = {
     "long": TM.cast("int64"), "short": TM.cast("int16"), "bool": TM.cast("bool"), "byte": TM.cast("uint8"),
     "char": TM.cast("int8"), "to": TM.to, "type": TM.to, "type_as": TM.to, "where": TE.tensor_where,
     "new_zeros": TC.new_sized(), "new_ones": TC.new_sized(), "new_empty": TC.new_sized(),
-    "new_full": TC.new_sized(), "new_tensor": TC.new_tensor,
+    "new_full": TC.new_sized(), "new_tensor": TC.new_tensor, "new": TC.new_legacy,
     "backward": returns(NONE), "retain_grad": returns(NONE), "zero_": TM.cast(None), "fill_": TM.cast(None),
     "normal_": TM.cast(None), "uniform_": TM.cast(None), "random_": TM.cast(None), "bernoulli_": TM.cast(None),
     "exponential_": TM.cast(None), "copy_": TE.copy_into,

@@ -1,9 +1,10 @@
 """torch.linalg's functions without a NumPy twin: the ``_ex`` variants (NumPy's result and an
 ``info`` code per matrix, as a named tuple), ``lu_factor``/``lu_solve`` and ``solve_triangular``;
-and torch's older ``torch.svd`` (``V``, not ``Vh``) and ``torch.dist``.
+and torch's older ``torch.svd`` (``V``, not ``Vh``), ``torch.dist``, ``lu_unpack`` and
+``triangular_solve``.
 
 Sources: the torch.linalg reference (inv_ex, solve_ex, cholesky_ex, lu_factor, lu_factor_ex,
-lu_solve, solve_triangular), torch.svd, torch.dist."""
+lu_solve, solve_triangular), torch.svd, torch.dist, torch.lu_unpack, torch.triangular_solve."""
 
 from __future__ import annotations
 
@@ -100,6 +101,30 @@ def svd(ctx: OpContext, call: Call) -> Value:
 
 
 _DIFFERENCE = ufunc(2, params=("input", "other"))
+
+
+def lu_unpack(ctx: OpContext, call: Call) -> Value:
+    """``lu_unpack(LU, pivots)``: (P, L, U) of an (m, n) factorisation, k = min(m, n): P (m, m),
+    L (m, k), U (k, n), per matrix of the batch."""
+    b = call.bind(("LU_data", "LU_pivots"))
+    lu = bound_array(b, "LU_data")
+    if lu is None or lu.shape.dims is None:
+        return UNKNOWN
+    dims = matrix_dims(ctx, b["LU_data"], lu)
+    *batch, m, n = dims
+    k = D.dmin(m, n)
+    return Tuple(tuple(Array(Shape((*batch, r, c)), lu.dtype) for r, c in ((m, m), (m, k), (k, n))), fields=("P", "L", "U"))
+
+
+def triangular_solve(ctx: OpContext, call: Call) -> Value:
+    """``triangular_solve(b, A, upper=True, transpose=False, unitriangular=False)``, linalg's
+    ``solve_triangular(A, b)`` before it: (solution, cloned_coefficient), the latter ``A`` itself."""
+    b = call.bind(("input", "A"))
+    rhs, a = bound_array(b, "input"), bound_array(b, "A")
+    if rhs is None or a is None:
+        return UNKNOWN
+    solution = _solved(ctx, b["A"], a, b["input"], rhs, True)
+    return Tuple((solution, a), fields=("solution", "cloned_coefficient")) if type(solution) is Array else UNKNOWN
 
 
 def dist(ctx: OpContext, call: Call) -> Value:

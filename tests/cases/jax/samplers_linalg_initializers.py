@@ -83,3 +83,13 @@ reveal_shape(stats.norm.ppf(jnp.full((3,), 0.5)))  # reveal: (3,)
 reveal_shape(stats.norm.isf(jnp.full((3,), 0.5)))  # reveal: (3,)
 stats.norm.pdf(x, jnp.zeros(3))  # error: SC101
 reveal_shape(jax.scipy.special.multigammaln(jnp.full((2, 3), 4.0), 3))  # reveal: (2, 3)
+
+# segment reductions and ranks (jraph's and netket's message passing; jax.scipy.stats)
+data = jnp.ones((6, 4))
+ids = jnp.array([0, 0, 1, 2, 2, 2])
+reveal_shape(jax.ops.segment_sum(data, ids, num_segments=3))  # reveal: (3, 4)
+reveal_shape(jax.ops.segment_max(data, ids, 3))  # reveal: (3, 4)
+reveal_shape(jax.ops.segment_min(data[:, 0], ids, num_segments=5))  # reveal: (5,)
+reveal_shape(jax.ops.segment_prod(data, ids, num_segments=3))  # reveal: (3, 4)
+reveal_shape(jax.scipy.stats.rankdata(data))  # reveal: (24,)
+reveal_shape(jax.scipy.stats.rankdata(data, axis=1))  # reveal: (6, 4)

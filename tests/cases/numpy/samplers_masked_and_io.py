@@ -80,3 +80,11 @@ def save_and_load(path):
     reveal_shape(np.genfromtxt(path))  # reveal: (...)
     reveal_shape(np.fromfile(path, dtype=np.float64, count=6))  # reveal: (6,)
     return back.T
+
+# np.memmap: the shape given, else one dim of the file's items
+import os as _os
+import tempfile as _tempfile
+_path = _os.path.join(_tempfile.mkdtemp(), "table.dat")
+np.arange(12, dtype=np.float32).tofile(_path)
+reveal_shape(np.memmap(_path, dtype=np.float32, mode="r", shape=(3, 4)))  # reveal: (3, 4)
+reveal_shape(np.memmap(_path, dtype=np.float32, mode="r").reshape(3, 4))  # reveal: (3, 4)

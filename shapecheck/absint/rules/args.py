@@ -94,6 +94,25 @@ def _literal_array(v: Value, seen: dict[int, tuple[Value, Array | None]]) -> Arr
     return result
 
 
+def untyped_leaves(v: Value, depth: int = 8) -> bool:
+    """Whether nested data holds a leaf of unknown dtype (a parameter beside numbers): the array made
+    of it has the caller's dtype, no default for a dtype test to decide by."""
+    t = type(v)
+    if t in (List, Tuple) and v.items is not None and depth > 0:
+        return any(untyped_leaves(item, depth - 1) for item in v.items)
+    return t is Unknown and not v.scalar or (t in _SCALAR_DTYPES and v.presumed) or (t is Array and v.dtype is None)
+
+
+def _beside_a_number(item: Value) -> Array | None:
+    """What an item of unknown kind in a sequence beside a Python number is: a 0-d item, else None."""
+    t = type(item)
+    if t is Unknown or ((t is Int or t is Float or t is Bool) and item.presumed):
+        return Array(Shape(()), None)
+    if t is Array and item.shape.dims is None:
+        return Array(Shape(()), item.dtype)
+    return None
+
+
 def _sequence_array(v: List | Tuple, seen: dict) -> Array | None:
     if v.items is None:
         inner = _literal_array(v.element, seen) if type(v) is List else None
@@ -103,12 +122,16 @@ def _sequence_array(v: List | Tuple, seen: dict) -> Array | None:
         return Array(Shape((count,) + inner.shape.prefix), inner.dtype)
     if not v.items:
         return Array(Shape((0,)), "float64")
-    # a constructor's number beside a Python number (``torch.tensor([2 * window_size - 1, 1])``) is
-    # a number too: a sequence mixing a number with an array is ragged, which torch and NumPy reject
-    numbers = any(type(item) in _SCALAR_DTYPES for item in v.items)
-    parts = [Array(Shape(()), None) if numbers and type(item) is Unknown and item.scalar
-             else _literal_array(item, seen)
-             for item in v.items]
+    # whatever stands beside a Python number (a constructor's number, ``torch.tensor([2 * window_size -
+    # 1, 1])``; a parameter, ``[[1, 0, tx], [0, 1, ty], [0, 0, 1]]``; an array of unknown rank,
+    # ``[[torch.cos(theta), 0], ...]``) is a number too: a sequence mixing a number with an array or
+    # a list is ragged, which torch and NumPy reject (NumPy's object arrays take it as one item too)
+    numbers = any(type(item) in _SCALAR_DTYPES and not item.presumed for item in v.items)
+    parts = [_beside_a_number(item) if numbers else _literal_array(item, seen) for item in v.items]
+    # (of no dtype: a parameter beside ints may hold a float; a constructor's number is taken for an int)
+    typed = not any(p is not None and p.dtype is None and not (type(i) is Unknown and i.scalar)
+                    for p, i in zip(parts, v.items))
+    parts = [_literal_array(item, seen) if p is None else p for p, item in zip(parts, v.items)]
     if any(p is None for p in parts):
         return None
     first = parts[0]
@@ -117,6 +140,7 @@ def _sequence_array(v: List | Tuple, seen: dict) -> Array | None:
     dtype = first.dtype
     for p in parts[1:]:
         dtype = promote(dtype, p.dtype)
+    dtype = dtype if typed else None
     if first.shape.rank is None:
         return Array(UNKNOWN_SHAPE, dtype)
     return Array(Shape((len(parts),) + first.shape.prefix), dtype)

@@ -23,6 +23,7 @@ from .args import (
     normalize_axis,
     shape_arg,
     structured_dtype,
+    untyped_leaves,
 )
 from .kinds import Rule
 from .manipulation import with_new_axis
@@ -50,8 +51,8 @@ def array(ctx: OpContext, call: Call) -> Value:
         shape = Shape((1,) * (ndmin - shape.rank) + shape.prefix)
     if type(v) is Array:
         return Array(shape, dtype or a.dtype, tensor=False)
-    if type(v) is Unknown:   # a parameter: its dtype is the caller's (no default to guess a dtype test by)
-        return Array(shape, dtype or a.dtype)
+    if type(v) is Unknown or untyped_leaves(v):   # a parameter: its dtype is the caller's (no default to
+        return Array(shape, dtype or a.dtype)       # guess a dtype test by)
     return Array(shape, dtype or a.dtype or "float64")
 
 

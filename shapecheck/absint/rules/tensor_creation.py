@@ -13,7 +13,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Int, List, ShapeTuple, Tuple, Value
 from . import creation as K
-from .args import as_array, bound_array, int_arg, literal_array, names_one_size, shape_arg, sized_shape
+from .args import as_array, bound_array, int_arg, literal_array, names_one_size, shape_arg, sized_shape, untyped_leaves
 from .kinds import Rule
 from .torch_args import first_input, size_arg, torch_call, torch_dtype
 
@@ -90,6 +90,8 @@ def tensor(ctx: OpContext, call: Call) -> Value:
     dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else None
     if a is None:
         return Array(UNKNOWN_SHAPE, dtype)
+    if a.dtype is None and untyped_leaves(data.value):   # (the caller's dtype: no default to guess by)
+        return Array(a.shape, dtype)
     return Array(a.shape, dtype or ("float32" if a.dtype in (None, "float64") and type(data.value) is not Array
                                     else a.dtype), _literal_ints(data.value) if _written_out(data.text) else None)
 

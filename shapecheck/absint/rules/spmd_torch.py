@@ -472,25 +472,28 @@ def _world(ctx: OpContext, call: Call) -> D.Dim:
 
 
 def _dim0_scaled(output: str, inp: str, gather: bool) -> Rule:
-    """``all_gather_into_tensor(out, in)``: out is in with dim 0 world_size times longer;
-    ``reduce_scatter_tensor(out, in)``: the reverse. Other dims equal."""
+    """``all_gather_into_tensor(out, in)``: out is in with dim 0 world_size times longer, or the
+    stack of world_size ins (torch takes either: vllm's batch-invariant all-reduce gathers into a
+    ``(world_size, numel)`` buffer); ``reduce_scatter_tensor(out, in)``: the reverse. Other dims equal."""
     def rule(ctx: OpContext, call: Call) -> Value:
         b = call.bind((output, inp))
         o, i = (as_array(b[k].value) if k in b else None for k in (output, inp))
         if o is None or i is None or o.shape.dims is None or i.shape.dims is None:
             return NONE
         od, id_ = o.shape.dims, i.shape.dims
-        if len(od) != len(id_) or not od:
-            ctx.fail("SC132", f"{ctx.op}: {ctx.describe(b[output])} and {ctx.describe(b[inp])} differ in rank")
         n = _world(ctx, call)
         big, small = (od, id_) if gather else (id_, od)
+        if len(big) == len(small) + 1:   # the stack form: world_size on a dim of its own
+            small = (1,) + small
+        elif len(od) != len(id_) or not od:
+            ctx.fail("SC132", f"{ctx.op}: {ctx.describe(b[output])} and {ctx.describe(b[inp])} differ in rank")
         ctx.require(eq(big[0], D.mul(small[0], n)), "SC132", lambda: (
             f"{ctx.op}: dim 0 of {ctx.describe(b[output if gather else inp])} must be {ctx.show_dim(n)} times "
             f"dim 0 of {ctx.describe(b[inp if gather else output])}"))
-        for k, (p, q) in enumerate(zip(od[1:], id_[1:]), 1):
+        for k, (p, q) in enumerate(zip(big[1:], small[1:]), 1):
             ctx.require(eq(p, q), "SC132", lambda k=k, p=p, q=q: (
-                f"{ctx.op}: dim {k} of {ctx.describe(b[output])} and {ctx.describe(b[inp])} differ: "
-                f"{ctx.show_dim(p)} != {ctx.show_dim(q)}"))
+                f"{ctx.op}: dim {k} of {ctx.describe(b[output if gather else inp])} and "
+                f"{ctx.describe(b[inp if gather else output])} differ: {ctx.show_dim(p)} != {ctx.show_dim(q)}"))
         log_traffic(ctx, "all_gather" if gather else "reduce_scatter", i, n)
         return NONE
     return rule

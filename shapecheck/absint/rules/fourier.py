@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...constraints import dims as D
+from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, extended, split_last
+from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Bool, Int, List, Tuple, Value
 from .args import bound_array, int_arg, normalize_axis
@@ -234,6 +236,9 @@ def istft(ctx: OpContext, call: Call) -> Value:
     if x is None:
         return UNKNOWN
     dims = x.shape.dims
+    if dims is not None and len(dims) in (3, 4) and not (x.dtype or "").startswith("complex") \
+            and ctx.decide(eq(dims[-1], 2)) is not Verdict.FAILS:
+        dims = dims[:-1]   # torch before 2.0 took real and imaginary parts as a trailing 2 (nnAudio's Griffin-Lim)
     if dims is not None and len(dims) not in (2, 3):
         ctx.fail("SC107", f"{ctx.op}: expected a 2D or 3D tensor of frames, but {ctx.describe(b['input'])}")
     as_complex = _flag(b.get("return_complex"), False)

@@ -10,7 +10,7 @@ from ...constraints.shapes import Shape
 from ..core.values import UNKNOWN, Array, List, Tuple, Value
 from . import searching
 from .args import accumulated, as_array, bound_array, const_int, normalize_axis
-from .kinds import Rule, ufunc
+from .kinds import Rule, real_part, sig, ufunc
 from .torch_args import torch_dtype
 
 
@@ -137,3 +137,12 @@ def polygamma(ctx: OpContext, call: Call) -> Value:
     """``polygamma(n, input)``: the order first, then the tensor, elementwise."""
     b = call.bind(("n", "input"))
     return _FLOAT_UNARY(ctx, Call(call.name, [b["input"]])) if "input" in b else UNKNOWN
+
+
+_AS_REAL = sig("()->(2)", params=("input",))
+
+
+def view_as_real(ctx: OpContext, call: Call) -> Value:
+    """``view_as_real(z)``: a complex tensor's parts on a trailing dim of 2, in their float dtype."""
+    result = _AS_REAL(ctx, call)
+    return Array(result.shape, real_part(result.dtype)) if type(result) is Array else result

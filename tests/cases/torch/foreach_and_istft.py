@@ -19,3 +19,11 @@ reveal_shape(torch.istft(spec, 400, hop_length=160, window=window))  # reveal: (
 reveal_shape(torch.istft(spec, 400, hop_length=160, window=window, length=15990))  # reveal: (2, 15990)
 reveal_shape(torch.istft(spec[0], 400, hop_length=160, center=False))  # reveal: (16400,)
 reveal_shape(spec.istft(400, 160, window=window))  # reveal: (2, 16000)
+
+# torch before 2.0 took a real tensor with a trailing 2 (real, imaginary) for the frames (nnAudio's
+# Griffin-Lim): no error, the signal's shape as for the complex frames
+reveal_shape(torch.view_as_real(spec))  # reveal: (2, 201, 101, 2)
+assert torch.view_as_real(spec).dtype == torch.float32
+if tuple(int(p) for p in torch.__version__.split(".")[:1]) < (2,):
+    parts = torch.view_as_real(spec)
+    reveal_shape(torch.istft(parts, 400, hop_length=160, window=window))  # reveal: (2, 16000)

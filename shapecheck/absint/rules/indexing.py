@@ -14,7 +14,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq, le, lt
 from ...constraints.solver import Verdict
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, exposing
-from ..core.context import Call, OpContext
+from ..core.context import Arg, Call, OpContext
 from ..core.values import (
     NONE,
     UNKNOWN,
@@ -415,3 +415,27 @@ def diag_indices_from(ctx: OpContext, call: Call) -> Value:
             f"{ctx.op}: All dimensions of input must be of equal length ({ctx.describe(bound['arr'])}: "
             f"{ctx.show_dim(dims[0])} != {ctx.show_dim(d)})"))
     return Tuple(tuple(Array(Shape((dims[0],)), "int64") for _ in dims))
+
+
+def ndindex(ctx: OpContext, call: Call) -> Value:
+    """``ndindex(*shape)`` (or one shape tuple): every index tuple of an array of that shape, in C
+    order: a list of ``prod(shape)`` tuples of ``len(shape)`` ints each (a loop over it takes one
+    tuple of that many ints: ``a[idx]`` is one element)."""
+    args = call.args
+    shape = args[0] if len(args) == 1 and type(args[0].value) is not Int else (
+        None if not args else Arg(Tuple(tuple(a.value for a in args)), ""))
+    dims = shape_arg(ctx, shape) if shape is not None else ()
+    if dims is None:
+        return List(None, UNKNOWN)
+    index = Tuple(tuple(Int(ctx.fresh("i")) for _ in dims))
+    return List(None, index, D.product(dims))
+
+
+def ndenumerate(ctx: OpContext, call: Call) -> Value:
+    """``ndenumerate(a)``: (index tuple, element) pairs, one per element of ``a``."""
+    a = bound_array(call.bind(("arr",)), "arr")
+    if a is None or a.shape.dims is None:
+        return List(None, UNKNOWN)
+    dims = a.shape.dims
+    index = Tuple(tuple(Int(ctx.fresh("i")) for _ in dims))
+    return List(None, Tuple((index, Array(Shape(()), a.dtype))), D.product(dims))

@@ -279,6 +279,7 @@ NUMPY.update({
     "numpy.rollaxis": M.rollaxis,
     "numpy.choose": E.choose, "numpy.compress": E.compress, "numpy.extract": E.extract,
     "numpy.diag_indices": I.diag_indices, "numpy.diag_indices_from": I.diag_indices_from,
+    "numpy.ndindex": I.ndindex, "numpy.ndenumerate": I.ndenumerate,
     "numpy.tril_indices_from": I.triangle_indices_from, "numpy.triu_indices_from": I.triangle_indices_from,
     "numpy.ediff1d": CA.ediff1d, "numpy.histogramdd": statistics.histogramdd,
     "numpy.linalg.cond": C.cond,

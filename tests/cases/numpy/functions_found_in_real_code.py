@@ -126,3 +126,14 @@ if np.iscomplexobj(spectrum):
 else:
     spectrum.reshape(7)
 assert not np.isrealobj(spectrum)
+
+# np.ndindex / np.ndenumerate: a loop takes one index tuple of len(shape) ints (one element each)
+cube = np.ones((3, 4, 5))
+for idx in np.ndindex(cube.shape[:-1]):
+    reveal_shape(cube[idx])  # reveal: (5,)
+for idx in np.ndindex(3, 4):
+    reveal_shape(cube[idx] * 2)  # reveal: (5,)
+for idx, value in np.ndenumerate(cube[0]):
+    reveal_shape(value + cube[0][idx])  # reveal: ()
+for idx in np.ndindex(()):
+    reveal_shape(cube[idx])  # reveal: (3, 4, 5)

@@ -17,7 +17,7 @@ from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (COMPLEX, complex_number, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float, Function, Hole, Instance, Int,
                            LibraryObject, List, NoneValue, Opaque, Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
-from ..core.frame import LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
+from ..core.frame import CONTAINER_CHANGERS, LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
 from .dtypes import same_dtype
 from ..core.freshen import value_symbols
 from ..core.node_answers import per_node, walk
@@ -848,6 +848,38 @@ def passed_to_raises(outer: ast.AST) -> frozenset[str]:
 
 
 @per_node
+@per_node
+def items_changed_through_target(loop: ast.For) -> frozenset[str]:
+    """The names of the lists a loop iterates (``for g in groups``, ``enumerate(groups)``,
+    ``zip(groups, updates)``) whose items the body changes through the loop's target
+    (``g.append(x)``, ``g[k] = v``): the list holds the very items the target is bound to, so after
+    the loop their lengths and entries are unknown (vllm's ``zip(block_ids, update.block_ids)``
+    extended every group's list, which stayed empty: a false SC101)."""
+    pairs: dict[str, str] = {}   # target name -> the iterated list's name
+    target, iterated = loop.target, loop.iter
+    if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate" \
+            and iterated.args and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+        iterated, target = iterated.args[0], target.elts[1]
+    if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "zip" \
+            and isinstance(target, ast.Tuple) and len(target.elts) == len(iterated.args):
+        pairs.update((t.id, a.id) for t, a in zip(target.elts, iterated.args)
+                     if isinstance(t, ast.Name) and isinstance(a, ast.Name))
+    elif isinstance(target, ast.Name) and isinstance(iterated, ast.Name):
+        pairs[target.id] = iterated.id
+    if not pairs:
+        return frozenset()
+    changed = set()
+    for n in walk(loop):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in CONTAINER_CHANGERS \
+                and isinstance(n.func.value, ast.Name):
+            changed.add(n.func.value.id)
+        elif isinstance(n, (ast.Assign, ast.AugAssign)):
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target]):
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                    changed.add(t.value.id)
+    return frozenset(pairs[t] for t in changed if t in pairs)
+
+
 def lists_a_closure_changes(node: ast.AST) -> frozenset[str]:
     """The names of the enclosing scope a nested function changes a list through
     (``received.append(event)`` in a callback, ``seen.pop()``): whoever is handed the function may

@@ -19,7 +19,7 @@ from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Array, Class, Dict
 from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -499,6 +499,10 @@ class Statements:
         self.frame.loops = dict(outer_loops)
         try:
             iterable = self.eval(node.iter)
+            for name in items_changed_through_target(node):   # (before the loop: every pass reads them)
+                self.frame.env[name] = items_forgotten(self.frame.env.get(name))
+            if isinstance(node.iter, ast.Name) and node.iter.id in items_changed_through_target(node):
+                iterable = self.frame.env[node.iter.id]
             items = iteration_items(iterable)
             if items is not None and self._unroll_budget(node, len(items)) and self._unroll(node, items):
                 return
@@ -1022,7 +1026,7 @@ class Statements:
                     value = UNKNOWN if old is None else loose_join(old, value)
             elif obj.template and type(value) is Unknown and value.scalar and attr in used_as_array(obj.cls):
                 value = Unknown(None, value.tensor)   # a constructor's parameter the class uses as an array
-            obj.attrs[attr] = value
+            obj.attrs[attr] = placeholder_widened(value)
             if self.noting:
                 self.note(node, value, "assign")
 
@@ -1380,3 +1384,38 @@ def _counted_lists(loop: ast.For, entry: dict, after: dict, trips: D.Dim) -> dic
 
 def _is_layer(v: Value) -> bool:
     return type(v) is TorchModule or type(v) is Instance
+
+
+def placeholder_widened(value: Value) -> Value:
+    """What an object's attribute holds when an empty array is stored there (``self.kv_cache =
+    torch.tensor([])``, ``torch.LongTensor()``, ``np.array([])``, and tuples or lists of them): a
+    placeholder that code elsewhere replaces (vllm's attention layers hold one until the engine binds
+    their caches from another module), so an array of unknown shape, not one of shape (0,) that every
+    later read of it indexes out of bounds."""
+    t = type(value)
+    if t is Array:
+        dims = value.shape.dims
+        return tensor_like(Array(UNKNOWN_SHAPE, value.dtype), value) if dims is not None and len(dims) == 1 \
+            and dims[0] == 0 else value
+    if t is Tuple and value.items and any(type(i) is Array for i in value.items):
+        return replace(value, items=tuple(map(placeholder_widened, value.items)))
+    if t is List:
+        if value.items is not None:
+            return replace(value, items=tuple(map(placeholder_widened, value.items))) if value.items else value
+        return replace(value, element=placeholder_widened(value.element))
+    return value
+
+
+def items_forgotten(value: Value | None) -> Value:
+    """A list whose items a loop changes through its target: the same number of items, each list or
+    dict among them of unknown length and entries."""
+    if type(value) is not List:
+        return UNKNOWN if value is None else value
+    if value.items is not None:
+        return replace(value, items=tuple(_forgotten_item(i) for i in value.items))
+    return replace(value, element=_forgotten_item(value.element))
+
+
+def _forgotten_item(item: Value) -> Value:
+    # (an array's entries change in place, never its shape; a tuple not at all)
+    return List(None) if type(item) is List else UNKNOWN if type(item) is Dict else item

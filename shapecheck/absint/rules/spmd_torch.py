@@ -504,13 +504,17 @@ def all_to_all_single(ctx: OpContext, call: Call) -> Value:
     o, i = (as_array(b[k].value) if k in b else None for k in ("output", "input"))
     if o is None or i is None or "input_split_sizes" in b or "output_split_sizes" in b:
         return NONE
-    if o.shape.dims is not None and i.shape.dims is not None:
-        if len(o.shape.dims) != len(i.shape.dims) or not o.shape.dims:
-            ctx.fail("SC132", f"{ctx.op}: {ctx.describe(b['output'])} and {ctx.describe(b['input'])} differ")
-        n = _world(ctx, call)
-        ctx.require(eq(D.mod(i.shape.dims[0], n), 0), "SC132", lambda: (
-            f"{ctx.op}: dim 0 of {ctx.describe(b['input'])} must divide into {ctx.show_dim(n)} equal chunks"))
-        ctx.broadcast([(o.shape, b["output"].text), (Shape(i.shape.dims), b["input"].text)], "SC132")
+    # equal splits: each tensor's dim 0 divides across the group (c10d's checkSplitSizes); the two are
+    # buffers of their own shapes (vllm's expert resharding sends (world, experts, r, h) into (E, r, h))
+    n = _world(ctx, call)
+    for key, t in (("input", i), ("output", o)):
+        if t.shape.dims is None:
+            continue
+        if not t.shape.dims:
+            ctx.fail("SC132", f"{ctx.op}: {ctx.describe(b[key])} has no dim 0 to split across the group")
+        ctx.require(eq(D.mod(t.shape.dims[0], n), 0), "SC132", lambda key=key: (
+            f"{ctx.op}: dim 0 of {ctx.describe(b[key])} must divide into {ctx.show_dim(n)} equal chunks"))
+    if i.shape.dims is not None:
         log_traffic(ctx, "all_to_all", i, n)
     return NONE
 

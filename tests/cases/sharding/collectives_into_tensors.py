@@ -24,3 +24,19 @@ def scatter_rows(x: torch.Tensor, rows: int):
     dist.reduce_scatter_tensor(out, torch.ones(world_size * rows, 8))
     dist.reduce_scatter_tensor(out, torch.ones(world_size, rows, 4))  # error: SC132
     return out
+
+
+def reshard_experts(experts: int, rows: int, half_h: int):
+    # all_to_all_single with equal splits: each buffer's dim 0 divides across the group, their shapes
+    # their own (vllm's expert resharding sends (world, experts, r, h) into (world * experts, r, h))
+    world = dist.get_world_size()
+    packed = torch.empty((world, experts, rows, half_h), dtype=torch.uint8)
+    received = torch.empty((world * experts, rows, half_h), dtype=torch.uint8)
+    dist.all_to_all_single(received, packed)
+    return received
+
+
+def four_ranks():
+    assert dist.get_world_size() == 4
+    dist.all_to_all_single(torch.empty(12), torch.empty(4, 3))
+    dist.all_to_all_single(torch.empty(13), torch.empty(12))  # error: SC132

@@ -192,6 +192,14 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
         comps = comps[:at] + [Slice(NONE, NONE, NONE)] * (len(dims) - used) + comps[at + 1:]
     else:
         comps = comps + [Slice(NONE, NONE, NONE)] * (len(dims) - used)
+    if array.tensor:
+        # torch selects at each int first (PyTorch's indexing is not NumPy's here): the ints neither
+        # join the advanced indices nor part them, and an ellipsis standing for no dim parts nothing
+        # (``out[i, :, rows, cols]`` is (C, N) for a tensor, (N, C) for an array: invokeai's normal
+        # decoder assigns into it so, a false SC101)
+        rest = [c for c in comps if type(c) is not Int]
+        written = [i for i, c in enumerate(rest) if type(c) is Bool or _index_array(c) is not None]
+        side_by_side = written == list(range(written[0], written[0] + len(written))) if written else True
     out: list = []
     advanced: list[tuple[int, Shape]] = []   # (position in out, broadcast shape contribution)
     int_positions: list[int] = []
@@ -208,7 +216,8 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
             continue
         if t is Int:
             in_range_index(ctx, c.dim, dims[axis], axis)
-            int_positions.append(len(out))  # an int is an advanced index when arrays are present
+            if not array.tensor:
+                int_positions.append(len(out))  # an int is an advanced index when arrays are present
             axis += 1
             continue
         if t is Slice:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import ast
 
 from ...constraints import dims as D
@@ -233,7 +235,14 @@ def _reshaped_unknown(tensor: bool) -> Rule:
     NumPy's array, whose methods (``.dot`` of 2-d operands) are the laxer."""
     def rule(ctx: OpContext, call: Call) -> Value:
         if len(call.args) == 1 and not call.kwargs and type(call.args[0].value) is ShapeTuple:
-            return Array(call.args[0].value.shape, None, None, tensor)
+            # ``q.reshape((*input_shape, -1, head_dim))``: the -1 is a size of its own here too (kept
+            # as -1, the next reshape of ``q.shape[:-1]`` with a -1 of its own held two: a false SC110)
+            shape = call.args[0].value.shape
+            sizes = shape.prefix + shape.suffix
+            if sum(d == -1 for d in sizes) > 1 or any(type(d) is int and d < -1 for d in sizes):
+                return UNKNOWN
+            fresh = lambda dims: tuple(ctx.fresh("d") if d == -1 else d for d in dims)
+            return Array(replace(shape, prefix=fresh(shape.prefix), suffix=fresh(shape.suffix)), None, None, tensor)
         if call.kwargs or not call.args:
             return UNKNOWN
         arg = call.args[0] if len(call.args) == 1 else Arg(Tuple(tuple(a.value for a in call.args)), "")

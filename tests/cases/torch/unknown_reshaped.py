@@ -35,3 +35,12 @@ def run():
 
 
 run()
+
+
+def heads(x: torch.Tensor, head_dim: int):
+    # a -1 in a spread shape is a size of its own too (lmdeploy's llama4 vision attention reshaped q
+    # so, then split its last dim with another -1: a false "only one unknown dimension")
+    hidden_shape = (*x.shape[:-1], -1, head_dim)
+    q = torch.ops.aten.gelu(x).reshape(hidden_shape)
+    reveal_shape(q)  # reveal: (*x[:-1], d, head_dim)
+    reveal_shape(q.float().reshape(*q.shape[:-1], -1, 2))  # reveal: (*x[:-1], d, head_dim//2, 2)

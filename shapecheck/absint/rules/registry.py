@@ -7,7 +7,7 @@ from dataclasses import replace
 import ast
 
 from ...constraints import dims as D
-from ...constraints.shapes import Shape, matrix_transposed, transposed
+from ...constraints.shapes import UNKNOWN_SHAPE, Shape, matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import element_of
 from ..core.shape_tuples import shape_value
@@ -111,6 +111,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             return name, TABLE.get(name), args
         if type(receiver) in (Instance, TorchModule) and func.name in CHILD_METHODS:
             return f"nn.Module.{func.name}", _children(receiver, CHILD_METHODS[func.name]), args
+        if type(receiver) in (Instance, TorchModule) and func.name in DESCENDANT_METHODS:
+            return f"nn.Module.{func.name}", _descendants(receiver, DESCENDANT_METHODS[func.name]), args
         if type(receiver) is TorchModule:
             if is_distribution(receiver):   # Categorical(logits=l).sample()
                 return f"{receiver.kind}.{func.name}", distribution_method(receiver, func.name), args
@@ -123,6 +125,8 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             return f"{receiver.cls.qualname}.{func.name}", _itself(receiver), args
         if type(receiver) is Instance and func.name in REGISTRARS:
             return f"{receiver.cls.qualname}.{func.name}", _register(receiver), args
+        if type(receiver) is Instance and func.name == "load_state_dict":
+            return f"{receiver.cls.qualname}.{func.name}", _load_state_dict(receiver), args
         base = layer_base(receiver.cls) if type(receiver) is Instance and func.name == "__init__" else None
         if base is not None:
             return base.qualname, _build_base(receiver, base), args   # (its findings are the layer's)
@@ -280,10 +284,28 @@ def _register(receiver: Instance) -> Rule:
     return rule
 
 
+def _load_state_dict(receiver: Instance) -> Rule:
+    """``m.load_state_dict(sd, assign=True)``: the module's parameters become the dict's tensors (its
+    entries known by name replace them; torchao's resharding test loads weights of another layout so).
+    Without ``assign`` the values are copied into the parameters, whose shapes stay."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        bound = call.bind(("state_dict", "strict", "assign"))
+        assign, entries = bound.get("assign"), bound.get("state_dict")
+        if assign is None or type(assign.value) is not Bool or assign.value.value is not True or entries is None:
+            return UNKNOWN
+        if type(entries.value) is Dict:
+            for key, value in entries.value.items:
+                if type(key) is str and type(receiver.attrs.get(key)) is Array:
+                    receiver.attrs[key] = value if type(value) is Array else Array(UNKNOWN_SHAPE)
+        return UNKNOWN
+    return rule
+
+
 def inherited_member(obj: Instance, attr: str) -> Value | None:
     """A library base class's method on a user object: ``model.to(device)`` and ``model.eval()`` on an
     ``nn.Module`` subclass return the model; ``register_buffer`` and its kin attach a value."""
-    if (attr in SELF_METHODS or attr in REGISTRARS or attr in CHILD_METHODS) and _derives_from(obj.cls, "torch.nn.Module"):
+    if (attr in SELF_METHODS or attr in REGISTRARS or attr in CHILD_METHODS or attr in DESCENDANT_METHODS
+            or attr == "load_state_dict") and _derives_from(obj.cls, "torch.nn.Module"):
         return Method(obj, attr)
     return None
 
@@ -364,10 +386,48 @@ def _build_base(receiver: Instance, base: LibraryObject) -> Rule:
 
 #: ``m.children()`` and ``m.named_children()``: whether each gives names
 CHILD_METHODS = {"children": False, "named_children": True}
+#: ``m.modules()`` / ``m.named_modules()``: the module itself, then every module below it
+DESCENDANT_METHODS = {"modules": False, "named_modules": True}
 
 
 def _children(receiver: Value, named: bool) -> Rule:
     return lambda ctx, call: NK.children(NK.registered(receiver, _is_module), named)
+
+
+def _descendants(receiver: Value, named: bool) -> Rule:
+    """``m.modules()`` / ``m.named_modules()``: ``m`` and the modules below it in torch's order (each
+    once, named by its dotted path), so a loop over them reaches the objects themselves: torchao's
+    ``setattr(module, "w1", quantized)`` over ``model.named_modules()`` replaced the weight the
+    forward then reads (taken for unknown modules, the old transposed weight stayed: a false SC110).
+    Unknown where some attribute may or may not be a module."""
+    def rule(ctx: OpContext, call: Call) -> Value:
+        if call.args or call.kwargs:   # (a prefix, a memo: their names are not modelled)
+            return List(None)
+        found: list = []
+        seen: set[int] = set()
+
+        def walk(module: Value, path: str, depth: int) -> bool:
+            if id(module) in seen:
+                return True
+            seen.add(id(module))
+            found.append((path, module))
+            layers = NK.registered(module, _is_module) if type(module) is Instance or (
+                type(module) is TorchModule and _holds_modules(module)) else Tuple(())
+            if layers is None or depth > 32:
+                return False
+            return all(walk(child, f"{path}.{name}" if path else name, depth + 1) for name, child in layers.items)
+
+        if not walk(receiver, "", 0):
+            return List(None)
+        return List(tuple(Tuple((Str(p), m)) for p, m in found) if named else tuple(m for _, m in found))
+    return rule
+
+
+def _holds_modules(layer: TorchModule) -> bool:
+    """Whether a torch layer has modules of its own (a container, attention's projection, the
+    transformer blocks): a Linear, a Conv2d, a norm or an activation has none."""
+    return layer.kind in ("Sequential", "ModuleList", "ModuleDict", "MultiheadAttention") \
+        or layer.kind.startswith("Transformer")
 
 
 def _is_module(v: Value) -> bool | None:

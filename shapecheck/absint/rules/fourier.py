@@ -236,9 +236,12 @@ def istft(ctx: OpContext, call: Call) -> Value:
     if x is None:
         return UNKNOWN
     dims = x.shape.dims
-    if dims is not None and len(dims) in (3, 4) and not (x.dtype or "").startswith("complex") \
+    real = x.dtype is not None and not x.dtype.startswith("complex")
+    if dims is not None and (len(dims) == 4 or len(dims) == 3 and real) \
             and ctx.decide(eq(dims[-1], 2)) is not Verdict.FAILS:
-        dims = dims[:-1]   # torch before 2.0 took real and imaginary parts as a trailing 2 (nnAudio's Griffin-Lim)
+        # torch before 2.0 took real and imaginary parts as a trailing 2 (nnAudio's Griffin-Lim); three
+        # dims of unknown dtype are a batch of complex frames (torchaudio's griffinlim)
+        dims = dims[:-1]
     if dims is not None and len(dims) not in (2, 3):
         ctx.fail("SC107", f"{ctx.op}: expected a 2D or 3D tensor of frames, but {ctx.describe(b['input'])}")
     as_complex = _flag(b.get("return_complex"), False)

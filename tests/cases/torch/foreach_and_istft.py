@@ -27,3 +27,12 @@ assert torch.view_as_real(spec).dtype == torch.float32
 if tuple(int(p) for p in torch.__version__.split(".")[:1]) < (2,):
     parts = torch.view_as_real(spec)
     reveal_shape(torch.istft(parts, 400, hop_length=160, window=window))  # reveal: (2, 16000)
+
+
+def batched_inverse(z: torch.Tensor, n_fft: int, hop: int):
+    # three dims of unknown dtype are a batch of complex frames (torchaudio's griffinlim and hdemucs)
+    z = z.view(-1, z.shape[-2], z.shape[-1])
+    x = torch.istft(z, n_fft, hop, length=16000)
+    reveal_shape(x)  # reveal: (d, 16000)
+    _, length = x.shape
+    return x[:, 10:-10]

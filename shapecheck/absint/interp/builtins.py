@@ -359,6 +359,22 @@ _PY_KINDS = {"int": (Int, Bool), "float": (Float,), "bool": (Bool,), "tuple": (T
 _NO_PY_KIND = (Class, Function, BoundMethod, LibraryObject, TorchModule)
 
 
+#: torch layers that subclass another the tables name (``nn.ReLU6`` is a ``Hardtanh``)
+_LAYER_SUBCLASSES = {"ReLU6": "Hardtanh", "NonDynamicallyQuantizableLinear": "Linear"}
+
+
+def _layer_is_instance(kind: str, name: str) -> bool | None:
+    """``isinstance(layer, nn.<name>)`` of a torch layer of ``kind``: every layer is an ``nn.Module``,
+    a layer is an instance of its own class (a lazy one of its eager class too) and of no other layer
+    class the tables know; a private base (``_BatchNorm``, ``_ConvNd``) is not known. A weight-init
+    loop over ``named_modules()`` (``if isinstance(m, nn.Conv2d): kaiming_normal_(m.weight)``)
+    takes the branch each layer takes."""
+    if name == "Module" or name == kind or kind == "Lazy" + name or _LAYER_SUBCLASSES.get(kind) == name:
+        return True
+    from ..rules.torch_nn import LAYERS   # (the layer table imports the interpreter's values)
+    return False if name in LAYERS and not name.startswith("_") else None
+
+
 def _is_instance(value: Value, cls: Value) -> bool | None:
     t = type(value)
     if t is Unknown:
@@ -406,6 +422,8 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
         if t is Dict and cls.qualname == "collections.OrderedDict":
             return None
         return False if t in (Array, Int, Float, Bool, Tuple, List, Str, Dict, NoneValue) else None
+    if type(cls) is LibraryObject and t is TorchModule and cls.qualname.startswith("torch.nn."):
+        return _layer_is_instance(value.kind, cls.qualname.rpartition(".")[2])
     if type(cls) is Class and t is Instance:
         c = value.cls
         seen = []

@@ -47,3 +47,23 @@ moe.load_state_dict({"w1": torch.randn(2, 8, 16), "gate.weight": torch.randn(2, 
                     assign=True)
 reveal_shape(moe.w1)  # reveal: (2, 8, 16)
 reveal_shape(moe(torch.randn(2, 4, 8)))  # reveal: (2, 4, 16)
+
+
+class NonLocal(nn.Module):
+    # a weight-init loop takes the branch each layer takes (timm's non_local_attn: a norm layer's 1-D
+    # weight went to kaiming_normal_ under ``isinstance(m, nn.Conv2d)``)
+    def __init__(self, channels: int):
+        super().__init__()
+        self.t = nn.Conv2d(channels, 8, kernel_size=1)
+        self.norm = nn.BatchNorm2d(channels)
+        self.act = nn.ReLU6()
+        for _, m in self.named_modules():
+            if isinstance(m, nn.Conv2d):
+                nn.init.kaiming_normal_(m.weight, mode="fan_out", nonlinearity="relu")
+            elif isinstance(m, nn.BatchNorm2d):
+                nn.init.constant_(m.weight, 0)
+        assert isinstance(self.act, nn.Hardtanh) and isinstance(self.norm, nn.Module)
+        assert not isinstance(self.norm, nn.Conv2d)
+
+
+NonLocal(16)

@@ -7,13 +7,27 @@ from __future__ import annotations
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Str, TorchModule, Value
+from ..core.values import NONE, UNKNOWN, Array, Bool, Str, TorchModule, Value
 from .args import as_array
 
 
 def loss_reduction(call: Call, m: TorchModule | None = None) -> str | None:
-    arg = call.kwargs.get("reduction")
-    v = arg.value if arg is not None else (m.param("reduction") if m is not None else None)
+    """The reduction a loss applies: ``reduction``, else the legacy ``size_average``/``reduce`` pair
+    where either is given (torch's ``legacy_get_string``: ``reduce=False`` is "none", then
+    ``size_average=False`` "sum"; super-gradients' SSD loss builds ``CrossEntropyLoss(reduce=False)``
+    and sorts the per-element losses), else "mean"."""
+    def given(name: str) -> Value | None:
+        arg = call.kwargs.get(name)
+        return arg.value if arg is not None else (m.param(name) if m is not None else None)
+
+    legacy = {name: given(name) for name in ("size_average", "reduce")}
+    if any(v is not None and v is not NONE for v in legacy.values()):
+        flags = {name: (True if v is None or v is NONE else v.value if type(v) is Bool else None)
+                 for name, v in legacy.items()}
+        if None in flags.values():
+            return None
+        return "none" if not flags["reduce"] else "mean" if flags["size_average"] else "sum"
+    v = given("reduction")
     if v is None:
         return "mean"
     return v.value if type(v) is Str else None

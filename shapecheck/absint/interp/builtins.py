@@ -20,6 +20,7 @@ from ..rules.args import name_as_dim
 from ..rules.indexing import may_be_element_object
 from ..rules.introspection import known_bool
 from ..rules.kinds import real_part
+from ..rules.torch_nn import LAYERS
 from ..rules.placements import show_placement
 from .annotations import check_cast
 from .semantics import length_of, range_items, range_membership, reversed_range
@@ -371,7 +372,6 @@ def _layer_is_instance(kind: str, name: str) -> bool | None:
     takes the branch each layer takes."""
     if name == "Module" or name == kind or kind == "Lazy" + name or _LAYER_SUBCLASSES.get(kind) == name:
         return True
-    from ..rules.torch_nn import LAYERS   # (the layer table imports the interpreter's values)
     return False if name in LAYERS and not name.startswith("_") else None
 
 

@@ -500,9 +500,10 @@ class Statements:
         try:
             iterable = self.eval(node.iter)
             for name in items_changed_through_target(node):   # (before the loop: every pass reads them)
-                self.frame.env[name] = items_forgotten(self.frame.env.get(name))
-            if isinstance(node.iter, ast.Name) and node.iter.id in items_changed_through_target(node):
-                iterable = self.frame.env[node.iter.id]
+                if name in self.frame.env:
+                    self.frame.env[name] = items_forgotten(self.frame.env[name])
+                    if isinstance(node.iter, ast.Name) and node.iter.id == name:
+                        iterable = self.frame.env[name]
             items = iteration_items(iterable)
             if items is not None and self._unroll_budget(node, len(items)) and self._unroll(node, items):
                 return
@@ -1410,11 +1411,11 @@ def placeholder_widened(value: Value) -> Value:
     return value
 
 
-def items_forgotten(value: Value | None) -> Value:
+def items_forgotten(value: Value) -> Value:
     """A list whose items a loop changes through its target: the same number of items, each list or
     dict among them of unknown length and entries."""
     if type(value) is not List:
-        return UNKNOWN if value is None else value
+        return value
     if value.items is not None:
         return replace(value, items=tuple(_forgotten_item(i) for i in value.items))
     return replace(value, element=_forgotten_item(value.element))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import operator
 from dataclasses import replace
 
 from ...constraints import dims as D
@@ -1238,11 +1239,9 @@ class Statements:
             # a layer swapped in (``model.classifier[1] = nn.Linear(n, 5)``): later calls run the new one
             if isinstance(target.value, (ast.Name, ast.Attribute)):
                 self.assign(target.value, with_layer(container, self.eval(target.slice), value))
-        elif type(container) is List and isinstance(target.value, ast.Name):
-            self.frame.env[target.value.id] = List(None, loose_join(element_of(container), value, self.analysis.fresh))
-        elif type(container) is List and isinstance(target.value, ast.Attribute):
-            # an object's list (``self.grids[k] = self._make_grid(w, h)``, super-gradients' YOLOX loss
-            # replacing its (1,) placeholders): later reads see the new entry
+        elif type(container) is List and isinstance(target.value, (ast.Name, ast.Attribute)):
+            # a name's or an object's list (``self.grids[k] = self._make_grid(w, h)``, super-gradients'
+            # YOLOX loss replacing its (1,) placeholders): later reads see the new entry
             self.assign(target.value, self._with_entry(container, self.eval(target.slice), value))
 
     # == conditions and assertions =================================================================
@@ -1399,15 +1398,13 @@ def placeholder_widened(value: Value) -> Value:
     later read of it indexes out of bounds."""
     t = type(value)
     if t is Array:
-        dims = value.shape.dims
-        return tensor_like(Array(UNKNOWN_SHAPE, value.dtype), value) if dims is not None and len(dims) == 1 \
-            and dims[0] == 0 else value
-    if t is Tuple and value.items and any(type(i) is Array for i in value.items):
-        return replace(value, items=tuple(map(placeholder_widened, value.items)))
-    if t is List:
-        if value.items is not None:
-            return replace(value, items=tuple(map(placeholder_widened, value.items))) if value.items else value
-        return replace(value, element=placeholder_widened(value.element))
+        return tensor_like(Array(UNKNOWN_SHAPE, value.dtype), value) if value.shape.dims == (0,) else value
+    if (t is Tuple or t is List) and value.items:   # (every attribute store comes here: rebuilt only if changed)
+        items = tuple(map(placeholder_widened, value.items))
+        return value if all(map(operator.is_, items, value.items)) else replace(value, items=items)
+    if t is List and value.items is None:
+        element = placeholder_widened(value.element)
+        return value if element is value.element else replace(value, element=element)
     return value
 
 

@@ -178,6 +178,14 @@ _STFT = ("input", "n_fft", "hop_length", "win_length", "window", "center", "pad_
          "return_complex")
 
 
+def _hop(ctx: OpContext, b: dict, n_fft) -> D.Dim | None:
+    """stft's and istft's ``hop_length``: ``n_fft // 4`` where not given."""
+    arg = b.get("hop_length")
+    if arg is None or arg.value is NONE:
+        return D.floordiv(n_fft, 4) if n_fft is not None else None
+    return int_arg(arg, ctx)
+
+
 def _flag(arg: Arg | None, default: bool | None) -> bool | None:
     if arg is None or arg.value is NONE:
         return default
@@ -200,11 +208,7 @@ def stft(ctx: OpContext, call: Call) -> Value:
     if dims is not None and len(dims) not in (1, 2):
         ctx.fail("SC107", f"{ctx.op}: expected a 1D or 2D tensor, but {ctx.describe(b['input'])}")
     n_fft = int_arg(b.get("n_fft"), ctx)
-    hop_arg = b.get("hop_length")
-    if hop_arg is None or hop_arg.value is NONE:
-        hop = D.floordiv(n_fft, 4) if n_fft is not None else None
-    else:
-        hop = int_arg(hop_arg, ctx)
+    hop = _hop(ctx, b, n_fft)
     center = _flag(b.get("center"), True)
     onesided = _flag(b.get("onesided"), None)
     real = x.dtype is not None and not x.dtype.startswith("complex")
@@ -250,8 +254,7 @@ def istft(ctx: OpContext, call: Call) -> Value:
         return Array(UNKNOWN_SHAPE, dtype)
     given = b.get("length")
     n_fft = int_arg(b.get("n_fft"), ctx)
-    hop_arg = b.get("hop_length")
-    hop = (D.floordiv(n_fft, 4) if n_fft is not None else None) if hop_arg is None or hop_arg.value is NONE else int_arg(hop_arg, ctx)
+    hop = _hop(ctx, b, n_fft)
     center = _flag(b.get("center"), True)
     if given is not None and given.value is not NONE:
         length = int_arg(given, ctx)

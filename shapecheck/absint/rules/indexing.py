@@ -154,6 +154,12 @@ def may_be_element_object(array: Array) -> bool:
     return array.shape.dims == () and not array.tensor and array.dtype in ELEMENTS_ANY_OBJECT
 
 
+def _adjacent(positions: list[int]) -> bool:
+    """Whether the advanced indices at ``positions`` of an index stand side by side (they keep their
+    place in the result; separated, they go first)."""
+    return positions == list(range(positions[0], positions[0] + len(positions))) if positions else True
+
+
 def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None = None) -> Value:
     comps = _components(index)
     dims = array.shape.dims
@@ -180,9 +186,8 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
     # NumPy's placement rule looks at the index as written: advanced indices (arrays, booleans, and
     # then also ints) side by side in the tuple keep their place; separated ones go first.
     arrays_present = any(type(c) is Bool or _index_array(c) is not None for c in comps)
-    written = [i for i, c in enumerate(comps)
-               if type(c) is Bool or _index_array(c) is not None or (arrays_present and type(c) is Int)]
-    side_by_side = written == list(range(written[0], written[0] + len(written))) if written else True
+    side_by_side = _adjacent([i for i, c in enumerate(comps)
+                              if type(c) is Bool or _index_array(c) is not None or (arrays_present and type(c) is Int)])
     if used > len(dims):
         ctx.fail("SC105", f"{ctx.op}: too many indices for array: array is {len(dims)}-dimensional, "
                           f"but {used} were indexed")
@@ -198,8 +203,7 @@ def index_array(ctx: OpContext, array: Array, index: Value, node: ast.AST | None
         # (``out[i, :, rows, cols]`` is (C, N) for a tensor, (N, C) for an array: invokeai's normal
         # decoder assigns into it so, a false SC101)
         rest = [c for c in comps if type(c) is not Int]
-        written = [i for i, c in enumerate(rest) if type(c) is Bool or _index_array(c) is not None]
-        side_by_side = written == list(range(written[0], written[0] + len(written))) if written else True
+        side_by_side = _adjacent([i for i, c in enumerate(rest) if type(c) is Bool or _index_array(c) is not None])
     out: list = []
     advanced: list[tuple[int, Shape]] = []   # (position in out, broadcast shape contribution)
     int_positions: list[int] = []
@@ -434,10 +438,7 @@ def ndindex(ctx: OpContext, call: Call) -> Value:
     shape = args[0] if len(args) == 1 and type(args[0].value) is not Int else (
         None if not args else Arg(Tuple(tuple(a.value for a in args)), ""))
     dims = shape_arg(ctx, shape) if shape is not None else ()
-    if dims is None:
-        return List(None, UNKNOWN)
-    index = Tuple(tuple(Int(ctx.fresh("i")) for _ in dims))
-    return List(None, index, D.product(dims))
+    return List(None, UNKNOWN) if dims is None else List(None, _index_tuple(ctx, dims), D.product(dims))
 
 
 def ndenumerate(ctx: OpContext, call: Call) -> Value:
@@ -446,5 +447,9 @@ def ndenumerate(ctx: OpContext, call: Call) -> Value:
     if a is None or a.shape.dims is None:
         return List(None, UNKNOWN)
     dims = a.shape.dims
-    index = Tuple(tuple(Int(ctx.fresh("i")) for _ in dims))
-    return List(None, Tuple((index, Array(Shape(()), a.dtype))), D.product(dims))
+    return List(None, Tuple((_index_tuple(ctx, dims), Array(Shape(()), a.dtype))), D.product(dims))
+
+
+def _index_tuple(ctx: OpContext, dims: tuple) -> Tuple:
+    """One index of an array of ``dims``: an int per dim."""
+    return Tuple(tuple(Int(ctx.fresh("i")) for _ in dims))

@@ -22,10 +22,17 @@ def sized(dtype: str, start: int = 0) -> Rule:
     """``zeros/ones/empty/rand/randn(*size, dtype=)``."""
 
     def rule(ctx: OpContext, call: Call) -> Value:
-        out_dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else dtype
-        return Array(sized_shape(ctx, size_arg(call, start)), out_dtype)
+        return Array(sized_shape(ctx, size_arg(call, start)), kw_dtype(call, dtype))
 
     return rule
+
+
+_EMPTY = sized("float32")
+
+
+def kw_dtype(call: Call, default: str | None) -> str | None:
+    """The ``dtype=`` a torch call names (as a NumPy dtype name), else ``default``."""
+    return torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else default
 
 
 def legacy(dtype: str) -> Rule:
@@ -87,7 +94,7 @@ def tensor(ctx: OpContext, call: Call) -> Value:
     """``torch.tensor(data)``: the shape of nested literals; Python floats become float32."""
     data = call.args[0] if call.args else call.kwargs.get("data")
     a = literal_array(data.value) if data is not None else None
-    dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else None
+    dtype = kw_dtype(call, None)
     if a is None:
         return Array(UNKNOWN_SHAPE, dtype)
     if a.dtype is None and untyped_leaves(data.value):   # (the caller's dtype: no default to guess by)
@@ -240,18 +247,17 @@ def new_legacy(ctx: OpContext, call: Call) -> Value:
 
 
 def empty_strided(ctx: OpContext, call: Call) -> Value:
-    """``empty_strided(size, stride)``: the size given (its strides are no shape)."""
+    """``empty_strided(size, stride)``: ``empty(size)`` (its strides are no shape)."""
     b = call.bind(("size", "stride"))
-    dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else "float32"
-    return Array(sized_shape(ctx, b.get("size")), dtype)
+    return _EMPTY(ctx, Call(call.name, [b["size"]] if "size" in b else [], {k: v for k, v in call.kwargs.items()
+                                                                       if k not in ("size", "stride")}))
 
 
 def from_file(ctx: OpContext, call: Call) -> Value:
     """``from_file(filename, shared=None, size=0)``: ``size`` items, one dim."""
     b = call.bind(("filename", "shared", "size"))
     size = int_arg(b["size"], ctx) if "size" in b else 0
-    dtype = torch_dtype(call.kwargs["dtype"].value) if "dtype" in call.kwargs else "float32"
-    return Array(Shape((size if size is not None else ctx.fresh("size"),)), dtype)
+    return Array(Shape((size if size is not None else ctx.fresh("size"),)), kw_dtype(call, "float32"))
 
 
 def flatten_dense(ctx: OpContext, call: Call) -> Value:

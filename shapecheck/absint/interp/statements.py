@@ -1239,9 +1239,11 @@ class Statements:
             # a layer swapped in (``model.classifier[1] = nn.Linear(n, 5)``): later calls run the new one
             if isinstance(target.value, (ast.Name, ast.Attribute)):
                 self.assign(target.value, with_layer(container, self.eval(target.slice), value))
-        elif type(container) is List and isinstance(target.value, (ast.Name, ast.Attribute)):
-            # a name's or an object's list (``self.grids[k] = self._make_grid(w, h)``, super-gradients'
-            # YOLOX loss replacing its (1,) placeholders): later reads see the new entry
+        elif type(container) is List and isinstance(target.value, ast.Name):
+            self.frame.env[target.value.id] = List(None, loose_join(element_of(container), value, self.analysis.fresh))
+        elif type(container) is List and isinstance(target.value, ast.Attribute):
+            # an object's list (``self.grids[k] = self._make_grid(w, h)``, super-gradients' YOLOX loss
+            # replacing its (1,) placeholders): later reads see the new entry
             self.assign(target.value, self._with_entry(container, self.eval(target.slice), value))
 
     # == conditions and assertions =================================================================

@@ -1,5 +1,5 @@
-"""The numpy case files run under real NumPy (and the torch ones under torch, the einops and jax ones
-under einops, JAX and Flax, where they import): their expectations must be what the library does.
+"""The numpy case files run under real NumPy (and the torch ones under torch, the einops, einx and jax
+ones under einops, einx, JAX and Flax, where they import): their expectations must be what the library does.
 
 Each file runs one top-level statement at a time, ``reveal_shape`` recording the shape it is given
 (``.shape``, or () for a Python/NumPy scalar). Checked, per line with an expectation:
@@ -32,6 +32,7 @@ CASES = Path(__file__).resolve().parent.parent / "cases"
 NUMPY_CASES = sorted((CASES / "numpy").glob("*.py"))
 TORCH_CASES = sorted((CASES / "torch").glob("*.py"))
 EINOPS_CASES = sorted((CASES / "einops").glob("*.py"))
+EINX_CASES = sorted((CASES / "einx").glob("*.py"))
 JAX_CASES = sorted((CASES / "jax").glob("*.py"))
 FLAX_CASES = sorted((CASES / "flax").glob("*.py"))
 
@@ -115,7 +116,7 @@ def test_torch_case_agrees_with_torch(path: Path) -> None:
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("path", EINOPS_CASES + JAX_CASES + FLAX_CASES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EINOPS_CASES + EINX_CASES + JAX_CASES + FLAX_CASES, ids=lambda p: p.name)
 def test_einops_and_jax_cases_agree_with_the_library(path: Path) -> None:
     missing = _missing_imports(path)
     if missing:

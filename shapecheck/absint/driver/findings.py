@@ -24,7 +24,7 @@ from ..core.values import Array, Unknown
 Position = tuple[int, int, int, int]
 
 #: The libraries whose calls return arrays: a call into one of them without a rule loses a shape.
-ARRAY_LIBRARIES = frozenset({"numpy", "torch", "jax", "einops"})
+ARRAY_LIBRARIES = frozenset({"numpy", "torch", "jax", "einops", "einx"})
 #: How ``lookup_rule`` names a method of an array (``Tensor.unfold``, ``ndarray.choose``).
 ARRAY_METHOD_PREFIXES = ("Tensor.", "ndarray.")
 #: Calls of the array libraries that never return an array (context managers, dtype and device

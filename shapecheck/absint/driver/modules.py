@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 #: Top-level names of the array libraries whose ops are modelled (everything under them is a
 #: LibraryObject, resolved against the rule tables).
-LIBRARIES = ("numpy", "torch", "jax", "math", "flax", "einops")
+LIBRARIES = ("numpy", "torch", "jax", "math", "flax", "einops", "einx")
 #: Standard modules whose names carry no shapes (imported names from them are unknown), but for
 #: the few in _TYPING_NAMES.
 _SHAPELESS = ("typing", "typing_extensions", "__future__", "dataclasses", "functools", "os", "sys", "numba")

@@ -65,7 +65,7 @@ def broadcast_values(ctx: OpContext, args: list[Arg], code: str = "SC101") -> Sh
     return ctx.broadcast([(a.shape, arg.text) for a, arg in operands], code, unknown_rank=True)
 
 
-def _result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
+def result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
     """The dtype of an elementwise op: the arrays' promoted, Python scalars counting by kind alone."""
     dtype = zero_d = None
     scalars = set()
@@ -134,7 +134,7 @@ def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
         if operands is None:
             return Array(UNKNOWN_SHAPE)
         shape = ctx.broadcast([(a.shape, arg.text) for a, arg in operands], unknown_rank=True)
-        dtype = dtype_arg(bound.get("dtype")) or _result_dtype(operands, kind)
+        dtype = dtype_arg(bound.get("dtype")) or result_dtype(operands, kind)
         if shape is None:
             return Array(UNKNOWN_SHAPE, dtype)
         if not shape.prefix and not shape.variadic and all(type(arg.value) is not Array for arg in args):
@@ -371,7 +371,7 @@ def sig(signature: str, dtype: str | None = None, code: str = "SC102", params: t
         if operands is None:
             return UNKNOWN
         out_dtype = dtype if dtype not in (None, "float") else (
-            _result_dtype(operands, "float") if dtype == "float" else _result_dtype(operands, "same"))
+            result_dtype(operands, "float") if dtype == "float" else result_dtype(operands, "same"))
         results = apply_signature(ctx, parsed, operands, code)
         if results is None:
             return Array(UNKNOWN_SHAPE, out_dtype) if len(parsed.outputs) == 1 else UNKNOWN

@@ -25,6 +25,7 @@ from .torch import LAYER_CALLS, SELF_METHODS, TORCH, TORCH_CONSTANTS, module_att
 from .torch_nn import LAYERS
 from . import nn_containers as NK
 from . import einops
+from .einx import EINX
 from . import flax
 from .jax import JAX
 from .lax import LAX
@@ -41,6 +42,7 @@ TABLE: dict[str, Rule] = dict(NUMPY)
 TABLE.update(TORCH)
 TABLE.update(MATH)
 TABLE.update(einops.EINOPS)
+TABLE.update(EINX)
 LAYERS.update(einops.LAYERS)  # einops' torch layers are nn.Modules: nn.Sequential runs them too
 TORCH_LAYERS = frozenset(LAYER_CALLS)   # torch.nn's kinds alone (a project class may extend one)
 LAYER_CALLS = {**LAYER_CALLS, **einops.LAYER_CALLS}

@@ -18,7 +18,7 @@ from .args import bound_array, dtype_arg, int_arg, is_none
 from . import jax_scipy as JS
 from .contraction import MATRIX_FUNCTION
 from .jax_random import INITIALIZERS, RANDOM
-from .kinds import Rule, reduction, renamed, same_shape, ufunc
+from .kinds import Rule, creation, reduction, renamed, same_shape, ufunc
 from .nn_functional import glu
 from .numpy import NUMPY
 
@@ -89,6 +89,8 @@ JAX: dict[str, Rule] = {
     "jax.lax.is_finite": ufunc(1, "bool"),
     "jax.lax.stop_gradient": same_shape(param="x"), "jax.lax.convert_element_type": convert_element_type,
     "jax.lax.broadcast_shapes": NUMPY["numpy.broadcast_shapes"],
+    # an abstract array (eval_shape's inputs and outputs, pallas' out_shape): its shape and dtype
+    "jax.ShapeDtypeStruct": creation(None),
     **{f"jax.scipy.special.{name}": ufunc(1, "float") for name in _SPECIAL_UNARY},
     **{f"jax.scipy.special.{name}": ufunc(2, "float") for name in _SPECIAL_BINARY},
     "jax.scipy.special.logsumexp": logsumexp, "jax.nn.logsumexp": logsumexp,

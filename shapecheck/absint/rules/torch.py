@@ -255,7 +255,7 @@ _NN.update({"Buffer": returns_first, "parameter.Buffer": returns_first, "utils.r
 _NN.update({f"modules.utils._{name}": NG.ntuple(n) for name, n in (("single", 1), ("pair", 2), ("triple", 3),
                                                                      ("quadruple", 4))})
 _NN.update({f"init.{name}": returns_first for name in """zeros_ ones_ normal_ uniform_ constant_ trunc_normal_
-orthogonal_ eye_ dirac_""".split()})
+orthogonal_ eye_ dirac_ sparse_""".split()})
 _NN.update({name: returns_first for name in ("utils.parametrizations.weight_norm",
                                               "utils.parametrizations.spectral_norm", "utils.weight_norm",
                                               "utils.spectral_norm")})

@@ -15,16 +15,18 @@ jax.tree), torch.func's and torch.utils.checkpoint's.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable
 
+from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Function, Instance, Int, LibraryObject, List, NoneValue, Opaque,
                            Partial, Tuple,
                            Unknown, Value, tensor_like)
-from .args import as_array, normalize_axis
+from .args import as_array, normalize_axis, promote
 from .kinds import Rule
 
 
@@ -538,6 +540,12 @@ def tree_leaves(ctx: OpContext, call: Call) -> Value:
     """``jax.tree.leaves(tree)``: the leaves in order, None subtrees dropped (a list)."""
     if not call.args or "is_leaf" in call.kwargs:
         return UNKNOWN
+    leaves = _leaves(call.args[0].value)
+    return List(tuple(leaves)) if leaves is not None else List(None)
+
+
+def _leaves(tree: Value) -> list | None:
+    """A tree's leaves in JAX's order (None subtrees dropped); None where some node is not known."""
     leaves: list = []
 
     def walk(v: Value) -> bool:
@@ -552,7 +560,21 @@ def tree_leaves(ctx: OpContext, call: Call) -> Value:
             return False
         leaves.append(v)
         return True
-    return List(tuple(leaves)) if walk(call.args[0].value) else List(None)
+    return leaves if walk(tree) else None
+
+
+def ravel_pytree(ctx: OpContext, call: Call) -> Value:
+    """``jax.flatten_util.ravel_pytree(tree)``: every leaf raveled into one 1-D array (of the leaves'
+    promoted dtype), and the function that unravels it (not modelled: its calls are unknown)."""
+    if not call.args:
+        return UNKNOWN
+    leaves = _leaves(call.args[0].value)
+    arrays = [as_array(v) for v in leaves] if leaves is not None else None
+    if arrays is None or any(a is None or a.shape.dims is None for a in arrays):
+        return Tuple((Array(Shape((ctx.fresh("size"),))), UNKNOWN))
+    total = functools.reduce(D.add, (D.product(a.shape.dims) for a in arrays), 0)
+    dtype = functools.reduce(promote, (a.dtype for a in arrays), None) if all(a.dtype for a in arrays) else None
+    return Tuple((Array(Shape((total,)), dtype), UNKNOWN))
 
 
 def functional_call(ctx: OpContext, call: Call) -> Value:
@@ -639,6 +661,9 @@ HIGHER_ORDER: dict[str, Rule] = {
     "jax.tree.map": tree_map, "jax.tree_util.tree_map": tree_map, "jax.tree_map": tree_map,
     "jax.tree.leaves": tree_leaves, "jax.tree_util.tree_leaves": tree_leaves, "jax.tree_leaves": tree_leaves,
     "torch.utils.checkpoint.checkpoint": checkpoint, "torch.func.functional_call": functional_call,
+    # the shapes ``fun(*args)`` gives, as ShapeDtypeStructs: they read like the arrays (.shape, .dtype)
+    "jax.eval_shape": checkpoint,
+    "jax.flatten_util.ravel_pytree": ravel_pytree,
 }
 
 

@@ -137,3 +137,7 @@ for idx, value in np.ndenumerate(cube[0]):
     reveal_shape(value + cube[0][idx])  # reveal: ()
 for idx in np.ndindex(()):
     reveal_shape(cube[idx])  # reveal: (3, 4, 5)
+
+# the ndarray constructor: an array of the shape given, as np.empty
+reveal_shape(np.ndarray((3, 4)))  # reveal: (3, 4)
+reveal_shape(np.ndarray(shape=(2,), dtype=np.int32))  # reveal: (2,)

@@ -53,3 +53,6 @@ import tempfile
 path = os.path.join(tempfile.mkdtemp(), "weights.bin")
 torch.arange(6.0).numpy().tofile(path)
 reveal_shape(torch.from_file(path, size=6))  # reveal: (6,)
+
+# nn.init.sparse_ fills the tensor in place and returns it
+reveal_shape(torch.nn.init.sparse_(torch.empty(3, 5), sparsity=0.1))  # reveal: (3, 5)

@@ -52,6 +52,8 @@ LAYERS: dict[str, Layer] = {
     "flax.nnx.ConvTranspose": Layer(("in_features", "out_features", "kernel_size", "strides", "padding",
                                      "kernel_dilation"), FL.transposed_conv_layer),
     "flax.nnx.Embed": Layer(("num_embeddings", "features"), FL.embed_layer),
+    "flax.nnx.Einsum": Layer(("einsum_str", "kernel_shape", "bias_shape"), FL.einsum_layer),
+    "flax.linen.Einsum": Layer(("shape", "einsum_str"), FL.einsum_layer),
     **{f"flax.nnx.{kind}": Layer(("num_features",), FL.feature_norm_layer)
        for kind in ("LayerNorm", "BatchNorm", "RMSNorm", "GroupNorm")},
     "flax.nnx.Dropout": Layer(("rate",), FL.same_shape_layer),

@@ -16,6 +16,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, BoundMethod, Function, Instance, Int, List, Str, TorchModule, Tuple, Value
 from .args import bound_array, const_int, int_arg, int_dims, normalize_axis, shape_arg
+from .contraction import einsum
 from .kinds import Rule
 from .nn_args import Dims, dim_of, layer_input, layer_param, per_dim, require_features
 from .nn_embedding import embedding_shape
@@ -69,6 +70,19 @@ def dense_general_layer(ctx: OpContext, call: Call) -> Value:
         for a, want in zip(sorted(drop), n_in):
             require_features(ctx, Array(Shape(dims[:a + 1])), arg, want, "in_features")
     return Array(Shape(tuple(d for i, d in enumerate(dims) if i not in drop) + features), x.dtype)
+
+
+def einsum_layer(ctx: OpContext, call: Call) -> Value:
+    """``Einsum(einsum_str, kernel_shape)`` (nnx; linen's ``Einsum(shape, einsum_str)``):
+    ``jnp.einsum(einsum_str, x, kernel)``, the string given to the call taking the layer's place."""
+    m = call.args[0].value
+    x, arg = _input(call)
+    given = call.kwargs.get("einsum_str")
+    spec = given.value if given is not None else m.param("einsum_str")
+    kernel = _dims_param(m.param("kernel_shape") if m.param("kernel_shape") is not None else m.param("shape"))
+    if x is None or type(spec) is not Str or kernel is None:
+        return UNKNOWN if x is None else Array(UNKNOWN_SHAPE, x.dtype)
+    return einsum(ctx, Call("numpy.einsum", [Arg(spec), arg, Arg(Array(Shape(kernel), x.dtype), "kernel")], {}))
 
 
 def embed_layer(ctx: OpContext, call: Call) -> Value:

@@ -184,6 +184,9 @@ _INITIALIZE = keyed_random(("key", "shape", "dtype"))
 INITIALIZERS: dict[str, Rule] = {
     INITIALIZER.rsplit(".", 1)[1]: _INITIALIZE, "zeros": _INITIALIZE, "ones": _INITIALIZE,
     **{name: returns(LibraryObject(INITIALIZER)) for name in INITIALIZER_FACTORIES},
+    # Flax's factories of the constant initializers: ``zeros_init()`` is ``jax.nn.initializers.zeros``
+    "zeros_init": returns(LibraryObject("jax.nn.initializers.zeros")),
+    "ones_init": returns(LibraryObject("jax.nn.initializers.ones")),
 }
 
 

@@ -5,13 +5,13 @@ reading its attributes (``conv.weight`` is a tensor of a known shape)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Method, TorchModule, Tuple, Unknown, Value, as_tensor, int_view
-from .args import int_of_text, names_one_size
+from .args import element_texts, int_of_text, names_one_size
 from .kinds import Rule
 from .nn_args import dim_of, require_divisible
 
@@ -97,6 +97,13 @@ def _size_or_value(ctx: OpContext, arg: Arg) -> Value:
     if type(arg.value) is Unknown:
         d = int_of_text(ctx, arg.text)
         return Int(d) if d is not None else arg.value
+    if type(arg.value) in (Tuple, List) and arg.value.items is not None and Unknown in map(type, arg.value.items):
+        # a literal tuple of sizes (``kernel_shape=(num_heads, features, head_dim)``): each item known
+        # only by name is its named int too
+        texts = element_texts(arg.text, len(arg.value.items))
+        items = tuple(_size_or_value(ctx, Arg(item, text)) if type(item) is Unknown else item
+                      for item, text in zip(arg.value.items, texts))
+        return int_view(replace(arg.value, items=items), ctx.fresh)
     return int_view(arg.value, ctx.fresh)
 
 

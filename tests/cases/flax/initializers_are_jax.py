@@ -12,3 +12,9 @@ reveal_shape(initializers.zeros(key, (5,)))  # reveal: (5,)
 reveal_shape(nn.initializers.normal(stddev=0.02)(key, (2, 2)) @ w[:2])  # reveal: (2, 4)
 w @ jnp.ones((3, 2))  # error: SC102
 reveal_shape(jax.numpy.ones((2, 7)))  # reveal: (2, 7)
+
+# zeros_init()/ones_init() are factories of the constant initializers
+from flax import nnx
+
+reveal_shape(nn.initializers.zeros_init()(key, (3, 4), jnp.float32))  # reveal: (3, 4)
+reveal_shape(nnx.initializers.ones_init()(key, (2,)))  # reveal: (2,)

@@ -118,7 +118,7 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
         if type(receiver) is TorchModule:
             if is_distribution(receiver):   # Categorical(logits=l).sample()
                 return f"{receiver.kind}.{func.name}", distribution_method(receiver, func.name), args
-            if func.name == "forward":
+            if func.name == "forward" or func.name == "__call__":   # (nnx's layers are called by __call__)
                 return receiver.kind, LAYER_CALLS.get(receiver.kind), [Arg(receiver)] + args
             return f"{receiver.kind}.{func.name}", _itself(receiver) if func.name in SELF_METHODS else None, args
         if type(receiver) is Instance and func.name in flax.MODULE_ENTRIES and flax.is_linen_module(receiver.cls):
@@ -326,11 +326,21 @@ def layer_base(cls: Class, depth: int = 0) -> LibraryObject | None:
 
 
 _NN = "torch.nn."
+#: Flax NNX's layers, which a project class extends as it does torch's (``class ScaledEmbed(nnx.Embed)``,
+#: whose ``super().__call__(x)`` is the layer's call); their kinds are their qualified names.
+_NNX_LAYERS = frozenset(kind for kind in flax.LAYERS if kind.startswith("flax.nnx."))
 
 
 def _is_torch_layer(value: Value) -> bool:
-    """Whether ``value`` is a torch.nn layer class the tables model (``nn.LayerNorm``)."""
-    return type(value) is LibraryObject and value.qualname.startswith(_NN) and value.qualname[len(_NN):] in TORCH_LAYERS
+    """Whether ``value`` is a layer class the tables model that a project class may extend
+    (``nn.LayerNorm``, ``nnx.Embed``)."""
+    return type(value) is LibraryObject and (value.qualname.startswith(_NN) and value.qualname[len(_NN):] in TORCH_LAYERS
+                                             or value.qualname in _NNX_LAYERS)
+
+
+def _layer_kind(base: LibraryObject) -> str:
+    """The kind of the layer a base class builds (torch's by its name under torch.nn)."""
+    return base.qualname[len(_NN):] if base.qualname.startswith(_NN) else base.qualname
 
 
 def base_layer_member(ctx: OpContext, obj: Instance, attr: str, base: LibraryObject) -> Value | None:
@@ -343,7 +353,7 @@ def base_layer_member(ctx: OpContext, obj: Instance, attr: str, base: LibraryObj
     if type(layer) is not TorchModule and LAYER_BASE not in obj.attrs:
         # an object no constructor built (the stand-in for any of a class without one): a layer of
         # the base's kind whose arguments are not known
-        layer = TorchModule(base.qualname[len(_NN):])
+        layer = TorchModule(_layer_kind(base))
     return layer_attribute(ctx, layer, attr) if type(layer) is TorchModule else None
 
 
@@ -364,8 +374,8 @@ def unbuilt_layer(cls: Class, fresh) -> TorchModule | None:
     base = layer_base(cls)
     if base is None:
         return None
-    kind = base.qualname[len(_NN):]
-    layer = LAYERS.get(kind)
+    kind = _layer_kind(base)
+    layer = LAYERS.get(kind) or flax.LAYERS.get(kind)
     names = [name for name in (layer.params if layer is not None else ()) if names_one_size(name)]
     return TorchModule(kind, tuple((name, Int(fresh(name))) for name in names))
 

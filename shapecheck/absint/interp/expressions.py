@@ -591,8 +591,9 @@ class Expressions:
                 and int_constant(index.step) == -1 and (backwards := reversed_range(container)) is not None:
             return backwards   # ``range(0, t)[::-1]`` (propainter's frames backwards)
         if t is LibraryObject and container.qualname in INDEX_TRICKS:   # np.r_[a, b], np.c_[x, ones]
-            parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             values = index.items if type(index) is Tuple else (index,)
+            # a tuple held by a name is the items too (``abc = (0.2, 0.2, 0.6)``; ``np.r_[abc]`` is (3,))
+            parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice] * len(values)
             args = [Arg(v, self.module.text_of(n), n, self.module) for v, n in zip(values, parts)]
             rule = INDEX_TRICKS[container.qualname]
             return self.apply(node, container.qualname.rsplit(".", 1)[-1], lambda ctx: rule(ctx, Call(

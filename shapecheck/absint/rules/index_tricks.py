@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Float, Int, Value
+from ..core.values import UNKNOWN, Array, Float, Int, List, Tuple, Value
 from .args import as_array
 from .grids import GRID_TRICKS
 from .manipulation import concatenate_arrays
@@ -16,7 +16,8 @@ from .manipulation import concatenate_arrays
 def _operands(call: Call) -> list[Array] | None:
     out = []
     for arg in call.args:
-        a = as_array(arg.value) if type(arg.value) in (Array, Int, Float) else None
+        # a sequence is an array of its items (``np.r_[(0.2, 0.6), 1.0]`` is (3,))
+        a = as_array(arg.value) if type(arg.value) in (Array, Int, Float, Tuple, List) else None
         if a is None:
             return None
         out.append(a)

@@ -41,3 +41,9 @@ reveal_shape(filled)  # reveal: (2, 3)
 misaligned = np.c_[np.ones(3), np.zeros(4)]  # error: SC106
 too_wide = np.lib.stride_tricks.sliding_window_view(np.ones(4), 5)  # error: SC107
 short = np.polyfit(np.ones(5), np.ones(6), 1)  # error: SC102
+
+# a tuple held by a name is its items (skfuzzy's trimf: ``a, b, c = np.r_[abc]``)
+abc = (0.2, 0.2, 0.6)
+reveal_shape(np.r_[abc])  # reveal: (3,)
+low, mid, high = np.r_[abc]
+reveal_shape(np.r_[abc, 1.0])  # reveal: (4,)

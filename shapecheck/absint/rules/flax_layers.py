@@ -85,6 +85,35 @@ def einsum_layer(ctx: OpContext, call: Call) -> Value:
     return einsum(ctx, Call("numpy.einsum", [Arg(spec), arg, Arg(Array(Shape(kernel), x.dtype), "kernel")], {}))
 
 
+# == parameters ====================================================================================
+# nnx layers hold their parameters as attributes (``self.q_einsum.kernel.shape[1]``): each one's dims
+# as the layer's arguments give them (a Param reads as its array: flax.VARIABLE_READS).
+
+
+def _items(v: Value | None) -> tuple | None:
+    return v.items if type(v) in (Tuple, List) and v.items is not None else None
+
+
+def linear_weights(m: TorchModule) -> dict[str, tuple | None]:
+    """nnx ``Linear``: ``kernel`` is (in_features, out_features), ``bias`` (out_features,)."""
+    return {"kernel": (m.param("in_features"), m.param("out_features")), "bias": (m.param("out_features"),)}
+
+
+def einsum_weights(m: TorchModule) -> dict[str, tuple | None]:
+    """nnx ``Einsum``: ``kernel`` of ``kernel_shape``, ``bias`` of ``bias_shape``."""
+    return {"kernel": _items(m.param("kernel_shape")), "bias": _items(m.param("bias_shape"))}
+
+
+def embed_weights(m: TorchModule) -> dict[str, tuple | None]:
+    """nnx ``Embed``: ``embedding`` is (num_embeddings, features)."""
+    return {"embedding": (m.param("num_embeddings"), m.param("features"))}
+
+
+def norm_weights(m: TorchModule) -> dict[str, tuple | None]:
+    """nnx ``LayerNorm``/``RMSNorm``/``BatchNorm``/``GroupNorm``: ``scale`` and ``bias`` of (num_features,)."""
+    return {"scale": (m.param("num_features"),), "bias": (m.param("num_features"),)}
+
+
 def embed_layer(ctx: OpContext, call: Call) -> Value:
     """``Embed(num_embeddings, features)``: integer indices of any shape -> (*indices.shape, features)."""
     x, _ = _input(call)

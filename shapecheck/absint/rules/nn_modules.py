@@ -108,15 +108,16 @@ def _size_or_value(ctx: OpContext, arg: Arg) -> Value:
 
 
 def layer_attribute(ctx: OpContext, m: TorchModule, attr: str, weights: Weights | None, text: str = "",
-                    attributes: Callable[[TorchModule], dict[str, Value]] | None = None) -> Value:
-    """``layer.weight`` (a tensor, from ``weights``), ``conv.stride`` (as torch keeps it, from
-    ``attributes``), ``layer.in_features`` (an argument it was built with), ``layer.to(device)`` (a method)."""
+                    attributes: Callable[[TorchModule], dict[str, Value]] | None = None, tensor: bool = True) -> Value:
+    """``layer.weight`` (a tensor, from ``weights``; a JAX array where not ``tensor``), ``conv.stride``
+    (as torch keeps it, from ``attributes``), ``layer.in_features`` (an argument it was built with),
+    ``layer.to(device)`` (a method)."""
     shapes = weights(m) if weights is not None else None
     if shapes is not None and attr in shapes:
         dims = shapes[attr]
-        if dims is None or any(type(d) is not Int for d in dims):
-            return as_tensor(Array(UNKNOWN_SHAPE, "float32"))
-        return as_tensor(Array(Shape(tuple(d.dim for d in dims)), "float32"))
+        known = dims is not None and all(type(d) is Int for d in dims)
+        weight = Array(Shape(tuple(d.dim for d in dims)) if known else UNKNOWN_SHAPE, "float32")
+        return as_tensor(weight) if tensor else weight
     derived = attributes(m).get(attr) if attributes is not None else None
     if derived is not None:
         return derived

@@ -16,6 +16,7 @@ from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instan
 from .args import names_one_size
 from .kinds import Rule, real_part, ufunc
 from .library_names import canonical_library
+from .nn_modules import layer_attribute as module_layer_attribute
 from .numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, CONSTANTS, NUMPY, ufunc_method
 from .pymath import MATH, MATH_CONSTANTS
 from .strings import STR_METHODS, str_method
@@ -556,4 +557,7 @@ def layer_attribute(ctx: OpContext, layer: Value, attr: str) -> Value:
     text = ctx.interp.module.text_of(ctx.node.value) if hasattr(ctx.node, "value") else ""
     if type(layer) in (ParallelLayer, ShardedLayer):
         return placed_layer_attribute(ctx, layer, attr, text)
+    flax_layer = flax.LAYERS.get(layer.kind) if type(layer) is TorchModule else None
+    if flax_layer is not None:   # (its parameters are JAX arrays)
+        return module_layer_attribute(ctx, layer, attr, flax_layer.weights, text, flax_layer.attributes, tensor=False)
     return module_attribute(ctx, layer, attr, text)

@@ -35,3 +35,15 @@ class Attention(nnx.Module):
         q = self.q_einsum(x)
         reveal_shape(q)  # reveal: (x0, x1, num_heads, head_dim)
         return q
+
+
+# an nnx layer's parameters are attributes of the layer's shapes (a Param reads as its array)
+reveal_shape(q.kernel)  # reveal: (8, 16, 4)
+reveal_shape(q.kernel.value)  # reveal: (8, 16, 4)
+head_dim = q.kernel.shape[2]
+reveal_shape(jnp.zeros((head_dim,)))  # reveal: (4,)
+linear = nnx.Linear(16, 3, rngs=rngs)
+reveal_shape(linear.kernel)  # reveal: (16, 3)
+reveal_shape(linear.bias.value)  # reveal: (3,)
+reveal_shape(nnx.Embed(100, 32, rngs=rngs).embedding)  # reveal: (100, 32)
+reveal_shape(nnx.LayerNorm(32, rngs=rngs).scale)  # reveal: (32,)

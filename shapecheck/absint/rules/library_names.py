@@ -23,8 +23,16 @@ _NUMPY_HOMES = tuple(f"numpy.{core}{module}" for module in (".numeric", ".fromnu
                      for core in ("_core", "core"))
 
 
+#: torch.nn's layers where they are defined (``torch.nn.modules.conv.Conv2d``, ``from
+#: torch.nn.modules import Conv2d``): torch.nn's names. ``torch.nn.modules.utils`` keeps its own
+#: (``_pair`` and kin are ruled under it).
+_TORCH_NN_MODULES = "torch.nn.modules."
+_TORCH_NN_SUBMODULES = frozenset("""activation adaptive batchnorm channelshuffle container conv distance dropout
+flatten fold instancenorm lazy linear loss module normalization padding pixelshuffle pooling rnn sparse
+transformer upsampling""".split())
+
 #: The prefixes of every name the rules below may change: any other (torch's) is returned at once.
-_CHANGED = ("jax.numpy", "flax.", "numpy.")
+_CHANGED = ("jax.numpy", "flax.", "numpy.", _TORCH_NN_MODULES)
 
 
 def canonical_library(name: str) -> str:
@@ -33,6 +41,11 @@ def canonical_library(name: str) -> str:
         return name
     if name.startswith("jax.numpy"):
         return "numpy" + name[len("jax.numpy"):]
+    if name.startswith(_TORCH_NN_MODULES):
+        parts = name[len(_TORCH_NN_MODULES):].split(".")
+        if len(parts) >= 2 and parts[0] in _TORCH_NN_SUBMODULES:
+            return "torch.nn." + ".".join(parts[1:])
+        return name if len(parts) >= 2 or parts[0] in _TORCH_NN_SUBMODULES or parts[0] == "utils" else "torch.nn." + parts[0]
     for alias, home in _ALIASES:
         if name.startswith(alias):
             return home + name[len(alias):]

@@ -3,7 +3,7 @@
 Tables: NumPy functions (``NUMPY``), ndarray methods (``ARRAY_METHODS``, ``ARRAY_METHOD_RULES``), torch
 functions and ``torch.nn`` constructors (``TORCH``), Tensor methods (``TENSOR_METHODS``) and built-layer
 calls (``LAYER_CALLS``, named by constructing the layer), Flax layers and functions (``FLAX``), JAX's
-own functions (``JAX``: jax.random, jax.lax, jax.scipy.special). Test
+own functions (``JAX``: jax.random, jax.lax, jax.scipy.special), einops' and einx's ops. Test
 inputs: ``tests/cases/**/*.py``, parsed with ``ast`` and their import aliases resolved (``np.linalg.inv`` ->
 ``numpy.linalg.inv``, ``F.relu`` ->
 ``torch.nn.functional.relu``), plus the code strings of the generated-program suites
@@ -27,9 +27,11 @@ import pytest
 
 from shapecheck.absint.rules.numpy import ARRAY_METHOD_RULES, ARRAY_METHODS, NUMPY
 from shapecheck.absint.rules.einops import EINOPS
+from shapecheck.absint.rules.einx import EINX
 from shapecheck.absint.rules.flax import FLAX
 from shapecheck.absint.rules.jax import JAX
 from shapecheck.absint.rules.jax_random import INITIALIZER, INITIALIZER_FACTORIES
+from shapecheck.absint.rules.library_names import canonical_library
 from shapecheck.absint.rules.pymath import MATH
 from shapecheck.absint.rules.torch import LAYER_CALLS, TENSOR_METHODS, TORCH
 
@@ -53,8 +55,9 @@ def _resolve(name: str, aliases: dict[str, str]) -> str | None:
     head, _, rest = name.partition(".")
     if head not in aliases:
         return None
-    full = aliases[head] + ("." + rest if rest else "")
-    return "numpy" + full[len("jax.numpy"):] if full.startswith("jax.numpy") else full
+    # the analysis's own aliasing (``jax.numpy.sum`` is ``numpy.sum``, flax's initializers are jax's,
+    # ``torch.nn.modules.conv.Conv1d`` is ``torch.nn.Conv1d``): a name counts where the table has it
+    return canonical_library(aliases[head] + ("." + rest if rest else ""))
 
 
 class Names:
@@ -136,10 +139,12 @@ def uncovered() -> dict[str, list[str]]:
         "jax": sorted(e for e in JAX if not _covered(e, names)),
         "math": sorted(e for e in MATH if not _covered(e, names)),
         "einops": sorted(e for e in EINOPS if not _covered(e, names)),   # layers too, by their constructors
+        "einx": sorted(e for e in EINX if not _covered(e, names)),
     }
 
 
-TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "flax", "jax", "math", "einops")
+TABLES = ("numpy", "ndarray methods", "torch", "Tensor methods", "torch.nn layers", "flax", "jax", "math", "einops",
+          "einx")
 
 
 @pytest.mark.parametrize("table", TABLES)

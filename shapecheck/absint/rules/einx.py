@@ -15,8 +15,9 @@ this module does not read (einx's ``[a->b]`` weight notation, an ellipsis after 
 whose output einx would refuse to infer, leaves the result unknown, never an error.
 
 Source: einx 0.4's operation reference (einx/_src/frontend/ops.py: the elementwise, reduction, dot,
-index, update, softmax and argfind signatures, and their rules for an implicit output); the case
-files in tests/cases/einx run under the real einx where it is installed.
+index, update, softmax and argfind signatures, and their rules for an implicit output; 0.4 removed
+0.3's generic ``einx.elementwise``/``einx.reduce``, which have no rule); the case files in
+tests/cases/einx run under the real einx where it is installed.
 """
 
 from __future__ import annotations
@@ -383,7 +384,7 @@ _IMPLICIT = {
 }
 
 #: The keywords of einx's ops that name no axis.
-_NOT_AXES = frozenset(("backend", "keepdims", "shift", "op", "graph", "cse"))
+_NOT_AXES = frozenset(("backend", "keepdims", "shift", "graph", "cse"))
 
 
 def _operand(v: Value) -> Array | None:
@@ -463,13 +464,11 @@ _ELEMENTWISE = {
 _REDUCTIONS = {
     "sum": "accumulated", "prod": "accumulated", "mean": "mean", "var": "mean", "std": "mean",
     "logsumexp": "mean", "max": "first", "min": "first", "any": "bool", "all": "bool", "count_nonzero": "int",
-    "reduce": "first",
 }
 
 #: Every einx op with a shape rule, by qualified name.
 EINX: dict[str, Rule] = {
     **{f"einx.{op}": einx_op("elementwise", dtype, "SC101") for op, dtype in _ELEMENTWISE.items()},
-    "einx.elementwise": einx_op("elementwise", "same", "SC101"),
     **{f"einx.{op}": einx_op("reduce", dtype) for op, dtype in _REDUCTIONS.items()},
     **{f"einx.{op}": einx_op("same", "mean") for op in ("softmax", "log_softmax")},
     **{f"einx.{op}": einx_op("same", "first") for op in ("sort", "flip", "roll")},

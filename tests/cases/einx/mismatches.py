@@ -44,3 +44,8 @@ def not_read(v):
     a = einx.dot('b [c1->c2]', v, c2=4)
     b = einx.add('b 1, b', np.ones((2, 1)), np.ones(2))
     return a, b
+
+
+def two_ellipses(t):
+    # how the rank parts between two ellipses is einx's own search: not read, unknown
+    return einx.sum('a... [c] b...', t)

@@ -655,6 +655,13 @@ def is_numeric_scalar(v: Value) -> bool:
     return type(v) in (Int, Float, Bool)
 
 
+def known_items(v: Value | None) -> tuple | None:
+    """A tuple's or a list's items when known (a tree node's children, a literal shape's sizes)."""
+    if type(v) is Tuple or type(v) is List and v.items is not None:
+        return v.items
+    return None
+
+
 def tensor_like(result: Value, *sources: Value) -> Value:
     """``result`` as a torch tensor when a source array is one (indexing, joins and widening rebuild
     arrays from their shape and dtype; a tensor stays a tensor through them)."""

@@ -14,7 +14,8 @@ from ...constraints import dims as D
 from ...constraints.predicates import ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Bool, BoundMethod, Function, Instance, Int, List, Str, TorchModule, Tuple, Value
+from ..core.values import (UNKNOWN, Array, Bool, BoundMethod, Function, Instance, Int, List, Str, TorchModule, Tuple, Value,
+                           known_items)
 from .args import bound_array, const_int, int_arg, int_dims, normalize_axis, shape_arg
 from .contraction import einsum
 from .kinds import Rule
@@ -90,10 +91,6 @@ def einsum_layer(ctx: OpContext, call: Call) -> Value:
 # as the layer's arguments give them (a Param reads as its array: flax.VARIABLE_READS).
 
 
-def _items(v: Value | None) -> tuple | None:
-    return v.items if type(v) in (Tuple, List) and v.items is not None else None
-
-
 def linear_weights(m: TorchModule) -> dict[str, tuple | None]:
     """nnx ``Linear``: ``kernel`` is (in_features, out_features), ``bias`` (out_features,)."""
     return {"kernel": (m.param("in_features"), m.param("out_features")), "bias": (m.param("out_features"),)}
@@ -101,7 +98,7 @@ def linear_weights(m: TorchModule) -> dict[str, tuple | None]:
 
 def einsum_weights(m: TorchModule) -> dict[str, tuple | None]:
     """nnx ``Einsum``: ``kernel`` of ``kernel_shape``, ``bias`` of ``bias_shape``."""
-    return {"kernel": _items(m.param("kernel_shape")), "bias": _items(m.param("bias_shape"))}
+    return {"kernel": known_items(m.param("kernel_shape")), "bias": known_items(m.param("bias_shape"))}
 
 
 def embed_weights(m: TorchModule) -> dict[str, tuple | None]:

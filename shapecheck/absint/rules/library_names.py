@@ -42,10 +42,10 @@ def canonical_library(name: str) -> str:
     if name.startswith("jax.numpy"):
         return "numpy" + name[len("jax.numpy"):]
     if name.startswith(_TORCH_NN_MODULES):
-        parts = name[len(_TORCH_NN_MODULES):].split(".")
-        if len(parts) >= 2 and parts[0] in _TORCH_NN_SUBMODULES:
-            return "torch.nn." + ".".join(parts[1:])
-        return name if len(parts) >= 2 or parts[0] in _TORCH_NN_SUBMODULES or parts[0] == "utils" else "torch.nn." + parts[0]
+        head, _, rest = name[len(_TORCH_NN_MODULES):].partition(".")
+        if head in _TORCH_NN_SUBMODULES:   # ``torch.nn.modules.conv.Conv1d`` (the module itself stays)
+            return "torch.nn." + rest if rest else name
+        return name if head == "utils" else "torch.nn." + head + ("." + rest if rest else "")
     for alias, home in _ALIASES:
         if name.startswith(alias):
             return home + name[len(alias):]

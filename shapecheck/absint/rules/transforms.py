@@ -25,7 +25,7 @@ from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.values import (NONE, UNKNOWN, Array, Bool, Dict, Float, Function, Instance, Int, LibraryObject, List, NoneValue, Opaque,
                            Partial, Tuple,
-                           Unknown, Value, tensor_like)
+                           Unknown, Value, known_items, tensor_like)
 from .args import as_array, normalize_axis, promote
 from .kinds import Rule
 
@@ -185,7 +185,7 @@ def _vmap(ctx: OpContext, call: Call, t: Transformed) -> Value:
 
 def _static_positions(argnums: Value, count: int) -> set | None:
     """The positions ``static_broadcasted_argnums`` names (an int or a tuple of them); None where unread."""
-    items = (argnums,) if type(argnums) is Int else _items(argnums)
+    items = (argnums,) if type(argnums) is Int else known_items(argnums)
     if items is None or any(_axis(i) is None for i in items):
         return None
     return {_axis(i) % count if count else 0 for i in items}
@@ -217,7 +217,7 @@ def _by_spec(value: Value, spec: Value, leaf: Callable[[Value, int], Value]) -> 
     axis = _axis(spec)
     if axis is not None:
         return _map_leaves(value, lambda v: leaf(v, axis))
-    items, values = _items(spec), _items(value)
+    items, values = known_items(spec), known_items(value)
     if items is not None and values is not None and len(items) == len(values):
         inner = [_by_spec(v, s, leaf) for v, s in zip(values, items)]
         return None if any(x is None for x in inner) else _rebuilt(value, inner)
@@ -316,7 +316,7 @@ def _vectorized(ctx: OpContext, call: Call, t: Transformed) -> Value:
     def spread(v: Value) -> Value:
         one = as_array(v)
         return Array(shape, one.dtype) if one is not None and one.shape.rank == 0 else UNKNOWN
-    parts = _items(result)
+    parts = known_items(result)
     return Tuple(tuple(spread(p) for p in parts)) if type(result) is Tuple and parts else spread(result)
 
 
@@ -339,7 +339,7 @@ def _split_aux(result: Value, t: Transformed) -> tuple[Value, Value | None]:
     has_aux = t.option("has_aux", Bool(False))
     if not (type(has_aux) is Bool and has_aux.value is True):
         return result, None
-    parts = _items(result)
+    parts = known_items(result)
     return (parts[0], parts[1]) if parts is not None and len(parts) == 2 else (UNKNOWN, UNKNOWN)
 
 
@@ -363,7 +363,7 @@ def _jacobian(ctx: OpContext, call: Call, t: Transformed) -> Value:
 def _pullback(ctx: OpContext, call: Call, t: Transformed) -> Value:
     """The function ``vjp`` returns: a cotangent of the output in, one per primal out (a tuple)."""
     primals = t.option("primals", Tuple(()))
-    return Tuple(tuple(_map_leaves(p, _cotangent) for p in _items(primals) or ()))
+    return Tuple(tuple(_map_leaves(p, _cotangent) for p in known_items(primals) or ()))
 
 
 
@@ -378,7 +378,7 @@ def _gradients(args: list, argnums: Value) -> Value:
     if type(argnums) is Int and type(argnums.dim) is int:
         k = argnums.dim
         return _map_leaves(args[k].value, cotangent) if -len(args) <= k < len(args) else UNKNOWN
-    items = _items(argnums)
+    items = known_items(argnums)
     if items is None or not all(_axis(i) is not None and -len(args) <= _axis(i) < len(args) for i in items):
         return UNKNOWN
     return Tuple(tuple(_map_leaves(args[_axis(i)].value, cotangent) for i in items))
@@ -410,7 +410,7 @@ def _scan_steps(ctx: OpContext, f: Value, init: Arg, xs: list, specs: list, leng
     steps = length.dim if type(length) is Int else sizes[0] if sizes else None
     if steps is None:
         return UNKNOWN
-    parts = _items(ctx.interp.call(ctx.node, f, [init] + slices, {}))
+    parts = known_items(ctx.interp.call(ctx.node, f, [init] + slices, {}))
     if parts is None or len(parts) != 2:
         return UNKNOWN
     _same_carry(ctx, init.value, parts[0])
@@ -422,7 +422,7 @@ def _same_carry(ctx: OpContext, before: Value, after: Value) -> None:
     pairs = [(before, after)]
     while pairs:
         a, b = pairs.pop()
-        ia, ib = _items(a), _items(b)
+        ia, ib = known_items(a), known_items(b)
         if ia is not None and ib is not None and len(ia) == len(ib):
             pairs.extend(zip(ia, ib))
             continue
@@ -480,7 +480,7 @@ def cond(ctx: OpContext, call: Call) -> Value:
 
 def switch(ctx: OpContext, call: Call) -> Value:
     """``lax.switch(index, branches, *operands)``: every branch runs; their results joined."""
-    branches = _items(call.args[1].value) if len(call.args) >= 2 else None
+    branches = known_items(call.args[1].value) if len(call.args) >= 2 else None
     if not branches:
         return UNKNOWN
     operands = call.args[2:]
@@ -517,9 +517,9 @@ def tree_map(ctx: OpContext, call: Call) -> Value:
     f, tree, rest = call.args[0].value, call.args[1], call.args[2:]
 
     def walk(v: Value, others: list) -> Value:
-        items = _items(v)
+        items = known_items(v)
         if items is not None:
-            parts = [_items(o) for o in others]
+            parts = [known_items(o) for o in others]
             if any(p is None or len(p) != len(items) for p in parts):
                 return UNKNOWN
             return _rebuilt(v, [walk(x, [p[i] for p in parts]) for i, x in enumerate(items)])
@@ -549,7 +549,7 @@ def _leaves(tree: Value) -> list | None:
     leaves: list = []
 
     def walk(v: Value) -> bool:
-        items = _items(v)
+        items = known_items(v)
         if items is not None:
             return all(walk(x) for x in items)
         if type(v) is Dict:   # JAX orders a dict's leaves by sorted key
@@ -584,7 +584,7 @@ def functional_call(ctx: OpContext, call: Call) -> Value:
     if "module" not in b:
         return UNKNOWN
     given = b["args"].value if "args" in b else Tuple(())
-    args = [Arg(v) for v in _items(given)] if type(given) is Tuple else [b["args"]]
+    args = [Arg(v) for v in known_items(given)] if type(given) is Tuple else [b["args"]]
     extra = b["kwargs"].value if "kwargs" in b else None
     kwargs = {k: Arg(v) for k, v in extra.items if type(k) is str} if type(extra) is Dict else {}
     return ctx.interp.call(ctx.node, b["module"].value, args, kwargs)
@@ -619,7 +619,7 @@ def apply_along_axis(ctx: OpContext, call: Call) -> Value:
 def jvp(ctx: OpContext, call: Call) -> Value:
     """``jvp(fun, primals, tangents)``: the output and its tangent, of the output's shapes."""
     b = call.bind(("fun", "primals", "tangents"))
-    primals = _items(b["primals"].value) if "primals" in b else None
+    primals = known_items(b["primals"].value) if "primals" in b else None
     if "fun" not in b or primals is None:
         return UNKNOWN
     out = ctx.interp.call(ctx.node, b["fun"].value, [Arg(p) for p in primals], {})
@@ -635,7 +635,7 @@ def vjp(ctx: OpContext, call: Call) -> Value:
     pullback = Transformed("pullback", call.args[0].value, (("primals", Tuple(tuple(p.value for p in primals))),))
     aux = call.kwargs.get("has_aux")
     if aux is not None and type(aux.value) is Bool and aux.value.value is True:
-        parts = _items(out)
+        parts = known_items(out)
         if parts is None or len(parts) != 2:
             return UNKNOWN
         return Tuple((parts[0], pullback, parts[1]))
@@ -648,7 +648,7 @@ def autograd_grad(ctx: OpContext, call: Call) -> Value:
     if "inputs" not in b:
         return UNKNOWN
     inputs = b["inputs"].value
-    items = _items(inputs) if type(inputs) is not Array else (inputs,)
+    items = known_items(inputs) if type(inputs) is not Array else (inputs,)
     return UNKNOWN if items is None else Tuple(tuple(_cotangent(v) for v in items))
 
 
@@ -674,13 +674,6 @@ _KINDS = {"vmap": _vmap, "vectorize": _vectorized, "jacobian": _jacobian, "hessi
 # == trees ===========================================================================================
 
 
-def _items(v: Value) -> tuple | None:
-    """A tuple's or a list's items when known (a tree node with children in order)."""
-    if type(v) is Tuple or type(v) is List and v.items is not None:
-        return v.items
-    return None
-
-
 def _rebuilt(like: Value, items: list) -> Value:
     if type(like) is Tuple:
         return Tuple(tuple(items), fields=like.fields)
@@ -688,7 +681,7 @@ def _rebuilt(like: Value, items: list) -> Value:
 
 
 def _map_leaves(v: Value, f: Callable[[Value], Value]) -> Value:
-    items = _items(v)
+    items = known_items(v)
     if items is not None:
         return _rebuilt(v, [_map_leaves(x, f) for x in items])
     if type(v) is Dict:

@@ -299,6 +299,7 @@ class ModuleInfo:
     _lines: list | None = None
     _rebound: frozenset | None = None
     _holes: bool | None = None
+    _yields: bool | None = None
 
     @property
     def mentions_holes(self) -> bool:
@@ -308,6 +309,15 @@ class ModuleInfo:
         if self._holes is None:
             self._holes = "HOLE" in self.source
         return self._holes
+
+    @property
+    def mentions_yield(self) -> bool:
+        """Whether its text has the word ``yield`` anywhere, searched once: asked at every body run
+        (a generator's call gives its items), it was 2.2% of scikit-learn's run, whose modules run
+        to 100 KB."""
+        if self._yields is None:
+            self._yields = "yield" in self.source
+        return self._yields
 
     @property
     def rebound_globals(self) -> frozenset:

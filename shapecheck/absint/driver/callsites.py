@@ -85,6 +85,18 @@ def gives_layer(observed: tuple) -> bool:
 _LAYER = itemgetter(3)   # an observation is (function, parameter, rank, layer)
 
 
+def _distinct(observations: list) -> tuple:
+    """``observations`` each once, in the order first seen: what reads them takes sets of them
+    (ranks per parameter, whether a layer was given), and a call's holds its callees' as well, so
+    repeats compounded with each level of nesting (scikit-learn's linear_model: 3.2M observations
+    kept by 7,656 calls, 217,000 of them distinct; one tuple of 44,918), scanned at every summary
+    kept. An observation holding a layer that cannot be hashed keeps them all."""
+    try:
+        return tuple(dict.fromkeys(observations))
+    except TypeError:
+        return tuple(observations)
+
+
 def observed_rank(value: Value) -> int | str | Value | None:
     """The rank a call's argument has (None: unknown or not an array; PASSED_NONE: ``None``; a
     literal number itself, PASSED_INT or PASSED_NUMBER for another number)."""
@@ -151,14 +163,14 @@ class CallSites:
         self._open.append([])
 
     def end_root(self) -> None:
-        self.by_root[self._roots.pop()] = self._open.pop()
+        self.by_root[self._roots.pop()] = _distinct(self._open.pop())
 
     def begin_call(self) -> None:
         self._open.append([])
 
     def end_call(self) -> tuple:
         """A call's body finished: what it saw, for its summary (the enclosing analysis sees it too)."""
-        observed = tuple(self._open.pop())
+        observed = _distinct(self._open.pop())
         self._open[-1].extend(observed)
         return observed
 

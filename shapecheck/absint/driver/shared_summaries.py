@@ -255,7 +255,7 @@ class RunSummaries:
         if reading.local or reading.counted or not self.clean() or not self.unlimited():
             return
         reads = tuple(read for read in reading.reads.values() if read is not None)
-        resolved = tuple({id(lazy): (lazy, value) for lazy, value in reading.resolved}.values())
+        resolved = tuple(reading.resolved.values())   # (each name once: Reading.resolve)
         if also is not None:
             reads, resolved = reads + also[0], resolved + also[1]
         bare = replace(result, returns=UNKNOWN, preconditions=[], final_env={}, names={})

@@ -170,6 +170,10 @@ class Analysis:
         self.annotations = AnnotationStore()
         self.budget = StepBudget(cancellation=cancellation)
         self.spmd_meshes: list = []   # the axis environment of shard_map bodies (rules/spmd_jax.py)
+        # the ways found to raise so far: ``raise`` statements run and errors met, in any body, and
+        # those of the calls a summary answered (``Summary.may_raise``): whether a ``try`` body may
+        # raise is whether this moved while it ran (Statements.stmt_Try)
+        self.raised = 0
         # parameter (name, function) -> the rank an op demands of it (None: demands disagree)
         self.learned_ranks: dict[tuple[str, str], int | None] = {}
         self.scalar_names = ScalarNames()   # constructor parameters named as dims (core/scalar_names.py)

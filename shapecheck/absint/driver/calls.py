@@ -1313,6 +1313,7 @@ class Calls:
         first = self.run.symbols + 1
         first_token = derived_mark() if self.recorder.enabled else 0   # (kept_summaries.py)
         steps, z3 = self.run.budget.steps, self.run.solver.spent
+        raised = self.run.raised
         made = self._made()
         epoch = self.run.findings.rollbacks
         self.body_runs += 1
@@ -1340,7 +1341,7 @@ class Calls:
                 tuple(reading.demands), tuple(reading.outside), tuple(reading.counted), epoch, frozenset(used),
                 changed, first_token, made == self._made(), None, reading.local,
                 self.run.budget.steps - steps, self.run.solver.spent - z3, tuple(reading.resolved.values()),
-                frozenset(reading.decided), self.expanded - expanded, raises, assured)
+                frozenset(reading.decided), self.expanded - expanded, raises, assured, self.run.raised != raised)
 
     def _named_by(self, args: list, kwargs: dict, made: range) -> tuple:
         """The constructor parameters passed that a run numbering its symbols in ``made`` named
@@ -1872,6 +1873,8 @@ class Calls:
             for name, value in changed.items():
                 if name in passed:
                     caller.rebind_passed(passed[name], anonymous_middles(value, fn.scope))
+        if summary.may_raise:
+            self.run.raised += 1   # (a reuse raises where the run did: Statements.stmt_Try)
         if summary.raises and caller.try_depth:
             caller.caught_failure()   # (a callee that raises by its own ``raise``: numpy's _get_multi_index)
         if lazy and errors and not caller.try_depth:

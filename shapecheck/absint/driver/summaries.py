@@ -391,6 +391,7 @@ class Summary:
     # the preconditions its body met on every way to a normal return, over symbols its call was given
     # (Frame.assured): facts for the caller once the call returns (Calls._assure)
     assured: tuple = ()
+    may_raise: bool = False   # some way through its body (its callees' included) raised or failed
     # (argument position or keyword, symbol): the constructor parameters passed that its run named as
     # dims it made (core/scalar_names.py), named so again at a reuse
     named: tuple = ()

@@ -114,6 +114,8 @@ class Interpreter(Statements, Expressions):
 
     def diagnose(self, node: ast.AST, code: str, message: str, related: Iterable[Related] = (),
                  severity: str = "error", cause: str | None = None) -> None:
+        if severity == "error" and raises(cause or code):
+            self.analysis.raised += 1   # a way to raise (Statements.stmt_Try)
         if severity == "error" and self.try_depth and raises(cause or code):
             # a handler catches what Python or the library raises here (``try: m1, m2 = modes`` /
             # ``except ValueError:``): not a crash. Every error goes through here (shape_error's too);

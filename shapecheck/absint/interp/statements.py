@@ -276,6 +276,7 @@ class Statements:
     def stmt_Raise(self, node: ast.Raise) -> None:
         if node.exc is not None:
             self.eval(node.exc)
+        self.analysis.raised += 1
         raise Terminated("raise")
 
     def stmt_Break(self, node: ast.Break) -> None:
@@ -701,6 +702,7 @@ class Statements:
     def stmt_Try(self, node: ast.Try) -> None:
         before_env, before_facts = dict(self.frame.env), self.frame.facts
         catches = any(catches_shape_errors(h) for h in node.handlers)
+        raised = self.analysis.raised
         self.try_depth += catches
         if catches:
             self.catching.append((self.try_depth, self.unsure, self.unknown_branches))
@@ -719,14 +721,25 @@ class Statements:
                 states.append((self.frame.env, self.frame.facts))
         imported = states[0][0] if states and only_import_errors(node.handlers) else None
         unread = states[0][0] if states and guards_an_import(node) else None
+        returned = False
         for handler in node.handlers:
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if handler.name:
                 self.frame.env[handler.name] = UNKNOWN
-            if not self.run_body(handler.body):
+            kind = self.run_body(handler.body)
+            if not kind:
                 states.append((self.frame.env, self.frame.facts))
+            returned = returned or kind == "return"
         if states:
             self._merge(states, before_facts, widen=False)
+        if catches and returned and not body_done and self.analysis.raised != raised:
+            # ``try: mimic = self._get_multi_index(arr, index) / except Exception: ...; return``, whose
+            # body may raise on a way not decided (numpy's own ``_check_multi_index``, whose failing
+            # index the body rejects): the rest of the block runs only where it raised nothing, the
+            # other branch of an early return, as after ``if ...: return`` (stmt_If). A body with no
+            # way to raise (no ``raise`` run, no error met, its callees' included), or handlers that
+            # catch no error of the kinds shape code raises, decide nothing.
+            self.unknown_branches += 1
         if imported is not None and len(states) > 1:
             self._keep_imported(imported, states[1:])
         if unread is not None and len(states) > 1:

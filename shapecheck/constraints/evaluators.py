@@ -53,7 +53,7 @@ def _floordiv(a: int, b: int, by_zero: ByZero | None) -> int:
     if b == 0:
         if by_zero is None:
             raise ZeroDivisionError("dimension floordiv by zero")
-        return by_zero.quotient
+        return by_zero.divided(a)
     return a // b
 
 
@@ -66,8 +66,9 @@ def _mod(a: int, b: int, by_zero: ByZero | None) -> int:
 
 
 def _not_positive(divisor: int, by_zero: ByZero | None, kind: str) -> int:
-    """What Z3's division by ``divisor`` (not positive) gives here: ``by_zero``'s choice at 0."""
-    if divisor == 0 and by_zero is not None:
+    """What Z3's division by ``divisor`` (not positive) gives here: ``by_zero``'s choice at 0 (a
+    shift of the dividend, which this order never reads, none)."""
+    if divisor == 0 and by_zero is not None and not by_zero.shifted:
         return by_zero.quotient if kind == "floordiv" else by_zero.remainder
     raise Undefined
 

@@ -239,8 +239,10 @@ def _constants(requirement: Pred) -> tuple[int, ...]:
 #: What a division by 0 gives in the models :meth:`Solver._sample_by_zero` tries: a remainder of 0
 #: meets the facts ``n % d == 0`` that a reshape or a split leaves, a quotient of 1 or more the
 #: facts ``1 <= n // d`` that an array size leaves, a negative one breaks them (Z3's ``div0``
-#: and ``mod0`` may be negative: only a division by a nonzero divisor is bounded).
-_BY_ZERO = tuple(ByZero(quotient, remainder) for quotient in (1, 0, -1, 2) for remainder in (0, 1, -1))
+#: and ``mod0`` may be negative: only a division by a nonzero divisor is bounded); a shift of the
+#: dividend last, which gives two divisions by 0 of different dividends different quotients.
+_BY_ZERO = tuple(ByZero(quotient, remainder) for quotient in (1, 0, -1, 2) for remainder in (0, 1, -1)) + tuple(
+    ByZero(shift, remainder, shifted=True) for shift in (-1, -2) for remainder in (0, 1))
 #: The choices the repair search (witnesses.py) tries, each a search of its own: a remainder of 0
 #: keeps the divisibility facts, a negative quotient breaks a size, a remainder of 1 a
 #: divisibility requirement.

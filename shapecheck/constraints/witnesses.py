@@ -87,7 +87,7 @@ def _atom(atom, by_zero: ByZero | None) -> Number:
     def divided(values: Values) -> int:
         divisor = b(values)
         if divisor <= 0:
-            if divisor == 0 and by_zero is not None:
+            if divisor == 0 and by_zero is not None and not by_zero.shifted:   # (the dividend unread)
                 return by_zero.quotient if kind == "floordiv" else by_zero.remainder
             raise _Undefined
         return a(values) // divisor if kind == "floordiv" else a(values) % divisor

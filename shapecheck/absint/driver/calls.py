@@ -148,7 +148,7 @@ class Reading:
     local: bool = False   # it read what is this run's own, not a kept module's (shared_summaries.py)
     # id of a LazyImport -> (it, its value): the imported names it resolved, each once, as last
     # resolved (a caller's holds its callees': kept as lists, scikit-learn's linear_model held 685,000
-    # pairs over 7,656 calls, 144,000 distinct, one call's 7,333)
+    # pairs over 7,656 calls, 144,000 distinct, one call's 7,333; a callee's dict is taken whole)
     resolved: dict = field(default_factory=dict)
     _outside: set = field(default_factory=set)     # the ids of ``outside``'s sets (each kept once)
     decided: set = field(default_factory=set)      # the symbols a decision of it read (parametric.py, P1)
@@ -158,25 +158,17 @@ class Reading:
         comes first."""
         self.local = self.local or local
         self.decided.update(decided)
-        for pair in resolved:
-            self.resolve(*pair)
+        if resolved:
+            self.resolved.update(resolved if type(resolved) is dict else {id(pair[0]): pair for pair in resolved})
         for key, read in reads.items():
             self.reads.setdefault(key, read)
+        held = self._outside
         for names in outside:
-            self.hold(names)
+            if id(names) not in held:
+                held.add(id(names))
+                self.outside.append(names)
         self.demands.extend(demands)
         self.counted.extend(counted)
-
-    def resolve(self, lazy: LazyImport, value) -> None:
-        known = self.resolved.get(id(lazy))
-        if known is None or known[1] is not value:
-            self.resolved.pop(id(lazy), None)   # (the last resolution last, as a list had it)
-            self.resolved[id(lazy)] = (lazy, value)
-
-    def hold(self, names) -> None:
-        if id(names) not in self._outside:
-            self._outside.add(id(names))
-            self.outside.append(names)
 
 
 @dataclass
@@ -870,7 +862,7 @@ class Calls:
         finally:
             self.reading.pop()
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
-                               reading.resolved.values(), reading.decided)
+                               reading.resolved, reading.decided)
 
     def _shared_generic(self, fn: Function, shared: RunSummaries, stack: tuple) -> GenericResult:
         """The generic analysis of a kept module's top-level function, made here and shared with the
@@ -1332,7 +1324,7 @@ class Calls:
             observed = self.sites.end_call()
             self.reading.pop()
             self._pass_reading(reading.reads, reading.outside, reading.demands, reading.counted, reading.local,
-                               reading.resolved.values(), reading.decided)
+                               reading.resolved, reading.decided)
         made_symbols, refined = range(first, self.run.symbols + 1), tuple(frame.refined.items())
         changed = changed_parameters(fn, given, frame.env)
         assured = _for_the_caller(frame.assured, made_symbols, (result, refined, changed)) if frame.assured else ()
@@ -1392,7 +1384,7 @@ class Calls:
             reading = self.reading[-1]
             names = held_names(value, self.keys)
             if names:
-                reading.hold(names)
+                reading.take({}, (names,), ())
             if not reading.local and (not module.shared or local_value(value)):
                 reading.local = True
 
@@ -1401,7 +1393,7 @@ class Calls:
         summary where it resolves the name alike (shared_summaries.py, S1)."""
         if self.reading:
             reading = self.reading[-1]
-            reading.resolve(lazy, value)
+            reading.resolved[id(lazy)] = (lazy, value)
             if not reading.local and local_value(value):
                 reading.local = True
 

@@ -71,6 +71,23 @@ def test_a_negative_quotient_by_zero_breaks_a_size() -> None:
     assert _z3_verdict(facts, P.le(0, D.floordiv(n, h))) is Verdict.SOMETIMES
 
 
+def test_two_divisions_by_zero_told_apart_by_their_dividends() -> None:
+    # a strided window's size on two axes (vit-pytorch): the fact holds and the requirement fails at
+    # j = 0 only where x // 0 depends on x, which Z3's div0 may (a shift of the dividend), no constant
+    j, x2, x3 = D.sym("j"), D.sym("x2"), D.sym("x3")
+    size = lambda x: D.add(D.floordiv(D.floordiv(D.sub(x, 1), 2), j), 1)
+    halved = lambda x: D.add(D.floordiv(D.sub(x, 1), 2), 1)
+    facts = [P.le(1, halved(x3)), P.le(1, size(x2)), P.le(1, halved(x2))]
+    requirement = P.le(1, size(x3))
+    s = Solver()
+    decision = s.decide(tuple(Fact(f) for f in facts), requirement)
+    assert decision.verdict is Verdict.SOMETIMES and s.queries == 0 and s.stages["by-zero"] == 1
+    assert decision.counterexample["j"] == 0
+    assert _z3_verdict(facts, requirement) is Verdict.SOMETIMES
+    shift = D.ByZero(-1, 0, shifted=True)
+    assert D.evaluate(D.floordiv(x2, j), {"x2": 5, "j": 0}, shift) == 4
+
+
 def test_no_pair_where_every_choice_by_zero_keeps_the_answer() -> None:
     # b*(n % h) == b*(n % h) holds whatever n % 0 is: no failing witness
     facts = [P.le(1, b)]

@@ -362,6 +362,19 @@ def int_arg(arg: Arg | None, ctx: OpContext | None = None) -> D.Dim | None:
     return None
 
 
+def diagonal_length(ctx: OpContext, n: D.Dim, m: D.Dim, offset: Arg | None) -> D.Dim:
+    """The length of diagonal ``offset`` of an ``n`` by ``m`` matrix (``np.diagonal``, ``np.diag``):
+    ``max(min(n - max(-k, 0), m - max(k, 0)), 0)``, of a symbolic ``k`` too (scipy's
+    ``np.diagonal(a, offset=j)`` under ``if j < 0:``: taken for the main diagonal, a false SC101); a
+    fresh length where the offset is not known."""
+    k = 0 if is_none(offset) else int_arg(offset)
+    if k is None:
+        return ctx.fresh("n")
+    if type(k) is int and k == 0:
+        return D.dmin(n, m)
+    return D.dmax(D.dmin(D.sub(n, D.dmax(D.neg(k), 0)), D.sub(m, D.dmax(k, 0))), 0)
+
+
 def const_int(arg: Arg | None) -> int | None:
     d = int_arg(arg)
     return d if type(d) is int else None

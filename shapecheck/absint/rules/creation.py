@@ -15,6 +15,7 @@ from .args import (
     as_array,
     bound_array,
     const_int,
+    diagonal_length,
     dtype_arg,
     given_dtype,
     int_arg,
@@ -202,21 +203,17 @@ def identity(ctx: OpContext, call: Call) -> Value:
 def diag(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("v", "k"))
     a = bound_array(bound, "v")
-    k = const_int(bound.get("k")) or 0
     if a is None:
         return UNKNOWN
     dims = a.shape.dims
     if dims is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
-    if len(dims) == 1:
-        n = D.add(dims[0], abs(k))
+    if len(dims) == 1:   # a square of side n + |k|
+        k = 0 if is_none(bound.get("k")) else int_arg(bound.get("k"))
+        n = ctx.fresh("n") if k is None else D.add(dims[0], D.dmax(k, D.neg(k)))
         return Array(Shape((n, n)), a.dtype)
     if len(dims) == 2:
-        n, m = dims
-        if k == 0:
-            return Array(Shape((D.dmin(n, m),)), a.dtype)
-        length = D.dmax(D.dmin(D.sub(n, max(-k, 0)), D.sub(m, max(k, 0))), 0)
-        return Array(Shape((length,)), a.dtype)
+        return Array(Shape((diagonal_length(ctx, dims[0], dims[1], bound.get("k")),)), a.dtype)
     ctx.fail("SC107", f"{ctx.op}: Input must be 1- or 2-d.")
     return UNKNOWN
 

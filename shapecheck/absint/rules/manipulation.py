@@ -26,6 +26,7 @@ from .args import (
     axes_arg,
     bound_array,
     const_int,
+    diagonal_length,
     dtype_arg,
     element_texts,
     int_arg,
@@ -1077,11 +1078,9 @@ def meshgrid(ctx: OpContext, call: Call) -> Value:
 def diagonal(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> Value:
     if len(dims) < 2:
         ctx.fail("SC107", f"{ctx.op}: diag requires an array of at least two dimensions")
-    k = const_int(bound.get("offset")) or 0
     i = normalize_axis(ctx, const_int(bound.get("axis1")) or 0, len(dims))
     j = normalize_axis(ctx, 1 if bound.get("axis2") is None else (const_int(bound.get("axis2")) or 0), len(dims))
-    n, m = dims[i], dims[j]
-    length = D.dmax(D.dmin(D.sub(n, max(-k, 0)), D.sub(m, max(k, 0))), 0) if k else D.dmin(n, m)
+    length = diagonal_length(ctx, dims[i], dims[j], bound.get("offset"))
     rest = tuple(d for ax, d in enumerate(dims) if ax not in (i, j))
     return Array(Shape(rest + (length,)), a.dtype)
 

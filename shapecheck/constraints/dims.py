@@ -27,7 +27,7 @@ from .derived import Kept, cached_hash, keep_symbols
 
 __all__ = [
     "Dim", "Sym", "Op", "Expr", "sym", "const_value", "is_const", "add", "sub", "mul", "neg",
-    "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "substitute", "show",
+    "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "is_single_symbol", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
     "exact_quotient", "common_factor", "shared_atoms", "symbol_key", "polynomial_quotient", "factors",
     "map_atoms", "apply_op", "ByZero", "primitive_part", "TooLarge", "MAX_DEGREE", "MAX_PRODUCT_TERMS",
@@ -515,6 +515,12 @@ def atoms_of(d: Dim) -> set[Atom]:
     for m, _ in d.terms:
         out.update(m)
     return out
+
+
+def is_single_symbol(d: Dim) -> bool:
+    """Whether ``d`` is one symbol, nothing more (``n``, not ``n+1`` or ``2*n`` or ``n//2``)."""
+    return (type(d) is Expr and len(d.terms) == 1 and d.constant == 0 and d.terms[0][1] == 1
+            and len(d.terms[0][0]) == 1 and type(d.terms[0][0][0]) is Sym)
 
 
 def free_symbols(d: Dim) -> frozenset[str]:

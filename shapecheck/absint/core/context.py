@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from ...constraints.broadcast import BroadcastAxis, aligned_trailing, broadcast_shapes, result_definition, shared_middle
-from ...constraints.dims import Dim, DistinctNames, Expr, Sym, free_symbols, show, sym
+from ...constraints.dims import Dim, DistinctNames, free_symbols, is_single_symbol, show, sym
 from ...constraints.predicates import Pred, eq, ge, pred_symbols
 from ...constraints.readable import readable
 from ...constraints.shapes import Middle, Shape, align_middles, trailing
@@ -264,7 +264,7 @@ class OpContext:
         (the decision's): when they make every such dim >= 1, that settles it with no question.
         A running loop's index is no such dim even where it sizes an array (``zeros((j + 2, j))``):
         it is 0 on a first iteration, whose state a fixpoint's first pass pairs with every index."""
-        if pred.kind == "eq" and 0 in pred.args and any(_lone_symbol(d) for d in pred.args):
+        if pred.kind == "eq" and 0 in pred.args and any(is_single_symbol(d) for d in pred.args):
             # one size matched against an explicit 0 (``toeplitz(c, r) @ np.empty((0, 0))``, scipy's
             # test of the empty case): the code means an empty array, which is no bug of it (a
             # product or a remainder that must be 0 is no such match: ``x.reshape(0, 7)``)
@@ -416,12 +416,6 @@ class OpContext:
         if aligned is None:
             return None
         return Shape((), True, self._broadcast_dims(operands, aligned, code))
-
-
-def _lone_symbol(d) -> bool:
-    """Whether ``d`` is one symbol, as it is (no coefficient, no constant)."""
-    return type(d) is Expr and not d.constant and len(d.terms) == 1 and d.terms[0][1] == 1 \
-        and len(d.terms[0][0]) == 1 and type(d.terms[0][0][0]) is Sym
 
 
 def _array_symbols(values, depth: int = 0) -> set[str]:

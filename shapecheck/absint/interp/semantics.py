@@ -312,10 +312,7 @@ def single_name(d: D.Dim) -> str:
     return d.terms[0][0][0].name
 
 
-def is_single_symbol(d: D.Dim) -> bool:
-    """Whether ``d`` is one symbol, nothing more (``n``, not ``n+1`` or ``2*n`` or ``n//2``)."""
-    return (type(d) is D.Expr and len(d.terms) == 1 and d.constant == 0 and d.terms[0][1] == 1
-            and len(d.terms[0][0]) == 1 and type(d.terms[0][0][0]) is D.Sym)
+is_single_symbol = D.is_single_symbol
 
 
 def int_constant(v: Value) -> int | None:

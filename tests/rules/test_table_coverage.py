@@ -30,7 +30,7 @@ from shapecheck.absint.rules.einops import EINOPS
 from shapecheck.absint.rules.einx import EINX
 from shapecheck.absint.rules.flax import FLAX
 from shapecheck.absint.rules.jax import JAX
-from shapecheck.absint.rules.jax_random import INITIALIZER, INITIALIZER_FACTORIES
+from shapecheck.absint.rules.jax_random import INITIALIZER_KINDS
 from shapecheck.absint.rules.library_names import canonical_library
 from shapecheck.absint.rules.pymath import MATH
 from shapecheck.absint.rules.torch import LAYER_CALLS, TENSOR_METHODS, TORCH
@@ -118,8 +118,8 @@ def _covered(entry: str, names: Names) -> bool:
         return True
     if entry.startswith("flax.linen.Module."):   # self.param(...) in a linen module
         return entry.rsplit(".", 1)[1] in names.methods["flax"]
-    if entry == INITIALIZER:   # what every factory makes: named by calling one's result
-        return any(f"jax.nn.initializers.{name}" in names.qualified for name in INITIALIZER_FACTORIES)
+    if entry in INITIALIZER_KINDS:   # what factories make: named by calling one's result
+        return any(f"jax.nn.initializers.{name}" in names.qualified for name in INITIALIZER_KINDS[entry])
     generator = "numpy.random.Generator."
     if entry.startswith(generator):
         return entry[len(generator):] in names.methods["numpy"] and "numpy.random.default_rng" in names.qualified

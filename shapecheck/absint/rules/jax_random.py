@@ -176,14 +176,57 @@ def ball(ctx: OpContext, call: Call) -> Value:
 
 #: What ``jax.nn.initializers``' factories make (``normal(stddev)``), called as an initializer is.
 INITIALIZER = "jax.nn.initializers.initializer"
-INITIALIZER_FACTORIES = """normal uniform truncated_normal variance_scaling glorot_normal glorot_uniform he_normal he_uniform
-lecun_normal lecun_uniform xavier_normal xavier_uniform kaiming_normal kaiming_uniform orthogonal
-delta_orthogonal constant""".split()
+INITIALIZER_FACTORIES = "normal uniform truncated_normal constant".split()
+#: The factories whose initializers read a fan in and out off the shape's last two axes (``in_axis=-2``,
+#: ``out_axis=-1``): a shape of fewer axes raises ValueError, unless the axes are given.
+FAN_FACTORIES = """variance_scaling glorot_normal glorot_uniform he_normal he_uniform lecun_normal lecun_uniform
+xavier_normal xavier_uniform kaiming_normal kaiming_uniform""".split()
+#: initializer kind -> (the fewest axes its shape may have, the most, what JAX says otherwise)
+_AXES_NEEDED = {
+    "fan_initializer": (2, None, "can't compute input and output sizes of a {n}-dimensional weights tensor "
+                                 "with default in_axis: must be at least 2D"),
+    "orthogonal_initializer": (2, None, "orthogonal initializer requires at least a 2D shape"),
+    "delta_orthogonal_initializer": (3, 5, "delta orthogonal initializer requires a 3D, 4D or 5D shape"),
+}
 #: ``init(key, shape, dtype)``: an array of ``shape``.
 _INITIALIZE = keyed_random(("key", "shape", "dtype"))
+
+
+def _initialize_at_least(kind: str) -> Rule:
+    """An initializer whose shape must have some number of axes (:data:`_AXES_NEEDED`)."""
+    fewest, most, message = _AXES_NEEDED[kind]
+
+    def rule(ctx: OpContext, call: Call) -> Value:
+        result = _INITIALIZE(ctx, call)
+        dims = result.shape.dims if type(result) is Array else None
+        if dims is not None and (len(dims) < fewest or most is not None and len(dims) > most):
+            ctx.fail("SC107", f"{ctx.op}: {message.format(n=len(dims))} (the shape is {ctx.show_shape(result.shape)})")
+        return result
+    return rule
+
+
+def _fan_factory(ctx: OpContext, call: Call) -> Value:
+    """``glorot_uniform(in_axis=-2, out_axis=-1, ...)``: its initializer needs two axes where it reads
+    its fans off the default ones."""
+    lead = ("scale", "mode", "distribution") if call.name.endswith("variance_scaling") else ()
+    given = call.bind(lead + ("in_axis", "out_axis", "batch_axis", "dtype")).keys() & {"in_axis", "out_axis"}
+    return LibraryObject(INITIALIZER if given else "jax.nn.initializers.fan_initializer")
+
+
+#: Each kind of initializer (qualified) with the factories that make it: a test calling one's result
+#: exercises the kind.
+INITIALIZER_KINDS: dict[str, list[str]] = {
+    INITIALIZER: INITIALIZER_FACTORIES, "jax.nn.initializers.fan_initializer": FAN_FACTORIES,
+    "jax.nn.initializers.orthogonal_initializer": ["orthogonal"],
+    "jax.nn.initializers.delta_orthogonal_initializer": ["delta_orthogonal"],
+}
 INITIALIZERS: dict[str, Rule] = {
     INITIALIZER.rsplit(".", 1)[1]: _INITIALIZE, "zeros": _INITIALIZE, "ones": _INITIALIZE,
+    **{kind: _initialize_at_least(kind) for kind in _AXES_NEEDED},
     **{name: returns(LibraryObject(INITIALIZER)) for name in INITIALIZER_FACTORIES},
+    **{name: _fan_factory for name in FAN_FACTORIES},
+    "orthogonal": returns(LibraryObject("jax.nn.initializers.orthogonal_initializer")),
+    "delta_orthogonal": returns(LibraryObject("jax.nn.initializers.delta_orthogonal_initializer")),
     # Flax's factories of the constant initializers: ``zeros_init()`` is ``jax.nn.initializers.zeros``
     "zeros_init": returns(LibraryObject("jax.nn.initializers.zeros")),
     "ones_init": returns(LibraryObject("jax.nn.initializers.ones")),

@@ -34,7 +34,12 @@ reveal_shape(jax.random.ball(key, 4, shape=(6,)))  # reveal: (6, 4)
 init = jax.nn.initializers.normal(0.02)
 reveal_shape(init(key, (3, 4)))  # reveal: (3, 4)
 reveal_shape(jax.nn.initializers.glorot_uniform()(key, (5, 2)))  # reveal: (5, 2)
-reveal_shape(jax.nn.initializers.variance_scaling(1.0, "fan_in", "normal")(key, (2,)))  # reveal: (2,)
+reveal_shape(jax.nn.initializers.variance_scaling(1.0, "fan_in", "normal")(key, (2, 6)))  # reveal: (2, 6)
+# the fan initializers read the last two axes, the orthogonal ones need matrices: fewer axes raise
+jax.nn.initializers.variance_scaling(1.0, "fan_in", "normal")(key, (2,))  # error: SC107
+reveal_shape(inits.glorot_uniform(in_axis=0)(key, (2,)))  # reveal: (2,)
+inits.orthogonal()(key, (3,))  # error: SC107
+inits.delta_orthogonal()(key, (3, 3))  # error: SC107
 reveal_shape(jax.nn.initializers.zeros(key, (4,)))  # reveal: (4,)
 reveal_shape(inits.constant(0.5)(key, (2, 3)))  # reveal: (2, 3)
 reveal_shape(inits.delta_orthogonal()(key, (3, 3, 4, 4)))  # reveal: (3, 3, 4, 4)

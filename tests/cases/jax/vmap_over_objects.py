@@ -14,6 +14,10 @@ class Categorical:
         return jnp.take_along_axis(self.logits, x[..., None], axis=-1)[..., 0]
 
 
+# a pytree, as distrax's distributions and flax's structs are: vmap maps its logits
+jax.tree_util.register_pytree_node(Categorical, lambda d: ((d.logits,), None), lambda _, leaves: Categorical(*leaves))
+
+
 def log_prob_sum(dist, x):
     return dist.log_prob(x).sum()
 

@@ -8,10 +8,12 @@ keys). Source: the NumPy reference for each."""
 from __future__ import annotations
 
 from ...constraints import dims as D
+from ...constraints.predicates import ge
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
+from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Int, List, Tuple, Value
-from .args import as_array, bound_array, is_none, normalize_axis, promote
+from .args import as_array, bound_array, int_arg, is_none, normalize_axis, promote
 from .manipulation import concatenate_arrays
 
 
@@ -180,12 +182,15 @@ def piecewise(ctx: OpContext, call: Call) -> Value:
 
 
 def bits(pack: bool):
+    """``packbits(a, axis=None)``: 8 entries a byte, rounded up; ``unpackbits(a, axis=None, count=None)``:
+    8 bits a byte, or ``count`` of them (padded with zeros past them; a negative count trims that
+    many off the end). scikit-bio unpacks ``count=n`` bits per segment: taken for 8, a false SC110."""
     def rule(ctx: OpContext, call: Call) -> Value:
-        b = call.bind(("a", "axis"))
+        b = call.bind(("a", "axis") if pack else ("a", "axis", "count"))
         a = bound_array(b, "a")
         if a is None or a.shape.dims is None:
             return UNKNOWN if a is None else Array(UNKNOWN_SHAPE, "uint8")
-        change = (lambda n: D.floordiv(D.add(n, 7), 8)) if pack else (lambda n: D.mul(n, 8))
+        change = (lambda n: D.floordiv(D.add(n, 7), 8)) if pack else _unpacked(ctx, b.get("count"))
         axis = b.get("axis")
         if axis is None or is_none(axis):
             return Array(Shape((change(D.product(a.shape.dims)),)), "uint8")
@@ -195,6 +200,18 @@ def bits(pack: bool):
         dims = a.shape.dims
         return Array(Shape(dims[:ax] + (change(dims[ax]),) + dims[ax + 1:]), "uint8")
     return rule
+
+
+def _unpacked(ctx: OpContext, count: Arg | None):
+    """How many bits ``unpackbits`` gives for ``n`` bytes along its axis."""
+    if is_none(count):
+        return lambda n: D.mul(n, 8)
+    c = int_arg(count)
+    if type(c) is int:
+        return (lambda n: c) if c >= 0 else (lambda n: D.dmax(D.add(D.mul(n, 8), c), 0))
+    if c is not None and ctx.decide(ge(c, 0)) is Verdict.HOLDS:
+        return lambda n: c
+    return lambda n: ctx.fresh("bits")
 
 
 def lexsort(ctx: OpContext, call: Call) -> Value:

@@ -11,6 +11,7 @@ from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import UNKNOWN, Array, Bool, Float, Value
 from .args import as_array, bound_array, float_result, int_arg
+from .indexing import may_be_element_object
 
 
 def polyfit(ctx: OpContext, call: Call) -> Value:
@@ -57,7 +58,9 @@ def _coefficients(ctx: OpContext, arg: Arg | None, vector_only: bool = False) ->
     if a is None or a.shape.dims is None:
         return None
     if len(a.shape.dims) != 1:
-        if vector_only:
+        # an element of an array of objects, or of no known dtype, may be a polynomial's 1-D
+        # coefficients (python-control's ``roots(self.num_array[i, j])``): not known to fail
+        if vector_only and not may_be_element_object(a):
             ctx.fail("SC107", f"{ctx.op}: Input must be a rank-1 array ({ctx.describe(arg)})")
         return None
     return a.shape.dims[0]

@@ -255,7 +255,7 @@ class RunSummaries:
         if reading.local or reading.counted or not self.clean() or not self.unlimited():
             return
         reads = tuple(read for read in reading.reads.values() if read is not None)
-        resolved = tuple(reading.resolved.values())   # (each name once: Reading.resolve)
+        resolved = tuple(reading.resolved.values())   # (each name once: Reading.resolved)
         if also is not None:
             reads, resolved = reads + also[0], resolved + also[1]
         bare = replace(result, returns=UNKNOWN, preconditions=[], final_env={}, names={})
@@ -282,8 +282,6 @@ class RunSummaries:
                 or gives_layer(summary.observed)
                 or not self.clean() or not self.unlimited() or not _effect_kept(summary.effect)):
             return
-        if summary.resolved:   # each name once
-            summary = replace(summary, resolved=tuple({id(lazy): (lazy, value) for lazy, value in summary.resolved}.values()))
         if self.portable.key(key):
             self._put(key, summary)
             self.given += 1

@@ -114,9 +114,10 @@ class Interpreter(Statements, Expressions):
 
     def diagnose(self, node: ast.AST, code: str, message: str, related: Iterable[Related] = (),
                  severity: str = "error", cause: str | None = None) -> None:
-        if severity == "error" and raises(cause or code):
+        raising = severity == "error" and raises(cause or code)
+        if raising:
             self.analysis.raised += 1   # a way to raise (Statements.stmt_Try)
-        if severity == "error" and self.try_depth and raises(cause or code):
+        if raising and self.try_depth:
             # a handler catches what Python or the library raises here (``try: m1, m2 = modes`` /
             # ``except ValueError:``): not a crash. Every error goes through here (shape_error's too);
             # a broken annotation raises nothing, and nothing catches it

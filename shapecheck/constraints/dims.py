@@ -70,7 +70,7 @@ def symbol_key(name: str) -> tuple:
     cut = name.find("#")
     if cut < 0:
         return (name, -1, name)
-    digits = name[cut + 1:].rstrip(SIGNED)
+    digits = name[cut + 1:].rstrip(SIGNED).removesuffix(EACH)
     return (name[:cut], int(digits) if digits.isdigit() else -1, name)
 
 
@@ -737,6 +737,18 @@ def presumed(d: Dim) -> Dim:
 
 def is_presumed(name: str) -> bool:
     return name.removesuffix(SIGNED).endswith(PRESUMED)
+
+
+#: A symbol whose name ends so stands for "this dim of each item" of a list of unknown length built
+#: by a loop or a comprehension (``[np.empty((sizes[i], 7)) for i in range(n)]``): it was made per
+#: pass, so two items need not share it. Each read of an item takes a fresh symbol in its place
+#: (``core.freshen.each_item``): two reads of one shared symbol tied the items' sizes together (a
+#: false SC102 where quantecon's ``lemke_howson`` sizes its two tableaux so).
+EACH = "*"
+
+
+def is_each(name: str) -> bool:
+    return name.endswith(EACH)
 
 
 def display_name(name: str) -> str:

@@ -143,6 +143,45 @@ def freshen(result: Value, args: list, fresh: Callable[[str], D.Dim]) -> Value:
     return map_dims(result, lambda d: D.substitute(d, mapping))
 
 
+def _plain_number(name: str) -> int:
+    """The counter value a plain symbol was made with (``d#12``); -1 for any other (a named one, one
+    with a marker: signed, presumed, each item's)."""
+    head, _, number = name.rpartition("#")
+    return int(number) if head and number.isdigit() else -1
+
+
+def items_marked(v: Value, made_after: int, shared: Callable[[], set]) -> Value:
+    """The element ``v`` of a list a loop or a comprehension built, each symbol made after counter
+    value ``made_after`` (in a pass: the loop's index, a size read per item, a join's) marked as each
+    item's own (``dims.EACH``): no two items need share it. Those ``shared()`` names are not: made in
+    a pass but kept outside it (a parameter the pass gave a shape, the frame's dims of a parameter of
+    unknown rank), they are the same for every item."""
+    made = [name for name in value_symbols(v) if _plain_number(name) > made_after]
+    if not made:
+        return v
+    kept = shared()
+    mapping = {name: D.sym(name + D.EACH) for name in made if name not in kept}
+    return v if not mapping else map_dims(v, lambda d: D.substitute(d, mapping))
+
+
+def symbols_of(values, dims=()) -> set:
+    """The symbols of every value of ``values`` and every dim of ``dims``."""
+    out: set = set()
+    for v in values:
+        value_symbols(v, out)
+    for d in dims:
+        out |= D.free_symbols(d)
+    return out
+
+
+def each_item(v: Value, fresh: Callable[[str], D.Dim]) -> Value:
+    """One item read from a list of unknown length whose element is ``v``: each of its symbols marked
+    as each item's own (:func:`items_marked`) replaced by a fresh one, so two reads are two items."""
+    symbols = value_symbols(v)
+    mapping = {name: fresh(D.display_name(name)) for name in sorted(symbols, key=D.symbol_key) if D.is_each(name)}
+    return v if not mapping else map_dims(v, lambda d: D.substitute(d, mapping))
+
+
 #: Hints of the dims the analysis makes up (a mask's count of True values, a join, an unknown
 #: length): ``k#12`` is no name the code has, so a message must not print it as one.
 ANALYSIS_HINTS = frozenset({"d", "j", "b", "k", "size", "ndim", "i", "len", "itemsize", "nbytes"})

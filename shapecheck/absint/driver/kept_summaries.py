@@ -41,6 +41,7 @@ import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from ...constraints import dims as D
 from ..core.values import Class, Function, LazyImport, ProjectModule, Unknown
 from .effects import SELF, Effect
 from .relocation import NotRelocatable, definition_text, freeze, refusing, resolver, thaw
@@ -91,7 +92,7 @@ def relocatable(key, symbols) -> tuple | None:
 
 def _numbered(name: str) -> bool:
     head, _, number = name.rpartition("#")
-    return bool(head) and number.isdigit()
+    return bool(head) and number.removesuffix(D.EACH).isdigit()
 
 
 class _Relocated:

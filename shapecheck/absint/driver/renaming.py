@@ -184,12 +184,13 @@ def names_of(v: Value, add) -> None:
 def stand_in(kind: str, name, i: int):
     """What a renamed key shows for the ``i``-th name of its kind: a middle's scope as ``\\0i``, a
     derived token as ``-(i+1)``, a symbol as the symbol ``\\0i`` (``\\0i~`` where ``name`` may be negative, ``\\0i+`` where it is a
-    size by presumption only)."""
+    size by presumption only, ``\\0i*`` where it is each item's of a list)."""
     if kind == "middle":
         return f"\0{i}"
     if kind == "derived":
         return -(i + 1)
-    return D.sym(f"\0{i}" + (D.PRESUMED if D.is_presumed(name) else "") + (D.SIGNED if D.is_signed(name) else ""))
+    return D.sym(f"\0{i}" + (D.EACH if D.is_each(name) else "") + (D.PRESUMED if D.is_presumed(name) else "")
+                 + (D.SIGNED if D.is_signed(name) else ""))
 
 
 def dim_names(d, add) -> None:

@@ -1122,6 +1122,7 @@ def summarisable(fn: Function, cache: KeyCache) -> bool:
 def symbol_number(name: str) -> int:
     """The run's counter value a symbol was made with (``n#12`` -> 12; a named one: -1)."""
     head, _, number = name.rpartition("#")
+    number = number.removesuffix(D.EACH)   # (an item's symbol is the run's as the one it stands for)
     return int(number) if head and number.isdigit() else -1
 
 

@@ -14,6 +14,7 @@ from ..core.values import (COMPLEX, complex_number, NONE, UNKNOWN, Array, Bool, 
                            Value)
 from ...constraints.shapes import Shape
 from ..core.frame import Builtin, Range
+from ..core.freshen import each_item
 from ..core.values import (BoundMethod, Class, Dict, Function, Instance, LibraryObject, Method, Partial, TorchModule,
                            Unknown, int_view, method_of, present)
 from ..rules.args import name_as_dim
@@ -211,7 +212,7 @@ def _next(interp, node, args, kwargs) -> Value:
         return UNKNOWN
     items = args[0].items
     if items is None:
-        return args[0].element
+        return each_item(args[0].element, interp.analysis.fresh)
     return items[0] if items else (args[1] if len(args) > 1 else UNKNOWN)
 
 

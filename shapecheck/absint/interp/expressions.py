@@ -24,7 +24,7 @@ from .semantics import (CMP_NAMES, OP_NAMES, SCALAR_TYPES, compare_values, type_
                         items_of, iteration_items, length_of, loose_join, source_text, trip_symbols, truth_pred,
                         is_single_symbol, known_number, single_name, DICT_READS, dict_item, dict_key)
 from ...constraints.intervals import interval
-from ..core.freshen import map_dims
+from ..core.freshen import each_item, items_marked, map_dims, symbols_of
 from ..core.holes import is_hole_value
 from ..rules.index_tricks import INDEX_TRICKS
 from ..rules.indexing import index_array
@@ -264,6 +264,7 @@ class Expressions:
         try:
             generators = node.generators
             first = self.eval(generators[0].iter)
+            made_after = self.analysis.symbols   # what a pass makes is each item's own
             simple = len(generators) == 1 and not generators[0].ifs
             if simple:
                 items = iteration_items(first)
@@ -287,8 +288,9 @@ class Expressions:
                     elif pred is not TRUE:
                         self.add_fact(Fact(pred))
             values = [self.eval(e) for e in elt_nodes]
-            return List(None, values[0] if len(values) == 1 else UNKNOWN,
-                        length_of(first) if simple else None)
+            element = UNKNOWN if len(values) > 1 else items_marked(
+                values[0], made_after, lambda: symbols_of(saved.values(), self.frame.middle_dims.values()))
+            return List(None, element, length_of(first) if simple else None)
         finally:
             self.frame.env, self.frame.loops, self.unsure = saved, saved_loops, saved_unsure
             if filtered:   # a filter's facts hold inside the comprehension only
@@ -606,7 +608,8 @@ class Expressions:
         items = seq.items
         if items is None:
             if type(index) in (Int, Bool) or (type(index) is Array and index.shape.rank == 0):
-                return self._one_item(seq.element)   # (an int NumPy scalar indexes a list as an int does)
+                # (an int NumPy scalar indexes a list as an int does)
+                return self._one_item(each_item(seq.element, self.analysis.fresh))
             if type(index) is Slice:
                 return List(None, seq.element)
             # an index of unknown kind is as likely an int as a slice (propainter's ``feats[k][mapping_idx[idx]]``

@@ -27,6 +27,7 @@ from ...report.codes import raises
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, Terminated
 from ..core.holes import HoleSite, PinnedFact
+from ..core.freshen import each_item
 from ..core.join import Joiner, literal_options
 from ..core.module import ModuleInfo
 from ..core.values import (DICT_ENTRIES, LAYER_BASE, NONE, Alternatives, Partial, Unknown, UNKNOWN, UNKNOWN_ARRAY, Array, BoundMethod, Class,
@@ -528,7 +529,7 @@ class Interpreter(Statements, Expressions):
         if t in (Tuple, List):
             items = iterable.items
             if items is None:
-                return iterable.element
+                return each_item(iterable.element, self.analysis.fresh)
             if not items:
                 return UNKNOWN
             return self.join_all(list(items))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import operator
 from dataclasses import replace
+from typing import Callable
 
 from ...constraints import dims as D
 from ...constraints.intervals import interval
@@ -25,7 +26,7 @@ from .semantics import (AUG_NAMES, is_top_level, bound_before_read, from_imports
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
                         source_text, truth_pred)
-from ..core.freshen import placeholder_names, value_symbols
+from ..core.freshen import each_item, items_marked, placeholder_names, symbols_of, value_symbols
 from ..core.holes import mentions_hole
 from ..rules.indexing import index_array
 from ..rules.nn_containers import with_layer
@@ -511,6 +512,7 @@ class Statements:
                 return
             if items is None:   # how often it runs is not known: a decision over what it iterates
                 self.analysis.note_decision(trip_symbols(iterable))
+            made_after = self.analysis.symbols   # (the index is each pass's own)
             element = self.iteration_value(iterable, node)
             if loop_leaves_early(node):   # an iteration may stop before the use: no certain errors
                 self.frame.loops = {name: loop if name in outer_loops else replace(loop, certain=False)
@@ -520,7 +522,7 @@ class Statements:
                     and compares_target(node):
                 first = Fact(eq(element.dim, iterable.start.dim))
             self._loop(node, lambda: self.assign(node.target, element), node.body, node.orelse,
-                       trip_count(iterable), first)
+                       trip_count(iterable), first, made_after)
         finally:
             self.frame.loops = outer_loops   # its index is no loop's index after the loop
 
@@ -615,12 +617,14 @@ class Statements:
         return False
 
     def _loop(self, node: ast.AST, head, body: list, orelse: list, trips: D.Dim | None = None,
-              first: Fact | None = None) -> None:
+              first: Fact | None = None, made_after: int | None = None) -> None:
         """Run a loop to a fixpoint. The first pass runs on the state the loop is entered with, which
         is the first iteration's alone: ``first`` says so of the index (``i == 0``), so a branch
         only a later iteration takes (``if i == 10: np.mean(g_list)``, g_list filled by the first
         ten) is not analysed on the empty state; the passes after it stand for any iteration."""
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts
+        if made_after is None:   # (what a pass makes is each item's own, in the lists it grew)
+            made_after = self.analysis.symbols
         objects = LoopObjects(entry_env)   # the attributes of the objects in scope: joined as names are
         saved_exits = self.frame.loop_exits
         self.frame.loop_exits = []
@@ -670,6 +674,9 @@ class Statements:
         self.frame.loop_exits = saved_exits
         if trips is not None and isinstance(node, ast.For):
             state_env = _counted_lists(node, entry_env, state_env, trips)
+        shared = _shared_symbols(entry_env, self.frame)
+        state_env = _items_marked(state_env, made_after, shared)
+        exits = [(_items_marked(env, made_after, shared), facts) for env, facts in exits]
         # Leaving the loop: zero or more iterations ran, or a break left it.
         self.frame.env, self.frame.facts = state_env, entry_facts
         if orelse and not self.run_body(orelse):
@@ -1088,7 +1095,8 @@ class Statements:
         items = items_of(value, len(elts))
         star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
         if items is None and star is None and type(value) is List and value.element is not UNKNOWN:
-            items = (value.element,) * len(elts)   # a list of unknown length: when it unpacks, each is one
+            # a list of unknown length: when it unpacks, each is one (its own, where a pass made it)
+            items = tuple(each_item(value.element, self.analysis.fresh) for _ in elts)
         if items is None:
             for e in elts:
                 self.assign(e, List(None) if isinstance(e, ast.Starred) else UNKNOWN)
@@ -1398,6 +1406,33 @@ def _counted_lists(loop: ast.For, entry: dict, after: dict, trips: D.Dim) -> dic
         start = len(before.items) if before.items is not None else before.length
         if start is not None:
             out[name] = replace(now, length=D.add(start, D.mul(per_pass, trips)))
+    return out
+
+
+def _shared_symbols(entry_env: dict, frame) -> Callable[[], set]:
+    """What a loop's passes made that every pass shares: the symbols of the names as the loop was
+    entered, with the shapes the passes gave parameters, and of the frame's dims of parameters of
+    unknown rank; found once, where a list grew by items of symbols made in the loop."""
+    found: list = []
+
+    def shared() -> set:
+        if not found:
+            found.append(symbols_of(entry_env.values(), frame.middle_dims.values()))
+        return found[0]
+    return shared
+
+
+def _items_marked(env: dict, made_after: int, shared: Callable[[], set]) -> dict:
+    """``env`` as a loop leaves it: each list of unknown length with the symbols its passes made marked
+    as each item's own (``freshen.items_marked``: ``sizes.append(np.zeros(i))`` has no one size)."""
+    out = env
+    for name, v in env.items():
+        if type(v) is List and v.items is None:
+            element = items_marked(v.element, made_after, shared)
+            if element is not v.element:
+                if out is env:
+                    out = dict(env)
+                out[name] = replace(v, element=element)
     return out
 
 

@@ -117,6 +117,48 @@ def used_as_no_number(node: ast.AST) -> frozenset[str]:
     return frozenset(names)
 
 
+#: Functions that take a number or an array of any rank alike: code passing a parameter to one
+#: expects either (``np.atleast_1d(np.asarray(values))``), as ``len`` of it expects no number.
+_ANY_RANK = frozenset({"atleast_1d", "atleast_2d", "atleast_3d", "len"})
+#: Functions that make an array of what they are given as it is (one name for the parameter they take)
+_AS_ARRAY = frozenset({"asarray", "array", "asanyarray", "as_tensor", "tensor", "asfarray"})
+
+
+@per_node
+def taken_for_arrays(node: ast.AST) -> frozenset[str]:
+    """The names a function's body passes, as they are or made an array first (``avalues =
+    np.asarray(values)``), to a function that takes arrays of any rank (``np.atleast_1d``) or to
+    ``len``, or iterates: a parameter whose default is a float (fluids' ``Polyfun.__init__(self,
+    values=0.)``) is then no float alone; taken for one, ``self._values`` was (1,) in every method
+    (``np.zeros_like(ak[:-1])[1] = 0.5``: a false SC105)."""
+    aliases: dict[str, str] = {}
+    for n in walk(node):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            source = _array_of_name(n.value)
+            if source is not None:
+                aliases[n.targets[0].id] = source
+    names = set()
+    for n in walk(node):
+        if isinstance(n, ast.Call) and _called_name(n.func) in _ANY_RANK and n.args:
+            source = _array_of_name(n.args[0])
+            if source is not None:
+                names.add(aliases.get(source, source))
+        elif isinstance(n, (ast.For, ast.comprehension)) and isinstance(n.iter, ast.Name):
+            names.add(aliases.get(n.iter.id, n.iter.id))
+    return frozenset(names)
+
+
+def _called_name(func: ast.expr) -> str | None:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _array_of_name(node: ast.expr) -> str | None:
+    """The name ``node`` is (``values``), or makes an array of (``np.asarray(values)``); else None."""
+    if isinstance(node, ast.Call) and _called_name(node.func) in _AS_ARRAY and len(node.args) >= 1:
+        node = node.args[0]
+    return node.id if isinstance(node, ast.Name) else None
+
+
 @per_node
 def tested_for_sign(node: ast.AST) -> frozenset[str]:
     """The names a function's body compares with a negative number or tests against 0 for a sign
@@ -187,7 +229,7 @@ def _parameter(fn: Function, param: ast.arg, tensor: bool, default: Value | None
     annotated as an array is the array it says (zuko 1.6.0's ``MonotonicRQSTransform.__init__(self,
     widths: Tensor, ...)`` pads ``F.softmax(widths, dim=-1)``: no number)."""
     if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname and not _names_an_array(param.annotation):
-        number = type(default) is Float and _names_a_number(param.annotation)
+        number = type(default) is Float and _names_a_number(param.annotation) and param.arg not in taken_for_arrays(fn.node)
         return Float() if number else Unknown(None, tensor, 0, True)
     return Unknown(Middle(param.arg, fn.scope), tensor)
 

@@ -10,7 +10,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import disj, eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, exposing, trailing
 from ..core.context import Arg, Call, OpContext
-from ..core.values import flag, UNKNOWN, Array, Bool, Int, List, Str, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Bool, Int, List, NoneValue, Str, Tuple, Value
 from .args import (
     UnknownAxis,
     as_array,
@@ -142,25 +142,53 @@ def vdot(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(()), p.dtype)
 
 
+_CROSS = ("a", "b", "axisa", "axisb", "axisc", "axis")
+
+
 @binary
 def cross(ctx: OpContext, call: Call, p: Pair) -> Value:
-    """``cross``: vectors of 2 or 3 components along the last axis; both 2 gives a scalar z."""
+    """``cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None)``: vectors of 2 or 3 components along
+    ``axisa`` of a and ``axisb`` of b (``axis`` sets all three), the others broadcast; the product's 3
+    components go at ``axisc`` (two 2-vectors give a scalar z). Axes are read by position too:
+    skyfield's ``cross(self._pos_vec, self._vel_vec, 0, 0)`` of (3, n) arrays was taken along the
+    last axis (a false SC110 per orbit its tests check)."""
     x, y, dtype, a_arg, b_arg = p.x, p.y, p.dtype, p.a, p.b
-    if any(k in call.kwargs for k in ("axisa", "axisb", "axisc", "axis")):
-        return Array(UNKNOWN_SHAPE, dtype)
-    for dims, arg in ((x, a_arg), (y, b_arg)):
+    bound = call.bind(_CROSS)
+    axes = {}
+    for name in _CROSS[2:]:
+        arg = bound.get(name)
+        if arg is None or (name == "axis" and type(arg.value) is NoneValue):
+            continue
+        axes[name] = const_int(arg)
+        if axes[name] is None:
+            return Array(UNKNOWN_SHAPE, dtype)
+    if "axis" in axes:
+        axes["axisa"] = axes["axisb"] = axes["axisc"] = axes["axis"]
+    vectors = []
+    for dims, arg, name in ((x, a_arg, "axisa"), (y, b_arg, "axisb")):
         if not dims:
             ctx.fail("SC107", f"{ctx.op}: {ctx.describe(arg)}: a vector needs at least one dimension")
-        ctx.require(disj((eq(dims[-1], 2), eq(dims[-1], 3))), "SC107", lambda arg=arg: (
+        axis = axes.get(name, -1)
+        if not -len(dims) <= axis < len(dims):
+            ctx.fail("SC107", f"{ctx.op}: {name}={axis} is out of bounds: {ctx.describe(arg)}")
+        axis %= len(dims)
+        vectors.append((dims[:axis] + dims[axis + 1:], dims[axis]))
+        ctx.require(disj((eq(dims[axis], 2), eq(dims[axis], 3))), "SC107", lambda arg=arg: (
             f"{ctx.op}: incompatible dimensions for cross product (dimension must be 2 or 3): {ctx.describe(arg)}"))
-    batch = ctx.broadcast([(Shape(x[:-1]), a_arg.text), (Shape(y[:-1]), b_arg.text)])
+    (x_rest, n), (y_rest, m) = vectors
+    batch = ctx.broadcast([(Shape(x_rest), a_arg.text), (Shape(y_rest), b_arg.text)])
     if batch is None:
         return Array(UNKNOWN_SHAPE, dtype)
-    if x[-1] == 2 and y[-1] == 2:
+    if n == 2 and m == 2:
         return Array(batch, dtype)
-    if type(x[-1]) is int and type(y[-1]) is int:
-        return Array(Shape(batch.prefix + (3,)), dtype)
-    return Array(UNKNOWN_SHAPE, dtype)
+    if not (n == 3 or m == 3 or (type(n) is int and type(m) is int)):
+        return Array(UNKNOWN_SHAPE, dtype)
+    rank = len(batch.prefix) + 1
+    axisc = axes.get("axisc", -1)
+    if not -rank <= axisc < rank:
+        ctx.fail("SC107", f"{ctx.op}: axisc={axisc} is out of bounds for the product's {rank} dimensions")
+    axisc %= rank
+    return Array(Shape(batch.prefix[:axisc] + (3,) + batch.prefix[axisc:]), dtype)
 
 
 @binary

@@ -938,7 +938,7 @@ class Expressions:
                 result = self.call(node, func, args, kwargs)
         else:
             result = self.call(node, func, args, kwargs)
-        self._escape_lists(node, type(func) not in (LibraryObject, Builtin))
+        self._escape_lists(node, type(func) not in (LibraryObject, Builtin), type(func) in (Unknown, Opaque))
         if type(func) not in (Function, BoundMethod, Class):
             callbacks_unsettle(args, kwargs)
         if isinstance(node.func, ast.Attribute) and node.func.attr in CONTAINER_CHANGERS:
@@ -950,9 +950,13 @@ class Expressions:
                     slot[1](held)   # (whatever it held, the call succeeding makes it a tensor)
         return result
 
-    def _escape_lists(self, node: ast.Call, unmodelled: bool) -> None:
+    def _escape_lists(self, node: ast.Call, unmodelled: bool, unknown: bool = False) -> None:
         """A list handed to code we do not model (``unmodelled``) may be mutated there: forget its
-        length; an object known by name may be changed there: forget what was read of it. A list whose
+        length; an object known by name may be changed there: forget what was read of it; a dict handed
+        to a callee nothing is known of (``unknown``: not a library's, not one the run follows) may have
+        any entry set there: forget its entries (pandapower's ``_build_bus_ppc(net, ppc)``, unresolved,
+        sets ``ppc["bus"] = np.zeros((n, cols))`` over the ``np.array([])`` its maker put: the empty
+        placeholder, indexed ``ppc["bus"][:, BASE_KV]``, was a false SC110). A list whose
         changing method is handed to any call (``run(job, reduce_func=results.append)``, ``map(seen.append,
         ...)``) may be changed whenever the callee calls it back, a library's or a builtin's too (qutip's
         ``y2 = []`` filled by a callback was an empty list: a false SC101)."""
@@ -970,6 +974,8 @@ class Expressions:
                 env[name] = List(None, element_of(v))
             elif type(v) is Opaque and whole:
                 v.members.clear()
+            elif type(v) is Dict and whole and unknown and v.items:
+                env[name] = Dict()
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN

@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import Callable
 
 from ...constraints import dims as D
-from ...constraints.predicates import FALSE, conj, disj, eq
+from ...constraints.intervals import interval
+from ...constraints.predicates import FALSE, conj, disj, eq, ge, lt
 from ...constraints.reshape import reshape_dims
 from ...constraints.shapes import (UNKNOWN_SHAPE, Middle, Shape, align_middles, axis_position, exposing, extended, prepended,
                                    replace_axes, split_first, split_last)
@@ -110,7 +111,12 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bo
         elif type(item) is Int:
             if type(item.dim) is int and item.dim < -1:
                 ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed ({item.dim})")
-            dims.append(item.dim)
+            sign = _sign(ctx, item.dim) if any_negative_infers and type(item.dim) is not int else Verdict.HOLDS
+            if sign is Verdict.FAILS and infer_at is None:
+                infer_at = i   # negative whatever its value: the one NumPy infers
+                dims.append(None)
+            else:
+                dims.append(item.dim if sign is Verdict.HOLDS else ctx.fresh("d"))
         elif type(item) is Hole:
             dims.append(ctx.hole())
         else:
@@ -129,6 +135,19 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bo
             f"(shape {ctx.show_shape(a.shape)}) into shape {text}"))
 
     return Shape(reshape_dims(source, dims, require=require))
+
+
+def _sign(ctx: OpContext, d: D.Dim) -> Verdict:
+    """Whether the size ``d`` holds as one (HOLDS: >= 0), is negative (FAILS), or may be either: NumPy
+    infers any negative size, so pyscf's ``l_slice.reshape(naux, orb_start - orb_end, norbs)``, whose
+    middle is never positive, reshapes as ``(naux, -1, norbs)`` does (it was a false SC103). A size
+    that may be either is a dim of its own (the inferred one or ``d``)."""
+    if interval(d, {})[0] >= 0:
+        return Verdict.HOLDS
+    verdict = ctx.decide(ge(d, 0))
+    if verdict is Verdict.HOLDS:
+        return verdict
+    return Verdict.FAILS if ctx.decide(lt(d, 0)) is Verdict.HOLDS else Verdict.UNKNOWN
 
 
 def _sizes_array(v: Value) -> bool:

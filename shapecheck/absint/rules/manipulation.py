@@ -111,7 +111,7 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bo
         elif type(item) is Int:
             if type(item.dim) is int and item.dim < -1:
                 ctx.fail("SC107", f"{ctx.op}: negative dimensions are not allowed ({item.dim})")
-            sign = _sign(ctx, item.dim) if any_negative_infers and type(item.dim) is not int else Verdict.HOLDS
+            sign = _sign(ctx, item.dim) if any_negative_infers and not a.tensor else Verdict.HOLDS
             if sign is Verdict.FAILS and infer_at is None:
                 infer_at = i   # negative whatever its value: the one NumPy infers
                 dims.append(None)
@@ -141,8 +141,10 @@ def _sign(ctx: OpContext, d: D.Dim) -> Verdict:
     """Whether the size ``d`` holds as one (HOLDS: >= 0), is negative (FAILS), or may be either: NumPy
     infers any negative size, so pyscf's ``l_slice.reshape(naux, orb_start - orb_end, norbs)``, whose
     middle is never positive, reshapes as ``(naux, -1, norbs)`` does (it was a false SC103). A size
-    that may be either is a dim of its own (the inferred one or ``d``)."""
-    if interval(d, {})[0] >= 0:
+    that may be either is a dim of its own (the inferred one or ``d``). Only a difference is asked (a
+    term or a constant subtracted): a sum of products (``H // P``, ``config.n_classes``) is a size, as
+    the code means it, though a value known only by name might be negative."""
+    if type(d) is int or (d.constant >= 0 and all(coeff > 0 for _, coeff in d.terms)) or interval(d, {})[0] >= 0:
         return Verdict.HOLDS
     verdict = ctx.decide(ge(d, 0))
     if verdict is Verdict.HOLDS:

@@ -30,7 +30,7 @@ __all__ = [
     "floordiv", "mod", "dmin", "dmax", "product", "free_symbols", "is_single_symbol", "substitute", "show",
     "parse_dim", "DimParseError", "atoms_of", "evaluate", "display_name", "show_polynomial",
     "exact_quotient", "common_factor", "shared_atoms", "symbol_key", "polynomial_quotient", "factors",
-    "map_atoms", "apply_op", "ByZero", "primitive_part", "TooLarge", "MAX_DEGREE", "MAX_PRODUCT_TERMS",
+    "map_atoms", "apply_op", "ByZero", "symbol_number", "EACH", "is_each", "primitive_part", "TooLarge", "MAX_DEGREE", "MAX_PRODUCT_TERMS",
 ]
 
 
@@ -749,6 +749,14 @@ EACH = "*"
 
 def is_each(name: str) -> bool:
     return name.endswith(EACH)
+
+
+def symbol_number(name: str) -> int:
+    """The run's counter value a symbol was made with (``n#12`` -> 12, an item's ``n#12*`` too); -1 for
+    a named one, and for a signed or presumed one (``n#12~``, ``n#12+``), which no run numbers anew."""
+    head, _, number = name.rpartition("#")
+    number = number.removesuffix(EACH)
+    return int(number) if head and number.isdigit() else -1
 
 
 def display_name(name: str) -> str:

@@ -143,20 +143,13 @@ def freshen(result: Value, args: list, fresh: Callable[[str], D.Dim]) -> Value:
     return map_dims(result, lambda d: D.substitute(d, mapping))
 
 
-def _plain_number(name: str) -> int:
-    """The counter value a plain symbol was made with (``d#12``); -1 for any other (a named one, one
-    with a marker: signed, presumed, each item's)."""
-    head, _, number = name.rpartition("#")
-    return int(number) if head and number.isdigit() else -1
-
-
 def items_marked(v: Value, made_after: int, shared: Callable[[], set]) -> Value:
     """The element ``v`` of a list a loop or a comprehension built, each symbol made after counter
     value ``made_after`` (in a pass: the loop's index, a size read per item, a join's) marked as each
     item's own (``dims.EACH``): no two items need share it. Those ``shared()`` names are not: made in
     a pass but kept outside it (a parameter the pass gave a shape, the frame's dims of a parameter of
     unknown rank), they are the same for every item."""
-    made = [name for name in value_symbols(v) if _plain_number(name) > made_after]
+    made = [name for name in value_symbols(v) if D.symbol_number(name) > made_after and not D.is_each(name)]
     if not made:
         return v
     kept = shared()

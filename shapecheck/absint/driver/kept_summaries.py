@@ -91,8 +91,7 @@ def relocatable(key, symbols) -> tuple | None:
 
 
 def _numbered(name: str) -> bool:
-    head, _, number = name.rpartition("#")
-    return bool(head) and number.removesuffix(D.EACH).isdigit()
+    return D.symbol_number(name) >= 0
 
 
 class _Relocated:

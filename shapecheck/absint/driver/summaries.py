@@ -1119,11 +1119,7 @@ def summarisable(fn: Function, cache: KeyCache) -> bool:
     return known
 
 
-def symbol_number(name: str) -> int:
-    """The run's counter value a symbol was made with (``n#12`` -> 12; a named one: -1)."""
-    head, _, number = name.rpartition("#")
-    number = number.removesuffix(D.EACH)   # (an item's symbol is the run's as the one it stands for)
-    return int(number) if head and number.isdigit() else -1
+symbol_number = D.symbol_number   # (kept here too: the driver's modules read it from here)
 
 
 __all__ = ["Summary", "GlobalRead", "Worth", "MAX_MISSES", "KeyCache", "global_read", "held_names", "content_key", "reads_hold", "attribute_keys", "call_key",

@@ -214,6 +214,8 @@ class OpContext:
             self.interp.pin(pred, text, self.node, decision)
             return
         if verdict is Verdict.FAILS:
+            if self._only_when_empty(pred):
+                return
             raise ShapeError(code, text, tuple(f.origin.related() for f in decision.core if f.origin))
         if verdict is Verdict.SOMETIMES:
             empty = self._fails_unless_empty(pred, decision.witness)
@@ -255,6 +257,22 @@ class OpContext:
         if self.interp.analysis.options.strict and not self.interp.try_depth:   # a handler catches IndexError
             self.interp.diagnose(self.node, "SC120", f"{text} on some iterations, for some sizes", severity="warning")
         return True
+
+    def _only_when_empty(self, pred: Pred) -> bool:
+        """Whether ``pred``, which fails under the facts, fails only on a path the program takes
+        when an array it reads is empty: the facts leave none of them a size >= 1. The mirror of
+        :meth:`_fails_unless_empty`: code is judged on arrays that hold something, and a branch
+        taken at the first pass of a loop only when a buffer is empty (``if count < cap: ... else:
+        buf[0] = x``, count still 0, so cap is 0) is no error of the code that fills it later."""
+        frame = self.interp.frame
+        symbols = pred_symbols(pred) - frame.loops.keys()   # (a first iteration's index is no buffer's)
+        if not symbols:
+            return False
+        dims = _array_dims(frame.env.values(), symbols)
+        if not dims:
+            return False
+        nonempty = tuple(Fact(ge(d, 1)) for d in dims)
+        return self.interp.analysis.solver.decide(frame.facts + nonempty, pred).verdict is not Verdict.FAILS
 
     def _fails_unless_empty(self, pred: Pred, witness: dict | None = None) -> tuple[str, ...]:
         """The array dims of ``pred`` when it fails for every value that makes them all >= 1:
@@ -416,6 +434,21 @@ class OpContext:
         if aligned is None:
             return None
         return Shape((), True, self._broadcast_dims(operands, aligned, code))
+
+
+def _array_dims(values, symbols: set[str], depth: int = 0) -> set[Dim]:
+    """The sizes of the arrays among ``values`` (inside tuples, lists and objects too) that
+    mention one of ``symbols``."""
+    out: set[Dim] = set()
+    for v in values:
+        t = type(v)
+        if t is Array:
+            out.update(d for d in v.shape.prefix + v.shape.suffix if free_symbols(d) & symbols)
+        elif depth < 2 and t in (Tuple, List) and v.items is not None:
+            out |= _array_dims(v.items, symbols, depth + 1)
+        elif depth < 2 and t is Instance:
+            out |= _array_dims(v.attrs.values(), symbols, depth + 1)
+    return out
 
 
 def _array_symbols(values, depth: int = 0) -> set[str]:

@@ -16,7 +16,7 @@ from ...constraints.shapes import MAX_RANK, UNKNOWN_SHAPE, Shape
 from ..core.context import MORE_KEYWORDS, OpContext
 from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (COMPLEX, complex_number, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float, Function, Hole, Instance, Int,
-                           LibraryObject, List, NoneValue, Opaque, Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
+                           LibraryObject, List, NoneValue, Opaque, ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import CONTAINER_CHANGERS, LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
 from .dtypes import same_dtype
 from ..core.freshen import value_symbols
@@ -1007,6 +1007,52 @@ def _caught(handler: ast.ExceptHandler) -> list[str]:
     """The names of the exceptions a handler catches (a bare ``except``: none)."""
     nodes = [] if handler.type is None else handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     return [n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else "?" for n in nodes]
+
+
+# builtins that raise TypeError on what is not iterable (``len``: not sized), and only then
+ITERATION_PROBES = frozenset({"list", "tuple", "iter", "len", "set", "frozenset", "sorted"})
+
+
+def iteration_probe(node: ast.Try) -> tuple[str, ast.expr, ast.ExceptHandler] | None:
+    """``try: c = list(c)`` / ``except TypeError: c = [c]``, the idiom that asks whether a value is
+    iterable: the builtin, the name or attribute it is given, and the handler Python runs when it
+    is not (the first that catches TypeError). None for any other ``try``."""
+    if len(node.body) != 1:
+        return None
+    stmt = node.body[0]
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Name, ast.Attribute)):
+        call = stmt.value
+    elif isinstance(stmt, ast.Expr):
+        call = stmt.value
+    else:
+        return None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in ITERATION_PROBES
+            and len(call.args) == 1 and not call.keywords and _plain_read(call.args[0])):
+        return None
+    handler = next((h for h in node.handlers if h.type is None or any(
+        n in ("TypeError", "Exception", "BaseException") for n in _caught(h))), None)
+    return None if handler is None else (call.func.id, call.args[0], handler)
+
+
+def _plain_read(node: ast.expr) -> bool:
+    """A name or a chain of attributes of one: reading it runs no code of the project's."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def surely_iterable(value: Value) -> bool | None:
+    """Whether iterating ``value`` (or taking its ``len``) surely works (True), surely raises
+    TypeError (False), or either may happen (None)."""
+    t = type(value)
+    if t in (List, Tuple, Str, Dict, ShapeTuple, Range):
+        return True
+    if t is NoneValue or t in (Int, Float, Bool) and not value.presumed:
+        return False
+    if t is Array:
+        rank = value.shape.rank
+        return None if rank is None else rank > 0
+    return None
 
 
 def catches_shape_errors(handler: ast.ExceptHandler) -> bool:

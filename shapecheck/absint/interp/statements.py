@@ -18,10 +18,10 @@ from ..core.join import Joiner, element_of, equal_pairs
 from .dataclass_fields import FIELDS, class_fields, generates_init
 from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Array, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, star_sources, tensor_like)
-from ..core.frame import (CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
+from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -707,7 +707,12 @@ class Statements:
     stmt_AsyncWith = stmt_With
 
     def stmt_Try(self, node: ast.Try) -> None:
+        if self._iteration_probe(node):
+            return
         before_env, before_facts = dict(self.frame.env), self.frame.facts
+        # (a handler starts from the objects as the body found them, not as it left them: ``try:
+        # self.c = list(c)`` / ``except TypeError: self.c = [c]`` keeps the join of both stores)
+        objects = BranchObjects(before_env) if node.handlers else None
         catches = any(catches_shape_errors(h) for h in node.handlers)
         raised = self.analysis.raised
         self.try_depth += catches
@@ -729,7 +734,11 @@ class Statements:
         imported = states[0][0] if states and only_import_errors(node.handlers) else None
         unread = states[0][0] if states and guards_an_import(node) else None
         returned = False
-        for handler in node.handlers:
+        joiner = Joiner(self.analysis.fresh, widen=False)
+        for i, handler in enumerate(node.handlers):
+            if i:
+                objects.join(joiner)
+            objects.second_branch()
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if handler.name:
                 self.frame.env[handler.name] = UNKNOWN
@@ -737,8 +746,11 @@ class Statements:
             if not kind:
                 states.append((self.frame.env, self.frame.facts))
             returned = returned or kind == "return"
+        if objects is not None:
+            objects.join(joiner)
         if states:
             self._merge(states, before_facts, widen=False)
+            self.frame.facts += tuple(Fact(p) for p in joiner.facts)
         if catches and returned and not body_done and self.analysis.raised != raised:
             # ``try: mimic = self._get_multi_index(arr, index) / except Exception: ...; return``, whose
             # body may raise on a way not decided (numpy's own ``_check_multi_index``, whose failing
@@ -756,6 +768,29 @@ class Statements:
             raise Terminated(kind or "raise")
 
     stmt_TryStar = stmt_Try
+
+    def _iteration_probe(self, node: ast.Try) -> bool:
+        """``try: self.c = list(c)`` / ``except TypeError: self.c = [c]`` where what ``c`` is decides
+        it: only the way Python takes runs (the other's state joined in made ldpc's ``Ring(())``
+        hold ``[()]``, a 2-d array, and its ``assert len(self.c.shape) == 1`` a false SC110).
+        False, having run nothing, where the value leaves it open."""
+        probe = iteration_probe(node)
+        if probe is None or self.lookup(probe[0]) != Builtin(probe[0]):   # (a name of the project's own)
+            return False
+        iterable = surely_iterable(self.eval(probe[1]))
+        if iterable is None:
+            return False
+        if iterable:
+            kind = self.run_body(node.body) or self.run_body(node.orelse)
+        else:
+            handler = probe[2]
+            if handler.name:
+                self.frame.env[handler.name] = UNKNOWN
+            kind = self.run_body(handler.body)
+        kind = self.run_body(node.finalbody) or kind
+        if kind:
+            raise Terminated(kind)
+        return True
 
     def _keep_imported(self, imported: dict, fallbacks: list) -> None:
         """``try: from numba import vectorize`` / ``except ImportError: def vectorize(...)``: the code

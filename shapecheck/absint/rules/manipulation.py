@@ -19,7 +19,7 @@ from ...constraints.shapes import (UNKNOWN_SHAPE, Middle, Shape, align_middles, 
 from ...constraints.solver import Verdict
 from ..core.context import Arg, Call, OpContext
 from ..core.join import made_by_join
-from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Hole, Int, List, ShapeTuple, Tuple, Unknown, Value, flag, int_view
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Hole, Int, List, Opaque, ShapeTuple, Tuple, Unknown, Value, flag, int_view
 from .args import (
     UnknownAxis,
     accumulated,
@@ -81,7 +81,21 @@ def reshape(ctx: OpContext, call: Call) -> Value:
     if type(target.value) is Tuple and len(target.value.items) == 1 and (
             type(target.value.items[0]) in (Tuple, List, ShapeTuple) or _sizes_array(target.value.items[0])):
         target = Arg(target.value.items[0], target.text)
+    elif _lone_unknown(target.value):
+        # ``np.reshape(x, tensor.dims)``: an object nothing is known of may be a whole shape as well as
+        # one size (as ``np.zeros(tensor.dims)``'s): taken for one, onnxruntime's reshape to a
+        # checked 2-d ``tensor.dims`` was 1-d, and its transpose by [1, 0] a false SC104
+        return Array(UNKNOWN_SHAPE, a.dtype)
     return Array(reshape_shape(ctx, a, target, any_negative_infers=True), a.dtype)
+
+
+def _lone_unknown(value: Value) -> bool:
+    """Sizes given as one argument the analysis knows nothing of, or knows only by name and never
+    took for an int (``Opaque.dim``)."""
+    if type(value) is not Tuple or len(value.items) != 1:
+        return False
+    item = value.items[0]
+    return type(item) is Unknown or type(item) is Opaque and item.dim is None
 
 
 def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bool = False) -> Shape:

@@ -19,6 +19,7 @@ from .args import (
     dtype_arg,
     given_dtype,
     int_arg,
+    int_of_text,
     is_none,
     literal_array,
     normalize_axis,
@@ -103,11 +104,22 @@ def _number(v: Value):
     return None
 
 
+def _bound_number(ctx: OpContext, arg, named: bool):
+    number = _number(arg.value)
+    if number is None and named and type(arg.value) is Unknown:
+        return int_of_text(ctx, arg.text)
+    return number
+
+
 def arange(ctx: OpContext, call: Call) -> Value:
     bound = call.bind(("start", "stop", "step"))
-    values = [_number(bound[k].value) if k in bound and not is_none(bound[k]) else None
-              for k in ("start", "stop", "step")]
     present = [k for k in ("start", "stop", "step") if k in bound and not is_none(bound[k])]
+    # ``torch.arange(dim // 4)``, ``np.arange(lo, hi)`` with the names unknown (parameters): the
+    # bounds of a range of unit step are ints, each unknown name a dim from here on, as a size
+    # is (``int_of_text``); ``dim // 4 - 1`` after it is one, and ``arange(...) / (dim // 4 - 1)``
+    # stays 1-d. A step's range may be of floats: nothing is named there.
+    named = "step" not in present
+    values = [_bound_number(ctx, bound[k], named) if k in present else None for k in ("start", "stop", "step")]
     if present == ["start"]:
         start, stop, step = 0, values[0], 1
     else:

@@ -6,16 +6,16 @@ from torch import nn
 
 
 class RelativeBias(nn.Module):
-    def __init__(self, window_size):
+    def __init__(self, window_size, scale):
         super().__init__()
         pos = torch.arange(window_size)
         grid = torch.stack(torch.meshgrid(pos, pos, indexing='ij'), dim=-1).reshape(-1, 2)
         rel_pos = grid[:, None] - grid[None, :]
         strides = torch.tensor([2 * window_size - 1, 1])
         reveal_shape(strides)  # reveal: (2,)
-        reveal_shape(torch.tensor([window_size, window_size]))  # reveal: ?
+        reveal_shape(torch.tensor([scale, scale]))  # reveal: ?
         self.register_buffer('indices', (rel_pos * strides).sum(dim=-1), persistent=False)
 
     def forward(self, sim):
-        reveal_shape(self.indices)  # reveal: (n*n, n*n)
+        reveal_shape(self.indices)  # reveal: (window_size*window_size, window_size*window_size)
         return sim

@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .limits import HIGH_DEGREE, NESTED_DIVISIONS, RLIMIT, RLIMIT_NESTED, RLIMIT_QUANTIFIED
-from . import cases, intervals, witnesses
+from . import cases, fact_groups, intervals, witnesses
 from .canonical import question_key
 from .derived import Kept, cached_hash
 from .dims import ByZero, Dim, Sym, is_signed
@@ -95,11 +95,17 @@ BACKSTOP_MS = 60_000
 BACKSTOP_BUDGET_S = 300.0
 
 
-def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str]) -> list[Fact]:
-    """The facts transitively connected to ``symbols`` (a fact about unrelated dims cannot matter)."""
+def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str], fold_repeats: bool = False) -> list[Fact]:
+    """The facts transitively connected to ``symbols`` (a fact about unrelated dims cannot matter);
+    ``fold_repeats``: less the groups that repeat another over symbols of their own (fact_groups.py),
+    which change no answer about ``symbols``."""
     if not symbols or not facts:
         return []
     pending = _symbols_of(facts)
+    if fold_repeats and len(pending) >= fact_groups.GROUPED_FROM:
+        skip = fact_groups.repeated(pending, symbols, _groups_of(facts, pending))
+        if skip:
+            pending = [p for i, p in enumerate(pending) if i not in skip]
     wanted = set(symbols)
     chosen: list[Fact] = []
     changed = True
@@ -122,6 +128,19 @@ def relevant_facts(facts: Sequence[Fact], symbols: frozenset[str]) -> list[Fact]
 #: symbols again. Kept by identity, for tuples only (a list may change under the same identity);
 #: holding the tuple keeps its identity from being reused.
 _LAST_FACTS: list = [None]   # one slot, (facts, their symbols), replaced whole
+
+
+_LAST_GROUPS: list = [None]   # one slot, (facts, their groups): as _LAST_FACTS
+
+
+def _groups_of(facts: Sequence[Fact], pending: list) -> list:
+    last = _LAST_GROUPS[0]
+    if last is not None and last[0] is facts:
+        return last[1]
+    groups = fact_groups.groups_of(pending)
+    if type(facts) is tuple:
+        _LAST_GROUPS[0] = (facts, groups)
+    return groups
 
 
 def _symbols_of(facts: Sequence[Fact]) -> list[tuple[Fact, frozenset[str]]]:
@@ -473,7 +492,7 @@ class Solver:
             self.stages["syntactic"] += 1
             return Decision(Verdict.FAILS)
         symbols = pred_symbols(requirement)
-        chosen = tuple(relevant_facts(facts, symbols))
+        chosen = tuple(relevant_facts(facts, symbols, fold_repeats=True))
         return self._memoised((chosen, requirement, self.rlimit), chosen, requirement)
 
     def _memoised(self, key, chosen: tuple[Fact, ...], requirement: Pred, bound: frozenset[str] | None = None) -> Decision:

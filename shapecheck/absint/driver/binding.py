@@ -228,7 +228,8 @@ def _parameter(fn: Function, param: ast.arg, tensor: bool, default: Value | None
     Sequence[float]] = 0.0`` is a sequence too: ``len(jnp.array(min_vals))`` is no error). One
     annotated as an array is the array it says (zuko 1.6.0's ``MonotonicRQSTransform.__init__(self,
     widths: Tensor, ...)`` pads ``F.softmax(widths, dim=-1)``: no number)."""
-    if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname and not _names_an_array(param.annotation):
+    if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname and not _names_an_array(param.annotation) \
+            and not _only_containers(param.annotation):
         number = type(default) is Float and _names_a_number(param.annotation) and param.arg not in taken_for_arrays(fn.node)
         return Float() if number else Unknown(None, tensor, 0, True)
     return Unknown(Middle(param.arg, fn.scope), tensor)
@@ -240,11 +241,62 @@ _ARRAY_TYPES = frozenset({"Tensor", "ndarray", "Array", "ArrayLike", "NDArray"})
 
 
 def _names_an_array(annotation: ast.expr | None) -> bool:
-    """Whether ``annotation`` names an array type (anywhere in it: ``Optional[Tensor]``)."""
+    """Whether ``annotation`` names an array type (anywhere in it: ``Optional[Tensor]``, and in a
+    forward reference: ray's ``inputs: "torch.Tensor"``)."""
+    return any(name in _ARRAY_TYPES for name in _annotation_names(annotation))
+
+
+def _annotation_names(annotation: ast.expr | None):
+    """The names an annotation is written with (``torch.Tensor``: ``torch``, ``Tensor``), the
+    strings in it read as the annotations they stand for."""
+    if annotation is None:
+        return
+    for n in walk(annotation):
+        if isinstance(n, ast.Name):
+            yield n.id
+        elif isinstance(n, ast.Attribute):
+            yield n.attr
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.strip():
+            yield from _annotation_names(_forward_reference(n.value))
+
+
+def _forward_reference(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+
+
+#: Annotations of containers: a parameter so annotated is no number, whatever its items are
+_CONTAINERS = frozenset({"List", "list", "Sequence", "MutableSequence", "Tuple", "tuple", "Dict", "dict",
+                         "Mapping", "MutableMapping", "Iterable", "Iterator", "Set", "set", "FrozenSet", "frozenset"})
+
+
+def _only_containers(annotation: ast.expr | None) -> bool:
+    """Whether every type ``annotation`` allows, None aside, is a container (``List[TensorType]``,
+    ``Optional[Sequence[int]]``); ``Union[int, Tuple[int, int]]`` allows a number."""
     if annotation is None:
         return False
-    return any((isinstance(n, ast.Name) and n.id in _ARRAY_TYPES) or
-               (isinstance(n, ast.Attribute) and n.attr in _ARRAY_TYPES) for n in walk(annotation))
+    if isinstance(annotation, ast.Constant):
+        if isinstance(annotation.value, str):
+            return _only_containers(_forward_reference(annotation.value))
+        return False
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _only_containers(annotation.left) and _only_containers(annotation.right) or \
+            _is_none(annotation.left) and _only_containers(annotation.right) or \
+            _only_containers(annotation.left) and _is_none(annotation.right)
+    head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    name = head.id if isinstance(head, ast.Name) else head.attr if isinstance(head, ast.Attribute) else None
+    if name in ("Optional", "Union") and isinstance(annotation, ast.Subscript):
+        inner = annotation.slice
+        options = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+        kept = [o for o in options if not _is_none(o)]
+        return bool(kept) and all(_only_containers(o) for o in kept)
+    return name in _CONTAINERS
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None or isinstance(node, ast.Name) and node.id == "None"
 
 
 def _names_a_number(annotation: ast.expr | None) -> bool:

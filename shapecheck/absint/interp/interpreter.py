@@ -39,7 +39,7 @@ from .dataclass_fields import FIELDS, bind_fields
 from .builtins import call_builtin
 from .dict_subclasses import dict_base
 from .guards import agreeing
-from .semantics import (CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, is_generator, is_top_level, one_of,
+from .semantics import (nonlocal_stores, CALLABLE_CHOICES, DICT_READS, dict_item, dict_read, is_generator, is_top_level, one_of,
                         range_membership, index_may_be_negative)
 from .expressions import Expressions
 from .statements import Statements
@@ -499,7 +499,12 @@ class Interpreter(Statements, Expressions):
             log.record(self, node, name, operands, result)
 
     def call_function(self, node: ast.AST, fn: Function, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        return self.analysis.call_function(self, node, fn, args, kwargs)
+        result = self.analysis.call_function(self, node, fn, args, kwargs)
+        if fn.closure is not None:
+            for name in nonlocal_stores(fn.node):   # (what the closure rebound is not known here)
+                if name in self.frame.env:
+                    self.frame.env[name] = UNKNOWN
+        return result
 
     # == iteration =================================================================================
     def bound_index(self, i: D.Dim, membership: Pred | None, node: ast.AST) -> None:

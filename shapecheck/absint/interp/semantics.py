@@ -1067,12 +1067,23 @@ def surely_iterable(value: Value) -> bool | None:
     return None
 
 
+#: The exceptions a failing shape raises, and what catches them
+SHAPE_ERRORS = frozenset({"Exception", "BaseException", "ValueError", "IndexError", "TypeError", "AxisError",
+                          "LinAlgError", "RuntimeError"})
+
+
 def catches_shape_errors(handler: ast.ExceptHandler) -> bool:
     if handler.type is None:
         return True
-    names = _caught(handler)
-    return any(n in ("Exception", "BaseException", "ValueError", "IndexError", "TypeError", "AxisError",
-                     "LinAlgError", "RuntimeError") for n in names)
+    return any(n in SHAPE_ERRORS for n in _caught(handler))
+
+
+def caught_expressions(handler: ast.ExceptHandler) -> list[ast.expr]:
+    """The names and attributes a handler's ``except`` lists (none for a bare one)."""
+    if handler.type is None:
+        return []
+    nodes = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return [n for n in nodes if isinstance(n, (ast.Name, ast.Attribute))]
 
 
 def only_import_errors(handlers: list[ast.ExceptHandler]) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import operator
 from dataclasses import replace
 from typing import Callable
@@ -21,7 +22,7 @@ from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Array, Class, Dict
 from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
                         check_broadcast_into, common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -72,6 +73,10 @@ def _parameter_of_unknown_rank(value: Value | None) -> bool:
     """A parameter's value of unknown rank, or one of a rank relative to it (``(*x, 128)``)."""
     return (type(value) is Unknown and value.middle is not None) or \
         (type(value) is Array and value.shape.rank is None and value.shape.middle is not None)
+
+
+#: The names Python's builtins module binds (``KeyError``): no name of the project's
+PYTHON_BUILTINS = frozenset(dir(builtins))
 
 
 class Statements:
@@ -713,7 +718,7 @@ class Statements:
         # (a handler starts from the objects as the body found them, not as it left them: ``try:
         # self.c = list(c)`` / ``except TypeError: self.c = [c]`` keeps the join of both stores)
         objects = BranchObjects(before_env) if node.handlers else None
-        catches = any(catches_shape_errors(h) for h in node.handlers)
+        catches = any(catches_shape_errors(h) or self._catches_by_value(h) for h in node.handlers)
         raised = self.analysis.raised
         self.try_depth += catches
         if catches:
@@ -768,6 +773,20 @@ class Statements:
             raise Terminated(kind or "raise")
 
     stmt_TryStar = stmt_Try
+
+    def _catches_by_value(self, handler: ast.ExceptHandler) -> bool:
+        """Whether a handler names a shape error by another name, as what the name holds says, or
+        names what the analysis cannot tell, which may be one: ndindex's tests import ``AxisError as
+        np_AxisError`` from ``numpy`` or, failing that, ``numpy.exceptions`` (either, by the version
+        installed) and check ``np.sum(np.arange(10), axis=2)`` raises it."""
+        for expr in caught_expressions(handler):
+            if isinstance(expr, ast.Name) and expr.id in PYTHON_BUILTINS:
+                continue   # (``except KeyError``: Python's own, which the names above tell)
+            value = self.eval(expr)
+            if type(value) is Unknown or \
+                    type(value) is LibraryObject and value.qualname.rpartition(".")[2] in SHAPE_ERRORS:
+                return True
+        return False
 
     def _iteration_probe(self, node: ast.Try) -> bool:
         """``try: self.c = list(c)`` / ``except TypeError: self.c = [c]`` where what ``c`` is decides

@@ -268,7 +268,7 @@ class OpContext:
         symbols = pred_symbols(pred) - frame.loops.keys()   # (a first iteration's index is no buffer's)
         if not symbols:
             return False
-        dims = _array_dims(frame.env.values(), symbols)
+        dims = sorted((d for d in _array_sizes(frame.env.values()) if free_symbols(d) & symbols), key=str)
         if not dims:
             return False
         nonempty = tuple(Fact(ge(d, 1)) for d in dims)
@@ -436,31 +436,20 @@ class OpContext:
         return Shape((), True, self._broadcast_dims(operands, aligned, code))
 
 
-def _array_dims(values, symbols: set[str], depth: int = 0) -> set[Dim]:
-    """The sizes of the arrays among ``values`` (inside tuples, lists and objects too) that
-    mention one of ``symbols``."""
+def _array_sizes(values, depth: int = 0) -> set[Dim]:
+    """The sizes of the arrays among ``values`` (inside tuples, lists and objects too)."""
     out: set[Dim] = set()
     for v in values:
         t = type(v)
         if t is Array:
-            out.update(d for d in v.shape.prefix + v.shape.suffix if free_symbols(d) & symbols)
+            out.update(v.shape.prefix + v.shape.suffix)
         elif depth < 2 and t in (Tuple, List) and v.items is not None:
-            out |= _array_dims(v.items, symbols, depth + 1)
+            out |= _array_sizes(v.items, depth + 1)
         elif depth < 2 and t is Instance:
-            out |= _array_dims(v.attrs.values(), symbols, depth + 1)
+            out |= _array_sizes(v.attrs.values(), depth + 1)
     return out
 
 
-def _array_symbols(values, depth: int = 0) -> set[str]:
-    """The symbols that size the arrays among ``values`` (inside tuples, lists and objects too)."""
-    out: set[str] = set()
-    for v in values:
-        t = type(v)
-        if t is Array:
-            for d in v.shape.prefix + v.shape.suffix:
-                out |= free_symbols(d)
-        elif depth < 2 and t in (Tuple, List) and v.items is not None:
-            out |= _array_symbols(v.items, depth + 1)
-        elif depth < 2 and t is Instance:
-            out |= _array_symbols(v.attrs.values(), depth + 1)
-    return out
+def _array_symbols(values) -> set[str]:
+    """The symbols that size the arrays among ``values``."""
+    return set().union(*(free_symbols(d) for d in _array_sizes(values)))

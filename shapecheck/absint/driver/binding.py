@@ -12,7 +12,7 @@ from ...constraints import dims as D
 from ...constraints.shapes import Middle
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL
 from ..core.values import UNKNOWN, Bool, Dict, Float, Function, Instance, Int, List, NoneValue, Tuple, Unknown, Value
-from ..interp.annotations import function_specs, parameter_start
+from ..interp.annotations import function_specs, parameter_start, parse_forward
 from ..interp.attribute_stores import CONSTRUCTORS
 from ..interp.declared import declared_class, declared_object
 
@@ -257,14 +257,7 @@ def _annotation_names(annotation: ast.expr | None):
         elif isinstance(n, ast.Attribute):
             yield n.attr
         elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.strip():
-            yield from _annotation_names(_forward_reference(n.value))
-
-
-def _forward_reference(text: str) -> ast.expr | None:
-    try:
-        return ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError):
-        return None
+            yield from _annotation_names(parse_forward(n.value, n))
 
 
 #: Annotations of containers: a parameter so annotated is no number, whatever its items are
@@ -279,7 +272,7 @@ def _only_containers(annotation: ast.expr | None) -> bool:
         return False
     if isinstance(annotation, ast.Constant):
         if isinstance(annotation.value, str):
-            return _only_containers(_forward_reference(annotation.value))
+            return _only_containers(parse_forward(annotation.value, annotation))
         return False
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         return _only_containers(annotation.left) and _only_containers(annotation.right) or \

@@ -196,7 +196,7 @@ def parse_forward(text: str, at: ast.AST) -> ast.expr | None:
     """The expression a quoted annotation holds, every node placed at ``at`` (the string's span)."""
     try:
         parsed = ast.parse(text.strip(), mode="eval").body
-    except SyntaxError:
+    except (SyntaxError, ValueError):   # (ValueError: a NUL byte in the string)
         return None
     for inner in walk(parsed):
         ast.copy_location(inner, at)

@@ -119,7 +119,7 @@ def annotation_class(annotation: ast.expr | None) -> ast.expr | None:
         sides = [annotation.left, annotation.right]
         others = [s for s in sides if not (isinstance(s, ast.Constant) and s.value is None)]
         return annotation_class(others[0]) if len(others) == 1 else None
-    if isinstance(annotation, ast.Name) or (isinstance(annotation, ast.Attribute) and _dotted(annotation)):
+    if isinstance(annotation, ast.Name) or (isinstance(annotation, ast.Attribute) and dotted(annotation)):
         return None if _name(annotation) in _BUILTIN_NAMES else annotation
     return None
 
@@ -136,7 +136,8 @@ def _name(node: ast.expr) -> str | None:
     return None
 
 
-def _dotted(node: ast.expr) -> bool:
+def dotted(node: ast.expr) -> bool:
+    """A name or a chain of attributes of one (``configs.Config``, ``self.c``)."""
     while isinstance(node, ast.Attribute):
         node = node.value
     return isinstance(node, ast.Name)

@@ -18,6 +18,7 @@ from ..core.join import either_layer, element_of, same_layer
 from ..core.values import (COMPLEX, complex_number, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float, Function, Hole, Instance, Int,
                            LibraryObject, List, NoneValue, Opaque, ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, tensor_like)
 from ..core.frame import CONTAINER_CHANGERS, LIST_CHANGERS, UNROLL_LIMIT, Builtin, Range
+from .declared import dotted
 from .dtypes import same_dtype
 from ..core.freshen import value_symbols
 from ..core.node_answers import per_node, walk
@@ -1039,18 +1040,11 @@ def iteration_probe(node: ast.Try) -> tuple[str, ast.expr, ast.ExceptHandler] | 
     else:
         return None
     if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in ITERATION_PROBES
-            and len(call.args) == 1 and not call.keywords and _plain_read(call.args[0])):
+            and len(call.args) == 1 and not call.keywords and dotted(call.args[0])):
         return None
     handler = next((h for h in node.handlers if h.type is None or any(
         n in ("TypeError", "Exception", "BaseException") for n in _caught(h))), None)
     return None if handler is None else (call.func.id, call.args[0], handler)
-
-
-def _plain_read(node: ast.expr) -> bool:
-    """A name or a chain of attributes of one: reading it runs no code of the project's."""
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return isinstance(node, ast.Name)
 
 
 def surely_iterable(value: Value) -> bool | None:

@@ -37,6 +37,25 @@ def numpy_type(v: Value) -> "numpy.dtype | None":
     return _scalar_type(v.qualname[6:])
 
 
+def _abstract_type(v: Value) -> type | None:
+    """The NumPy scalar type ``v`` names where it is an abstract one (``numpy.integer``,
+    ``numpy.floating``: a kind of dtypes, no dtype itself); None for any other value."""
+    if type(v) is not LibraryObject or not v.qualname.startswith("numpy.") or v.qualname.count(".") != 1:
+        return None
+    return _abstract_scalar_type(v.qualname[6:])
+
+
+@lru_cache(maxsize=None)
+def _abstract_scalar_type(name: str) -> type | None:
+    import numpy as np
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        kind = getattr(np, name, None)
+    if isinstance(kind, type) and issubclass(kind, np.generic) and _scalar_type(name) is None:
+        return kind
+    return None
+
+
 @lru_cache(maxsize=None)
 def _scalar_type(name: str) -> "numpy.dtype | None":
     """The dtype of NumPy's scalar type ``numpy.<name>``, once per name (None: no such type)."""
@@ -44,7 +63,12 @@ def _scalar_type(name: str) -> "numpy.dtype | None":
     with warnings.catch_warnings():   # (NumPy warns of its removed aliases: ``np.object``, ``np.float``)
         warnings.simplefilter("ignore")
         kind = getattr(np, name, None)
-    return np.dtype(kind) if isinstance(kind, type) and issubclass(kind, np.generic) else None
+    if not (isinstance(kind, type) and issubclass(kind, np.generic)):
+        return None
+    try:
+        return np.dtype(kind)
+    except TypeError:   # an abstract type (``np.integer``, ``np.floating``): a kind of dtypes, none itself
+        return None
 
 
 def _named_dtype(v: Value) -> "numpy.dtype | None":
@@ -65,7 +89,15 @@ def _named_dtype(v: Value) -> "numpy.dtype | None":
 
 
 def same_dtype(left: Value, right: Value) -> bool | None:
-    """``left == right`` where one side is a NumPy dtype and the other names one; None otherwise."""
+    """``left == right`` where one side is a NumPy dtype and the other names one, or one side is
+    an abstract NumPy scalar type (``np.integer``: equal to itself alone); None otherwise."""
+    kinds = _abstract_type(left), _abstract_type(right)
+    if kinds != (None, None):
+        other = right if kinds[0] is not None else left
+        if not (type(other) is LibraryObject and other.qualname.startswith("numpy.") and other.qualname.count(".") == 1
+                or type(other) is Builtin or type(other) is Str):
+            return None   # (another library's name, or a value the analysis does not know, may be that very type)
+        return kinds[0] is kinds[1]
     if numpy_type(left) is None and numpy_type(right) is None:
         return None
     a, b = _named_dtype(left), _named_dtype(right)

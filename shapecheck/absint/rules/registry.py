@@ -13,7 +13,7 @@ from ..core.join import element_of
 from ..core.shape_tuples import shape_value
 from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, ShapeTuple, Str,
                            TorchModule, Tuple, Unknown, Value, tensor_like, Float, Bool, NoneValue)
-from .args import names_one_size
+from .args import is_none, names_one_size
 from .kinds import Rule, real_part, ufunc
 from .library_names import canonical_library
 from .nn_modules import layer_attribute as module_layer_attribute
@@ -108,6 +108,10 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
                 rule = tensor_method(func.name)
             elif rule is not None and tensor_method(func.name) is not None:
                 rule = _either_library(rule, tensor_method(func.name))
+            shape = receiver.shape
+            if rule is not None and shape.dims is None and not shape.prefix and not shape.suffix \
+                    and func.name in _WHOLE_REDUCTIONS:
+                rule = _of_any_array_like(rule)
             return f"ndarray.{func.name}", rule, [Arg(receiver, func.text)] + args
         if type(receiver) is LibraryObject:
             name = f"{receiver.qualname}.{func.name}"
@@ -143,6 +147,28 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
             return f"str.{func.name}", str_method(receiver, func.name), args
         return f"{type(receiver).__name__.lower()}.{func.name}", None, args
     return "?", None, args
+
+
+#: The methods that reduce an ndarray or a tensor whole (no ``axis``) to one 0-d value, and a
+#: pandas DataFrame to a Series: one value per column.
+_WHOLE_REDUCTIONS = frozenset(("sum", "prod", "max", "min", "mean", "std", "var", "all", "any"))
+
+
+def _of_any_array_like(rule: Rule) -> Rule:
+    """A whole reduction of an array nothing is known of but that it is one: it may stand for any
+    array-like, as a NumPy ufunc gives a value of unknown kind back in its own type (``np.abs(df)``
+    is a DataFrame), so its ``sum()`` is 0-d or one value per column: of unknown shape (causalml's
+    ``(np.abs(diffs) > tol).sum()[0]``, a DataFrame's first column, was a false SC105). An axis
+    given reduces every kind alike; an array with a dim known (``Float[np.ndarray, "*b 5"]``) is one."""
+
+    def rule_of_any(ctx: OpContext, call: Call) -> Value:
+        result = rule(ctx, call)
+        axis = call.args[1] if len(call.args) > 1 else call.kwargs.get("axis", call.kwargs.get("dim"))
+        if type(result) is Array and result.shape.dims == () and (axis is None or is_none(axis)):
+            return Array(UNKNOWN_SHAPE, result.dtype, None, result.tensor)
+        return result
+
+    return rule_of_any
 
 
 def _either_library(numpy_rule: Rule, torch_rule: Rule) -> Rule:

@@ -46,7 +46,8 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
                 env[p.arg] = Tuple(tuple(Int(analysis.fresh(f"{p.arg}{i}")) for i in range(ints)))
                 continue
             scalar = _SCALARS.get(_scalar_name(p.annotation))
-            if scalar is not None and type(env[p.arg]) is Unknown and p.arg not in used_as_no_number(fn.node):
+            if (scalar is not None and type(env[p.arg]) is Unknown and p.arg not in used_as_no_number(fn.node)
+                    and p.arg not in taken_for_arrays(fn.node)):
                 env[p.arg] = scalar(analysis, p.arg)
                 if (_negative(defaults.get(p.arg)) or p.arg in tested_for_sign(fn.node)) and type(env[p.arg]) is Int:
                     # ``dim: int = -1``: a position counted from the end, not a size (numpyro's
@@ -73,7 +74,10 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
 
 #: A parameter annotated as a Python scalar alone is one (``n: int`` a size-like symbol of its own,
 #: ``scale: float`` a float, ``causal: bool`` a bool): where an array op meets it, it broadcasts as
-#: a scalar, where an unannotated parameter may as well be an array (``x + n`` unknown).
+#: a scalar, where an unannotated parameter may as well be an array (``x + n`` unknown). Not where
+#: the body takes it for an array (indexes it, reads an array's attribute, iterates it, asks its
+#: ``len``): the annotation is wrong there (aeon's tree node annotates ``thresholds: int`` and walks
+#: the 2-d array it is given with ``np.ndenumerate``).
 _SCALARS = {
     "int": lambda analysis, name: Int(D.presumed(analysis.fresh(name))),
     "float": lambda analysis, name: Float(),
@@ -119,7 +123,7 @@ def used_as_no_number(node: ast.AST) -> frozenset[str]:
 
 #: Functions that take a number or an array of any rank alike: code passing a parameter to one
 #: expects either (``np.atleast_1d(np.asarray(values))``), as ``len`` of it expects no number.
-_ANY_RANK = frozenset({"atleast_1d", "atleast_2d", "atleast_3d", "len"})
+_ANY_RANK = frozenset({"atleast_1d", "atleast_2d", "atleast_3d", "len", "ndenumerate", "nditer"})
 #: Functions that make an array of what they are given as it is (one name for the parameter they take)
 _AS_ARRAY = frozenset({"asarray", "array", "asanyarray", "as_tensor", "tensor", "asfarray"})
 

@@ -712,6 +712,8 @@ class KeyCache:
             return inherited_member(obj, attr) is None and obj.cls.lookup("__getattr__") is None
         if type(found) is not Function:
             return True
+        if found.accessor == "set" and found.getter is not None:
+            found = found.getter   # (a setter in its getter's place: the read runs the getter)
         if found.binding is not None or found.accessor == "set" or isinstance(found.node, ast.Lambda):
             return found.binding is not None or found.accessor == "set"
         params = _positional(found.node)

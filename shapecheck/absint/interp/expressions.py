@@ -411,12 +411,16 @@ class Expressions:
     def _member(self, fn: Function, obj: Value, node: ast.AST) -> Value:
         """``obj.name`` where the class defines ``name`` as ``fn``: a method bound to ``obj``, or what
         a property's getter returns, as reading it runs the getter (scikit-learn's kernels branch on
-        ``self.anisotropic``; a setter left in the getter's place is not read)."""
+        ``self.anisotropic``), the one a setter in its place keeps too (vispy's ``FrameBuffer.color_buffer``:
+        read as unknown, the texture ``fb.resize(shape)`` resizes through it kept its old shape, and
+        ``assert tex.shape == shape + (1,)`` was a false SC201)."""
         accessor = fn.accessor
         if accessor is None:
             return method_of(fn, obj)
         if accessor == "set":
-            return UNKNOWN
+            if fn.getter is None:
+                return UNKNOWN
+            fn = fn.getter
         return self.call_function(node, fn, [obj], {})
 
     def submodule(self, info, attr: str) -> Value:

@@ -79,6 +79,14 @@ def _parameter_of_unknown_rank(value: Value | None) -> bool:
 PYTHON_BUILTINS = frozenset(dir(builtins))
 
 
+def _getter_kept(fn: Function, before) -> Function | None:
+    """The getter a property's setter or deleter ``fn`` keeps, where it takes the name of ``before``
+    (``@x.setter`` after ``@property def x``): reading the attribute still calls the getter."""
+    if fn.accessor != "set" or type(before) is not Function or before.accessor is None:
+        return None
+    return before if before.accessor == "get" else before.getter
+
+
 class Statements:
     """The statement half of the interpreter (a mixin of :class:`~.interpreter.Interpreter`):
     assignment and unpacking, branches and their merge, loops to a fixpoint, ``with``/``try``/
@@ -892,6 +900,8 @@ class Statements:
         fn = self.make_function(node)
         if self._rewrapped(node, decorators):
             fn = replace(fn, wrapped=True)
+        if fn.accessor == "set":
+            fn = replace(fn, getter=_getter_kept(fn, self.frame.env.get(node.name)))
         value = fn
         for deco_node, deco in reversed(list(zip(node.decorator_list, decorators))):
             if transform_decorator(deco):   # @jax.vmap: the name is the transformed function
@@ -966,7 +976,7 @@ class Statements:
                 wrapped = bool(stmt.decorator_list) and self._rewrapped(
                     stmt, [self.eval(deco) for deco in stmt.decorator_list])
                 fn = Function(fn.node, fn.module, fn.closure, f"{node.name}.{stmt.name}", fn.defaults,
-                              fn.kw_defaults, wrapped=wrapped)
+                              fn.kw_defaults, wrapped=wrapped, getter=_getter_kept(fn, namespace.get(stmt.name)))
                 namespace[stmt.name] = fn
             else:
                 try:

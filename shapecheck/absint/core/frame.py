@@ -63,6 +63,10 @@ class Frame:
     # the length of a slice whose bound's sign is not known, per (start, stop, step, axis length): one
     # dim for each such slice of the frame, so ``np.dot(L[k, :k], L[k, :k])`` is of two equal lengths
     slice_lengths: dict = field(default_factory=dict)
+    # id of a list or dict value -> (that value, the places holding it: ("name", name) or ("attr",
+    # object, name)) where one statement bound it to several (``res = self.states = []``, ``d = c``):
+    # a change through one is a change through each while they hold it (Statements._container_slot)
+    container_aliases: dict = field(default_factory=dict)
 
 
 class BudgetExceeded(Exception):

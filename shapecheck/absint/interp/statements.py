@@ -79,6 +79,10 @@ def _parameter_of_unknown_rank(value: Value | None) -> bool:
 PYTHON_BUILTINS = frozenset(dir(builtins))
 
 
+#: what a right-hand side that names a place already holding a value is (``d = c``, ``x = self.items``)
+_HOLDERS = (ast.Name, ast.Attribute)
+
+
 def _getter_kept(fn: Function, before) -> Function | None:
     """The getter a property's setter or deleter ``fn`` keeps, where it takes the name of ``before``
     (``@x.setter`` after ``@property def x``): reading the attribute still calls the getter."""
@@ -183,11 +187,13 @@ class Statements:
     def _container_slot(self, holder: ast.expr) -> tuple[Value | None, object] | None:
         """What ``holder`` (a name, or an object's attribute) holds and how to rebind it, or None."""
         if isinstance(holder, ast.Name):
-            return self.frame.env.get(holder.id), lambda v: self.frame.env.__setitem__(holder.id, v)
+            current = self.frame.env.get(holder.id)
+            return current, self._through_aliases(current, lambda v: self.frame.env.__setitem__(holder.id, v))
         if isinstance(holder, ast.Attribute):
             owner = self.eval(holder.value)
             if isinstance(owner, Instance):
-                return owner.attrs.get(holder.attr), lambda v: owner.attrs.__setitem__(holder.attr, v)
+                current = owner.attrs.get(holder.attr)
+                return current, self._through_aliases(current, lambda v: owner.attrs.__setitem__(holder.attr, v))
         if isinstance(holder, ast.Subscript):
             # ``locs["times"].append(t)``, ``rows[0][i].append(v)``: a list a dict or a list holds
             # changes, so the entry of its holder does
@@ -240,6 +246,51 @@ class Statements:
             self.frame.rank_aliases[target.id] = (owner, self.frame.env[owner], value)
         for target in node.targets:
             self.assign(target, value)
+        if (type(value) is List or type(value) is Dict) and (len(node.targets) > 1 or type(node.value) in _HOLDERS):
+            self._alias_container(value, node.targets + ([node.value] if type(node.value) in _HOLDERS else []))
+
+    def _alias_container(self, value: List | Dict, places: list) -> None:
+        """``res = self.states = []``, ``d = c``: the places (names, an object's attributes) now hold
+        one list or dict, which a change through any of them changes for all (Python's lists are
+        objects; here they are values, each place rebound on a change)."""
+        holders = [h for h in map(self._holder, places) if h is not None]
+        known = self.frame.container_aliases.get(id(value))
+        if known is not None and known[0] is value:
+            holders = list(known[1]) + holders
+        if len(holders) > 1:
+            self.frame.container_aliases[id(value)] = (value, tuple(holders))
+
+    def _holder(self, place: ast.expr) -> tuple | None:
+        if type(place) is ast.Name:
+            return ("name", place.id)
+        if type(place) is ast.Attribute and type(place.value) is ast.Name:
+            owner = self.frame.env.get(place.value.id)
+            if isinstance(owner, Instance):
+                return ("attr", owner, place.attr)
+        return None
+
+    def _through_aliases(self, current: Value, store):
+        """``store`` (a rebinding of the place holding ``current``), rebinding too every other place
+        that one statement bound to the same list or dict and that still holds it."""
+        known = self.frame.container_aliases.get(id(current))
+        if known is None or known[0] is not current:
+            return store
+        holders = known[1]
+
+        def store_all(value: Value) -> None:
+            store(value)
+            for holder in holders:
+                if holder[0] == "name":
+                    if self.frame.env.get(holder[1]) is current:
+                        self.frame.env[holder[1]] = value
+                elif holder[1].attrs.get(holder[2]) is current:
+                    # (an object's list grown in a loop not unrolled: of unknown length, as _rebind_list keeps it)
+                    held = List(None, element_of(value)) if self.looping and type(value) is List else value
+                    holder[1].attrs[holder[2]] = held
+            if type(value) is List or type(value) is Dict:
+                self.frame.container_aliases[id(value)] = (value, holders)
+
+        return store_all
 
     def _rank_alias(self, name: str) -> str | None:
         """The name whose rank ``name`` holds, while both hold the values they had then."""

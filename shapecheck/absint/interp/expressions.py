@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import sys
 
 from ...constraints import dims as D
@@ -791,7 +792,7 @@ class Expressions:
                 return _float_arith(op, left, right)
             return _presumed_as(Int(self.analysis.fresh("k")), left, right) if tl is Int or tr is Int else UNKNOWN
         if tl is Str or tr is Str:
-            return Str(None)
+            return _string_arith(op, left, right)
         return UNKNOWN
 
     def expr_BoolOp(self, node: ast.BoolOp) -> Value:
@@ -1090,6 +1091,41 @@ def _float_arith(op: ast.operator, left: Value, right: Value) -> Value:
     except (ArithmeticError, ValueError):
         return Float()
     return Float(result) if isinstance(result, float) else Float()
+
+
+def _string_arith(op: ast.operator, left: Value, right: Value) -> Str:
+    """``"_" + kind``, ``"_%s_buffer" % kind``, ``"layer%d" % i`` of values Python's text is known of: the
+    string, so that ``setattr(self, "_%s_buffer" % kind, buffer)`` names the attribute it sets (vispy's
+    framebuffer; unknown, its buffers' later ``resize`` through it was unseen). Else a string not known."""
+    if type(left) is not Str or left.value is None:
+        return Str(None)
+    if isinstance(op, ast.Add) and type(right) is Str and right.value is not None:
+        return Str(left.value + right.value)
+    if isinstance(op, ast.Mod) and not _WIDE_FIELD.search(left.value):
+        items = right.items if type(right) is Tuple and right.items is not None else (right,)
+        args = tuple(_formatted(v) for v in items)
+        if all(a is not None for a in args):
+            try:
+                return Str(left.value % (args if type(right) is Tuple else args[0]))
+            except (TypeError, ValueError, OverflowError):   # (Python raises: no string)
+                return Str(None)
+    return Str(None)
+
+
+#: a ``%`` field wider or more precise than this is never a name: not made (``"%999999999d"``)
+_WIDE_FIELD = re.compile(r"%[-+ #0]*(\d{4,}|\*)|\.(\d{4,}|\*)")
+
+
+def _formatted(v: Value):
+    """The Python value ``%`` formats for ``v``, where it is known: an int, a string, a bool."""
+    t = type(v)
+    if t is Int and type(v.dim) is int:
+        return v.dim
+    if t is Str and v.value is not None:
+        return v.value
+    if t is Bool and v.value is not None:
+        return v.value
+    return None
 
 
 def _known_text(v: Value) -> str | None:

@@ -150,11 +150,15 @@ def notebook_from_cells(sources: list[tuple[int, str]]) -> Notebook:
 def python_lines(source: str, count: int) -> str:
     """A cell's source with what is not Python blanked (see the module doc), ``count`` lines."""
     lines = source.splitlines() or [""]
-    magic = re.match(r"\s*%%(\w+)", lines[0])
+    # (below comments too: devito's notebooks put nbval's ``# NBVAL_SKIP`` above ``%%bash``; IPython
+    # would take that for the line magic ``%bash`` and fail on the shell lines, so such a cell is
+    # never run as Python, and its shell lines are no syntax error of the notebook's Python)
+    first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), 0)
+    magic = re.match(r"\s*%%(\w+)", lines[first])
     if magic and magic.group(1) not in PYTHON_CELL_MAGICS:
         lines = ["" for _ in lines]       # a cell of another language: nothing to check
     elif magic:
-        lines[0] = ""
+        lines[first] = ""
     out = [_blank(line) if _NOT_PYTHON.search(line) else line for line in lines]
     return "".join(line + "\n" for line in out[:count])
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from shapecheck.report.diagnostics import Span
-from shapecheck.report.notebook import NotebookError, notebook_from_cells, notebook_from_json
+from shapecheck.report.notebook import NotebookError, notebook_from_cells, notebook_from_json, python_lines
 
 from .nbfiles import DEMO, notebook_json
 
@@ -68,3 +68,11 @@ def test_every_module_line_maps_to_its_cell_and_back(cells):
             assert notebook.to_module(in_cell) == module
             original = (cell.source.splitlines() or [""])[offset]
             assert module_lines[module.line - 1] in (original, original[:len(original) - len(original.lstrip())] + "pass", "")
+
+
+def test_a_cell_magic_below_comments_makes_the_cell_another_language():
+    # devito's notebooks: ``# NBVAL_SKIP`` above ``%%bash`` (those lines were SC001 syntax errors)
+    source = "# NBVAL_SKIP\n%%bash\npython3 $DIR/run.py \\\n    --name x\n"
+    assert python_lines(source, 4) == "\n\n\n\n"
+    timed = "# a comment\n%%time\ny = x @ w\n"
+    assert python_lines(timed, 3) == "# a comment\n\ny = x @ w\n"

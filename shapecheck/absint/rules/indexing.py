@@ -118,7 +118,20 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
     # (``Obs[:-k]`` under ``for k in range(1, order)``: scipy's filtfilt read it as length -k); one
     # whose sign they leave open gives a length of its own.
     bounds = (start, stop, step, n)
+    given_start, given_stop = start, stop
     start, stop = _offset(ctx, start, n), _offset(ctx, stop, n)
+    if step == 1 and type(n) is not int and ... not in (start, stop):
+        # A symbolic bound past the axis is clamped (``x[-k:]`` of fewer than k items is all of them,
+        # ``x[:k]`` too): taken within the axis only where the facts say so (scikit-commpy slices
+        # ``bits[-m - 2:]`` of m bits; taken for m + 2 of them, its store into m places was a false SC101)
+        if type(given_start) is not int and start is not None and start is not given_start \
+                and ctx.decide(le(0, start)) is not Verdict.HOLDS:
+            if stop is None:
+                return D.dmin(D.neg(given_start), n)   # the last -start items, or all
+            start = D.dmax(0, start)
+        if type(given_stop) is not int and stop is not None and stop is given_stop \
+                and ctx.decide(le(stop, n)) is not Verdict.HOLDS:
+            stop = D.dmin(stop, n)
     if ... in (start, stop):
         lengths = ctx.interp.frame.slice_lengths
         if bounds not in lengths:

@@ -1117,27 +1117,19 @@ _WIDE_FIELD = re.compile(r"%[-+ #0]*(\d{4,}|\*)|\.(\d{4,}|\*)")
 
 
 def _formatted(v: Value):
-    """The Python value ``%`` formats for ``v``, where it is known: an int, a string, a bool."""
+    """The Python value ``v`` is, where it is known: an int, a string, a bool (what ``%`` formats)."""
     t = type(v)
     if t is Int and type(v.dim) is int:
         return v.dim
-    if t is Str and v.value is not None:
-        return v.value
-    if t is Bool and v.value is not None:
+    if (t is Str or t is Bool) and v.value is not None:
         return v.value
     return None
 
 
 def _known_text(v: Value) -> str | None:
     """``str(v)`` where Python's is known: an int, a string, a bool."""
-    t = type(v)
-    if t is Int and type(v.dim) is int:
-        return str(v.dim)
-    if t is Str and v.value is not None:
-        return v.value
-    if t is Bool and v.value is not None:
-        return str(v.value)
-    return None
+    known = _formatted(v)
+    return None if known is None else str(known)
 
 
 def _runs_own_new(cls: Class, depth: int = 0) -> bool:

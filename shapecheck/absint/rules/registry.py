@@ -152,17 +152,22 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
 #: The methods that reduce an ndarray or a tensor whole (no ``axis``) to one 0-d value, and a
 #: pandas DataFrame to a Series: one value per column.
 _WHOLE_REDUCTIONS = frozenset(("sum", "prod", "max", "min", "mean", "std", "var", "all", "any"))
+#: Libraries of tables NumPy's ufuncs give back as tables (``__array_ufunc__``), reduced per column
+_TABLE_LIBRARIES = frozenset(("pandas", "polars", "modin", "geopandas", "xarray", "dask"))
 
 
 def _of_any_array_like(rule: Rule) -> Rule:
     """A whole reduction of an array nothing is known of but that it is one: it may stand for any
     array-like, as a NumPy ufunc gives a value of unknown kind back in its own type (``np.abs(df)``
     is a DataFrame), so its ``sum()`` is 0-d or one value per column: of unknown shape (causalml's
-    ``(np.abs(diffs) > tol).sum()[0]``, a DataFrame's first column, was a false SC105). An axis
-    given reduces every kind alike; an array with a dim known (``Float[np.ndarray, "*b 5"]``) is one."""
+    ``(np.abs(diffs) > tol).sum()[0]``, a DataFrame's first column, was a false SC105) -- in a module
+    that imports a library of such tables. An axis given reduces every kind alike; an array with a
+    dim known (``Float[np.ndarray, "*b 5"]``) is one."""
 
     def rule_of_any(ctx: OpContext, call: Call) -> Value:
         result = rule(ctx, call)
+        if not _TABLE_LIBRARIES & ctx.interp.module.libraries:
+            return result   # (no table in a module of arrays alone: flax's ``loss.mean()`` is 0-d)
         axis = call.args[1] if len(call.args) > 1 else call.kwargs.get("axis", call.kwargs.get("dim"))
         if type(result) is Array and result.shape.dims == () and (axis is None or is_none(axis)):
             return Array(UNKNOWN_SHAPE, result.dtype, None, result.tensor)

@@ -2,8 +2,14 @@
 # ``np.abs(df)`` of a pandas DataFrame is a DataFrame, whose ``sum()`` is one value per column. So
 # a whole reduction of an array of unknown rank is of unknown shape, not 0-d: causalml's
 # ``(np.abs(diffs) > tol).sum()[0]`` (diffs a DataFrame made by a call into pandas) was a false
-# SC105. An axis given, or a rank known, reduces as NumPy does.
+# SC105. So in a module that works with such tables (it imports pandas, polars, xarray, ...); an
+# axis given, or a rank known, reduces as NumPy does.
 import numpy as np
+
+try:  # (the case runs under NumPy alone too)
+    import pandas as pd
+except ImportError:
+    pd = None
 
 
 class Table:

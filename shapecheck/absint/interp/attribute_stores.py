@@ -17,8 +17,9 @@ from dataclasses import replace
 from collections import deque
 from typing import Iterator
 
-from ..core.values import (Alternatives, Array, BoundMethod, Class, Function, Instance, LibraryObject, NoneValue,
-                           Opaque, ProjectModule, TorchModule, Unknown)
+from ..core.frame import CONTAINER_CHANGERS
+from ..core.values import (UNKNOWN, Alternatives, Array, BoundMethod, Class, Dict, Function, Instance, LibraryObject, List,
+                           NoneValue, Opaque, ProjectModule, TorchModule, Unknown)
 from ..core.node_answers import walk
 
 #: Methods that build the object, before any other runs: what they store is what it starts with (and
@@ -27,8 +28,9 @@ CONSTRUCTORS = frozenset({"__init__", "setup", "__post_init__"})
 
 #: How a method stores an attribute of its receiver: ``self.n += v``; ``self.n = self.n.to(device)``
 #: (a method that returns a torch layer itself, or the same array moved or cast); ``self.n = value``
-#: with ``value`` one of the method's parameters (a setter); any other store
-AUGMENTED, MOVED, SET, STORED = "augmented", "moved", "set", "stored"
+#: with ``value`` one of the method's parameters (a setter); any other store; and ``self.n.append(v)``
+#: (a list's or dict's method that changes it in place: the list the constructor made, grown)
+AUGMENTED, MOVED, SET, STORED, CHANGED = "augmented", "moved", "set", "stored", "changed"
 _KEEP_ARRAY = frozenset({AUGMENTED, MOVED})
 _KEEP_LAYER = frozenset({MOVED, SET})
 
@@ -83,6 +85,16 @@ def unsettle(instance: Instance) -> None:
         else:
             value = holder.attrs.get(name)
             if value is None or type(value) in (NoneValue, Unknown):
+                continue
+            if CHANGED in kinds and type(value) in (List, Dict):
+                # ``self.training = []`` grown by ``fit``: a list of any length in the other methods
+                # (pysad's KNN-CAD inverted ``np.dot(np.array(self.training).T, self.training)``, taken
+                # for the empty list's 0-d product: a false SC107); one stored anew is known by name
+                holder.attrs[name] = (List(None, UNKNOWN) if type(value) is List else Dict()) \
+                    if kinds == {CHANGED} else Opaque(f"self.{path}")
+                continue
+            kinds = kinds - {CHANGED}   # (an array's or an object's own method: not a store)
+            if not kinds:
                 continue
             if type(value) is Array and kinds <= _KEEP_ARRAY:
                 if MOVED in kinds and value.dtype is not None:
@@ -277,6 +289,21 @@ def _receiver_stores(fn: ast.FunctionDef | ast.Lambda, calls: bool = True) -> It
             stored = setattr_store(node)
             if stored is not None and is_receiver(stored[0]):
                 yield stored[1], STORED
+            changed = _changed_container(node, is_receiver)
+            if changed is not None:
+                yield changed, CHANGED
+        if not calls and isinstance(node, (ast.Expr, ast.Assign)) and isinstance(node.value, ast.Call):
+            changed = _changed_container(node.value, is_receiver)   # (the statements alone are walked)
+            if changed is not None:
+                yield changed, CHANGED
+
+
+def _changed_container(call: ast.Call, is_receiver) -> str | None:
+    """The receiver's attribute (its path) a call changes in place as a list or dict (``self.items.append(v)``)."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in CONTAINER_CHANGERS and isinstance(func.value, ast.Attribute):
+        return _held_path(func.value, is_receiver)
+    return None
 
 
 def _store_kind(node: ast.stmt, leaf: ast.Attribute, path: str, targets: list, is_receiver, setters: set) -> str:

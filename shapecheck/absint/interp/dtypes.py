@@ -32,38 +32,40 @@ _ATTRIBUTES = _STRINGS | {"itemsize"}
 def numpy_type(v: Value) -> "numpy.dtype | None":
     """The dtype of a NumPy scalar type or an array's ``.dtype`` (``numpy.float32``); None for any
     other value, another NumPy name (``numpy.e``, ``numpy.linalg``) included."""
+    name = _numpy_name(v)
+    return None if name is None else _scalar_type(name)
+
+
+def _numpy_name(v: Value) -> str | None:
+    """``name`` where ``v`` is ``numpy.<name>`` (a library object of NumPy's top level); else None."""
     if type(v) is not LibraryObject or not v.qualname.startswith("numpy.") or v.qualname.count(".") != 1:
         return None
-    return _scalar_type(v.qualname[6:])
+    return v.qualname[6:]
 
 
 def _abstract_type(v: Value) -> type | None:
     """The NumPy scalar type ``v`` names where it is an abstract one (``numpy.integer``,
     ``numpy.floating``: a kind of dtypes, no dtype itself); None for any other value."""
-    if type(v) is not LibraryObject or not v.qualname.startswith("numpy.") or v.qualname.count(".") != 1:
-        return None
-    return _abstract_scalar_type(v.qualname[6:])
+    name = _numpy_name(v)
+    return None if name is None or _scalar_type(name) is not None else _scalar_class(name)
 
 
 @lru_cache(maxsize=None)
-def _abstract_scalar_type(name: str) -> type | None:
+def _scalar_class(name: str) -> type | None:
+    """NumPy's scalar type ``numpy.<name>`` (a subclass of ``np.generic``), once per name; else None."""
     import numpy as np
-    with warnings.catch_warnings():
+    with warnings.catch_warnings():   # (NumPy warns of its removed aliases: ``np.object``, ``np.float``)
         warnings.simplefilter("ignore")
         kind = getattr(np, name, None)
-    if isinstance(kind, type) and issubclass(kind, np.generic) and _scalar_type(name) is None:
-        return kind
-    return None
+    return kind if isinstance(kind, type) and issubclass(kind, np.generic) else None
 
 
 @lru_cache(maxsize=None)
 def _scalar_type(name: str) -> "numpy.dtype | None":
     """The dtype of NumPy's scalar type ``numpy.<name>``, once per name (None: no such type)."""
     import numpy as np
-    with warnings.catch_warnings():   # (NumPy warns of its removed aliases: ``np.object``, ``np.float``)
-        warnings.simplefilter("ignore")
-        kind = getattr(np, name, None)
-    if not (isinstance(kind, type) and issubclass(kind, np.generic)):
+    kind = _scalar_class(name)
+    if kind is None:
         return None
     try:
         return np.dtype(kind)
@@ -94,8 +96,7 @@ def same_dtype(left: Value, right: Value) -> bool | None:
     kinds = _abstract_type(left), _abstract_type(right)
     if kinds != (None, None):
         other = right if kinds[0] is not None else left
-        if not (type(other) is LibraryObject and other.qualname.startswith("numpy.") and other.qualname.count(".") == 1
-                or type(other) is Builtin or type(other) is Str):
+        if _numpy_name(other) is None and type(other) is not Builtin and type(other) is not Str:
             return None   # (another library's name, or a value the analysis does not know, may be that very type)
         return kinds[0] is kinds[1]
     if numpy_type(left) is None and numpy_type(right) is None:

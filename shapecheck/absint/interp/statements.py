@@ -227,10 +227,16 @@ class Statements:
         if slot is None or type(slot[0]) not in (List, Dict):
             return
         current, store = slot
-        if isinstance(holder, ast.Attribute) and self.looping and type(value) is List and type(current) is List:
-            value = List(None, element_of(value) if current.items == ()
-                         else loose_join(element_of(current), element_of(value), self.analysis.fresh))
-        store(value)
+        store(self._held_by_object(current, value) if isinstance(holder, ast.Attribute) else value)
+
+    def _held_by_object(self, current: Value, value: Value) -> Value:
+        """What an object's attribute holding the list ``current`` holds once it is ``value``: in a loop
+        that is not unrolled, a list of unknown length (the fixpoint widens the frame's names, not
+        objects' attributes)."""
+        if self.looping and type(value) is List and type(current) is List:
+            return List(None, element_of(value) if current.items == ()
+                        else loose_join(element_of(current), element_of(value), self.analysis.fresh))
+        return value
 
     def stmt_Assign(self, node: ast.Assign) -> None:
         if self._refine_shape_unpack(node) or self._refine_starred_shape(node):
@@ -284,9 +290,7 @@ class Statements:
                     if self.frame.env.get(holder[1]) is current:
                         self.frame.env[holder[1]] = value
                 elif holder[1].attrs.get(holder[2]) is current:
-                    # (an object's list grown in a loop not unrolled: of unknown length, as _rebind_list keeps it)
-                    held = List(None, element_of(value)) if self.looping and type(value) is List else value
-                    holder[1].attrs[holder[2]] = held
+                    holder[1].attrs[holder[2]] = self._held_by_object(current, value)
             if type(value) is List or type(value) is Dict:
                 self.frame.container_aliases[id(value)] = (value, holders)
 

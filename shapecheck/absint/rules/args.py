@@ -94,6 +94,17 @@ def _literal_array(v: Value, seen: dict[int, tuple[Value, Array | None]]) -> Arr
     return result
 
 
+def of_objects(v: Value) -> bool:
+    """Whether ``v`` is a list made by a loop or a comprehension whose items are of no known kind
+    (``[P.T * M * P for P in Ps]``): NumPy makes an object array of whatever they are, and reduces it
+    with their own ``+`` (a sum of sparse matrices is a sparse matrix), as a literal list of such
+    items (``[a, b]``) is already of no known array."""
+    if type(v) is not List or v.items is not None:
+        return False
+    e = v.element
+    return (type(e) is Unknown and e.middle is None and not e.scalar) or type(e) in (Instance, Opaque)
+
+
 def untyped_leaves(v: Value, depth: int = 8) -> bool:
     """Whether nested data holds a leaf of unknown dtype (a parameter beside numbers): the array made
     of it has the caller's dtype, no default for a dtype test to decide by."""

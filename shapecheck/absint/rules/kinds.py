@@ -27,6 +27,7 @@ from .args import (
     given_dtype,
     float_result,
     is_none,
+    of_objects,
     promote,
     sized_shape,
     structured_dtype,
@@ -203,6 +204,8 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
         keepdims = keep is not None and flag(keep.value, False) is True
         if dims is None:
             if is_none(bound.get("axis")) and not keepdims:
+                if dtype != "int" and of_objects(bound["a"].value):
+                    return UNKNOWN   # (an index is an index whatever the items are)
                 return Array(Shape(()), out_dtype)
             axes = literal_axes(ctx, bound.get("axis"))
             if single_axis and axes is not None and len(axes) > 1:

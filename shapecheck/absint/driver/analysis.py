@@ -22,8 +22,9 @@ from ..core.holes import HoleStore
 from ..core.scalar_names import ScalarNames
 from ..core.shared_tables import TableChanges
 from ..core.module import ModuleInfo
-from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, Str, Value, viewing
+from ..core.values import UNKNOWN, Class, Function, Instance, LazyImport, LibraryObject, Str, Value, viewing
 from ..interp.annotations import AnnotationStore
+from ..interp.builtins import ABSTRACT_COLLECTIONS
 from ..interp.interpreter import Interpreter
 from .calls import FLOOR, JOINED, Calls
 from .findings import Findings, Position
@@ -259,6 +260,10 @@ class Analysis:
         editor's runs too: a kept analysis holds the sources of the modules its run loaded, loaded
         by a later run yet or not (``incremental.ModuleKeys.loaded_as``), so no key needs every
         import loaded first (transformers' modeling_llama.py loaded most of the package that way)."""
+        if not level and module in ("collections", "collections.abc") and name in ABSTRACT_COLLECTIONS:
+            # the class itself, also by Python < 3.10's alias, which ``try: from collections.abc
+            # import Iterable`` falls back to: one class, whichever branch ran
+            return LibraryObject(f"collections.abc.{name}")
         if self.modules.is_project(module, level):
             return LazyImport(module, name, level, importer, star)
         if name is None:

@@ -350,7 +350,20 @@ def _isinstance(interp, node, args, kwargs) -> Value:
 #: (interp/dict_subclasses.py).
 FOREIGN_CLASSES = {"pandas": ("DataFrame", "Series", "Index"),
                    "numbers": ("Number", "Complex", "Real", "Rational", "Integral"),
-                   "collections": ("OrderedDict",)}
+                   "collections": ("OrderedDict",),
+                   "collections.abc": ("Iterable", "Collection", "Sized", "Container", "Sequence",
+                                       "MutableSequence", "Mapping", "MutableMapping")}
+ABSTRACT_COLLECTIONS = frozenset(FOREIGN_CLASSES["collections.abc"])
+
+#: The ``collections.abc`` classes, and the Python values that are instances of each: an ndarray or a
+#: tensor is iterable, sized and a container, and no sequence (NumPy registers it as none). A float is
+#: none of them: kmapper's ``if isinstance(self.perc_overlap, Iterable): np.array(...)`` of its default
+#: 0.5 does not run (its ``len()`` of the 0-d array was a false SC107).
+_ABC_KINDS = {"Iterable": (Tuple, List, Str, Dict), "Collection": (Tuple, List, Str, Dict),
+              "Sized": (Tuple, List, Str, Dict), "Container": (Tuple, List, Str, Dict),
+              "Sequence": (Tuple, List, Str), "MutableSequence": (List,), "Mapping": (Dict,),
+              "MutableMapping": (Dict,)}
+_ARRAY_ABCS = frozenset(("Iterable", "Collection", "Sized", "Container"))
 
 #: The ``numbers`` ABCs, and the Python values that are instances of each (bool is an int). A NumPy
 #: scalar is registered as one (``np.float64`` is Real), a 0-d ndarray, a tensor or a container is not.
@@ -423,6 +436,16 @@ def _is_instance(value: Value, cls: Value) -> bool | None:
             if complex_number(value) and cls.qualname != "numbers.Number":
                 return cls.qualname == "numbers.Complex"
             return t in _NUMBER_KINDS[cls.qualname]
+        return None
+    if type(cls) is LibraryObject and cls.qualname.startswith("collections.abc."):
+        name = cls.qualname.rpartition(".")[2]
+        if t is Array:
+            if name not in _ARRAY_ABCS:
+                return False
+            # a 0-d NumPy value may be a NumPy scalar (``x.sum()``), which is none of them
+            return True if value.tensor or (value.shape.rank or 0) > 0 else None
+        if t in (Int, Float, Bool, Tuple, List, Str, Dict, NoneValue):
+            return t in _ABC_KINDS[name]
         return None
     if type(cls) is LibraryObject and cls.qualname.rpartition(".")[0] in FOREIGN_CLASSES:
         # a pandas frame is no array, number or Python container, nor any of them one

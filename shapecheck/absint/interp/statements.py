@@ -759,6 +759,7 @@ class Statements:
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, UNKNOWN if not isinstance(value, Array) else value)
         before = (dict(self.frame.env), self.frame.facts) if expected else None
+        objects = BranchObjects(before[0]) if expected else None
         self.try_depth += expected
         try:
             kind = self.run_body(node.body)
@@ -769,8 +770,14 @@ class Statements:
         if expected:
             # ``with pytest.raises(E):`` stops at the statement that raises: what follows it in the
             # block never ran (astropy's ``t.shape = (10, 5)`` there leaves t's shape as it was), so
-            # after the block the names hold what they held before it or what the block gave them
+            # after the block the names hold what they held before it or what the block gave them,
+            # and so do the attributes of the objects they name (nengo's ``inst.dp = np.ones((10, 4))``
+            # there, which its descriptor refuses, leaves ``inst.dp`` (4, 10))
+            objects.second_branch()
+            joiner = Joiner(self.analysis.fresh, widen=False)
+            objects.join(joiner)
             self._merge([before, (self.frame.env, self.frame.facts)], before[1], widen=False)
+            self.frame.facts += tuple(Fact(p) for p in joiner.facts)
 
     stmt_AsyncWith = stmt_With
 

@@ -461,6 +461,9 @@ class Expressions:
             found = obj.cls.lookup(attr)
             if type(found) is Function:
                 return self._member(found, obj, node)
+            if type(found) is Instance and type(getter := found.cls.lookup("__get__")) is Function:
+                # a descriptor of the class: reading the attribute is its ``__get__``
+                return self.call_function(node, getter, [found, obj, obj.cls], {})
             if found is None:
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
                 base = layer_base(obj.cls) if inherited is None else None

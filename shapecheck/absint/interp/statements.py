@@ -1162,6 +1162,12 @@ class Statements:
                 # returns; stored as the number, the splitter's einsum of it was a false SC110)
                 self.call_function(node, member, [obj, value], {})
                 return
+            if type(member) is Instance and type(setter := member.cls.lookup("__set__")) is Function:
+                # a data descriptor of the class (nengo's ``output = OutputParam(...)``): the store is
+                # its ``__set__``, which may coerce the value or keep it elsewhere; the object keeps
+                # nothing (stored as given, ``Node(2).output`` was the int, not the (1,) array)
+                self.call_function(node, setter, [member, obj, value], {})
+                return
             if (obj.template or in_template) and not self._in_init(obj):
                 # The template instance stands for every object of its class, and so do the objects it
                 # holds: a method other than __init__ may or may not have run, so what it stores is only

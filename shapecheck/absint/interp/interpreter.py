@@ -95,6 +95,13 @@ class Interpreter(Statements, Expressions):
         self.condition_depth = 0   # inside an `if`/`assert` test (where `n != x.shape[0]` binds n)
         self.statement: ast.stmt | None = None    # the statement being run
         self.looping = 0                          # inside a loop run to a fixpoint (not unrolled)
+        # per loop run to a fixpoint, innermost last: the diagnostics of the pass being run, held
+        # until the loop knows whether it is the last (None: the first pass, which reports at once)
+        self.held_diagnostics: list[list | None] = []
+        # the branch of an undecided ``if`` being run: its nesting (unknown branches, loops, unsure),
+        # and whether an error surely raised in it (at that nesting: in no deeper undecided branch)
+        self.branch_nesting: tuple | None = None
+        self.branch_raised = False
         # per loop run to a fixpoint, innermost last: its body, and the parameters its top-level
         # statements gave a rank (name -> (the parameter's value before, the refined value))
         self.loop_refinements: list[tuple[list, dict]] = []
@@ -118,6 +125,8 @@ class Interpreter(Statements, Expressions):
         raising = severity == "error" and raises(cause or code)
         if raising:
             self.analysis.raised += 1   # a way to raise (Statements.stmt_Try)
+        if raising and not self.try_depth and self.branch_nesting == (self.unknown_branches, self.looping, self.unsure):
+            self.branch_raised = True
         if raising and self.try_depth:
             # a handler catches what Python or the library raises here (``try: m1, m2 = modes`` /
             # ``except ValueError:``): not a crash. Every error goes through here (shape_error's too);
@@ -126,8 +135,17 @@ class Interpreter(Statements, Expressions):
             return
         diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related),
                           cause=cause)
+        self.give(diag, self.unknown_branches)
+
+    def give(self, diag: Diagnostic, unknown_branches: int) -> None:
+        """Report ``diag``, or hold it with the pass of a loop that is being run to its fixpoint."""
+        held = self.held_diagnostics
+        if held and held[-1] is not None:
+            held[-1].append((diag, unknown_branches))
+            return
+        severity = diag.severity
         if self.errors is not None:
-            if severity == "error" and not self.unknown_branches:
+            if severity == "error" and not unknown_branches:
                 self.errors.append(diag)
             return
         if self.report and self.module.reported:

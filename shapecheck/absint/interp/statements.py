@@ -446,28 +446,40 @@ class Statements:
         self.unknown_branches += 1   # undecided, whether its condition is known or not
         objects = BranchObjects(before_env)
         made: list = []   # what x is taken for in a branch that tests its rank
+        outer = self.branch_nesting, self.branch_raised
+        self.branch_nesting = (self.unknown_branches, self.looping, self.unsure)
         try:
             # then-branch
+            self.branch_raised = False
             self.frame.env = dict(before_env)
             if pred is not None:
                 self._assume_branch(pred, node.test, True)
             self._rank_branch(node.test, True, made)
             then_done = self.run_body(node.body)
+            then_raised = self.branch_raised
             then_state = (self.frame.env, self.frame.facts)
             # else-branch
+            self.branch_raised = False
             objects.second_branch()
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if pred is not None:
                 self._assume_branch(negate(pred), node.test, False)
             self._rank_branch(node.test, False, made)
             else_done = self.run_body(node.orelse)
+            else_raised = self.branch_raised
         finally:
             self.unsure -= unsure
             self.unknown_branches -= 1
+            self.branch_nesting, self.branch_raised = outer
         else_state = (self.frame.env, self.frame.facts)
         joiner = Joiner(self.analysis.fresh, widen=False)
         objects.join(joiner)
-        self._merge([s for s, done in ((then_state, then_done), (else_state, else_done)) if not done],
+        # a branch where an error surely raised leaves no state, as one that ends in ``raise``: what
+        # its failed op gave (unknown) does not blur the other's (in a loop, the state every later
+        # pass starts from)
+        then_left = then_done or (then_raised and not (else_done or else_raised))
+        else_left = else_done or (else_raised and not (then_done or then_raised))
+        self._merge([s for s, left in ((then_state, then_left), (else_state, else_left)) if not left],
                     before_facts, widen=False, ended=then_done or else_done, made=tuple(made))
         self.frame.facts += tuple(Fact(p) for p in joiner.facts)
         self.note_join_ranks(joiner)
@@ -712,11 +724,23 @@ class Statements:
             if pinned:
                 self.add_fact(first)
             self.looping += 1
+            # A pass after the first starts from a join of the states some iterations begin with,
+            # not every one: an op that fails there but not from the fixpoint's state, which stands
+            # for every iteration, fails only on some of them (the one after the first, on data the
+            # loop's own input rules out: obspy's model reader indexes ``data[ii - 1, 0]`` under a
+            # branch the second line of a file never takes, where data is still one row). Each
+            # pass's findings wait for the next; the last pass's are the loop's.
+            self.held_diagnostics.append([] if iteration else None)
+            ran = False
             try:
                 head()
                 self._run_pass(body)
+                ran = True
             finally:
                 self.looping -= 1
+                held = self.held_diagnostics.pop()
+                if not ran:   # (a pass that ends the function ends the loop: it is the last)
+                    self._give_held(held)
             end_env = self.frame.env
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []
@@ -736,6 +760,7 @@ class Statements:
                 joined = forget_changed(entry_env, joined)
             state_env = joined
         self.loop_refinements.pop()
+        self._give_held(held)
         objects.leave()
         if log is not None:   # a loop of unknown length runs a named number of times
             log.repeat(mark, trips if trips is not None else self.analysis.fresh(f"trips{node.lineno}"))
@@ -751,6 +776,10 @@ class Statements:
             pass
         states = [(self.frame.env, self.frame.facts)] + [(e, entry_facts) for e, _ in exits]
         self._merge(states, entry_facts, widen=True)
+
+    def _give_held(self, held: list | None) -> None:
+        for diag, unknown_branches in held or ():
+            self.give(diag, unknown_branches)
 
     def stmt_With(self, node: ast.With) -> None:
         expected = any(expects_exception(item.context_expr) for item in node.items)

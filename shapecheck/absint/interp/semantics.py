@@ -705,23 +705,6 @@ def as_array_value(v: Value) -> Array | None:
     return None
 
 
-def check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text: str) -> None:
-    """NumPy assignment ``dest[...] = source``: source must broadcast to dest's shape exactly."""
-    s, d = source.prefix, dest.prefix
-
-    def message() -> str:
-        return (f"could not broadcast input array from shape {ctx.show_shape(source)} "
-                f"into shape {ctx.show_shape(dest)} ({dest_text})")
-
-    if len(s) > len(d):
-        # leading 1s of the source may be dropped
-        extra = s[:len(s) - len(d)]
-        ctx.require(conj([eq(x, 1) for x in extra]), "SC101", message)
-        s = s[len(s) - len(d):]
-    for a, b in zip(reversed(s), reversed(d)):
-        ctx.require(disj((eq(a, b), eq(a, 1))), "SC101", message)
-
-
 def rank_test(test: ast.expr, alias: Callable[[str], str | None] | None = None) -> tuple[str, int, bool] | None:
     """``x.ndim == 4``, ``x.dim() == 4``, ``len(x.shape) == 4`` (or ``!=``, either side first):
     ``("x", 4, True)``, the last item whether it tests for equality. None for any other test, and for a rank

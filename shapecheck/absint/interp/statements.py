@@ -23,12 +23,13 @@ from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANG
                           Terminated)
 from .patterns import match
 from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
-                        check_broadcast_into, common_facts, env_equal, expects_exception,
+                        common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
                         source_text, truth_pred)
 from ..core.freshen import each_item, items_marked, placeholder_names, symbols_of, value_symbols
 from ..core.holes import mentions_hole
+from ..rules.args import check_broadcast_into
 from ..rules.indexing import index_array
 from ..rules.nn_containers import with_layer
 from ..rules.torch import SHAPE_IN_PLACE

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Callable
 
 from ...constraints import dims as D
-from ...constraints.predicates import conj, ge, le, lt
+from ...constraints.predicates import conj, disj, eq, ge, le, lt
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.frame import Builtin
@@ -636,3 +636,20 @@ def spec_dims(ctx: OpContext, shape: Shape, count: int, name: Callable[[int], D.
     if shape.middle is not None:
         ctx.interp.analysis.learn_rank(shape.middle, between)
     return shape.prefix + tuple(name(i) for i in range(between)) + shape.suffix
+
+
+def check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text: str) -> None:
+    """NumPy assignment ``dest[...] = source``: source must broadcast to dest's shape exactly."""
+    s, d = source.prefix, dest.prefix
+
+    def message() -> str:
+        return (f"could not broadcast input array from shape {ctx.show_shape(source)} "
+                f"into shape {ctx.show_shape(dest)} ({dest_text})")
+
+    if len(s) > len(d):
+        # leading 1s of the source may be dropped
+        extra = s[:len(s) - len(d)]
+        ctx.require(conj([eq(x, 1) for x in extra]), "SC101", message)
+        s = s[len(s) - len(d):]
+    for a, b in zip(reversed(s), reversed(d)):
+        ctx.require(disj((eq(a, b), eq(a, 1))), "SC101", message)

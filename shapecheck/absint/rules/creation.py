@@ -14,6 +14,7 @@ from ..core.values import flag, UNKNOWN, Array, Bool, Float, Int, List, Tuple, U
 from .args import (
     as_array,
     bound_array,
+    check_broadcast_into,
     const_int,
     diagonal_length,
     dtype_arg,
@@ -27,7 +28,7 @@ from .args import (
     structured_dtype,
     untyped_leaves,
 )
-from .kinds import Rule
+from .kinds import Rule, creation
 from .manipulation import with_new_axis
 
 
@@ -56,6 +57,20 @@ def array(ctx: OpContext, call: Call) -> Value:
     if type(v) is Unknown or untyped_leaves(v):   # a parameter: its dtype is the caller's (no default to
         return Array(shape, dtype or a.dtype)       # guess a dtype test by)
     return Array(shape, dtype or a.dtype or "float64")
+
+
+_FULL_SHAPE = creation(None, params=("shape", "fill_value", "dtype"))
+
+
+def full(ctx: OpContext, call: Call) -> Value:
+    """``np.full(shape, fill_value)``: an array of ``shape``, into which ``fill_value`` is copied, so an
+    array fill must broadcast to it without growing it (``np.full(3, np.zeros(5))`` raises)."""
+    result = _FULL_SHAPE(ctx, call)
+    bound = call.bind(("shape", "fill_value", "dtype"))
+    fill = bound_array(bound, "fill_value")
+    if type(result) is Array and result.shape.rank is not None and fill is not None and fill.shape.rank is not None:
+        check_broadcast_into(ctx, fill.shape, result.shape, f"{ctx.op}'s fill_value")
+    return result
 
 
 def contiguous_array(ctx: OpContext, call: Call) -> Value:

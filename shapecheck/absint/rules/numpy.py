@@ -95,7 +95,7 @@ NUMPY.update({
     # creation
     "numpy.zeros": creation(), "numpy.ones": creation(), "numpy.empty": creation(),
     "numpy.ndarray": creation(),   # ndarray(shape, dtype=float, buffer=None, ...): of ``shape``, as empty
-    "numpy.full": creation(None, params=("shape", "fill_value", "dtype")),
+    "numpy.full": K.full,
     "numpy.zeros_like": like(), "numpy.ones_like": like(), "numpy.empty_like": like(),
     "numpy.full_like": like(params=("a", "fill_value", "dtype")),
     "numpy.array": K.array, "numpy.asarray": K.array, "numpy.asanyarray": K.array,

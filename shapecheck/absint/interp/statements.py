@@ -17,7 +17,7 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of, equal_pairs
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Array, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
+from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Array, BoundMethod, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, method_of, star_sources, tensor_like)
 from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
@@ -39,7 +39,7 @@ from ..rules.transforms import transform_decorator
 from .decorators import replaces_its_function
 from .annotations import check_return
 from .branch_objects import BranchObjects, LoopObjects
-from .attribute_stores import dict_store_name, used_as_array
+from .attribute_stores import callbacks_unsettle, dict_store_name, used_as_array
 
 
 def _with_refined(env: dict, refined: dict) -> dict:
@@ -1181,6 +1181,10 @@ class Statements:
     def store_attribute(self, obj: Value, attr: str, value: Value, node: ast.AST, in_template: bool = False) -> None:
         """``obj.attr = value`` (also written ``obj.__dict__["attr"] = value``, ``setattr(obj, "attr", value)``);
         ``in_template``: ``obj`` was reached through a template instance's attributes (``self.attn.n = v``)."""
+        if type(value) is BoundMethod and type(obj) is not Instance:
+            # a method handed to code not followed, as an argument is (``parser.EndElementHandler =
+            # self._end_element``: phonopy's vasprun reader grows its lists when expat calls it back)
+            callbacks_unsettle([Arg(value)], {})
         if type(obj) is Opaque:   # known by name: it has this value from here on
             obj.members[attr] = value
             return

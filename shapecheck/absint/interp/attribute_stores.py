@@ -148,10 +148,36 @@ def callbacks_unsettle(args: list, kwargs: dict) -> None:
         if type(v) is not BoundMethod or type(v.receiver) is not Instance or type(v.function) is not Function:
             continue
         attrs = v.receiver.attrs
-        for name, _ in receiver_stores(v.function.node):
-            held = attrs.get(name)
-            if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
-                attrs[name] = Opaque(f"self.{name}")
+        for fn in _with_receiver_calls(v.receiver.cls, v.function):
+            for name, _ in receiver_stores(fn.node):
+                held = attrs.get(name)
+                if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
+                    attrs[name] = Opaque(f"self.{name}")
+
+
+#: How many methods a callback reaches through its receiver are read for its stores
+MAX_CALLBACK_METHODS = 32
+
+
+def _with_receiver_calls(cls: Class, fn: Function) -> list[Function]:
+    """``fn`` and the methods of ``cls`` it calls on its receiver (``self._run_v()``), and theirs:
+    what a callback stores, it may store through them (phonopy's ``_end_element`` grows a list in
+    ``_run_v``)."""
+    found, pending = [fn], [fn]
+    while pending and len(found) < MAX_CALLBACK_METHODS:
+        node = pending.pop().node
+        params = node.args.posonlyargs + node.args.args
+        if not params:
+            continue
+        receiver = params[0].arg
+        for call in walk(node):
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id == receiver:
+                method = cls.lookup(call.func.attr)
+                if type(method) is Function and method.accessor is None and all(method is not f for f in found):
+                    found.append(method)
+                    pending.append(method)
+    return found
 
 
 def stored_after_construction(cls: Class) -> dict[str, frozenset[str]]:

@@ -94,12 +94,19 @@ def _literal_array(v: Value, seen: dict[int, tuple[Value, Array | None]]) -> Arr
     return result
 
 
-def of_objects(v: Value) -> bool:
+#: Libraries of objects that NumPy holds in object arrays and adds with their own ``+``: sparse
+#: matrices, symbolic matrices, tables
+OBJECT_LIBRARIES = frozenset(("scipy", "sympy", "pandas", "polars", "xarray", "dask", "modin", "geopandas"))
+
+
+def of_objects(v: Value, libraries: frozenset) -> bool:
     """Whether ``v`` is a list made by a loop or a comprehension whose items are of no known kind
-    (``[P.T * M * P for P in Ps]``): NumPy makes an object array of whatever they are, and reduces it
-    with their own ``+`` (a sum of sparse matrices is a sparse matrix), as a literal list of such
-    items (``[a, b]``) is already of no known array."""
-    if type(v) is not List or v.items is not None:
+    (``[P.T * M * P for P in Ps]``), in a module that imports a library of objects that are no arrays
+    (``libraries``, its imports): NumPy makes an object array of whatever they are, and reduces it
+    with their own ``+`` (a sum of sparse matrices is a sparse matrix), as a literal list of such items
+    (``[a, b]``) is already of no known array. In a module of arrays alone they are taken for arrays
+    (flax's ``np.sum([metrics.loss for metrics in batch_metrics])`` of 0-d losses is 0-d)."""
+    if type(v) is not List or v.items is not None or not OBJECT_LIBRARIES & libraries:
         return False
     e = v.element
     return (type(e) is Unknown and e.middle is None and not e.scalar) or type(e) in (Instance, Opaque)

@@ -204,7 +204,7 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
         keepdims = keep is not None and flag(keep.value, False) is True
         if dims is None:
             if is_none(bound.get("axis")) and not keepdims:
-                if dtype != "int" and of_objects(bound["a"].value):
+                if dtype != "int" and of_objects(bound["a"].value, ctx.interp.module.libraries):
                     return UNKNOWN   # (an index is an index whatever the items are)
                 return Array(Shape(()), out_dtype)
             axes = literal_axes(ctx, bound.get("axis"))

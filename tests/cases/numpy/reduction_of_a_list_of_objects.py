@@ -3,8 +3,15 @@
 # sparse matrices, a project class), and then the array holds them as objects and their own ``+``
 # adds them up: a sparse matrix, not a 0-d array. discretize's ``sdinv(np.sum([...]))`` takes its
 # ``.diagonal()``, which was a false SC110. Items known to be arrays reduce to 0-d, as before; a
-# literal list of such items (``[a, b]``) was already of no known kind.
+# literal list of such items (``[a, b]``) was already of no known kind. So in a module that imports a
+# library of such objects (scipy, sympy, pandas, ...); in one of arrays alone, the items are taken for
+# arrays (whole_reduction_of_a_list_in_a_module_of_arrays.py).
 import numpy as np
+
+try:  # (the case runs without scipy too: the import is what the rule reads)
+    import scipy.sparse
+except ImportError:
+    scipy = None
 
 
 class Diagonal:

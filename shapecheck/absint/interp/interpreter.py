@@ -135,9 +135,9 @@ class Interpreter(Statements, Expressions):
             return
         diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related),
                           cause=cause)
-        self.give(diag, self.unknown_branches)
+        self.report_or_hold(diag, self.unknown_branches)
 
-    def give(self, diag: Diagnostic, unknown_branches: int) -> None:
+    def report_or_hold(self, diag: Diagnostic, unknown_branches: int) -> None:
         """Report ``diag``, or hold it with the pass of a loop that is being run to its fixpoint."""
         held = self.held_diagnostics
         if held and held[-1] is not None:

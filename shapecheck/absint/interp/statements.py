@@ -741,7 +741,7 @@ class Statements:
                 self.looping -= 1
                 held = self.held_diagnostics.pop()
                 if not ran:   # (a pass that ends the function ends the loop: it is the last)
-                    self._give_held(held)
+                    self._report_held(held)
             end_env = self.frame.env
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []
@@ -761,7 +761,7 @@ class Statements:
                 joined = forget_changed(entry_env, joined)
             state_env = joined
         self.loop_refinements.pop()
-        self._give_held(held)
+        self._report_held(held)
         objects.leave()
         if log is not None:   # a loop of unknown length runs a named number of times
             log.repeat(mark, trips if trips is not None else self.analysis.fresh(f"trips{node.lineno}"))
@@ -778,9 +778,9 @@ class Statements:
         states = [(self.frame.env, self.frame.facts)] + [(e, entry_facts) for e, _ in exits]
         self._merge(states, entry_facts, widen=True)
 
-    def _give_held(self, held: list | None) -> None:
+    def _report_held(self, held: list | None) -> None:
         for diag, unknown_branches in held or ():
-            self.give(diag, unknown_branches)
+            self.report_or_hold(diag, unknown_branches)
 
     def stmt_With(self, node: ast.With) -> None:
         expected = any(expects_exception(item.context_expr) for item in node.items)

@@ -144,15 +144,20 @@ def callbacks_unsettle(args: list, kwargs: dict) -> None:
     method stores again are (:func:`unsettle`). torchgeo's BYOL returned the
     ``torch.empty(0)`` its constructor left in ``self._encoded``, which the hook fills (a false SC110)."""
     for arg in list(args) + list(kwargs.values()):
-        v = arg.value
-        if type(v) is not BoundMethod or type(v.receiver) is not Instance or type(v.function) is not Function:
-            continue
-        attrs = v.receiver.attrs
-        for fn in _with_receiver_calls(v.receiver.cls, v.function):
-            for name, _ in receiver_stores(fn.node):
-                held = attrs.get(name)
-                if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
-                    attrs[name] = Opaque(f"self.{name}")
+        callback_unsettles(arg.value)
+
+
+def callback_unsettles(v) -> None:
+    """What a method ``v`` handed to code not followed stores on its object (:func:`callbacks_unsettle`),
+    also through the receiver's methods it calls, is known by name only from here on."""
+    if type(v) is not BoundMethod or type(v.receiver) is not Instance or type(v.function) is not Function:
+        return
+    attrs = v.receiver.attrs
+    for fn in _with_receiver_calls(v.receiver.cls, v.function):
+        for name, _ in receiver_stores(fn.node):
+            held = attrs.get(name)
+            if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
+                attrs[name] = Opaque(f"self.{name}")
 
 
 #: How many methods a callback reaches through its receiver are read for its stores

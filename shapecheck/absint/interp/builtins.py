@@ -343,18 +343,6 @@ def _isinstance(interp, node, args, kwargs) -> Value:
     return known_bool(verdict)
 
 
-#: Classes of libraries the analysis does not read (a project may import them), by module: no array,
-#: number or Python container is an instance of one, so ``isinstance(x, DataFrame)`` of an array
-#: takes its else branch (statsmodels' lagmat read a 1-D array's ``x.shape[1]`` under it); a dict
-#: may be an ``OrderedDict``. A project class extending ``OrderedDict`` is a dict's subclass
-#: (interp/dict_subclasses.py).
-FOREIGN_CLASSES = {"pandas": ("DataFrame", "Series", "Index"),
-                   "numbers": ("Number", "Complex", "Real", "Rational", "Integral"),
-                   "collections": ("OrderedDict",),
-                   "collections.abc": ("Iterable", "Collection", "Sized", "Container", "Sequence",
-                                       "MutableSequence", "Mapping", "MutableMapping")}
-ABSTRACT_COLLECTIONS = frozenset(FOREIGN_CLASSES["collections.abc"])
-
 #: The ``collections.abc`` classes, and the Python values that are instances of each: an ndarray or a
 #: tensor is iterable, sized and a container, and no sequence (NumPy registers it as none). A float is
 #: none of them: kmapper's ``if isinstance(self.perc_overlap, Iterable): np.array(...)`` of its default
@@ -364,6 +352,19 @@ _ABC_KINDS = {"Iterable": (Tuple, List, Str, Dict), "Collection": (Tuple, List, 
               "Sequence": (Tuple, List, Str), "MutableSequence": (List,), "Mapping": (Dict,),
               "MutableMapping": (Dict,)}
 _ARRAY_ABCS = frozenset(("Iterable", "Collection", "Sized", "Container"))
+
+
+#: Classes of libraries the analysis does not read (a project may import them), by module: no array,
+#: number or Python container is an instance of one, so ``isinstance(x, DataFrame)`` of an array
+#: takes its else branch (statsmodels' lagmat read a 1-D array's ``x.shape[1]`` under it); a dict
+#: may be an ``OrderedDict``. A project class extending ``OrderedDict`` is a dict's subclass
+#: (interp/dict_subclasses.py).
+FOREIGN_CLASSES = {"pandas": ("DataFrame", "Series", "Index"),
+                   "numbers": ("Number", "Complex", "Real", "Rational", "Integral"),
+                   "collections": ("OrderedDict",),
+                   "collections.abc": tuple(_ABC_KINDS)}
+ABSTRACT_COLLECTIONS = frozenset(_ABC_KINDS)
+
 
 #: The ``numbers`` ABCs, and the Python values that are instances of each (bool is an int). A NumPy
 #: scalar is registered as one (``np.float64`` is Real), a 0-d ndarray, a tensor or a container is not.

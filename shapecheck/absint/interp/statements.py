@@ -39,7 +39,7 @@ from ..rules.transforms import transform_decorator
 from .decorators import replaces_its_function
 from .annotations import check_return
 from .branch_objects import BranchObjects, LoopObjects
-from .attribute_stores import callbacks_unsettle, dict_store_name, used_as_array
+from .attribute_stores import callback_unsettles, dict_store_name, used_as_array
 
 
 def _with_refined(env: dict, refined: dict) -> dict:
@@ -1184,7 +1184,7 @@ class Statements:
         if type(value) is BoundMethod and type(obj) is not Instance:
             # a method handed to code not followed, as an argument is (``parser.EndElementHandler =
             # self._end_element``: phonopy's vasprun reader grows its lists when expat calls it back)
-            callbacks_unsettle([Arg(value)], {})
+            callback_unsettles(value)
         if type(obj) is Opaque:   # known by name: it has this value from here on
             obj.members[attr] = value
             return

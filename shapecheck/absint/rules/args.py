@@ -94,9 +94,11 @@ def _literal_array(v: Value, seen: dict[int, tuple[Value, Array | None]]) -> Arr
     return result
 
 
+#: Libraries of tables NumPy's ufuncs give back as tables (``__array_ufunc__``), reduced per column
+TABLE_LIBRARIES = frozenset(("pandas", "polars", "modin", "geopandas", "xarray", "dask"))
 #: Libraries of objects that NumPy holds in object arrays and adds with their own ``+``: sparse
 #: matrices, symbolic matrices, tables
-OBJECT_LIBRARIES = frozenset(("scipy", "sympy", "pandas", "polars", "xarray", "dask", "modin", "geopandas"))
+OBJECT_LIBRARIES = TABLE_LIBRARIES | {"scipy", "sympy"}
 
 
 def of_objects(v: Value, libraries: frozenset) -> bool:
@@ -646,7 +648,8 @@ def spec_dims(ctx: OpContext, shape: Shape, count: int, name: Callable[[int], D.
 
 
 def check_broadcast_into(ctx: OpContext, source: Shape, dest: Shape, dest_text: str) -> None:
-    """NumPy assignment ``dest[...] = source``: source must broadcast to dest's shape exactly."""
+    """NumPy's copy of ``source`` into ``dest`` (``dest[...] = source``, ``np.full(shape, source)``):
+    source must broadcast to dest's shape without growing it (leading 1s of it may go)."""
     s, d = source.prefix, dest.prefix
 
     def message() -> str:

@@ -13,7 +13,7 @@ from ..core.join import element_of
 from ..core.shape_tuples import shape_value
 from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, ShapeTuple, Str,
                            TorchModule, Tuple, Unknown, Value, tensor_like, Float, Bool, NoneValue)
-from .args import is_none, names_one_size
+from .args import TABLE_LIBRARIES, is_none, names_one_size
 from .kinds import Rule, real_part, ufunc
 from .library_names import canonical_library
 from .nn_modules import layer_attribute as module_layer_attribute
@@ -152,8 +152,6 @@ def _lookup_rule(func: Value, args: list[Arg]) -> tuple[str, Rule | None, list[A
 #: The methods that reduce an ndarray or a tensor whole (no ``axis``) to one 0-d value, and a
 #: pandas DataFrame to a Series: one value per column.
 _WHOLE_REDUCTIONS = frozenset(("sum", "prod", "max", "min", "mean", "std", "var", "all", "any"))
-#: Libraries of tables NumPy's ufuncs give back as tables (``__array_ufunc__``), reduced per column
-_TABLE_LIBRARIES = frozenset(("pandas", "polars", "modin", "geopandas", "xarray", "dask"))
 
 
 def _of_any_array_like(rule: Rule) -> Rule:
@@ -166,7 +164,7 @@ def _of_any_array_like(rule: Rule) -> Rule:
 
     def rule_of_any(ctx: OpContext, call: Call) -> Value:
         result = rule(ctx, call)
-        if not _TABLE_LIBRARIES & ctx.interp.module.libraries:
+        if not TABLE_LIBRARIES & ctx.interp.module.libraries:
             return result   # (no table in a module of arrays alone: flax's ``loss.mean()`` is 0-d)
         axis = call.args[1] if len(call.args) > 1 else call.kwargs.get("axis", call.kwargs.get("dim"))
         if type(result) is Array and result.shape.dims == () and (axis is None or is_none(axis)):

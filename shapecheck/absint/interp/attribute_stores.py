@@ -19,7 +19,7 @@ from typing import Iterator
 
 from ..core.frame import CONTAINER_CHANGERS
 from ..core.values import (UNKNOWN, Alternatives, Array, BoundMethod, Class, Dict, Function, Instance, LibraryObject, List,
-                           NoneValue, Opaque, ProjectModule, TorchModule, Unknown)
+                           NoneValue, Opaque, ProjectModule, TorchModule, Tuple, Unknown)
 from ..core.node_answers import walk
 
 #: Methods that build the object, before any other runs: what they store is what it starts with (and
@@ -431,3 +431,37 @@ def _leaves(target: ast.AST) -> Iterator[ast.AST]:
         yield from _leaves(target.value)
     else:
         yield target
+
+
+#: How many values a store through an unknown object walks for the objects it may be
+MAX_ALIASED_VALUES = 2000
+
+
+def aliased_objects(roots) -> Iterator[Instance]:
+    """The objects reachable from ``roots`` (a frame's values), each once, breadth first and at most
+    :data:`MAX_ALIASED_VALUES` values walked: those an unknown value the frame holds may be."""
+    seen: set[int] = set()
+    queue = deque(roots)
+    walked = 0
+    while queue and walked < MAX_ALIASED_VALUES:
+        v = queue.popleft()
+        walked += 1
+        t = type(v)
+        if t is Instance:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            yield v
+            queue.extend(v.attrs.values())
+        elif t is List:
+            queue.extend(v.items if v.items is not None else (v.element,))
+        elif t is Tuple:
+            queue.extend(v.items)
+        elif t is Dict:
+            queue.extend(value for _, value in v.items)
+        elif t is Alternatives:
+            queue.extend(v.options)
+        elif t is BoundMethod:
+            queue.append(v.receiver)
+        elif t is TorchModule:   # (a container's layers: ``nn.Sequential(Conv2d(...), ...)``)
+            queue.extend(value for _, value in v.params)

@@ -99,9 +99,9 @@ class Interpreter(Statements, Expressions):
         # until the loop knows whether it is the last (None: the first pass, which reports at once)
         self.held_diagnostics: list[list | None] = []
         # the branch of an undecided ``if`` being run: its nesting (unknown branches, loops, unsure),
-        # and whether an error surely raised in it (at that nesting: in no deeper undecided branch)
+        # and the first error that surely raised in it (at that nesting: in no deeper undecided branch)
         self.branch_nesting: tuple | None = None
-        self.branch_raised = False
+        self.branch_raised: Diagnostic | None = None
         # per loop run to a fixpoint, innermost last: its body, and the parameters its top-level
         # statements gave a rank (name -> (the parameter's value before, the refined value))
         self.loop_refinements: list[tuple[list, dict]] = []
@@ -125,8 +125,6 @@ class Interpreter(Statements, Expressions):
         raising = severity == "error" and raises(cause or code)
         if raising:
             self.analysis.raised += 1   # a way to raise (Statements.stmt_Try)
-        if raising and not self.try_depth and self.branch_nesting == (self.unknown_branches, self.looping, self.unsure):
-            self.branch_raised = True
         if raising and self.try_depth:
             # a handler catches what Python or the library raises here (``try: m1, m2 = modes`` /
             # ``except ValueError:``): not a crash. Every error goes through here (shape_error's too);
@@ -135,7 +133,15 @@ class Interpreter(Statements, Expressions):
             return
         diag = Diagnostic(self.module.path, self.span(node), code, severity, message, tuple(related),
                           cause=cause)
+        if raising:
+            self.raised_in_branch(diag)
         self.report_or_hold(diag, self.unknown_branches)
+
+    def raised_in_branch(self, diag: Diagnostic) -> None:
+        """Note ``diag``, an error that surely raises where it is, as its undecided branch's (where it
+        is at that branch's own nesting, and the first there)."""
+        if self.branch_raised is None and self.branch_nesting == (self.unknown_branches, self.looping, self.unsure):
+            self.branch_raised = diag
 
     def report_or_hold(self, diag: Diagnostic, unknown_branches: int) -> None:
         """Report ``diag``, or hold it with the pass of a loop that is being run to its fixpoint."""

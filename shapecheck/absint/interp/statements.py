@@ -17,7 +17,7 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of, equal_pairs
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Array, BoundMethod, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
+from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Alternatives, Array, BoundMethod, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, method_of, star_sources, tensor_like)
 from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
@@ -39,7 +39,7 @@ from ..rules.transforms import transform_decorator
 from .decorators import replaces_its_function
 from .annotations import check_return
 from .branch_objects import BranchObjects, LoopObjects
-from .attribute_stores import callback_unsettles, dict_store_name, used_as_array
+from .attribute_stores import aliased_objects, callback_unsettles, dict_store_name, used_as_array
 
 
 def _with_refined(env: dict, refined: dict) -> dict:
@@ -337,9 +337,20 @@ class Statements:
         self.assign(node.target, result)
 
     def stmt_Return(self, node: ast.Return) -> None:
-        value = NONE if node.value is None else self.eval(node.value)
-        if self.function is not None and self.function.node.returns is not None:
-            value = check_return(self, node, value)
+        # a return whose value surely fails raises instead: it returns nothing to join with the
+        # other returns (``if mode == "s": return conv(x)`` failing on a sequence's 5-d ``x``)
+        outer = self.branch_nesting, self.branch_raised
+        self.branch_nesting, self.branch_raised = (self.unknown_branches, self.looping, self.unsure), None
+        try:
+            value = NONE if node.value is None else self.eval(node.value)
+            if self.function is not None and self.function.node.returns is not None:
+                value = check_return(self, node, value)
+        finally:
+            raised = self.branch_raised
+            self.branch_nesting, self.branch_raised = outer
+        if raised is not None:
+            self.raised_in_branch(raised)
+            raise Terminated("raise")
         self.frame.returns.append(value)
         raise Terminated
 
@@ -451,7 +462,7 @@ class Statements:
         self.branch_nesting = (self.unknown_branches, self.looping, self.unsure)
         try:
             # then-branch
-            self.branch_raised = False
+            self.branch_raised = None
             self.frame.env = dict(before_env)
             if pred is not None:
                 self._assume_branch(pred, node.test, True)
@@ -460,7 +471,7 @@ class Statements:
             then_raised = self.branch_raised
             then_state = (self.frame.env, self.frame.facts)
             # else-branch
-            self.branch_raised = False
+            self.branch_raised = None
             objects.second_branch()
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if pred is not None:
@@ -475,6 +486,14 @@ class Statements:
         else_state = (self.frame.env, self.frame.facts)
         joiner = Joiner(self.analysis.fresh, widen=False)
         objects.join(joiner)
+        if then_raised is not None and else_raised is not None:
+            # an error surely raises whichever branch runs: so does the ``if``, as if it raised there
+            # (a call's run keeps only the errors outside undecided branches: one failing in both
+            # branches, ``if mode == "a": x @ w1 else: x @ w2``, is the call's own)
+            if self.errors is not None:
+                self.report_or_hold(then_raised, self.unknown_branches)
+            self.raised_in_branch(then_raised)
+            raise Terminated("raise")
         # a branch where an error surely raised leaves no state, as one that ends in ``raise``: what
         # its failed op gave (unknown) does not blur the other's (in a loop, the state every later
         # pass starts from)
@@ -484,9 +503,11 @@ class Statements:
                     before_facts, widen=False, ended=then_done or else_done, made=tuple(made))
         self.frame.facts += tuple(Fact(p) for p in joiner.facts)
         self.note_join_ranks(joiner)
-        if {then_done, else_done} == {"return", None}:
+        returned_raised = then_raised if then_done == "return" else else_raised
+        if {then_done, else_done} == {"return", None} and returned_raised is None:
             # ``if working_axes == (): return ...``: the rest of the block is the other branch, run
-            # only where the call did not return early (run_body ends it with the block)
+            # only where the call did not return early (run_body ends it with the block); where the
+            # early return surely raised instead, the rest is the only way the call gets through
             self.unknown_branches += 1
 
     def _decided(self, pred: Pred | None, node: ast.AST) -> Pred | None:
@@ -1188,6 +1209,9 @@ class Statements:
         if type(obj) is Opaque:   # known by name: it has this value from here on
             obj.members[attr] = value
             return
+        if type(obj) in (Unknown, Alternatives):
+            self._store_through_unknown(obj, attr, value, node)
+            return
         if isinstance(obj, Instance):
             member = obj.cls.lookup(attr) if attr not in obj.attrs else None
             if type(member) is Function and member.accessor == "set" and len(member.node.args.args) >= 2:
@@ -1217,6 +1241,32 @@ class Statements:
             obj.attrs[attr] = placeholder_widened(value)
             if self.noting:
                 self.note(node, value, "assign")
+
+    def _store_through_unknown(self, obj: Value, attr: str, value: Value, node: ast.AST) -> None:
+        """``obj.attr = value`` where ``obj`` is not one known object: one of a few layers
+        (:class:`Alternatives`), or an unknown that may be any object this frame reaches (a child of
+        ``m.children()``, an item of a list whose join lost which object each is). Each object it
+        may be that holds ``attr`` (or whose class has a setter of that name) holds either value from
+        here on: a weak update, what the store or the setter changed joined with what was there.
+        spikingjelly's ``set_step_mode(net, "m")`` pops each module off a work list and sets
+        ``m.step_mode`` (a property): lost, every layer kept its single-step mode and failed on the
+        multi-step input (a false SC110)."""
+        candidates = [o for o in obj.options if type(o) is Instance] if type(obj) is Alternatives \
+            else list(aliased_objects(self.frame.env.values()))
+        for held in candidates:
+            old = held.attrs.get(attr)
+            if old is not None:
+                if old != value:
+                    held.attrs[attr] = placeholder_widened(loose_join(old, value))
+                continue
+            setter = held.cls.lookup(attr)
+            if type(setter) is Function and setter.accessor == "set" and len(setter.node.args.args) >= 2:
+                before = dict(held.attrs)
+                self.call_function(node, setter, [held, value], {})
+                for name, now in list(held.attrs.items()):
+                    was = before.get(name)
+                    if was is not None and was is not now and was != now:
+                        held.attrs[name] = placeholder_widened(loose_join(was, now))
 
     def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:
         """``x.shape = (3, 4)`` (or ``self.x.shape = ...``: statsmodels' smoothers make a column so)

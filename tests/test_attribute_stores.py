@@ -65,3 +65,24 @@ def test_a_store_says_whether_it_keeps_what_the_attribute_held() -> None:
     assert receiver_stores(fn, text.splitlines()) == (
         ("wte", "moved"), ("h.mlp", "moved"), ("lm_head", "set"), ("head", "stored"), ("norm", "stored"),
         ("a", "stored"), ("b", "stored"), ("c", "set"), ("d", "set"))
+
+
+def test_the_objects_an_unknown_may_be_are_those_the_frame_reaches_each_once_within_the_bound() -> None:
+    from shapecheck.absint.core.values import Class, Dict, Instance, Int, List, Str, TorchModule, Tuple
+    from shapecheck.absint.interp import attribute_stores
+    from shapecheck.absint.interp.attribute_stores import aliased_objects
+
+    cls = Class(None, None, "Layer")
+    first, second, third = (Instance(cls, {"mode": Str("s")}) for _ in range(3))
+    net = Instance(Class(None, None, "Net"), {
+        "seq": TorchModule("Sequential", (("0", first), ("1", second))),
+        "layers": List((second,)),
+        "by_name": Dict((("t", Tuple((third,))),)),
+        "width": Int(3)})
+    found = list(aliased_objects([net, net, Int(2)]))
+    assert found == [net, first, second, third]   # breadth first, each object once
+    bound, attribute_stores.MAX_ALIASED_VALUES = attribute_stores.MAX_ALIASED_VALUES, 3
+    try:
+        assert list(aliased_objects([net])) == [net]   # the walk stops at its bound of values
+    finally:
+        attribute_stores.MAX_ALIASED_VALUES = bound

@@ -344,8 +344,18 @@ SHAPE_IN_PLACE = {"unsqueeze_": "unsqueeze", "squeeze_": "squeeze", "transpose_"
                   "swapdims_": "swapdims", "swapaxes_": "swapaxes"}
 
 
+#: torch functions that are no method of ``torch.Tensor`` (native_functions.yaml gives them the function
+#: variant alone): those taking a sequence of tensors or an equation first, which a method's receiver would
+#: be read as. ``a.cat(b)`` is tinygrad's ``Tensor.cat(self, *args, dim=0)``, not ``torch.cat(a, b)``
+#: (read so, tinygrad's 1-D ``permute[0].reshape(1).cat(...)`` was a false SC106).
+FUNCTIONS_ONLY = frozenset("""cat concat concatenate stack hstack vstack dstack column_stack row_stack
+    block_diag cartesian_prod broadcast_tensors meshgrid chain_matmul einsum atleast_1d atleast_2d atleast_3d""".split())
+
+
 def tensor_method(name: str) -> Rule | None:
     """The rule of ``x.<name>(...)`` on a tensor (x comes first among the call's arguments)."""
+    if name in FUNCTIONS_ONLY:
+        return None
     rule = _METHOD_RULES.get(name)
     if rule is not None:
         return rule

@@ -433,6 +433,12 @@ def _leaves(target: ast.AST) -> Iterator[ast.AST]:
         yield target
 
 
+def property_setter(member) -> bool:
+    """Whether a class's ``member`` is a property's setter that takes the value (``@x.setter def
+    x(self, value)``): a store of that attribute runs it."""
+    return type(member) is Function and member.accessor == "set" and len(member.node.args.args) >= 2
+
+
 #: How many values a store through an unknown object walks for the objects it may be
 MAX_ALIASED_VALUES = 2000
 

@@ -140,8 +140,13 @@ class Interpreter(Statements, Expressions):
     def raised_in_branch(self, diag: Diagnostic) -> None:
         """Note ``diag``, an error that surely raises where it is, as its undecided branch's (where it
         is at that branch's own nesting, and the first there)."""
-        if self.branch_raised is None and self.branch_nesting == (self.unknown_branches, self.looping, self.unsure):
+        if self.branch_raised is None and self.branch_nesting == self.nesting():
             self.branch_raised = diag
+
+    def nesting(self) -> tuple:
+        """Where a statement runs, as an undecided branch notes it: the unknown branches, loops and
+        branches that may not run around it."""
+        return self.unknown_branches, self.looping, self.unsure
 
     def report_or_hold(self, diag: Diagnostic, unknown_branches: int) -> None:
         """Report ``diag``, or hold it with the pass of a loop that is being run to its fixpoint."""

@@ -39,7 +39,7 @@ from ..rules.transforms import transform_decorator
 from .decorators import replaces_its_function
 from .annotations import check_return
 from .branch_objects import BranchObjects, LoopObjects
-from .attribute_stores import aliased_objects, callback_unsettles, dict_store_name, used_as_array
+from .attribute_stores import aliased_objects, callback_unsettles, dict_store_name, property_setter, used_as_array
 
 
 def _with_refined(env: dict, refined: dict) -> dict:
@@ -340,7 +340,7 @@ class Statements:
         # a return whose value surely fails raises instead: it returns nothing to join with the
         # other returns (``if mode == "s": return conv(x)`` failing on a sequence's 5-d ``x``)
         outer = self.branch_nesting, self.branch_raised
-        self.branch_nesting, self.branch_raised = (self.unknown_branches, self.looping, self.unsure), None
+        self.branch_nesting, self.branch_raised = self.nesting(), None
         try:
             value = NONE if node.value is None else self.eval(node.value)
             if self.function is not None and self.function.node.returns is not None:
@@ -459,7 +459,7 @@ class Statements:
         objects = BranchObjects(before_env)
         made: list = []   # what x is taken for in a branch that tests its rank
         outer = self.branch_nesting, self.branch_raised
-        self.branch_nesting = (self.unknown_branches, self.looping, self.unsure)
+        self.branch_nesting = self.nesting()
         try:
             # then-branch
             self.branch_raised = None
@@ -1214,7 +1214,7 @@ class Statements:
             return
         if isinstance(obj, Instance):
             member = obj.cls.lookup(attr) if attr not in obj.attrs else None
-            if type(member) is Function and member.accessor == "set" and len(member.node.args.args) >= 2:
+            if property_setter(member):
                 # a property with a setter (which took the getter's name in the class body): the store
                 # runs it (scikit-rf's ``Network.z0 = 50`` makes the (nfreq, nports) array its getter
                 # returns; stored as the number, the splitter's einsum of it was a false SC110)
@@ -1260,12 +1260,12 @@ class Statements:
                     held.attrs[attr] = placeholder_widened(loose_join(old, value))
                 continue
             setter = held.cls.lookup(attr)
-            if type(setter) is Function and setter.accessor == "set" and len(setter.node.args.args) >= 2:
+            if property_setter(setter):
                 before = dict(held.attrs)
                 self.call_function(node, setter, [held, value], {})
                 for name, now in list(held.attrs.items()):
                     was = before.get(name)
-                    if was is not None and was is not now and was != now:
+                    if was is not None and was != now:
                         held.attrs[name] = placeholder_widened(loose_join(was, now))
 
     def _reshape_in_place(self, target: ast.Attribute, array: Array, value: Value) -> None:

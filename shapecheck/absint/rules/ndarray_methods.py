@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Float, Tuple, Value, tensor_like
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Value, tensor_like
 from .args import as_array, dtype_arg, shape_arg
 from .kinds import scan
 
@@ -54,3 +54,24 @@ def view(ctx: OpContext, call: Call) -> Value:
 
 def item(ctx: OpContext, call: Call) -> Value:
     return Float()
+
+
+def tolist(ctx: OpContext, call: Call) -> Value:
+    """``x.tolist()`` (NumPy and torch): nested lists, one level per axis, of Python numbers. The
+    lists' lengths are the dims, and no level is None (causal-learn tests ``loghyper is not None``
+    after ``loghyper = loghyper.T.tolist()[0]``; an unknown there left a dead branch undecided)."""
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None or a.shape.dims is None:
+        return UNKNOWN
+    dtype = a.dtype or ""
+    if dtype.startswith(("int", "uint")):
+        value: Value = Int(ctx.fresh("item"))
+    elif dtype == "bool":
+        value = Bool()
+    elif dtype.startswith(("float", "complex")):
+        value = Float(complex=dtype.startswith("complex"))
+    else:
+        value = UNKNOWN
+    for d in reversed(a.shape.dims):
+        value = List(None, value, d)
+    return value

@@ -337,5 +337,5 @@ ARRAY_METHODS.update({"flatten": "numpy.ravel", "copy": "numpy.copy"})
 #: ndarray methods that mirror no function of the table (``x.sort()`` sorts in place).
 ARRAY_METHOD_RULES: dict[str, Rule] = {
     "sort": A.sort_in_place, "astype": A.astype, "item": A.item, "fill": returns_none, "view": A.view,
-    "partition": returns_none, "resize": returns_none, "tolist": returns(UNKNOWN), "compress": E.compress_method,
+    "partition": returns_none, "resize": returns_none, "tolist": A.tolist, "compress": E.compress_method,
 }

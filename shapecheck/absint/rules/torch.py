@@ -30,6 +30,7 @@ from . import nn_attention as NT
 from . import nn_cells as NL2
 from . import nn_convolution as NC
 from . import nn_embedding as NE
+from .ndarray_methods import tolist
 from .searching import unique_of
 from . import nn_functional as NF
 from . import nn_linear as NL
@@ -319,7 +320,7 @@ TORCH_CONSTANTS: dict[str, Value] = {f"torch.{name}": Float(getattr(math, name))
 TENSOR_METHODS: dict[str, Rule] = {
     "view": TL.view, "view_as": TL.as_shape_of, "unfold": TL.unfold_windows, "reshape_as": TL.as_shape_of, "expand": TL.expand,
     "expand_as": TL.expand_as, "repeat": TL.repeat, "size": TM.size, "dim": TM.ndim, "ndimension": TM.ndim,
-    "numel": TM.numel, "nelement": TM.numel, "item": TM.item, "tolist": returns(UNKNOWN),
+    "numel": TM.numel, "nelement": TM.numel, "item": TM.item,
     "contiguous": TM.cast(None), "clone": TM.cast(None), "detach": TM.cast(None), "cpu": TM.cast(None),
     "cuda": TM.cast(None), "pin_memory": TM.cast(None), "requires_grad_": TM.cast(None), "float": TM.cast("float32"),
     "double": TM.cast("float64"), "half": TM.cast("float16"), "bfloat16": TM.cast(None), "int": TM.cast("int32"),
@@ -368,7 +369,7 @@ def tensor_method(name: str) -> Rule | None:
 
 
 _METHOD_RULES: dict[str, Rule] = {name: tensor_result(rule) for name, rule in TENSOR_METHODS.items()}
-_METHOD_RULES.update({"numpy": TM.to_numpy, "tolist": returns(UNKNOWN)})
+_METHOD_RULES.update({"numpy": TM.to_numpy, "tolist": tolist})   # lists, not a tensor
 
 
 #: Layer calls, re-exported for the registry: ``layer(x)`` on a built ``nn`` layer.

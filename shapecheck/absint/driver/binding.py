@@ -236,7 +236,19 @@ def _parameter(fn: Function, param: ast.arg, tensor: bool, default: Value | None
             and not _only_containers(param.annotation):
         number = type(default) is Float and _names_a_number(param.annotation) and param.arg not in taken_for_arrays(fn.node)
         return Float() if number else Unknown(None, tensor, 0, True)
+    if param.annotation is None and _literal_number(default) and param.arg not in taken_for_arrays(fn.node) \
+            and param.arg not in used_as_no_number(fn.node):
+        # ``temperature=10000``, ``eps=1e-6``: a number, as a constructor's is, where the body takes it
+        # for nothing else (vit-pytorch's ``1. / (temperature ** omega)`` was of unknown rank, and so
+        # was every sin-cos embedding built from it). A call passing an array runs with that array.
+        return Float() if type(default) is Float else Unknown(None, tensor, 0, True)
     return Unknown(Middle(param.arg, fn.scope), tensor)
+
+
+def _literal_number(default: Value | None) -> bool:
+    """Whether a parameter's default is a known int or float (not a bool: a flag)."""
+    t = type(default)
+    return t is Int and type(default.dim) is int or t is Float and default.value is not None and not default.complex
 
 
 #: the names of array types an annotation may give a parameter (``Tensor``, ``np.ndarray``,

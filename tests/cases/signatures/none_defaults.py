@@ -4,7 +4,7 @@ what else the body allows (``?`` when nothing constrains it)."""
 import numpy as np
 
 
-def generate(logits, temperature=1.0, top_k=None):  # signature: def generate(logits: (n, v), temperature: float, top_k: None | ?) -> ?
+def generate(logits, temperature=1.0, top_k=None):  # signature: def generate(logits: (n, v), temperature: float, top_k: None | ?) -> (n, ?1)
     n, v = logits.shape
     logits = logits / temperature
     if top_k is not None:

@@ -329,14 +329,8 @@ class OpContext:
         return found[1]
 
     def middle_dim(self, middle: Middle, index: int) -> Dim:
-        """The dim at ``index`` (negative: from the end) of the parameter ``middle`` belongs to, as
-        an op takes it off the middle (``shapes.MiddleDim``): one dim per run, shown as the code
-        would read it (``x.shape[0]``)."""
-        key = (middle.name, middle.scope, index)
-        found = self.interp.frame.middle_dims.get(key)
-        if found is None:
-            found = self.interp.frame.middle_dims[key] = self.fresh(f"{middle.name}.shape[{index}]")
-        return found
+        """The parameter's dim at ``index`` (``Interpreter.middle_dim``)."""
+        return self.interp.middle_dim(middle, index)
 
     def middle_size(self, middle: Middle | None) -> Dim:
         """The product of ``middle``'s dims (what flattening it gives), one dim per run for one

@@ -12,7 +12,7 @@ from typing import Callable
 from ...constraints.dims import Dim, free_symbols, signed
 from ...constraints.intervals import interval
 from ...constraints.predicates import Pred, disj, eq
-from ...constraints.shapes import Middle, Shape, align_middles
+from ...constraints.shapes import Middle, MiddleDim, Shape, align_middles
 from .values import (NONE, UNKNOWN, UNKNOWN_ARRAY, Alternatives, Array, Bool, Dict, Float, Function, Instance, Int, LibraryObject, List, NoneValue,
                      Opaque, ProjectModule, ShapeTuple, Str, TorchModule, Tuple, Unknown, Value, optional_array, tensor_like)
 from .shape_tuples import tuple_shape
@@ -45,8 +45,13 @@ def made_by_join(name: str) -> bool:
 class Joiner:
     """Joins values, collecting the facts that define the fresh dims it introduces."""
 
-    def __init__(self, fresh: Fresh, widen: bool, widened: set | None = None, same: frozenset = frozenset()):
+    def __init__(self, fresh: Fresh, widen: bool, widened: set | None = None, same: frozenset = frozenset(),
+                 dim_of: MiddleDim | None = None):
         self.fresh = fresh
+        # a parameter's own dims, where one side took them off its middle and the other did not
+        # (``idx if t <= n else idx[:, -n:]``: ``(*idx)`` and ``(idx.shape[0], k, *idx[2:])`` join to
+        # ``(idx.shape[0], j, *idx[2:])``, not to two made-up dims)
+        self.dim_of = dim_of
         self.widen = widen
         # pairs of dims the facts where the two values meet say are equal ({d, dim} after a block's
         # LayerNorm required ``d == dim``): one dim, the first value's, not a fresh one
@@ -87,7 +92,7 @@ class Joiner:
         if a == b:
             return a
         if a.middle is not None and b.middle is not None:
-            a, b = align_middles([a, b], self.fresh)
+            a, b = align_middles([a, b], self.fresh, self.dim_of)
             if a.middle == b.middle and len(a.prefix) == len(b.prefix) and len(a.suffix) == len(b.suffix):
                 return Shape(tuple(self.dim(x, y) for x, y in zip(a.prefix, b.prefix)), True,
                              tuple(self.dim(x, y) for x, y in zip(a.suffix, b.suffix)), a.middle)

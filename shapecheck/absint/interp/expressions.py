@@ -811,7 +811,7 @@ class Expressions:
             return Bool(None, conj(preds) if isinstance(node.op, ast.And) else disj(preds))
         # `a or b` on non-bools evaluates to one of them
         if all(type(v) is type(values[0]) for v in values):
-            joiner = Joiner(self.analysis.fresh, widen=True)
+            joiner = Joiner(self.analysis.fresh, widen=True, dim_of=self.middle_dim)
             out = values[0]
             for v in values[1:]:
                 out = joiner.value(out, v)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 from ...constraints import dims as D
 from ...constraints.predicates import Pred
 from ...constraints.readable import readable
-from ...constraints.shapes import Shape
+from ...constraints.shapes import Middle, Shape
 from ...constraints.solver import Decision, Fact, Verdict
 from ...report.diagnostics import Diagnostic, Related, Span
 from ...report.codes import raises
@@ -228,10 +228,20 @@ class Interpreter(Statements, Expressions):
         return self._joined([lambda option=option: self.call(node, func, *given(option))
                              for option in literal_options((*args, *kwargs.values())[at].value)])
 
+    def middle_dim(self, middle: Middle, index: int) -> D.Dim:
+        """The dim at ``index`` (negative: from the end) of the parameter ``middle`` belongs to, as
+        an op takes it off the middle (``shapes.MiddleDim``): one dim per run, shown as the code
+        would read it (``x.shape[0]``)."""
+        key = (middle.name, middle.scope, index)
+        found = self.frame.middle_dims.get(key)
+        if found is None:
+            found = self.frame.middle_dims[key] = self.analysis.fresh(f"{middle.name}.shape[{index}]")
+        return found
+
     def join_all(self, values: list) -> Value:
         """One of ``values`` (a branch's, an alternative's, an element's): joined, with the facts that
         define the dims the join made up."""
-        joiner = Joiner(self.analysis.fresh, widen=False)
+        joiner = Joiner(self.analysis.fresh, widen=False, dim_of=self.middle_dim)
         out = values[0]
         for v in values[1:]:
             out = joiner.value(out, v)

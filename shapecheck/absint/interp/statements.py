@@ -484,7 +484,7 @@ class Statements:
             self.unknown_branches -= 1
             self.branch_nesting, self.branch_raised = outer
         else_state = (self.frame.env, self.frame.facts)
-        joiner = Joiner(self.analysis.fresh, widen=False)
+        joiner = Joiner(self.analysis.fresh, widen=False, dim_of=self.middle_dim)
         objects.join(joiner)
         if then_raised is not None and else_raised is not None:
             # an error surely raises whichever branch runs: so does the ``if``, as if it raised there
@@ -586,7 +586,7 @@ class Statements:
         if len(states) == 1:
             self.frame.env, self.frame.facts = states[0]
             return
-        joiner = Joiner(self.analysis.fresh, widen=widen)
+        joiner = Joiner(self.analysis.fresh, widen=widen, dim_of=self.middle_dim)
         names = self.analysis.scalar_names
         for state, _ in states:   # (a parameter one branch named as a dim is that dim in the other too;
             names.rebind(state, objects=False)   # the objects are both branches', joined apart)
@@ -771,7 +771,8 @@ class Statements:
                 self.analysis.scalar_names.rebind(env, objects=False)
             # (what the pass required holds wherever a next pass starts: a dim it made equal to one
             # it started with is that one, ``x = block(x) + x`` over a block whose norm required it)
-            joiner = Joiner(self.analysis.fresh, widen=True, widened=widened, same=equal_pairs(self.frame.facts))
+            joiner = Joiner(self.analysis.fresh, widen=True, widened=widened, same=equal_pairs(self.frame.facts),
+                            dim_of=self.middle_dim)
             joined = joiner.env(state_env, end_env)
             settled = objects.end_pass(joiner, last=iteration >= LOOP_ITERATIONS - 1)
             # (a name every pass binds before it reads it is never seen at a pass's start)
@@ -825,7 +826,7 @@ class Statements:
             # and so do the attributes of the objects they name (nengo's ``inst.dp = np.ones((10, 4))``
             # there, which its descriptor refuses, leaves ``inst.dp`` (4, 10))
             objects.second_branch()
-            joiner = Joiner(self.analysis.fresh, widen=False)
+            joiner = Joiner(self.analysis.fresh, widen=False, dim_of=self.middle_dim)
             objects.join(joiner)
             self._merge([before, (self.frame.env, self.frame.facts)], before[1], widen=False)
             self.frame.facts += tuple(Fact(p) for p in joiner.facts)
@@ -860,7 +861,7 @@ class Statements:
         imported = states[0][0] if states and only_import_errors(node.handlers) else None
         unread = states[0][0] if states and guards_an_import(node) else None
         returned = False
-        joiner = Joiner(self.analysis.fresh, widen=False)
+        joiner = Joiner(self.analysis.fresh, widen=False, dim_of=self.middle_dim)
         for i, handler in enumerate(node.handlers):
             if i:
                 objects.join(joiner)
@@ -1402,10 +1403,22 @@ class Statements:
             return False
         if not (type(current) is Unknown or (type(current) is Array and current.shape.rank is None)):
             return False
-        dims = []
-        for i, e in enumerate(elts):
+        # the dims an argument's shape already has at its ends stay (``(idx.shape[0], j, *idx[2:])``
+        # unpacked by ``b, t = idx.size()`` is ``(idx.shape[0], j)``, so the result a caller gets
+        # is over its own batch dim); the ones of its middle are new
+        known = current.shape if type(current) is Array and len(current.shape.prefix) + len(current.shape.suffix) \
+            <= len(elts) else Shape((), True)
+        dims = list(known.prefix)
+        own = known.middle if known.middle is not None and self.function is not None \
+            and known.middle.scope == self.function.scope else None
+        for i in range(len(known.prefix), len(elts) - len(known.suffix)):
+            e = elts[i]
+            if own is not None:   # a dim of this function's parameter: the one its other reads take
+                dims.append(self.middle_dim(Middle(own.name, own.scope), own.skip + i - len(known.prefix)))
+                continue
             hint = e.id if isinstance(e, ast.Name) else f"{owner}.shape[{i}]"
             dims.append(self.analysis.fresh(hint))
+        dims.extend(known.suffix)
         dtype = current.dtype if type(current) is Array else None
         array = tensor_like(Array(Shape(tuple(dims)), dtype), current)
         store(Array(array.shape, array.dtype, tensor=True) if torch or self.module.torch_only else array)

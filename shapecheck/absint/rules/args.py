@@ -220,6 +220,7 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
         return None
     out = []
     texts = element_texts(arg.text, len(items)) if t in (Tuple, List) else [arg.text]
+    named: dict = {}   # ``np.empty((n, n))`` with ``n`` unknown: one dim, named at its first
     for item, text in zip(items, texts):
         item = int_view(item, ctx.fresh)
         if type(item) is Int:
@@ -230,7 +231,10 @@ def shape_arg(ctx: OpContext, arg: Arg | None) -> tuple | None:
         elif type(item) is Hole:
             out.append(ctx.hole())
         else:
-            out.append(name_as_dim(ctx, text) or ctx.fresh("d"))
+            d = named.get(text) or name_as_dim(ctx, text)
+            if d is not None:
+                named[text] = d
+            out.append(d or ctx.fresh("d"))
     return tuple(out)
 
 

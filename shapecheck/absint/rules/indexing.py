@@ -105,8 +105,8 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
         return ctx.fresh("k")
     if step is None:
         step = 1
-    if type(step) is not int:
-        return ctx.fresh("k")
+    if type(step) is not int:   # (a symbolic step: ``h.reshape(-1)[:n * d:d + 1] += r`` reads and stores one)
+        return _one_length(ctx, (start, stop, step, n))
     if step == 0:
         ctx.fail("SC107", f"{ctx.op}: slice step cannot be zero")
     if type(n) is int and n >= 0 and all(x is None or type(x) is int for x in (start, stop)):
@@ -133,10 +133,7 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
                 and ctx.decide(le(stop, n)) is not Verdict.HOLDS:
             stop = D.dmin(stop, n)
     if ... in (start, stop):
-        lengths = ctx.interp.frame.slice_lengths
-        if bounds not in lengths:
-            lengths[bounds] = ctx.fresh("k")
-        return lengths[bounds]
+        return _one_length(ctx, bounds)
     if step > 0:
         lo = 0 if start is None else start
         hi = n if stop is None else stop
@@ -152,6 +149,14 @@ def slice_length(ctx: OpContext, s: Slice, n: D.Dim) -> D.Dim:
     if step != -1:
         length = D.floordiv(D.add(length, -step - 1), -step)
     return length
+
+
+def _one_length(ctx: OpContext, bounds: tuple) -> D.Dim:
+    """A slice length no formula gives: one dim per slice (bounds and axis length) of the frame."""
+    lengths = ctx.interp.frame.slice_lengths
+    if bounds not in lengths:
+        lengths[bounds] = ctx.fresh("k")
+    return lengths[bounds]
 
 
 #: The dtypes whose one element NumPy gives as a Python object, not a NumPy number: a ``str`` or ``bytes``

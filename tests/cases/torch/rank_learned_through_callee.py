@@ -3,7 +3,9 @@
 # ``idx[:, -k:]`` is ``(j, j', *idx[2:])``, and so is its join with ``idx`` (minGPT's ``generate``:
 # ``idx_cond = idx if idx.size(1) <= self.block_size else idx[:, -self.block_size:]``). Learned by a
 # top-level statement of a loop's body, the rank holds at every pass, so ``idx`` keeps it through
-# ``idx = torch.cat((idx, idx_next), dim=1)``.
+# ``idx = torch.cat((idx, idx_next), dim=1)``. The unpack keeps the dims the argument's shape has at its
+# ends and takes the middle's from the parameter: ``a, b, c = x[:, 1:].shape`` makes ``a`` x's first
+# dim and ``c`` its last, and the batch of forward's result is generate's own ``idx.shape[0]``.
 import torch
 from torch import nn
 from torch.nn import functional as F
@@ -40,5 +42,7 @@ class GPT(nn.Module):
 def tail_columns(x):
     head = x[:, 1:]
     a, b, c = head.shape
-    reveal_shape(x)  # reveal: (x.shape[0], x.shape[1], x.shape[2])
+    reveal_shape(x)  # reveal: (a, x.shape[1], c)
+    reveal_shape(head)  # reveal: (a, x.shape[1]-1, c)
+    reveal_shape(x[:, 0] + head[:, 0])  # reveal: (a, c)
     return head

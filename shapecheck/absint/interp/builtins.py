@@ -24,7 +24,7 @@ from ..rules.kinds import real_part
 from ..rules.torch_nn import LAYERS
 from ..rules.placements import show_placement
 from .annotations import check_cast
-from .semantics import length_of, range_items, range_membership, reversed_range
+from .semantics import known_number, length_of, range_items, range_membership, reversed_range
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -254,6 +254,14 @@ def _minmax(fn):
             for a in items[1:]:
                 out = fn(out, a.dim)
             return Int(out)
+        if len(args) >= 2 and all(type(a) in (Int, Float, Bool) for a in args):
+            # ``max(k_h / q_h, 1.0)``: one of the numbers, a Python number (torchvision's MViT scales
+            # ``torch.arange(q_h)[:, None]`` by it; unknown, the product had no rank)
+            known = [known_number(a) for a in args]
+            if all(x is not None for x in known):
+                chosen = args[known.index((max if fn is D.dmax else min)(known))]
+                return Float(float(known_number(chosen))) if type(chosen) is Float else chosen
+            return Float(presumed=any(a.presumed for a in args))
         if len(args) == 1 and type(args[0]) is Array and args[0].shape.rank and "default" not in kwargs:
             # ``max(c[rows])``: Python's max walks the array's first axis, so it is one of its items
             # (cdt's HSIC lasso tests ``len(C) == 0`` of the (1,) row it gets: not known, the branch

@@ -19,16 +19,27 @@ from .kinds import Rule, reduction
 from .returns import returns
 
 
-def keyed_random(params: tuple[str, ...], dtype: str = "float32") -> Rule:
-    """``jax.random.normal(key, shape=(), dtype)``: an array of ``shape`` (0-d by default)."""
+def keyed_random(params: tuple[str, ...], dtype: str = "float32", bounds: tuple[str, ...] = ()) -> Rule:
+    """``jax.random.normal(key, shape=(), dtype)``: an array of ``shape`` (0-d by default). Where no
+    shape is given, or (), the ``bounds`` given broadcast make it: ``truncated_normal``'s ``lower`` and
+    ``upper`` (its default shape is theirs), ``uniform``'s ``minval`` and ``maxval`` (JAX broadcasts
+    them into its draw: a ``(1,)`` bound, as ``vmap`` hands each row of a ``(b, 1)`` array, gives a
+    ``(1,)`` draw; flashbax squeezes that last axis)."""
 
     def rule(ctx: OpContext, call: Call) -> Value:
         b = call.bind(params)
         out = dtype_arg(b.get("dtype")) or dtype
-        if "shape" not in b:
-            return Array(Shape(()), out) if not any(p in b for p in ("lower", "upper")) else UNKNOWN
-        dims = shape_arg(ctx, b["shape"])
-        return Array(Shape(dims), out) if dims is not None else UNKNOWN
+        dims = shape_arg(ctx, b["shape"]) if "shape" in b and not is_none(b["shape"]) else ()
+        if dims is None:
+            return UNKNOWN
+        given = [b[p] for p in bounds if p in b]
+        if dims == () and given:
+            arrays = [as_array(g.value) for g in given]
+            if any(a is None for a in arrays):
+                return UNKNOWN
+            shape = ctx.broadcast([(a.shape, g.text) for a, g in zip(arrays, given)])
+            return Array(shape or UNKNOWN_SHAPE, out)
+        return Array(Shape(dims), out)
 
     return rule
 
@@ -236,8 +247,8 @@ INITIALIZERS: dict[str, Rule] = {
 #: By name under ``jax.random``.
 RANDOM: dict[str, Rule] = {
     "normal": keyed_random(("key", "shape", "dtype")),
-    "uniform": keyed_random(("key", "shape", "dtype", "minval", "maxval")),
-    "truncated_normal": keyed_random(("key", "lower", "upper", "shape", "dtype")),
+    "uniform": keyed_random(("key", "shape", "dtype", "minval", "maxval"), bounds=("minval", "maxval")),
+    "truncated_normal": keyed_random(("key", "lower", "upper", "shape", "dtype"), bounds=("lower", "upper")),
     "randint": keyed_random(("key", "shape", "minval", "maxval", "dtype"), "int32"),
     **{name: keyed_random(("key", "shape", "dtype"))
        for name in ("exponential", "laplace", "gumbel", "logistic", "cauchy")},

@@ -171,9 +171,12 @@ def _vmap(ctx: OpContext, call: Call, t: Transformed) -> Value:
             return UNKNOWN
         kwargs[name] = Arg(inner, arg.text)
     size = t.option("axis_size", NONE)
-    if type(size) is not Int and all(_is_unmapped(spec) for spec in specs) and not (call.kwargs and t.kwargs_mapped):
+    if type(size) is NoneValue and all(_is_unmapped(spec) for spec in specs) and not (call.kwargs and t.kwargs_mapped):
         ctx.fail("SC107", f"{ctx.op}: in_axes maps no argument (every one is None), and no axis_size is given")
-    batch = size.dim if type(size) is Int else sizes[0] if sizes else None
+    # an axis_size given but not known (qdax's ``axis_size=self._config.pg_population_size_per_device``):
+    # a size of its own, where no mapped argument tells it
+    batch = size.dim if type(size) is Int else sizes[0] if sizes else \
+        ctx.fresh("axis_size") if type(size) is not NoneValue else None
     if batch is None:
         return UNKNOWN   # nothing mapped: JAX's "vmap must have at least one non-None value in in_axes"
     for d in sizes:

@@ -61,7 +61,10 @@ def tolist(ctx: OpContext, call: Call) -> Value:
     lists' lengths are the dims, and no level is None (causal-learn tests ``loghyper is not None``
     after ``loghyper = loghyper.T.tolist()[0]``; an unknown there left a dead branch undecided)."""
     a = as_array(call.args[0].value) if call.args else None
-    if a is None or a.shape.dims is None:
+    if a is None or not a.shape.dims:
+        # (a 0-d array's is one Python number, left unknown: where the array may be a NumPy scalar,
+        # ``if isinstance(v, np.ndarray): v = v.tolist()`` joins that number with the 0-d array, which
+        # is no ``int`` to ``isinstance``; python-control's B-spline degree then went on as an array)
         return UNKNOWN
     dtype = a.dtype or ""
     if dtype.startswith(("int", "uint")):

@@ -43,6 +43,7 @@ from .out_arguments import out_targets, resizes_out
 from .annotations import subscript_annotation
 from .declared import FLOAT, INT, declared_class, declared_number, declared_object, parameter_annotation
 from ..core.node_answers import per_node, walk
+from .used_before import used_as_object_before
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
 IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
@@ -877,7 +878,8 @@ class Expressions:
                 fresh = self.analysis.fresh
                 preds.append(compare_values(op, int_view(left, fresh), int_view(right, fresh)))
             else:
-                preds.append(compare_values(op, left, right))
+                known = self._none_test_decided(op, left, left_text, right, right_text)
+                preds.append(known if known is not None else compare_values(op, left, right))
             left, left_text = right, right_text
         if type(result) is Array:
             return result
@@ -891,6 +893,19 @@ class Expressions:
         pred = conj(preds)
         return Bool(True if pred is TRUE else False if pred is FALSE else None, pred,
                     presumed=any(type(v) is Opaque or (type(v) in (Int, Float) and v.presumed) for v in seen))
+
+    def _none_test_decided(self, op: ast.cmpop, left: Value, left_node: ast.expr, right: Value,
+                           right_node: ast.expr) -> Pred | None:
+        """``x is None`` / ``x is not None`` of an unknown ``x`` that a statement before this one surely
+        used as an object (``used_before.py``): it is not None."""
+        if not isinstance(op, (ast.Is, ast.IsNot)) or self.function is None:
+            return None
+        for value, name_node, other in ((left, left_node, right_node), (right, right_node, left_node)):
+            if type(value) is Unknown and isinstance(name_node, ast.Name) and isinstance(other, ast.Constant) \
+                    and other.value is None \
+                    and used_as_object_before(self.function.node, self.statement, name_node.id):
+                return FALSE if isinstance(op, ast.Is) else TRUE
+        return None
 
     def expr_Call(self, node: ast.Call) -> Value:
         outer, self.callee = self.callee, node.func

@@ -58,6 +58,8 @@ def _bound(stmt: ast.stmt) -> frozenset[str]:
     for n in walk(stmt):
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
             names.add(n.id)
+        elif isinstance(n, ast.arg):   # a lambda's parameter
+            names.add(n.arg)
         elif isinstance(n, (ast.Global, ast.Nonlocal)):
             names.update(n.names)
         elif isinstance(n, ast.ExceptHandler) and n.name:
@@ -69,7 +71,9 @@ def used_as_object_before(fn: ast.AST, stmt: ast.stmt | None, name: str) -> bool
     """Whether a statement before ``stmt`` in its block surely used ``name`` as an object since it
     was last bound there (so ``name`` holds no None when ``stmt`` runs)."""
     found = _places(fn).get(id(stmt)) if stmt is not None else None
-    if found is None:
+    if found is None or name in _bound(stmt):
+        # (a name the statement itself binds may be another binding where the test reads it: a
+        # comprehension's variable, a lambda's parameter)
         return False
     block, at = found
     for before in reversed(block[:at]):

@@ -33,3 +33,10 @@ def only_maybe_used(w=None, flag=False):
     if w is None:
         return np.ones(2) @ np.ones(5)  # error: SC102
     return w
+
+
+def kept_items(items, a):
+    # a comprehension's ``a`` is another binding than the ``a`` used before
+    size = a.shape
+    kept = [a for a in items if a is not None]
+    return [np.ones(2) @ np.ones(3) for a in items if a is None]  # error: SC102

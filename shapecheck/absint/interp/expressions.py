@@ -42,7 +42,7 @@ from .attribute_stores import callbacks_unsettle, unseen_base, unsettle_held
 from .out_arguments import out_targets, resizes_out
 from .annotations import subscript_annotation
 from .declared import FLOAT, INT, declared_class, declared_number, declared_object, parameter_annotation
-from ..core.node_answers import per_node, walk
+from ..core.node_answers import walk
 from .used_before import used_as_object_before
 
 #: comparisons that are Python's own on any object, arrays too: never elementwise
@@ -993,15 +993,7 @@ class Expressions:
             else:
                 continue
             v = env.get(name)
-            if type(v) in (Function, Class) and whole:
-                # a function or class of this code handed to code we do not model may run there,
-                # changing the lists it closes over (prophet's test patches the library's executor
-                # with a class whose ``__init__`` appends to ``created``: not empty after the call)
-                for changed in _lists_changed_in(v.node):
-                    held = env.get(changed)
-                    if type(held) is List and held.items is not None:
-                        env[changed] = List(None, element_of(held))
-            elif type(v) is List and v.items is not None:
+            if type(v) is List and v.items is not None:
                 env[name] = List(None, element_of(v))
             elif type(v) is Opaque and whole:
                 v.members.clear()
@@ -1010,14 +1002,6 @@ class Expressions:
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN
-
-
-@per_node
-def _lists_changed_in(node: ast.AST) -> frozenset[str]:
-    """The names a function's or class's code calls a list-changing method of (``created.append(self)``)."""
-    return frozenset(n.func.value.id for n in walk(node)
-                     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in LIST_CHANGERS
-                     and isinstance(n.func.value, ast.Name))
 
 
 #: What Python orders against what (``<``, ``<=``, ...): numbers with numbers, a sequence with one of

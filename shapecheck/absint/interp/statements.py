@@ -1022,10 +1022,7 @@ class Statements:
                 value = self.call(deco_node, deco, [Arg(value, node.name)], {})
         self.frame.env[node.name] = value
         if self.function is not None:
-            for name in lists_a_closure_changes(node):
-                held = self.frame.env.get(name)
-                if type(held) is List and held.items is not None:
-                    self.frame.env[name] = List(None, element_of(held))
+            self._forget_closure_lists(node)
             for name in items_a_closure_stores(node):
                 held = self.frame.env.get(name)
                 if type(held) is List:
@@ -1075,7 +1072,20 @@ class Statements:
             qual = f"{self.function.qualname}.<locals>.{qual}"
         return Function(node, self.module, closure, qual, defaults, kw_defaults)
 
+    def _forget_closure_lists(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """A nested function (or a nested class's method) that changes a list of this frame may be
+        called by whoever is handed it: the list's length is unknown once it is defined (prophet's
+        test patches the library's executor with a class whose ``__init__`` appends to ``created``)."""
+        for name in lists_a_closure_changes(fn):
+            held = self.frame.env.get(name)
+            if type(held) is List and held.items is not None:
+                self.frame.env[name] = List(None, element_of(held))
+
     def stmt_ClassDef(self, node: ast.ClassDef) -> None:
+        if self.function is not None:
+            for stmt in node.body:
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self._forget_closure_lists(stmt)
         bases = tuple(self.eval(b) for b in node.bases)
         namespace: dict = {}
         cls = Class(node, self.module, node.name, namespace, bases)

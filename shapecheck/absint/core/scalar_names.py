@@ -36,9 +36,10 @@ def bare_symbol(value: Value | None) -> str | None:
 
 
 def nameable(value: Value) -> bool:
-    """Whether ``value`` is a constructor's parameter, of the kind a naming follows (scalar, of no
-    rank); ``ScalarNames.sizable`` says whether this one is followed."""
-    return type(value) is Unknown and value.scalar and value.middle is None
+    """Whether ``value`` is a parameter, of the kind a naming follows (a constructor's, scalar, or
+    a generic analysis's, of its own ``(*x)``); ``ScalarNames.sizable`` says whether this one is
+    followed."""
+    return type(value) is Unknown and (value.scalar or value.middle is not None)
 
 
 class ScalarNames:

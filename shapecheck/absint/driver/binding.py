@@ -57,7 +57,7 @@ def parameter_values(analysis: Run, fn: Function, receiver: Value | None) -> dic
     signed = None
     for p in a.posonlyargs + a.args + a.kwonlyargs:
         value = env[p.arg]
-        if type(value) is Unknown and value.scalar:
+        if type(value) is Unknown and value.tagged:
             if signed is None:
                 signed = tested_for_sign(fn.node)
             default = defaults.get(p.arg)

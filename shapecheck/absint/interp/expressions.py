@@ -724,8 +724,8 @@ class Expressions:
             if type(v) is Int:
                 if type(v.dim) is int and (not literals or v.dim < 1):
                     return None
-            elif not names.sizable(v):
-                return None
+            elif type(v) is not Unknown or not v.scalar or not names.sizable(v):
+                return None   # (a plain function's ``dim`` may as well be an axis: named where used as a size)
         texts = [None if type(v) is Int else self.module.text_of(n) for v, n in ((left, lnode), (right, rnode))]
         if not all(text is None or names_one_size(text) for text in texts):
             return None

@@ -214,8 +214,12 @@ def _reshape_unknown_rank(ctx: OpContext, a: Array, dims: list, target: Arg) -> 
     error for every rank (``(..., 10)`` into ``(3, 3)``); the rest depends on the rank."""
     known = a.shape.prefix + a.shape.suffix
     if not known:
-        return Shape(tuple(d if d is not None else ctx.fresh("d") for d in dims))
-    middle = ctx.fresh("n")
+        # the one to infer is the whole size where the others are 1s (``x.view(-1)``, ``(-1, 1)``):
+        # a parameter's, one dim per run (two flattenings of x are of one length)
+        whole = a.shape.middle is not None and dims.count(None) == 1 and all(d == 1 for d in dims if d is not None)
+        return Shape(tuple(d if d is not None else ctx.middle_size(a.shape.middle) if whole else ctx.fresh("d")
+                           for d in dims))
+    middle = ctx.middle_size(a.shape.middle)
     text = _target_text(ctx, target, dims)
 
     def require(pred, why) -> None:
@@ -230,7 +234,9 @@ def ravel(ctx: OpContext, call: Call) -> Value:
     a, _ = _array(call)
     if a is None:
         return UNKNOWN
-    dims = a.shape.dims
+    dims, shape = a.shape.dims, a.shape
+    if dims is None and shape.middle is not None:   # a parameter's: its known dims times its middle's size
+        dims = shape.prefix + (ctx.middle_size(shape.middle),) + shape.suffix
     return Array(Shape((D.product(dims) if dims is not None else ctx.fresh("size"),)), a.dtype)
 
 

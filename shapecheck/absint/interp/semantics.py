@@ -1089,6 +1089,12 @@ def guards_an_import(node: ast.Try) -> bool:
         for h in node.handlers)
 
 
+def top_level_imports(body: list[ast.stmt]) -> list[str]:
+    """The names the imports at the top level of ``body`` bind (``import a.b``: ``a``)."""
+    return [alias.asname or alias.name.partition(".")[0] for s in body if isinstance(s, (ast.Import, ast.ImportFrom))
+            for alias in s.names if alias.name != "*"]
+
+
 def common_facts(fact_lists: list[tuple], base: tuple) -> tuple:
     """Facts every branch still has: the ones that held before the branch."""
     return base

@@ -17,12 +17,12 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of, equal_pairs
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Alternatives, Array, BoundMethod, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
+from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, method_of, star_sources, tensor_like)
 from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, top_level_imports, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
                         common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -836,7 +836,8 @@ class Statements:
     def stmt_Try(self, node: ast.Try) -> None:
         if self._iteration_probe(node):
             return
-        before_env, before_facts = dict(self.frame.env), self.frame.facts
+        original = self.frame.env
+        before_env, before_facts = dict(original), self.frame.facts
         # (a handler starts from the objects as the body found them, not as it left them: ``try:
         # self.c = list(c)`` / ``except TypeError: self.c = [c]`` keeps the join of both stores)
         objects = BranchObjects(before_env) if node.handlers else None
@@ -875,7 +876,9 @@ class Statements:
             returned = returned or kind == "return"
         if objects is not None:
             objects.join(joiner)
-        if states:
+        if self._without_optional_library(node, states):
+            self.frame.env, self.frame.facts = states[1]   # the handler's way alone
+        elif states:
             self._merge(states, before_facts, widen=False)
             self.frame.facts += tuple(Fact(p) for p in joiner.facts)
         if catches and returned and not body_done and self.analysis.raised != raised:
@@ -890,6 +893,14 @@ class Statements:
             self._keep_imported(imported, states[1:])
         if unread is not None and len(states) > 1:
             self._keep_fallback(unread, states[1:])
+        if imported is not None and self.frame.env is not original:
+            # an import and its fallback, in the namespace the statement started in: a module's
+            # definitions after it are its importers' too (analysis.py's _run_top_level), as after
+            # a plain import (after timm's ``try: from torch.nn.functional import rms_norm`` /
+            # ``except ImportError: from .fast_norm import rms_norm``, none of its norm layers were)
+            original.clear()
+            original.update(self.frame.env)
+            self.frame.env = original
         kind = self.run_body(node.finalbody)
         if kind or not states:
             raise Terminated(kind or "raise")
@@ -964,6 +975,33 @@ class Statements:
             if type(value) is LazyImport and type(self.analysis.resolve_lazy(value)) is not Unknown:
                 continue   # (a module of the project's own)
             self.frame.env[name] = first
+
+    def _without_optional_library(self, node: ast.Try, states: list) -> bool:
+        """Whether a ``try`` that imports from a module the analysis does not read (an optional
+        library, unknown here) runs as where the library is absent: its one handler, which catches
+        the import's failure alone, takes over (``try: from apex.normalization.fused_layer_norm
+        import fused_layer_norm_affine; has_apex = True`` / ``except ImportError: has_apex =
+        False``). What the code does with the library is unknown anyway, and what it does without
+        it can be checked (as :meth:`_keep_fallback` keeps the project's stand-in). Joined, timm's
+        ``fast_layer_norm`` joined apex's unknown result with ``F.layer_norm``'s, and the module's
+        functions after the statement were no importer's: every ``LayerNorm`` of timm's models was
+        of no shape. The names only the ``try`` imports stay bound, unknown, as it bound them."""
+        if len(states) != 2 or len(node.handlers) != 1 or not only_import_errors(node.handlers) or node.orelse:
+            return False
+        tried, handled = states[0][0], states[1][0]
+        imported = top_level_imports(node.body)
+        if not any(self._unread_import(tried.get(name)) for name in imported):
+            return False
+        for name in imported:
+            if name not in handled and name in tried:
+                handled[name] = tried[name] if self._unread_import(tried[name]) else UNKNOWN
+        return True
+
+    def _unread_import(self, value: Value | None) -> bool:
+        """Whether an imported name holds what a module the analysis does not read gives (unknown)."""
+        if type(value) is LazyImport:
+            return type(self.analysis.resolve_lazy(value)) is Unknown
+        return type(value) is Unknown and value.middle is None
 
     def stmt_Match(self, node) -> None:
         """The cases whose patterns may match the subject (patterns.py), each with the names it binds

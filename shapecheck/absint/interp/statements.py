@@ -22,7 +22,7 @@ from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Alternatives, Arra
 from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, top_level_imports, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, top_level_imports, names_read, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
                         common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -1050,11 +1050,12 @@ class Statements:
     def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
         decorators = [self.eval(deco) for deco in node.decorator_list]
         fn = self.make_function(node)
-        if self._rewrapped(node, decorators):
+        wrapper = self._wrapper_of(node, fn, decorators)
+        if wrapper is None and self._rewrapped(node, decorators):
             fn = replace(fn, wrapped=True)
         if fn.accessor == "set":
             fn = replace(fn, getter=_getter_kept(fn, self.frame.env.get(node.name)))
-        value = fn
+        value = fn if wrapper is None else wrapper
         for deco_node, deco in reversed(list(zip(node.decorator_list, decorators))):
             if transform_decorator(deco):   # @jax.vmap: the name is the transformed function
                 value = self.call(deco_node, deco, [Arg(value, node.name)], {})
@@ -1072,6 +1073,24 @@ class Statements:
             self.analysis.schedule_generic(fn)
 
     stmt_AsyncFunctionDef = stmt_FunctionDef
+
+    def _wrapper_of(self, node: ast.FunctionDef | ast.AsyncFunctionDef, fn: Function, decorators: list) -> Function | None:
+        """The wrapper a decorator of the project's own returns in place of ``fn`` (a function
+        defined in it, closing over ``fn``), where it is the one decorator that replaces the function
+        (:func:`replaces_its_function`) and the rest keep the call: the name is that wrapper, and a
+        call runs it, as Python does. neurodsp's ``@multidim(select=[1])`` runs the body on each row
+        of a 2-d signal and stacks the results; the body run on the 2-d signal itself gave a 0-d
+        mean where the wrapper gives one per row (``len(lc)``: a false SC107). None otherwise: the
+        function stays the name's value, ``wrapped`` (:meth:`_rewrapped`)."""
+        replacing = [(n, d) for n, d in zip(node.decorator_list, decorators) if replaces_its_function(d)]
+        if len(replacing) != 1 or type(replacing[0][1]) is not Function or fn.accessor is not None or any(
+                map(self._unresolved_project_decorator, node.decorator_list, decorators)):
+            return None
+        deco_node, deco = replacing[0]
+        value = self.call(deco_node, deco, [Arg(fn, node.name)], {})
+        if type(value) is not Function or value.closure is None or isinstance(value.node, ast.Lambda):
+            return None
+        return value
 
     def _rewrapped(self, node: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list) -> bool:
         """Whether ``decorators`` (``node``'s, evaluated) may call its body with other arguments than
@@ -1105,6 +1124,13 @@ class Statements:
         kw_defaults = tuple((a.arg, self.eval(d)) for a, d in zip(args.kwonlyargs, args.kw_defaults)
                             if d is not None)
         closure = None if self.function is None else self.frame.env
+        outer = self.function.closure if self.function is not None else None
+        if outer:
+            # a closure's own closure (a decorator factory's ``scale``, read by the wrapper its
+            # decorator defines): the names the new function reads from it, as Python's cells chain
+            for name in names_read(node):
+                if name not in closure and name in outer:
+                    closure[name] = outer[name]
         qual = getattr(node, "name", "<lambda>")
         if self.function is not None:
             qual = f"{self.function.qualname}.<locals>.{qual}"

@@ -36,8 +36,8 @@ def concatenated(x, y, axis=0):
     return np.concatenate((x, y), axis=-1)
 
 
-# the body alone cannot take axis=(0, 1): what the wrapper gives back is not known, and not an error
-reveal_shape(concatenated(np.ones((5, 1)), np.ones((5, 1)), axis=(0, 1)))  # reveal: ?
+# the body alone cannot take axis=(0, 1): the wrapper, which the call runs, ravels each sample first
+reveal_shape(concatenated(np.ones((5, 1)), np.ones((5, 1)), axis=(0, 1)))  # reveal: (d+d',)
 reveal_shape(concatenated(np.ones((5, 1)), np.ones((5, 2)), axis=1))  # reveal: (5, 3)
 
 # ``del`` of a list's item or slice (NdPPoly.integrate moves an axis with insert and del)

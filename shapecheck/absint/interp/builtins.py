@@ -158,7 +158,33 @@ def _known_items(v: Value) -> tuple | None:
     return items if items is not None and len(items) <= MAP_UNROLL else None
 
 
+def _grouper(node: ast.AST) -> int | None:
+    """k where ``node`` is ``zip(*[iter(x)] * k)`` (one iterator zipped with itself: x's items in
+    groups of k, as itertools' ``grouper`` recipe makes them)."""
+    if not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords or not isinstance(node.args[0], ast.Starred):
+        return None
+    product = node.args[0].value
+    if not isinstance(product, ast.BinOp) or not isinstance(product.op, ast.Mult):
+        return None
+    for seq, count in ((product.left, product.right), (product.right, product.left)):
+        if (isinstance(seq, (ast.List, ast.Tuple)) and len(seq.elts) == 1 and isinstance(seq.elts[0], ast.Call)
+                and isinstance(seq.elts[0].func, ast.Name) and seq.elts[0].func.id == "iter"
+                and isinstance(count, ast.Constant) and type(count.value) is int and count.value > 0):
+            return count.value
+    return None
+
+
 def _zip(interp, node, args, kwargs) -> Value:
+    k = _grouper(node)
+    if k is not None and args:
+        # specparam's ``for a, b, c in zip(*[iter(params)] * 3)``: one pass per three parameters, not
+        # one per parameter (a third pass indexed past its Jacobian's columns: a false SC110)
+        items = _known_items(args[0])
+        if items is not None:
+            return List(tuple(Tuple(items[i:i + k]) for i in range(0, len(items) - k + 1, k)))
+        length = length_of(args[0])
+        element = interp.iteration_value(args[0], node)
+        return List(None, Tuple((element,) * k), D.floordiv(length, k) if length is not None else None)
     itemss = [_known_items(a) for a in args]
     if args and all(items is not None for items in itemss):   # zip(x.shape, sizes): the pairs themselves
         return List(tuple(Tuple(parts) for parts in zip(*itemss)))

@@ -351,6 +351,9 @@ def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
     if more_keywords:
         for name in kw_names[len(a.posonlyargs):]:
             env.setdefault(name, UNKNOWN)
+    if (more_positional is not None or more_keywords) and getattr(fn.node, "name", None) in CONSTRUCTORS \
+            and "." in fn.qualname:
+        _own_unknowns(fn, env)
     if a.kwarg is not None:
         env[a.kwarg.arg] = UNKNOWN if more_keywords else Dict(tuple(rest.items()), complete=True)
     # defaults
@@ -371,6 +374,19 @@ def bind_call(fn: Function, args: list, kwargs: dict) -> dict | None:
             # float fails: a false SC110)
             env[name] = UNKNOWN
     return env
+
+
+def _own_unknowns(fn: Function, env: dict) -> None:
+    """A constructor's parameters that arguments of unknown number may fill (``super().__init__(*args,
+    **kwargs)``) are each an unknown of its own, as in its class's template (:func:`_parameter`):
+    one a size names keeps that name wherever the value went (core/scalar_names.py). As the one
+    shared UNKNOWN, timm's ``VisionTransformer.__init__`` named ``embed_dim`` where ``cls_token``
+    takes it as a size but not ``self.embed_dim``, which held it already, and a subclass's
+    ``dist_token`` of ``self.embed_dim`` was of another size."""
+    a = fn.node.args
+    for p in a.posonlyargs + a.args + a.kwonlyargs:
+        if env.get(p.arg) is UNKNOWN and not _names_an_array(p.annotation) and not _only_containers(p.annotation):
+            env[p.arg] = Unknown(None, False, 0, True)
 
 
 #: per function node, its parameters annotated as arrays

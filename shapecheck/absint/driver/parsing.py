@@ -23,6 +23,7 @@ import warnings
 import weakref
 
 from ..core.lazy_bodies import parse_lazily
+from .type_comments import apply_type_comments
 from . import one_shot
 
 MAX_FILES = 64
@@ -83,7 +84,9 @@ def _parse(text: str, path: str) -> ast.Module:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             warnings.simplefilter("ignore", DeprecationWarning)
-            return ast.parse(text, filename=path)
+            tree = ast.parse(text, filename=path)
+        apply_type_comments(tree, text)
+        return tree
     except RecursionError:
         message = ("an expression is nested too deeply for Python's parser (Python: RecursionError: "
                    "maximum recursion depth exceeded during compilation)")
@@ -142,6 +145,7 @@ def parse_shared(path: str, text: str, lazy: bool = False) -> ast.Module:
         tree = parse_lazily(text, path, _parse) if lazy else _parse(text, path)
         if lazy:
             _LAZY.add(tree)
+            apply_type_comments(tree, text)   # (the skeleton parsed blanks a comment under the def line)
         if _freezing:
             gc.freeze()
         _shared_chars += len(text)

@@ -998,8 +998,11 @@ class Statements:
         return True
 
     def _unread_import(self, value: Value | None) -> bool:
-        """Whether an imported name holds what a module the analysis does not read gives (unknown)."""
+        """Whether an imported name holds what a module the analysis does not read gives (unknown).
+        A project module's name is never that (and is not loaded to tell)."""
         if type(value) is LazyImport:
+            if self.analysis.imports_project_code(value.module, value.level, self.module):
+                return False
             return type(self.analysis.resolve_lazy(value)) is Unknown
         return type(value) is Unknown and value.middle is None
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from ...constraints.shapes import Shape
-from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Value
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, Value
 from . import calculus as CA
 from . import introspection
 from . import contraction as C
@@ -283,6 +283,18 @@ _RAW.update({
     "torch.special.softmax": TE.along_dim("float"), "torch.special.log_softmax": TE.along_dim("float"),
     "torch.special.logsumexp": TR.reduce("float"),
 })
+#: the runtime's queries and set-ups, as on a machine without an accelerator (``torch.cuda.is_available``
+#: above): no arrays (pytorch-examples' ``torch.accelerator.current_accelerator()``, ``dist.init_process_group``
+#: and ``rpc.shutdown()`` were counted as arrays of unknown rank); counts and ranks are ints of unknown value
+_RUNTIME_NONE = """accelerator.set_device_index accelerator.synchronize cuda.set_device cuda.synchronize
+cuda.empty_cache cuda.manual_seed cuda.manual_seed_all distributed.init_process_group
+distributed.destroy_process_group distributed.barrier distributed.rpc.init_rpc distributed.rpc.shutdown""".split()
+_RUNTIME_INT = "accelerator.device_count cuda.device_count cuda.current_device distributed.get_rank distributed.get_world_size".split()
+_RAW.update({f"torch.{n}": returns(NONE) for n in _RUNTIME_NONE})
+_RAW.update({f"torch.{n}": (lambda ctx, call, n=n: Int(ctx.fresh(n.rpartition(".")[2].removeprefix("get_")))) for n in _RUNTIME_INT})
+_RAW.update({"torch.accelerator.is_available": returns(Bool(False)), "torch.accelerator.current_accelerator": returns(NONE),
+             "torch.distributed.is_available": returns(Bool()), "torch.distributed.is_initialized": returns(Bool()),
+             "torch.fx.wrap": returns_first})
 _RAW.update(TN.NESTED)
 _RAW.update(TORCH_DATA)
 _RAW.update(DISTRIBUTIONS)

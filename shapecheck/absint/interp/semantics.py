@@ -1089,12 +1089,6 @@ def guards_an_import(node: ast.Try) -> bool:
         for h in node.handlers)
 
 
-@per_node
-def names_read(node: ast.AST) -> frozenset[str]:
-    """The names ``node`` (a function, its nested ones included) reads anywhere."""
-    return frozenset(n.id for n in walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
-
-
 def top_level_imports(body: list[ast.stmt]) -> list[str]:
     """The names the imports at the top level of ``body`` bind (``import a.b``: ``a``)."""
     return [alias.asname or alias.name.partition(".")[0] for s in body if isinstance(s, (ast.Import, ast.ImportFrom))

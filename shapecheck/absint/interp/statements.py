@@ -22,7 +22,7 @@ from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Alternatives, Arra
 from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
-from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, top_level_imports, names_read, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
+from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_probe, surely_iterable, is_top_level, bound_before_read, from_imports, holds_parameter_at, appends_per_pass, compares_target, loop_leaves_early, trip_count, trip_symbols, about_shapes, as_array_value, catches_shape_errors, only_import_errors, guards_an_import, top_level_imports, passed_to_raises, lists_a_closure_changes, items_a_closure_stores, items_changed_through_target, METACLASS, stored_by_metaclass,
                         common_facts, env_equal, expects_exception,
                         forget_changed, items_of, iteration_items, load_target, loose_join,
                         mutate_dict, mutate_list, without_items, node_count, reads_object_state, with_item, single_name, is_single_symbol, rank_test, rank_options, rank_of, int_test_names,
@@ -1127,13 +1127,6 @@ class Statements:
         kw_defaults = tuple((a.arg, self.eval(d)) for a, d in zip(args.kwonlyargs, args.kw_defaults)
                             if d is not None)
         closure = None if self.function is None else self.frame.env
-        outer = self.function.closure if self.function is not None else None
-        if outer:
-            # a closure's own closure (a decorator factory's ``scale``, read by the wrapper its
-            # decorator defines): the names the new function reads from it, as Python's cells chain
-            for name in names_read(node):
-                if name not in closure and name in outer:
-                    closure[name] = outer[name]
         qual = getattr(node, "name", "<lambda>")
         if self.function is not None:
             qual = f"{self.function.qualname}.<locals>.{qual}"

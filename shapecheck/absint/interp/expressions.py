@@ -997,7 +997,7 @@ class Expressions:
                 # (its items may be set there too: pyvista's ``dims = [0, 0, 0]``, filled by VTK's
                 # ``self.GetDimensions(dims)``, kept its zeros, and ``dims[0] - 1`` was a negative size)
                 element = element_of(v)
-                env[name] = List(None, element if type(element) is Array or not whole or not unmodelled else UNKNOWN)
+                env[name] = List(None, element if type(element) is Array or not whole else UNKNOWN)
             elif type(v) is Opaque and whole:
                 v.members.clear()
             elif type(v) is Dict and whole and unknown and v.items:

@@ -985,7 +985,7 @@ class Statements:
         it can be checked (as :meth:`_keep_fallback` keeps the project's stand-in). Joined, timm's
         ``fast_layer_norm`` joined apex's unknown result with ``F.layer_norm``'s, and the module's
         functions after the statement were no importer's: every ``LayerNorm`` of timm's models was
-        of no shape. The names only the ``try`` imports stay bound, unknown, as it bound them."""
+        of no shape. The names only the ``try`` imports stay bound as it bound them."""
         if len(states) != 2 or len(node.handlers) != 1 or not only_import_errors(node.handlers) or node.orelse:
             return False
         tried, handled = states[0][0], states[1][0]
@@ -994,7 +994,7 @@ class Statements:
             return False
         for name in imported:
             if name not in handled and name in tried:
-                handled[name] = tried[name] if self._unread_import(tried[name]) else UNKNOWN
+                handled[name] = tried[name]   # (the imports before the one that fails still bind)
         return True
 
     def _unread_import(self, value: Value | None) -> bool:

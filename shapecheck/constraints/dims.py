@@ -252,6 +252,16 @@ def _content(d: Expr) -> int:
     return g
 
 
+def _term_content(d: Expr) -> int:
+    """The gcd of the coefficients of ``d``'s terms (its constant aside)."""
+    from math import gcd
+
+    g = 0
+    for _, c in d.terms:
+        g = gcd(g, abs(c))
+    return g
+
+
 def _scale_down(d: Expr, k: int) -> Dim:
     return _build({m: c // k for m, c in d.terms}, d.constant // k)
 
@@ -453,19 +463,15 @@ def floordiv(a: Dim, b: Dim) -> Dim:
         return a // b
     if b == 1:
         return a
-    if type(b) is int and b > 0 and type(a) is Expr and _content(a) % b == 0:
+    if type(b) is int and b > 0 and type(a) is Expr and _term_content(a) % b == 0:
+        # b divides every term: (b*q + c) // b is q + c // b ((2*n + 1) // 2 is n, a step-2 slice of 2*n items)
         return _scale_down(a, b)
     exact = _exact_quotient(a, b)
     if exact is not None:
         return exact
-    if type(b) is int and b > 0 and type(a) is Expr and a.constant:
-        rest = sub(a, a.constant)
-        if type(rest) is Expr and _content(rest) % b == 0:
-            # (2*n + 1) // 2 is n (a step-2 slice of 2*n items): b divides all but the constant
-            return add(_scale_down(rest, b), a.constant // b)
-        if a.constant % b == 0:
-            # (h - 2) // 2 + 1 is h // 2: a multiple of b in the constant leaves the division
-            return add(floordiv(rest, b), a.constant // b)
+    if type(b) is int and b > 0 and type(a) is Expr and a.constant and a.constant % b == 0:
+        # (h - 2) // 2 + 1 is h // 2: a multiple of b in the constant leaves the division
+        return add(floordiv(sub(a, a.constant), b), a.constant // b)
     if a == b:
         return 1
     common = _common_factor(a, b)
@@ -481,12 +487,8 @@ def mod(a: Dim, b: Dim) -> Dim:
         return a % b
     if b == 1 or a == b:
         return 0
-    if type(b) is int and b > 0 and type(a) is Expr and _content(a) % b == 0:
-        return 0
-    if type(b) is int and b > 0 and type(a) is Expr and a.constant:
-        rest = sub(a, a.constant)
-        if type(rest) is Expr and _content(rest) % b == 0:
-            return a.constant % b   # (2*n + 1) % 2 is 1
+    if type(b) is int and b > 0 and type(a) is Expr and _term_content(a) % b == 0:
+        return a.constant % b   # b divides every term: (2*n + 1) % 2 is 1
     if _exact_quotient(a, b) is not None:
         return 0
     common = _common_factor(a, b)

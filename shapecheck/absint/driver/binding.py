@@ -385,8 +385,10 @@ def _own_unknowns(fn: Function, env: dict) -> None:
     ``dist_token`` of ``self.embed_dim`` was of another size."""
     a = fn.node.args
     for p in a.posonlyargs + a.args + a.kwonlyargs:
-        if env.get(p.arg) is UNKNOWN and not _names_an_array(p.annotation) and not _only_containers(p.annotation):
-            env[p.arg] = Unknown(None, False, 0, True)
+        if env.get(p.arg) is UNKNOWN:
+            value = _parameter(fn, p, False, None)
+            if type(value) is Unknown and value.scalar:   # (not one annotated as an array or containers)
+                env[p.arg] = value
 
 
 #: per function node, its parameters annotated as arrays

@@ -876,7 +876,8 @@ class Statements:
             returned = returned or kind == "return"
         if objects is not None:
             objects.join(joiner)
-        if self._without_optional_library(node, states):
+        absent = self._without_optional_library(node, states)
+        if absent:
             self.frame.env, self.frame.facts = states[1]   # the handler's way alone
         elif states:
             self._merge(states, before_facts, widen=False)
@@ -891,7 +892,7 @@ class Statements:
             self.unknown_branches += 1
         if imported is not None and len(states) > 1:
             self._keep_imported(imported, states[1:])
-        if unread is not None and len(states) > 1:
+        if unread is not None and len(states) > 1 and not absent:   # (the handler's way keeps its stand-ins)
             self._keep_fallback(unread, states[1:])
         if imported is not None and self.frame.env is not original:
             # an import and its fallback, in the namespace the statement started in: a module's
@@ -966,15 +967,14 @@ class Statements:
         leaves it (its stand-in where the library is absent, meant to do the same). Joined, every
         T5 layer norm, and every shape after one, was unknown."""
         for name, value in unread.items():
-            if type(value) not in (Unknown, LazyImport) or getattr(value, "middle", None) is not None:
+            if type(value) not in (Unknown, LazyImport):
                 continue
             others = [env.get(name) for env, _ in fallbacks]
             first = others[0]
             if type(first) not in (Class, Function) or any(o is not first for o in others):
                 continue
-            if type(value) is LazyImport and type(self.analysis.resolve_lazy(value)) is not Unknown:
-                continue   # (a module of the project's own)
-            self.frame.env[name] = first
+            if self._unread_import(value):
+                self.frame.env[name] = first
 
     def _without_optional_library(self, node: ast.Try, states: list) -> bool:
         """Whether a ``try`` that imports from a module the analysis does not read (an optional

@@ -70,11 +70,16 @@ def result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
     """The dtype of an elementwise op: the arrays' promoted, Python scalars counting by kind alone."""
     dtype = zero_d = None
     scalars = set()
-    tensor = False
+    tensor = unknown = False
     for a, arg in operands:
         if type(arg.value) in _PYTHON_SCALARS:
             scalars.add(complex if complex_number(arg.value) else type(arg.value))
-        elif a.tensor and a.shape.dims == ():
+            continue
+        # an array of unknown dtype (a parameter's) may promote any other: the result's is unknown
+        # too (bs-roformer: complex masks of unknown dtype over a float32 count were taken for
+        # float32, and istft then took their frames for a real trailing 2)
+        unknown = unknown or a.dtype is None
+        if a.tensor and a.shape.dims == ():
             zero_d = promote(zero_d, a.dtype)
             tensor = True
         else:
@@ -82,6 +87,10 @@ def result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
             tensor = tensor or a.tensor
     if kind == "bool":
         return "bool"
+    if kind == "int":
+        return "int64"
+    if unknown:
+        return None if kind not in ("float", "float_ufunc") else float_result(None, tensor)
     if zero_d is not None or dtype is None:
         # torch: a 0-d tensor beside dimensioned ones counts only where its kind is higher
         # (float16 + a 0-d float32 is float16; int8 + a 0-d float32 is float32)
@@ -95,8 +104,6 @@ def result_dtype(operands: list[tuple[Array, Arg]], kind: str) -> str | None:
         return real_part(dtype)
     if kind in ("float", "float_ufunc"):
         return float_result(dtype, tensor)
-    if kind == "int":
-        return "int64"
     return dtype
 
 
@@ -109,6 +116,14 @@ _SMALL_INT_FLOATS = {"bool": "float16", "int8": "float16", "uint8": "float16", "
 def real_part(dtype: str | None) -> str | None:
     """The dtype of a part of a number of ``dtype`` (``x.real``): a complex one's float, else itself."""
     return _COMPLEX_PARTS.get(dtype, dtype)
+
+
+_COMPLEX_OF = {"float16": "complex32", "float32": "complex64", "float64": "complex128"}
+
+
+def complex_dtype(dtype: str | None) -> str | None:
+    """The complex dtype whose parts are ``dtype`` (``torch.view_as_complex``); None where unknown."""
+    return _COMPLEX_OF.get(dtype)
 
 
 def _category(dtype: str | None) -> int:

@@ -10,7 +10,7 @@ from ...constraints.shapes import Shape
 from ..core.values import UNKNOWN, Array, List, Tuple, Value
 from . import searching
 from .args import accumulated, as_array, bound_array, const_int, normalize_axis
-from .kinds import Rule, real_part, sig, ufunc
+from .kinds import Rule, complex_dtype, real_part, sig, ufunc
 from .torch_args import torch_dtype
 
 
@@ -146,3 +146,13 @@ def view_as_real(ctx: OpContext, call: Call) -> Value:
     """``view_as_real(z)``: a complex tensor's parts on a trailing dim of 2, in their float dtype."""
     result = _AS_REAL(ctx, call)
     return Array(result.shape, real_part(result.dtype)) if type(result) is Array else result
+
+
+_AS_COMPLEX = sig("(2)->()", params=("input",))
+
+
+def view_as_complex(ctx: OpContext, call: Call) -> Value:
+    """``view_as_complex(x)``: a float tensor's trailing pair as one complex number, of the complex
+    dtype of its precision (unknown where the float's is)."""
+    result = _AS_COMPLEX(ctx, call)
+    return Array(result.shape, complex_dtype(result.dtype)) if type(result) is Array else result

@@ -175,7 +175,7 @@ _FUNCTIONS.update({
     # torch.cross: same-rank operands broadcast, the dim crossed holding 3 components (as linalg.cross)
     "cross": ufunc(2, params=("input", "other")),
     "polar": TE.complex_of(("abs", "angle")), "complex": TE.complex_of(("real", "imag")),
-    "view_as_real": TE.view_as_real, "view_as_complex": sig("(2)->()", params=("input",)),
+    "view_as_real": TE.view_as_real, "view_as_complex": TE.view_as_complex,
     "diag_embed": TA.diag_embed, "block_diag": TA.block_diag, "cartesian_prod": TA.cartesian_prod,
     "combinations": TA.combinations,
     "scalar_tensor": TC.scalar_tensor, "is_complex": introspection.complex_dtype(True), "is_nonzero": returns(Bool()),

@@ -81,6 +81,7 @@ class Decision:
     timed_out: bool = False              # with UNKNOWN: Z3 ran out of steps (rather than vacuous facts)
     witness: dict | None = None          # with SOMETIMES: values, consistent with the facts, under which it holds
     cost: int = 0                        # Z3 steps (rlimit units) the answer took, charged to the run's budget
+    budget_spent: bool = False           # with UNKNOWN: not asked, the run's budget being spent (RLIMIT_BUDGET)
 
 
 #: Z3 steps one run may spend in all: past it every open question is "unknown" at once, so no file
@@ -504,7 +505,7 @@ class Solver:
             hit = self._answer(chosen, requirement, bound)
             if hit is None:
                 self.stages["unknown"] += 1
-                return Decision(Verdict.UNKNOWN, timed_out=True)
+                return Decision(Verdict.UNKNOWN, timed_out=True, budget_spent=self._exhausted())
             self._memo[key] = hit
         else:
             self.stages["memo"] += 1
@@ -565,7 +566,7 @@ class Solver:
         same question whichever files this process checked before (``-j 1`` = ``-j N``)."""
         if hit.cost:
             if self._exhausted():
-                return Decision(Verdict.UNKNOWN, timed_out=True)
+                return Decision(Verdict.UNKNOWN, timed_out=True, budget_spent=True)
             self.spent += hit.cost
         return hit
 

@@ -27,6 +27,11 @@ from .values import Array, Instance, List, Tuple, Unknown, Value
 if TYPE_CHECKING:
     from .session import Site
 
+#: How an SC005 note begins where the question was not asked at all, the run's Z3 budget being spent
+#: (solver.RLIMIT_BUDGET): every later open question of the file meets it, and the report keeps the
+#: first such note with their count (driver/run.py), not one per question (pyscf's uadc_ip_cvs.py: 135)
+BUDGET_SPENT = "the solver's step budget for this file was spent"
+
 
 def join_name(a: str, b: str) -> str:
     """The name a broadcast's joined dim is shown by: ``max(a, b)``, a joined operand's terms
@@ -224,9 +229,12 @@ class OpContext:
                 unless = f"{names[0]} == 0" if len(names) == 1 else f"one of {', '.join(names)} is 0"
                 raise ShapeError(code, f"{text} (it works only if {unless}: an empty array)")
         if decision.timed_out:
-            self.interp.diagnose(self.node, "SC005", f"{self.op}: the solver did not decide within its step limit whether "
-                                                     f"this holds ({readable(pred).show(self.names)}); "
-                                                     "treated as unknown", severity="info")
+            question = readable(pred).show(self.names)
+            text = (f"{self.op}: {BUDGET_SPENT} before it could decide whether this holds ({question}); treated as "
+                    "unknown" if decision.budget_spent else
+                    f"{self.op}: the solver did not decide within its step limit whether this holds ({question}); "
+                    "treated as unknown")
+            self.interp.diagnose(self.node, "SC005", text, severity="info")
         self.interp.precondition(pred, code, text, self.node, verdict, self.names)
 
     def require_every_iteration(self, pred: Pred, code: str, message: Callable[[], str]) -> bool:

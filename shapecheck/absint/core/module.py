@@ -285,6 +285,11 @@ class ModuleInfo:
     # its top-level body is being run: until it ends, the names of ``env`` can still be rebound
     # (after, only what objects they hold can change: a function body's ``global`` store is local)
     running: bool = False
+    # the checked module's top-level frame while its top level runs: a function called then reads
+    # the globals Python's one namespace holds at that point (``if __name__ == "__main__":`` binding a
+    # dataset and defining the function that reads it), which a branch keeps in a dict of its own
+    # until it ends (:attr:`namespace`)
+    top_frame: object = None
     # its namespace is the process's, shared by every file checked (driver/shared_modules.py): no
     # run stores into it, and a name it imports lazily is resolved by each run for itself
     shared: bool = False
@@ -300,6 +305,12 @@ class ModuleInfo:
     _rebound: frozenset | None = None
     _holes: bool | None = None
     _yields: bool | None = None
+
+    @property
+    def namespace(self) -> dict:
+        """The globals a function of it reads now: the running top level's, else :attr:`env`."""
+        top = self.top_frame
+        return self.env if top is None else top.env
 
     @property
     def mentions_holes(self) -> bool:

@@ -122,6 +122,17 @@ def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
     6.2 s in Z3), transformers' llama 0.80 -> 1.45 s (its RoPE functions come after ``if
     is_torch_available():``)."""
     frame, env = interp.frame, info.env
+    if info.reported:
+        info.top_frame = frame
+        try:
+            _run_statements(interp, info, frame, env)
+        finally:
+            info.top_frame = None
+    else:
+        _run_statements(interp, info, frame, env)
+
+
+def _run_statements(interp: Interpreter, info: ModuleInfo, frame, env: dict) -> None:
     kept = KeptStatements.of(interp.analysis, info)
     for stmt in info.tree.body:
         # an assignment kept from an earlier run of the same text is replayed (kept_statements.py),

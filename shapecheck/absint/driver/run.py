@@ -8,13 +8,14 @@ import ast
 import sys
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
 from ...constraints.dims import sym
 from ...constraints.shapes import Shape
 from ...report.diagnostics import Diagnostic, FileReport, Span
+from ..core.context import BUDGET_SPENT
 from ..core.frame import BudgetExceeded, Cancellation, Frame
 from ..core.module import ModuleInfo
 from ..core.values import UNKNOWN, Array, Class, Function, Instance, LibraryObject, viewing
@@ -154,7 +155,7 @@ def analyze_file(source: str | bytes, path: str, project: Project,
 def _report(report: FileReport, syntax_errors: list, analysis: Analysis, info: ModuleInfo) -> None:
     """Fill ``report`` from a finished run of its file."""
     findings = analysis.findings
-    report.diagnostics = syntax_errors + findings.diagnostics
+    report.diagnostics = syntax_errors + _budget_noted_once(findings.diagnostics)
     # a note the same as one before says nothing more (a lambda's generic analysis runs once per
     # closure it is made with, and how many are made depends on which calls a summary answered)
     report.notes = list(dict.fromkeys(findings.notes))
@@ -164,6 +165,20 @@ def _report(report: FileReport, syntax_errors: list, analysis: Analysis, info: M
     report.calls_unfollowed = analysis.calls.unfollowed
     report.signatures = function_signatures(analysis, info)
     report.loaded_modules = analysis.modules.dependencies()  # the file itself included
+
+
+def _budget_noted_once(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics with one SC005 note for the questions left open because the run's solver
+    budget was spent: the first of them, saying how many more there are (each is the same news)."""
+    spent = [d for d in diagnostics if d.code == "SC005" and BUDGET_SPENT in d.message]
+    if len(spent) < 2:
+        return diagnostics
+    first = min(spent, key=lambda d: (d.span.line, d.span.column))
+    more = len(spent) - 1
+    kept = replace(first, message=f"{first.message} ({more} more question{'s' if more > 1 else ''} of this file "
+                                  "after it went unasked too)")
+    dropped = {id(d) for d in spent}
+    return [kept if d is first else d for d in diagnostics if d is first or id(d) not in dropped]
 
 
 def _syntax_error(path: str, exc: SyntaxError) -> Diagnostic:

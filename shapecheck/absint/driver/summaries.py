@@ -479,9 +479,14 @@ class GlobalRead:
     # ``from .helpers import to_2tuple``): the LazyImport, which each run resolves for itself
     stored: object = None
 
+    # the checked module whose top level was running when it was read: its namespace then and after
+    # (ModuleInfo.namespace), not the table
+    module: object = None
+
     def holds(self, cache: "KeyCache") -> bool:
         """Whether the global still holds what was read: the same value, its objects unchanged."""
-        return self.env.get(self.name) is (self.value if self.stored is None else self.stored) and (
+        env = self.env if self.module is None else self.module.namespace
+        return env.get(self.name) is (self.value if self.stored is None else self.stored) and (
             self.content is None or _content(self.value, cache.globals) == self.content)
 
 
@@ -490,13 +495,15 @@ def global_read(module, name: str, value: Value | None, cache: "KeyCache") -> Gl
     later read can differ: a module whose top level has ended binds no name again (a function's
     ``global`` store is local to it), and a value without objects does not change."""
     t = type(value)
+    live = module if module.top_frame is not None else None
     if t in _PLAIN or t is Function and value.closure is None:
-        return GlobalRead(module.env, name, value, None, module.path) if module.running else None
+        return GlobalRead(module.env, name, value, None, module.path, module=live) if module.running else None
     content = _content(value, cache.globals)
     if not module.running and content is None:
         return None
-    stored = module.env.get(name)
-    return GlobalRead(module.env, name, value, content, module.path, stored if type(stored) is LazyImport else None)
+    stored = module.namespace.get(name)
+    return GlobalRead(module.env, name, value, content, module.path, stored if type(stored) is LazyImport else None,
+                      live)
 
 
 def _content(value: Value | None, cache: "KeyCache"):

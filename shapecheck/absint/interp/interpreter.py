@@ -360,14 +360,18 @@ class Interpreter(Statements, Expressions):
         env = self.frame.env
         if name not in env:
             closure = self.function.closure if self.function is not None else None
-            env = closure if closure is not None and name in closure else module.env if name in module.env else None
+            top = module.top_frame
+            module_env = module.env if top is None else top.env
+            env = closure if closure is not None and name in closure else module_env if name in module_env else None
+        else:
+            module_env = module.env
         if env is not None:
             value = env[name]
             if type(value) is LazyImport:   # an imported name's first use loads its module
                 # (a kept module's namespace and closures are the process's: shared_modules.py)
                 shared = module.shared and (env is module.env or env is not self.frame.env)
                 value = self.analysis.settle(env, name, value, shared)
-            if env is module.env:
+            if env is module_env:
                 if self.global_reads is not None:
                     self.read_global(module, name, value)
                 if module.reported:

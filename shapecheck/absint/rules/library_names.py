@@ -12,7 +12,11 @@ from __future__ import annotations
 _ALIASES = (("flax.linen.module.", "flax.linen."), ("flax.linen.activation.", "flax.linen."),
             ("flax.linen.linear.", "flax.linen."), ("flax.nnx.module.", "flax.nnx."),
             # flax's initializers are jax's, re-exported
-            ("flax.linen.initializers.", "jax.nn.initializers."), ("flax.nnx.initializers.", "jax.nn.initializers."))
+            ("flax.linen.initializers.", "jax.nn.initializers."), ("flax.nnx.initializers.", "jax.nn.initializers."),
+            # torch.utils.data's names where they are defined (minGPT: ``from torch.utils.data.dataloader
+            # import DataLoader``, whose batches were unknown)
+            *((f"torch.utils.data.{module}.", "torch.utils.data.") for module in ("dataloader", "dataset", "sampler",
+                                                                                  "distributed")))
 
 
 #: NumPy's own modules whose names are numpy's (``import numpy._core.numeric as NX``, as numpy's
@@ -32,7 +36,7 @@ flatten fold instancenorm lazy linear loss module normalization padding pixelshu
 transformer upsampling""".split())
 
 #: The prefixes of every name the rules below may change: any other (torch's) is returned at once.
-_CHANGED = ("jax.numpy", "flax.", "numpy.", _TORCH_NN_MODULES)
+_CHANGED = ("jax.numpy", "flax.", "numpy.", _TORCH_NN_MODULES, "torch.utils.data.")
 
 
 def canonical_library(name: str) -> str:

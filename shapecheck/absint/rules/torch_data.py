@@ -12,7 +12,9 @@ from __future__ import annotations
 from ...constraints import dims as D
 from ...constraints.shapes import Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, Bool, Dict, Float, Instance, Int, List, NoneValue, Tuple, Value, as_tensor
+from ..core.join import join_returns
+from ..core.values import (UNKNOWN, Alternatives, Array, Bool, Dict, Float, Instance, Int, List, NoneValue, Tuple, Value,
+                           as_tensor)
 from .args import as_array, int_arg
 from .kinds import Rule
 
@@ -36,6 +38,12 @@ def _sample(ctx: OpContext, dataset: Value) -> tuple[Value, D.Dim | None]:
         item = ctx.interp.call(ctx.node, ctx.interp.attribute(dataset, "__getitem__", ctx.node),
                                [Arg(Int(ctx.fresh("i")), "")], {})
         return item, None
+    if type(dataset) is Alternatives:
+        # one of a few datasets, chosen at run time (minGPT's ``{'train': train, 'test': test}[split]``):
+        # a sample of any, their lengths where they agree
+        samples = [_sample(ctx, option) for option in dataset.options]
+        lengths = {length for _, length in samples}
+        return join_returns(ctx.fresh, [sample for sample, _ in samples]), lengths.pop() if len(lengths) == 1 else None
     return UNKNOWN, None
 
 

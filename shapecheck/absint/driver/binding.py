@@ -121,6 +121,18 @@ def used_as_no_number(node: ast.AST) -> frozenset[str]:
     return frozenset(names)
 
 
+#: Attributes only an array has (where a config object's would be a number: not ``size``, ``dim``)
+_ARRAY_ONLY_ATTRIBUTES = frozenset(("shape", "ndim", "T", "dtype", "reshape", "astype", "transpose", "ravel",
+                                    "flatten", "squeeze", "unsqueeze", "view", "numel"))
+
+
+@per_node
+def used_as_array(node: ast.AST) -> frozenset[str]:
+    """The names a function's body reads an attribute of that only an array has (``V.shape[0]``)."""
+    return frozenset(n.value.id for n in walk(node)
+                     if isinstance(n, ast.Attribute) and n.attr in _ARRAY_ONLY_ATTRIBUTES and isinstance(n.value, ast.Name))
+
+
 #: Functions that take a number or an array of any rank alike: code passing a parameter to one
 #: expects either (``np.atleast_1d(np.asarray(values))``), as ``len`` of it expects no number.
 _ANY_RANK = frozenset({"atleast_1d", "atleast_2d", "atleast_3d", "len", "ndenumerate", "nditer"})
@@ -231,9 +243,13 @@ def _parameter(fn: Function, param: ast.arg, tensor: bool, default: Value | None
     annotation, if any, names a number alone (dopamine 4.1.2's ``min_vals: Union[float,
     Sequence[float]] = 0.0`` is a sequence too: ``len(jnp.array(min_vals))`` is no error). One
     annotated as an array is the array it says (zuko 1.6.0's ``MonotonicRQSTransform.__init__(self,
-    widths: Tensor, ...)`` pads ``F.softmax(widths, dim=-1)``: no number)."""
+    widths: Tensor, ...)`` pads ``F.softmax(widths, dim=-1)``: no number), and so is one whose
+    array-only attributes the constructor reads (:func:`used_as_array`)."""
     if getattr(fn.node, "name", None) in CONSTRUCTORS and "." in fn.qualname and not _names_an_array(param.annotation) \
-            and not _only_containers(param.annotation):
+            and not _only_containers(param.annotation) and param.arg not in used_as_array(fn.node):
+        # (one whose ``shape`` the constructor itself reads is an array: strawberryfields' ``Gaussian(V)``
+        # reads ``V.shape[0]``; taken for a number, ``V / (hbar / 2)`` was a float, and
+        # ``np.linalg.det(V)`` a false SC107)
         number = type(default) is Float and _names_a_number(param.annotation) and param.arg not in taken_for_arrays(fn.node)
         return Float() if number else Unknown(None, tensor, 0, True)
     if param.annotation is None and _literal_number(default) and param.arg not in taken_for_arrays(fn.node) \

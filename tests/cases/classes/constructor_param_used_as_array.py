@@ -35,3 +35,16 @@ class Rate:
 
 
 reveal_shape(VarGauss(np.ones(3), np.ones(4)).inference(np.ones((4, 4))))  # reveal: (4, 4)
+
+
+class Gaussian:
+    # a parameter whose shape the constructor itself reads is an array (strawberryfields' covariance
+    # matrix: taken for a number, ``V / (hbar / 2)`` was a float and ``det(V)`` a false SC107)
+    def __init__(self, V, tol=1e-6):
+        V = V / (2 / 2)
+        self.ns = V.shape[0] // 2
+        self.pure = np.abs(np.linalg.det(V) - 1.0) < tol
+        reveal_shape(V)  # reveal: ?
+
+
+reveal_shape(Gaussian(np.eye(4)).pure)  # reveal: ()

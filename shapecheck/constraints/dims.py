@@ -485,8 +485,12 @@ def mod(a: Dim, b: Dim) -> Dim:
         if b == 0:
             raise ZeroDivisionError("dimension taken modulo zero")
         return a % b
-    if b == 1 or a == b:
+    if a == 0 or b == 1 or a == b:
         return 0
+    if type(a) is Expr:
+        a = _residues_read_whole(a, b)
+        if type(a) is int:
+            return mod(a, b)
     if type(b) is int and b > 0 and type(a) is Expr and _term_content(a) % b == 0:
         return a.constant % b   # b divides every term: (2*n + 1) % 2 is 1
     if _exact_quotient(a, b) is not None:
@@ -495,6 +499,23 @@ def mod(a: Dim, b: Dim) -> Dim:
     if common is not None:
         return mul(common[0], mod(common[1], common[2]))
     return _atom_expr(Op("mod", (a, b)))
+
+
+def _residues_read_whole(a: Expr, b: Dim) -> Dim:
+    """``a`` with each factor ``y % b`` of its terms read as ``y``, which leaves ``a % b`` as it is
+    (``y % b`` and ``y`` differ by a multiple of ``b``, in Python's floored and Z3's Euclidean
+    modulo alike): ``(k + (-k) % p) % p``, a length padded up to a multiple of ``p`` (uni2ts), is
+    ``0 % p``. The same ``a`` where no term has such a factor."""
+    if not any(type(atom) is Op and atom.kind == "mod" and atom.args[1] == b for m, _ in a.terms for atom in m):
+        return a
+    out: Dim = a.constant
+    for m, c in a.terms:
+        term: Dim = c
+        for atom in m:
+            term = mul(term, atom.args[0] if type(atom) is Op and atom.kind == "mod" and atom.args[1] == b
+                       else _atom_expr(atom))
+        out = add(out, term)
+    return out
 
 
 def _minmax(kind: str, a: Dim, b: Dim) -> Dim:

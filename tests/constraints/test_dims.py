@@ -184,3 +184,23 @@ def test_distinct_names_tell_apart_symbols_that_print_alike() -> None:
     names = D.DistinctNames({"k#4": "h", "u#1": "?", "u#2": "?"})
     assert [names[s] for s in ("h#1", "h#2", "h", "k#4", "h#1", "u#1", "u#2")] == ["h", "h'", "h''", "h'''", "h", "?", "?"]
     assert D.show(D.add(D.sym("h#1"), D.sym("h#2")), D.DistinctNames()) == "h+h'"
+
+
+def test_a_residue_modulo_the_same_divisor_is_read_whole() -> None:
+    """``y % b`` inside ``(...) % b`` is ``y`` (they differ by a multiple of ``b``): a length padded up to
+    a multiple of ``p``, ``k + (-k) % p``, is a multiple of ``p`` (uni2ts asked Z3, which gave up)."""
+    k, p, n, q = D.sym("k"), D.sym("p"), D.sym("n"), D.sym("q")
+    assert D.mod(D.add(k, D.mod(D.neg(k), p)), p) == 0
+    assert D.mod(D.add(n, D.mul(3, D.mod(k, p))), p) == D.mod(D.add(n, D.mul(3, k)), p)
+    assert D.mod(D.add(n, D.mod(k, q)), p) == D.mod(D.add(n, D.mod(k, q)), p)   # another divisor: kept
+    assert D.mod(0, p) == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(-40, 40), st.integers(-40, 40), st.integers(-9, 9).filter(bool), st.integers(-5, 5))
+def test_residues_read_whole_agree_with_python(n_value: int, k_value: int, p_value: int, c: int) -> None:
+    k, p, n = D.sym("k"), D.sym("p"), D.sym("n")
+    values = {"k": k_value, "p": p_value, "n": n_value}
+    for inner in (D.mod(D.neg(k), p), D.mul(D.mod(k, p), n), D.mod(D.add(k, 1), p)):
+        d = D.mod(D.add(n, D.mul(c, inner)), p)
+        assert D.evaluate(d, values) == (n_value + c * D.evaluate(inner, values)) % p_value

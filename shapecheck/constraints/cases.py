@@ -32,13 +32,18 @@ from .predicates import Pred, eq, le, lt, ne, pred_symbols, substitute_pred
 
 MAX_CASES = 32
 MAX_SUBSTITUTIONS = 8
+#: The most facts a proof by cases reads: each case rewrites every fact, so a question's cost grows
+#: with them. The corpora never ask over 50 (timm, vit-pytorch, diffusers, scikit-learn: 848
+#: questions); pyscf's uadc_ip_cvs.py asked 715 over 50-99, 20 s of its run, and proved none. Past
+#: it, Z3 answers, under the run's budget.
+MAX_FACTS = 48
 
 
 def holds(requirement: Pred, facts: Sequence[Pred]) -> bool:
     """Whether ``requirement`` holds in every possible case of ``facts`` (False: cannot tell here)."""
     if _divides(requirement, facts) or _multiple(requirement, facts, _as_is):
         return True
-    if not _divisors_positive(requirement, facts):
+    if len(facts) > MAX_FACTS or not _divisors_positive(requirement, facts):
         return False
     return _Split(requirement, [_alternatives(f) for f in facts]).holds() is True
 
@@ -51,6 +56,8 @@ def holds_by_fewer(requirement: Pred, facts: Sequence[Pred]) -> bool:
     with ``x % (d*d*d)`` among the others (d unbounded) it went to Z3: 1.7M steps, 0.5 s, twice.
     Asked last, before Z3 (solver.py): on torchvision, 79 questions that witnesses answer came
     here, each ~20 ms of cases, to prove nothing."""
+    if len(facts) > MAX_FACTS:
+        return False
     positive = [f for f in facts if all(intervals.holds(le(1, d), facts) for d in _divisors(f))]
     if len(positive) == len(facts) or not all(intervals.holds(le(1, d), facts) for d in set(_divisors(requirement))):
         return False

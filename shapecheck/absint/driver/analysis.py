@@ -17,6 +17,7 @@ from functools import partial
 from ...constraints.dims import Dim, sym
 from ...constraints.shapes import Middle
 from ...report.diagnostics import Diagnostic, Span
+from ..core import fresh_symbols
 from ..core.frame import Cancellation, Frame, StepBudget, Terminated
 from ..core.holes import HoleStore
 from ..core.scalar_names import ScalarNames
@@ -375,6 +376,13 @@ class Analysis:
     def run_module(self, info: ModuleInfo) -> None:
         """Interpret a module's body; for the checked module, then every function and class in it,
         and solve its holes."""
+        token = fresh_symbols.CURRENT.set(self.fresh)
+        try:
+            self._run_module(info)
+        finally:
+            fresh_symbols.CURRENT.reset(token)
+
+    def _run_module(self, info: ModuleInfo) -> None:
         interp = Interpreter(self, info, Frame(info.env), report=info.reported)
         # an imported module's name is its own, never "__main__": its ``if __name__ == "__main__":``
         # block (a demo, a test) does not run, and is not analysed for an importer that never

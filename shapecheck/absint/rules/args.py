@@ -12,6 +12,7 @@ from ...constraints.predicates import conj, disj, eq, ge, le, lt
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, OpContext, ShapeError
 from ..core.frame import Builtin
+from ..core.fresh_symbols import fresh
 from ..core.scalar_names import nameable
 from ..core.values import (
     NONE,
@@ -138,7 +139,7 @@ def _sequence_array(v: List | Tuple, seen: dict) -> Array | None:
         inner = _literal_array(v.element, seen) if type(v) is List else None
         if inner is None or inner.shape.rank is None:
             return Array(UNKNOWN_SHAPE)
-        count = v.length if v.length is not None else _unknown_len()
+        count = v.length if v.length is not None else fresh("len")
         return Array(Shape((count,) + inner.shape.prefix), inner.dtype)
     if not v.items:
         return Array(Shape((0,)), "float64")
@@ -166,12 +167,6 @@ def _sequence_array(v: List | Tuple, seen: dict) -> Array | None:
     return Array(Shape((len(parts),) + first.shape.prefix), dtype)
 
 
-_unknown_counter = [0]
-
-
-def _unknown_len():
-    _unknown_counter[0] += 1
-    return D.sym(f"len#u{_unknown_counter[0]}")
 
 
 def require_array(ctx: OpContext, arg: Arg | None) -> Array | None:

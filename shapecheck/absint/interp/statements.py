@@ -29,11 +29,11 @@ from .semantics import (AUG_NAMES, SHAPE_ERRORS, caught_expressions, iteration_p
                         source_text, truth_pred)
 from ..core.freshen import each_item, items_marked, placeholder_names, symbols_of, value_symbols
 from ..core.holes import mentions_hole
-from ..rules.args import check_broadcast_into
+from ..rules.args import check_broadcast_into, dtype_arg
 from ..rules.indexing import index_array
 from ..rules.nn_containers import with_layer
 from ..rules.torch import SHAPE_IN_PLACE
-from ..rules.ndarray_methods import RESIZES_RECEIVER
+from ..rules.ndarray_methods import RESIZES_RECEIVER, viewed_as
 from ..rules.manipulation import reshape_shape
 from ..rules.transforms import transform_decorator
 from .decorators import replaces_its_function
@@ -1259,6 +1259,10 @@ class Statements:
             obj = self.eval(target.value)
             if type(obj) is Array and target.attr == "shape" and isinstance(target.value, (ast.Name, ast.Attribute)):
                 self._reshape_in_place(target, obj, value)
+                return
+            if type(obj) is Array and target.attr == "dtype" and isinstance(target.value, (ast.Name, ast.Attribute)):
+                # ``y.dtype = np.float32``: y's bytes read as floats, its last axis rescaled (a view)
+                self.assign(target.value, viewed_as(obj, dtype_arg(Arg(value, ""))))
                 return
             self.store_attribute(obj, target.attr, value, target, self._part_of_template(target.value))
         elif isinstance(target, ast.Subscript):

@@ -46,7 +46,7 @@ CostRule = Callable[[Sequence[Value], Value], "Cost | None"]
 
 #: Bytes per element by dtype name; an unknown dtype is float32's.
 ITEMSIZE = {"float64": 8, "float32": 4, "float16": 2, "bfloat16": 2, "complex128": 16, "complex64": 8,
-            "int64": 8, "int32": 4, "int16": 2, "int8": 1, "uint8": 1, "bool": 1}
+            "int64": 8, "int32": 4, "int16": 2, "int8": 1, "uint64": 8, "uint32": 4, "uint16": 2, "uint8": 1, "bool": 1}
 DEFAULT_ITEMSIZE = 4
 
 

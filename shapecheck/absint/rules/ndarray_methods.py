@@ -3,10 +3,12 @@ reshapes in place, ``x.astype(t)``, ``x.view(t)``, ``x.item()``. Methods that do
 
 from __future__ import annotations
 
+from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
 from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Value, tensor_like
 from .args import as_array, dtype_arg, shape_arg
+from .costs import ITEMSIZE
 from .kinds import scan
 
 _SORT = scan(flatten_default=False, ravel_0d=False)
@@ -43,13 +45,37 @@ def astype(ctx: OpContext, call: Call) -> Value:
 
 
 def view(ctx: OpContext, call: Call) -> Value:
-    """``x.view()`` keeps the shape; ``x.view(dtype)`` may change the last axis (itemsize ratio)."""
+    """``x.view()`` keeps the shape; ``x.view(dtype)`` scales the last axis by the itemsizes' ratio
+    (:func:`viewed_as`); ``x.view(type=...)`` is another kind of array."""
     a = call.args[0].value if call.args else None
     if type(a) is not Array:
         return UNKNOWN
-    if len(call.args) > 1 or "dtype" in call.kwargs or "type" in call.kwargs:
+    if "type" in call.kwargs or len(call.args) > 2:
         return Array(UNKNOWN_SHAPE, None)
+    if len(call.args) > 1 or "dtype" in call.kwargs:
+        dtype = call.args[1] if len(call.args) > 1 else call.kwargs["dtype"]
+        return viewed_as(a, dtype_arg(dtype))
     return a
+
+
+def viewed_as(a: Array, dtype: str | None) -> Array:
+    """``a``'s bytes read as ``dtype`` (``x.view(np.float32)``, ``x.dtype = np.float32``): the last axis
+    scaled by the ratio of the itemsizes (an (h, w, 4) uint8 image is (h, w, 1) float32: taming-
+    transformers' depth maps), the shape unknown where either itemsize or the rank is."""
+    old, new = ITEMSIZE.get(a.dtype or ""), ITEMSIZE.get(dtype or "")
+    dims = a.shape.dims
+    if old == new and old is not None:
+        return tensor_like(Array(a.shape, dtype), a)
+    if old is None or new is None or not dims:
+        return tensor_like(Array(UNKNOWN_SHAPE, dtype), a)
+    last = dims[-1]
+    if type(last) is int:
+        last = last * old // new
+    elif old % new == 0:
+        last = D.mul(last, old // new)
+    else:
+        last = D.floordiv(D.mul(last, old), new)
+    return tensor_like(Array(Shape(dims[:-1] + (last,)), dtype), a)
 
 
 def item(ctx: OpContext, call: Call) -> Value:

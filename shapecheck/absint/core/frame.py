@@ -122,6 +122,15 @@ class SuperRef(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class FieldsInit(Value):
+    """``super().__init__`` where the base's ``__init__`` is the one a dataclass generates from its
+    fields (interp/dataclass_fields.py): a call binds them on ``receiver``, then runs ``__post_init__``."""
+
+    cls: Class
+    receiver: Value
+
+
+@dataclass(frozen=True, slots=True)
 class Range(Value):
     start: Value
     stop: Value

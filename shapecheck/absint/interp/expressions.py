@@ -17,7 +17,8 @@ from ..core.values import (COMPLEX, complex_number, ELLIPSIS, NONE, UNKNOWN, Alt
                      ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque,
                      LazyImport, STARS, method_of)
 from ..core.shape_tuples import concatenated, shape_value, spread, subscript as shape_subscript
-from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, Range, SuperRef
+from .dataclass_fields import FIELDS
+from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, FieldsInit, Range, SuperRef
 from .dict_subclasses import entries, keys_to_try, known_key
 from ..rules.args import names_one_size
 from .dtypes import dtype_attribute
@@ -520,6 +521,10 @@ class Expressions:
                     return self._member(found, obj.receiver, node)
                 if found is not None:
                     return found
+                if attr == "__init__" and type(base) is Class and base.lookup(FIELDS) is not None:
+                    # a dataclass base's generated constructor (transformer-lens' bridge config passes
+                    # its fields up: unset, ``cfg.d_vocab`` was the class default -1, a false SC107)
+                    return FieldsInit(base, obj.receiver)
             held = entries(obj.receiver)
             if held is not None and attr in DICT_READS:   # super().__getitem__(key) of a dict's subclass
                 return Method(held, attr)

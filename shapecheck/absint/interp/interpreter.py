@@ -25,7 +25,7 @@ from ...constraints.solver import Decision, Fact, Verdict
 from ...report.diagnostics import Diagnostic, Related, Span
 from ...report.codes import raises
 from ..core.context import Arg, Call, OpContext, ShapeError
-from ..core.frame import BUILTINS, Builtin, Frame, LoopIndex, Range, SuperRef, Terminated
+from ..core.frame import BUILTINS, Builtin, FieldsInit, Frame, LoopIndex, Range, SuperRef, Terminated
 from ..core.holes import HoleSite, PinnedFact
 from ..core.freshen import each_item
 from ..core.join import Joiner, literal_options
@@ -455,6 +455,10 @@ class Interpreter(Statements, Expressions):
                 cls = _base_where(args[1].value.cls, lambda c, name=args[0].text: c.node.name == name)
             if type(cls) is Class:
                 return SuperRef(cls, args[1].value)   # super(Block, self): the bases after Block's
+        if t is FieldsInit:
+            if type(func.receiver) is Instance:
+                self._init_fields(node, func.cls, func.receiver, args, kwargs)
+            return NONE
         if t is Builtin:
             return call_builtin(self, node, func.name, args, kwargs)
         if t is Function:
@@ -507,11 +511,7 @@ class Interpreter(Statements, Expressions):
             self.call_function(node, init, [instance] + [a.value for a in args],
                                {k: a.value for k, a in kwargs.items()})
         elif fields is not None:   # a dataclass's generated __init__, then its __post_init__
-            bind_fields(instance, fields, [a.value for a in args], {k: a.value for k, a in kwargs.items()},
-                        lambda factory: self.call(node, factory, [], {}))
-            post = cls.lookup("__post_init__")
-            if type(post) is Function:
-                self.call_function(node, post, [instance], {})
+            self._init_fields(node, cls, instance, args, kwargs)
         elif init is None and (base := layer_base(cls)) is not None:   # a torch layer's subclass built by its base
             self.apply(node, base.qualname.rsplit(".", 1)[-1],
                        lambda ctx: build_base_layer(ctx, instance, Call("__init__", args, kwargs), base) or NONE)
@@ -520,6 +520,15 @@ class Interpreter(Statements, Expressions):
             if type(held) is Dict and held.items:
                 instance.attrs[DICT_ENTRIES] = held
         return instance
+
+    def _init_fields(self, node: ast.AST, cls: Class, instance: Instance, args: list[Arg],
+                     kwargs: dict[str, Arg]) -> None:
+        """A dataclass's generated ``__init__`` on ``instance``: its fields bound, then ``__post_init__``."""
+        bind_fields(instance, cls.lookup(FIELDS), [a.value for a in args], {k: a.value for k, a in kwargs.items()},
+                    lambda factory: self.call(node, factory, [], {}))
+        post = cls.lookup("__post_init__")
+        if type(post) is Function:
+            self.call_function(node, post, [instance], {})
 
     def apply(self, node: ast.AST, op: str, rule, name: str | None = None, operands: tuple = ()) -> Value:
         """Run an op rule at ``node``: a definite failure becomes one diagnostic and an unknown result.

@@ -121,7 +121,11 @@ def _run_top_level(interp: Interpreter, info: ModuleInfo) -> None:
     is_xformers_available():``, took 24.5 s -> 43.6 s at -j 1 with them (array expressions of known
     rank in ``forward`` methods 11,665 -> 12,436; one attention processor's RoPE reshapes, 0.2 s ->
     6.2 s in Z3), transformers' llama 0.80 -> 1.45 s (its RoPE functions come after ``if
-    is_torch_available():``)."""
+    is_torch_available():``).
+
+    A function the checked module's top level calls reads the frame, though (``ModuleInfo.top_frame``):
+    what Python's namespace holds at that call, a branch's names included (minGPT's projects bind
+    their datasets in ``if __name__ == "__main__":`` and define there the function that reads them)."""
     frame, env = interp.frame, info.env
     if info.reported:
         info.top_frame = frame

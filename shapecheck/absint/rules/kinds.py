@@ -156,6 +156,8 @@ def ufunc(nin: int, kind: str = "same", params: tuple[str, ...] = ()) -> Rule:
         if not shape.prefix and not shape.variadic and all(type(arg.value) is not Array for arg in args):
             if kind not in ("bool", "int") and any(complex_number(arg.value) for arg in args):
                 return COMPLEX   # ``np.exp(1j * np.pi)``
+            if kind == "same" and all(type(arg.value) is Int for arg in args):
+                return _integer_scalar(ctx, [arg.value.dim for arg in args])
             return _scalar(kind)
         return Array(shape, dtype)
 
@@ -177,6 +179,24 @@ def ufunc_pair(nin: int, first: str, second: str) -> Rule:
         return UNKNOWN
 
     return rule
+
+
+#: Integer ufuncs of Python ints by their value (NumPy gives an integer scalar, a size where one is
+#: taken: flax's gemma pads by ``jnp.mod(embed_dim, 2)``)
+_INTEGER_SCALARS: dict[str, Callable] = {"add": D.add, "subtract": D.sub, "multiply": D.mul, "maximum": D.dmax,
+                                         "minimum": D.dmin, "mod": D.mod, "remainder": D.mod,
+                                         "floor_divide": D.floordiv, "negative": D.neg}
+
+
+def _integer_scalar(ctx: OpContext, values: list) -> Int:
+    """A ufunc of ints (``np.mod(n, 2)``): its value where the table knows the op, else an int of its own."""
+    op = _INTEGER_SCALARS.get(ctx.op)
+    if op is not None:
+        try:
+            return Int(op(*values))
+        except (TypeError, ZeroDivisionError):   # (another arity; NumPy's integer division by 0 gives 0)
+            pass
+    return Int(ctx.fresh("k"))
 
 
 def _scalar(kind: str) -> Value:

@@ -1019,7 +1019,7 @@ def pad(ctx: OpContext, call: Call) -> Value:
     dims = a.shape.dims
     if dims is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
-    pairs = _pad_pairs(width.value, len(dims))
+    pairs = _pad_pairs(width.value, len(dims), ctx.fresh)
     if pairs is None:
         return Array(UNKNOWN_SHAPE, a.dtype)
     if pairs == "bad":
@@ -1027,12 +1027,21 @@ def pad(ctx: OpContext, call: Call) -> Value:
     return Array(Shape(tuple(D.add(D.add(d, lo), hi) for d, (lo, hi) in zip(dims, pairs))), a.dtype)
 
 
-def _pad_pairs(v: Value, ndim: int):
-    def ints(x):
+def _pad_pairs(v: Value, ndim: int, fresh):
+    def width(x):
         if type(x) is Int:
-            return (x.dim,)
-        if type(x) in (Tuple, List) and x.items is not None and all(type(i) is Int for i in x.items):
-            return tuple(i.dim for i in x.items)
+            return x.dim
+        if type(x) is Array and x.shape.dims == () and (x.dtype is None or x.dtype.startswith(("int", "uint"))):
+            return fresh("pad")   # a 0-d integer array (flax's gemma: ``[[0, jnp.mod(embed_dim, 2)]]``)
+        return None
+
+    def ints(x):
+        one = width(x)
+        if one is not None:
+            return (one,)
+        if type(x) in (Tuple, List) and x.items is not None:
+            widths = tuple(map(width, x.items))
+            return None if None in widths else widths
         return None
 
     flat = ints(v)

@@ -365,8 +365,13 @@ def _nonzero(d: Dim, atoms: Sequence[Pred]) -> bool:
     if len(parts) > 1:
         return all(_nonzero(part, atoms) for part in parts)
     for name in sorted(free_symbols(d)):
-        if not is_signed(name) and _signed(substitute(d, {name: 0}), atoms) \
-                and _signed(d, [*atoms, le(1, sym(name))]):
+        if is_signed(name):
+            continue
+        try:
+            at_zero = substitute(d, {name: 0})
+        except ZeroDivisionError:   # ``d`` divides by that size (physicsnemo's globe model: SC003)
+            continue
+        if _signed(at_zero, atoms) and _signed(d, [*atoms, le(1, sym(name))]):
             return True
     return False
 

@@ -264,3 +264,14 @@ def test_a_question_over_more_facts_than_the_bound_is_left_to_z3() -> None:
     assert holds(requirement, facts + others[:MAX_FACTS - len(facts)])
     assert not holds(requirement, facts + others)
     assert not holds_by_fewer(requirement, facts + others)
+
+
+def test_a_size_a_term_divides_by_is_not_tried_at_zero() -> None:
+    """``_nonzero`` splits on each size at 0 and >= 1; a size the dim divides by has no value at 0
+    (physicsnemo's globe model raised ZeroDivisionError out of the analysis: SC003)."""
+    from shapecheck.constraints.cases import _nonzero
+
+    d = D.sub(D.floordiv(6, m), 1)
+    assert _nonzero(d, []) in (True, False)
+    assert holds(P.eq(D.mod(D.mul(n, D.floordiv(k, m)), D.floordiv(k, m)), 0),
+                 [P.le(1, D.floordiv(k, m))]) in (True, False)

@@ -334,6 +334,14 @@ class Scope:
             d = self.dims[name] = self.fresh(name)
         return d
 
+    def branch(self) -> "Scope":
+        """A copy whose new bindings stay its own: one ``return``'s (each ``return`` ends its own run of
+        the function, so what the names bind to there binds nothing at another: physicsnemo's
+        ``-> Int[Tensor, "n_triangles 3"]`` returns (0, 3) when empty and (n*2, 3) after, a false SC202)."""
+        copy = Scope(self.fresh)
+        copy.dims, copy.variadics = dict(self.dims), dict(self.variadics)
+        return copy
+
     def expr(self, text: str) -> D.Dim | None:
         """An expression's dim, when every name in it is bound."""
         try:
@@ -484,7 +492,7 @@ def check_return(interp: "Interpreter", node: ast.AST, value: Value) -> Value:
     spec = function_specs(interp.analysis, fn).returns
     if spec is None:
         return value
-    scope = _scope_of(interp)
+    scope = _scope_of(interp).branch()
     if type(value) is Unknown or (type(value) is Array and value.shape.rank is None):
         shape, facts = instantiate(spec, scope)
         for p in facts:

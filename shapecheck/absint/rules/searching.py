@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
 from ..core.values import flag, UNKNOWN, Array, Int, Tuple, Value
-from .args import as_array, bound_array
+from .args import as_array, bound_array, const_int, is_none, normalize_axis
 from .kinds import Rule, ufunc
 
 _WHERE3 = ufunc(3, params=("condition", "x", "y"))
@@ -66,16 +66,24 @@ def unique_of(params: tuple[str, ...]) -> Rule:
     def unique(ctx: OpContext, call: Call) -> Value:
         b = call.bind(params)
         k = _found_count(ctx, call)
-        values = Array(Shape((k,)))
+        values, inverse = Array(Shape((k,))), Array(UNKNOWN_SHAPE, "int64")
+        if params[-1] in b and not is_none(b[params[-1]]):
+            # along an axis: the distinct slices, ``k`` of them on that axis (torch's
+            # ``unique_consecutive(edges, dim=0)`` of (n, 2) edges is (k, 2): physicsnemo's hinges)
+            a, axis = bound_array(b, params[0]), const_int(b[params[-1]])
+            if a is None or a.shape.dims is None or axis is None:
+                return UNKNOWN
+            dims = a.shape.dims
+            axis = normalize_axis(ctx, axis, len(dims))
+            values = Array(Shape(dims[:axis] + (k,) + dims[axis + 1:]), a.dtype)
+            inverse = Array(Shape((dims[axis],)), "int64")
         extra = []
         for name in ("return_index", "return_inverse", "return_counts"):
             arg = b.get(name)
             if arg is not None and flag(arg.value, None) is not False:
                 if flag(arg.value, None) is not True:
                     return UNKNOWN
-                extra.append(Array(Shape((k,)), "int64") if name != "return_inverse" else Array(UNKNOWN_SHAPE, "int64"))
-        if params[-1] in b:   # along an axis: rows or slices, not values
-            return UNKNOWN
+                extra.append(Array(Shape((k,)), "int64") if name != "return_inverse" else inverse)
         return Tuple((values, *extra)) if extra else values
     return unique
 

@@ -202,7 +202,8 @@ _FUNCTIONS.update({
     "_utils._flatten_dense_tensors": TC.flatten_dense, "_utils._unflatten_dense_tensors": TC.unflatten_dense,
     "autograd.Variable": returns_first, "autograd.variable.Variable": returns_first,
     "jit.annotate": lambda ctx, call: call.args[1].value if len(call.args) > 1 else UNKNOWN,
-    "unique_consecutive": torch_call(unique_of(("input", "return_inverse", "return_counts", "dim"))),
+    # (``dim`` reaches the rule as ``axis``: torch_call's keywords)
+    "unique_consecutive": torch_call(unique_of(("input", "return_inverse", "return_counts", "axis"))),
 })
 
 #: torch.special (modelled on scipy.special): elementwise, but for the softmaxes and logsumexp.

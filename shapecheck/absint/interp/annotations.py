@@ -477,7 +477,7 @@ def check_call(caller: "Interpreter", node: ast.AST, fn: Function, env: dict) ->
         try:
             ctx.require(pred, "SC202", lambda: f"{short}(): argument {name} of shape "
                                                f"{ctx.show_shape(value.shape)} does not match its annotation "
-                                               f"{spec.text}")
+                                               f"{spec.text}{_spaced_hint(spec)}")
         except ShapeError as err:
             caller.shape_error(node, err)
             return MISMATCH
@@ -504,10 +504,21 @@ def check_return(interp: "Interpreter", node: ast.AST, value: Value) -> Value:
     pred = match(spec, value.shape, scope)
     try:
         ctx.require(pred, "SC202", lambda: f"return value of shape {ctx.show_shape(value.shape)} does not "
-                                           f"match the return annotation {spec.text}")
+                                           f"match the return annotation {spec.text}{_spaced_hint(spec)}")
     except ShapeError as err:
         interp.shape_error(node, err)
     return value
+
+
+_SPACED_OPERATOR = re.compile(r"\s[-+*/]\s")
+
+
+def _spaced_hint(spec: "ShapeSpec") -> str:
+    """Why ``"M + 1"`` has three dims: jaxtyping separates dims by spaces, so an expression is one
+    dim only written without them (physicsnemo annotates a CSR row-split vector ``"M + 1"``)."""
+    if not _SPACED_OPERATOR.search(spec.text):
+        return ""
+    return " (jaxtyping separates dims by spaces: an expression such as \"M+1\" is one dim only without them)"
 
 
 def _scope_of(interp: "Interpreter") -> Scope:

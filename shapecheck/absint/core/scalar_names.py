@@ -80,15 +80,15 @@ class ScalarNames:
             return value
         return self.get(value) or value
 
-    def rebind(self, env: dict, objects: bool = True) -> None:
+    def rebind(self, env: dict, objects: bool = True, apart: frozenset = frozenset()) -> None:
         """Every name in ``env`` (and, with ``objects``, attribute of an object a name holds) that
-        holds a named parameter holds its ``Int`` from now on."""
+        holds a named parameter holds its ``Int`` from now on; but the names in ``apart``."""
         named = self._named
         if not named:
             return
         for name, held in list(env.items()):
             t = type(held)
-            if t is Unknown:
+            if t is Unknown and name not in apart:
                 hit = named.get(id(held))
                 if hit is not None and hit[0] is held:
                     env[name] = hit[1]

@@ -62,6 +62,13 @@ def _held_by_object(holder: ast.expr) -> bool:
     return isinstance(holder, ast.Attribute)
 
 
+def _type_tested(test: ast.expr) -> frozenset:
+    """The names an ``if`` test asks the type of (``isinstance(bins, int)``, and within ``not``/``and``/``or``)."""
+    return frozenset(n.args[0].id for n in ast.walk(test)
+                     if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "isinstance"
+                     and n.args and isinstance(n.args[0], ast.Name))
+
+
 def _unknown_rank(value: Value | None) -> bool:
     return type(value) is Unknown or (type(value) is Array and value.shape.rank is None)
 
@@ -500,7 +507,8 @@ class Statements:
         then_left = then_done or (then_raised and not (else_done or else_raised))
         else_left = else_done or (else_raised and not (then_done or then_raised))
         self._merge([s for s, left in ((then_state, then_left), (else_state, else_left)) if not left],
-                    before_facts, widen=False, ended=then_done or else_done, made=tuple(made))
+                    before_facts, widen=False, ended=then_done or else_done, made=tuple(made),
+                    apart=_type_tested(node.test))
         self.frame.facts += tuple(Fact(p) for p in joiner.facts)
         self.note_join_ranks(joiner)
         returned_raised = then_raised if then_done == "return" else else_raised
@@ -580,7 +588,8 @@ class Statements:
     def _assume_branch(self, pred: Pred, test: ast.AST, taken: bool) -> None:
         self.add_fact(Fact(pred, self.module.origin(test, "branch condition")))
 
-    def _merge(self, states: list, base_facts: tuple, widen: bool, ended: str | None = None, made: tuple = ()) -> None:
+    def _merge(self, states: list, base_facts: tuple, widen: bool, ended: str | None = None, made: tuple = (),
+               apart: frozenset = frozenset()) -> None:
         if not states:
             raise Terminated(ended or "return")
         if len(states) == 1:
@@ -588,8 +597,11 @@ class Statements:
             return
         joiner = Joiner(self.analysis.fresh, widen=widen, dim_of=self.middle_dim)
         names = self.analysis.scalar_names
-        for state, _ in states:   # (a parameter one branch named as a dim is that dim in the other too;
-            names.rebind(state, objects=False)   # the objects are both branches', joined apart)
+        for state, _ in states:   # (a parameter one branch named as a dim is that dim in the other too,
+            # unless the test told the branches apart by its type: ``isinstance(bins, int)`` names
+            # ``bins`` a size where it is an int, and the other branch holds a list or an array, xgi's
+            # ``hist``, whose ``np.diff(bins)`` was a false SC107; the objects are joined apart)
+            names.rebind(state, objects=False, apart=apart)
         env = states[0][0]
         for other, _ in states[1:]:
             env = joiner.env(env, other)

@@ -19,6 +19,7 @@ from ..core.join import Joiner, element_of, equal_pairs
 from .dataclass_fields import FIELDS, class_fields, generates_init
 from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, method_of, star_sources, tensor_like)
+from ..core.node_answers import per_node
 from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
                           Terminated)
 from .patterns import match
@@ -62,6 +63,7 @@ def _held_by_object(holder: ast.expr) -> bool:
     return isinstance(holder, ast.Attribute)
 
 
+@per_node   # (asked at every run of every ``if``: the test's walk once per node)
 def _type_tested(test: ast.expr) -> frozenset:
     """The names an ``if`` test asks the type of (``isinstance(bins, int)``, and within ``not``/``and``/``or``)."""
     return frozenset(n.args[0].id for n in ast.walk(test)

@@ -105,7 +105,8 @@ def complex_of(params: tuple[str, str]) -> Rule:
 
     def complex_rule(ctx: OpContext, call: Call) -> Value:
         out = rule(ctx, call)
-        return Array(out.shape, "complex128" if out.dtype == "float64" else "complex64") if type(out) is Array else out
+        # (of parts of unknown precision, the default float's: complex64)
+        return Array(out.shape, complex_dtype(out.dtype) or "complex64") if type(out) is Array else out
     return complex_rule
 
 

@@ -960,10 +960,13 @@ class Expressions:
         elif more:
             calls = self.analysis.calls
             if not open_callee(func) or not calls.opens_call():
-                return self._unknown_call(func)
-            kwargs.update(more)
-            with calls.open_call():
-                result = self.call(node, func, args, kwargs)
+                # unknown, but what it is handed may still be changed there (below): pyamg's
+                # ``sa.solve(b, residuals=residuals, **opts)`` fills the list
+                result = self._unknown_call(func)
+            else:
+                kwargs.update(more)
+                with calls.open_call():
+                    result = self.call(node, func, args, kwargs)
         else:
             result = self.call(node, func, args, kwargs)
         self._escape_lists(node, type(func) not in (LibraryObject, Builtin), type(func) in (Unknown, Opaque))

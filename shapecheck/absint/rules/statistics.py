@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Call, OpContext
-from ..core.values import flag, UNKNOWN, Array, Int, List, Tuple, Value
+from ..core.values import flag, UNKNOWN, Array, Int, List, Tuple, Unknown, Value
 from .args import as_array, int_arg
 from .kinds import reduction
 
@@ -49,7 +49,10 @@ def histogram(ctx: OpContext, call: Call) -> Value:
     elif edges is not None and edges.shape.dims is not None and len(edges.shape.dims) == 1:
         count = D.sub(edges.shape.dims[0], 1)
     else:
-        count = int_arg(bins, ctx)
+        # a name the code passes may be the edges as well as a count: only one known to be a number is
+        # named as a count (naming it made xgi's ``hist(vals, bins)``, whose ``bins`` may be a list,
+        # hold an int after the call, and ``np.diff(bins)`` of the edges failed: a false SC110)
+        count = int_arg(bins, ctx if type(bins.value) is not Unknown or bins.value.scalar else None)
         if count is None:
             count = ctx.fresh("bins")
     weighted = any(b.get(k) is not None and getattr(b[k].value, "value", True) not in (None, False)

@@ -24,7 +24,7 @@ from ..rules.kinds import real_part
 from ..rules.torch_nn import LAYERS
 from ..rules.placements import show_placement
 from .annotations import check_cast
-from .semantics import known_number, length_of, range_items, range_membership, reversed_range
+from .semantics import iteration_items, known_number, length_of, range_items, range_membership, reversed_range
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -153,8 +153,9 @@ def _list(interp, node, args, kwargs) -> Value:
 
 
 def _known_items(v: Value) -> tuple | None:
-    """The items of a tuple or list of known length, when short enough to go through one by one."""
-    items = v.items if type(v) in (Tuple, List) else None
+    """The items of a tuple or list of known length, or of a range of known bounds, when short enough
+    to go through one by one."""
+    items = v.items if type(v) in (Tuple, List) else iteration_items(v) if type(v) is Range else None
     return items if items is not None and len(items) <= MAP_UNROLL else None
 
 
@@ -263,7 +264,8 @@ def _enumerate(interp, node, args, kwargs) -> Value:
     length = length_of(args[0])
     if length is not None and type(start) is Int:   # enumerate(x, s) counts s, s+1, ... s+len(x)-1
         interp.bound_index(i, range_membership(Range(start, Int(D.add(start.dim, length)), Int(1)), i), node)
-    return List(None, Tuple((Int(i), interp.iteration_value(args[0], node))))
+    # (as long as what it counts: odl's ``enumerate(range(self.ndim))`` of an empty grid runs no pass)
+    return List(None, Tuple((Int(i), interp.iteration_value(args[0], node))), length)
 
 
 def _minmax(fn):

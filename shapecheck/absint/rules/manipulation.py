@@ -91,11 +91,14 @@ def reshape(ctx: OpContext, call: Call) -> Value:
 
 def _lone_unknown(value: Value) -> bool:
     """Sizes given as one argument the analysis knows nothing of, or knows only by name and never
-    took for an int (``Opaque.dim``)."""
+    took for an int (``Opaque.dim``), or an array of unknown rank (one size if 0-d, the sizes if 1-d:
+    sfepy's ``arange(n).reshape(np.asarray(degrees) + 1)`` is as many dims as there are degrees,
+    taken for one, and indexing it by three a false SC105)."""
     if type(value) is not Tuple or len(value.items) != 1:
         return False
     item = value.items[0]
-    return type(item) is Unknown or type(item) is Opaque and item.dim is None
+    return type(item) is Unknown or type(item) is Opaque and item.dim is None or \
+        type(item) is Array and item.shape.dims is None
 
 
 def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bool = False) -> Shape:
@@ -105,7 +108,10 @@ def reshape_shape(ctx: OpContext, a: Array, target: Arg, any_negative_infers: bo
     v = target.value   # a lone object known by name may be a whole shape: not its int view
     if type(v) is ShapeTuple:
         return _reshape_onto_middle(ctx, a, v.shape, target.text, any_negative_infers)
-    if _sizes_array(v):
+    if _sizes_array(v) and v.values is not None and len(v.values) == v.shape.dims[0] \
+            and all(type(n) is int for n in v.values):
+        v = Tuple(tuple(Int(n) for n in v.values))   # ``reshape(np.array([3, 4]))``: its sizes known
+    elif _sizes_array(v):
         # an array of k sizes: k dims whose values the analysis does not know (any may be -1)
         count = v.shape.dims[0]
         return Shape(tuple(ctx.fresh("d") for _ in range(count))) if type(count) is int else UNKNOWN_SHAPE

@@ -118,6 +118,12 @@ def declared_global(tree: ast.Module, source: str) -> frozenset:
     return found
 
 
+#: an indented line changing ``name`` in place: a changing method's call, an item's store, an item's
+#: ``del`` (``self.name.append`` is another object's)
+_CHANGED_IN_PLACE = (r"^[ \t]+(?:[^\n]*[^\w.\n])?{name}[ \t]*(?:\.[ \t]*(?:append|extend|insert|pop|clear|sort|reverse|"
+                     r"remove|update|setdefault|popitem)[ \t]*\(|\[[^\n]*?\][ \t]*(?:[-+*/|&]?=(?!=)))"
+                     r"|^[ \t]+del[ \t]+{name}[ \t]*\[")
+
 #: a ``global`` statement's text (timm's every ``global_pool`` has the word, and a walk of a module
 #: parses its lazy bodies: 1.0 s of a check of timm's models)
 _GLOBAL_STATEMENT = re.compile(r"^[ \t]*global[ \t]+\w", re.MULTILINE)
@@ -303,6 +309,7 @@ class ModuleInfo:
     type_names: dict = field(default_factory=dict)
     _lines: list | None = None
     _rebound: frozenset | None = None
+    _changed: dict | None = None
     _holes: bool | None = None
     _yields: bool | None = None
 
@@ -337,6 +344,20 @@ class ModuleInfo:
         if self._rebound is None:
             self._rebound = declared_global(self.tree, self.source)
         return self._rebound
+
+    def changed_in_place(self, name: str) -> bool:
+        """Whether an indented line of it (a function's body, mostly) changes global ``name`` in place
+        (``name.append(...)``, ``name[k] = v``, ``del name[k]``): a function may have done so before
+        another reads it, so what the top level put there is not what that one sees (sfepy's
+        ``probe_results = []``, filled by one hook and stacked by another). Searched in the text once
+        per name read so (a walk of every body parses the lazy ones)."""
+        if self._changed is None:
+            self._changed = {}
+        found = self._changed.get(name)
+        if found is None:
+            found = self._changed[name] = re.search(_CHANGED_IN_PLACE.format(name=re.escape(name)), self.source,
+                                                    re.MULTILINE) is not None
+        return found
 
     @property
     def lines(self) -> list[str]:

@@ -992,7 +992,7 @@ class Expressions:
         ...)``) may be changed whenever the callee calls it back, a library's or a builtin's too (qutip's
         ``y2 = []`` filled by a callback was an empty list: a false SC101)."""
         env = self.frame.env
-        for a in list(node.args) + [kw.value for kw in node.keywords]:
+        for a in _handed(list(node.args) + [kw.value for kw in node.keywords]):
             whole = isinstance(a, ast.Name)
             if whole and unmodelled:
                 name = a.id
@@ -1013,6 +1013,19 @@ class Expressions:
 
     def _unknown_call(self, func: Value) -> Value:
         return UNKNOWN
+
+
+def _handed(args: list) -> list:
+    """The expressions a call hands over, with what a ``partial(...)`` among them binds: the callee
+    may call it back with them (sfepy's ``problem.solve(step_hook=partial(store_ths, ths=ths))``
+    fills ``ths``, which stayed an empty list: a false SC105)."""
+    out = []
+    for a in args:
+        out.append(a)
+        if isinstance(a, ast.Call) and (isinstance(a.func, ast.Name) and a.func.id == "partial" or
+                                        isinstance(a.func, ast.Attribute) and a.func.attr == "partial"):
+            out.extend(_handed(list(a.args[1:]) + [kw.value for kw in a.keywords]))
+    return out
 
 
 #: What Python orders against what (``<``, ``<=``, ...): numbers with numbers, a sequence with one of

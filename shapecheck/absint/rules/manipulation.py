@@ -1142,7 +1142,11 @@ def diagonal(ctx: OpContext, call: Call, bound: dict, a: Array, dims: tuple) -> 
 
 
 def trace(ctx: OpContext, call: Call) -> Value:
-    a = as_array(call.args[0].value) if call.args else None
+    """``trace(a, offset=0, axis1=0, axis2=1)``: the sums along the diagonals of axes ``axis1`` and
+    ``axis2``, the other axes kept in order (sfepy's ``trace(t, axis1=1, axis2=2)`` of (n, 3, 3)
+    tensors is (n,): read as the default axes it was (3,), a false SC101)."""
+    bound = call.bind(("a", "offset", "axis1", "axis2", "dtype", "out"))
+    a = bound_array(bound, "a")
     if a is None:
         return UNKNOWN
     dims = a.shape.dims
@@ -1150,7 +1154,14 @@ def trace(ctx: OpContext, call: Call) -> Value:
         return Array(UNKNOWN_SHAPE, a.dtype)
     if len(dims) < 2:
         ctx.fail("SC107", f"{ctx.op}: diag requires an array of at least two dimensions")
-    return Array(Shape(dims[2:]), a.dtype)
+    axes = [const_int(bound.get(k)) if bound.get(k) is not None else default
+            for k, default in (("axis1", 0), ("axis2", 1))]
+    if None in axes:
+        return Array(UNKNOWN_SHAPE, a.dtype)
+    i, j = (normalize_axis(ctx, ax, len(dims)) for ax in axes)
+    if i == j:
+        ctx.fail("SC107", f"{ctx.op}: axis1 and axis2 cannot be the same")
+    return Array(Shape(tuple(d for ax, d in enumerate(dims) if ax not in (i, j))), a.dtype)
 
 
 def linalg_diagonal(ctx: OpContext, call: Call) -> Value:

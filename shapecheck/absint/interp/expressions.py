@@ -15,7 +15,7 @@ from ..core.join import Joiner, element_of, made_by_join
 from ..core.values import (COMPLEX, complex_number, ELLIPSIS, NONE, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, EllipsisValue, Float,
                      Function, Hole, Instance, Int, LibraryObject, List, Method, NoneValue, ProjectModule,
                      ShapeTuple, Slice, Str, TorchModule, Tuple, Unknown, Value, int_view, present, tensor_like, Opaque,
-                     LazyImport, STARS, method_of)
+                     LazyImport, Partial, STARS, method_of)
 from ..core.shape_tuples import concatenated, shape_value, spread, subscript as shape_subscript
 from .dataclass_fields import FIELDS
 from ..core.frame import CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LIST_MUTATORS, MAX_REPEATED_ITEMS, Builtin, FieldsInit, Range, SuperRef
@@ -36,6 +36,7 @@ from ..rules.registry import (ARRAY_ATTRIBUTES, PARAMETER_HOLDERS, apply_operato
 from ..rules.flax import MODULE_ENTRIES, MODULE_MEMBERS, is_linen_module
 from ..rules.torch import layer_item
 from ..rules.torch_args import takes_sizes
+from ..rules.transforms import Transformed
 from ..rules.spmd_torch import mesh_item
 from ..core.spmd import MeshValue
 from .aliases import shared_then_changed
@@ -466,6 +467,11 @@ class Expressions:
             if type(found) is Instance and type(getter := found.cls.lookup("__get__")) is Function:
                 # a descriptor of the class: reading the attribute is its ``__get__``
                 return self.call_function(node, getter, [found, obj, obj.cls], {})
+            if type(found) is Transformed:
+                # ``@partial(jax.vmap, in_axes=[None, 0, 0])`` on a method: the transform gives a
+                # Python function, which binds as the method did (jaxmarl's ``self._decode(idx, a)``
+                # ran unmapped: ``action[5:]`` cut the agents, a false SC106)
+                return Partial(found, (obj,))
             if found is None:
                 inherited = inherited_member(obj, attr)   # model.to(device) on an nn.Module subclass
                 base = layer_base(obj.cls) if inherited is None else None

@@ -1169,13 +1169,17 @@ class Statements:
         for stmt in node.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 fn = self.make_function(stmt)
+                decorators = [self.eval(deco) for deco in stmt.decorator_list]
                 # a method's decorator of the project's own may hand the body other arguments (dipy's
                 # ``@multi_voxel_fit`` calls ``fit`` once per voxel of the 4-D data it is given)
-                wrapped = bool(stmt.decorator_list) and self._rewrapped(
-                    stmt, [self.eval(deco) for deco in stmt.decorator_list])
+                wrapped = bool(decorators) and self._rewrapped(stmt, decorators)
                 fn = Function(fn.node, fn.module, fn.closure, f"{node.name}.{stmt.name}", fn.defaults,
                               fn.kw_defaults, wrapped=wrapped, getter=_getter_kept(fn, namespace.get(stmt.name)))
-                namespace[stmt.name] = fn
+                value = fn
+                for deco_node, deco in reversed(list(zip(stmt.decorator_list, decorators))):
+                    if transform_decorator(deco):   # ``@partial(jax.vmap, in_axes=[None, 0])``: a mapped method
+                        value = self.call(deco_node, deco, [Arg(value, stmt.name)], {})
+                namespace[stmt.name] = value
             else:
                 try:
                     self.stmt(stmt)

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ..core.context import Arg, Call, OpContext
-from ..core.values import UNKNOWN, Array, List, Tuple, Value
+from ..core.values import UNKNOWN, Array, List, Tuple, Value, is_numeric_scalar
 from . import contraction as C
 from .args import as_array, element_texts
 from .kinds import Rule, sig
@@ -35,15 +35,19 @@ BMM = ranked(sig("(b,n,k),(b,k,m)->(b,n,m)"), 3, 3)
 
 
 def add_product(product: Rule) -> Rule:
-    """``addmm(input, m1, m2)``/``baddbmm``: the product, with ``input`` broadcast to it."""
+    """``addmm(input, m1, m2)``/``baddbmm``: the product, with ``input`` broadcast to it. torch still
+    takes the deprecated forms with the scalars first, ``addmm(beta, input, alpha, m1, m2)`` and
+    ``x.addmm_(beta, alpha, m1, m2)`` (deeplabcut's ``dist_mat.addmm_(1, -2, qf, gf.t())``): the
+    numbers among the positional arguments are the scalars, the rest the operands."""
 
     def rule(ctx: OpContext, call: Call) -> Value:
-        if len(call.args) < 3:
+        operands = [a for a in call.args if not is_numeric_scalar(a.value)]
+        if len(operands) < 3:
             return UNKNOWN
-        result = product(ctx, Call(call.name, call.args[1:3]))
-        base = as_array(call.args[0].value)
+        result = product(ctx, Call(call.name, operands[1:3]))
+        base = as_array(operands[0].value)
         if type(result) is Array and base is not None:
-            broadcast_into(ctx, result, Arg(result, "the product"), base, call.args[0])
+            broadcast_into(ctx, result, Arg(result, "the product"), base, operands[0])
         return result
 
     return rule

@@ -898,7 +898,14 @@ def lists_a_closure_changes(node: ast.AST) -> frozenset[str]:
     changed = {n.func.value.id for n in walk(node) if isinstance(n, ast.Call)
                and isinstance(n.func, ast.Attribute) and n.func.attr in LIST_CHANGERS
                and isinstance(n.func.value, ast.Name)}
-    return frozenset(changed - own)
+    # a parameter whose default is the enclosing scope's list names that list at every call that
+    # passes none (deeplabcut's ``def _process_batch(frames, all_poses_3d=all_poses_3d)``, which
+    # extends it: the list stayed empty, and its (0, n, 3) stack's ``reshape(n_frames, -1)`` a false SC110)
+    positional = node.args.posonlyargs + node.args.args
+    defaults = list(zip(positional[len(positional) - len(node.args.defaults):], node.args.defaults)) + \
+        [(a, d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d is not None]
+    by_default = {d.id for a, d in defaults if isinstance(d, ast.Name) and a.arg in changed}
+    return frozenset((changed - own) | by_default)
 
 
 def items_a_closure_stores(node: ast.AST) -> frozenset[str]:

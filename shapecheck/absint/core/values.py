@@ -369,6 +369,9 @@ class Function(Value):
     #: a decorator of the project put another function in its place (interp/decorators.py): a call
     #: runs the body the wrapper may call, with what the wrapper makes of the call's arguments
     wrapped: bool = False
+    #: the decorator is an object of the project's (a class, or an instance whose ``__call__`` takes
+    #: the function): it answers each call itself, and what it gives back is not known
+    replaced: bool = False
     #: a property's setter or deleter took its getter's name in the class body: the getter, which
     #: reading the attribute still calls
     getter: "Function | None" = None

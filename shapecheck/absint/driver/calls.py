@@ -1711,10 +1711,7 @@ class Calls:
             answer = self._answer(caller, node, fn, args, kwargs, env, scope, generic, lazy, first)
         if names and (any(nameable(a) for a in args) or any(nameable(v) for v in kwargs.values())):
             names.rebind(caller.frame.env)   # a parameter the call named is that dim here too
-        if fn.wrapped:
-            # the decorator's wrapper, not the body, answers the call: it may hand the body other
-            # arguments and give back something else (odl's ``@vectorize(otypes=['int'])`` makes a
-            # scalar function an array one: ``out.shape == (5,)`` was a false SC201 on the int)
+        if fn.replaced:   # an object of the project's answers the call (statements._replaced_by_object)
             return UNKNOWN, answer[1]
         return answer
 

@@ -1069,7 +1069,7 @@ class Statements:
         fn = self.make_function(node)
         wrapper = self._wrapper_of(node, fn, decorators)
         if wrapper is None and self._rewrapped(node, decorators):
-            fn = replace(fn, wrapped=True)
+            fn = replace(fn, wrapped=True, replaced=_replaced_by_object(decorators))
         if fn.accessor == "set":
             fn = replace(fn, getter=_getter_kept(fn, self.frame.env.get(node.name)))
         value = fn if wrapper is None else wrapper
@@ -1174,7 +1174,8 @@ class Statements:
                 # ``@multi_voxel_fit`` calls ``fit`` once per voxel of the 4-D data it is given)
                 wrapped = bool(decorators) and self._rewrapped(stmt, decorators)
                 fn = Function(fn.node, fn.module, fn.closure, f"{node.name}.{stmt.name}", fn.defaults,
-                              fn.kw_defaults, wrapped=wrapped, getter=_getter_kept(fn, namespace.get(stmt.name)))
+                              fn.kw_defaults, wrapped=wrapped, replaced=wrapped and _replaced_by_object(decorators),
+                              getter=_getter_kept(fn, namespace.get(stmt.name)))
                 value = fn
                 for deco_node, deco in reversed(list(zip(stmt.decorator_list, decorators))):
                     if transform_decorator(deco):   # ``@partial(jax.vmap, in_axes=[None, 0])``: a mapped method
@@ -1784,6 +1785,16 @@ def placeholder_widened(value: Value) -> Value:
         element = placeholder_widened(value.element)
         return value if element is value.element else replace(value, element=element)
     return value
+
+
+def _replaced_by_object(decorators: list) -> bool:
+    """Whether one of ``decorators`` is a class of the project or an object of one that takes the
+    function (:func:`replaces_its_function`): its call of the object answers every call, so the
+    body's result is not the call's (odl's ``@vectorize(otypes=['int'])`` makes a scalar function an
+    array one through ``np.vectorize``: ``out.shape == (5,)`` was a false SC201 on the int). A
+    function that returns a wrapper is read as one that keeps the result: caches and guards
+    (diffusers' ``@lru_cache_unless_export``) give back what the body does."""
+    return any(type(d) in (Class, Instance) and replaces_its_function(d) for d in decorators)
 
 
 def items_forgotten(value: Value) -> Value:

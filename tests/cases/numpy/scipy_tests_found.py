@@ -9,7 +9,7 @@ for i in range(4):
     y = np.reshape(x0, np.roll((n, 1, 1, 1), i))
     reveal_shape(y)  # reveal: (d, d', d'', d''')
     reveal_shape(np.moveaxis(y, i, -1)[..., 0])  # reveal: (d, d', d'')
-reveal_shape(x0.reshape(np.array([5, 5])))  # reveal: (d, d')
+reveal_shape(x0.reshape(np.array([5, 5])))  # reveal: (5, 5)
 
 reveal_shape(np.ascontiguousarray(2.0))  # reveal: (1,)
 reveal_shape(np.asfortranarray(np.float64(3.0)))  # reveal: (1,)

@@ -26,7 +26,6 @@ from .torch import LAYER_CALLS, SELF_METHODS, TORCH, TORCH_CONSTANTS, module_att
 from .torch_nn import LAYERS
 from . import nn_containers as NK
 from . import einops
-from .indexing import may_be_element_object
 from .einx import EINX
 from . import flax
 from .jax import JAX
@@ -554,10 +553,6 @@ def _array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
     if attr in flax.VARIABLE_READS:   # nnx.Param(a).value is a
         return a
     dims = a.shape.dims
-    if attr in ("shape", "ndim", "size") and may_be_element_object(a):
-        # one element of an array that may hold objects (loadmat's cells, ``cell[0, 0]``): itself an
-        # array, maybe (moabb's ``first_cell.shape[0]`` read a () shape: a false SC105)
-        return UNKNOWN
     if attr == "shape":
         if dims is None:
             return shape_value(a.shape)

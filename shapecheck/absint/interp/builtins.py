@@ -526,6 +526,24 @@ def _callable(interp, node, args, kwargs) -> Value:
     return known_bool(verdict)
 
 
+#: The Python type whose attributes a value of a kind has, all of them known.
+_TYPES_OF = {Int: int, Float: float, Bool: bool, Str: str, NoneValue: type(None), Tuple: tuple, List: list,
+             Dict: dict, Slice: slice}
+
+
+def _hasattr(interp, node, args, kwargs) -> Value:
+    """``hasattr(x, "name")`` where x's kind is known and has every attribute it ever has: s2fft's
+    ``spin: int = 0`` takes its array branch only ``if hasattr(spin, "__len__")``, and an int taken
+    into it was a 0-d operand of ``einsum("nlm,n->nlm", ...)``: a false SC107."""
+    if len(args) != 2 or type(args[1]) is not Str or args[1].value is None:
+        return Bool()
+    value, name = args[0], args[1].value
+    if getattr(value, "presumed", False):   # a number only by presumption: any object
+        return Bool()
+    kind = _TYPES_OF.get(type(value))
+    return known_bool(hasattr(kind, name)) if kind is not None else Bool()
+
+
 def _setattr(interp, node, args, kwargs) -> Value:
     """``setattr(obj, "n", v)`` stores ``obj.n`` as ``obj.n = v`` does."""
     if len(args) == 3 and type(args[1]) is Str and args[1].value is not None:
@@ -592,5 +610,5 @@ _HANDLERS = {
     "sum": _sum, "bool": _bool, "print": _print, "reveal_shape": _reveal_shape, "sorted": _sorted,
     "reversed": _reversed, "divmod": _divmod, "round": _float, "isinstance": _isinstance, "typing.cast": _cast, "map": _map,
     "dict": _dict, "setattr": _setattr, "getattr": _getattr, "functools.reduce": _reduce, "functools.partial": _partial,
-    "iter": _iter, "next": _next, "callable": _callable,
+    "iter": _iter, "next": _next, "callable": _callable, "hasattr": _hasattr,
 }

@@ -750,6 +750,7 @@ class Statements:
         mark = log.mark() if log is not None else 0
         widened: set = set()
         refined: dict = {}
+        branches = self.unknown_branches   # (the branches of undecided outcome around the loop)
         self.loop_refinements.append((body, refined))
         for iteration in range(LOOP_ITERATIONS + 1):
             if log is not None:
@@ -765,8 +766,12 @@ class Statements:
             # for every iteration, fails only on some of them (the one after the first, on data the
             # loop's own input rules out: obspy's model reader indexes ``data[ii - 1, 0]`` under a
             # branch the second line of a file never takes, where data is still one row). Each
-            # pass's findings wait for the next; the last pass's are the loop's.
-            self.held_diagnostics.append([] if iteration else None)
+            # pass's findings wait for the next; the last pass's are the loop's. The first pass's
+            # are the first iteration's: what fails there whatever the loop's branches do fails
+            # then; what fails under a branch the first iteration may not take is held as a later
+            # pass's are (auto-round's ``blocks0 = torch.zeros(1)``, set by the iteration that
+            # reads the blocks before the one that reads their scales uses it: a false SC110)
+            self.held_diagnostics.append([])
             ran = False
             try:
                 head()
@@ -777,6 +782,9 @@ class Statements:
                 held = self.held_diagnostics.pop()
                 if not ran:   # (a pass that ends the function ends the loop: it is the last)
                     self._report_held(held)
+            if iteration == 0:
+                self._report_held([(diag, unknown) for diag, unknown in held if unknown <= branches])
+                held = [(diag, unknown) for diag, unknown in held if unknown > branches]
             end_env = self.frame.env
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []

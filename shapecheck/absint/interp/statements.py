@@ -768,7 +768,8 @@ class Statements:
             # branch the second line of a file never takes, where data is still one row). Each
             # pass's findings wait for the next; the last pass's are the loop's. The first pass's
             # are the first iteration's: what fails there whatever the loop's branches do fails
-            # then; what fails under a branch the first iteration may not take is held as a later
+            # then (and what may fail, may); what surely fails under a branch the first iteration
+            # may not take is held as a later
             # pass's are (auto-round's ``blocks0 = torch.zeros(1)``, set by the iteration that
             # reads the blocks before the one that reads their scales uses it: a false SC110)
             self.held_diagnostics.append([])
@@ -782,9 +783,10 @@ class Statements:
                 held = self.held_diagnostics.pop()
                 if not ran:   # (a pass that ends the function ends the loop: it is the last)
                     self._report_held(held)
-            if iteration == 0:
-                self._report_held([(diag, unknown) for diag, unknown in held if unknown <= branches])
-                held = [(diag, unknown) for diag, unknown in held if unknown > branches]
+            if iteration == 0:   # (a warning says what may fail: on the first iteration, it may)
+                first_only = [(diag, unknown) for diag, unknown in held if unknown > branches and diag.severity == "error"]
+                self._report_held([item for item in held if item not in first_only])
+                held = first_only
             end_env = self.frame.env
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []

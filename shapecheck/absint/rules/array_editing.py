@@ -46,7 +46,23 @@ def _edited(ctx: OpContext, call: Call, params: tuple[str, ...], change) -> Valu
 
 
 def insert(ctx: OpContext, call: Call) -> Value:
-    """One position per index of ``obj`` (values broadcast into them); a slice obj is not modelled."""
+    """One position per index of a sequence ``obj`` (values broadcast into them); at one int index,
+    ``values`` go in as a block: NumPy makes them an array of at least the edited array's rank (1 for
+    a flattened one), moves its first axis to ``axis``, and inserts as many positions as that axis
+    has (halotools' ``np.insert(mesh, 15, [0.06, 0.06, 0.06])`` adds three entries, not one: its
+    reshape to (126, 3) was a false SC103). A slice obj is not modelled."""
+    b = call.bind(("arr", "obj", "values", "axis"))
+    a = bound_array(b, "arr")
+    if a is not None and "obj" in b and type(b["obj"].value) is Int and "values" in b:
+        values = as_array(b["values"].value)
+        dims = a.shape.dims
+        axis = b.get("axis")
+        rank = 1 if axis is None or is_none(axis) else len(dims) if dims is not None else None
+        if values is None or values.shape.dims is None or rank is None:
+            return Array(UNKNOWN_SHAPE, a.dtype)
+        block = values.shape.dims
+        block = (1,) * (rank - len(block)) + block
+        return _edited(ctx, call, ("arr", "obj", "values", "axis"), lambda n, _: D.add(n, block[0]))
     return _edited(ctx, call, ("arr", "obj", "values", "axis"), D.add)
 
 

@@ -682,7 +682,7 @@ class Statements:
         return True
 
     def stmt_While(self, node: ast.While) -> None:
-        if self._unroll_while(node):
+        if self._unroll_while(node) or self._never_enters(node):
             return
 
         def head() -> None:
@@ -692,6 +692,22 @@ class Statements:
             self._loop(node, head, node.body, node.orelse)
         finally:
             self.unsure -= 1
+
+    def _never_enters(self, node: ast.While) -> bool:
+        """A ``while`` too long to unroll whose test is false on entry runs its ``else`` alone: kwant's
+        LLL reduction ``while i < m - 1:`` of a one-vector basis (m = 1) ran its body, which reads
+        ``vecsstar[i + 1]``, on the state no pass ever has (a false SC110)."""
+        self.condition_depth += 1
+        try:
+            pred = self._decided(truth_pred(self.eval(node.test)), node)
+        finally:
+            self.condition_depth -= 1
+        if pred is not FALSE:
+            return False
+        kind = self.run_body(node.orelse)
+        if kind:
+            raise Terminated(kind)
+        return True
 
     def _unroll_while(self, node: ast.While) -> bool:
         """A ``while`` whose test is decided before every pass (``while len(e.shape) < len(h.shape):

@@ -16,7 +16,7 @@ from dataclasses import replace
 from ...constraints.predicates import pred_symbols, substitute_pred
 from ...constraints.shapes import Middle, Shape
 from .shape_tuples import shape_value
-from .values import Alternatives, Array, Bool, Int, List, ShapeTuple, TorchModule, Tuple, Value, with_shape
+from .values import Alternatives, Array, Bool, Dict, Int, List, ShapeTuple, TorchModule, Tuple, Value, with_shape
 
 
 def value_symbols(v: Value, out: set | None = None) -> set:
@@ -42,6 +42,9 @@ def value_symbols(v: Value, out: set | None = None) -> set:
             out |= pred_symbols(guard)
     elif t is Bool and v.pred is not None:   # ``t.numel() == 0`` returned: a fact about the dims
         out |= pred_symbols(v.pred)
+    elif t is Dict:   # (fury's ``{"indices": (groups, 1, 1)}``: two calls' made-up counts were one)
+        for _, item in v.items:
+            value_symbols(item, out)
     return out
 
 
@@ -81,6 +84,10 @@ def map_dims(v: Value, f: Callable[[D.Dim], D.Dim]) -> Value:
         # a memoised ``is_empty(t)`` (``t.numel() == 0``) is about this call's dims: a second caller's
         # branch on it took the first caller's ``m*n == 0`` (native-sparse-attention's empty reshape)
         return replace(v, pred=substitute_pred(v.pred, {s: f(D.sym(s)) for s in pred_symbols(v.pred)}))
+    if t is Dict:
+        values = tuple(map_dims(item, f) for _, item in v.items)
+        return v if _same(values, tuple(item for _, item in v.items)) else \
+            replace(v, items=tuple((key, value) for (key, _), value in zip(v.items, values)))
     return v
 
 
@@ -103,6 +110,8 @@ def map_shapes(v: Value, f: Callable[[Shape], Shape]) -> Value:
         return List(items, map_shapes(v.element, f))
     if t is Alternatives:
         return Alternatives(tuple(map_shapes(o, f) for o in v.options), v.guards)
+    if t is Dict:
+        return replace(v, items=tuple((key, map_shapes(item, f)) for key, item in v.items))
     return v
 
 

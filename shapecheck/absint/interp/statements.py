@@ -697,12 +697,14 @@ class Statements:
         """A ``while`` too long to unroll whose test is false on entry runs its ``else`` alone: kwant's
         LLL reduction ``while i < m - 1:`` of a one-vector basis (m = 1) ran its body, which reads
         ``vecsstar[i + 1]``, on the state no pass ever has (a false SC110)."""
+        entry_env, entry_facts = dict(self.frame.env), self.frame.facts
         self.condition_depth += 1
         try:
             pred = self._decided(truth_pred(self.eval(node.test)), node)
         finally:
             self.condition_depth -= 1
-        if pred is not FALSE:
+        if pred is not FALSE:   # (the loop's passes ask it again, from the state before it)
+            self.frame.env, self.frame.facts = entry_env, entry_facts
             return False
         kind = self.run_body(node.orelse)
         if kind:

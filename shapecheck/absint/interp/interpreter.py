@@ -379,8 +379,7 @@ class Interpreter(Statements, Expressions):
                 if self.function is not None and name in module.rebound_globals:
                     return UNKNOWN   # a function may have rebound it (``global``) before this one runs
                 if self.function is not None and (type(value) is List and value.items is not None
-                                                  or type(value) is Dict and value.items) \
-                        and module.changed_in_place(name):
+                                                  or type(value) is Dict) and module.changed_in_place(name):
                     return List(None) if type(value) is List else Dict()   # or filled it
             return value
         stars = self.frame.env if STARS in self.frame.env else module.env   # the module's top level: its frame

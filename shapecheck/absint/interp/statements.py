@@ -787,9 +787,9 @@ class Statements:
             # pass's findings wait for the next; the last pass's are the loop's. The first pass's
             # are the first iteration's: what fails there whatever the loop's branches do fails
             # then (and what may fail, may); what surely fails under a branch the first iteration
-            # may not take is held as a later
-            # pass's are (auto-round's ``blocks0 = torch.zeros(1)``, set by the iteration that
-            # reads the blocks before the one that reads their scales uses it: a false SC110)
+            # may not take is held as a later pass's are (auto-round's ``blocks0 =
+            # torch.zeros(1)``, set by the iteration that reads the blocks before the one that
+            # reads their scales uses it: a false SC110)
             self.held_diagnostics.append([])
             ran = False
             try:
@@ -802,9 +802,8 @@ class Statements:
                 if not ran:   # (a pass that ends the function ends the loop: it is the last)
                     self._report_held(held)
             if iteration == 0:   # (a warning says what may fail: on the first iteration, it may)
-                first_only = [(diag, unknown) for diag, unknown in held if unknown > branches and diag.severity == "error"]
-                self._report_held([item for item in held if item not in first_only])
-                held = first_only
+                now, held = _first_iteration_only(held, branches)
+                self._report_held(now)
             end_env = self.frame.env
             exits.extend(self.frame.loop_exits)
             self.frame.loop_exits = []
@@ -1813,6 +1812,16 @@ def placeholder_widened(value: Value) -> Value:
         element = placeholder_widened(value.element)
         return value if element is value.element else replace(value, element=element)
     return value
+
+
+def _first_iteration_only(held: list, branches: int) -> tuple[list, list]:
+    """A loop's first pass's findings (diagnostic, undecided branches around it) parted into those
+    reported now and the errors under a branch of the loop's own (``branches`` were around the
+    loop), which wait for the next pass."""
+    now, later = [], []
+    for item in held:
+        (later if item[1] > branches and item[0].severity == "error" else now).append(item)
+    return now, later
 
 
 def _replaced_by_object(decorators: list) -> bool:

@@ -698,11 +698,7 @@ class Statements:
         LLL reduction ``while i < m - 1:`` of a one-vector basis (m = 1) ran its body, which reads
         ``vecsstar[i + 1]``, on the state no pass ever has (a false SC110)."""
         entry_env, entry_facts = dict(self.frame.env), self.frame.facts
-        self.condition_depth += 1
-        try:
-            pred = self._decided(truth_pred(self.eval(node.test)), node)
-        finally:
-            self.condition_depth -= 1
+        pred = self._while_test(node)
         if pred is not FALSE:   # (the loop's passes ask it again, from the state before it)
             self.frame.env, self.frame.facts = entry_env, entry_facts
             return False
@@ -710,6 +706,14 @@ class Statements:
         if kind:
             raise Terminated(kind)
         return True
+
+    def _while_test(self, node: ast.While):
+        """The ``while`` test's truth where this state decides it (TRUE, FALSE), else None or a predicate."""
+        self.condition_depth += 1
+        try:
+            return self._decided(truth_pred(self.eval(node.test)), node)
+        finally:
+            self.condition_depth -= 1
 
     def _unroll_while(self, node: ast.While) -> bool:
         """A ``while`` whose test is decided before every pass (``while len(e.shape) < len(h.shape):
@@ -726,11 +730,7 @@ class Statements:
         self.unrolled = outer * UNROLL_LIMIT
         try:
             for _ in range(UNROLL_LIMIT + 1):
-                self.condition_depth += 1
-                try:
-                    pred = self._decided(truth_pred(self.eval(node.test)), node)
-                finally:
-                    self.condition_depth -= 1
+                pred = self._while_test(node)
                 if pred is FALSE:
                     self.frame.loop_exits = saved_exits
                     kind = self.run_body(node.orelse)
@@ -1099,11 +1099,7 @@ class Statements:
             fn = replace(fn, wrapped=True, replaced=_replaced_by_object(decorators))
         if fn.accessor == "set":
             fn = replace(fn, getter=_getter_kept(fn, self.frame.env.get(node.name)))
-        value = fn if wrapper is None else wrapper
-        for deco_node, deco in reversed(list(zip(node.decorator_list, decorators))):
-            if transform_decorator(deco):   # @jax.vmap: the name is the transformed function
-                value = self.call(deco_node, deco, [Arg(value, node.name)], {})
-        self.frame.env[node.name] = value
+        self.frame.env[node.name] = self._transformed(node, fn if wrapper is None else wrapper, decorators)
         if self.function is not None:
             self._forget_closure_lists(node)
             for name in items_a_closure_stores(node):
@@ -1117,6 +1113,14 @@ class Statements:
             self.analysis.schedule_generic(fn)
 
     stmt_AsyncFunctionDef = stmt_FunctionDef
+
+    def _transformed(self, node: ast.FunctionDef | ast.AsyncFunctionDef, value: Value, decorators: list) -> Value:
+        """``value`` (the function ``node`` defines) through the decorators that transform it, innermost
+        first (``@jax.vmap``: the name is the transformed function)."""
+        for deco_node, deco in reversed(list(zip(node.decorator_list, decorators))):
+            if transform_decorator(deco):
+                value = self.call(deco_node, deco, [Arg(value, node.name)], {})
+        return value
 
     def _wrapper_of(self, node: ast.FunctionDef | ast.AsyncFunctionDef, fn: Function, decorators: list) -> Function | None:
         """The wrapper a decorator of the project's own returns in place of ``fn`` (a function
@@ -1203,11 +1207,8 @@ class Statements:
                 fn = Function(fn.node, fn.module, fn.closure, f"{node.name}.{stmt.name}", fn.defaults,
                               fn.kw_defaults, wrapped=wrapped, replaced=wrapped and _replaced_by_object(decorators),
                               getter=_getter_kept(fn, namespace.get(stmt.name)))
-                value = fn
-                for deco_node, deco in reversed(list(zip(stmt.decorator_list, decorators))):
-                    if transform_decorator(deco):   # ``@partial(jax.vmap, in_axes=[None, 0])``: a mapped method
-                        value = self.call(deco_node, deco, [Arg(value, stmt.name)], {})
-                namespace[stmt.name] = value
+                # (``@partial(jax.vmap, in_axes=[None, 0])`` on a method: a mapped method)
+                namespace[stmt.name] = self._transformed(stmt, fn, decorators)
             else:
                 try:
                     self.stmt(stmt)

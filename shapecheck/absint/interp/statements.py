@@ -904,6 +904,11 @@ class Statements:
         unread = states[0][0] if states and guards_an_import(node) else None
         returned = False
         joiner = Joiner(self.analysis.fresh, widen=False, dim_of=self.middle_dim)
+        # a handler runs only where the body raised what it catches: unless the body surely raised
+        # and one handler takes it, a branch the analysis does not decide (pyemma's
+        # ``try: data = ensure_ndarray(data) / except: ...`` fuses an object array of arrays, a
+        # way a float array never takes: what fails there is no definite error of the call)
+        undecided = body_done != "raise" or len(node.handlers) > 1
         for i, handler in enumerate(node.handlers):
             if i:
                 objects.join(joiner)
@@ -911,7 +916,13 @@ class Statements:
             self.frame.env, self.frame.facts = dict(before_env), before_facts
             if handler.name:
                 self.frame.env[handler.name] = UNKNOWN
-            kind = self.run_body(handler.body)
+            self.unsure += undecided
+            self.unknown_branches += undecided
+            try:
+                kind = self.run_body(handler.body)
+            finally:
+                self.unsure -= undecided
+                self.unknown_branches -= undecided
             if not kind:
                 states.append((self.frame.env, self.frame.facts))
             returned = returned or kind == "return"

@@ -29,8 +29,9 @@ CONSTRUCTORS = frozenset({"__init__", "setup", "__post_init__"})
 #: How a method stores an attribute of its receiver: ``self.n += v``; ``self.n = self.n.to(device)``
 #: (a method that returns a torch layer itself, or the same array moved or cast); ``self.n = value``
 #: with ``value`` one of the method's parameters (a setter); any other store; and ``self.n.append(v)``
-#: (a list's or dict's method that changes it in place: the list the constructor made, grown)
-AUGMENTED, MOVED, SET, STORED, CHANGED = "augmented", "moved", "set", "stored", "changed"
+#: (a list's or dict's method that changes it in place: the list the constructor made, grown); and
+#: ``self.n[k] = v`` / ``del self.n[k]`` (an entry of a dict set or deleted, an item of a list set)
+AUGMENTED, MOVED, SET, STORED, CHANGED, ITEM = "augmented", "moved", "set", "stored", "changed", "item"
 _KEEP_ARRAY = frozenset({AUGMENTED, MOVED})
 _KEEP_LAYER = frozenset({MOVED, SET})
 
@@ -86,14 +87,19 @@ def unsettle(instance: Instance) -> None:
             value = holder.attrs.get(name)
             if value is None or type(value) in (NoneValue, Unknown):
                 continue
-            if CHANGED in kinds and type(value) in (List, Dict):
+            if kinds & {CHANGED, ITEM} and type(value) in (List, Dict):
                 # ``self.training = []`` grown by ``fit``: a list of any length in the other methods
                 # (pysad's KNN-CAD inverted ``np.dot(np.array(self.training).T, self.training)``, taken
-                # for the empty list's 0-d product: a false SC107); one stored anew is known by name
-                holder.attrs[name] = (List(None, UNKNOWN) if type(value) is List else Dict()) \
-                    if kinds == {CHANGED} else Opaque(f"self.{path}")
+                # for the empty list's 0-d product: a false SC107); one stored anew is known by name.
+                # A dict whose entries a method sets has any entries (proplot's ``_subplot_dict = {}``,
+                # filled by ``add_subplot``, was iterated empty by a method before it: a false
+                # SC105); a list whose items one sets keeps its length, not its items
+                holder.attrs[name] = Opaque(f"self.{path}") if not kinds <= {CHANGED, ITEM} \
+                    else Dict() if type(value) is Dict \
+                    else List((UNKNOWN,) * len(value.items)) if kinds == {ITEM} and value.items is not None \
+                    else List(None, UNKNOWN)
                 continue
-            kinds = kinds - {CHANGED}   # (an array's or an object's own method: not a store)
+            kinds = kinds - {CHANGED, ITEM}   # (an array's or an object's own method, its items: not a store)
             if not kinds:
                 continue
             if type(value) is Array and kinds <= _KEEP_ARRAY:
@@ -312,10 +318,19 @@ def _receiver_stores(fn: ast.FunctionDef | ast.Lambda, calls: bool = True) -> It
                     path = _held_path(leaf, is_receiver) if isinstance(leaf, ast.Attribute) else None
                     if path is not None:
                         yield path, _store_kind(node, leaf, path, targets, is_receiver, setters)
-                    elif isinstance(leaf, ast.Subscript) and is_receiver(getattr(leaf.value, "value", None)):
-                        name = dict_store_name(leaf)
-                        if name is not None:
-                            yield name, AUGMENTED if isinstance(node, ast.AugAssign) else STORED
+                    elif isinstance(leaf, ast.Subscript) and is_receiver(getattr(leaf.value, "value", None)) \
+                            and dict_store_name(leaf) is not None:
+                        yield dict_store_name(leaf), AUGMENTED if isinstance(node, ast.AugAssign) else STORED
+                    elif isinstance(leaf, ast.Subscript) and isinstance(leaf.value, ast.Attribute):
+                        path = _held_path(leaf.value, is_receiver)
+                        if path is not None:
+                            yield path, ITEM
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute):
+                    path = _held_path(target.value, is_receiver)
+                    if path is not None:
+                        yield path, ITEM
         elif isinstance(node, ast.Call):
             stored = setattr_store(node)
             if stored is not None and is_receiver(stored[0]):

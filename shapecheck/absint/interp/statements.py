@@ -476,6 +476,7 @@ class Statements:
             if pred is not None:
                 self._assume_branch(pred, node.test, True)
             self._rank_branch(node.test, True, made)
+            self._container_branch(node.test, True)
             then_done = self.run_body(node.body)
             then_raised = self.branch_raised
             then_state = (self.frame.env, self.frame.facts)
@@ -486,6 +487,7 @@ class Statements:
             if pred is not None:
                 self._assume_branch(negate(pred), node.test, False)
             self._rank_branch(node.test, False, made)
+            self._container_branch(node.test, False)
             else_done = self.run_body(node.orelse)
             else_raised = self.branch_raised
         finally:
@@ -565,6 +567,36 @@ class Statements:
             rank = next(iter(rest))
         self.frame.env[owner] = self._of_rank(owner, current, rank)
         made.append(self.frame.env[owner])
+
+    def _container_branch(self, test: ast.expr, taken: bool) -> None:
+        """``if not axs: return []`` with ``axs`` a list or dict whose truth is not decided (one of
+        known items may have been filled where the analysis does not see it: ``heappush``): in the
+        branch where it is true it is not empty, in the other it is. proplot's ``axs =
+        self._subplot_dict.values()`` was empty when a constructor's call reached it, and
+        ``np.array([... for ax in axs])[:, 0]`` after the early return indexed the empty list's 1-D
+        array (two false SC105)."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            self._container_branch(test.operand, not taken)
+            return
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And if taken else ast.Or):
+            for part in test.values:
+                self._container_branch(part, taken)
+            return
+        if not isinstance(test, ast.Name):
+            return
+        env = self.frame.env
+        v = env.get(test.id)
+        t = type(v)
+        if t is List and not v.is_tuple:
+            if taken and v.items == ():
+                env[test.id] = List(None, v.element)
+            elif not taken and v.items != ():
+                env[test.id] = List((), v.element)
+        elif t is Dict:
+            if taken and v.complete and not v.items:
+                env[test.id] = Dict()
+            elif not taken and (v.items or not v.complete):
+                env[test.id] = Dict((), complete=True)
 
     def _rank_case(self, subject: ast.expr, pattern: ast.pattern) -> bool:
         """``match x.shape: case (n, 3):`` with x of unknown rank: x is 2-D in that case, as in

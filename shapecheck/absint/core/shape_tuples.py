@@ -10,6 +10,7 @@ decides which dims a result holds (``(*x, 5)[2:]``), the result is unknown: no r
 
 from __future__ import annotations
 
+from ...constraints import dims as D
 from ...constraints.shapes import MiddleDim, Shape, extended, prepended, split_first, split_last
 from .values import NONE, UNKNOWN, Int, ShapeTuple, Slice, Tuple, Value, int_view
 
@@ -22,6 +23,16 @@ def shape_value(shape: Shape) -> Value:
     if shape.middle is None and not shape.prefix and not shape.suffix:
         return UNKNOWN
     return ShapeTuple(shape)
+
+
+def rank_value(shape: Shape, fresh) -> Int:
+    """``x.ndim`` of an array of ``shape``: its rank, or where that is not known at least the dims it
+    is known to have (``atleast_2d(x).ndim == 1`` is false: pytransit's branch for a 1-D ``ldc``
+    after ``ldc = atleast_2d(ldc)`` indexed ``ldc.shape[1]``, a false SC105)."""
+    if not shape.variadic:
+        return Int(len(shape.prefix))
+    more = fresh("ndim")
+    return Int(D.add(more, shape.min_rank) if shape.min_rank else more)
 
 
 def tuple_shape(v: Value) -> Shape | None:

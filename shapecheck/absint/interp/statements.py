@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ...constraints import dims as D
+from ...constraints import intervals
 from ...constraints.intervals import interval
 from ...constraints.dims import DistinctNames
 from ...constraints.predicates import FALSE, TRUE, Pred, conj, eq, negate, pred_symbols, substitute_pred
@@ -533,6 +534,12 @@ class Statements:
             if verdict is Verdict.HOLDS:
                 return TRUE
             if verdict is Verdict.FAILS:
+                return FALSE
+        elif pred.kind in ("eq", "ne", "le", "lt"):
+            # with no facts, bounds alone still decide some (``ndim + 2 == 1``: sizes are not negative)
+            if intervals.holds(pred, ()):
+                return TRUE
+            if intervals.holds(negate(pred), ()):
                 return FALSE
         self.analysis.note_decision(pred_symbols(pred))   # both ways: a decision over its symbols
         return pred

@@ -763,13 +763,23 @@ def _stack_unknown_rank(ctx: OpContext, shapes: list[Shape], axis_arg: Arg | Non
     return with_new_axis(ctx, first, [axis], len(shapes))
 
 
-def _atleast(a: Array, n: int) -> Array:
+def _atleast(a: Array, n: int, ctx: OpContext | None = None) -> Array:
+    """``atleast_{n}d(a)``; with no ``ctx`` (a stacker's operand), an operand of unknown rank and too
+    few known dims keeps its known last dims only."""
     dims = a.shape.dims
-    if dims is None:
-        # unknown rank: unchanged when it has n dims already; atleast_2d of one dim keeps the last
+    if dims is None and ctx is None:
         if a.shape.min_rank >= n or n == 1:
             return a
         return Array(Shape((), True, a.shape.suffix) if n == 2 else UNKNOWN_SHAPE, a.dtype)
+    if dims is None:
+        # unknown rank: unchanged when it has n dims already; else at least n dims, whatever it had
+        # (pytransit's ``ldc = atleast_2d(ldc)`` then ``if ldc.ndim == 1: ... ldc.shape[1]``, a branch
+        # never taken, indexed a 1-D shape: a false SC105). atleast_2d of a known last dim keeps it
+        shape = a.shape
+        if shape.min_rank >= n or n == 1:
+            return a
+        last = shape.suffix[-1:] if shape.suffix and not shape.prefix and n == 2 else (ctx.fresh("d"),)
+        return Array(Shape(tuple(ctx.fresh("d") for _ in range(n - 1)), True, last), a.dtype)
     if len(dims) >= n:
         return a
     if n == 2:
@@ -788,7 +798,7 @@ def atleast(n: int):
         arrays = [as_array(arg.value) for arg in call.args]
         if any(a is None for a in arrays) or not arrays:
             return UNKNOWN
-        out = [_atleast(a, n) for a in arrays]
+        out = [_atleast(a, n, ctx) for a in arrays]
         return out[0] if len(out) == 1 else Tuple(tuple(out))
     return rule
 

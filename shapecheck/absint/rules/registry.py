@@ -10,7 +10,7 @@ from ...constraints import dims as D
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape, matrix_transposed, transposed
 from ..core.context import Arg, Call, OpContext, ShapeError
 from ..core.join import element_of
-from ..core.shape_tuples import shape_value
+from ..core.shape_tuples import rank_value, shape_value
 from ..core.values import (LAYER_BASE, NONE, UNKNOWN, Array, Class, Dict, Instance, Int, LibraryObject, List, Method, ShapeTuple, Str,
                            TorchModule, Tuple, Unknown, Value, tensor_like, Float, Bool, NoneValue)
 from .args import TABLE_LIBRARIES, is_none, names_one_size
@@ -558,7 +558,7 @@ def _array_attribute(ctx: OpContext, a: Array, attr: str) -> Value:
             return shape_value(a.shape)
         return Tuple(tuple(Int(d) for d in dims), is_shape=True)
     if attr == "ndim":
-        return Int(len(dims)) if dims is not None else Int(ctx.fresh("ndim"))
+        return rank_value(a.shape, ctx.fresh)
     if attr == "size":
         return Int(D.product(dims)) if dims is not None else Int(ctx.fresh("size"))
     if attr == "T":

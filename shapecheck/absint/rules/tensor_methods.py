@@ -11,7 +11,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import matrix_transposed, transposed
 from ..core.context import Call, OpContext
-from ..core.shape_tuples import dim_at, shape_value
+from ..core.shape_tuples import dim_at, rank_value, shape_value
 from ..core.values import (
     UNKNOWN,
     Array,
@@ -50,7 +50,7 @@ def ndim(ctx: OpContext, call: Call) -> Value:
     a, _ = first_input(call)
     if a is None:
         return UNKNOWN
-    return Int(a.shape.rank) if a.shape.rank is not None else Int(ctx.fresh("ndim"))
+    return rank_value(a.shape, ctx.fresh)
 
 
 def numel(ctx: OpContext, call: Call) -> Value:
@@ -120,7 +120,7 @@ def tensor_attribute(ctx: OpContext, a: Array, attr: str, text: str) -> Value:
     if attr == "shape":
         return shape_value(a.shape)
     if attr == "ndim":
-        return Int(len(dims)) if dims is not None else Int(ctx.fresh("ndim"))
+        return rank_value(a.shape, ctx.fresh)
     if attr in ("T", "H"):
         return as_tensor(Array(transposed(a.shape), a.dtype))
     if attr in ("mT", "mH"):

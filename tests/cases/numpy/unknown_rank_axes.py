@@ -52,8 +52,8 @@ def axes(x: Float[np.ndarray, "*batch 5 128"], y: Float[np.ndarray, "3 *batch 4"
 
 
 def widening(x: Float[np.ndarray, "*batch 128"], y: Float[np.ndarray, "*b 5 128"], z: Float[np.ndarray, "3 *b"]):
-    reveal_shape(np.atleast_2d(x))  # reveal: (..., 128)
-    reveal_shape(np.atleast_3d(x))  # reveal: (...)
-    reveal_shape(np.atleast_3d(y))  # reveal: (...)
-    reveal_shape(np.atleast_2d(z))  # reveal: (...)
+    reveal_shape(np.atleast_2d(x))  # reveal: (d, ..., 128)
+    reveal_shape(np.atleast_3d(x))  # reveal: (d, d', ..., d'')
+    reveal_shape(np.atleast_3d(y))  # reveal: (d, d', ..., d'')
+    reveal_shape(np.atleast_2d(z))  # reveal: (d, ..., d')
     reveal_shape(np.atleast_1d(z))  # reveal: (3, ...)

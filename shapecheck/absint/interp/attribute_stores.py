@@ -107,6 +107,14 @@ def unsettle(instance: Instance) -> None:
                     holder.attrs[name] = replace(value, dtype=None)
             elif not (type(value) is TorchModule and kinds <= _KEEP_LAYER):
                 holder.attrs[name] = Opaque(f"self.{path}")
+    for path, methods in held_method_calls(instance.cls).items():
+        *through, name = path.split(".")
+        held = instance
+        for step in through + [name]:
+            held = held.attrs.get(step) if type(held) is Instance else None
+        if type(held) is Instance and not held.template:
+            for method in sorted(methods):
+                _unsettle_through(held, held.cls.lookup(method))
     for name in stored_by_subclasses(instance.cls):
         if type(instance.attrs.get(name)) is Array:
             # the template stands for the subclasses' objects too, and one of them stores its own array
@@ -143,6 +151,44 @@ def unsettle_held(obj: Instance, depth: int = 2) -> None:
             obj.attrs[name] = Opaque(f"{obj.cls.qualname}.{name}")
 
 
+def held_method_calls(cls: Class) -> dict[str, frozenset[str]]:
+    """The methods that some method of ``cls`` (its project bases' included) other than a constructor
+    calls on an object its receiver holds (``self.history.update_observation(obs)``: ``history`` ->
+    ``update_observation``), by the object's dotted path."""
+    calls: dict[str, frozenset[str]] = {}
+    for owner in _classes(cls, set()):
+        for stmt in owner.node.body:
+            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt.name in CONSTRUCTORS:
+                continue
+            params = stmt.args.posonlyargs + stmt.args.args
+            if not params:
+                continue
+            receiver = params[0].arg
+            for node in walk(stmt):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and isinstance(node.func.value, ast.Attribute):
+                    path = _held_path(node.func.value, lambda n: isinstance(n, ast.Name) and n.id == receiver)
+                    if path is not None:
+                        calls[path] = calls.get(path, frozenset()) | {node.func.attr}
+    return calls
+
+
+def _unsettle_through(obj: Instance, method) -> None:
+    """What ``method`` of ``obj``, called where the analysis does not follow, stores on ``obj`` (also
+    through the methods it calls on it) is known by name only from then on: openbox's advisor holds
+    the ``History`` its constructor made, whose ``observations = []`` ``self.history.update_observation``
+    grows in another method; read empty, ``np.asarray(values)`` was 1-D and ``values.shape[1]`` a
+    false SC110."""
+    if type(method) is not Function:
+        return
+    attrs = obj.attrs
+    for fn in _with_receiver_calls(obj.cls, method):
+        for name, _ in receiver_stores(fn.node):
+            held = attrs.get(name)
+            if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
+                attrs[name] = Opaque(f"self.{name}")
+
+
 def callbacks_unsettle(args: list, kwargs: dict) -> None:
     """A method of an object handed to code not followed (``layer.register_forward_hook(self._hook)``,
     ``button.on_click(self.update)``) may run whenever that code calls it back: what the method
@@ -167,12 +213,7 @@ def callback_unsettles(v) -> None:
         receiver, function = v.receiver, v.function
     else:
         return
-    attrs = receiver.attrs
-    for fn in _with_receiver_calls(receiver.cls, function):
-        for name, _ in receiver_stores(fn.node):
-            held = attrs.get(name)
-            if held is not None and type(held) not in (NoneValue, Unknown, Opaque):
-                attrs[name] = Opaque(f"self.{name}")
+    _unsettle_through(receiver, function)
 
 
 #: How many methods a callback reaches through its receiver are read for its stores

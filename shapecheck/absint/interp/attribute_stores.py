@@ -160,17 +160,23 @@ def held_method_calls(cls: Class) -> dict[str, frozenset[str]]:
         for stmt in owner.node.body:
             if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt.name in CONSTRUCTORS:
                 continue
-            params = stmt.args.posonlyargs + stmt.args.args
-            if not params:
-                continue
-            receiver = params[0].arg
-            for node in walk(stmt):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                        and isinstance(node.func.value, ast.Attribute):
-                    path = _held_path(node.func.value, lambda n: isinstance(n, ast.Name) and n.id == receiver)
+            for func, receiver in _method_calls(stmt):
+                if isinstance(func.value, ast.Attribute):
+                    path = _held_path(func.value, lambda n: isinstance(n, ast.Name) and n.id == receiver)
                     if path is not None:
-                        calls[path] = calls.get(path, frozenset()) | {node.func.attr}
+                        calls[path] = calls.get(path, frozenset()) | {func.attr}
     return calls
+
+
+def _method_calls(fn: ast.FunctionDef) -> Iterator[tuple[ast.Attribute, str]]:
+    """The function of each call ``x.m(...)`` in method ``fn``, with the name of ``fn``'s receiver."""
+    params = fn.args.posonlyargs + fn.args.args
+    if not params:
+        return
+    receiver = params[0].arg
+    for call in walk(fn):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
+            yield call.func, receiver
 
 
 def _unsettle_through(obj: Instance, method) -> None:
@@ -226,15 +232,9 @@ def _with_receiver_calls(cls: Class, fn: Function) -> list[Function]:
     ``_run_v``)."""
     found, pending = [fn], [fn]
     while pending and len(found) < MAX_CALLBACK_METHODS:
-        node = pending.pop().node
-        params = node.args.posonlyargs + node.args.args
-        if not params:
-            continue
-        receiver = params[0].arg
-        for call in walk(node):
-            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
-                    and isinstance(call.func.value, ast.Name) and call.func.value.id == receiver:
-                method = cls.lookup(call.func.attr)
+        for func, receiver in _method_calls(pending.pop().node):
+            if isinstance(func.value, ast.Name) and func.value.id == receiver:
+                method = cls.lookup(func.attr)
                 if type(method) is Function and method.accessor is None and all(method is not f for f in found):
                     found.append(method)
                     pending.append(method)

@@ -160,12 +160,27 @@ def held_method_calls(cls: Class) -> dict[str, frozenset[str]]:
         for stmt in owner.node.body:
             if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt.name in CONSTRUCTORS:
                 continue
-            for func, receiver in _method_calls(stmt):
-                if isinstance(func.value, ast.Attribute):
-                    path = _held_path(func.value, lambda n: isinstance(n, ast.Name) and n.id == receiver)
-                    if path is not None:
-                        calls[path] = calls.get(path, frozenset()) | {func.attr}
+            for path, method in _held_calls(stmt):
+                calls[path] = calls.get(path, frozenset()) | {method}
     return calls
+
+
+#: Per method node, the (held object's path, method) of each call it makes on an object its receiver
+#: holds (a class's template is built once per run, and an editor's runs keep untouched methods' nodes)
+_HELD_CALLS: "weakref.WeakKeyDictionary[ast.AST, tuple]" = weakref.WeakKeyDictionary()
+
+
+def _held_calls(fn: ast.FunctionDef) -> tuple[tuple[str, str], ...]:
+    found = _HELD_CALLS.get(fn)
+    if found is None:
+        found = []
+        for func, receiver in _method_calls(fn):
+            if isinstance(func.value, ast.Attribute):
+                path = _held_path(func.value, lambda n: isinstance(n, ast.Name) and n.id == receiver)
+                if path is not None:
+                    found.append((path, func.attr))
+        found = _HELD_CALLS[fn] = tuple(found)
+    return found
 
 
 def _method_calls(fn: ast.FunctionDef) -> Iterator[tuple[ast.Attribute, str]]:

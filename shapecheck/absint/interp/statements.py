@@ -589,21 +589,25 @@ class Statements:
             for part in test.values:
                 self._container_branch(part, taken)
             return
-        if not isinstance(test, ast.Name):
+        if isinstance(test, ast.Name):
+            holder, name = self.frame.env, test.id
+        elif isinstance(test, ast.Attribute) and isinstance(test.value, ast.Name) \
+                and type(self.frame.env.get(test.value.id)) is Instance:
+            holder, name = self.frame.env[test.value.id].attrs, test.attr   # ``if not self.items:``
+        else:
             return
-        env = self.frame.env
-        v = env.get(test.id)
+        v = holder.get(name)
         t = type(v)
         if t is List and not v.is_tuple:
             if taken and v.items == ():
-                env[test.id] = List(None, v.element)
+                holder[name] = List(None, v.element)
             elif not taken and v.items != ():
-                env[test.id] = List((), v.element)
+                holder[name] = List((), v.element)
         elif t is Dict:
             if taken and v.complete and not v.items:
-                env[test.id] = Dict()
+                holder[name] = Dict()
             elif not taken and (v.items or not v.complete):
-                env[test.id] = Dict((), complete=True)
+                holder[name] = Dict((), complete=True)
 
     def _rank_case(self, subject: ast.expr, pattern: ast.pattern) -> bool:
         """``match x.shape: case (n, 3):`` with x of unknown rank: x is 2-D in that case, as in

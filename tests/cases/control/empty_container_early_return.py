@@ -1,7 +1,8 @@
 # `if not axs: return []` over a list or dict whose truth is not decided: past the early return it
 # is not empty, in the returning branch it is. proplot's constructor reaches `_get_align_axes`
 # while `self._subplot_dict` is still `{}`; its `np.array([... for ax in axs])[:, 0]` after the
-# early return was taken for an index of the empty list's 1-D array (two false SC105).
+# early return was taken for an index of the empty list's 1-D array (two false SC105). An attribute
+# of an object (`if not self.items:`) is told apart so too.
 import numpy as np
 
 
@@ -45,3 +46,17 @@ def still_fails():
     if not axs:
         return np.ones(3)[:, 0]  # error: SC105
     return axs
+
+
+class Grid:
+    def __init__(self):
+        self.items = []
+
+    def edges(self):
+        if not self.items:
+            return np.zeros((0, 2))
+        return np.array(self.items)[:, 0]
+
+
+def grid_edges():
+    return Grid().edges()

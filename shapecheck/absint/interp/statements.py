@@ -576,9 +576,9 @@ class Statements:
         made.append(self.frame.env[owner])
 
     def _container_branch(self, test: ast.expr, taken: bool) -> None:
-        """``if not axs: return []`` with ``axs`` a list or dict whose truth is not decided (one of
-        known items may have been filled where the analysis does not see it: ``heappush``): in the
-        branch where it is true it is not empty, in the other it is. proplot's ``axs =
+        """``if not axs: return []`` with ``axs`` a list or dict, whose truth is not taken from its
+        items (a list may have been filled where the analysis does not see it, as by ``heappush``):
+        in the branch where it is true it is not empty, in the other it is. proplot's ``axs =
         self._subplot_dict.values()`` was empty when a constructor's call reached it, and
         ``np.array([... for ax in axs])[:, 0]`` after the early return indexed the empty list's 1-D
         array (two false SC105)."""

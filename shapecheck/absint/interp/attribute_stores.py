@@ -467,6 +467,37 @@ def _array_uses(fn: ast.FunctionDef, lines: list[str]) -> frozenset[str]:
     return uses
 
 
+def subscripted(cls: Class) -> frozenset[str]:
+    """The receiver's attributes some method of ``cls`` (its project bases' included) indexes at all
+    (``self.nvec[idx]``): no number is indexed. enterprise's ``ShermanMorrison(jvec, slices,
+    nvec=0.0)`` takes arrays for ``nvec`` (its ``__add__`` builds one with ``self._nvec + other``);
+    the template's float from the default made ``np.einsum("i->", np.log(self._nvec))`` a false SC107."""
+    names: set[str] = set()
+    for owner in _classes(cls, set()):
+        lines = owner.module.lines
+        for stmt in owner.node.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names.update(_indexed(stmt, lines))
+    return frozenset(names)
+
+
+#: Per method node, the receiver's attributes it indexes (``subscripted``)
+_INDEXED: "weakref.WeakKeyDictionary[ast.AST, frozenset[str]]" = weakref.WeakKeyDictionary()
+
+
+def _indexed(fn: ast.FunctionDef, lines: list[str]) -> frozenset[str]:
+    """Read off the method's text, as :func:`_array_uses` is."""
+    found = _INDEXED.get(fn)
+    if found is None:
+        params = fn.args.posonlyargs + fn.args.args
+        names: set[str] = set()
+        if params and fn.end_lineno is not None:
+            text = "\n".join(lines[fn.lineno - 1:fn.end_lineno])
+            names.update(re.findall(rf"\b{re.escape(params[0].arg)}\.(\w+)\[", text))
+        found = _INDEXED[fn] = frozenset(names)
+    return found
+
+
 def _array_only_text(index: str) -> bool:
     """Whether an index's text is one only an array takes: a None or an ellipsis in it, or a slice in a
     tuple (``[:, None]``, ``[..., 0]``, ``[0, 1:]``)."""

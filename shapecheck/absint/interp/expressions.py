@@ -753,6 +753,11 @@ class Expressions:
     def binary(self, node: ast.AST, op: ast.operator, left: Value, right: Value, lnode: ast.AST,
                rnode: ast.AST) -> Value:
         tl, tr = type(left), type(right)
+        if isinstance(op, ast.Mod) and tr is Int and right.dim == 1 and tl in (Opaque, Unknown):
+            # ``phase.value % 1``: the fractional part of a float or of an array's entries (no int is
+            # taken mod 1); taken for an int, pint's event phases were the int 0, and the phaseogram's
+            # ``np.concatenate((phss, phss + 1.0))`` of two 0-d values a false SC110
+            return left if tl is Unknown else UNKNOWN
         if Opaque in (tl, tr) and {tl, tr} <= {Opaque, Int}:
             left, right = int_view(left, self.analysis.fresh), int_view(right, self.analysis.fresh)
             tl = tr = Int

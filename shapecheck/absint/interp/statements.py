@@ -18,7 +18,7 @@ from ...constraints.solver import Fact, Verdict
 from ..core.context import MORE_KEYWORDS, MORE_POSITIONAL, Arg, Call, OpContext, ShapeError
 from ..core.join import Joiner, element_of, equal_pairs
 from .dataclass_fields import FIELDS, class_fields, generates_init
-from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
+from ..core.values import (NONE, TYPE_CHECKING_FLAG, UNKNOWN, Alternatives, Array, Bool, BoundMethod, Class, Dict, Float, Function, Instance, Int, LazyImport, LibraryObject, List, NoneValue, Opaque, Partial, TorchModule,
                      ProjectModule, STARS, StarImports, Tuple, Unknown, Value, method_of, star_sources, tensor_like)
 from ..core.node_answers import per_node
 from ..core.frame import (Builtin, CONTAINER_CHANGERS, DICT_MUTATORS, LIST_CHANGERS, LOOP_ITERATIONS, UNROLL_LIMIT, UNROLL_NODE_BUDGET, LIST_MUTATORS, Range,
@@ -41,7 +41,7 @@ from ..rules.transforms import transform_decorator
 from .decorators import replaces_its_function
 from .annotations import check_return
 from .branch_objects import BranchObjects, LoopObjects
-from .attribute_stores import aliased_objects, callback_unsettles, dict_store_name, property_setter, used_as_array
+from .attribute_stores import aliased_objects, callback_unsettles, dict_store_name, property_setter, subscripted, used_as_array
 
 
 def _with_refined(env: dict, refined: dict) -> dict:
@@ -1414,6 +1414,8 @@ class Statements:
                     value = UNKNOWN if old is None else loose_join(old, value)
             elif obj.template and type(value) is Unknown and value.scalar and attr in used_as_array(obj.cls):
                 value = Unknown(None, value.tensor)   # a constructor's parameter the class uses as an array
+            elif obj.template and type(value) is Float and value.value is None and attr in subscripted(obj.cls):
+                value = UNKNOWN   # a constructor's float default, where the class indexes what it stores
             obj.attrs[attr] = placeholder_widened(value)
             if self.noting:
                 self.note(node, value, "assign")

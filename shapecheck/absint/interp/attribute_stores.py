@@ -436,12 +436,17 @@ def used_as_array(cls: Class) -> frozenset[str]:
     array is used: indexed with a slice in a tuple, a None or an ellipsis (``self.beta[:, None]``), or
     asked its ``shape``, ``ndim`` or ``T``. A constructor's parameter stored there is no number
     (GPy's ``VarGauss(alpha, beta)``: ``np.diag(self.beta ** -2)`` of a vector)."""
+    return _over_methods(cls, _array_uses)
+
+
+def _over_methods(cls: Class, per_method) -> frozenset[str]:
+    """The union of ``per_method(method, lines)`` over the methods of ``cls`` and its project bases."""
     names: set[str] = set()
     for owner in _classes(cls, set()):
         lines = owner.module.lines
         for stmt in owner.node.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                names.update(_array_uses(stmt, lines))
+                names.update(per_method(stmt, lines))
     return frozenset(names)
 
 
@@ -472,13 +477,7 @@ def subscripted(cls: Class) -> frozenset[str]:
     (``self.nvec[idx]``): no number is indexed. enterprise's ``ShermanMorrison(jvec, slices,
     nvec=0.0)`` takes arrays for ``nvec`` (its ``__add__`` builds one with ``self._nvec + other``);
     the template's float from the default made ``np.einsum("i->", np.log(self._nvec))`` a false SC107."""
-    names: set[str] = set()
-    for owner in _classes(cls, set()):
-        lines = owner.module.lines
-        for stmt in owner.node.body:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                names.update(_indexed(stmt, lines))
-    return frozenset(names)
+    return _over_methods(cls, _indexed)
 
 
 #: Per method node, the receiver's attributes it indexes (``subscripted``)

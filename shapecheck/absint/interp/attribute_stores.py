@@ -155,14 +155,7 @@ def held_method_calls(cls: Class) -> dict[str, frozenset[str]]:
     """The methods that some method of ``cls`` (its project bases' included) other than a constructor
     calls on an object its receiver holds (``self.history.update_observation(obs)``: ``history`` ->
     ``update_observation``), by the object's dotted path."""
-    calls: dict[str, frozenset[str]] = {}
-    for owner in _classes(cls, set()):
-        for stmt in owner.node.body:
-            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt.name in CONSTRUCTORS:
-                continue
-            for path, method in _held_calls(stmt):
-                calls[path] = calls.get(path, frozenset()) | {method}
-    return calls
+    return _after_construction(cls, lambda fn, lines: _held_calls(fn))
 
 
 #: Per method node, the (held object's path, method) of each call it makes on an object its receiver
@@ -261,13 +254,26 @@ def stored_after_construction(cls: Class) -> dict[str, frozenset[str]]:
     stores on its receiver, in any spelling, each with the kinds of those stores (:data:`AUGMENTED`
     ...); an attribute of an object the receiver holds is its dotted path (``attn.n`` for
     ``self.attn.n = v``)."""
-    names: dict[str, frozenset[str]] = {}
+    return _after_construction(cls, receiver_stores)
+
+
+def _methods(cls: Class) -> Iterator[tuple[ast.FunctionDef, list[str]]]:
+    """Each method of ``cls`` and of its project bases, with its module's lines."""
     for owner in _classes(cls, set()):
         for stmt in owner.node.body:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name not in CONSTRUCTORS:
-                for name, kind in receiver_stores(stmt, owner.module.lines):
-                    names[name] = names.get(name, frozenset()) | {kind}
-    return names
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield stmt, owner.module.lines
+
+
+def _after_construction(cls: Class, pairs) -> dict[str, frozenset[str]]:
+    """``pairs(method, lines)`` over the methods of ``cls`` (its bases' included) other than the
+    constructors, as each first element with the set of the second elements it comes with."""
+    out: dict[str, frozenset[str]] = {}
+    for fn, lines in _methods(cls):
+        if fn.name not in CONSTRUCTORS:
+            for key, value in pairs(fn, lines):
+                out[key] = out.get(key, frozenset()) | {value}
+    return out
 
 
 #: Per method node, its stores on the receiver: a class's template is built once per run, and an
@@ -383,19 +389,12 @@ def _receiver_stores(fn: ast.FunctionDef | ast.Lambda, calls: bool = True) -> It
                     path = _held_path(leaf, is_receiver) if isinstance(leaf, ast.Attribute) else None
                     if path is not None:
                         yield path, _store_kind(node, leaf, path, targets, is_receiver, setters)
-                    elif isinstance(leaf, ast.Subscript) and is_receiver(getattr(leaf.value, "value", None)) \
-                            and dict_store_name(leaf) is not None:
-                        yield dict_store_name(leaf), AUGMENTED if isinstance(node, ast.AugAssign) else STORED
-                    elif isinstance(leaf, ast.Subscript) and isinstance(leaf.value, ast.Attribute):
-                        path = _held_path(leaf.value, is_receiver)
-                        if path is not None:
-                            yield path, ITEM
+                    elif isinstance(leaf, ast.Subscript):
+                        yield from _subscript_store(leaf, isinstance(node, ast.AugAssign), is_receiver)
         elif isinstance(node, ast.Delete):
             for target in node.targets:
-                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute):
-                    path = _held_path(target.value, is_receiver)
-                    if path is not None:
-                        yield path, ITEM
+                if isinstance(target, ast.Subscript):
+                    yield from _subscript_store(target, False, is_receiver)
         elif isinstance(node, ast.Call):
             stored = setattr_store(node)
             if stored is not None and is_receiver(stored[0]):
@@ -407,6 +406,18 @@ def _receiver_stores(fn: ast.FunctionDef | ast.Lambda, calls: bool = True) -> It
             changed = _changed_container(node.value, is_receiver)   # (the statements alone are walked)
             if changed is not None:
                 yield changed, CHANGED
+
+
+def _subscript_store(target: ast.Subscript, augmented: bool, is_receiver) -> Iterator[tuple[str, str]]:
+    """The store a subscript target makes on the receiver: ``self.__dict__["n"] = v`` stores ``n``;
+    ``self.n[k] = v`` (or ``del self.n[k]``) sets an item of ``n``."""
+    name = dict_store_name(target)
+    if name is not None and is_receiver(getattr(target.value, "value", None)):
+        yield name, AUGMENTED if augmented else STORED
+    elif isinstance(target.value, ast.Attribute):
+        path = _held_path(target.value, is_receiver)
+        if path is not None:
+            yield path, ITEM
 
 
 def _changed_container(call: ast.Call, is_receiver) -> str | None:
@@ -441,13 +452,7 @@ def used_as_array(cls: Class) -> frozenset[str]:
 
 def _over_methods(cls: Class, per_method) -> frozenset[str]:
     """The union of ``per_method(method, lines)`` over the methods of ``cls`` and its project bases."""
-    names: set[str] = set()
-    for owner in _classes(cls, set()):
-        lines = owner.module.lines
-        for stmt in owner.node.body:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                names.update(per_method(stmt, lines))
-    return frozenset(names)
+    return frozenset(name for fn, lines in _methods(cls) for name in per_method(fn, lines))
 
 
 #: Per method node, the receiver's attributes it uses as arrays (``used_as_array``)

@@ -767,10 +767,6 @@ def _atleast(a: Array, n: int, ctx: OpContext | None = None) -> Array:
     """``atleast_{n}d(a)``; with no ``ctx`` (a stacker's operand), an operand of unknown rank and too
     few known dims keeps its known last dims only."""
     dims = a.shape.dims
-    if dims is None and ctx is None:
-        if a.shape.min_rank >= n or n == 1:
-            return a
-        return Array(Shape((), True, a.shape.suffix) if n == 2 else UNKNOWN_SHAPE, a.dtype)
     if dims is None:
         # unknown rank: unchanged when it has n dims already; else at least n dims, whatever it had
         # (pytransit's ``ldc = atleast_2d(ldc)`` then ``if ldc.ndim == 1: ... ldc.shape[1]``, a branch
@@ -778,6 +774,8 @@ def _atleast(a: Array, n: int, ctx: OpContext | None = None) -> Array:
         shape = a.shape
         if shape.min_rank >= n or n == 1:
             return a
+        if ctx is None:
+            return Array(Shape((), True, shape.suffix) if n == 2 else UNKNOWN_SHAPE, a.dtype)
         last = shape.suffix[-1:] if shape.suffix and not shape.prefix and n == 2 else (ctx.fresh("d"),)
         return Array(Shape(tuple(ctx.fresh("d") for _ in range(n - 1)), True, last), a.dtype)
     if len(dims) >= n:

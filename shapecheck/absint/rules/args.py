@@ -546,10 +546,11 @@ def promote(a: str | None, b: str | None) -> str | None:
 def float_result(dtype: str | None, tensor: bool = False) -> str | None:
     """The dtype of a float-valued ufunc (exp, divide, mean) on ``dtype``: an int or bool input gives
     the default float type, NumPy's float64 or torch's float32 (``tensor``). A tensor of unknown dtype
-    stays unknown: torch keeps a float input's own type."""
+    stays unknown: torch keeps a float input's own type. An object array stays one: NumPy applies its
+    items' own methods (``np.mean`` of an object array of vectors is a vector)."""
     if dtype is None:
         return None if tensor else "float64"
-    if dtype.startswith(("float", "complex", "bfloat")) or dtype == "longdouble":   # ml_dtypes bfloat16 stays itself
+    if dtype.startswith(("float", "complex", "bfloat")) or dtype in ("longdouble", "object"):   # ml_dtypes bfloat16 stays itself
         return dtype
     return default_float(tensor)
 

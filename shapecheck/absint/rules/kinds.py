@@ -239,7 +239,7 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
         keepdims = keep is not None and flag(keep.value, False) is True
         if dims is None:
             if is_none(bound.get("axis")) and not keepdims:
-                if dtype != "int" and of_objects(bound["a"].value, ctx.interp.module.libraries):
+                if out_dtype == "object" or (dtype != "int" and of_objects(bound["a"].value, ctx.interp.module.libraries)):
                     return UNKNOWN   # (an index is an index whatever the items are)
                 return Array(Shape(()), out_dtype)
             axes = literal_axes(ctx, bound.get("axis"))
@@ -261,6 +261,10 @@ def reduction(dtype: str | None = None, params: tuple[str, ...] = ("a", "axis"),
             out = tuple(1 if i in axes else d for i, d in enumerate(dims))
         else:
             out = tuple(d for i, d in enumerate(dims) if i not in axes)
+            if not out and out_dtype == "object":
+                # every item reduced into one by the items' own ``+``, ``max``, ...: whatever they
+                # are (``np.std`` of an object array of vectors is a vector: pyGSTi's bootstrap)
+                return UNKNOWN
         return Array(Shape(out), out_dtype)
 
     return rule

@@ -4,9 +4,10 @@ reshapes in place, ``x.astype(t)``, ``x.view(t)``, ``x.item()``. Methods that do
 from __future__ import annotations
 
 from ...constraints import dims as D
+from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Value, tensor_like
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value, tensor_like
 from .args import as_array, dtype_arg, shape_arg
 from .costs import ITEMSIZE
 from .kinds import scan
@@ -79,7 +80,32 @@ def viewed_as(a: Array, dtype: str | None) -> Array:
 
 
 def item(ctx: OpContext, call: Call) -> Value:
-    return Float()
+    """``x.item()``: the one element as a Python number of the array's kind (NumPy raises for any
+    other size); ``x.item(i)`` one element. pymc-extras' ``np.flatnonzero(mask)[-1].item() + 1`` is
+    an ``int``, so ``isinstance(k, int)`` holds; a float there took the wrong branch (a 0-d mask,
+    2 false SC105)."""
+    a = as_array(call.args[0].value) if call.args else None
+    if a is None:
+        return UNKNOWN
+    if len(call.args) == 1 and not call.kwargs and a.shape.dims is not None:
+        n = D.product(a.shape.dims)
+        ctx.require(eq(n, 1), "SC107", lambda: (
+            f"{ctx.op}: can only convert an array of size 1 to a Python scalar, not size {ctx.show_dim(n)}"))
+    return python_number(ctx, a.dtype)
+
+
+def python_number(ctx: OpContext, dtype: str | None) -> Value:
+    """One element of an array of ``dtype`` as Python gives it (``item``, ``tolist``): an int, a bool, a
+    float or complex; a number of unknown kind where the dtype is not known; anything for objects."""
+    if dtype is None:
+        return Unknown(scalar=True)
+    if dtype.startswith(("int", "uint")):
+        return Int(ctx.fresh("item"))
+    if dtype == "bool":
+        return Bool()
+    if dtype.startswith(("float", "complex", "bfloat")) or dtype == "longdouble":
+        return Float(complex=dtype.startswith("complex"))
+    return UNKNOWN
 
 
 def tolist(ctx: OpContext, call: Call) -> Value:
@@ -92,15 +118,7 @@ def tolist(ctx: OpContext, call: Call) -> Value:
         # ``if isinstance(v, np.ndarray): v = v.tolist()`` joins that number with the 0-d array, which
         # is no ``int`` to ``isinstance``; python-control's B-spline degree then went on as an array)
         return UNKNOWN
-    dtype = a.dtype or ""
-    if dtype.startswith(("int", "uint")):
-        value: Value = Int(ctx.fresh("item"))
-    elif dtype == "bool":
-        value = Bool()
-    elif dtype.startswith(("float", "complex")):
-        value = Float(complex=dtype.startswith("complex"))
-    else:
-        value = UNKNOWN
+    value = python_number(ctx, a.dtype) if a.dtype is not None else UNKNOWN
     for d in reversed(a.shape.dims):
         value = List(None, value, d)
     return value

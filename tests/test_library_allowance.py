@@ -79,7 +79,7 @@ def test_calls_past_the_allowance_are_not_followed(project: Path, monkeypatch) -
     assert "(2, 3)" in found[0][2] and "unknown" in found[1][2]
 
 
-@pytest.mark.parametrize("allowance", [3, 5, 6, 10 ** 6])
+@pytest.mark.parametrize("allowance", [2, 3, 4, 5, 6, 10 ** 6])
 def test_what_is_followed_does_not_depend_on_the_files_checked_before(project: Path, monkeypatch, allowance,
                                                                      bodies_run) -> None:
     """before.py leaves summaries of inner's and outer's calls with uses.py's second call's shapes in
@@ -101,3 +101,64 @@ def test_what_is_followed_does_not_depend_on_the_files_checked_before(project: P
         assert bodies_run["outer"] < alone_runs
     else:
         assert bodies_run["outer"] == alone_runs
+
+
+def test_a_call_that_would_expand_past_the_allowance_is_abandoned(project: Path, monkeypatch) -> None:
+    """The allowance bounds each followed call too, not only which calls start: outer's first call
+    expands to three runs, past an allowance of two, and is abandoned where it crosses (unknown);
+    the file's allowance is then spent."""
+    monkeypatch.setattr(calls, "LIBRARY_ALLOWANCE", 2)
+    found, unfollowed = _check(project, ["uses.py"])["uses.py"]
+    assert unfollowed == 3
+    assert [(line, code) for line, code, _ in found] == [(5, "SC301"), (7, "SC301")]
+    assert "unknown" in found[0][2] and "unknown" in found[1][2]
+
+
+GROWING = {
+    "grower.py": """\
+        import numpy as np
+
+
+        def step(rows):
+            return np.vstack([rows, np.ones((1, 3))])
+
+
+        def grow(holder):
+            holder.rows = np.zeros((0, 3))
+            holder.rows = step(holder.rows)
+            holder.rows = step(holder.rows)
+            holder.rows = step(holder.rows)
+        """,
+    "grows.py": """\
+        import numpy as np
+        from grower import grow
+
+
+        class Holder:
+            def __init__(self):
+                self.rows = np.ones((3, 3))
+                self.name = "rows"
+
+
+        h = Holder()
+        grow(h)
+        reveal_shape(h.rows)
+        h.rows[2]
+        """,
+}
+
+
+@pytest.mark.parametrize("allowance", [3, 10 ** 6])
+def test_what_an_abandoned_call_half_did_to_its_objects_is_known_by_name(tmp_path: Path, monkeypatch,
+                                                                        allowance) -> None:
+    """Abandoned after two steps, ``grow`` had left ``h.rows`` (1, 3): read so, ``h.rows[2]`` was out of
+    bounds. What it stored on the object it was handed is unknown after it; the rest stays."""
+    for name, text in GROWING.items():
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    monkeypatch.setattr(calls, "LIBRARY_ALLOWANCE", allowance)
+    found, unfollowed = _check(tmp_path, ["grows.py"])["grows.py"]
+    assert [(line, code) for line, code, _ in found] == [(13, "SC301")]
+    if allowance == 3:
+        assert unfollowed == 1 and "(3, 3)" not in found[0][2] and "(1, 3)" not in found[0][2]
+    else:
+        assert unfollowed == 0 and "(3, 3)" in found[0][2]

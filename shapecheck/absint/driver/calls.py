@@ -49,6 +49,7 @@ from .shared_summaries import RunSummaries, local_value, method_key, store_for
 from .passed_containers import changed_parameters, passed_containers
 from .relocation import NotRelocatable, freeze, refusing, resolver, thaw
 from .alpha_keys import AlphaSummaries
+from .follow_allowance import AllowanceSpent, handed, unsettle_handed
 from .renaming import IDENTITY, NO_NAMES, Names, Renaming, canonical, rename
 from .signatures import signature_text
 from . import template_namings
@@ -384,6 +385,7 @@ class Calls:
         self.expanded = 0              # body runs so far, a summary's counted whole (LIBRARY_ALLOWANCE)
         self.library_spent = 0         # ... of them under calls from the checked file into other modules
         self.following = False         # inside such a call
+        self.follow_limit: int | None = None   # the count of ``expanded`` past which that call is abandoned
         self.unfollowed = 0            # such calls not followed, the allowance spent
         self.instances: dict[Class, Instance] = {}
         self.pending: list = []
@@ -488,11 +490,18 @@ class Calls:
         """Work on the side of the calls (a generic analysis, a template, a module's top level),
         made here or taken from another file's run: its body runs count toward no call's
         LIBRARY_ALLOWANCE, so the count is the same either way."""
-        expanded = self.expanded
+        expanded, limit, self.follow_limit = self.expanded, self.follow_limit, None
         try:
             yield
         finally:
-            self.expanded = expanded
+            self.expanded, self.follow_limit = expanded, limit
+
+    def _expand(self, runs: int) -> None:
+        """Count ``runs`` body runs (a summary's counted whole); past what is left of the allowance
+        under a followed call, abandon it (follow_allowance.py)."""
+        self.expanded += runs
+        if self.follow_limit is not None and self.expanded > self.follow_limit:
+            raise AllowanceSpent
 
     # -- the queue --------------------------------------------------------------------------------
     def schedule(self, item: Function | Class) -> None:
@@ -1311,7 +1320,7 @@ class Calls:
         epoch = self.run.findings.rollbacks
         self.body_runs += 1
         expanded = self.expanded
-        self.expanded += 1
+        self._expand(1)
         self.sites.begin_call()
         self.reading.append(reading)
         try:
@@ -1722,11 +1731,16 @@ class Calls:
             self.unfollowed += 1
             return UNKNOWN, None
         start = self.expanded
-        self.following = True
+        self.following, self.follow_limit = True, start + LIBRARY_ALLOWANCE - self.library_spent
+        before = handed(list(args) + list(kwargs.values()))
         try:
             return self._answer(caller, node, fn, args, kwargs, env, scope, generic, True, first)
+        except AllowanceSpent:
+            self.unfollowed += 1
+            unsettle_handed(before)
+            return UNKNOWN, None
         finally:
-            self.following = False
+            self.following, self.follow_limit = False, None
             self.library_spent += self.expanded - start
 
     def _answer(self, caller: Interpreter, node: ast.AST, fn: Function, args: list, kwargs: dict, env: dict,
@@ -1792,7 +1806,7 @@ class Calls:
                 keying.tell(fn, summary is not None)
         if summary is not None:
             self.reused += 1
-            self.expanded += summary.cost
+            self._expand(summary.cost)
             self.recorder.note_all(summary.uses)
             self._pass_reading({(id(r.env), r.name): r for r in summary.reads}, summary.outside, (), (), summary.local,
                                summary.resolved, _decided_as(summary.decided, names))

@@ -121,6 +121,8 @@ def untyped_leaves(v: Value, depth: int = 8) -> bool:
     t = type(v)
     if t in (List, Tuple) and v.items is not None and depth > 0:
         return any(untyped_leaves(item, depth - 1) for item in v.items)
+    if t is List and depth > 0:   # of unknown length: its items are its element (a list of strings a
+        return untyped_leaves(v.element, depth - 1)   # branch built is no list of floats)
     return t is Unknown and not v.scalar or (t in _SCALAR_DTYPES and v.presumed) or (t is Array and v.dtype is None)
 
 

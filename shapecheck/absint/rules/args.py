@@ -126,6 +126,17 @@ def untyped_leaves(v: Value, depth: int = 8) -> bool:
     return t is Unknown and not v.scalar or (t in _SCALAR_DTYPES and v.presumed) or (t is Array and v.dtype is None)
 
 
+def string_leaves(v: Value, depth: int = 8) -> bool:
+    """Whether nested data is strings all the way down (``[bin(i)[2:] for i in ...]``): NumPy makes a
+    string array of it, whose elements have a length, not a float array."""
+    t = type(v)
+    if t in (List, Tuple) and depth > 0:
+        if v.items is not None:
+            return bool(v.items) and all(string_leaves(item, depth - 1) for item in v.items)
+        return t is List and string_leaves(v.element, depth - 1)
+    return t is Str
+
+
 def _beside_a_number(item: Value) -> Array | None:
     """What an item of unknown kind in a sequence beside a Python number is: a 0-d item, else None."""
     t = type(item)

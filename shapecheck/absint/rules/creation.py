@@ -26,6 +26,7 @@ from .args import (
     normalize_axis,
     shape_arg,
     structured_dtype,
+    string_leaves,
     untyped_leaves,
 )
 from .kinds import Rule, creation
@@ -56,7 +57,7 @@ def array(ctx: OpContext, call: Call) -> Value:
         return Array(shape, dtype or a.dtype, tensor=False)
     if type(v) is Unknown or untyped_leaves(v):   # a parameter: its dtype is the caller's (no default to
         return Array(shape, dtype or a.dtype)       # guess a dtype test by)
-    return Array(shape, dtype or a.dtype or "float64")
+    return Array(shape, dtype or a.dtype or ("str" if string_leaves(v) else "float64"))
 
 
 _FULL_SHAPE = creation(None, params=("shape", "fill_value", "dtype"))

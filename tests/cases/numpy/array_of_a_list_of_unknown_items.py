@@ -27,3 +27,20 @@ def wrap(bits):
 wrap("01100110")
 reveal_shape(np.array([1.0, 2.0]))  # reveal: (2,)
 len(np.array([1.0, 2.0])[0])  # error: SC107
+
+
+# Strings all the way down make a string array, whose elements have a length (deepmd-kit's
+# look-up tables as bit strings, `[s[-nbit:] ...]` appended one by one: 2 more false SC110).
+def table_bits(n: int):
+    out = []
+    for i in range(n):
+        out.append("0" + "1" * i)
+    return out
+
+
+def table_hex(n: int):
+    table = np.reshape(np.array(table_bits(n)), [-1])
+    return [len(d) for d in table]
+
+
+table_hex(3)

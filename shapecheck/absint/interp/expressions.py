@@ -809,7 +809,7 @@ class Expressions:
             return List(None, element_of(left), D.mul(len(left.items), right.dim), is_tuple=tl is Tuple)
         if tl in (Int, Float, Bool) and tr in (Int, Float, Bool):
             if isinstance(op, ast.Div) or tl is Float or tr is Float:
-                return _float_arith(op, left, right)
+                return _presumed_as(_float_arith(op, left, right), left, right)
             return _presumed_as(Int(self.analysis.fresh("k")), left, right) if tl is Int or tr is Int else UNKNOWN
         if tl is Str or tr is Str:
             return _string_arith(op, left, right)
@@ -1208,8 +1208,9 @@ def _repeated_by_scalar(left: Value, right: Value, fresh) -> Value | None:
 def _presumed_as(result: Value, *operands: Value) -> Value:
     """Arithmetic on an int taken for one only by presumption (``Int.presumed``) is presumed too, a
     float from one (``1 / q.covariance_rfft``) as well: it may be an array, and a 0-d float would
-    make ``irfft`` of it an error."""
-    if any(type(v) is Int and v.presumed for v in operands):
+    make ``irfft`` of it an error; so is one with a float literal (``2.0 / gd.r_g**2``: gpaw's radial
+    grid, whose ``np.diag`` of a 0-d float was a false SC107)."""
+    if any((type(v) is Int or type(v) is Float) and v.presumed for v in operands):
         if type(result) is Int:
             return Int(result.dim, presumed=True)
         if type(result) is Float:

@@ -1,7 +1,7 @@
 # An array made of a list whose items are of no known kind (a list grown by a branch's `extend`)
 # has the items' dtype, not a float default: its elements may be strings. deepmd-kit's encoder
 # splits a bit string into pieces, then `np.reshape(np.array(pieces), [-1])` and `len(d)` of each
-# element d: a float64 element has no length, 10 false SC110. An array of numbers keeps its dtype.
+# element d: a float64 element has no length, 8 false SC110. An array of numbers keeps its dtype.
 import numpy as np
 
 

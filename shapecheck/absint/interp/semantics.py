@@ -506,6 +506,8 @@ def iteration_items(v: Value) -> tuple | None:
     could not be unrolled anyway, so it is None, as an unknown range is."""
     t = type(v)
     if t in (Tuple, List):
+        if v.items is None and t is List and type(v.length) is int and v.length == 0:
+            return ()   # ``enumerate(np.array([], float))``: no pass (gpaw's XAS projections: a false SC110)
         return v.items
     if t is Range and all(int_constant(x) is not None for x in (v.start, v.stop, v.step)) and v.step.dim != 0:
         trips = range(v.start.dim, v.stop.dim, v.step.dim)[:UNROLL_LIMIT + 1]  # len() of range(10**100) overflows

@@ -7,7 +7,7 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Unknown, Value, tensor_like
+from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Value, tensor_like
 from .args import as_array, dtype_arg, shape_arg
 from .costs import ITEMSIZE
 from .kinds import scan
@@ -81,12 +81,12 @@ def viewed_as(a: Array, dtype: str | None) -> Array:
 
 def item(ctx: OpContext, call: Call) -> Value:
     """``x.item()``: the one element as a Python number of the array's kind (NumPy raises for any
-    other size); ``x.item(i)`` one element. pymc-extras' ``np.flatnonzero(mask)[-1].item() + 1`` is
-    an ``int``, so ``isinstance(k, int)`` holds; a float there took the wrong branch (a 0-d mask,
-    2 false SC105)."""
+    other size); ``x.item(i)`` one element; a float where the array is not known. pymc-extras'
+    ``np.flatnonzero(mask)[-1].item() + 1`` is an ``int``, so ``isinstance(k, int)`` holds; a float
+    there took the wrong branch (a 0-d mask, 2 false SC105)."""
     a = as_array(call.args[0].value) if call.args else None
     if a is None:
-        return UNKNOWN
+        return Float()
     if len(call.args) == 1 and not call.kwargs and a.shape.dims is not None:
         n = D.product(a.shape.dims)
         ctx.require(eq(n, 1), "SC107", lambda: (
@@ -96,9 +96,10 @@ def item(ctx: OpContext, call: Call) -> Value:
 
 def python_number(ctx: OpContext, dtype: str | None) -> Value:
     """One element of an array of ``dtype`` as Python gives it (``item``, ``tolist``): an int, a bool, a
-    float or complex; a number of unknown kind where the dtype is not known; anything for objects."""
+    float or complex; anything for objects. Where the dtype is not known, a float, NumPy's default
+    dtype (``total_loss.item() / total`` in flax's sst2 stays a 0-d number in what it computes)."""
     if dtype is None:
-        return Unknown(scalar=True)
+        return Float()
     if dtype.startswith(("int", "uint")):
         return Int(ctx.fresh("item"))
     if dtype == "bool":

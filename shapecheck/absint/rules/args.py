@@ -568,6 +568,21 @@ def float_result(dtype: str | None, tensor: bool = False) -> str | None:
     return default_float(tensor)
 
 
+def python_number(ctx: OpContext, dtype: str | None) -> Value:
+    """One element of an array of ``dtype`` as Python gives it (NumPy's and torch's ``item``, ``tolist``):
+    an int, a bool, a float or complex; anything for objects. Where the dtype is not known, a float,
+    NumPy's default (``total_loss.item() / total`` in flax's sst2 stays a 0-d number)."""
+    if dtype is None:
+        return Float()
+    if dtype.startswith(("int", "uint")):
+        return Int(ctx.fresh("item"))
+    if dtype == "bool":
+        return Bool()
+    if dtype.startswith(("float", "complex", "bfloat")) or dtype == "longdouble":
+        return Float(complex=dtype.startswith("complex"))
+    return UNKNOWN
+
+
 def default_float(tensor: bool) -> str:
     return "float32" if tensor else "float64"
 

@@ -7,8 +7,8 @@ from ...constraints import dims as D
 from ...constraints.predicates import eq
 from ...constraints.shapes import UNKNOWN_SHAPE, Shape
 from ..core.context import Arg, Call, OpContext
-from ..core.values import NONE, UNKNOWN, Array, Bool, Float, Int, List, Tuple, Value, tensor_like
-from .args import as_array, dtype_arg, shape_arg
+from ..core.values import NONE, UNKNOWN, Array, Float, List, Tuple, Value, tensor_like
+from .args import as_array, dtype_arg, python_number, shape_arg
 from .costs import ITEMSIZE
 from .kinds import scan
 
@@ -92,21 +92,6 @@ def item(ctx: OpContext, call: Call) -> Value:
         ctx.require(eq(n, 1), "SC107", lambda: (
             f"{ctx.op}: can only convert an array of size 1 to a Python scalar, not size {ctx.show_dim(n)}"))
     return python_number(ctx, a.dtype)
-
-
-def python_number(ctx: OpContext, dtype: str | None) -> Value:
-    """One element of an array of ``dtype`` as Python gives it (``item``, ``tolist``): an int, a bool, a
-    float or complex; anything for objects. Where the dtype is not known, a float, NumPy's default
-    dtype (``total_loss.item() / total`` in flax's sst2 stays a 0-d number in what it computes)."""
-    if dtype is None:
-        return Float()
-    if dtype.startswith(("int", "uint")):
-        return Int(ctx.fresh("item"))
-    if dtype == "bool":
-        return Bool()
-    if dtype.startswith(("float", "complex", "bfloat")) or dtype == "longdouble":
-        return Float(complex=dtype.startswith("complex"))
-    return UNKNOWN
 
 
 def tolist(ctx: OpContext, call: Call) -> Value:

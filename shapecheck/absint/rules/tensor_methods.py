@@ -16,7 +16,6 @@ from ..core.values import (
     UNKNOWN,
     Array,
     Bool,
-    Float,
     Int,
     LibraryObject,
     Method,
@@ -24,7 +23,7 @@ from ..core.values import (
     Value,
     as_tensor,
 )
-from .args import const_int, normalize_axis
+from .args import const_int, normalize_axis, python_number
 from .kinds import Rule, real_part
 from .torch_args import dim_arg, first_input, torch_dtype
 
@@ -96,7 +95,7 @@ def item(ctx: OpContext, call: Call) -> Value:
         ctx.require(eq(n, 1), "SC107", lambda: (
             f"{ctx.op}: a Tensor with {ctx.show_dim(n)} elements cannot be converted to a Scalar "
             f"({ctx.describe(arg)})"))
-    return Int(ctx.fresh("item")) if a is not None and a.dtype and a.dtype.startswith(("int", "uint")) else Float()
+    return python_number(ctx, a.dtype if a is not None else None)
 
 
 def stride(ctx: OpContext, call: Call) -> Value:
